@@ -1,0 +1,280 @@
+//! Turns [`Diagnostic`]s into text through miette (graphical, plain for golden files, or
+//! fancy for terminals) and into JSON. Every label is clamped to its source first: miette
+//! panics on spans past the end of the text.
+
+use std::fmt;
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+use serde_json::{Value, json};
+
+use super::diagnostic::{Diagnostic, Severity};
+use super::source::SourceMap;
+use super::span::{FileId, Span};
+
+/// How to draw a diagnostic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RenderStyle {
+    /// Unicode boxes, no colour, fixed width 80: stable for golden files and pipes.
+    Plain,
+    /// Colours and unicode for a terminal.
+    Fancy,
+}
+
+/// Renders one diagnostic as miette would print it.
+pub fn render(diagnostic: &Diagnostic, sources: &SourceMap, style: RenderStyle) -> String {
+    let theme = match style {
+        RenderStyle::Plain => GraphicalTheme::unicode_nocolor(),
+        RenderStyle::Fancy => GraphicalTheme::unicode(),
+    };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(80).with_links(false);
+    let report = Report::build(diagnostic, sources);
+    let mut out = String::new();
+    if handler.render_report(&mut out, &report).is_err() {
+        // Rendering into a String only fails if a Display impl fails; fall back to the bare text.
+        out = format!("{}: {}\n", severity_word(diagnostic.severity), diagnostic.message);
+    }
+    out
+}
+
+/// Renders every diagnostic, separated by blank lines.
+pub fn render_all(diagnostics: &[Diagnostic], sources: &SourceMap, style: RenderStyle) -> String {
+    diagnostics.iter().map(|d| render(d, sources, style)).collect::<Vec<_>>().join("\n")
+}
+
+/// A diagnostic as a JSON object: severity, code, message, file/line/column of the primary
+/// label, every label with its own position, and the hint.
+pub fn to_json(diagnostic: &Diagnostic, sources: &SourceMap) -> Value {
+    let position = |span: Span| {
+        let file = sources.get(span.file).map(|f| f.name.clone());
+        let start = sources.line_col(span);
+        let end = sources.line_col(Span { start: span.end, ..span });
+        json!({
+            "file": file,
+            "line": start.map(|p| p.line),
+            "column": start.map(|p| p.column),
+            "end_line": end.map(|p| p.line),
+            "end_column": end.map(|p| p.column),
+            "start": span.start,
+            "end": span.end,
+        })
+    };
+    let primary = diagnostic.primary_span();
+    let labels: Vec<Value> = diagnostic
+        .labels
+        .iter()
+        .map(|l| {
+            let mut v = position(l.span);
+            v["message"] = json!(l.message);
+            v["primary"] = json!(l.primary);
+            v
+        })
+        .collect();
+    let mut v = json!({
+        "severity": diagnostic.severity,
+        "code": diagnostic.code,
+        "message": diagnostic.message,
+        "help": diagnostic.help,
+        "labels": labels,
+    });
+    if !diagnostic.labels.is_empty() {
+        let p = position(primary);
+        for key in ["file", "line", "column"] {
+            v[key] = p[key].clone();
+        }
+    }
+    v
+}
+
+fn severity_word(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Advice => "advice",
+    }
+}
+
+/// A diagnostic bound to one source file, in the shape miette wants. Labels in other files
+/// become related reports, each with its own source.
+struct Report {
+    message: String,
+    code: String,
+    severity: Severity,
+    help: Option<String>,
+    source: Option<NamedSource<String>>,
+    labels: Vec<LabeledSpan>,
+    related: Vec<Report>,
+}
+
+impl Report {
+    fn build(diagnostic: &Diagnostic, sources: &SourceMap) -> Report {
+        let home = diagnostic.primary_span().file;
+        let mut report = Report::for_file(
+            diagnostic.message.clone(),
+            diagnostic.code.clone(),
+            diagnostic.severity,
+            diagnostic.help.clone(),
+            sources,
+            home,
+            diagnostic.labels.iter().filter(|l| l.span.file == home && !l.span.is_none()),
+        );
+        let mut others: Vec<FileId> =
+            diagnostic.labels.iter().map(|l| l.span.file).filter(|f| *f != home).collect();
+        others.dedup();
+        for file in others {
+            let name = sources.get(file).map_or("?", |f| f.name.as_str());
+            report.related.push(Report::for_file(
+                format!("see also {name}"),
+                String::new(),
+                Severity::Advice,
+                None,
+                sources,
+                file,
+                diagnostic.labels.iter().filter(|l| l.span.file == file),
+            ));
+        }
+        report
+    }
+
+    fn for_file<'a>(
+        message: String,
+        code: String,
+        severity: Severity,
+        help: Option<String>,
+        sources: &SourceMap,
+        file: FileId,
+        labels: impl Iterator<Item = &'a super::diagnostic::Label>,
+    ) -> Report {
+        let source_file = sources.get(file);
+        let text_len = source_file.map_or(0, |f| f.text.len());
+        let labels: Vec<LabeledSpan> = if source_file.is_some_and(|f| !f.text.is_empty()) {
+            labels
+                .map(|l| {
+                    let (start, len) = clamp(l.span, source_file.map_or("", |f| &f.text));
+                    let text = (!l.message.is_empty()).then(|| l.message.clone());
+                    let span = SourceSpan::new(start.into(), len);
+                    if l.primary {
+                        LabeledSpan::new_primary_with_span(text, span)
+                    } else {
+                        LabeledSpan::new_with_span(text, span)
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let source = source_file
+            .filter(|_| text_len > 0 && !labels.is_empty())
+            .map(|f| NamedSource::new(f.name.clone(), f.text.to_string()));
+        Report { message, code, severity, help, source, labels, related: Vec::new() }
+    }
+}
+
+/// Clamps a span into `text` (start within the text, on a char boundary; length so that the
+/// end stays inside). A span that starts at or past the end is moved back onto the last
+/// character, so the caret points at something visible.
+fn clamp(span: Span, text: &str) -> (usize, usize) {
+    let len = text.len();
+    let mut start = (span.start as usize).min(len);
+    let mut end = (span.end as usize).clamp(start, len);
+    if start == len && start > 0 {
+        start -= 1;
+        end = start;
+    }
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    (start, end - start)
+}
+
+impl fmt::Debug for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Report {}
+
+impl miette::Diagnostic for Report {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        (!self.code.is_empty()).then(|| Box::new(&self.code) as Box<dyn fmt::Display>)
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Advice => miette::Severity::Advice,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        (!self.labels.is_empty())
+            .then(|| Box::new(self.labels.iter().cloned()) as Box<dyn Iterator<Item = LabeledSpan>>)
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        (!self.related.is_empty()).then(|| {
+            Box::new(self.related.iter().map(|r| r as &dyn miette::Diagnostic))
+                as Box<dyn Iterator<Item = _>>
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clamp_keeps_spans_inside_the_text() {
+        let text = "2d6 +";
+        assert_eq!(clamp(Span { file: FileId(0), start: 5, end: 5 }, text), (4, 0));
+        assert_eq!(clamp(Span { file: FileId(0), start: 3, end: 99 }, text), (3, 2));
+        assert_eq!(clamp(Span { file: FileId(0), start: 99, end: 120 }, text), (4, 0));
+    }
+
+    #[test]
+    fn render_survives_spans_past_the_end_and_empty_sources() {
+        let mut sources = SourceMap::new();
+        let empty = sources.add("<empty>", "");
+        let short = sources.add("<expr>", "3d");
+        let d =
+            Diagnostic::error("test::code", "boom").with_primary(Span::new(empty, 5..9), "here");
+        assert!(render(&d, &sources, RenderStyle::Plain).contains("boom"));
+        let d = Diagnostic::error("test::code", "expected a die size")
+            .with_primary(Span::new(short, 2..2), "here")
+            .with_help("write a number after `d`");
+        let text = render(&d, &sources, RenderStyle::Plain);
+        assert!(text.contains("<expr>:1:2"), "{text}");
+        assert!(text.contains("write a number after `d`"), "{text}");
+    }
+
+    #[test]
+    fn json_names_file_line_and_column() {
+        let mut sources = SourceMap::new();
+        let f = sources.add("pack.rules", "power X\nCost: 2 QQ\n");
+        let d = Diagnostic::error("rules::unknown", "unknown resource `QQ`")
+            .with_primary(Span::new(f, 16..18), "");
+        let v = to_json(&d, &sources);
+        assert_eq!(v["file"], "pack.rules");
+        assert_eq!(v["line"], 2);
+        assert_eq!(v["column"], 9);
+        assert_eq!(v["severity"], "error");
+    }
+}
