@@ -13,3 +13,4 @@
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod diagnostics;
+pub mod dice;
