@@ -5,7 +5,8 @@
 //! checks them, and runs them against a small deterministic engine.
 //!
 //! The crate is layered: [`diagnostics`] (spans, sources, errors) at the bottom, then
-//! [`dice`] (notation, seeded rolling, exact distributions), and the command-line front end
+//! [`dice`] (notation, seeded rolling, exact distributions), [`engine`] (world state,
+//! check procedures, effects, encounters, the event log, saves), and the command-line front end
 //! in `cli` on top. Nothing below `cli` prints or reads from the terminal.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -14,3 +15,4 @@
 pub mod cli;
 pub mod diagnostics;
 pub mod dice;
+pub mod engine;

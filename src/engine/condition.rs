@@ -1,0 +1,316 @@
+//! Active conditions and how they stack: an instance has a name, an optional subtype (the
+//! damage type of an ongoing effect), an optional N, a duration and a source. Whether a second
+//! application merges, coexists or adds is data ([`Stacking`]), as is whether bonuses add up
+//! or only the largest counts ([`Modifier`], [`combine_modifiers`]). What a condition *does* is
+//! the rule model's business, not this module's.
+
+use serde::{Deserialize, Serialize};
+
+/// How long a condition lasts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Duration {
+    /// Until the end of the given actor's turn, counting `turns` turn ends (1 = the end of the
+    /// next turn to end; see [`Duration::until_end_of_next_turn`]).
+    EndOfTurn {
+        /// Whose turn.
+        actor: String,
+        /// Turn ends still to come.
+        turns: u32,
+    },
+    /// For this many more rounds (counted down at each end of round).
+    Rounds(u32),
+    /// Until the encounter ends.
+    EndOfEncounter,
+    /// Until something removes it.
+    UntilRemoved,
+}
+
+impl Duration {
+    /// "Until the end of `actor`'s next turn": if it is `actor`'s turn right now, the current
+    /// turn's end does not count.
+    pub fn until_end_of_next_turn(actor: &str, current_turn: Option<&str>) -> Self {
+        let turns = if current_turn == Some(actor) { 2 } else { 1 };
+        Duration::EndOfTurn { actor: actor.to_string(), turns }
+    }
+
+    /// A total order for "the longest duration wins": turn-bound < rounds (by count) < end
+    /// of encounter < until removed. Ruling: a turn-bound duration counts as shorter than any
+    /// whole round.
+    pub fn rank(&self) -> (u8, u32) {
+        match self {
+            Duration::EndOfTurn { turns, .. } => (0, *turns),
+            Duration::Rounds(n) => (1, *n),
+            Duration::EndOfEncounter => (2, 0),
+            Duration::UntilRemoved => (3, 0),
+        }
+    }
+}
+
+/// How a second application of the same condition combines with the first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stacking {
+    /// Never stacks with itself: one instance stays, the longest duration and the larger N win.
+    #[default]
+    Never,
+    /// Like `Never`, but instances of different subtypes coexist (ongoing damage of two types).
+    PerSubtype,
+    /// Every application is a separate instance.
+    Additive,
+}
+
+/// A condition on an actor.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActiveCondition {
+    /// The condition's name.
+    pub name: String,
+    /// A subtype such as a damage type, when the condition has one.
+    pub subtype: Option<String>,
+    /// Its N, when it has one.
+    pub n: Option<i64>,
+    /// How long it lasts.
+    pub duration: Duration,
+    /// Who or what applied it.
+    pub source: Option<String>,
+}
+
+impl ActiveCondition {
+    /// A condition with no subtype, no N and no source.
+    pub fn new(name: impl Into<String>, duration: Duration) -> Self {
+        ActiveCondition { name: name.into(), subtype: None, n: None, duration, source: None }
+    }
+
+    /// Sets N.
+    pub fn with_n(mut self, n: i64) -> Self {
+        self.n = Some(n);
+        self
+    }
+
+    /// Sets the subtype.
+    pub fn with_subtype(mut self, subtype: impl Into<String>) -> Self {
+        self.subtype = Some(subtype.into());
+        self
+    }
+
+    /// Sets the source.
+    pub fn with_source(mut self, source: impl Into<String>) -> Self {
+        self.source = Some(source.into());
+        self
+    }
+}
+
+/// What applying a condition did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "outcome")]
+pub enum Applied {
+    /// A new instance was added.
+    Added,
+    /// An existing instance took the longer duration and/or larger N.
+    Refreshed {
+        /// The instance before.
+        before: ActiveCondition,
+    },
+    /// An existing instance already lasted as long with as large an N.
+    Unchanged,
+}
+
+/// The conditions on one actor, in the order they were applied.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Conditions {
+    /// The instances.
+    pub active: Vec<ActiveCondition>,
+}
+
+impl Conditions {
+    /// Applies `condition` under `stacking`.
+    pub fn apply(&mut self, condition: ActiveCondition, stacking: Stacking) -> Applied {
+        let same = |c: &ActiveCondition| match stacking {
+            Stacking::Never => c.name == condition.name,
+            Stacking::PerSubtype => c.name == condition.name && c.subtype == condition.subtype,
+            Stacking::Additive => false,
+        };
+        let Some(existing) = self.active.iter_mut().find(|c| same(c)) else {
+            self.active.push(condition);
+            return Applied::Added;
+        };
+        let before = existing.clone();
+        if condition.duration.rank() > existing.duration.rank() {
+            existing.duration = condition.duration;
+            existing.source = condition.source;
+        }
+        existing.n = match (existing.n, condition.n) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        if *existing == before { Applied::Unchanged } else { Applied::Refreshed { before } }
+    }
+
+    /// True if any instance has this name.
+    pub fn has(&self, name: &str) -> bool {
+        self.active.iter().any(|c| c.name == name)
+    }
+
+    /// Every instance with this name.
+    pub fn named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a ActiveCondition> + 'a {
+        self.active.iter().filter(move |c| c.name == name)
+    }
+
+    /// Removes every instance named `name` (of `subtype`, when given) and returns them.
+    pub fn remove(&mut self, name: &str, subtype: Option<&str>) -> Vec<ActiveCondition> {
+        self.extract(|c| c.name == name && subtype.is_none_or(|s| c.subtype.as_deref() == Some(s)))
+    }
+
+    /// Counts down turn-bound durations for `actor`'s turn end; returns what ended.
+    pub fn end_of_turn(&mut self, actor: &str) -> Vec<ActiveCondition> {
+        for condition in &mut self.active {
+            if let Duration::EndOfTurn { actor: whose, turns } = &mut condition.duration {
+                if whose == actor {
+                    *turns = turns.saturating_sub(1);
+                }
+            }
+        }
+        self.extract(|c| matches!(c.duration, Duration::EndOfTurn { turns: 0, .. }))
+    }
+
+    /// Counts down round durations; returns what ended.
+    pub fn end_of_round(&mut self) -> Vec<ActiveCondition> {
+        for condition in &mut self.active {
+            if let Duration::Rounds(n) = &mut condition.duration {
+                *n = n.saturating_sub(1);
+            }
+        }
+        self.extract(|c| c.duration == Duration::Rounds(0))
+    }
+
+    /// Removes everything that lasts only for the encounter (and turn or round bound
+    /// conditions with it); returns what ended.
+    pub fn end_of_encounter(&mut self) -> Vec<ActiveCondition> {
+        self.extract(|c| c.duration != Duration::UntilRemoved)
+    }
+
+    fn extract(&mut self, mut ended: impl FnMut(&ActiveCondition) -> bool) -> Vec<ActiveCondition> {
+        let mut out = Vec::new();
+        self.active.retain(|c| {
+            if ended(c) {
+                out.push(c.clone());
+                false
+            } else {
+                true
+            }
+        });
+        out
+    }
+}
+
+/// A bonus (positive) or penalty (negative) to some value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modifier {
+    /// The amount.
+    pub value: i64,
+    /// `None`: adds to everything. `Some(group)`: does not stack within its group, where only
+    /// the largest bonus and the largest penalty count.
+    pub non_stacking_group: Option<String>,
+    /// Where it comes from, for the log.
+    pub source: Option<String>,
+}
+
+impl Modifier {
+    /// A modifier that stacks.
+    pub fn new(value: i64) -> Self {
+        Modifier { value, non_stacking_group: None, source: None }
+    }
+
+    /// Makes it non-stacking within `group`.
+    pub fn non_stacking(mut self, group: impl Into<String>) -> Self {
+        self.non_stacking_group = Some(group.into());
+        self
+    }
+}
+
+/// The sum of `modifiers`: stacking ones all add; in each non-stacking group only the largest
+/// bonus and the largest penalty count.
+///
+/// ```
+/// use mythforge::engine::{Modifier, combine_modifiers};
+/// let mods = [Modifier::new(1), Modifier::new(2).non_stacking("cover"),
+///             Modifier::new(3).non_stacking("cover"), Modifier::new(-2).non_stacking("cover")];
+/// assert_eq!(combine_modifiers(&mods), 1 + 3 - 2);
+/// ```
+pub fn combine_modifiers(modifiers: &[Modifier]) -> i64 {
+    use std::collections::BTreeMap;
+    let mut sum = 0i64;
+    let mut groups: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
+    for modifier in modifiers {
+        match &modifier.non_stacking_group {
+            None => sum = sum.saturating_add(modifier.value),
+            Some(group) => {
+                let (bonus, penalty) = groups.entry(group).or_default();
+                *bonus = (*bonus).max(modifier.value);
+                *penalty = (*penalty).min(modifier.value);
+            }
+        }
+    }
+    groups
+        .values()
+        .fold(sum, |s, (bonus, penalty)| s.saturating_add(*bonus).saturating_add(*penalty))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rounds(name: &str, n: u32) -> ActiveCondition {
+        ActiveCondition::new(name, Duration::Rounds(n))
+    }
+
+    #[test]
+    fn never_stacking_keeps_one_with_longest_duration_and_larger_n() {
+        let mut conditions = Conditions::default();
+        assert_eq!(
+            conditions.apply(rounds("deprived", 1).with_n(3), Stacking::Never),
+            Applied::Added
+        );
+        let applied = conditions.apply(rounds("deprived", 3).with_n(1), Stacking::Never);
+        assert!(matches!(applied, Applied::Refreshed { .. }));
+        assert_eq!(conditions.active, vec![rounds("deprived", 3).with_n(3)]);
+        assert_eq!(conditions.apply(rounds("deprived", 2), Stacking::Never), Applied::Unchanged);
+    }
+
+    #[test]
+    fn per_subtype_stacking_keeps_different_types() {
+        let mut conditions = Conditions::default();
+        conditions.apply(rounds("ongoing", 2).with_n(5).with_subtype("fire"), Stacking::PerSubtype);
+        conditions.apply(rounds("ongoing", 2).with_n(3).with_subtype("cold"), Stacking::PerSubtype);
+        conditions.apply(rounds("ongoing", 1).with_n(7).with_subtype("fire"), Stacking::PerSubtype);
+        let ns: Vec<_> = conditions.named("ongoing").map(|c| c.n).collect();
+        assert_eq!(ns, vec![Some(7), Some(3)]);
+    }
+
+    #[test]
+    fn additive_stacking_adds_instances() {
+        let mut conditions = Conditions::default();
+        conditions.apply(rounds("charge", 1), Stacking::Additive);
+        conditions.apply(rounds("charge", 1), Stacking::Additive);
+        assert_eq!(conditions.named("charge").count(), 2);
+    }
+
+    #[test]
+    fn durations_count_down_and_end() {
+        let mut conditions = Conditions::default();
+        conditions.apply(rounds("slow", 1), Stacking::Never);
+        let next = Duration::until_end_of_next_turn("ana", Some("ana"));
+        conditions.apply(ActiveCondition::new("marked", next), Stacking::Never);
+        conditions.apply(ActiveCondition::new("cursed", Duration::UntilRemoved), Stacking::Never);
+        assert!(conditions.end_of_turn("ana").is_empty());
+        assert_eq!(conditions.end_of_round().len(), 1);
+        assert_eq!(conditions.end_of_turn("ana")[0].name, "marked");
+        assert!(conditions.end_of_encounter().is_empty());
+        assert_eq!(conditions.remove("cursed", None).len(), 1);
+    }
+
+    #[test]
+    fn modifiers_without_groups_add() {
+        assert_eq!(combine_modifiers(&[Modifier::new(2), Modifier::new(-1), Modifier::new(4)]), 5);
+    }
+}

@@ -1,0 +1,232 @@
+//! Damage and healing arithmetic: typed damage through a flat reduction, resistances and
+//! vulnerabilities, an optional scaling (halving) with an explicit rounding rule, never below
+//! 0; healing reduced by a penalty (with a minimum) and capped by a maximum. Pure functions
+//! over plain numbers; where the result goes (layers, a resource) is the caller's choice.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// Which way a fractional result goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rounding {
+    /// Towards negative infinity (the default).
+    #[default]
+    Down,
+    /// Towards positive infinity.
+    Up,
+}
+
+impl Rounding {
+    /// `value * numerator / denominator` rounded this way, in i128 so nothing overflows;
+    /// a denominator of 0 or below leaves the value unchanged.
+    pub fn scale(self, value: i64, numerator: i64, denominator: i64) -> i64 {
+        if denominator <= 0 {
+            return value;
+        }
+        let product = i128::from(value) * i128::from(numerator);
+        let denominator = i128::from(denominator);
+        let quotient = product.div_euclid(denominator);
+        let result = match self {
+            Rounding::Down => quotient,
+            Rounding::Up if product.rem_euclid(denominator) != 0 => quotient + 1,
+            Rounding::Up => quotient,
+        };
+        i64::try_from(result).unwrap_or(if result < 0 { i64::MIN } else { i64::MAX })
+    }
+}
+
+/// A multiplier such as "half damage, round up" or "2.5x, round down".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scale {
+    /// Numerator.
+    pub numerator: i64,
+    /// Denominator (at least 1; anything else leaves the damage unchanged).
+    pub denominator: i64,
+    /// How the fraction is rounded.
+    pub rounding: Rounding,
+}
+
+impl Scale {
+    /// Half, rounded as given.
+    pub fn half(rounding: Rounding) -> Self {
+        Scale { numerator: 1, denominator: 2, rounding }
+    }
+}
+
+/// How one target takes damage: the numbers its conditions and gear contribute.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageRules {
+    /// Subtracted from every hit whatever its type (an untyped protection or toughness).
+    pub reduction: i64,
+    /// Per damage type, subtracted when the hit has that type.
+    pub resistances: BTreeMap<String, i64>,
+    /// Per damage type, added when the hit has that type.
+    pub vulnerabilities: BTreeMap<String, i64>,
+    /// Applied after resistances and vulnerabilities (halving and the like).
+    pub scale: Option<Scale>,
+}
+
+/// One hit before the target's rules: an amount and its types (`fire`, `piercing`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Damage {
+    /// The rolled or computed amount.
+    pub amount: i64,
+    /// Every type the hit has; resistances and vulnerabilities of each type apply.
+    pub types: Vec<String>,
+}
+
+impl Damage {
+    /// An untyped hit.
+    pub fn new(amount: i64) -> Self {
+        Damage { amount, types: Vec::new() }
+    }
+
+    /// Adds a damage type.
+    pub fn with_type(mut self, damage_type: impl Into<String>) -> Self {
+        self.types.push(damage_type.into());
+        self
+    }
+}
+
+/// How a hit became the final amount, step by step, for the log.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageSteps {
+    /// The incoming amount.
+    pub base: i64,
+    /// Total subtracted by the reduction and matching resistances.
+    pub resisted: i64,
+    /// Total added by matching vulnerabilities.
+    pub added: i64,
+    /// After resistances and vulnerabilities, not below 0.
+    pub modified: i64,
+    /// After scaling (equal to `modified` without a scale); the final amount.
+    pub total: i64,
+}
+
+/// Applies `rules` to `damage`: base - reduction - resistances + vulnerabilities, floored at 0,
+/// then scaled. Several matching resistances (one per type of the hit) add up.
+///
+/// ```
+/// use mythforge::engine::{Damage, DamageRules, Rounding, Scale, resolve_damage};
+/// let mut rules = DamageRules::default();
+/// rules.resistances.insert("fire".into(), 3);
+/// rules.scale = Some(Scale::half(Rounding::Up));
+/// assert_eq!(resolve_damage(&Damage::new(10).with_type("fire"), &rules).total, 4);
+/// ```
+pub fn resolve_damage(damage: &Damage, rules: &DamageRules) -> DamageSteps {
+    let base = damage.amount.max(0);
+    let typed = |table: &BTreeMap<String, i64>| -> i64 {
+        damage
+            .types
+            .iter()
+            .filter_map(|t| table.get(t))
+            .fold(0i64, |sum, n| sum.saturating_add((*n).max(0)))
+    };
+    let resisted = rules.reduction.max(0).saturating_add(typed(&rules.resistances));
+    let added = typed(&rules.vulnerabilities);
+    let modified = base.saturating_sub(resisted).saturating_add(added).max(0);
+    let total = match rules.scale {
+        Some(s) => s.rounding.scale(modified, s.numerator, s.denominator).max(0),
+        None => modified,
+    };
+    DamageSteps { base, resisted, added, modified, total }
+}
+
+/// How healing is limited.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HealRules {
+    /// Subtracted from each heal ("heals reduced by N").
+    pub reduced_by: i64,
+    /// A reduced heal still heals at least this much (usually 1); 0 for no minimum.
+    pub minimum: i64,
+}
+
+/// How a heal came out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HealSteps {
+    /// The heal asked for.
+    pub requested: i64,
+    /// After the reduction and its minimum.
+    pub reduced: i64,
+    /// What was actually restored after the cap.
+    pub applied: i64,
+    /// The current value afterwards.
+    pub after: i64,
+}
+
+/// Heals `current` by `amount` under `rules`, never past `max` (when given). A heal of 0 or
+/// less does nothing; the minimum applies only to heals that were positive.
+pub fn resolve_heal(current: i64, max: Option<i64>, amount: i64, rules: &HealRules) -> HealSteps {
+    let requested = amount.max(0);
+    let reduced = if requested == 0 {
+        0
+    } else {
+        requested.saturating_sub(rules.reduced_by.max(0)).max(rules.minimum.max(0))
+    };
+    let mut after = current.saturating_add(reduced);
+    if let Some(max) = max {
+        after = after.min(max.max(current));
+    }
+    HealSteps { requested, reduced, applied: after - current, after }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> DamageRules {
+        let mut rules = DamageRules::default();
+        rules.resistances.insert("cold".into(), 4);
+        rules.vulnerabilities.insert("fire".into(), 2);
+        rules
+    }
+
+    #[test]
+    fn damage_resistance_never_goes_below_zero() {
+        let steps = resolve_damage(&Damage::new(3).with_type("cold"), &rules());
+        assert_eq!((steps.resisted, steps.total), (4, 0));
+    }
+
+    #[test]
+    fn damage_vulnerability_adds_and_other_types_are_ignored() {
+        let steps = resolve_damage(&Damage::new(5).with_type("fire").with_type("acid"), &rules());
+        assert_eq!(steps.total, 7);
+    }
+
+    #[test]
+    fn damage_halving_rounds_as_asked() {
+        let down =
+            DamageRules { scale: Some(Scale::half(Rounding::Down)), ..DamageRules::default() };
+        let up = DamageRules { scale: Some(Scale::half(Rounding::Up)), ..DamageRules::default() };
+        assert_eq!(resolve_damage(&Damage::new(7), &down).total, 3);
+        assert_eq!(resolve_damage(&Damage::new(7), &up).total, 4);
+    }
+
+    #[test]
+    fn damage_scale_two_and_a_half_rounds_down() {
+        let scale = Scale { numerator: 5, denominator: 2, rounding: Rounding::Down };
+        let rules = DamageRules { scale: Some(scale), ..DamageRules::default() };
+        assert_eq!(resolve_damage(&Damage::new(7), &rules).total, 17);
+    }
+
+    #[test]
+    fn rounding_zero_denominator_leaves_value() {
+        assert_eq!(Rounding::Up.scale(9, 1, 0), 9);
+    }
+
+    #[test]
+    fn heal_reduced_keeps_minimum_and_cap() {
+        let rules = HealRules { reduced_by: 3, minimum: 1 };
+        assert_eq!(resolve_heal(5, Some(20), 2, &rules).applied, 1);
+        assert_eq!(resolve_heal(5, Some(20), 10, &rules).applied, 7);
+        assert_eq!(resolve_heal(18, Some(20), 10, &rules).after, 20);
+        assert_eq!(resolve_heal(5, None, 0, &rules).applied, 0);
+    }
+
+    #[test]
+    fn heal_above_max_already_never_lowers() {
+        assert_eq!(resolve_heal(25, Some(20), 5, &HealRules::default()).after, 25);
+    }
+}

@@ -1,0 +1,227 @@
+//! Decision points: the choices a player makes in the middle of a resolution (take the second
+//! die? how much boost? spend extra dice?). A point is plain data; a [`Decider`] answers it.
+//! In batch mode a [`PolicyDecider`] answers from named policies, deterministically; the REPL
+//! will implement [`Decider`] by asking a question. Every answer is recorded for the log.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// A choice the engine needs made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "decision")]
+pub enum DecisionPoint {
+    /// Use a second die instead of the first? Carries the best result each die can give.
+    UseSecondDie {
+        /// The score the first die gives (higher is better for the roller).
+        first: i64,
+        /// The score the second die gives.
+        second: i64,
+    },
+    /// Add 0..=`max` to a roll that succeeds while `roll + boost <= target`.
+    ChooseBoost {
+        /// The die as rolled.
+        roll: i64,
+        /// The target to stay at or below.
+        target: i64,
+        /// The largest boost allowed.
+        max: i64,
+    },
+    /// Spend 0..=`max` of something (extra dice, vigor, fate).
+    SpendExtra {
+        /// What would be spent.
+        resource: String,
+        /// The most that may be spent.
+        max: i64,
+    },
+}
+
+impl DecisionPoint {
+    /// The kind of decision, used to look up its policy.
+    pub fn kind(&self) -> DecisionKind {
+        match self {
+            DecisionPoint::UseSecondDie { .. } => DecisionKind::SecondDie,
+            DecisionPoint::ChooseBoost { .. } => DecisionKind::Boost,
+            DecisionPoint::SpendExtra { .. } => DecisionKind::Spend,
+        }
+    }
+}
+
+/// The kinds of decision, each with its own policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DecisionKind {
+    /// [`DecisionPoint::UseSecondDie`].
+    SecondDie,
+    /// [`DecisionPoint::ChooseBoost`].
+    Boost,
+    /// [`DecisionPoint::SpendExtra`].
+    Spend,
+}
+
+/// The answer to a decision point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    /// Yes or no.
+    Choice(bool),
+    /// An amount.
+    Amount(i64),
+}
+
+impl Answer {
+    /// The answer as yes/no (an amount above 0 counts as yes).
+    pub fn as_bool(self) -> bool {
+        match self {
+            Answer::Choice(b) => b,
+            Answer::Amount(n) => n > 0,
+        }
+    }
+
+    /// The answer as an amount clamped to `0..=max` (yes counts as `max`).
+    pub fn as_amount(self, max: i64) -> i64 {
+        match self {
+            Answer::Choice(true) => max.max(0),
+            Answer::Choice(false) => 0,
+            Answer::Amount(n) => n.clamp(0, max.max(0)),
+        }
+    }
+}
+
+/// A named way of answering decisions without asking anyone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Policy {
+    /// Always yes / the maximum.
+    Always,
+    /// Always no / zero.
+    Never,
+    /// Yes only when it improves the result (second die: strictly higher score).
+    IfBetter,
+    /// The largest amount that still succeeds (boost: `target - roll`, within `0..=max`).
+    MaxSafe,
+}
+
+impl Policy {
+    /// Parses a policy name as written in rule files and on the command line.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "always" => Some(Policy::Always),
+            "never" => Some(Policy::Never),
+            "if-better" => Some(Policy::IfBetter),
+            "max-safe" => Some(Policy::MaxSafe),
+            _ => None,
+        }
+    }
+
+    /// Answers `point` under this policy.
+    pub fn answer(self, point: &DecisionPoint) -> Answer {
+        match (self, point) {
+            (Policy::Always, DecisionPoint::UseSecondDie { .. }) => Answer::Choice(true),
+            (Policy::Never, DecisionPoint::UseSecondDie { .. }) => Answer::Choice(false),
+            (Policy::IfBetter | Policy::MaxSafe, DecisionPoint::UseSecondDie { first, second }) => {
+                Answer::Choice(second > first)
+            }
+            (Policy::Always, DecisionPoint::ChooseBoost { max, .. })
+            | (Policy::Always, DecisionPoint::SpendExtra { max, .. }) => Answer::Amount(*max),
+            (Policy::Never, _) => Answer::Amount(0),
+            (
+                Policy::IfBetter | Policy::MaxSafe,
+                DecisionPoint::ChooseBoost { roll, target, max },
+            ) => Answer::Amount(target.saturating_sub(*roll).clamp(0, (*max).max(0))),
+            // Spending has no "better" to measure without the rule model: spend nothing.
+            (Policy::IfBetter | Policy::MaxSafe, DecisionPoint::SpendExtra { .. }) => {
+                Answer::Amount(0)
+            }
+        }
+    }
+}
+
+/// A decision point together with the answer it got, for the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DecisionTaken {
+    /// The question.
+    pub point: DecisionPoint,
+    /// The answer.
+    pub answer: Answer,
+    /// The policy that answered, or `None` when a person did.
+    pub policy: Option<Policy>,
+}
+
+/// Something that answers decision points: a policy set in batch mode, a person in the REPL.
+pub trait Decider {
+    /// Answers one decision point.
+    fn decide(&mut self, point: &DecisionPoint) -> DecisionTaken;
+}
+
+/// Answers every decision from a named policy per kind; deterministic.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PolicyDecider {
+    /// The policy per kind of decision.
+    pub policies: BTreeMap<DecisionKind, Policy>,
+}
+
+impl Default for PolicyDecider {
+    /// Second die: `if-better`; boost: `max-safe`; spending: `never`.
+    fn default() -> Self {
+        let policies = BTreeMap::from([
+            (DecisionKind::SecondDie, Policy::IfBetter),
+            (DecisionKind::Boost, Policy::MaxSafe),
+            (DecisionKind::Spend, Policy::Never),
+        ]);
+        PolicyDecider { policies }
+    }
+}
+
+impl PolicyDecider {
+    /// Replaces the policy for one kind of decision.
+    pub fn with(mut self, kind: DecisionKind, policy: Policy) -> Self {
+        self.policies.insert(kind, policy);
+        self
+    }
+}
+
+impl Decider for PolicyDecider {
+    fn decide(&mut self, point: &DecisionPoint) -> DecisionTaken {
+        let policy = self.policies.get(&point.kind()).copied().unwrap_or(Policy::Never);
+        DecisionTaken { point: point.clone(), answer: policy.answer(point), policy: Some(policy) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn policy_max_safe_boost_stays_at_target() {
+        let point = DecisionPoint::ChooseBoost { roll: 9, target: 10, max: 3 };
+        assert_eq!(Policy::MaxSafe.answer(&point), Answer::Amount(1));
+        let point = DecisionPoint::ChooseBoost { roll: 11, target: 10, max: 3 };
+        assert_eq!(Policy::MaxSafe.answer(&point), Answer::Amount(0));
+    }
+
+    #[test]
+    fn policy_if_better_takes_only_strictly_better() {
+        let equal = DecisionPoint::UseSecondDie { first: 5, second: 5 };
+        assert_eq!(Policy::IfBetter.answer(&equal), Answer::Choice(false));
+        let better = DecisionPoint::UseSecondDie { first: 5, second: 6 };
+        assert_eq!(Policy::IfBetter.answer(&better), Answer::Choice(true));
+        assert_eq!(Policy::Never.answer(&better), Answer::Choice(false));
+    }
+
+    #[test]
+    fn policy_names_parse() {
+        for name in ["always", "never", "if-better", "max-safe"] {
+            assert!(Policy::from_name(name).is_some(), "{name}");
+        }
+        assert_eq!(Policy::from_name("sometimes"), None);
+    }
+
+    #[test]
+    fn decider_default_policies_and_override() {
+        let mut decider = PolicyDecider::default().with(DecisionKind::Spend, Policy::Always);
+        let taken = decider.decide(&DecisionPoint::SpendExtra { resource: "vigor".into(), max: 4 });
+        assert_eq!(taken.answer.as_amount(4), 4);
+        assert_eq!(taken.policy, Some(Policy::Always));
+    }
+}

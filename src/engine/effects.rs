@@ -1,0 +1,261 @@
+//! What effects do to the world, logged: damage into a resource or a layered pool, healing,
+//! conditions, pushing an improvised layer, and moving encounters and the clock along (with
+//! per-turn resets and conditions ending on time). Each method validates its names before it
+//! changes anything.
+
+use serde::{Deserialize, Serialize};
+
+use super::condition::{ActiveCondition, Applied, Stacking};
+use super::damage::{
+    Damage, DamageRules, DamageSteps, HealRules, HealSteps, resolve_damage, resolve_heal,
+};
+use super::encounter::{Encounter, TurnStep};
+use super::error::{EngineError, EngineErrorKind, suggest};
+use super::layers::{Layer, LayeredHit};
+use super::log::Event;
+use super::state::{World, cause_of, unknown_resource};
+use crate::diagnostics::Span;
+
+/// Where damage goes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DamageInto {
+    /// A plain resource (health points).
+    Resource(String),
+    /// A layered pool (armour over health).
+    Layers(String),
+}
+
+/// What a hit did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageReport {
+    /// How the amount came out.
+    pub steps: DamageSteps,
+    /// Per-layer breakdown, for a layered pool.
+    pub layers: Option<LayeredHit>,
+    /// The resource's value afterwards, or what passed every layer.
+    pub after: i64,
+}
+
+impl World {
+    /// Deals `damage` to `actor` under `rules`, into a resource or a layered pool.
+    pub fn deal_damage(
+        &mut self,
+        actor: &str,
+        into: &DamageInto,
+        damage: &Damage,
+        rules: &DamageRules,
+        span: Span,
+    ) -> Result<DamageReport, EngineError> {
+        let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
+        let steps = resolve_damage(damage, rules);
+        let (report, into_name) = match into {
+            DamageInto::Resource(name) => {
+                let Some(held) = who.resources.get_mut(name) else {
+                    return Err(unknown_resource(who, name).at(span));
+                };
+                held.current = held.clamp(held.current.saturating_sub(steps.total));
+                (DamageReport { steps, layers: None, after: held.current }, name)
+            }
+            DamageInto::Layers(name) => {
+                let Some(pool) = who.layered.get_mut(name) else {
+                    return Err(unknown_layers(who, name).at(span));
+                };
+                let hit = pool.hit(steps.total);
+                (DamageReport { steps, after: hit.through, layers: Some(hit) }, name)
+            }
+        };
+        self.record(Event::Damage {
+            actor: actor.to_string(),
+            into: into_name.clone(),
+            steps: report.steps.clone(),
+            layers: report.layers.as_ref().map(|h| h.layers.clone()).unwrap_or_default(),
+            after: report.after,
+            cause: cause_of(span),
+        });
+        Ok(report)
+    }
+
+    /// Puts an improvised layer in front of one of `actor`'s layered pools.
+    pub fn push_layer(
+        &mut self,
+        actor: &str,
+        pool: &str,
+        layer: Layer,
+        span: Span,
+    ) -> Result<(), EngineError> {
+        let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
+        match who.layered.get_mut(pool) {
+            Some(layers) => {
+                layers.push_front(layer);
+                Ok(())
+            }
+            None => Err(unknown_layers(who, pool).at(span)),
+        }
+    }
+
+    /// Heals a resource of `actor` by `amount` under `rules`, capped at its maximum.
+    pub fn heal(
+        &mut self,
+        actor: &str,
+        resource: &str,
+        amount: i64,
+        rules: &HealRules,
+        span: Span,
+    ) -> Result<HealSteps, EngineError> {
+        let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
+        let Some(held) = who.resources.get_mut(resource) else {
+            return Err(unknown_resource(who, resource).at(span));
+        };
+        let steps = resolve_heal(held.current, held.max, amount, rules);
+        held.current = steps.after;
+        let (actor, resource) = (actor.to_string(), resource.to_string());
+        self.record(Event::Heal { actor, resource, steps, cause: cause_of(span) });
+        Ok(steps)
+    }
+
+    /// Applies a condition to `actor` under `stacking`.
+    pub fn apply_condition(
+        &mut self,
+        actor: &str,
+        condition: ActiveCondition,
+        stacking: Stacking,
+        span: Span,
+    ) -> Result<Applied, EngineError> {
+        let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
+        let name = (condition.name.clone(), condition.subtype.clone());
+        let applied = who.conditions.apply(condition, stacking);
+        let now = who
+            .conditions
+            .active
+            .iter()
+            .rev()
+            .find(|c| (c.name.clone(), c.subtype.clone()) == name)
+            .cloned();
+        let actor = actor.to_string();
+        match (&applied, now) {
+            (Applied::Added, Some(condition)) => {
+                self.record(Event::ConditionApplied { actor, condition, cause: cause_of(span) })
+            }
+            (Applied::Refreshed { .. }, Some(condition)) => {
+                self.record(Event::ConditionRefreshed { actor, condition, cause: cause_of(span) })
+            }
+            _ => {}
+        }
+        Ok(applied)
+    }
+
+    /// Removes a condition (every instance, or those of `subtype`) from `actor`.
+    pub fn remove_condition(
+        &mut self,
+        actor: &str,
+        name: &str,
+        subtype: Option<&str>,
+        span: Span,
+    ) -> Result<usize, EngineError> {
+        let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
+        let removed = who.conditions.remove(name, subtype);
+        let count = removed.len();
+        self.log_ended(actor, removed);
+        Ok(count)
+    }
+
+    fn log_ended(&mut self, actor: &str, ended: Vec<ActiveCondition>) {
+        for condition in ended {
+            self.record(Event::ConditionEnded { actor: actor.to_string(), condition });
+        }
+    }
+
+    /// Starts `encounter` (every participant must be an actor) and logs its opening steps.
+    pub fn start_encounter(&mut self, mut encounter: Encounter) -> Result<(), EngineError> {
+        for participant in &encounter.participants {
+            self.actor(&participant.name)?;
+        }
+        let steps = encounter.open();
+        self.encounter = Some(encounter);
+        self.apply_steps(steps)
+    }
+
+    /// Moves the encounter to the next phase or turn, applying resets and ending conditions.
+    pub fn advance_turn(&mut self) -> Result<Vec<TurnStep>, EngineError> {
+        let steps = self.encounter_mut()?.advance();
+        self.apply_steps(steps.clone())?;
+        Ok(steps)
+    }
+
+    /// The acting participant delays until just after `after`.
+    pub fn delay_until_after(&mut self, after: &str) -> Result<Vec<TurnStep>, EngineError> {
+        let steps = self.encounter_mut()?.delay_until_after(after)?;
+        self.apply_steps(steps.clone())?;
+        Ok(steps)
+    }
+
+    /// Ends the encounter: conditions lasting for it end.
+    pub fn end_encounter(&mut self) -> Result<Encounter, EngineError> {
+        let encounter = self.encounter.take().ok_or(EngineErrorKind::NoEncounter)?;
+        let names: Vec<String> = self.actors.iter().map(|a| a.name.clone()).collect();
+        for name in names {
+            let ended = self.actor_mut(&name)?.conditions.end_of_encounter();
+            self.log_ended(&name, ended);
+        }
+        Ok(encounter)
+    }
+
+    fn apply_steps(&mut self, steps: Vec<TurnStep>) -> Result<(), EngineError> {
+        for step in steps {
+            self.record(Event::Turn { step: step.clone() });
+            match step {
+                TurnStep::PhaseStarted { actor, phase } => {
+                    let resets = self.encounter_mut()?.resets.clone();
+                    for reset in resets.iter().filter(|r| r.phase == phase) {
+                        if self.actor(&actor)?.resources.contains_key(&reset.resource) {
+                            self.set_resource(&actor, &reset.resource, reset.value, Span::NONE)?;
+                        }
+                    }
+                }
+                TurnStep::TurnEnded { actor } => {
+                    let names: Vec<String> = self.actors.iter().map(|a| a.name.clone()).collect();
+                    for name in names {
+                        let ended = self.actor_mut(&name)?.conditions.end_of_turn(&actor);
+                        self.log_ended(&name, ended);
+                    }
+                }
+                TurnStep::RoundEnded { .. } => {
+                    let names: Vec<String> = self.actors.iter().map(|a| a.name.clone()).collect();
+                    for name in names {
+                        let ended = self.actor_mut(&name)?.conditions.end_of_round();
+                        self.log_ended(&name, ended);
+                    }
+                }
+                TurnStep::RoundStarted { .. } => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds local ticks to the world clock and logs where it stands.
+    pub fn advance_clock_ticks(&mut self, ticks: u32) {
+        self.clock.advance_ticks(ticks);
+        self.log_clock();
+    }
+
+    /// Advances the world clock by whole periods and logs where it stands.
+    pub fn advance_clock_periods(&mut self, periods: u64) {
+        self.clock.advance_periods(periods);
+        self.log_clock();
+    }
+
+    fn log_clock(&mut self) {
+        let (day, period, tick) = (self.clock.day, self.clock.period, self.clock.tick);
+        self.record(Event::Clock { day, period, tick });
+    }
+}
+
+fn unknown_layers(actor: &super::actor::Actor, name: &str) -> EngineErrorKind {
+    EngineErrorKind::UnknownName {
+        actor: actor.name.clone(),
+        what: "layered pool",
+        name: name.to_string(),
+        suggestion: suggest(name, actor.layered.keys().map(String::as_str)),
+    }
+}

@@ -1,0 +1,400 @@
+//! The event log: every roll, cost, effect and state change as a structured [`Event`], in
+//! order. It is the source of truth of the transcript: the readable text and the JSON lines
+//! are both rendered from it, never written separately. Rendering is deterministic and never
+//! touches the terminal.
+
+use serde::{Deserialize, Serialize};
+
+use super::checks::{RolledDie, Side};
+use super::condition::ActiveCondition;
+use super::damage::{DamageSteps, HealSteps};
+use super::decision::DecisionTaken;
+use super::encounter::TurnStep;
+use super::layers::{LayerHit, Weight};
+use crate::diagnostics::Span;
+
+/// The outcome of a check, as the log shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "procedure")]
+pub enum CheckResult {
+    /// Dice against a threshold.
+    Pool {
+        /// Each die's total.
+        totals: Vec<i64>,
+        /// The threshold.
+        threshold: i64,
+        /// The die that took the aid.
+        aided_die: Option<usize>,
+        /// Dice that met the threshold.
+        count: u32,
+        /// The capped grade.
+        grade: u32,
+    },
+    /// A roll-under test.
+    RollUnder {
+        /// The target.
+        target: i64,
+        /// Die plus boost.
+        result: i64,
+        /// The boost.
+        boost: i64,
+        /// The success number.
+        success_number: i64,
+        /// Whether the test (with its difficulty) succeeded.
+        succeeded: bool,
+        /// Whether the second die was used.
+        used_second: bool,
+    },
+    /// A success pool.
+    SuccessPool {
+        /// Successes including automatic ones.
+        successes: u32,
+        /// Automatic successes.
+        automatic: u32,
+        /// Whether the requirement was met, when there is one.
+        succeeded: Option<bool>,
+    },
+    /// A roll plus modifier against a target.
+    Modified {
+        /// The natural die.
+        natural: u32,
+        /// Die plus modifier.
+        total: i64,
+        /// The target.
+        target: i64,
+        /// Whether it met the target.
+        success: bool,
+        /// Whether it was critical.
+        critical: bool,
+    },
+    /// Two scores compared.
+    Versus {
+        /// The attacker's score.
+        attacker: i64,
+        /// The defender's score.
+        defender: i64,
+        /// The winner, if any.
+        winner: Option<Side>,
+        /// The margin.
+        margin: i64,
+    },
+}
+
+/// One entry of the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    /// Dice were rolled.
+    Roll {
+        /// Who rolled.
+        actor: Option<String>,
+        /// What for (`check`, `initiative`, `damage`).
+        purpose: String,
+        /// The dice, with forced, exploded, extra and dropped marks.
+        dice: Vec<RolledDie>,
+        /// The rule line that caused the roll.
+        cause: Option<Span>,
+    },
+    /// A check was resolved.
+    Check {
+        /// Who made it.
+        actor: Option<String>,
+        /// Its result.
+        result: CheckResult,
+        /// The rule line.
+        cause: Option<Span>,
+    },
+    /// A cost was paid.
+    CostPaid {
+        /// Who paid.
+        actor: String,
+        /// What.
+        resource: String,
+        /// How much.
+        amount: i64,
+        /// Left afterwards.
+        after: i64,
+        /// The rule line.
+        cause: Option<Span>,
+    },
+    /// A resource changed (gain, loss, reset).
+    ResourceChanged {
+        /// Whose.
+        actor: String,
+        /// Which.
+        resource: String,
+        /// Before.
+        before: i64,
+        /// After.
+        after: i64,
+        /// The rule line.
+        cause: Option<Span>,
+    },
+    /// A world pool changed (a narrator's dice pool).
+    PoolChanged {
+        /// Which pool.
+        pool: String,
+        /// Before.
+        before: i64,
+        /// After.
+        after: i64,
+        /// The rule line.
+        cause: Option<Span>,
+    },
+    /// Damage was dealt.
+    Damage {
+        /// Who took it.
+        actor: String,
+        /// The resource or layered pool it went into.
+        into: String,
+        /// How the amount came out.
+        steps: DamageSteps,
+        /// What each layer did (empty for a plain resource).
+        layers: Vec<LayerHit>,
+        /// What passed every layer, or the resource's value afterwards.
+        after: i64,
+        /// The rule line.
+        cause: Option<Span>,
+    },
+    /// Healing.
+    Heal {
+        /// Who was healed.
+        actor: String,
+        /// Which resource.
+        resource: String,
+        /// How the heal came out.
+        steps: HealSteps,
+        /// The rule line.
+        cause: Option<Span>,
+    },
+    /// A condition was added.
+    ConditionApplied {
+        /// On whom.
+        actor: String,
+        /// The condition.
+        condition: ActiveCondition,
+        /// The rule line.
+        cause: Option<Span>,
+    },
+    /// A condition already present took a longer duration or a larger N.
+    ConditionRefreshed {
+        /// On whom.
+        actor: String,
+        /// The condition now.
+        condition: ActiveCondition,
+        /// The rule line.
+        cause: Option<Span>,
+    },
+    /// A condition ended.
+    ConditionEnded {
+        /// On whom.
+        actor: String,
+        /// The condition.
+        condition: ActiveCondition,
+    },
+    /// The turn moved (round, phase, turn end).
+    Turn {
+        /// What happened.
+        step: TurnStep,
+    },
+    /// The world clock moved.
+    Clock {
+        /// Day.
+        day: u64,
+        /// Period.
+        period: u32,
+        /// Tick.
+        tick: u32,
+    },
+    /// A decision was taken.
+    Decision {
+        /// Whose.
+        actor: Option<String>,
+        /// The question and answer.
+        taken: DecisionTaken,
+    },
+    /// Text the engine does not execute (narrative-only lines).
+    Narration {
+        /// The text.
+        text: String,
+        /// The rule line.
+        cause: Option<Span>,
+    },
+}
+
+/// The events of a session, in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventLog {
+    /// The events.
+    pub events: Vec<Event>,
+}
+
+impl EventLog {
+    /// Appends an event.
+    pub fn push(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    /// One JSON object per line, in order.
+    pub fn to_json_lines(&self) -> String {
+        let mut out = String::new();
+        for event in &self.events {
+            // Serialising plain data with string keys cannot fail; skip rather than panic.
+            if let Ok(line) = serde_json::to_string(event) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// The readable transcript: one line per event.
+    pub fn transcript(&self) -> String {
+        self.events.iter().map(|e| e.describe() + "\n").collect()
+    }
+}
+
+fn faces(dice: &[RolledDie]) -> String {
+    let shown: Vec<String> = dice
+        .iter()
+        .map(|d| {
+            let mut text = d.face.to_string();
+            if d.forced {
+                text.push('f');
+            }
+            if d.exploded {
+                text.push('!');
+            }
+            if d.dropped {
+                text = format!("({text})");
+            }
+            text
+        })
+        .collect();
+    format!("[{}]", shown.join(", "))
+}
+
+fn who(actor: &Option<String>) -> &str {
+    actor.as_deref().unwrap_or("the world")
+}
+
+impl Event {
+    /// This event as one line of readable text.
+    pub fn describe(&self) -> String {
+        match self {
+            Event::Roll { actor, purpose, dice, .. } => {
+                let sides = dice.first().map_or(0, |d| d.sides);
+                format!(
+                    "{} rolls {} d{sides} for {purpose}: {}",
+                    who(actor),
+                    dice.len(),
+                    faces(dice)
+                )
+            }
+            Event::Check { actor, result, .. } => {
+                format!("{}: {}", who(actor), describe_check(result))
+            }
+            Event::CostPaid { actor, resource, amount, after, .. } => {
+                format!("{actor} pays {amount} {resource} ({after} left)")
+            }
+            Event::ResourceChanged { actor, resource, before, after, .. } => {
+                format!("{actor}: {resource} {before} -> {after}")
+            }
+            Event::PoolChanged { pool, before, after, .. } => {
+                format!("pool {pool}: {before} -> {after}")
+            }
+            Event::Damage { actor, into, steps, layers, after, .. } => {
+                let mut text = format!("{actor} takes {} damage into {into}", steps.total);
+                if steps.total != steps.base {
+                    text += &format!(" (from {})", steps.base);
+                }
+                for hit in layers {
+                    text += &format!(
+                        "; {} absorbs {} ({} -> {})",
+                        hit.layer, hit.absorbed, hit.before, hit.after
+                    );
+                    match hit.weight {
+                        Some(Weight::Heavy) => text += ", heavy",
+                        Some(Weight::Light) => text += ", light",
+                        None => {}
+                    }
+                }
+                if layers.is_empty() {
+                    text + &format!("; {into} now {after}")
+                } else {
+                    text + &format!("; {after} passes through")
+                }
+            }
+            Event::Heal { actor, resource, steps, .. } => {
+                format!("{actor} heals {} {resource} (now {})", steps.applied, steps.after)
+            }
+            Event::ConditionApplied { actor, condition, .. } => {
+                format!("{actor} gains {}", condition_text(condition))
+            }
+            Event::ConditionRefreshed { actor, condition, .. } => {
+                format!("{actor} refreshes {}", condition_text(condition))
+            }
+            Event::ConditionEnded { actor, condition } => {
+                format!("{actor} loses {}", condition_text(condition))
+            }
+            Event::Turn { step } => match step {
+                TurnStep::RoundStarted { round } => format!("-- round {round} --"),
+                TurnStep::RoundEnded { round } => format!("-- end of round {round} --"),
+                TurnStep::PhaseStarted { actor, phase } => {
+                    format!("{actor}: {phase:?} phase").to_lowercase()
+                }
+                TurnStep::TurnEnded { actor } => format!("{actor} ends the turn"),
+            },
+            Event::Clock { day, period, tick } => {
+                format!("clock: day {day}, period {period}, tick {tick}")
+            }
+            Event::Decision { actor, taken } => {
+                let how =
+                    taken.policy.map_or("asked".to_string(), |p| format!("{p:?}").to_lowercase());
+                format!("{} decides {:?} -> {:?} ({how})", who(actor), taken.point, taken.answer)
+            }
+            Event::Narration { text, .. } => text.clone(),
+        }
+    }
+}
+
+fn condition_text(condition: &ActiveCondition) -> String {
+    let mut text = condition.name.clone();
+    if let Some(subtype) = &condition.subtype {
+        text += &format!(" [{subtype}]");
+    }
+    if let Some(n) = condition.n {
+        text += &format!(" {n}");
+    }
+    text
+}
+
+fn describe_check(result: &CheckResult) -> String {
+    match result {
+        CheckResult::Pool { totals, threshold, count, grade, .. } => {
+            format!("{totals:?} vs {threshold}: {count} meet, grade {grade}")
+        }
+        CheckResult::RollUnder { target, result, success_number, succeeded, .. } => {
+            let verdict = if *succeeded { "success" } else { "failure" };
+            format!("{result} vs {target}: SN {success_number}, {verdict}")
+        }
+        CheckResult::SuccessPool { successes, succeeded, .. } => match succeeded {
+            Some(true) => format!("{successes} successes, success"),
+            Some(false) => format!("{successes} successes, failure"),
+            None => format!("{successes} successes"),
+        },
+        CheckResult::Modified { natural, total, target, success, critical } => {
+            let verdict = match (success, critical) {
+                (true, true) => "critical success",
+                (true, false) => "success",
+                _ => "failure",
+            };
+            format!("{natural} -> {total} vs {target}: {verdict}")
+        }
+        CheckResult::Versus { attacker, defender, winner, margin } => match winner {
+            Some(Side::Attacker) => format!("{attacker} vs {defender}: attacker wins by {margin}"),
+            Some(Side::Defender) => format!("{attacker} vs {defender}: defender wins by {margin}"),
+            None => format!("{attacker} vs {defender}: no winner"),
+        },
+    }
+}

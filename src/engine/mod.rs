@@ -1,0 +1,54 @@
+//! The deterministic engine's foundations: world state (actors, resources, conditions,
+//! layered pools, pools, clock, encounter), the check procedures, damage and healing,
+//! decision points, hex geometry, the event log, saves and undo. Names of stats, resources
+//! and conditions are plain strings: the rule model supplies their meaning. Only the world's
+//! one [`Roller`](crate::dice::Roller) produces randomness; nothing here reads the clock,
+//! prints, or iterates a hash map.
+
+mod actor;
+mod checks;
+mod clock;
+mod condition;
+mod damage;
+mod decision;
+mod effects;
+mod encounter;
+mod error;
+mod hex;
+mod layers;
+mod log;
+mod save;
+mod state;
+
+pub use actor::{Actor, DerivedValues, NoDerivedValues, Resource};
+pub use checks::{
+    Graded, MAX_DICE, MAX_DICE_ROLLED, MAX_EXPLOSIONS_PER_DIE, ModifiedRollCheck,
+    ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck, RollUnderOutcome, RolledDie, Side,
+    SuccessPoolCheck, SuccessPoolOutcome, TieRule, VersusOutcome, grade_totals, pool_vs_threshold,
+    roll_die, roll_plus_modifier, roll_under, success_pool, versus, versus_rolls,
+};
+pub use clock::{ClockAdvance, WorldClock};
+pub use condition::{
+    ActiveCondition, Applied, Conditions, Duration, Modifier, Stacking, combine_modifiers,
+};
+pub use damage::{
+    Damage, DamageRules, DamageSteps, HealRules, HealSteps, Rounding, Scale, resolve_damage,
+    resolve_heal,
+};
+pub use decision::{
+    Answer, Decider, DecisionKind, DecisionPoint, DecisionTaken, Policy, PolicyDecider,
+};
+pub use effects::{DamageInto, DamageReport};
+pub use encounter::{
+    Challenge, ChallengeStatus, Encounter, InitiativeRoll, InitiativeRule, Participant, Phase,
+    ResourceReset, SegmentRule, TieBreak, TurnMode, TurnStep, participants_from, roll_initiative,
+};
+pub use error::{EngineError, EngineErrorKind};
+pub use hex::{DIRECTIONS, Hex, MAX_AREA_SIZE, burst, cone, path, ray, ring};
+pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};
+pub use log::{CheckResult, Event, EventLog};
+pub use save::{
+    FORMAT_VERSION, MAX_SAVE_BYTES, UndoStack, backup_path, from_json, load, load_or_backup, save,
+    to_json,
+};
+pub use state::World;

@@ -1,0 +1,322 @@
+//! The world: actors in a stable order, named pools, the world clock, the running encounter,
+//! the one [`Roller`] and the event log. Lookups, all-or-nothing costs, resource and pool
+//! changes, and checks that log their dice live here; damage, conditions and turns are in
+//! `effects.rs`. Every change is validated before anything is touched, so a failed command
+//! leaves the world exactly as it was.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::actor::Actor;
+use super::checks::{
+    ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck,
+    RollUnderOutcome, SuccessPoolCheck, SuccessPoolOutcome, pool_vs_threshold, roll_plus_modifier,
+    roll_under, success_pool,
+};
+use super::clock::WorldClock;
+use super::decision::Decider;
+use super::encounter::Encounter;
+use super::error::{EngineError, EngineErrorKind, suggest};
+use super::log::{CheckResult, Event, EventLog};
+use crate::diagnostics::Span;
+use crate::dice::{Roller, RollerState};
+
+/// Everything a session's game state is made of; serialisable as a whole for saves.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct World {
+    /// Actors in the order they were added.
+    pub actors: Vec<Actor>,
+    /// Named counters that belong to nobody (a narrator's dice pool).
+    pub pools: BTreeMap<String, i64>,
+    /// The world clock.
+    pub clock: WorldClock,
+    /// The running encounter, if any.
+    pub encounter: Option<Encounter>,
+    /// The one random stream; saved as its [`RollerState`].
+    #[serde(with = "roller_as_state")]
+    pub roller: Roller,
+    /// Everything that happened.
+    pub log: EventLog,
+}
+
+mod roller_as_state {
+    use super::{Roller, RollerState};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(roller: &Roller, serializer: S) -> Result<S::Ok, S::Error> {
+        roller.state().serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Roller, D::Error> {
+        RollerState::deserialize(deserializer).map(|state| Roller::from_state(&state))
+    }
+}
+
+fn cause(span: Span) -> Option<Span> {
+    (!span.is_none()).then_some(span)
+}
+
+impl World {
+    /// An empty world whose dice come from `seed`.
+    pub fn new(seed: u64) -> Self {
+        World {
+            actors: Vec::new(),
+            pools: BTreeMap::new(),
+            clock: WorldClock::default(),
+            encounter: None,
+            roller: Roller::new(seed),
+            log: EventLog::default(),
+        }
+    }
+
+    /// Adds an actor; names are unique.
+    pub fn add_actor(&mut self, actor: Actor) -> Result<(), EngineError> {
+        if self.actors.iter().any(|a| a.name == actor.name) {
+            return Err(EngineErrorKind::DuplicateActor(actor.name).into());
+        }
+        self.actors.push(actor);
+        Ok(())
+    }
+
+    fn unknown_actor(&self, name: &str) -> EngineErrorKind {
+        let suggestion = suggest(name, self.actors.iter().map(|a| a.name.as_str()));
+        EngineErrorKind::UnknownActor { name: name.to_string(), suggestion }
+    }
+
+    /// The actor named `name`.
+    pub fn actor(&self, name: &str) -> Result<&Actor, EngineErrorKind> {
+        self.actors.iter().find(|a| a.name == name).ok_or_else(|| self.unknown_actor(name))
+    }
+
+    /// The actor named `name`, mutably.
+    pub fn actor_mut(&mut self, name: &str) -> Result<&mut Actor, EngineErrorKind> {
+        match self.actors.iter().position(|a| a.name == name) {
+            Some(index) => Ok(&mut self.actors[index]),
+            None => Err(self.unknown_actor(name)),
+        }
+    }
+
+    /// Appends an event to the log.
+    pub fn record(&mut self, event: Event) {
+        self.log.push(event);
+    }
+
+    /// Pays every `(resource, amount)` or nothing: all are checked first, and the first that
+    /// cannot be paid is reported with how much is missing.
+    pub fn pay(
+        &mut self,
+        actor: &str,
+        costs: &[(&str, i64)],
+        span: Span,
+    ) -> Result<(), EngineError> {
+        let who = self.actor(actor).map_err(|k| k.at(span))?;
+        // Several costs may draw on the same resource: check the sums.
+        let mut totals: BTreeMap<&str, i64> = BTreeMap::new();
+        for (resource, amount) in costs {
+            let sum = totals.entry(resource).or_default();
+            *sum = sum.saturating_add((*amount).max(0));
+        }
+        for (resource, needed) in &totals {
+            let Some(held) = who.resources.get(*resource) else {
+                return Err(unknown_resource(who, resource).at(span));
+            };
+            let available = held.spendable();
+            if *needed > available {
+                return Err(EngineErrorKind::CannotPay {
+                    actor: actor.to_string(),
+                    resource: resource.to_string(),
+                    needed: *needed,
+                    available,
+                    short: needed - available,
+                }
+                .at(span));
+            }
+        }
+        let mut paid = Vec::new();
+        let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
+        for (resource, amount) in costs {
+            if let Some(held) = who.resources.get_mut(*resource) {
+                held.current = held.current.saturating_sub((*amount).max(0));
+                paid.push((resource.to_string(), (*amount).max(0), held.current));
+            }
+        }
+        for (resource, amount, after) in paid {
+            let actor = actor.to_string();
+            self.record(Event::CostPaid { actor, resource, amount, after, cause: cause(span) });
+        }
+        Ok(())
+    }
+
+    /// Adds `delta` to a resource, clamped to its bounds; returns the new value.
+    pub fn change_resource(
+        &mut self,
+        actor: &str,
+        resource: &str,
+        delta: i64,
+        span: Span,
+    ) -> Result<i64, EngineError> {
+        let current = self.resource_value(actor, resource, span)?;
+        self.set_resource(actor, resource, current.saturating_add(delta), span)
+    }
+
+    /// Sets a resource, clamped to its bounds; returns the new value.
+    pub fn set_resource(
+        &mut self,
+        actor: &str,
+        resource: &str,
+        value: i64,
+        span: Span,
+    ) -> Result<i64, EngineError> {
+        let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
+        let Some(held) = who.resources.get_mut(resource) else {
+            let error = unknown_resource(who, resource);
+            return Err(error.at(span));
+        };
+        let before = held.current;
+        held.current = held.clamp(value);
+        let after = held.current;
+        let (actor, resource) = (actor.to_string(), resource.to_string());
+        self.record(Event::ResourceChanged { actor, resource, before, after, cause: cause(span) });
+        Ok(after)
+    }
+
+    fn resource_value(&self, actor: &str, resource: &str, span: Span) -> Result<i64, EngineError> {
+        let who = self.actor(actor).map_err(|k| k.at(span))?;
+        who.resources
+            .get(resource)
+            .map(|r| r.current)
+            .ok_or_else(|| unknown_resource(who, resource).at(span))
+    }
+
+    /// Adds `delta` to a world pool (created at 0 if new), never below 0; returns the new value.
+    pub fn change_pool(&mut self, pool: &str, delta: i64, span: Span) -> i64 {
+        let value = self.pools.entry(pool.to_string()).or_default();
+        let before = *value;
+        *value = value.saturating_add(delta).max(0);
+        let after = *value;
+        self.record(Event::PoolChanged {
+            pool: pool.to_string(),
+            before,
+            after,
+            cause: cause(span),
+        });
+        after
+    }
+
+    /// A [`PoolCheck`] by `actor`, logged.
+    pub fn pool_check(
+        &mut self,
+        actor: Option<&str>,
+        check: &PoolCheck,
+        span: Span,
+    ) -> Result<PoolOutcome, EngineError> {
+        let outcome = pool_vs_threshold(&mut self.roller, check).map_err(|k| k.at(span))?;
+        self.log_roll(actor, "check", outcome.dice.clone(), span);
+        let result = CheckResult::Pool {
+            totals: outcome.totals.clone(),
+            threshold: check.threshold,
+            aided_die: outcome.aided_die,
+            count: outcome.count,
+            grade: outcome.grade,
+        };
+        self.record(Event::Check { actor: actor.map(str::to_string), result, cause: cause(span) });
+        Ok(outcome)
+    }
+
+    /// A [`RollUnderCheck`] by `actor`, logged with its decisions.
+    pub fn roll_under_check(
+        &mut self,
+        actor: Option<&str>,
+        check: &RollUnderCheck,
+        decider: &mut dyn Decider,
+        span: Span,
+    ) -> Result<RollUnderOutcome, EngineError> {
+        let outcome = roll_under(&mut self.roller, check, decider).map_err(|k| k.at(span))?;
+        let dice = std::iter::once(outcome.first).chain(outcome.second).collect();
+        self.log_roll(actor, "check", dice, span);
+        for taken in &outcome.decisions {
+            self.record(Event::Decision { actor: actor.map(str::to_string), taken: taken.clone() });
+        }
+        let result = CheckResult::RollUnder {
+            target: check.target,
+            result: outcome.result,
+            boost: outcome.boost,
+            success_number: outcome.success_number,
+            succeeded: outcome.succeeded,
+            used_second: outcome.used_second,
+        };
+        self.record(Event::Check { actor: actor.map(str::to_string), result, cause: cause(span) });
+        Ok(outcome)
+    }
+
+    /// A [`SuccessPoolCheck`] by `actor`, logged.
+    pub fn success_pool_check(
+        &mut self,
+        actor: Option<&str>,
+        check: &SuccessPoolCheck,
+        span: Span,
+    ) -> Result<SuccessPoolOutcome, EngineError> {
+        let outcome = success_pool(&mut self.roller, check).map_err(|k| k.at(span))?;
+        if !outcome.dice.is_empty() {
+            self.log_roll(actor, "check", outcome.dice.clone(), span);
+        }
+        let result = CheckResult::SuccessPool {
+            successes: outcome.successes,
+            automatic: check.automatic,
+            succeeded: outcome.succeeded,
+        };
+        self.record(Event::Check { actor: actor.map(str::to_string), result, cause: cause(span) });
+        Ok(outcome)
+    }
+
+    /// A [`ModifiedRollCheck`] by `actor`, logged.
+    pub fn modified_check(
+        &mut self,
+        actor: Option<&str>,
+        check: &ModifiedRollCheck,
+        span: Span,
+    ) -> Result<ModifiedRollOutcome, EngineError> {
+        let outcome = roll_plus_modifier(&mut self.roller, check).map_err(|k| k.at(span))?;
+        self.log_roll(actor, "check", vec![outcome.die], span);
+        let result = CheckResult::Modified {
+            natural: outcome.natural,
+            total: outcome.total,
+            target: check.target,
+            success: outcome.success,
+            critical: outcome.critical,
+        };
+        self.record(Event::Check { actor: actor.map(str::to_string), result, cause: cause(span) });
+        Ok(outcome)
+    }
+
+    /// Logs dice rolled for `purpose`.
+    pub fn log_roll(
+        &mut self,
+        actor: Option<&str>,
+        purpose: &str,
+        dice: Vec<super::checks::RolledDie>,
+        span: Span,
+    ) {
+        let actor = actor.map(str::to_string);
+        self.record(Event::Roll { actor, purpose: purpose.to_string(), dice, cause: cause(span) });
+    }
+
+    /// The running encounter.
+    pub fn encounter_mut(&mut self) -> Result<&mut Encounter, EngineErrorKind> {
+        self.encounter.as_mut().ok_or(EngineErrorKind::NoEncounter)
+    }
+}
+
+pub(crate) fn unknown_resource(actor: &Actor, name: &str) -> EngineErrorKind {
+    EngineErrorKind::UnknownName {
+        actor: actor.name.clone(),
+        what: "resource",
+        name: name.to_string(),
+        suggestion: suggest(name, actor.resources.keys().map(String::as_str)),
+    }
+}
+
+pub(crate) fn cause_of(span: Span) -> Option<Span> {
+    cause(span)
+}
