@@ -309,3 +309,32 @@ fn world_clock_in_the_world_logs() {
         "clock: day 0, period 1, tick 1\nclock: day 1, period 0, tick 1\n"
     );
 }
+
+#[test]
+fn encounter_by_initiative_logs_dice_and_pays_overflow() {
+    let mut world = world();
+    world.roller.force([9, 3]);
+    let entrants = [("ana".to_string(), 4), ("bo".to_string(), 0)];
+    let resets = vec![ResourceReset { resource: "points".into(), value: 6, phase: Phase::Action }];
+    let rolls =
+        world.start_encounter_by_initiative(&entrants, &segment_rule(), resets, line(3)).unwrap();
+    assert_eq!(rolls[0].overflow, 3);
+    assert_eq!(world.actor("ana").unwrap().resources["points"].current, 9);
+    let encounter = world.encounter.as_ref().unwrap();
+    assert_eq!(encounter.participants[0].segment, Some(10));
+    assert_eq!(encounter.participants[1].segment, Some(3));
+    world.narrate("the floor creaks", Span::NONE);
+    let transcript = world.log.transcript();
+    assert!(transcript.starts_with("ana rolls 1 d10 for initiative: [9f]\nbo rolls 1 d10 for initiative: [3f]\nana: points 6 -> 9\n"), "{transcript}");
+    assert!(transcript.ends_with("the floor creaks\n"));
+    assert!(
+        world
+            .start_encounter_by_initiative(
+                &[("zed".to_string(), 0)],
+                &segment_rule(),
+                Vec::new(),
+                line(3)
+            )
+            .is_err()
+    );
+}

@@ -61,7 +61,7 @@ impl WorldClock {
     /// Advances whole periods (a world action); ticks are kept.
     pub fn advance_periods(&mut self, periods: u64) -> ClockAdvance {
         let per = u64::from(self.periods_per_day.max(1));
-        let total = u64::from(self.period) + periods;
+        let total = u64::from(self.period).saturating_add(periods);
         let days = total / per;
         self.period = (total % per) as u32;
         self.day = self.day.saturating_add(days);

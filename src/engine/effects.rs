@@ -9,7 +9,10 @@ use super::condition::{ActiveCondition, Applied, Stacking};
 use super::damage::{
     Damage, DamageRules, DamageSteps, HealRules, HealSteps, resolve_damage, resolve_heal,
 };
-use super::encounter::{Encounter, TurnStep};
+use super::encounter::{
+    Encounter, InitiativeRoll, InitiativeRule, ResourceReset, TurnMode, TurnStep,
+    participants_from, roll_initiative,
+};
 use super::error::{EngineError, EngineErrorKind, suggest};
 use super::layers::{Layer, LayeredHit};
 use super::log::Event;
@@ -174,6 +177,42 @@ impl World {
         let steps = encounter.open();
         self.encounter = Some(encounter);
         self.apply_steps(steps)
+    }
+
+    /// Rolls initiative for `entrants` (actor, modifier), logs each die, gives each total's
+    /// overflow past the last segment to the segment rule's resource (for actors that have
+    /// it), and starts an ordered encounter in that order with `resets`.
+    pub fn start_encounter_by_initiative(
+        &mut self,
+        entrants: &[(String, i64)],
+        rule: &InitiativeRule,
+        resets: Vec<ResourceReset>,
+        span: Span,
+    ) -> Result<Vec<InitiativeRoll>, EngineError> {
+        for (name, _) in entrants {
+            self.actor(name).map_err(|k| k.at(span))?;
+        }
+        let rolls = roll_initiative(&mut self.roller, entrants, rule).map_err(|k| k.at(span))?;
+        for roll in &rolls {
+            self.log_roll(Some(&roll.name), "initiative", vec![roll.die], span);
+        }
+        let overflow = rule.segments.as_ref().and_then(|s| s.overflow_resource.clone());
+        if let Some(resource) = overflow {
+            for roll in rolls.iter().filter(|r| r.overflow > 0) {
+                if self.actor(&roll.name)?.resources.contains_key(&resource) {
+                    self.change_resource(&roll.name, &resource, roll.overflow, span)?;
+                }
+            }
+        }
+        let mut encounter = Encounter::new(participants_from(&rolls), TurnMode::Ordered);
+        encounter.resets = resets;
+        self.start_encounter(encounter)?;
+        Ok(rolls)
+    }
+
+    /// Logs text the engine does not execute.
+    pub fn narrate(&mut self, text: impl Into<String>, span: Span) {
+        self.record(Event::Narration { text: text.into(), cause: cause_of(span) });
     }
 
     /// Moves the encounter to the next phase or turn, applying resets and ending conditions.

@@ -102,7 +102,11 @@ impl Challenge {
     /// Records a success or failure (ignored once decided) and returns the status.
     pub fn record(&mut self, success: bool) -> ChallengeStatus {
         if self.status() == ChallengeStatus::Ongoing {
-            if success { self.successes += 1 } else { self.failures += 1 }
+            if success {
+                self.successes = self.successes.saturating_add(1);
+            } else {
+                self.failures = self.failures.saturating_add(1);
+            }
         }
         self.status()
     }

@@ -37,7 +37,7 @@ impl Hex {
 
     /// The third cube coordinate.
     pub fn s(self) -> i64 {
-        -self.q - self.r
+        self.q.saturating_neg().saturating_sub(self.r)
     }
 
     /// Component-wise sum.

@@ -64,6 +64,8 @@ impl Layer {
     /// Applies `damage` (negative counts as 0) to this layer alone.
     pub fn hit(&mut self, damage: i64) -> LayerHit {
         let damage = damage.max(0);
+        // A value edited below 0 in a save behaves as an empty layer.
+        self.value = self.value.max(0);
         let before = self.value;
         let absorbed = damage.min(self.value);
         let rest = damage - absorbed;

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use super::actor::Actor;
 use super::checks::{
     ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck,
-    RollUnderOutcome, SuccessPoolCheck, SuccessPoolOutcome, pool_vs_threshold, roll_plus_modifier,
-    roll_under, success_pool,
+    RollUnderOutcome, RolledDie, SuccessPoolCheck, SuccessPoolOutcome, pool_vs_threshold,
+    roll_plus_modifier, roll_under, success_pool,
 };
 use super::clock::WorldClock;
 use super::decision::Decider;
@@ -212,7 +212,6 @@ impl World {
         span: Span,
     ) -> Result<PoolOutcome, EngineError> {
         let outcome = pool_vs_threshold(&mut self.roller, check).map_err(|k| k.at(span))?;
-        self.log_roll(actor, "check", outcome.dice.clone(), span);
         let result = CheckResult::Pool {
             totals: outcome.totals.clone(),
             threshold: check.threshold,
@@ -220,7 +219,7 @@ impl World {
             count: outcome.count,
             grade: outcome.grade,
         };
-        self.record(Event::Check { actor: actor.map(str::to_string), result, cause: cause(span) });
+        self.log_check(actor, outcome.dice.clone(), result, span);
         Ok(outcome)
     }
 
@@ -233,8 +232,13 @@ impl World {
         span: Span,
     ) -> Result<RollUnderOutcome, EngineError> {
         let outcome = roll_under(&mut self.roller, check, decider).map_err(|k| k.at(span))?;
-        let dice = std::iter::once(outcome.first).chain(outcome.second).collect();
-        self.log_roll(actor, "check", dice, span);
+        // The dice come before the decisions taken on them.
+        self.log_roll(
+            actor,
+            "check",
+            std::iter::once(outcome.first).chain(outcome.second).collect(),
+            span,
+        );
         for taken in &outcome.decisions {
             self.record(Event::Decision { actor: actor.map(str::to_string), taken: taken.clone() });
         }
@@ -246,7 +250,7 @@ impl World {
             succeeded: outcome.succeeded,
             used_second: outcome.used_second,
         };
-        self.record(Event::Check { actor: actor.map(str::to_string), result, cause: cause(span) });
+        self.log_check(actor, Vec::new(), result, span);
         Ok(outcome)
     }
 
@@ -258,15 +262,12 @@ impl World {
         span: Span,
     ) -> Result<SuccessPoolOutcome, EngineError> {
         let outcome = success_pool(&mut self.roller, check).map_err(|k| k.at(span))?;
-        if !outcome.dice.is_empty() {
-            self.log_roll(actor, "check", outcome.dice.clone(), span);
-        }
         let result = CheckResult::SuccessPool {
             successes: outcome.successes,
             automatic: check.automatic,
             succeeded: outcome.succeeded,
         };
-        self.record(Event::Check { actor: actor.map(str::to_string), result, cause: cause(span) });
+        self.log_check(actor, outcome.dice.clone(), result, span);
         Ok(outcome)
     }
 
@@ -278,7 +279,6 @@ impl World {
         span: Span,
     ) -> Result<ModifiedRollOutcome, EngineError> {
         let outcome = roll_plus_modifier(&mut self.roller, check).map_err(|k| k.at(span))?;
-        self.log_roll(actor, "check", vec![outcome.die], span);
         let result = CheckResult::Modified {
             natural: outcome.natural,
             total: outcome.total,
@@ -286,8 +286,22 @@ impl World {
             success: outcome.success,
             critical: outcome.critical,
         };
-        self.record(Event::Check { actor: actor.map(str::to_string), result, cause: cause(span) });
+        self.log_check(actor, vec![outcome.die], result, span);
         Ok(outcome)
+    }
+
+    /// Logs a check: its dice (when any were rolled), then its result.
+    fn log_check(
+        &mut self,
+        actor: Option<&str>,
+        dice: Vec<RolledDie>,
+        result: CheckResult,
+        span: Span,
+    ) {
+        if !dice.is_empty() {
+            self.log_roll(actor, "check", dice, span);
+        }
+        self.record(Event::Check { actor: actor.map(str::to_string), result, cause: cause(span) });
     }
 
     /// Logs dice rolled for `purpose`.
