@@ -27,7 +27,7 @@ pub enum DecisionPoint {
         /// The largest boost allowed.
         max: i64,
     },
-    /// Spend 0..=`max` of something (extra dice, vigor, fate).
+    /// Spend 0..=`max` of something (extra dice, energy, fate).
     SpendExtra {
         /// What would be spent.
         resource: String,
@@ -220,7 +220,8 @@ mod tests {
     #[test]
     fn decider_default_policies_and_override() {
         let mut decider = PolicyDecider::default().with(DecisionKind::Spend, Policy::Always);
-        let taken = decider.decide(&DecisionPoint::SpendExtra { resource: "vigor".into(), max: 4 });
+        let taken =
+            decider.decide(&DecisionPoint::SpendExtra { resource: "energy".into(), max: 4 });
         assert_eq!(taken.answer.as_amount(4), 4);
         assert_eq!(taken.policy, Some(Policy::Always));
     }
