@@ -257,3 +257,26 @@ fn section_1_reduced_heal_keeps_minimum_one() {
     let steps = resolve_heal(3, Some(10), 2, &HealRules { reduced_by: 4, minimum: 1 });
     assert_eq!(steps.applied, 1);
 }
+
+// §3 Vigor: a chunk is judged on its first roll: all 6 major success, all successes minor,
+// all 1 major blunder, all blunders minor blunder.
+#[test]
+fn section_3_chunks_are_classified_on_their_first_roll() {
+    let class = |faces: &[u32]| {
+        let check = SuccessPoolCheck {
+            dice: 2,
+            sides: 6,
+            success_at: 4,
+            explode_at: Some(6),
+            automatic: 0,
+            required: None,
+        };
+        let outcome = success_pool(&mut forced(faces), &check).unwrap();
+        classify_dice(&outcome.dice, 4)
+    };
+    assert_eq!(class(&[6, 2, 6, 1]), DiceClass::AllHighest);
+    assert_eq!(class(&[4, 6, 1]), DiceClass::AllSuccesses);
+    assert_eq!(class(&[1, 1]), DiceClass::AllOnes);
+    assert_eq!(class(&[1, 3]), DiceClass::AllFailures);
+    assert_eq!(class(&[3, 5]), DiceClass::Mixed);
+}

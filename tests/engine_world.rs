@@ -256,6 +256,7 @@ fn undo_restores_the_world_before_the_command() {
     let mut world = world();
     let mut undo = UndoStack::new(2);
     assert_eq!(undo.undo(&mut world), Err(EngineErrorKind::NothingToUndo));
+    world.narrate("kept by undo", Span::NONE);
     let before = to_json(&world).unwrap();
     undo.push(&world);
     world

@@ -333,6 +333,41 @@ pub fn success_pool(
     })
 }
 
+/// How a group of dice came out as a whole (a chunk of extra dice judged together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiceClass {
+    /// Every die shows its highest face.
+    AllHighest,
+    /// Every die is a success (but not all highest).
+    AllSuccesses,
+    /// Every die shows 1.
+    AllOnes,
+    /// Every die is a failure (but not all 1s).
+    AllFailures,
+    /// Anything else, or no dice.
+    Mixed,
+}
+
+/// Classifies a group by the dice's first rolls: dice rolled because of an explosion are
+/// skipped. A die succeeds when it shows at least `success_at`.
+pub fn classify_dice(dice: &[RolledDie], success_at: u32) -> DiceClass {
+    let first: Vec<&RolledDie> = dice.iter().filter(|d| !d.extra).collect();
+    if first.is_empty() {
+        DiceClass::Mixed
+    } else if first.iter().all(|d| d.face == d.sides) {
+        DiceClass::AllHighest
+    } else if first.iter().all(|d| d.face >= success_at) {
+        DiceClass::AllSuccesses
+    } else if first.iter().all(|d| d.face == 1) {
+        DiceClass::AllOnes
+    } else if first.iter().all(|d| d.face < success_at) {
+        DiceClass::AllFailures
+    } else {
+        DiceClass::Mixed
+    }
+}
+
 /// One die plus a modifier against a target (at least the target succeeds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModifiedRollCheck {

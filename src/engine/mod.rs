@@ -22,10 +22,11 @@ mod state;
 
 pub use actor::{Actor, DerivedValues, NoDerivedValues, Resource};
 pub use checks::{
-    Graded, MAX_DICE, MAX_DICE_ROLLED, MAX_EXPLOSIONS_PER_DIE, ModifiedRollCheck,
+    DiceClass, Graded, MAX_DICE, MAX_DICE_ROLLED, MAX_EXPLOSIONS_PER_DIE, ModifiedRollCheck,
     ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck, RollUnderOutcome, RolledDie, Side,
-    SuccessPoolCheck, SuccessPoolOutcome, TieRule, VersusOutcome, grade_totals, pool_vs_threshold,
-    roll_die, roll_plus_modifier, roll_under, success_pool, versus, versus_rolls,
+    SuccessPoolCheck, SuccessPoolOutcome, TieRule, VersusOutcome, classify_dice, grade_totals,
+    pool_vs_threshold, roll_die, roll_plus_modifier, roll_under, success_pool, versus,
+    versus_rolls,
 };
 pub use clock::{ClockAdvance, WorldClock};
 pub use condition::{

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::error::{EngineError, EngineErrorKind};
+use super::log::EventLog;
 use super::state::World;
 
 /// The save format this engine writes and reads.
@@ -153,9 +154,10 @@ pub fn load_or_backup(path: &Path) -> Result<(World, bool), EngineError> {
 }
 
 /// Whole-world snapshots for undoing the last commands; the oldest are dropped past a limit.
+/// The log is append-only, so a snapshot keeps only its length instead of a copy of it.
 #[derive(Clone, Debug)]
 pub struct UndoStack {
-    snapshots: VecDeque<World>,
+    snapshots: VecDeque<(World, usize)>,
     limit: usize,
 }
 
@@ -170,12 +172,25 @@ impl UndoStack {
         if self.snapshots.len() == self.limit {
             self.snapshots.pop_front();
         }
-        self.snapshots.push_back(world.clone());
+        let snapshot = World {
+            actors: world.actors.clone(),
+            pools: world.pools.clone(),
+            clock: world.clock.clone(),
+            encounter: world.encounter.clone(),
+            roller: world.roller.clone(),
+            log: EventLog::default(),
+        };
+        self.snapshots.push_back((snapshot, world.log.events.len()));
     }
 
-    /// Restores the world from before the last command.
+    /// Restores the world from before the last command, log included.
     pub fn undo(&mut self, world: &mut World) -> Result<(), EngineErrorKind> {
-        *world = self.snapshots.pop_back().ok_or(EngineErrorKind::NothingToUndo)?;
+        let (snapshot, log_length) =
+            self.snapshots.pop_back().ok_or(EngineErrorKind::NothingToUndo)?;
+        let mut log = std::mem::take(&mut world.log);
+        log.events.truncate(log_length);
+        *world = snapshot;
+        world.log = log;
         Ok(())
     }
 
