@@ -85,6 +85,16 @@ pub struct PoolOutcome {
 }
 
 /// Rolls a [`PoolCheck`].
+///
+/// ```
+/// use mythforge::dice::Roller;
+/// use mythforge::engine::{PoolCheck, pool_vs_threshold};
+/// let mut roller = Roller::new(0);
+/// roller.force([8, 6, 1]);
+/// let check = PoolCheck { dice: 3, sides: 10, per_die_modifier: 3, threshold: 9, grade_cap: Some(3), aid: 0 };
+/// let outcome = pool_vs_threshold(&mut roller, &check).unwrap();
+/// assert_eq!((outcome.totals, outcome.grade), (vec![11, 9, 4], 2));
+/// ```
 pub fn pool_vs_threshold(
     roller: &mut Roller,
     check: &PoolCheck,
@@ -201,6 +211,16 @@ impl RollUnderCheck {
 
 /// Rolls a [`RollUnderCheck`], asking `decider` whether to use the second die (each die scored
 /// by the best success number it can reach) and how much boost to add.
+///
+/// ```
+/// use mythforge::dice::Roller;
+/// use mythforge::engine::{PolicyDecider, RollUnderCheck, roll_under};
+/// let mut roller = Roller::new(0);
+/// roller.force([9]);
+/// let check = RollUnderCheck { sides: 12, target: 10, difficulty: 0, boost: 3, second_die: false };
+/// let outcome = roll_under(&mut roller, &check, &mut PolicyDecider::default()).unwrap();
+/// assert_eq!((outcome.boost, outcome.success_number), (1, 10));
+/// ```
 pub fn roll_under(
     roller: &mut Roller,
     check: &RollUnderCheck,
@@ -283,6 +303,15 @@ pub struct SuccessPoolOutcome {
 }
 
 /// Rolls a [`SuccessPoolCheck`].
+///
+/// ```
+/// use mythforge::dice::Roller;
+/// use mythforge::engine::{SuccessPoolCheck, success_pool};
+/// let mut roller = Roller::new(0);
+/// roller.force([1, 2, 4, 5, 6, 3]);
+/// let check = SuccessPoolCheck { dice: 5, sides: 6, success_at: 4, explode_at: Some(6), automatic: 0, required: None };
+/// assert_eq!(success_pool(&mut roller, &check).unwrap().successes, 3);
+/// ```
 pub fn success_pool(
     roller: &mut Roller,
     check: &SuccessPoolCheck,
@@ -397,6 +426,16 @@ pub struct ModifiedRollOutcome {
 }
 
 /// Rolls a [`ModifiedRollCheck`].
+///
+/// ```
+/// use mythforge::dice::Roller;
+/// use mythforge::engine::{ModifiedRollCheck, roll_plus_modifier};
+/// let mut roller = Roller::new(0);
+/// roller.force([20]);
+/// let check = ModifiedRollCheck { sides: 20, modifier: -3, target: 10, critical_from: Some(19) };
+/// let outcome = roll_plus_modifier(&mut roller, &check).unwrap();
+/// assert_eq!((outcome.total, outcome.critical), (17, true));
+/// ```
 pub fn roll_plus_modifier(
     roller: &mut Roller,
     check: &ModifiedRollCheck,
@@ -445,6 +484,13 @@ pub struct VersusOutcome {
 
 /// Compares two scores (totals, success numbers, success counts). With `zero_never_wins`, a
 /// score of 0 or less cannot win (a failed test).
+///
+/// ```
+/// use mythforge::engine::{Side, TieRule, versus};
+/// assert_eq!(versus(7, 7, TieRule::NoWinner, true).winner, None);
+/// assert_eq!(versus(15, 15, TieRule::Defender, false).winner, Some(Side::Defender));
+/// assert_eq!(versus(9, 4, TieRule::NoWinner, true).margin, 5);
+/// ```
 pub fn versus(attacker: i64, defender: i64, tie: TieRule, zero_never_wins: bool) -> VersusOutcome {
     let can_win = |score: i64| !zero_never_wins || score > 0;
     let winner = if attacker > defender {
