@@ -14,3 +14,4 @@
 pub mod cli;
 pub mod diagnostics;
 pub mod dice;
+pub mod script;
