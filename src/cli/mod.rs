@@ -21,11 +21,17 @@ struct Cli {
 enum Command {}
 
 /// Runs the command line and returns the process exit code.
+#[allow(
+    unreachable_code,
+    unused_variables,
+    reason = "no subcommands yet: `Command` is uninhabited until the first one lands"
+)]
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {}
 }
 
+#[allow(dead_code, reason = "used by the subcommands, none of which exist yet")]
 /// How diagnostics should look on stderr: fancy on a colour terminal, plain otherwise
 /// (pipes, `NO_COLOR`, CI logs).
 pub(crate) fn stderr_style() -> RenderStyle {
@@ -37,6 +43,7 @@ pub(crate) fn stderr_style() -> RenderStyle {
     }
 }
 
+#[allow(dead_code, reason = "used by the subcommands, none of which exist yet")]
 /// Prints diagnostics to stderr and returns exit code 1 if any of them is an error.
 pub(crate) fn report(diagnostics: &[Diagnostic], sources: &SourceMap) -> ExitCode {
     if !diagnostics.is_empty() {

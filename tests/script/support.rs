@@ -40,9 +40,10 @@ impl Fixture {
 
     /// Loads `text` (which must compile) and calls `function` with no arguments.
     pub fn run(&mut self, text: &str, function: &str) -> Result<Dynamic, Diagnostic> {
-        let script = self.load("scripts/test.rhai", text).map_err(|d| {
-            panic!("script did not compile: {}", self.summary(&d));
-        })?;
+        let script = match self.load("scripts/test.rhai", text) {
+            Ok(script) => script,
+            Err(diagnostic) => panic!("script did not compile: {}", self.summary(&diagnostic)),
+        };
         self.sandbox.call(&script, function, Vec::new(), None)
     }
 
