@@ -5,8 +5,8 @@
 //! checks them, and runs them against a small deterministic engine.
 //!
 //! The crate is layered: [`diagnostics`] (spans, sources, errors) at the bottom, then
-//! [`dice`] (notation, seeded rolling, exact distributions), and the command-line front end
-//! in `cli` on top. Nothing below `cli` prints or reads from the terminal.
+//! [`dice`] (notation, seeded rolling, exact distributions), [`script`] (the sandboxed Rhai
+//! bridge), and the command-line front end in `cli` on top. Nothing below `cli` prints or reads from the terminal.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

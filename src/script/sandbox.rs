@@ -28,7 +28,7 @@ pub(crate) const TIME_LIMIT_TOKEN: &str = "mythforge:time-limit";
 const CLOCK_CHECK_INTERVAL: u64 = 128;
 
 /// A configured Rhai engine plus the state of the call in progress. Compile scripts with
-/// [`Sandbox::compile`](super::compile) and call their functions with [`Sandbox::call`].
+/// [`Sandbox::compile`] and call their functions with [`Sandbox::call`].
 ///
 /// Single-threaded by design: the host is shared through `Rc<RefCell<…>>`.
 pub struct Sandbox {
