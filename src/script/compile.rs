@@ -6,7 +6,6 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::time::Instant;
 
 use rhai::{AST, Array, CallFnOptions, Dynamic, EvalAltResult, FnAccess, Map, Position, Scope};
 
@@ -107,7 +106,7 @@ impl Sandbox {
         // An empty scope allocates nothing; functions cannot see the caller's variables.
         let mut scope = Scope::new();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        self.deadline.set(Some(Instant::now() + self.limits.max_time));
+        self.watchdog.start(self.limits.max_time);
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             self.engine.call_fn_with_options::<Dynamic>(
                 options,
@@ -117,7 +116,7 @@ impl Sandbox {
                 args,
             )
         }));
-        self.deadline.set(None);
+        self.watchdog.stop();
         match outcome {
             Ok(Ok(value)) => match oversized(&value, &self.limits) {
                 None => Ok(value),

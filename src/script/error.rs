@@ -12,7 +12,7 @@ use rhai::{EvalAltResult, LexError, ParseError, ParseErrorType, Position};
 
 use super::host::HostError;
 use super::limits::ScriptLimits;
-use super::sandbox::TIME_LIMIT_TOKEN;
+use super::sandbox::{STACK_LIMIT_TOKEN, TIME_LIMIT_TOKEN};
 use crate::diagnostics::{Diagnostic, FileId, Span, offset_of};
 
 /// What went wrong inside the innermost call, before labels are attached.
@@ -174,6 +174,19 @@ fn runtime_problem(error: &EvalAltResult, function: &str, limits: &ScriptLimits)
                 format!("script `{function}` ran longer than {} ms", limits.max_time.as_millis()),
                 "this call did not finish",
                 "make the script do less work per call".into(),
+            )
+        }
+        EvalAltResult::ErrorTerminated(token, _)
+            if token.clone().into_string().is_ok_and(|t| t == STACK_LIMIT_TOKEN) =>
+        {
+            problem(
+                "script::limit::stack",
+                format!(
+                    "script `{function}` nested calls and expressions deeper than {} KiB of stack",
+                    limits.max_stack_bytes / 1024
+                ),
+                "this call nested too deeply",
+                "recurse less deeply or split deeply nested expressions with `let`".into(),
             )
         }
         EvalAltResult::ErrorStackOverflow(_) => problem(

@@ -31,6 +31,11 @@ pub struct ScriptLimits {
     pub max_array_length: usize,
     /// Entries of any object map.
     pub max_map_entries: usize,
+    /// Native stack one call may use, in bytes. Deep recursion combined with deeply nested
+    /// expressions can exhaust a thread's stack before the call-depth limit is reached
+    /// (a debug build spends about 27 KiB per script call level); this stops it first.
+    /// Like time, it depends on the build and can only abort a call.
+    pub max_stack_bytes: usize,
     /// Variables alive at once in one call.
     pub max_variables: usize,
     /// Functions defined by one script file (closures included).
@@ -50,6 +55,7 @@ impl ScriptLimits {
             max_string_bytes: 64 * 1024,
             max_array_length: 10_000,
             max_map_entries: 10_000,
+            max_stack_bytes: 1024 * 1024,
             max_variables: 1_000,
             max_functions: 1_000,
             max_script_bytes: 256 * 1024,

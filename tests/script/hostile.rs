@@ -199,3 +199,38 @@ fn oversized_script_is_refused_before_compiling() {
     );
     assert_eq!(fixture.sandbox.compilations(), 0);
 }
+
+/// Recursion 30 deep where every level nests `(1 + ` 14 times: within the call-depth and
+/// expression-depth limits, yet a debug build needs about 3.5 MiB of native stack for it.
+fn deep_and_nested() -> String {
+    let nesting = 14;
+    format!(
+        "fn down(n) {{\n    if n > 30 {{ return 0; }}\n    {}down(n + 1){}\n}}\n",
+        "(1 + ".repeat(nesting),
+        ")".repeat(nesting)
+    )
+}
+
+#[test]
+fn deep_recursion_of_nested_expressions_hits_the_stack_limit() {
+    let limits = ScriptLimits { max_stack_bytes: 64 * 1024, ..ScriptLimits::default() };
+    let mut fixture = Fixture::with_limits(limits);
+    let script = fixture.load("scripts/test.rhai", &deep_and_nested()).unwrap();
+    let diagnostic = failure(fixture.sandbox.call(&script, "down", vec![0_i64.into()], None));
+    assert_eq!(
+        fixture.summary(&diagnostic),
+        "script::limit::stack | script `down` nested calls and expressions deeper than 64 KiB of stack | scripts/test.rhai:1:4"
+    );
+}
+
+#[test]
+fn deep_recursion_of_nested_expressions_never_overflows_a_test_thread() {
+    // Test threads have 2 MiB of stack; before the stack limit this aborted the process in
+    // a debug build. Release builds need less stack and may finish: both outcomes are fine.
+    let mut fixture = Fixture::new();
+    let script = fixture.load("scripts/test.rhai", &deep_and_nested()).unwrap();
+    match fixture.sandbox.call(&script, "down", vec![0_i64.into()], None) {
+        Ok(value) => assert_eq!(value.as_int(), Ok(0)),
+        Err(diagnostic) => assert_eq!(diagnostic.code, "script::limit::stack"),
+    }
+}

@@ -5,4 +5,5 @@
 mod api;
 mod errors;
 mod hostile;
+mod random;
 mod support;
