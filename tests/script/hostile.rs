@@ -148,8 +148,10 @@ fn growing_map_hits_the_size_limit() {
 fn map_growing_by_index_assignment_is_still_bounded_by_operations() {
     // Measured gap in Rhai 1.27: `m[new_key] = value` does not check the map size (only
     // passing or returning the map does), so a map can outgrow its limit inside one call.
-    // The operation limit still bounds it: about 70,000 entries with the REPL's 1M.
-    let mut fixture = Fixture::new();
+    // The operation limit still bounds it: about 70,000 entries with the REPL's 1M. (A
+    // generous clock: 1M map insertions can take over 2 s in a debug build on a busy machine.)
+    let limits = ScriptLimits { max_time: Duration::from_secs(120), ..ScriptLimits::default() };
+    let mut fixture = Fixture::with_limits(limits);
     let text =
         "fn grow() {\n    let m = #{};\n    let i = 0;\n    loop { m[`k${i}`] = i; i += 1; }\n}\n";
     assert_eq!(
