@@ -70,3 +70,43 @@ Advice:
 "#;
     assert_eq!(fixture.render(&diagnostic), expected);
 }
+
+#[test]
+fn limit_errors_point_at_the_called_function_and_the_rule_line() {
+    // Rhai drops the position of limit errors at every call level, so the primary label is
+    // the definition of the function the rule line called.
+    let limits = mythforge::script::ScriptLimits {
+        max_operations: 5_000,
+        max_time: std::time::Duration::from_secs(60),
+        ..Default::default()
+    };
+    let mut fixture = Fixture::with_limits(limits);
+    let rules = fixture.add("rules/test.rules", "power Spin\nResult: script spin(actor)\n");
+    let script =
+        fixture.load("scripts/spin.rhai", "// spins\nfn spin(actor) {\n    loop { }\n}\n").unwrap();
+    let caller = Span::new(rules, 26..37);
+    let diagnostic =
+        failure(fixture.sandbox.call(&script, "spin", vec![1_i64.into()], Some(caller)));
+    let expected = r#"script::limit::operations
+
+  × script `spin` ran more than 5000 operations
+   ╭─[scripts/spin.rhai:2:4]
+ 1 │ // spins
+ 2 │ fn spin(actor) {
+   ·    ──┬─
+   ·      ╰── this call did not finish
+ 3 │     loop { }
+   ╰────
+  help: look for a loop that never ends or recursion without a base case
+
+Advice: 
+  ☞ see also rules/test.rules
+   ╭─[rules/test.rules:2:16]
+ 1 │ power Spin
+ 2 │ Result: script spin(actor)
+   ·                ─────┬─────
+   ·                     ╰── script `spin` called here
+   ╰────
+"#;
+    assert_eq!(fixture.render(&diagnostic), expected);
+}
