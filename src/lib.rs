@@ -6,8 +6,9 @@
 //!
 //! The crate is layered: [`diagnostics`] (spans, sources, errors) at the bottom, then
 //! [`dice`] (notation, seeded rolling, exact distributions), [`engine`] (world state,
-//! check procedures, effects, encounters, the event log, saves), and the command-line front end
-//! in `cli` on top. Nothing below `cli` prints or reads from the terminal.
+//! check procedures, effects, encounters, the event log, saves), [`script`] (the sandboxed
+//! Rhai bridge), and the command-line front end in `cli` on top. Nothing below `cli` prints
+//! or reads from the terminal.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -16,3 +17,4 @@ pub mod cli;
 pub mod diagnostics;
 pub mod dice;
 pub mod engine;
+pub mod script;

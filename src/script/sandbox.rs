@@ -1,0 +1,163 @@
+//! The Rhai engine every script runs in, built from `Engine::new_raw()` with only the
+//! packages scripts need. What is left out is the point: no `sleep`, `timestamp`, `exit` or
+//! `parse_json` (the language-core package is not registered), no `eval` (the symbol is
+//! disabled), no modules (a dummy resolver and a module limit of 0), no stdout (`print` and
+//! `debug` go to the host's log). Limits come from [`ScriptLimits`]; wall-clock time and
+//! native stack depth are watched in the progress callback and can only abort a call, never
+//! change its result.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::time::Instant;
+
+use rhai::packages::{
+    ArithmeticPackage, BasicArrayPackage, BasicFnPackage, BasicIteratorPackage, BasicMapPackage,
+    BasicMathPackage, BasicStringPackage, LogicPackage, MoreStringPackage, Package,
+};
+use rhai::{Dynamic, Engine};
+
+use super::api;
+use super::host::ScriptHost;
+use super::limits::ScriptLimits;
+
+/// The tokens the progress callback aborts with; the error mapping recognises them.
+pub(crate) const TIME_LIMIT_TOKEN: &str = "mythforge:time-limit";
+pub(crate) const STACK_LIMIT_TOKEN: &str = "mythforge:stack-limit";
+
+/// How many operations pass between two clock readings: reading the clock on every
+/// operation would double the cost of a tight loop.
+const CLOCK_CHECK_INTERVAL: u64 = 128;
+
+/// What the progress callback watches during one call: the wall-clock deadline and the
+/// native stack. Both are set when a call starts and cleared when it ends.
+#[derive(Debug, Default)]
+pub(crate) struct Watchdog {
+    /// When the call in progress must stop.
+    pub(crate) deadline: Cell<Option<Instant>>,
+    /// The stack address where the call started (0 between calls).
+    pub(crate) stack_base: Cell<usize>,
+}
+
+impl Watchdog {
+    /// Arms the watchdog for a call that may run for `time`.
+    pub(crate) fn start(&self, time: std::time::Duration) {
+        self.deadline.set(Some(Instant::now() + time));
+        self.stack_base.set(stack_address());
+    }
+
+    /// Disarms it.
+    pub(crate) fn stop(&self) {
+        self.deadline.set(None);
+        self.stack_base.set(0);
+    }
+
+    /// Why the call in progress must stop, if it must.
+    fn verdict(&self, operations: u64, max_stack_bytes: usize) -> Option<&'static str> {
+        let base = self.stack_base.get();
+        // Stacks grow downwards on every platform Rust supports for this crate.
+        if base != 0 && base.saturating_sub(stack_address()) > max_stack_bytes {
+            return Some(STACK_LIMIT_TOKEN);
+        }
+        if operations % CLOCK_CHECK_INTERVAL == 0
+            && self.deadline.get().is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return Some(TIME_LIMIT_TOKEN);
+        }
+        None
+    }
+}
+
+/// The address of a local variable: how deep the native stack is right now.
+#[inline(never)]
+fn stack_address() -> usize {
+    let marker = 0_u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// A configured Rhai engine plus the watchdog of the call in progress. Compile scripts with
+/// [`Sandbox::compile`] and call their functions with [`Sandbox::call`].
+///
+/// Single-threaded by design: the host is shared through `Rc<RefCell<…>>`. Run calls on a
+/// thread with at least twice [`ScriptLimits::max_stack_bytes`] of stack (Rust's spawned
+/// threads have 2 MiB, the main thread usually 8 MiB).
+pub struct Sandbox {
+    pub(crate) engine: Engine,
+    pub(crate) limits: ScriptLimits,
+    pub(crate) watchdog: Rc<Watchdog>,
+    /// How many times a script text has been compiled (compile-once is tested with it).
+    pub(crate) compilations: Cell<usize>,
+}
+
+impl Sandbox {
+    /// A sandbox whose scripts act through `host` under `limits`.
+    pub fn new(limits: ScriptLimits, host: Rc<RefCell<dyn ScriptHost>>) -> Self {
+        let watchdog = Rc::new(Watchdog::default());
+        let mut engine = Engine::new_raw();
+        register_packages(&mut engine);
+        apply_limits(&mut engine, &limits);
+        forbid_escapes(&mut engine);
+        let watching = Rc::clone(&watchdog);
+        let max_stack_bytes = limits.max_stack_bytes;
+        engine.on_progress(move |operations| {
+            watching.verdict(operations, max_stack_bytes).map(Dynamic::from)
+        });
+        api::register(&mut engine, &host);
+        Sandbox { engine, limits, watchdog, compilations: Cell::new(0) }
+    }
+
+    /// The limits this sandbox enforces.
+    pub fn limits(&self) -> &ScriptLimits {
+        &self.limits
+    }
+
+    /// How many script texts this sandbox has compiled so far. Calling functions never
+    /// compiles anything, so this only grows when a script is loaded.
+    pub fn compilations(&self) -> usize {
+        self.compilations.get()
+    }
+}
+
+impl std::fmt::Debug for Sandbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sandbox").field("limits", &self.limits).finish_non_exhaustive()
+    }
+}
+
+/// Everything of Rhai's standard library except the language-core package (`sleep`,
+/// `exit`, `parse_json`, …), time, blobs and bit fields.
+fn register_packages(engine: &mut Engine) {
+    ArithmeticPackage::new().register_into_engine(engine);
+    LogicPackage::new().register_into_engine(engine);
+    BasicMathPackage::new().register_into_engine(engine);
+    BasicIteratorPackage::new().register_into_engine(engine);
+    BasicFnPackage::new().register_into_engine(engine);
+    BasicStringPackage::new().register_into_engine(engine);
+    MoreStringPackage::new().register_into_engine(engine);
+    BasicArrayPackage::new().register_into_engine(engine);
+    BasicMapPackage::new().register_into_engine(engine);
+}
+
+fn apply_limits(engine: &mut Engine, limits: &ScriptLimits) {
+    // Rhai reads 0 as "unlimited" for most of these; a limit of 0 from the host means
+    // "nothing allowed", so clamp to 1 where 0 would silently lift the limit.
+    engine.set_max_operations(limits.max_operations.max(1));
+    engine.set_max_call_levels(limits.max_call_depth);
+    engine.set_max_expr_depths(
+        limits.max_expression_depth.max(1),
+        limits.max_expression_depth.max(1),
+    );
+    engine.set_max_string_size(limits.max_string_bytes.max(1));
+    engine.set_max_array_size(limits.max_array_length.max(1));
+    engine.set_max_map_size(limits.max_map_entries.max(1));
+    engine.set_max_variables(limits.max_variables);
+    engine.set_max_functions(limits.max_functions);
+    engine.set_max_modules(0);
+}
+
+fn forbid_escapes(engine: &mut Engine) {
+    engine.disable_symbol("eval");
+    engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
+    // Catch typos at compile time (`Grade` vs `grade`) and in property names at run time.
+    engine.set_strict_variables(true);
+    engine.set_fail_on_invalid_map_property(true);
+}
