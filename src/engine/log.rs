@@ -320,9 +320,9 @@ impl Event {
                     }
                 }
                 if layers.is_empty() {
-                    text + &format!("; {into} now {after}")
+                    format!("{text}; {into} now {after}")
                 } else {
-                    text + &format!("; {after} passes through")
+                    format!("{text}; {after} passes through")
                 }
             }
             Event::Heal { actor, resource, steps, .. } => {

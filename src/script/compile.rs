@@ -80,11 +80,16 @@ impl Sandbox {
             }
             Err(_) => return Err(error::internal(file, "compiling")),
         };
-        let functions = ast
+        let mut functions: Vec<ScriptFunction> = ast
             .iter_functions()
             .filter(|f| f.access != FnAccess::Private)
             .map(|f| ScriptFunction { name: f.name.to_string(), arity: f.params.len(), file })
             .collect();
+        // Rhai iterates its function table in hash order; list them in source order so
+        // diagnostics and listings are the same on every run.
+        functions.sort_by_key(|f| {
+            (error::definition_span(file, &text, &f.name).start, f.name.clone(), f.arity)
+        });
         Ok(CompiledScript { file, text, ast, functions })
     }
 
