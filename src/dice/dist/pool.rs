@@ -1,0 +1,229 @@
+//! Exact distribution of one dice term: the distribution of a single die after rerolls,
+//! explosions, clamps and the group offset, then the pool: an n-fold sum of per-die scores
+//! (counts are sums of per-die indicators, never enumerated outcomes), or keep/drop by the
+//! outcome-by-outcome dynamic program of Carlson's "Icepool" (AIIDE 2022): outcomes are
+//! visited from the kept end, each step deciding with a binomial how many of the remaining
+//! dice show that outcome, so the work is polynomial in dice, faces and kept sum.
+
+use super::Failure;
+use super::pmf::{Pmf, charge};
+use crate::dice::ast::{ComparePoint, DiceTerm, ExplodeKind, RerollKind};
+use crate::dice::error::MAX_STEPS_PER_DIE;
+
+/// Explosion chains stop when the probability of going on falls below this (so even a
+/// thousand chains lose less than 1e-15 in total).
+const TAIL: f64 = 1e-18;
+
+/// The exact distribution of `term`'s value.
+pub(crate) fn term(term: &DiceTerm) -> Result<Pmf, Failure> {
+    let faces = faces_after_reroll(term);
+    match (term.explosion(), term.select) {
+        (Some((ExplodeKind::Repeat | ExplodeKind::Once, _)), Some(_)) => {
+            // The pool grows with explosions, so keep/drop sees a random number of dice.
+            Err(Failure::Beyond)
+        }
+        (Some((kind @ (ExplodeKind::Repeat | ExplodeKind::Once), point)), None) => {
+            let score = |face: i64| term.score(term.die_value(face));
+            chain(&faces, point, kind, score)?.sum_of(term.count)
+        }
+        (explosion, select) => {
+            let raw = match explosion {
+                Some((_, point)) => compound(&faces, point)?,
+                None => faces,
+            };
+            let values = raw.map(|face| Ok(term.die_value(face))).map_err(Failure::Kind)?;
+            match select {
+                None => values.map(|value| Ok(term.score(value))).map_err(Failure::Kind)?.sum_of(term.count),
+                Some(select) => {
+                    let (kept, highest) = select.kept(term.count);
+                    keep(&values, term.count, kept, highest, |value| term.score(value))
+                }
+            }
+        }
+    }
+}
+
+/// The face of one die after its reroll, as a distribution over 1..=sides. Repeated
+/// rerolls past the per-die limit are truncated mass (the roller reports them as errors).
+fn faces_after_reroll(term: &DiceTerm) -> Pmf {
+    let sides = i64::from(term.sides);
+    let uniform = 1.0 / sides as f64;
+    let Some((kind, point)) = term.rerolling() else {
+        return Pmf::from_dense(1, &vec![uniform; sides as usize], 0.0);
+    };
+    let chance = (1..=sides).filter(|&face| point.matches(face)).count() as f64 / sides as f64;
+    let dense: Vec<f64> = match kind {
+        // A matching face is replaced by one fresh roll, which stays whatever it shows.
+        RerollKind::Once => (1..=sides)
+            .map(|face| if point.matches(face) { 0.0 } else { uniform } + chance * uniform)
+            .collect(),
+        // Matching faces are rerolled up to the limit: a geometric series over attempts.
+        RerollKind::Repeat => {
+            let attempts: f64 = (0..=MAX_STEPS_PER_DIE).map(|k| chance.powi(k as i32)).sum();
+            (1..=sides)
+                .map(|face| if point.matches(face) { 0.0 } else { uniform * attempts })
+                .collect()
+        }
+    };
+    let truncated = match kind {
+        RerollKind::Once => 0.0,
+        RerollKind::Repeat => chance.powi(MAX_STEPS_PER_DIE as i32 + 1),
+    };
+    Pmf::from_dense(1, &dense, truncated)
+}
+
+/// Splits faces into those that explode and those that do not.
+fn split(faces: &Pmf, point: ComparePoint) -> (Pmf, Pmf) {
+    let (exploding, stopping): (Vec<_>, Vec<_>) =
+        faces.points.iter().partition(|(face, _)| point.matches(*face));
+    (Pmf { points: exploding, truncated: 0.0 }, Pmf { points: stopping, truncated: 0.0 })
+}
+
+/// The summed score of one die and the dice its explosions add (`x`, `xo`).
+fn chain(
+    faces: &Pmf,
+    point: ComparePoint,
+    kind: ExplodeKind,
+    score: impl Fn(i64) -> i64,
+) -> Result<Pmf, Failure> {
+    let scored = |pmf: &Pmf| pmf.map(|face| Ok(score(face))).map_err(Failure::Kind);
+    let (exploding, stopping) = split(faces, point);
+    let (exploding, stopping, every) = (scored(&exploding)?, scored(&stopping)?, scored(faces)?);
+    if kind == ExplodeKind::Once {
+        let mut points = stopping.points.clone();
+        points.extend(exploding.add(&every)?.points);
+        let loss = faces.truncated * (1.0 + exploding.mass());
+        return Ok(Pmf::from_unsorted(points, loss));
+    }
+    series(&exploding, &stopping, faces.truncated)
+}
+
+/// The raw face sum of a compounding die (`!!`).
+fn compound(faces: &Pmf, point: ComparePoint) -> Result<Pmf, Failure> {
+    let (exploding, stopping) = split(faces, point);
+    series(&exploding, &stopping, faces.truncated)
+}
+
+/// Σₖ exploding^{*k} * stopping for k = 0..=limit, stopping early once the chance of going
+/// on is below [`TAIL`]; what is left over is truncated mass.
+fn series(exploding: &Pmf, stopping: &Pmf, loss_per_draw: f64) -> Result<Pmf, Failure> {
+    let mut prefix = Pmf::point(0);
+    let mut result: Vec<(i64, f64)> = Vec::new();
+    let mut truncated = 0.0;
+    for _ in 0..=MAX_STEPS_PER_DIE {
+        truncated += prefix.mass() * loss_per_draw;
+        result.extend(prefix.add(stopping)?.points);
+        prefix = prefix.add(exploding)?;
+        if prefix.mass() < TAIL {
+            break;
+        }
+    }
+    truncated += prefix.mass();
+    Ok(Pmf::from_unsorted(result, truncated))
+}
+
+/// The sum of `score` over the `kept` highest (or lowest) of `count` independent dice
+/// with value distribution `values`.
+pub(crate) fn keep(
+    values: &Pmf,
+    count: u32,
+    kept: u32,
+    highest: bool,
+    score: impl Fn(i64) -> i64,
+) -> Result<Pmf, Failure> {
+    let count = count as usize;
+    let kept = kept as usize;
+    let mass = values.mass();
+    let present = 1.0 - values.truncated;
+    let mut outcomes: Vec<(i64, f64)> =
+        values.points.iter().map(|(value, p)| (score(*value), p / mass)).collect();
+    if highest {
+        outcomes.reverse();
+    }
+    let scores = outcomes.iter().map(|(s, _)| *s);
+    let low = scores.clone().min().unwrap_or(0).min(0);
+    let high = scores.max().unwrap_or(0).max(0);
+    let span = |bound: i64| (bound as i128) * kept as i128;
+    let (sum_low, sum_high) = (span(low), span(high));
+    let width = sum_high - sum_low + 1;
+    if width > 1 << 24 || i64::try_from(sum_low).is_err() || i64::try_from(sum_high).is_err() {
+        return Err(Failure::Beyond);
+    }
+    let width = width as usize;
+    let sum_low = sum_low as i64;
+    let estimate = outcomes.len() as u64 * kept as u64 * width as u64 * (count as u64 + 1);
+    charge(estimate)?;
+
+    let log_factorial = log_factorials(count);
+    // states[m][s]: m dice placed so far (all fewer than `kept`), kept sum s + sum_low.
+    let mut states = vec![vec![0.0; width]; kept.max(1)];
+    let mut finished = vec![0.0; width];
+    if kept == 0 {
+        finished[(-sum_low) as usize] = 1.0;
+    } else {
+        states[0][(-sum_low) as usize] = 1.0;
+    }
+    let mut tail = 1.0f64;
+    for (index, &(score_value, p)) in outcomes.iter().enumerate() {
+        let last = index + 1 == outcomes.len();
+        let chance = if last { 1.0 } else { (p / tail).min(1.0) };
+        tail -= p;
+        let mut next = vec![vec![0.0; width]; kept.max(1)];
+        for placed in 0..kept {
+            let remaining = count - placed;
+            let weights = binomial(remaining, chance, &log_factorial);
+            for (sum, &probability) in states[placed].iter().enumerate() {
+                if probability == 0.0 {
+                    continue;
+                }
+                for (showing, &weight) in weights.iter().enumerate() {
+                    if weight == 0.0 {
+                        continue;
+                    }
+                    let taken = showing.min(kept - placed) as i64;
+                    let target = (sum as i64 + taken * score_value) as usize;
+                    let reached = placed + showing;
+                    if reached >= kept {
+                        finished[target] += probability * weight;
+                    } else {
+                        next[reached][target] += probability * weight;
+                    }
+                }
+            }
+        }
+        states = next;
+    }
+    let scale = present.powi(count as i32);
+    let dense: Vec<f64> = finished.iter().map(|p| p * scale).collect();
+    let truncated = (1.0 - scale).max(0.0);
+    Ok(Pmf::from_dense(sum_low, &dense, truncated))
+}
+
+fn log_factorials(n: usize) -> Vec<f64> {
+    let mut table = vec![0.0; n + 1];
+    for i in 1..=n {
+        table[i] = table[i - 1] + (i as f64).ln();
+    }
+    table
+}
+
+/// P(exactly c of n dice show the outcome) for c = 0..=n, when each does with `chance`.
+fn binomial(n: usize, chance: f64, log_factorial: &[f64]) -> Vec<f64> {
+    if chance >= 1.0 {
+        let mut weights = vec![0.0; n + 1];
+        weights[n] = 1.0;
+        return weights;
+    }
+    if chance <= 0.0 {
+        let mut weights = vec![0.0; n + 1];
+        weights[0] = 1.0;
+        return weights;
+    }
+    let (log_p, log_q) = (chance.ln(), (-chance).ln_1p());
+    (0..=n)
+        .map(|c| {
+            let log_choose = log_factorial[n] - log_factorial[c] - log_factorial[n - c];
+            (log_choose + c as f64 * log_p + (n - c) as f64 * log_q).exp()
+        })
+        .collect()
+}
