@@ -44,7 +44,11 @@ pub(crate) fn divide(left: i64, right: i64, rounding: Rounding) -> Result<i64, D
             Rounding::Floor => quotient - i128::from(negative),
             Rounding::Ceil => quotient + i128::from(!negative),
             Rounding::Nearest if 2 * remainder.abs() >= right.abs() => {
-                if negative { quotient - 1 } else { quotient + 1 }
+                if negative {
+                    quotient - 1
+                } else {
+                    quotient + 1
+                }
             }
             Rounding::Nearest => quotient,
         }

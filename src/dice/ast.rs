@@ -21,6 +21,29 @@ pub struct DiceExpr {
     pub term_count: usize,
 }
 
+impl DiceExpr {
+    /// The dice terms in written order; `terms()[i].index == i`.
+    pub fn terms(&self) -> Vec<&DiceTerm> {
+        fn collect<'a>(expr: &'a Expr, into: &mut Vec<&'a DiceTerm>) {
+            match expr {
+                Expr::Integer { .. } => {}
+                Expr::Dice(term) => into.push(term),
+                Expr::Negate { operand, .. } => collect(operand, into),
+                Expr::Binary { left, right, .. } | Expr::Compare { left, right, .. } => {
+                    collect(left, into);
+                    collect(right, into);
+                }
+                Expr::Call { arguments, .. } => {
+                    arguments.iter().for_each(|argument| collect(argument, into))
+                }
+            }
+        }
+        let mut terms = Vec::with_capacity(self.term_count);
+        collect(&self.root, &mut terms);
+        terms
+    }
+}
+
 /// One node of a dice expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Expr {
@@ -328,10 +351,8 @@ impl DiceTerm {
     /// The explosion with its compare point resolved (default: the highest face).
     pub fn explosion(&self) -> Option<(ExplodeKind, ComparePoint)> {
         self.explode.map(|(kind, point)| {
-            let default = ComparePoint {
-                operator: CompareOperator::Equal,
-                value: i64::from(self.sides),
-            };
+            let default =
+                ComparePoint { operator: CompareOperator::Equal, value: i64::from(self.sides) };
             (kind, point.unwrap_or(default))
         })
     }
@@ -390,7 +411,11 @@ impl fmt::Display for DiceTerm {
             f.write_str("{")?;
         }
         write!(f, "{}d", self.count)?;
-        if self.percent { f.write_str("%")? } else { write!(f, "{}", self.sides)? }
+        if self.percent {
+            f.write_str("%")?
+        } else {
+            write!(f, "{}", self.sides)?
+        }
         let point = |point: Option<ComparePoint>| point.map(|p| p.to_string()).unwrap_or_default();
         if let Some((kind, written)) = self.explode {
             let symbol = match kind {

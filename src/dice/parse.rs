@@ -9,8 +9,8 @@ use pest::Parser;
 use pest::iterators::Pair;
 
 use super::ast::{
-    BinaryOperator, CompareOperator, ComparePoint, DiceExpr, DiceTerm, ExplodeKind, Expr,
-    Function, RerollKind, Select, SelectKind,
+    BinaryOperator, CompareOperator, ComparePoint, DiceExpr, DiceTerm, ExplodeKind, Expr, Function,
+    RerollKind, Select, SelectKind,
 };
 use super::error::{
     DiceError, DiceErrorKind, MAX_DICE_PER_EXPRESSION, MAX_DICE_PER_TERM, MAX_NESTING_DEPTH,
@@ -36,7 +36,8 @@ impl DiceExpr {
             return Err(kind.at(MAX_TEXT_LENGTH..MAX_TEXT_LENGTH));
         }
         check_nesting(text)?;
-        let mut pairs = DiceParser::parse(Rule::expression, text).map_err(|error| pest_error(text, error))?;
+        let mut pairs =
+            DiceParser::parse(Rule::expression, text).map_err(|error| pest_error(text, error))?;
         let mut lowering = Lowering { term_count: 0, dice_total: 0 };
         let expression = pairs.next().map(|pair| lowering.expression(pair));
         match expression {
@@ -482,12 +483,14 @@ fn apply_modifier(term: &mut DiceTerm, modifier: &Pair<'_, Rule>) -> Result<(), 
             if term.reroll.is_some() {
                 return duplicate("reroll");
             }
-            let kind = if rule == Rule::reroll_once { RerollKind::Once } else { RerollKind::Repeat };
+            let kind =
+                if rule == Rule::reroll_once { RerollKind::Once } else { RerollKind::Repeat };
             term.reroll = Some((kind, compare_point(argument)?));
         }
         Rule::clamp_minimum | Rule::clamp_maximum => {
             let value = integer(&argument.expect("grammar: clamp has a value"))?;
-            let slot = if rule == Rule::clamp_minimum { &mut term.minimum } else { &mut term.maximum };
+            let slot =
+                if rule == Rule::clamp_minimum { &mut term.minimum } else { &mut term.maximum };
             if slot.is_some() {
                 return duplicate(if rule == Rule::clamp_minimum { "min" } else { "max" });
             }

@@ -191,7 +191,11 @@ impl Rolling<'_> {
     }
 
     /// Draws a face and applies the term's reroll, recording replaced dice.
-    fn rerolled_face(&mut self, term: &DiceTerm, from_explosion: bool) -> Result<(u32, bool), DiceError> {
+    fn rerolled_face(
+        &mut self,
+        term: &DiceTerm,
+        from_explosion: bool,
+    ) -> Result<(u32, bool), DiceError> {
         let (mut face, mut forced) = self.draw(term)?;
         let Some((kind, point)) = term.rerolling() else { return Ok((face, forced)) };
         let mut rerolls = 0;

@@ -91,12 +91,13 @@ fn exact(expr: &Expr) -> Result<Pmf, Failure> {
     match expr {
         Expr::Integer { value, .. } => Ok(Pmf::point(*value)),
         Expr::Dice(term) => pool::term(term).map_err(at(&term.span)),
-        Expr::Negate { operand, span } => {
-            exact(operand)?.map(arithmetic::negate).map_err(|kind| Failure::Located(kind.at(span.clone())))
-        }
+        Expr::Negate { operand, span } => exact(operand)?
+            .map(arithmetic::negate)
+            .map_err(|kind| Failure::Located(kind.at(span.clone()))),
         Expr::Binary { operator, left, right, span, .. } => {
             let (left, right_pmf) = (exact(left)?, exact(right)?);
-            if *operator == BinaryOperator::Divide && right_pmf.points.iter().any(|(v, _)| *v == 0) {
+            if *operator == BinaryOperator::Divide && right_pmf.points.iter().any(|(v, _)| *v == 0)
+            {
                 return Err(Failure::Located(DiceErrorKind::DivisionByZero.at(right.span())));
             }
             match operator {
@@ -110,21 +111,28 @@ fn exact(expr: &Expr) -> Result<Pmf, Failure> {
             .map_err(at(span))
         }
         Expr::Call { function, arguments, span } => {
-            if let (Some(rounding), [Expr::Binary { operator: BinaryOperator::Divide, left, right, .. }]) =
-                (Rounding::of(*function), arguments.as_slice())
+            if let (
+                Some(rounding),
+                [Expr::Binary { operator: BinaryOperator::Divide, left, right, .. }],
+            ) = (Rounding::of(*function), arguments.as_slice())
             {
                 let (left, right_pmf) = (exact(left)?, exact(right)?);
                 if right_pmf.points.iter().any(|(v, _)| *v == 0) {
                     return Err(Failure::Located(DiceErrorKind::DivisionByZero.at(right.span())));
                 }
-                return left.combine(&right_pmf, |a, b| arithmetic::divide(a, b, rounding)).map_err(at(span));
+                return left
+                    .combine(&right_pmf, |a, b| arithmetic::divide(a, b, rounding))
+                    .map_err(at(span));
             }
             let mut result = exact(&arguments[0])?;
             for argument in &arguments[1..] {
                 let next = exact(argument)?;
-                result = result.combine(&next, |a, b| Ok(arithmetic::fold_extreme(*function, a, b)))?;
+                result =
+                    result.combine(&next, |a, b| Ok(arithmetic::fold_extreme(*function, a, b)))?;
             }
-            result.map(|value| arithmetic::unary_function(*function, value)).map_err(|kind| Failure::Located(kind.at(span.clone())))
+            result
+                .map(|value| arithmetic::unary_function(*function, value))
+                .map_err(|kind| Failure::Located(kind.at(span.clone())))
         }
         Expr::Compare { operator, left, right, span } => {
             let (left, right) = (exact(left)?, exact(right)?);

@@ -43,7 +43,10 @@ pub(crate) fn estimate(expression: &DiceExpr) -> Result<Distribution, DiceError>
 }
 
 fn is_limit(kind: &DiceErrorKind) -> bool {
-    matches!(kind, DiceErrorKind::TooManySteps { .. } | DiceErrorKind::TooManyDiceInExpression { .. })
+    matches!(
+        kind,
+        DiceErrorKind::TooManySteps { .. } | DiceErrorKind::TooManyDiceInExpression { .. }
+    )
 }
 
 /// Dice rolled by one roll before explosions and rerolls.

@@ -101,7 +101,9 @@ impl Pmf {
             return Ok(Pmf { points, truncated: self.truncated });
         }
         if let Some(shift) = self.as_point() {
-            return other.add(&Pmf::point(shift)).map(|pmf| Pmf { truncated: other.truncated, ..pmf });
+            return other
+                .add(&Pmf::point(shift))
+                .map(|pmf| Pmf { truncated: other.truncated, ..pmf });
         }
         if i128::from(high) - i128::from(low) >= DENSE_LIMIT {
             return self.combine(other, |a, b| Ok(a + b));

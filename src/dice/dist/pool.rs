@@ -33,7 +33,10 @@ pub(crate) fn term(term: &DiceTerm) -> Result<Pmf, Failure> {
             };
             let values = raw.map(|face| Ok(term.die_value(face))).map_err(Failure::Kind)?;
             match select {
-                None => values.map(|value| Ok(term.score(value))).map_err(Failure::Kind)?.sum_of(term.count),
+                None => values
+                    .map(|value| Ok(term.score(value)))
+                    .map_err(Failure::Kind)?
+                    .sum_of(term.count),
                 Some(select) => {
                     let (kept, highest) = select.kept(term.count);
                     keep(&values, term.count, kept, highest, |value| term.score(value))
