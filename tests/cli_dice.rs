@@ -72,7 +72,8 @@ fn roll_forced_dice_are_used_in_order() {
 
 #[test]
 fn roll_stats_summarise_many_rolls() {
-    let output = stdout_of(&["roll", "3d10", "--times", "100000", "--stats", "--seed", "5", "--json"]);
+    let output =
+        stdout_of(&["roll", "3d10", "--times", "100000", "--stats", "--seed", "5", "--json"]);
     let stats = &json_lines(&output)[0];
     assert_eq!(stats["count"], 100_000);
     assert!((stats["mean"].as_f64().unwrap() - 16.5).abs() < 0.1);
@@ -98,10 +99,16 @@ fn dist_json_prints_one_line_per_expression() {
     assert_eq!(first["truncated"], 0.0);
     assert!(first.get("samples").is_none());
     assert!((lines[1]["outcomes"][0]["p"].as_f64().unwrap() - 0.125).abs() < 1e-12);
-    let comparison: Vec<i64> =
-        lines[2]["outcomes"].as_array().unwrap().iter().map(|o| o["value"].as_i64().unwrap()).collect();
+    let comparison: Vec<i64> = lines[2]["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["value"].as_i64().unwrap())
+        .collect();
     assert_eq!(comparison, [0, 1]);
-    assert!(output.starts_with("{\"expr\":\"2d6\",\"exact\":true,\"outcomes\":[{\"value\":2,\"p\":"));
+    assert!(
+        output.starts_with("{\"expr\":\"2d6\",\"exact\":true,\"outcomes\":[{\"value\":2,\"p\":")
+    );
 }
 
 #[test]
@@ -150,7 +157,12 @@ fn dist_keeps_going_after_a_bad_expression() {
 
 #[test]
 fn usage_errors_exit_2() {
-    for args in [vec!["roll"], vec!["roll", "2d6", "--bogus"], vec!["dist"], vec!["roll", "2d6", "--times", "0"]] {
+    for args in [
+        vec!["roll"],
+        vec!["roll", "2d6", "--bogus"],
+        vec!["dist"],
+        vec!["roll", "2d6", "--times", "0"],
+    ] {
         assert_eq!(mythforge().args(&args).output().unwrap().status.code(), Some(2), "{args:?}");
     }
 }

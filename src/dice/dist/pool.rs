@@ -172,10 +172,9 @@ pub(crate) fn keep(
         let chance = if last { 1.0 } else { (p / tail).min(1.0) };
         tail -= p;
         let mut next = vec![vec![0.0; width]; kept.max(1)];
-        for placed in 0..kept {
-            let remaining = count - placed;
-            let weights = binomial(remaining, chance, &log_factorial);
-            for (sum, &probability) in states[placed].iter().enumerate() {
+        for (placed, row) in states.iter().enumerate().take(kept) {
+            let weights = binomial(count - placed, chance, &log_factorial);
+            for (sum, &probability) in row.iter().enumerate() {
                 if probability == 0.0 {
                     continue;
                 }
