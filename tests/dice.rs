@@ -289,6 +289,26 @@ fn dist_large_keep_pools_are_exact_and_sum_to_one() {
         assert!(result.exact, "{text}");
         assert!((result.mass() - 1.0).abs() < 1e-9, "{text}: {}", result.mass());
     }
+    // The highest of n dice is at most v with chance (v/sides)^n.
+    for (text, count, sides, highest) in
+        [("100d6kh1", 100, 6, true), ("1000d10kl1", 1000, 10, false)]
+    {
+        let expected: Vec<(i64, f64)> = (1..=sides)
+            .map(|v| {
+                let below = |x: i64| {
+                    let share = if highest {
+                        x as f64 / sides as f64
+                    } else {
+                        (sides - x) as f64 / sides as f64
+                    };
+                    share.powi(count)
+                };
+                let p = if highest { below(v) - below(v - 1) } else { below(v - 1) - below(v) };
+                (v, p)
+            })
+            .collect();
+        assert_matches(text, &expected);
+    }
     // The top three of 60 d10s make 30 exactly when at least three dice show 10.
     let at_most_two_tens: f64 =
         (0..=2).map(|k| choose(60, k) * 0.1f64.powi(k as i32) * 0.9f64.powi(60 - k as i32)).sum();
@@ -364,9 +384,16 @@ fn errors_are_rendered_with_their_spans() {
         ("wrong_argument_count", "abs(1d6, 2)"),
         ("too_deep", &format!("{}1{}", "(".repeat(65), ")".repeat(65))),
     ];
-    for (name, text) in cases {
-        insta::assert_snapshot!(name, rendered_error(text), text);
-    }
+    let mut settings = insta::Settings::clone_current();
+    settings.set_description(
+        "Regenerate with `INSTA_UPDATE=always cargo test --test dice errors_are_rendered`, \
+         then review the diff.",
+    );
+    settings.bind(|| {
+        for (name, text) in cases {
+            insta::assert_snapshot!(name, rendered_error(text), text);
+        }
+    });
 }
 
 #[test]
@@ -411,6 +438,14 @@ fn limits_on_dice_per_expression_hold() {
     let mut roller = Roller::new(3);
     let error = roller.roll(&expr).unwrap_err();
     assert_eq!(error.kind.code(), "dice::limit::too_many_dice_in_expression");
+    let error = DiceExpr::parse("{1d6+9999999999999}").unwrap_err();
+    assert_eq!(error.kind.code(), "dice::limit::adjustment_too_large");
+    // Compounded faces count against the limit too: 1,000 d2s compounding average 2,000 draws.
+    let expr = parse("1000d2!!+1000d2!!+1000d2!!+1000d2!!+1000d2!!+1000d2!!");
+    assert_eq!(
+        Roller::new(3).roll(&expr).unwrap_err().kind.code(),
+        "dice::limit::too_many_dice_in_expression"
+    );
     let too_long = "1+".repeat(600) + "1";
     assert_eq!(DiceExpr::parse(&too_long).unwrap_err().kind.code(), "dice::limit::too_long");
 }

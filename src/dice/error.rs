@@ -75,7 +75,7 @@ pub enum DiceErrorKind {
         found: usize,
     },
     /// `4d6kk3`: a second modifier of a kind the term already has.
-    #[error("this term already has a {modifier} modifier")]
+    #[error("this term already has one {modifier} modifier")]
     DuplicateModifier {
         /// The kind, in words (`keep/drop`, `explode`).
         modifier: &'static str,
@@ -87,6 +87,12 @@ pub enum DiceErrorKind {
         modifier: String,
         /// The modifier from the later phase written before it.
         previous: String,
+    },
+    /// `{1d6+9999999999999}`: a group offset or clamp too large to be safe.
+    #[error("a group offset or clamp must lie between -{limit} and {limit}")]
+    AdjustmentTooLarge {
+        /// The limit.
+        limit: i64,
     },
     /// `4d6kh9`.
     #[error("cannot {action} {amount} of {count} dice")]
@@ -167,6 +173,7 @@ impl DiceErrorKind {
             DiceErrorKind::DuplicateModifier { .. } => "dice::modifier::duplicate",
             DiceErrorKind::ModifierOrder { .. } => "dice::modifier::order",
             DiceErrorKind::SelectTooMany { .. } => "dice::modifier::select_too_many",
+            DiceErrorKind::AdjustmentTooLarge { .. } => "dice::limit::adjustment_too_large",
             DiceErrorKind::TooManyDice { .. } => "dice::limit::too_many_dice",
             DiceErrorKind::TooManyDiceInExpression { .. } => {
                 "dice::limit::too_many_dice_in_expression"
@@ -206,6 +213,9 @@ impl DiceErrorKind {
                 "modifiers apply in phases: explode, reroll and clamp first, then keep/drop, \
                  then count (cs, cf, df); write them in that order, as in `5d6xkh3cs>=4`"
                     .into()
+            }
+            DiceErrorKind::AdjustmentTooLarge { .. } => {
+                "use a smaller offset or clamp; dice never get near it anyway".into()
             }
             DiceErrorKind::SelectTooMany { count, .. } => {
                 format!("choose a number from 0 to {count}, or roll more dice")

@@ -149,6 +149,14 @@ fn phase(rule: Rule) -> u8 {
     }
 }
 
+/// Largest group offset or clamp value: keeps every die value, and every sum of the
+/// dice of an expression, far inside i64.
+const MAX_DIE_ADJUSTMENT: i64 = 1_000_000_000_000;
+
+fn adjustment_too_large(span: Range<usize>) -> DiceError {
+    DiceErrorKind::AdjustmentTooLarge { limit: MAX_DIE_ADJUSTMENT }.at(span)
+}
+
 struct Lowering {
     term_count: usize,
     dice_total: u64,
@@ -297,7 +305,8 @@ impl Lowering {
                     let signed = if sign == "-" { amount.checked_neg() } else { Some(amount) };
                     offset = signed
                         .and_then(|value| offset.checked_add(value))
-                        .ok_or_else(|| DiceErrorKind::Overflow.at(span_of(&part)))?;
+                        .filter(|total| total.abs() <= MAX_DIE_ADJUSTMENT)
+                        .ok_or_else(|| adjustment_too_large(span_of(&part)))?;
                 }
                 _ => modifiers.extend(part.into_inner()),
             }
@@ -488,7 +497,11 @@ fn apply_modifier(term: &mut DiceTerm, modifier: &Pair<'_, Rule>) -> Result<(), 
             term.reroll = Some((kind, compare_point(argument)?));
         }
         Rule::clamp_minimum | Rule::clamp_maximum => {
-            let value = integer(&argument.expect("grammar: clamp has a value"))?;
+            let argument = argument.expect("grammar: clamp has a value");
+            let value = integer(&argument)?;
+            if value.abs() > MAX_DIE_ADJUSTMENT {
+                return Err(adjustment_too_large(span_of(&argument)));
+            }
             let slot =
                 if rule == Rule::clamp_minimum { &mut term.minimum } else { &mut term.maximum };
             if slot.is_some() {

@@ -70,7 +70,7 @@ impl Roller {
     /// enough): the fast path for rolling many times.
     pub fn roll_into(&mut self, expression: &DiceExpr, roll: &mut Roll) -> Result<(), DiceError> {
         roll.dice.clear();
-        let mut rolling = Rolling { roller: self, dice: &mut roll.dice };
+        let mut rolling = Rolling { roller: self, dice: &mut roll.dice, drawn: 0 };
         roll.total = rolling.evaluate(&expression.root)?;
         Ok(())
     }
@@ -79,6 +79,8 @@ impl Roller {
 struct Rolling<'a> {
     roller: &'a mut Roller,
     dice: &'a mut Vec<DieRoll>,
+    /// Faces drawn so far, compounded and rerolled ones included.
+    drawn: u64,
 }
 
 impl Rolling<'_> {
@@ -121,11 +123,12 @@ impl Rolling<'_> {
 
     fn term(&mut self, term: &DiceTerm) -> Result<i64, DiceError> {
         let start = self.dice.len();
-        if start + term.count as usize > MAX_DICE_PER_EXPRESSION as usize {
-            return Err(too_many_dice(term));
-        }
         if term.is_plain() && self.roller.forced().len() == 0 {
             // The fast path: no modifiers, nothing forced.
+            self.drawn += u64::from(term.count);
+            if self.drawn > MAX_DICE_PER_EXPRESSION {
+                return Err(too_many_dice(term));
+            }
             let mut total = 0i64;
             for _ in 0..term.count {
                 let face = self.roller.face(term.sides);
@@ -219,9 +222,10 @@ impl Rolling<'_> {
 
     /// One face from the forced queue or the stream, counted against the dice limit.
     fn draw(&mut self, term: &DiceTerm) -> Result<(u32, bool), DiceError> {
-        if self.dice.len() >= MAX_DICE_PER_EXPRESSION as usize {
+        if self.drawn >= MAX_DICE_PER_EXPRESSION {
             return Err(too_many_dice(term));
         }
+        self.drawn += 1;
         let forced = self.roller.forced().len() > 0;
         let face = self.roller.roll_die(term.sides).map_err(|error| {
             DiceErrorKind::ForcedFace { face: error.face, sides: error.sides }.at(term.span.clone())

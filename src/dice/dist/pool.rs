@@ -157,7 +157,6 @@ pub(crate) fn keep(
     let estimate = outcomes.len() as u64 * kept as u64 * width as u64 * (count as u64 + 1);
     charge(estimate)?;
 
-    let log_factorial = log_factorials(count);
     // states[m][s]: m dice placed so far (all fewer than `kept`), kept sum s + sum_low.
     let mut states = vec![vec![0.0; width]; kept.max(1)];
     let mut finished = vec![0.0; width];
@@ -166,14 +165,17 @@ pub(crate) fn keep(
     } else {
         states[0][(-sum_low) as usize] = 1.0;
     }
-    let mut tail = 1.0f64;
+    // tails[i]: the chance of an outcome at or after i, summed from the far end for accuracy.
+    let mut tails = vec![0.0; outcomes.len() + 1];
+    for index in (0..outcomes.len()).rev() {
+        tails[index] = tails[index + 1] + outcomes[index].1;
+    }
     for (index, &(score_value, p)) in outcomes.iter().enumerate() {
         let last = index + 1 == outcomes.len();
-        let chance = if last { 1.0 } else { (p / tail).min(1.0) };
-        tail -= p;
+        let chance = if last { 1.0 } else { (p / tails[index]).min(1.0) };
         let mut next = vec![vec![0.0; width]; kept.max(1)];
         for (placed, row) in states.iter().enumerate().take(kept) {
-            let weights = binomial(count - placed, chance, &log_factorial);
+            let weights = binomial(count - placed, chance);
             for (sum, &probability) in row.iter().enumerate() {
                 if probability == 0.0 {
                     continue;
@@ -201,31 +203,25 @@ pub(crate) fn keep(
     Ok(Pmf::from_dense(sum_low, &dense, truncated))
 }
 
-fn log_factorials(n: usize) -> Vec<f64> {
-    let mut table = vec![0.0; n + 1];
-    for i in 1..=n {
-        table[i] = table[i - 1] + (i as f64).ln();
-    }
-    table
-}
-
 /// P(exactly c of n dice show the outcome) for c = 0..=n, when each does with `chance`.
-fn binomial(n: usize, chance: f64, log_factorial: &[f64]) -> Vec<f64> {
-    if chance >= 1.0 {
-        let mut weights = vec![0.0; n + 1];
-        weights[n] = 1.0;
+/// Built outward from the mode with term ratios and normalised at the end, which keeps
+/// every weight accurate to a few ulps (logarithms of factorials would lose digits).
+fn binomial(n: usize, chance: f64) -> Vec<f64> {
+    let mut weights = vec![0.0; n + 1];
+    if chance >= 1.0 || chance <= 0.0 {
+        weights[if chance >= 1.0 { n } else { 0 }] = 1.0;
         return weights;
     }
-    if chance <= 0.0 {
-        let mut weights = vec![0.0; n + 1];
-        weights[0] = 1.0;
-        return weights;
+    let odds = chance / (1.0 - chance);
+    let mode = (((n + 1) as f64 * chance).floor() as usize).min(n);
+    weights[mode] = 1.0;
+    for c in mode..n {
+        weights[c + 1] = weights[c] * ((n - c) as f64 / (c + 1) as f64) * odds;
     }
-    let (log_p, log_q) = (chance.ln(), (-chance).ln_1p());
-    (0..=n)
-        .map(|c| {
-            let log_choose = log_factorial[n] - log_factorial[c] - log_factorial[n - c];
-            (log_choose + c as f64 * log_p + (n - c) as f64 * log_q).exp()
-        })
-        .collect()
+    for c in (0..mode).rev() {
+        weights[c] = weights[c + 1] * ((c + 1) as f64 / (n - c) as f64) / odds;
+    }
+    let total: f64 = weights.iter().sum();
+    weights.iter_mut().for_each(|weight| *weight /= total);
+    weights
 }
