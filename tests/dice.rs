@@ -357,6 +357,65 @@ fn parse_display_parse_round_trips() {
 
 // ------------------------------------------------------------------------ errors
 
+#[test]
+fn grammar_accepts_and_rejects() {
+    let accepted = [
+        "d6",
+        "1d6",
+        "d%",
+        "2d6 + 3",
+        " 2d6+3 ",
+        "-1d4",
+        "((1))",
+        "max(1, 2, 3)",
+        "floor(1d6/2)",
+        "{3d10-2}cs>=9",
+        "{ 3d10 + 3 } cs>=9",
+        "1d6x>=5",
+        "1d6 != 3",
+        "4d6k",
+        "2d20kl",
+        "5d10dh2",
+        "8d10cs>=8df1",
+        "6d6cf<=2",
+        "1d6min2max5",
+        "1d10rr<=2",
+        "3d6xo",
+        "3d6!!",
+        "1d6cs-1",
+    ];
+    for text in accepted {
+        assert!(DiceExpr::parse(text).is_ok(), "{text}: {:?}", DiceExpr::parse(text));
+    }
+    let rejected = [
+        "",
+        "d",
+        "2d",
+        "2d6 +",
+        "1d6 kh1",
+        "kh3",
+        "2 d6",
+        "{2d6}}",
+        "min(1)",
+        "1d6cs",
+        ")",
+        "1d20 >= 10 >= 5",
+        "1d6>",
+        "4d6kh3kh3",
+        "1dx",
+        "(1d6)kh1",
+        "{2d6*2}",
+        "1.5",
+        "2d6x!",
+    ];
+    for text in rejected {
+        assert!(DiceExpr::parse(text).is_err(), "{text} should be rejected");
+    }
+    let error = DiceExpr::parse("max(1d6, 2").unwrap_err();
+    assert_eq!(error.to_string(), "unexpected end of input, expected an operator (+ - * /) or `)`");
+    assert_eq!(error.span, 10..10);
+}
+
 fn rendered_error(text: &str) -> String {
     let mut sources = SourceMap::new();
     let file = sources.add("expression", text.to_string());

@@ -115,6 +115,8 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::negation => "a minus sign",
         Rule::operand => "a number, a dice term such as `2d6`, or `(`",
         Rule::parenthesized => "`(`",
+        Rule::closing_parenthesis => "`)`",
+        Rule::closing_brace => "`}`",
         Rule::function_call | Rule::function_name => "a function such as `max(1d6, 3)`",
         Rule::dice | Rule::dice_count => "a dice term such as `2d6`",
         Rule::dice_sides => "the number of sides, such as the `6` of `2d6`",
@@ -274,7 +276,10 @@ impl Lowering {
             "min" => Function::Min,
             _ => Function::Max,
         };
-        let arguments = inner.map(|argument| self.sum(argument)).collect::<Result<Vec<_>, _>>()?;
+        let arguments = inner
+            .filter(|argument| argument.as_rule() == Rule::sum)
+            .map(|argument| self.sum(argument))
+            .collect::<Result<Vec<_>, _>>()?;
         let (fits, expected) = match function {
             Function::Min | Function::Max => (arguments.len() >= 2, "two or more arguments"),
             _ => (arguments.len() == 1, "one argument"),
@@ -308,7 +313,8 @@ impl Lowering {
                         .filter(|total| total.abs() <= MAX_DIE_ADJUSTMENT)
                         .ok_or_else(|| adjustment_too_large(span_of(&part)))?;
                 }
-                _ => modifiers.extend(part.into_inner()),
+                Rule::group_modifiers => modifiers.extend(part.into_inner()),
+                _ => {}
             }
         }
         let mut term = self.dice(dice, Some(modifiers), span)?;
