@@ -1,9 +1,10 @@
 //! Exact distribution of one dice term: the distribution of a single die after rerolls,
 //! explosions, clamps and the group offset, then the pool: an n-fold sum of per-die scores
 //! (counts are sums of per-die indicators, never enumerated outcomes), or keep/drop by the
-//! outcome-by-outcome dynamic program of Carlson's "Icepool" (AIIDE 2022): outcomes are
-//! visited from the kept end, each step deciding with a binomial how many of the remaining
-//! dice show that outcome, so the work is polynomial in dice, faces and kept sum.
+//! outcome-by-outcome dynamic program of A. J. Liu, "Icepool: Efficient Computation of Dice
+//! Pool Probabilities" (AIIDE 2022): outcomes are visited from the kept end, each step
+//! deciding with a binomial how many of the remaining dice show that outcome, so the work is
+//! polynomial in dice, faces and kept sum.
 
 use super::Failure;
 use super::pmf::{Pmf, charge};
