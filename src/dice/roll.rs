@@ -243,23 +243,19 @@ impl Rolling<'_> {
             SelectKind::DropLowest => (amount.min(live), true),
             SelectKind::DropHighest => (amount.min(live), false),
         };
-        for _ in 0..drop {
-            let mut chosen: Option<usize> = None;
-            for (position, die) in self.dice[start..].iter().enumerate() {
-                if !die.kept {
-                    continue;
-                }
-                let better = chosen.is_none_or(|best| {
-                    let best_value = self.dice[start + best].value;
-                    if lowest_first { die.value < best_value } else { die.value > best_value }
-                });
-                if better {
-                    chosen = Some(position);
-                }
-            }
-            if let Some(position) = chosen {
-                self.dice[start + position].kept = false;
-            }
+        if drop == 0 {
+            return;
+        }
+        let mut order: Vec<usize> =
+            (start..self.dice.len()).filter(|&index| self.dice[index].kept).collect();
+        // Stable sorts: among equal dice the earliest is dropped first.
+        if lowest_first {
+            order.sort_by_key(|&index| self.dice[index].value);
+        } else {
+            order.sort_by_key(|&index| std::cmp::Reverse(self.dice[index].value));
+        }
+        for &index in &order[..drop] {
+            self.dice[index].kept = false;
         }
     }
 }
