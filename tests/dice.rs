@@ -317,6 +317,21 @@ fn dist_large_keep_pools_are_exact_and_sum_to_one() {
 }
 
 #[test]
+fn dist_big_sums_stay_exact_with_reported_tails() {
+    // Affordable sums keep their whole support, down to (1/6)^50 for fifty ones.
+    let small = dist("50d6");
+    assert_eq!(small.outcomes.first().map(|(v, _)| *v), Some(50));
+    assert_eq!(small.truncated, 0.0);
+    // Past the work budget, tails under 1e-20 are cut at each step and reported.
+    let big = dist("1000d50");
+    assert!(big.exact);
+    assert!(big.truncated > 0.0 && big.truncated < 1e-15, "{}", big.truncated);
+    assert!((big.mean() - 25_500.0).abs() < 1e-6, "{}", big.mean());
+    let variance = 1000.0 * (50.0 * 50.0 - 1.0) / 12.0;
+    assert!((big.std_dev() - f64::sqrt(variance)).abs() < 1e-6, "{}", big.std_dev());
+}
+
+#[test]
 fn dist_falls_back_to_sampling_honestly() {
     let estimate = dist("4d6xkh3");
     assert!(!estimate.exact);

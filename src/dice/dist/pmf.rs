@@ -8,6 +8,9 @@ use crate::dice::error::DiceErrorKind;
 
 /// Most multiply-adds one distribution may spend before falling back to sampling.
 pub(crate) const WORK_LIMIT: u64 = 300_000_000;
+/// Probability cut from each end of an intermediate sum when the full support is too
+/// expensive; a few dozen cuts stay far below the 1e-15 promised for `truncated`.
+pub(crate) const TAIL_TRIM: f64 = 1e-20;
 /// Widest value range kept in a dense accumulator.
 const DENSE_LIMIT: i128 = 1 << 24;
 
@@ -135,21 +138,60 @@ impl Pmf {
         Ok(Pmf::from_unsorted(points, self.combined_truncation(other)))
     }
 
-    /// The distribution of the sum of `count` independent copies.
+    /// The distribution of the sum of `count` independent copies. When the full support is
+    /// too expensive, it is retried with tails below [`TAIL_TRIM`] cut off after every step
+    /// (and reported as truncated), which keeps big sums such as `1000d100` exact.
     pub fn sum_of(&self, count: u32) -> Result<Pmf, Failure> {
+        let spent = super::WORK.with(|work| work.get());
+        match self.power(count, None) {
+            Err(Failure::Beyond) => {
+                super::WORK.with(|work| work.set(spent));
+                self.power(count, Some(TAIL_TRIM))
+            }
+            other => other,
+        }
+    }
+
+    /// Repeated squaring, optionally trimming tails after each step.
+    fn power(&self, count: u32, trim: Option<f64>) -> Result<Pmf, Failure> {
         let mut result = Pmf::point(0);
         let mut power = self.clone();
         let mut remaining = count;
         while remaining > 0 {
             if remaining & 1 == 1 {
                 result = result.add(&power)?;
+                if let Some(limit) = trim {
+                    result.trim_tails(limit);
+                }
             }
             remaining >>= 1;
             if remaining > 0 {
                 power = power.add(&power)?;
+                if let Some(limit) = trim {
+                    power.trim_tails(limit);
+                }
             }
         }
         Ok(result)
+    }
+
+    /// Removes values from both ends while the removed mass stays below `limit`, and counts
+    /// it as truncated.
+    fn trim_tails(&mut self, limit: f64) {
+        let mut cut = 0.0;
+        let mut start = 0;
+        while start < self.points.len() && cut + self.points[start].1 < limit {
+            cut += self.points[start].1;
+            start += 1;
+        }
+        let mut end = self.points.len();
+        while end > start && cut + self.points[end - 1].1 < limit {
+            cut += self.points[end - 1].1;
+            end -= 1;
+        }
+        self.points.truncate(end);
+        self.points.drain(..start);
+        self.truncated += cut;
     }
 }
 
