@@ -527,6 +527,24 @@ fn limits_on_dice_per_expression_hold() {
 // ------------------------------------------------------------------------ robustness
 
 #[test]
+fn longest_chains_roll_and_compute() {
+    let deepest_calls = "max(1d2, ".repeat(63) + "1" + &")".repeat(63);
+    let deepest_sums = "(1d2 + ".repeat(64) + "1" + &")".repeat(64);
+    let long_chains = [
+        "1+".repeat(511) + "1",
+        "1d2-".repeat(255) + "1",
+        "-(".repeat(64) + "1d6" + &")".repeat(64),
+        deepest_calls,
+        deepest_sums,
+    ];
+    for text in long_chains {
+        let expr = parse(&text);
+        assert!(Roller::new(1).roll(&expr).is_ok(), "{text}");
+        assert!(distribution(&expr).is_ok(), "{text}");
+    }
+}
+
+#[test]
 fn random_inputs_never_panic() {
     // A tiny xorshift keeps the inputs the same on every run.
     let mut state = 0x2545_f491_4f6c_dd1du64;

@@ -91,11 +91,23 @@ impl Rolling<'_> {
             Expr::Negate { operand, span } => {
                 arithmetic::negate(self.evaluate(operand)?).map_err(|kind| kind.at(span.clone()))
             }
-            Expr::Binary { operator, left, right, span, .. } => {
-                let left_value = self.evaluate(left)?;
-                let right_value = self.evaluate(right)?;
-                arithmetic::binary(*operator, left_value, right_value)
-                    .map_err(|kind| locate(kind, span, &right.span()))
+            Expr::Binary { .. } => {
+                // Walk a long left spine (`1+1+1+...`) in a loop rather than recursing.
+                let mut spine = Vec::new();
+                let mut node = expr;
+                while let Expr::Binary { left, .. } = node {
+                    spine.push(node);
+                    node = left;
+                }
+                let mut accumulated = self.evaluate(node)?;
+                for step in spine.iter().rev() {
+                    if let Expr::Binary { operator, right, span, .. } = step {
+                        let right_value = self.evaluate(right)?;
+                        accumulated = arithmetic::binary(*operator, accumulated, right_value)
+                            .map_err(|kind| locate(kind, span, &right.span()))?;
+                    }
+                }
+                Ok(accumulated)
             }
             Expr::Call { function, arguments, span } => {
                 if let (Some(rounding), [Expr::Binary { operator, left, right, .. }]) =

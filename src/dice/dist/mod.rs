@@ -94,21 +94,22 @@ fn exact(expr: &Expr) -> Result<Pmf, Failure> {
         Expr::Negate { operand, span } => exact(operand)?
             .map(arithmetic::negate)
             .map_err(|kind| Failure::Located(kind.at(span.clone()))),
-        Expr::Binary { operator, left, right, span, .. } => {
-            let (left, right_pmf) = (exact(left)?, exact(right)?);
-            if *operator == BinaryOperator::Divide && right_pmf.points.iter().any(|(v, _)| *v == 0)
-            {
-                return Err(Failure::Located(DiceErrorKind::DivisionByZero.at(right.span())));
+        Expr::Binary { .. } => {
+            // `1+1+1+...` is a left spine hundreds of nodes long: walk it in a loop, so
+            // recursion only follows parentheses and calls (at most 64 deep).
+            let mut spine = Vec::new();
+            let mut node = expr;
+            while let Expr::Binary { left, .. } = node {
+                spine.push(node);
+                node = left;
             }
-            match operator {
-                BinaryOperator::Add => left.add(&right_pmf),
-                BinaryOperator::Subtract => {
-                    let negated = right_pmf.map(arithmetic::negate).map_err(Failure::Kind)?;
-                    left.add(&negated)
+            let mut accumulated = exact(node)?;
+            for step in spine.iter().rev() {
+                if let Expr::Binary { operator, right, span, .. } = step {
+                    accumulated = binary(accumulated, *operator, right, span)?;
                 }
-                operator => left.combine(&right_pmf, |a, b| arithmetic::binary(*operator, a, b)),
             }
-            .map_err(at(span))
+            Ok(accumulated)
         }
         Expr::Call { function, arguments, span } => {
             if let (
@@ -150,6 +151,28 @@ fn exact(expr: &Expr) -> Result<Pmf, Failure> {
             .map_err(at(span))
         }
     }
+}
+
+/// One step of a binary chain: `left <operator> right`.
+fn binary(
+    left: Pmf,
+    operator: BinaryOperator,
+    right: &Expr,
+    span: &std::ops::Range<usize>,
+) -> Result<Pmf, Failure> {
+    let right_pmf = exact(right)?;
+    if operator == BinaryOperator::Divide && right_pmf.points.iter().any(|(v, _)| *v == 0) {
+        return Err(Failure::Located(DiceErrorKind::DivisionByZero.at(right.span())));
+    }
+    match operator {
+        BinaryOperator::Add => left.add(&right_pmf),
+        BinaryOperator::Subtract => {
+            let negated = right_pmf.map(arithmetic::negate).map_err(Failure::Kind)?;
+            left.add(&negated)
+        }
+        operator => left.combine(&right_pmf, |a, b| arithmetic::binary(operator, a, b)),
+    }
+    .map_err(at(span))
 }
 
 impl Distribution {
