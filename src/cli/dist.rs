@@ -17,6 +17,7 @@ Examples:
   mythforge dist 4d6kh3 3d6              compare two ways to roll a stat
   mythforge dist '{3d10+3}cs>=9' 5d6xcs>=4
   mythforge dist '1d20+5 >= 15' --json   chance to hit, as {\"value\": 1, \"p\": ...}
+  mythforge dist --json -- -1d4 2d6      expressions starting with `-` go after `--`
 
 Probabilities are exact (within 1e-12). Explosions are followed until the remaining chance is
 below 1e-15; what is cut off is reported as `truncated`. An expression beyond exact

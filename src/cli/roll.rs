@@ -27,6 +27,7 @@ Marks: `!` exploded, `d` dropped, `r` rerolled (replaced by the next die), `f` f
 #[command(after_help = EXAMPLES)]
 pub(crate) struct RollArgs {
     /// The dice expression, such as `2d6+3`, `4d6kh3` or `{3d10+3}cs>=9`.
+    #[arg(allow_hyphen_values = true)]
     expression: String,
     /// Seed of the random stream (the same seed gives the same rolls); drawn from entropy
     /// and printed when not given.
