@@ -78,54 +78,71 @@ pub(crate) fn run(args: RollArgs) -> ExitCode {
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut roller = Roller::new(seed);
     roller.force(args.dice.iter().copied());
+    let mut session = Session { args: &args, expression, roller, seed };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let result = if args.stats {
-        stats(&args, &expression, &mut roller, seed, &mut out)
-    } else {
-        each_roll(&args, &expression, &mut roller, seed, &mut out)
-    };
+    let result = if args.stats { session.stats(&mut out) } else { session.each_roll(&mut out) };
     // A closed pipe (`| head`) is not an error worth reporting.
     let _ = out.flush();
     if let Err(code) = result {
         return code;
     }
-    let unused = roller.forced().len();
+    let unused = session.roller.forced().len();
     if unused > 0 {
         eprintln!("note: {unused} forced dice were not used");
     }
     ExitCode::SUCCESS
 }
 
-fn each_roll(
-    args: &RollArgs,
-    expression: &DiceExpr,
-    roller: &mut Roller,
+/// One invocation: the parsed expression and the seeded roller it rolls with.
+struct Session<'a> {
+    args: &'a RollArgs,
+    expression: DiceExpr,
+    roller: Roller,
     seed: u64,
-    out: &mut impl Write,
-) -> Result<(), ExitCode> {
-    let terms = expression.terms();
-    if !args.json {
-        let _ = writeln!(out, "seed {seed}");
-    }
-    let mut roll = Roll::default();
-    for _ in 0..args.times {
-        if let Err(error) = roller.roll_into(expression, &mut roll) {
-            let _ = out.flush();
-            return Err(super::report_dice_error(&args.expression, &error));
+}
+
+impl Session<'_> {
+    /// Rolls `--times` times, printing each roll.
+    fn each_roll(&mut self, out: &mut impl Write) -> Result<(), ExitCode> {
+        let (args, seed) = (self.args, self.seed);
+        let terms = self.expression.terms();
+        if !args.json {
+            let _ = writeln!(out, "seed {seed}");
         }
-        let written = if args.json {
-            let document =
-                RollJson { expr: &args.expression, seed, total: roll.total, dice: &roll.dice };
-            serde_json::to_string(&document).map(|line| writeln!(out, "{line}"))
-        } else {
-            Ok(writeln!(out, "{}", describe(&terms, &roll)))
-        };
-        if !matches!(written, Ok(Ok(()))) {
-            break;
+        let mut roll = Roll::default();
+        for _ in 0..args.times {
+            if let Err(error) = self.roller.roll_into(&self.expression, &mut roll) {
+                let _ = out.flush();
+                return Err(super::report_dice_error(&args.expression, &error));
+            }
+            let written = if args.json {
+                let document =
+                    RollJson { expr: &args.expression, seed, total: roll.total, dice: &roll.dice };
+                serde_json::to_string(&document).map(|line| writeln!(out, "{line}"))
+            } else {
+                Ok(writeln!(out, "{}", describe(&terms, &roll)))
+            };
+            if !matches!(written, Ok(Ok(()))) {
+                break;
+            }
         }
+        Ok(())
     }
-    Ok(())
+
+    /// Rolls `--times` times into a [`Summary`] (nothing stored per roll) and prints it.
+    fn stats(&mut self, out: &mut impl Write) -> Result<(), ExitCode> {
+        let mut summary = Summary::new();
+        let mut roll = Roll::default();
+        for _ in 0..self.args.times {
+            if let Err(error) = self.roller.roll_into(&self.expression, &mut roll) {
+                return Err(super::report_dice_error(&self.args.expression, &error));
+            }
+            summary.add(roll.total);
+        }
+        summary.print(self.args, self.seed, out);
+        Ok(())
+    }
 }
 
 /// `14  4d6kh3 [6 5 3 2d]`: the total, then each term's dice with their marks.
@@ -212,48 +229,36 @@ impl Summary {
     }
 }
 
-fn stats(
-    args: &RollArgs,
-    expression: &DiceExpr,
-    roller: &mut Roller,
-    seed: u64,
-    out: &mut impl Write,
-) -> Result<(), ExitCode> {
-    let mut summary = Summary::new();
-    let mut roll = Roll::default();
-    for _ in 0..args.times {
-        if let Err(error) = roller.roll_into(expression, &mut roll) {
-            return Err(super::report_dice_error(&args.expression, &error));
+impl Summary {
+    /// Prints the summary as text (with a histogram when it is narrow) or as JSON.
+    fn print(&self, args: &RollArgs, seed: u64, out: &mut impl Write) {
+        let std_dev = self.std_dev();
+        if args.json {
+            let document = StatsJson {
+                expr: &args.expression,
+                seed,
+                count: self.count,
+                mean: self.mean,
+                std_dev,
+                min: self.min,
+                max: self.max,
+            };
+            let _ = writeln!(out, "{}", serde_json::to_string(&document).unwrap_or_default());
+            return;
         }
-        summary.add(roll.total);
+        let _ = writeln!(out, "seed {seed}");
+        let _ = writeln!(
+            out,
+            "count {}  mean {:.4}  sd {std_dev:.4}  min {}  max {}",
+            self.count, self.mean, self.min, self.max
+        );
+        let histogram = self.histogram.as_deref().filter(|h| h.len() <= 200).unwrap_or(&[]);
+        let tallest = histogram.iter().copied().max().unwrap_or(1).max(1);
+        for (offset, &hits) in histogram.iter().enumerate() {
+            let share = hits as f64 / self.count as f64;
+            let bar = super::dist::bar(hits as f64 / tallest as f64, 40);
+            let value = self.min + offset as i64;
+            let _ = writeln!(out, "{value:>6}  {:>8.4}%  {bar}", share * 100.0);
+        }
     }
-    let std_dev = summary.std_dev();
-    if args.json {
-        let document = StatsJson {
-            expr: &args.expression,
-            seed,
-            count: summary.count,
-            mean: summary.mean,
-            std_dev,
-            min: summary.min,
-            max: summary.max,
-        };
-        let _ = writeln!(out, "{}", serde_json::to_string(&document).unwrap_or_default());
-        return Ok(());
-    }
-    let _ = writeln!(out, "seed {seed}");
-    let _ = writeln!(
-        out,
-        "count {}  mean {:.4}  sd {:.4}  min {}  max {}",
-        summary.count, summary.mean, std_dev, summary.min, summary.max
-    );
-    let histogram = summary.histogram.as_deref().filter(|h| h.len() <= 200).unwrap_or(&[]);
-    let tallest = histogram.iter().copied().max().unwrap_or(1).max(1);
-    for (offset, &hits) in histogram.iter().enumerate() {
-        let share = hits as f64 / summary.count as f64;
-        let bar = super::dist::bar(hits as f64 / tallest as f64, 40);
-        let value = summary.min + offset as i64;
-        let _ = writeln!(out, "{value:>6}  {:>8.4}%  {bar}", share * 100.0);
-    }
-    Ok(())
 }

@@ -111,6 +111,21 @@ impl Expr {
         }
     }
 
+    /// A chain of binary operations (`1 + 2 * 3 - 4` is a chain of `+` and `-` over three
+    /// operands) as its leftmost operand and the steps applied to it in order: operator,
+    /// right operand, and the span of the operation. Walking a chain this way keeps
+    /// recursion to the nesting of parentheses, however long the chain.
+    pub fn binary_chain(&self) -> (&Expr, Vec<BinaryStep<'_>>) {
+        let mut steps = Vec::new();
+        let mut node = self;
+        while let Expr::Binary { operator, left, right, span, .. } = node {
+            steps.push((*operator, &**right, span));
+            node = left;
+        }
+        steps.reverse();
+        (node, steps)
+    }
+
     fn precedence(&self) -> u8 {
         match self {
             Expr::Compare { .. } => 0,
@@ -121,6 +136,9 @@ impl Expr {
         }
     }
 }
+
+/// One step of [`Expr::binary_chain`]: operator, right operand, span of the operation.
+pub type BinaryStep<'a> = (BinaryOperator, &'a Expr, &'a Range<usize>);
 
 /// An arithmetic operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -92,20 +92,12 @@ impl Rolling<'_> {
                 arithmetic::negate(self.evaluate(operand)?).map_err(|kind| kind.at(span.clone()))
             }
             Expr::Binary { .. } => {
-                // Walk a long left spine (`1+1+1+...`) in a loop rather than recursing.
-                let mut spine = Vec::new();
-                let mut node = expr;
-                while let Expr::Binary { left, .. } = node {
-                    spine.push(node);
-                    node = left;
-                }
-                let mut accumulated = self.evaluate(node)?;
-                for step in spine.iter().rev() {
-                    if let Expr::Binary { operator, right, span, .. } = step {
-                        let right_value = self.evaluate(right)?;
-                        accumulated = arithmetic::binary(*operator, accumulated, right_value)
-                            .map_err(|kind| locate(kind, span, &right.span()))?;
-                    }
+                let (first, steps) = expr.binary_chain();
+                let mut accumulated = self.evaluate(first)?;
+                for (operator, right, span) in steps {
+                    let right_value = self.evaluate(right)?;
+                    accumulated = arithmetic::binary(operator, accumulated, right_value)
+                        .map_err(|kind| locate(kind, span, &right.span()))?;
                 }
                 Ok(accumulated)
             }

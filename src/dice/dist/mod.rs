@@ -95,19 +95,10 @@ fn exact(expr: &Expr) -> Result<Pmf, Failure> {
             .map(arithmetic::negate)
             .map_err(|kind| Failure::Located(kind.at(span.clone()))),
         Expr::Binary { .. } => {
-            // `1+1+1+...` is a left spine hundreds of nodes long: walk it in a loop, so
-            // recursion only follows parentheses and calls (at most 64 deep).
-            let mut spine = Vec::new();
-            let mut node = expr;
-            while let Expr::Binary { left, .. } = node {
-                spine.push(node);
-                node = left;
-            }
-            let mut accumulated = exact(node)?;
-            for step in spine.iter().rev() {
-                if let Expr::Binary { operator, right, span, .. } = step {
-                    accumulated = binary(accumulated, *operator, right, span)?;
-                }
+            let (first, steps) = expr.binary_chain();
+            let mut accumulated = exact(first)?;
+            for (operator, right, span) in steps {
+                accumulated = binary(accumulated, operator, right, span)?;
             }
             Ok(accumulated)
         }
