@@ -23,6 +23,13 @@ pub struct DiceExpr {
 
 impl DiceExpr {
     /// The dice terms in written order; `terms()[i].index == i`.
+    ///
+    /// ```
+    /// use mythforge::dice::DiceExpr;
+    /// let expr = DiceExpr::parse("2d20kh1 + 1d4 + 3").unwrap();
+    /// let terms: Vec<String> = expr.terms().iter().map(|t| t.to_string()).collect();
+    /// assert_eq!(terms, ["2d20kh1", "1d4"]);
+    /// ```
     pub fn terms(&self) -> Vec<&DiceTerm> {
         fn collect<'a>(expr: &'a Expr, into: &mut Vec<&'a DiceTerm>) {
             match expr {

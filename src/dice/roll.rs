@@ -68,6 +68,19 @@ impl Roller {
 
     /// Like [`Roller::roll`], reusing `roll`'s buffer (no allocation once it is large
     /// enough): the fast path for rolling many times.
+    ///
+    /// ```
+    /// use mythforge::dice::{DiceExpr, Roll, Roller};
+    /// let expr = DiceExpr::parse("3d10").unwrap();
+    /// let mut roller = Roller::new(7);
+    /// let mut roll = Roll::default();
+    /// let mut sum = 0;
+    /// for _ in 0..1000 {
+    ///     roller.roll_into(&expr, &mut roll).unwrap();
+    ///     sum += roll.total;
+    /// }
+    /// assert!((15_000..18_000).contains(&sum));
+    /// ```
     pub fn roll_into(&mut self, expression: &DiceExpr, roll: &mut Roll) -> Result<(), DiceError> {
         roll.dice.clear();
         let mut rolling = Rolling { roller: self, dice: &mut roll.dice, drawn: 0 };

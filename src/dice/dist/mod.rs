@@ -173,6 +173,13 @@ impl Distribution {
     }
 
     /// Probability of at least `value`.
+    ///
+    /// ```
+    /// use mythforge::dice::{DiceExpr, distribution};
+    /// let grade = distribution(&DiceExpr::parse("{3d10+3}cs>=9").unwrap()).unwrap();
+    /// assert!((grade.at_least(2) - 0.5).abs() < 1e-12);
+    /// assert!((grade.at_most(0) - 0.125).abs() < 1e-12);
+    /// ```
     pub fn at_least(&self, value: i64) -> f64 {
         self.outcomes.iter().filter(|(v, _)| *v >= value).map(|(_, p)| p).sum()
     }
@@ -210,6 +217,15 @@ impl Distribution {
 
     /// For an estimate, a 95% confidence interval for the mean (normal approximation);
     /// `None` for an exact distribution.
+    ///
+    /// ```
+    /// use mythforge::dice::{DiceExpr, distribution};
+    /// // Keep/drop over a pool that grows by exploding is estimated, and says so.
+    /// let estimate = distribution(&DiceExpr::parse("4d6xkh3").unwrap()).unwrap();
+    /// assert!(!estimate.exact);
+    /// let (low, high) = estimate.mean_interval().unwrap();
+    /// assert!(low < estimate.mean() && estimate.mean() < high);
+    /// ```
     pub fn mean_interval(&self) -> Option<(f64, f64)> {
         let samples = self.samples? as f64;
         let half_width = 1.96 * self.std_dev() / samples.sqrt();
