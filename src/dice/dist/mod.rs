@@ -5,21 +5,21 @@
 //! pools, enormous products) is estimated by seeded sampling, and says so
 //! (`exact: false`, the sample size and a 95% interval for the mean).
 
+mod mass;
 mod monte_carlo;
-mod pmf;
 mod pool;
 
 use std::cell::Cell;
 
 use serde::Serialize;
 
-use self::pmf::Pmf;
+use self::mass::MassFunction;
 use super::arithmetic::{self, Rounding};
 use super::ast::{BinaryOperator, DiceExpr, Expr};
 use super::error::{DiceError, DiceErrorKind};
 
 thread_local! {
-    /// Work spent on the distribution being computed on this thread (see `pmf::charge`).
+    /// Work spent on the distribution being computed on this thread (see `mass::charge`).
     static WORK: Cell<u64> = const { Cell::new(0) };
 }
 
@@ -61,8 +61,8 @@ pub struct Distribution {
 pub fn distribution(expression: &DiceExpr) -> Result<Distribution, DiceError> {
     WORK.with(|work| work.set(0));
     match exact(&expression.root) {
-        Ok(pmf) => {
-            let mut outcomes = pmf.points;
+        Ok(mass) => {
+            let mut outcomes = mass.points;
             if matches!(expression.root, Expr::Compare { .. }) {
                 for value in [0, 1] {
                     if !outcomes.iter().any(|(v, _)| *v == value) {
@@ -71,7 +71,7 @@ pub fn distribution(expression: &DiceExpr) -> Result<Distribution, DiceError> {
                 }
                 outcomes.sort_by_key(|(value, _)| *value);
             }
-            Ok(Distribution { outcomes, exact: true, truncated: pmf.truncated, samples: None })
+            Ok(Distribution { outcomes, exact: true, truncated: mass.truncated, samples: None })
         }
         Err(Failure::Beyond) => monte_carlo::estimate(expression),
         Err(Failure::Located(error)) => Err(error),
@@ -87,9 +87,9 @@ fn at(span: &std::ops::Range<usize>) -> impl Fn(Failure) -> Failure + '_ {
     }
 }
 
-fn exact(expr: &Expr) -> Result<Pmf, Failure> {
+fn exact(expr: &Expr) -> Result<MassFunction, Failure> {
     match expr {
-        Expr::Integer { value, .. } => Ok(Pmf::point(*value)),
+        Expr::Integer { value, .. } => Ok(MassFunction::point(*value)),
         Expr::Dice(term) => pool::term(term).map_err(at(&term.span)),
         Expr::Negate { operand, span } => exact(operand)?
             .map(arithmetic::negate)
@@ -108,12 +108,12 @@ fn exact(expr: &Expr) -> Result<Pmf, Failure> {
                 [Expr::Binary { operator: BinaryOperator::Divide, left, right, .. }],
             ) = (Rounding::of(*function), arguments.as_slice())
             {
-                let (left, right_pmf) = (exact(left)?, exact(right)?);
-                if right_pmf.points.iter().any(|(v, _)| *v == 0) {
+                let (left, right_mass) = (exact(left)?, exact(right)?);
+                if right_mass.points.iter().any(|(v, _)| *v == 0) {
                     return Err(Failure::Located(DiceErrorKind::DivisionByZero.at(right.span())));
                 }
                 return left
-                    .combine(&right_pmf, |a, b| arithmetic::divide(a, b, rounding))
+                    .combine(&right_mass, |a, b| arithmetic::divide(a, b, rounding))
                     .map_err(at(span));
             }
             let mut result = exact(&arguments[0])?;
@@ -146,22 +146,22 @@ fn exact(expr: &Expr) -> Result<Pmf, Failure> {
 
 /// One step of a binary chain: `left <operator> right`.
 fn binary(
-    left: Pmf,
+    left: MassFunction,
     operator: BinaryOperator,
     right: &Expr,
     span: &std::ops::Range<usize>,
-) -> Result<Pmf, Failure> {
-    let right_pmf = exact(right)?;
-    if operator == BinaryOperator::Divide && right_pmf.points.iter().any(|(v, _)| *v == 0) {
+) -> Result<MassFunction, Failure> {
+    let right_mass = exact(right)?;
+    if operator == BinaryOperator::Divide && right_mass.points.iter().any(|(v, _)| *v == 0) {
         return Err(Failure::Located(DiceErrorKind::DivisionByZero.at(right.span())));
     }
     match operator {
-        BinaryOperator::Add => left.add(&right_pmf),
+        BinaryOperator::Add => left.add(&right_mass),
         BinaryOperator::Subtract => {
-            let negated = right_pmf.map(arithmetic::negate).map_err(Failure::Kind)?;
+            let negated = right_mass.map(arithmetic::negate).map_err(Failure::Kind)?;
             left.add(&negated)
         }
-        operator => left.combine(&right_pmf, |a, b| arithmetic::binary(operator, a, b)),
+        operator => left.combine(&right_mass, |a, b| arithmetic::binary(operator, a, b)),
     }
     .map_err(at(span))
 }

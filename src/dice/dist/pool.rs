@@ -7,7 +7,7 @@
 //! polynomial in dice, faces and kept sum.
 
 use super::Failure;
-use super::pmf::{Pmf, charge};
+use super::mass::{MassFunction, charge};
 use crate::dice::ast::{ComparePoint, DiceTerm, ExplodeKind, RerollKind};
 use crate::dice::error::MAX_STEPS_PER_DIE;
 
@@ -16,7 +16,7 @@ use crate::dice::error::MAX_STEPS_PER_DIE;
 const TAIL: f64 = 1e-18;
 
 /// The exact distribution of `term`'s value.
-pub(crate) fn term(term: &DiceTerm) -> Result<Pmf, Failure> {
+pub(crate) fn term(term: &DiceTerm) -> Result<MassFunction, Failure> {
     let faces = faces_after_reroll(term);
     match (term.explosion(), term.select) {
         (Some((ExplodeKind::Repeat | ExplodeKind::Once, _)), Some(_)) => {
@@ -49,11 +49,11 @@ pub(crate) fn term(term: &DiceTerm) -> Result<Pmf, Failure> {
 
 /// The face of one die after its reroll, as a distribution over 1..=sides. Repeated
 /// rerolls past the per-die limit are truncated mass (the roller reports them as errors).
-fn faces_after_reroll(term: &DiceTerm) -> Pmf {
+fn faces_after_reroll(term: &DiceTerm) -> MassFunction {
     let sides = i64::from(term.sides);
     let uniform = 1.0 / sides as f64;
     let Some((kind, point)) = term.rerolling() else {
-        return Pmf::from_dense(1, &vec![uniform; sides as usize], 0.0);
+        return MassFunction::from_dense(1, &vec![uniform; sides as usize], 0.0);
     };
     let chance = (1..=sides).filter(|&face| point.matches(face)).count() as f64 / sides as f64;
     let dense: Vec<f64> = match kind {
@@ -73,45 +73,52 @@ fn faces_after_reroll(term: &DiceTerm) -> Pmf {
         RerollKind::Once => 0.0,
         RerollKind::Repeat => chance.powi(MAX_STEPS_PER_DIE as i32 + 1),
     };
-    Pmf::from_dense(1, &dense, truncated)
+    MassFunction::from_dense(1, &dense, truncated)
 }
 
 /// Splits faces into those that explode and those that do not.
-fn split(faces: &Pmf, point: ComparePoint) -> (Pmf, Pmf) {
+fn split(faces: &MassFunction, point: ComparePoint) -> (MassFunction, MassFunction) {
     let (exploding, stopping): (Vec<_>, Vec<_>) =
         faces.points.iter().partition(|(face, _)| point.matches(*face));
-    (Pmf { points: exploding, truncated: 0.0 }, Pmf { points: stopping, truncated: 0.0 })
+    (
+        MassFunction { points: exploding, truncated: 0.0 },
+        MassFunction { points: stopping, truncated: 0.0 },
+    )
 }
 
 /// The summed score of one die and the dice its explosions add (`x`, `xo`).
 fn chain(
-    faces: &Pmf,
+    faces: &MassFunction,
     point: ComparePoint,
     kind: ExplodeKind,
     score: impl Fn(i64) -> i64,
-) -> Result<Pmf, Failure> {
-    let scored = |pmf: &Pmf| pmf.map(|face| Ok(score(face))).map_err(Failure::Kind);
+) -> Result<MassFunction, Failure> {
+    let scored = |mass: &MassFunction| mass.map(|face| Ok(score(face))).map_err(Failure::Kind);
     let (exploding, stopping) = split(faces, point);
     let (exploding, stopping, every) = (scored(&exploding)?, scored(&stopping)?, scored(faces)?);
     if kind == ExplodeKind::Once {
         let mut points = stopping.points.clone();
         points.extend(exploding.add(&every)?.points);
         let loss = faces.truncated * (1.0 + exploding.mass());
-        return Ok(Pmf::from_unsorted(points, loss));
+        return Ok(MassFunction::from_unsorted(points, loss));
     }
     series(&exploding, &stopping, faces.truncated)
 }
 
 /// The raw face sum of a compounding die (`!!`).
-fn compound(faces: &Pmf, point: ComparePoint) -> Result<Pmf, Failure> {
+fn compound(faces: &MassFunction, point: ComparePoint) -> Result<MassFunction, Failure> {
     let (exploding, stopping) = split(faces, point);
     series(&exploding, &stopping, faces.truncated)
 }
 
 /// Σₖ exploding^{*k} * stopping for k = 0..=limit, stopping early once the chance of going
 /// on is below [`TAIL`]; what is left over is truncated mass.
-fn series(exploding: &Pmf, stopping: &Pmf, loss_per_draw: f64) -> Result<Pmf, Failure> {
-    let mut prefix = Pmf::point(0);
+fn series(
+    exploding: &MassFunction,
+    stopping: &MassFunction,
+    loss_per_draw: f64,
+) -> Result<MassFunction, Failure> {
+    let mut prefix = MassFunction::point(0);
     let mut result: Vec<(i64, f64)> = Vec::new();
     let mut truncated = 0.0;
     for _ in 0..=MAX_STEPS_PER_DIE {
@@ -123,18 +130,18 @@ fn series(exploding: &Pmf, stopping: &Pmf, loss_per_draw: f64) -> Result<Pmf, Fa
         }
     }
     truncated += prefix.mass();
-    Ok(Pmf::from_unsorted(result, truncated))
+    Ok(MassFunction::from_unsorted(result, truncated))
 }
 
 /// The sum of `score` over the `kept` highest (or lowest) of `count` independent dice
 /// with value distribution `values`.
 pub(crate) fn keep(
-    values: &Pmf,
+    values: &MassFunction,
     count: u32,
     kept: u32,
     highest: bool,
     score: impl Fn(i64) -> i64,
-) -> Result<Pmf, Failure> {
+) -> Result<MassFunction, Failure> {
     let count = count as usize;
     let kept = kept as usize;
     let mass = values.mass();
@@ -201,7 +208,7 @@ pub(crate) fn keep(
     let scale = present.powi(count as i32);
     let dense: Vec<f64> = finished.iter().map(|p| p * scale).collect();
     let truncated = (1.0 - scale).max(0.0);
-    Ok(Pmf::from_dense(sum_low, &dense, truncated))
+    Ok(MassFunction::from_dense(sum_low, &dense, truncated))
 }
 
 /// P(exactly c of n dice show the outcome) for c = 0..=n, when each does with `chance`.

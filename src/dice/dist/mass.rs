@@ -17,32 +17,32 @@ const DENSE_LIMIT: i128 = 1 << 24;
 /// A sub-probability distribution: sorted distinct values with their probabilities, plus
 /// the mass truncated away (rolls that would hit a limit, or explosion tails below 1e-15).
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Pmf {
+pub(crate) struct MassFunction {
     /// Sorted by value, distinct values, probabilities > 0.
     pub points: Vec<(i64, f64)>,
     /// Probability not represented in `points`.
     pub truncated: f64,
 }
 
-impl Pmf {
+impl MassFunction {
     /// Certainly `value`.
-    pub fn point(value: i64) -> Pmf {
-        Pmf { points: vec![(value, 1.0)], truncated: 0.0 }
+    pub fn point(value: i64) -> MassFunction {
+        MassFunction { points: vec![(value, 1.0)], truncated: 0.0 }
     }
 
     /// A distribution from a dense vector whose index 0 is `min`.
-    pub fn from_dense(min: i64, probabilities: &[f64], truncated: f64) -> Pmf {
+    pub fn from_dense(min: i64, probabilities: &[f64], truncated: f64) -> MassFunction {
         let points = probabilities
             .iter()
             .enumerate()
             .filter(|(_, p)| **p > 0.0)
             .map(|(index, p)| (min + index as i64, *p))
             .collect();
-        Pmf { points, truncated }
+        MassFunction { points, truncated }
     }
 
     /// A distribution from unsorted, possibly repeated values.
-    pub fn from_unsorted(mut points: Vec<(i64, f64)>, truncated: f64) -> Pmf {
+    pub fn from_unsorted(mut points: Vec<(i64, f64)>, truncated: f64) -> MassFunction {
         points.sort_unstable_by_key(|(value, _)| *value);
         let mut merged: Vec<(i64, f64)> = Vec::with_capacity(points.len());
         for (value, p) in points {
@@ -52,7 +52,7 @@ impl Pmf {
             }
         }
         merged.retain(|(_, p)| *p > 0.0);
-        Pmf { points: merged, truncated }
+        MassFunction { points: merged, truncated }
     }
 
     /// Lowest value (the distribution must not be empty).
@@ -78,7 +78,7 @@ impl Pmf {
         }
     }
 
-    fn combined_truncation(&self, other: &Pmf) -> f64 {
+    fn combined_truncation(&self, other: &MassFunction) -> f64 {
         self.truncated + other.truncated - self.truncated * other.truncated
     }
 
@@ -86,14 +86,14 @@ impl Pmf {
     pub fn map(
         &self,
         mut f: impl FnMut(i64) -> Result<i64, DiceErrorKind>,
-    ) -> Result<Pmf, DiceErrorKind> {
+    ) -> Result<MassFunction, DiceErrorKind> {
         let points =
             self.points.iter().map(|(v, p)| Ok((f(*v)?, *p))).collect::<Result<Vec<_>, _>>()?;
-        Ok(Pmf::from_unsorted(points, self.truncated))
+        Ok(MassFunction::from_unsorted(points, self.truncated))
     }
 
     /// The distribution of `left + right` for independent sides.
-    pub fn add(&self, other: &Pmf) -> Result<Pmf, Failure> {
+    pub fn add(&self, other: &MassFunction) -> Result<MassFunction, Failure> {
         let low = self.min().checked_add(other.min());
         let high = self.max().checked_add(other.max());
         let (Some(low), Some(high)) = (low, high) else {
@@ -101,12 +101,12 @@ impl Pmf {
         };
         if let Some(shift) = other.as_point() {
             let points = self.points.iter().map(|(v, p)| (v + shift, *p)).collect();
-            return Ok(Pmf { points, truncated: self.truncated });
+            return Ok(MassFunction { points, truncated: self.truncated });
         }
         if let Some(shift) = self.as_point() {
             return other
-                .add(&Pmf::point(shift))
-                .map(|pmf| Pmf { truncated: other.truncated, ..pmf });
+                .add(&MassFunction::point(shift))
+                .map(|mass| MassFunction { truncated: other.truncated, ..mass });
         }
         if i128::from(high) - i128::from(low) >= DENSE_LIMIT {
             return self.combine(other, |a, b| Ok(a + b));
@@ -119,15 +119,15 @@ impl Pmf {
                 dense[base + (right - other.min()) as usize] += p * q;
             }
         }
-        Ok(Pmf::from_dense(low, &dense, self.combined_truncation(other)))
+        Ok(MassFunction::from_dense(low, &dense, self.combined_truncation(other)))
     }
 
     /// The distribution of `f(left, right)` for independent sides, any `f`.
     pub fn combine(
         &self,
-        other: &Pmf,
+        other: &MassFunction,
         mut f: impl FnMut(i64, i64) -> Result<i64, DiceErrorKind>,
-    ) -> Result<Pmf, Failure> {
+    ) -> Result<MassFunction, Failure> {
         charge(self.points.len() as u64 * other.points.len() as u64)?;
         let mut points = Vec::with_capacity(self.points.len() * other.points.len());
         for (left, p) in &self.points {
@@ -135,13 +135,13 @@ impl Pmf {
                 points.push((f(*left, *right).map_err(Failure::Kind)?, p * q));
             }
         }
-        Ok(Pmf::from_unsorted(points, self.combined_truncation(other)))
+        Ok(MassFunction::from_unsorted(points, self.combined_truncation(other)))
     }
 
     /// The distribution of the sum of `count` independent copies. When the full support is
     /// too expensive, it is retried with tails below [`TAIL_TRIM`] cut off after every step
     /// (and reported as truncated), which keeps big sums such as `1000d100` exact.
-    pub fn sum_of(&self, count: u32) -> Result<Pmf, Failure> {
+    pub fn sum_of(&self, count: u32) -> Result<MassFunction, Failure> {
         let spent = super::WORK.with(|work| work.get());
         match self.power(count, None) {
             Err(Failure::Beyond) => {
@@ -153,8 +153,8 @@ impl Pmf {
     }
 
     /// Repeated squaring, optionally trimming tails after each step.
-    fn power(&self, count: u32, trim: Option<f64>) -> Result<Pmf, Failure> {
-        let mut result = Pmf::point(0);
+    fn power(&self, count: u32, trim: Option<f64>) -> Result<MassFunction, Failure> {
+        let mut result = MassFunction::point(0);
         let mut power = self.clone();
         let mut remaining = count;
         while remaining > 0 {
