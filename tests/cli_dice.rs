@@ -113,7 +113,7 @@ fn dist_json_prints_one_line_per_expression() {
 
 #[test]
 fn dist_marks_estimates() {
-    let output = stdout_of(&["dist", "4d6xkh3", "--json"]);
+    let output = stdout_of(&["dist", "4d6xokh3", "--json"]);
     let estimate = &json_lines(&output)[0];
     assert_eq!(estimate["exact"], false);
     assert!(estimate["samples"].as_u64().unwrap() >= 10_000);

@@ -228,6 +228,55 @@ fn dist_explosions_match_brute_force() {
     assert!(truncated < 1e-15, "{truncated}");
 }
 
+/// Every chain of a d`sides` exploding on its top face, up to `depth` explosions: the faces
+/// it adds to the pool and their probability.
+fn chains(sides: i64, depth: usize) -> Vec<(Vec<i64>, f64)> {
+    let uniform = 1.0 / sides as f64;
+    let mut all = Vec::new();
+    for explosions in 0..=depth {
+        for last in 1..sides {
+            let mut faces = vec![sides; explosions];
+            faces.push(last);
+            all.push((faces, uniform.powi(explosions as i32 + 1)));
+        }
+    }
+    all
+}
+
+#[test]
+fn dist_keep_over_exploding_pools_matches_brute_force() {
+    type Kept = fn(&[i64]) -> i64;
+    let cases: [(&str, usize, i64, Kept); 5] = [
+        ("2d4xkh1", 2, 4, |pool| pool[pool.len() - 1]),
+        ("3d4xkl1", 3, 4, |pool| pool[0]),
+        ("2d4xdl1", 2, 4, |pool| pool[1..].iter().sum()),
+        ("3d4xkh2", 3, 4, |pool| pool[pool.len() - 2..].iter().sum()),
+        ("3d4xkh2cs>=3", 3, 4, |pool| {
+            pool[pool.len() - 2..].iter().filter(|v| **v >= 3).count() as i64
+        }),
+    ];
+    // 30 explosions of a d4 leave less than 4^-31 (about 2e-19) out.
+    let one = chains(4, 30);
+    let mut pools: Vec<(Vec<i64>, f64)> = vec![(Vec::new(), 1.0)];
+    for count in 1..=3 {
+        pools = pools
+            .iter()
+            .flat_map(|(pool, p)| {
+                one.iter().map(move |(chain, q)| {
+                    let mut next = pool.clone();
+                    next.extend(chain);
+                    (next, p * q)
+                })
+            })
+            .collect();
+        pools.iter_mut().for_each(|(pool, _)| pool.sort_unstable());
+        for (text, _, _, kept) in cases.iter().filter(|case| case.1 == count) {
+            let expected = tally(pools.iter().map(|(pool, p)| (kept(pool), *p)));
+            assert_matches(text, &expected);
+        }
+    }
+}
+
 #[test]
 fn dist_explode_and_count_matches_brute_force() {
     // Each chain of a d6 exploding on 6, counting 4+: a success on 4 or 5, a success plus
@@ -334,7 +383,7 @@ fn dist_big_sums_stay_exact_with_reported_tails() {
 
 #[test]
 fn dist_falls_back_to_sampling_honestly() {
-    let estimate = dist("4d6xkh3");
+    let estimate = dist("4d6xokh3");
     assert!(!estimate.exact);
     assert!(estimate.samples.is_some_and(|n| n >= 10_000));
     let (low, high) = estimate.mean_interval().unwrap();

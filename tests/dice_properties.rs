@@ -9,7 +9,7 @@ use proptest::test_runner::{Config, RngSeed};
 
 /// A small dice term with one of the modifier families.
 fn term() -> impl Strategy<Value = String> {
-    (1u32..=4, prop::sample::select(vec![2u32, 3, 4, 6, 8, 10]), 0usize..16).prop_map(
+    (1u32..=4, prop::sample::select(vec![2u32, 3, 4, 6, 8, 10]), 0usize..18).prop_map(
         |(count, sides, modifier)| {
             let keep = count.div_ceil(2);
             let high = sides.div_ceil(2) + 1;
@@ -29,6 +29,8 @@ fn term() -> impl Strategy<Value = String> {
                 12 => format!("{{{count}d{sides}+1}}cs>={high}"),
                 13 => format!("{count}d{sides}!!kh{keep}"),
                 14 => format!("{count}d{sides}ro<2dh{}", count - keep),
+                15 => format!("{count}d{sides}x>={high}kh{keep}"),
+                16 => format!("{count}d{sides}xdl{}cs>={high}", count - keep),
                 _ => format!("{count}d{sides}cs>={high}df1"),
             }
         },

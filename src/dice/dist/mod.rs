@@ -1,9 +1,10 @@
 //! Probability distributions of dice expressions. [`distribution`] computes them exactly
 //! (every probability within 1e-12 of the true value; explosion tails below 1e-15 and
 //! rolls that would break a per-die limit are reported as `truncated`). Only what is
-//! honestly beyond exact computation within a fixed work budget (keep/drop of exploding
-//! pools, enormous products) is estimated by seeded sampling, and says so
-//! (`exact: false`, the sample size and a 95% interval for the mean).
+//! honestly beyond exact computation within a fixed work budget (keep/drop where added
+//! dice interleave with the rolled ones, such as `4d6xokh3` or `4d6x<=2kh3`; enormous sums
+//! and products) is estimated by seeded sampling, and says so (`exact: false`, the sample
+//! size and a 95% interval for the mean).
 
 mod mass;
 mod monte_carlo;
@@ -221,7 +222,7 @@ impl Distribution {
     /// ```
     /// use mythforge::dice::{DiceExpr, distribution};
     /// // Keep/drop over a pool that grows by exploding is estimated, and says so.
-    /// let estimate = distribution(&DiceExpr::parse("4d6xkh3").unwrap()).unwrap();
+    /// let estimate = distribution(&DiceExpr::parse("4d6xokh3").unwrap()).unwrap();
     /// assert!(!estimate.exact);
     /// let (low, high) = estimate.mean_interval().unwrap();
     /// assert!(low < estimate.mean() && estimate.mean() < high);

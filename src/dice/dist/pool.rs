@@ -8,7 +8,7 @@
 
 use super::Failure;
 use super::mass::{MassFunction, charge};
-use crate::dice::ast::{ComparePoint, DiceTerm, ExplodeKind, RerollKind};
+use crate::dice::ast::{ComparePoint, DiceTerm, ExplodeKind, RerollKind, Select};
 use crate::dice::error::MAX_STEPS_PER_DIE;
 
 /// Explosion chains stop when the probability of going on falls below this (so even a
@@ -19,8 +19,11 @@ const TAIL: f64 = 1e-18;
 pub(crate) fn term(term: &DiceTerm) -> Result<MassFunction, Failure> {
     let faces = faces_after_reroll(term);
     match (term.explosion(), term.select) {
-        (Some((ExplodeKind::Repeat | ExplodeKind::Once, _)), Some(_)) => {
-            // The pool grows with explosions, so keep/drop sees a random number of dice.
+        (Some((ExplodeKind::Repeat, point)), Some(select)) => {
+            exploding_keep(term, &faces, point, select)
+        }
+        (Some((ExplodeKind::Once, _)), Some(_)) => {
+            // Added dice mix with the first rolls in value order: left to sampling.
             Err(Failure::Beyond)
         }
         (Some((kind @ (ExplodeKind::Repeat | ExplodeKind::Once), point)), None) => {
@@ -131,6 +134,79 @@ fn series(
     }
     truncated += prefix.mass();
     Ok(MassFunction::from_unsorted(result, truncated))
+}
+
+/// Keep/drop over a pool that grows by explosions (`4d6xkh3`), when every exploding face
+/// is above every other face (`x`, `x>=5`). Then the pool is the `count` final faces of the
+/// chains, independent of the X exploded faces, and X is negative binomial:
+/// P(X = x) = C(count + x - 1, x) pᵡ qᶜᵒᵘⁿᵗ. For each x, the kept dice are the top of the
+/// exploded group and then the top of the final faces (or the other way round for the
+/// lowest), two ordinary keep problems.
+fn exploding_keep(
+    term: &DiceTerm,
+    faces: &MassFunction,
+    point: ComparePoint,
+    select: Select,
+) -> Result<MassFunction, Failure> {
+    let (exploding, stopping) = split(faces, point);
+    // q from p and the reroll loss rather than by summing, so that q / (1 - p) is exactly 1
+    // when nothing is lost.
+    let p = exploding.mass();
+    let q = (1.0 - p - faces.truncated).max(0.0);
+    let count = term.count;
+    let ordered = exploding.points.is_empty() || exploding.min() > stopping.max();
+    // Chains that would pass the per-die explosion limit must be negligible here.
+    if !ordered || stopping.points.is_empty() || f64::from(count) * p.powi(101) >= 1e-15 {
+        return Err(Failure::Beyond);
+    }
+    let normalised = |group: &MassFunction, total: f64| {
+        group.map(|face| Ok(term.die_value(face))).map(|mut values| {
+            values.points.iter_mut().for_each(|(_, share)| *share /= total);
+            values.truncated = 0.0;
+            values
+        })
+    };
+    let high_values = if p > 0.0 { normalised(&exploding, p) } else { normalised(&stopping, q) }
+        .map_err(Failure::Kind)?;
+    let low_values = normalised(&stopping, q).map_err(Failure::Kind)?;
+    let score = |value: i64| term.score(value);
+    let mut points: Vec<(i64, f64)> = Vec::new();
+    let mut weight = q.powi(count as i32);
+    let mode = f64::from(count) * p / (1.0 - p);
+    // Without a tail cut the weights would sum to (q / (1 - p))^count: below 1 only when
+    // rerolls past their limit lose mass.
+    let mut truncated = 1.0 - (q / (1.0 - p)).powi(count as i32);
+    for exploded in 0..=crate::dice::error::MAX_DICE_PER_EXPRESSION as u32 {
+        let ratio = f64::from(count + exploded) / f64::from(exploded + 1) * p;
+        if exploded as f64 > mode && weight < TAIL && ratio < 1.0 {
+            // The rest is a tail whose terms shrink at least geometrically.
+            truncated += weight / (1.0 - ratio);
+            break;
+        }
+        let (kept, highest) = select.kept(count + exploded);
+        let pool = if highest {
+            let from_high = kept.min(exploded);
+            keep(&high_values, exploded, from_high, true, score)?.add(&keep(
+                &low_values,
+                count,
+                kept - from_high,
+                true,
+                score,
+            )?)?
+        } else {
+            let from_low = kept.min(count);
+            keep(&low_values, count, from_low, false, score)?.add(&keep(
+                &high_values,
+                exploded,
+                kept - from_low,
+                false,
+                score,
+            )?)?
+        };
+        points.extend(pool.points.iter().map(|(value, share)| (*value, share * weight)));
+        weight *= ratio;
+    }
+    Ok(MassFunction::from_unsorted(points, truncated.max(0.0)))
 }
 
 /// The sum of `score` over the `kept` highest (or lowest) of `count` independent dice
