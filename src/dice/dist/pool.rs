@@ -184,25 +184,20 @@ fn exploding_keep(
             break;
         }
         let (kept, highest) = select.kept(count + exploded);
-        let pool = if highest {
-            let from_high = kept.min(exploded);
-            keep(&high_values, exploded, from_high, true, score)?.add(&keep(
-                &low_values,
-                count,
-                kept - from_high,
-                true,
-                score,
-            )?)?
+        // The group on the kept side fills first; the other group supplies the rest.
+        let (first, first_count, second, second_count) = if highest {
+            (&high_values, exploded, &low_values, count)
         } else {
-            let from_low = kept.min(count);
-            keep(&low_values, count, from_low, false, score)?.add(&keep(
-                &high_values,
-                exploded,
-                kept - from_low,
-                false,
-                score,
-            )?)?
+            (&low_values, count, &high_values, exploded)
         };
+        let from_first = kept.min(first_count);
+        let pool = keep(first, first_count, from_first, highest, score)?.add(&keep(
+            second,
+            second_count,
+            kept - from_first,
+            highest,
+            score,
+        )?)?;
         points.extend(pool.points.iter().map(|(value, share)| (*value, share * weight)));
         weight *= ratio;
     }
