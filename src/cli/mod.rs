@@ -2,12 +2,20 @@
 //! only place that writes to the terminal. Exit codes: 0 success, 1 a diagnostic was
 //! printed, 2 usage error (clap's own).
 
+mod dist;
+mod roll;
+
 use std::io::IsTerminal;
+use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 use crate::diagnostics::{Diagnostic, RenderStyle, SourceMap, render_all};
+use crate::dice::DiceError;
+
+/// Most pest rule calls one parse may make: far above any real input, far below a hang.
+const PARSER_CALL_LIMIT: usize = 10_000_000;
 
 /// mythforge: a scriptable rules language for tabletop RPGs.
 #[derive(Parser, Debug)]
@@ -18,7 +26,12 @@ struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Roll dice: `mythforge roll 4d6kh3`.
+    Roll(roll::RollArgs),
+    /// Exact probability distributions: `mythforge dist 2d6 "{3d10+3}cs>=9"`.
+    Dist(dist::DistArgs),
+}
 
 /// Runs the command line and returns the process exit code.
 #[allow(
@@ -27,8 +40,13 @@ enum Command {}
     reason = "skeleton: no subcommands yet, so `Command` is uninhabited"
 )]
 pub fn main() -> ExitCode {
+    // Process-global, so set once here rather than by each parser.
+    pest::set_call_limit(NonZeroUsize::new(PARSER_CALL_LIMIT));
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Roll(args) => roll::run(args),
+        Command::Dist(args) => dist::run(args),
+    }
 }
 
 /// How diagnostics should look on stderr: fancy on a colour terminal, plain otherwise
@@ -50,4 +68,11 @@ pub(crate) fn report(diagnostics: &[Diagnostic], sources: &SourceMap) -> ExitCod
         eprint!("{}", render_all(diagnostics, sources, stderr_style()));
     }
     if diagnostics.iter().any(Diagnostic::is_error) { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+/// Reports a dice error in an expression given on the command line.
+pub(crate) fn report_dice_error(expression: &str, error: &DiceError) -> ExitCode {
+    let mut sources = SourceMap::new();
+    let file = sources.add("expression", expression.to_string());
+    report(&[error.to_diagnostic(file, 0)], &sources)
 }

@@ -23,8 +23,10 @@ pub struct Span {
 }
 
 impl Span {
-    /// The span that points nowhere; code that does not know its location uses it.
-    pub const NONE: Span = Span { file: FileId(0), start: 0, end: 0 };
+    /// The span that points nowhere; code that does not know its location uses it. Its
+    /// file id is one no [`SourceMap`](super::SourceMap) hands out, so an empty span at the
+    /// start of the first file is still a real location.
+    pub const NONE: Span = Span { file: FileId(u32::MAX), start: 0, end: 0 };
 
     /// A span over `range` in `file`; offsets past `u32::MAX` saturate.
     pub fn new(file: FileId, range: std::ops::Range<usize>) -> Self {
@@ -67,6 +69,12 @@ impl Span {
     pub fn sub(self, offset: usize, len: usize) -> Span {
         let start = self.start as usize + offset;
         Span::new(self.file, start..start + len)
+    }
+}
+
+impl Default for Span {
+    fn default() -> Self {
+        Span::NONE
     }
 }
 

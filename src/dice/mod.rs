@@ -1,6 +1,23 @@
-//! Dice: the seeded roller (and, as it grows, the notation, rolling and exact
-//! distributions). No I/O, no printing.
+//! Dice: the notation ([`DiceExpr::parse`]), seeded rolling ([`Roller::roll`]) and exact
+//! probability distributions ([`distribution`]). No I/O, no printing, no clock: the only
+//! randomness is the [`Roller`] stream the caller seeds.
 
+mod arithmetic;
+mod ast;
+mod dist;
+mod error;
+mod parse;
+mod roll;
 mod roller;
 
+pub use ast::{
+    BinaryOperator, BinaryStep, CompareOperator, ComparePoint, DiceExpr, DiceTerm, ExplodeKind,
+    Expr, Function, RerollKind, Select, SelectKind,
+};
+pub use dist::{Distribution, distribution};
+pub use error::{
+    DiceError, DiceErrorKind, MAX_DICE_PER_EXPRESSION, MAX_DICE_PER_TERM, MAX_NESTING_DEPTH,
+    MAX_SIDES, MAX_STEPS_PER_DIE, MAX_TEXT_LENGTH,
+};
+pub use roll::{DieRoll, Roll};
 pub use roller::{ForcedFaceError, Roller, RollerState};

@@ -1,0 +1,523 @@
+//! The dice expression tree: plain data produced by the parser and read by the roller and
+//! the distribution calculator. Every node keeps its byte range in the expression text.
+//! `Display` prints the canonical form (`k` becomes `kh`, `!` becomes `x`, defaults spelled
+//! out), which parses back to the same tree. Nothing here rolls or validates.
+
+use std::fmt;
+use std::ops::Range;
+
+/// A parsed dice expression such as `4d6kh3 + 2` or `{3d10+3}cs>=9`.
+///
+/// ```
+/// use mythforge::dice::DiceExpr;
+/// let expr = DiceExpr::parse("4d6k3+ 2").unwrap();
+/// assert_eq!(expr.to_string(), "4d6kh3 + 2");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiceExpr {
+    /// The root of the tree.
+    pub root: Expr,
+    /// Dice terms in the order they appear, as indices used by rolls (`DieRoll::term`).
+    pub term_count: usize,
+}
+
+impl DiceExpr {
+    /// The dice terms in written order; `terms()[i].index == i`.
+    ///
+    /// ```
+    /// use mythforge::dice::DiceExpr;
+    /// let expr = DiceExpr::parse("2d20kh1 + 1d4 + 3").unwrap();
+    /// let terms: Vec<String> = expr.terms().iter().map(|t| t.to_string()).collect();
+    /// assert_eq!(terms, ["2d20kh1", "1d4"]);
+    /// ```
+    pub fn terms(&self) -> Vec<&DiceTerm> {
+        fn collect<'a>(expr: &'a Expr, into: &mut Vec<&'a DiceTerm>) {
+            match expr {
+                Expr::Integer { .. } => {}
+                Expr::Dice(term) => into.push(term),
+                Expr::Negate { operand, .. } => collect(operand, into),
+                Expr::Binary { left, right, .. } | Expr::Compare { left, right, .. } => {
+                    collect(left, into);
+                    collect(right, into);
+                }
+                Expr::Call { arguments, .. } => {
+                    arguments.iter().for_each(|argument| collect(argument, into))
+                }
+            }
+        }
+        let mut terms = Vec::with_capacity(self.term_count);
+        collect(&self.root, &mut terms);
+        terms
+    }
+}
+
+/// One node of a dice expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expr {
+    /// `3`
+    Integer {
+        /// The value.
+        value: i64,
+        /// Where it was written.
+        span: Range<usize>,
+    },
+    /// `4d6kh3` or `{3d10+3}cs>=9`
+    Dice(Box<DiceTerm>),
+    /// `-1d4`
+    Negate {
+        /// What is negated.
+        operand: Box<Expr>,
+        /// Where it was written, minus sign included.
+        span: Range<usize>,
+    },
+    /// `2d6 + 3`, `1d6 / 2`
+    Binary {
+        /// `+ - * /`.
+        operator: BinaryOperator,
+        /// Left operand.
+        left: Box<Expr>,
+        /// Right operand.
+        right: Box<Expr>,
+        /// The operator itself.
+        operator_span: Range<usize>,
+        /// The whole operation.
+        span: Range<usize>,
+    },
+    /// `max(1d6, 3)`
+    Call {
+        /// Which function.
+        function: Function,
+        /// Its arguments (checked for count by the parser).
+        arguments: Vec<Expr>,
+        /// The whole call.
+        span: Range<usize>,
+    },
+    /// `1d20 + 3 >= 10`: 1 when it holds, else 0. Only at the top level.
+    Compare {
+        /// The comparison.
+        operator: CompareOperator,
+        /// Left side.
+        left: Box<Expr>,
+        /// Right side.
+        right: Box<Expr>,
+        /// The whole comparison.
+        span: Range<usize>,
+    },
+}
+
+impl Expr {
+    /// Where this node was written.
+    pub fn span(&self) -> Range<usize> {
+        match self {
+            Expr::Integer { span, .. }
+            | Expr::Negate { span, .. }
+            | Expr::Binary { span, .. }
+            | Expr::Call { span, .. }
+            | Expr::Compare { span, .. } => span.clone(),
+            Expr::Dice(term) => term.span.clone(),
+        }
+    }
+
+    /// A chain of binary operations (`1 + 2 * 3 - 4` is a chain of `+` and `-` over three
+    /// operands) as its leftmost operand and the steps applied to it in order: operator,
+    /// right operand, and the span of the operation. Walking a chain this way keeps
+    /// recursion to the nesting of parentheses, however long the chain.
+    pub fn binary_chain(&self) -> (&Expr, Vec<BinaryStep<'_>>) {
+        let mut steps = Vec::new();
+        let mut node = self;
+        while let Expr::Binary { operator, left, right, span, .. } = node {
+            steps.push((*operator, &**right, span));
+            node = left;
+        }
+        steps.reverse();
+        (node, steps)
+    }
+
+    fn precedence(&self) -> u8 {
+        match self {
+            Expr::Compare { .. } => 0,
+            Expr::Binary { operator: BinaryOperator::Add | BinaryOperator::Subtract, .. } => 1,
+            Expr::Binary { .. } => 2,
+            Expr::Negate { .. } => 3,
+            _ => 4,
+        }
+    }
+}
+
+/// One step of [`Expr::binary_chain`]: operator, right operand, span of the operation.
+pub type BinaryStep<'a> = (BinaryOperator, &'a Expr, &'a Range<usize>);
+
+/// An arithmetic operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOperator {
+    /// `1d6 + 1`
+    Add,
+    /// `1d6 - 1`
+    Subtract,
+    /// `2 * 1d6`
+    Multiply,
+    /// `1d6 / 2` (floor division)
+    Divide,
+}
+
+impl BinaryOperator {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOperator::Add => "+",
+            BinaryOperator::Subtract => "-",
+            BinaryOperator::Multiply => "*",
+            BinaryOperator::Divide => "/",
+        }
+    }
+}
+
+/// A built-in function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Function {
+    /// `floor(1d6 / 2)`: rounds a division down (the same as a bare `/`).
+    Floor,
+    /// `ceil(1d6 / 2)`: rounds a division up.
+    Ceil,
+    /// `round(1d6 / 2)`: rounds a division to the nearest integer, halves away from zero.
+    Round,
+    /// `abs(1d6 - 4)`
+    Abs,
+    /// `min(1d6, 3)`: the smallest argument (two or more).
+    Min,
+    /// `max(1d6, 3)`: the largest argument (two or more).
+    Max,
+}
+
+impl Function {
+    /// The name as written.
+    pub fn name(self) -> &'static str {
+        match self {
+            Function::Floor => "floor",
+            Function::Ceil => "ceil",
+            Function::Round => "round",
+            Function::Abs => "abs",
+            Function::Min => "min",
+            Function::Max => "max",
+        }
+    }
+}
+
+/// A comparison, used by compare points (`cs>=6`) and top-level comparisons (`1d20 >= 10`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompareOperator {
+    /// `=6` in a compare point, `==` at the top level.
+    Equal,
+    /// `!=` (top level only).
+    NotEqual,
+    /// `>6` (strict).
+    Greater,
+    /// `>=6`
+    GreaterOrEqual,
+    /// `<2` (strict).
+    Less,
+    /// `<=2`
+    LessOrEqual,
+}
+
+impl CompareOperator {
+    /// True when `left <operator> right` holds.
+    pub fn holds(self, left: i64, right: i64) -> bool {
+        match self {
+            CompareOperator::Equal => left == right,
+            CompareOperator::NotEqual => left != right,
+            CompareOperator::Greater => left > right,
+            CompareOperator::GreaterOrEqual => left >= right,
+            CompareOperator::Less => left < right,
+            CompareOperator::LessOrEqual => left <= right,
+        }
+    }
+
+    /// The operator as written at the top level.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CompareOperator::Equal => "==",
+            CompareOperator::NotEqual => "!=",
+            CompareOperator::Greater => ">",
+            CompareOperator::GreaterOrEqual => ">=",
+            CompareOperator::Less => "<",
+            CompareOperator::LessOrEqual => "<=",
+        }
+    }
+}
+
+/// A compare point: which die values a modifier applies to, such as `>=9` or `1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComparePoint {
+    /// The comparison (no operator written means [`CompareOperator::Equal`]).
+    pub operator: CompareOperator,
+    /// The value compared with.
+    pub value: i64,
+}
+
+impl ComparePoint {
+    /// True when `die` meets this compare point.
+    #[inline]
+    pub fn matches(self, die: i64) -> bool {
+        self.operator.holds(die, self.value)
+    }
+}
+
+impl fmt::Display for ComparePoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.operator {
+            CompareOperator::Equal => write!(f, "{}", self.value),
+            operator => write!(f, "{}{}", operator.symbol(), self.value),
+        }
+    }
+}
+
+/// How a die explodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExplodeKind {
+    /// `x` or `!`: each matching die adds a new die, which may explode again.
+    Repeat,
+    /// `xo`: each matching die adds one new die, which does not explode.
+    Once,
+    /// `!!`: the extra rolls add into the die that exploded.
+    Compound,
+}
+
+/// How a die is rerolled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RerollKind {
+    /// `ro` or `r`: reroll once.
+    Once,
+    /// `rr`: reroll while the compare point matches.
+    Repeat,
+}
+
+/// Which dice a keep or drop modifier selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelectKind {
+    /// `kh3` or `k3`
+    KeepHighest,
+    /// `kl1`
+    KeepLowest,
+    /// `dl1` or `d1`
+    DropLowest,
+    /// `dh1`
+    DropHighest,
+}
+
+impl SelectKind {
+    /// The canonical spelling.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            SelectKind::KeepHighest => "kh",
+            SelectKind::KeepLowest => "kl",
+            SelectKind::DropLowest => "dl",
+            SelectKind::DropHighest => "dh",
+        }
+    }
+}
+
+/// A keep or drop modifier, such as `kh3`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Select {
+    /// Keep or drop, highest or lowest.
+    pub kind: SelectKind,
+    /// How many dice (1 when not written).
+    pub amount: u32,
+}
+
+impl Select {
+    /// How many of `count` dice are kept, and whether the kept ones are the highest.
+    pub fn kept(self, count: u32) -> (u32, bool) {
+        match self.kind {
+            SelectKind::KeepHighest => (self.amount, true),
+            SelectKind::KeepLowest => (self.amount, false),
+            SelectKind::DropLowest => (count - self.amount, true),
+            SelectKind::DropHighest => (count - self.amount, false),
+        }
+    }
+}
+
+/// A dice term with its modifiers, in phase order: generate (explode, reroll, clamp), then
+/// select (keep/drop), then count (cs, cf, df).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiceTerm {
+    /// How many dice: the `4` of `4d6`.
+    pub count: u32,
+    /// How many sides: the `6` of `4d6` (100 for `d%`).
+    pub sides: u32,
+    /// Written as `d%`.
+    pub percent: bool,
+    /// `Some(3)` for the group `{3d10+3}`: added to each die after it is generated.
+    pub group_offset: Option<i64>,
+    /// `x`, `xo`, `!!` with the compare point written, if any.
+    pub explode: Option<(ExplodeKind, Option<ComparePoint>)>,
+    /// `ro`, `rr` with the compare point written, if any.
+    pub reroll: Option<(RerollKind, Option<ComparePoint>)>,
+    /// `min3`: each die shows at least this.
+    pub minimum: Option<i64>,
+    /// `max5`: each die shows at most this.
+    pub maximum: Option<i64>,
+    /// `kh3`, `dl1` and the like.
+    pub select: Option<Select>,
+    /// `cs>=6`: count one for each die meeting this.
+    pub successes: Option<ComparePoint>,
+    /// `cf<=2`: count one for each die meeting this.
+    pub failures: Option<ComparePoint>,
+    /// `df=1`: subtract one for each die meeting this.
+    pub deductions: Option<ComparePoint>,
+    /// Index of this term among the expression's dice terms, in written order.
+    pub index: usize,
+    /// Where the whole term (group braces and modifiers included) was written.
+    pub span: Range<usize>,
+}
+
+impl DiceTerm {
+    /// The explosion with its compare point resolved (default: the highest face).
+    pub fn explosion(&self) -> Option<(ExplodeKind, ComparePoint)> {
+        self.explode.map(|(kind, point)| {
+            let default =
+                ComparePoint { operator: CompareOperator::Equal, value: i64::from(self.sides) };
+            (kind, point.unwrap_or(default))
+        })
+    }
+
+    /// The reroll with its compare point resolved (default: the lowest face, 1).
+    pub fn rerolling(&self) -> Option<(RerollKind, ComparePoint)> {
+        self.reroll.map(|(kind, point)| {
+            (kind, point.unwrap_or(ComparePoint { operator: CompareOperator::Equal, value: 1 }))
+        })
+    }
+
+    /// True when the term's value is a count (cs, cf or df) rather than a sum of dice.
+    pub fn counts(&self) -> bool {
+        self.successes.is_some() || self.failures.is_some() || self.deductions.is_some()
+    }
+
+    /// What one die of value `die` adds to the term's value: the die itself, or its count
+    /// score (+1 per cs/cf match, -1 per df match).
+    #[inline]
+    pub fn score(&self, die: i64) -> i64 {
+        if !self.counts() {
+            return die;
+        }
+        let hit = |point: Option<ComparePoint>| i64::from(point.is_some_and(|p| p.matches(die)));
+        hit(self.successes) + hit(self.failures) - hit(self.deductions)
+    }
+
+    /// The value a die shows after clamping and the group offset; `face` is what it rolled.
+    #[inline]
+    pub fn die_value(&self, face: i64) -> i64 {
+        let mut value = face;
+        if let Some(minimum) = self.minimum {
+            value = value.max(minimum);
+        }
+        if let Some(maximum) = self.maximum {
+            value = value.min(maximum);
+        }
+        value + self.group_offset.unwrap_or(0)
+    }
+
+    /// True for a plain `NdX` with no modifiers: the fast path of rolling.
+    pub fn is_plain(&self) -> bool {
+        self.group_offset.is_none()
+            && self.explode.is_none()
+            && self.reroll.is_none()
+            && self.minimum.is_none()
+            && self.maximum.is_none()
+            && self.select.is_none()
+            && !self.counts()
+    }
+}
+
+impl fmt::Display for DiceTerm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.group_offset.is_some() {
+            f.write_str("{")?;
+        }
+        write!(f, "{}d", self.count)?;
+        if self.percent {
+            f.write_str("%")?
+        } else {
+            write!(f, "{}", self.sides)?
+        }
+        let point = |point: Option<ComparePoint>| point.map(|p| p.to_string()).unwrap_or_default();
+        if let Some((kind, written)) = self.explode {
+            let symbol = match kind {
+                ExplodeKind::Repeat => "x",
+                ExplodeKind::Once => "xo",
+                ExplodeKind::Compound => "!!",
+            };
+            write!(f, "{symbol}{}", point(written))?;
+        }
+        if let Some((kind, written)) = self.reroll {
+            let symbol = if kind == RerollKind::Once { "ro" } else { "rr" };
+            write!(f, "{symbol}{}", point(written))?;
+        }
+        if let Some(minimum) = self.minimum {
+            write!(f, "min{minimum}")?;
+        }
+        if let Some(maximum) = self.maximum {
+            write!(f, "max{maximum}")?;
+        }
+        if let Some(offset) = self.group_offset {
+            match offset {
+                0 => f.write_str("}")?,
+                offset if offset < 0 => write!(f, "{offset}}}")?,
+                offset => write!(f, "+{offset}}}")?,
+            }
+        }
+        if let Some(select) = self.select {
+            write!(f, "{}{}", select.kind.symbol(), select.amount)?;
+        }
+        for (symbol, point) in
+            [("cs", self.successes), ("cf", self.failures), ("df", self.deductions)]
+        {
+            if let Some(point) = point {
+                write!(f, "{symbol}{point}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Parentheses only where precedence or left associativity needs them.
+        let child = |f: &mut fmt::Formatter<'_>, node: &Expr, needs: bool| {
+            if needs { write!(f, "({node})") } else { write!(f, "{node}") }
+        };
+        match self {
+            Expr::Integer { value, .. } => write!(f, "{value}"),
+            Expr::Dice(term) => write!(f, "{term}"),
+            Expr::Negate { operand, .. } => {
+                f.write_str("-")?;
+                child(f, operand, operand.precedence() < self.precedence())
+            }
+            Expr::Binary { operator, left, right, .. } => {
+                child(f, left, left.precedence() < self.precedence())?;
+                write!(f, " {} ", operator.symbol())?;
+                child(f, right, right.precedence() <= self.precedence())
+            }
+            Expr::Call { function, arguments, .. } => {
+                write!(f, "{}(", function.name())?;
+                for (position, argument) in arguments.iter().enumerate() {
+                    if position > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{argument}")?;
+                }
+                f.write_str(")")
+            }
+            Expr::Compare { operator, left, right, .. } => {
+                write!(f, "{left} {} {right}", operator.symbol())
+            }
+        }
+    }
+}
+
+impl fmt::Display for DiceExpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.root)
+    }
+}
