@@ -10,12 +10,12 @@ fn parse(text: &str) -> DiceExpr {
 
 #[test]
 fn longest_chains_roll_and_compute() {
-    let deepest_calls = "max(1d2, ".repeat(63) + "1" + &")".repeat(63);
-    let deepest_sums = "(1d2 + ".repeat(64) + "1" + &")".repeat(64);
+    let deepest_calls = format!("{}1{}", "max(1d2, ".repeat(63), ")".repeat(63));
+    let deepest_sums = format!("{}1{}", "(1d2 + ".repeat(64), ")".repeat(64));
     let long_chains = [
         "1+".repeat(511) + "1",
         "1d2-".repeat(255) + "1",
-        "-(".repeat(64) + "1d6" + &")".repeat(64),
+        format!("{}1d6{}", "-(".repeat(64), ")".repeat(64)),
         deepest_calls,
         deepest_sums,
     ];

@@ -9,10 +9,8 @@ use serde::{Deserialize, Serialize};
 )]
 pub struct FileId(pub u32);
 
-/// A byte range `start..end` in one file. `Span::NONE` (file 0, `0..0`) means "no location".
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
+/// A byte range `start..end` in one file. [`Span::NONE`] (the default) means "no location".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Span {
     /// The file the range points into.
     pub file: FileId,
