@@ -12,5 +12,8 @@
 
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod check;
 pub mod diagnostics;
 pub mod dice;
+pub mod model;
+pub mod parse;

@@ -1,0 +1,192 @@
+//! Parsing rule files: size limits, the pest parse, and lowering into the [`crate::model`].
+//! [`parse_file`] handles one text; [`load_pack`] reads files and folders from disk,
+//! follows `include` lines (each file once) and reports include cycles.
+
+mod error;
+mod grammar;
+mod lines;
+mod lower;
+mod text;
+
+use std::path::{Path, PathBuf};
+use std::sync::Once;
+
+pub use error::rule_name;
+pub use grammar::Rule;
+pub use lines::labels_of;
+
+use crate::diagnostics::{Diagnostic, FileId, SourceMap, Span};
+use crate::model::{Item, Pack, RuleFile};
+
+/// The largest rule file accepted, checked before parsing.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+/// The bound on pest's work per parse (process-wide; pest has a single global setting).
+const PARSER_CALL_LIMIT: usize = 50_000_000;
+
+fn install_parser_limits() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| pest::set_call_limit(std::num::NonZeroUsize::new(PARSER_CALL_LIMIT)));
+}
+
+/// Parses the text of one rule file already registered in a source map as `file`.
+/// Returns the lowered file and every problem found; never panics.
+pub fn parse_file(file: FileId, path: &Path, text: &str) -> (RuleFile, Vec<Diagnostic>) {
+    install_parser_limits();
+    let mut rule_file = RuleFile { file, path: path.to_path_buf(), items: Vec::new(), comments: Vec::new() };
+    if text.len() > MAX_FILE_BYTES {
+        let diagnostic = Diagnostic::error(
+            "rules::parse::too_large",
+            format!("rule file is {} bytes; the limit is {MAX_FILE_BYTES} bytes (1 MiB)", text.len()),
+        )
+        .with_primary(Span::new(file, 0..0), "file too large");
+        return (rule_file, vec![diagnostic]);
+    }
+    let (items, comments, diagnostics) = lower::lower_file(file, text);
+    rule_file.items = items;
+    rule_file.comments = comments;
+    (rule_file, diagnostics)
+}
+
+/// Parses `text` registered under `name` in `sources`: a convenience for tests and tools.
+pub fn parse_source(sources: &mut SourceMap, name: &str, text: &str) -> (RuleFile, Vec<Diagnostic>) {
+    let file = sources.add(name, text);
+    parse_file(file, Path::new(name), text)
+}
+
+/// Every `*.rules` file under `path` (itself if it is a file), sorted for determinism.
+pub fn rule_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut found = Vec::new();
+    let mut pending = vec![path.to_path_buf()];
+    while let Some(directory) = pending.pop() {
+        for entry in std::fs::read_dir(&directory)? {
+            let entry = entry?.path();
+            if entry.is_dir() {
+                pending.push(entry);
+            } else if entry.extension().is_some_and(|extension| extension == "rules") {
+                found.push(entry);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// Loads every rule file named by `paths` (files or folders, recursing over `*.rules`) and
+/// every file they include, each once. Sources are registered in `sources` for rendering.
+pub fn load_pack(paths: &[PathBuf], sources: &mut SourceMap) -> (Pack, Vec<Diagnostic>) {
+    let mut pack = Pack::default();
+    let mut diagnostics = Vec::new();
+    let mut queue: Vec<PathBuf> = Vec::new();
+    for path in paths {
+        match rule_files(path) {
+            Ok(files) => queue.extend(files),
+            Err(error) => diagnostics.push(Diagnostic::error(
+                "rules::load::unreadable",
+                format!("cannot read `{}`: {error}", path.display()),
+            )),
+        }
+    }
+    let mut loaded: Vec<PathBuf> = Vec::new();
+    // (including file index, include span, included path) for the cycle check.
+    let mut edges: Vec<(usize, Span, PathBuf)> = Vec::new();
+    let mut index = 0;
+    while index < queue.len() {
+        let path = queue[index].clone();
+        index += 1;
+        let key = canonical(&path);
+        if loaded.contains(&key) {
+            continue;
+        }
+        let text = match read_limited(&path) {
+            Ok(text) => text,
+            Err(message) => {
+                diagnostics.push(Diagnostic::error("rules::load::unreadable", format!("cannot read `{}`: {message}", path.display())));
+                continue;
+            }
+        };
+        let file = sources.add(path.display().to_string(), text.as_str());
+        let (rule_file, found) = parse_file(file, &path, &text);
+        diagnostics.extend(found);
+        for item in &rule_file.items {
+            if let Item::Include(include) = item {
+                let target = path.parent().unwrap_or(Path::new(".")).join(&include.node.path.node);
+                if !target.is_file() {
+                    diagnostics.push(
+                        Diagnostic::error("rules::load::missing_include", format!("included file `{}` not found", include.node.path.node))
+                            .with_primary(include.node.path.span, "no such file next to this one"),
+                    );
+                    continue;
+                }
+                edges.push((loaded.len(), include.span, canonical(&target)));
+                queue.push(target);
+            }
+        }
+        loaded.push(key);
+        pack.files.push(rule_file);
+    }
+    diagnostics.extend(include_cycles(&loaded, &edges));
+    (pack, diagnostics)
+}
+
+fn canonical(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+fn read_limited(path: &Path) -> Result<String, String> {
+    let metadata = std::fs::metadata(path).map_err(|error| error.to_string())?;
+    if metadata.len() > MAX_FILE_BYTES as u64 {
+        return Err(format!("{} bytes; the limit is {MAX_FILE_BYTES} bytes (1 MiB)", metadata.len()));
+    }
+    let bytes = std::fs::read(path).map_err(|error| error.to_string())?;
+    String::from_utf8(bytes).map_err(|_| "not valid UTF-8".to_string())
+}
+
+/// One diagnostic per include cycle, primary at the include that closes it and secondary
+/// labels at the other includes on the cycle.
+fn include_cycles(files: &[PathBuf], edges: &[(usize, Span, PathBuf)]) -> Vec<Diagnostic> {
+    let target_of = |path: &PathBuf| files.iter().position(|file| file == path);
+    let mut diagnostics = Vec::new();
+    let mut reported: Vec<Vec<usize>> = Vec::new();
+    for (start, _, _) in edges {
+        // Depth-first search from `start` for a path of includes back to it.
+        let mut stack: Vec<(usize, Vec<usize>)> = vec![(*start, Vec::new())];
+        let mut seen = vec![false; files.len()];
+        while let Some((node, path)) = stack.pop() {
+            for (edge_index, (from, _, to)) in edges.iter().enumerate() {
+                if *from != node {
+                    continue;
+                }
+                let Some(next) = target_of(to) else { continue };
+                let mut through = path.clone();
+                through.push(edge_index);
+                if next == *start {
+                    let mut key = through.clone();
+                    key.sort_unstable();
+                    if !reported.contains(&key) {
+                        reported.push(key);
+                        diagnostics.push(cycle_diagnostic(edges, &through));
+                    }
+                } else if !seen[next] {
+                    seen[next] = true;
+                    stack.push((next, through));
+                }
+            }
+        }
+    }
+    diagnostics
+}
+
+fn cycle_diagnostic(edges: &[(usize, Span, PathBuf)], cycle: &[usize]) -> Diagnostic {
+    let last = cycle.last().map_or(Span::NONE, |index| edges[*index].1);
+    let mut diagnostic = Diagnostic::error("rules::check::include_cycle", "include cycle")
+        .with_primary(last, "this include closes the cycle")
+        .with_help("a file may not include itself, directly or through other files");
+    for index in &cycle[..cycle.len().saturating_sub(1)] {
+        diagnostic = diagnostic.with_secondary(edges[*index].1, "included from here");
+    }
+    diagnostic
+}
