@@ -1,9 +1,86 @@
-//! Semantic checks over a loaded pack.
+//! Semantic validation of a loaded [`Pack`]: names resolve (stats, resources, conditions,
+//! procedures, script functions, blocks an actor lists), no name is declared twice, Result
+//! grades stay under the system's cap, thresholds can be met, armour hardness is usable,
+//! check procedures are complete, and narration-only lines are flagged. Checking reads the
+//! model only; it never evaluates with actor values or rolls dice.
+
+mod collect;
+mod names;
+mod rules;
+
+pub use collect::References;
+pub use names::Names;
 
 use crate::diagnostics::{Diagnostic, Spanned};
-use crate::model::DiceText;
+use crate::model::{BlockBody, BlockKind, DiceText, Pack};
 
-/// Dice validation stub.
-pub fn validate_dice(_text: &Spanned<DiceText>) -> Option<Diagnostic> {
-    None
+/// Checks `pack` and returns every problem found, in file and line order.
+pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
+    let names = Names::of(pack);
+    let mut out = Vec::new();
+    rules::duplicates(pack, &mut out);
+    for block in pack.blocks() {
+        let references = References::of(&block.node.body);
+        let parameters = names::parameters(&block.node.body);
+        let in_procedure = block.node.kind.node == BlockKind::Check;
+        for (expr, context) in &references.expressions {
+            names.check_expr(expr, *context, &parameters, in_procedure, &mut out);
+        }
+        for condition in &references.conditions {
+            names.check_condition(condition, &mut out);
+        }
+        for resource in &references.resources {
+            names.check_resource(resource, &mut out);
+        }
+        for stat in &references.stats {
+            names.check_stat(stat, &mut out);
+        }
+        for procedure in &references.procedures {
+            names.check_procedure(procedure, &mut out);
+        }
+        for (span, label) in &references.narration {
+            out.push(
+                Diagnostic::warning("rules::check::narration", format!("narrative only: the engine will not execute this {label} text"))
+                    .with_primary(*span, "outside the vocabulary the engine runs")
+                    .with_help(narration_help(label)),
+            );
+        }
+        if let BlockBody::Actor(lines) = &block.node.body {
+            rules::actor_references(lines, &names, &mut out);
+        }
+    }
+    rules::grade_caps(pack, &mut out);
+    rules::thresholds(pack, &mut out);
+    rules::armour(pack, &mut out);
+    rules::procedures(pack, &mut out);
+    out
+}
+
+/// What the engine would understand on a line with this label.
+fn narration_help(label: &str) -> &'static str {
+    match label {
+        "Target" => "targets the engine understands: `Self`, `Enemy in N`, `Up to N allies in N`, `Burst N within N`",
+        "Cost" => "costs the engine understands: `N Resource`, `N Resource + N Resource`",
+        "Result" | "Effect" | "Before" | "After" | "Add" => {
+            "effects the engine runs: `N [type] damage`, `heal N`, `gain/lose/spend N resource`, `apply Condition`, `remove Condition`, `move/push/pull/shift N`, `script f(args)`"
+        }
+        _ => "tests the engine evaluates: `[expression]`, `Subject has Condition`, `Subject moves/attacks/hits ...`, joined by `and`/`or`",
+    }
+}
+
+/// Validates dice notation inside a rule file.
+///
+/// TODO(lead): wire to the dice engine when merging — replace the body with
+/// `mythforge::dice::DiceExpr::parse(&text.node.text).err().map(|error| error.to_diagnostic(text.span.file, text.span.start as usize))`.
+/// Until then this is a cheap syntactic check: `NdX` with at most 1,000 dice and faces.
+pub fn validate_dice(text: &Spanned<DiceText>) -> Option<Diagnostic> {
+    let notation = text.node.text.to_ascii_lowercase();
+    let (count, rest) = notation.split_once('d')?;
+    let faces: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let count_ok = count.is_empty() || count.parse::<u32>().is_ok_and(|count| (1..=1000).contains(&count));
+    let faces_ok = rest.starts_with('%') || faces.parse::<u32>().is_ok_and(|faces| faces >= 1);
+    (!count_ok || !faces_ok).then(|| {
+        Diagnostic::error("rules::parse::dice", format!("invalid dice `{}`", text.node.text))
+            .with_primary(text.span, "expected dice such as `2d6` (1 to 1,000 dice of at least 1 face)")
+    })
 }

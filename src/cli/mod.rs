@@ -2,6 +2,9 @@
 //! only place that writes to the terminal. Exit codes: 0 success, 1 a diagnostic was
 //! printed, 2 usage error (clap's own).
 
+mod check;
+mod fmt;
+
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
@@ -18,12 +21,20 @@ struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Validate rule files: parse, resolve names and run every check.
+    Check(check::CheckArgs),
+    /// Print rule files in canonical form.
+    Fmt(fmt::FmtArgs),
+}
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Check(args) => check::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
+    }
 }
 
 /// How diagnostics should look on stderr: fancy on a colour terminal, plain otherwise

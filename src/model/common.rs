@@ -220,14 +220,14 @@ pub enum Keyword {
     /// `Melee`
     Word(Name),
     /// `[Weapon]`
-    Expr(Expr),
+    Expr(Spanned<Expr>),
 }
 
 impl fmt::Display for Keyword {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Keyword::Word(word) => write!(f, "{word}"),
-            Keyword::Expr(expr) => write!(f, "[{expr}]"),
+            Keyword::Expr(expr) => write!(f, "[{}]", expr.node),
         }
     }
 }

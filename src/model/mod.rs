@@ -9,6 +9,7 @@ pub mod entity;
 pub mod expr;
 pub mod power;
 pub mod system;
+pub mod print;
 mod value;
 
 use std::fmt;
@@ -22,6 +23,7 @@ pub use entity::{ActorLine, ArmourLine, ConditionLine, Modifier, Stacking, Weapo
 pub use expr::{Expr, Name, Number};
 pub use power::{PowerLine, Selector, TraitKind, TraitLine};
 pub use system::{DiceTemplate, Method, ProcedureLine, SystemLine};
+pub use print::format_file;
 pub use value::{MAX_DEPTH, weapon_property};
 
 use crate::diagnostics::{FileId, Span, Spanned};

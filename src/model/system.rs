@@ -120,6 +120,8 @@ pub enum SystemLine {
     DefaultCheck(Spanned<Name>),
     /// `Default Strength: 0` — a default for a stat or resource.
     Default(Assignment),
+    /// `Functions: aid_bonus, chunk_class` — script functions expressions may call.
+    Functions(Vec<Spanned<Name>>),
     /// `Details: ...` — notes, never executed.
     Details(Narration),
 }
@@ -162,6 +164,10 @@ impl fmt::Display for SystemLine {
             SystemLine::DefaultCheck(name) => write!(f, "Default check: {}", name.node),
             SystemLine::Default(assignment) => {
                 write!(f, "Default {}: {}{}", assignment.name.node, if assignment.negative { "-" } else { "" }, assignment.value)
+            }
+            SystemLine::Functions(names) => {
+                f.write_str("Functions: ")?;
+                write_list(f, names)
             }
             SystemLine::Details(text) => write!(f, "Details: {text}"),
         }

@@ -75,6 +75,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::junction => "`and` or `or`",
         Rule::has_verb => "`has` or `is`",
         Rule::has_clause => "a test such as `Target has Prone`",
+        Rule::event_subject | Rule::subject_word => "who acts, such as `an enemy`",
         Rule::event_clause | Rule::event_verb | Rule::event_rest => "an event such as `an enemy moves adjacent`",
         Rule::name_list_input | Rule::list_item => "a list of names such as `Aim, Damage`",
         Rule::assignments_input | Rule::assignment => "named values such as `Strength 2, Finesse 1`",

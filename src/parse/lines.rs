@@ -44,7 +44,7 @@ pub fn labels_of(kind: BlockKind) -> &'static [&'static str] {
         ],
         BlockKind::System => &[
             "Stats", "Resource", "Derived", "Status", "Grades", "Ruling", "Rounding", "Phases", "Segments",
-            "Turn order", "Default check", "Default", "Details",
+            "Turn order", "Default check", "Default", "Functions", "Details",
         ],
         BlockKind::Condition => {
             &["Parameters", "Modifiers", "Stacking", "Duration", "Effect", "Halt", "Trigger", "While", "Keywords", "Details"]
@@ -354,6 +354,7 @@ impl Lowerer {
                 }
             },
             "phases" => self.names(line).map(SystemLine::Phases),
+            "functions" => self.names(line).map(SystemLine::Functions),
             "segments" => self.required_amount(line).map(SystemLine::Segments),
             "turn order" => self.dice_template(line).map(SystemLine::TurnOrder),
             "default check" => Some(SystemLine::DefaultCheck(Spanned::new(Name::new(text), self.span_at(base, 0..text.len())))),

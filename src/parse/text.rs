@@ -448,7 +448,7 @@ impl Lowerer {
                 let close = matching_bracket(text, index).unwrap_or(text.len() - 1);
                 let span = self.span_at(base, index..close + 1);
                 if let Some(expr) = self.expression(&text[index + 1..close.max(index + 1)], base + index + 1) {
-                    keywords.push(Spanned::new(Keyword::Expr(expr.node), span));
+                    keywords.push(Spanned::new(Keyword::Expr(expr), span));
                 }
                 index = close + 1;
             } else if byte.is_ascii_whitespace() || byte == b',' || byte == b'*' {

@@ -1,0 +1,303 @@
+//! The checks that look at several lines or blocks at once: duplicate names, grade caps,
+//! thresholds that can never (or always) be met, armour hardness, complete procedures and
+//! the blocks an actor refers to.
+
+use super::names::Names;
+use crate::diagnostics::{Diagnostic, Span, Spanned};
+use crate::model::expr::{CompareOp, Value};
+use crate::model::system::{ModifierMode, TemplatePart};
+use crate::model::{
+    ActorLine, Amount, ArmourLine, Block, BlockBody, BlockKind, Expr, Method, Pack, PowerLine, ProcedureLine, SystemLine,
+};
+
+/// The namespace a block's name lives in (all trait kinds share one).
+fn namespace(kind: BlockKind) -> &'static str {
+    match kind {
+        BlockKind::System => "system",
+        BlockKind::Power => "power",
+        BlockKind::Trait(_) => "trait",
+        BlockKind::Condition => "condition",
+        BlockKind::Actor => "actor",
+        BlockKind::Weapon | BlockKind::Armour => "equipment",
+        BlockKind::Check => "check",
+    }
+}
+
+fn duplicate(what: &str, name: &str, second: Span, first: Span) -> Diagnostic {
+    Diagnostic::error("rules::check::duplicate", format!("{what} `{name}` is defined twice"))
+        .with_primary(second, "defined again here")
+        .with_secondary(first, "first defined here")
+        .with_help("rename one of them or remove the copy")
+}
+
+/// Blocks of one namespace with equal names, and stats/resources declared twice.
+pub fn duplicates(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let mut seen: Vec<(&str, String, Span)> = Vec::new();
+    let mut declared: Vec<(String, Span)> = Vec::new();
+    for block in pack.blocks() {
+        let space = namespace(block.node.kind.node);
+        let name = block.node.name.node.as_str().to_ascii_lowercase();
+        match seen.iter().find(|(other, existing, _)| *other == space && *existing == name) {
+            Some((_, _, first)) => out.push(duplicate(space, block.node.name.node.as_str(), block.node.name.span, *first)),
+            None => seen.push((space, name, block.node.name.span)),
+        }
+        if let BlockBody::System(lines) = &block.node.body {
+            for line in lines {
+                let names: Vec<&Spanned<crate::model::Name>> = match &line.node {
+                    SystemLine::Stats { stats, .. } => stats.iter().collect(),
+                    SystemLine::Resource { name, .. } | SystemLine::Derived { name, .. } | SystemLine::Status { name, .. } => {
+                        vec![name]
+                    }
+                    _ => Vec::new(),
+                };
+                for name in names {
+                    let key = name.node.as_str().to_ascii_lowercase();
+                    match declared.iter().find(|(existing, _)| *existing == key) {
+                        Some((_, first)) => out.push(duplicate("name", name.node.as_str(), name.span, *first)),
+                        None => declared.push((key, name.span)),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A constant amount's integer value.
+fn constant(amount: &Amount) -> Option<i64> {
+    match amount {
+        Amount::Number(number) => number.value().ok()?.as_integer(),
+        Amount::Expr(expr) => constant_expr(&expr.node),
+        Amount::Dice(_) => None,
+    }
+}
+
+/// The integer value of an expression without names, if it has one.
+fn constant_expr(expr: &Expr) -> Option<i64> {
+    struct NoNames;
+    impl crate::model::expr::Scope for NoNames {
+        fn lookup(&self, _: crate::model::expr::Reference<'_>, _: crate::model::expr::LineContext) -> Result<Value, crate::model::expr::EvalErrorKind> {
+            Err(crate::model::expr::EvalErrorKind::UnknownName(String::new()))
+        }
+        fn call(&self, _: &crate::model::Name, _: &[Value]) -> Result<Value, crate::model::expr::EvalErrorKind> {
+            Err(crate::model::expr::EvalErrorKind::Script(String::new()))
+        }
+    }
+    let spanned = Spanned::new(expr.clone(), Span::NONE);
+    crate::model::expr::evaluate(&spanned, &NoNames, crate::model::expr::LineContext::Declaration).ok()?.as_integer()
+}
+
+/// The grade cap of the pack and where it is declared: `Ruling grade cap` in a system,
+/// else the first `Grade cap` of a check block.
+fn grade_cap(pack: &Pack) -> Option<(i64, Span)> {
+    let mut from_procedure = None;
+    for block in pack.blocks() {
+        match &block.node.body {
+            BlockBody::System(lines) => {
+                for line in lines {
+                    if let SystemLine::Ruling { name, value } = &line.node
+                        && name.node.matches("grade cap")
+                        && let Some(cap) = constant(value)
+                    {
+                        return Some((cap, line.span));
+                    }
+                }
+            }
+            BlockBody::Check(lines) => {
+                for line in lines {
+                    if let ProcedureLine::GradeCap(value) = &line.node
+                        && from_procedure.is_none()
+                    {
+                        from_procedure = constant(value).map(|cap| (cap, line.span));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    from_procedure
+}
+
+/// Result and Effect grades above the system's grade cap can never apply.
+pub fn grade_caps(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let Some((cap, cap_span)) = grade_cap(pack) else { return };
+    for block in pack.blocks() {
+        let BlockBody::Power(lines) = &block.node.body else { continue };
+        for line in lines {
+            let (PowerLine::Result { grade: Some(grade), .. } | PowerLine::Effect { grade: Some(grade), .. }) = &line.node else {
+                continue;
+            };
+            if i64::from(grade.node) > cap {
+                out.push(
+                    Diagnostic::error("rules::check::grade_above_cap", format!("grade {} is above the grade cap of {cap}", grade.node))
+                        .with_primary(grade.span, "this line can never apply")
+                        .with_secondary(cap_span, "the cap is set here")
+                        .with_help(format!("use a grade from 0 to {cap}, or raise the cap")),
+                );
+            }
+        }
+    }
+}
+
+/// What a per-die procedure can roll: die faces and where the comparison is declared.
+struct DieProcedure<'a> {
+    name: &'a str,
+    faces: i64,
+    op: CompareOp,
+    modifier: ModifierMode,
+}
+
+fn die_procedure(block: &Block) -> Option<(DieProcedure<'_>, Option<(i64, Span)>)> {
+    let BlockBody::Check(lines) = &block.body else { return None };
+    let (mut method, mut faces, mut success, mut modifier) = (None, None, None, ModifierMode::Total);
+    for line in lines {
+        match &line.node {
+            ProcedureLine::Method(found) => method = Some(*found),
+            ProcedureLine::Dice(template) => faces = template.node.faces(),
+            ProcedureLine::Success { op, against } => success = Some((*op, constant(against).map(|value| (value, line.span)))),
+            ProcedureLine::Modifier(mode) => modifier = *mode,
+            _ => {}
+        }
+    }
+    if !matches!(method?, Method::Pool | Method::Successes) {
+        return None;
+    }
+    let (op, constant_target) = success?;
+    Some((DieProcedure { name: block.name.node.as_str(), faces: faces?, op, modifier }, constant_target))
+}
+
+/// Whether a die from 1..=faces plus `modifier` can meet and can miss `target` under `op`.
+fn reachable(procedure: &DieProcedure<'_>, modifier: i64, target: i64) -> (bool, bool) {
+    let (low, high) = (1 + modifier, procedure.faces + modifier);
+    let meets = |value: i64| procedure.op.holds(value, target);
+    let can_meet = (low..=high).any(meets);
+    let can_miss = !(low..=high).all(meets);
+    (can_meet, can_miss)
+}
+
+fn threshold_diagnostic(procedure: &DieProcedure<'_>, can_meet: bool, span: Span, target: i64) -> Diagnostic {
+    let best = procedure.faces;
+    if can_meet {
+        Diagnostic::warning("rules::check::threshold_always", format!("threshold {target} is always met"))
+            .with_primary(span, format!("every die of `{}` meets it", procedure.name))
+            .with_help("a check that cannot fail needs no roll; raise the threshold")
+    } else {
+        Diagnostic::error("rules::check::threshold_never", format!("threshold {target} can never be met"))
+            .with_primary(span, format!("the best die of `{}` is {best} plus the modifier", procedure.name))
+            .with_help(format!("lower the threshold to at most the die's best result ({best} plus the modifier)"))
+    }
+}
+
+/// Thresholds that can never be met (or are always met) by the procedure's dice, for check
+/// blocks with constant targets and powers with constant Threshold and Check lines.
+pub fn thresholds(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let procedures: Vec<_> = pack.blocks().filter_map(|block| die_procedure(&block.node)).collect();
+    for (procedure, target) in &procedures {
+        if let Some((target, span)) = target
+            && procedure.modifier == ModifierMode::None
+        {
+            let (can_meet, can_miss) = reachable(procedure, 0, *target);
+            if !can_meet || !can_miss {
+                out.push(threshold_diagnostic(procedure, can_meet, *span, *target));
+            }
+        }
+    }
+    let default = pack.blocks().find_map(|block| match &block.node.body {
+        BlockBody::System(lines) => lines.iter().find_map(|line| match &line.node {
+            SystemLine::DefaultCheck(name) => Some(name.node.clone()),
+            _ => None,
+        }),
+        _ => None,
+    });
+    for block in pack.blocks() {
+        let BlockBody::Power(lines) = &block.node.body else { continue };
+        let threshold = lines.iter().find_map(|line| match &line.node {
+            PowerLine::Threshold(expr) => constant_expr(&expr.node).map(|value| (value, expr.span)),
+            _ => None,
+        });
+        let check = lines.iter().find_map(|line| match &line.node {
+            PowerLine::Check(check) => Some(check),
+            _ => None,
+        });
+        let (Some((target, span)), Some(check)) = (threshold, check) else { continue };
+        let Some(modifier) = constant_expr(&check.modifier.node) else { continue };
+        let wanted = check.procedure.as_ref().map(|name| name.node.clone()).or_else(|| default.clone());
+        let Some(wanted) = wanted else { continue };
+        let Some((procedure, _)) = procedures.iter().find(|(procedure, _)| wanted.matches(procedure.name)) else { continue };
+        let modifier = if procedure.modifier == ModifierMode::None { 0 } else { modifier };
+        let (can_meet, can_miss) = reachable(procedure, modifier, target);
+        if !can_meet || !can_miss {
+            out.push(threshold_diagnostic(procedure, can_meet, span, target));
+        }
+    }
+}
+
+/// Armour hardness must be at least 1: ablation divides by it.
+pub fn armour(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    for block in pack.blocks() {
+        let BlockBody::Armour(lines) = &block.node.body else { continue };
+        for line in lines {
+            if let ArmourLine::Hardness(value) = &line.node
+                && constant(value).is_some_and(|hardness| hardness < 1)
+            {
+                out.push(
+                    Diagnostic::error("rules::check::zero_hardness", "hardness must be at least 1: ablation divides by it")
+                        .with_primary(line.span, "hardness below 1")
+                        .with_help("leave the Hardness line out for a layer that never wears down"),
+                );
+            }
+        }
+    }
+}
+
+/// Check blocks need a Method and dice; pools and success counts need a Success line.
+pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    for block in pack.blocks() {
+        let BlockBody::Check(lines) = &block.node.body else { continue };
+        let method = lines.iter().find_map(|line| match &line.node {
+            ProcedureLine::Method(method) => Some(*method),
+            _ => None,
+        });
+        let has = |wanted: fn(&ProcedureLine) -> bool| lines.iter().any(|line| wanted(&line.node));
+        let mut missing = Vec::new();
+        if method.is_none() {
+            missing.push("`Method`");
+        }
+        if !has(|line| matches!(line, ProcedureLine::Dice(_) | ProcedureLine::Roll(_))) {
+            missing.push("`Dice` or `Roll`");
+        }
+        if matches!(method, Some(Method::Pool | Method::Successes)) && !has(|line| matches!(line, ProcedureLine::Success { .. })) {
+            missing.push("`Success`");
+        }
+        if !missing.is_empty() {
+            out.push(
+                Diagnostic::error("rules::check::incomplete_procedure", format!("check procedure `{}` is incomplete", block.node.name.node))
+                    .with_primary(block.node.name.span, format!("missing {}", missing.join(", ")))
+                    .with_help("a check block needs `Method:`, `Dice:` (or `Roll:`) and, for pools, `Success:`"),
+            );
+        }
+        for line in lines {
+            let (ProcedureLine::Dice(template) | ProcedureLine::Roll(template)) = &line.node else { continue };
+            if template.node.parts.iter().all(|part| matches!(part, TemplatePart::Text(_))) {
+                let text = template.node.to_string();
+                let dice = Spanned::new(crate::model::DiceText { text }, template.span);
+                out.extend(super::validate_dice(&dice));
+            }
+        }
+    }
+}
+
+/// An actor's powers, traits, equipment and conditions must be defined in the pack.
+pub fn actor_references(lines: &[Spanned<ActorLine>], names: &Names, out: &mut Vec<Diagnostic>) {
+    for line in lines {
+        let (list, kinds, what): (_, &[&str], &str) = match &line.node {
+            ActorLine::Powers(list) => (list, &["power"], "power"),
+            ActorLine::Traits(list) => (list, &["trait", "feat", "item", "relationship", "stance", "upgrade"], "trait"),
+            ActorLine::Equipment(list) => (list, &["weapon", "armour", "item"], "equipment"),
+            ActorLine::Conditions(list) => (list, &["condition"], "condition"),
+            _ => continue,
+        };
+        for name in list {
+            names.check_block(name, kinds, what, out);
+        }
+    }
+}
