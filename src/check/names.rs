@@ -68,8 +68,9 @@ impl Names {
         names
     }
 
+    // Stats and resources match exactly: `Cp` is a typo for `CP`, not the same name.
     fn is_value(&self, name: &str) -> bool {
-        [&self.stats, &self.resources, &self.derived].iter().any(|list| contains(list, name))
+        [&self.stats, &self.resources, &self.derived].iter().any(|list| list.iter().any(|item| item == name))
     }
 
     fn value_candidates(&self) -> impl Iterator<Item = &str> {
@@ -144,7 +145,7 @@ impl Names {
     /// Checks a resource in a cost or effect.
     pub fn check_resource(&self, name: &Spanned<Name>, out: &mut Vec<Diagnostic>) {
         let text = name.node.as_str();
-        if self.has_system && !contains(&self.resources, text) {
+        if self.has_system && !self.resources.iter().any(|resource| resource == text) {
             out.push(with_suggestion(
                 Diagnostic::error("rules::check::unknown_resource", format!("unknown resource `{text}`"))
                     .with_primary(name.span, "not a resource of the system"),
