@@ -190,3 +190,6 @@ fn cycle_diagnostic(edges: &[(usize, Span, PathBuf)], cycle: &[usize]) -> Diagno
     }
     diagnostic
 }
+
+#[cfg(test)]
+mod tests;
