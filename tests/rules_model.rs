@@ -172,3 +172,12 @@ fn oversized_files_are_rejected_before_parsing() {
     assert_eq!(diagnostics.len(), 1);
     assert_eq!(diagnostics[0].code, "rules::parse::too_large");
 }
+
+#[test]
+fn keywords_with_unicode_spaces_terminate() {
+    // Found by the round-trip fuzz test: a non-ASCII space used to loop forever.
+    let file = parse("power P\nKeywords: Melee\u{3000}Charge\u{a0}*Heavy*\n");
+    let PowerLine::Keywords(keywords) = &power_lines(&file)[0] else { panic!("keywords") };
+    let words: Vec<String> = keywords.iter().map(|keyword| keyword.node.to_string()).collect();
+    assert_eq!(words, ["Melee", "Charge", "Heavy"]);
+}

@@ -451,8 +451,8 @@ impl Lowerer {
                     keywords.push(Spanned::new(Keyword::Expr(expr), span));
                 }
                 index = close + 1;
-            } else if byte.is_ascii_whitespace() || byte == b',' || byte == b'*' {
-                index += 1;
+            } else if let Some(separator) = text[index..].chars().next().filter(|c| c.is_whitespace() || *c == ',' || *c == '*') {
+                index += separator.len_utf8();
             } else {
                 let end = text[index..]
                     .find(|c: char| c.is_whitespace() || c == ',' || c == '*' || c == '[')
