@@ -2,6 +2,8 @@
 //! thresholds that can never (or always) be met, armour hardness, complete procedures and
 //! the blocks an actor refers to.
 
+use std::collections::BTreeMap;
+
 use super::names::Names;
 use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::model::expr::{CompareOp, Value};
@@ -32,14 +34,16 @@ fn duplicate(what: &str, name: &str, second: Span, first: Span) -> Diagnostic {
 
 /// Blocks of one namespace with equal names, and stats/resources declared twice.
 pub fn duplicates(pack: &Pack, out: &mut Vec<Diagnostic>) {
-    let mut seen: Vec<(&str, String, Span)> = Vec::new();
-    let mut declared: Vec<(String, Span)> = Vec::new();
+    let mut seen: BTreeMap<(&str, String), Span> = BTreeMap::new();
+    let mut declared: BTreeMap<String, Span> = BTreeMap::new();
     for block in pack.blocks() {
         let space = namespace(block.node.kind.node);
         let name = block.node.name.node.as_str().to_ascii_lowercase();
-        match seen.iter().find(|(other, existing, _)| *other == space && *existing == name) {
-            Some((_, _, first)) => out.push(duplicate(space, block.node.name.node.as_str(), block.node.name.span, *first)),
-            None => seen.push((space, name, block.node.name.span)),
+        match seen.get(&(space, name.clone())) {
+            Some(first) => out.push(duplicate(space, block.node.name.node.as_str(), block.node.name.span, *first)),
+            None => {
+                seen.insert((space, name), block.node.name.span);
+            }
         }
         if let BlockBody::System(lines) = &block.node.body {
             for line in lines {
@@ -52,9 +56,11 @@ pub fn duplicates(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 };
                 for name in names {
                     let key = name.node.as_str().to_ascii_lowercase();
-                    match declared.iter().find(|(existing, _)| *existing == key) {
-                        Some((_, first)) => out.push(duplicate("name", name.node.as_str(), name.span, *first)),
-                        None => declared.push((key, name.span)),
+                    match declared.get(&key) {
+                        Some(first) => out.push(duplicate("name", name.node.as_str(), name.span, *first)),
+                        None => {
+                            declared.insert(key, name.span);
+                        }
                     }
                 }
             }

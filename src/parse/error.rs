@@ -21,7 +21,6 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::reserved => "a connecting word such as `and` or `in`",
         Rule::name_word => "a word of a name",
         Rule::name => "a name such as `Weapon Reach`",
-        Rule::owner => "a possessive such as `Target's`",
         Rule::number => "a number such as `12` or `2.5`",
         Rule::string => "a quoted path such as `\"other.rules\"`",
         Rule::string_inner => "the text of a string",
@@ -35,11 +34,11 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::line_text => "the text of a notation line",
         Rule::expr_input | Rule::expr => "an expression such as `Weapon + Grade`",
         Rule::compare_op => "a comparison such as `>=`",
-        Rule::sum => "a sum such as `Attack + Strength`",
-        Rule::add_op => "`+` or `-`",
-        Rule::product => "a product such as `Weapon * 2`",
-        Rule::multiply_op => "`*` or `/`",
-        Rule::unary | Rule::negate => "a value such as `Grade` or `-2`",
+        Rule::arithmetic => "arithmetic such as `Attack + Strength`",
+        Rule::arithmetic_op | Rule::plus | Rule::minus | Rule::times | Rule::divided_by => {
+            "an operator such as `+` or `*`"
+        }
+        Rule::operand | Rule::negate => "a value such as `Grade` or `-2`",
         Rule::call => "a call such as `floor(Max HP / 4)`",
         Rule::reference => "a name such as `Strength` or `Target's Defense`",
         Rule::bracket => "a bracket expression such as `[Weapon + 1]`",
@@ -117,8 +116,19 @@ pub fn expected_phrase(error: &pest::error::Error<Rule>) -> String {
     let ErrorVariant::ParsingError { positives, .. } = &error.variant else {
         return "the input to be valid".to_string();
     };
-    let mut names: Vec<&str> = positives.iter().map(|rule| rule_name(*rule)).collect();
-    names.dedup();
+    let mut names: Vec<&str> = Vec::new();
+    for rule in positives {
+        let name = match rule {
+            // Everything that can start an operand reads better as one phrase.
+            Rule::negate | Rule::number | Rule::reference | Rule::word | Rule::call | Rule::name | Rule::name_word => {
+                "a value such as `Grade`, `2` or `Target's Defense`"
+            }
+            other => rule_name(*other),
+        };
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
     names.truncate(4);
     match names.as_slice() {
         [] => "something else here".to_string(),
@@ -135,5 +145,5 @@ pub fn parse_error(error: &pest::error::Error<Rule>, file: FileId, base: usize, 
     let expected = expected_phrase(error);
     Diagnostic::error(code, format!("could not read {what}"))
         .with_primary(span, format!("expected {expected}"))
-        .with_help(format!("expected {expected}"))
+        .with_help("bracket expressions look like `[Weapon + Grade]`, `[floor(Max HP / 4)]` or `[Target's Defense]`")
 }

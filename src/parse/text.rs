@@ -5,6 +5,7 @@
 //! only malformed bracket expressions are errors.
 
 use pest::Parser;
+use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::iterators::Pair;
 
 use super::error::parse_error;
@@ -90,32 +91,7 @@ impl Lowerer {
                 let right = self.expr(inner.next()?, base)?;
                 Some(Spanned::new(Expr::Compare { op, left: Box::new(left), right: Box::new(right) }, span))
             }
-            Rule::sum | Rule::product => {
-                let mut inner = pair.into_inner();
-                let mut left = self.expr(inner.next()?, base)?;
-                while let (Some(op), Some(right)) = (inner.next(), inner.next()) {
-                    let op = match op.as_str() {
-                        "+" => BinaryOp::Add,
-                        "-" => BinaryOp::Subtract,
-                        "*" => BinaryOp::Multiply,
-                        _ => BinaryOp::Divide,
-                    };
-                    let right = self.expr(right, base)?;
-                    let whole = left.span.to(right.span);
-                    left = Spanned::new(Expr::Binary { op, left: Box::new(left), right: Box::new(right) }, whole);
-                }
-                Some(left)
-            }
-            Rule::unary => {
-                let inner: Vec<_> = pair.into_inner().collect();
-                let (atom, negations) = inner.split_last()?;
-                let mut expr = self.expr(atom.clone(), base)?;
-                for negation in negations.iter().rev() {
-                    let whole = self.span(negation, base).to(expr.span);
-                    expr = Spanned::new(Expr::Negate(Box::new(expr)), whole);
-                }
-                Some(expr)
-            }
+            Rule::arithmetic => self.arithmetic(pair, base),
             Rule::number => Some(Spanned::new(Expr::Number(self.number(&pair, base)?), span)),
             Rule::call => {
                 let mut inner = pair.into_inner();
@@ -126,25 +102,51 @@ impl Lowerer {
             }
             Rule::reference => {
                 let mut inner = pair.into_inner();
-                let first = inner.next()?;
-                if first.as_rule() == Rule::owner {
-                    let owner_text = first.as_str().trim_end_matches("'s");
-                    let owner_span = self.span_at(base + first.as_span().start(), 0..owner_text.len());
-                    let name = inner.next()?;
-                    let name = Spanned::new(Name::new(name.as_str()), self.span(&name, base));
-                    let owner = Spanned::new(Name::new(owner_text), owner_span);
-                    return Some(Spanned::new(Expr::Possessive { owner, name }, span));
+                let first = self.name(&inner.next()?, base);
+                if let Some(name) = inner.next() {
+                    let name = self.name(&name, base);
+                    return Some(Spanned::new(Expr::Possessive { owner: first, name }, span));
                 }
-                let name = Name::new(first.as_str());
-                let expr = match Special::from_name(name.as_str()) {
+                let expr = match Special::from_name(first.node.as_str()) {
                     Some(special) => Expr::Special(special),
-                    None => Expr::Name(name),
+                    None => Expr::Name(first.node),
                 };
                 Some(Spanned::new(expr, span))
             }
             Rule::bracket => self.expr(pair.into_inner().next()?, base),
             _ => None,
         }
+    }
+
+    /// Lowers `operand (op operand)*` with precedence: `*` and `/` bind tighter than `+`
+    /// and `-`, all left-associative, unary minus tightest.
+    fn arithmetic(&mut self, pair: Node<'_>, base: usize) -> Option<Spanned<Expr>> {
+        let file = self.file;
+        let span_of = |pair: &Node<'_>| {
+            let span = pair.as_span();
+            Span::new(file, base + span.start()..base + span.end())
+        };
+        PRATT.with(|pratt| {
+            pratt
+                .map_primary(|primary| self.expr(primary, base))
+                .map_prefix(|negation, operand| {
+                    let operand = operand?;
+                    let whole = span_of(&negation).to(operand.span);
+                    Some(Spanned::new(Expr::Negate(Box::new(operand)), whole))
+                })
+                .map_infix(|left, op, right| {
+                    let (left, right) = (left?, right?);
+                    let op = match op.as_rule() {
+                        Rule::plus => BinaryOp::Add,
+                        Rule::minus => BinaryOp::Subtract,
+                        Rule::times => BinaryOp::Multiply,
+                        _ => BinaryOp::Divide,
+                    };
+                    let whole = left.span.to(right.span);
+                    Some(Spanned::new(Expr::Binary { op, left: Box::new(left), right: Box::new(right) }, whole))
+                })
+                .parse(pair.into_inner())
+        })
     }
 
     /// Lowers a number literal, reporting one that does not fit.
@@ -470,6 +472,14 @@ fn capitalise(word: &str) -> String {
     let lower = word.to_ascii_lowercase();
     let mut chars = lower.chars();
     chars.next().map(|first| first.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+}
+
+thread_local! {
+    /// Operator precedence for arithmetic, built once per thread.
+    static PRATT: PrattParser<Rule> = PrattParser::new()
+        .op(Op::infix(Rule::plus, Assoc::Left) | Op::infix(Rule::minus, Assoc::Left))
+        .op(Op::infix(Rule::times, Assoc::Left) | Op::infix(Rule::divided_by, Assoc::Left))
+        .op(Op::prefix(Rule::negate));
 }
 
 /// The deepest nesting of `(` and `[` in `text`.
