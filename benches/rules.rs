@@ -17,10 +17,18 @@ fn generated(count: usize) -> String {
     let mut text = String::from(SYSTEM);
     for index in 0..count {
         let power = match index % 4 {
-            0 => format!("power P{index}\nCost: [Weapon + 1] CP\nCheck: [Attack + Strength]\nResult: [Weapon + Grade] damage\n\n"),
-            1 => format!("power P{index}\nCost: 2 CP\nTarget: Enemy in 5\nResult 2: Target is Dazed until end of turn\n\n"),
-            2 => format!("power P{index}\nThreshold: Target's Defense\nResult: 2d6 fire damage; push Target 2\n\n"),
-            _ => format!("power P{index}\nTrigger: an enemy moves adjacent to you\nResult: shift 1 hex\n\n"),
+            0 => format!(
+                "power P{index}\nCost: [Weapon + 1] CP\nCheck: [Attack + Strength]\nResult: [Weapon + Grade] damage\n\n"
+            ),
+            1 => format!(
+                "power P{index}\nCost: 2 CP\nTarget: Enemy in 5\nResult 2: Target is Dazed until end of turn\n\n"
+            ),
+            2 => format!(
+                "power P{index}\nThreshold: Target's Defense\nResult: 2d6 fire damage; push Target 2\n\n"
+            ),
+            _ => format!(
+                "power P{index}\nTrigger: an enemy moves adjacent to you\nResult: shift 1 hex\n\n"
+            ),
         };
         text.push_str(&power);
     }
@@ -28,7 +36,8 @@ fn generated(count: usize) -> String {
 }
 
 fn parse_and_check(text: &str) -> usize {
-    let (file, mut diagnostics) = mythforge::parse::parse_file(FileId(0), Path::new("bench.rules"), text);
+    let (file, mut diagnostics) =
+        mythforge::parse::parse_file(FileId(0), Path::new("bench.rules"), text);
     let pack = Pack { files: vec![file] };
     diagnostics.extend(mythforge::check::check_pack(&pack));
     diagnostics.len()
@@ -36,14 +45,24 @@ fn parse_and_check(text: &str) -> usize {
 
 fn bench(criterion: &mut Criterion) {
     let text = generated(10_000);
-    assert!(text.len() <= mythforge::parse::MAX_FILE_BYTES, "generated file is {} bytes", text.len());
+    assert!(
+        text.len() <= mythforge::parse::MAX_FILE_BYTES,
+        "generated file is {} bytes",
+        text.len()
+    );
     assert_eq!(parse_and_check(&text), 0, "the generated file must be clean");
     let mut group = criterion.benchmark_group("rules");
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(10);
-    group.bench_function("parse_and_check_10000_powers", |bencher| bencher.iter(|| parse_and_check(black_box(&text))));
+    group.bench_function("parse_and_check_10000_powers", |bencher| {
+        bencher.iter(|| parse_and_check(black_box(&text)))
+    });
     group.bench_function("parse_only_10000_powers", |bencher| {
-        bencher.iter(|| mythforge::parse::parse_file(FileId(0), Path::new("bench.rules"), black_box(&text)).1.len())
+        bencher.iter(|| {
+            mythforge::parse::parse_file(FileId(0), Path::new("bench.rules"), black_box(&text))
+                .1
+                .len()
+        })
     });
     group.finish();
 }
@@ -68,7 +87,12 @@ fn cpu_report(runs: usize) {
     }
     if let (Some(start), Some(end)) = (start, cpu_seconds()) {
         let megabytes = (text.len() * runs) as f64 / 1e6;
-        println!("{runs} runs of {} bytes: {:.2} CPU s, {:.2} MB/s", text.len(), end - start, megabytes / (end - start));
+        println!(
+            "{runs} runs of {} bytes: {:.2} CPU s, {:.2} MB/s",
+            text.len(),
+            end - start,
+            megabytes / (end - start)
+        );
     }
 }
 

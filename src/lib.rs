@@ -10,9 +10,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
-pub mod check;
 pub mod diagnostics;
 pub mod dice;
 pub mod model;

@@ -22,7 +22,10 @@ fn check_accepts_the_sample_pack_with_warnings() {
 
 #[test]
 fn check_fails_with_a_suggestion_on_an_unknown_stat() {
-    let output = mythforge().args(["check", "tests/golden/rules/unknown_stat.rules"]).output().expect("runs");
+    let output = mythforge()
+        .args(["check", "tests/golden/rules/unknown_stat.rules"])
+        .output()
+        .expect("runs");
     assert_eq!(output.status.code(), Some(1));
     let stderr = stderr_of(&output);
     assert!(stderr.contains("unknown stat `Defence`"), "{stderr}");
@@ -33,7 +36,10 @@ fn check_fails_with_a_suggestion_on_an_unknown_stat() {
 
 #[test]
 fn check_json_prints_one_object_per_line() {
-    let output = mythforge().args(["check", "--json", "tests/golden/rules/unknown_stat.rules"]).output().expect("runs");
+    let output = mythforge()
+        .args(["check", "--json", "tests/golden/rules/unknown_stat.rules"])
+        .output()
+        .expect("runs");
     assert_eq!(output.status.code(), Some(1));
     let stdout = String::from_utf8(output.stdout).expect("utf-8");
     let lines: Vec<serde_json::Value> =
@@ -47,7 +53,8 @@ fn check_json_prints_one_object_per_line() {
 
 #[test]
 fn check_warnings_alone_exit_zero() {
-    let output = mythforge().args(["check", "tests/golden/rules/narration.rules"]).output().expect("runs");
+    let output =
+        mythforge().args(["check", "tests/golden/rules/narration.rules"]).output().expect("runs");
     assert_eq!(output.status.code(), Some(0));
     assert!(stderr_of(&output).contains("narrative only"));
 }
@@ -61,7 +68,8 @@ fn check_reports_unreadable_paths() {
 
 #[test]
 fn fmt_prints_the_canonical_form() {
-    let output = mythforge().args(["fmt", "tests/fixtures/sample/powers.rules"]).output().expect("runs");
+    let output =
+        mythforge().args(["fmt", "tests/fixtures/sample/powers.rules"]).output().expect("runs");
     assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
     let stdout = String::from_utf8(output.stdout).expect("utf-8");
     assert!(stdout.starts_with("# Copied from the rulebook: only the header line was added.\npower Berserker Charge\nCost: [Weapon + 1] CP\n"));
@@ -71,7 +79,10 @@ fn fmt_prints_the_canonical_form() {
 
 #[test]
 fn fmt_refuses_files_with_errors() {
-    let output = mythforge().args(["fmt", "tests/golden/rules/parse_unexpected.rules"]).output().expect("runs");
+    let output = mythforge()
+        .args(["fmt", "tests/golden/rules/parse_unexpected.rules"])
+        .output()
+        .expect("runs");
     assert_eq!(output.status.code(), Some(1));
     assert!(output.stdout.is_empty());
     assert!(stderr_of(&output).contains("neither a block header nor a notation line"));

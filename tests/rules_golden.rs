@@ -22,7 +22,10 @@ fn run(path: &Path) -> (String, bool) {
     let mut sources = SourceMap::new();
     let (pack, mut diagnostics) = mythforge::parse::load_pack(&[path.to_path_buf()], &mut sources);
     diagnostics.extend(mythforge::check::check_pack(&pack));
-    let rendered: Vec<String> = diagnostics.iter().map(|diagnostic| render(diagnostic, &sources, RenderStyle::Plain)).collect();
+    let rendered: Vec<String> = diagnostics
+        .iter()
+        .map(|diagnostic| render(diagnostic, &sources, RenderStyle::Plain))
+        .collect();
     let has_error = diagnostics.iter().any(|diagnostic| diagnostic.is_error());
     (rendered.join("\n"), has_error)
 }
@@ -37,7 +40,10 @@ fn golden_rule_files_match_their_snapshots() {
         let expect_error = match header {
             "#! expect=error" => true,
             "#! expect=ok" => false,
-            other => panic!("{}: first line must be `#! expect=error` or `#! expect=ok`, found `{other}`", path.display()),
+            other => panic!(
+                "{}: first line must be `#! expect=error` or `#! expect=ok`, found `{other}`",
+                path.display()
+            ),
         };
         let (output, has_error) = run(&path);
         assert_eq!(has_error, expect_error, "{}: unexpected outcome\n{output}", path.display());

@@ -5,13 +5,17 @@
 use std::path::Path;
 
 use mythforge::diagnostics::{FileId, Span, Spanned};
-use mythforge::model::expr::{EvalErrorKind, LineContext, Reference, Rounding, Scope, Value, evaluate};
+use mythforge::model::expr::{
+    EvalErrorKind, LineContext, Reference, Rounding, Scope, Value, evaluate,
+};
 use mythforge::model::{
-    Amount, BlockBody, Cost, Effect, EffectPart, Expr, Name, PowerLine, RuleFile, Target, weapon_property,
+    Amount, BlockBody, Cost, Effect, EffectPart, Expr, Name, PowerLine, RuleFile, Target,
+    weapon_property,
 };
 
 fn parse(text: &str) -> RuleFile {
-    let (file, diagnostics) = mythforge::parse::parse_file(FileId(0), Path::new("test.rules"), text);
+    let (file, diagnostics) =
+        mythforge::parse::parse_file(FileId(0), Path::new("test.rules"), text);
     assert!(diagnostics.is_empty(), "unexpected diagnostics: {diagnostics:?}");
     file
 }
@@ -28,7 +32,11 @@ struct Table {
 }
 
 impl Scope for Table {
-    fn lookup(&self, reference: Reference<'_>, context: LineContext) -> Result<Value, EvalErrorKind> {
+    fn lookup(
+        &self,
+        reference: Reference<'_>,
+        context: LineContext,
+    ) -> Result<Value, EvalErrorKind> {
         match reference {
             Reference::Special(special) => Ok(Value::integer(match special.to_string().as_str() {
                 "Grade" => self.grade,
@@ -46,14 +54,18 @@ impl Scope for Table {
                     other => Err(EvalErrorKind::UnknownName(other.to_string())),
                 },
             },
-            Reference::Possessive { name, .. } if name.as_str() == "Defense" => Ok(Value::integer(12)),
+            Reference::Possessive { name, .. } if name.as_str() == "Defense" => {
+                Ok(Value::integer(12))
+            }
             Reference::Possessive { name, .. } => Err(EvalErrorKind::UnknownName(name.to_string())),
         }
     }
 
     fn call(&self, function: &Name, arguments: &[Value]) -> Result<Value, EvalErrorKind> {
         match function.as_str() {
-            "double" => Ok(Value::integer(arguments.first().and_then(Value::as_integer).unwrap_or(0) * 2)),
+            "double" => {
+                Ok(Value::integer(arguments.first().and_then(Value::as_integer).unwrap_or(0) * 2))
+            }
             other => Err(EvalErrorKind::Script(format!("no function {other}"))),
         }
     }
@@ -85,7 +97,10 @@ fn berserker_charge_lowers_to_typed_lines() {
     let PowerLine::Before(before) = &lines[1] else { panic!("before") };
     assert!(matches!(before.parts[0].node, EffectPart::Effect(Effect::Move { up_to: true, .. })));
     assert!(matches!(&lines[2], PowerLine::Target(Target::Creatures { range: Some(_), .. })));
-    assert!(matches!(&lines[3], PowerLine::Threshold(Spanned { node: Expr::Possessive { .. }, .. })));
+    assert!(matches!(
+        &lines[3],
+        PowerLine::Threshold(Spanned { node: Expr::Possessive { .. }, .. })
+    ));
 }
 
 #[test]
@@ -96,12 +111,17 @@ fn berserker_charge_evaluates_with_the_line_context() {
     let Amount::Expr(cost) = &parts[0].amount else { panic!("bracket") };
     assert_eq!(evaluate(cost, &table, LineContext::Cost).map(|v| v.as_integer()), Ok(Some(4)));
     let PowerLine::Result { effects, .. } = &lines[5] else { panic!("result") };
-    let EffectPart::Effect(Effect::Damage { amount: Amount::Expr(damage), .. }) = &effects.parts[0].node else {
+    let EffectPart::Effect(Effect::Damage { amount: Amount::Expr(damage), .. }) =
+        &effects.parts[0].node
+    else {
         panic!("damage")
     };
     assert_eq!(evaluate(damage, &table, LineContext::Result).map(|v| v.as_integer()), Ok(Some(15)));
     let PowerLine::Threshold(threshold) = &lines[3] else { panic!("threshold") };
-    assert_eq!(evaluate(threshold, &table, LineContext::Threshold).map(|v| v.as_integer()), Ok(Some(12)));
+    assert_eq!(
+        evaluate(threshold, &table, LineContext::Threshold).map(|v| v.as_integer()),
+        Ok(Some(12))
+    );
 }
 
 #[test]
@@ -114,7 +134,10 @@ fn canonical_printing_is_stable() {
 Target: Enemy in [Weapon Reach]\nThreshold: Target's Defense\nCheck: [Attack + Strength]\n\
 Result: [Weapon + Grade] damage\nKeywords: Berserker Melee [Weapon] Charge\n"
     );
-    assert_eq!(expr("(Weapon + 1) * 2 - (3 - Grade)").node.to_string(), "(Weapon + 1) * 2 - (3 - Grade)");
+    assert_eq!(
+        expr("(Weapon + 1) * 2 - (3 - Grade)").node.to_string(),
+        "(Weapon + 1) * 2 - (3 - Grade)"
+    );
     assert_eq!(expr("Weapon + (1 + 2)").node.to_string(), "Weapon + (1 + 2)");
     assert_eq!(expr("--Grade").node.to_string(), "-(-Grade)");
     assert_eq!(expr("floor( Max   HP/4 )").node.to_string(), "floor(Max HP / 4)");
@@ -149,7 +172,8 @@ fn arithmetic_is_exact_and_checked() {
 #[test]
 fn evaluation_errors_point_at_the_innermost_expression() {
     let expression = expr("1 + Grade / 0");
-    let error = evaluate(&expression, &Table { grade: 1 }, LineContext::Result).expect_err("division by zero");
+    let error = evaluate(&expression, &Table { grade: 1 }, LineContext::Result)
+        .expect_err("division by zero");
     let span = error.span;
     assert_eq!(span, Span::new(FileId(0), 24..33), "the `Grade / 0` part");
     assert_eq!(error.to_diagnostic().code, "rules::eval::division_by_zero");

@@ -9,7 +9,8 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 fn parse(text: &str) -> (RuleFile, bool) {
-    let (file, diagnostics) = mythforge::parse::parse_file(FileId(0), Path::new("generated.rules"), text);
+    let (file, diagnostics) =
+        mythforge::parse::parse_file(FileId(0), Path::new("generated.rules"), text);
     let has_error = diagnostics.iter().any(|diagnostic| diagnostic.is_error());
     (file, has_error)
 }
@@ -17,12 +18,22 @@ fn parse(text: &str) -> (RuleFile, bool) {
 /// The model as JSON with every span removed (`{node, span}` becomes `node`).
 fn without_spans(value: Value) -> Value {
     match value {
-        Value::Object(map) if map.contains_key("node") && map.contains_key("span") && map.len() == 2 => {
-            without_spans(map.into_iter().find(|(key, _)| key == "node").map(|(_, node)| node).unwrap_or(Value::Null))
+        Value::Object(map)
+            if map.contains_key("node") && map.contains_key("span") && map.len() == 2 =>
+        {
+            without_spans(
+                map.into_iter()
+                    .find(|(key, _)| key == "node")
+                    .map(|(_, node)| node)
+                    .unwrap_or(Value::Null),
+            )
         }
-        Value::Object(map) => {
-            Value::Object(map.into_iter().filter(|(key, _)| key != "span").map(|(key, value)| (key, without_spans(value))).collect())
-        }
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .filter(|(key, _)| key != "span")
+                .map(|(key, value)| (key, without_spans(value)))
+                .collect(),
+        ),
         Value::Array(items) => Value::Array(items.into_iter().map(without_spans).collect()),
         other => other,
     }
@@ -50,7 +61,10 @@ fn rule_files_under(folder: &str) -> Vec<PathBuf> {
 
 #[test]
 fn fixtures_and_golden_files_round_trip() {
-    let files: Vec<PathBuf> = rule_files_under("tests/fixtures").into_iter().chain(rule_files_under("tests/golden/rules")).collect();
+    let files: Vec<PathBuf> = rule_files_under("tests/fixtures")
+        .into_iter()
+        .chain(rule_files_under("tests/golden/rules"))
+        .collect();
     assert!(files.len() > 20);
     for path in files {
         let text = std::fs::read_to_string(&path).expect("readable");
@@ -58,7 +72,8 @@ fn fixtures_and_golden_files_round_trip() {
     }
 }
 
-const NAMES: &[&str] = &["Attack", "Strength", "Max HP", "Speed", "Weapon", "Weapon Reach", "Defense", "Sturdiness"];
+const NAMES: &[&str] =
+    &["Attack", "Strength", "Max HP", "Speed", "Weapon", "Weapon Reach", "Defense", "Sturdiness"];
 const CONDITIONS: &[&str] = &["Dazed", "Protected", "Ongoing", "Sense Deprived", "Hasted"];
 const RESOURCES: &[&str] = &["CP", "Sg", "HP", "FP"];
 
@@ -80,7 +95,8 @@ fn expression() -> impl Strategy<Value = String> {
                 .prop_map(|(left, op, right)| format!("{left} {op} {right}")),
             inner.clone().prop_map(|inner| format!("({inner})")),
             inner.clone().prop_map(|inner| format!("-{inner}")),
-            (inner.clone(), inner.clone()).prop_map(|(left, right)| format!("min({left}, {right})")),
+            (inner.clone(), inner.clone())
+                .prop_map(|(left, right)| format!("min({left}, {right})")),
             inner.prop_map(|inner| format!("floor({inner})")),
         ]
     })
@@ -90,7 +106,8 @@ fn amount() -> impl Strategy<Value = String> {
     prop_oneof![
         (0u32..30).prop_map(|number| number.to_string()),
         expression().prop_map(|expr| format!("[{expr}]")),
-        (1u32..6, prop::sample::select(&[4u32, 6, 8, 10, 12, 20][..])).prop_map(|(count, faces)| format!("{count}d{faces}")),
+        (1u32..6, prop::sample::select(&[4u32, 6, 8, 10, 12, 20][..]))
+            .prop_map(|(count, faces)| format!("{count}d{faces}")),
     ]
 }
 
@@ -101,10 +118,12 @@ fn effect() -> impl Strategy<Value = String> {
         amount().prop_map(|amount| format!("{amount} damage")),
         amount().prop_map(|amount| format!("{amount} fire damage")),
         amount().prop_map(|amount| format!("heal {amount}")),
-        (amount(), resource.clone()).prop_map(|(amount, resource)| format!("gain {amount} {resource}")),
+        (amount(), resource.clone())
+            .prop_map(|(amount, resource)| format!("gain {amount} {resource}")),
         (amount(), resource).prop_map(|(amount, resource)| format!("spend {amount} {resource}")),
         condition.clone().prop_map(|condition| format!("apply {condition} until end of turn")),
-        (condition.clone(), amount()).prop_map(|(condition, amount)| format!("Target is {condition} {amount} for 2 rounds")),
+        (condition.clone(), amount())
+            .prop_map(|(condition, amount)| format!("Target is {condition} {amount} for 2 rounds")),
         condition.prop_map(|condition| format!("remove {condition}")),
         amount().prop_map(|amount| format!("push Target up to {amount} hexes")),
         expression().prop_map(|expr| format!("script bonus({expr})")),
@@ -118,7 +137,8 @@ fn effects() -> impl Strategy<Value = String> {
 
 fn power_line() -> impl Strategy<Value = String> {
     prop_oneof![
-        (amount(), prop::sample::select(RESOURCES)).prop_map(|(amount, resource)| format!("Cost: {amount} {resource}")),
+        (amount(), prop::sample::select(RESOURCES))
+            .prop_map(|(amount, resource)| format!("Cost: {amount} {resource}")),
         effects().prop_map(|effects| format!("Result: {effects}")),
         (1u32..4, effects()).prop_map(|(grade, effects)| format!("Result {grade}: {effects}")),
         (1u32..4, effects()).prop_map(|(grade, effects)| format!("Effect {grade}: {effects}")),

@@ -7,8 +7,9 @@ use crate::model::common::{Assignment, Keyword, Requirement, Target, TargetCount
 use crate::model::expr::LineContext;
 use crate::model::system::{DiceTemplate, ResourceRule, TemplatePart};
 use crate::model::{
-    ActorLine, Amount, ArmourLine, BlockBody, ConditionLine, ConditionRef, Cost, Duration, Effect, EffectPart,
-    Effects, Expr, Modifier, Name, Narration, PowerLine, ProcedureLine, SystemLine, TraitLine, WeaponLine,
+    ActorLine, Amount, ArmourLine, BlockBody, ConditionLine, ConditionRef, Cost, Duration, Effect,
+    EffectPart, Effects, Expr, Modifier, Name, Narration, PowerLine, ProcedureLine, SystemLine,
+    TraitLine, WeaponLine,
 };
 
 /// Everything a block refers to.
@@ -33,14 +34,30 @@ impl<'a> References<'a> {
     pub fn of(body: &'a BlockBody) -> Self {
         let mut references = References::default();
         match body {
-            BlockBody::Power(lines) => lines.iter().for_each(|line| references.power_line(&line.node, line.span)),
-            BlockBody::Trait(lines) => lines.iter().for_each(|line| references.trait_line(&line.node, line.span)),
-            BlockBody::System(lines) => lines.iter().for_each(|line| references.system_line(&line.node, line.span)),
-            BlockBody::Condition(lines) => lines.iter().for_each(|line| references.condition_line(&line.node, line.span)),
-            BlockBody::Actor(lines) => lines.iter().for_each(|line| references.actor_line(&line.node, line.span)),
-            BlockBody::Weapon(lines) => lines.iter().for_each(|line| references.weapon_line(&line.node, line.span)),
-            BlockBody::Armour(lines) => lines.iter().for_each(|line| references.armour_line(&line.node, line.span)),
-            BlockBody::Check(lines) => lines.iter().for_each(|line| references.procedure_line(&line.node, line.span)),
+            BlockBody::Power(lines) => {
+                lines.iter().for_each(|line| references.power_line(&line.node, line.span))
+            }
+            BlockBody::Trait(lines) => {
+                lines.iter().for_each(|line| references.trait_line(&line.node, line.span))
+            }
+            BlockBody::System(lines) => {
+                lines.iter().for_each(|line| references.system_line(&line.node, line.span))
+            }
+            BlockBody::Condition(lines) => {
+                lines.iter().for_each(|line| references.condition_line(&line.node, line.span))
+            }
+            BlockBody::Actor(lines) => {
+                lines.iter().for_each(|line| references.actor_line(&line.node, line.span))
+            }
+            BlockBody::Weapon(lines) => {
+                lines.iter().for_each(|line| references.weapon_line(&line.node, line.span))
+            }
+            BlockBody::Armour(lines) => {
+                lines.iter().for_each(|line| references.armour_line(&line.node, line.span))
+            }
+            BlockBody::Check(lines) => {
+                lines.iter().for_each(|line| references.procedure_line(&line.node, line.span))
+            }
         }
         references
     }
@@ -59,7 +76,13 @@ impl<'a> References<'a> {
         narration.holes.iter().for_each(|hole| self.expr(hole, context));
     }
 
-    fn narrative(&mut self, narration: &'a Narration, context: LineContext, label: &'static str, span: Span) {
+    fn narrative(
+        &mut self,
+        narration: &'a Narration,
+        context: LineContext,
+        label: &'static str,
+        span: Span,
+    ) {
         self.holes(narration, context);
         self.narration.push((span, label));
     }
@@ -74,7 +97,9 @@ impl<'a> References<'a> {
     fn effects(&mut self, effects: &'a Effects, context: LineContext, label: &'static str) {
         for part in &effects.parts {
             match &part.node {
-                EffectPart::Narration(narration) => self.narrative(narration, context, label, part.span),
+                EffectPart::Narration(narration) => {
+                    self.narrative(narration, context, label, part.span)
+                }
                 EffectPart::Effect(effect) => self.effect(effect, context),
             }
         }
@@ -83,7 +108,9 @@ impl<'a> References<'a> {
     fn effect(&mut self, effect: &'a Effect, context: LineContext) {
         match effect {
             Effect::Damage { amount, .. } | Effect::Heal(amount) => self.amount(amount, context),
-            Effect::Gain { amount, resource } | Effect::Lose { amount, resource } | Effect::Spend { amount, resource } => {
+            Effect::Gain { amount, resource }
+            | Effect::Lose { amount, resource }
+            | Effect::Spend { amount, resource } => {
                 self.amount(amount, context);
                 self.resources.push(resource);
             }
@@ -99,7 +126,12 @@ impl<'a> References<'a> {
         }
     }
 
-    fn requirement(&mut self, requirement: &'a Requirement, label: &'static str, span: Option<Span>) {
+    fn requirement(
+        &mut self,
+        requirement: &'a Requirement,
+        label: &'static str,
+        span: Option<Span>,
+    ) {
         let context = LineContext::Condition;
         match requirement {
             Requirement::Narration(narration) => match span {
@@ -126,7 +158,9 @@ impl<'a> References<'a> {
                     self.resources.push(&part.resource);
                 }
             }
-            Cost::Narration(narration) => self.narrative(narration, LineContext::Cost, "Cost", span),
+            Cost::Narration(narration) => {
+                self.narrative(narration, LineContext::Cost, "Cost", span)
+            }
         }
     }
 
@@ -155,8 +189,12 @@ impl<'a> References<'a> {
                 self.procedures.extend(check.procedure.as_ref());
             }
             PowerLine::Cost(cost) => self.cost(cost, span),
-            PowerLine::Effect { effects, .. } => self.effects(effects, LineContext::Result, "Effect"),
-            PowerLine::Result { effects, .. } => self.effects(effects, LineContext::Result, "Result"),
+            PowerLine::Effect { effects, .. } => {
+                self.effects(effects, LineContext::Result, "Effect")
+            }
+            PowerLine::Result { effects, .. } => {
+                self.effects(effects, LineContext::Result, "Result")
+            }
             PowerLine::Halt(requirement) => self.requirement(requirement, "Halt", Some(span)),
             PowerLine::Sustain(requirement) => self.requirement(requirement, "Sustain", Some(span)),
             PowerLine::Prereq(requirement) => self.requirement(requirement, "Prereq", Some(span)),
@@ -199,7 +237,9 @@ impl<'a> References<'a> {
             TraitLine::Details(text) | TraitLine::Replace(text) | TraitLine::With(text) => {
                 self.holes(text, LineContext::Result);
             }
-            TraitLine::Prereq(requirement) | TraitLine::Trigger(requirement) | TraitLine::While(requirement) => {
+            TraitLine::Prereq(requirement)
+            | TraitLine::Trigger(requirement)
+            | TraitLine::While(requirement) => {
                 self.requirement(requirement, "Condition", Some(span));
             }
             TraitLine::Slots(amount) => self.amount(amount, LineContext::Declaration),
@@ -222,13 +262,20 @@ impl<'a> References<'a> {
                     }
                 }
             }
-            SystemLine::Derived { value: expr, .. } | SystemLine::Status { when: expr, .. } => self.expr(expr, context),
-            SystemLine::Ruling { value, .. } | SystemLine::Segments(value) => self.amount(value, context),
+            SystemLine::Derived { value: expr, .. } | SystemLine::Status { when: expr, .. } => {
+                self.expr(expr, context)
+            }
+            SystemLine::Ruling { value, .. } | SystemLine::Segments(value) => {
+                self.amount(value, context)
+            }
             SystemLine::TurnOrder(template) => self.template(&template.node),
             SystemLine::DefaultCheck(name) => self.procedures.push(name),
             SystemLine::Default(Assignment { value, .. }) => self.amount(value, context),
             SystemLine::Details(text) => self.holes(text, context),
-            SystemLine::Stats { .. } | SystemLine::Grades(_) | SystemLine::Rounding(_) | SystemLine::Phases(_) => {}
+            SystemLine::Stats { .. }
+            | SystemLine::Grades(_)
+            | SystemLine::Rounding(_)
+            | SystemLine::Phases(_) => {}
             SystemLine::Functions(_) => {}
         }
     }
@@ -239,7 +286,8 @@ impl<'a> References<'a> {
             ConditionLine::Modifiers(modifiers) => {
                 for modifier in modifiers {
                     match &modifier.node {
-                        Modifier::Add { amount, stat, .. } | Modifier::Set { value: amount, stat, .. } => {
+                        Modifier::Add { amount, stat, .. }
+                        | Modifier::Set { value: amount, stat, .. } => {
                             self.amount(amount, context);
                             self.stats.push(stat);
                         }
@@ -252,12 +300,16 @@ impl<'a> References<'a> {
             }
             ConditionLine::Duration(Duration::For { amount, .. }) => self.amount(amount, context),
             ConditionLine::Effect(effects) => self.effects(effects, context, "Effect"),
-            ConditionLine::Halt(requirement) | ConditionLine::Trigger(requirement) | ConditionLine::While(requirement) => {
+            ConditionLine::Halt(requirement)
+            | ConditionLine::Trigger(requirement)
+            | ConditionLine::While(requirement) => {
                 self.requirement(requirement, "Condition", Some(span));
             }
             ConditionLine::Details(text) => self.holes(text, context),
             ConditionLine::Keywords(keywords) => self.keywords(keywords),
-            ConditionLine::Parameters(_) | ConditionLine::Stacking(_) | ConditionLine::Duration(_) => {}
+            ConditionLine::Parameters(_)
+            | ConditionLine::Stacking(_)
+            | ConditionLine::Duration(_) => {}
         }
     }
 
@@ -279,49 +331,52 @@ impl<'a> References<'a> {
             ActorLine::Tier(amount) | ActorLine::Level(amount) => self.amount(amount, context),
             ActorLine::Details(text) => self.holes(text, context),
             ActorLine::Keywords(keywords) => self.keywords(keywords),
-            ActorLine::Powers(_) | ActorLine::Traits(_) | ActorLine::Equipment(_) | ActorLine::Conditions(_) => {}
+            ActorLine::Powers(_)
+            | ActorLine::Traits(_)
+            | ActorLine::Equipment(_)
+            | ActorLine::Conditions(_) => {}
         }
     }
 
     fn weapon_line(&mut self, line: &'a WeaponLine, span: Span) {
+        if let Some(amount) = line.amount() {
+            return self.amount(amount, LineContext::Declaration);
+        }
         match line {
-            WeaponLine::Requires(requirement) => self.requirement(requirement, "Requires", Some(span)),
+            WeaponLine::Requires(requirement) => {
+                self.requirement(requirement, "Requires", Some(span))
+            }
             WeaponLine::Keywords(keywords) => self.keywords(keywords),
             WeaponLine::Details(text) => self.holes(text, LineContext::Declaration),
-            WeaponLine::Cost(amount)
-            | WeaponLine::Reach(amount)
-            | WeaponLine::Damage(amount)
-            | WeaponLine::Range(amount)
-            | WeaponLine::MinimumRange(amount)
-            | WeaponLine::CritRange(amount)
-            | WeaponLine::CritDamage(amount)
-            | WeaponLine::Rate(amount) => self.amount(amount, LineContext::Declaration),
+            _ => {}
         }
     }
 
     fn armour_line(&mut self, line: &'a ArmourLine, _span: Span) {
-        match line {
-            ArmourLine::Keywords(keywords) => self.keywords(keywords),
-            ArmourLine::Details(text) => self.holes(text, LineContext::Declaration),
-            ArmourLine::Value(amount)
-            | ArmourLine::BlowThrough(amount)
-            | ArmourLine::Hardness(amount)
-            | ArmourLine::Protection(amount)
-            | ArmourLine::Cost(amount) => self.amount(amount, LineContext::Declaration),
+        match (line.amount(), line) {
+            (Some(amount), _) => self.amount(amount, LineContext::Declaration),
+            (None, ArmourLine::Keywords(keywords)) => self.keywords(keywords),
+            (None, ArmourLine::Details(text)) => self.holes(text, LineContext::Declaration),
+            (None, _) => {}
         }
     }
 
     fn procedure_line(&mut self, line: &'a ProcedureLine, _span: Span) {
         let context = LineContext::Declaration;
         match line {
-            ProcedureLine::Dice(template) | ProcedureLine::Roll(template) => self.template(&template.node),
+            ProcedureLine::Dice(template) | ProcedureLine::Roll(template) => {
+                self.template(&template.node)
+            }
             ProcedureLine::Success { against: amount, .. }
             | ProcedureLine::Difficulty(amount)
             | ProcedureLine::Explode(amount)
             | ProcedureLine::GradeCap(amount) => self.amount(amount, context),
             ProcedureLine::Always(expr) => self.expr(expr, context),
             ProcedureLine::Details(text) => self.holes(text, context),
-            ProcedureLine::Method(_) | ProcedureLine::Modifier(_) | ProcedureLine::Grades(_) | ProcedureLine::Tie(_) => {}
+            ProcedureLine::Method(_)
+            | ProcedureLine::Modifier(_)
+            | ProcedureLine::Grades(_)
+            | ProcedureLine::Tie(_) => {}
         }
     }
 }

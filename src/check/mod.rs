@@ -40,9 +40,12 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
         }
         for (span, label) in &references.narration {
             out.push(
-                Diagnostic::warning("rules::check::narration", format!("narrative only: the engine will not execute this {label} text"))
-                    .with_primary(*span, "outside the vocabulary the engine runs")
-                    .with_help(narration_help(label)),
+                Diagnostic::warning(
+                    "rules::check::narration",
+                    format!("narrative only: the engine will not execute this {label} text"),
+                )
+                .with_primary(*span, "outside the vocabulary the engine runs")
+                .with_help(narration_help(label)),
             );
         }
         if let BlockBody::Actor(lines) = &block.node.body {
@@ -59,12 +62,16 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
 /// What the engine would understand on a line with this label.
 fn narration_help(label: &str) -> &'static str {
     match label {
-        "Target" => "targets the engine understands: `Self`, `Enemy in N`, `Up to N allies in N`, `Burst N within N`",
+        "Target" => {
+            "targets the engine understands: `Self`, `Enemy in N`, `Up to N allies in N`, `Burst N within N`"
+        }
         "Cost" => "costs the engine understands: `N Resource`, `N Resource + N Resource`",
         "Result" | "Effect" | "Before" | "After" | "Add" => {
             "effects the engine runs: `N [type] damage`, `heal N`, `gain/lose/spend N resource`, `apply Condition`, `remove Condition`, `move/push/pull/shift N`, `script f(args)`"
         }
-        _ => "tests the engine evaluates: `[expression]`, `Subject has Condition`, `Subject moves/attacks/hits ...`, joined by `and`/`or`",
+        _ => {
+            "tests the engine evaluates: `[expression]`, `Subject has Condition`, `Subject moves/attacks/hits ...`, joined by `and`/`or`"
+        }
     }
 }
 
@@ -77,10 +84,14 @@ pub fn validate_dice(text: &Spanned<DiceText>) -> Option<Diagnostic> {
     let notation = text.node.text.to_ascii_lowercase();
     let (count, rest) = notation.split_once('d')?;
     let faces: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    let count_ok = count.is_empty() || count.parse::<u32>().is_ok_and(|count| (1..=1000).contains(&count));
+    let count_ok =
+        count.is_empty() || count.parse::<u32>().is_ok_and(|count| (1..=1000).contains(&count));
     let faces_ok = rest.starts_with('%') || faces.parse::<u32>().is_ok_and(|faces| faces >= 1);
     (!count_ok || !faces_ok).then(|| {
         Diagnostic::error("rules::parse::dice", format!("invalid dice `{}`", text.node.text))
-            .with_primary(text.span, "expected dice such as `2d6` (1 to 1,000 dice of at least 1 face)")
+            .with_primary(
+                text.span,
+                "expected dice such as `2d6` (1 to 1,000 dice of at least 1 face)",
+            )
     })
 }

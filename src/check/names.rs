@@ -6,11 +6,13 @@
 use crate::diagnostics::{Diagnostic, Span, Spanned, did_you_mean};
 use crate::model::expr::{Builtin, LineContext};
 use crate::model::{
-    BlockBody, BlockKind, ConditionLine, ConditionRef, Expr, Name, Pack, SystemLine, weapon_property,
+    BlockBody, BlockKind, ConditionLine, ConditionRef, Expr, Name, Pack, SystemLine,
+    weapon_property,
 };
 
 /// Names a check block may use for the values the engine passes to it.
-const PROCEDURE_NAMES: &[&str] = &["Threshold", "Modifier", "Target", "Difficulty", "Pool", "Roll", "Rating"];
+const PROCEDURE_NAMES: &[&str] =
+    &["Threshold", "Modifier", "Target", "Difficulty", "Pool", "Roll", "Rating"];
 
 /// Quantities a condition modifier may change besides stats and resources.
 const MODIFIABLE: &[&str] = &["damage", "healing", "checks", "all checks", "reactions"];
@@ -48,8 +50,12 @@ impl Names {
                     names.has_system = true;
                     for line in lines {
                         match &line.node {
-                            SystemLine::Stats { stats, .. } => names.stats.extend(stats.iter().map(|s| s.node.0.clone())),
-                            SystemLine::Resource { name, .. } => names.resources.push(name.node.0.clone()),
+                            SystemLine::Stats { stats, .. } => {
+                                names.stats.extend(stats.iter().map(|s| s.node.0.clone()))
+                            }
+                            SystemLine::Resource { name, .. } => {
+                                names.resources.push(name.node.0.clone())
+                            }
                             SystemLine::Derived { name, .. } | SystemLine::Status { name, .. } => {
                                 names.derived.push(name.node.0.clone());
                             }
@@ -70,7 +76,9 @@ impl Names {
 
     // Stats and resources match exactly: `Cp` is a typo for `CP`, not the same name.
     fn is_value(&self, name: &str) -> bool {
-        [&self.stats, &self.resources, &self.derived].iter().any(|list| list.iter().any(|item| item == name))
+        [&self.stats, &self.resources, &self.derived]
+            .iter()
+            .any(|list| list.iter().any(|item| item == name))
     }
 
     fn value_candidates(&self) -> impl Iterator<Item = &str> {
@@ -79,7 +87,14 @@ impl Names {
 
     /// Checks every name and call in `expr`; `parameters` are extra names the block
     /// declares (a condition's `N`).
-    pub fn check_expr(&self, expr: &Spanned<Expr>, context: LineContext, parameters: &[String], in_procedure: bool, out: &mut Vec<Diagnostic>) {
+    pub fn check_expr(
+        &self,
+        expr: &Spanned<Expr>,
+        context: LineContext,
+        parameters: &[String],
+        in_procedure: bool,
+        out: &mut Vec<Diagnostic>,
+    ) {
         if !self.has_system {
             return;
         }
@@ -94,10 +109,11 @@ impl Names {
                         out.push(self.unknown_stat(name, span));
                     }
                 }
-                Expr::Possessive { name, .. } => {
-                    if !self.is_value(name.node.as_str()) && weapon_property(&name.node, context).is_none() {
-                        out.push(self.unknown_stat(&name.node, name.span));
-                    }
+                Expr::Possessive { name, .. }
+                    if !self.is_value(name.node.as_str())
+                        && weapon_property(&name.node, context).is_none() =>
+                {
+                    out.push(self.unknown_stat(&name.node, name.span));
                 }
                 Expr::Call { function, .. } => {
                     let name = function.node.as_str();
@@ -105,8 +121,14 @@ impl Names {
                         let builtins = ["min", "max", "floor", "ceil", "round", "abs"];
                         let candidates = self.functions.iter().map(String::as_str).chain(builtins);
                         out.push(with_suggestion(
-                            Diagnostic::error("rules::check::unknown_function", format!("unknown function `{name}`"))
-                                .with_primary(function.span, "not a builtin or a declared script function"),
+                            Diagnostic::error(
+                                "rules::check::unknown_function",
+                                format!("unknown function `{name}`"),
+                            )
+                            .with_primary(
+                                function.span,
+                                "not a builtin or a declared script function",
+                            ),
                             name,
                             candidates,
                             "declare script functions in the system with `Functions: name, ...`",
@@ -147,8 +169,11 @@ impl Names {
         let text = name.node.as_str();
         if self.has_system && !self.resources.iter().any(|resource| resource == text) {
             out.push(with_suggestion(
-                Diagnostic::error("rules::check::unknown_resource", format!("unknown resource `{text}`"))
-                    .with_primary(name.span, "not a resource of the system"),
+                Diagnostic::error(
+                    "rules::check::unknown_resource",
+                    format!("unknown resource `{text}`"),
+                )
+                .with_primary(name.span, "not a resource of the system"),
                 text,
                 self.resources.iter().map(String::as_str),
                 "declare it in the system block with a `Resource` line",
@@ -163,12 +188,17 @@ impl Names {
             return;
         }
         let words: Vec<&str> = condition.name.node.as_str().split(' ').collect();
-        let known = (1..=words.len()).rev().any(|count| contains(&self.conditions, &words[..count].join(" ")));
+        let known = (1..=words.len())
+            .rev()
+            .any(|count| contains(&self.conditions, &words[..count].join(" ")));
         if !known {
             let name = condition.name.node.as_str();
             out.push(with_suggestion(
-                Diagnostic::error("rules::check::unknown_condition", format!("unknown condition `{name}`"))
-                    .with_primary(condition.name.span, "no condition block has this name"),
+                Diagnostic::error(
+                    "rules::check::unknown_condition",
+                    format!("unknown condition `{name}`"),
+                )
+                .with_primary(condition.name.span, "no condition block has this name"),
                 name,
                 self.conditions.iter().map(String::as_str),
                 "define it with a `condition` block",
@@ -181,8 +211,11 @@ impl Names {
         let text = name.node.as_str();
         if !contains(&self.procedures, text) {
             out.push(with_suggestion(
-                Diagnostic::error("rules::check::unknown_procedure", format!("unknown check procedure `{text}`"))
-                    .with_primary(name.span, "no check block has this name"),
+                Diagnostic::error(
+                    "rules::check::unknown_procedure",
+                    format!("unknown check procedure `{text}`"),
+                )
+                .with_primary(name.span, "no check block has this name"),
                 text,
                 self.procedures.iter().map(String::as_str),
                 "define it with a `check` block",
@@ -191,18 +224,31 @@ impl Names {
     }
 
     /// Checks that a block of one of `kinds` called `name` exists.
-    pub fn check_block(&self, name: &Spanned<Name>, kinds: &[&str], what: &str, out: &mut Vec<Diagnostic>) {
+    pub fn check_block(
+        &self,
+        name: &Spanned<Name>,
+        kinds: &[&str],
+        what: &str,
+        out: &mut Vec<Diagnostic>,
+    ) {
         let text = name.node.as_str();
         let matching = |kind: &BlockKind| {
             let kind = kind.to_string();
             kinds.iter().any(|wanted| *wanted == kind)
         };
-        let candidates: Vec<&str> =
-            self.blocks.iter().filter(|(kind, _)| matching(kind)).map(|(_, name)| name.as_str()).collect();
+        let candidates: Vec<&str> = self
+            .blocks
+            .iter()
+            .filter(|(kind, _)| matching(kind))
+            .map(|(_, name)| name.as_str())
+            .collect();
         if !candidates.iter().any(|candidate| candidate.eq_ignore_ascii_case(text)) {
             out.push(with_suggestion(
-                Diagnostic::error("rules::check::unknown_reference", format!("unknown {what} `{text}`"))
-                    .with_primary(name.span, format!("no {what} block has this name")),
+                Diagnostic::error(
+                    "rules::check::unknown_reference",
+                    format!("unknown {what} `{text}`"),
+                )
+                .with_primary(name.span, format!("no {what} block has this name")),
                 text,
                 candidates,
                 &format!("define it with a {} block", kinds.join(" or ")),
@@ -217,7 +263,9 @@ pub fn parameters(body: &BlockBody) -> Vec<String> {
         BlockBody::Condition(lines) => lines
             .iter()
             .filter_map(|line| match &line.node {
-                ConditionLine::Parameters(names) => Some(names.iter().map(|name| name.node.0.clone())),
+                ConditionLine::Parameters(names) => {
+                    Some(names.iter().map(|name| name.node.0.clone()))
+                }
                 _ => None,
             })
             .flatten()
@@ -234,7 +282,12 @@ fn contains_str(list: &[&str], name: &str) -> bool {
     list.iter().any(|item| item.eq_ignore_ascii_case(name))
 }
 
-fn with_suggestion<'a>(diagnostic: Diagnostic, name: &str, candidates: impl IntoIterator<Item = &'a str>, fallback: &str) -> Diagnostic {
+fn with_suggestion<'a>(
+    diagnostic: Diagnostic,
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    fallback: &str,
+) -> Diagnostic {
     match did_you_mean(name, candidates) {
         Some(suggestion) => diagnostic.with_help(format!("did you mean `{suggestion}`?")),
         None => diagnostic.with_help(fallback.to_string()),

@@ -9,7 +9,8 @@ use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::model::expr::{CompareOp, Value};
 use crate::model::system::{ModifierMode, TemplatePart};
 use crate::model::{
-    ActorLine, Amount, ArmourLine, Block, BlockBody, BlockKind, Expr, Method, Pack, PowerLine, ProcedureLine, SystemLine,
+    ActorLine, Amount, ArmourLine, Block, BlockBody, BlockKind, Expr, Method, Pack, PowerLine,
+    ProcedureLine, SystemLine,
 };
 
 /// The namespace a block's name lives in (all trait kinds share one).
@@ -40,7 +41,12 @@ pub fn duplicates(pack: &Pack, out: &mut Vec<Diagnostic>) {
         let space = namespace(block.node.kind.node);
         let name = block.node.name.node.as_str().to_ascii_lowercase();
         match seen.get(&(space, name.clone())) {
-            Some(first) => out.push(duplicate(space, block.node.name.node.as_str(), block.node.name.span, *first)),
+            Some(first) => out.push(duplicate(
+                space,
+                block.node.name.node.as_str(),
+                block.node.name.span,
+                *first,
+            )),
             None => {
                 seen.insert((space, name), block.node.name.span);
             }
@@ -49,7 +55,9 @@ pub fn duplicates(pack: &Pack, out: &mut Vec<Diagnostic>) {
             for line in lines {
                 let names: Vec<&Spanned<crate::model::Name>> = match &line.node {
                     SystemLine::Stats { stats, .. } => stats.iter().collect(),
-                    SystemLine::Resource { name, .. } | SystemLine::Derived { name, .. } | SystemLine::Status { name, .. } => {
+                    SystemLine::Resource { name, .. }
+                    | SystemLine::Derived { name, .. }
+                    | SystemLine::Status { name, .. } => {
                         vec![name]
                     }
                     _ => Vec::new(),
@@ -57,7 +65,9 @@ pub fn duplicates(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 for name in names {
                     let key = name.node.as_str().to_ascii_lowercase();
                     match declared.get(&key) {
-                        Some(first) => out.push(duplicate("name", name.node.as_str(), name.span, *first)),
+                        Some(first) => {
+                            out.push(duplicate("name", name.node.as_str(), name.span, *first))
+                        }
                         None => {
                             declared.insert(key, name.span);
                         }
@@ -81,15 +91,25 @@ fn constant(amount: &Amount) -> Option<i64> {
 fn constant_expr(expr: &Expr) -> Option<i64> {
     struct NoNames;
     impl crate::model::expr::Scope for NoNames {
-        fn lookup(&self, _: crate::model::expr::Reference<'_>, _: crate::model::expr::LineContext) -> Result<Value, crate::model::expr::EvalErrorKind> {
+        fn lookup(
+            &self,
+            _: crate::model::expr::Reference<'_>,
+            _: crate::model::expr::LineContext,
+        ) -> Result<Value, crate::model::expr::EvalErrorKind> {
             Err(crate::model::expr::EvalErrorKind::UnknownName(String::new()))
         }
-        fn call(&self, _: &crate::model::Name, _: &[Value]) -> Result<Value, crate::model::expr::EvalErrorKind> {
+        fn call(
+            &self,
+            _: &crate::model::Name,
+            _: &[Value],
+        ) -> Result<Value, crate::model::expr::EvalErrorKind> {
             Err(crate::model::expr::EvalErrorKind::Script(String::new()))
         }
     }
     let spanned = Spanned::new(expr.clone(), Span::NONE);
-    crate::model::expr::evaluate(&spanned, &NoNames, crate::model::expr::LineContext::Declaration).ok()?.as_integer()
+    crate::model::expr::evaluate(&spanned, &NoNames, crate::model::expr::LineContext::Declaration)
+        .ok()?
+        .as_integer()
 }
 
 /// The grade cap of the pack and where it is declared: `Ruling grade cap` in a system,
@@ -129,15 +149,20 @@ pub fn grade_caps(pack: &Pack, out: &mut Vec<Diagnostic>) {
     for block in pack.blocks() {
         let BlockBody::Power(lines) = &block.node.body else { continue };
         for line in lines {
-            let (PowerLine::Result { grade: Some(grade), .. } | PowerLine::Effect { grade: Some(grade), .. }) = &line.node else {
+            let (PowerLine::Result { grade: Some(grade), .. }
+            | PowerLine::Effect { grade: Some(grade), .. }) = &line.node
+            else {
                 continue;
             };
             if i64::from(grade.node) > cap {
                 out.push(
-                    Diagnostic::error("rules::check::grade_above_cap", format!("grade {} is above the grade cap of {cap}", grade.node))
-                        .with_primary(grade.span, "this line can never apply")
-                        .with_secondary(cap_span, "the cap is set here")
-                        .with_help(format!("use a grade from 0 to {cap}, or raise the cap")),
+                    Diagnostic::error(
+                        "rules::check::grade_above_cap",
+                        format!("grade {} is above the grade cap of {cap}", grade.node),
+                    )
+                    .with_primary(grade.span, "this line can never apply")
+                    .with_secondary(cap_span, "the cap is set here")
+                    .with_help(format!("use a grade from 0 to {cap}, or raise the cap")),
                 );
             }
         }
@@ -154,12 +179,15 @@ struct DieProcedure<'a> {
 
 fn die_procedure(block: &Block) -> Option<(DieProcedure<'_>, Option<(i64, Span)>)> {
     let BlockBody::Check(lines) = &block.body else { return None };
-    let (mut method, mut faces, mut success, mut modifier) = (None, None, None, ModifierMode::Total);
+    let (mut method, mut faces, mut success, mut modifier) =
+        (None, None, None, ModifierMode::Total);
     for line in lines {
         match &line.node {
             ProcedureLine::Method(found) => method = Some(*found),
             ProcedureLine::Dice(template) => faces = template.node.faces(),
-            ProcedureLine::Success { op, against } => success = Some((*op, constant(against).map(|value| (value, line.span)))),
+            ProcedureLine::Success { op, against } => {
+                success = Some((*op, constant(against).map(|value| (value, line.span))))
+            }
             ProcedureLine::Modifier(mode) => modifier = *mode,
             _ => {}
         }
@@ -168,7 +196,10 @@ fn die_procedure(block: &Block) -> Option<(DieProcedure<'_>, Option<(i64, Span)>
         return None;
     }
     let (op, constant_target) = success?;
-    Some((DieProcedure { name: block.name.node.as_str(), faces: faces?, op, modifier }, constant_target))
+    Some((
+        DieProcedure { name: block.name.node.as_str(), faces: faces?, op, modifier },
+        constant_target,
+    ))
 }
 
 /// Whether a die from 1..=faces plus `modifier` can meet and can miss `target` under `op`.
@@ -180,16 +211,32 @@ fn reachable(procedure: &DieProcedure<'_>, modifier: i64, target: i64) -> (bool,
     (can_meet, can_miss)
 }
 
-fn threshold_diagnostic(procedure: &DieProcedure<'_>, can_meet: bool, span: Span, target: i64) -> Diagnostic {
+fn threshold_diagnostic(
+    procedure: &DieProcedure<'_>,
+    can_meet: bool,
+    span: Span,
+    target: i64,
+) -> Diagnostic {
     let best = procedure.faces;
     if can_meet {
-        Diagnostic::warning("rules::check::threshold_always", format!("threshold {target} is always met"))
-            .with_primary(span, format!("every die of `{}` meets it", procedure.name))
-            .with_help("a check that cannot fail needs no roll; raise the threshold")
+        Diagnostic::warning(
+            "rules::check::threshold_always",
+            format!("threshold {target} is always met"),
+        )
+        .with_primary(span, format!("every die of `{}` meets it", procedure.name))
+        .with_help("a check that cannot fail needs no roll; raise the threshold")
     } else {
-        Diagnostic::error("rules::check::threshold_never", format!("threshold {target} can never be met"))
-            .with_primary(span, format!("the best die of `{}` is {best} plus the modifier", procedure.name))
-            .with_help(format!("lower the threshold to at most the die's best result ({best} plus the modifier)"))
+        Diagnostic::error(
+            "rules::check::threshold_never",
+            format!("threshold {target} can never be met"),
+        )
+        .with_primary(
+            span,
+            format!("the best die of `{}` is {best} plus the modifier", procedure.name),
+        )
+        .with_help(format!(
+            "lower the threshold to at most the die's best result ({best} plus the modifier)"
+        ))
     }
 }
 
@@ -226,9 +273,14 @@ pub fn thresholds(pack: &Pack, out: &mut Vec<Diagnostic>) {
         });
         let (Some((target, span)), Some(check)) = (threshold, check) else { continue };
         let Some(modifier) = constant_expr(&check.modifier.node) else { continue };
-        let wanted = check.procedure.as_ref().map(|name| name.node.clone()).or_else(|| default.clone());
+        let wanted =
+            check.procedure.as_ref().map(|name| name.node.clone()).or_else(|| default.clone());
         let Some(wanted) = wanted else { continue };
-        let Some((procedure, _)) = procedures.iter().find(|(procedure, _)| wanted.matches(procedure.name)) else { continue };
+        let Some((procedure, _)) =
+            procedures.iter().find(|(procedure, _)| wanted.matches(procedure.name))
+        else {
+            continue;
+        };
         let modifier = if procedure.modifier == ModifierMode::None { 0 } else { modifier };
         let (can_meet, can_miss) = reachable(procedure, modifier, target);
         if !can_meet || !can_miss {
@@ -246,9 +298,12 @@ pub fn armour(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 && constant(value).is_some_and(|hardness| hardness < 1)
             {
                 out.push(
-                    Diagnostic::error("rules::check::zero_hardness", "hardness must be at least 1: ablation divides by it")
-                        .with_primary(line.span, "hardness below 1")
-                        .with_help("leave the Hardness line out for a layer that never wears down"),
+                    Diagnostic::error(
+                        "rules::check::zero_hardness",
+                        "hardness must be at least 1: ablation divides by it",
+                    )
+                    .with_primary(line.span, "hardness below 1")
+                    .with_help("leave the Hardness line out for a layer that never wears down"),
                 );
             }
         }
@@ -271,7 +326,9 @@ pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
         if !has(|line| matches!(line, ProcedureLine::Dice(_) | ProcedureLine::Roll(_))) {
             missing.push("`Dice` or `Roll`");
         }
-        if matches!(method, Some(Method::Pool | Method::Successes)) && !has(|line| matches!(line, ProcedureLine::Success { .. })) {
+        if matches!(method, Some(Method::Pool | Method::Successes))
+            && !has(|line| matches!(line, ProcedureLine::Success { .. }))
+        {
             missing.push("`Success`");
         }
         if !missing.is_empty() {
@@ -282,7 +339,9 @@ pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
             );
         }
         for line in lines {
-            let (ProcedureLine::Dice(template) | ProcedureLine::Roll(template)) = &line.node else { continue };
+            let (ProcedureLine::Dice(template) | ProcedureLine::Roll(template)) = &line.node else {
+                continue;
+            };
             if template.node.parts.iter().all(|part| matches!(part, TemplatePart::Text(_))) {
                 let text = template.node.to_string();
                 let dice = Spanned::new(crate::model::DiceText { text }, template.span);
@@ -297,7 +356,9 @@ pub fn actor_references(lines: &[Spanned<ActorLine>], names: &Names, out: &mut V
     for line in lines {
         let (list, kinds, what): (_, &[&str], &str) = match &line.node {
             ActorLine::Powers(list) => (list, &["power"], "power"),
-            ActorLine::Traits(list) => (list, &["trait", "feat", "item", "relationship", "stance", "upgrade"], "trait"),
+            ActorLine::Traits(list) => {
+                (list, &["trait", "feat", "item", "relationship", "stance", "upgrade"], "trait")
+            }
             ActorLine::Equipment(list) => (list, &["weapon", "armour", "item"], "equipment"),
             ActorLine::Conditions(list) => (list, &["condition"], "condition"),
             _ => continue,

@@ -41,7 +41,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let code = super::report(&diagnostics, &sources);
     let errors = diagnostics.iter().filter(|diagnostic| diagnostic.is_error()).count();
     let warnings = diagnostics.len() - errors;
-    eprintln!("checked {files} file{}: {errors} error{}, {warnings} warning{}", plural(files), plural(errors), plural(warnings));
+    eprintln!(
+        "checked {files} file{}: {errors} error{}, {warnings} warning{}",
+        plural(files),
+        plural(errors),
+        plural(warnings)
+    );
     code
 }
 

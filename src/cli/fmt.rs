@@ -26,24 +26,19 @@ pub fn run(args: &FmtArgs) -> ExitCode {
         let files = match crate::parse::rule_files(path) {
             Ok(files) => files,
             Err(error) => {
-                diagnostics.push(Diagnostic::error("rules::load::unreadable", format!("cannot read `{}`: {error}", path.display())));
+                diagnostics.push(crate::parse::unreadable(path, &error.to_string()));
                 continue;
             }
         };
         for file in files {
-            let text = match std::fs::read_to_string(&file) {
-                Ok(text) => text,
-                Err(error) => {
-                    diagnostics.push(Diagnostic::error("rules::load::unreadable", format!("cannot read `{}`: {error}", file.display())));
-                    continue;
+            match crate::parse::load_file(&file, &mut sources) {
+                Ok((rule_file, found)) => {
+                    if !found.iter().any(Diagnostic::is_error) {
+                        outputs.push(crate::model::format_file(&rule_file));
+                    }
+                    diagnostics.extend(found);
                 }
-            };
-            let id = sources.add(file.display().to_string(), text.as_str());
-            let (rule_file, found) = crate::parse::parse_file(id, &file, &text);
-            let failed = found.iter().any(Diagnostic::is_error);
-            diagnostics.extend(found);
-            if !failed {
-                outputs.push(crate::model::format_file(&rule_file));
+                Err(diagnostic) => diagnostics.push(diagnostic),
             }
         }
     }

@@ -163,7 +163,9 @@ impl fmt::Display for Test {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Test::Compare(expr) => write!(f, "[{}]", expr.node),
-            Test::Has { subject, verb, condition } => write!(f, "{} {verb} {condition}", subject.node),
+            Test::Has { subject, verb, condition } => {
+                write!(f, "{} {verb} {condition}", subject.node)
+            }
             Test::Event { subject, verb, rest } => {
                 write!(f, "{} {verb}", subject.node)?;
                 match rest {
@@ -186,6 +188,10 @@ pub enum Junction {
 
 /// A Trigger, While, Prereq, Halt or Sustain line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "built once per rule file; unboxed variants keep matching simple for the engine"
+)]
 pub enum Requirement {
     /// Tests joined left to right: `an enemy moves adjacent to you and [HP > 0]`.
     Tests {
@@ -244,7 +250,10 @@ pub fn write_keywords(f: &mut fmt::Formatter<'_>, keywords: &[Spanned<Keyword>])
 }
 
 /// Writes a comma-separated list.
-pub fn write_list<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: &[Spanned<T>]) -> fmt::Result {
+pub fn write_list<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: &[Spanned<T>],
+) -> fmt::Result {
     for (index, item) in items.iter().enumerate() {
         if index > 0 {
             f.write_str(", ")?;

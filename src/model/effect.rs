@@ -284,6 +284,10 @@ fn write_duration(f: &mut fmt::Formatter<'_>, duration: &Option<Duration>) -> fm
 
 /// One part of an effect line: an executable effect or narration.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "built once per rule file; unboxed variants keep matching simple for the engine"
+)]
 pub enum EffectPart {
     /// `2 fire damage`
     Effect(Effect),

@@ -140,7 +140,9 @@ impl fmt::Display for ConditionLine {
                 write_list(f, modifiers)
             }
             ConditionLine::Stacking(stacking) => write!(f, "Stacking: {stacking}"),
-            ConditionLine::Duration(Duration::Until(event)) => write!(f, "Duration: until {}", event.node),
+            ConditionLine::Duration(Duration::Until(event)) => {
+                write!(f, "Duration: until {}", event.node)
+            }
             ConditionLine::Duration(duration) => write!(f, "Duration: {duration}"),
             ConditionLine::Effect(effects) => write!(f, "Effect: {effects}"),
             ConditionLine::Halt(requirement) => write!(f, "Halt: {requirement}"),
@@ -264,9 +266,9 @@ impl WeaponLine {
     }
 }
 
-impl fmt::Display for WeaponLine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.label())?;
+impl WeaponLine {
+    /// The amount of a numeric line (`Cost`, `Reach`, `Damage`, ...), if it is one.
+    pub fn amount(&self) -> Option<&Amount> {
         match self {
             WeaponLine::Cost(amount)
             | WeaponLine::Reach(amount)
@@ -275,10 +277,23 @@ impl fmt::Display for WeaponLine {
             | WeaponLine::MinimumRange(amount)
             | WeaponLine::CritRange(amount)
             | WeaponLine::CritDamage(amount)
-            | WeaponLine::Rate(amount) => write!(f, "{amount}"),
+            | WeaponLine::Rate(amount) => Some(amount),
+            WeaponLine::Requires(_) | WeaponLine::Keywords(_) | WeaponLine::Details(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for WeaponLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.label())?;
+        if let Some(amount) = self.amount() {
+            return write!(f, "{amount}");
+        }
+        match self {
             WeaponLine::Requires(requirement) => write!(f, "{requirement}"),
             WeaponLine::Keywords(keywords) => write_keywords(f, keywords),
             WeaponLine::Details(text) => write!(f, "{text}"),
+            _ => Ok(()),
         }
     }
 }
@@ -317,17 +332,28 @@ impl ArmourLine {
     }
 }
 
-impl fmt::Display for ArmourLine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.label())?;
+impl ArmourLine {
+    /// The amount of a numeric line (`Value`, `Hardness`, ...), if it is one.
+    pub fn amount(&self) -> Option<&Amount> {
         match self {
             ArmourLine::Value(amount)
             | ArmourLine::BlowThrough(amount)
             | ArmourLine::Hardness(amount)
             | ArmourLine::Protection(amount)
-            | ArmourLine::Cost(amount) => write!(f, "{amount}"),
-            ArmourLine::Keywords(keywords) => write_keywords(f, keywords),
-            ArmourLine::Details(text) => write!(f, "{text}"),
+            | ArmourLine::Cost(amount) => Some(amount),
+            ArmourLine::Keywords(_) | ArmourLine::Details(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for ArmourLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.label())?;
+        match (self.amount(), self) {
+            (Some(amount), _) => write!(f, "{amount}"),
+            (None, ArmourLine::Keywords(keywords)) => write_keywords(f, keywords),
+            (None, ArmourLine::Details(text)) => write!(f, "{text}"),
+            (None, _) => Ok(()),
         }
     }
 }

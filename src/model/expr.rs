@@ -307,7 +307,12 @@ impl Expr {
     }
 }
 
-fn write_operand(f: &mut fmt::Formatter<'_>, operand: &Expr, parent: u8, right: bool) -> fmt::Result {
+fn write_operand(
+    f: &mut fmt::Formatter<'_>,
+    operand: &Expr,
+    parent: u8,
+    right: bool,
+) -> fmt::Result {
     let needs = operand.precedence() < parent || (right && operand.precedence() == parent);
     if needs { write!(f, "({operand})") } else { write!(f, "{operand}") }
 }
@@ -347,4 +352,6 @@ impl fmt::Display for Expr {
     }
 }
 
-pub use super::value::{EvalError, EvalErrorKind, LineContext, Reference, Rounding, Scope, Value, evaluate};
+pub use super::value::{
+    EvalError, EvalErrorKind, LineContext, Reference, Rounding, Scope, Value, evaluate,
+};

@@ -8,8 +8,8 @@ pub mod effect;
 pub mod entity;
 pub mod expr;
 pub mod power;
-pub mod system;
 pub mod print;
+pub mod system;
 mod value;
 
 use std::fmt;
@@ -18,12 +18,14 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 pub use common::{Assignment, CheckSpec, Cost, CostPart, Keyword, Requirement, Target, Test};
-pub use effect::{Amount, ConditionRef, DiceText, Duration, Effect, EffectPart, Effects, Narration};
+pub use effect::{
+    Amount, ConditionRef, DiceText, Duration, Effect, EffectPart, Effects, Narration,
+};
 pub use entity::{ActorLine, ArmourLine, ConditionLine, Modifier, Stacking, WeaponLine};
 pub use expr::{Expr, Name, Number};
 pub use power::{PowerLine, Selector, TraitKind, TraitLine};
-pub use system::{DiceTemplate, Method, ProcedureLine, SystemLine};
 pub use print::format_file;
+pub use system::{DiceTemplate, Method, ProcedureLine, SystemLine};
 pub use value::{MAX_DEPTH, weapon_property};
 
 use crate::diagnostics::{FileId, Span, Spanned};

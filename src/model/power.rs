@@ -78,7 +78,12 @@ impl PowerLine {
     }
 }
 
-fn write_graded(f: &mut fmt::Formatter<'_>, label: &str, grade: &Option<Spanned<u32>>, effects: &Effects) -> fmt::Result {
+fn write_graded(
+    f: &mut fmt::Formatter<'_>,
+    label: &str,
+    grade: &Option<Spanned<u32>>,
+    effects: &Effects,
+) -> fmt::Result {
     match grade {
         Some(grade) => write!(f, "{label} {}: {effects}", grade.node),
         None => write!(f, "{label}: {effects}"),
@@ -89,7 +94,9 @@ impl fmt::Display for PowerLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let label = self.label();
         match self {
-            PowerLine::After(effects) | PowerLine::Before(effects) => write!(f, "{label}: {effects}"),
+            PowerLine::After(effects) | PowerLine::Before(effects) => {
+                write!(f, "{label}: {effects}")
+            }
             PowerLine::Check(check) => write!(f, "{label}: {check}"),
             PowerLine::Cost(cost) => write!(f, "{label}: {cost}"),
             PowerLine::Effect { grade, effects } | PowerLine::Result { grade, effects } => {
@@ -196,10 +203,14 @@ impl fmt::Display for TraitLine {
         match self {
             TraitLine::Add(effects) | TraitLine::Effect(effects) => write!(f, "{effects}"),
             TraitLine::Cost(cost) => write!(f, "{cost}"),
-            TraitLine::Details(text) | TraitLine::Replace(text) | TraitLine::With(text) => write!(f, "{text}"),
+            TraitLine::Details(text) | TraitLine::Replace(text) | TraitLine::With(text) => {
+                write!(f, "{text}")
+            }
             TraitLine::Group(group) => write!(f, "{}", group.node),
             TraitLine::Keywords(keywords) => write_keywords(f, keywords),
-            TraitLine::Prereq(requirement) | TraitLine::Trigger(requirement) | TraitLine::While(requirement) => {
+            TraitLine::Prereq(requirement)
+            | TraitLine::Trigger(requirement)
+            | TraitLine::While(requirement) => {
                 write!(f, "{requirement}")
             }
             TraitLine::Slots(slots) => write!(f, "{slots}"),
@@ -239,7 +250,10 @@ impl fmt::Display for TraitKind {
 }
 
 /// Name lookups on a power's lines.
-pub fn power_lines_named<'a>(lines: &'a [Spanned<PowerLine>], label: &'a str) -> impl Iterator<Item = &'a Spanned<PowerLine>> {
+pub fn power_lines_named<'a>(
+    lines: &'a [Spanned<PowerLine>],
+    label: &'a str,
+) -> impl Iterator<Item = &'a Spanned<PowerLine>> {
     lines.iter().filter(move |line| line.node.label() == label)
 }
 

@@ -35,7 +35,10 @@ pub fn format_file(file: &RuleFile) -> String {
     for comment in &file.comments {
         let text = comment.node.text.clone();
         if comment.node.trailing {
-            let owner = entries.iter_mut().rev().find(|(start, kind, _)| *start <= comment.span.start && *kind != Entry::Comment);
+            let owner = entries
+                .iter_mut()
+                .rev()
+                .find(|(start, kind, _)| *start <= comment.span.start && *kind != Entry::Comment);
             if let Some((_, _, line)) = owner {
                 line.push_str("  ");
                 line.push_str(&text);

@@ -44,7 +44,9 @@ impl fmt::Display for ResourceRule {
         match self {
             ResourceRule::Max(amount) => write!(f, "max {amount}"),
             ResourceRule::NoMax => f.write_str("no max"),
-            ResourceRule::ResetTo { amount, moment } => write!(f, "reset to {amount} at {}", moment.node),
+            ResourceRule::ResetTo { amount, moment } => {
+                write!(f, "reset to {amount} at {}", moment.node)
+            }
             ResourceRule::Gain { amount, moment } => write!(f, "gain {amount} at {}", moment.node),
             ResourceRule::Lost(moment) => write!(f, "lost at {}", moment.node),
             ResourceRule::Start(amount) => write!(f, "start {amount}"),
@@ -147,7 +149,9 @@ impl fmt::Display for SystemLine {
                 }
                 Ok(())
             }
-            SystemLine::Derived { name, value } => write!(f, "Derived {}: [{}]", name.node, value.node),
+            SystemLine::Derived { name, value } => {
+                write!(f, "Derived {}: [{}]", name.node, value.node)
+            }
             SystemLine::Status { name, when } => write!(f, "Status {}: [{}]", name.node, when.node),
             SystemLine::Grades(grades) => {
                 f.write_str("Grades: ")?;
@@ -163,7 +167,13 @@ impl fmt::Display for SystemLine {
             SystemLine::TurnOrder(roll) => write!(f, "Turn order: {}", roll.node),
             SystemLine::DefaultCheck(name) => write!(f, "Default check: {}", name.node),
             SystemLine::Default(assignment) => {
-                write!(f, "Default {}: {}{}", assignment.name.node, if assignment.negative { "-" } else { "" }, assignment.value)
+                write!(
+                    f,
+                    "Default {}: {}{}",
+                    assignment.name.node,
+                    if assignment.negative { "-" } else { "" },
+                    assignment.value
+                )
             }
             SystemLine::Functions(names) => {
                 f.write_str("Functions: ")?;
@@ -214,7 +224,9 @@ impl DiceTemplate {
             .iter()
             .map(|part| match part {
                 TemplatePart::Text(text) => text.clone(),
-                TemplatePart::Hole(_) => values.next().map_or_else(|| "0".to_string(), ToString::to_string),
+                TemplatePart::Hole(_) => {
+                    values.next().map_or_else(|| "0".to_string(), ToString::to_string)
+                }
             })
             .collect()
     }

@@ -33,7 +33,8 @@ impl Value {
         let sign = if denominator < 0 { -1 } else { 1 };
         let numerator = numerator.checked_div(divisor).and_then(|n| n.checked_mul(sign));
         let denominator = denominator.checked_div(divisor).and_then(|d| d.checked_mul(sign));
-        let fit = |n: Option<i128>| n.and_then(|n| i64::try_from(n).ok()).ok_or(EvalErrorKind::Overflow);
+        let fit =
+            |n: Option<i128>| n.and_then(|n| i64::try_from(n).ok()).ok_or(EvalErrorKind::Overflow);
         Ok(Value { numerator: fit(numerator)?, denominator: fit(denominator)? })
     }
 
@@ -203,7 +204,11 @@ pub enum Reference<'a> {
 /// actors, weapons and script bridge.
 pub trait Scope {
     /// The value of `reference` on a line of kind `context`.
-    fn lookup(&self, reference: Reference<'_>, context: LineContext) -> Result<Value, EvalErrorKind>;
+    fn lookup(
+        &self,
+        reference: Reference<'_>,
+        context: LineContext,
+    ) -> Result<Value, EvalErrorKind>;
 
     /// Calls the script function `function` with `arguments`.
     fn call(&self, function: &Name, arguments: &[Value]) -> Result<Value, EvalErrorKind>;
@@ -269,7 +274,8 @@ impl EvalError {
             EvalErrorKind::Script(_) => "rules::eval::script",
             // TooDeep and friends above cover today's kinds; new ones map here.
         };
-        Diagnostic::error(code, self.kind.to_string()).with_primary(self.span, "while evaluating this")
+        Diagnostic::error(code, self.kind.to_string())
+            .with_primary(self.span, "while evaluating this")
     }
 }
 
@@ -277,11 +283,20 @@ impl EvalError {
 pub const MAX_DEPTH: usize = 64;
 
 /// Evaluates `expr` on a line of kind `context`, asking `scope` for names and script calls.
-pub fn evaluate(expr: &Spanned<Expr>, scope: &dyn Scope, context: LineContext) -> Result<Value, EvalError> {
+pub fn evaluate(
+    expr: &Spanned<Expr>,
+    scope: &dyn Scope,
+    context: LineContext,
+) -> Result<Value, EvalError> {
     evaluate_at(expr, scope, context, 0)
 }
 
-fn evaluate_at(expr: &Spanned<Expr>, scope: &dyn Scope, context: LineContext, depth: usize) -> Result<Value, EvalError> {
+fn evaluate_at(
+    expr: &Spanned<Expr>,
+    scope: &dyn Scope,
+    context: LineContext,
+    depth: usize,
+) -> Result<Value, EvalError> {
     if depth > MAX_DEPTH {
         return Err(EvalErrorKind::TooDeep(MAX_DEPTH).at(expr.span));
     }
@@ -290,9 +305,9 @@ fn evaluate_at(expr: &Spanned<Expr>, scope: &dyn Scope, context: LineContext, de
     match &expr.node {
         Expr::Number(number) => number.value().map_err(here),
         Expr::Name(name) => scope.lookup(Reference::Name(name), context).map_err(here),
-        Expr::Possessive { owner, name } => {
-            scope.lookup(Reference::Possessive { owner: &owner.node, name: &name.node }, context).map_err(here)
-        }
+        Expr::Possessive { owner, name } => scope
+            .lookup(Reference::Possessive { owner: &owner.node, name: &name.node }, context)
+            .map_err(here),
         Expr::Special(special) => scope.lookup(Reference::Special(*special), context).map_err(here),
         Expr::Negate(inner) => Value::integer(0).subtract(recurse(inner)?).map_err(here),
         Expr::Binary { op, left, right } => {
@@ -312,7 +327,9 @@ fn evaluate_at(expr: &Spanned<Expr>, scope: &dyn Scope, context: LineContext, de
         Expr::Call { function, arguments } => {
             let values = arguments.iter().map(recurse).collect::<Result<Vec<_>, _>>()?;
             match Builtin::from_name(function.node.as_str()) {
-                Some(builtin) => call_builtin(builtin, function.node.as_str(), &values).map_err(here),
+                Some(builtin) => {
+                    call_builtin(builtin, function.node.as_str(), &values).map_err(here)
+                }
                 None => scope.call(&function.node, &values).map_err(here),
             }
         }
@@ -324,7 +341,11 @@ fn compare_holds(op: CompareOp, ordering: std::cmp::Ordering) -> bool {
 }
 
 fn call_builtin(builtin: Builtin, name: &str, values: &[Value]) -> Result<Value, EvalErrorKind> {
-    let arity = |expected: &'static str| EvalErrorKind::Arity { function: name.to_string(), expected, got: values.len() };
+    let arity = |expected: &'static str| EvalErrorKind::Arity {
+        function: name.to_string(),
+        expected,
+        got: values.len(),
+    };
     match builtin {
         Builtin::Min | Builtin::Max => {
             let mut iter = values.iter().copied();

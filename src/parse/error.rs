@@ -42,7 +42,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::call => "a call such as `floor(Max HP / 4)`",
         Rule::reference => "a name such as `Strength` or `Target's Defense`",
         Rule::bracket => "a bracket expression such as `[Weapon + 1]`",
-        Rule::amount | Rule::signed_amount | Rule::amount_input => "an amount such as `2`, `2d6` or `[Grade]`",
+        Rule::amount | Rule::signed_amount | Rule::amount_input => {
+            "an amount such as `2`, `2d6` or `[Grade]`"
+        }
         Rule::sign => "`+` or `-`",
         Rule::dice => "dice such as `2d6`",
         Rule::dice_template_input => "dice with holes such as `[Tier + 2]d10`",
@@ -61,7 +63,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::distance_unit => "a distance unit such as `hexes`",
         Rule::script => "a script call such as `script bonus(Grade)`",
         Rule::condition_ref => "a condition such as `Dazed` or `Protected 2`",
-        Rule::duration | Rule::duration_input | Rule::for_duration | Rule::until_duration => "a duration such as `for 2 rounds`",
+        Rule::duration | Rule::duration_input | Rule::for_duration | Rule::until_duration => {
+            "a duration such as `for 2 rounds`"
+        }
         Rule::time_unit => "a time unit such as `rounds`",
         Rule::until_text => "an event such as `end of turn`",
         Rule::target_input => "a target such as `Enemy in [Weapon Reach]`",
@@ -75,22 +79,30 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::has_verb => "`has` or `is`",
         Rule::has_clause => "a test such as `Target has Prone`",
         Rule::event_subject | Rule::subject_word => "who acts, such as `an enemy`",
-        Rule::event_clause | Rule::event_verb | Rule::event_rest => "an event such as `an enemy moves adjacent`",
+        Rule::event_clause | Rule::event_verb | Rule::event_rest => {
+            "an event such as `an enemy moves adjacent`"
+        }
         Rule::name_list_input | Rule::list_item => "a list of names such as `Aim, Damage`",
-        Rule::assignments_input | Rule::assignment => "named values such as `Strength 2, Finesse 1`",
+        Rule::assignments_input | Rule::assignment => {
+            "named values such as `Strength 2, Finesse 1`"
+        }
         Rule::grades_input | Rule::grade_label => "grade labels such as `0 Fail, 1 Low`",
         Rule::modifiers_input | Rule::modifier => "modifiers such as `+1 Attack, -5 Defense`",
         Rule::add_modifier => "a modifier such as `+1 Attack`",
         Rule::set_modifier => "a modifier such as `Speed = 1`",
         Rule::scale_modifier => "a modifier such as `damage * 0.5 round up`",
         Rule::rounding | Rule::rounding_mode => "a rounding such as `round up`",
-        Rule::stacking_input | Rule::stacking => "a stacking rule such as `never; longest duration wins`",
+        Rule::stacking_input | Rule::stacking => {
+            "a stacking rule such as `never; longest duration wins`"
+        }
         Rule::stacking_never => "`never`",
         Rule::tie_break => "`longest duration wins`",
         Rule::stacking_per => "`per damage type`",
         Rule::stacking_adds => "`adds`",
         Rule::stacking_largest => "`largest`",
-        Rule::resource_input | Rule::resource_rule => "resource rules such as `reset to 6 at turn start`",
+        Rule::resource_input | Rule::resource_rule => {
+            "resource rules such as `reset to 6 at turn start`"
+        }
         Rule::resource_max => "`max N`",
         Rule::resource_none => "`no max`",
         Rule::resource_reset => "`reset to N at moment`",
@@ -120,9 +132,13 @@ pub fn expected_phrase(error: &pest::error::Error<Rule>) -> String {
     for rule in positives {
         let name = match rule {
             // Everything that can start an operand reads better as one phrase.
-            Rule::negate | Rule::number | Rule::reference | Rule::word | Rule::call | Rule::name | Rule::name_word => {
-                "a value such as `Grade`, `2` or `Target's Defense`"
-            }
+            Rule::negate
+            | Rule::number
+            | Rule::reference
+            | Rule::word
+            | Rule::call
+            | Rule::name
+            | Rule::name_word => "a value such as `Grade`, `2` or `Target's Defense`",
             other => rule_name(*other),
         };
         if !names.contains(&name) {
@@ -139,7 +155,13 @@ pub fn expected_phrase(error: &pest::error::Error<Rule>) -> String {
 
 /// A diagnostic for a pest failure while parsing `text`, which starts at byte `base` of the
 /// file `file`. `code` names the sub-language (`rules::parse::unexpected`, ...).
-pub fn parse_error(error: &pest::error::Error<Rule>, file: FileId, base: usize, code: &str, what: &str) -> Diagnostic {
+pub fn parse_error(
+    error: &pest::error::Error<Rule>,
+    file: FileId,
+    base: usize,
+    code: &str,
+    what: &str,
+) -> Diagnostic {
     let range = error_range(error);
     let span = Span::new(file, base + range.start..base + range.end);
     let expected = expected_phrase(error);

@@ -6,14 +6,9 @@ use super::grammar::Rule;
 use super::text::Lowerer;
 use crate::diagnostics::{Diagnostic, Span, Spanned, did_you_mean};
 use crate::model::common::Assignment;
-use crate::model::entity::TieBreak;
-use crate::model::expr::{CompareOp, Rounding};
 use crate::model::power::Selector;
-use crate::model::system::{GradeLabel, ModifierMode, ResourceRule, TemplatePart, TieRule};
-use crate::model::{
-    ActorLine, Amount, ArmourLine, BlockBody, BlockKind, ConditionLine, DiceTemplate, Duration, Method, Modifier,
-    Name, PowerLine, ProcedureLine, Stacking, SystemLine, TraitLine, WeaponLine,
-};
+use crate::model::system::{GradeLabel, TemplatePart};
+use crate::model::{Amount, BlockBody, BlockKind, DiceTemplate, Name, PowerLine, TraitLine};
 
 /// A notation line before lowering: label, optional grade, text and where they are.
 pub struct RawLine<'a> {
@@ -35,31 +30,95 @@ pub struct RawLine<'a> {
 pub fn labels_of(kind: BlockKind) -> &'static [&'static str] {
     match kind {
         BlockKind::Power => &[
-            "After", "Before", "Check", "Cost", "Effect", "Halt", "Invest", "Keywords", "Prereq", "Result", "Sustain",
-            "Target", "Threshold", "Trigger", "While",
+            "After",
+            "Before",
+            "Check",
+            "Cost",
+            "Effect",
+            "Halt",
+            "Invest",
+            "Keywords",
+            "Prereq",
+            "Result",
+            "Sustain",
+            "Target",
+            "Threshold",
+            "Trigger",
+            "While",
         ],
         BlockKind::Trait(_) => &[
-            "Add", "Cost", "Details", "Effect", "Group", "Keywords", "Prereq", "Replace", "Slots", "To", "Trigger",
-            "While", "With",
+            "Add", "Cost", "Details", "Effect", "Group", "Keywords", "Prereq", "Replace", "Slots",
+            "To", "Trigger", "While", "With",
         ],
         BlockKind::System => &[
-            "Stats", "Resource", "Derived", "Status", "Grades", "Ruling", "Rounding", "Phases", "Segments",
-            "Turn order", "Default check", "Default", "Functions", "Details",
+            "Stats",
+            "Resource",
+            "Derived",
+            "Status",
+            "Grades",
+            "Ruling",
+            "Rounding",
+            "Phases",
+            "Segments",
+            "Turn order",
+            "Default check",
+            "Default",
+            "Functions",
+            "Details",
         ],
-        BlockKind::Condition => {
-            &["Parameters", "Modifiers", "Stacking", "Duration", "Effect", "Halt", "Trigger", "While", "Keywords", "Details"]
-        }
-        BlockKind::Actor => {
-            &["Stats", "Resources", "Tier", "Level", "Powers", "Traits", "Equipment", "Conditions", "Keywords", "Details"]
-        }
+        BlockKind::Condition => &[
+            "Parameters",
+            "Modifiers",
+            "Stacking",
+            "Duration",
+            "Effect",
+            "Halt",
+            "Trigger",
+            "While",
+            "Keywords",
+            "Details",
+        ],
+        BlockKind::Actor => &[
+            "Stats",
+            "Resources",
+            "Tier",
+            "Level",
+            "Powers",
+            "Traits",
+            "Equipment",
+            "Conditions",
+            "Keywords",
+            "Details",
+        ],
         BlockKind::Weapon => &[
-            "Cost", "Reach", "Damage", "Range", "Minimum range", "Crit range", "Crit damage", "Rate", "Requires",
-            "Keywords", "Details",
+            "Cost",
+            "Reach",
+            "Damage",
+            "Range",
+            "Minimum range",
+            "Crit range",
+            "Crit damage",
+            "Rate",
+            "Requires",
+            "Keywords",
+            "Details",
         ],
-        BlockKind::Armour => &["Value", "Blow-through", "Hardness", "Protection", "Cost", "Keywords", "Details"],
+        BlockKind::Armour => {
+            &["Value", "Blow-through", "Hardness", "Protection", "Cost", "Keywords", "Details"]
+        }
         BlockKind::Check => &[
-            "Method", "Dice", "Modifier", "Success", "Difficulty", "Always", "Explode", "Grades", "Grade cap", "Tie",
-            "Roll", "Details",
+            "Method",
+            "Dice",
+            "Modifier",
+            "Success",
+            "Difficulty",
+            "Always",
+            "Explode",
+            "Grades",
+            "Grade cap",
+            "Tie",
+            "Roll",
+            "Details",
         ],
     }
 }
@@ -78,14 +137,8 @@ pub fn empty_body(kind: BlockKind) -> BlockBody {
     }
 }
 
-/// Splits `Ruling grade cap` into (`Ruling`, `grade cap`) when the first word is `prefix`.
-fn split_prefix<'a>(label: &'a str, prefix: &str) -> Option<&'a str> {
-    let (first, rest) = label.split_once(' ')?;
-    first.eq_ignore_ascii_case(prefix).then_some(rest.trim())
-}
-
 /// `Some(None)`: a known label whose text was wrong (already reported); `None`: unknown label.
-type Lowered<T> = Option<Option<T>>;
+pub(super) type Lowered<T> = Option<Option<T>>;
 
 impl Lowerer {
     /// Lowers `line` into `body`, reporting a label the block kind does not have.
@@ -117,8 +170,11 @@ impl Lowerer {
             && !matches!(line.label.to_ascii_lowercase().as_str(), "result" | "effect")
         {
             self.diagnostics.push(
-                Diagnostic::error("rules::parse::grade_not_allowed", format!("`{}` lines take no grade", line.label))
-                    .with_primary(grade.span, "only Result and Effect lines are gated by grade"),
+                Diagnostic::error(
+                    "rules::parse::grade_not_allowed",
+                    format!("`{}` lines take no grade", line.label),
+                )
+                .with_primary(grade.span, "only Result and Effect lines are gated by grade"),
             );
         }
     }
@@ -129,26 +185,33 @@ impl Lowerer {
             Some(grade) => format!("{} {}", line.label, grade.node),
             None => line.label.to_string(),
         };
-        let diagnostic =
-            Diagnostic::error("rules::check::line_not_allowed", format!("`{label}` is not a line of a {kind} block"))
-                .with_primary(line.label_span, format!("not a {kind} line"));
+        let diagnostic = Diagnostic::error(
+            "rules::check::line_not_allowed",
+            format!("`{label}` is not a line of a {kind} block"),
+        )
+        .with_primary(line.label_span, format!("not a {kind} line"));
         let help = match did_you_mean(line.label, labels.iter().copied()) {
-            Some(suggestion) => format!("did you mean `{suggestion}`? a {kind} block has {}", labels.join(", ")),
+            Some(suggestion) => {
+                format!("did you mean `{suggestion}`? a {kind} block has {}", labels.join(", "))
+            }
             None => format!("a {kind} block has {}", labels.join(", ")),
         };
         self.diagnostics.push(diagnostic.with_help(help));
     }
 
-    fn expected(&mut self, line: &RawLine<'_>, what: &str) {
+    pub(super) fn expected(&mut self, line: &RawLine<'_>, what: &str) {
         let span = self.span_at(line.base, 0..line.text.len());
         self.diagnostics.push(
-            Diagnostic::error("rules::parse::unexpected", format!("could not read this `{}` line", line.label))
-                .with_primary(span, format!("expected {what}")),
+            Diagnostic::error(
+                "rules::parse::unexpected",
+                format!("could not read this `{}` line", line.label),
+            )
+            .with_primary(span, format!("expected {what}")),
         );
     }
 
     /// The whole text as one amount: `3`, `-2`, `1d8`, `[Tier + 1]`.
-    fn amount_line(&mut self, line: &RawLine<'_>) -> Option<(bool, Amount)> {
+    pub(super) fn amount_line(&mut self, line: &RawLine<'_>) -> Option<(bool, Amount)> {
         let Some(mut nodes) = self.try_parse(Rule::amount_input, line.text) else {
             self.bracket_errors(line);
             self.expected(line, "an amount such as `2`, `2d6` or `[Tier + 1]`");
@@ -157,18 +220,26 @@ impl Lowerer {
         self.amount(nodes.remove(0), line.base)
     }
 
-    fn required_amount(&mut self, line: &RawLine<'_>) -> Option<Amount> {
+    /// The whole text as an amount, wrapped by `make`: `Reach: 1` -> `WeaponLine::Reach`.
+    pub(super) fn amount_as<L>(&mut self, line: &RawLine<'_>, make: fn(Amount) -> L) -> Option<L> {
+        self.required_amount(line).map(make)
+    }
+
+    pub(super) fn required_amount(&mut self, line: &RawLine<'_>) -> Option<Amount> {
         self.amount_line(line).map(|(_, amount)| amount)
     }
 
     /// Reports malformed bracket expressions in text that failed a sub-language.
-    fn bracket_errors(&mut self, line: &RawLine<'_>) {
+    pub(super) fn bracket_errors(&mut self, line: &RawLine<'_>) {
         // Only the expression errors matter here; the narration itself is not kept.
         self.narration(line.text, line.base);
     }
 
     /// A bracketed or bare expression: `[Target's Defense]`, `Target's Defense`, `12`.
-    fn bare_expression(&mut self, line: &RawLine<'_>) -> Option<Spanned<crate::model::Expr>> {
+    pub(super) fn bare_expression(
+        &mut self,
+        line: &RawLine<'_>,
+    ) -> Option<Spanned<crate::model::Expr>> {
         let text = line.text;
         if text.starts_with('[') && super::text::matching_bracket(text, 0) == Some(text.len() - 1) {
             return self.expression(&text[1..text.len() - 1], line.base + 1);
@@ -176,7 +247,7 @@ impl Lowerer {
         self.expression(text, line.base)
     }
 
-    fn names(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Name>>> {
+    pub(super) fn names(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Name>>> {
         let Some(nodes) = self.try_parse(Rule::name_list_input, line.text) else {
             self.expected(line, "a list of names such as `Aim, Damage, Defense`");
             return None;
@@ -184,12 +255,17 @@ impl Lowerer {
         let names = nodes
             .into_iter()
             .filter_map(|item| item.into_inner().next())
-            .map(|item| Spanned::new(Name::new(item.as_str().trim_matches(['[', ']'])), self.span(&item, line.base)))
+            .map(|item| {
+                Spanned::new(
+                    Name::new(item.as_str().trim_matches(['[', ']'])),
+                    self.span(&item, line.base),
+                )
+            })
             .collect();
         Some(names)
     }
 
-    fn assignments(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Assignment>>> {
+    pub(super) fn assignments(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Assignment>>> {
         let Some(nodes) = self.try_parse(Rule::assignments_input, line.text) else {
             self.bracket_errors(line);
             self.expected(line, "named values such as `Strength 2, Finesse 1`");
@@ -198,7 +274,11 @@ impl Lowerer {
         nodes.into_iter().map(|node| self.assignment(node, line.base)).collect()
     }
 
-    fn assignment(&mut self, node: super::text::Node<'_>, base: usize) -> Option<Spanned<Assignment>> {
+    pub(super) fn assignment(
+        &mut self,
+        node: super::text::Node<'_>,
+        base: usize,
+    ) -> Option<Spanned<Assignment>> {
         let span = self.span(&node, base);
         let mut inner = node.into_inner();
         let name = self.name(&inner.next()?, base);
@@ -206,7 +286,7 @@ impl Lowerer {
         Some(Spanned::new(Assignment { name, negative, value }, span))
     }
 
-    fn grades(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<GradeLabel>>> {
+    pub(super) fn grades(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<GradeLabel>>> {
         let Some(nodes) = self.try_parse(Rule::grades_input, line.text) else {
             self.expected(line, "grade labels such as `0 Fail, 1 Low, 2 Medium`");
             return None;
@@ -223,7 +303,7 @@ impl Lowerer {
             .collect()
     }
 
-    fn dice_template(&mut self, line: &RawLine<'_>) -> Option<Spanned<DiceTemplate>> {
+    pub(super) fn dice_template(&mut self, line: &RawLine<'_>) -> Option<Spanned<DiceTemplate>> {
         let span = self.span_at(line.base, 0..line.text.len());
         let Some(nodes) = self.try_parse(Rule::dice_template_input, line.text) else {
             self.bracket_errors(line);
@@ -247,12 +327,16 @@ impl Lowerer {
             "before" => PowerLine::Before(self.effects(text, base)),
             "check" => return Some(self.check_spec(line).map(PowerLine::Check)),
             "cost" => PowerLine::Cost(self.cost(text, base)),
-            "effect" => PowerLine::Effect { grade: line.grade.clone(), effects: self.effects(text, base) },
+            "effect" => {
+                PowerLine::Effect { grade: line.grade.clone(), effects: self.effects(text, base) }
+            }
             "halt" => PowerLine::Halt(self.requirement(text, base)),
             "invest" => return Some(self.required_amount(line).map(PowerLine::Invest)),
             "keywords" => PowerLine::Keywords(self.keywords(text, base)),
             "prereq" => PowerLine::Prereq(self.requirement(text, base)),
-            "result" => PowerLine::Result { grade: line.grade.clone(), effects: self.effects(text, base) },
+            "result" => {
+                PowerLine::Result { grade: line.grade.clone(), effects: self.effects(text, base) }
+            }
             "sustain" => PowerLine::Sustain(self.requirement(text, base)),
             "target" => PowerLine::Target(self.target(text, base)),
             "threshold" => return Some(self.bare_expression(line).map(PowerLine::Threshold)),
@@ -281,7 +365,9 @@ impl Lowerer {
             "cost" => TraitLine::Cost(self.cost(text, base)),
             "details" => TraitLine::Details(self.narration(text, base)),
             "effect" => TraitLine::Effect(self.effects(text, base)),
-            "group" => TraitLine::Group(Spanned::new(Name::new(text), self.span_at(base, 0..text.len()))),
+            "group" => {
+                TraitLine::Group(Spanned::new(Name::new(text), self.span_at(base, 0..text.len())))
+            }
             "keywords" => TraitLine::Keywords(self.keywords(text, base)),
             "prereq" => TraitLine::Prereq(self.requirement(text, base)),
             "replace" => TraitLine::Replace(self.narration(text, base)),
@@ -304,7 +390,10 @@ impl Lowerer {
                 pieces.push((start + piece.find(trimmed).unwrap_or(0), trimmed));
             }
         }
-        let shared = pieces.last().and_then(|(_, last)| last.rsplit_once(' ')).map(|(_, noun)| noun.to_string());
+        let shared = pieces
+            .last()
+            .and_then(|(_, last)| last.rsplit_once(' '))
+            .map(|(_, noun)| noun.to_string());
         let count = pieces.len();
         let alternatives = pieces
             .into_iter()
@@ -312,289 +401,15 @@ impl Lowerer {
             .map(|(index, (start, piece))| {
                 let span = self.span_at(line.base, start..start + piece.len());
                 let text = match &shared {
-                    Some(noun) if index + 1 < count && !piece.contains(' ') => format!("{piece} {noun}"),
+                    Some(noun) if index + 1 < count && !piece.contains(' ') => {
+                        format!("{piece} {noun}")
+                    }
                     _ => piece.to_string(),
                 };
                 Spanned::new(Name::new(&text), span)
             })
             .collect();
         Selector { alternatives }
-    }
-
-    fn system_line(&mut self, line: &RawLine<'_>) -> Lowered<SystemLine> {
-        let (text, base) = (line.text, line.base);
-        let label = line.label;
-        let named = |prefix: &str| split_prefix(label, prefix).map(|rest| {
-            let offset = label.len() - rest.len();
-            Spanned::new(Name::new(rest), Span::new(line.label_span.file, line.label_span.start as usize + offset..line.label_span.end as usize))
-        });
-        let lower = label.to_ascii_lowercase();
-        if lower == "stats" || named("Stats").is_some() {
-            return Some(self.names(line).map(|stats| SystemLine::Stats { group: named("Stats"), stats }));
-        }
-        if let Some(name) = named("Resource") {
-            return Some(self.resource_rules(line).map(|rules| SystemLine::Resource { name, rules }));
-        }
-        if let Some(name) = named("Derived") {
-            return Some(self.bare_expression(line).map(|value| SystemLine::Derived { name, value }));
-        }
-        if let Some(name) = named("Status") {
-            return Some(self.bare_expression(line).map(|when| SystemLine::Status { name, when }));
-        }
-        if let Some(name) = named("Ruling") {
-            return Some(self.required_amount(line).map(|value| SystemLine::Ruling { name, value }));
-        }
-        Some(match lower.as_str() {
-            "grades" => self.grades(line).map(SystemLine::Grades),
-            "rounding" => match Rounding::parse(text) {
-                Some(rounding) => Some(SystemLine::Rounding(rounding)),
-                None => {
-                    self.expected(line, "`floor`, `ceiling`, `nearest` or `truncate`");
-                    None
-                }
-            },
-            "phases" => self.names(line).map(SystemLine::Phases),
-            "functions" => self.names(line).map(SystemLine::Functions),
-            "segments" => self.required_amount(line).map(SystemLine::Segments),
-            "turn order" => self.dice_template(line).map(SystemLine::TurnOrder),
-            "default check" => Some(SystemLine::DefaultCheck(Spanned::new(Name::new(text), self.span_at(base, 0..text.len())))),
-            "details" => Some(SystemLine::Details(self.narration(text, base))),
-            _ => match named("Default") {
-                Some(name) => self
-                    .amount_line(line)
-                    .map(|(negative, value)| SystemLine::Default(Assignment { name, negative, value })),
-                None => return None,
-            },
-        })
-    }
-
-    fn resource_rules(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<ResourceRule>>> {
-        let Some(nodes) = self.try_parse(Rule::resource_input, line.text) else {
-            self.bracket_errors(line);
-            self.expected(line, "resource rules such as `max [Max HP]; reset to 6 at turn start`");
-            return None;
-        };
-        let base = line.base;
-        nodes
-            .into_iter()
-            .map(|node| {
-                let node = node.into_inner().next()?;
-                let span = self.span(&node, base);
-                let rule = node.as_rule();
-                let mut inner: Vec<_> = node.into_inner().collect();
-                let moment = |lowerer: &Self, inner: &mut Vec<super::text::Node<'_>>| {
-                    inner.pop().map(|moment| {
-                        let text = moment.as_str().trim();
-                        Spanned::new(text.to_string(), lowerer.span_at(base + moment.as_span().start(), 0..text.len()))
-                    })
-                };
-                let lowered = match rule {
-                    Rule::resource_max => ResourceRule::Max(self.plain_amount(inner.remove(0), base)?),
-                    Rule::resource_none => ResourceRule::NoMax,
-                    Rule::resource_reset => {
-                        let moment = moment(self, &mut inner)?;
-                        ResourceRule::ResetTo { amount: self.plain_amount(inner.remove(0), base)?, moment }
-                    }
-                    Rule::resource_gain => {
-                        let moment = moment(self, &mut inner)?;
-                        ResourceRule::Gain { amount: self.plain_amount(inner.remove(0), base)?, moment }
-                    }
-                    Rule::resource_lost => ResourceRule::Lost(moment(self, &mut inner)?),
-                    _ => ResourceRule::Start(self.plain_amount(inner.remove(0), base)?),
-                };
-                Some(Spanned::new(lowered, span))
-            })
-            .collect()
-    }
-
-    fn condition_line(&mut self, line: &RawLine<'_>) -> Lowered<ConditionLine> {
-        let (text, base) = (line.text, line.base);
-        Some(match line.label.to_ascii_lowercase().as_str() {
-            "parameters" => self.names(line).map(ConditionLine::Parameters),
-            "modifiers" | "modifier" => self.modifiers(line).map(ConditionLine::Modifiers),
-            "stacking" => self.stacking(line).map(ConditionLine::Stacking),
-            "duration" => self.duration_line(line).map(ConditionLine::Duration),
-            "effect" => Some(ConditionLine::Effect(self.effects(text, base))),
-            "halt" => Some(ConditionLine::Halt(self.requirement(text, base))),
-            "trigger" => Some(ConditionLine::Trigger(self.requirement(text, base))),
-            "while" => Some(ConditionLine::While(self.requirement(text, base))),
-            "keywords" => Some(ConditionLine::Keywords(self.keywords(text, base))),
-            "details" => Some(ConditionLine::Details(self.narration(text, base))),
-            _ => return None,
-        })
-    }
-
-    fn duration_line(&mut self, line: &RawLine<'_>) -> Option<Duration> {
-        match self.try_parse(Rule::duration_input, line.text) {
-            Some(mut nodes) => self.duration(nodes.remove(0), line.base),
-            None => {
-                self.expected(line, "a duration such as `for 2 rounds` or `until end of turn`");
-                None
-            }
-        }
-    }
-
-    fn modifiers(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Modifier>>> {
-        let Some(nodes) = self.try_parse(Rule::modifiers_input, line.text) else {
-            self.bracket_errors(line);
-            self.expected(line, "modifiers such as `+1 Attack, -5 Defense` or `Speed = 1`");
-            return None;
-        };
-        let base = line.base;
-        nodes
-            .into_iter()
-            .map(|node| {
-                let node = node.into_inner().next()?;
-                let span = self.span(&node, base);
-                let rule = node.as_rule();
-                let mut inner: Vec<_> = node.into_inner().collect();
-                let modifier = match rule {
-                    Rule::add_modifier => {
-                        let negative = inner.remove(0).as_str() == "-";
-                        let amount = self.plain_amount(inner.remove(0), base)?;
-                        Modifier::Add { negative, amount, stat: self.name(&inner.remove(0), base) }
-                    }
-                    Rule::set_modifier => {
-                        let stat = self.name(&inner.remove(0), base);
-                        let (negative, value) = self.amount(inner.remove(0), base)?;
-                        Modifier::Set { stat, negative, value }
-                    }
-                    _ => {
-                        let stat = self.name(&inner.remove(0), base);
-                        let factor = self.plain_amount(inner.remove(0), base)?;
-                        let rounding = inner.pop().and_then(|rounding| {
-                            Rounding::parse(rounding.into_inner().next()?.as_str())
-                        });
-                        Modifier::Scale { stat, factor, rounding }
-                    }
-                };
-                Some(Spanned::new(modifier, span))
-            })
-            .collect()
-    }
-
-    fn stacking(&mut self, line: &RawLine<'_>) -> Option<Stacking> {
-        let node = self.try_parse(Rule::stacking_input, line.text).and_then(|mut nodes| nodes.remove(0).into_inner().next());
-        let Some(node) = node else {
-            self.expected(line, "`never; longest duration wins`, `per damage type`, `adds` or `largest`");
-            return None;
-        };
-        Some(match node.as_rule() {
-            Rule::stacking_never => Stacking::Never(node.into_inner().next().map(|tie| {
-                match tie.as_str().to_ascii_lowercase().as_str() {
-                    "newest wins" => TieBreak::Newest,
-                    "largest wins" => TieBreak::Largest,
-                    _ => TieBreak::LongestDuration,
-                }
-            })),
-            Rule::stacking_per => Stacking::Per(self.name(&node.into_inner().next()?, line.base)),
-            Rule::stacking_adds => Stacking::Adds,
-            _ => Stacking::Largest,
-        })
-    }
-
-    fn actor_line(&mut self, line: &RawLine<'_>) -> Lowered<ActorLine> {
-        let (text, base) = (line.text, line.base);
-        Some(match line.label.to_ascii_lowercase().as_str() {
-            "stats" => self.assignments(line).map(ActorLine::Stats),
-            "resources" => self.assignments(line).map(ActorLine::Resources),
-            "tier" => self.required_amount(line).map(ActorLine::Tier),
-            "level" => self.required_amount(line).map(ActorLine::Level),
-            "powers" => self.names(line).map(ActorLine::Powers),
-            "traits" => self.names(line).map(ActorLine::Traits),
-            "equipment" => self.names(line).map(ActorLine::Equipment),
-            "conditions" => self.names(line).map(ActorLine::Conditions),
-            "keywords" => Some(ActorLine::Keywords(self.keywords(text, base))),
-            "details" => Some(ActorLine::Details(self.narration(text, base))),
-            _ => return None,
-        })
-    }
-
-    fn weapon_line(&mut self, line: &RawLine<'_>) -> Lowered<WeaponLine> {
-        let (text, base) = (line.text, line.base);
-        let amount = |lowerer: &mut Self, make: fn(Amount) -> WeaponLine| lowerer.required_amount(line).map(make);
-        Some(match line.label.to_ascii_lowercase().as_str() {
-            "cost" => amount(self, WeaponLine::Cost),
-            "reach" => amount(self, WeaponLine::Reach),
-            "damage" => amount(self, WeaponLine::Damage),
-            "range" => amount(self, WeaponLine::Range),
-            "minimum range" => amount(self, WeaponLine::MinimumRange),
-            "crit range" => amount(self, WeaponLine::CritRange),
-            "crit damage" => amount(self, WeaponLine::CritDamage),
-            "rate" => amount(self, WeaponLine::Rate),
-            "requires" => Some(WeaponLine::Requires(self.requirement(text, base))),
-            "keywords" => Some(WeaponLine::Keywords(self.keywords(text, base))),
-            "details" => Some(WeaponLine::Details(self.narration(text, base))),
-            _ => return None,
-        })
-    }
-
-    fn armour_line(&mut self, line: &RawLine<'_>) -> Lowered<ArmourLine> {
-        let (text, base) = (line.text, line.base);
-        let amount = |lowerer: &mut Self, make: fn(Amount) -> ArmourLine| lowerer.required_amount(line).map(make);
-        Some(match line.label.to_ascii_lowercase().as_str() {
-            "value" => amount(self, ArmourLine::Value),
-            "blow-through" => amount(self, ArmourLine::BlowThrough),
-            "hardness" => amount(self, ArmourLine::Hardness),
-            "protection" => amount(self, ArmourLine::Protection),
-            "cost" => amount(self, ArmourLine::Cost),
-            "keywords" => Some(ArmourLine::Keywords(self.keywords(text, base))),
-            "details" => Some(ArmourLine::Details(self.narration(text, base))),
-            _ => return None,
-        })
-    }
-
-    fn procedure_line(&mut self, line: &RawLine<'_>) -> Lowered<ProcedureLine> {
-        let (text, base) = (line.text, line.base);
-        let lower = text.trim().to_ascii_lowercase();
-        Some(match line.label.to_ascii_lowercase().as_str() {
-            "method" => match Method::parse(text) {
-                Some(method) => Some(ProcedureLine::Method(method)),
-                None => {
-                    self.expected(line, "`pool`, `roll under`, `successes`, `total` or `versus`");
-                    None
-                }
-            },
-            "dice" => self.dice_template(line).map(ProcedureLine::Dice),
-            "roll" => self.dice_template(line).map(ProcedureLine::Roll),
-            "modifier" => match lower.as_str() {
-                "each die" => Some(ProcedureLine::Modifier(ModifierMode::EachDie)),
-                "total" => Some(ProcedureLine::Modifier(ModifierMode::Total)),
-                "none" => Some(ProcedureLine::Modifier(ModifierMode::None)),
-                _ => {
-                    self.expected(line, "`each die`, `total` or `none`");
-                    None
-                }
-            },
-            "success" => self.comparison(line).map(|(op, against)| ProcedureLine::Success { op, against }),
-            "difficulty" => self.required_amount(line).map(ProcedureLine::Difficulty),
-            "always" => self.bare_expression(line).map(ProcedureLine::Always),
-            "explode" => self.required_amount(line).map(ProcedureLine::Explode),
-            "grades" => self.grades(line).map(ProcedureLine::Grades),
-            "grade cap" => self.required_amount(line).map(ProcedureLine::GradeCap),
-            "tie" => match lower.as_str() {
-                "defender" => Some(ProcedureLine::Tie(TieRule::Defender)),
-                "attacker" => Some(ProcedureLine::Tie(TieRule::Attacker)),
-                "none" => Some(ProcedureLine::Tie(TieRule::Nobody)),
-                _ => {
-                    self.expected(line, "`defender`, `attacker` or `none`");
-                    None
-                }
-            },
-            "details" => Some(ProcedureLine::Details(self.narration(text, base))),
-            _ => return None,
-        })
-    }
-
-    fn comparison(&mut self, line: &RawLine<'_>) -> Option<(CompareOp, Amount)> {
-        let Some(mut nodes) = self.try_parse(Rule::comparison_input, line.text) else {
-            self.bracket_errors(line);
-            self.expected(line, "a comparison such as `>= [Threshold]`");
-            return None;
-        };
-        let op = CompareOp::parse(nodes.remove(0).as_str())?;
-        let amount = self.plain_amount(nodes.remove(0), line.base)?;
-        Some((op, amount))
     }
 }
 
@@ -604,7 +419,9 @@ fn split_words<'a>(text: &'a str, separators: &[&str]) -> Vec<(usize, &'a str)> 
     let mut start = 0;
     let mut index = 0;
     while index < text.len() {
-        if let Some(separator) = separators.iter().find(|separator| text[index..].starts_with(**separator)) {
+        if let Some(separator) =
+            separators.iter().find(|separator| text[index..].starts_with(**separator))
+        {
             pieces.push((start, &text[start..index]));
             index += separator.len();
             start = index;

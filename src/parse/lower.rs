@@ -33,13 +33,16 @@ pub fn lower_file(file: FileId, text: &str) -> (Vec<Item>, Vec<Spanned<Comment>>
                 let Some(string) = pair.into_inner().next() else { continue };
                 let string_span = lowerer.span(&string, 0);
                 let raw = string.into_inner().next().map_or("", |inner| inner.as_str());
-                let path = Spanned::new(raw.replace("\\\"", "\"").replace("\\\\", "\\"), string_span);
+                let path =
+                    Spanned::new(raw.replace("\\\"", "\"").replace("\\\\", "\\"), string_span);
                 items.push(Item::Include(Spanned::new(Include { path }, span)));
             }
             Rule::header => {
                 close(&mut open, &mut items);
                 let mut inner = pair.into_inner();
-                let (Some(kind_pair), Some(name_pair)) = (inner.next(), inner.next()) else { continue };
+                let (Some(kind_pair), Some(name_pair)) = (inner.next(), inner.next()) else {
+                    continue;
+                };
                 let Some(kind) = BlockKind::parse(kind_pair.as_str()) else { continue };
                 let block = Block {
                     kind: Spanned::new(kind, lowerer.span(&kind_pair, 0)),
@@ -59,9 +62,12 @@ pub fn lower_file(file: FileId, text: &str) -> (Vec<Item>, Vec<Spanned<Comment>>
                         block.span = block.span.to(span);
                     }
                     None => lowerer.diagnostics.push(
-                        Diagnostic::error("rules::parse::line_outside_block", "notation line outside a block")
-                            .with_primary(raw.label_span, "no block header above this line")
-                            .with_help("start a block with a header such as `power Berserker Charge`"),
+                        Diagnostic::error(
+                            "rules::parse::line_outside_block",
+                            "notation line outside a block",
+                        )
+                        .with_primary(raw.label_span, "no block header above this line")
+                        .with_help("start a block with a header such as `power Berserker Charge`"),
                     ),
                 }
             }
@@ -78,13 +84,20 @@ fn close(open: &mut Option<Spanned<Block>>, items: &mut Vec<Item>) {
     }
 }
 
-fn raw_line<'a>(lowerer: &Lowerer, label: &super::text::Node<'a>, text: &super::text::Node<'a>, span: Span) -> RawLine<'a> {
+fn raw_line<'a>(
+    lowerer: &Lowerer,
+    label: &super::text::Node<'a>,
+    text: &super::text::Node<'a>,
+    span: Span,
+) -> RawLine<'a> {
     let label_text = label.as_str();
     let label_span = lowerer.span(label, 0);
     let (name, grade) = match label_text.rsplit_once(' ') {
         Some((name, number)) if number.bytes().all(|byte| byte.is_ascii_digit()) => {
             let start = label.as_span().start() + label_text.len() - number.len();
-            let grade = number.parse().ok().map(|grade| Spanned::new(grade, Span::new(lowerer.file, start..start + number.len())));
+            let grade = number.parse().ok().map(|grade| {
+                Spanned::new(grade, Span::new(lowerer.file, start..start + number.len()))
+            });
             (name.trim_end(), grade)
         }
         _ => (label_text, None),
@@ -92,8 +105,16 @@ fn raw_line<'a>(lowerer: &Lowerer, label: &super::text::Node<'a>, text: &super::
     let raw_text = text.as_str();
     let trimmed = raw_text.trim();
     let base = text.as_span().start() + (raw_text.len() - raw_text.trim_start().len());
-    let label_span = Span::new(lowerer.file, label_span.start as usize..label_span.start as usize + name.len());
-    RawLine { label: name, label_span, grade, text: trimmed, base, span: trim_span(span, text, trimmed, base) }
+    let label_span =
+        Span::new(lowerer.file, label_span.start as usize..label_span.start as usize + name.len());
+    RawLine {
+        label: name,
+        label_span,
+        grade,
+        text: trimmed,
+        base,
+        span: trim_span(span, text, trimmed, base),
+    }
 }
 
 /// The line span without trailing whitespace.
@@ -128,8 +149,10 @@ fn comments(file: FileId, text: &str) -> Vec<Spanned<Comment>> {
                 '#' if !in_string => {
                     let comment = line[index..].trim_end();
                     let trailing = !line[..index].trim().is_empty();
-                    let span = Span::new(file, line_start + index..line_start + index + comment.len());
-                    comments.push(Spanned::new(Comment { text: comment.to_string(), trailing }, span));
+                    let span =
+                        Span::new(file, line_start + index..line_start + index + comment.len());
+                    comments
+                        .push(Spanned::new(Comment { text: comment.to_string(), trailing }, span));
                     break;
                 }
                 _ => escaped = false,

@@ -2,6 +2,7 @@
 //! [`parse_file`] handles one text; [`load_pack`] reads files and folders from disk,
 //! follows `include` lines (each file once) and reports include cycles.
 
+mod declarations;
 mod error;
 mod grammar;
 mod lines;
@@ -33,11 +34,15 @@ fn install_parser_limits() {
 /// Returns the lowered file and every problem found; never panics.
 pub fn parse_file(file: FileId, path: &Path, text: &str) -> (RuleFile, Vec<Diagnostic>) {
     install_parser_limits();
-    let mut rule_file = RuleFile { file, path: path.to_path_buf(), items: Vec::new(), comments: Vec::new() };
+    let mut rule_file =
+        RuleFile { file, path: path.to_path_buf(), items: Vec::new(), comments: Vec::new() };
     if text.len() > MAX_FILE_BYTES {
         let diagnostic = Diagnostic::error(
             "rules::parse::too_large",
-            format!("rule file is {} bytes; the limit is {MAX_FILE_BYTES} bytes (1 MiB)", text.len()),
+            format!(
+                "rule file is {} bytes; the limit is {MAX_FILE_BYTES} bytes (1 MiB)",
+                text.len()
+            ),
         )
         .with_primary(Span::new(file, 0..0), "file too large");
         return (rule_file, vec![diagnostic]);
@@ -49,7 +54,11 @@ pub fn parse_file(file: FileId, path: &Path, text: &str) -> (RuleFile, Vec<Diagn
 }
 
 /// Parses `text` registered under `name` in `sources`: a convenience for tests and tools.
-pub fn parse_source(sources: &mut SourceMap, name: &str, text: &str) -> (RuleFile, Vec<Diagnostic>) {
+pub fn parse_source(
+    sources: &mut SourceMap,
+    name: &str,
+    text: &str,
+) -> (RuleFile, Vec<Diagnostic>) {
     let file = sources.add(name, text);
     parse_file(file, Path::new(name), text)
 }
@@ -84,10 +93,7 @@ pub fn load_pack(paths: &[PathBuf], sources: &mut SourceMap) -> (Pack, Vec<Diagn
     for path in paths {
         match rule_files(path) {
             Ok(files) => queue.extend(files),
-            Err(error) => diagnostics.push(Diagnostic::error(
-                "rules::load::unreadable",
-                format!("cannot read `{}`: {error}", path.display()),
-            )),
+            Err(error) => diagnostics.push(unreadable(path, &error.to_string())),
         }
     }
     let mut loaded: Vec<PathBuf> = Vec::new();
@@ -101,23 +107,24 @@ pub fn load_pack(paths: &[PathBuf], sources: &mut SourceMap) -> (Pack, Vec<Diagn
         if loaded.contains(&key) {
             continue;
         }
-        let text = match read_limited(&path) {
-            Ok(text) => text,
-            Err(message) => {
-                diagnostics.push(Diagnostic::error("rules::load::unreadable", format!("cannot read `{}`: {message}", path.display())));
+        let (rule_file, found) = match load_file(&path, sources) {
+            Ok(loaded) => loaded,
+            Err(diagnostic) => {
+                diagnostics.push(diagnostic);
                 continue;
             }
         };
-        let file = sources.add(path.display().to_string(), text.as_str());
-        let (rule_file, found) = parse_file(file, &path, &text);
         diagnostics.extend(found);
         for item in &rule_file.items {
             if let Item::Include(include) = item {
                 let target = path.parent().unwrap_or(Path::new(".")).join(&include.node.path.node);
                 if !target.is_file() {
                     diagnostics.push(
-                        Diagnostic::error("rules::load::missing_include", format!("included file `{}` not found", include.node.path.node))
-                            .with_primary(include.node.path.span, "no such file next to this one"),
+                        Diagnostic::error(
+                            "rules::load::missing_include",
+                            format!("included file `{}` not found", include.node.path.node),
+                        )
+                        .with_primary(include.node.path.span, "no such file next to this one"),
                     );
                     continue;
                 }
@@ -132,6 +139,24 @@ pub fn load_pack(paths: &[PathBuf], sources: &mut SourceMap) -> (Pack, Vec<Diagn
     (pack, diagnostics)
 }
 
+/// Reads (within the size limit) and parses one rule file, registering it in `sources`.
+pub fn load_file(
+    path: &Path,
+    sources: &mut SourceMap,
+) -> Result<(RuleFile, Vec<Diagnostic>), Diagnostic> {
+    let text = read_limited(path).map_err(|message| unreadable(path, &message))?;
+    let file = sources.add(path.display().to_string(), text.as_str());
+    Ok(parse_file(file, path, &text))
+}
+
+/// The diagnostic for a path that cannot be read.
+pub fn unreadable(path: &Path, message: &str) -> Diagnostic {
+    Diagnostic::error(
+        "rules::load::unreadable",
+        format!("cannot read `{}`: {message}", path.display()),
+    )
+}
+
 fn canonical(path: &Path) -> PathBuf {
     path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
@@ -139,7 +164,10 @@ fn canonical(path: &Path) -> PathBuf {
 fn read_limited(path: &Path) -> Result<String, String> {
     let metadata = std::fs::metadata(path).map_err(|error| error.to_string())?;
     if metadata.len() > MAX_FILE_BYTES as u64 {
-        return Err(format!("{} bytes; the limit is {MAX_FILE_BYTES} bytes (1 MiB)", metadata.len()));
+        return Err(format!(
+            "{} bytes; the limit is {MAX_FILE_BYTES} bytes (1 MiB)",
+            metadata.len()
+        ));
     }
     let bytes = std::fs::read(path).map_err(|error| error.to_string())?;
     String::from_utf8(bytes).map_err(|_| "not valid UTF-8".to_string())

@@ -83,21 +83,45 @@ fn effects_accept_the_vocabulary() {
 fn targets_costs_and_requirements() {
     assert_rule(
         Rule::target_input,
-        &["Self", "Enemy in [Weapon Reach]", "Up to 3 allies in 5", "All enemies within 3", "Burst 2 within 10", "Cone 3"],
+        &[
+            "Self",
+            "Enemy in [Weapon Reach]",
+            "Up to 3 allies in 5",
+            "All enemies within 3",
+            "Burst 2 within 10",
+            "Cone 3",
+        ],
         &["in 5", "Up to allies"],
     );
-    assert_rule(Rule::cost_input, &["2 Sg", "[Weapon + 1] CP", "1 CP + 1 Sg", "1 CP and 2 Sg"], &["CP", "2", "free"]);
+    assert_rule(
+        Rule::cost_input,
+        &["2 Sg", "[Weapon + 1] CP", "1 CP + 1 Sg", "1 CP and 2 Sg"],
+        &["CP", "2", "free"],
+    );
     assert_rule(
         Rule::condition_input,
-        &["an enemy moves adjacent to you", "[HP <= 0]", "Target has Prone", "you are Dazed or [Grade >= 2]"],
+        &[
+            "an enemy moves adjacent to you",
+            "[HP <= 0]",
+            "Target has Prone",
+            "you are Dazed or [Grade >= 2]",
+        ],
         &["", "and"],
     );
 }
 
 #[test]
 fn declarations() {
-    assert_rule(Rule::name_list_input, &["Aim, Damage, Defense", "Start, Reset CP, Action"], &["", "Aim,, Damage"]);
-    assert_rule(Rule::assignments_input, &["Strength 2, Finesse -1", "HP [Max HP]"], &["Strength", "2 Strength"]);
+    assert_rule(
+        Rule::name_list_input,
+        &["Aim, Damage, Defense", "Start, Reset CP, Action"],
+        &["", "Aim,, Damage"],
+    );
+    assert_rule(
+        Rule::assignments_input,
+        &["Strength 2, Finesse -1", "HP [Max HP]"],
+        &["Strength", "2 Strength"],
+    );
     assert_rule(Rule::grades_input, &["0 Fail, 1 Low, 2 Medium, 3 High"], &["Fail 0"]);
     assert_rule(
         Rule::modifiers_input,
@@ -106,18 +130,42 @@ fn declarations() {
     );
     assert_rule(
         Rule::stacking_input,
-        &["never stacks with itself; longest duration wins", "never", "per damage type", "adds", "largest"],
+        &[
+            "never stacks with itself; longest duration wins",
+            "never",
+            "per damage type",
+            "adds",
+            "largest",
+        ],
         &["sometimes"],
     );
     assert_rule(
         Rule::resource_input,
-        &["reset to 6 at turn start; lost at end of encounter", "no max", "max [Max HP]", "gain 1 at round start", "start 0"],
+        &[
+            "reset to 6 at turn start; lost at end of encounter",
+            "no max",
+            "max [Max HP]",
+            "gain 1 at round start",
+            "start 0",
+        ],
         &["reset 6"],
     );
-    assert_rule(Rule::dice_template_input, &["[Tier + 2]d10", "{[Pool]d10+[Modifier]}cs>=[Threshold]", "d12"], &["[Tier + ]d10"]);
+    assert_rule(
+        Rule::dice_template_input,
+        &["[Tier + 2]d10", "{[Pool]d10+[Modifier]}cs>=[Threshold]", "d12"],
+        &["[Tier + ]d10"],
+    );
     assert_rule(Rule::comparison_input, &[">= [Threshold]", "<= 12"], &["12", "=> 3"]);
-    assert_rule(Rule::check_input, &["[Attack + Strength]", "[Attack] using Grade Roll", "Influence + Trickery"], &["using X"]);
-    assert_rule(Rule::duration_input, &["for 2 rounds", "until end of turn"], &["2 rounds", "for rounds"]);
+    assert_rule(
+        Rule::check_input,
+        &["[Attack + Strength]", "[Attack] using Grade Roll", "Influence + Trickery"],
+        &["using X"],
+    );
+    assert_rule(
+        Rule::duration_input,
+        &["for 2 rounds", "until end of turn"],
+        &["2 rounds", "for rounds"],
+    );
 }
 
 #[test]
@@ -134,7 +182,9 @@ fn grammar_has_no_exponential_backtracking_on_long_lines() {
 
 #[test]
 fn every_rule_has_a_human_name() {
-    for rule in [Rule::notation, Rule::header, Rule::expr, Rule::effect, Rule::cost_input, Rule::EOI] {
+    for rule in
+        [Rule::notation, Rule::header, Rule::expr, Rule::effect, Rule::cost_input, Rule::EOI]
+    {
         let name = super::rule_name(rule);
         assert!(!name.is_empty() && !name.contains('_'), "{rule:?} -> {name}");
     }

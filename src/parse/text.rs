@@ -5,8 +5,8 @@
 //! only malformed bracket expressions are errors.
 
 use pest::Parser;
-use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::iterators::Pair;
+use pest::pratt_parser::{Assoc, Op, PrattParser};
 
 use super::error::parse_error;
 use super::grammar::{Rule, RulesParser};
@@ -15,8 +15,8 @@ use crate::model::common::{AreaShape, Junction, TargetCount};
 use crate::model::effect::MoveKind;
 use crate::model::expr::{BinaryOp, CompareOp, Special};
 use crate::model::{
-    Amount, ConditionRef, Cost, CostPart, DiceText, Duration, Effect, EffectPart, Effects, Expr, Keyword,
-    MAX_DEPTH, Name, Narration, Number, Requirement, Target, Test,
+    Amount, ConditionRef, Cost, CostPart, DiceText, Duration, Effect, EffectPart, Effects, Expr,
+    Keyword, MAX_DEPTH, Name, Narration, Number, Requirement, Target, Test,
 };
 
 /// Lowers sub-language text of one file, collecting diagnostics.
@@ -62,8 +62,11 @@ impl Lowerer {
         if nesting_depth(text) > MAX_DEPTH {
             let span = self.span_at(base, 0..text.len());
             self.diagnostics.push(
-                Diagnostic::error("rules::parse::too_deep", format!("expression nested deeper than {MAX_DEPTH} levels"))
-                    .with_primary(span, "too deeply nested"),
+                Diagnostic::error(
+                    "rules::parse::too_deep",
+                    format!("expression nested deeper than {MAX_DEPTH} levels"),
+                )
+                .with_primary(span, "too deeply nested"),
             );
             return None;
         }
@@ -73,7 +76,13 @@ impl Lowerer {
                 self.expr(expr, base)
             }
             Err(error) => {
-                self.diagnostics.push(parse_error(&error, self.file, base, "rules::parse::expression", "this expression"));
+                self.diagnostics.push(parse_error(
+                    &error,
+                    self.file,
+                    base,
+                    "rules::parse::expression",
+                    "this expression",
+                ));
                 None
             }
         }
@@ -89,15 +98,20 @@ impl Lowerer {
                 let Some(op) = inner.next() else { return Some(left) };
                 let op = CompareOp::parse(op.as_str())?;
                 let right = self.expr(inner.next()?, base)?;
-                Some(Spanned::new(Expr::Compare { op, left: Box::new(left), right: Box::new(right) }, span))
+                Some(Spanned::new(
+                    Expr::Compare { op, left: Box::new(left), right: Box::new(right) },
+                    span,
+                ))
             }
             Rule::arithmetic => self.arithmetic(pair, base),
             Rule::number => Some(Spanned::new(Expr::Number(self.number(&pair, base)?), span)),
             Rule::call => {
                 let mut inner = pair.into_inner();
                 let function = inner.next()?;
-                let function = Spanned::new(Name::new(function.as_str()), self.span(&function, base));
-                let arguments = inner.map(|argument| self.expr(argument, base)).collect::<Option<Vec<_>>>()?;
+                let function =
+                    Spanned::new(Name::new(function.as_str()), self.span(&function, base));
+                let arguments =
+                    inner.map(|argument| self.expr(argument, base)).collect::<Option<Vec<_>>>()?;
                 Some(Spanned::new(Expr::Call { function, arguments }, span))
             }
             Rule::reference => {
@@ -143,7 +157,10 @@ impl Lowerer {
                         _ => BinaryOp::Divide,
                     };
                     let whole = left.span.to(right.span);
-                    Some(Spanned::new(Expr::Binary { op, left: Box::new(left), right: Box::new(right) }, whole))
+                    Some(Spanned::new(
+                        Expr::Binary { op, left: Box::new(left), right: Box::new(right) },
+                        whole,
+                    ))
                 })
                 .parse(pair.into_inner())
         })
@@ -258,7 +275,11 @@ impl Lowerer {
             }
             Rule::heal => Some(Effect::Heal(self.plain_amount(inner.remove(0), base)?)),
             Rule::resource_change | Rule::spend => {
-                let verb = if rule == Rule::spend { "spend".to_string() } else { inner.remove(0).as_str().to_ascii_lowercase() };
+                let verb = if rule == Rule::spend {
+                    "spend".to_string()
+                } else {
+                    inner.remove(0).as_str().to_ascii_lowercase()
+                };
                 let amount = self.plain_amount(inner.remove(0), base)?;
                 let resource = self.name(inner.first()?, base);
                 Some(match verb.as_str() {
@@ -332,7 +353,10 @@ impl Lowerer {
             _ => {
                 let event = inner.next()?;
                 let text = event.as_str().trim();
-                Some(Duration::Until(Spanned::new(text.to_string(), self.span_at(base + event.as_span().start(), 0..text.len()))))
+                Some(Duration::Until(Spanned::new(
+                    text.to_string(),
+                    self.span_at(base + event.as_span().start(), 0..text.len()),
+                )))
             }
         }
     }
@@ -361,7 +385,9 @@ impl Lowerer {
                 if inner.first().is_some_and(|first| first.as_rule() == Rule::target_count) {
                     let counted = inner.remove(0).into_inner().next()?;
                     count = Some(match counted.as_rule() {
-                        Rule::up_to_count => TargetCount::UpTo(self.plain_amount(counted.into_inner().next()?, base)?),
+                        Rule::up_to_count => TargetCount::UpTo(
+                            self.plain_amount(counted.into_inner().next()?, base)?,
+                        ),
                         Rule::all_count => TargetCount::All,
                         _ => TargetCount::Exactly(Amount::Number(self.number(&counted, base)?)),
                     });
@@ -449,17 +475,24 @@ impl Lowerer {
             if byte == b'[' {
                 let close = matching_bracket(text, index).unwrap_or(text.len() - 1);
                 let span = self.span_at(base, index..close + 1);
-                if let Some(expr) = self.expression(&text[index + 1..close.max(index + 1)], base + index + 1) {
+                if let Some(expr) =
+                    self.expression(&text[index + 1..close.max(index + 1)], base + index + 1)
+                {
                     keywords.push(Spanned::new(Keyword::Expr(expr), span));
                 }
                 index = close + 1;
-            } else if let Some(separator) = text[index..].chars().next().filter(|c| c.is_whitespace() || *c == ',' || *c == '*') {
+            } else if let Some(separator) =
+                text[index..].chars().next().filter(|c| c.is_whitespace() || *c == ',' || *c == '*')
+            {
                 index += separator.len_utf8();
             } else {
                 let end = text[index..]
                     .find(|c: char| c.is_whitespace() || c == ',' || c == '*' || c == '[')
                     .map_or(text.len(), |offset| index + offset);
-                keywords.push(Spanned::new(Keyword::Word(Name::new(&text[index..end])), self.span_at(base, index..end)));
+                keywords.push(Spanned::new(
+                    Keyword::Word(Name::new(&text[index..end])),
+                    self.span_at(base, index..end),
+                ));
                 index = end;
             }
         }
@@ -471,7 +504,10 @@ impl Lowerer {
 fn capitalise(word: &str) -> String {
     let lower = word.to_ascii_lowercase();
     let mut chars = lower.chars();
-    chars.next().map(|first| first.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+    chars
+        .next()
+        .map(|first| first.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
 }
 
 thread_local! {
