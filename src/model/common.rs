@@ -238,7 +238,7 @@ impl fmt::Display for Keyword {
     }
 }
 
-/// Writes keywords separated by spaces, the rulebook's way: `Berserker Melee [Weapon] Charge`.
+/// Writes keywords separated by spaces, the rulebook's way: `Melee [Weapon] Charge`.
 pub fn write_keywords(f: &mut fmt::Formatter<'_>, keywords: &[Spanned<Keyword>]) -> fmt::Result {
     for (index, keyword) in keywords.iter().enumerate() {
         if index > 0 {

@@ -168,7 +168,7 @@ pub enum ActorLine {
     Tier(Amount),
     /// `Level: 3`
     Level(Amount),
-    /// `Powers: Berserker Charge, Shove`
+    /// `Powers: Shield Bash, Shove`
     Powers(Vec<Spanned<Name>>),
     /// `Traits: Clockwork Engineer`
     Traits(Vec<Spanned<Name>>),

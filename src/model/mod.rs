@@ -109,7 +109,7 @@ pub enum BlockBody {
     Check(Vec<Spanned<ProcedureLine>>),
 }
 
-/// One block: `power Berserker Charge` and its notation lines.
+/// One block: `power Shield Bash` and its notation lines.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Block {
     /// The kind from the header.

@@ -32,7 +32,7 @@ pub enum PowerLine {
     Halt(Requirement),
     /// `Invest: 2` — segments until the result resolves.
     Invest(Amount),
-    /// `Keywords: Berserker Melee [Weapon] Charge`
+    /// `Keywords: Melee [Weapon] Charge`
     Keywords(Vec<Spanned<Keyword>>),
     /// `Prereq: [Level >= 3]`
     Prereq(Requirement),

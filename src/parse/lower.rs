@@ -67,7 +67,7 @@ pub fn lower_file(file: FileId, text: &str) -> (Vec<Item>, Vec<Spanned<Comment>>
                             "notation line outside a block",
                         )
                         .with_primary(raw.label_span, "no block header above this line")
-                        .with_help("start a block with a header such as `power Berserker Charge`"),
+                        .with_help("start a block with a header such as `power Shield Bash`"),
                     ),
                 }
             }
@@ -132,7 +132,7 @@ fn outer_error(error: &pest::error::Error<Rule>, file: FileId, text: &str) -> Di
     let end = (line_start + line.trim_end().len()).max(start);
     Diagnostic::error("rules::parse::unexpected", "this line is neither a block header nor a notation line")
         .with_primary(Span::new(file, start..end), "expected a notation line such as `Cost: 2 CP`")
-        .with_help("start a block with a header such as `power Berserker Charge`, write notation lines as `Label: text`, or include a file with `include \"other.rules\"`")
+        .with_help("start a block with a header such as `power Shield Bash`, write notation lines as `Label: text`, or include a file with `include \"other.rules\"`")
 }
 
 /// Every comment in `text`: `#` to the end of the line, outside strings.

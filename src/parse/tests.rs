@@ -25,13 +25,13 @@ fn file_accepts_blocks_comments_and_includes() {
         &[
             "",
             "# only a comment",
-            "power Berserker Charge\nCost: [Weapon + 1] CP\n",
+            "power Shield Bash\nCost: [Weapon + 1] CP\n",
             "power A\n\nCost: 1 CP\n\nResult: 2 damage # trailing\n",
             "include \"other.rules\"\n",
             "system S\nRuling grade cap: 3\r\n",
             "armor Plate\nValue: 3",
         ],
-        &["Berserker Charge\n", "power\n", "include other.rules\n", "Power Strike\n"],
+        &["Shield Bash\n", "power\n", "include other.rules\n", "Power Strike\n"],
     );
 }
 
