@@ -21,6 +21,13 @@ fn check_accepts_the_sample_pack_with_warnings() {
 }
 
 #[test]
+fn check_accepts_every_procedure_shape() {
+    let output = mythforge().args(["check", "tests/fixtures/procedures"]).output().expect("runs");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert!(stderr_of(&output).contains("checked 2 files: 0 errors, 0 warnings"));
+}
+
+#[test]
 fn check_fails_with_a_suggestion_on_an_unknown_stat() {
     let output = mythforge()
         .args(["check", "tests/golden/rules/unknown_stat.rules"])
