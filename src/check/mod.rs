@@ -5,10 +5,12 @@
 //! model only; it never evaluates with actor values or rolls dice.
 
 mod collect;
+mod error;
 mod names;
 mod rules;
 
 pub use collect::References;
+pub use error::{CheckError, CheckErrorKind};
 pub use names::Names;
 
 use crate::diagnostics::{Diagnostic, Spanned};
@@ -40,12 +42,10 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
         }
         for (span, label) in &references.narration {
             out.push(
-                Diagnostic::warning(
-                    "rules::check::narration",
-                    format!("narrative only: the engine will not execute this {label} text"),
-                )
-                .with_primary(*span, "outside the vocabulary the engine runs")
-                .with_help(narration_help(label)),
+                CheckErrorKind::Narration(label)
+                    .at(*span)
+                    .to_diagnostic()
+                    .with_help(narration_help(label)),
             );
         }
         if let BlockBody::Actor(lines) = &block.node.body {

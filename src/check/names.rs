@@ -3,6 +3,7 @@
 //! "did you mean" suggestions. Resolution follows the line context, so `[Weapon]` is known
 //! on every line that has a weapon meaning.
 
+use super::error::{CheckError, CheckErrorKind};
 use crate::diagnostics::{Diagnostic, Span, Spanned, did_you_mean};
 use crate::model::expr::{Builtin, LineContext};
 use crate::model::{
@@ -121,14 +122,7 @@ impl Names {
                         let builtins = ["min", "max", "floor", "ceil", "round", "abs"];
                         let candidates = self.functions.iter().map(String::as_str).chain(builtins);
                         out.push(with_suggestion(
-                            Diagnostic::error(
-                                "rules::check::unknown_function",
-                                format!("unknown function `{name}`"),
-                            )
-                            .with_primary(
-                                function.span,
-                                "not a builtin or a declared script function",
-                            ),
+                            CheckErrorKind::UnknownFunction(name.to_string()).at(function.span),
                             name,
                             candidates,
                             "declare script functions in the system with `Functions: name, ...`",
@@ -143,8 +137,7 @@ impl Names {
 
     fn unknown_stat(&self, name: &Name, span: Span) -> Diagnostic {
         with_suggestion(
-            Diagnostic::error("rules::check::unknown_stat", format!("unknown stat `{name}`"))
-                .with_primary(span, "not a stat, resource or derived value of the system"),
+            CheckErrorKind::UnknownStat(name.to_string()).at(span),
             name.as_str(),
             self.value_candidates(),
             "declare it in the system block with a `Stats`, `Resource` or `Derived` line",
@@ -169,11 +162,7 @@ impl Names {
         let text = name.node.as_str();
         if self.has_system && !self.resources.iter().any(|resource| resource == text) {
             out.push(with_suggestion(
-                Diagnostic::error(
-                    "rules::check::unknown_resource",
-                    format!("unknown resource `{text}`"),
-                )
-                .with_primary(name.span, "not a resource of the system"),
+                CheckErrorKind::UnknownResource(text.to_string()).at(name.span),
                 text,
                 self.resources.iter().map(String::as_str),
                 "declare it in the system block with a `Resource` line",
@@ -194,11 +183,7 @@ impl Names {
         if !known {
             let name = condition.name.node.as_str();
             out.push(with_suggestion(
-                Diagnostic::error(
-                    "rules::check::unknown_condition",
-                    format!("unknown condition `{name}`"),
-                )
-                .with_primary(condition.name.span, "no condition block has this name"),
+                CheckErrorKind::UnknownCondition(name.to_string()).at(condition.name.span),
                 name,
                 self.conditions.iter().map(String::as_str),
                 "define it with a `condition` block",
@@ -211,11 +196,7 @@ impl Names {
         let text = name.node.as_str();
         if !contains(&self.procedures, text) {
             out.push(with_suggestion(
-                Diagnostic::error(
-                    "rules::check::unknown_procedure",
-                    format!("unknown check procedure `{text}`"),
-                )
-                .with_primary(name.span, "no check block has this name"),
+                CheckErrorKind::UnknownProcedure(text.to_string()).at(name.span),
                 text,
                 self.procedures.iter().map(String::as_str),
                 "define it with a `check` block",
@@ -228,7 +209,7 @@ impl Names {
         &self,
         name: &Spanned<Name>,
         kinds: &[&str],
-        what: &str,
+        what: &'static str,
         out: &mut Vec<Diagnostic>,
     ) {
         let text = name.node.as_str();
@@ -244,11 +225,7 @@ impl Names {
             .collect();
         if !candidates.iter().any(|candidate| candidate.eq_ignore_ascii_case(text)) {
             out.push(with_suggestion(
-                Diagnostic::error(
-                    "rules::check::unknown_reference",
-                    format!("unknown {what} `{text}`"),
-                )
-                .with_primary(name.span, format!("no {what} block has this name")),
+                CheckErrorKind::UnknownReference { what, name: text.to_string() }.at(name.span),
                 text,
                 candidates,
                 &format!("define it with a {} block", kinds.join(" or ")),
@@ -283,11 +260,12 @@ fn contains_str(list: &[&str], name: &str) -> bool {
 }
 
 fn with_suggestion<'a>(
-    diagnostic: Diagnostic,
+    error: CheckError,
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
     fallback: &str,
 ) -> Diagnostic {
+    let diagnostic = error.to_diagnostic();
     match did_you_mean(name, candidates) {
         Some(suggestion) => diagnostic.with_help(format!("did you mean `{suggestion}`?")),
         None => diagnostic.with_help(fallback.to_string()),

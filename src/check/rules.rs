@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::error::CheckErrorKind;
 use super::names::Names;
 use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::model::expr::{CompareOp, Value};
@@ -26,9 +27,10 @@ fn namespace(kind: BlockKind) -> &'static str {
     }
 }
 
-fn duplicate(what: &str, name: &str, second: Span, first: Span) -> Diagnostic {
-    Diagnostic::error("rules::check::duplicate", format!("{what} `{name}` is defined twice"))
-        .with_primary(second, "defined again here")
+fn duplicate(what: &'static str, name: &str, second: Span, first: Span) -> Diagnostic {
+    CheckErrorKind::Duplicate { what, name: name.to_string() }
+        .at(second)
+        .to_diagnostic()
         .with_secondary(first, "first defined here")
         .with_help("rename one of them or remove the copy")
 }
@@ -156,13 +158,11 @@ pub fn grade_caps(pack: &Pack, out: &mut Vec<Diagnostic>) {
             };
             if i64::from(grade.node) > cap {
                 out.push(
-                    Diagnostic::error(
-                        "rules::check::grade_above_cap",
-                        format!("grade {} is above the grade cap of {cap}", grade.node),
-                    )
-                    .with_primary(grade.span, "this line can never apply")
-                    .with_secondary(cap_span, "the cap is set here")
-                    .with_help(format!("use a grade from 0 to {cap}, or raise the cap")),
+                    CheckErrorKind::GradeAboveCap { grade: grade.node, cap }
+                        .at(grade.span)
+                        .to_diagnostic()
+                        .with_secondary(cap_span, "the cap is set here")
+                        .with_help(format!("use a grade from 0 to {cap}, or raise the cap")),
                 );
             }
         }
@@ -219,24 +219,17 @@ fn threshold_diagnostic(
 ) -> Diagnostic {
     let best = procedure.faces;
     if can_meet {
-        Diagnostic::warning(
-            "rules::check::threshold_always",
-            format!("threshold {target} is always met"),
-        )
-        .with_primary(span, format!("every die of `{}` meets it", procedure.name))
-        .with_help("a check that cannot fail needs no roll; raise the threshold")
+        CheckErrorKind::ThresholdAlways { target, procedure: procedure.name.to_string() }
+            .at(span)
+            .to_diagnostic()
+            .with_help("a check that cannot fail needs no roll; raise the threshold")
     } else {
-        Diagnostic::error(
-            "rules::check::threshold_never",
-            format!("threshold {target} can never be met"),
-        )
-        .with_primary(
-            span,
-            format!("the best die of `{}` is {best} plus the modifier", procedure.name),
-        )
-        .with_help(format!(
-            "lower the threshold to at most the die's best result ({best} plus the modifier)"
-        ))
+        CheckErrorKind::ThresholdNever { target, procedure: procedure.name.to_string(), best }
+            .at(span)
+            .to_diagnostic()
+            .with_help(format!(
+                "lower the threshold to at most the die's best result ({best} plus the modifier)"
+            ))
     }
 }
 
@@ -298,12 +291,10 @@ pub fn armour(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 && constant(value).is_some_and(|hardness| hardness < 1)
             {
                 out.push(
-                    Diagnostic::error(
-                        "rules::check::zero_hardness",
-                        "hardness must be at least 1: ablation divides by it",
-                    )
-                    .with_primary(line.span, "hardness below 1")
-                    .with_help("leave the Hardness line out for a layer that never wears down"),
+                    CheckErrorKind::ZeroHardness
+                        .at(line.span)
+                        .to_diagnostic()
+                        .with_help("leave the Hardness line out for a layer that never wears down"),
                 );
             }
         }
@@ -333,9 +324,13 @@ pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
         if !missing.is_empty() {
             out.push(
-                Diagnostic::error("rules::check::incomplete_procedure", format!("check procedure `{}` is incomplete", block.node.name.node))
-                    .with_primary(block.node.name.span, format!("missing {}", missing.join(", ")))
-                    .with_help("a check block needs `Method:`, `Dice:` (or `Roll:`) and, for pools, `Success:`"),
+                CheckErrorKind::IncompleteProcedure {
+                    name: block.node.name.node.to_string(),
+                    missing: missing.join(", "),
+                }
+                .at(block.node.name.span)
+                .to_diagnostic()
+                .with_help("a check block needs `Method:`, `Dice:` (or `Roll:`) and, for pools, `Success:`"),
             );
         }
         for line in lines {
