@@ -153,19 +153,153 @@ pub fn expected_phrase(error: &pest::error::Error<Rule>) -> String {
     }
 }
 
-/// A diagnostic for a pest failure while parsing `text`, which starts at byte `base` of the
-/// file `file`. `code` names the sub-language (`rules::parse::unexpected`, ...).
-pub fn parse_error(
-    error: &pest::error::Error<Rule>,
-    file: FileId,
-    base: usize,
-    code: &str,
-    what: &str,
-) -> Diagnostic {
+/// What went wrong while reading a rule file (without a location).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// `Shield Bash` on its own: neither `kind Name` nor `Label: text`.
+    #[error("this line is neither a block header nor a notation line")]
+    NotALine,
+    /// `[Weapon + ]`
+    #[error("could not read this expression")]
+    Expression {
+        /// What would have been valid, as a phrase.
+        expected: String,
+    },
+    /// `[((((...))))]` beyond the nesting limit.
+    #[error("expression nested deeper than {} levels", crate::model::MAX_DEPTH)]
+    TooDeep,
+    /// A file over the size limit.
+    #[error("rule file is {bytes} bytes; the limit is {} bytes (1 MiB)", super::MAX_FILE_BYTES)]
+    TooLarge {
+        /// The file's size.
+        bytes: usize,
+    },
+    /// `Cost: 2 CP` before any header.
+    #[error("notation line outside a block")]
+    LineOutsideBlock,
+    /// `Cost 2: 1 CP`
+    #[error("`{label}` lines take no grade")]
+    GradeNotAllowed {
+        /// The line's label.
+        label: String,
+    },
+    /// `99999999999999999999`
+    #[error("number too large")]
+    NumberTooLarge,
+    /// A declaration line whose text is outside its language: `Method: sideways`.
+    #[error("could not read this `{label}` line")]
+    UnreadableLine {
+        /// The line's label.
+        label: String,
+        /// What would have been valid, as a phrase.
+        expected: String,
+    },
+    /// `Slots:` in a power.
+    #[error("`{label}` is not a line of a {kind} block")]
+    LineNotAllowed {
+        /// The label as written.
+        label: String,
+        /// The block kind.
+        kind: String,
+    },
+    /// `include "nowhere.rules"`
+    #[error("included file `{0}` not found")]
+    MissingInclude(String),
+    /// Files that include each other.
+    #[error("include cycle")]
+    IncludeCycle,
+}
+
+impl ParseErrorKind {
+    /// Attaches the location.
+    pub fn at(self, span: Span) -> ParseError {
+        ParseError { kind: self, span }
+    }
+
+    /// The stable diagnostic code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ParseErrorKind::NotALine | ParseErrorKind::UnreadableLine { .. } => {
+                "rules::parse::unexpected"
+            }
+            ParseErrorKind::Expression { .. } => "rules::parse::expression",
+            ParseErrorKind::TooDeep => "rules::parse::too_deep",
+            ParseErrorKind::TooLarge { .. } => "rules::parse::too_large",
+            ParseErrorKind::LineOutsideBlock => "rules::parse::line_outside_block",
+            ParseErrorKind::GradeNotAllowed { .. } => "rules::parse::grade_not_allowed",
+            ParseErrorKind::NumberTooLarge => "rules::parse::number_too_large",
+            ParseErrorKind::LineNotAllowed { .. } => "rules::check::line_not_allowed",
+            ParseErrorKind::MissingInclude(_) => "rules::load::missing_include",
+            ParseErrorKind::IncludeCycle => "rules::check::include_cycle",
+        }
+    }
+
+    fn label(&self) -> String {
+        match self {
+            ParseErrorKind::NotALine => "expected a notation line such as `Cost: 2 CP`".into(),
+            ParseErrorKind::Expression { expected }
+            | ParseErrorKind::UnreadableLine { expected, .. } => {
+                format!("expected {expected}")
+            }
+            ParseErrorKind::TooDeep => "too deeply nested".into(),
+            ParseErrorKind::TooLarge { .. } => "file too large".into(),
+            ParseErrorKind::LineOutsideBlock => "no block header above this line".into(),
+            ParseErrorKind::GradeNotAllowed { .. } => {
+                "only Result and Effect lines are gated by grade".into()
+            }
+            ParseErrorKind::NumberTooLarge => "does not fit in a 64-bit integer".into(),
+            ParseErrorKind::LineNotAllowed { kind, .. } => format!("not a {kind} line"),
+            ParseErrorKind::MissingInclude(_) => "no such file next to this one".into(),
+            ParseErrorKind::IncludeCycle => "this include closes the cycle".into(),
+        }
+    }
+
+    fn help(&self) -> Option<&'static str> {
+        Some(match self {
+            ParseErrorKind::NotALine => {
+                "start a block with a header such as `power Shield Bash`, write notation lines as `Label: text`, or include a file with `include \"other.rules\"`"
+            }
+            ParseErrorKind::Expression { .. } => {
+                "bracket expressions look like `[Weapon + Grade]`, `[floor(Max HP / 4)]` or `[Target's Defense]`"
+            }
+            ParseErrorKind::LineOutsideBlock => {
+                "start a block with a header such as `power Shield Bash`"
+            }
+            ParseErrorKind::IncludeCycle => {
+                "a file may not include itself, directly or through other files"
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// A parse error with its location.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct ParseError {
+    /// What went wrong.
+    pub kind: ParseErrorKind,
+    /// Where.
+    pub span: Span,
+}
+
+impl ParseError {
+    /// The diagnostic: code, message, primary label and the kind's standard help.
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string())
+            .with_primary(self.span, self.kind.label());
+        match self.kind.help() {
+            Some(help) => diagnostic.with_help(help),
+            None => diagnostic,
+        }
+    }
+}
+
+/// A diagnostic for a pest failure while parsing an expression that starts at byte `base`
+/// of the file `file`.
+pub fn expression_error(error: &pest::error::Error<Rule>, file: FileId, base: usize) -> Diagnostic {
     let range = error_range(error);
     let span = Span::new(file, base + range.start..base + range.end);
-    let expected = expected_phrase(error);
-    Diagnostic::error(code, format!("could not read {what}"))
-        .with_primary(span, format!("expected {expected}"))
-        .with_help("bracket expressions look like `[Weapon + Grade]`, `[floor(Max HP / 4)]` or `[Target's Defense]`")
+    ParseErrorKind::Expression { expected: expected_phrase(error) }.at(span).to_diagnostic()
 }

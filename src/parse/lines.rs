@@ -2,9 +2,10 @@
 //! (`Result 2` -> `PowerLine::Result` with grade 2), the text is lowered by the matching
 //! sub-language. A label a block kind does not have is reported with the labels it does.
 
+use super::error::ParseErrorKind;
 use super::grammar::Rule;
 use super::text::Lowerer;
-use crate::diagnostics::{Diagnostic, Span, Spanned, did_you_mean};
+use crate::diagnostics::{Span, Spanned, did_you_mean};
 use crate::model::common::Assignment;
 use crate::model::power::Selector;
 use crate::model::system::{GradeLabel, TemplatePart};
@@ -170,11 +171,9 @@ impl Lowerer {
             && !matches!(line.label.to_ascii_lowercase().as_str(), "result" | "effect")
         {
             self.diagnostics.push(
-                Diagnostic::error(
-                    "rules::parse::grade_not_allowed",
-                    format!("`{}` lines take no grade", line.label),
-                )
-                .with_primary(grade.span, "only Result and Effect lines are gated by grade"),
+                ParseErrorKind::GradeNotAllowed { label: line.label.to_string() }
+                    .at(grade.span)
+                    .to_diagnostic(),
             );
         }
     }
@@ -185,11 +184,9 @@ impl Lowerer {
             Some(grade) => format!("{} {}", line.label, grade.node),
             None => line.label.to_string(),
         };
-        let diagnostic = Diagnostic::error(
-            "rules::check::line_not_allowed",
-            format!("`{label}` is not a line of a {kind} block"),
-        )
-        .with_primary(line.label_span, format!("not a {kind} line"));
+        let diagnostic = ParseErrorKind::LineNotAllowed { label, kind: kind.to_string() }
+            .at(line.label_span)
+            .to_diagnostic();
         let help = match did_you_mean(line.label, labels.iter().copied()) {
             Some(suggestion) => {
                 format!("did you mean `{suggestion}`? a {kind} block has {}", labels.join(", "))
@@ -202,11 +199,12 @@ impl Lowerer {
     pub(super) fn expected(&mut self, line: &RawLine<'_>, what: &str) {
         let span = self.span_at(line.base, 0..line.text.len());
         self.diagnostics.push(
-            Diagnostic::error(
-                "rules::parse::unexpected",
-                format!("could not read this `{}` line", line.label),
-            )
-            .with_primary(span, format!("expected {what}")),
+            ParseErrorKind::UnreadableLine {
+                label: line.label.to_string(),
+                expected: what.to_string(),
+            }
+            .at(span)
+            .to_diagnostic(),
         );
     }
 

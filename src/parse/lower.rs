@@ -5,7 +5,7 @@
 
 use pest::Parser;
 
-use super::error::error_range;
+use super::error::{ParseErrorKind, error_range};
 use super::grammar::{Rule, RulesParser};
 use super::lines::{RawLine, empty_body};
 use super::text::Lowerer;
@@ -61,14 +61,9 @@ pub fn lower_file(file: FileId, text: &str) -> (Vec<Item>, Vec<Spanned<Comment>>
                         lowerer.line(kind, &mut block.node.body, &raw);
                         block.span = block.span.to(span);
                     }
-                    None => lowerer.diagnostics.push(
-                        Diagnostic::error(
-                            "rules::parse::line_outside_block",
-                            "notation line outside a block",
-                        )
-                        .with_primary(raw.label_span, "no block header above this line")
-                        .with_help("start a block with a header such as `power Shield Bash`"),
-                    ),
+                    None => lowerer
+                        .diagnostics
+                        .push(ParseErrorKind::LineOutsideBlock.at(raw.label_span).to_diagnostic()),
                 }
             }
             _ => {}
@@ -130,9 +125,7 @@ fn outer_error(error: &pest::error::Error<Rule>, file: FileId, text: &str) -> Di
     let line = &text[line_start..line_end];
     let start = line_start + (line.len() - line.trim_start().len());
     let end = (line_start + line.trim_end().len()).max(start);
-    Diagnostic::error("rules::parse::unexpected", "this line is neither a block header nor a notation line")
-        .with_primary(Span::new(file, start..end), "expected a notation line such as `Cost: 2 CP`")
-        .with_help("start a block with a header such as `power Shield Bash`, write notation lines as `Label: text`, or include a file with `include \"other.rules\"`")
+    ParseErrorKind::NotALine.at(Span::new(file, start..end)).to_diagnostic()
 }
 
 /// Every comment in `text`: `#` to the end of the line, outside strings.

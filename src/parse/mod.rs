@@ -12,7 +12,7 @@ mod text;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 
-pub use error::rule_name;
+pub use error::{ParseError, ParseErrorKind, rule_name};
 pub use grammar::Rule;
 pub use lines::labels_of;
 
@@ -37,14 +37,9 @@ pub fn parse_file(file: FileId, path: &Path, text: &str) -> (RuleFile, Vec<Diagn
     let mut rule_file =
         RuleFile { file, path: path.to_path_buf(), items: Vec::new(), comments: Vec::new() };
     if text.len() > MAX_FILE_BYTES {
-        let diagnostic = Diagnostic::error(
-            "rules::parse::too_large",
-            format!(
-                "rule file is {} bytes; the limit is {MAX_FILE_BYTES} bytes (1 MiB)",
-                text.len()
-            ),
-        )
-        .with_primary(Span::new(file, 0..0), "file too large");
+        let diagnostic = ParseErrorKind::TooLarge { bytes: text.len() }
+            .at(Span::new(file, 0..0))
+            .to_diagnostic();
         return (rule_file, vec![diagnostic]);
     }
     let (items, comments, diagnostics) = lower::lower_file(file, text);
@@ -120,11 +115,9 @@ pub fn load_pack(paths: &[PathBuf], sources: &mut SourceMap) -> (Pack, Vec<Diagn
                 let target = path.parent().unwrap_or(Path::new(".")).join(&include.node.path.node);
                 if !target.is_file() {
                     diagnostics.push(
-                        Diagnostic::error(
-                            "rules::load::missing_include",
-                            format!("included file `{}` not found", include.node.path.node),
-                        )
-                        .with_primary(include.node.path.span, "no such file next to this one"),
+                        ParseErrorKind::MissingInclude(include.node.path.node.clone())
+                            .at(include.node.path.span)
+                            .to_diagnostic(),
                     );
                     continue;
                 }
@@ -210,9 +203,7 @@ fn include_cycles(files: &[PathBuf], edges: &[(usize, Span, PathBuf)]) -> Vec<Di
 
 fn cycle_diagnostic(edges: &[(usize, Span, PathBuf)], cycle: &[usize]) -> Diagnostic {
     let last = cycle.last().map_or(Span::NONE, |index| edges[*index].1);
-    let mut diagnostic = Diagnostic::error("rules::check::include_cycle", "include cycle")
-        .with_primary(last, "this include closes the cycle")
-        .with_help("a file may not include itself, directly or through other files");
+    let mut diagnostic = ParseErrorKind::IncludeCycle.at(last).to_diagnostic();
     for index in &cycle[..cycle.len().saturating_sub(1)] {
         diagnostic = diagnostic.with_secondary(edges[*index].1, "included from here");
     }

@@ -8,7 +8,7 @@ use pest::Parser;
 use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 
-use super::error::parse_error;
+use super::error::{ParseErrorKind, expression_error};
 use super::grammar::{Rule, RulesParser};
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned};
 use crate::model::common::{AreaShape, Junction, TargetCount};
@@ -61,13 +61,7 @@ impl Lowerer {
     pub fn expression(&mut self, text: &str, base: usize) -> Option<Spanned<Expr>> {
         if nesting_depth(text) > MAX_DEPTH {
             let span = self.span_at(base, 0..text.len());
-            self.diagnostics.push(
-                Diagnostic::error(
-                    "rules::parse::too_deep",
-                    format!("expression nested deeper than {MAX_DEPTH} levels"),
-                )
-                .with_primary(span, "too deeply nested"),
-            );
+            self.diagnostics.push(ParseErrorKind::TooDeep.at(span).to_diagnostic());
             return None;
         }
         match RulesParser::parse(Rule::expr_input, text) {
@@ -76,13 +70,7 @@ impl Lowerer {
                 self.expr(expr, base)
             }
             Err(error) => {
-                self.diagnostics.push(parse_error(
-                    &error,
-                    self.file,
-                    base,
-                    "rules::parse::expression",
-                    "this expression",
-                ));
+                self.diagnostics.push(expression_error(&error, self.file, base));
                 None
             }
         }
@@ -171,10 +159,7 @@ impl Lowerer {
         let number = Number::parse(pair.as_str());
         if number.is_none() {
             let span = self.span(pair, base);
-            self.diagnostics.push(
-                Diagnostic::error("rules::parse::number_too_large", "number too large")
-                    .with_primary(span, "does not fit in a 64-bit integer"),
-            );
+            self.diagnostics.push(ParseErrorKind::NumberTooLarge.at(span).to_diagnostic());
         }
         number
     }
