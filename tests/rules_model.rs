@@ -205,3 +205,23 @@ fn keywords_with_unicode_spaces_terminate() {
     let words: Vec<String> = keywords.iter().map(|keyword| keyword.node.to_string()).collect();
     assert_eq!(words, ["Melee", "Charge", "Heavy"]);
 }
+
+#[test]
+fn requirements_are_typed_tests() {
+    let file = parse(
+        "power P\nTrigger: an enemy moves adjacent to you and Target has keyword Construct or [Grade >= 2]\n",
+    );
+    let PowerLine::Trigger(requirement) = &power_lines(&file)[0] else { panic!("trigger") };
+    let mythforge::model::Requirement::Tests { first, rest } = requirement else {
+        panic!("typed tests")
+    };
+    assert!(matches!(&first.node, mythforge::model::Test::Event { verb, .. } if verb == "moves"));
+    assert!(
+        matches!(&rest[0].1.node, mythforge::model::Test::Keyword { keyword, .. } if keyword.node.as_str() == "Construct")
+    );
+    assert!(matches!(&rest[1].1.node, mythforge::model::Test::Compare(_)));
+    assert_eq!(
+        requirement.to_string(),
+        "an enemy moves adjacent to you and Target has keyword Construct or [Grade >= 2]"
+    );
+}

@@ -143,7 +143,7 @@ impl<'a> References<'a> {
                     match &test.node {
                         Test::Compare(expr) => self.expr(expr, context),
                         Test::Has { condition, .. } => self.condition(condition, context),
-                        Test::Event { .. } => {}
+                        Test::Event { .. } | Test::Keyword { .. } => {}
                     }
                 }
             }

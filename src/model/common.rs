@@ -148,6 +148,15 @@ pub enum Test {
         /// The condition.
         condition: ConditionRef,
     },
+    /// `Target has keyword Construct`: a keyword test on an actor or power.
+    Keyword {
+        /// Who or what is tested.
+        subject: Spanned<Name>,
+        /// The verb as written (`has`, `is`, ...).
+        verb: String,
+        /// The keyword.
+        keyword: Spanned<Name>,
+    },
     /// `an enemy moves adjacent to you`: an event the engine raises.
     Event {
         /// Who acts.
@@ -163,6 +172,9 @@ impl fmt::Display for Test {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Test::Compare(expr) => write!(f, "[{}]", expr.node),
+            Test::Keyword { subject, verb, keyword } => {
+                write!(f, "{} {verb} keyword {}", subject.node, keyword.node)
+            }
             Test::Has { subject, verb, condition } => {
                 write!(f, "{} {verb} {condition}", subject.node)
             }

@@ -77,6 +77,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::condition_input | Rule::clause => "a condition such as `[HP <= 0]`",
         Rule::junction => "`and` or `or`",
         Rule::has_verb => "`has` or `is`",
+        Rule::keyword_clause => "a keyword test such as `Target has keyword Construct`",
         Rule::has_clause => "a test such as `Target has Prone`",
         Rule::event_subject | Rule::subject_word => "who acts, such as `an enemy`",
         Rule::event_clause | Rule::event_verb | Rule::event_rest => {

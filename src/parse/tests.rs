@@ -105,6 +105,7 @@ fn targets_costs_and_requirements() {
             "[HP <= 0]",
             "Target has Prone",
             "you are Dazed or [Grade >= 2]",
+            "Target has keyword Construct",
         ],
         &["", "and"],
     );

@@ -439,6 +439,11 @@ impl Lowerer {
         }
         let mut inner = pair.into_inner();
         let subject = self.name(&inner.next()?, base);
+        if rule == Rule::keyword_clause {
+            let verb = inner.next()?.as_str().to_string();
+            let keyword = self.name(&inner.next()?, base);
+            return Some(Test::Keyword { subject, verb, keyword });
+        }
         if rule == Rule::has_clause {
             let verb = inner.next()?.as_str().to_string();
             let condition = self.condition_ref(inner.next()?, base)?;
