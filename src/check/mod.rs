@@ -8,6 +8,7 @@ mod collect;
 mod error;
 mod names;
 mod rules;
+mod thresholds;
 
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
@@ -53,7 +54,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
         }
     }
     rules::grade_caps(pack, &mut out);
-    rules::thresholds(pack, &mut out);
+    thresholds::thresholds(pack, &mut out);
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     out

@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use super::error::CheckErrorKind;
 use super::names::Names;
 use crate::diagnostics::{Diagnostic, Span, Spanned};
-use crate::model::expr::{CompareOp, Value};
-use crate::model::system::{ModifierMode, TemplatePart};
+use crate::model::expr::Value;
+use crate::model::system::TemplatePart;
 use crate::model::{
-    ActorLine, Amount, ArmourLine, Block, BlockBody, BlockKind, Expr, Method, Pack, PowerLine,
+    ActorLine, Amount, ArmourLine, BlockBody, BlockKind, Expr, Method, Pack, PowerLine,
     ProcedureLine, SystemLine,
 };
 
@@ -81,7 +81,7 @@ pub fn duplicates(pack: &Pack, out: &mut Vec<Diagnostic>) {
 }
 
 /// A constant amount's integer value.
-fn constant(amount: &Amount) -> Option<i64> {
+pub(super) fn constant(amount: &Amount) -> Option<i64> {
     match amount {
         Amount::Number(number) => number.value().ok()?.as_integer(),
         Amount::Expr(expr) => constant_expr(&expr.node),
@@ -90,7 +90,7 @@ fn constant(amount: &Amount) -> Option<i64> {
 }
 
 /// The integer value of an expression without names, if it has one.
-fn constant_expr(expr: &Expr) -> Option<i64> {
+pub(super) fn constant_expr(expr: &Expr) -> Option<i64> {
     struct NoNames;
     impl crate::model::expr::Scope for NoNames {
         fn lookup(
@@ -165,119 +165,6 @@ pub fn grade_caps(pack: &Pack, out: &mut Vec<Diagnostic>) {
                         .with_help(format!("use a grade from 0 to {cap}, or raise the cap")),
                 );
             }
-        }
-    }
-}
-
-/// What a per-die procedure can roll: die faces and where the comparison is declared.
-struct DieProcedure<'a> {
-    name: &'a str,
-    faces: i64,
-    op: CompareOp,
-    modifier: ModifierMode,
-}
-
-fn die_procedure(block: &Block) -> Option<(DieProcedure<'_>, Option<(i64, Span)>)> {
-    let BlockBody::Check(lines) = &block.body else { return None };
-    let (mut method, mut faces, mut success, mut modifier) =
-        (None, None, None, ModifierMode::Total);
-    for line in lines {
-        match &line.node {
-            ProcedureLine::Method(found) => method = Some(*found),
-            ProcedureLine::Dice(template) => faces = template.node.faces(),
-            ProcedureLine::Success { op, against } => {
-                success = Some((*op, constant(against).map(|value| (value, line.span))))
-            }
-            ProcedureLine::Modifier(mode) => modifier = *mode,
-            _ => {}
-        }
-    }
-    if !matches!(method?, Method::Pool | Method::Successes) {
-        return None;
-    }
-    let (op, constant_target) = success?;
-    Some((
-        DieProcedure { name: block.name.node.as_str(), faces: faces?, op, modifier },
-        constant_target,
-    ))
-}
-
-/// Whether a die from 1..=faces plus `modifier` can meet and can miss `target` under `op`.
-fn reachable(procedure: &DieProcedure<'_>, modifier: i64, target: i64) -> (bool, bool) {
-    let (low, high) = (1 + modifier, procedure.faces + modifier);
-    let meets = |value: i64| procedure.op.holds(value, target);
-    let can_meet = (low..=high).any(meets);
-    let can_miss = !(low..=high).all(meets);
-    (can_meet, can_miss)
-}
-
-fn threshold_diagnostic(
-    procedure: &DieProcedure<'_>,
-    can_meet: bool,
-    span: Span,
-    target: i64,
-) -> Diagnostic {
-    let best = procedure.faces;
-    if can_meet {
-        CheckErrorKind::ThresholdAlways { target, procedure: procedure.name.to_string() }
-            .at(span)
-            .to_diagnostic()
-            .with_help("a check that cannot fail needs no roll; raise the threshold")
-    } else {
-        CheckErrorKind::ThresholdNever { target, procedure: procedure.name.to_string(), best }
-            .at(span)
-            .to_diagnostic()
-            .with_help(format!(
-                "lower the threshold to at most the die's best result ({best} plus the modifier)"
-            ))
-    }
-}
-
-/// Thresholds that can never be met (or are always met) by the procedure's dice, for check
-/// blocks with constant targets and powers with constant Threshold and Check lines.
-pub fn thresholds(pack: &Pack, out: &mut Vec<Diagnostic>) {
-    let procedures: Vec<_> = pack.blocks().filter_map(|block| die_procedure(&block.node)).collect();
-    for (procedure, target) in &procedures {
-        if let Some((target, span)) = target
-            && procedure.modifier == ModifierMode::None
-        {
-            let (can_meet, can_miss) = reachable(procedure, 0, *target);
-            if !can_meet || !can_miss {
-                out.push(threshold_diagnostic(procedure, can_meet, *span, *target));
-            }
-        }
-    }
-    let default = pack.blocks().find_map(|block| match &block.node.body {
-        BlockBody::System(lines) => lines.iter().find_map(|line| match &line.node {
-            SystemLine::DefaultCheck(name) => Some(name.node.clone()),
-            _ => None,
-        }),
-        _ => None,
-    });
-    for block in pack.blocks() {
-        let BlockBody::Power(lines) = &block.node.body else { continue };
-        let threshold = lines.iter().find_map(|line| match &line.node {
-            PowerLine::Threshold(expr) => constant_expr(&expr.node).map(|value| (value, expr.span)),
-            _ => None,
-        });
-        let check = lines.iter().find_map(|line| match &line.node {
-            PowerLine::Check(check) => Some(check),
-            _ => None,
-        });
-        let (Some((target, span)), Some(check)) = (threshold, check) else { continue };
-        let Some(modifier) = constant_expr(&check.modifier.node) else { continue };
-        let wanted =
-            check.procedure.as_ref().map(|name| name.node.clone()).or_else(|| default.clone());
-        let Some(wanted) = wanted else { continue };
-        let Some((procedure, _)) =
-            procedures.iter().find(|(procedure, _)| wanted.matches(procedure.name))
-        else {
-            continue;
-        };
-        let modifier = if procedure.modifier == ModifierMode::None { 0 } else { modifier };
-        let (can_meet, can_miss) = reachable(procedure, modifier, target);
-        if !can_meet || !can_miss {
-            out.push(threshold_diagnostic(procedure, can_meet, span, target));
         }
     }
 }

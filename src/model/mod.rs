@@ -9,6 +9,7 @@ pub mod entity;
 pub mod expr;
 pub mod power;
 pub mod print;
+pub mod procedure;
 pub mod system;
 mod value;
 
@@ -25,6 +26,7 @@ pub use entity::{ActorLine, ArmourLine, ConditionLine, Modifier, Stacking, Weapo
 pub use expr::{Expr, Name, Number};
 pub use power::{PowerLine, Selector, TraitKind, TraitLine};
 pub use print::format_file;
+pub use procedure::Procedure;
 pub use system::{DiceTemplate, Method, ProcedureLine, SystemLine};
 pub use value::{MAX_DEPTH, weapon_property};
 
