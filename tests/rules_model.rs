@@ -225,3 +225,27 @@ fn requirements_are_typed_tests() {
         "an enemy moves adjacent to you and Target has keyword Construct or [Grade >= 2]"
     );
 }
+
+#[test]
+fn procedures_are_consumable_by_the_engine() {
+    use mythforge::model::system::ModifierMode;
+    use mythforge::model::{Method, Procedure};
+    let mut sources = mythforge::diagnostics::SourceMap::new();
+    let (pack, diagnostics) = mythforge::parse::load_pack(&["tests/fixtures/procedures".into()], &mut sources);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let default: Procedure<'_> = pack.default_procedure().expect("a default check");
+    assert_eq!((default.name, default.method), ("Attribute Test", Some(Method::RollUnder)));
+    assert!(default.always.is_some() && default.difficulty.is_some());
+    let pool = pack.procedure("aspect pool").expect("case-insensitive lookup");
+    assert_eq!(pool.method, Some(Method::Successes));
+    assert_eq!(pool.modifier, ModifierMode::None);
+    assert_eq!(pool.explode.map(ToString::to_string).as_deref(), Some("6"));
+    let dice = pool.dice.expect("dice");
+    assert_eq!(dice.node.faces(), Some(6));
+    assert_eq!(dice.node.fill(&[4]), "4d6");
+    assert_eq!(pool.roll.map(|roll| roll.node.fill(&[3])).as_deref(), Some("3d6xcs>=4"));
+    let versus = pack.procedure("Versus Challenge").expect("versus");
+    assert_eq!(versus.tie, Some(mythforge::model::system::TieRule::Defender));
+    assert_eq!(pack.rounding(), Rounding::Floor);
+    assert_eq!(pack.ruling("duel ties").map(ToString::to_string).as_deref(), Some("0"));
+}
