@@ -231,7 +231,8 @@ fn procedures_are_consumable_by_the_engine() {
     use mythforge::model::system::ModifierMode;
     use mythforge::model::{Method, Procedure};
     let mut sources = mythforge::diagnostics::SourceMap::new();
-    let (pack, diagnostics) = mythforge::parse::load_pack(&["tests/fixtures/procedures".into()], &mut sources);
+    let (pack, diagnostics) =
+        mythforge::parse::load_pack(&["tests/fixtures/procedures".into()], &mut sources);
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
     let default: Procedure<'_> = pack.default_procedure().expect("a default check");
     assert_eq!((default.name, default.method), ("Attribute Test", Some(Method::RollUnder)));
@@ -248,4 +249,15 @@ fn procedures_are_consumable_by_the_engine() {
     assert_eq!(versus.tie, Some(mythforge::model::system::TieRule::Defender));
     assert_eq!(pack.rounding(), Rounding::Floor);
     assert_eq!(pack.ruling("duel ties").map(ToString::to_string).as_deref(), Some("0"));
+}
+
+#[test]
+fn unclosed_keyword_brackets_are_errors_not_panics() {
+    let (_, diagnostics) = mythforge::parse::parse_file(
+        FileId(0),
+        Path::new("k.rules"),
+        "power P\nKeywords: Melee [é\n",
+    );
+    assert_eq!(diagnostics.len(), 1);
+    assert_eq!(diagnostics[0].code, "rules::parse::expression");
 }

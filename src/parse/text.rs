@@ -463,14 +463,21 @@ impl Lowerer {
         while index < text.len() {
             let byte = bytes[index];
             if byte == b'[' {
-                let close = matching_bracket(text, index).unwrap_or(text.len() - 1);
-                let span = self.span_at(base, index..close + 1);
-                if let Some(expr) =
-                    self.expression(&text[index + 1..close.max(index + 1)], base + index + 1)
-                {
+                // An unclosed bracket runs to the end of the line (and fails as an expression).
+                let close = matching_bracket(text, index);
+                let end = close.unwrap_or(text.len());
+                if close.is_none() {
+                    let span = self.span_at(base, index..index + 1);
+                    let expected = "`]` to close this bracket".to_string();
+                    self.diagnostics
+                        .push(ParseErrorKind::Expression { expected }.at(span).to_diagnostic());
+                    break;
+                }
+                let span = self.span_at(base, index..close.map_or(end, |close| close + 1));
+                if let Some(expr) = self.expression(&text[index + 1..end], base + index + 1) {
                     keywords.push(Spanned::new(Keyword::Expr(expr), span));
                 }
-                index = close + 1;
+                index = close.map_or(end, |close| close + 1);
             } else if let Some(separator) =
                 text[index..].chars().next().filter(|c| c.is_whitespace() || *c == ',' || *c == '*')
             {
