@@ -182,6 +182,74 @@ fn rule_file() -> impl Strategy<Value = String> {
     })
 }
 
+/// Fragments that collide in interesting ways: headers, labels, brackets, multi-byte text.
+const TOKENS: &[&str] = &[
+    "power X\n",
+    "system S\nStats: A\n",
+    "check C\n",
+    "condition D\n",
+    "actor Z\n",
+    "armour Q\n",
+    "Cost: ",
+    "Result 2: ",
+    "Target: ",
+    "Keywords: ",
+    "Trigger: ",
+    "Stats: ",
+    "Modifiers: ",
+    "Dice: ",
+    "Success: ",
+    "Resource R: ",
+    "Hardness: ",
+    "Duration: ",
+    "Stacking: ",
+    "[",
+    "]",
+    "(",
+    ")",
+    "{",
+    "}",
+    "\u{e9}",
+    "\u{3000}",
+    " ",
+    "\n",
+    "\r\n",
+    "'s ",
+    "d6",
+    "1",
+    "0",
+    "99999999999999999999",
+    "2.5",
+    "+",
+    "-",
+    "*",
+    "/",
+    ">=",
+    "#",
+    "\"",
+    "include \"",
+    ";",
+    ",",
+    "and ",
+    "or ",
+    "Target is ",
+    "up to ",
+    "apply ",
+    "for ",
+    "until ",
+    "Grade",
+    "Weapon",
+    "Max HP",
+    "min(",
+    "script ",
+    "has keyword ",
+    "moves ",
+    "never; ",
+    "per ",
+    "reset to ",
+    "at ",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -209,5 +277,18 @@ proptest! {
         let _ = format_file(&file);
         let pack = mythforge::model::Pack { files: vec![file] };
         let _ = mythforge::check::check_pack(&pack);
+    }
+
+    #[test]
+    fn token_soup_never_panics_and_clean_files_round_trip(tokens in prop::collection::vec(prop::sample::select(TOKENS), 0..40)) {
+        let text: String = tokens.concat();
+        let (file, has_error) = parse(&text);
+        let printed = format_file(&file);
+        let _ = mythforge::check::check_pack(&mythforge::model::Pack { files: vec![file] });
+        if !has_error {
+            let (again, again_error) = parse(&printed);
+            prop_assert!(!again_error, "the canonical form does not parse:\n{}", printed);
+            prop_assert_eq!(format_file(&again), printed);
+        }
     }
 }
