@@ -22,6 +22,7 @@ fn run(path: &Path) -> (String, bool) {
     let mut sources = SourceMap::new();
     let (pack, mut diagnostics) = mythforge::parse::load_pack(&[path.to_path_buf()], &mut sources);
     diagnostics.extend(mythforge::check::check_pack(&pack));
+    mythforge::check::sort_diagnostics(&mut diagnostics);
     let rendered: Vec<String> = diagnostics
         .iter()
         .map(|diagnostic| render(diagnostic, &sources, RenderStyle::Plain))

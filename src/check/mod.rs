@@ -60,6 +60,15 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     out
 }
 
+/// Orders diagnostics by file and position of their primary label (stable, so problems at
+/// one place keep the order they were found in); diagnostics without a location come first.
+pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by_key(|diagnostic| {
+        let span = diagnostic.primary_span();
+        (span.file, span.start)
+    });
+}
+
 /// What the engine would understand on a line with this label.
 fn narration_help(label: &str) -> &'static str {
     match label {

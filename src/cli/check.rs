@@ -26,6 +26,7 @@ pub fn check_paths(paths: &[PathBuf]) -> (Vec<Diagnostic>, SourceMap, usize) {
     let mut sources = SourceMap::new();
     let (pack, mut diagnostics) = crate::parse::load_pack(paths, &mut sources);
     diagnostics.extend(crate::check::check_pack(&pack));
+    crate::check::sort_diagnostics(&mut diagnostics);
     (diagnostics, sources, pack.files.len())
 }
 
