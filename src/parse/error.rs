@@ -207,6 +207,9 @@ pub enum ParseErrorKind {
     /// `include "nowhere.rules"`
     #[error("included file `{0}` not found")]
     MissingInclude(String),
+    /// `include "../../elsewhere.rules"` or a file that is not `*.rules`.
+    #[error("included file `{0}` is outside the pack")]
+    IncludeOutsidePack(String),
     /// Files that include each other.
     #[error("include cycle")]
     IncludeCycle,
@@ -232,6 +235,7 @@ impl ParseErrorKind {
             ParseErrorKind::NumberTooLarge => "rules::parse::number_too_large",
             ParseErrorKind::LineNotAllowed { .. } => "rules::check::line_not_allowed",
             ParseErrorKind::MissingInclude(_) => "rules::load::missing_include",
+            ParseErrorKind::IncludeOutsidePack(_) => "rules::load::include_outside_pack",
             ParseErrorKind::IncludeCycle => "rules::check::include_cycle",
         }
     }
@@ -252,6 +256,9 @@ impl ParseErrorKind {
             ParseErrorKind::NumberTooLarge => "does not fit in a 64-bit integer".into(),
             ParseErrorKind::LineNotAllowed { kind, .. } => format!("not a {kind} line"),
             ParseErrorKind::MissingInclude(_) => "no such file next to this one".into(),
+            ParseErrorKind::IncludeOutsidePack(_) => {
+                "not a `.rules` file inside the pack folder".into()
+            }
             ParseErrorKind::IncludeCycle => "this include closes the cycle".into(),
         }
     }

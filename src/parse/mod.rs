@@ -85,11 +85,18 @@ pub fn load_pack(paths: &[PathBuf], sources: &mut SourceMap) -> (Pack, Vec<Diagn
     let mut pack = Pack::default();
     let mut diagnostics = Vec::new();
     let mut queue: Vec<PathBuf> = Vec::new();
+    // Includes stay inside the folders the pack was loaded from: loading a stranger's pack
+    // must not read files elsewhere on disk.
+    let mut roots: Vec<PathBuf> = Vec::new();
     for path in paths {
         match rule_files(path) {
             Ok(files) => queue.extend(files),
             Err(error) => diagnostics.push(unreadable(path, &error.to_string())),
         }
+        let root =
+            if path.is_dir() { path.as_path() } else { path.parent().unwrap_or(Path::new(".")) };
+        let root = if root.as_os_str().is_empty() { Path::new(".") } else { root };
+        roots.push(canonical(root));
     }
     let mut loaded: Vec<PathBuf> = Vec::new();
     // (including file index, include span, included path) for the cycle check.
@@ -116,6 +123,16 @@ pub fn load_pack(paths: &[PathBuf], sources: &mut SourceMap) -> (Pack, Vec<Diagn
                 if !target.is_file() {
                     diagnostics.push(
                         ParseErrorKind::MissingInclude(include.node.path.node.clone())
+                            .at(include.node.path.span)
+                            .to_diagnostic(),
+                    );
+                    continue;
+                }
+                let inside = roots.iter().any(|root| canonical(&target).starts_with(root));
+                let is_rules = target.extension().is_some_and(|extension| extension == "rules");
+                if !inside || !is_rules {
+                    diagnostics.push(
+                        ParseErrorKind::IncludeOutsidePack(include.node.path.node.clone())
                             .at(include.node.path.span)
                             .to_diagnostic(),
                     );
