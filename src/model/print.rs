@@ -48,17 +48,24 @@ pub fn format_file(file: &RuleFile) -> String {
         let position = entries.partition_point(|(start, _, _)| *start <= comment.span.start);
         entries.insert(position, (comment.span.start, Entry::Comment, text));
     }
+    // A blank line goes before each block: before its header, or before the comments
+    // directly above the header. Comments inside a block stay where they are.
     let mut output = String::new();
-    let mut previous: Option<Entry> = None;
-    for (_, kind, text) in &entries {
-        let starts_group = matches!(kind, Entry::Header | Entry::Comment | Entry::Include);
-        let after_content = matches!(previous, Some(Entry::Line | Entry::Header) | Some(Entry::Include) if *kind != Entry::Include || previous != Some(Entry::Include));
-        if starts_group && after_content && previous.is_some() {
+    for (index, (_, kind, text)) in entries.iter().enumerate() {
+        let opens_block = match kind {
+            Entry::Header => index == 0 || entries[index - 1].1 != Entry::Comment,
+            Entry::Comment => {
+                let next = entries[index..].iter().find(|(_, kind, _)| *kind != Entry::Comment);
+                let previous_is_comment = index > 0 && entries[index - 1].1 == Entry::Comment;
+                next.is_some_and(|(_, kind, _)| *kind == Entry::Header) && !previous_is_comment
+            }
+            Entry::Include | Entry::Line => false,
+        };
+        if opens_block && !output.is_empty() {
             output.push('\n');
         }
         output.push_str(text);
         output.push('\n');
-        previous = Some(*kind);
     }
     output
 }
