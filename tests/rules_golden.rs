@@ -59,3 +59,55 @@ fn golden_rule_files_match_their_snapshots() {
         });
     }
 }
+
+/// Error kinds that need generated input: a file over the size limit, an unreadable path
+/// and evaluation errors (which only the engine raises), each rendered and snapshotted.
+#[test]
+fn generated_error_kinds_match_their_snapshots() {
+    use mythforge::model::expr::{EvalErrorKind, LineContext, Reference, Scope, Value, evaluate};
+    use mythforge::model::{BlockBody, Name, PowerLine};
+
+    let mut sources = SourceMap::new();
+    let big = format!("# {}\n", "x".repeat(mythforge::parse::MAX_FILE_BYTES));
+    let (_, too_large) = mythforge::parse::parse_source(&mut sources, "big.rules", &big);
+    let unreadable = mythforge::parse::load_pack(
+        &["tests/golden/rules/no-such-file.rules".into()],
+        &mut sources,
+    )
+    .1;
+
+    struct Zero;
+    impl Scope for Zero {
+        fn lookup(&self, _: Reference<'_>, _: LineContext) -> Result<Value, EvalErrorKind> {
+            Ok(Value::integer(0))
+        }
+        fn call(&self, _: &Name, _: &[Value]) -> Result<Value, EvalErrorKind> {
+            Ok(Value::integer(0))
+        }
+    }
+    let (file, _) = mythforge::parse::parse_source(
+        &mut sources,
+        "eval.rules",
+        "power Split\nThreshold: [12 / Grade]\n",
+    );
+    let block = file.blocks().next().expect("a block");
+    let BlockBody::Power(lines) = &block.node.body else { panic!("a power") };
+    let PowerLine::Threshold(threshold) = &lines[0].node else { panic!("a threshold") };
+    let division = evaluate(threshold, &Zero, LineContext::Threshold)
+        .expect_err("division by zero")
+        .to_diagnostic();
+
+    let rendered: Vec<String> = too_large
+        .iter()
+        .chain(&unreadable)
+        .chain(std::iter::once(&division))
+        .map(|diagnostic| render(diagnostic, &sources, RenderStyle::Plain))
+        .collect();
+    insta::with_settings!({
+        snapshot_path => "golden/rules/snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!("generated_error_kinds", rendered.join("\n"));
+    });
+}
