@@ -14,8 +14,8 @@ pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
 pub use names::Names;
 
-use crate::diagnostics::{Diagnostic, Spanned};
-use crate::model::{BlockBody, BlockKind, DiceText, Pack};
+use crate::diagnostics::Diagnostic;
+use crate::model::{BlockBody, BlockKind, Pack};
 
 /// Checks `pack` and returns every problem found, in file and line order.
 pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
@@ -83,25 +83,4 @@ fn narration_help(label: &str) -> &'static str {
             "tests the engine evaluates: `[expression]`, `Subject has Condition`, `Subject moves/attacks/hits ...`, joined by `and`/`or`"
         }
     }
-}
-
-/// Validates dice notation inside a rule file.
-///
-/// TODO(lead): wire to the dice engine when merging — replace the body with
-/// `mythforge::dice::DiceExpr::parse(&text.node.text).err().map(|error| error.to_diagnostic(text.span.file, text.span.start as usize))`.
-/// Until then this is a cheap syntactic check: `NdX` with at most 1,000 dice and faces.
-pub fn validate_dice(text: &Spanned<DiceText>) -> Option<Diagnostic> {
-    let notation = text.node.text.to_ascii_lowercase();
-    let (count, rest) = notation.split_once('d')?;
-    let faces: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    let count_ok =
-        count.is_empty() || count.parse::<u32>().is_ok_and(|count| (1..=1000).contains(&count));
-    let faces_ok = rest.starts_with('%') || faces.parse::<u32>().is_ok_and(|faces| faces >= 1);
-    (!count_ok || !faces_ok).then(|| {
-        Diagnostic::error("rules::parse::dice", format!("invalid dice `{}`", text.node.text))
-            .with_primary(
-                text.span,
-                "expected dice such as `2d6` (1 to 1,000 dice of at least 1 face)",
-            )
-    })
 }

@@ -226,8 +226,8 @@ pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
             };
             if template.node.parts.iter().all(|part| matches!(part, TemplatePart::Text(_))) {
                 let text = template.node.to_string();
-                let dice = Spanned::new(crate::model::DiceText { text }, template.span);
-                out.extend(super::validate_dice(&dice));
+                let dice = crate::model::DiceText { text, span: template.span };
+                out.extend(crate::parse::validate_dice(&dice));
             }
         }
     }

@@ -8,13 +8,15 @@ use std::fmt;
 use serde::Serialize;
 
 use super::expr::{Expr, Name, Number};
-use crate::diagnostics::Spanned;
+use crate::diagnostics::{Span, Spanned};
 
 /// Dice notation as written, checked by the dice parser: `2d6`, `1d8+2`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DiceText {
     /// The notation, exactly as written.
     pub text: String,
+    /// Where it is written.
+    pub span: Span,
 }
 
 impl fmt::Display for DiceText {
@@ -31,7 +33,7 @@ pub enum Amount {
     /// `[Weapon + Grade]`
     Expr(Spanned<Expr>),
     /// `2d6`
-    Dice(Spanned<DiceText>),
+    Dice(DiceText),
 }
 
 impl fmt::Display for Amount {
@@ -39,7 +41,7 @@ impl fmt::Display for Amount {
         match self {
             Amount::Number(number) => write!(f, "{number}"),
             Amount::Expr(expr) => write!(f, "[{}]", expr.node),
-            Amount::Dice(dice) => write!(f, "{}", dice.node),
+            Amount::Dice(dice) => write!(f, "{dice}"),
         }
     }
 }

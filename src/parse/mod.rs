@@ -3,6 +3,7 @@
 //! follows `include` lines (each file once) and reports include cycles.
 
 mod declarations;
+mod dice;
 mod error;
 mod grammar;
 mod lines;
@@ -12,6 +13,7 @@ mod text;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 
+pub use dice::validate_dice;
 pub use error::{ParseError, ParseErrorKind, rule_name};
 pub use grammar::Rule;
 pub use lines::labels_of;

@@ -182,8 +182,8 @@ impl Lowerer {
             Rule::bracket => Some((false, Amount::Expr(self.expr(pair, base)?))),
             Rule::dice => {
                 let span = self.span(&pair, base);
-                let dice = Spanned::new(DiceText { text: pair.as_str().to_string() }, span);
-                if let Some(diagnostic) = crate::check::validate_dice(&dice) {
+                let dice = DiceText { text: pair.as_str().to_string(), span };
+                if let Some(diagnostic) = super::validate_dice(&dice) {
                     self.diagnostics.push(diagnostic);
                 }
                 Some((false, Amount::Dice(dice)))
