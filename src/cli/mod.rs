@@ -2,20 +2,18 @@
 //! only place that writes to the terminal. Exit codes: 0 success, 1 a diagnostic was
 //! printed, 2 usage error (clap's own).
 
+mod check;
 mod dist;
+mod fmt;
 mod roll;
 
 use std::io::IsTerminal;
-use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 use crate::diagnostics::{Diagnostic, RenderStyle, SourceMap, render_all};
 use crate::dice::DiceError;
-
-/// Most pest rule calls one parse may make: far above any real input, far below a hang.
-const PARSER_CALL_LIMIT: usize = 10_000_000;
 
 /// mythforge: a scriptable rules language for tabletop RPGs.
 #[derive(Parser, Debug)]
@@ -31,27 +29,26 @@ enum Command {
     Roll(roll::RollArgs),
     /// Exact probability distributions: `mythforge dist 2d6 "{3d10+3}cs>=9"`.
     Dist(dist::DistArgs),
+    /// Validate rule files: parse, resolve names and run every check.
+    Check(check::CheckArgs),
+    /// Print rule files in canonical form.
+    Fmt(fmt::FmtArgs),
 }
 
 /// Runs the command line and returns the process exit code.
-#[allow(
-    unreachable_code,
-    unused_variables,
-    reason = "skeleton: no subcommands yet, so `Command` is uninhabited"
-)]
 pub fn main() -> ExitCode {
-    // Process-global, so set once here rather than by each parser.
-    pest::set_call_limit(NonZeroUsize::new(PARSER_CALL_LIMIT));
+    crate::parse::install_parser_limits();
     let cli = Cli::parse();
     match cli.command {
         Command::Roll(args) => roll::run(args),
         Command::Dist(args) => dist::run(args),
+        Command::Check(args) => check::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
     }
 }
 
 /// How diagnostics should look on stderr: fancy on a colour terminal, plain otherwise
 /// (pipes, `NO_COLOR`, CI logs).
-#[allow(dead_code, reason = "used by subcommands that do not exist yet")]
 pub(crate) fn stderr_style() -> RenderStyle {
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     if !no_color && std::io::stderr().is_terminal() {
@@ -62,7 +59,6 @@ pub(crate) fn stderr_style() -> RenderStyle {
 }
 
 /// Prints diagnostics to stderr and returns exit code 1 if any of them is an error.
-#[allow(dead_code, reason = "used by subcommands that do not exist yet")]
 pub(crate) fn report(diagnostics: &[Diagnostic], sources: &SourceMap) -> ExitCode {
     if !diagnostics.is_empty() {
         eprint!("{}", render_all(diagnostics, sources, stderr_style()));

@@ -1,0 +1,382 @@
+//! Walking the model: every expression (with the context of its line), every condition,
+//! resource and procedure a line refers to, and every narration-only part, collected into
+//! flat lists the checks run over. Keeping the walk in one place keeps the checks short.
+
+use crate::diagnostics::{Span, Spanned};
+use crate::model::common::{Assignment, Keyword, Requirement, Target, TargetCount, Test};
+use crate::model::expr::LineContext;
+use crate::model::system::{DiceTemplate, ResourceRule, TemplatePart};
+use crate::model::{
+    ActorLine, Amount, ArmourLine, BlockBody, ConditionLine, ConditionRef, Cost, Duration, Effect,
+    EffectPart, Effects, Expr, Modifier, Name, Narration, PowerLine, ProcedureLine, SystemLine,
+    TraitLine, WeaponLine,
+};
+
+/// Everything a block refers to.
+#[derive(Default)]
+pub struct References<'a> {
+    /// Expressions with the kind of line they are on.
+    pub expressions: Vec<(&'a Spanned<Expr>, LineContext)>,
+    /// Conditions applied, removed or tested.
+    pub conditions: Vec<&'a ConditionRef>,
+    /// Resources spent, gained, lost or paid.
+    pub resources: Vec<&'a Spanned<Name>>,
+    /// Stats named outside expressions (actor stat values, condition modifiers).
+    pub stats: Vec<&'a Spanned<Name>>,
+    /// Check procedures named.
+    pub procedures: Vec<&'a Spanned<Name>>,
+    /// Lines the engine will not execute: the span of the narration and the line label.
+    pub narration: Vec<(Span, &'static str)>,
+}
+
+impl<'a> References<'a> {
+    /// Collects the references of one block body.
+    pub fn of(body: &'a BlockBody) -> Self {
+        let mut references = References::default();
+        match body {
+            BlockBody::Power(lines) => {
+                lines.iter().for_each(|line| references.power_line(&line.node, line.span))
+            }
+            BlockBody::Trait(lines) => {
+                lines.iter().for_each(|line| references.trait_line(&line.node, line.span))
+            }
+            BlockBody::System(lines) => {
+                lines.iter().for_each(|line| references.system_line(&line.node, line.span))
+            }
+            BlockBody::Condition(lines) => {
+                lines.iter().for_each(|line| references.condition_line(&line.node, line.span))
+            }
+            BlockBody::Actor(lines) => {
+                lines.iter().for_each(|line| references.actor_line(&line.node, line.span))
+            }
+            BlockBody::Weapon(lines) => {
+                lines.iter().for_each(|line| references.weapon_line(&line.node, line.span))
+            }
+            BlockBody::Armour(lines) => {
+                lines.iter().for_each(|line| references.armour_line(&line.node, line.span))
+            }
+            BlockBody::Check(lines) => {
+                lines.iter().for_each(|line| references.procedure_line(&line.node, line.span))
+            }
+        }
+        references
+    }
+
+    fn expr(&mut self, expr: &'a Spanned<Expr>, context: LineContext) {
+        self.expressions.push((expr, context));
+    }
+
+    fn amount(&mut self, amount: &'a Amount, context: LineContext) {
+        if let Amount::Expr(expr) = amount {
+            self.expr(expr, context);
+        }
+    }
+
+    fn holes(&mut self, narration: &'a Narration, context: LineContext) {
+        narration.holes.iter().for_each(|hole| self.expr(hole, context));
+    }
+
+    fn narrative(
+        &mut self,
+        narration: &'a Narration,
+        context: LineContext,
+        label: &'static str,
+        span: Span,
+    ) {
+        self.holes(narration, context);
+        self.narration.push((span, label));
+    }
+
+    fn condition(&mut self, condition: &'a ConditionRef, context: LineContext) {
+        self.conditions.push(condition);
+        if let Some(amount) = &condition.amount {
+            self.amount(amount, context);
+        }
+    }
+
+    fn effects(&mut self, effects: &'a Effects, context: LineContext, label: &'static str) {
+        for part in &effects.parts {
+            match &part.node {
+                EffectPart::Narration(narration) => {
+                    self.narrative(narration, context, label, part.span)
+                }
+                EffectPart::Effect(effect) => self.effect(effect, context),
+            }
+        }
+    }
+
+    fn effect(&mut self, effect: &'a Effect, context: LineContext) {
+        match effect {
+            Effect::Damage { amount, .. } | Effect::Heal(amount) => self.amount(amount, context),
+            Effect::Gain { amount, resource }
+            | Effect::Lose { amount, resource }
+            | Effect::Spend { amount, resource } => {
+                self.amount(amount, context);
+                self.resources.push(resource);
+            }
+            Effect::Apply { condition, duration, .. } => {
+                self.condition(condition, context);
+                if let Some(Duration::For { amount, .. }) = duration {
+                    self.amount(amount, context);
+                }
+            }
+            Effect::Remove { condition, .. } => self.condition(condition, context),
+            Effect::Move { distance, .. } => self.amount(distance, context),
+            Effect::Script(call) => self.expr(call, context),
+        }
+    }
+
+    fn requirement(
+        &mut self,
+        requirement: &'a Requirement,
+        label: &'static str,
+        span: Option<Span>,
+    ) {
+        let context = LineContext::Condition;
+        match requirement {
+            Requirement::Narration(narration) => match span {
+                Some(span) => self.narrative(narration, context, label, span),
+                None => self.holes(narration, context),
+            },
+            Requirement::Tests { first, rest } => {
+                for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
+                    match &test.node {
+                        Test::Compare(expr) => self.expr(expr, context),
+                        Test::Has { condition, .. } => self.condition(condition, context),
+                        Test::Event { .. } | Test::Keyword { .. } => {}
+                    }
+                }
+            }
+        }
+    }
+
+    fn cost(&mut self, cost: &'a Cost, span: Span) {
+        match cost {
+            Cost::Resources(parts) => {
+                for part in parts {
+                    self.amount(&part.amount, LineContext::Cost);
+                    self.resources.push(&part.resource);
+                }
+            }
+            Cost::Narration(narration) => {
+                self.narrative(narration, LineContext::Cost, "Cost", span)
+            }
+        }
+    }
+
+    fn keywords(&mut self, keywords: &'a [Spanned<Keyword>]) {
+        for keyword in keywords {
+            if let Keyword::Expr(expr) = &keyword.node {
+                self.expr(expr, LineContext::Keywords);
+            }
+        }
+    }
+
+    fn template(&mut self, template: &'a DiceTemplate) {
+        for part in &template.parts {
+            if let TemplatePart::Hole(expr) = part {
+                self.expr(expr, LineContext::Declaration);
+            }
+        }
+    }
+
+    fn power_line(&mut self, line: &'a PowerLine, span: Span) {
+        match line {
+            PowerLine::After(effects) => self.effects(effects, LineContext::Movement, "After"),
+            PowerLine::Before(effects) => self.effects(effects, LineContext::Movement, "Before"),
+            PowerLine::Check(check) => {
+                self.expr(&check.modifier, LineContext::Check);
+                self.procedures.extend(check.procedure.as_ref());
+            }
+            PowerLine::Cost(cost) => self.cost(cost, span),
+            PowerLine::Effect { effects, .. } => {
+                self.effects(effects, LineContext::Result, "Effect")
+            }
+            PowerLine::Result { effects, .. } => {
+                self.effects(effects, LineContext::Result, "Result")
+            }
+            PowerLine::Halt(requirement) => self.requirement(requirement, "Halt", Some(span)),
+            PowerLine::Sustain(requirement) => self.requirement(requirement, "Sustain", Some(span)),
+            PowerLine::Prereq(requirement) => self.requirement(requirement, "Prereq", Some(span)),
+            PowerLine::Trigger(requirement) => self.requirement(requirement, "Trigger", Some(span)),
+            PowerLine::While(requirement) => self.requirement(requirement, "While", Some(span)),
+            PowerLine::Invest(amount) => self.amount(amount, LineContext::Declaration),
+            PowerLine::Keywords(keywords) => self.keywords(keywords),
+            PowerLine::Target(target) => self.target(target, span),
+            PowerLine::Threshold(threshold) => self.expr(threshold, LineContext::Threshold),
+        }
+    }
+
+    fn target(&mut self, target: &'a Target, span: Span) {
+        let context = LineContext::Target;
+        match target {
+            Target::User => {}
+            Target::Creatures { count, range, .. } => {
+                if let Some(TargetCount::UpTo(amount) | TargetCount::Exactly(amount)) = count {
+                    self.amount(amount, context);
+                }
+                if let Some(range) = range {
+                    self.amount(range, context);
+                }
+            }
+            Target::Area { size, range, .. } => {
+                self.amount(size, context);
+                if let Some(range) = range {
+                    self.amount(range, context);
+                }
+            }
+            Target::Narration(narration) => self.narrative(narration, context, "Target", span),
+        }
+    }
+
+    fn trait_line(&mut self, line: &'a TraitLine, span: Span) {
+        match line {
+            TraitLine::Add(effects) => self.effects(effects, LineContext::Result, "Add"),
+            TraitLine::Effect(effects) => self.effects(effects, LineContext::Result, "Effect"),
+            TraitLine::Cost(cost) => self.cost(cost, span),
+            TraitLine::Details(text) | TraitLine::Replace(text) | TraitLine::With(text) => {
+                self.holes(text, LineContext::Result);
+            }
+            TraitLine::Prereq(requirement)
+            | TraitLine::Trigger(requirement)
+            | TraitLine::While(requirement) => {
+                self.requirement(requirement, "Condition", Some(span));
+            }
+            TraitLine::Slots(amount) => self.amount(amount, LineContext::Declaration),
+            TraitLine::Keywords(keywords) => self.keywords(keywords),
+            TraitLine::Group(_) | TraitLine::To(_) => {}
+        }
+    }
+
+    fn system_line(&mut self, line: &'a SystemLine, _span: Span) {
+        let context = LineContext::Declaration;
+        match line {
+            SystemLine::Resource { rules, .. } => {
+                for rule in rules {
+                    match &rule.node {
+                        ResourceRule::Max(amount)
+                        | ResourceRule::Start(amount)
+                        | ResourceRule::ResetTo { amount, .. }
+                        | ResourceRule::Gain { amount, .. } => self.amount(amount, context),
+                        ResourceRule::NoMax | ResourceRule::Lost(_) => {}
+                    }
+                }
+            }
+            SystemLine::Derived { value: expr, .. } | SystemLine::Status { when: expr, .. } => {
+                self.expr(expr, context)
+            }
+            SystemLine::Ruling { value, .. } | SystemLine::Segments(value) => {
+                self.amount(value, context)
+            }
+            SystemLine::TurnOrder(template) => self.template(&template.node),
+            SystemLine::DefaultCheck(name) => self.procedures.push(name),
+            SystemLine::Default(Assignment { value, .. }) => self.amount(value, context),
+            SystemLine::Details(text) => self.holes(text, context),
+            SystemLine::Stats { .. }
+            | SystemLine::Grades(_)
+            | SystemLine::Rounding(_)
+            | SystemLine::Phases(_) => {}
+            SystemLine::Functions(_) => {}
+        }
+    }
+
+    fn condition_line(&mut self, line: &'a ConditionLine, span: Span) {
+        let context = LineContext::Result;
+        match line {
+            ConditionLine::Modifiers(modifiers) => {
+                for modifier in modifiers {
+                    match &modifier.node {
+                        Modifier::Add { amount, stat, .. }
+                        | Modifier::Set { value: amount, stat, .. } => {
+                            self.amount(amount, context);
+                            self.stats.push(stat);
+                        }
+                        Modifier::Scale { factor, stat, .. } => {
+                            self.amount(factor, context);
+                            self.stats.push(stat);
+                        }
+                    }
+                }
+            }
+            ConditionLine::Duration(Duration::For { amount, .. }) => self.amount(amount, context),
+            ConditionLine::Effect(effects) => self.effects(effects, context, "Effect"),
+            ConditionLine::Halt(requirement)
+            | ConditionLine::Trigger(requirement)
+            | ConditionLine::While(requirement) => {
+                self.requirement(requirement, "Condition", Some(span));
+            }
+            ConditionLine::Details(text) => self.holes(text, context),
+            ConditionLine::Keywords(keywords) => self.keywords(keywords),
+            ConditionLine::Parameters(_)
+            | ConditionLine::Stacking(_)
+            | ConditionLine::Duration(_) => {}
+        }
+    }
+
+    fn actor_line(&mut self, line: &'a ActorLine, _span: Span) {
+        let context = LineContext::Declaration;
+        match line {
+            ActorLine::Stats(values) => {
+                for value in values {
+                    self.stats.push(&value.node.name);
+                    self.amount(&value.node.value, context);
+                }
+            }
+            ActorLine::Resources(values) => {
+                for value in values {
+                    self.resources.push(&value.node.name);
+                    self.amount(&value.node.value, context);
+                }
+            }
+            ActorLine::Tier(amount) | ActorLine::Level(amount) => self.amount(amount, context),
+            ActorLine::Details(text) => self.holes(text, context),
+            ActorLine::Keywords(keywords) => self.keywords(keywords),
+            ActorLine::Powers(_)
+            | ActorLine::Traits(_)
+            | ActorLine::Equipment(_)
+            | ActorLine::Conditions(_) => {}
+        }
+    }
+
+    fn weapon_line(&mut self, line: &'a WeaponLine, span: Span) {
+        if let Some(amount) = line.amount() {
+            return self.amount(amount, LineContext::Declaration);
+        }
+        match line {
+            WeaponLine::Requires(requirement) => {
+                self.requirement(requirement, "Requires", Some(span))
+            }
+            WeaponLine::Keywords(keywords) => self.keywords(keywords),
+            WeaponLine::Details(text) => self.holes(text, LineContext::Declaration),
+            _ => {}
+        }
+    }
+
+    fn armour_line(&mut self, line: &'a ArmourLine, _span: Span) {
+        match (line.amount(), line) {
+            (Some(amount), _) => self.amount(amount, LineContext::Declaration),
+            (None, ArmourLine::Keywords(keywords)) => self.keywords(keywords),
+            (None, ArmourLine::Details(text)) => self.holes(text, LineContext::Declaration),
+            (None, _) => {}
+        }
+    }
+
+    fn procedure_line(&mut self, line: &'a ProcedureLine, _span: Span) {
+        let context = LineContext::Declaration;
+        match line {
+            ProcedureLine::Dice(template) | ProcedureLine::Roll(template) => {
+                self.template(&template.node)
+            }
+            ProcedureLine::Success { against: amount, .. }
+            | ProcedureLine::Difficulty(amount)
+            | ProcedureLine::Explode(amount)
+            | ProcedureLine::GradeCap(amount) => self.amount(amount, context),
+            ProcedureLine::Always(expr) => self.expr(expr, context),
+            ProcedureLine::Details(text) => self.holes(text, context),
+            ProcedureLine::Method(_)
+            | ProcedureLine::Modifier(_)
+            | ProcedureLine::Grades(_)
+            | ProcedureLine::Tie(_) => {}
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! Check errors as `kind.at(span)`: what is wrong (with a stable code, a lower-case message
+//! and the text of its primary label) and where. Secondary labels and help are added to
+//! the resulting [`Diagnostic`] at the call site, where the context is known.
+
+use crate::diagnostics::{Diagnostic, Span};
+
+/// What a check found (without a location).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CheckErrorKind {
+    /// `[Defence]` when the system declares `Defense`.
+    #[error("unknown stat `{0}`")]
+    UnknownStat(String),
+    /// `Cost: 2 Mana` without a `Resource Mana` line.
+    #[error("unknown resource `{0}`")]
+    UnknownResource(String),
+    /// `apply Dazd` without a `condition Dazd` block.
+    #[error("unknown condition `{0}`")]
+    UnknownCondition(String),
+    /// `[bonsu(Grade)]` that is neither a builtin nor a declared script function.
+    #[error("unknown function `{0}`")]
+    UnknownFunction(String),
+    /// `Check: [Attack] using Nothing` without a `check Nothing` block.
+    #[error("unknown check procedure `{0}`")]
+    UnknownProcedure(String),
+    /// `Powers: Cleve` in an actor without a `power Cleve` block.
+    #[error("unknown {what} `{name}`")]
+    UnknownReference {
+        /// `power`, `trait`, `equipment`, `condition`
+        what: &'static str,
+        /// The name as written.
+        name: String,
+    },
+    /// Two blocks (or declarations) with one name.
+    #[error("{what} `{name}` is defined twice")]
+    Duplicate {
+        /// The namespace: `power`, `trait`, `name`, ...
+        what: &'static str,
+        /// The name as written the second time.
+        name: String,
+    },
+    /// `Result 4:` under a grade cap of 3.
+    #[error("grade {grade} is above the grade cap of {cap}")]
+    GradeAboveCap {
+        /// The line's grade.
+        grade: u32,
+        /// The cap.
+        cap: i64,
+    },
+    /// A threshold no die of the procedure can meet.
+    #[error("threshold {target} can never be met")]
+    ThresholdNever {
+        /// The threshold.
+        target: i64,
+        /// The procedure's name.
+        procedure: String,
+        /// The die's best face.
+        best: i64,
+    },
+    /// A threshold every die of the procedure meets.
+    #[error("threshold {target} is always met")]
+    ThresholdAlways {
+        /// The threshold.
+        target: i64,
+        /// The procedure's name.
+        procedure: String,
+    },
+    /// `Hardness: 0`.
+    #[error("hardness must be at least 1: ablation divides by it")]
+    ZeroHardness,
+    /// A check block without the lines its method needs.
+    #[error("check procedure `{name}` is incomplete")]
+    IncompleteProcedure {
+        /// The procedure.
+        name: String,
+        /// What is missing, as a phrase.
+        missing: String,
+    },
+    /// Text the engine will not execute.
+    #[error("narrative only: the engine will not execute this {0} text")]
+    Narration(&'static str),
+}
+
+impl CheckErrorKind {
+    /// Attaches the location.
+    pub fn at(self, span: Span) -> CheckError {
+        CheckError { kind: self, span }
+    }
+
+    /// The stable diagnostic code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            CheckErrorKind::UnknownStat(_) => "rules::check::unknown_stat",
+            CheckErrorKind::UnknownResource(_) => "rules::check::unknown_resource",
+            CheckErrorKind::UnknownCondition(_) => "rules::check::unknown_condition",
+            CheckErrorKind::UnknownFunction(_) => "rules::check::unknown_function",
+            CheckErrorKind::UnknownProcedure(_) => "rules::check::unknown_procedure",
+            CheckErrorKind::UnknownReference { .. } => "rules::check::unknown_reference",
+            CheckErrorKind::Duplicate { .. } => "rules::check::duplicate",
+            CheckErrorKind::GradeAboveCap { .. } => "rules::check::grade_above_cap",
+            CheckErrorKind::ThresholdNever { .. } => "rules::check::threshold_never",
+            CheckErrorKind::ThresholdAlways { .. } => "rules::check::threshold_always",
+            CheckErrorKind::ZeroHardness => "rules::check::zero_hardness",
+            CheckErrorKind::IncompleteProcedure { .. } => "rules::check::incomplete_procedure",
+            CheckErrorKind::Narration(_) => "rules::check::narration",
+        }
+    }
+
+    /// The text of the primary label.
+    fn label(&self) -> String {
+        match self {
+            CheckErrorKind::UnknownStat(_) => {
+                "not a stat, resource or derived value of the system".into()
+            }
+            CheckErrorKind::UnknownResource(_) => "not a resource of the system".into(),
+            CheckErrorKind::UnknownCondition(_) => "no condition block has this name".into(),
+            CheckErrorKind::UnknownFunction(_) => {
+                "not a builtin or a declared script function".into()
+            }
+            CheckErrorKind::UnknownProcedure(_) => "no check block has this name".into(),
+            CheckErrorKind::UnknownReference { what, .. } => {
+                format!("no {what} block has this name")
+            }
+            CheckErrorKind::Duplicate { .. } => "defined again here".into(),
+            CheckErrorKind::GradeAboveCap { .. } => "this line can never apply".into(),
+            CheckErrorKind::ThresholdNever { procedure, best, .. } => {
+                format!("the best die of `{procedure}` is {best} plus the modifier")
+            }
+            CheckErrorKind::ThresholdAlways { procedure, .. } => {
+                format!("every die of `{procedure}` meets it")
+            }
+            CheckErrorKind::ZeroHardness => "hardness below 1".into(),
+            CheckErrorKind::IncompleteProcedure { missing, .. } => format!("missing {missing}"),
+            CheckErrorKind::Narration(_) => "outside the vocabulary the engine runs".into(),
+        }
+    }
+
+    fn is_warning(&self) -> bool {
+        matches!(self, CheckErrorKind::ThresholdAlways { .. } | CheckErrorKind::Narration(_))
+    }
+}
+
+/// A check error with its location.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct CheckError {
+    /// What is wrong.
+    pub kind: CheckErrorKind,
+    /// Where.
+    pub span: Span,
+}
+
+impl CheckError {
+    /// The diagnostic: code, message and primary label from the kind; add secondary labels
+    /// and help with the `Diagnostic` builders.
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let message = self.kind.to_string();
+        let diagnostic = if self.kind.is_warning() {
+            Diagnostic::warning(self.kind.code(), message)
+        } else {
+            Diagnostic::error(self.kind.code(), message)
+        };
+        diagnostic.with_primary(self.span, self.kind.label())
+    }
+}

@@ -1,0 +1,273 @@
+//! The pack's symbol table: stats, resources, derived values, conditions, procedures and
+//! script functions declared anywhere in the pack, and name resolution against it with
+//! "did you mean" suggestions. Resolution follows the line context, so `[Weapon]` is known
+//! on every line that has a weapon meaning.
+
+use super::error::{CheckError, CheckErrorKind};
+use crate::diagnostics::{Diagnostic, Span, Spanned, did_you_mean};
+use crate::model::expr::{Builtin, LineContext};
+use crate::model::{
+    BlockBody, BlockKind, ConditionLine, ConditionRef, Expr, Name, Pack, SystemLine,
+    weapon_property,
+};
+
+/// Names a check block may use for the values the engine passes to it.
+const PROCEDURE_NAMES: &[&str] =
+    &["Threshold", "Modifier", "Target", "Difficulty", "Pool", "Roll", "Rating"];
+
+/// Quantities a condition modifier may change besides stats and resources.
+const MODIFIABLE: &[&str] = &["damage", "healing", "checks", "all checks", "reactions"];
+
+/// Everything the pack declares, by kind.
+#[derive(Default)]
+pub struct Names {
+    /// Whether the pack has a system block; without one names are not checked.
+    pub has_system: bool,
+    /// Stats from `Stats` lines.
+    pub stats: Vec<String>,
+    /// Resources from `Resource` lines.
+    pub resources: Vec<String>,
+    /// Derived values and health statuses.
+    pub derived: Vec<String>,
+    /// Condition blocks.
+    pub conditions: Vec<String>,
+    /// Check blocks.
+    pub procedures: Vec<String>,
+    /// Script functions from `Functions` lines.
+    pub functions: Vec<String>,
+    /// Every block name by kind, for actor references.
+    pub blocks: Vec<(BlockKind, String)>,
+}
+
+impl Names {
+    /// Collects the declarations of `pack`.
+    pub fn of(pack: &Pack) -> Names {
+        let mut names = Names::default();
+        for block in pack.blocks() {
+            let name = block.node.name.node.as_str().to_string();
+            names.blocks.push((block.node.kind.node, name.clone()));
+            match &block.node.body {
+                BlockBody::System(lines) => {
+                    names.has_system = true;
+                    for line in lines {
+                        match &line.node {
+                            SystemLine::Stats { stats, .. } => {
+                                names.stats.extend(stats.iter().map(|s| s.node.0.clone()))
+                            }
+                            SystemLine::Resource { name, .. } => {
+                                names.resources.push(name.node.0.clone())
+                            }
+                            SystemLine::Derived { name, .. } | SystemLine::Status { name, .. } => {
+                                names.derived.push(name.node.0.clone());
+                            }
+                            SystemLine::Functions(functions) => {
+                                names.functions.extend(functions.iter().map(|f| f.node.0.clone()));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                BlockBody::Condition(_) => names.conditions.push(name),
+                BlockBody::Check(_) => names.procedures.push(name),
+                _ => {}
+            }
+        }
+        names
+    }
+
+    // Stats and resources match exactly: `Cp` is a typo for `CP`, not the same name.
+    fn is_value(&self, name: &str) -> bool {
+        [&self.stats, &self.resources, &self.derived]
+            .iter()
+            .any(|list| list.iter().any(|item| item == name))
+    }
+
+    fn value_candidates(&self) -> impl Iterator<Item = &str> {
+        self.stats.iter().chain(&self.resources).chain(&self.derived).map(String::as_str)
+    }
+
+    /// Checks every name and call in `expr`; `parameters` are extra names the block
+    /// declares (a condition's `N`).
+    pub fn check_expr(
+        &self,
+        expr: &Spanned<Expr>,
+        context: LineContext,
+        parameters: &[String],
+        in_procedure: bool,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        if !self.has_system {
+            return;
+        }
+        expr.node.visit(
+            &mut |node, span| match node {
+                Expr::Name(name) => {
+                    let known = self.is_value(name.as_str())
+                        || weapon_property(name, context).is_some()
+                        || contains(parameters, name.as_str())
+                        || (in_procedure && contains_str(PROCEDURE_NAMES, name.as_str()));
+                    if !known {
+                        out.push(self.unknown_stat(name, span));
+                    }
+                }
+                Expr::Possessive { name, .. }
+                    if !self.is_value(name.node.as_str())
+                        && weapon_property(&name.node, context).is_none() =>
+                {
+                    out.push(self.unknown_stat(&name.node, name.span));
+                }
+                Expr::Call { function, .. } => {
+                    let name = function.node.as_str();
+                    if Builtin::from_name(name).is_none() && !contains(&self.functions, name) {
+                        let builtins = ["min", "max", "floor", "ceil", "round", "abs"];
+                        let candidates = self.functions.iter().map(String::as_str).chain(builtins);
+                        out.push(with_suggestion(
+                            CheckErrorKind::UnknownFunction(name.to_string()).at(function.span),
+                            name,
+                            candidates,
+                            "declare script functions in the system with `Functions: name, ...`",
+                        ));
+                    }
+                }
+                _ => {}
+            },
+            expr.span,
+        );
+    }
+
+    fn unknown_stat(&self, name: &Name, span: Span) -> Diagnostic {
+        with_suggestion(
+            CheckErrorKind::UnknownStat(name.to_string()).at(span),
+            name.as_str(),
+            self.value_candidates(),
+            "declare it in the system block with a `Stats`, `Resource` or `Derived` line",
+        )
+    }
+
+    /// Checks a stat named outside an expression (condition modifiers, actor stats).
+    pub fn check_stat(&self, name: &Spanned<Name>, out: &mut Vec<Diagnostic>) {
+        let text = name.node.as_str();
+        let procedures = self.procedures.iter().map(String::as_str);
+        if self.has_system
+            && !self.is_value(text)
+            && !contains_str(MODIFIABLE, text)
+            && !procedures.clone().any(|procedure| procedure.eq_ignore_ascii_case(text))
+        {
+            out.push(self.unknown_stat(&name.node, name.span));
+        }
+    }
+
+    /// Checks a resource in a cost or effect.
+    pub fn check_resource(&self, name: &Spanned<Name>, out: &mut Vec<Diagnostic>) {
+        let text = name.node.as_str();
+        if self.has_system && !self.resources.iter().any(|resource| resource == text) {
+            out.push(with_suggestion(
+                CheckErrorKind::UnknownResource(text.to_string()).at(name.span),
+                text,
+                self.resources.iter().map(String::as_str),
+                "declare it in the system block with a `Resource` line",
+            ));
+        }
+    }
+
+    /// Checks a condition reference: its name, or a leading part of it, must be a condition
+    /// block (`Resistant Fire 5` matches `Resistant`).
+    pub fn check_condition(&self, condition: &ConditionRef, out: &mut Vec<Diagnostic>) {
+        if !self.has_system {
+            return;
+        }
+        let words: Vec<&str> = condition.name.node.as_str().split(' ').collect();
+        let known = (1..=words.len())
+            .rev()
+            .any(|count| contains(&self.conditions, &words[..count].join(" ")));
+        if !known {
+            let name = condition.name.node.as_str();
+            out.push(with_suggestion(
+                CheckErrorKind::UnknownCondition(name.to_string()).at(condition.name.span),
+                name,
+                self.conditions.iter().map(String::as_str),
+                "define it with a `condition` block",
+            ));
+        }
+    }
+
+    /// Checks a named check procedure.
+    pub fn check_procedure(&self, name: &Spanned<Name>, out: &mut Vec<Diagnostic>) {
+        let text = name.node.as_str();
+        if !contains(&self.procedures, text) {
+            out.push(with_suggestion(
+                CheckErrorKind::UnknownProcedure(text.to_string()).at(name.span),
+                text,
+                self.procedures.iter().map(String::as_str),
+                "define it with a `check` block",
+            ));
+        }
+    }
+
+    /// Checks that a block of one of `kinds` called `name` exists.
+    pub fn check_block(
+        &self,
+        name: &Spanned<Name>,
+        kinds: &[&str],
+        what: &'static str,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let text = name.node.as_str();
+        let matching = |kind: &BlockKind| {
+            let kind = kind.to_string();
+            kinds.iter().any(|wanted| *wanted == kind)
+        };
+        let candidates: Vec<&str> = self
+            .blocks
+            .iter()
+            .filter(|(kind, _)| matching(kind))
+            .map(|(_, name)| name.as_str())
+            .collect();
+        if !candidates.iter().any(|candidate| candidate.eq_ignore_ascii_case(text)) {
+            out.push(with_suggestion(
+                CheckErrorKind::UnknownReference { what, name: text.to_string() }.at(name.span),
+                text,
+                candidates,
+                &format!("define it with a {} block", kinds.join(" or ")),
+            ));
+        }
+    }
+}
+
+/// The parameters a condition block declares.
+pub fn parameters(body: &BlockBody) -> Vec<String> {
+    match body {
+        BlockBody::Condition(lines) => lines
+            .iter()
+            .filter_map(|line| match &line.node {
+                ConditionLine::Parameters(names) => {
+                    Some(names.iter().map(|name| name.node.0.clone()))
+                }
+                _ => None,
+            })
+            .flatten()
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn contains(list: &[String], name: &str) -> bool {
+    list.iter().any(|item| item.eq_ignore_ascii_case(name))
+}
+
+fn contains_str(list: &[&str], name: &str) -> bool {
+    list.iter().any(|item| item.eq_ignore_ascii_case(name))
+}
+
+fn with_suggestion<'a>(
+    error: CheckError,
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    fallback: &str,
+) -> Diagnostic {
+    let diagnostic = error.to_diagnostic();
+    match did_you_mean(name, candidates) {
+        Some(suggestion) => diagnostic.with_help(format!("did you mean `{suggestion}`?")),
+        None => diagnostic.with_help(fallback.to_string()),
+    }
+}

@@ -1,0 +1,252 @@
+//! The checks that look at several lines or blocks at once: duplicate names, grade caps,
+//! thresholds that can never (or always) be met, armour hardness, complete procedures and
+//! the blocks an actor refers to.
+
+use std::collections::BTreeMap;
+
+use super::error::CheckErrorKind;
+use super::names::Names;
+use crate::diagnostics::{Diagnostic, Span, Spanned};
+use crate::model::expr::Value;
+use crate::model::system::TemplatePart;
+use crate::model::{
+    ActorLine, Amount, ArmourLine, BlockBody, BlockKind, Expr, Method, Pack, PowerLine,
+    ProcedureLine, SystemLine,
+};
+
+/// The namespace a block's name lives in (all trait kinds share one).
+fn namespace(kind: BlockKind) -> &'static str {
+    match kind {
+        BlockKind::System => "system",
+        BlockKind::Power => "power",
+        BlockKind::Trait(_) => "trait",
+        BlockKind::Condition => "condition",
+        BlockKind::Actor => "actor",
+        BlockKind::Weapon | BlockKind::Armour => "equipment",
+        BlockKind::Check => "check",
+    }
+}
+
+fn duplicate(what: &'static str, name: &str, second: Span, first: Span) -> Diagnostic {
+    CheckErrorKind::Duplicate { what, name: name.to_string() }
+        .at(second)
+        .to_diagnostic()
+        .with_secondary(first, "first defined here")
+        .with_help("rename one of them or remove the copy")
+}
+
+/// Blocks of one namespace with equal names, and stats/resources declared twice.
+pub fn duplicates(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let mut seen: BTreeMap<(&str, String), Span> = BTreeMap::new();
+    let mut declared: BTreeMap<String, Span> = BTreeMap::new();
+    for block in pack.blocks() {
+        let space = namespace(block.node.kind.node);
+        let name = block.node.name.node.as_str().to_ascii_lowercase();
+        match seen.get(&(space, name.clone())) {
+            Some(first) => out.push(duplicate(
+                space,
+                block.node.name.node.as_str(),
+                block.node.name.span,
+                *first,
+            )),
+            None => {
+                seen.insert((space, name), block.node.name.span);
+            }
+        }
+        if let BlockBody::System(lines) = &block.node.body {
+            for line in lines {
+                let names: Vec<&Spanned<crate::model::Name>> = match &line.node {
+                    SystemLine::Stats { stats, .. } => stats.iter().collect(),
+                    SystemLine::Resource { name, .. }
+                    | SystemLine::Derived { name, .. }
+                    | SystemLine::Status { name, .. } => {
+                        vec![name]
+                    }
+                    _ => Vec::new(),
+                };
+                for name in names {
+                    let key = name.node.as_str().to_ascii_lowercase();
+                    match declared.get(&key) {
+                        Some(first) => {
+                            out.push(duplicate("name", name.node.as_str(), name.span, *first))
+                        }
+                        None => {
+                            declared.insert(key, name.span);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A constant amount's integer value.
+pub(super) fn constant(amount: &Amount) -> Option<i64> {
+    match amount {
+        Amount::Number(number) => number.value().ok()?.as_integer(),
+        Amount::Expr(expr) => constant_expr(&expr.node),
+        Amount::Dice(_) => None,
+    }
+}
+
+/// The integer value of an expression without names, if it has one.
+pub(super) fn constant_expr(expr: &Expr) -> Option<i64> {
+    struct NoNames;
+    impl crate::model::expr::Scope for NoNames {
+        fn lookup(
+            &self,
+            _: crate::model::expr::Reference<'_>,
+            _: crate::model::expr::LineContext,
+        ) -> Result<Value, crate::model::expr::EvalErrorKind> {
+            Err(crate::model::expr::EvalErrorKind::UnknownName(String::new()))
+        }
+        fn call(
+            &self,
+            _: &crate::model::Name,
+            _: &[Value],
+        ) -> Result<Value, crate::model::expr::EvalErrorKind> {
+            Err(crate::model::expr::EvalErrorKind::Script(String::new()))
+        }
+    }
+    let spanned = Spanned::new(expr.clone(), Span::NONE);
+    crate::model::expr::evaluate(&spanned, &NoNames, crate::model::expr::LineContext::Declaration)
+        .ok()?
+        .as_integer()
+}
+
+/// The grade cap of the pack and where it is declared: `Ruling grade cap` in a system,
+/// else the first `Grade cap` of a check block.
+fn grade_cap(pack: &Pack) -> Option<(i64, Span)> {
+    let mut from_procedure = None;
+    for block in pack.blocks() {
+        match &block.node.body {
+            BlockBody::System(lines) => {
+                for line in lines {
+                    if let SystemLine::Ruling { name, value } = &line.node
+                        && name.node.matches("grade cap")
+                        && let Some(cap) = constant(value)
+                    {
+                        return Some((cap, line.span));
+                    }
+                }
+            }
+            BlockBody::Check(lines) => {
+                for line in lines {
+                    if let ProcedureLine::GradeCap(value) = &line.node
+                        && from_procedure.is_none()
+                    {
+                        from_procedure = constant(value).map(|cap| (cap, line.span));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    from_procedure
+}
+
+/// Result and Effect grades above the system's grade cap can never apply.
+pub fn grade_caps(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let Some((cap, cap_span)) = grade_cap(pack) else { return };
+    for block in pack.blocks() {
+        let BlockBody::Power(lines) = &block.node.body else { continue };
+        for line in lines {
+            let (PowerLine::Result { grade: Some(grade), .. }
+            | PowerLine::Effect { grade: Some(grade), .. }) = &line.node
+            else {
+                continue;
+            };
+            if i64::from(grade.node) > cap {
+                out.push(
+                    CheckErrorKind::GradeAboveCap { grade: grade.node, cap }
+                        .at(grade.span)
+                        .to_diagnostic()
+                        .with_secondary(cap_span, "the cap is set here")
+                        .with_help(format!("use a grade from 0 to {cap}, or raise the cap")),
+                );
+            }
+        }
+    }
+}
+
+/// Armour hardness must be at least 1: ablation divides by it.
+pub fn armour(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    for block in pack.blocks() {
+        let BlockBody::Armour(lines) = &block.node.body else { continue };
+        for line in lines {
+            if let ArmourLine::Hardness(value) = &line.node
+                && constant(value).is_some_and(|hardness| hardness < 1)
+            {
+                out.push(
+                    CheckErrorKind::ZeroHardness
+                        .at(line.span)
+                        .to_diagnostic()
+                        .with_help("leave the Hardness line out for a layer that never wears down"),
+                );
+            }
+        }
+    }
+}
+
+/// Check blocks need a Method and dice; pools and success counts need a Success line.
+pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    for block in pack.blocks() {
+        let BlockBody::Check(lines) = &block.node.body else { continue };
+        let method = lines.iter().find_map(|line| match &line.node {
+            ProcedureLine::Method(method) => Some(*method),
+            _ => None,
+        });
+        let has = |wanted: fn(&ProcedureLine) -> bool| lines.iter().any(|line| wanted(&line.node));
+        let mut missing = Vec::new();
+        if method.is_none() {
+            missing.push("`Method`");
+        }
+        if !has(|line| matches!(line, ProcedureLine::Dice(_) | ProcedureLine::Roll(_))) {
+            missing.push("`Dice` or `Roll`");
+        }
+        if matches!(method, Some(Method::Pool | Method::Successes))
+            && !has(|line| matches!(line, ProcedureLine::Success { .. }))
+        {
+            missing.push("`Success`");
+        }
+        if !missing.is_empty() {
+            out.push(
+                CheckErrorKind::IncompleteProcedure {
+                    name: block.node.name.node.to_string(),
+                    missing: missing.join(", "),
+                }
+                .at(block.node.name.span)
+                .to_diagnostic()
+                .with_help("a check block needs `Method:`, `Dice:` (or `Roll:`) and, for pools, `Success:`"),
+            );
+        }
+        for line in lines {
+            let (ProcedureLine::Dice(template) | ProcedureLine::Roll(template)) = &line.node else {
+                continue;
+            };
+            if template.node.parts.iter().all(|part| matches!(part, TemplatePart::Text(_))) {
+                let text = template.node.to_string();
+                let dice = crate::model::DiceText { text, span: template.span };
+                out.extend(crate::parse::validate_dice(&dice));
+            }
+        }
+    }
+}
+
+/// An actor's powers, traits, equipment and conditions must be defined in the pack.
+pub fn actor_references(lines: &[Spanned<ActorLine>], names: &Names, out: &mut Vec<Diagnostic>) {
+    for line in lines {
+        let (list, kinds, what): (_, &[&str], &str) = match &line.node {
+            ActorLine::Powers(list) => (list, &["power"], "power"),
+            ActorLine::Traits(list) => {
+                (list, &["trait", "feat", "item", "relationship", "stance", "upgrade"], "trait")
+            }
+            ActorLine::Equipment(list) => (list, &["weapon", "armour", "item"], "equipment"),
+            ActorLine::Conditions(list) => (list, &["condition"], "condition"),
+            _ => continue,
+        };
+        for name in list {
+            names.check_block(name, kinds, what, out);
+        }
+    }
+}

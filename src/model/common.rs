@@ -1,0 +1,294 @@
+//! Line values shared by several block kinds: targets, costs, requirement tests
+//! (Trigger, While, Prereq, Halt, Sustain), keywords and grade-gated labels.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::effect::{Amount, ConditionRef, Narration};
+use super::expr::{Expr, Name};
+use crate::diagnostics::Spanned;
+
+/// How many targets a Target line picks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum TargetCount {
+    /// `Up to 3 allies`
+    UpTo(Amount),
+    /// `All enemies`
+    All,
+    /// `2 enemies`
+    Exactly(Amount),
+}
+
+/// An area shape: `Burst`, `Cone`, `Path`, `Ray`, `Line`, `Blast`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AreaShape(pub String);
+
+/// Who or what a power affects.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Target {
+    /// `Self`
+    User,
+    /// `Enemy in [Weapon Reach]`, `Up to 3 allies in 5`
+    Creatures {
+        /// How many (`None`: one).
+        count: Option<TargetCount>,
+        /// `Enemy`, `allies`, `creature`: as written.
+        who: Spanned<Name>,
+        /// Maximum distance.
+        range: Option<Amount>,
+    },
+    /// `Burst 2 within 10`
+    Area {
+        /// The shape.
+        shape: AreaShape,
+        /// Its size.
+        size: Amount,
+        /// How far away it may be placed.
+        range: Option<Amount>,
+    },
+    /// Anything else, kept verbatim.
+    Narration(Narration),
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::User => f.write_str("Self"),
+            Target::Creatures { count, who, range } => {
+                match count {
+                    Some(TargetCount::UpTo(amount)) => write!(f, "Up to {amount} ")?,
+                    Some(TargetCount::All) => f.write_str("All ")?,
+                    Some(TargetCount::Exactly(amount)) => write!(f, "{amount} ")?,
+                    None => {}
+                }
+                write!(f, "{}", who.node)?;
+                match range {
+                    Some(range) => write!(f, " in {range}"),
+                    None => Ok(()),
+                }
+            }
+            Target::Area { shape, size, range } => {
+                write!(f, "{} {size}", shape.0)?;
+                match range {
+                    Some(range) => write!(f, " within {range}"),
+                    None => Ok(()),
+                }
+            }
+            Target::Narration(narration) => write!(f, "{narration}"),
+        }
+    }
+}
+
+/// One resource amount of a cost: `[Weapon + 1] CP`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CostPart {
+    /// How much.
+    pub amount: Amount,
+    /// Of which resource.
+    pub resource: Spanned<Name>,
+}
+
+/// What using a power (or adopting a stance) costs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Cost {
+    /// `1 CP + 1 Sg`
+    Resources(Vec<CostPart>),
+    /// Anything else, kept verbatim.
+    Narration(Narration),
+}
+
+impl fmt::Display for Cost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cost::Resources(parts) => {
+                for (index, part) in parts.iter().enumerate() {
+                    if index > 0 {
+                        f.write_str(" + ")?;
+                    }
+                    write!(f, "{} {}", part.amount, part.resource.node)?;
+                }
+                Ok(())
+            }
+            Cost::Narration(narration) => write!(f, "{narration}"),
+        }
+    }
+}
+
+/// A Check line: the check modifier and optionally the procedure to use.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckSpec {
+    /// `Attack + Strength`
+    pub modifier: Spanned<Expr>,
+    /// `using Grade Roll`; `None` means the system's default procedure.
+    pub procedure: Option<Spanned<Name>>,
+}
+
+impl fmt::Display for CheckSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}]", self.modifier.node)?;
+        match &self.procedure {
+            Some(procedure) => write!(f, " using {}", procedure.node),
+            None => Ok(()),
+        }
+    }
+}
+
+/// One test of a requirement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Test {
+    /// `[HP <= Max HP / 2]`
+    Compare(Spanned<Expr>),
+    /// `Target has Prone`, `you are Dazed`
+    Has {
+        /// Who.
+        subject: Spanned<Name>,
+        /// The verb as written (`has`, `is`, ...).
+        verb: String,
+        /// The condition.
+        condition: ConditionRef,
+    },
+    /// `Target has keyword Construct`: a keyword test on an actor or power.
+    Keyword {
+        /// Who or what is tested.
+        subject: Spanned<Name>,
+        /// The verb as written (`has`, `is`, ...).
+        verb: String,
+        /// The keyword.
+        keyword: Spanned<Name>,
+    },
+    /// `an enemy moves adjacent to you`: an event the engine raises.
+    Event {
+        /// Who acts.
+        subject: Spanned<Name>,
+        /// `moves`, `attacks`, `hits`, ...
+        verb: String,
+        /// The rest of the clause, kept as written.
+        rest: Option<String>,
+    },
+}
+
+impl fmt::Display for Test {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Test::Compare(expr) => write!(f, "[{}]", expr.node),
+            Test::Keyword { subject, verb, keyword } => {
+                write!(f, "{} {verb} keyword {}", subject.node, keyword.node)
+            }
+            Test::Has { subject, verb, condition } => {
+                write!(f, "{} {verb} {condition}", subject.node)
+            }
+            Test::Event { subject, verb, rest } => {
+                write!(f, "{} {verb}", subject.node)?;
+                match rest {
+                    Some(rest) => write!(f, " {rest}"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+/// How two tests combine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Junction {
+    /// `and`
+    And,
+    /// `or`
+    Or,
+}
+
+/// A Trigger, While, Prereq, Halt or Sustain line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "built once per rule file; unboxed variants keep matching simple for the engine"
+)]
+pub enum Requirement {
+    /// Tests joined left to right: `an enemy moves adjacent to you and [HP > 0]`.
+    Tests {
+        /// The first test.
+        first: Spanned<Test>,
+        /// The others with their junctions.
+        rest: Vec<(Junction, Spanned<Test>)>,
+    },
+    /// Anything else, kept verbatim.
+    Narration(Narration),
+}
+
+impl fmt::Display for Requirement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Requirement::Tests { first, rest } => {
+                write!(f, "{}", first.node)?;
+                for (junction, test) in rest {
+                    let word = if *junction == Junction::And { "and" } else { "or" };
+                    write!(f, " {word} {}", test.node)?;
+                }
+                Ok(())
+            }
+            Requirement::Narration(narration) => write!(f, "{narration}"),
+        }
+    }
+}
+
+/// One keyword: a word, or `[Weapon]` (the keywords of the power's weapon).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Keyword {
+    /// `Melee`
+    Word(Name),
+    /// `[Weapon]`
+    Expr(Spanned<Expr>),
+}
+
+impl fmt::Display for Keyword {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Keyword::Word(word) => write!(f, "{word}"),
+            Keyword::Expr(expr) => write!(f, "[{}]", expr.node),
+        }
+    }
+}
+
+/// Writes keywords separated by spaces, the rulebook's way: `Melee [Weapon] Charge`.
+pub fn write_keywords(f: &mut fmt::Formatter<'_>, keywords: &[Spanned<Keyword>]) -> fmt::Result {
+    for (index, keyword) in keywords.iter().enumerate() {
+        if index > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{}", keyword.node)?;
+    }
+    Ok(())
+}
+
+/// Writes a comma-separated list.
+pub fn write_list<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: &[Spanned<T>],
+) -> fmt::Result {
+    for (index, item) in items.iter().enumerate() {
+        if index > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{}", item.node)?;
+    }
+    Ok(())
+}
+
+/// `Name value`: a stat value in an actor or a named number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Assignment {
+    /// `Strength`
+    pub name: Spanned<Name>,
+    /// `-` before the value.
+    pub negative: bool,
+    /// `2`, `[Max HP]`
+    pub value: Amount,
+}
+
+impl fmt::Display for Assignment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.negative { "-" } else { "" };
+        write!(f, "{} {sign}{}", self.name.node, self.value)
+    }
+}

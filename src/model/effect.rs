@@ -1,0 +1,327 @@
+//! Effect phrases: the small vocabulary the engine executes on Result, Effect, Before,
+//! After and Add lines (`[Weapon + Grade] damage; apply Dazed until end of turn`), plus the
+//! amounts they take and the narration that is kept verbatim when a phrase is outside the
+//! vocabulary. Plain data; `Display` prints the canonical form.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::expr::{Expr, Name, Number};
+use crate::diagnostics::{Span, Spanned};
+
+/// Dice notation as written, checked by the dice parser: `2d6`, `1d8+2`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DiceText {
+    /// The notation, exactly as written.
+    pub text: String,
+    /// Where it is written.
+    pub span: Span,
+}
+
+impl fmt::Display for DiceText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// A quantity in an effect, cost or declaration.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Amount {
+    /// `3`, `2.5`
+    Number(Number),
+    /// `[Weapon + Grade]`
+    Expr(Spanned<Expr>),
+    /// `2d6`
+    Dice(DiceText),
+}
+
+impl fmt::Display for Amount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Amount::Number(number) => write!(f, "{number}"),
+            Amount::Expr(expr) => write!(f, "[{}]", expr.node),
+            Amount::Dice(dice) => write!(f, "{dice}"),
+        }
+    }
+}
+
+/// Text outside the typed vocabulary, kept verbatim; its `[...]` holes are still parsed
+/// and checked. `Walk around the pillar` or `Add [Tier+1] to any Sound damage you do`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Narration {
+    /// The text as written (trimmed).
+    pub text: String,
+    /// The bracket expressions inside it, in order.
+    pub holes: Vec<Spanned<Expr>>,
+}
+
+impl fmt::Display for Narration {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// A condition as named in an effect: `Dazed`, `Protected 2`, `Ongoing 5 Fire Damage`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConditionRef {
+    /// `Ongoing`
+    pub name: Spanned<Name>,
+    /// `5`
+    pub amount: Option<Amount>,
+    /// `Fire Damage`: the type or other detail after the amount.
+    pub detail: Option<Spanned<Name>>,
+}
+
+impl fmt::Display for ConditionRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.name.node)?;
+        if let Some(amount) = &self.amount {
+            write!(f, " {amount}")?;
+        }
+        if let Some(detail) = &self.detail {
+            write!(f, " {}", detail.node)?;
+        }
+        Ok(())
+    }
+}
+
+/// How long an applied condition lasts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Duration {
+    /// `for 2 rounds`
+    For {
+        /// How many.
+        amount: Amount,
+        /// Of what, as written in canonical lower case: `rounds`, `turns`, `segments`.
+        unit: String,
+    },
+    /// `until end of turn`: the event, as written.
+    Until(Spanned<String>),
+}
+
+impl fmt::Display for Duration {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Duration::For { amount, unit } => write!(f, "for {amount} {unit}"),
+            Duration::Until(event) => write!(f, "until {}", event.node),
+        }
+    }
+}
+
+/// How a movement effect moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum MoveKind {
+    /// `move`
+    Move,
+    /// `walk`
+    Walk,
+    /// `shift`
+    Shift,
+    /// `push`
+    Push,
+    /// `pull`
+    Pull,
+    /// `fly`
+    Fly,
+    /// `teleport`
+    Teleport,
+}
+
+impl MoveKind {
+    /// Parses a movement verb (any case).
+    pub fn parse(text: &str) -> Option<MoveKind> {
+        Some(match text.to_ascii_lowercase().as_str() {
+            "move" => MoveKind::Move,
+            "walk" => MoveKind::Walk,
+            "shift" => MoveKind::Shift,
+            "push" => MoveKind::Push,
+            "pull" => MoveKind::Pull,
+            "fly" => MoveKind::Fly,
+            "teleport" => MoveKind::Teleport,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for MoveKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveKind::Move => "move",
+            MoveKind::Walk => "walk",
+            MoveKind::Shift => "shift",
+            MoveKind::Push => "push",
+            MoveKind::Pull => "pull",
+            MoveKind::Fly => "fly",
+            MoveKind::Teleport => "teleport",
+        })
+    }
+}
+
+/// One executable effect phrase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Effect {
+    /// `[Weapon + Grade] damage`, `2d6 fire damage`, `-2 damage`
+    Damage {
+        /// `-` for a reduction.
+        negative: bool,
+        /// How much.
+        amount: Amount,
+        /// `fire`
+        damage_type: Option<Spanned<Name>>,
+    },
+    /// `heal 5`
+    Heal(Amount),
+    /// `gain 2 CP`
+    Gain {
+        /// How much.
+        amount: Amount,
+        /// Which resource.
+        resource: Spanned<Name>,
+    },
+    /// `lose 1 Sg`
+    Lose {
+        /// How much.
+        amount: Amount,
+        /// Which resource.
+        resource: Spanned<Name>,
+    },
+    /// `spend 1 FP`
+    Spend {
+        /// How much.
+        amount: Amount,
+        /// Which resource.
+        resource: Spanned<Name>,
+    },
+    /// `apply Protected 2 for 1 round`; `Target is Dazed until end of turn` has a subject.
+    Apply {
+        /// Who receives it (`Target`); `None` means the power's target.
+        subject: Option<Spanned<Name>>,
+        /// The condition.
+        condition: ConditionRef,
+        /// How long.
+        duration: Option<Duration>,
+    },
+    /// `remove Grabbed`, `remove Dazed from Self`
+    Remove {
+        /// The condition.
+        condition: ConditionRef,
+        /// From whom; `None` means the power's target.
+        subject: Option<Spanned<Name>>,
+    },
+    /// `walk up to [Speed + 1] hexes`, `push Target 2`
+    Move {
+        /// The kind of movement.
+        kind: MoveKind,
+        /// Who moves (`Target`); `None` means the user.
+        subject: Option<Spanned<Name>>,
+        /// Whether the distance is a maximum (`up to`).
+        up_to: bool,
+        /// The distance.
+        distance: Amount,
+        /// `hexes`, `squares`, as written in lower case.
+        unit: Option<String>,
+    },
+    /// `script bonus(Grade)`
+    Script(Spanned<Expr>),
+}
+
+impl fmt::Display for Effect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Effect::Damage { negative, amount, damage_type } => {
+                if *negative {
+                    f.write_str("-")?;
+                }
+                write!(f, "{amount} ")?;
+                if let Some(damage_type) = damage_type {
+                    write!(f, "{} ", damage_type.node)?;
+                }
+                f.write_str("damage")
+            }
+            Effect::Heal(amount) => write!(f, "heal {amount}"),
+            Effect::Gain { amount, resource } => write!(f, "gain {amount} {}", resource.node),
+            Effect::Lose { amount, resource } => write!(f, "lose {amount} {}", resource.node),
+            Effect::Spend { amount, resource } => write!(f, "spend {amount} {}", resource.node),
+            Effect::Apply { subject: Some(subject), condition, duration } => {
+                write!(f, "{} is {condition}", subject.node)?;
+                write_duration(f, duration)
+            }
+            Effect::Apply { subject: None, condition, duration } => {
+                write!(f, "apply {condition}")?;
+                write_duration(f, duration)
+            }
+            Effect::Remove { condition, subject } => {
+                write!(f, "remove {condition}")?;
+                match subject {
+                    Some(subject) => write!(f, " from {}", subject.node),
+                    None => Ok(()),
+                }
+            }
+            Effect::Move { kind, subject, up_to, distance, unit } => {
+                write!(f, "{kind}")?;
+                if let Some(subject) = subject {
+                    write!(f, " {}", subject.node)?;
+                }
+                if *up_to {
+                    f.write_str(" up to")?;
+                }
+                write!(f, " {distance}")?;
+                match unit {
+                    Some(unit) => write!(f, " {unit}"),
+                    None => Ok(()),
+                }
+            }
+            Effect::Script(call) => write!(f, "script {}", call.node),
+        }
+    }
+}
+
+fn write_duration(f: &mut fmt::Formatter<'_>, duration: &Option<Duration>) -> fmt::Result {
+    match duration {
+        Some(duration) => write!(f, " {duration}"),
+        None => Ok(()),
+    }
+}
+
+/// One part of an effect line: an executable effect or narration.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "built once per rule file; unboxed variants keep matching simple for the engine"
+)]
+pub enum EffectPart {
+    /// `2 fire damage`
+    Effect(Effect),
+    /// `the door bursts open`
+    Narration(Narration),
+}
+
+/// The effects of one line, in order: `2 fire damage; apply Dazed`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Effects {
+    /// The parts, in source order.
+    pub parts: Vec<Spanned<EffectPart>>,
+}
+
+impl Effects {
+    /// Whether every part is narration (the engine will execute nothing).
+    pub fn is_narration_only(&self) -> bool {
+        self.parts.iter().all(|part| matches!(part.node, EffectPart::Narration(_)))
+    }
+}
+
+impl fmt::Display for Effects {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, part) in self.parts.iter().enumerate() {
+            if index > 0 {
+                f.write_str("; ")?;
+            }
+            match &part.node {
+                EffectPart::Effect(effect) => write!(f, "{effect}")?,
+                EffectPart::Narration(narration) => write!(f, "{narration}")?,
+            }
+        }
+        Ok(())
+    }
+}

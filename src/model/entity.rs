@@ -1,0 +1,359 @@
+//! Conditions, actors (stat blocks), weapons and armour layers: the nouns powers act on.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::common::{Assignment, Keyword, Requirement, write_keywords, write_list};
+use super::effect::{Amount, Duration, Effects, Narration};
+use super::expr::{Name, Rounding};
+use crate::diagnostics::Spanned;
+
+/// A condition modifier: `+1 Attack`, `Speed = 1`, `damage * 0.5 round up`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Modifier {
+    /// `+1 Attack`, `-5 Defense`, `+[N] Defense`
+    Add {
+        /// `-` for a penalty.
+        negative: bool,
+        /// How much.
+        amount: Amount,
+        /// The stat, resource or check it changes.
+        stat: Spanned<Name>,
+    },
+    /// `Speed = 1`
+    Set {
+        /// The stat.
+        stat: Spanned<Name>,
+        /// `-` before the value.
+        negative: bool,
+        /// The new value.
+        value: Amount,
+    },
+    /// `damage * 0.5 round up`
+    Scale {
+        /// The stat or quantity scaled (`damage`, `Agility`).
+        stat: Spanned<Name>,
+        /// The factor.
+        factor: Amount,
+        /// How to round (`None`: the system's rule).
+        rounding: Option<Rounding>,
+    },
+}
+
+impl fmt::Display for Modifier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Modifier::Add { negative, amount, stat } => {
+                write!(f, "{}{amount} {}", if *negative { "-" } else { "+" }, stat.node)
+            }
+            Modifier::Set { stat, negative, value } => {
+                write!(f, "{} = {}{value}", stat.node, if *negative { "-" } else { "" })
+            }
+            Modifier::Scale { stat, factor, rounding } => {
+                write!(f, "{} * {factor}", stat.node)?;
+                match rounding {
+                    Some(Rounding::Ceiling) => f.write_str(" round up"),
+                    Some(Rounding::Nearest) => f.write_str(" round nearest"),
+                    Some(_) => f.write_str(" round down"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+/// Which copy wins when a condition does not stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TieBreak {
+    /// `longest duration wins`
+    LongestDuration,
+    /// `newest wins`
+    Newest,
+    /// `largest wins`
+    Largest,
+}
+
+/// How several copies of a condition on one actor combine.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Stacking {
+    /// `never stacks with itself; longest duration wins`
+    Never(Option<TieBreak>),
+    /// `per damage type`: copies with different details stack, equal ones do not.
+    Per(Spanned<Name>),
+    /// `adds`: every copy adds.
+    Adds,
+    /// `largest`: only the largest applies.
+    Largest,
+}
+
+impl fmt::Display for Stacking {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stacking::Never(None) => f.write_str("never"),
+            Stacking::Never(Some(tie)) => f.write_str(match tie {
+                TieBreak::LongestDuration => "never; longest duration wins",
+                TieBreak::Newest => "never; newest wins",
+                TieBreak::Largest => "never; largest wins",
+            }),
+            Stacking::Per(what) => write!(f, "per {}", what.node),
+            Stacking::Adds => f.write_str("adds"),
+            Stacking::Largest => f.write_str("largest"),
+        }
+    }
+}
+
+/// One line of a `condition` block.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum ConditionLine {
+    /// `Parameters: N, Type` — names the condition takes when applied (`Protected 2`).
+    Parameters(Vec<Spanned<Name>>),
+    /// `Modifiers: +[N] Defense, -2 Speed`
+    Modifiers(Vec<Spanned<Modifier>>),
+    /// `Stacking: never; longest duration wins`
+    Stacking(Stacking),
+    /// `Duration: until end of turn`
+    Duration(Duration),
+    /// `Effect: [N] damage` — what happens while it lasts (each Start phase for ongoing).
+    Effect(Effects),
+    /// `Halt: [HP > 0]`
+    Halt(Requirement),
+    /// `Trigger: you take damage`
+    Trigger(Requirement),
+    /// `While: you are Prone`
+    While(Requirement),
+    /// `Keywords: Mental`
+    Keywords(Vec<Spanned<Keyword>>),
+    /// `Details: no reactions or FP exchange`
+    Details(Narration),
+}
+
+impl fmt::Display for ConditionLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConditionLine::Parameters(names) => {
+                f.write_str("Parameters: ")?;
+                write_list(f, names)
+            }
+            ConditionLine::Modifiers(modifiers) => {
+                f.write_str("Modifiers: ")?;
+                write_list(f, modifiers)
+            }
+            ConditionLine::Stacking(stacking) => write!(f, "Stacking: {stacking}"),
+            ConditionLine::Duration(Duration::Until(event)) => {
+                write!(f, "Duration: until {}", event.node)
+            }
+            ConditionLine::Duration(duration) => write!(f, "Duration: {duration}"),
+            ConditionLine::Effect(effects) => write!(f, "Effect: {effects}"),
+            ConditionLine::Halt(requirement) => write!(f, "Halt: {requirement}"),
+            ConditionLine::Trigger(requirement) => write!(f, "Trigger: {requirement}"),
+            ConditionLine::While(requirement) => write!(f, "While: {requirement}"),
+            ConditionLine::Keywords(keywords) => {
+                f.write_str("Keywords: ")?;
+                write_keywords(f, keywords)
+            }
+            ConditionLine::Details(text) => write!(f, "Details: {text}"),
+        }
+    }
+}
+
+/// One line of an `actor` block (a stat block).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum ActorLine {
+    /// `Stats: Strength 2, Attack 3`
+    Stats(Vec<Spanned<Assignment>>),
+    /// `Resources: HP 20, CP 6`
+    Resources(Vec<Spanned<Assignment>>),
+    /// `Tier: 1`
+    Tier(Amount),
+    /// `Level: 3`
+    Level(Amount),
+    /// `Powers: Shield Bash, Shove`
+    Powers(Vec<Spanned<Name>>),
+    /// `Traits: Clockwork Engineer`
+    Traits(Vec<Spanned<Name>>),
+    /// `Equipment: Greataxe, Leather Armour`
+    Equipment(Vec<Spanned<Name>>),
+    /// `Conditions: Hasted`
+    Conditions(Vec<Spanned<Name>>),
+    /// `Keywords: Construct`
+    Keywords(Vec<Spanned<Keyword>>),
+    /// `Details: a grizzled veteran`
+    Details(Narration),
+}
+
+impl fmt::Display for ActorLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActorLine::Stats(values) => {
+                f.write_str("Stats: ")?;
+                write_list(f, values)
+            }
+            ActorLine::Resources(values) => {
+                f.write_str("Resources: ")?;
+                write_list(f, values)
+            }
+            ActorLine::Tier(amount) => write!(f, "Tier: {amount}"),
+            ActorLine::Level(amount) => write!(f, "Level: {amount}"),
+            ActorLine::Powers(names) => {
+                f.write_str("Powers: ")?;
+                write_list(f, names)
+            }
+            ActorLine::Traits(names) => {
+                f.write_str("Traits: ")?;
+                write_list(f, names)
+            }
+            ActorLine::Equipment(names) => {
+                f.write_str("Equipment: ")?;
+                write_list(f, names)
+            }
+            ActorLine::Conditions(names) => {
+                f.write_str("Conditions: ")?;
+                write_list(f, names)
+            }
+            ActorLine::Keywords(keywords) => {
+                f.write_str("Keywords: ")?;
+                write_keywords(f, keywords)
+            }
+            ActorLine::Details(text) => write!(f, "Details: {text}"),
+        }
+    }
+}
+
+/// One line of a `weapon` block (also used by `item` equipment with these lines).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum WeaponLine {
+    /// `Cost: 3`
+    Cost(Amount),
+    /// `Reach: 1`
+    Reach(Amount),
+    /// `Damage: 12`, `Damage: 1d8`
+    Damage(Amount),
+    /// `Range: 30`
+    Range(Amount),
+    /// `Minimum range: 5`
+    MinimumRange(Amount),
+    /// `Crit range: 19` — the lowest natural roll that is a critical.
+    CritRange(Amount),
+    /// `Crit damage: 2d8`
+    CritDamage(Amount),
+    /// `Rate: 3` — extra damage bought per N points of margin.
+    Rate(Amount),
+    /// `Requires: [Strength >= 2]`
+    Requires(Requirement),
+    /// `Keywords: Melee Heavy`
+    Keywords(Vec<Spanned<Keyword>>),
+    /// `Details: ...`
+    Details(Narration),
+}
+
+impl WeaponLine {
+    /// The label this line is written with.
+    pub fn label(&self) -> &'static str {
+        match self {
+            WeaponLine::Cost(_) => "Cost",
+            WeaponLine::Reach(_) => "Reach",
+            WeaponLine::Damage(_) => "Damage",
+            WeaponLine::Range(_) => "Range",
+            WeaponLine::MinimumRange(_) => "Minimum range",
+            WeaponLine::CritRange(_) => "Crit range",
+            WeaponLine::CritDamage(_) => "Crit damage",
+            WeaponLine::Rate(_) => "Rate",
+            WeaponLine::Requires(_) => "Requires",
+            WeaponLine::Keywords(_) => "Keywords",
+            WeaponLine::Details(_) => "Details",
+        }
+    }
+}
+
+impl WeaponLine {
+    /// The amount of a numeric line (`Cost`, `Reach`, `Damage`, ...), if it is one.
+    pub fn amount(&self) -> Option<&Amount> {
+        match self {
+            WeaponLine::Cost(amount)
+            | WeaponLine::Reach(amount)
+            | WeaponLine::Damage(amount)
+            | WeaponLine::Range(amount)
+            | WeaponLine::MinimumRange(amount)
+            | WeaponLine::CritRange(amount)
+            | WeaponLine::CritDamage(amount)
+            | WeaponLine::Rate(amount) => Some(amount),
+            WeaponLine::Requires(_) | WeaponLine::Keywords(_) | WeaponLine::Details(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for WeaponLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.label())?;
+        if let Some(amount) = self.amount() {
+            return write!(f, "{amount}");
+        }
+        match self {
+            WeaponLine::Requires(requirement) => write!(f, "{requirement}"),
+            WeaponLine::Keywords(keywords) => write_keywords(f, keywords),
+            WeaponLine::Details(text) => write!(f, "{text}"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// One line of an `armour` block: one protective layer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum ArmourLine {
+    /// `Value: 20` — what the layer absorbs.
+    Value(Amount),
+    /// `Blow-through: 4` — rest at or above this is heavy damage.
+    BlowThrough(Amount),
+    /// `Hardness: 7` — the layer loses floor(absorbed / hardness).
+    Hardness(Amount),
+    /// `Protection: 2` — flat reduction.
+    Protection(Amount),
+    /// `Cost: 10`
+    Cost(Amount),
+    /// `Keywords: Heavy`
+    Keywords(Vec<Spanned<Keyword>>),
+    /// `Details: ...`
+    Details(Narration),
+}
+
+impl ArmourLine {
+    /// The label this line is written with.
+    pub fn label(&self) -> &'static str {
+        match self {
+            ArmourLine::Value(_) => "Value",
+            ArmourLine::BlowThrough(_) => "Blow-through",
+            ArmourLine::Hardness(_) => "Hardness",
+            ArmourLine::Protection(_) => "Protection",
+            ArmourLine::Cost(_) => "Cost",
+            ArmourLine::Keywords(_) => "Keywords",
+            ArmourLine::Details(_) => "Details",
+        }
+    }
+}
+
+impl ArmourLine {
+    /// The amount of a numeric line (`Value`, `Hardness`, ...), if it is one.
+    pub fn amount(&self) -> Option<&Amount> {
+        match self {
+            ArmourLine::Value(amount)
+            | ArmourLine::BlowThrough(amount)
+            | ArmourLine::Hardness(amount)
+            | ArmourLine::Protection(amount)
+            | ArmourLine::Cost(amount) => Some(amount),
+            ArmourLine::Keywords(_) | ArmourLine::Details(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for ArmourLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.label())?;
+        match (self.amount(), self) {
+            (Some(amount), _) => write!(f, "{amount}"),
+            (None, ArmourLine::Keywords(keywords)) => write_keywords(f, keywords),
+            (None, ArmourLine::Details(text)) => write!(f, "{text}"),
+            (None, _) => Ok(()),
+        }
+    }
+}

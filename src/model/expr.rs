@@ -1,0 +1,357 @@
+//! Bracket expressions: the `[Weapon + Grade]` language. This module holds the AST, its
+//! canonical printing, exact rational values and the evaluator. It knows no actor, weapon or
+//! script: names and calls are answered by a [`Scope`] the engine supplies, and the line a
+//! name appears on ([`LineContext`]) is passed along so `[Weapon]` can mean a cost on a Cost
+//! line and damage on a Result line.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::diagnostics::{Span, Spanned};
+
+/// A multi-word name as written, with inner whitespace collapsed: `Weapon Reach`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Name(pub String);
+
+impl Name {
+    /// A name from text, collapsing runs of whitespace to one space.
+    pub fn new(text: &str) -> Name {
+        Name(text.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
+
+    /// The name as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Case-insensitive comparison, the way names are resolved.
+    pub fn matches(&self, other: &str) -> bool {
+        self.0.eq_ignore_ascii_case(other)
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A number literal, kept exactly as a scaled integer so printing and comparing are exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Number {
+    /// The digits without the decimal point: `2.5` is 25.
+    pub units: i64,
+    /// How many digits follow the decimal point: `2.5` is 1, `12` is 0.
+    pub scale: u32,
+}
+
+impl Number {
+    /// An integer literal.
+    pub fn integer(value: i64) -> Number {
+        Number { units: value, scale: 0 }
+    }
+
+    /// Parses `12` or `2.5`; `None` if it does not fit.
+    pub fn parse(text: &str) -> Option<Number> {
+        let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+        let digits = format!("{whole}{fraction}");
+        let units = digits.parse::<i64>().ok()?;
+        let scale = u32::try_from(fraction.len()).ok()?;
+        10i64.checked_pow(scale)?;
+        Some(Number { units, scale })
+    }
+
+    /// The exact value.
+    pub fn value(&self) -> Result<Value, EvalErrorKind> {
+        let denominator = 10i64.checked_pow(self.scale).ok_or(EvalErrorKind::Overflow)?;
+        Value::ratio(i128::from(self.units), i128::from(denominator))
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.scale == 0 {
+            return write!(f, "{}", self.units);
+        }
+        let digits = format!("{:0>width$}", self.units, width = self.scale as usize + 1);
+        let (whole, fraction) = digits.split_at(digits.len() - self.scale as usize);
+        write!(f, "{whole}.{fraction}")
+    }
+}
+
+/// Names with a fixed meaning in every system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Special {
+    /// `Grade`: the grade (or success count) of the current check.
+    Grade,
+    /// `Tier`: the actor's tier.
+    Tier,
+    /// `Level`: the actor's level.
+    Level,
+}
+
+impl Special {
+    /// The special name `text` stands for, if any.
+    pub fn from_name(text: &str) -> Option<Special> {
+        match text {
+            "Grade" => Some(Special::Grade),
+            "Tier" => Some(Special::Tier),
+            "Level" => Some(Special::Level),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Special {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Special::Grade => "Grade",
+            Special::Tier => "Tier",
+            Special::Level => "Level",
+        })
+    }
+}
+
+/// Arithmetic operators, lowest precedence first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum BinaryOp {
+    /// `a + b`
+    Add,
+    /// `a - b`
+    Subtract,
+    /// `a * b`
+    Multiply,
+    /// `a / b` (floor division when both sides are integers)
+    Divide,
+}
+
+impl BinaryOp {
+    fn precedence(self) -> u8 {
+        match self {
+            BinaryOp::Add | BinaryOp::Subtract => 2,
+            BinaryOp::Multiply | BinaryOp::Divide => 3,
+        }
+    }
+
+    fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "+",
+            BinaryOp::Subtract => "-",
+            BinaryOp::Multiply => "*",
+            BinaryOp::Divide => "/",
+        }
+    }
+}
+
+/// Comparison operators; a comparison yields 1 or 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum CompareOp {
+    /// `>=`
+    AtLeast,
+    /// `<=`
+    AtMost,
+    /// `>`
+    Greater,
+    /// `<`
+    Less,
+    /// `==`
+    Equal,
+    /// `!=`
+    NotEqual,
+}
+
+impl CompareOp {
+    /// Parses one of `>= <= > < == !=`.
+    pub fn parse(text: &str) -> Option<CompareOp> {
+        Some(match text {
+            ">=" => CompareOp::AtLeast,
+            "<=" => CompareOp::AtMost,
+            ">" => CompareOp::Greater,
+            "<" => CompareOp::Less,
+            "==" => CompareOp::Equal,
+            "!=" => CompareOp::NotEqual,
+            _ => return None,
+        })
+    }
+
+    /// Whether `left op right` holds.
+    pub fn holds<T: PartialOrd>(self, left: T, right: T) -> bool {
+        match self {
+            CompareOp::AtLeast => left >= right,
+            CompareOp::AtMost => left <= right,
+            CompareOp::Greater => left > right,
+            CompareOp::Less => left < right,
+            CompareOp::Equal => left == right,
+            CompareOp::NotEqual => left != right,
+        }
+    }
+}
+
+impl fmt::Display for CompareOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CompareOp::AtLeast => ">=",
+            CompareOp::AtMost => "<=",
+            CompareOp::Greater => ">",
+            CompareOp::Less => "<",
+            CompareOp::Equal => "==",
+            CompareOp::NotEqual => "!=",
+        })
+    }
+}
+
+/// Functions every expression may call; any other call goes to the pack's scripts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Builtin {
+    /// `min(a, b, ...)`
+    Min,
+    /// `max(a, b, ...)`
+    Max,
+    /// `floor(x)`
+    Floor,
+    /// `ceil(x)`
+    Ceil,
+    /// `round(x)` (halves away from zero)
+    Round,
+    /// `abs(x)`
+    Abs,
+}
+
+impl Builtin {
+    /// The builtin called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Builtin> {
+        Some(match name {
+            "min" => Builtin::Min,
+            "max" => Builtin::Max,
+            "floor" => Builtin::Floor,
+            "ceil" => Builtin::Ceil,
+            "round" => Builtin::Round,
+            "abs" => Builtin::Abs,
+            _ => return None,
+        })
+    }
+}
+
+/// A bracket expression.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Expr {
+    /// `12`, `2.5`
+    Number(Number),
+    /// `Weapon Reach`, `Strength`: resolved by the scope and the line's context.
+    Name(Name),
+    /// `Target's Defense`: a name of another participant.
+    Possessive {
+        /// `Target`
+        owner: Spanned<Name>,
+        /// `Defense`
+        name: Spanned<Name>,
+    },
+    /// `Grade`, `Tier`, `Level`
+    Special(Special),
+    /// `-Grade`
+    Negate(Box<Spanned<Expr>>),
+    /// `Weapon + Grade`
+    Binary {
+        /// The operator.
+        op: BinaryOp,
+        /// Left operand.
+        left: Box<Spanned<Expr>>,
+        /// Right operand.
+        right: Box<Spanned<Expr>>,
+    },
+    /// `HP <= Max HP / 2`
+    Compare {
+        /// The operator.
+        op: CompareOp,
+        /// Left operand.
+        left: Box<Spanned<Expr>>,
+        /// Right operand.
+        right: Box<Spanned<Expr>>,
+    },
+    /// `floor(Max HP / 4)` (builtin) or `bonus(Grade)` (a script function).
+    Call {
+        /// The function name.
+        function: Spanned<Name>,
+        /// The arguments.
+        arguments: Vec<Spanned<Expr>>,
+    },
+}
+
+impl Expr {
+    fn precedence(&self) -> u8 {
+        match self {
+            Expr::Compare { .. } => 1,
+            Expr::Binary { op, .. } => op.precedence(),
+            Expr::Negate(_) => 4,
+            _ => 5,
+        }
+    }
+
+    /// Every name and possessive in the expression, in source order, with the function calls.
+    pub fn visit(&self, visitor: &mut dyn FnMut(&Expr, Span), span: Span) {
+        visitor(self, span);
+        match self {
+            Expr::Negate(inner) => inner.node.visit(visitor, inner.span),
+            Expr::Binary { left, right, .. } | Expr::Compare { left, right, .. } => {
+                left.node.visit(visitor, left.span);
+                right.node.visit(visitor, right.span);
+            }
+            Expr::Call { arguments, .. } => {
+                for argument in arguments {
+                    argument.node.visit(visitor, argument.span);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn write_operand(
+    f: &mut fmt::Formatter<'_>,
+    operand: &Expr,
+    parent: u8,
+    right: bool,
+) -> fmt::Result {
+    let needs = operand.precedence() < parent || (right && operand.precedence() == parent);
+    if needs { write!(f, "({operand})") } else { write!(f, "{operand}") }
+}
+
+impl fmt::Display for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expr::Number(number) => write!(f, "{number}"),
+            Expr::Name(name) => write!(f, "{name}"),
+            Expr::Possessive { owner, name } => write!(f, "{}'s {}", owner.node, name.node),
+            Expr::Special(special) => write!(f, "{special}"),
+            Expr::Negate(inner) => {
+                f.write_str("-")?;
+                write_operand(f, &inner.node, 5, false)
+            }
+            Expr::Binary { op, left, right } => {
+                write_operand(f, &left.node, op.precedence(), false)?;
+                write!(f, " {} ", op.symbol())?;
+                write_operand(f, &right.node, op.precedence(), true)
+            }
+            Expr::Compare { op, left, right } => {
+                write_operand(f, &left.node, 2, false)?;
+                write!(f, " {op} ")?;
+                write_operand(f, &right.node, 2, false)
+            }
+            Expr::Call { function, arguments } => {
+                write!(f, "{}(", function.node)?;
+                for (index, argument) in arguments.iter().enumerate() {
+                    if index > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{}", argument.node)?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+pub use super::value::{
+    EvalError, EvalErrorKind, LineContext, Reference, Rounding, Scope, Value, evaluate,
+};

@@ -1,0 +1,222 @@
+//! The typed rule model: what a rule file means, as plain data. Every node keeps its
+//! [`Spanned`] source location; `Display` prints the canonical form that `mythforge fmt`
+//! writes. The model never reads files, rolls dice or runs scripts; the engine consumes a
+//! [`Pack`] and evaluates expressions through [`expr::Scope`].
+
+pub mod common;
+pub mod effect;
+pub mod entity;
+pub mod expr;
+pub mod power;
+pub mod print;
+pub mod procedure;
+pub mod system;
+mod value;
+
+use std::fmt;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+pub use common::{Assignment, CheckSpec, Cost, CostPart, Keyword, Requirement, Target, Test};
+pub use effect::{
+    Amount, ConditionRef, DiceText, Duration, Effect, EffectPart, Effects, Narration,
+};
+pub use entity::{ActorLine, ArmourLine, ConditionLine, Modifier, Stacking, WeaponLine};
+pub use expr::{Expr, Name, Number};
+pub use power::{PowerLine, Selector, TraitKind, TraitLine};
+pub use print::format_file;
+pub use procedure::Procedure;
+pub use system::{DiceTemplate, Method, ProcedureLine, SystemLine};
+pub use value::{MAX_DEPTH, weapon_property};
+
+use crate::diagnostics::{FileId, Span, Spanned};
+
+/// The kind of a block, from its header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum BlockKind {
+    /// `system`
+    System,
+    /// `power`
+    Power,
+    /// `trait`, `feat`, `item`, `relationship`, `stance`, `upgrade`
+    Trait(TraitKind),
+    /// `condition`
+    Condition,
+    /// `actor`
+    Actor,
+    /// `weapon`
+    Weapon,
+    /// `armour` (or `armor`)
+    Armour,
+    /// `check`: a check procedure
+    Check,
+}
+
+impl BlockKind {
+    /// The kind a header word names.
+    pub fn parse(word: &str) -> Option<BlockKind> {
+        Some(match word {
+            "system" => BlockKind::System,
+            "power" => BlockKind::Power,
+            "trait" => BlockKind::Trait(TraitKind::Trait),
+            "feat" => BlockKind::Trait(TraitKind::Feat),
+            "item" => BlockKind::Trait(TraitKind::Item),
+            "relationship" => BlockKind::Trait(TraitKind::Relationship),
+            "stance" => BlockKind::Trait(TraitKind::Stance),
+            "upgrade" => BlockKind::Trait(TraitKind::Upgrade),
+            "condition" => BlockKind::Condition,
+            "actor" => BlockKind::Actor,
+            "weapon" => BlockKind::Weapon,
+            "armour" | "armor" => BlockKind::Armour,
+            "check" => BlockKind::Check,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for BlockKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BlockKind::System => f.write_str("system"),
+            BlockKind::Power => f.write_str("power"),
+            BlockKind::Trait(kind) => write!(f, "{kind}"),
+            BlockKind::Condition => f.write_str("condition"),
+            BlockKind::Actor => f.write_str("actor"),
+            BlockKind::Weapon => f.write_str("weapon"),
+            BlockKind::Armour => f.write_str("armour"),
+            BlockKind::Check => f.write_str("check"),
+        }
+    }
+}
+
+/// The lines of a block, typed by its kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum BlockBody {
+    /// A `system` block.
+    System(Vec<Spanned<SystemLine>>),
+    /// A `power` block.
+    Power(Vec<Spanned<PowerLine>>),
+    /// A trait block of any trait kind.
+    Trait(Vec<Spanned<TraitLine>>),
+    /// A `condition` block.
+    Condition(Vec<Spanned<ConditionLine>>),
+    /// An `actor` block.
+    Actor(Vec<Spanned<ActorLine>>),
+    /// A `weapon` block.
+    Weapon(Vec<Spanned<WeaponLine>>),
+    /// An `armour` block.
+    Armour(Vec<Spanned<ArmourLine>>),
+    /// A `check` block.
+    Check(Vec<Spanned<ProcedureLine>>),
+}
+
+/// One block: `power Shield Bash` and its notation lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Block {
+    /// The kind from the header.
+    pub kind: Spanned<BlockKind>,
+    /// The name from the header.
+    pub name: Spanned<Name>,
+    /// The typed lines.
+    pub body: BlockBody,
+}
+
+impl Block {
+    /// The spans and canonical text of the block's lines, in order.
+    pub fn line_texts(&self) -> Vec<(Span, String)> {
+        fn texts<T: fmt::Display>(lines: &[Spanned<T>]) -> Vec<(Span, String)> {
+            lines.iter().map(|line| (line.span, line.node.to_string())).collect()
+        }
+        match &self.body {
+            BlockBody::System(lines) => texts(lines),
+            BlockBody::Power(lines) => texts(lines),
+            BlockBody::Trait(lines) => texts(lines),
+            BlockBody::Condition(lines) => texts(lines),
+            BlockBody::Actor(lines) => texts(lines),
+            BlockBody::Weapon(lines) => texts(lines),
+            BlockBody::Armour(lines) => texts(lines),
+            BlockBody::Check(lines) => texts(lines),
+        }
+    }
+}
+
+impl fmt::Display for Block {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} {}", self.kind.node, self.name.node)?;
+        for (_, text) in self.line_texts() {
+            writeln!(f, "{text}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A comment kept for `fmt`: `# Ruling: the grade cap is 3`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Comment {
+    /// The text including `#`.
+    pub text: String,
+    /// Whether it followed code on the same line.
+    pub trailing: bool,
+}
+
+/// `include "other.rules"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Include {
+    /// The path as written, relative to the including file.
+    pub path: Spanned<String>,
+}
+
+/// A top-level item of a file, in source order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Item {
+    /// `include "other.rules"`
+    Include(Spanned<Include>),
+    /// A block.
+    Block(Spanned<Block>),
+}
+
+/// One parsed rule file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RuleFile {
+    /// Its id in the source map.
+    #[serde(skip)]
+    pub file: FileId,
+    /// Its path (as given or found).
+    #[serde(skip)]
+    pub path: PathBuf,
+    /// Includes and blocks in order.
+    pub items: Vec<Item>,
+    /// Comments, each with its location.
+    pub comments: Vec<Spanned<Comment>>,
+}
+
+impl RuleFile {
+    /// The blocks of the file, in order.
+    pub fn blocks(&self) -> impl Iterator<Item = &Spanned<Block>> {
+        self.items.iter().filter_map(|item| match item {
+            Item::Block(block) => Some(block),
+            Item::Include(_) => None,
+        })
+    }
+}
+
+/// Every file of a rule pack, the entry files first and included files after them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Pack {
+    /// The files, each once.
+    pub files: Vec<RuleFile>,
+}
+
+impl Pack {
+    /// Every block of the pack, file by file.
+    pub fn blocks(&self) -> impl Iterator<Item = &Spanned<Block>> {
+        self.files.iter().flat_map(RuleFile::blocks)
+    }
+
+    /// The block of `kind` (any trait kind matches `Trait`) called `name`, case-insensitively.
+    pub fn find(&self, name: &str) -> impl Iterator<Item = &Spanned<Block>> {
+        let name = name.to_string();
+        self.blocks().filter(move |block| block.name.node.matches(&name))
+    }
+}

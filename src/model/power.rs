@@ -1,0 +1,269 @@
+//! Powers and traits: blocks of notation lines. Each line is a variant holding its typed
+//! value; the block keeps its lines in source order so `fmt` prints them back as written.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::common::{CheckSpec, Cost, Keyword, Requirement, Target, write_keywords};
+use super::effect::{Amount, Effects, Narration};
+use super::expr::{Expr, Name};
+use crate::diagnostics::Spanned;
+
+/// One notation line of a power.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum PowerLine {
+    /// `After: shift 1 hex` — after the Effect ends and Results resolve.
+    After(Effects),
+    /// `Before: Walk up to [Speed + 1] hexes` — before the Check.
+    Before(Effects),
+    /// `Check: [Attack + Strength]`
+    Check(CheckSpec),
+    /// `Cost: [Weapon + 1] CP`
+    Cost(Cost),
+    /// `Effect 2: apply Dazed` — a state imposed at grade >= N.
+    Effect {
+        /// The minimum grade (`None`: always).
+        grade: Option<Spanned<u32>>,
+        /// What happens.
+        effects: Effects,
+    },
+    /// `Halt: end of your turn` — when the effect ends.
+    Halt(Requirement),
+    /// `Invest: 2` — segments until the result resolves.
+    Invest(Amount),
+    /// `Keywords: Melee [Weapon] Charge`
+    Keywords(Vec<Spanned<Keyword>>),
+    /// `Prereq: [Level >= 3]`
+    Prereq(Requirement),
+    /// `Result 2: [Weapon + Grade] damage` — applies at grade >= N.
+    Result {
+        /// The minimum grade (`None`: any success).
+        grade: Option<Spanned<u32>>,
+        /// What happens.
+        effects: Effects,
+    },
+    /// `Sustain: 1 CP each Start phase`
+    Sustain(Requirement),
+    /// `Target: Enemy in [Weapon Reach]`
+    Target(Target),
+    /// `Threshold: Target's Defense`
+    Threshold(Spanned<Expr>),
+    /// `Trigger: an enemy moves adjacent to you`
+    Trigger(Requirement),
+    /// `While: you are Raging`
+    While(Requirement),
+}
+
+impl PowerLine {
+    /// The label this line is written with (`Result`, `Cost`, ...).
+    pub fn label(&self) -> &'static str {
+        match self {
+            PowerLine::After(_) => "After",
+            PowerLine::Before(_) => "Before",
+            PowerLine::Check(_) => "Check",
+            PowerLine::Cost(_) => "Cost",
+            PowerLine::Effect { .. } => "Effect",
+            PowerLine::Halt(_) => "Halt",
+            PowerLine::Invest(_) => "Invest",
+            PowerLine::Keywords(_) => "Keywords",
+            PowerLine::Prereq(_) => "Prereq",
+            PowerLine::Result { .. } => "Result",
+            PowerLine::Sustain(_) => "Sustain",
+            PowerLine::Target(_) => "Target",
+            PowerLine::Threshold(_) => "Threshold",
+            PowerLine::Trigger(_) => "Trigger",
+            PowerLine::While(_) => "While",
+        }
+    }
+}
+
+fn write_graded(
+    f: &mut fmt::Formatter<'_>,
+    label: &str,
+    grade: &Option<Spanned<u32>>,
+    effects: &Effects,
+) -> fmt::Result {
+    match grade {
+        Some(grade) => write!(f, "{label} {}: {effects}", grade.node),
+        None => write!(f, "{label}: {effects}"),
+    }
+}
+
+impl fmt::Display for PowerLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let label = self.label();
+        match self {
+            PowerLine::After(effects) | PowerLine::Before(effects) => {
+                write!(f, "{label}: {effects}")
+            }
+            PowerLine::Check(check) => write!(f, "{label}: {check}"),
+            PowerLine::Cost(cost) => write!(f, "{label}: {cost}"),
+            PowerLine::Effect { grade, effects } | PowerLine::Result { grade, effects } => {
+                write_graded(f, label, grade, effects)
+            }
+            PowerLine::Halt(requirement)
+            | PowerLine::Prereq(requirement)
+            | PowerLine::Sustain(requirement)
+            | PowerLine::Trigger(requirement)
+            | PowerLine::While(requirement) => write!(f, "{label}: {requirement}"),
+            PowerLine::Invest(amount) => write!(f, "{label}: {amount}"),
+            PowerLine::Keywords(keywords) => {
+                write!(f, "{label}: ")?;
+                write_keywords(f, keywords)
+            }
+            PowerLine::Target(target) => write!(f, "{label}: {target}"),
+            PowerLine::Threshold(threshold) => match &threshold.node {
+                // Atoms read as the rulebooks write them: `Threshold: Target's Defense`.
+                Expr::Number(_) | Expr::Name(_) | Expr::Possessive { .. } | Expr::Special(_) => {
+                    write!(f, "{label}: {}", threshold.node)
+                }
+                other => write!(f, "{label}: [{other}]"),
+            },
+        }
+    }
+}
+
+/// Which powers an upgrade's `To:` line selects: each alternative matches a power by name
+/// or by keywords. `Sound or Electricity Attacks` reads as `Sound Attacks` or
+/// `Electricity Attacks`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Selector {
+    /// The alternatives as written.
+    pub alternatives: Vec<Spanned<Name>>,
+}
+
+impl fmt::Display for Selector {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, alternative) in self.alternatives.iter().enumerate() {
+            if index > 0 {
+                f.write_str(" or ")?;
+            }
+            write!(f, "{}", alternative.node)?;
+        }
+        Ok(())
+    }
+}
+
+/// One notation line of a trait (feat, item, relationship, stance, upgrade).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum TraitLine {
+    /// `Add: +[Tier+1] damage` — added to the selected powers (upgrades).
+    Add(Effects),
+    /// `Cost: 2 CP` — to adopt a stance.
+    Cost(Cost),
+    /// `Details: Ceremonial garb, ...` — description, never executed.
+    Details(Narration),
+    /// `Effect: +1 Speed`
+    Effect(Effects),
+    /// `Group: Thieves' Guild` — the organisation of a relationship.
+    Group(Spanned<Name>),
+    /// `Keywords: Techno Upgrade`
+    Keywords(Vec<Spanned<Keyword>>),
+    /// `Prereq: [Level >= 3]`
+    Prereq(Requirement),
+    /// `Replace: Walk up to [Speed + 1] hexes` — removed from the selected powers.
+    Replace(Narration),
+    /// `Slots: 1`
+    Slots(Amount),
+    /// `To: Sound or Electricity Attacks`
+    To(Selector),
+    /// `Trigger: you are hit`
+    Trigger(Requirement),
+    /// `While: [HP <= Max HP / 2]`
+    While(Requirement),
+    /// `With: Teleport up to [Speed] hexes` — put in place of the Replace line.
+    With(Narration),
+}
+
+impl TraitLine {
+    /// The label this line is written with.
+    pub fn label(&self) -> &'static str {
+        match self {
+            TraitLine::Add(_) => "Add",
+            TraitLine::Cost(_) => "Cost",
+            TraitLine::Details(_) => "Details",
+            TraitLine::Effect(_) => "Effect",
+            TraitLine::Group(_) => "Group",
+            TraitLine::Keywords(_) => "Keywords",
+            TraitLine::Prereq(_) => "Prereq",
+            TraitLine::Replace(_) => "Replace",
+            TraitLine::Slots(_) => "Slots",
+            TraitLine::To(_) => "To",
+            TraitLine::Trigger(_) => "Trigger",
+            TraitLine::While(_) => "While",
+            TraitLine::With(_) => "With",
+        }
+    }
+}
+
+impl fmt::Display for TraitLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.label())?;
+        match self {
+            TraitLine::Add(effects) | TraitLine::Effect(effects) => write!(f, "{effects}"),
+            TraitLine::Cost(cost) => write!(f, "{cost}"),
+            TraitLine::Details(text) | TraitLine::Replace(text) | TraitLine::With(text) => {
+                write!(f, "{text}")
+            }
+            TraitLine::Group(group) => write!(f, "{}", group.node),
+            TraitLine::Keywords(keywords) => write_keywords(f, keywords),
+            TraitLine::Prereq(requirement)
+            | TraitLine::Trigger(requirement)
+            | TraitLine::While(requirement) => {
+                write!(f, "{requirement}")
+            }
+            TraitLine::Slots(slots) => write!(f, "{slots}"),
+            TraitLine::To(selector) => write!(f, "{selector}"),
+        }
+    }
+}
+
+/// Which kind of trait a block is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TraitKind {
+    /// `trait`
+    Trait,
+    /// `feat`
+    Feat,
+    /// `item`
+    Item,
+    /// `relationship`
+    Relationship,
+    /// `stance`
+    Stance,
+    /// `upgrade`
+    Upgrade,
+}
+
+impl fmt::Display for TraitKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TraitKind::Trait => "trait",
+            TraitKind::Feat => "feat",
+            TraitKind::Item => "item",
+            TraitKind::Relationship => "relationship",
+            TraitKind::Stance => "stance",
+            TraitKind::Upgrade => "upgrade",
+        })
+    }
+}
+
+/// Name lookups on a power's lines.
+pub fn power_lines_named<'a>(
+    lines: &'a [Spanned<PowerLine>],
+    label: &'a str,
+) -> impl Iterator<Item = &'a Spanned<PowerLine>> {
+    lines.iter().filter(move |line| line.node.label() == label)
+}
+
+/// The names a `Keywords:` line lists, for matching selectors.
+pub fn keyword_names(keywords: &[Spanned<Keyword>]) -> Vec<&Name> {
+    keywords
+        .iter()
+        .filter_map(|keyword| match &keyword.node {
+            Keyword::Word(word) => Some(word),
+            Keyword::Expr(_) => None,
+        })
+        .collect()
+}

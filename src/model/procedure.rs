@@ -1,0 +1,143 @@
+//! Engine-facing views of a pack: a check procedure gathered from its `check` block's lines
+//! into one struct, and the system settings the engine needs (rounding, rulings, the
+//! default procedure). Views borrow the model; nothing here evaluates or rolls.
+
+use super::expr::{CompareOp, Expr, Rounding};
+use super::system::{GradeLabel, ModifierMode, TieRule};
+use super::{Amount, Block, BlockBody, DiceTemplate, Method, Pack, ProcedureLine, SystemLine};
+use crate::diagnostics::{Span, Spanned};
+
+/// A check procedure as the engine runs it.
+///
+/// - `Pool`: roll `dice`, add the modifier to each die (`modifier == EachDie`) or not,
+///   count dice meeting `success`; the count is the grade, capped at `grade_cap`.
+/// - `RollUnder`: roll `dice`; success when the roll meets `success` (`<= [Target]`) or
+///   `always` holds; the success number is the roll, and must reach `difficulty`.
+/// - `Successes`: roll `dice`, count dice meeting `success`, re-roll `explode` faces and
+///   add (pushes).
+/// - `Total`: roll `dice` + modifier and compare the total with `success`.
+/// - `Versus`: both sides roll `dice` + their modifier; `tie` says who wins equal totals.
+///
+/// `roll`, when given, is the whole roll as dice notation with holes; an engine may use it
+/// instead of assembling the roll from the other fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Procedure<'a> {
+    /// The block's name.
+    pub name: &'a str,
+    /// How the dice are read.
+    pub method: Option<Method>,
+    /// The dice with holes: `[Tier + 2]d10`.
+    pub dice: Option<&'a Spanned<DiceTemplate>>,
+    /// Where the check modifier goes (default: the total).
+    pub modifier: ModifierMode,
+    /// What a die or total must meet.
+    pub success: Option<Comparison<'a>>,
+    /// The success number needed (roll under).
+    pub difficulty: Option<&'a Amount>,
+    /// When the check succeeds without the dice.
+    pub always: Option<&'a Spanned<Expr>>,
+    /// Faces that push.
+    pub explode: Option<&'a Amount>,
+    /// Grade labels.
+    pub grades: &'a [Spanned<GradeLabel>],
+    /// The grade cap.
+    pub grade_cap: Option<&'a Amount>,
+    /// Who wins a tie (versus).
+    pub tie: Option<TieRule>,
+    /// The whole roll as dice notation with holes.
+    pub roll: Option<&'a Spanned<DiceTemplate>>,
+}
+
+/// A `Success:` comparison and the line it is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Comparison<'a> {
+    /// `>=`
+    pub op: CompareOp,
+    /// `[Threshold]`
+    pub against: &'a Amount,
+    /// The `Success:` line.
+    pub span: Span,
+}
+
+impl<'a> Procedure<'a> {
+    /// The procedure a `check` block declares; `None` for other blocks.
+    pub fn of(block: &'a Block) -> Option<Procedure<'a>> {
+        let BlockBody::Check(lines) = &block.body else { return None };
+        let mut procedure = Procedure {
+            name: block.name.node.as_str(),
+            method: None,
+            dice: None,
+            modifier: ModifierMode::Total,
+            success: None,
+            difficulty: None,
+            always: None,
+            explode: None,
+            grades: &[],
+            grade_cap: None,
+            tie: None,
+            roll: None,
+        };
+        for line in lines {
+            match &line.node {
+                ProcedureLine::Method(method) => procedure.method = Some(*method),
+                ProcedureLine::Dice(dice) => procedure.dice = Some(dice),
+                ProcedureLine::Modifier(mode) => procedure.modifier = *mode,
+                ProcedureLine::Success { op, against } => {
+                    procedure.success = Some(Comparison { op: *op, against, span: line.span });
+                }
+                ProcedureLine::Difficulty(amount) => procedure.difficulty = Some(amount),
+                ProcedureLine::Always(expr) => procedure.always = Some(expr),
+                ProcedureLine::Explode(amount) => procedure.explode = Some(amount),
+                ProcedureLine::Grades(grades) => procedure.grades = grades,
+                ProcedureLine::GradeCap(amount) => procedure.grade_cap = Some(amount),
+                ProcedureLine::Tie(tie) => procedure.tie = Some(*tie),
+                ProcedureLine::Roll(roll) => procedure.roll = Some(roll),
+                ProcedureLine::Details(_) => {}
+            }
+        }
+        Some(procedure)
+    }
+}
+
+impl Pack {
+    /// Every line of every system block, in order.
+    pub fn system_lines(&self) -> impl Iterator<Item = &Spanned<SystemLine>> {
+        self.blocks().flat_map(|block| match &block.node.body {
+            BlockBody::System(lines) => lines.as_slice(),
+            _ => &[],
+        })
+    }
+
+    /// The check procedure called `name` (case-insensitive).
+    pub fn procedure(&self, name: &str) -> Option<Procedure<'_>> {
+        self.blocks()
+            .filter(|block| block.node.name.node.matches(name))
+            .find_map(|block| Procedure::of(&block.node))
+    }
+
+    /// The procedure named by the system's `Default check` line.
+    pub fn default_procedure(&self) -> Option<Procedure<'_>> {
+        self.system_lines().find_map(|line| match &line.node {
+            SystemLine::DefaultCheck(name) => self.procedure(name.node.as_str()),
+            _ => None,
+        })
+    }
+
+    /// The system's rounding rule (floor when none is declared).
+    pub fn rounding(&self) -> Rounding {
+        self.system_lines()
+            .find_map(|line| match &line.node {
+                SystemLine::Rounding(rounding) => Some(*rounding),
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
+
+    /// The value of the ruling called `name` (`Ruling grade cap: 3` -> `ruling("grade cap")`).
+    pub fn ruling(&self, name: &str) -> Option<&Amount> {
+        self.system_lines().find_map(|line| match &line.node {
+            SystemLine::Ruling { name: ruling, value } if ruling.node.matches(name) => Some(value),
+            _ => None,
+        })
+    }
+}

@@ -1,0 +1,374 @@
+//! System declarations and check procedures: what a game is made of (stats, resources,
+//! derived values, grades, turn structure, rulings) and how its checks are rolled. A check
+//! procedure is a `check` block of declarative lines; its dice are dice notation with
+//! `[...]` holes that the engine fills in before handing the text to the dice engine.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::common::{Assignment, write_list};
+use super::effect::{Amount, Narration};
+use super::expr::{CompareOp, Expr, Name, Rounding};
+use crate::diagnostics::Spanned;
+
+/// A rule about a resource: `max [Max HP]; reset to 6 at turn start`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum ResourceRule {
+    /// `max [Max HP]`
+    Max(Amount),
+    /// `no max`
+    NoMax,
+    /// `reset to 6 at turn start`
+    ResetTo {
+        /// The new value.
+        amount: Amount,
+        /// When, as written: `turn start`.
+        moment: Spanned<String>,
+    },
+    /// `gain 6 at turn start`
+    Gain {
+        /// How much.
+        amount: Amount,
+        /// When.
+        moment: Spanned<String>,
+    },
+    /// `lost at end of encounter`
+    Lost(Spanned<String>),
+    /// `start 0`: the value a new actor starts with.
+    Start(Amount),
+}
+
+impl fmt::Display for ResourceRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResourceRule::Max(amount) => write!(f, "max {amount}"),
+            ResourceRule::NoMax => f.write_str("no max"),
+            ResourceRule::ResetTo { amount, moment } => {
+                write!(f, "reset to {amount} at {}", moment.node)
+            }
+            ResourceRule::Gain { amount, moment } => write!(f, "gain {amount} at {}", moment.node),
+            ResourceRule::Lost(moment) => write!(f, "lost at {}", moment.node),
+            ResourceRule::Start(amount) => write!(f, "start {amount}"),
+        }
+    }
+}
+
+/// A grade label: `2 Medium`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GradeLabel {
+    /// The grade number.
+    pub grade: u32,
+    /// Its name.
+    pub label: Spanned<Name>,
+}
+
+impl fmt::Display for GradeLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.grade, self.label.node)
+    }
+}
+
+/// One line of a `system` block.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum SystemLine {
+    /// `Stats: Strength, Finesse` or, with a group name, `Stats Combat Skills: Aim, Damage`.
+    Stats {
+        /// The group name (`Combat Skills`), if any.
+        group: Option<Spanned<Name>>,
+        /// The stats.
+        stats: Vec<Spanned<Name>>,
+    },
+    /// `Resource CP: reset to 6 at turn start; lost at end of encounter`
+    Resource {
+        /// The resource.
+        name: Spanned<Name>,
+        /// Its rules.
+        rules: Vec<Spanned<ResourceRule>>,
+    },
+    /// `Derived Jolt: [floor(Max HP / 4) + Sturdiness]`
+    Derived {
+        /// The derived value.
+        name: Spanned<Name>,
+        /// How it is computed.
+        value: Spanned<Expr>,
+    },
+    /// `Status Bloodied: [HP * 2 <= Max HP]` — health statuses, first true one wins,
+    /// checked in reverse declaration order (declare them best to worst).
+    Status {
+        /// The label.
+        name: Spanned<Name>,
+        /// When it applies.
+        when: Spanned<Expr>,
+    },
+    /// `Grades: 0 Fail, 1 Low, 2 Medium, 3 High`
+    Grades(Vec<Spanned<GradeLabel>>),
+    /// `Ruling grade cap: 3` — a named ruling a GM may override.
+    Ruling {
+        /// `grade cap`
+        name: Spanned<Name>,
+        /// `3`
+        value: Amount,
+    },
+    /// `Rounding: floor` — how decimals become integers.
+    Rounding(Rounding),
+    /// `Phases: Start, Delay, Reset CP, Action, End`
+    Phases(Vec<Spanned<Name>>),
+    /// `Segments: 10` — segments per round.
+    Segments(Amount),
+    /// `Turn order: 1d10 + [Initiative]` — the roll that orders turns, highest first.
+    TurnOrder(Spanned<DiceTemplate>),
+    /// `Default check: Grade Roll` — the procedure powers use when their Check names none.
+    DefaultCheck(Spanned<Name>),
+    /// `Default Strength: 0` — a default for a stat or resource.
+    Default(Assignment),
+    /// `Functions: aid_bonus, chunk_class` — script functions expressions may call.
+    Functions(Vec<Spanned<Name>>),
+    /// `Details: ...` — notes, never executed.
+    Details(Narration),
+}
+
+impl fmt::Display for SystemLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SystemLine::Stats { group, stats } => {
+                f.write_str("Stats")?;
+                if let Some(group) = group {
+                    write!(f, " {}", group.node)?;
+                }
+                f.write_str(": ")?;
+                write_list(f, stats)
+            }
+            SystemLine::Resource { name, rules } => {
+                write!(f, "Resource {}: ", name.node)?;
+                for (index, rule) in rules.iter().enumerate() {
+                    if index > 0 {
+                        f.write_str("; ")?;
+                    }
+                    write!(f, "{}", rule.node)?;
+                }
+                Ok(())
+            }
+            SystemLine::Derived { name, value } => {
+                write!(f, "Derived {}: [{}]", name.node, value.node)
+            }
+            SystemLine::Status { name, when } => write!(f, "Status {}: [{}]", name.node, when.node),
+            SystemLine::Grades(grades) => {
+                f.write_str("Grades: ")?;
+                write_list(f, grades)
+            }
+            SystemLine::Ruling { name, value } => write!(f, "Ruling {}: {value}", name.node),
+            SystemLine::Rounding(rounding) => write!(f, "Rounding: {rounding}"),
+            SystemLine::Phases(phases) => {
+                f.write_str("Phases: ")?;
+                write_list(f, phases)
+            }
+            SystemLine::Segments(segments) => write!(f, "Segments: {segments}"),
+            SystemLine::TurnOrder(roll) => write!(f, "Turn order: {}", roll.node),
+            SystemLine::DefaultCheck(name) => write!(f, "Default check: {}", name.node),
+            SystemLine::Default(assignment) => {
+                write!(
+                    f,
+                    "Default {}: {}{}",
+                    assignment.name.node,
+                    if assignment.negative { "-" } else { "" },
+                    assignment.value
+                )
+            }
+            SystemLine::Functions(names) => {
+                f.write_str("Functions: ")?;
+                write_list(f, names)
+            }
+            SystemLine::Details(text) => write!(f, "Details: {text}"),
+        }
+    }
+}
+
+/// One piece of a dice template: literal notation or a `[...]` hole.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum TemplatePart {
+    /// `d10`, `}cs>=`
+    Text(String),
+    /// `[Tier + 2]`
+    Hole(Spanned<Expr>),
+}
+
+/// Dice notation with holes: `[Tier + 2]d10`, `{[Pool]d10+[Modifier]}cs>=[Threshold]`. The
+/// engine evaluates each hole, splices the integers in, and parses the result as dice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DiceTemplate {
+    /// The parts in order.
+    pub parts: Vec<TemplatePart>,
+}
+
+impl DiceTemplate {
+    /// The die size of the last `dN` in the literal text (`[Tier + 2]d10` -> 10).
+    pub fn faces(&self) -> Option<i64> {
+        let text: String = self
+            .parts
+            .iter()
+            .map(|part| match part {
+                TemplatePart::Text(text) => text.as_str(),
+                TemplatePart::Hole(_) => "0",
+            })
+            .collect();
+        let after = &text[text.to_ascii_lowercase().rfind('d')? + 1..];
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        if after.starts_with('%') { Some(100) } else { digits.parse().ok() }
+    }
+
+    /// Fills the holes with `values` (one per hole, in order) giving plain dice notation.
+    pub fn fill(&self, values: &[i64]) -> String {
+        let mut values = values.iter();
+        self.parts
+            .iter()
+            .map(|part| match part {
+                TemplatePart::Text(text) => text.clone(),
+                TemplatePart::Hole(_) => {
+                    values.next().map_or_else(|| "0".to_string(), ToString::to_string)
+                }
+            })
+            .collect()
+    }
+}
+
+impl fmt::Display for DiceTemplate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for part in &self.parts {
+            match part {
+                TemplatePart::Text(text) => f.write_str(text)?,
+                TemplatePart::Hole(expr) => write!(f, "[{}]", expr.node)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How a check procedure reads its dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Method {
+    /// `pool`: roll a pool, add the modifier per die or in total, count dice meeting the
+    /// Success comparison; the count is the grade (capped).
+    Pool,
+    /// `roll under`: one die must come in at or under the target; the roll is the success
+    /// number; a Difficulty requires the success number to reach it.
+    RollUnder,
+    /// `successes`: count dice meeting Success, re-rolling (pushing) Explode faces.
+    Successes,
+    /// `total`: roll + modifier compared with a target.
+    Total,
+    /// `versus`: both sides roll totals; the margin decides, Tie says who wins equal rolls.
+    Versus,
+}
+
+impl Method {
+    /// Parses `pool`, `roll under`, `successes`, `total`, `versus`.
+    pub fn parse(text: &str) -> Option<Method> {
+        Some(match text.trim().to_ascii_lowercase().as_str() {
+            "pool" => Method::Pool,
+            "roll under" => Method::RollUnder,
+            "successes" => Method::Successes,
+            "total" => Method::Total,
+            "versus" => Method::Versus,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Method::Pool => "pool",
+            Method::RollUnder => "roll under",
+            Method::Successes => "successes",
+            Method::Total => "total",
+            Method::Versus => "versus",
+        })
+    }
+}
+
+/// Where the check modifier goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ModifierMode {
+    /// `each die`: added to every die before comparing.
+    EachDie,
+    /// `total`: added once to the total.
+    Total,
+    /// `none`: the procedure takes no modifier.
+    None,
+}
+
+/// Who wins a tie in a versus check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TieRule {
+    /// `defender`
+    Defender,
+    /// `attacker`
+    Attacker,
+    /// `none`: nobody wins.
+    Nobody,
+}
+
+/// One line of a `check` block.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum ProcedureLine {
+    /// `Method: pool`
+    Method(Method),
+    /// `Dice: [Tier + 2]d10`
+    Dice(Spanned<DiceTemplate>),
+    /// `Modifier: each die`
+    Modifier(ModifierMode),
+    /// `Success: >= [Threshold]` — what a die (pool, successes) or total must meet.
+    Success {
+        /// The comparison.
+        op: CompareOp,
+        /// Against what.
+        against: Amount,
+    },
+    /// `Difficulty: [Difficulty]` — the success number needed (roll under).
+    Difficulty(Amount),
+    /// `Always: [Target >= 12]` — when the check succeeds without looking at the dice.
+    Always(Spanned<Expr>),
+    /// `Explode: 6` — faces that push (roll again and add).
+    Explode(Amount),
+    /// `Grades: 0 Fail, 1 Low, 2 Medium, 3 High`
+    Grades(Vec<Spanned<GradeLabel>>),
+    /// `Grade cap: 3`
+    GradeCap(Amount),
+    /// `Tie: defender`
+    Tie(TieRule),
+    /// `Roll: {[Pool]d10+[Modifier]}cs>=[Threshold]` — the whole roll as dice notation.
+    Roll(Spanned<DiceTemplate>),
+    /// `Details: ...`
+    Details(Narration),
+}
+
+impl fmt::Display for ProcedureLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProcedureLine::Method(method) => write!(f, "Method: {method}"),
+            ProcedureLine::Dice(dice) => write!(f, "Dice: {}", dice.node),
+            ProcedureLine::Modifier(mode) => f.write_str(match mode {
+                ModifierMode::EachDie => "Modifier: each die",
+                ModifierMode::Total => "Modifier: total",
+                ModifierMode::None => "Modifier: none",
+            }),
+            ProcedureLine::Success { op, against } => write!(f, "Success: {op} {against}"),
+            ProcedureLine::Difficulty(amount) => write!(f, "Difficulty: {amount}"),
+            ProcedureLine::Always(expr) => write!(f, "Always: [{}]", expr.node),
+            ProcedureLine::Explode(amount) => write!(f, "Explode: {amount}"),
+            ProcedureLine::Grades(grades) => {
+                f.write_str("Grades: ")?;
+                write_list(f, grades)
+            }
+            ProcedureLine::GradeCap(amount) => write!(f, "Grade cap: {amount}"),
+            ProcedureLine::Tie(tie) => f.write_str(match tie {
+                TieRule::Defender => "Tie: defender",
+                TieRule::Attacker => "Tie: attacker",
+                TieRule::Nobody => "Tie: none",
+            }),
+            ProcedureLine::Roll(roll) => write!(f, "Roll: {}", roll.node),
+            ProcedureLine::Details(text) => write!(f, "Details: {text}"),
+        }
+    }
+}

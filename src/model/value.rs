@@ -1,0 +1,391 @@
+//! Evaluating bracket expressions: exact rational values with checked arithmetic, the
+//! [`Scope`] trait through which the engine answers names and script calls, and the
+//! rounding rule a system declares for decimals. Nothing here reads actors or rolls dice.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::expr::{Builtin, CompareOp, Expr, Name, Special};
+use crate::diagnostics::{Diagnostic, Span, Spanned};
+
+/// An exact value: a fraction in lowest terms with a positive denominator. Integers have
+/// denominator 1; `[Weapon * 2.5]` stays exact until the system's rounding rule applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Value {
+    numerator: i64,
+    denominator: i64,
+}
+
+impl Value {
+    /// An integer value.
+    pub fn integer(value: i64) -> Value {
+        Value { numerator: value, denominator: 1 }
+    }
+
+    /// `numerator / denominator` in lowest terms; errors on a zero denominator or overflow.
+    pub fn ratio(numerator: i128, denominator: i128) -> Result<Value, EvalErrorKind> {
+        if denominator == 0 {
+            return Err(EvalErrorKind::DivisionByZero);
+        }
+        let divisor = gcd(numerator.unsigned_abs(), denominator.unsigned_abs()).max(1);
+        let divisor = i128::try_from(divisor).map_err(|_| EvalErrorKind::Overflow)?;
+        let sign = if denominator < 0 { -1 } else { 1 };
+        let numerator = numerator.checked_div(divisor).and_then(|n| n.checked_mul(sign));
+        let denominator = denominator.checked_div(divisor).and_then(|d| d.checked_mul(sign));
+        let fit =
+            |n: Option<i128>| n.and_then(|n| i64::try_from(n).ok()).ok_or(EvalErrorKind::Overflow);
+        Ok(Value { numerator: fit(numerator)?, denominator: fit(denominator)? })
+    }
+
+    /// The integer, if this value is one.
+    pub fn as_integer(&self) -> Option<i64> {
+        (self.denominator == 1).then_some(self.numerator)
+    }
+
+    /// Rounds to an integer with `rounding`.
+    pub fn round(&self, rounding: Rounding) -> i64 {
+        let (n, d) = (self.numerator, self.denominator);
+        let floor = n.div_euclid(d);
+        let remainder = n.rem_euclid(d);
+        if remainder == 0 {
+            return floor;
+        }
+        match rounding {
+            Rounding::Floor => floor,
+            Rounding::Ceiling => floor + 1,
+            Rounding::Nearest => {
+                let twice = i128::from(remainder) * 2;
+                let half_up = twice > i128::from(d) || (twice == i128::from(d) && n > 0);
+                if half_up { floor + 1 } else { floor }
+            }
+            Rounding::TowardZero => {
+                if n < 0 {
+                    floor + 1
+                } else {
+                    floor
+                }
+            }
+        }
+    }
+
+    fn parts(self) -> (i128, i128) {
+        (i128::from(self.numerator), i128::from(self.denominator))
+    }
+
+    fn add(self, other: Value) -> Result<Value, EvalErrorKind> {
+        let ((a, b), (c, d)) = (self.parts(), other.parts());
+        Value::ratio(a * d + c * b, b * d)
+    }
+
+    fn subtract(self, other: Value) -> Result<Value, EvalErrorKind> {
+        let ((a, b), (c, d)) = (self.parts(), other.parts());
+        Value::ratio(a * d - c * b, b * d)
+    }
+
+    fn multiply(self, other: Value) -> Result<Value, EvalErrorKind> {
+        let ((a, b), (c, d)) = (self.parts(), other.parts());
+        Value::ratio(a * c, b * d)
+    }
+
+    fn divide(self, other: Value) -> Result<Value, EvalErrorKind> {
+        if other.numerator == 0 {
+            return Err(EvalErrorKind::DivisionByZero);
+        }
+        if let (Some(a), Some(b)) = (self.as_integer(), other.as_integer()) {
+            // Integer division floors, the way the rulebooks read "divide by 4".
+            return a.checked_div_euclid(b).map(Value::integer).ok_or(EvalErrorKind::Overflow);
+        }
+        let ((a, b), (c, d)) = (self.parts(), other.parts());
+        Value::ratio(a * d, b * c)
+    }
+
+    fn compare(self, other: Value) -> std::cmp::Ordering {
+        let ((a, b), (c, d)) = (self.parts(), other.parts());
+        (a * d).cmp(&(c * b))
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.as_integer() {
+            Some(integer) => write!(f, "{integer}"),
+            None => write!(f, "{}/{}", self.numerator, self.denominator),
+        }
+    }
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// How a system turns a fractional result into an integer (`Rounding: floor`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum Rounding {
+    /// Round down (the default).
+    #[default]
+    Floor,
+    /// Round up.
+    Ceiling,
+    /// Round to nearest, halves away from zero.
+    Nearest,
+    /// Drop the fraction.
+    TowardZero,
+}
+
+impl Rounding {
+    /// Parses `floor`, `down`, `ceil`, `up`, `nearest`, `round`, `truncate`.
+    pub fn parse(text: &str) -> Option<Rounding> {
+        Some(match text.trim().to_ascii_lowercase().as_str() {
+            "floor" | "down" => Rounding::Floor,
+            "ceil" | "ceiling" | "up" => Rounding::Ceiling,
+            "nearest" | "round" => Rounding::Nearest,
+            "truncate" | "toward zero" => Rounding::TowardZero,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Rounding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Rounding::Floor => "floor",
+            Rounding::Ceiling => "ceiling",
+            Rounding::Nearest => "nearest",
+            Rounding::TowardZero => "truncate",
+        })
+    }
+}
+
+/// The kind of line an expression sits on; names may mean different things on different
+/// lines (`[Weapon]` is the weapon's cost on a Cost line and its damage on a Result line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub enum LineContext {
+    /// `Cost:`
+    Cost,
+    /// `Check:`
+    Check,
+    /// `Threshold:`
+    Threshold,
+    /// `Target:`
+    Target,
+    /// `Result:` / `Effect:` / `Add:` (damage and effects)
+    Result,
+    /// `Before:` / `After:`
+    Movement,
+    /// `Keywords:`
+    Keywords,
+    /// `Trigger:` / `While:` / `Prereq:` / `Halt:` / `Sustain:`
+    Condition,
+    /// Declarations in system, actor, weapon, armour and check blocks.
+    Declaration,
+}
+
+/// What a scope is asked to look up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reference<'a> {
+    /// `Weapon Reach`
+    Name(&'a Name),
+    /// `Target's Defense`
+    Possessive {
+        /// `Target`
+        owner: &'a Name,
+        /// `Defense`
+        name: &'a Name,
+    },
+    /// `Grade`, `Tier`, `Level`
+    Special(Special),
+}
+
+/// Answers names and script calls during evaluation; the engine implements this over its
+/// actors, weapons and script bridge.
+pub trait Scope {
+    /// The value of `reference` on a line of kind `context`.
+    fn lookup(
+        &self,
+        reference: Reference<'_>,
+        context: LineContext,
+    ) -> Result<Value, EvalErrorKind>;
+
+    /// Calls the script function `function` with `arguments`.
+    fn call(&self, function: &Name, arguments: &[Value]) -> Result<Value, EvalErrorKind>;
+}
+
+/// Why an evaluation failed (without a location; see [`EvalError`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EvalErrorKind {
+    /// Integer overflow.
+    #[error("arithmetic overflow")]
+    Overflow,
+    /// `x / 0`.
+    #[error("division by zero")]
+    DivisionByZero,
+    /// A name the scope does not know.
+    #[error("unknown name `{0}`")]
+    UnknownName(String),
+    /// A builtin with the wrong number of arguments.
+    #[error("`{function}` takes {expected} argument(s), got {got}")]
+    Arity {
+        /// The function.
+        function: String,
+        /// How many it takes.
+        expected: &'static str,
+        /// How many it got.
+        got: usize,
+    },
+    /// Expressions nested deeper than the limit.
+    #[error("expression nested deeper than {0} levels")]
+    TooDeep(usize),
+    /// A script call failed.
+    #[error("script error: {0}")]
+    Script(String),
+}
+
+impl EvalErrorKind {
+    /// Attaches a location.
+    pub fn at(self, span: Span) -> EvalError {
+        EvalError { kind: self, span }
+    }
+}
+
+/// An evaluation error with the span of the innermost expression that failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct EvalError {
+    /// What went wrong.
+    pub kind: EvalErrorKind,
+    /// Where.
+    pub span: Span,
+}
+
+impl EvalError {
+    /// The error as a diagnostic with code `rules::eval::*`.
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let code = match self.kind {
+            EvalErrorKind::Overflow => "rules::eval::overflow",
+            EvalErrorKind::DivisionByZero => "rules::eval::division_by_zero",
+            EvalErrorKind::UnknownName(_) => "rules::eval::unknown_name",
+            EvalErrorKind::Arity { .. } => "rules::eval::arity",
+            EvalErrorKind::TooDeep(_) => "rules::eval::too_deep",
+            EvalErrorKind::Script(_) => "rules::eval::script",
+            // TooDeep and friends above cover today's kinds; new ones map here.
+        };
+        Diagnostic::error(code, self.kind.to_string())
+            .with_primary(self.span, "while evaluating this")
+    }
+}
+
+/// The deepest nesting [`evaluate`] accepts (parsing enforces the same limit).
+pub const MAX_DEPTH: usize = 64;
+
+/// Evaluates `expr` on a line of kind `context`, asking `scope` for names and script calls.
+pub fn evaluate(
+    expr: &Spanned<Expr>,
+    scope: &dyn Scope,
+    context: LineContext,
+) -> Result<Value, EvalError> {
+    evaluate_at(expr, scope, context, 0)
+}
+
+fn evaluate_at(
+    expr: &Spanned<Expr>,
+    scope: &dyn Scope,
+    context: LineContext,
+    depth: usize,
+) -> Result<Value, EvalError> {
+    if depth > MAX_DEPTH {
+        return Err(EvalErrorKind::TooDeep(MAX_DEPTH).at(expr.span));
+    }
+    let recurse = |inner: &Spanned<Expr>| evaluate_at(inner, scope, context, depth + 1);
+    let here = |kind: EvalErrorKind| kind.at(expr.span);
+    match &expr.node {
+        Expr::Number(number) => number.value().map_err(here),
+        Expr::Name(name) => scope.lookup(Reference::Name(name), context).map_err(here),
+        Expr::Possessive { owner, name } => scope
+            .lookup(Reference::Possessive { owner: &owner.node, name: &name.node }, context)
+            .map_err(here),
+        Expr::Special(special) => scope.lookup(Reference::Special(*special), context).map_err(here),
+        Expr::Negate(inner) => Value::integer(0).subtract(recurse(inner)?).map_err(here),
+        Expr::Binary { op, left, right } => {
+            let (left, right) = (recurse(left)?, recurse(right)?);
+            match op {
+                super::expr::BinaryOp::Add => left.add(right),
+                super::expr::BinaryOp::Subtract => left.subtract(right),
+                super::expr::BinaryOp::Multiply => left.multiply(right),
+                super::expr::BinaryOp::Divide => left.divide(right),
+            }
+            .map_err(here)
+        }
+        Expr::Compare { op, left, right } => {
+            let ordering = recurse(left)?.compare(recurse(right)?);
+            Ok(Value::integer(i64::from(compare_holds(*op, ordering))))
+        }
+        Expr::Call { function, arguments } => {
+            let values = arguments.iter().map(recurse).collect::<Result<Vec<_>, _>>()?;
+            match Builtin::from_name(function.node.as_str()) {
+                Some(builtin) => {
+                    call_builtin(builtin, function.node.as_str(), &values).map_err(here)
+                }
+                None => scope.call(&function.node, &values).map_err(here),
+            }
+        }
+    }
+}
+
+fn compare_holds(op: CompareOp, ordering: std::cmp::Ordering) -> bool {
+    op.holds(ordering, std::cmp::Ordering::Equal)
+}
+
+fn call_builtin(builtin: Builtin, name: &str, values: &[Value]) -> Result<Value, EvalErrorKind> {
+    let arity = |expected: &'static str| EvalErrorKind::Arity {
+        function: name.to_string(),
+        expected,
+        got: values.len(),
+    };
+    match builtin {
+        Builtin::Min | Builtin::Max => {
+            let mut iter = values.iter().copied();
+            let first = iter.next().ok_or_else(|| arity("at least 1"))?;
+            Ok(iter.fold(first, |best, value| {
+                let better = match builtin {
+                    Builtin::Min => value.compare(best).is_lt(),
+                    _ => value.compare(best).is_gt(),
+                };
+                if better { value } else { best }
+            }))
+        }
+        Builtin::Floor | Builtin::Ceil | Builtin::Round | Builtin::Abs => {
+            let [value] = values else { return Err(arity("1")) };
+            Ok(match builtin {
+                Builtin::Floor => Value::integer(value.round(Rounding::Floor)),
+                Builtin::Ceil => Value::integer(value.round(Rounding::Ceiling)),
+                Builtin::Round => Value::integer(value.round(Rounding::Nearest)),
+                _ if value.numerator < 0 => Value::integer(0).subtract(*value)?,
+                _ => *value,
+            })
+        }
+    }
+}
+
+/// Which weapon property a name means on a line: `[Weapon]` is the cost on a Cost line,
+/// the damage on a Result line and the keywords on a Keywords line; `[Weapon Reach]` is
+/// always the reach. `None` for names that are not weapon properties.
+pub fn weapon_property(name: &Name, context: LineContext) -> Option<&'static str> {
+    let rest = name.as_str().strip_prefix("Weapon")?;
+    match rest.trim() {
+        "" => Some(match context {
+            LineContext::Cost => "Cost",
+            LineContext::Keywords => "Keywords",
+            LineContext::Target => "Reach",
+            _ => "Damage",
+        }),
+        "Reach" => Some("Reach"),
+        "Damage" => Some("Damage"),
+        "Cost" => Some("Cost"),
+        _ => None,
+    }
+}

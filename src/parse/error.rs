@@ -1,0 +1,318 @@
+//! Turning pest failures into diagnostics: positions become spans in the whole file (never
+//! just the failing line), and every grammar rule has a human name so messages say what
+//! would be valid ("expected a notation line such as `Cost: 2 CP`").
+
+use pest::error::{ErrorVariant, InputLocation};
+
+use super::grammar::Rule;
+use crate::diagnostics::{Diagnostic, FileId, Span};
+
+/// A human description of what `rule` matches, for "expected ..." messages.
+pub fn rule_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "the end of the input",
+        Rule::WHITESPACE => "a space",
+        Rule::COMMENT => "a comment such as `# ruling`",
+        Rule::word_char | Rule::name_char | Rule::label_word => "a letter or digit",
+        Rule::line_item => "a block header, notation line or include",
+        Rule::atom => "a value such as `Grade`, `2` or `(Tier + 1)`",
+        Rule::dice_char => "dice notation",
+        Rule::word => "a word",
+        Rule::reserved => "a connecting word such as `and` or `in`",
+        Rule::name_word => "a word of a name",
+        Rule::name => "a name such as `Weapon Reach`",
+        Rule::number => "a number such as `12` or `2.5`",
+        Rule::string => "a quoted path such as `\"other.rules\"`",
+        Rule::string_inner => "the text of a string",
+        Rule::file => "a rule file",
+        Rule::include => "an include such as `include \"other.rules\"`",
+        Rule::header => "a block header such as `power Shield Bash`",
+        Rule::kind => "a block kind such as `power`, `trait` or `system`",
+        Rule::header_name => "a block name such as `Shield Bash`",
+        Rule::notation => "a notation line such as `Cost: 2 CP`",
+        Rule::label => "a notation label such as `Cost` or `Result 2`",
+        Rule::line_text => "the text of a notation line",
+        Rule::expr_input | Rule::expr => "an expression such as `Weapon + Grade`",
+        Rule::compare_op => "a comparison such as `>=`",
+        Rule::arithmetic => "arithmetic such as `Attack + Strength`",
+        Rule::arithmetic_op | Rule::plus | Rule::minus | Rule::times | Rule::divided_by => {
+            "an operator such as `+` or `*`"
+        }
+        Rule::operand | Rule::negate => "a value such as `Grade` or `-2`",
+        Rule::call => "a call such as `floor(Max HP / 4)`",
+        Rule::reference => "a name such as `Strength` or `Target's Defense`",
+        Rule::bracket => "a bracket expression such as `[Weapon + 1]`",
+        Rule::amount | Rule::signed_amount | Rule::amount_input => {
+            "an amount such as `2`, `2d6` or `[Grade]`"
+        }
+        Rule::sign => "`+` or `-`",
+        Rule::dice => "dice such as `2d6`",
+        Rule::dice_template_input => "dice with holes such as `[Tier + 2]d10`",
+        Rule::template_text => "dice notation such as `d10`",
+        Rule::effects_input | Rule::effect => "an effect such as `2 fire damage` or `apply Dazed`",
+        Rule::damage => "damage such as `[Weapon + Grade] damage`",
+        Rule::damage_type => "a damage type such as `fire`",
+        Rule::heal => "`heal N`",
+        Rule::resource_change | Rule::resource_verb => "`gain N resource` or `lose N resource`",
+        Rule::spend => "`spend N resource`",
+        Rule::apply => "`apply Condition`",
+        Rule::remove => "`remove Condition`",
+        Rule::subject_is => "`Target is Condition`",
+        Rule::movement | Rule::move_verb => "movement such as `push Target 2`",
+        Rule::up_to => "`up to`",
+        Rule::distance_unit => "a distance unit such as `hexes`",
+        Rule::script => "a script call such as `script bonus(Grade)`",
+        Rule::condition_ref => "a condition such as `Dazed` or `Protected 2`",
+        Rule::duration | Rule::duration_input | Rule::for_duration | Rule::until_duration => {
+            "a duration such as `for 2 rounds`"
+        }
+        Rule::time_unit => "a time unit such as `rounds`",
+        Rule::until_text => "an event such as `end of turn`",
+        Rule::target_input => "a target such as `Enemy in [Weapon Reach]`",
+        Rule::self_target => "`Self`",
+        Rule::area_target | Rule::area_shape => "an area such as `Burst 2 within 10`",
+        Rule::creature_target => "a target such as `Up to 3 allies in 5`",
+        Rule::target_count | Rule::up_to_count | Rule::all_count => "a count such as `Up to 3`",
+        Rule::cost_input | Rule::cost_part => "a cost such as `1 CP + 1 Sg`",
+        Rule::condition_input | Rule::clause => "a condition such as `[HP <= 0]`",
+        Rule::junction => "`and` or `or`",
+        Rule::has_verb => "`has` or `is`",
+        Rule::keyword_clause => "a keyword test such as `Target has keyword Construct`",
+        Rule::has_clause => "a test such as `Target has Prone`",
+        Rule::event_subject | Rule::subject_word => "who acts, such as `an enemy`",
+        Rule::event_clause | Rule::event_verb | Rule::event_rest => {
+            "an event such as `an enemy moves adjacent`"
+        }
+        Rule::name_list_input | Rule::list_item => "a list of names such as `Aim, Damage`",
+        Rule::assignments_input | Rule::assignment => {
+            "named values such as `Strength 2, Finesse 1`"
+        }
+        Rule::grades_input | Rule::grade_label => "grade labels such as `0 Fail, 1 Low`",
+        Rule::modifiers_input | Rule::modifier => "modifiers such as `+1 Attack, -5 Defense`",
+        Rule::add_modifier => "a modifier such as `+1 Attack`",
+        Rule::set_modifier => "a modifier such as `Speed = 1`",
+        Rule::scale_modifier => "a modifier such as `damage * 0.5 round up`",
+        Rule::rounding | Rule::rounding_mode => "a rounding such as `round up`",
+        Rule::stacking_input | Rule::stacking => {
+            "a stacking rule such as `never; longest duration wins`"
+        }
+        Rule::stacking_never => "`never`",
+        Rule::tie_break => "`longest duration wins`",
+        Rule::stacking_per => "`per damage type`",
+        Rule::stacking_adds => "`adds`",
+        Rule::stacking_largest => "`largest`",
+        Rule::resource_input | Rule::resource_rule => {
+            "resource rules such as `reset to 6 at turn start`"
+        }
+        Rule::resource_max => "`max N`",
+        Rule::resource_none => "`no max`",
+        Rule::resource_reset => "`reset to N at moment`",
+        Rule::resource_gain => "`gain N at moment`",
+        Rule::resource_lost => "`lost at moment`",
+        Rule::resource_start => "`start N`",
+        Rule::moment => "a moment such as `turn start`",
+        Rule::comparison_input => "a comparison such as `>= [Threshold]`",
+        Rule::check_input => "a check such as `[Attack + Strength]`",
+    }
+}
+
+/// The byte range a pest error points at, within the text that was parsed.
+pub fn error_range(error: &pest::error::Error<Rule>) -> std::ops::Range<usize> {
+    match error.location {
+        InputLocation::Pos(position) => position..position,
+        InputLocation::Span((start, end)) => start..end,
+    }
+}
+
+/// "expected X, Y or Z" from a pest error's expectations.
+pub fn expected_phrase(error: &pest::error::Error<Rule>) -> String {
+    let ErrorVariant::ParsingError { positives, .. } = &error.variant else {
+        return "the input to be valid".to_string();
+    };
+    let mut names: Vec<&str> = Vec::new();
+    for rule in positives {
+        let name = match rule {
+            // Everything that can start an operand reads better as one phrase.
+            Rule::negate
+            | Rule::number
+            | Rule::reference
+            | Rule::word
+            | Rule::call
+            | Rule::name
+            | Rule::name_word => "a value such as `Grade`, `2` or `Target's Defense`",
+            other => rule_name(*other),
+        };
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names.truncate(4);
+    match names.as_slice() {
+        [] => "something else here".to_string(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// What went wrong while reading a rule file (without a location).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// `Shield Bash` on its own: neither `kind Name` nor `Label: text`.
+    #[error("this line is neither a block header nor a notation line")]
+    NotALine,
+    /// `[Weapon + ]`
+    #[error("could not read this expression")]
+    Expression {
+        /// What would have been valid, as a phrase.
+        expected: String,
+    },
+    /// `[((((...))))]` beyond the nesting limit.
+    #[error("expression nested deeper than {} levels", crate::model::MAX_DEPTH)]
+    TooDeep,
+    /// A file over the size limit.
+    #[error(
+        "rule file `{path}` is {bytes} bytes; the limit is {} bytes (1 MiB)",
+        super::MAX_FILE_BYTES
+    )]
+    TooLarge {
+        /// The file's path as given.
+        path: String,
+        /// The file's size.
+        bytes: usize,
+    },
+    /// `Cost: 2 CP` before any header.
+    #[error("notation line outside a block")]
+    LineOutsideBlock,
+    /// `Cost 2: 1 CP`
+    #[error("`{label}` lines take no grade")]
+    GradeNotAllowed {
+        /// The line's label.
+        label: String,
+    },
+    /// `99999999999999999999`
+    #[error("number too large")]
+    NumberTooLarge,
+    /// A declaration line whose text is outside its language: `Method: sideways`.
+    #[error("could not read this `{label}` line")]
+    UnreadableLine {
+        /// The line's label.
+        label: String,
+        /// What would have been valid, as a phrase.
+        expected: String,
+    },
+    /// `Slots:` in a power.
+    #[error("`{label}` is not a line of a {kind} block")]
+    LineNotAllowed {
+        /// The label as written.
+        label: String,
+        /// The block kind.
+        kind: String,
+    },
+    /// `include "nowhere.rules"`
+    #[error("included file `{0}` not found")]
+    MissingInclude(String),
+    /// `include "../../elsewhere.rules"` or a file that is not `*.rules`.
+    #[error("included file `{0}` is outside the pack")]
+    IncludeOutsidePack(String),
+    /// Files that include each other.
+    #[error("include cycle")]
+    IncludeCycle,
+}
+
+impl ParseErrorKind {
+    /// Attaches the location.
+    pub fn at(self, span: Span) -> ParseError {
+        ParseError { kind: self, span }
+    }
+
+    /// The stable diagnostic code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ParseErrorKind::NotALine | ParseErrorKind::UnreadableLine { .. } => {
+                "rules::parse::unexpected"
+            }
+            ParseErrorKind::Expression { .. } => "rules::parse::expression",
+            ParseErrorKind::TooDeep => "rules::parse::too_deep",
+            ParseErrorKind::TooLarge { .. } => "rules::parse::too_large",
+            ParseErrorKind::LineOutsideBlock => "rules::parse::line_outside_block",
+            ParseErrorKind::GradeNotAllowed { .. } => "rules::parse::grade_not_allowed",
+            ParseErrorKind::NumberTooLarge => "rules::parse::number_too_large",
+            ParseErrorKind::LineNotAllowed { .. } => "rules::check::line_not_allowed",
+            ParseErrorKind::MissingInclude(_) => "rules::load::missing_include",
+            ParseErrorKind::IncludeOutsidePack(_) => "rules::load::include_outside_pack",
+            ParseErrorKind::IncludeCycle => "rules::check::include_cycle",
+        }
+    }
+
+    fn label(&self) -> String {
+        match self {
+            ParseErrorKind::NotALine => "expected a notation line such as `Cost: 2 CP`".into(),
+            ParseErrorKind::Expression { expected }
+            | ParseErrorKind::UnreadableLine { expected, .. } => {
+                format!("expected {expected}")
+            }
+            ParseErrorKind::TooDeep => "too deeply nested".into(),
+            ParseErrorKind::TooLarge { .. } => "file too large".into(),
+            ParseErrorKind::LineOutsideBlock => "no block header above this line".into(),
+            ParseErrorKind::GradeNotAllowed { .. } => {
+                "only Result and Effect lines are gated by grade".into()
+            }
+            ParseErrorKind::NumberTooLarge => "does not fit in a 64-bit integer".into(),
+            ParseErrorKind::LineNotAllowed { kind, .. } => format!("not a {kind} line"),
+            ParseErrorKind::MissingInclude(_) => "no such file next to this one".into(),
+            ParseErrorKind::IncludeOutsidePack(_) => {
+                "not a `.rules` file inside the pack folder".into()
+            }
+            ParseErrorKind::IncludeCycle => "this include closes the cycle".into(),
+        }
+    }
+
+    fn help(&self) -> Option<&'static str> {
+        Some(match self {
+            ParseErrorKind::NotALine => {
+                "start a block with a header such as `power Shield Bash`, write notation lines as `Label: text`, or include a file with `include \"other.rules\"`"
+            }
+            ParseErrorKind::Expression { .. } => {
+                "bracket expressions look like `[Weapon + Grade]`, `[floor(Max HP / 4)]` or `[Target's Defense]`"
+            }
+            ParseErrorKind::LineOutsideBlock => {
+                "start a block with a header such as `power Shield Bash`"
+            }
+            ParseErrorKind::IncludeCycle => {
+                "a file may not include itself, directly or through other files"
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// A parse error with its location.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct ParseError {
+    /// What went wrong.
+    pub kind: ParseErrorKind,
+    /// Where.
+    pub span: Span,
+}
+
+impl ParseError {
+    /// The diagnostic: code, message, primary label and the kind's standard help.
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string())
+            .with_primary(self.span, self.kind.label());
+        match self.kind.help() {
+            Some(help) => diagnostic.with_help(help),
+            None => diagnostic,
+        }
+    }
+}
+
+/// A diagnostic for a pest failure while parsing an expression that starts at byte `base`
+/// of the file `file`.
+pub fn expression_error(error: &pest::error::Error<Rule>, file: FileId, base: usize) -> Diagnostic {
+    let range = error_range(error);
+    let span = Span::new(file, base + range.start..base + range.end);
+    ParseErrorKind::Expression { expected: expected_phrase(error) }.at(span).to_diagnostic()
+}

@@ -1,0 +1,432 @@
+//! Lowering one notation line of a block, by block kind: the label picks the line variant
+//! (`Result 2` -> `PowerLine::Result` with grade 2), the text is lowered by the matching
+//! sub-language. A label a block kind does not have is reported with the labels it does.
+
+use super::error::ParseErrorKind;
+use super::grammar::Rule;
+use super::text::Lowerer;
+use crate::diagnostics::{Span, Spanned, did_you_mean};
+use crate::model::common::Assignment;
+use crate::model::power::Selector;
+use crate::model::system::{GradeLabel, TemplatePart};
+use crate::model::{Amount, BlockBody, BlockKind, DiceTemplate, Name, PowerLine, TraitLine};
+
+/// A notation line before lowering: label, optional grade, text and where they are.
+pub struct RawLine<'a> {
+    /// The label without the grade: `Result`, `Ruling grade cap`.
+    pub label: &'a str,
+    /// Where the label is.
+    pub label_span: Span,
+    /// `2` in `Result 2:`.
+    pub grade: Option<Spanned<u32>>,
+    /// The text after the colon, trimmed.
+    pub text: &'a str,
+    /// The file offset of `text`.
+    pub base: usize,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// The labels each block kind accepts, for messages and suggestions.
+pub fn labels_of(kind: BlockKind) -> &'static [&'static str] {
+    match kind {
+        BlockKind::Power => &[
+            "After",
+            "Before",
+            "Check",
+            "Cost",
+            "Effect",
+            "Halt",
+            "Invest",
+            "Keywords",
+            "Prereq",
+            "Result",
+            "Sustain",
+            "Target",
+            "Threshold",
+            "Trigger",
+            "While",
+        ],
+        BlockKind::Trait(_) => &[
+            "Add", "Cost", "Details", "Effect", "Group", "Keywords", "Prereq", "Replace", "Slots",
+            "To", "Trigger", "While", "With",
+        ],
+        BlockKind::System => &[
+            "Stats",
+            "Resource",
+            "Derived",
+            "Status",
+            "Grades",
+            "Ruling",
+            "Rounding",
+            "Phases",
+            "Segments",
+            "Turn order",
+            "Default check",
+            "Default",
+            "Functions",
+            "Details",
+        ],
+        BlockKind::Condition => &[
+            "Parameters",
+            "Modifiers",
+            "Stacking",
+            "Duration",
+            "Effect",
+            "Halt",
+            "Trigger",
+            "While",
+            "Keywords",
+            "Details",
+        ],
+        BlockKind::Actor => &[
+            "Stats",
+            "Resources",
+            "Tier",
+            "Level",
+            "Powers",
+            "Traits",
+            "Equipment",
+            "Conditions",
+            "Keywords",
+            "Details",
+        ],
+        BlockKind::Weapon => &[
+            "Cost",
+            "Reach",
+            "Damage",
+            "Range",
+            "Minimum range",
+            "Crit range",
+            "Crit damage",
+            "Rate",
+            "Requires",
+            "Keywords",
+            "Details",
+        ],
+        BlockKind::Armour => {
+            &["Value", "Blow-through", "Hardness", "Protection", "Cost", "Keywords", "Details"]
+        }
+        BlockKind::Check => &[
+            "Method",
+            "Dice",
+            "Modifier",
+            "Success",
+            "Difficulty",
+            "Always",
+            "Explode",
+            "Grades",
+            "Grade cap",
+            "Tie",
+            "Roll",
+            "Details",
+        ],
+    }
+}
+
+/// An empty body for `kind`.
+pub fn empty_body(kind: BlockKind) -> BlockBody {
+    match kind {
+        BlockKind::System => BlockBody::System(Vec::new()),
+        BlockKind::Power => BlockBody::Power(Vec::new()),
+        BlockKind::Trait(_) => BlockBody::Trait(Vec::new()),
+        BlockKind::Condition => BlockBody::Condition(Vec::new()),
+        BlockKind::Actor => BlockBody::Actor(Vec::new()),
+        BlockKind::Weapon => BlockBody::Weapon(Vec::new()),
+        BlockKind::Armour => BlockBody::Armour(Vec::new()),
+        BlockKind::Check => BlockBody::Check(Vec::new()),
+    }
+}
+
+/// `Some(None)`: a known label whose text was wrong (already reported); `None`: unknown label.
+pub(super) type Lowered<T> = Option<Option<T>>;
+
+impl Lowerer {
+    /// Lowers `line` into `body`, reporting a label the block kind does not have.
+    pub fn line(&mut self, kind: BlockKind, body: &mut BlockBody, line: &RawLine<'_>) {
+        fn push<T>(lines: &mut Vec<Spanned<T>>, lowered: Lowered<T>, span: Span) -> bool {
+            match lowered {
+                Some(Some(line)) => {
+                    lines.push(Spanned::new(line, span));
+                    true
+                }
+                Some(None) => true,
+                None => false,
+            }
+        }
+        let span = line.span;
+        let known = match body {
+            BlockBody::Power(lines) => push(lines, self.power_line(line), span),
+            BlockBody::Trait(lines) => push(lines, self.trait_line(line), span),
+            BlockBody::System(lines) => push(lines, self.system_line(line), span),
+            BlockBody::Condition(lines) => push(lines, self.condition_line(line), span),
+            BlockBody::Actor(lines) => push(lines, self.actor_line(line), span),
+            BlockBody::Weapon(lines) => push(lines, self.weapon_line(line), span),
+            BlockBody::Armour(lines) => push(lines, self.armour_line(line), span),
+            BlockBody::Check(lines) => push(lines, self.procedure_line(line), span),
+        };
+        if !known {
+            self.unknown_line(kind, line);
+        } else if let Some(grade) = &line.grade
+            && !matches!(line.label.to_ascii_lowercase().as_str(), "result" | "effect")
+        {
+            self.diagnostics.push(
+                ParseErrorKind::GradeNotAllowed { label: line.label.to_string() }
+                    .at(grade.span)
+                    .to_diagnostic(),
+            );
+        }
+    }
+
+    fn unknown_line(&mut self, kind: BlockKind, line: &RawLine<'_>) {
+        let labels = labels_of(kind);
+        let label = match &line.grade {
+            Some(grade) => format!("{} {}", line.label, grade.node),
+            None => line.label.to_string(),
+        };
+        let diagnostic = ParseErrorKind::LineNotAllowed { label, kind: kind.to_string() }
+            .at(line.label_span)
+            .to_diagnostic();
+        let help = match did_you_mean(line.label, labels.iter().copied()) {
+            Some(suggestion) => {
+                format!("did you mean `{suggestion}`? a {kind} block has {}", labels.join(", "))
+            }
+            None => format!("a {kind} block has {}", labels.join(", ")),
+        };
+        self.diagnostics.push(diagnostic.with_help(help));
+    }
+
+    pub(super) fn expected(&mut self, line: &RawLine<'_>, what: &str) {
+        let span = self.span_at(line.base, 0..line.text.len());
+        self.diagnostics.push(
+            ParseErrorKind::UnreadableLine {
+                label: line.label.to_string(),
+                expected: what.to_string(),
+            }
+            .at(span)
+            .to_diagnostic(),
+        );
+    }
+
+    /// The whole text as one amount: `3`, `-2`, `1d8`, `[Tier + 1]`.
+    pub(super) fn amount_line(&mut self, line: &RawLine<'_>) -> Option<(bool, Amount)> {
+        let Some(mut nodes) = self.try_parse(Rule::amount_input, line.text) else {
+            self.bracket_errors(line);
+            self.expected(line, "an amount such as `2`, `2d6` or `[Tier + 1]`");
+            return None;
+        };
+        self.amount(nodes.remove(0), line.base)
+    }
+
+    /// The whole text as an amount, wrapped by `make`: `Reach: 1` -> `WeaponLine::Reach`.
+    pub(super) fn amount_as<L>(&mut self, line: &RawLine<'_>, make: fn(Amount) -> L) -> Option<L> {
+        self.required_amount(line).map(make)
+    }
+
+    pub(super) fn required_amount(&mut self, line: &RawLine<'_>) -> Option<Amount> {
+        self.amount_line(line).map(|(_, amount)| amount)
+    }
+
+    /// Reports malformed bracket expressions in text that failed a sub-language.
+    pub(super) fn bracket_errors(&mut self, line: &RawLine<'_>) {
+        // Only the expression errors matter here; the narration itself is not kept.
+        self.narration(line.text, line.base);
+    }
+
+    /// A bracketed or bare expression: `[Target's Defense]`, `Target's Defense`, `12`.
+    pub(super) fn bare_expression(
+        &mut self,
+        line: &RawLine<'_>,
+    ) -> Option<Spanned<crate::model::Expr>> {
+        let text = line.text;
+        if text.starts_with('[') && super::text::matching_bracket(text, 0) == Some(text.len() - 1) {
+            return self.expression(&text[1..text.len() - 1], line.base + 1);
+        }
+        self.expression(text, line.base)
+    }
+
+    pub(super) fn names(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Name>>> {
+        let Some(nodes) = self.try_parse(Rule::name_list_input, line.text) else {
+            self.expected(line, "a list of names such as `Aim, Damage, Defense`");
+            return None;
+        };
+        let names = nodes
+            .into_iter()
+            .filter_map(|item| item.into_inner().next())
+            .map(|item| {
+                Spanned::new(
+                    Name::new(item.as_str().trim_matches(['[', ']'])),
+                    self.span(&item, line.base),
+                )
+            })
+            .collect();
+        Some(names)
+    }
+
+    pub(super) fn assignments(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Assignment>>> {
+        let Some(nodes) = self.try_parse(Rule::assignments_input, line.text) else {
+            self.bracket_errors(line);
+            self.expected(line, "named values such as `Strength 2, Finesse 1`");
+            return None;
+        };
+        nodes.into_iter().map(|node| self.assignment(node, line.base)).collect()
+    }
+
+    pub(super) fn assignment(
+        &mut self,
+        node: super::text::Node<'_>,
+        base: usize,
+    ) -> Option<Spanned<Assignment>> {
+        let span = self.span(&node, base);
+        let mut inner = node.into_inner();
+        let name = self.name(&inner.next()?, base);
+        let (negative, value) = self.amount(inner.next()?, base)?;
+        Some(Spanned::new(Assignment { name, negative, value }, span))
+    }
+
+    pub(super) fn grades(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<GradeLabel>>> {
+        let Some(nodes) = self.try_parse(Rule::grades_input, line.text) else {
+            self.expected(line, "grade labels such as `0 Fail, 1 Low, 2 Medium`");
+            return None;
+        };
+        nodes
+            .into_iter()
+            .map(|node| {
+                let span = self.span(&node, line.base);
+                let mut inner = node.into_inner();
+                let grade = inner.next()?.as_str().parse().ok()?;
+                let label = self.name(&inner.next()?, line.base);
+                Some(Spanned::new(GradeLabel { grade, label }, span))
+            })
+            .collect()
+    }
+
+    pub(super) fn dice_template(&mut self, line: &RawLine<'_>) -> Option<Spanned<DiceTemplate>> {
+        let span = self.span_at(line.base, 0..line.text.len());
+        let Some(nodes) = self.try_parse(Rule::dice_template_input, line.text) else {
+            self.bracket_errors(line);
+            self.expected(line, "dice with holes such as `[Tier + 2]d10`");
+            return None;
+        };
+        let mut parts = Vec::new();
+        for node in nodes {
+            parts.push(match node.as_rule() {
+                Rule::bracket => TemplatePart::Hole(self.expr(node, line.base)?),
+                _ => TemplatePart::Text(node.as_str().to_string()),
+            });
+        }
+        Some(Spanned::new(DiceTemplate { parts }, span))
+    }
+
+    fn power_line(&mut self, line: &RawLine<'_>) -> Lowered<PowerLine> {
+        let (text, base) = (line.text, line.base);
+        Some(Some(match line.label.to_ascii_lowercase().as_str() {
+            "after" => PowerLine::After(self.effects(text, base)),
+            "before" => PowerLine::Before(self.effects(text, base)),
+            "check" => return Some(self.check_spec(line).map(PowerLine::Check)),
+            "cost" => PowerLine::Cost(self.cost(text, base)),
+            "effect" => {
+                PowerLine::Effect { grade: line.grade.clone(), effects: self.effects(text, base) }
+            }
+            "halt" => PowerLine::Halt(self.requirement(text, base)),
+            "invest" => return Some(self.required_amount(line).map(PowerLine::Invest)),
+            "keywords" => PowerLine::Keywords(self.keywords(text, base)),
+            "prereq" => PowerLine::Prereq(self.requirement(text, base)),
+            "result" => {
+                PowerLine::Result { grade: line.grade.clone(), effects: self.effects(text, base) }
+            }
+            "sustain" => PowerLine::Sustain(self.requirement(text, base)),
+            "target" => PowerLine::Target(self.target(text, base)),
+            "threshold" => return Some(self.bare_expression(line).map(PowerLine::Threshold)),
+            "trigger" => PowerLine::Trigger(self.requirement(text, base)),
+            "while" => PowerLine::While(self.requirement(text, base)),
+            _ => return None,
+        }))
+    }
+
+    fn check_spec(&mut self, line: &RawLine<'_>) -> Option<crate::model::CheckSpec> {
+        let Some(nodes) = self.try_parse(Rule::check_input, line.text) else {
+            self.bare_expression(line)?;
+            self.expected(line, "a check such as `[Attack + Strength]`");
+            return None;
+        };
+        let mut nodes = nodes.into_iter();
+        let modifier = self.expr(nodes.next()?, line.base)?;
+        let procedure = nodes.next().map(|name| self.name(&name, line.base));
+        Some(crate::model::CheckSpec { modifier, procedure })
+    }
+
+    fn trait_line(&mut self, line: &RawLine<'_>) -> Lowered<TraitLine> {
+        let (text, base) = (line.text, line.base);
+        Some(Some(match line.label.to_ascii_lowercase().as_str() {
+            "add" => TraitLine::Add(self.effects(text, base)),
+            "cost" => TraitLine::Cost(self.cost(text, base)),
+            "details" => TraitLine::Details(self.narration(text, base)),
+            "effect" => TraitLine::Effect(self.effects(text, base)),
+            "group" => {
+                TraitLine::Group(Spanned::new(Name::new(text), self.span_at(base, 0..text.len())))
+            }
+            "keywords" => TraitLine::Keywords(self.keywords(text, base)),
+            "prereq" => TraitLine::Prereq(self.requirement(text, base)),
+            "replace" => TraitLine::Replace(self.narration(text, base)),
+            "slots" => return Some(self.required_amount(line).map(TraitLine::Slots)),
+            "to" => TraitLine::To(self.selector(line)),
+            "trigger" => TraitLine::Trigger(self.requirement(text, base)),
+            "while" => TraitLine::While(self.requirement(text, base)),
+            "with" => TraitLine::With(self.narration(text, base)),
+            _ => return None,
+        }))
+    }
+
+    /// `Sound or Electricity Attacks` -> `Sound Attacks`, `Electricity Attacks`: a trailing
+    /// noun after the last alternative is shared by one-word alternatives before it.
+    fn selector(&mut self, line: &RawLine<'_>) -> Selector {
+        let mut pieces: Vec<(usize, &str)> = Vec::new();
+        for (start, piece) in split_words(line.text, &[" or ", ", "]) {
+            let trimmed = piece.trim();
+            if !trimmed.is_empty() {
+                pieces.push((start + piece.find(trimmed).unwrap_or(0), trimmed));
+            }
+        }
+        let shared = pieces
+            .last()
+            .and_then(|(_, last)| last.rsplit_once(' '))
+            .map(|(_, noun)| noun.to_string());
+        let count = pieces.len();
+        let alternatives = pieces
+            .into_iter()
+            .enumerate()
+            .map(|(index, (start, piece))| {
+                let span = self.span_at(line.base, start..start + piece.len());
+                let text = match &shared {
+                    Some(noun) if index + 1 < count && !piece.contains(' ') => {
+                        format!("{piece} {noun}")
+                    }
+                    _ => piece.to_string(),
+                };
+                Spanned::new(Name::new(&text), span)
+            })
+            .collect();
+        Selector { alternatives }
+    }
+}
+
+/// Splits `text` at any of `separators`, with each piece's start offset.
+fn split_words<'a>(text: &'a str, separators: &[&str]) -> Vec<(usize, &'a str)> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    let mut index = 0;
+    while index < text.len() {
+        if let Some(separator) =
+            separators.iter().find(|separator| text[index..].starts_with(**separator))
+        {
+            pieces.push((start, &text[start..index]));
+            index += separator.len();
+            start = index;
+        } else {
+            index += text[index..].chars().next().map_or(1, char::len_utf8);
+        }
+    }
+    pieces.push((start, &text[start..]));
+    pieces
+}

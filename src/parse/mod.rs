@@ -1,0 +1,238 @@
+//! Parsing rule files: size limits, the pest parse, and lowering into the [`crate::model`].
+//! [`parse_file`] handles one text; [`load_pack`] reads files and folders from disk,
+//! follows `include` lines (each file once) and reports include cycles.
+
+mod declarations;
+mod dice;
+mod error;
+mod grammar;
+mod lines;
+mod lower;
+mod text;
+
+use std::path::{Path, PathBuf};
+use std::sync::Once;
+
+pub use dice::validate_dice;
+pub use error::{ParseError, ParseErrorKind, rule_name};
+pub use grammar::Rule;
+pub use lines::labels_of;
+
+use crate::diagnostics::{Diagnostic, FileId, SourceMap, Span};
+use crate::model::{Item, Pack, RuleFile};
+
+/// The largest rule file accepted, checked before parsing.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+/// The bound on pest's work per parse (process-wide; pest has a single global setting).
+const PARSER_CALL_LIMIT: usize = 50_000_000;
+
+/// Sets pest's process-wide bound on parser work (idempotent). Every parser in the crate
+/// (rules, dice, sessions) runs under this one bound; parsing entry points call it, and so
+/// does the command line at start-up.
+pub fn install_parser_limits() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| pest::set_call_limit(std::num::NonZeroUsize::new(PARSER_CALL_LIMIT)));
+}
+
+/// Parses the text of one rule file already registered in a source map as `file`.
+/// Returns the lowered file and every problem found; never panics.
+pub fn parse_file(file: FileId, path: &Path, text: &str) -> (RuleFile, Vec<Diagnostic>) {
+    install_parser_limits();
+    let mut rule_file =
+        RuleFile { file, path: path.to_path_buf(), items: Vec::new(), comments: Vec::new() };
+    if text.len() > MAX_FILE_BYTES {
+        // No label: quoting a megabyte-long first line helps nobody; the message names the file.
+        let diagnostic =
+            ParseErrorKind::TooLarge { path: path.display().to_string(), bytes: text.len() }
+                .at(Span::NONE)
+                .to_diagnostic();
+        return (rule_file, vec![diagnostic]);
+    }
+    let (items, comments, diagnostics) = lower::lower_file(file, text);
+    rule_file.items = items;
+    rule_file.comments = comments;
+    (rule_file, diagnostics)
+}
+
+/// Parses `text` registered under `name` in `sources`: a convenience for tests and tools.
+pub fn parse_source(
+    sources: &mut SourceMap,
+    name: &str,
+    text: &str,
+) -> (RuleFile, Vec<Diagnostic>) {
+    let file = sources.add(name, text);
+    parse_file(file, Path::new(name), text)
+}
+
+/// Every `*.rules` file under `path` (itself if it is a file), sorted for determinism.
+pub fn rule_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut found = Vec::new();
+    let mut pending = vec![path.to_path_buf()];
+    while let Some(directory) = pending.pop() {
+        for entry in std::fs::read_dir(&directory)? {
+            let entry = entry?.path();
+            if entry.is_dir() {
+                pending.push(entry);
+            } else if entry.extension().is_some_and(|extension| extension == "rules") {
+                found.push(entry);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// Loads every rule file named by `paths` (files or folders, recursing over `*.rules`) and
+/// every file they include, each once. Sources are registered in `sources` for rendering.
+pub fn load_pack(paths: &[PathBuf], sources: &mut SourceMap) -> (Pack, Vec<Diagnostic>) {
+    let mut pack = Pack::default();
+    let mut diagnostics = Vec::new();
+    let mut queue: Vec<PathBuf> = Vec::new();
+    // Includes stay inside the folders the pack was loaded from: loading a stranger's pack
+    // must not read files elsewhere on disk.
+    let mut roots: Vec<PathBuf> = Vec::new();
+    for path in paths {
+        match rule_files(path) {
+            Ok(files) => queue.extend(files),
+            Err(error) => diagnostics.push(unreadable(path, &error.to_string())),
+        }
+        let root =
+            if path.is_dir() { path.as_path() } else { path.parent().unwrap_or(Path::new(".")) };
+        let root = if root.as_os_str().is_empty() { Path::new(".") } else { root };
+        roots.push(canonical(root));
+    }
+    let mut loaded: Vec<PathBuf> = Vec::new();
+    // (including file index, include span, included path) for the cycle check.
+    let mut edges: Vec<(usize, Span, PathBuf)> = Vec::new();
+    let mut index = 0;
+    while index < queue.len() {
+        let path = queue[index].clone();
+        index += 1;
+        let key = canonical(&path);
+        if loaded.contains(&key) {
+            continue;
+        }
+        let (rule_file, found) = match load_file(&path, sources) {
+            Ok(loaded) => loaded,
+            Err(diagnostic) => {
+                diagnostics.push(diagnostic);
+                continue;
+            }
+        };
+        diagnostics.extend(found);
+        for item in &rule_file.items {
+            if let Item::Include(include) = item {
+                let target = path.parent().unwrap_or(Path::new(".")).join(&include.node.path.node);
+                if !target.is_file() {
+                    diagnostics.push(
+                        ParseErrorKind::MissingInclude(include.node.path.node.clone())
+                            .at(include.node.path.span)
+                            .to_diagnostic(),
+                    );
+                    continue;
+                }
+                let inside = roots.iter().any(|root| canonical(&target).starts_with(root));
+                let is_rules = target.extension().is_some_and(|extension| extension == "rules");
+                if !inside || !is_rules {
+                    diagnostics.push(
+                        ParseErrorKind::IncludeOutsidePack(include.node.path.node.clone())
+                            .at(include.node.path.span)
+                            .to_diagnostic(),
+                    );
+                    continue;
+                }
+                edges.push((loaded.len(), include.span, canonical(&target)));
+                queue.push(target);
+            }
+        }
+        loaded.push(key);
+        pack.files.push(rule_file);
+    }
+    diagnostics.extend(include_cycles(&loaded, &edges));
+    (pack, diagnostics)
+}
+
+/// Reads (within the size limit) and parses one rule file, registering it in `sources`.
+pub fn load_file(
+    path: &Path,
+    sources: &mut SourceMap,
+) -> Result<(RuleFile, Vec<Diagnostic>), Diagnostic> {
+    let text = read_limited(path).map_err(|message| unreadable(path, &message))?;
+    let file = sources.add(path.display().to_string(), text.as_str());
+    Ok(parse_file(file, path, &text))
+}
+
+/// The diagnostic for a path that cannot be read.
+pub fn unreadable(path: &Path, message: &str) -> Diagnostic {
+    Diagnostic::error(
+        "rules::load::unreadable",
+        format!("cannot read `{}`: {message}", path.display()),
+    )
+}
+
+fn canonical(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+fn read_limited(path: &Path) -> Result<String, String> {
+    let metadata = std::fs::metadata(path).map_err(|error| error.to_string())?;
+    if metadata.len() > MAX_FILE_BYTES as u64 {
+        return Err(format!(
+            "{} bytes; the limit is {MAX_FILE_BYTES} bytes (1 MiB)",
+            metadata.len()
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|error| error.to_string())?;
+    String::from_utf8(bytes).map_err(|_| "not valid UTF-8".to_string())
+}
+
+/// One diagnostic per include cycle, primary at the include that closes it and secondary
+/// labels at the other includes on the cycle.
+fn include_cycles(files: &[PathBuf], edges: &[(usize, Span, PathBuf)]) -> Vec<Diagnostic> {
+    let target_of = |path: &PathBuf| files.iter().position(|file| file == path);
+    let mut diagnostics = Vec::new();
+    let mut reported: Vec<Vec<usize>> = Vec::new();
+    for (start, _, _) in edges {
+        // Depth-first search from `start` for a path of includes back to it.
+        let mut stack: Vec<(usize, Vec<usize>)> = vec![(*start, Vec::new())];
+        let mut seen = vec![false; files.len()];
+        while let Some((node, path)) = stack.pop() {
+            for (edge_index, (from, _, to)) in edges.iter().enumerate() {
+                if *from != node {
+                    continue;
+                }
+                let Some(next) = target_of(to) else { continue };
+                let mut through = path.clone();
+                through.push(edge_index);
+                if next == *start {
+                    let mut key = through.clone();
+                    key.sort_unstable();
+                    if !reported.contains(&key) {
+                        reported.push(key);
+                        diagnostics.push(cycle_diagnostic(edges, &through));
+                    }
+                } else if !seen[next] {
+                    seen[next] = true;
+                    stack.push((next, through));
+                }
+            }
+        }
+    }
+    diagnostics
+}
+
+fn cycle_diagnostic(edges: &[(usize, Span, PathBuf)], cycle: &[usize]) -> Diagnostic {
+    let last = cycle.last().map_or(Span::NONE, |index| edges[*index].1);
+    let mut diagnostic = ParseErrorKind::IncludeCycle.at(last).to_diagnostic();
+    for index in &cycle[..cycle.len().saturating_sub(1)] {
+        diagnostic = diagnostic.with_secondary(edges[*index].1, "included from here");
+    }
+    diagnostic
+}
+
+#[cfg(test)]
+mod tests;

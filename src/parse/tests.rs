@@ -1,0 +1,193 @@
+//! Grammar tests: for each sub-language entry rule, inputs that must be accepted whole and
+//! inputs that must be rejected; plus lowering checks on canonical printing.
+
+use pest::Parser;
+
+use super::grammar::{Rule, RulesParser};
+
+fn accepts(rule: Rule, text: &str) -> bool {
+    RulesParser::parse(rule, text).is_ok()
+}
+
+fn assert_rule(rule: Rule, accepted: &[&str], rejected: &[&str]) {
+    for text in accepted {
+        assert!(accepts(rule, text), "{rule:?} should accept {text:?}");
+    }
+    for text in rejected {
+        assert!(!accepts(rule, text), "{rule:?} should reject {text:?}");
+    }
+}
+
+#[test]
+fn file_accepts_blocks_comments_and_includes() {
+    assert_rule(
+        Rule::file,
+        &[
+            "",
+            "# only a comment",
+            "power Shield Bash\nCost: [Weapon + 1] CP\n",
+            "power A\n\nCost: 1 CP\n\nResult: 2 damage # trailing\n",
+            "include \"other.rules\"\n",
+            "system S\nRuling grade cap: 3\r\n",
+            "armor Plate\nValue: 3",
+        ],
+        &["Shield Bash\n", "power\n", "include other.rules\n", "Power Strike\n"],
+    );
+}
+
+#[test]
+fn expressions_accept_the_bracket_language() {
+    assert_rule(
+        Rule::expr_input,
+        &[
+            "Weapon + 1",
+            "Weapon Reach",
+            "Target's Defense",
+            "floor(Max HP / 4) + Sturdiness",
+            "Weapon * 2.5",
+            "-Grade",
+            "min(Grade, 3)",
+            "HP <= Max HP / 2",
+            "(Tier + 1) * 2",
+            "aid_bonus()",
+        ],
+        &["Weapon +", "1 +* 2", "(Tier", "Target's", "2..5", "a >= b >= c", ""],
+    );
+}
+
+#[test]
+fn effects_accept_the_vocabulary() {
+    assert_rule(
+        Rule::effects_input,
+        &[
+            "[Weapon + Grade] damage",
+            "2d6 fire damage",
+            "+[Tier+1] damage",
+            "heal 5",
+            "gain 2 CP and lose 1 Sg",
+            "spend 1 FP",
+            "apply Protected 2 for 1 round",
+            "apply Dazed to Target until end of turn",
+            "Target is Dazed until end of turn",
+            "remove Grabbed from Self",
+            "Walk up to [Speed + 1] hexes",
+            "push Target 2",
+            "script bonus(Grade, 2)",
+            "apply Ongoing 5 Fire Damage; heal 2",
+        ],
+        &["the door opens", "damage", "heal", "apply", "gain CP"],
+    );
+}
+
+#[test]
+fn targets_costs_and_requirements() {
+    assert_rule(
+        Rule::target_input,
+        &[
+            "Self",
+            "Enemy in [Weapon Reach]",
+            "Up to 3 allies in 5",
+            "All enemies within 3",
+            "Burst 2 within 10",
+            "Cone 3",
+        ],
+        &["in 5", "Up to allies"],
+    );
+    assert_rule(
+        Rule::cost_input,
+        &["2 Sg", "[Weapon + 1] CP", "1 CP + 1 Sg", "1 CP and 2 Sg"],
+        &["CP", "2", "free"],
+    );
+    assert_rule(
+        Rule::condition_input,
+        &[
+            "an enemy moves adjacent to you",
+            "[HP <= 0]",
+            "Target has Prone",
+            "you are Dazed or [Grade >= 2]",
+            "Target has keyword Construct",
+        ],
+        &["", "and"],
+    );
+}
+
+#[test]
+fn declarations() {
+    assert_rule(
+        Rule::name_list_input,
+        &["Aim, Damage, Defense", "Start, Reset CP, Action"],
+        &["", "Aim,, Damage"],
+    );
+    assert_rule(
+        Rule::assignments_input,
+        &["Strength 2, Finesse -1", "HP [Max HP]"],
+        &["Strength", "2 Strength"],
+    );
+    assert_rule(Rule::grades_input, &["0 Fail, 1 Low, 2 Medium, 3 High"], &["Fail 0"]);
+    assert_rule(
+        Rule::modifiers_input,
+        &["+1 Attack", "-5 Defense, +[N] Speed", "Speed = 1", "damage * 0.5 round up"],
+        &["Attack", "1 Attack"],
+    );
+    assert_rule(
+        Rule::stacking_input,
+        &[
+            "never stacks with itself; longest duration wins",
+            "never",
+            "per damage type",
+            "adds",
+            "largest",
+        ],
+        &["sometimes"],
+    );
+    assert_rule(
+        Rule::resource_input,
+        &[
+            "reset to 6 at turn start; lost at end of encounter",
+            "no max",
+            "max [Max HP]",
+            "gain 1 at round start",
+            "start 0",
+        ],
+        &["reset 6"],
+    );
+    assert_rule(
+        Rule::dice_template_input,
+        &["[Tier + 2]d10", "{[Pool]d10+[Modifier]}cs>=[Threshold]", "d12"],
+        &["[Tier + ]d10"],
+    );
+    assert_rule(Rule::comparison_input, &[">= [Threshold]", "<= 12"], &["12", "=> 3"]);
+    assert_rule(
+        Rule::check_input,
+        &["[Attack + Strength]", "[Attack] using Grade Roll", "Influence + Trickery"],
+        &["using X"],
+    );
+    assert_rule(
+        Rule::duration_input,
+        &["for 2 rounds", "until end of turn"],
+        &["2 rounds", "for rounds"],
+    );
+}
+
+#[test]
+fn grammar_has_no_exponential_backtracking_on_long_lines() {
+    let words = "word ".repeat(20_000);
+    let start = std::time::Instant::now();
+    let _ = accepts(Rule::effects_input, &words);
+    let _ = accepts(Rule::condition_input, &words);
+    let _ = accepts(Rule::target_input, &words);
+    let parens = format!("{}1{}", "(".repeat(60), ")".repeat(60));
+    assert!(accepts(Rule::expr_input, &parens));
+    assert!(start.elapsed() < std::time::Duration::from_secs(5), "took {:?}", start.elapsed());
+}
+
+#[test]
+fn every_rule_has_a_human_name() {
+    for rule in
+        [Rule::notation, Rule::header, Rule::expr, Rule::effect, Rule::cost_input, Rule::EOI]
+    {
+        let name = super::rule_name(rule);
+        assert!(!name.is_empty() && !name.contains('_'), "{rule:?} -> {name}");
+    }
+    assert_eq!(super::rule_name(Rule::notation), "a notation line such as `Cost: 2 CP`");
+}

@@ -1,0 +1,569 @@
+//! Lowering the sub-languages of notation lines (expressions, amounts, effect phrases,
+//! targets, costs, requirements) from pest pairs into the model. Each function takes the
+//! text of one line (or part of one) and its byte offset in the file, so every span points
+//! into the whole file. Text outside a sub-language becomes narration, never an error;
+//! only malformed bracket expressions are errors.
+
+use pest::Parser;
+use pest::iterators::Pair;
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+
+use super::error::{ParseErrorKind, expression_error};
+use super::grammar::{Rule, RulesParser};
+use crate::diagnostics::{Diagnostic, FileId, Span, Spanned};
+use crate::model::common::{AreaShape, Junction, TargetCount};
+use crate::model::effect::MoveKind;
+use crate::model::expr::{BinaryOp, CompareOp, Special};
+use crate::model::{
+    Amount, ConditionRef, Cost, CostPart, DiceText, Duration, Effect, EffectPart, Effects, Expr,
+    Keyword, MAX_DEPTH, Name, Narration, Number, Requirement, Target, Test,
+};
+
+/// Lowers sub-language text of one file, collecting diagnostics.
+pub struct Lowerer {
+    /// The file being lowered.
+    pub file: FileId,
+    /// Problems found so far.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// A parsed pair with the file offset of the text it came from.
+pub type Node<'a> = Pair<'a, Rule>;
+
+impl Lowerer {
+    /// A lowerer for `file`.
+    pub fn new(file: FileId) -> Self {
+        Lowerer { file, diagnostics: Vec::new() }
+    }
+
+    /// The file span of `pair`, parsed from text starting at `base`.
+    pub fn span(&self, pair: &Node<'_>, base: usize) -> Span {
+        let span = pair.as_span();
+        Span::new(self.file, base + span.start()..base + span.end())
+    }
+
+    /// The file span of `text[range]` where `text` starts at `base`.
+    pub fn span_at(&self, base: usize, range: std::ops::Range<usize>) -> Span {
+        Span::new(self.file, base + range.start..base + range.end)
+    }
+
+    /// Parses `text` with the entry rule `rule`; `None` (and no diagnostic) if it does not
+    /// match or nests deeper than the limit. Returns the children of the entry rule.
+    pub fn try_parse<'a>(&self, rule: Rule, text: &'a str) -> Option<Vec<Node<'a>>> {
+        if nesting_depth(text) > MAX_DEPTH {
+            return None;
+        }
+        let mut pairs = RulesParser::parse(rule, text).ok()?;
+        Some(pairs.next()?.into_inner().filter(|pair| pair.as_rule() != Rule::EOI).collect())
+    }
+
+    /// Lowers a whole expression text (no brackets), reporting errors.
+    pub fn expression(&mut self, text: &str, base: usize) -> Option<Spanned<Expr>> {
+        if nesting_depth(text) > MAX_DEPTH {
+            let span = self.span_at(base, 0..text.len());
+            self.diagnostics.push(ParseErrorKind::TooDeep.at(span).to_diagnostic());
+            return None;
+        }
+        match RulesParser::parse(Rule::expr_input, text) {
+            Ok(mut pairs) => {
+                let expr = pairs.next()?.into_inner().next()?;
+                self.expr(expr, base)
+            }
+            Err(error) => {
+                self.diagnostics.push(expression_error(&error, self.file, base));
+                None
+            }
+        }
+    }
+
+    /// Lowers an `expr` pair.
+    pub fn expr(&mut self, pair: Node<'_>, base: usize) -> Option<Spanned<Expr>> {
+        let span = self.span(&pair, base);
+        match pair.as_rule() {
+            Rule::expr => {
+                let mut inner = pair.into_inner();
+                let left = self.expr(inner.next()?, base)?;
+                let Some(op) = inner.next() else { return Some(left) };
+                let op = CompareOp::parse(op.as_str())?;
+                let right = self.expr(inner.next()?, base)?;
+                Some(Spanned::new(
+                    Expr::Compare { op, left: Box::new(left), right: Box::new(right) },
+                    span,
+                ))
+            }
+            Rule::arithmetic => self.arithmetic(pair, base),
+            Rule::number => Some(Spanned::new(Expr::Number(self.number(&pair, base)?), span)),
+            Rule::call => {
+                let mut inner = pair.into_inner();
+                let function = inner.next()?;
+                let function =
+                    Spanned::new(Name::new(function.as_str()), self.span(&function, base));
+                let arguments =
+                    inner.map(|argument| self.expr(argument, base)).collect::<Option<Vec<_>>>()?;
+                Some(Spanned::new(Expr::Call { function, arguments }, span))
+            }
+            Rule::reference => {
+                let mut inner = pair.into_inner();
+                let first = self.name(&inner.next()?, base);
+                if let Some(name) = inner.next() {
+                    let name = self.name(&name, base);
+                    return Some(Spanned::new(Expr::Possessive { owner: first, name }, span));
+                }
+                let expr = match Special::from_name(first.node.as_str()) {
+                    Some(special) => Expr::Special(special),
+                    None => Expr::Name(first.node),
+                };
+                Some(Spanned::new(expr, span))
+            }
+            Rule::bracket => self.expr(pair.into_inner().next()?, base),
+            _ => None,
+        }
+    }
+
+    /// Lowers `operand (op operand)*` with precedence: `*` and `/` bind tighter than `+`
+    /// and `-`, all left-associative, unary minus tightest.
+    fn arithmetic(&mut self, pair: Node<'_>, base: usize) -> Option<Spanned<Expr>> {
+        let file = self.file;
+        let span_of = |pair: &Node<'_>| {
+            let span = pair.as_span();
+            Span::new(file, base + span.start()..base + span.end())
+        };
+        PRATT.with(|pratt| {
+            pratt
+                .map_primary(|primary| self.expr(primary, base))
+                .map_prefix(|negation, operand| {
+                    let operand = operand?;
+                    let whole = span_of(&negation).to(operand.span);
+                    Some(Spanned::new(Expr::Negate(Box::new(operand)), whole))
+                })
+                .map_infix(|left, op, right| {
+                    let (left, right) = (left?, right?);
+                    let op = match op.as_rule() {
+                        Rule::plus => BinaryOp::Add,
+                        Rule::minus => BinaryOp::Subtract,
+                        Rule::times => BinaryOp::Multiply,
+                        _ => BinaryOp::Divide,
+                    };
+                    let whole = left.span.to(right.span);
+                    Some(Spanned::new(
+                        Expr::Binary { op, left: Box::new(left), right: Box::new(right) },
+                        whole,
+                    ))
+                })
+                .parse(pair.into_inner())
+        })
+    }
+
+    /// Lowers a number literal, reporting one that does not fit.
+    pub fn number(&mut self, pair: &Node<'_>, base: usize) -> Option<Number> {
+        let number = Number::parse(pair.as_str());
+        if number.is_none() {
+            let span = self.span(pair, base);
+            self.diagnostics.push(ParseErrorKind::NumberTooLarge.at(span).to_diagnostic());
+        }
+        number
+    }
+
+    /// Lowers an `amount` or `signed_amount` pair; the bool is a leading minus.
+    pub fn amount(&mut self, pair: Node<'_>, base: usize) -> Option<(bool, Amount)> {
+        match pair.as_rule() {
+            Rule::signed_amount => {
+                let mut inner = pair.into_inner();
+                let first = inner.next()?;
+                if first.as_rule() == Rule::sign {
+                    let negative = first.as_str() == "-";
+                    let (_, amount) = self.amount(inner.next()?, base)?;
+                    return Some((negative, amount));
+                }
+                self.amount(first, base)
+            }
+            Rule::amount => self.amount(pair.into_inner().next()?, base),
+            Rule::number => Some((false, Amount::Number(self.number(&pair, base)?))),
+            Rule::bracket => Some((false, Amount::Expr(self.expr(pair, base)?))),
+            Rule::dice => {
+                let span = self.span(&pair, base);
+                let dice = DiceText { text: pair.as_str().to_string(), span };
+                if let Some(diagnostic) = super::validate_dice(&dice) {
+                    self.diagnostics.push(diagnostic);
+                }
+                Some((false, Amount::Dice(dice)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Lowers an unsigned amount.
+    pub fn plain_amount(&mut self, pair: Node<'_>, base: usize) -> Option<Amount> {
+        self.amount(pair, base).map(|(_, amount)| amount)
+    }
+
+    /// A spanned name from a `name` pair.
+    pub fn name(&self, pair: &Node<'_>, base: usize) -> Spanned<Name> {
+        Spanned::new(Name::new(pair.as_str()), self.span(pair, base))
+    }
+
+    /// Narration with its bracket holes parsed and checked.
+    pub fn narration(&mut self, text: &str, base: usize) -> Narration {
+        let trimmed_start = text.len() - text.trim_start().len();
+        let text = text.trim();
+        let base = base + trimmed_start;
+        let mut holes = Vec::new();
+        let mut rest = 0;
+        while let Some(open) = text[rest..].find('[').map(|index| rest + index) {
+            let Some(close) = matching_bracket(text, open) else { break };
+            if let Some(expr) = self.expression(&text[open + 1..close], base + open + 1) {
+                holes.push(expr);
+            }
+            rest = close + 1;
+        }
+        Narration { text: text.to_string(), holes }
+    }
+
+    /// Lowers an effect line: typed effects where the vocabulary covers the text,
+    /// narration for the `;`-separated parts where it does not.
+    pub fn effects(&mut self, text: &str, base: usize) -> Effects {
+        let mut parts = Vec::new();
+        for (start, segment) in split_outside_brackets(text, ';') {
+            let trimmed = segment.trim();
+            if trimmed.is_empty() {
+                continue;
+            }
+            let segment_base = base + start + (segment.len() - segment.trim_start().len());
+            let span = self.span_at(segment_base, 0..trimmed.len());
+            match self.try_parse(Rule::effects_input, trimmed) {
+                Some(effects) => {
+                    for effect in effects {
+                        let effect_span = self.span(&effect, segment_base);
+                        if let Some(lowered) = self.effect(effect, segment_base) {
+                            parts.push(Spanned::new(EffectPart::Effect(lowered), effect_span));
+                        }
+                    }
+                }
+                None => {
+                    let narration = self.narration(trimmed, segment_base);
+                    parts.push(Spanned::new(EffectPart::Narration(narration), span));
+                }
+            }
+        }
+        Effects { parts }
+    }
+
+    fn effect(&mut self, pair: Node<'_>, base: usize) -> Option<Effect> {
+        let pair = pair.into_inner().next()?;
+        let rule = pair.as_rule();
+        let mut inner: Vec<Node<'_>> = pair.clone().into_inner().collect();
+        match rule {
+            Rule::damage => {
+                let (negative, amount) = self.amount(inner.remove(0), base)?;
+                let damage_type = inner.first().map(|kind| self.name(kind, base));
+                Some(Effect::Damage { negative, amount, damage_type })
+            }
+            Rule::heal => Some(Effect::Heal(self.plain_amount(inner.remove(0), base)?)),
+            Rule::resource_change | Rule::spend => {
+                let verb = if rule == Rule::spend {
+                    "spend".to_string()
+                } else {
+                    inner.remove(0).as_str().to_ascii_lowercase()
+                };
+                let amount = self.plain_amount(inner.remove(0), base)?;
+                let resource = self.name(inner.first()?, base);
+                Some(match verb.as_str() {
+                    "lose" => Effect::Lose { amount, resource },
+                    "spend" => Effect::Spend { amount, resource },
+                    _ => Effect::Gain { amount, resource },
+                })
+            }
+            Rule::apply | Rule::subject_is => {
+                let mut subject = None;
+                let mut condition = None;
+                let mut duration = None;
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::condition_ref => condition = Some(self.condition_ref(part, base)?),
+                        Rule::name => subject = Some(self.name(&part, base)),
+                        Rule::duration => duration = Some(self.duration(part, base)?),
+                        _ => {}
+                    }
+                }
+                Some(Effect::Apply { subject, condition: condition?, duration })
+            }
+            Rule::remove => {
+                let condition = self.condition_ref(inner.remove(0), base)?;
+                let subject = inner.first().map(|subject| self.name(subject, base));
+                Some(Effect::Remove { condition, subject })
+            }
+            Rule::movement => {
+                let kind = MoveKind::parse(inner.remove(0).as_str())?;
+                let (mut subject, mut up_to, mut distance, mut unit) = (None, false, None, None);
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::name => subject = Some(self.name(&part, base)),
+                        Rule::up_to => up_to = true,
+                        Rule::amount => distance = Some(self.plain_amount(part, base)?),
+                        Rule::distance_unit => unit = Some(part.as_str().to_ascii_lowercase()),
+                        _ => {}
+                    }
+                }
+                Some(Effect::Move { kind, subject, up_to, distance: distance?, unit })
+            }
+            Rule::script => Some(Effect::Script(self.expr(inner.remove(0), base)?)),
+            _ => None,
+        }
+    }
+
+    /// Lowers a `condition_ref` pair.
+    pub fn condition_ref(&mut self, pair: Node<'_>, base: usize) -> Option<ConditionRef> {
+        let mut inner = pair.into_inner();
+        let name = self.name(&inner.next()?, base);
+        let (mut amount, mut detail) = (None, None);
+        for part in inner {
+            match part.as_rule() {
+                Rule::amount => amount = Some(self.plain_amount(part, base)?),
+                _ => detail = Some(self.name(&part, base)),
+            }
+        }
+        Some(ConditionRef { name, amount, detail })
+    }
+
+    /// Lowers a `duration` pair.
+    pub fn duration(&mut self, pair: Node<'_>, base: usize) -> Option<Duration> {
+        let pair = pair.into_inner().next()?;
+        let mut inner = pair.clone().into_inner();
+        match pair.as_rule() {
+            Rule::for_duration => {
+                let amount = self.plain_amount(inner.next()?, base)?;
+                let unit = inner.next()?.as_str().to_ascii_lowercase();
+                Some(Duration::For { amount, unit })
+            }
+            _ => {
+                let event = inner.next()?;
+                let text = event.as_str().trim();
+                Some(Duration::Until(Spanned::new(
+                    text.to_string(),
+                    self.span_at(base + event.as_span().start(), 0..text.len()),
+                )))
+            }
+        }
+    }
+
+    /// Lowers a Target line, narration if it is outside the target language.
+    pub fn target(&mut self, text: &str, base: usize) -> Target {
+        let Some(mut nodes) = self.try_parse(Rule::target_input, text) else {
+            return Target::Narration(self.narration(text, base));
+        };
+        let node = nodes.remove(0);
+        let rule = node.as_rule();
+        let mut inner: Vec<Node<'_>> = node.into_inner().collect();
+        let lowered = match rule {
+            Rule::self_target => Some(Target::User),
+            Rule::area_target => (|| {
+                let shape = AreaShape(capitalise(inner.remove(0).as_str()));
+                let size = self.plain_amount(inner.remove(0), base)?;
+                let range = match inner.pop() {
+                    Some(range) => Some(self.plain_amount(range, base)?),
+                    None => None,
+                };
+                Some(Target::Area { shape, size, range })
+            })(),
+            _ => (|| {
+                let mut count = None;
+                if inner.first().is_some_and(|first| first.as_rule() == Rule::target_count) {
+                    let counted = inner.remove(0).into_inner().next()?;
+                    count = Some(match counted.as_rule() {
+                        Rule::up_to_count => TargetCount::UpTo(
+                            self.plain_amount(counted.into_inner().next()?, base)?,
+                        ),
+                        Rule::all_count => TargetCount::All,
+                        _ => TargetCount::Exactly(Amount::Number(self.number(&counted, base)?)),
+                    });
+                }
+                let who = self.name(&inner.remove(0), base);
+                let range = match inner.pop() {
+                    Some(range) => Some(self.plain_amount(range, base)?),
+                    None => None,
+                };
+                Some(Target::Creatures { count, who, range })
+            })(),
+        };
+        lowered.unwrap_or_else(|| Target::Narration(self.narration(text, base)))
+    }
+
+    /// Lowers a Cost line.
+    pub fn cost(&mut self, text: &str, base: usize) -> Cost {
+        let parts = self.try_parse(Rule::cost_input, text).and_then(|nodes| {
+            nodes
+                .into_iter()
+                .map(|part| {
+                    let mut inner = part.into_inner();
+                    let amount = self.plain_amount(inner.next()?, base)?;
+                    let resource = self.name(&inner.next()?, base);
+                    Some(CostPart { amount, resource })
+                })
+                .collect::<Option<Vec<_>>>()
+        });
+        match parts {
+            Some(parts) => Cost::Resources(parts),
+            None => Cost::Narration(self.narration(text, base)),
+        }
+    }
+
+    /// Lowers a Trigger, While, Prereq, Halt or Sustain line.
+    pub fn requirement(&mut self, text: &str, base: usize) -> Requirement {
+        let tests = self.try_parse(Rule::condition_input, text).and_then(|nodes| {
+            let mut junction = Junction::And;
+            let mut tests = Vec::new();
+            for node in nodes {
+                if node.as_rule() == Rule::junction {
+                    junction = if node.as_str() == "or" { Junction::Or } else { Junction::And };
+                    continue;
+                }
+                let span = self.span(&node, base);
+                tests.push((junction, Spanned::new(self.test(node, base)?, span)));
+            }
+            Some(tests)
+        });
+        match tests {
+            Some(mut tests) if !tests.is_empty() => {
+                let (_, first) = tests.remove(0);
+                Requirement::Tests { first, rest: tests }
+            }
+            _ => Requirement::Narration(self.narration(text, base)),
+        }
+    }
+
+    fn test(&mut self, pair: Node<'_>, base: usize) -> Option<Test> {
+        let pair = pair.into_inner().next()?;
+        let rule = pair.as_rule();
+        if rule == Rule::bracket {
+            return Some(Test::Compare(self.expr(pair, base)?));
+        }
+        let mut inner = pair.into_inner();
+        let subject = self.name(&inner.next()?, base);
+        if rule == Rule::keyword_clause {
+            let verb = inner.next()?.as_str().to_string();
+            let keyword = self.name(&inner.next()?, base);
+            return Some(Test::Keyword { subject, verb, keyword });
+        }
+        if rule == Rule::has_clause {
+            let verb = inner.next()?.as_str().to_string();
+            let condition = self.condition_ref(inner.next()?, base)?;
+            return Some(Test::Has { subject, verb, condition });
+        }
+        let verb = inner.next()?.as_str().to_string();
+        let rest = inner.next().map(|rest| rest.as_str().trim().to_string());
+        Some(Test::Event { subject, verb, rest })
+    }
+
+    /// Lowers a Keywords line: words separated by spaces or commas, `*emphasis*` dropped,
+    /// `[Weapon]` kept as an expression.
+    pub fn keywords(&mut self, text: &str, base: usize) -> Vec<Spanned<Keyword>> {
+        let mut keywords = Vec::new();
+        let bytes = text.as_bytes();
+        let mut index = 0;
+        while index < text.len() {
+            let byte = bytes[index];
+            if byte == b'[' {
+                // An unclosed bracket runs to the end of the line (and fails as an expression).
+                let close = matching_bracket(text, index);
+                let end = close.unwrap_or(text.len());
+                if close.is_none() {
+                    let span = self.span_at(base, index..index + 1);
+                    let expected = "`]` to close this bracket".to_string();
+                    self.diagnostics
+                        .push(ParseErrorKind::Expression { expected }.at(span).to_diagnostic());
+                    break;
+                }
+                let span = self.span_at(base, index..close.map_or(end, |close| close + 1));
+                if let Some(expr) = self.expression(&text[index + 1..end], base + index + 1) {
+                    keywords.push(Spanned::new(Keyword::Expr(expr), span));
+                }
+                index = close.map_or(end, |close| close + 1);
+            } else if let Some(separator) =
+                text[index..].chars().next().filter(|c| c.is_whitespace() || *c == ',' || *c == '*')
+            {
+                index += separator.len_utf8();
+            } else {
+                let end = text[index..]
+                    .find(|c: char| c.is_whitespace() || c == ',' || c == '*' || c == '[')
+                    .map_or(text.len(), |offset| index + offset);
+                keywords.push(Spanned::new(
+                    Keyword::Word(Name::new(&text[index..end])),
+                    self.span_at(base, index..end),
+                ));
+                index = end;
+            }
+        }
+        keywords
+    }
+}
+
+/// `burst` -> `Burst`.
+fn capitalise(word: &str) -> String {
+    let lower = word.to_ascii_lowercase();
+    let mut chars = lower.chars();
+    chars
+        .next()
+        .map(|first| first.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
+}
+
+thread_local! {
+    /// Operator precedence for arithmetic, built once per thread.
+    static PRATT: PrattParser<Rule> = PrattParser::new()
+        .op(Op::infix(Rule::plus, Assoc::Left) | Op::infix(Rule::minus, Assoc::Left))
+        .op(Op::infix(Rule::times, Assoc::Left) | Op::infix(Rule::divided_by, Assoc::Left))
+        .op(Op::prefix(Rule::negate));
+}
+
+/// The deepest nesting of `(` and `[` in `text`.
+pub fn nesting_depth(text: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for byte in text.bytes() {
+        match byte {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// The index of the `]` closing the `[` at `open`.
+pub fn matching_bracket(text: &str, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (index, byte) in text.bytes().enumerate().skip(open) {
+        match byte {
+            b'[' => depth += 1,
+            b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(index);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Splits `text` at `separator` outside brackets, with each piece's start offset.
+pub fn split_outside_brackets(text: &str, separator: char) -> Vec<(usize, &str)> {
+    let mut pieces = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (index, character) in text.char_indices() {
+        match character {
+            '[' | '(' => depth += 1,
+            ']' | ')' => depth = depth.saturating_sub(1),
+            _ if character == separator && depth == 0 => {
+                pieces.push((start, &text[start..index]));
+                start = index + character.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    pieces.push((start, &text[start..]));
+    pieces
+}
