@@ -144,42 +144,53 @@ impl Report {
         file: FileId,
         labels: impl Iterator<Item = &'a super::diagnostic::Label>,
     ) -> Report {
-        let source_file = sources.get(file);
-        let text_len = source_file.map_or(0, |f| f.text.len());
-        let labels: Vec<LabeledSpan> = if source_file.is_some_and(|f| !f.text.is_empty()) {
-            labels
-                .map(|l| {
-                    let (start, len) = clamp(l.span, source_file.map_or("", |f| &f.text));
-                    let text = (!l.message.is_empty()).then(|| l.message.clone());
-                    let span = SourceSpan::new(start.into(), len);
-                    if l.primary {
-                        LabeledSpan::new_primary_with_span(text, span)
-                    } else {
-                        LabeledSpan::new_with_span(text, span)
-                    }
-                })
-                .collect()
-        } else {
-            Vec::new()
+        let Some(source_file) = sources.get(file) else {
+            return Report {
+                message,
+                code,
+                severity,
+                help,
+                source: None,
+                labels: Vec::new(),
+                related: Vec::new(),
+            };
         };
-        let source = source_file
-            .filter(|_| text_len > 0 && !labels.is_empty())
-            .map(|f| NamedSource::new(f.name.clone(), f.text.to_string()));
+        let original: &str = &source_file.text;
+        let clamped: Vec<(usize, usize, &super::diagnostic::Label)> = labels
+            .map(|l| {
+                let (start, len) = clamp(l.span, original);
+                (start, len, l)
+            })
+            .collect();
+        let mut text = original.to_string();
+        // A label at the very end (an unexpected end of input) needs a character to point at:
+        // render one trailing space so the caret sits just after the last character.
+        if clamped.iter().any(|(start, _, _)| *start == original.len()) {
+            text.push(' ');
+        }
+        let labels: Vec<LabeledSpan> = clamped
+            .into_iter()
+            .map(|(start, len, l)| {
+                let text = (!l.message.is_empty()).then(|| l.message.clone());
+                let span = SourceSpan::new(start.into(), len);
+                if l.primary {
+                    LabeledSpan::new_primary_with_span(text, span)
+                } else {
+                    LabeledSpan::new_with_span(text, span)
+                }
+            })
+            .collect();
+        let source = (!labels.is_empty()).then(|| NamedSource::new(source_file.name.clone(), text));
         Report { message, code, severity, help, source, labels, related: Vec::new() }
     }
 }
 
-/// Clamps a span into `text` (start within the text, on a char boundary; length so that the
-/// end stays inside). A span that starts at or past the end is moved back onto the last
-/// character, so the caret points at something visible.
+/// Clamps a span into `text`: start and end within `0..=text.len()` and on char boundaries.
+/// A start equal to `text.len()` is allowed; the caller renders a trailing space there.
 fn clamp(span: Span, text: &str) -> (usize, usize) {
     let len = text.len();
     let mut start = (span.start as usize).min(len);
     let mut end = (span.end as usize).clamp(start, len);
-    if start == len && start > 0 {
-        start -= 1;
-        end = start;
-    }
     while !text.is_char_boundary(start) {
         start -= 1;
     }
@@ -244,9 +255,10 @@ mod tests {
     #[test]
     fn clamp_keeps_spans_inside_the_text() {
         let text = "2d6 +";
-        assert_eq!(clamp(Span { file: FileId(0), start: 5, end: 5 }, text), (4, 0));
+        assert_eq!(clamp(Span { file: FileId(0), start: 5, end: 5 }, text), (5, 0));
         assert_eq!(clamp(Span { file: FileId(0), start: 3, end: 99 }, text), (3, 2));
-        assert_eq!(clamp(Span { file: FileId(0), start: 99, end: 120 }, text), (4, 0));
+        assert_eq!(clamp(Span { file: FileId(0), start: 99, end: 120 }, text), (5, 0));
+        assert_eq!(clamp(Span { file: FileId(0), start: 1, end: 2 }, "é"), (0, 2));
     }
 
     #[test]
@@ -256,12 +268,15 @@ mod tests {
         let short = sources.add("<expr>", "3d");
         let d =
             Diagnostic::error("test::code", "boom").with_primary(Span::new(empty, 5..9), "here");
-        assert!(render(&d, &sources, RenderStyle::Plain).contains("boom"));
+        let text = render(&d, &sources, RenderStyle::Plain);
+        assert!(text.contains("boom") && text.contains("<empty>:1:1"), "{text}");
         let d = Diagnostic::error("test::code", "expected a die size")
             .with_primary(Span::new(short, 2..2), "here")
             .with_help("write a number after `d`");
         let text = render(&d, &sources, RenderStyle::Plain);
-        assert!(text.contains("<expr>:1:2"), "{text}");
+        // The caret sits just after the input, on a rendered trailing space.
+        assert!(text.contains("<expr>:1:3"), "{text}");
+        assert!(text.contains(" 1 │ 3d \n   ·   ▲"), "{text}");
         assert!(text.contains("write a number after `d`"), "{text}");
     }
 
