@@ -121,7 +121,7 @@ impl Session<'_> {
                     RollJson { expr: &args.expression, seed, total: roll.total, dice: &roll.dice };
                 serde_json::to_string(&document).map(|line| writeln!(out, "{line}"))
             } else {
-                Ok(writeln!(out, "{}", describe(&terms, &roll)))
+                Ok(writeln!(out, "{}", describe(&self.expression, &terms, &roll)))
             };
             if !matches!(written, Ok(Ok(()))) {
                 break;
@@ -146,8 +146,14 @@ impl Session<'_> {
 }
 
 /// `14  4d6kh3 [6 5 3 2d]`: the total, then each term's dice with their marks.
-fn describe(terms: &[&DiceTerm], roll: &Roll) -> String {
+/// `total  expression  term [dice] ...`; the expression is left out when it is just the one
+/// term, so `4d6kh3` reads `9  4d6kh3 [1d 4 4 1]` and `1d20+3>=10` keeps its comparison.
+fn describe(expression: &DiceExpr, terms: &[&DiceTerm], roll: &Roll) -> String {
     let mut text = roll.total.to_string();
+    let whole = expression.to_string();
+    if !matches!(terms, [only] if only.to_string() == whole) {
+        text.push_str(&format!("  {whole}"));
+    }
     for term in terms {
         text.push_str(&format!("  {term} ["));
         let dice: Vec<String> =
