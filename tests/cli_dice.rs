@@ -157,7 +157,7 @@ fn dist_keeps_going_after_a_bad_expression() {
 
 #[test]
 fn expressions_may_start_with_a_minus() {
-    assert_eq!(stdout_of(&["roll", "-1d4", "--seed", "1"]), "seed 1\n-3  1d4 [3]\n");
+    assert_eq!(stdout_of(&["roll", "-1d4", "--seed", "1"]), "seed 1\n-3  -1d4  1d4 [3]\n");
     let lines = json_lines(&stdout_of(&["dist", "--json", "--", "-1d4", "-3"]));
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[1]["outcomes"][0]["value"], -3);
