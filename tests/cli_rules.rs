@@ -100,3 +100,22 @@ fn usage_errors_exit_two() {
     let output = mythforge().args(["check"]).output().expect("runs");
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn a_folder_of_packs_checks_each_pack_on_its_own() {
+    // Both fixture packs declare `Strength`, `HP` and `Max HP`; loaded as one pack they
+    // would clash, checked as two they are clean.
+    let output = mythforge().args(["check", "tests/fixtures"]).output().expect("runs");
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("defined twice"), "{stderr}");
+    assert!(stderr.contains("checked 6 files: 0 errors"), "{stderr}");
+}
+
+#[test]
+fn the_shipped_packs_check_clean() {
+    let output = mythforge().args(["check", "rules"]).output().expect("runs");
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains(" 0 errors"), "{stderr}");
+}

@@ -20,14 +20,59 @@ pub struct CheckArgs {
     pub json: bool,
 }
 
-/// Loads and checks the pack named by `paths`: the diagnostics and the source map to
-/// render them with.
+/// Loads and checks every pack named by `paths`: the diagnostics, the source map to
+/// render them with, and how many files were read.
+///
+/// Each path is one pack, except a folder with no `*.rules` directly inside: that is a
+/// folder of packs (like `rules/`), and each of its subfolders is checked as its own pack,
+/// so two games may both define `Perception` without clashing.
 pub fn check_paths(paths: &[PathBuf]) -> (Vec<Diagnostic>, SourceMap, usize) {
     let mut sources = SourceMap::new();
-    let (pack, mut diagnostics) = crate::parse::load_pack(paths, &mut sources);
-    diagnostics.extend(crate::check::check_pack(&pack));
+    let mut diagnostics = Vec::new();
+    let mut files = 0;
+    for pack_paths in packs(paths) {
+        let (pack, found) = crate::parse::load_pack(&pack_paths, &mut sources);
+        diagnostics.extend(found);
+        diagnostics.extend(crate::check::check_pack(&pack));
+        files += pack.files.len();
+    }
     crate::check::sort_diagnostics(&mut diagnostics);
-    (diagnostics, sources, pack.files.len())
+    (diagnostics, sources, files)
+}
+
+/// Groups the command-line paths into packs (see [`check_paths`]). Files given together
+/// form one pack; each pack folder is its own.
+fn packs(paths: &[PathBuf]) -> Vec<Vec<PathBuf>> {
+    let mut loose_files = Vec::new();
+    let mut packs = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            loose_files.push(path.clone());
+        } else if holds_rules(path) {
+            packs.push(vec![path.clone()]);
+        } else {
+            let mut folders: Vec<PathBuf> = std::fs::read_dir(path)
+                .map(|entries| entries.flatten().map(|entry| entry.path()).collect())
+                .unwrap_or_default();
+            folders.retain(|folder| folder.is_dir());
+            folders.sort();
+            if folders.is_empty() {
+                // Nothing to split: let the loader report the empty folder.
+                packs.push(vec![path.clone()]);
+            }
+            packs.extend(folders.into_iter().map(|folder| vec![folder]));
+        }
+    }
+    if !loose_files.is_empty() {
+        packs.insert(0, loose_files);
+    }
+    packs
+}
+
+fn holds_rules(folder: &std::path::Path) -> bool {
+    std::fs::read_dir(folder).is_ok_and(|entries| {
+        entries.flatten().any(|entry| entry.path().extension().is_some_and(|ext| ext == "rules"))
+    })
 }
 
 /// Runs `mythforge check`.
