@@ -52,4 +52,7 @@ pub mod dice;
 pub mod engine;
 pub mod model;
 pub mod parse;
+#[cfg(feature = "cli")]
+pub mod repl;
 pub mod script;
+pub mod session;

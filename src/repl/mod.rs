@@ -1,0 +1,1 @@
+//! The REPL front end.
