@@ -15,7 +15,7 @@
 //! let mut session = Session::new(RulesBackend::default(), 7);
 //! let run = session.run_text("tour.session", "force 6, 1, 5, 4\nroll 4d6kh3\n", None);
 //! assert!(run.failure.is_none());
-//! assert_eq!(transcript::step_text(&run.steps[1]), "> roll 4d6kh3\n4d6kh3  15  4d6kh3 [6 1d 5 4]\n");
+//! assert_eq!(transcript::step_text(&run.steps[1]), "> roll 4d6kh3\n15  4d6kh3 [6f 1df 5f 4f]\n");
 //! ```
 //!
 //! Nothing here prints or reads a terminal; the REPL front end is `crate::repl`.

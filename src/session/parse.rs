@@ -156,7 +156,7 @@ impl Lower {
     fn command(&self, pair: Pair<'_, Rule>) -> Result<Command, Diagnostic> {
         let rule = pair.as_rule();
         let span = self.span(&pair);
-        let mut inner = pair.into_inner();
+        let mut inner = children(pair);
         Ok(match rule {
             Rule::load => {
                 let target = inner.next().expect("grammar: load has a target");
@@ -185,7 +185,7 @@ impl Lower {
                 let name = self.name(inner.next().expect("grammar: actor name"));
                 let mut stats = Vec::new();
                 for stat in inner {
-                    let mut parts = stat.into_inner();
+                    let mut parts = children(stat);
                     let stat_name = self.name(parts.next().expect("grammar: stat name"));
                     let value = self.number(&parts.next().expect("grammar: stat value"))?;
                     stats.push((stat_name, value));
@@ -252,7 +252,7 @@ impl Lower {
         })
     }
 
-    fn power_use(&self, mut inner: pest::iterators::Pairs<'_, Rule>) -> Result<PowerUse, Diagnostic> {
+    fn power_use<'i>(&self, mut inner: impl Iterator<Item = Pair<'i, Rule>>) -> Result<PowerUse, Diagnostic> {
         let actor = self.name(inner.next().expect("grammar: actor"));
         let power = self.name(inner.next().expect("grammar: power"));
         let mut power_use = PowerUse {
@@ -267,14 +267,14 @@ impl Lower {
             match part.as_rule() {
                 Rule::name_list => power_use.targets = self.names(part),
                 Rule::spending => {
-                    let mut parts = part.into_inner();
+                    let mut parts = children(part);
                     let amount = self.number(&parts.next().expect("grammar: amount"))?;
                     let resource = self.name(parts.next().expect("grammar: resource"));
                     power_use.spending.push((amount, resource));
                 }
                 Rule::with_weapon => power_use.weapon = Some(self.first_name(part)),
                 Rule::trigger => {
-                    let text = part.into_inner().next().expect("grammar: trigger text");
+                    let text = children(part).next().expect("grammar: trigger text");
                     power_use.trigger = Some(self.string(&text));
                 }
                 other => unreachable!("grammar: {other:?} in a power use"),
@@ -286,11 +286,11 @@ impl Lower {
     fn terms(&self, pair: Pair<'_, Rule>) -> Result<Vec<CheckTerm>, Diagnostic> {
         let mut terms = Vec::new();
         let mut positive = true;
-        for part in pair.into_inner() {
+        for part in children(pair) {
             match part.as_rule() {
                 Rule::check_operator => positive = part.as_str() == "+",
                 _ => {
-                    let term = part.into_inner().next().expect("grammar: a term");
+                    let term = children(part).next().expect("grammar: a term");
                     terms.push(if term.as_rule() == Rule::integer {
                         let value: i64 = self.number(&term)?;
                         CheckTerm::Number(if positive { value } else { -value })
@@ -317,19 +317,19 @@ impl Lower {
 
     /// The names of a `name_list`.
     fn names(&self, pair: Pair<'_, Rule>) -> Vec<NameRef> {
-        let list = if pair.as_rule() == Rule::name_list { pair } else { pair.into_inner().next().expect("grammar: a list") };
-        list.into_inner().map(|name| self.name(name)).collect()
+        let list = if pair.as_rule() == Rule::name_list { pair } else { children(pair).next().expect("grammar: a list") };
+        children(list).map(|name| self.name(name)).collect()
     }
 
     /// The name inside a rule whose first child is a name.
     fn first_name(&self, pair: Pair<'_, Rule>) -> NameRef {
-        self.name(pair.into_inner().next().expect("grammar: a name"))
+        self.name(children(pair).next().expect("grammar: a name"))
     }
 
     /// A name, bare or quoted (quotes removed).
     fn name(&self, pair: Pair<'_, Rule>) -> NameRef {
         match pair.as_rule() {
-            Rule::any_name | Rule::actor_word => self.name(pair.into_inner().next().expect("grammar: a name")),
+            Rule::any_name | Rule::actor_word => self.name(children(pair).next().expect("grammar: a name")),
             Rule::string => self.string(&pair),
             _ => self.text(&pair),
         }
@@ -350,6 +350,12 @@ impl Lower {
     fn number<T: std::str::FromStr>(&self, pair: &Pair<'_, Rule>) -> Result<T, Diagnostic> {
         pair.as_str().parse().map_err(|_| SessionErrorKind::NumberOutOfRange.at(self.span(pair)).to_diagnostic())
     }
+}
+
+/// The children of `pair` that carry meaning: keywords (`k_*` rules) are left out.
+fn children<'i>(pair: Pair<'i, Rule>) -> impl Iterator<Item = Pair<'i, Rule>> {
+    // Keywords are non-silent only so that errors can name them; lowering never needs them.
+    pair.into_inner().filter(|child| !format!("{:?}", child.as_rule()).starts_with("k_"))
 }
 
 impl LoadTarget {

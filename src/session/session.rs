@@ -50,6 +50,7 @@ pub struct Session<B: Backend> {
     packs: Vec<PackFiles>,
     working_directory: PathBuf,
     inputs: usize,
+    fixed_seed: bool,
 }
 
 impl<B: Backend> Session<B> {
@@ -64,6 +65,7 @@ impl<B: Backend> Session<B> {
             packs: embedded::packs(),
             working_directory: PathBuf::from("."),
             inputs: 0,
+            fixed_seed: false,
         }
     }
 
@@ -72,6 +74,13 @@ impl<B: Backend> Session<B> {
     pub fn with_packs(mut self, packs: Vec<PackFiles>, working_directory: PathBuf) -> Self {
         self.packs = packs;
         self.working_directory = working_directory;
+        self
+    }
+
+    /// The same session ignoring `seed` commands (the command line's `--seed` wins); each
+    /// one says so in the transcript.
+    pub fn with_fixed_seed(mut self) -> Self {
+        self.fixed_seed = true;
         self
     }
 
@@ -152,6 +161,10 @@ impl<B: Backend> Session<B> {
             None => &mut policies,
         };
         match &located.command {
+            Command::Seed(seed) if self.fixed_seed => {
+                let kept = self.backend.roller().seed();
+                Ok(Outcome::event("seed", format!("seed {seed} ignored: the command line fixed seed {kept}")))
+            }
             Command::Seed(seed) => {
                 *self.backend.roller() = Roller::new(*seed);
                 Ok(Outcome::event("seed", format!("seed {seed}"))
@@ -198,7 +211,7 @@ impl<B: Backend> Session<B> {
         let before = self.backend.roller().state();
         match self.backend.roller().roll(&dice.expression) {
             Ok(roll) => {
-                let text = format!("{}  {}", dice.text, super::transcript::describe_roll(&dice.expression, &roll));
+                let text = super::transcript::describe_roll(&dice.expression, &roll);
                 let data = serde_json::json!({ "expr": dice.text, "total": roll.total, "dice": roll.dice });
                 Ok(Outcome::event("roll", text).with_data(data))
             }
