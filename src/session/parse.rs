@@ -116,7 +116,9 @@ pub fn parse_line(file: FileId, base: usize, line: &str) -> Result<Option<Comman
     let pairs = match SessionParser::parse(Rule::line, line) {
         Ok(mut pairs) => pairs.next().map(|pair| pair.into_inner()),
         Err(error) => {
-            let error = unknown_command(file, base, line).unwrap_or_else(|| from_pest(&error, file, base));
+            let error = unknown_command(file, base, line)
+                .or_else(|| command_error(file, base, line))
+                .unwrap_or_else(|| from_pest(&error, file, base));
             return Err(error.to_diagnostic());
         }
     };
@@ -125,6 +127,47 @@ pub fn parse_line(file: FileId, base: usize, line: &str) -> Result<Option<Comman
         return Ok(None);
     };
     lower.command(command).map(Some)
+}
+
+/// For a line that starts with a command word, the error of that command's rule alone
+/// (`seed x`: "expected a number", not whatever the other alternatives wanted).
+fn command_error(file: FileId, base: usize, line: &str) -> Option<SessionError> {
+    let offset = line.len() - line.trim_start().len();
+    let text = line[offset..].trim_end();
+    let word = text.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    let rule = match word {
+        "load" => Rule::load,
+        "seed" => Rule::seed,
+        "policy" => Rule::policy,
+        "actor" if text.contains(" with ") => Rule::actor_inline,
+        "actor" => Rule::actor_from,
+        "show" => Rule::show,
+        "check" => Rule::check,
+        "versus" => Rule::versus,
+        "roll" => Rule::roll,
+        "dist" => Rule::dist,
+        "force" => Rule::force,
+        "encounter" => Rule::encounter,
+        "next" => Rule::next,
+        "end" => Rule::end_encounter,
+        "challenge" => Rule::challenge,
+        "save" => Rule::save,
+        "restore" => Rule::restore,
+        "undo" => Rule::undo,
+        "help" => Rule::help,
+        _ => return None,
+    };
+    let start = base + offset;
+    match SessionParser::parse(rule, text) {
+        Err(error) => Some(from_pest(&error, file, start)),
+        Ok(pairs) => {
+            let end = pairs.last().map_or(0, |pair| pair.as_span().end());
+            // The command matched a prefix: whatever follows is the problem (a comment is fine,
+            // but then the whole line would have parsed).
+            let span = Span::new(file, start + end..start + text.len());
+            Some(SessionErrorKind::Unexpected { expected: "the end of the line".to_string() }.at(span))
+        }
+    }
 }
 
 /// "unknown command" when the line starts with a lower-case word that is no command and the
