@@ -88,9 +88,16 @@ fn lines_with_offsets(text: &str) -> Vec<(usize, &str)> {
 }
 
 /// True when the first word of `line` is a rule-file block kind (`power`, `trait`, ...).
+/// `actor` and `check` are also commands: a line with the command's own connecting word
+/// (`actor X from Y`, `actor X with ...`, `check X ... vs N`) is a broken command, not a header.
 fn starts_block(line: &str) -> bool {
-    let first = line.split_whitespace().next().unwrap_or("");
-    BlockKind::parse(first).is_some() && line.split_whitespace().nth(1).is_some()
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let command_like = match words.first() {
+        Some(&"actor") => words.contains(&"from") || words.contains(&"with"),
+        Some(&"check") => words.contains(&"vs"),
+        _ => false,
+    };
+    words.len() > 1 && !command_like && BlockKind::parse(words[0]).is_some()
 }
 
 fn definition(file: FileId, text: &str, start: usize, end: usize) -> Located {
