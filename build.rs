@@ -30,7 +30,12 @@ fn main() {
 }
 
 /// Adds every UTF-8 text file under `directory` as `(folder, path relative to base, absolute)`.
-fn collect(base: &Path, directory: &Path, folder: &str, entries: &mut Vec<(String, String, String)>) {
+fn collect(
+    base: &Path,
+    directory: &Path,
+    folder: &str,
+    entries: &mut Vec<(String, String, String)>,
+) {
     let Ok(read) = std::fs::read_dir(directory) else { return };
     for entry in read.flatten() {
         let path = entry.path();

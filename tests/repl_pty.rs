@@ -11,7 +11,11 @@ use rexpect::session::spawn_command;
 fn repl_on_a_pseudo_terminal() -> Result<(), rexpect::error::Error> {
     let data = std::env::temp_dir().join(format!("mythforge-pty-{}", std::process::id()));
     let mut command = Command::new(env!("CARGO_BIN_EXE_mythforge"));
-    command.args(["repl", "--seed", "1"]).env("NO_COLOR", "1").env("XDG_DATA_HOME", &data).env("TERM", "xterm");
+    command
+        .args(["repl", "--seed", "1"])
+        .env("NO_COLOR", "1")
+        .env("XDG_DATA_HOME", &data)
+        .env("TERM", "xterm");
     let mut repl = spawn_command(command, Some(10_000))?;
     repl.exp_string("seed 1")?;
     repl.exp_string("mythforge> ")?;

@@ -29,7 +29,11 @@ pub(crate) fn run(args: ReplArgs) -> ExitCode {
     let mut session = Session::new(RulesBackend::default(), seed);
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
-    let style = Style { color: interactive && !no_color, diagnostics: super::stderr_style(), ask: interactive };
+    let style = Style {
+        color: interactive && !no_color,
+        diagnostics: super::stderr_style(),
+        ask: interactive,
+    };
     for path in &args.rules {
         let escaped = path.display().to_string().replace('\\', "\\\\").replace('"', "\\\"");
         let run = session.run_text("--rules", &format!("load \"{escaped}\"\n"), None);

@@ -107,7 +107,7 @@ impl Session<'_> {
     /// Rolls `--times` times, printing each roll.
     fn each_roll(&mut self, out: &mut impl Write) -> Result<(), ExitCode> {
         let (args, seed) = (self.args, self.seed);
-                if !args.json {
+        if !args.json {
             let _ = writeln!(out, "seed {seed}");
         }
         let mut roll = Roll::default();

@@ -60,7 +60,9 @@ pub(crate) fn run(args: RunArgs) -> ExitCode {
     for policy in &args.policy {
         match policy.split_once('=') {
             Some((kind, name)) => setup.push_str(&format!("policy {kind} {name}\n")),
-            None => DECISION_KINDS.iter().for_each(|kind| setup.push_str(&format!("policy {kind} {policy}\n"))),
+            None => DECISION_KINDS
+                .iter()
+                .for_each(|kind| setup.push_str(&format!("policy {kind} {policy}\n"))),
         }
     }
     if let Some(diagnostics) = session.run_text("--policy", &setup, None).failure {
@@ -80,11 +82,19 @@ fn read_input(file: &str) -> Result<(String, String), Diagnostic> {
     let (name, read) = if file == "-" {
         ("<stdin>".to_string(), std::io::stdin().lock().read_to_end(&mut bytes))
     } else {
-        (file.to_string(), std::fs::File::open(file).and_then(|mut handle| handle.read_to_end(&mut bytes)))
+        (
+            file.to_string(),
+            std::fs::File::open(file).and_then(|mut handle| handle.read_to_end(&mut bytes)),
+        )
     };
-    read.map_err(|error| Diagnostic::error("session::unreadable", format!("cannot read `{name}`: {error}")))?;
+    read.map_err(|error| {
+        Diagnostic::error("session::unreadable", format!("cannot read `{name}`: {error}"))
+    })?;
     let text = String::from_utf8(bytes).map_err(|error| {
-        Diagnostic::error("session::not_utf8", format!("`{name}` is not UTF-8 text (byte {})", error.utf8_error().valid_up_to()))
+        Diagnostic::error(
+            "session::not_utf8",
+            format!("`{name}` is not UTF-8 text (byte {})", error.utf8_error().valid_up_to()),
+        )
     })?;
     Ok((name, text))
 }
@@ -100,7 +110,9 @@ fn leading_seed(text: &str) -> Option<u64> {
 fn print_run(run: &Run, seed: u64, json: bool) {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let _ = out.write_all(if json { transcript::json_header(seed) } else { transcript::header(seed) }.as_bytes());
+    let _ = out.write_all(
+        if json { transcript::json_header(seed) } else { transcript::header(seed) }.as_bytes(),
+    );
     for step in &run.steps {
         let text = if json { transcript::step_json(step) } else { transcript::step_text(step) };
         let _ = out.write_all(text.as_bytes());

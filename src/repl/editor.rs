@@ -50,7 +50,12 @@ struct SessionHelper {
 impl Completer for SessionHelper {
     type Candidate = String;
 
-    fn complete(&self, line: &str, pos: usize, _: &Context<'_>) -> rustyline::Result<(usize, Vec<String>)> {
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
         let names = self.names.lock().map(|names| names.clone()).unwrap_or_default();
         Ok(complete(&names, line, pos))
     }
@@ -104,7 +109,10 @@ impl TerminalEditor {
 impl LineSource for TerminalEditor {
     fn read(&mut self, prompt: &str) -> Input {
         match self.editor.readline(prompt) {
-            Ok(text) if text.len() > MAX_LINE_BYTES * 16 || text.lines().any(|line| line.len() > MAX_LINE_BYTES) => {
+            Ok(text)
+                if text.len() > MAX_LINE_BYTES * 16
+                    || text.lines().any(|line| line.len() > MAX_LINE_BYTES) =>
+            {
                 Input::Rejected(format!("input line longer than {MAX_LINE_BYTES} bytes ignored"))
             }
             Ok(text) => Input::Text(text),
@@ -193,7 +201,10 @@ impl<R: BufRead> PipedLines<R> {
         while bytes.last().is_some_and(|&byte| byte == b'\n' || byte == b'\r') {
             bytes.pop();
         }
-        Some(String::from_utf8(bytes).map_err(|_| "input line is not valid UTF-8; ignored".to_string()))
+        Some(
+            String::from_utf8(bytes)
+                .map_err(|_| "input line is not valid UTF-8; ignored".to_string()),
+        )
     }
 }
 

@@ -10,7 +10,7 @@ pub mod editor;
 use std::io::Write;
 
 use crate::diagnostics::{RenderStyle, render_all};
-use crate::engine::{Answer, DecisionPoint, DecisionTaken, Decider, PolicyDecider};
+use crate::engine::{Answer, Decider, DecisionPoint, DecisionTaken, PolicyDecider};
 use crate::session::{Backend, Session, transcript};
 use complete::Names;
 use editor::{Input, LineSource};
@@ -27,7 +27,11 @@ pub struct Style {
 }
 
 /// Runs the REPL until the input ends. Returns the number of failed commands.
-pub fn run<B: Backend>(session: &mut Session<B>, source: &mut dyn LineSource, style: Style) -> usize {
+pub fn run<B: Backend>(
+    session: &mut Session<B>,
+    source: &mut dyn LineSource,
+    style: Style,
+) -> usize {
     let prompt = if style.color { "\x1b[1mmythforge>\x1b[0m " } else { "mythforge> " };
     let mut failures = 0;
     source.set_names(Names::collect(|kind| session.complete_names(kind)));
@@ -81,9 +85,10 @@ impl Decider for AskDecider<'_> {
             DecisionPoint::UseSecondDie { first, second } => {
                 (format!("use the second die ({second} instead of {first})? [y/n] "), None)
             }
-            DecisionPoint::ChooseBoost { roll, target, max } => {
-                (format!("boost the roll of {roll} (target {target}) by how much, 0 to {max}? "), Some(*max))
-            }
+            DecisionPoint::ChooseBoost { roll, target, max } => (
+                format!("boost the roll of {roll} (target {target}) by how much, 0 to {max}? "),
+                Some(*max),
+            ),
             DecisionPoint::SpendExtra { resource, max } => {
                 (format!("spend how much {resource}, 0 to {max}? "), Some(*max))
             }
@@ -108,7 +113,10 @@ impl Decider for AskDecider<'_> {
 
 /// Prints the REPL's greeting and the seed to stderr (stdout stays the transcript).
 pub fn greet(seed: u64, color: bool) {
-    let text = format!("mythforge {} — `help` lists the commands, Ctrl-D exits", env!("CARGO_PKG_VERSION"));
+    let text = format!(
+        "mythforge {} — `help` lists the commands, Ctrl-D exits",
+        env!("CARGO_PKG_VERSION")
+    );
     if color {
         eprintln!("\x1b[2m{text}\x1b[0m");
     } else {

@@ -123,8 +123,12 @@ pub trait Backend {
     fn check(&mut self, request: &CheckRequest, decider: &mut dyn Decider) -> CommandResult;
 
     /// `versus ACTOR terms vs ACTOR terms`.
-    fn versus(&mut self, attacker: &Side, defender: &Side, decider: &mut dyn Decider)
-    -> CommandResult;
+    fn versus(
+        &mut self,
+        attacker: &Side,
+        defender: &Side,
+        decider: &mut dyn Decider,
+    ) -> CommandResult;
 
     /// `encounter A, B`: start an encounter.
     fn start_encounter(&mut self, actors: &[NameRef]) -> CommandResult;

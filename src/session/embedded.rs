@@ -76,7 +76,8 @@ pub fn from_entries(entries: &[(&str, &str, &str)]) -> Vec<PackFiles> {
 pub fn resolve(name: &str, directory: &Path, embedded: &[PackFiles]) -> Option<PackFiles> {
     let folder = directory.join("rules").join(name);
     // Only plain names: `load ../x` must not walk out of `rules/`.
-    let plain = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+    let plain =
+        !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_');
     if plain && folder.is_dir() {
         let scripts = read_tree(&directory.join("scripts").join(name), &format!("scripts/{name}"));
         return Some(PackFiles {
@@ -112,7 +113,9 @@ impl PackFiles {
         let prefix = format!("scripts/{}/", self.name);
         self.scripts
             .iter()
-            .map(|(path, text)| (path.strip_prefix(&prefix).unwrap_or(path).to_string(), text.clone()))
+            .map(|(path, text)| {
+                (path.strip_prefix(&prefix).unwrap_or(path).to_string(), text.clone())
+            })
             .collect()
     }
 }

@@ -195,7 +195,11 @@ pub fn rule_name(rule: Rule) -> &'static str {
 }
 
 /// The error for a pest failure in a line that starts at `base` in the session file.
-pub fn from_pest(error: &pest::error::Error<Rule>, file: crate::diagnostics::FileId, base: usize) -> SessionError {
+pub fn from_pest(
+    error: &pest::error::Error<Rule>,
+    file: crate::diagnostics::FileId,
+    base: usize,
+) -> SessionError {
     let range = match error.location {
         InputLocation::Pos(position) => position..position,
         InputLocation::Span((start, end)) => start..end,

@@ -3,8 +3,26 @@
 
 /// Every command word, in the order `help` lists them.
 pub const COMMAND_WORDS: &[&str] = &[
-    "load", "seed", "policy", "actor", "show", "uses", "check", "versus", "roll", "dist", "force",
-    "encounter", "next", "end", "challenge", "save", "restore", "undo", "define", "help",
+    "load",
+    "seed",
+    "policy",
+    "actor",
+    "show",
+    "uses",
+    "check",
+    "versus",
+    "roll",
+    "dist",
+    "force",
+    "encounter",
+    "next",
+    "end",
+    "challenge",
+    "save",
+    "restore",
+    "undo",
+    "define",
+    "help",
 ];
 
 /// `(command word, what it does, example)` for every command.
@@ -12,7 +30,11 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("load", "load a rule pack by name, or a rule file or folder by path", "load \"house.rules\""),
     ("seed", "restart the dice stream from a seed", "seed 42"),
     ("policy", "answer a decision point with a policy instead of asking", "policy boost max-safe"),
-    ("actor", "create an actor from a stat block, or inline", "actor Guard from Bandit as \"Guard 2\""),
+    (
+        "actor",
+        "create an actor from a stat block, or inline",
+        "actor Guard from Bandit as \"Guard 2\"",
+    ),
     ("show", "show an actor, a power, a condition, the state or the log", "show power Quick Jab"),
     ("uses", "an actor uses a power on targets", "Aria uses Quick Jab on Guard spending 1 Focus"),
     ("check", "a plain check against a difficulty", "check Aria Agility + 2 vs 9 aided by Brakka"),
@@ -23,11 +45,19 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("encounter", "start an encounter with these actors", "encounter Aria, Guard"),
     ("next", "the next turn of the encounter", "next"),
     ("end", "end the encounter", "end encounter"),
-    ("challenge", "start a skill challenge", "challenge 5 breakthroughs before 4 setbacks with Aria"),
+    (
+        "challenge",
+        "start a skill challenge",
+        "challenge 5 breakthroughs before 4 setbacks with Aria",
+    ),
     ("save", "save the game to a file", "save \"fight.json\""),
     ("restore", "restore a saved game", "restore \"fight.json\""),
     ("undo", "take back the last command that changed the game", "undo"),
-    ("define", "define a block inline: a header, notation lines, then a blank line", "power Quick Jab"),
+    (
+        "define",
+        "define a block inline: a header, notation lines, then a blank line",
+        "power Quick Jab",
+    ),
     ("help", "list the commands, or explain one", "help roll"),
 ];
 

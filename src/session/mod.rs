@@ -28,7 +28,10 @@ mod grammar;
 mod help;
 mod parse;
 mod rules_backend;
-#[allow(clippy::module_inception, reason = "the Session type lives in session.rs, as STYLE.md lays out")]
+#[allow(
+    clippy::module_inception,
+    reason = "the Session type lives in session.rs, as STYLE.md lays out"
+)]
 mod session;
 #[cfg(test)]
 mod tests;
@@ -36,7 +39,7 @@ pub mod transcript;
 
 pub use backend::{Backend, CommandResult, Event, LoadedPack, NameKind, Outcome};
 pub use command::{
-    CheckRequest, CheckTerm, Command, DiceCommand, Definition, LoadTarget, Located, NameRef,
+    CheckRequest, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located, NameRef,
     PowerUse, ShowTarget, Side,
 };
 pub use error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, rule_name};

@@ -7,7 +7,7 @@ use pest::Parser;
 use pest::iterators::Pair;
 
 use super::command::{
-    CheckRequest, CheckTerm, Command, DiceCommand, Definition, LoadTarget, Located, NameRef,
+    CheckRequest, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located, NameRef,
     PowerUse, ShowTarget, Side,
 };
 use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest};
@@ -130,7 +130,9 @@ pub fn parse_line(file: FileId, base: usize, line: &str) -> Result<Option<Comman
         }
     };
     let lower = Lower { file, base };
-    let Some(command) = pairs.and_then(|mut inner| inner.next()).filter(|pair| pair.as_rule() != Rule::EOI) else {
+    let Some(command) =
+        pairs.and_then(|mut inner| inner.next()).filter(|pair| pair.as_rule() != Rule::EOI)
+    else {
         return Ok(None);
     };
     lower.command(command).map(Some)
@@ -172,7 +174,10 @@ fn command_error(file: FileId, base: usize, line: &str) -> Option<SessionError> 
             // The command matched a prefix: whatever follows is the problem (a comment is fine,
             // but then the whole line would have parsed).
             let span = Span::new(file, start + end..start + text.len());
-            Some(SessionErrorKind::Unexpected { expected: "the end of the line".to_string() }.at(span))
+            Some(
+                SessionErrorKind::Unexpected { expected: "the end of the line".to_string() }
+                    .at(span),
+            )
         }
     }
 }
@@ -181,9 +186,16 @@ fn command_error(file: FileId, base: usize, line: &str) -> Option<SessionError> 
 /// line is not `NAME uses POWER`.
 fn unknown_command(file: FileId, base: usize, line: &str) -> Option<SessionError> {
     let offset = line.len() - line.trim_start().len();
-    let word: String = line[offset..].chars().take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_').collect();
+    let word: String = line[offset..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
     let lower_case = word.chars().next().is_some_and(char::is_lowercase);
-    if !lower_case || COMMAND_WORDS.contains(&word.as_str()) || BlockKind::parse(&word).is_some() || line.contains(" uses ") {
+    if !lower_case
+        || COMMAND_WORDS.contains(&word.as_str())
+        || BlockKind::parse(&word).is_some()
+        || line.contains(" uses ")
+    {
         return None;
     }
     let suggestion = did_you_mean(&word, COMMAND_WORDS.iter().copied());
@@ -280,13 +292,17 @@ impl Lower {
                         SessionErrorKind::NumberOutOfRange.at(self.span(&face)).to_diagnostic()
                     })?;
                     if value == 0 {
-                        return Err(SessionErrorKind::ZeroFace.at(self.span(&face)).to_diagnostic());
+                        return Err(SessionErrorKind::ZeroFace
+                            .at(self.span(&face))
+                            .to_diagnostic());
                     }
                     faces.push(value);
                 }
                 Command::Force(faces)
             }
-            Rule::encounter => Command::Encounter(self.names(inner.next().expect("grammar: names"))),
+            Rule::encounter => {
+                Command::Encounter(self.names(inner.next().expect("grammar: names")))
+            }
             Rule::next => Command::NextTurn,
             Rule::end_encounter => Command::EndEncounter,
             Rule::challenge => {
@@ -302,7 +318,10 @@ impl Lower {
         })
     }
 
-    fn power_use<'i>(&self, mut inner: impl Iterator<Item = Pair<'i, Rule>>) -> Result<PowerUse, Diagnostic> {
+    fn power_use<'i>(
+        &self,
+        mut inner: impl Iterator<Item = Pair<'i, Rule>>,
+    ) -> Result<PowerUse, Diagnostic> {
         let actor = self.name(inner.next().expect("grammar: actor"));
         let power = self.name(inner.next().expect("grammar: power"));
         let mut power_use = PowerUse {
@@ -367,7 +386,11 @@ impl Lower {
 
     /// The names of a `name_list`.
     fn names(&self, pair: Pair<'_, Rule>) -> Vec<NameRef> {
-        let list = if pair.as_rule() == Rule::name_list { pair } else { children(pair).next().expect("grammar: a list") };
+        let list = if pair.as_rule() == Rule::name_list {
+            pair
+        } else {
+            children(pair).next().expect("grammar: a list")
+        };
         children(list).map(|name| self.name(name)).collect()
     }
 
@@ -379,7 +402,9 @@ impl Lower {
     /// A name, bare or quoted (quotes removed).
     fn name(&self, pair: Pair<'_, Rule>) -> NameRef {
         match pair.as_rule() {
-            Rule::any_name | Rule::actor_word => self.name(children(pair).next().expect("grammar: a name")),
+            Rule::any_name | Rule::actor_word => {
+                self.name(children(pair).next().expect("grammar: a name"))
+            }
             Rule::string => self.string(&pair),
             _ => self.text(&pair),
         }
@@ -398,7 +423,9 @@ impl Lower {
     }
 
     fn number<T: std::str::FromStr>(&self, pair: &Pair<'_, Rule>) -> Result<T, Diagnostic> {
-        pair.as_str().parse().map_err(|_| SessionErrorKind::NumberOutOfRange.at(self.span(pair)).to_diagnostic())
+        pair.as_str()
+            .parse()
+            .map_err(|_| SessionErrorKind::NumberOutOfRange.at(self.span(pair)).to_diagnostic())
     }
 }
 

@@ -41,12 +41,19 @@ impl RulesBackend {
     }
 
     fn show_block(&self, kind: BlockKind, name: &NameRef) -> CommandResult {
-        let found = self.blocks().find(|block| block.kind.node == kind && block.name.node.matches(&name.node));
+        let found = self
+            .blocks()
+            .find(|block| block.kind.node == kind && block.name.node.matches(&name.node));
         let Some(block) = found else {
             let known = self.names_of(|k| k == kind);
-            let mut diagnostic = Diagnostic::error("session::unknown_block", format!("no {kind} called `{}` is loaded", name.node))
-                .with_primary(name.span, format!("not a loaded {kind}"));
-            if let Some(close) = crate::diagnostics::did_you_mean(&name.node, known.iter().map(String::as_str)) {
+            let mut diagnostic = Diagnostic::error(
+                "session::unknown_block",
+                format!("no {kind} called `{}` is loaded", name.node),
+            )
+            .with_primary(name.span, format!("not a loaded {kind}"));
+            if let Some(close) =
+                crate::diagnostics::did_you_mean(&name.node, known.iter().map(String::as_str))
+            {
                 diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
             }
             return Err(vec![diagnostic]);
@@ -73,13 +80,19 @@ impl Backend for RulesBackend {
     fn load(&mut self, pack: &LoadedPack) -> CommandResult {
         let blocks = pack.pack.blocks().count();
         self.packs.push((pack.name.clone(), pack.pack.clone()));
-        Ok(Outcome::event("load", format!("loaded {}: {blocks} blocks, {} scripts", pack.name, pack.scripts.len())))
+        Ok(Outcome::event(
+            "load",
+            format!("loaded {}: {blocks} blocks, {} scripts", pack.name, pack.scripts.len()),
+        ))
     }
 
     fn define(&mut self, file: &RuleFile) -> CommandResult {
         let mut events = Vec::new();
         for block in file.blocks() {
-            events.push(Event::new("define", format!("defined {} {}", block.node.kind.node, block.node.name.node)));
+            events.push(Event::new(
+                "define",
+                format!("defined {} {}", block.node.kind.node, block.node.name.node),
+            ));
         }
         self.packs.push(("<session>".to_string(), Pack { files: vec![file.clone()] }));
         Ok(Outcome { events })

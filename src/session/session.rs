@@ -131,7 +131,10 @@ impl<B: Backend> Session<B> {
             };
             let line = self.sources.line_col(located.span).map_or(0, |position| position.line);
             let source = self.sources.slice(located.span).lines().next().unwrap_or("").to_string();
-            match self.execute(&located, decider.as_deref_mut()).map_err(|d| locate(d, located.span)) {
+            match self
+                .execute(&located, decider.as_deref_mut())
+                .map_err(|d| locate(d, located.span))
+            {
                 Ok(outcome) => run.steps.push(Step { line, source, events: outcome.events }),
                 Err(diagnostics) => {
                     run.failure = Some(diagnostics);
@@ -163,7 +166,10 @@ impl<B: Backend> Session<B> {
         match &located.command {
             Command::Seed(seed) if self.fixed_seed => {
                 let kept = self.backend.roller().seed();
-                Ok(Outcome::event("seed", format!("seed {seed} ignored: the command line fixed seed {kept}")))
+                Ok(Outcome::event(
+                    "seed",
+                    format!("seed {seed} ignored: the command line fixed seed {kept}"),
+                ))
             }
             Command::Seed(seed) => {
                 *self.backend.roller() = Roller::new(*seed);
@@ -183,7 +189,9 @@ impl<B: Backend> Session<B> {
                 Some(text) => Ok(Outcome::view(text.trim_end())),
                 None => {
                     let topic = topic.as_ref().expect("help without a topic always has text");
-                    Err(vec![SessionErrorKind::NoHelp(topic.node.clone()).at(topic.span).to_diagnostic()])
+                    Err(vec![
+                        SessionErrorKind::NoHelp(topic.node.clone()).at(topic.span).to_diagnostic(),
+                    ])
                 }
             },
             Command::Load(target) => self.load(target),
@@ -193,7 +201,9 @@ impl<B: Backend> Session<B> {
             Command::Show(target) => self.backend.show(target),
             Command::UsePower(power_use) => self.backend.use_power(power_use, decider),
             Command::Check(request) => self.backend.check(request, decider),
-            Command::Versus { attacker, defender } => self.backend.versus(attacker, defender, decider),
+            Command::Versus { attacker, defender } => {
+                self.backend.versus(attacker, defender, decider)
+            }
             Command::Encounter(actors) => self.backend.start_encounter(actors),
             Command::NextTurn => self.backend.next_turn(decider),
             Command::EndEncounter => self.backend.end_encounter(),
@@ -223,7 +233,11 @@ impl<B: Backend> Session<B> {
     }
 
     /// `policy KIND NAME`: kinds and names as the engine spells them (`boost max-safe`).
-    fn set_policy(&mut self, decision: &super::command::NameRef, policy: &super::command::NameRef) -> CommandResult {
+    fn set_policy(
+        &mut self,
+        decision: &super::command::NameRef,
+        policy: &super::command::NameRef,
+    ) -> CommandResult {
         const KINDS: [(&str, DecisionKind); 3] = [
             ("second-die", DecisionKind::SecondDie),
             ("boost", DecisionKind::Boost),
@@ -250,16 +264,27 @@ impl<B: Backend> Session<B> {
                 (path.node.clone(), pack, Vec::new(), diagnostics)
             }
             LoadTarget::Pack(name) => {
-                let Some(files) = embedded::resolve(&name.node, &self.working_directory, &self.packs) else {
-                    let known: Vec<&str> = self.packs.iter().map(|pack| pack.name.as_str()).collect();
+                let Some(files) =
+                    embedded::resolve(&name.node, &self.working_directory, &self.packs)
+                else {
+                    let known: Vec<&str> =
+                        self.packs.iter().map(|pack| pack.name.as_str()).collect();
                     let mut diagnostic = unknown("pack", name, known.iter().copied());
                     if known.is_empty() {
-                        diagnostic = diagnostic.with_help("no packs are built in; put one in `rules/<name>/` or load a path");
+                        diagnostic = diagnostic.with_help(
+                            "no packs are built in; put one in `rules/<name>/` or load a path",
+                        );
                     }
                     return Err(vec![diagnostic]);
                 };
                 if let PackOrigin::Local(folder) = &files.origin {
-                    notes.push(Event::new("note", format!("using the local pack in `{}` instead of the built-in one", folder.display())));
+                    notes.push(Event::new(
+                        "note",
+                        format!(
+                            "using the local pack in `{}` instead of the built-in one",
+                            folder.display()
+                        ),
+                    ));
                 }
                 let (pack, diagnostics) = files.parse(&mut self.sources);
                 (name.node.clone(), pack, files.scripts(), diagnostics)
@@ -285,10 +310,17 @@ impl<B: Backend> Session<B> {
         let range = definition.span.range();
         let padded: String = whole
             .char_indices()
-            .map(|(offset, c)| if range.contains(&offset) || c == '\n' { c.to_string() } else { " ".repeat(c.len_utf8()) })
+            .map(|(offset, c)| {
+                if range.contains(&offset) || c == '\n' {
+                    c.to_string()
+                } else {
+                    " ".repeat(c.len_utf8())
+                }
+            })
             .collect();
         let path = self.sources.get(file).map(|source| source.name.clone()).unwrap_or_default();
-        let (rule_file, mut diagnostics) = crate::parse::parse_file(file, std::path::Path::new(&path), &padded);
+        let (rule_file, mut diagnostics) =
+            crate::parse::parse_file(file, std::path::Path::new(&path), &padded);
         diagnostics.retain(Diagnostic::is_error);
         if !diagnostics.is_empty() {
             return Err(diagnostics);
@@ -303,8 +335,11 @@ fn dist(dice: &DiceCommand) -> CommandResult {
     let dist = distribution(&dice.expression)
         .map_err(|error| vec![error.to_diagnostic(dice.span.file, dice.span.start as usize)])?;
     let text = super::transcript::describe_distribution(&dice.text, &dist);
-    let outcomes: Vec<serde_json::Value> =
-        dist.outcomes.iter().map(|(value, p)| serde_json::json!({ "value": value, "p": p })).collect();
+    let outcomes: Vec<serde_json::Value> = dist
+        .outcomes
+        .iter()
+        .map(|(value, p)| serde_json::json!({ "value": value, "p": p }))
+        .collect();
     let data = serde_json::json!({
         "expr": dice.text, "exact": dist.exact, "outcomes": outcomes, "mean": dist.mean(),
     });
@@ -312,9 +347,16 @@ fn dist(dice: &DiceCommand) -> CommandResult {
 }
 
 /// "unknown WHAT `name`", with a did-you-mean when one candidate is close.
-fn unknown<'a>(what: &str, name: &super::command::NameRef, candidates: impl IntoIterator<Item = &'a str> + Clone) -> Diagnostic {
-    let mut diagnostic = Diagnostic::error(format!("session::unknown_{what}"), format!("unknown {what} `{}`", name.node))
-        .with_primary(name.span, format!("not a known {what}"));
+fn unknown<'a>(
+    what: &str,
+    name: &super::command::NameRef,
+    candidates: impl IntoIterator<Item = &'a str> + Clone,
+) -> Diagnostic {
+    let mut diagnostic = Diagnostic::error(
+        format!("session::unknown_{what}"),
+        format!("unknown {what} `{}`", name.node),
+    )
+    .with_primary(name.span, format!("not a known {what}"));
     if let Some(close) = did_you_mean(&name.node, candidates.clone()) {
         diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
     } else {
@@ -341,7 +383,11 @@ fn locate(mut diagnostics: Vec<Diagnostic>, span: Span) -> Vec<Diagnostic> {
     for diagnostic in &mut diagnostics {
         if diagnostic.primary_span().is_none() {
             diagnostic.labels.retain(|label| !label.span.is_none());
-            diagnostic.labels.push(crate::diagnostics::Label { span, message: "this command".to_string(), primary: true });
+            diagnostic.labels.push(crate::diagnostics::Label {
+                span,
+                message: "this command".to_string(),
+                primary: true,
+            });
         }
     }
     diagnostics

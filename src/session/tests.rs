@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::*;
-use crate::diagnostics::{Diagnostic, FileId, SourceMap, Span, Spanned, render_all, RenderStyle};
+use crate::diagnostics::{Diagnostic, FileId, RenderStyle, SourceMap, Span, Spanned, render_all};
 use crate::dice::{Roller, RollerState};
 use crate::engine::Decider;
 use crate::model::RuleFile;
@@ -53,7 +53,12 @@ impl Double {
         if self.actors.contains(&name.node) {
             return Ok(());
         }
-        Err(vec![error_at("double::unknown_actor", format!("unknown actor `{}`", name.node), name.span, "here")])
+        Err(vec![error_at(
+            "double::unknown_actor",
+            format!("unknown actor `{}`", name.node),
+            name.span,
+            "here",
+        )])
     }
 
     fn canned(&mut self, call: String) -> CommandResult {
@@ -68,8 +73,14 @@ impl Backend for Double {
     }
 
     fn load(&mut self, pack: &LoadedPack) -> CommandResult {
-        let blocks: Vec<String> = pack.pack.blocks().map(|block| block.node.name.node.to_string()).collect();
-        self.canned(format!("load {} [{}] scripts {}", pack.name, blocks.join(", "), pack.scripts.len()))
+        let blocks: Vec<String> =
+            pack.pack.blocks().map(|block| block.node.name.node.to_string()).collect();
+        self.canned(format!(
+            "load {} [{}] scripts {}",
+            pack.name,
+            blocks.join(", "),
+            pack.scripts.len()
+        ))
     }
 
     fn define(&mut self, file: &RuleFile) -> CommandResult {
@@ -89,7 +100,8 @@ impl Backend for Double {
 
     fn create_inline_actor(&mut self, name: &NameRef, stats: &[(NameRef, i64)]) -> CommandResult {
         self.actors.push(name.node.clone());
-        let stats: Vec<String> = stats.iter().map(|(stat, value)| format!("{} {value}", stat.node)).collect();
+        let stats: Vec<String> =
+            stats.iter().map(|(stat, value)| format!("{} {value}", stat.node)).collect();
         self.canned(format!("actor {} with {}", name.node, stats.join(", ")))
     }
 
@@ -105,13 +117,25 @@ impl Backend for Double {
         // A real power rolls: the stream moves only on success.
         let _ = self.roller.face(20);
         let targets: Vec<&str> = power_use.targets.iter().map(|t| t.node.as_str()).collect();
-        self.canned(format!("{} uses {} on {}", power_use.actor.node, power_use.power.node, targets.join(", ")))
+        self.canned(format!(
+            "{} uses {} on {}",
+            power_use.actor.node,
+            power_use.power.node,
+            targets.join(", ")
+        ))
     }
 
     fn check(&mut self, request: &CheckRequest, decider: &mut dyn Decider) -> CommandResult {
         self.known(&request.side.actor)?;
-        let taken = decider.decide(&crate::engine::DecisionPoint::ChooseBoost { roll: 8, target: 10, max: 3 });
-        self.canned(format!("check {} {:?} vs {} boost {:?}", request.side.actor.node, request.side.terms, request.difficulty, taken.answer))
+        let taken = decider.decide(&crate::engine::DecisionPoint::ChooseBoost {
+            roll: 8,
+            target: 10,
+            max: 3,
+        });
+        self.canned(format!(
+            "check {} {:?} vs {} boost {:?}",
+            request.side.actor.node, request.side.terms, request.difficulty, taken.answer
+        ))
     }
 
     fn versus(&mut self, attacker: &Side, defender: &Side, _: &mut dyn Decider) -> CommandResult {
@@ -141,7 +165,12 @@ impl Backend for Double {
         self.canned("end".to_string())
     }
 
-    fn start_challenge(&mut self, breakthroughs: u32, setbacks: u32, participants: &[NameRef]) -> CommandResult {
+    fn start_challenge(
+        &mut self,
+        breakthroughs: u32,
+        setbacks: u32,
+        participants: &[NameRef],
+    ) -> CommandResult {
         self.canned(format!("challenge {breakthroughs}/{setbacks} with {}", participants.len()))
     }
 
@@ -239,10 +268,14 @@ fn parse_accepts_every_command() {
 fn parse_builds_typed_commands_with_spans() {
     assert_eq!(
         command("actor Guard from Coyote as \"Coyote 2\""),
-        Command::ActorFrom { stat_block: name("Coyote", 17), name: Spanned::new("Coyote 2".to_string(), Span::new(FileId(0), 27..37)) }
+        Command::ActorFrom {
+            stat_block: name("Coyote", 17),
+            name: Spanned::new("Coyote 2".to_string(), Span::new(FileId(0), 27..37))
+        }
     );
-    let Command::UsePower(power_use) = command("Brakka uses Berserker Charge on Coyote, Guard spending 2 Sg with weapon Great Axe")
-    else {
+    let Command::UsePower(power_use) = command(
+        "Brakka uses Berserker Charge on Coyote, Guard spending 2 Sg with weapon Great Axe",
+    ) else {
         panic!("not a power use")
     };
     assert_eq!(power_use.actor, name("Brakka", 0));
@@ -253,7 +286,10 @@ fn parse_builds_typed_commands_with_spans() {
     let Command::Check(check) = command("check Aria Influence - 2 vs 11 aided by Brakka") else {
         panic!("not a check")
     };
-    assert_eq!(check.side.terms, vec![CheckTerm::Stat(true, name("Influence", 11)), CheckTerm::Number(-2)]);
+    assert_eq!(
+        check.side.terms,
+        vec![CheckTerm::Stat(true, name("Influence", 11)), CheckTerm::Number(-2)]
+    );
     assert_eq!((check.difficulty, check.aided_by), (11, vec![name("Brakka", 40)]));
     assert_eq!(command("force 8, 6, 1"), Command::Force(vec![8, 6, 1]));
     assert_eq!(command("policy boost max-safe").word(), "policy");
@@ -320,7 +356,9 @@ fn overlong_lines_are_rejected_before_parsing() {
 fn blocks_run_to_a_blank_line_and_incomplete_input_keeps_reading() {
     let text = "power Quick Jab\nCost: 1 CP\nResult: 2 damage\n\nroll 1d6\n";
     let entries = parse_session(FileId(0), text);
-    let Ok(Located { command: Command::Define(definition), span }) = &entries[0] else { panic!("{entries:?}") };
+    let Ok(Located { command: Command::Define(definition), span }) = &entries[0] else {
+        panic!("{entries:?}")
+    };
     assert_eq!((definition.kind.as_str(), definition.name.as_str()), ("power", "Quick Jab"));
     assert_eq!(span.range(), 0..44);
     assert!(matches!(entries[1], Ok(Located { command: Command::Roll(_), .. })));
@@ -358,7 +396,11 @@ fn policies_answer_decisions_and_unknown_ones_are_errors() {
     let text = "actor Aria with Might 3\npolicy boost never\ncheck Aria Might vs 9\n";
     let run = session.run_text("policy.session", text, None);
     assert!(run.failure.is_none());
-    assert!(session.backend().calls[1].ends_with("boost Amount(0)"), "{:?}", session.backend().calls);
+    assert!(
+        session.backend().calls[1].ends_with("boost Amount(0)"),
+        "{:?}",
+        session.backend().calls
+    );
     let run = session.run_text("bad.session", "policy boost max-sfe\n", None);
     let diagnostics = run.failure.expect("an unknown policy fails");
     assert_eq!(diagnostics[0].help.as_deref(), Some("did you mean `max-safe`?"));
@@ -414,7 +456,8 @@ fn definitions_are_parsed_with_session_file_spans() {
 #[test]
 fn seed_force_and_roll_use_the_backend_roller() {
     let mut session = session();
-    let run = session.run_text("dice.session", "seed 3\nforce 6, 1, 5, 4\nroll 4d6kh3\nroll 1d6\n", None);
+    let run =
+        session.run_text("dice.session", "seed 3\nforce 6, 1, 5, 4\nroll 4d6kh3\nroll 1d6\n", None);
     assert!(run.failure.is_none());
     assert_eq!(run.steps[2].events[0].text, "15  4d6kh3 [6f 1df 5f 4f]");
     let mut fresh = Roller::new(3);
@@ -447,13 +490,20 @@ fn packs_resolve_local_folders_first_and_load_through_the_backend() {
         ("scripts", "orphan/x.rhai", "1\n"),
     ]);
     assert_eq!(embedded.len(), 1);
-    assert_eq!(embedded[0].scripts(), [("helpers.rhai".to_string(), "fn double(x) { x * 2 }\n".to_string())]);
+    assert_eq!(
+        embedded[0].scripts(),
+        [("helpers.rhai".to_string(), "fn double(x) { x * 2 }\n".to_string())]
+    );
     let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/session");
     let mut session = Session::new(Double::new(), 1).with_packs(embedded.clone(), fixtures.clone());
     let run = session.run_text("load.session", "load tiny\nload sample\n", None);
     assert!(run.failure.is_none(), "{:?}", run.failure);
     assert_eq!(run.steps[0].events[0].text, "load tiny [Quick Jab] scripts 1");
-    assert!(run.steps[1].events[0].text.starts_with("using the local pack in"), "{:?}", run.steps[1]);
+    assert!(
+        run.steps[1].events[0].text.starts_with("using the local pack in"),
+        "{:?}",
+        run.steps[1]
+    );
     assert_eq!(run.steps[1].events[1].text, "load sample [Warm Up] scripts 0");
     let run = session.run_text("typo.session", "load tinny\n", None);
     assert_eq!(run.failure.expect("unknown")[0].help.as_deref(), Some("did you mean `tiny`?"));
@@ -484,7 +534,8 @@ fn json_and_text_transcripts_are_deterministic() {
     let (first, json) = render();
     assert_eq!(render(), (first.clone(), json.clone()));
     for line in json.lines() {
-        let value: serde_json::Value = serde_json::from_str(line).expect("one JSON document per line");
+        let value: serde_json::Value =
+            serde_json::from_str(line).expect("one JSON document per line");
         assert!(value.get("kind").is_some());
     }
     assert!(first.contains("> dist 2d4\n2d4  (exact)  mean 5.0000"), "{first}");
@@ -492,8 +543,13 @@ fn json_and_text_transcripts_are_deterministic() {
 
 #[test]
 fn rules_backend_refuses_runtime_commands_and_shows_loaded_blocks() {
-    let mut session = Session::new(RulesBackend::default(), 1).with_packs(Vec::new(), PathBuf::from("."));
-    let run = session.run_text("rules.session", "power Quick Jab\nCost: 1 CP\n\nshow power quick jab\n", None);
+    let mut session =
+        Session::new(RulesBackend::default(), 1).with_packs(Vec::new(), PathBuf::from("."));
+    let run = session.run_text(
+        "rules.session",
+        "power Quick Jab\nCost: 1 CP\n\nshow power quick jab\n",
+        None,
+    );
     assert!(run.failure.is_none(), "{:?}", run.failure);
     assert_eq!(run.steps[1].events[0].text, "power Quick Jab\nCost: 1 CP");
     assert_eq!(session.complete_names(NameKind::Power), ["Quick Jab"]);

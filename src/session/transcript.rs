@@ -83,7 +83,11 @@ pub fn describe_distribution(text: &str, dist: &Distribution) -> String {
     for (value, p) in &dist.outcomes {
         let at_least = mass - below;
         below += p;
-        out.push_str(&format!("\n{value:>6}  {:>9.4}%  at least {:>9.4}%", p * 100.0, at_least * 100.0));
+        out.push_str(&format!(
+            "\n{value:>6}  {:>9.4}%  at least {:>9.4}%",
+            p * 100.0,
+            at_least * 100.0
+        ));
     }
     out
 }
