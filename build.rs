@@ -14,8 +14,11 @@ fn main() {
     let mut entries = Vec::new();
     for folder in ["rules", "scripts"] {
         let base = root.join(folder);
-        // Watch the folder even when it does not exist yet, so creating it triggers a rebuild.
-        println!("cargo:rerun-if-changed={folder}");
+        // A missing watched path makes cargo rerun this script on every build, so only
+        // existing folders are watched (both ship in the repository, with a `.gitkeep`).
+        if base.is_dir() {
+            println!("cargo:rerun-if-changed={folder}");
+        }
         collect(&base, &base, folder, &mut entries);
     }
     entries.sort();
@@ -41,7 +44,8 @@ fn collect(
         let path = entry.path();
         if path.is_dir() {
             collect(base, &path, folder, entries);
-        } else if std::fs::read_to_string(&path).is_ok() {
+        } else if directory != base && std::fs::read_to_string(&path).is_ok() {
+            // Files directly in `rules/` or `scripts/` belong to no pack and are not embedded.
             let relative = path.strip_prefix(base).unwrap_or(&path);
             let relative = relative.to_string_lossy().replace('\\', "/");
             entries.push((folder.to_string(), relative, path.to_string_lossy().into_owned()));
