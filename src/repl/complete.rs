@@ -106,7 +106,8 @@ mod tests {
     #[test]
     fn complete_command_words_at_line_start() {
         assert_eq!(complete(&names(), "ro", 2), (0, vec!["roll".to_string()]));
-        assert_eq!(complete(&names(), "A", 1), (0, vec!["Aria".to_string()]));
+        assert_eq!(complete(&names(), "A", 1), (0, vec!["Aria".to_string(), "actor".to_string()]));
+        assert_eq!(complete(&names(), "Ar", 2), (0, vec!["Aria".to_string()]));
     }
 
     #[test]

@@ -80,10 +80,14 @@ impl Backend for RulesBackend {
     fn load(&mut self, pack: &LoadedPack) -> CommandResult {
         let blocks = pack.pack.blocks().count();
         self.packs.push((pack.name.clone(), pack.pack.clone()));
-        Ok(Outcome::event(
-            "load",
-            format!("loaded {}: {blocks} blocks, {} scripts", pack.name, pack.scripts.len()),
-        ))
+        let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        let text = format!(
+            "loaded {}: {}, {}",
+            pack.name,
+            count(blocks, "block"),
+            count(pack.scripts.len(), "script")
+        );
+        Ok(Outcome::event("load", text))
     }
 
     fn define(&mut self, file: &RuleFile) -> CommandResult {
