@@ -96,7 +96,7 @@ mod tests {
     fn names() -> Names {
         Names {
             packs: vec!["tiny".into()],
-            actors: vec!["Aria".into(), "Guard".into()],
+            actors: vec!["Scout".into(), "Guard".into()],
             stat_blocks: vec!["Bandit".into()],
             powers: vec!["Quick Jab".into(), "Quiet Step".into()],
             conditions: vec!["Dazed".into()],
@@ -106,13 +106,13 @@ mod tests {
     #[test]
     fn complete_command_words_at_line_start() {
         assert_eq!(complete(&names(), "ro", 2), (0, vec!["roll".to_string()]));
-        assert_eq!(complete(&names(), "A", 1), (0, vec!["Aria".to_string(), "actor".to_string()]));
-        assert_eq!(complete(&names(), "Ar", 2), (0, vec!["Aria".to_string()]));
+        assert_eq!(complete(&names(), "A", 1), (0, vec!["Scout".to_string(), "actor".to_string()]));
+        assert_eq!(complete(&names(), "Ar", 2), (0, vec!["Scout".to_string()]));
     }
 
     #[test]
     fn complete_powers_after_uses_with_spaces() {
-        let line = "Aria uses Quick ";
+        let line = "Scout uses Quick ";
         assert_eq!(complete(&names(), line, line.len()), (10, vec!["Quick Jab".to_string()]));
         let line = "show power qu";
         let (start, found) = complete(&names(), line, line.len());
@@ -124,6 +124,6 @@ mod tests {
         assert_eq!(complete(&names(), "load t", 6).1, vec!["tiny"]);
         assert_eq!(complete(&names(), "show condition D", 16).1, vec!["Dazed"]);
         assert_eq!(complete(&names(), "actor G from B", 14).1, vec!["Bandit"]);
-        assert_eq!(complete(&names(), "Aria uses Quick Jab on Aria, G", 30).1, vec!["Guard"]);
+        assert_eq!(complete(&names(), "Scout uses Quick Jab on Scout, G", 30).1, vec!["Guard"]);
     }
 }

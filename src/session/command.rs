@@ -5,7 +5,7 @@
 use crate::diagnostics::{Span, Spanned};
 use crate::dice::DiceExpr;
 
-/// A name as written, with where it was written: `Berserker Charge`, `"Coyote 2"`.
+/// A name as written, with where it was written: `Heavy Strike`, `"Bandit 2"`.
 pub type NameRef = Spanned<String>;
 
 /// One session command.
@@ -22,11 +22,11 @@ pub enum Command {
         /// The policy's name: `if-better`.
         policy: NameRef,
     },
-    /// `actor Guard from Coyote as "Coyote 2"`: an actor from a pack's stat block.
+    /// `actor Guard from Bandit as "Bandit 2"`: an actor from a pack's stat block.
     ActorFrom {
-        /// The stat block's name: `Coyote`.
+        /// The stat block's name: `Bandit`.
         stat_block: NameRef,
-        /// The actor's name (`as "Coyote 2"`, or the first name: `Guard`).
+        /// The actor's name (`as "Bandit 2"`, or the first name: `Guard`).
         name: NameRef,
     },
     /// `actor Dummy with Defense 12, HP 30`: an actor from inline stats.
@@ -36,17 +36,17 @@ pub enum Command {
         /// Stat names and values, in the order written.
         stats: Vec<(NameRef, i64)>,
     },
-    /// `show Brakka`, `show power Charge`, `show condition Dazed`, `show state`, `show log`.
+    /// `show Hero`, `show power Charge`, `show condition Dazed`, `show state`, `show log`.
     Show(ShowTarget),
-    /// `Brakka uses Berserker Charge on Coyote spending 2 Sg with weapon Greataxe`.
+    /// `Hero uses Heavy Strike on Bandit spending 2 Focus with weapon Longsword`.
     UsePower(PowerUse),
-    /// `check Aria Influence + Trickery vs 11 aided by Brakka`.
+    /// `check Scout Influence + Guile vs 11 aided by Hero`.
     Check(CheckRequest),
-    /// `versus Aria Sword vs Brakka Sword`.
+    /// `versus Scout Sword vs Hero Sword`.
     Versus {
-        /// The side that acts: `Aria Sword`.
+        /// The side that acts: `Scout Sword`.
         attacker: Side,
-        /// The side that resists: `Brakka Sword`.
+        /// The side that resists: `Hero Sword`.
         defender: Side,
     },
     /// `roll 4d6kh3`.
@@ -55,19 +55,19 @@ pub enum Command {
     Dist(DiceCommand),
     /// `force 8, 6, 1`: the next dice rolled show these faces.
     Force(Vec<u32>),
-    /// `encounter Brakka, Coyote`: start an encounter with these actors.
+    /// `encounter Hero, Bandit`: start an encounter with these actors.
     Encounter(Vec<NameRef>),
     /// `next`: the next turn of the encounter.
     NextTurn,
     /// `end encounter`.
     EndEncounter,
-    /// `challenge 5 breakthroughs before 4 setbacks with Aria, Brakka`.
+    /// `challenge 5 breakthroughs before 4 setbacks with Scout, Hero`.
     Challenge {
         /// Breakthroughs needed to succeed: `5`.
         breakthroughs: u32,
         /// Setbacks that end it in failure: `4`.
         setbacks: u32,
-        /// Who takes part: `Aria, Brakka`.
+        /// Who takes part: `Scout, Hero`.
         participants: Vec<NameRef>,
     },
     /// `save "fight.json"`.
@@ -94,9 +94,9 @@ pub enum LoadTarget {
 /// What `show` shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShowTarget {
-    /// `show Brakka`.
+    /// `show Hero`.
     Actor(NameRef),
-    /// `show power Berserker Charge`.
+    /// `show power Heavy Strike`.
     Power(NameRef),
     /// `show condition Dazed`.
     Condition(NameRef),
@@ -109,21 +109,21 @@ pub enum ShowTarget {
 /// A power used by an actor, with its targets and options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PowerUse {
-    /// Who uses it: `Brakka`.
+    /// Who uses it: `Hero`.
     pub actor: NameRef,
-    /// The power: `Berserker Charge`.
+    /// The power: `Heavy Strike`.
     pub power: NameRef,
-    /// `on Coyote, Guard` (empty when no `on`).
+    /// `on Bandit, Guard` (empty when no `on`).
     pub targets: Vec<NameRef>,
-    /// `spending 2 Sg`: extra resources spent, in the order written.
+    /// `spending 2 Focus`: extra resources spent, in the order written.
     pub spending: Vec<(i64, NameRef)>,
-    /// `with weapon Greataxe`.
+    /// `with weapon Longsword`.
     pub weapon: Option<NameRef>,
     /// `trigger "an enemy moves adjacent"`: the event a reaction answers.
     pub trigger: Option<Spanned<String>>,
 }
 
-/// One term of a check: `Influence`, `+ 3`, `- Trickery`.
+/// One term of a check: `Influence`, `+ 3`, `- Guile`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CheckTerm {
     /// A stat or skill name, added (`true`) or subtracted (`false`).
@@ -132,23 +132,23 @@ pub enum CheckTerm {
     Number(i64),
 }
 
-/// An actor and what they roll: `Aria Influence + Trickery`.
+/// An actor and what they roll: `Scout Influence + Guile`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Side {
-    /// The actor: `Aria`.
+    /// The actor: `Scout`.
     pub actor: NameRef,
-    /// The terms added up: `Influence + Trickery`.
+    /// The terms added up: `Influence + Guile`.
     pub terms: Vec<CheckTerm>,
 }
 
-/// `check Aria Influence + Trickery vs 11 aided by Brakka`.
+/// `check Scout Influence + Guile vs 11 aided by Hero`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckRequest {
     /// Who checks and with what.
     pub side: Side,
     /// The number to reach: `11`.
     pub difficulty: i64,
-    /// `aided by Brakka`: helpers.
+    /// `aided by Hero`: helpers.
     pub aided_by: Vec<NameRef>,
 }
 

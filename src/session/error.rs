@@ -116,9 +116,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::session_keyword => "a connecting word such as `uses` or `on`",
         Rule::word | Rule::session_word | Rule::name_word | Rule::reserved => "a word",
         Rule::bare_name | Rule::any_name | Rule::name | Rule::name_list => {
-            "a name such as `Coyote` or `\"Coyote 2\"`"
+            "a name such as `Bandit` or `\"Bandit 2\"`"
         }
-        Rule::actor_word => "an actor such as `Aria` or `\"Coyote 2\"`",
+        Rule::actor_word => "an actor such as `Scout` or `\"Bandit 2\"`",
         Rule::integer | Rule::number => "a number such as `12`",
         Rule::identifier => "a word such as `if-better`",
         Rule::dice_text => "a dice expression such as `2d6+3`",

@@ -1,7 +1,7 @@
 //! Sessions: one command language for the REPL and batch mode (`mythforge run`).
 //!
 //! A session text is a sequence of commands, one per line (`roll 4d6kh3`,
-//! `Brakka uses Charge on Coyote`), `#` comments, and inline block definitions (a rule-file
+//! `Hero uses Charge on Bandit`), `#` comments, and inline block definitions (a rule-file
 //! header such as `power Quick Jab` and its notation lines, ended by a blank line).
 //! [`parse_session`] turns text into typed [`Command`]s with spans; a [`Session`] runs them
 //! against a [`Backend`] — the game — and returns [`Step`]s that [`transcript`] renders as

@@ -226,32 +226,32 @@ fn parse_accepts_every_command() {
         "load \"house rules/extra.rules\"",
         "seed 42",
         "policy boost max-safe",
-        "actor Brakka from Brakka",
-        "actor Guard from Coyote as \"Coyote 2\"",
+        "actor Hero from Hero",
+        "actor Guard from Bandit as \"Bandit 2\"",
         "actor Dummy with Defense 12, HP 30",
-        "show Brakka",
-        "show \"Coyote 2\"",
-        "show power Berserker Charge",
+        "show Hero",
+        "show \"Bandit 2\"",
+        "show power Heavy Strike",
         "show condition Dazed",
         "show state",
         "show log",
-        "Brakka uses Berserker Charge on Coyote",
-        "Brakka uses Berserker Charge on Coyote, \"Coyote 2\" spending 2 Sg with weapon Greataxe",
-        "Aria uses Parry trigger \"an enemy moves adjacent\"",
-        "Aria uses Second Wind",
-        "check Brakka Kinesthetics + 3 vs 9",
-        "check Aria Influence + Trickery vs 11 aided by Brakka",
-        "check Aria Influence - 2 vs -1",
-        "versus Aria Sword vs Brakka Sword",
+        "Hero uses Heavy Strike on Bandit",
+        "Hero uses Heavy Strike on Bandit, \"Bandit 2\" spending 2 Focus with weapon Longsword",
+        "Scout uses Parry trigger \"an enemy moves adjacent\"",
+        "Scout uses Second Wind",
+        "check Hero Agility + 3 vs 9",
+        "check Scout Influence + Guile vs 11 aided by Hero",
+        "check Scout Influence - 2 vs -1",
+        "versus Scout Sword vs Hero Sword",
         "roll 4d6kh3",
         "roll {3d10+3}cs>=9  # grade roll",
         "dist 3d10cs>=6",
         "force 8,6,1",
         "force 8, 6, 1",
-        "encounter Brakka, Coyote",
+        "encounter Hero, Bandit",
         "next",
         "end encounter",
-        "challenge 5 breakthroughs before 4 setbacks with Aria, Brakka",
+        "challenge 5 breakthroughs before 4 setbacks with Scout, Hero",
         "save \"fight.json\"",
         "restore \"fight.json\"",
         "undo",
@@ -266,31 +266,32 @@ fn parse_accepts_every_command() {
 
 #[test]
 fn parse_builds_typed_commands_with_spans() {
+    // A name as found in `line` (its first occurrence after `from`).
+    fn found(line: &str, text: &str, from: usize) -> NameRef {
+        name(text, from + line[from..].find(text).expect("in the line"))
+    }
+    let line = "actor Guard from Bandit as \"Bandit 2\"";
     assert_eq!(
-        command("actor Guard from Coyote as \"Coyote 2\""),
+        command(line),
         Command::ActorFrom {
-            stat_block: name("Coyote", 17),
-            name: Spanned::new("Coyote 2".to_string(), Span::new(FileId(0), 27..37))
+            stat_block: found(line, "Bandit", 0),
+            name: Spanned::new("Bandit 2".to_string(), Span::new(FileId(0), 27..37))
         }
     );
-    let Command::UsePower(power_use) = command(
-        "Brakka uses Berserker Charge on Coyote, Guard spending 2 Sg with weapon Great Axe",
-    ) else {
-        panic!("not a power use")
-    };
-    assert_eq!(power_use.actor, name("Brakka", 0));
-    assert_eq!(power_use.power, name("Berserker Charge", 12));
-    assert_eq!(power_use.targets, vec![name("Coyote", 32), name("Guard", 40)]);
-    assert_eq!(power_use.spending, vec![(2, name("Sg", 57))]);
-    assert_eq!(power_use.weapon, Some(name("Great Axe", 72)));
-    let Command::Check(check) = command("check Aria Influence - 2 vs 11 aided by Brakka") else {
-        panic!("not a check")
-    };
+    let line = "Hero uses Heavy Strike on Bandit, Guard spending 2 Focus with weapon Great Axe";
+    let Command::UsePower(power_use) = command(line) else { panic!("not a power use") };
+    assert_eq!(power_use.actor, name("Hero", 0));
+    assert_eq!(power_use.power, name("Heavy Strike", 10));
+    assert_eq!(power_use.targets, vec![found(line, "Bandit", 0), found(line, "Guard", 0)]);
+    assert_eq!(power_use.spending, vec![(2, found(line, "Focus", 0))]);
+    assert_eq!(power_use.weapon, Some(found(line, "Great Axe", 0)));
+    let line = "check Scout Influence - 2 vs 11 aided by Hero";
+    let Command::Check(check) = command(line) else { panic!("not a check") };
     assert_eq!(
         check.side.terms,
-        vec![CheckTerm::Stat(true, name("Influence", 11)), CheckTerm::Number(-2)]
+        vec![CheckTerm::Stat(true, found(line, "Influence", 0)), CheckTerm::Number(-2)]
     );
-    assert_eq!((check.difficulty, check.aided_by), (11, vec![name("Brakka", 40)]));
+    assert_eq!((check.difficulty, check.aided_by), (11, vec![found(line, "Hero", 0)]));
     assert_eq!(command("force 8, 6, 1"), Command::Force(vec![8, 6, 1]));
     assert_eq!(command("policy boost max-safe").word(), "policy");
 }
@@ -302,8 +303,8 @@ fn parse_rejects_with_messages_and_spans() {
         ("seed", "expected a number", 4),
         ("seed x", "expected a number", 5),
         ("actor Dummy with Defense", "a number", 24),
-        ("check Aria Might vs", "a number", 19),
-        ("Brakka uses", "a name", 11),
+        ("check Scout Might vs", "a number", 20),
+        ("Hero uses", "a name", 9),
         ("show power", "a name", 10),
         ("force 8, 0", "at least 1", 9),
         ("seed 99999999999999999999999", "out of range", 5),
@@ -332,9 +333,9 @@ fn unknown_command_suggests_the_closest() {
 
 #[test]
 fn malformed_line_points_at_the_offending_character() {
-    let (diagnostic, text) = error("check Aria Might + vs 9");
-    assert_eq!(diagnostic.primary_span().start, 19);
-    assert!(text.contains("1:20"), "{text}");
+    let (diagnostic, text) = error("check Scout Might + vs 9");
+    assert_eq!(diagnostic.primary_span().start, 20);
+    assert!(text.contains("1:21"), "{text}");
 }
 
 #[test]
@@ -366,24 +367,24 @@ fn blocks_run_to_a_blank_line_and_incomplete_input_keeps_reading() {
     assert!(is_incomplete("power Quick Jab\nCost: 1 CP"));
     assert!(!is_incomplete("power Quick Jab\nCost: 1 CP\n"));
     assert!(!is_incomplete("roll 2d6"));
-    assert!(!is_incomplete("check Aria Might vs 9"));
+    assert!(!is_incomplete("check Scout Might vs 9"));
 }
 
 #[test]
 fn session_runs_game_commands_through_the_backend() {
     let mut session = session();
-    let text = "actor Aria with Might 3\nactor Guard from Bandit\nAria uses Quick Jab on Guard\nencounter Aria, Guard\nnext\ncheck Aria Might + 2 vs 9\nshow state\n";
+    let text = "actor Scout with Might 3\nactor Guard from Bandit\nScout uses Quick Jab on Guard\nencounter Scout, Guard\nnext\ncheck Scout Might + 2 vs 9\nshow state\n";
     let run = session.run_text("game.session", text, None);
     assert!(run.failure.is_none(), "{:?}", run.failure);
     assert_eq!(
         session.backend().calls,
         [
-            "actor Aria with Might 3",
+            "actor Scout with Might 3",
             "actor Guard from Bandit",
-            "Aria uses Quick Jab on Guard",
-            "encounter Aria, Guard",
+            "Scout uses Quick Jab on Guard",
+            "encounter Scout, Guard",
             "turn of Guard",
-            "check Aria [Stat(true, Spanned { node: \"Might\", span: Span { file: FileId(0), start: 115, end: 120 } }), Number(2)] vs 9 boost Amount(2)",
+            "check Scout [Stat(true, Spanned { node: \"Might\", span: Span { file: FileId(0), start: 119, end: 124 } }), Number(2)] vs 9 boost Amount(2)",
         ]
     );
     assert_eq!(run.steps[6].events[0].kind, "view");
@@ -393,7 +394,7 @@ fn session_runs_game_commands_through_the_backend() {
 #[test]
 fn policies_answer_decisions_and_unknown_ones_are_errors() {
     let mut session = session();
-    let text = "actor Aria with Might 3\npolicy boost never\ncheck Aria Might vs 9\n";
+    let text = "actor Scout with Might 3\npolicy boost never\ncheck Scout Might vs 9\n";
     let run = session.run_text("policy.session", text, None);
     assert!(run.failure.is_none());
     assert!(
@@ -409,12 +410,12 @@ fn policies_answer_decisions_and_unknown_ones_are_errors() {
 #[test]
 fn failed_commands_leave_the_state_unchanged() {
     let mut session = session();
-    let run = session.run_text("setup.session", "actor Aria with Might 3\nroll 3d6\n", None);
+    let run = session.run_text("setup.session", "actor Scout with Might 3\nroll 3d6\n", None);
     assert!(run.failure.is_none());
     let failing = [
-        "Aria uses Quick Jab on Nobody",
-        "encounter Aria, Nobody",
-        "actor Aria from Bandit",
+        "Scout uses Quick Jab on Nobody",
+        "encounter Scout, Nobody",
+        "actor Scout from Bandit",
         "next",
         "roll 1000d6 + 1000d6 + 1000d6 + 1000d6 + 1000d6 + 1000d6 + 1000d6 + 1000d6 + 1000d6 + 1000d6 + 1000d6",
         "policy boost sometimes",
