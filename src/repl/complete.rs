@@ -106,14 +106,25 @@ mod tests {
     #[test]
     fn complete_command_words_at_line_start() {
         assert_eq!(complete(&names(), "ro", 2), (0, vec!["roll".to_string()]));
-        assert_eq!(complete(&names(), "A", 1), (0, vec!["Scout".to_string(), "actor".to_string()]));
-        assert_eq!(complete(&names(), "Ar", 2), (0, vec!["Scout".to_string()]));
+        assert_eq!(
+            complete(&names(), "S", 1),
+            (
+                0,
+                vec![
+                    "Scout".to_string(),
+                    "save".to_string(),
+                    "seed".to_string(),
+                    "show".to_string()
+                ]
+            )
+        );
+        assert_eq!(complete(&names(), "Sc", 2), (0, vec!["Scout".to_string()]));
     }
 
     #[test]
     fn complete_powers_after_uses_with_spaces() {
         let line = "Scout uses Quick ";
-        assert_eq!(complete(&names(), line, line.len()), (10, vec!["Quick Jab".to_string()]));
+        assert_eq!(complete(&names(), line, line.len()), (11, vec!["Quick Jab".to_string()]));
         let line = "show power qu";
         let (start, found) = complete(&names(), line, line.len());
         assert_eq!((start, found.len()), (11, 2));
@@ -124,6 +135,6 @@ mod tests {
         assert_eq!(complete(&names(), "load t", 6).1, vec!["tiny"]);
         assert_eq!(complete(&names(), "show condition D", 16).1, vec!["Dazed"]);
         assert_eq!(complete(&names(), "actor G from B", 14).1, vec!["Bandit"]);
-        assert_eq!(complete(&names(), "Scout uses Quick Jab on Scout, G", 30).1, vec!["Guard"]);
+        assert_eq!(complete(&names(), "Scout uses Quick Jab on Scout, G", 32).1, vec!["Guard"]);
     }
 }
