@@ -8,8 +8,9 @@
 //! [`dice`] (notation, seeded rolling, exact distributions), the rule language —
 //! [`model`] (the typed rule model), [`parse`] (pest grammar and lowering) and [`check`]
 //! (semantic validation) — [`engine`] (world state, check procedures, effects, encounters,
-//! the event log, saves), [`script`] (the sandboxed Rhai bridge), and the command-line front
-//! end in `cli` on top. Nothing below `cli` prints or reads from the terminal.
+//! the event log, saves), [`script`] (the sandboxed Rhai bridge), [`session`] (the command
+//! language shared by the REPL and batch mode), and the front ends in `repl` and `cli` on
+//! top. Nothing below `repl` and `cli` prints or reads from the terminal.
 //!
 //! Parsing, checking and evaluating a rule:
 //!

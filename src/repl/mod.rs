@@ -124,3 +124,40 @@ pub fn greet(seed: u64, color: bool) {
     }
     eprint!("{}", transcript::header(seed));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers with scripted inputs.
+    struct Scripted(Vec<Input>);
+
+    impl LineSource for Scripted {
+        fn read(&mut self, _: &str) -> Input {
+            if self.0.is_empty() { Input::End } else { self.0.remove(0) }
+        }
+        fn set_names(&mut self, _: Names) {}
+        fn remember(&mut self, _: &str) {}
+    }
+
+    #[test]
+    fn ask_decider_takes_answers_and_falls_back_to_policies() {
+        let mut source = Scripted(vec![
+            Input::Text("y".into()),
+            Input::Text("9".into()),
+            Input::Text("maybe".into()),
+            Input::Cancelled,
+        ]);
+        let mut asker = AskDecider { source: &mut source };
+        let second = DecisionPoint::UseSecondDie { first: 3, second: 1 };
+        let boost = DecisionPoint::ChooseBoost { roll: 8, target: 10, max: 3 };
+        let taken = asker.decide(&second);
+        assert_eq!((taken.answer, taken.policy), (Answer::Choice(true), None));
+        assert_eq!(asker.decide(&boost).answer, Answer::Amount(3));
+        // Not an answer: the default policy (if-better: the second die is worse).
+        let taken = asker.decide(&second);
+        assert_eq!(taken.answer, Answer::Choice(false));
+        assert!(taken.policy.is_some());
+        assert_eq!(asker.decide(&boost).answer, Answer::Amount(2));
+    }
+}

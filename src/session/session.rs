@@ -15,7 +15,6 @@ use super::parse::parse_session;
 use crate::diagnostics::{Diagnostic, SourceMap, Span, did_you_mean};
 use crate::dice::{Roller, distribution};
 use crate::engine::{Decider, DecisionKind, Policy, PolicyDecider};
-use crate::model::Pack;
 
 /// The seed batch runs use when neither the command line nor the session sets one, so that
 /// every run is reproducible.
@@ -325,8 +324,7 @@ impl<B: Backend> Session<B> {
         if !diagnostics.is_empty() {
             return Err(diagnostics);
         }
-        let pack = Pack { files: vec![rule_file] };
-        self.backend.define(&pack.files[0])
+        self.backend.define(&rule_file)
     }
 }
 
@@ -393,7 +391,7 @@ fn locate(mut diagnostics: Vec<Diagnostic>, span: Span) -> Vec<Diagnostic> {
     diagnostics
 }
 
-/// A span-less helper for backends: an error diagnostic pointing at `span`.
+/// A helper for backends: an error diagnostic with its primary label at `span`.
 pub fn error_at(code: &str, message: impl Into<String>, span: Span, label: &str) -> Diagnostic {
     Diagnostic::error(code, message).with_primary(span, label)
 }
