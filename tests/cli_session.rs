@@ -159,3 +159,20 @@ fn no_subcommand_starts_the_repl() {
     assert_eq!(code, 0);
     assert_eq!(stdout, "next dice: 5\n5  1d6 [5f]\n");
 }
+
+#[test]
+fn repl_loads_rules_given_on_the_command_line() {
+    let (code, stdout, stderr) = run(
+        &["repl", "--seed", "1", "--rules", "tests/fixtures/session/rules/sample"],
+        "show power Warm Up\n",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("loaded tests/fixtures/session/rules/sample: 1 block, 0 scripts"),
+        "{stderr}"
+    );
+    assert_eq!(stdout, "power Warm Up\nCost: 1 CP\nResult: 2 damage\n");
+    let (code, _, stderr) = run(&["repl", "--rules", "no/such/folder"], "");
+    assert_eq!(code, 1);
+    assert!(stderr.contains("no/such/folder"), "{stderr}");
+}
