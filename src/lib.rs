@@ -8,8 +8,9 @@
 //! [`dice`] (notation, seeded rolling, exact distributions), the rule language —
 //! [`model`] (the typed rule model), [`parse`] (pest grammar and lowering) and [`check`]
 //! (semantic validation) — [`engine`] (world state, check procedures, effects, encounters,
-//! the event log, saves), [`script`] (the sandboxed Rhai bridge), and the command-line front
-//! end in `cli` on top. Nothing below `cli` prints or reads from the terminal.
+//! the event log, saves), [`script`] (the sandboxed Rhai bridge), [`session`] (the command
+//! language shared by the REPL and batch mode), and the front ends in `repl` and `cli` on
+//! top. Nothing below `repl` and `cli` prints or reads from the terminal.
 //!
 //! Parsing, checking and evaluating a rule:
 //!
@@ -52,4 +53,7 @@ pub mod dice;
 pub mod engine;
 pub mod model;
 pub mod parse;
+#[cfg(feature = "cli")]
+pub mod repl;
 pub mod script;
+pub mod session;

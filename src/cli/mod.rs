@@ -5,7 +5,9 @@
 mod check;
 mod dist;
 mod fmt;
+mod repl;
 mod roll;
+mod run;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -19,8 +21,9 @@ use crate::dice::DiceError;
 #[derive(Parser, Debug)]
 #[command(name = "mythforge", version, about, long_about = None)]
 struct Cli {
+    /// Without a subcommand, the REPL starts with the built-in packs.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -33,6 +36,10 @@ enum Command {
     Check(check::CheckArgs),
     /// Print rule files in canonical form.
     Fmt(fmt::FmtArgs),
+    /// Run a session file (or `-` for stdin) and print its transcript.
+    Run(run::RunArgs),
+    /// The interactive session (also what `mythforge` alone starts).
+    Repl(repl::ReplArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -40,10 +47,13 @@ pub fn main() -> ExitCode {
     crate::parse::install_parser_limits();
     let cli = Cli::parse();
     match cli.command {
-        Command::Roll(args) => roll::run(args),
-        Command::Dist(args) => dist::run(args),
-        Command::Check(args) => check::run(&args),
-        Command::Fmt(args) => fmt::run(&args),
+        None => repl::run(repl::ReplArgs::default()),
+        Some(Command::Run(args)) => run::run(args),
+        Some(Command::Repl(args)) => repl::run(args),
+        Some(Command::Roll(args)) => roll::run(args),
+        Some(Command::Dist(args)) => dist::run(args),
+        Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Fmt(args)) => fmt::run(&args),
     }
 }
 

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use crate::dice::{DiceExpr, DiceTerm, DieRoll, Roll, Roller};
+use crate::dice::{DiceExpr, DieRoll, Roll, Roller};
+use crate::session::transcript::describe_roll;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -106,7 +107,6 @@ impl Session<'_> {
     /// Rolls `--times` times, printing each roll.
     fn each_roll(&mut self, out: &mut impl Write) -> Result<(), ExitCode> {
         let (args, seed) = (self.args, self.seed);
-        let terms = self.expression.terms();
         if !args.json {
             let _ = writeln!(out, "seed {seed}");
         }
@@ -121,7 +121,7 @@ impl Session<'_> {
                     RollJson { expr: &args.expression, seed, total: roll.total, dice: &roll.dice };
                 serde_json::to_string(&document).map(|line| writeln!(out, "{line}"))
             } else {
-                Ok(writeln!(out, "{}", describe(&self.expression, &terms, &roll)))
+                Ok(writeln!(out, "{}", describe_roll(&self.expression, &roll)))
             };
             if !matches!(written, Ok(Ok(()))) {
                 break;
@@ -143,41 +143,6 @@ impl Session<'_> {
         summary.print(self.args, self.seed, out);
         Ok(())
     }
-}
-
-/// `14  4d6kh3 [6 5 3 2d]`: the total, then each term's dice with their marks.
-/// `total  expression  term [dice] ...`; the expression is left out when it is just the one
-/// term, so `4d6kh3` reads `9  4d6kh3 [1d 4 4 1]` and `1d20+3>=10` keeps its comparison.
-fn describe(expression: &DiceExpr, terms: &[&DiceTerm], roll: &Roll) -> String {
-    let mut text = roll.total.to_string();
-    let whole = expression.to_string();
-    if !matches!(terms, [only] if only.to_string() == whole) {
-        text.push_str(&format!("  {whole}"));
-    }
-    for term in terms {
-        text.push_str(&format!("  {term} ["));
-        let dice: Vec<String> =
-            roll.dice.iter().filter(|die| die.term == term.index).map(mark).collect();
-        text.push_str(&dice.join(" "));
-        text.push(']');
-    }
-    text
-}
-
-fn mark(die: &DieRoll) -> String {
-    let mut text = die.value.to_string();
-    if die.exploded {
-        text.push('!');
-    }
-    if die.rerolled {
-        text.push('r');
-    } else if !die.kept {
-        text.push('d');
-    }
-    if die.forced {
-        text.push('f');
-    }
-    text
 }
 
 /// Most histogram slots kept; wider results get no histogram (and no memory blow-up).

@@ -1,0 +1,163 @@
+//! The REPL front end: reads inputs from a terminal editor or piped stdin, runs each through
+//! a [`Session`], prints what happened on stdout and diagnostics on stderr, and asks the
+//! user at decision points. The session itself (the backend) knows nothing of terminals.
+//! Ctrl-C cancels the line, Ctrl-D (or the end of piped input) exits; a failed command
+//! prints its diagnostic and changes nothing.
+
+pub mod complete;
+pub mod editor;
+
+use std::io::Write;
+
+use crate::diagnostics::{RenderStyle, render_all};
+use crate::engine::{Answer, Decider, DecisionPoint, DecisionTaken, PolicyDecider};
+use crate::session::{Backend, Session, transcript};
+use complete::Names;
+use editor::{Input, LineSource};
+
+/// How the REPL talks to its user.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// ANSI colours on the prompt and messages (off for NO_COLOR and when not a tty).
+    pub color: bool,
+    /// Diagnostics rendering.
+    pub diagnostics: RenderStyle,
+    /// Ask at decision points (a person is at a terminal) instead of using policies.
+    pub ask: bool,
+}
+
+/// Runs the REPL until the input ends. Returns the number of failed commands.
+pub fn run<B: Backend>(
+    session: &mut Session<B>,
+    source: &mut dyn LineSource,
+    style: Style,
+) -> usize {
+    let prompt = if style.color { "\x1b[1mmythforge>\x1b[0m " } else { "mythforge> " };
+    let mut failures = 0;
+    source.set_names(Names::collect(|kind| session.complete_names(kind)));
+    loop {
+        let text = match source.read(prompt) {
+            Input::Text(text) => text,
+            Input::Cancelled => continue,
+            Input::End => break,
+            Input::Rejected(message) => {
+                failures += 1;
+                eprintln!("error: {message}");
+                continue;
+            }
+        };
+        if text.trim().is_empty() {
+            continue;
+        }
+        source.remember(&text);
+        let run = if style.ask {
+            let mut asker = AskDecider { source: &mut *source };
+            session.run_input(&text, Some(&mut asker))
+        } else {
+            session.run_input(&text, None)
+        };
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        for step in &run.steps {
+            for event in &step.events {
+                let _ = writeln!(out, "{}", event.text);
+            }
+        }
+        let _ = out.flush();
+        if let Some(diagnostics) = &run.failure {
+            failures += 1;
+            eprint!("{}", render_all(diagnostics, session.sources(), style.diagnostics));
+        }
+        source.set_names(Names::collect(|kind| session.complete_names(kind)));
+    }
+    failures
+}
+
+/// Asks the person at the terminal; an empty or unreadable answer falls back to the default
+/// policies.
+struct AskDecider<'a> {
+    source: &'a mut dyn LineSource,
+}
+
+impl Decider for AskDecider<'_> {
+    fn decide(&mut self, point: &DecisionPoint) -> DecisionTaken {
+        let (question, amount) = match point {
+            DecisionPoint::UseSecondDie { first, second } => {
+                (format!("use the second die ({second} instead of {first})? [y/n] "), None)
+            }
+            DecisionPoint::ChooseBoost { roll, target, max } => (
+                format!("boost the roll of {roll} (target {target}) by how much, 0 to {max}? "),
+                Some(*max),
+            ),
+            DecisionPoint::SpendExtra { resource, max } => {
+                (format!("spend how much {resource}, 0 to {max}? "), Some(*max))
+            }
+        };
+        let answer = match (self.source.read(&question), amount) {
+            (Input::Text(text), None) => match text.trim() {
+                "y" | "yes" => Some(Answer::Choice(true)),
+                "n" | "no" => Some(Answer::Choice(false)),
+                _ => None,
+            },
+            (Input::Text(text), Some(max)) => {
+                text.trim().parse::<i64>().ok().map(|amount| Answer::Amount(amount.clamp(0, max)))
+            }
+            _ => None,
+        };
+        match answer {
+            Some(answer) => DecisionTaken { point: point.clone(), answer, policy: None },
+            None => PolicyDecider::default().decide(point),
+        }
+    }
+}
+
+/// Prints the REPL's greeting and the seed to stderr (stdout stays the transcript).
+pub fn greet(seed: u64, color: bool) {
+    let text = format!(
+        "mythforge {} — `help` lists the commands, Ctrl-D exits",
+        env!("CARGO_PKG_VERSION")
+    );
+    if color {
+        eprintln!("\x1b[2m{text}\x1b[0m");
+    } else {
+        eprintln!("{text}");
+    }
+    eprint!("{}", transcript::header(seed));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers with scripted inputs.
+    struct Scripted(Vec<Input>);
+
+    impl LineSource for Scripted {
+        fn read(&mut self, _: &str) -> Input {
+            if self.0.is_empty() { Input::End } else { self.0.remove(0) }
+        }
+        fn set_names(&mut self, _: Names) {}
+        fn remember(&mut self, _: &str) {}
+    }
+
+    #[test]
+    fn ask_decider_takes_answers_and_falls_back_to_policies() {
+        let mut source = Scripted(vec![
+            Input::Text("y".into()),
+            Input::Text("9".into()),
+            Input::Text("maybe".into()),
+            Input::Cancelled,
+        ]);
+        let mut asker = AskDecider { source: &mut source };
+        let second = DecisionPoint::UseSecondDie { first: 3, second: 1 };
+        let boost = DecisionPoint::ChooseBoost { roll: 8, target: 10, max: 3 };
+        let taken = asker.decide(&second);
+        assert_eq!((taken.answer, taken.policy), (Answer::Choice(true), None));
+        assert_eq!(asker.decide(&boost).answer, Answer::Amount(3));
+        // Not an answer: the default policy (if-better: the second die is worse).
+        let taken = asker.decide(&second);
+        assert_eq!(taken.answer, Answer::Choice(false));
+        assert!(taken.policy.is_some());
+        assert_eq!(asker.decide(&boost).answer, Answer::Amount(2));
+    }
+}

@@ -1,0 +1,161 @@
+//! The game behind a session: the [`Backend`] trait the session drives, and what its
+//! commands return ([`Outcome`], [`Event`]).
+//!
+//! The session layer parses commands, resolves packs, runs the dice commands and renders
+//! transcripts; everything that needs game rules goes through this trait, one method per
+//! game command, with typed arguments.
+//!
+//! # The transaction contract
+//!
+//! Every `&mut self` method is **transactional**: it either succeeds, returning what
+//! happened, or fails with diagnostics and leaves the game exactly as it was (actors,
+//! resources, conditions, encounter, log, undo history and the dice stream). A failed
+//! command must not be recorded for `undo`. The session relies on this to promise the REPL
+//! user that a failed command changes nothing; the test double in `tests.rs` checks it.
+
+use serde::Serialize;
+
+use super::command::{CheckRequest, NameRef, PowerUse, ShowTarget, Side};
+use crate::diagnostics::{Diagnostic, Spanned};
+use crate::dice::Roller;
+use crate::engine::Decider;
+use crate::model::{Pack, RuleFile};
+
+/// What a command produced: events for the log and transcript, or a view for `show`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Outcome {
+    /// What happened, in order.
+    pub events: Vec<Event>,
+}
+
+impl Outcome {
+    /// An outcome of one event.
+    pub fn event(kind: &str, text: impl Into<String>) -> Self {
+        Outcome { events: vec![Event::new(kind, text)] }
+    }
+
+    /// A rendered view (for `show`): one `view` event whose text may span lines.
+    pub fn view(text: impl Into<String>) -> Self {
+        Outcome::event("view", text)
+    }
+}
+
+/// One thing that happened, as a transcript line and a JSON event.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Event {
+    /// What kind of thing: `roll`, `damage`, `turn`, `view`.
+    pub kind: String,
+    /// The transcript text (may span lines).
+    pub text: String,
+    /// Structured details for `--json` (`null` when there are none).
+    pub data: serde_json::Value,
+}
+
+impl Event {
+    /// An event with no structured details.
+    pub fn new(kind: &str, text: impl Into<String>) -> Self {
+        Event { kind: kind.to_string(), text: text.into(), data: serde_json::Value::Null }
+    }
+
+    /// The same event with structured details.
+    pub fn with_data(mut self, data: serde_json::Value) -> Self {
+        self.data = data;
+        self
+    }
+}
+
+/// The kinds of name tab completion asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameKind {
+    /// Packs that `load` accepts.
+    Pack,
+    /// Actors in the game.
+    Actor,
+    /// Stat blocks actors can be created from.
+    StatBlock,
+    /// Powers.
+    Power,
+    /// Conditions.
+    Condition,
+}
+
+/// A pack the session resolved and parsed for `load`: its rule files (already parsed and
+/// checked, sources registered in the session's source map) and its scripts.
+#[derive(Clone, Debug)]
+pub struct LoadedPack {
+    /// The name as loaded: `tiny`, or the path for `load "x.rules"`.
+    pub name: String,
+    /// The parsed rule files.
+    pub pack: Pack,
+    /// Script files `(path relative to the scripts folder, text)`, sorted by path.
+    pub scripts: Vec<(String, String)>,
+}
+
+/// Result of a game command: what happened, or why nothing happened.
+pub type CommandResult = Result<Outcome, Vec<Diagnostic>>;
+
+/// The game a session drives. See the module documentation for the transaction contract:
+/// every method either succeeds or changes nothing.
+pub trait Backend {
+    /// The one random stream of the game. `roll`, `seed` and `force` use it directly, so
+    /// session dice and game dice are the same stream.
+    fn roller(&mut self) -> &mut Roller;
+
+    /// `load`: add a pack's rules and scripts to the game.
+    fn load(&mut self, pack: &LoadedPack) -> CommandResult;
+
+    /// An inline block definition, parsed into a one-block rule file: register it.
+    fn define(&mut self, file: &RuleFile) -> CommandResult;
+
+    /// `actor NAME from STAT BLOCK`.
+    fn create_actor(&mut self, name: &NameRef, stat_block: &NameRef) -> CommandResult;
+
+    /// `actor NAME with Stat 12, Other 3`.
+    fn create_inline_actor(&mut self, name: &NameRef, stats: &[(NameRef, i64)]) -> CommandResult;
+
+    /// `show ...`: a view; never changes the game.
+    fn show(&self, target: &ShowTarget) -> CommandResult;
+
+    /// `ACTOR uses POWER on TARGETS ...`: the full pipeline (cost, targets, check, effects).
+    fn use_power(&mut self, power_use: &PowerUse, decider: &mut dyn Decider) -> CommandResult;
+
+    /// `check ACTOR terms vs N`.
+    fn check(&mut self, request: &CheckRequest, decider: &mut dyn Decider) -> CommandResult;
+
+    /// `versus ACTOR terms vs ACTOR terms`.
+    fn versus(
+        &mut self,
+        attacker: &Side,
+        defender: &Side,
+        decider: &mut dyn Decider,
+    ) -> CommandResult;
+
+    /// `encounter A, B`: start an encounter.
+    fn start_encounter(&mut self, actors: &[NameRef]) -> CommandResult;
+
+    /// `next`: the next turn.
+    fn next_turn(&mut self, decider: &mut dyn Decider) -> CommandResult;
+
+    /// `end encounter`.
+    fn end_encounter(&mut self) -> CommandResult;
+
+    /// `challenge N breakthroughs before M setbacks with A, B`.
+    fn start_challenge(
+        &mut self,
+        breakthroughs: u32,
+        setbacks: u32,
+        participants: &[NameRef],
+    ) -> CommandResult;
+
+    /// `save "file.json"`: write the game (atomically) to a file.
+    fn save(&mut self, path: &Spanned<String>) -> CommandResult;
+
+    /// `restore "file.json"`: replace the game with a saved one.
+    fn restore(&mut self, path: &Spanned<String>) -> CommandResult;
+
+    /// `undo`: take back the last command that changed the game.
+    fn undo(&mut self) -> CommandResult;
+
+    /// Names for tab completion, sorted.
+    fn complete_names(&self, kind: NameKind) -> Vec<String>;
+}

@@ -1,0 +1,214 @@
+//! The typed session commands: what one line (or one block definition) of a session says,
+//! with the spans of its parts in the session file. Plain data; parsing is in `parse.rs`,
+//! execution in `session.rs` and the [`super::Backend`].
+
+use crate::diagnostics::{Span, Spanned};
+use crate::dice::DiceExpr;
+
+/// A name as written, with where it was written: `Heavy Strike`, `"Bandit 2"`.
+pub type NameRef = Spanned<String>;
+
+/// One session command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `load tiny` (a pack by name) or `load "house.rules"` (a file or folder).
+    Load(LoadTarget),
+    /// `seed 42`: restart the dice stream from this seed.
+    Seed(u64),
+    /// `policy temptation if-better`: how a decision point is answered without asking.
+    Policy {
+        /// The decision point: `temptation`.
+        decision: NameRef,
+        /// The policy's name: `if-better`.
+        policy: NameRef,
+    },
+    /// `actor Guard from Bandit as "Bandit 2"`: an actor from a pack's stat block.
+    ActorFrom {
+        /// The stat block's name: `Bandit`.
+        stat_block: NameRef,
+        /// The actor's name (`as "Bandit 2"`, or the first name: `Guard`).
+        name: NameRef,
+    },
+    /// `actor Dummy with Defense 12, HP 30`: an actor from inline stats.
+    ActorInline {
+        /// The actor's name: `Dummy`.
+        name: NameRef,
+        /// Stat names and values, in the order written.
+        stats: Vec<(NameRef, i64)>,
+    },
+    /// `show Hero`, `show power Charge`, `show condition Dazed`, `show state`, `show log`.
+    Show(ShowTarget),
+    /// `Hero uses Heavy Strike on Bandit spending 2 Focus with weapon Longsword`.
+    UsePower(PowerUse),
+    /// `check Scout Influence + Guile vs 11 aided by Hero`.
+    Check(CheckRequest),
+    /// `versus Scout Sword vs Hero Sword`.
+    Versus {
+        /// The side that acts: `Scout Sword`.
+        attacker: Side,
+        /// The side that resists: `Hero Sword`.
+        defender: Side,
+    },
+    /// `roll 4d6kh3`.
+    Roll(DiceCommand),
+    /// `dist 3d10cs>=6`.
+    Dist(DiceCommand),
+    /// `force 8, 6, 1`: the next dice rolled show these faces.
+    Force(Vec<u32>),
+    /// `encounter Hero, Bandit`: start an encounter with these actors.
+    Encounter(Vec<NameRef>),
+    /// `next`: the next turn of the encounter.
+    NextTurn,
+    /// `end encounter`.
+    EndEncounter,
+    /// `challenge 5 breakthroughs before 4 setbacks with Scout, Hero`.
+    Challenge {
+        /// Breakthroughs needed to succeed: `5`.
+        breakthroughs: u32,
+        /// Setbacks that end it in failure: `4`.
+        setbacks: u32,
+        /// Who takes part: `Scout, Hero`.
+        participants: Vec<NameRef>,
+    },
+    /// `save "fight.json"`.
+    Save(Spanned<String>),
+    /// `restore "fight.json"`.
+    Restore(Spanned<String>),
+    /// `undo`: take back the last command that changed the game.
+    Undo,
+    /// A block definition, `power Quick Jab` followed by notation lines up to a blank line.
+    Define(Definition),
+    /// `help` or `help check`.
+    Help(Option<NameRef>),
+}
+
+/// What `load` loads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadTarget {
+    /// `load tiny`: an embedded pack, or the local folder `rules/tiny`.
+    Pack(NameRef),
+    /// `load "house.rules"`: a rule file or folder on disk.
+    Path(Spanned<String>),
+}
+
+/// What `show` shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShowTarget {
+    /// `show Hero`.
+    Actor(NameRef),
+    /// `show power Heavy Strike`.
+    Power(NameRef),
+    /// `show condition Dazed`.
+    Condition(NameRef),
+    /// `show state`.
+    State,
+    /// `show log`.
+    Log,
+}
+
+/// A power used by an actor, with its targets and options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PowerUse {
+    /// Who uses it: `Hero`.
+    pub actor: NameRef,
+    /// The power: `Heavy Strike`.
+    pub power: NameRef,
+    /// `on Bandit, Guard` (empty when no `on`).
+    pub targets: Vec<NameRef>,
+    /// `spending 2 Focus`: extra resources spent, in the order written.
+    pub spending: Vec<(i64, NameRef)>,
+    /// `with weapon Longsword`.
+    pub weapon: Option<NameRef>,
+    /// `trigger "an enemy moves adjacent"`: the event a reaction answers.
+    pub trigger: Option<Spanned<String>>,
+}
+
+/// One term of a check: `Influence`, `+ 3`, `- Guile`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckTerm {
+    /// A stat or skill name, added (`true`) or subtracted (`false`).
+    Stat(bool, NameRef),
+    /// A number, with its sign applied.
+    Number(i64),
+}
+
+/// An actor and what they roll: `Scout Influence + Guile`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Side {
+    /// The actor: `Scout`.
+    pub actor: NameRef,
+    /// The terms added up: `Influence + Guile`.
+    pub terms: Vec<CheckTerm>,
+}
+
+/// `check Scout Influence + Guile vs 11 aided by Hero`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckRequest {
+    /// Who checks and with what.
+    pub side: Side,
+    /// The number to reach: `11`.
+    pub difficulty: i64,
+    /// `aided by Hero`: helpers.
+    pub aided_by: Vec<NameRef>,
+}
+
+/// A dice expression written in a session, parsed and with its place in the file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiceCommand {
+    /// The text as written (trimmed): `4d6kh3`.
+    pub text: String,
+    /// The parsed expression.
+    pub expression: DiceExpr,
+    /// Where the text is.
+    pub span: Span,
+}
+
+/// An inline block definition: its header and the full text (header and notation lines).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Definition {
+    /// The block kind word: `power`.
+    pub kind: String,
+    /// The block's name: `Quick Jab`.
+    pub name: String,
+    /// The whole block as rule-file text, ending with a newline.
+    pub text: String,
+    /// Where the block is in the session file.
+    pub span: Span,
+}
+
+impl Command {
+    /// The command word, as `help` lists it: `roll`, `uses`, `define`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Command::Load(_) => "load",
+            Command::Seed(_) => "seed",
+            Command::Policy { .. } => "policy",
+            Command::ActorFrom { .. } | Command::ActorInline { .. } => "actor",
+            Command::Show(_) => "show",
+            Command::UsePower(_) => "uses",
+            Command::Check(_) => "check",
+            Command::Versus { .. } => "versus",
+            Command::Roll(_) => "roll",
+            Command::Dist(_) => "dist",
+            Command::Force(_) => "force",
+            Command::Encounter(_) => "encounter",
+            Command::NextTurn => "next",
+            Command::EndEncounter => "end",
+            Command::Challenge { .. } => "challenge",
+            Command::Save(_) => "save",
+            Command::Restore(_) => "restore",
+            Command::Undo => "undo",
+            Command::Define(_) => "define",
+            Command::Help(_) => "help",
+        }
+    }
+}
+
+/// A command and the span of the whole line (or block) it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Located {
+    /// The command.
+    pub command: Command,
+    /// Its source: the line, or the block for a definition.
+    pub span: Span,
+}

@@ -1,0 +1,227 @@
+//! Session errors: what went wrong reading or running a session line, as `kind.at(span)`,
+//! and pest failures turned into "expected ..." diagnostics with human rule names.
+
+use pest::error::{ErrorVariant, InputLocation};
+
+use super::grammar::Rule;
+use crate::diagnostics::{Diagnostic, Span};
+
+/// The longest session line accepted (RELIABILITY.md), checked before parsing.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// What went wrong in a session (without a location).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SessionErrorKind {
+    /// `roll 2d6 +` or `actor Dummy with Defense`.
+    #[error("could not read this command: expected {expected}")]
+    Unexpected {
+        /// What would have been valid, as a phrase.
+        expected: String,
+    },
+    /// `sed 42`.
+    #[error("unknown command `{word}`")]
+    UnknownCommand {
+        /// The word as written.
+        word: String,
+        /// The closest command word, if any is close.
+        suggestion: Option<&'static str>,
+    },
+    /// A line over [`MAX_LINE_BYTES`].
+    #[error("session line is {bytes} bytes; the limit is {MAX_LINE_BYTES} bytes (64 KiB)")]
+    LineTooLong {
+        /// The line's length.
+        bytes: usize,
+    },
+    /// `seed 99999999999999999999999`.
+    #[error("number out of range")]
+    NumberOutOfRange,
+    /// `force 0`.
+    #[error("a forced face must be at least 1")]
+    ZeroFace,
+    /// `help frobnicate`.
+    #[error("no help for `{0}`")]
+    NoHelp(String),
+    /// A game command with no game loaded behind the session.
+    #[error("`{0}` needs a game runtime, and this session has none")]
+    NoRuntime(String),
+}
+
+/// A session error with its location in the session file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionError {
+    /// What went wrong.
+    pub kind: SessionErrorKind,
+    /// Where.
+    pub span: Span,
+}
+
+impl SessionErrorKind {
+    /// Attaches the location.
+    pub fn at(self, span: Span) -> SessionError {
+        SessionError { kind: self, span }
+    }
+
+    /// The stable diagnostic code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            SessionErrorKind::Unexpected { .. } => "session::parse::unexpected",
+            SessionErrorKind::UnknownCommand { .. } => "session::parse::unknown_command",
+            SessionErrorKind::LineTooLong { .. } => "session::parse::line_too_long",
+            SessionErrorKind::NumberOutOfRange => "session::parse::number_out_of_range",
+            SessionErrorKind::ZeroFace => "session::parse::zero_face",
+            SessionErrorKind::NoHelp(_) => "session::help::unknown_topic",
+            SessionErrorKind::NoRuntime(_) => "session::no_runtime",
+        }
+    }
+}
+
+impl SessionError {
+    /// The diagnostic: message, a label at the span, and help where there is some.
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let label = match &self.kind {
+            SessionErrorKind::Unexpected { expected } => format!("expected {expected}"),
+            SessionErrorKind::UnknownCommand { .. } => "not a command".to_string(),
+            SessionErrorKind::LineTooLong { .. } => "this line".to_string(),
+            SessionErrorKind::NoRuntime(_) => "this command".to_string(),
+            _ => "here".to_string(),
+        };
+        let mut diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string());
+        if !self.span.is_none() {
+            diagnostic = diagnostic.with_primary(self.span, label);
+        }
+        match &self.kind {
+            SessionErrorKind::UnknownCommand { suggestion: Some(word), .. } => {
+                diagnostic = diagnostic.with_help(format!("did you mean `{word}`?"));
+            }
+            SessionErrorKind::UnknownCommand { suggestion: None, .. }
+            | SessionErrorKind::NoHelp(_) => {
+                diagnostic = diagnostic.with_help("`help` lists every command with an example");
+            }
+            _ => {}
+        }
+        diagnostic
+    }
+}
+
+/// A human description of what `rule` matches, for "expected ..." messages.
+pub fn rule_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "the end of the line",
+        Rule::WHITESPACE => "a space",
+        Rule::word_char => "a letter or digit",
+        Rule::use_option => "an option such as `spending 2 Focus`",
+        Rule::COMMENT => "a comment such as `# note`",
+        Rule::line | Rule::command => "a command such as `roll 2d6`",
+        Rule::session_keyword => "a connecting word such as `uses` or `on`",
+        Rule::word | Rule::session_word | Rule::name_word | Rule::reserved => "a word",
+        Rule::bare_name | Rule::any_name | Rule::name | Rule::name_list => {
+            "a name such as `Bandit` or `\"Bandit 2\"`"
+        }
+        Rule::actor_word => "an actor such as `Scout` or `\"Bandit 2\"`",
+        Rule::integer | Rule::number => "a number such as `12`",
+        Rule::identifier => "a word such as `if-better`",
+        Rule::dice_text => "a dice expression such as `2d6+3`",
+        Rule::string | Rule::string_inner => "a quoted text such as `\"fight.json\"`",
+        Rule::load => "`load` and a pack name or a quoted path",
+        Rule::seed => "`seed` and a number",
+        Rule::policy => "`policy` and a decision and a policy name",
+        Rule::actor_from => "`actor NAME from STAT BLOCK`",
+        Rule::actor_inline => "`actor NAME with Stat 12, Other 3`",
+        Rule::stat_value => "a stat and its value such as `Defense 12`",
+        Rule::show => "`show` and what to show",
+        Rule::show_power => "`power NAME`",
+        Rule::show_condition => "`condition NAME`",
+        Rule::show_state => "`state`",
+        Rule::show_log => "`log`",
+        Rule::help => "`help` or `help COMMAND`",
+        Rule::use_power => "`ACTOR uses POWER on TARGET`",
+        Rule::spending => "`spending 2 Resource`",
+        Rule::with_weapon => "`with weapon NAME`",
+        Rule::trigger => "`trigger \"what happened\"`",
+        Rule::check => "`check ACTOR Stat + 2 vs 9`",
+        Rule::check_expression | Rule::check_term => "a stat or a number such as `Might` or `2`",
+        Rule::check_operator => "`+` or `-`",
+        Rule::aided => "`aided by NAME`",
+        Rule::versus => "`versus ACTOR Stat vs ACTOR Stat`",
+        Rule::roll => "`roll` and a dice expression",
+        Rule::dist => "`dist` and a dice expression",
+        Rule::force => "`force` and faces such as `8, 6, 1`",
+        Rule::face => "a face such as `6`",
+        Rule::encounter => "`encounter` and the actors taking part",
+        Rule::next => "`next`",
+        Rule::end_encounter => "`end encounter`",
+        Rule::challenge => "`challenge 5 breakthroughs before 4 setbacks with NAMES`",
+        Rule::save => "`save \"file.json\"`",
+        Rule::restore => "`restore \"file.json\"`",
+        Rule::undo => "`undo`",
+        Rule::k_load => "`load`",
+        Rule::k_seed => "`seed`",
+        Rule::k_policy => "`policy`",
+        Rule::k_actor => "`actor`",
+        Rule::k_from => "`from`",
+        Rule::k_as => "`as`",
+        Rule::k_with => "`with`",
+        Rule::k_show => "`show`",
+        Rule::k_power => "`power`",
+        Rule::k_condition => "`condition`",
+        Rule::k_state => "`state`",
+        Rule::k_log => "`log`",
+        Rule::k_help => "`help`",
+        Rule::k_uses => "`uses`",
+        Rule::k_on => "`on`",
+        Rule::k_spending => "`spending`",
+        Rule::k_weapon => "`weapon`",
+        Rule::k_trigger => "`trigger`",
+        Rule::k_check => "`check`",
+        Rule::k_vs => "`vs`",
+        Rule::k_aided => "`aided`",
+        Rule::k_by => "`by`",
+        Rule::k_versus => "`versus`",
+        Rule::k_roll => "`roll`",
+        Rule::k_dist => "`dist`",
+        Rule::k_force => "`force`",
+        Rule::k_encounter => "`encounter`",
+        Rule::k_next => "`next`",
+        Rule::k_end => "`end`",
+        Rule::k_challenge => "`challenge`",
+        Rule::k_breakthroughs => "`breakthroughs`",
+        Rule::k_before => "`before`",
+        Rule::k_setbacks => "`setbacks`",
+        Rule::k_save => "`save`",
+        Rule::k_restore => "`restore`",
+        Rule::k_undo => "`undo`",
+    }
+}
+
+/// The error for a pest failure in a line that starts at `base` in the session file.
+pub fn from_pest(
+    error: &pest::error::Error<Rule>,
+    file: crate::diagnostics::FileId,
+    base: usize,
+) -> SessionError {
+    let range = match error.location {
+        InputLocation::Pos(position) => position..position,
+        InputLocation::Span((start, end)) => start..end,
+    };
+    let mut names: Vec<&str> = Vec::new();
+    let mut literals = false;
+    if let ErrorVariant::ParsingError { positives, .. } = &error.variant {
+        for rule in positives {
+            let name = rule_name(*rule);
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        literals = positives.is_empty();
+    }
+    names.truncate(4);
+    let expected = match names.as_slice() {
+        [] if literals => "a connecting word or symbol here".to_string(),
+        [] => "something else here".to_string(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    };
+    let span = Span::new(file, base + range.start..base + range.end);
+    SessionErrorKind::Unexpected { expected }.at(span)
+}

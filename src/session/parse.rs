@@ -1,0 +1,442 @@
+//! Reading a session text into commands: split it into entries (one line, or a block
+//! definition that runs to the next blank line), check the line limit, parse each line with
+//! the session grammar and lower the pest pairs into [`Command`]s. Spans point into the
+//! session file. Never panics; never touches the game.
+
+use pest::Parser;
+use pest::iterators::Pair;
+
+use super::command::{
+    CheckRequest, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located, NameRef,
+    PowerUse, ShowTarget, Side,
+};
+use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest};
+use super::grammar::{Rule, SessionParser};
+use super::help::COMMAND_WORDS;
+use crate::diagnostics::{Diagnostic, FileId, Span, Spanned, did_you_mean};
+use crate::dice::DiceExpr;
+use crate::model::BlockKind;
+
+/// One entry of a session text: a command, or the first problem found in it.
+pub type Entry = Result<Located, Diagnostic>;
+
+/// Splits `text` (registered as `file`) into entries and parses each one, in order. The
+/// caller runs them in order and stops at the first error: lines after a broken one are
+/// still parsed, but never run.
+pub fn parse_session(file: FileId, text: &str) -> Vec<Entry> {
+    crate::parse::install_parser_limits();
+    let mut entries = Vec::new();
+    let lines = lines_with_offsets(text);
+    let mut index = 0;
+    while index < lines.len() {
+        let (start, line) = lines[index];
+        index += 1;
+        if line.len() > MAX_LINE_BYTES {
+            let span = Span::new(file, start..start);
+            entries.push(Err(SessionErrorKind::LineTooLong { bytes: line.len() }
+                .at(span)
+                .to_diagnostic()));
+            continue;
+        }
+        let content = line.trim_end_matches(['\n', '\r']);
+        if content.trim().is_empty() {
+            continue;
+        }
+        match parse_line(file, start, content) {
+            Ok(Some(command)) => {
+                let span = Span::new(file, start..start + content.len());
+                entries.push(Ok(Located { command, span }));
+            }
+            Ok(None) => {}
+            Err(_) if starts_block(content) => {
+                // A block definition: this header and every following line up to a blank one.
+                let mut end = start + line.len();
+                while index < lines.len() && !lines[index].1.trim().is_empty() {
+                    end = lines[index].0 + lines[index].1.len();
+                    index += 1;
+                }
+                entries.push(Ok(definition(file, text, start, end)));
+            }
+            Err(diagnostic) => entries.push(Err(diagnostic)),
+        }
+    }
+    entries
+}
+
+/// True when `text` starts a block definition that is not finished yet: the REPL keeps
+/// reading until a blank line ends it.
+pub fn is_incomplete(text: &str) -> bool {
+    let first = text.lines().next().unwrap_or("");
+    let file = FileId(0);
+    if first.trim().is_empty() || !starts_block(first) || parse_line(file, 0, first).is_ok() {
+        return false;
+    }
+    // Complete once a blank line ends it (the REPL's Enter on an empty line).
+    let last = text.rsplit('\n').next().unwrap_or("");
+    !(text.contains('\n') && last.trim().is_empty())
+}
+
+/// `(offset, line including its line break)` for every line.
+fn lines_with_offsets(text: &str) -> Vec<(usize, &str)> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        lines.push((start, line));
+        start += line.len();
+    }
+    lines
+}
+
+/// True when the first word of `line` is a rule-file block kind (`power`, `trait`, ...).
+/// `actor` and `check` are also commands: a line with the command's own connecting word
+/// (`actor X from Y`, `actor X with ...`, `check X ... vs N`) is a broken command, not a header.
+fn starts_block(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let command_like = match words.first() {
+        Some(&"actor") => words.contains(&"from") || words.contains(&"with"),
+        Some(&"check") => words.contains(&"vs"),
+        _ => false,
+    };
+    words.len() > 1 && !command_like && BlockKind::parse(words[0]).is_some()
+}
+
+fn definition(file: FileId, text: &str, start: usize, end: usize) -> Located {
+    let block = &text[start..end];
+    let header = block.lines().next().unwrap_or("").trim();
+    let (kind, name) = header.split_once(char::is_whitespace).unwrap_or((header, ""));
+    let mut body = block.to_string();
+    if !body.ends_with('\n') {
+        body.push('\n');
+    }
+    let span = Span::new(file, start..end);
+    let command = Command::Define(Definition {
+        kind: kind.to_string(),
+        name: name.trim().to_string(),
+        text: body,
+        span,
+    });
+    Located { command, span }
+}
+
+/// Parses one line (no line break) that starts at `base` in `file`; `None` for a comment.
+pub fn parse_line(file: FileId, base: usize, line: &str) -> Result<Option<Command>, Diagnostic> {
+    let pairs = match SessionParser::parse(Rule::line, line) {
+        Ok(mut pairs) => pairs.next().map(|pair| pair.into_inner()),
+        Err(error) => {
+            let error = unknown_command(file, base, line)
+                .or_else(|| command_error(file, base, line))
+                .unwrap_or_else(|| from_pest(&error, file, base));
+            return Err(error.to_diagnostic());
+        }
+    };
+    let lower = Lower { file, base };
+    let Some(command) =
+        pairs.and_then(|mut inner| inner.next()).filter(|pair| pair.as_rule() != Rule::EOI)
+    else {
+        return Ok(None);
+    };
+    lower.command(command).map(Some)
+}
+
+/// For a line that starts with a command word, the error of that command's rule alone
+/// (`seed x`: "expected a number", not whatever the other alternatives wanted).
+fn command_error(file: FileId, base: usize, line: &str) -> Option<SessionError> {
+    let offset = line.len() - line.trim_start().len();
+    let text = line[offset..].trim_end();
+    let word = text.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    let rule = match word {
+        "load" => Rule::load,
+        "seed" => Rule::seed,
+        "policy" => Rule::policy,
+        "actor" if text.contains(" with ") => Rule::actor_inline,
+        "actor" => Rule::actor_from,
+        "show" => Rule::show,
+        "check" => Rule::check,
+        "versus" => Rule::versus,
+        "roll" => Rule::roll,
+        "dist" => Rule::dist,
+        "force" => Rule::force,
+        "encounter" => Rule::encounter,
+        "next" => Rule::next,
+        "end" => Rule::end_encounter,
+        "challenge" => Rule::challenge,
+        "save" => Rule::save,
+        "restore" => Rule::restore,
+        "undo" => Rule::undo,
+        "help" => Rule::help,
+        _ => return None,
+    };
+    let start = base + offset;
+    match SessionParser::parse(rule, text) {
+        Err(error) => Some(from_pest(&error, file, start)),
+        Ok(pairs) => {
+            let end = pairs.last().map_or(0, |pair| pair.as_span().end());
+            // The command matched a prefix: whatever follows is the problem (a comment is fine,
+            // but then the whole line would have parsed).
+            let span = Span::new(file, start + end..start + text.len());
+            Some(
+                SessionErrorKind::Unexpected { expected: "the end of the line".to_string() }
+                    .at(span),
+            )
+        }
+    }
+}
+
+/// "unknown command" when the line starts with a lower-case word that is no command and the
+/// line is not `NAME uses POWER`.
+fn unknown_command(file: FileId, base: usize, line: &str) -> Option<SessionError> {
+    let offset = line.len() - line.trim_start().len();
+    let word: String = line[offset..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    let lower_case = word.chars().next().is_some_and(char::is_lowercase);
+    if !lower_case
+        || COMMAND_WORDS.contains(&word.as_str())
+        || BlockKind::parse(&word).is_some()
+        || line.contains(" uses ")
+    {
+        return None;
+    }
+    let suggestion = did_you_mean(&word, COMMAND_WORDS.iter().copied());
+    let span = Span::new(file, base + offset..base + offset + word.len());
+    Some(SessionErrorKind::UnknownCommand { word, suggestion }.at(span))
+}
+
+/// Lowering pest pairs of one line into a [`Command`].
+struct Lower {
+    file: FileId,
+    base: usize,
+}
+
+impl Lower {
+    fn span(&self, pair: &Pair<'_, Rule>) -> Span {
+        let range = pair.as_span();
+        Span::new(self.file, self.base + range.start()..self.base + range.end())
+    }
+
+    fn command(&self, pair: Pair<'_, Rule>) -> Result<Command, Diagnostic> {
+        let rule = pair.as_rule();
+        let span = self.span(&pair);
+        let mut inner = children(pair);
+        Ok(match rule {
+            Rule::load => {
+                let target = inner.next().expect("grammar: load has a target");
+                match target.as_rule() {
+                    Rule::string => LoadTarget::Path(self.string(&target)),
+                    _ => LoadTarget::Pack(self.text(&target)),
+                }
+                .into_load()
+            }
+            Rule::seed => {
+                let number = inner.next().expect("grammar: seed has a number");
+                Command::Seed(self.number(&number)?)
+            }
+            Rule::policy => {
+                let decision = self.text(&inner.next().expect("grammar: decision"));
+                let policy = self.text(&inner.next().expect("grammar: policy"));
+                Command::Policy { decision, policy }
+            }
+            Rule::actor_from => {
+                let first = self.name(inner.next().expect("grammar: actor name"));
+                let stat_block = self.name(inner.next().expect("grammar: stat block"));
+                let name = inner.next().map_or(first, |alias| self.string(&alias));
+                Command::ActorFrom { stat_block, name }
+            }
+            Rule::actor_inline => {
+                let name = self.name(inner.next().expect("grammar: actor name"));
+                let mut stats = Vec::new();
+                for stat in inner {
+                    let mut parts = children(stat);
+                    let stat_name = self.name(parts.next().expect("grammar: stat name"));
+                    let value = self.number(&parts.next().expect("grammar: stat value"))?;
+                    stats.push((stat_name, value));
+                }
+                Command::ActorInline { name, stats }
+            }
+            Rule::show => {
+                let what = inner.next().expect("grammar: show has a target");
+                Command::Show(match what.as_rule() {
+                    Rule::show_power => ShowTarget::Power(self.first_name(what)),
+                    Rule::show_condition => ShowTarget::Condition(self.first_name(what)),
+                    Rule::show_state => ShowTarget::State,
+                    Rule::show_log => ShowTarget::Log,
+                    _ => ShowTarget::Actor(self.name(what)),
+                })
+            }
+            Rule::help => Command::Help(inner.next().map(|topic| self.text(&topic))),
+            Rule::use_power => Command::UsePower(self.power_use(inner)?),
+            Rule::check => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let terms = self.terms(inner.next().expect("grammar: check terms"))?;
+                let difficulty = self.number(&inner.next().expect("grammar: difficulty"))?;
+                let aided_by = inner.next().map(|aided| self.names(aided)).unwrap_or_default();
+                Command::Check(CheckRequest { side: Side { actor, terms }, difficulty, aided_by })
+            }
+            Rule::versus => {
+                let mut side = || -> Result<Side, Diagnostic> {
+                    let actor = self.name(inner.next().expect("grammar: actor"));
+                    let terms = self.terms(inner.next().expect("grammar: terms"))?;
+                    Ok(Side { actor, terms })
+                };
+                let attacker = side()?;
+                let defender = side()?;
+                Command::Versus { attacker, defender }
+            }
+            Rule::roll => Command::Roll(self.dice(&inner.next().expect("grammar: dice"))?),
+            Rule::dist => Command::Dist(self.dice(&inner.next().expect("grammar: dice"))?),
+            Rule::force => {
+                let mut faces = Vec::new();
+                for face in inner {
+                    let value: u32 = face.as_str().parse().map_err(|_| {
+                        SessionErrorKind::NumberOutOfRange.at(self.span(&face)).to_diagnostic()
+                    })?;
+                    if value == 0 {
+                        return Err(SessionErrorKind::ZeroFace
+                            .at(self.span(&face))
+                            .to_diagnostic());
+                    }
+                    faces.push(value);
+                }
+                Command::Force(faces)
+            }
+            Rule::encounter => {
+                Command::Encounter(self.names(inner.next().expect("grammar: names")))
+            }
+            Rule::next => Command::NextTurn,
+            Rule::end_encounter => Command::EndEncounter,
+            Rule::challenge => {
+                let breakthroughs = self.number(&inner.next().expect("grammar: breakthroughs"))?;
+                let setbacks = self.number(&inner.next().expect("grammar: setbacks"))?;
+                let participants = self.names(inner.next().expect("grammar: participants"));
+                Command::Challenge { breakthroughs, setbacks, participants }
+            }
+            Rule::save => Command::Save(self.string(&inner.next().expect("grammar: path"))),
+            Rule::restore => Command::Restore(self.string(&inner.next().expect("grammar: path"))),
+            Rule::undo => Command::Undo,
+            other => unreachable!("grammar: {other:?} is not a command at {span:?}"),
+        })
+    }
+
+    fn power_use<'i>(
+        &self,
+        mut inner: impl Iterator<Item = Pair<'i, Rule>>,
+    ) -> Result<PowerUse, Diagnostic> {
+        let actor = self.name(inner.next().expect("grammar: actor"));
+        let power = self.name(inner.next().expect("grammar: power"));
+        let mut power_use = PowerUse {
+            actor,
+            power,
+            targets: Vec::new(),
+            spending: Vec::new(),
+            weapon: None,
+            trigger: None,
+        };
+        for part in inner {
+            match part.as_rule() {
+                Rule::name_list => power_use.targets = self.names(part),
+                Rule::spending => {
+                    let mut parts = children(part);
+                    let amount = self.number(&parts.next().expect("grammar: amount"))?;
+                    let resource = self.name(parts.next().expect("grammar: resource"));
+                    power_use.spending.push((amount, resource));
+                }
+                Rule::with_weapon => power_use.weapon = Some(self.first_name(part)),
+                Rule::trigger => {
+                    let text = children(part).next().expect("grammar: trigger text");
+                    power_use.trigger = Some(self.string(&text));
+                }
+                other => unreachable!("grammar: {other:?} in a power use"),
+            }
+        }
+        Ok(power_use)
+    }
+
+    fn terms(&self, pair: Pair<'_, Rule>) -> Result<Vec<CheckTerm>, Diagnostic> {
+        let mut terms = Vec::new();
+        let mut positive = true;
+        for part in children(pair) {
+            match part.as_rule() {
+                Rule::check_operator => positive = part.as_str() == "+",
+                _ => {
+                    let term = children(part).next().expect("grammar: a term");
+                    terms.push(if term.as_rule() == Rule::integer {
+                        let value: i64 = self.number(&term)?;
+                        CheckTerm::Number(if positive { value } else { -value })
+                    } else {
+                        CheckTerm::Stat(positive, self.name(term))
+                    });
+                }
+            }
+        }
+        Ok(terms)
+    }
+
+    fn dice(&self, pair: &Pair<'_, Rule>) -> Result<DiceCommand, Diagnostic> {
+        let raw = pair.as_str();
+        let text = raw.trim_end();
+        let start = self.base + pair.as_span().start();
+        let span = Span::new(self.file, start..start + text.len());
+        match DiceExpr::parse(text) {
+            Ok(expression) => Ok(DiceCommand { text: text.to_string(), expression, span }),
+            // The dice parser's own diagnostic, its spans moved into the session file.
+            Err(error) => Err(error.to_diagnostic(self.file, start)),
+        }
+    }
+
+    /// The names of a `name_list`.
+    fn names(&self, pair: Pair<'_, Rule>) -> Vec<NameRef> {
+        let list = if pair.as_rule() == Rule::name_list {
+            pair
+        } else {
+            children(pair).next().expect("grammar: a list")
+        };
+        children(list).map(|name| self.name(name)).collect()
+    }
+
+    /// The name inside a rule whose first child is a name.
+    fn first_name(&self, pair: Pair<'_, Rule>) -> NameRef {
+        self.name(children(pair).next().expect("grammar: a name"))
+    }
+
+    /// A name, bare or quoted (quotes removed).
+    fn name(&self, pair: Pair<'_, Rule>) -> NameRef {
+        match pair.as_rule() {
+            Rule::any_name | Rule::actor_word => {
+                self.name(children(pair).next().expect("grammar: a name"))
+            }
+            Rule::string => self.string(&pair),
+            _ => self.text(&pair),
+        }
+    }
+
+    fn text(&self, pair: &Pair<'_, Rule>) -> NameRef {
+        Spanned::new(pair.as_str().to_string(), self.span(pair))
+    }
+
+    /// A quoted string's contents with `\"` and `\\` unescaped.
+    fn string(&self, pair: &Pair<'_, Rule>) -> Spanned<String> {
+        let raw = pair.as_str();
+        let inner = raw.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(raw);
+        let text = inner.replace("\\\"", "\"").replace("\\\\", "\\");
+        Spanned::new(text, self.span(pair))
+    }
+
+    fn number<T: std::str::FromStr>(&self, pair: &Pair<'_, Rule>) -> Result<T, Diagnostic> {
+        pair.as_str()
+            .parse()
+            .map_err(|_| SessionErrorKind::NumberOutOfRange.at(self.span(pair)).to_diagnostic())
+    }
+}
+
+/// The children of `pair` that carry meaning: keywords (`k_*` rules) are left out.
+fn children<'i>(pair: Pair<'i, Rule>) -> impl Iterator<Item = Pair<'i, Rule>> {
+    // Keywords are non-silent only so that errors can name them; lowering never needs them.
+    pair.into_inner().filter(|child| !format!("{:?}", child.as_rule()).starts_with("k_"))
+}
+
+impl LoadTarget {
+    fn into_load(self) -> Command {
+        Command::Load(self)
+    }
+}

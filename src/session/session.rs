@@ -1,0 +1,397 @@
+//! [`Session`]: runs session commands against a [`Backend`]. It owns the source map (session
+//! inputs and loaded rule files), the decision policies and the pack resolver; it runs the
+//! dice commands (`roll`, `dist`, `seed`, `force`) itself on the backend's roller, parses
+//! `load`ed packs and inline definitions with the rule-language parser, and hands every game
+//! command to the backend. No terminal, no printing: results are [`Step`]s and diagnostics.
+
+use std::path::PathBuf;
+
+use super::backend::{Backend, CommandResult, Event, LoadedPack, NameKind, Outcome};
+use super::command::{Command, Definition, DiceCommand, LoadTarget, Located};
+use super::embedded::{self, PackFiles, PackOrigin};
+use super::error::SessionErrorKind;
+use super::help::help_text;
+use super::parse::parse_session;
+use crate::diagnostics::{Diagnostic, SourceMap, Span, did_you_mean};
+use crate::dice::{Roller, distribution};
+use crate::engine::{Decider, DecisionKind, Policy, PolicyDecider};
+
+/// The seed batch runs use when neither the command line nor the session sets one, so that
+/// every run is reproducible.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// One command that ran: where it came from and what it produced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// The 1-based line of the command in its input.
+    pub line: usize,
+    /// The command's source text (the first line of a block definition).
+    pub source: String,
+    /// What happened.
+    pub events: Vec<Event>,
+}
+
+/// The result of running a whole text: the steps that ran and, if one failed, its
+/// diagnostics (nothing after it ran).
+#[derive(Clone, Debug, Default)]
+pub struct Run {
+    /// Steps in order.
+    pub steps: Vec<Step>,
+    /// The failure that stopped the run.
+    pub failure: Option<Vec<Diagnostic>>,
+}
+
+/// A session: a backend plus everything the command language needs around it.
+pub struct Session<B: Backend> {
+    backend: B,
+    sources: SourceMap,
+    policies: PolicyDecider,
+    packs: Vec<PackFiles>,
+    working_directory: PathBuf,
+    inputs: usize,
+    fixed_seed: bool,
+}
+
+impl<B: Backend> Session<B> {
+    /// A session over `backend`, whose roller is restarted from `seed`, with the embedded
+    /// packs and the current directory's `rules/` folder available to `load`.
+    pub fn new(mut backend: B, seed: u64) -> Self {
+        *backend.roller() = Roller::new(seed);
+        Session {
+            backend,
+            sources: SourceMap::new(),
+            policies: PolicyDecider::default(),
+            packs: embedded::packs(),
+            working_directory: PathBuf::from("."),
+            inputs: 0,
+            fixed_seed: false,
+        }
+    }
+
+    /// The same session resolving `load NAME` against these packs and this directory
+    /// (tests use a fixture folder).
+    pub fn with_packs(mut self, packs: Vec<PackFiles>, working_directory: PathBuf) -> Self {
+        self.packs = packs;
+        self.working_directory = working_directory;
+        self
+    }
+
+    /// The same session ignoring `seed` commands (the command line's `--seed` wins); each
+    /// one says so in the transcript.
+    pub fn with_fixed_seed(mut self) -> Self {
+        self.fixed_seed = true;
+        self
+    }
+
+    /// Every source the session has seen, for rendering diagnostics.
+    pub fn sources(&self) -> &SourceMap {
+        &self.sources
+    }
+
+    /// The backend.
+    pub fn backend(&self) -> &B {
+        &self.backend
+    }
+
+    /// The seed of the current dice stream.
+    pub fn seed(&mut self) -> u64 {
+        self.backend.roller().seed()
+    }
+
+    /// Names for completion: packs come from the resolver, the rest from the backend.
+    pub fn complete_names(&self, kind: NameKind) -> Vec<String> {
+        if kind == NameKind::Pack {
+            let mut names: Vec<String> = self.packs.iter().map(|pack| pack.name.clone()).collect();
+            names.extend(self.backend.complete_names(kind));
+            names.sort();
+            names.dedup();
+            return names;
+        }
+        self.backend.complete_names(kind)
+    }
+
+    /// Runs `text` (registered as `name`) command by command, stopping at the first error.
+    /// `decider` answers decision points; `None` means the session's policies answer.
+    pub fn run_text<'d>(
+        &mut self,
+        name: &str,
+        text: &str,
+        mut decider: Option<&mut (dyn Decider + 'd)>,
+    ) -> Run {
+        let file = self.sources.add(name, text);
+        let mut run = Run::default();
+        for entry in parse_session(file, text) {
+            let located = match entry {
+                Ok(located) => located,
+                Err(diagnostic) => {
+                    run.failure = Some(vec![diagnostic]);
+                    break;
+                }
+            };
+            let line = self.sources.line_col(located.span).map_or(0, |position| position.line);
+            let source = self.sources.slice(located.span).lines().next().unwrap_or("").to_string();
+            match self
+                .execute(&located, decider.as_deref_mut())
+                .map_err(|d| locate(d, located.span))
+            {
+                Ok(outcome) => run.steps.push(Step { line, source, events: outcome.events }),
+                Err(diagnostics) => {
+                    run.failure = Some(diagnostics);
+                    break;
+                }
+            }
+        }
+        run
+    }
+
+    /// Runs one input of the REPL (a line, or a block definition with its lines).
+    pub fn run_input<'d>(&mut self, text: &str, decider: Option<&mut (dyn Decider + 'd)>) -> Run {
+        self.inputs += 1;
+        let name = format!("<input {}>", self.inputs);
+        self.run_text(&name, text, decider)
+    }
+
+    /// Executes one command. On failure the game is unchanged (see [`Backend`]).
+    pub fn execute<'d>(
+        &mut self,
+        located: &Located,
+        decider: Option<&mut (dyn Decider + 'd)>,
+    ) -> CommandResult {
+        let mut policies = self.policies.clone();
+        let decider: &mut dyn Decider = match decider {
+            Some(decider) => decider,
+            None => &mut policies,
+        };
+        match &located.command {
+            Command::Seed(seed) if self.fixed_seed => {
+                let kept = self.backend.roller().seed();
+                Ok(Outcome::event(
+                    "seed",
+                    format!("seed {seed} ignored: the command line fixed seed {kept}"),
+                ))
+            }
+            Command::Seed(seed) => {
+                *self.backend.roller() = Roller::new(*seed);
+                Ok(Outcome::event("seed", format!("seed {seed}"))
+                    .with_data(serde_json::json!({ "seed": seed })))
+            }
+            Command::Force(faces) => {
+                self.backend.roller().force(faces.iter().copied());
+                let list: Vec<String> = faces.iter().map(u32::to_string).collect();
+                Ok(Outcome::event("force", format!("next dice: {}", list.join(", ")))
+                    .with_data(serde_json::json!({ "faces": faces })))
+            }
+            Command::Roll(dice) => self.roll(dice),
+            Command::Dist(dice) => dist(dice),
+            Command::Policy { decision, policy } => self.set_policy(decision, policy),
+            Command::Help(topic) => match help_text(topic.as_ref().map(|t| t.node.as_str())) {
+                Some(text) => Ok(Outcome::view(text.trim_end())),
+                None => {
+                    let topic = topic.as_ref().expect("help without a topic always has text");
+                    Err(vec![
+                        SessionErrorKind::NoHelp(topic.node.clone()).at(topic.span).to_diagnostic(),
+                    ])
+                }
+            },
+            Command::Load(target) => self.load(target),
+            Command::Define(definition) => self.define(definition),
+            Command::ActorFrom { stat_block, name } => self.backend.create_actor(name, stat_block),
+            Command::ActorInline { name, stats } => self.backend.create_inline_actor(name, stats),
+            Command::Show(target) => self.backend.show(target),
+            Command::UsePower(power_use) => self.backend.use_power(power_use, decider),
+            Command::Check(request) => self.backend.check(request, decider),
+            Command::Versus { attacker, defender } => {
+                self.backend.versus(attacker, defender, decider)
+            }
+            Command::Encounter(actors) => self.backend.start_encounter(actors),
+            Command::NextTurn => self.backend.next_turn(decider),
+            Command::EndEncounter => self.backend.end_encounter(),
+            Command::Challenge { breakthroughs, setbacks, participants } => {
+                self.backend.start_challenge(*breakthroughs, *setbacks, participants)
+            }
+            Command::Save(path) => self.backend.save(path),
+            Command::Restore(path) => self.backend.restore(path),
+            Command::Undo => self.backend.undo(),
+        }
+    }
+
+    /// `roll`: on the backend's roller; a failed roll puts the stream back where it was.
+    fn roll(&mut self, dice: &DiceCommand) -> CommandResult {
+        let before = self.backend.roller().state();
+        match self.backend.roller().roll(&dice.expression) {
+            Ok(roll) => {
+                let text = super::transcript::describe_roll(&dice.expression, &roll);
+                let data = serde_json::json!({ "expr": dice.text, "total": roll.total, "dice": roll.dice });
+                Ok(Outcome::event("roll", text).with_data(data))
+            }
+            Err(error) => {
+                *self.backend.roller() = Roller::from_state(&before);
+                Err(vec![error.to_diagnostic(dice.span.file, dice.span.start as usize)])
+            }
+        }
+    }
+
+    /// `policy KIND NAME`: kinds and names as the engine spells them (`boost max-safe`).
+    fn set_policy(
+        &mut self,
+        decision: &super::command::NameRef,
+        policy: &super::command::NameRef,
+    ) -> CommandResult {
+        const KINDS: [(&str, DecisionKind); 3] = [
+            ("second-die", DecisionKind::SecondDie),
+            ("boost", DecisionKind::Boost),
+            ("spend", DecisionKind::Spend),
+        ];
+        const POLICIES: [&str; 4] = ["always", "never", "if-better", "max-safe"];
+        let Some((_, kind)) = KINDS.iter().find(|(name, _)| *name == decision.node) else {
+            return Err(vec![unknown("decision", decision, KINDS.iter().map(|(name, _)| *name))]);
+        };
+        let Some(chosen) = Policy::from_name(&policy.node) else {
+            return Err(vec![unknown("policy", policy, POLICIES)]);
+        };
+        self.policies = std::mem::take(&mut self.policies).with(*kind, chosen);
+        Ok(Outcome::event("policy", format!("policy {} {}", decision.node, policy.node)))
+    }
+
+    /// `load NAME` or `load "path"`: resolve, parse and check here; the backend adds it.
+    fn load(&mut self, target: &LoadTarget) -> CommandResult {
+        let mut notes = Vec::new();
+        let (name, pack, scripts, mut diagnostics) = match target {
+            LoadTarget::Path(path) => {
+                let (pack, diagnostics) =
+                    crate::parse::load_pack(&[PathBuf::from(&path.node)], &mut self.sources);
+                (path.node.clone(), pack, Vec::new(), diagnostics)
+            }
+            LoadTarget::Pack(name) => {
+                let Some(files) =
+                    embedded::resolve(&name.node, &self.working_directory, &self.packs)
+                else {
+                    let known: Vec<&str> =
+                        self.packs.iter().map(|pack| pack.name.as_str()).collect();
+                    let mut diagnostic = unknown("pack", name, known.iter().copied());
+                    if known.is_empty() {
+                        diagnostic = diagnostic.with_help(
+                            "no packs are built in; put one in `rules/<name>/` or load a path",
+                        );
+                    }
+                    return Err(vec![diagnostic]);
+                };
+                if let PackOrigin::Local(folder) = &files.origin {
+                    notes.push(Event::new(
+                        "note",
+                        format!(
+                            "using the local pack in `{}` instead of the built-in one",
+                            folder.display()
+                        ),
+                    ));
+                }
+                let (pack, diagnostics) = files.parse(&mut self.sources);
+                (name.node.clone(), pack, files.scripts(), diagnostics)
+            }
+        };
+        diagnostics.extend(crate::check::check_pack(&pack));
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            crate::check::sort_diagnostics(&mut diagnostics);
+            return Err(diagnostics);
+        }
+        let loaded = LoadedPack { name, pack, scripts };
+        let mut outcome = self.backend.load(&loaded)?;
+        notes.append(&mut outcome.events);
+        Ok(Outcome { events: notes })
+    }
+
+    /// A block definition: parsed with the rule-language parser, spans in the session file.
+    fn define(&mut self, definition: &Definition) -> CommandResult {
+        let file = definition.span.file;
+        let whole = self.sources.get(file).map(|source| source.text.clone()).unwrap_or_default();
+        // Blank out everything but the block (same byte lengths, line breaks kept) so the rule
+        // parser's spans are offsets in the session file itself.
+        let range = definition.span.range();
+        let padded: String = whole
+            .char_indices()
+            .map(|(offset, c)| {
+                if range.contains(&offset) || c == '\n' {
+                    c.to_string()
+                } else {
+                    " ".repeat(c.len_utf8())
+                }
+            })
+            .collect();
+        let path = self.sources.get(file).map(|source| source.name.clone()).unwrap_or_default();
+        let (rule_file, mut diagnostics) =
+            crate::parse::parse_file(file, std::path::Path::new(&path), &padded);
+        diagnostics.retain(Diagnostic::is_error);
+        if !diagnostics.is_empty() {
+            return Err(diagnostics);
+        }
+        self.backend.define(&rule_file)
+    }
+}
+
+/// `dist`: exact distribution, as a compact table.
+fn dist(dice: &DiceCommand) -> CommandResult {
+    let dist = distribution(&dice.expression)
+        .map_err(|error| vec![error.to_diagnostic(dice.span.file, dice.span.start as usize)])?;
+    let text = super::transcript::describe_distribution(&dice.text, &dist);
+    let outcomes: Vec<serde_json::Value> = dist
+        .outcomes
+        .iter()
+        .map(|(value, p)| serde_json::json!({ "value": value, "p": p }))
+        .collect();
+    let data = serde_json::json!({
+        "expr": dice.text, "exact": dist.exact, "outcomes": outcomes, "mean": dist.mean(),
+    });
+    Ok(Outcome::event("dist", text).with_data(data))
+}
+
+/// "unknown WHAT `name`", with a did-you-mean when one candidate is close.
+fn unknown<'a>(
+    what: &str,
+    name: &super::command::NameRef,
+    candidates: impl IntoIterator<Item = &'a str> + Clone,
+) -> Diagnostic {
+    let mut diagnostic = Diagnostic::error(
+        format!("session::unknown_{what}"),
+        format!("unknown {what} `{}`", name.node),
+    )
+    .with_primary(name.span, format!("not a known {what}"));
+    if let Some(close) = did_you_mean(&name.node, candidates.clone()) {
+        diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
+    } else {
+        let list: Vec<&str> = candidates.into_iter().collect();
+        if !list.is_empty() {
+            diagnostic = diagnostic.with_help(format!("known: {}", list.join(", ")));
+        }
+    }
+    diagnostic
+}
+
+impl Outcome {
+    /// The same outcome with structured details on its last event.
+    pub fn with_data(mut self, data: serde_json::Value) -> Self {
+        if let Some(event) = self.events.last_mut() {
+            event.data = data;
+        }
+        self
+    }
+}
+
+/// Diagnostics without a location point at the command that failed.
+fn locate(mut diagnostics: Vec<Diagnostic>, span: Span) -> Vec<Diagnostic> {
+    for diagnostic in &mut diagnostics {
+        if diagnostic.primary_span().is_none() {
+            diagnostic.labels.retain(|label| !label.span.is_none());
+            diagnostic.labels.push(crate::diagnostics::Label {
+                span,
+                message: "this command".to_string(),
+                primary: true,
+            });
+        }
+    }
+    diagnostics
+}
+
+/// A helper for backends: an error diagnostic with its primary label at `span`.
+pub fn error_at(code: &str, message: impl Into<String>, span: Span, label: &str) -> Diagnostic {
+    Diagnostic::error(code, message).with_primary(span, label)
+}
