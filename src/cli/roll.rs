@@ -121,7 +121,7 @@ impl Session<'_> {
                     RollJson { expr: &args.expression, seed, total: roll.total, dice: &roll.dice };
                 serde_json::to_string(&document).map(|line| writeln!(out, "{line}"))
             } else {
-                Ok(writeln!(out, "{}", describe_roll(&self.expression, &roll)))
+                Ok(writeln!(out, "{}", self.describe(&roll)))
             };
             if !matches!(written, Ok(Ok(()))) {
                 break;
@@ -142,6 +142,23 @@ impl Session<'_> {
         }
         summary.print(self.args, self.seed, out);
         Ok(())
+    }
+}
+
+impl Session<'_> {
+    /// One roll as a line. Unlike a session transcript, nothing above the line echoes the
+    /// expression, so it is shown unless it is just its one term: `4d6kh3` reads
+    /// `9  4d6kh3 [1d 4 4 1]` while `1d20+3>=10` keeps its comparison visible.
+    fn describe(&self, roll: &Roll) -> String {
+        let line = describe_roll(&self.expression, roll);
+        let whole = self.expression.to_string();
+        match self.expression.terms().as_slice() {
+            [only] if only.to_string() == whole => line,
+            _ => match line.split_once("  ") {
+                Some((total, dice)) => format!("{total}  {whole}  {dice}"),
+                None => format!("{line}  {whole}"),
+            },
+        }
     }
 }
 

@@ -46,14 +46,7 @@ pub fn step_json(step: &Step) -> String {
 /// (`!` exploded, `r` rerolled, `d` dropped, `f` forced).
 pub fn describe_roll(expression: &DiceExpr, roll: &Roll) -> String {
     let mut text = roll.total.to_string();
-    let terms = expression.terms();
-    // The whole expression is shown unless it is just its one term, so `4d6kh3` reads
-    // `9  4d6kh3 [1d 4 4 1]` while `1d20+3>=10` keeps its comparison visible.
-    let whole = expression.to_string();
-    if !matches!(terms.as_slice(), [only] if only.to_string() == whole) {
-        text.push_str(&format!("  {whole}"));
-    }
-    for term in terms {
+    for term in expression.terms() {
         let dice: Vec<String> =
             roll.dice.iter().filter(|die| die.term == term.index).map(mark_die).collect();
         text.push_str(&format!("  {term} [{}]", dice.join(" ")));
