@@ -52,4 +52,5 @@ pub mod dice;
 pub mod engine;
 pub mod model;
 pub mod parse;
+pub mod runtime;
 pub mod script;

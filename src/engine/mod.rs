@@ -50,6 +50,6 @@ pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};
 pub use log::{CheckResult, Event, EventLog};
 pub use save::{
     FORMAT_VERSION, MAX_SAVE_BYTES, UndoStack, backup_path, from_json, load, load_or_backup, save,
-    to_json,
+    to_json, write_atomically,
 };
 pub use state::World;

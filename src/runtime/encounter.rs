@@ -1,0 +1,132 @@
+//! Checks and encounters as commands: [`Game::check`] runs a check through the system's
+//! procedure; [`Game::start_encounter`] rolls the system's `Turn order:` for each participant
+//! (segments from `Segments:`) and installs the system's `reset to N at turn start` rules;
+//! [`Game::next_turn`] moves to the next phase or turn; [`Game::end_encounter`] ends
+//! conditions bound to the encounter and clears resources `lost at end of encounter`.
+
+use crate::diagnostics::Span;
+use crate::engine::{
+    EngineErrorKind, InitiativeRule, Phase, ResourceReset, SegmentRule, TieBreak, TurnStep,
+};
+use crate::model::SystemLine;
+use crate::model::expr::{LineContext, Rounding, evaluate};
+use crate::model::system::{ResourceRule, TemplatePart};
+
+use super::Game;
+use super::checks::{CheckOutcome, CheckRequest, run_check};
+use super::error::{RuntimeError, RuntimeErrorKind};
+use super::scope::LineScope;
+
+fn engine(kind: EngineErrorKind) -> RuntimeError {
+    RuntimeErrorKind::Engine(kind).at(Span::NONE)
+}
+
+impl Game {
+    /// Runs a check as one command (the roll is logged and undoable).
+    pub fn check(&mut self, request: &CheckRequest) -> Result<CheckOutcome, RuntimeError> {
+        self.command(|game| run_check(&game.pack, &game.rules, &mut game.world, request))
+    }
+
+    /// Starts an encounter: each participant rolls the system's `Turn order:` (die plus the
+    /// template's bonus), highest first; `Segments:` maps totals onto segments.
+    pub fn start_encounter(&mut self, participants: &[&str]) -> Result<Vec<String>, RuntimeError> {
+        self.command(|game| game.run_start_encounter(participants))
+    }
+
+    fn run_start_encounter(&mut self, participants: &[&str]) -> Result<Vec<String>, RuntimeError> {
+        let mut template = None;
+        let mut segments = None;
+        for line in &self.rules.system {
+            match &line.node {
+                SystemLine::TurnOrder(order) => template = Some((order.clone(), line.span)),
+                SystemLine::Segments(amount) => {
+                    let scope = LineScope::of(&self.rules, &EMPTY);
+                    segments =
+                        Some(scope.amount(amount, LineContext::Declaration, Rounding::Floor)?);
+                }
+                _ => {}
+            }
+        }
+        let (sides, span) = match &template {
+            Some((order, span)) => (order.node.faces().unwrap_or(10), *span),
+            None => (10, Span::NONE),
+        };
+        let mut entrants = Vec::with_capacity(participants.len());
+        for name in participants {
+            let actor = self.world.actor(name).map_err(engine)?;
+            let scope = LineScope::of(&self.rules, actor);
+            let mut bonus = 0;
+            if let Some((order, _)) = &template {
+                for part in &order.node.parts {
+                    if let TemplatePart::Hole(expr) = part {
+                        bonus += evaluate(expr, &scope, LineContext::Declaration)?
+                            .round(Rounding::Floor);
+                    }
+                }
+            }
+            entrants.push(((*name).to_string(), bonus));
+        }
+        let rule = InitiativeRule {
+            sides: u32::try_from(sides.max(1)).unwrap_or(10),
+            tie_break: TieBreak::HigherModifier,
+            segments: segments.map(|s| SegmentRule {
+                segments: u32::try_from(s.max(1)).unwrap_or(1),
+                overflow_resource: None,
+            }),
+        };
+        let resets = self.turn_resets()?;
+        let rolls = self.world.start_encounter_by_initiative(&entrants, &rule, resets, span)?;
+        Ok(rolls.into_iter().map(|roll| roll.name).collect())
+    }
+
+    fn turn_resets(&self) -> Result<Vec<ResourceReset>, RuntimeError> {
+        let mut resets = Vec::new();
+        for (name, lines) in &self.rules.resources {
+            for line in lines {
+                if let ResourceRule::ResetTo { amount, moment } = &line.node
+                    && moment.node.contains("turn start")
+                {
+                    let scope = LineScope::of(&self.rules, &EMPTY);
+                    let value = scope.amount(amount, LineContext::Declaration, Rounding::Floor)?;
+                    resets.push(ResourceReset {
+                        resource: name.clone(),
+                        value,
+                        phase: Phase::Start,
+                    });
+                }
+            }
+        }
+        Ok(resets)
+    }
+
+    /// Moves the encounter on by one phase or turn, applying resets and ending conditions.
+    pub fn next_turn(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
+        self.command(|game| Ok(game.world.advance_turn()?))
+    }
+
+    /// Ends the encounter: encounter-long conditions end and resources declared `lost at end
+    /// of encounter` drop to 0.
+    pub fn end_encounter(&mut self) -> Result<(), RuntimeError> {
+        self.command(|game| {
+            game.world.end_encounter()?;
+            let names: Vec<String> = game.world.actors.iter().map(|a| a.name.clone()).collect();
+            for (resource, lines) in &game.rules.resources {
+                let lost = lines.iter().any(|line| {
+                    matches!(&line.node, ResourceRule::Lost(when) if when.node.contains("encounter"))
+                });
+                if !lost {
+                    continue;
+                }
+                for name in &names {
+                    if game.world.actor(name).map_err(engine)?.resources.contains_key(resource) {
+                        game.world.set_resource(name, resource, 0, Span::NONE)?;
+                    }
+                }
+            }
+            Ok(())
+        })
+    }
+}
+
+static EMPTY: std::sync::LazyLock<crate::engine::Actor> =
+    std::sync::LazyLock::new(|| crate::engine::Actor::new(""));

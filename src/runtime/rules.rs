@@ -1,0 +1,79 @@
+//! The loaded pack indexed for running: blocks by kind and name, and the system settings the
+//! runtime needs on every command (resource rules, rounding, the default procedure), gathered
+//! once at load so a command never scans the pack. Nothing here mutates the world.
+
+use std::collections::BTreeMap;
+
+use crate::diagnostics::Spanned;
+use crate::model::system::ResourceRule;
+use crate::model::{Block, BlockKind, Pack, SystemLine};
+
+/// Blocks of one kind by lower-case name.
+pub(crate) type Blocks = BTreeMap<String, Block>;
+
+/// The pack, indexed.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Rules {
+    /// `power` blocks.
+    pub powers: Blocks,
+    /// Trait-like blocks (traits, feats, upgrades, ...).
+    pub traits: Blocks,
+    /// `condition` blocks.
+    pub conditions: Blocks,
+    /// `actor` blocks.
+    pub actors: Blocks,
+    /// `weapon` blocks.
+    pub weapons: Blocks,
+    /// `armour` blocks.
+    pub armours: Blocks,
+    /// `Resource X:` rules, in declaration order.
+    pub resources: Vec<(String, Vec<Spanned<ResourceRule>>)>,
+    /// Every system line, in order.
+    pub system: Vec<Spanned<SystemLine>>,
+}
+
+impl Rules {
+    /// Indexes `pack`.
+    pub fn of(pack: &Pack) -> Rules {
+        let mut rules = Rules::default();
+        for block in pack.blocks() {
+            let block = &block.node;
+            let key = block.name.node.as_str().to_lowercase();
+            let map = match block.kind.node {
+                BlockKind::Power => &mut rules.powers,
+                BlockKind::Trait(_) => &mut rules.traits,
+                BlockKind::Condition => &mut rules.conditions,
+                BlockKind::Actor => &mut rules.actors,
+                BlockKind::Weapon => &mut rules.weapons,
+                BlockKind::Armour => &mut rules.armours,
+                BlockKind::System | BlockKind::Check => continue,
+            };
+            map.entry(key).or_insert_with(|| block.clone());
+        }
+        for line in pack.system_lines() {
+            if let SystemLine::Resource { name, rules: lines } = &line.node {
+                rules.resources.push((name.node.as_str().to_string(), lines.clone()));
+            }
+            rules.system.push(line.clone());
+        }
+        rules
+    }
+
+    /// The block called `name` in `blocks`, exactly or case-insensitively.
+    pub fn find<'a>(blocks: &'a Blocks, name: &str) -> Option<&'a Block> {
+        blocks.get(name).or_else(|| blocks.get(&name.to_lowercase()))
+    }
+
+    /// The names of `blocks`, as written, for suggestions.
+    pub fn names(blocks: &Blocks) -> impl Iterator<Item = &str> {
+        blocks.values().map(|block| block.name.node.as_str())
+    }
+
+    /// Whether a system `Stats` line declares `name`.
+    pub fn declares_stat(&self, name: &str) -> bool {
+        self.system.iter().any(|line| match &line.node {
+            SystemLine::Stats { stats, .. } => stats.iter().any(|stat| stat.node.matches(name)),
+            _ => false,
+        })
+    }
+}
