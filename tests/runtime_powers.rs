@@ -199,17 +199,12 @@ fn restore_refuses_another_pack() {
 }
 
 #[test]
-fn an_effect_naming_an_unknown_condition_points_at_its_result_line() {
+fn a_pack_whose_effect_names_an_unknown_condition_is_refused_at_its_result_line() {
     let mut game = Game::new(3);
-    let text = "system S\nDefault check: R\n\ncheck R\nMethod: pool\nDice: 1d10\nSuccess: >= [Threshold]\n\npower Hex\nTarget: Self\nResult: apply Cursed\n\nactor A\nStats: Defense 1\nPowers: Hex\n";
-    let loaded = game.load_source("inline.rules", text);
-    if loaded.is_err() {
-        // The checker already refuses unknown conditions; that is the earlier, better error.
-        return;
-    }
-    game.add_actor("A", Some("A"), &[]).unwrap();
-    let error = game.use_power(&PowerUse::new("A", "Hex")).unwrap_err();
-    assert_eq!(error.to_string(), "unknown condition `Cursed`");
-    let line = &text[error.span.range()];
-    assert!(line.starts_with("Result: apply Cursed"), "{line}");
+    let text = "system S\nDefault check: R\n\ncheck R\nMethod: pool\nDice: 1d10\nSuccess: >= [Threshold]\n\npower Hex\nTarget: Self\nResult: apply Cursed\n";
+    let errors = game.load_source("inline.rules", text).unwrap_err();
+    assert_eq!(errors[0].message, "unknown condition `Cursed`");
+    let span = errors[0].primary_span();
+    assert_eq!(&text[span.range()], "Cursed");
+    assert!(game.pack().files.is_empty(), "a refused pack is not installed");
 }

@@ -9,7 +9,6 @@ use crate::engine::{CheckResult, Event, RolledDie, grade_totals, roll_die};
 use crate::model::expr::{LineContext, Rounding};
 use crate::model::procedure::Procedure;
 use crate::model::system::{Method, ModifierMode, TemplatePart};
-use crate::model::{Amount, Pack};
 
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::rules::Rules;
@@ -43,6 +42,17 @@ pub struct CheckOutcome {
     pub totals: Vec<i64>,
 }
 
+/// What one target's grade is computed against.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Against {
+    /// The check modifier.
+    pub modifier: i64,
+    /// The target's threshold.
+    pub threshold: i64,
+    /// An ally's grade for one die.
+    pub aid: i64,
+}
+
 /// A procedure ready to roll: the dice and how to read them.
 pub(crate) struct Prepared {
     pub dice: u32,
@@ -55,18 +65,18 @@ pub(crate) struct Prepared {
 
 /// Finds the procedure `name` (or the default) and prepares it for `scope`.
 pub(crate) fn prepare(
-    pack: &Pack,
+    rules: &Rules,
     name: Option<&str>,
     scope: &LineScope<'_>,
     span: Span,
 ) -> Result<Prepared, RuntimeError> {
-    let procedure = match name {
-        Some(name) => pack.procedure(name).ok_or_else(|| {
-            let names = pack.blocks().filter_map(|b| Procedure::of(&b.node)).map(|p| p.name);
-            unknown("check procedure", name, names.collect::<Vec<_>>()).at(span)
+    let block = match name.or(rules.default_check.as_deref()) {
+        Some(name) => Rules::find(&rules.checks, name).ok_or_else(|| {
+            unknown("check procedure", name, Rules::names(&rules.checks)).at(span)
         })?,
-        None => pack.default_procedure().ok_or_else(|| RuntimeErrorKind::NoProcedure.at(span))?,
+        None => return Err(RuntimeErrorKind::NoProcedure.at(span)),
     };
+    let procedure = Procedure::of(block).ok_or_else(|| RuntimeErrorKind::NoProcedure.at(span))?;
     if !matches!(procedure.method, Some(Method::Pool) | None) {
         return Err(RuntimeErrorKind::UnsupportedProcedure(procedure.name.to_string()).at(span));
     }
@@ -88,7 +98,7 @@ pub(crate) fn prepare(
             _ => {}
         }
     }
-    let cap = match procedure.grade_cap.or_else(|| rules_cap(pack)) {
+    let cap = match procedure.grade_cap.or(rules.grade_cap.as_ref()) {
         Some(amount) => Some(scope.amount(amount, LineContext::Declaration, Rounding::Floor)?),
         None => None,
     };
@@ -105,10 +115,6 @@ pub(crate) fn prepare(
             .collect(),
         span: template.span,
     })
-}
-
-fn rules_cap(pack: &Pack) -> Option<&Amount> {
-    pack.ruling("grade cap")
 }
 
 impl Prepared {
@@ -137,17 +143,16 @@ impl Prepared {
         Ok(dice)
     }
 
-    /// Grades `dice` with `modifier` against `threshold`, logging the check.
+    /// Grades `dice` against `against`, logging the check.
     pub fn grade(
         &self,
         world: &mut crate::engine::World,
         actor: &str,
         dice: &[RolledDie],
-        modifier: i64,
-        threshold: i64,
-        aid: i64,
+        against: Against,
         cause: Span,
     ) -> CheckOutcome {
+        let Against { modifier, threshold, aid } = against;
         let per_die = if self.per_die { modifier } else { 0 };
         let mut totals: Vec<i64> = dice.iter().map(|d| i64::from(d.face) + per_die).collect();
         let graded = grade_totals(&mut totals, threshold, self.cap, aid);
@@ -167,7 +172,6 @@ impl Prepared {
 
 /// Runs a [`CheckRequest`] against `rules` on `world`.
 pub(crate) fn run_check(
-    pack: &Pack,
     rules: &Rules,
     world: &mut crate::engine::World,
     request: &CheckRequest,
@@ -186,8 +190,14 @@ pub(crate) fn run_check(
     }
     let extra = [("Threshold", request.threshold), ("Modifier", modifier)];
     let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
-    let prepared = prepare(pack, request.procedure.as_deref(), &scope, Span::NONE)?;
+    let prepared = prepare(rules, request.procedure.as_deref(), &scope, Span::NONE)?;
     let name = request.actor.clone();
     let dice = prepared.roll(world, &name, prepared.span)?;
-    Ok(prepared.grade(world, &name, &dice, modifier, request.threshold, request.aid, prepared.span))
+    Ok(prepared.grade(
+        world,
+        &name,
+        &dice,
+        Against { modifier, threshold: request.threshold, aid: request.aid },
+        prepared.span,
+    ))
 }

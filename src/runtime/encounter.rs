@@ -24,7 +24,7 @@ fn engine(kind: EngineErrorKind) -> RuntimeError {
 impl Game {
     /// Runs a check as one command (the roll is logged and undoable).
     pub fn check(&mut self, request: &CheckRequest) -> Result<CheckOutcome, RuntimeError> {
-        self.command(|game| run_check(&game.pack, &game.rules, &mut game.world, request))
+        self.command(|game| run_check(&game.rules, &mut game.world, request))
     }
 
     /// Starts an encounter: each participant rolls the system's `Turn order:` (die plus the

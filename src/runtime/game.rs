@@ -4,6 +4,7 @@
 //! can be undone; saves record the pack's identity so a restore refuses another pack.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::diagnostics::{Diagnostic, SourceMap, Span};
 use crate::engine::{EngineErrorKind, Event, World};
@@ -19,8 +20,45 @@ pub const UNDO_LIMIT: usize = 32;
 /// The state before a command, minus the log (which only grows: its length is enough).
 #[derive(Clone, Debug)]
 struct Snapshot {
-    world: World,
+    saved: Saved,
     log_length: usize,
+}
+
+/// What a snapshot keeps: the whole world, or (for commands that only change known actors,
+/// like a power) just those actors and the roller. Cloning two actors instead of the world
+/// is what keeps a transactional power use cheap.
+#[derive(Clone, Debug)]
+enum Saved {
+    World(World),
+    Actors { roller: crate::dice::Roller, actors: Vec<(usize, ActorState)> },
+}
+
+/// The parts of an actor a power can change. Stats, powers, traits and equipment are left
+/// out: commands that change them take whole-world snapshots.
+#[derive(Clone, Debug)]
+struct ActorState {
+    resources: std::collections::BTreeMap<String, crate::engine::Resource>,
+    conditions: crate::engine::Conditions,
+    layered: std::collections::BTreeMap<String, crate::engine::LayeredPool>,
+    position: Option<crate::engine::Hex>,
+}
+
+impl ActorState {
+    fn of(actor: &crate::engine::Actor) -> Self {
+        ActorState {
+            resources: actor.resources.clone(),
+            conditions: actor.conditions.clone(),
+            layered: actor.layered.clone(),
+            position: actor.position,
+        }
+    }
+
+    fn restore(self, actor: &mut crate::engine::Actor) {
+        actor.resources = self.resources;
+        actor.conditions = self.conditions;
+        actor.layered = self.layered;
+        actor.position = self.position;
+    }
 }
 
 /// A rule pack running against an engine world.
@@ -31,7 +69,9 @@ struct Snapshot {
 /// let mut game = Game::new(7);
 /// game.load_source("inline.rules", "
 /// system Tiny
+/// Stats: Attack, Defense
 /// Resource HP: max [Max HP]
+/// Resource Max HP: no max
 /// Default check: Roll
 ///
 /// check Roll
@@ -62,24 +102,24 @@ struct Snapshot {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
-    pub(crate) pack: Pack,
+    pub(crate) pack: Arc<Pack>,
     sources: SourceMap,
-    pub(crate) rules: Rules,
+    pub(crate) rules: Arc<Rules>,
     pub(crate) world: World,
     identity: String,
-    undo: Vec<Snapshot>,
+    undo: std::collections::VecDeque<Snapshot>,
 }
 
 impl Game {
     /// An empty game (no pack) whose dice come from `seed`.
     pub fn new(seed: u64) -> Self {
         Game {
-            pack: Pack::default(),
+            pack: Arc::new(Pack::default()),
             sources: SourceMap::new(),
-            rules: Rules::default(),
+            rules: Arc::new(Rules::default()),
             world: World::new(seed),
             identity: identity_of(&SourceMap::new()),
-            undo: Vec::new(),
+            undo: std::collections::VecDeque::new(),
         }
     }
 
@@ -115,9 +155,9 @@ impl Game {
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(std::mem::take(diagnostics));
         }
-        self.rules = Rules::of(&pack);
+        self.rules = Arc::new(Rules::of(&pack));
         self.identity = identity_of(&sources);
-        self.pack = pack;
+        self.pack = Arc::new(pack);
         self.sources = sources;
         Ok(std::mem::take(diagnostics))
     }
@@ -189,13 +229,32 @@ impl Game {
         &mut self,
         body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
     ) -> Result<T, RuntimeError> {
-        let snapshot = self.snapshot();
+        let snapshot = self.snapshot(None);
+        self.finish(snapshot, body)
+    }
+
+    /// Like [`Game::command`] for a body that changes only the actors named in `touched`, the
+    /// roller and the log (a power use): only those are saved.
+    pub(crate) fn command_touching<T>(
+        &mut self,
+        touched: &[&str],
+        body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
+    ) -> Result<T, RuntimeError> {
+        let snapshot = self.snapshot(Some(touched));
+        self.finish(snapshot, body)
+    }
+
+    fn finish<T>(
+        &mut self,
+        snapshot: Snapshot,
+        body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
+    ) -> Result<T, RuntimeError> {
         match body(self) {
             Ok(value) => {
                 if self.undo.len() == UNDO_LIMIT {
-                    self.undo.remove(0);
+                    self.undo.pop_front();
                 }
-                self.undo.push(snapshot);
+                self.undo.push_back(snapshot);
                 Ok(value)
             }
             Err(error) => {
@@ -205,23 +264,46 @@ impl Game {
         }
     }
 
-    fn snapshot(&mut self) -> Snapshot {
+    fn snapshot(&mut self, touched: Option<&[&str]>) -> Snapshot {
+        let log_length = self.world.log.events.len();
+        if let Some(names) = touched {
+            let mut actors = Vec::with_capacity(names.len());
+            for name in names {
+                let Some(index) = self.world.actors.iter().position(|a| a.name == *name) else {
+                    return self.snapshot(None);
+                };
+                if actors.iter().all(|(i, _)| *i != index) {
+                    actors.push((index, ActorState::of(&self.world.actors[index])));
+                }
+            }
+            let roller = self.world.roller.clone();
+            return Snapshot { saved: Saved::Actors { roller, actors }, log_length };
+        }
         let log = std::mem::take(&mut self.world.log);
         let world = self.world.clone();
         self.world.log = log;
-        Snapshot { world, log_length: self.world.log.events.len() }
+        Snapshot { saved: Saved::World(world), log_length }
     }
 
     fn restore_snapshot(&mut self, snapshot: Snapshot) {
-        let mut log = std::mem::take(&mut self.world.log);
-        log.events.truncate(snapshot.log_length);
-        self.world = snapshot.world;
-        self.world.log = log;
+        match snapshot.saved {
+            Saved::World(world) => {
+                let log = std::mem::replace(&mut self.world, world).log;
+                self.world.log = log;
+            }
+            Saved::Actors { roller, actors } => {
+                self.world.roller = roller;
+                for (index, state) in actors {
+                    state.restore(&mut self.world.actors[index]);
+                }
+            }
+        }
+        self.world.log.events.truncate(snapshot.log_length);
     }
 
     /// Takes back the last command exactly (including the dice it rolled and its events).
     pub fn undo(&mut self) -> Result<(), RuntimeError> {
-        let snapshot = self.undo.pop().ok_or_else(|| {
+        let snapshot = self.undo.pop_back().ok_or_else(|| {
             RuntimeError::from(crate::engine::EngineError::from(EngineErrorKind::NothingToUndo))
         })?;
         self.restore_snapshot(snapshot);

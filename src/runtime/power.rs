@@ -11,7 +11,7 @@ use crate::model::expr::{LineContext, evaluate};
 use crate::model::{Block, BlockBody, Cost, PowerLine, Requirement, Target};
 
 use super::Game;
-use super::checks::prepare;
+use super::checks::{Against, prepare};
 use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::rules::Rules;
@@ -82,14 +82,16 @@ fn lines(block: &Block) -> &[crate::diagnostics::Spanned<PowerLine>] {
 impl Game {
     /// Uses a power through the whole pipeline as one command: on any error nothing changes.
     pub fn use_power(&mut self, request: &PowerUse) -> Result<PowerOutcome, RuntimeError> {
-        self.command(|game| game.run_power(request))
+        // A power changes only its user and targets (and the roller and log).
+        let mut touched: Vec<&str> = Vec::with_capacity(request.targets.len() + 1);
+        touched.push(&request.actor);
+        touched.extend(request.targets.iter().map(String::as_str));
+        self.command_touching(&touched, |game| game.run_power(request))
     }
 
     fn run_power(&mut self, request: &PowerUse) -> Result<PowerOutcome, RuntimeError> {
-        let rules = std::mem::take(&mut self.rules);
-        let result = run(self, &rules, request);
-        self.rules = rules;
-        result
+        let rules = std::sync::Arc::clone(&self.rules);
+        run(self, &rules, request)
     }
 }
 
@@ -111,7 +113,7 @@ fn run(game: &mut Game, rules: &Rules, request: &PowerUse) -> Result<PowerOutcom
         user.equipment.iter().find(|e| Rules::find(&rules.weapons, e).is_some()).cloned()
     });
     let weapon = weapon_name.as_deref().and_then(|w| Rules::find(&rules.weapons, w));
-    let rounding = game.pack().rounding();
+    let rounding = rules.rounding;
     let context = Context { rules, weapon, user: &request.actor, rounding };
 
     // While / Prereq, then Trigger.
@@ -198,7 +200,7 @@ fn run(game: &mut Game, rules: &Rules, request: &PowerUse) -> Result<PowerOutcom
             ];
             let scope = LineScope { extra: &extra, ..scope };
             let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
-            let prepared = prepare(game.pack(), procedure, &scope, span)?;
+            let prepared = prepare(rules, procedure, &scope, span)?;
             let dice = prepared.roll(&mut game.world, &request.actor, span)?;
             for (target, threshold) in targets.iter().zip(&thresholds) {
                 let threshold = threshold.unwrap_or(0);
@@ -206,9 +208,7 @@ fn run(game: &mut Game, rules: &Rules, request: &PowerUse) -> Result<PowerOutcom
                     &mut game.world,
                     &request.actor,
                     &dice,
-                    modifier,
-                    threshold,
-                    request.options.aid,
+                    Against { modifier, threshold, aid: request.options.aid },
                     span,
                 );
                 outcomes.push(TargetOutcome {
@@ -277,7 +277,7 @@ fn choose_targets(
     };
     let user = game.world.actor(&request.actor).map_err(engine)?;
     let scope = LineScope { weapon, ..LineScope::of(rules, user) };
-    let rounding = game.pack().rounding();
+    let rounding = rules.rounding;
     let (least, most) = match count {
         None => (1, 1),
         Some(crate::model::common::TargetCount::All) => (1, i64::MAX),

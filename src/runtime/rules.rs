@@ -30,6 +30,14 @@ pub(crate) struct Rules {
     pub resources: Vec<(String, Vec<Spanned<ResourceRule>>)>,
     /// Every system line, in order.
     pub system: Vec<Spanned<SystemLine>>,
+    /// `check` blocks.
+    pub checks: Blocks,
+    /// The `Default check:` procedure's name.
+    pub default_check: Option<String>,
+    /// The system's rounding rule.
+    pub rounding: crate::model::expr::Rounding,
+    /// The `Ruling grade cap:` value.
+    pub grade_cap: Option<crate::model::Amount>,
 }
 
 impl Rules {
@@ -46,16 +54,28 @@ impl Rules {
                 BlockKind::Actor => &mut rules.actors,
                 BlockKind::Weapon => &mut rules.weapons,
                 BlockKind::Armour => &mut rules.armours,
-                BlockKind::System | BlockKind::Check => continue,
+                BlockKind::Check => &mut rules.checks,
+                BlockKind::System => continue,
             };
-            map.entry(key).or_insert_with(|| block.clone());
+            // Keyed as written and in lower case: exact names (the common case) need no
+            // allocation to look up.
+            let exact = block.name.node.as_str().to_string();
+            if !map.contains_key(&key) {
+                map.insert(exact, block.clone());
+                map.entry(key).or_insert_with(|| block.clone());
+            }
         }
         for line in pack.system_lines() {
             if let SystemLine::Resource { name, rules: lines } = &line.node {
                 rules.resources.push((name.node.as_str().to_string(), lines.clone()));
             }
+            if let SystemLine::DefaultCheck(name) = &line.node {
+                rules.default_check.get_or_insert_with(|| name.node.as_str().to_string());
+            }
             rules.system.push(line.clone());
         }
+        rules.rounding = pack.rounding();
+        rules.grade_cap = pack.ruling("grade cap").cloned();
         rules
     }
 
@@ -66,7 +86,10 @@ impl Rules {
 
     /// The names of `blocks`, as written, for suggestions.
     pub fn names(blocks: &Blocks) -> impl Iterator<Item = &str> {
-        blocks.values().map(|block| block.name.node.as_str())
+        blocks
+            .iter()
+            .filter(|(key, block)| **key == block.name.node.as_str().to_lowercase())
+            .map(|(_, block)| block.name.node.as_str())
     }
 
     /// Whether a system `Stats` line declares `name`.
