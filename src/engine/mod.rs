@@ -42,7 +42,8 @@ pub use decision::{
 pub use effects::{DamageInto, DamageReport};
 pub use encounter::{
     Challenge, ChallengeStatus, Encounter, InitiativeRoll, InitiativeRule, Participant, Phase,
-    ResourceReset, SegmentRule, TieBreak, TurnMode, TurnStep, participants_from, roll_initiative,
+    QueuedPower, ResourceReset, SegmentRule, TieBreak, TurnMode, TurnStep, participants_from,
+    roll_initiative,
 };
 pub use error::{EngineError, EngineErrorKind};
 pub use hex::{DIRECTIONS, Hex, MAX_AREA_SIZE, burst, cone, path, ray, ring};

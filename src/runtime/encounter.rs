@@ -6,7 +6,8 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    EngineErrorKind, InitiativeRule, Phase, ResourceReset, SegmentRule, TieBreak, TurnStep,
+    EngineErrorKind, InitiativeRule, Phase, QueuedPower, ResourceReset, SegmentRule, TieBreak,
+    TurnStep,
 };
 use crate::model::SystemLine;
 use crate::model::expr::{LineContext, Rounding, evaluate};
@@ -15,6 +16,7 @@ use crate::model::system::{ResourceRule, TemplatePart};
 use super::Game;
 use super::checks::{CheckOutcome, CheckRequest, run_check};
 use super::error::{RuntimeError, RuntimeErrorKind};
+use super::power::{PowerOptions, PowerUse, Stage};
 use super::scope::LineScope;
 
 fn engine(kind: EngineErrorKind) -> RuntimeError {
@@ -100,8 +102,99 @@ impl Game {
     }
 
     /// Moves the encounter on by one phase or turn, applying resets and ending conditions.
+    /// Entering a start phase first resolves invested powers whose segment has come, then
+    /// re-resolves the acting actor's sustained powers; entering an end phase tests the
+    /// acting actor's powers with a `Halt:` line (a grade of 1 or more ends them).
     pub fn next_turn(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
-        self.command(|game| Ok(game.world.advance_turn()?))
+        self.command(|game| {
+            let steps = game.world.advance_turn()?;
+            for step in &steps {
+                if let TurnStep::PhaseStarted { actor, phase } = step {
+                    match phase {
+                        Phase::Start => game.start_phase(actor)?,
+                        Phase::End => game.end_phase(actor)?,
+                        Phase::Action => {}
+                    }
+                }
+            }
+            Ok(steps)
+        })
+    }
+
+    /// Segments elapsed in the encounter: rounds times the system's segments plus how far
+    /// the acting participant's segment is into the round (segments count down). Without
+    /// segments each turn counts as one.
+    pub fn segment_clock(&self) -> i64 {
+        let Some(encounter) = &self.world.encounter else { return 0 };
+        let count = i64::try_from(encounter.participants.len()).unwrap_or(i64::MAX);
+        let per_round = self.rules.segments.unwrap_or(count).max(1);
+        let round = i64::from(encounter.round.saturating_sub(1));
+        let into = match encounter.acting().and_then(|p| p.segment) {
+            Some(segment) => per_round - i64::from(segment),
+            None => i64::try_from(encounter.current).unwrap_or(0),
+        };
+        round.saturating_mul(per_round).saturating_add(into)
+    }
+
+    fn queued(&self) -> Vec<QueuedPower> {
+        self.world.encounter.as_ref().map(|e| e.queued.clone()).unwrap_or_default()
+    }
+
+    fn set_queued(&mut self, queued: Vec<QueuedPower>) {
+        if let Some(encounter) = self.world.encounter.as_mut() {
+            encounter.queued = queued;
+        }
+    }
+
+    fn start_phase(&mut self, actor: &str) -> Result<(), RuntimeError> {
+        let now = self.segment_clock();
+        let mut keep = Vec::new();
+        let mut due = Vec::new();
+        for queued in self.queued() {
+            match queued.due {
+                Some(at) if at <= now => due.push(queued),
+                None if queued.actor == actor => {
+                    due.push(queued.clone());
+                    keep.push(queued);
+                }
+                _ => keep.push(queued),
+            }
+        }
+        self.set_queued(keep);
+        for queued in due {
+            self.run_power(&request_of(&queued), Stage::Resolve)?;
+        }
+        Ok(())
+    }
+
+    fn end_phase(&mut self, actor: &str) -> Result<(), RuntimeError> {
+        let mut keep = Vec::new();
+        for queued in self.queued() {
+            let halts = queued.due.is_none()
+                && queued.actor == actor
+                && self.power_has_halt(&queued.power)
+                && self
+                    .run_power(&request_of(&queued), Stage::Test)?
+                    .targets
+                    .iter()
+                    .any(|t| t.grade >= 1);
+            if halts {
+                self.world
+                    .narrate(format!("{}'s {} halts", queued.actor, queued.power), Span::NONE);
+            } else {
+                keep.push(queued);
+            }
+        }
+        self.set_queued(keep);
+        Ok(())
+    }
+
+    fn power_has_halt(&self, power: &str) -> bool {
+        let Some(block) = super::rules::Rules::find(&self.rules.powers, power) else {
+            return false;
+        };
+        matches!(&block.body, crate::model::BlockBody::Power(lines)
+            if lines.iter().any(|l| matches!(l.node, crate::model::PowerLine::Halt(_))))
     }
 
     /// Ends the encounter: encounter-long conditions end and resources declared `lost at end
@@ -125,6 +218,15 @@ impl Game {
             }
             Ok(())
         })
+    }
+}
+
+fn request_of(queued: &QueuedPower) -> PowerUse {
+    PowerUse {
+        actor: queued.actor.clone(),
+        power: queued.power.clone(),
+        targets: queued.targets.clone(),
+        options: PowerOptions { trigger: None, aid: queued.aid, weapon: queued.weapon.clone() },
     }
 }
 

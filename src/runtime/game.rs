@@ -30,7 +30,11 @@ struct Snapshot {
 #[derive(Clone, Debug)]
 enum Saved {
     World(World),
-    Actors { roller: crate::dice::Roller, actors: Vec<(usize, ActorState)> },
+    Actors {
+        roller: crate::dice::Roller,
+        actors: Vec<(usize, ActorState)>,
+        encounter: Option<crate::engine::Encounter>,
+    },
 }
 
 /// The parts of an actor a power can change. Stats, powers, traits and equipment are left
@@ -277,7 +281,9 @@ impl Game {
                 }
             }
             let roller = self.world.roller.clone();
-            return Snapshot { saved: Saved::Actors { roller, actors }, log_length };
+            // Powers may queue into the encounter (Invest, Sustain).
+            let encounter = self.world.encounter.clone();
+            return Snapshot { saved: Saved::Actors { roller, actors, encounter }, log_length };
         }
         let log = std::mem::take(&mut self.world.log);
         let world = self.world.clone();
@@ -291,8 +297,9 @@ impl Game {
                 let log = std::mem::replace(&mut self.world, world).log;
                 self.world.log = log;
             }
-            Saved::Actors { roller, actors } => {
+            Saved::Actors { roller, actors, encounter } => {
                 self.world.roller = roller;
+                self.world.encounter = encounter;
                 for (index, state) in actors {
                     state.restore(&mut self.world.actors[index]);
                 }

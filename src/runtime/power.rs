@@ -68,8 +68,22 @@ pub struct TargetOutcome {
 /// The outcome of a power.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PowerOutcome {
-    /// Per target, in request order.
+    /// Per target, in request order (empty while an invested power waits).
     pub targets: Vec<TargetOutcome>,
+    /// True when `Invest:` queued the resolution for a later segment.
+    pub queued: bool,
+}
+
+/// How much of the pipeline to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stage {
+    /// A new use: everything.
+    Use,
+    /// An invested or sustained resolution: requirements, trigger, cost and Before were
+    /// done when the power was used.
+    Resolve,
+    /// A Halt test: thresholds and the check only, no effects.
+    Test,
 }
 
 fn lines(block: &Block) -> &[crate::diagnostics::Spanned<PowerLine>] {
@@ -86,12 +100,16 @@ impl Game {
         let mut touched: Vec<&str> = Vec::with_capacity(request.targets.len() + 1);
         touched.push(&request.actor);
         touched.extend(request.targets.iter().map(String::as_str));
-        self.command_touching(&touched, |game| game.run_power(request))
+        self.command_touching(&touched, |game| game.run_power(request, Stage::Use))
     }
 
-    fn run_power(&mut self, request: &PowerUse) -> Result<PowerOutcome, RuntimeError> {
+    pub(crate) fn run_power(
+        &mut self,
+        request: &PowerUse,
+        stage: Stage,
+    ) -> Result<PowerOutcome, RuntimeError> {
         let rules = std::sync::Arc::clone(&self.rules);
-        run(self, &rules, request)
+        run(self, &rules, request, stage)
     }
 }
 
@@ -99,7 +117,12 @@ fn engine(kind: crate::engine::EngineErrorKind) -> RuntimeError {
     RuntimeErrorKind::Engine(kind).at(Span::NONE)
 }
 
-fn run(game: &mut Game, rules: &Rules, request: &PowerUse) -> Result<PowerOutcome, RuntimeError> {
+fn run(
+    game: &mut Game,
+    rules: &Rules,
+    request: &PowerUse,
+    stage: Stage,
+) -> Result<PowerOutcome, RuntimeError> {
     let block = Rules::find(&rules.powers, &request.power).ok_or_else(|| {
         unknown("power", &request.power, Rules::names(&rules.powers)).at(Span::NONE)
     })?;
@@ -116,7 +139,30 @@ fn run(game: &mut Game, rules: &Rules, request: &PowerUse) -> Result<PowerOutcom
     let rounding = rules.rounding;
     let context = Context { rules, weapon, user: &request.actor, rounding };
 
-    // While / Prereq, then Trigger.
+    if stage == Stage::Use {
+        pay_and_prepare(game, rules, block, request, &context, weapon)?;
+    }
+    let targets = choose_targets(game, rules, block, request, weapon)?;
+    if stage == Stage::Use
+        && let Some(segments) = invested(game, rules, block, request, weapon)?
+    {
+        queue(game, request, weapon_name, Some(segments), power_name);
+        return Ok(PowerOutcome { targets: Vec::new(), queued: true });
+    }
+    resolve(game, rules, block, request, &context, weapon, targets, stage)
+}
+
+/// While/Prereq, Trigger, Cost and Before: the steps that happen when a power is used.
+fn pay_and_prepare(
+    game: &mut Game,
+    rules: &Rules,
+    block: &Block,
+    request: &PowerUse,
+    context: &Context<'_>,
+    weapon: Option<&Block>,
+) -> Result<(), RuntimeError> {
+    let power_name = block.name.node.as_str();
+    let rounding = rules.rounding;
     for line in lines(block) {
         let (PowerLine::While(requirement) | PowerLine::Prereq(requirement)) = &line.node else {
             continue;
@@ -157,11 +203,78 @@ fn run(game: &mut Game, rules: &Rules, request: &PowerUse) -> Result<PowerOutcom
 
     for line in lines(block) {
         if let PowerLine::Before(effects) = &line.node {
-            execute(game, &context, effects, None, None, line.span)?;
+            execute(game, context, effects, None, None, line.span)?;
         }
     }
+    Ok(())
+}
 
-    let targets = choose_targets(game, rules, block, request, weapon)?;
+/// The segments an `Invest:` line delays resolution by, when an encounter is running (out of
+/// encounters there are no segments to wait for and the power resolves at once).
+fn invested(
+    game: &Game,
+    rules: &Rules,
+    block: &Block,
+    request: &PowerUse,
+    weapon: Option<&Block>,
+) -> Result<Option<i64>, RuntimeError> {
+    if game.world.encounter.is_none() {
+        return Ok(None);
+    }
+    for line in lines(block) {
+        if let PowerLine::Invest(amount) = &line.node {
+            let user = game.world.actor(&request.actor).map_err(engine)?;
+            let scope = LineScope { weapon, ..LineScope::of(rules, user) };
+            let segments = scope
+                .amount(amount, LineContext::Result, rules.rounding)
+                .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
+            return Ok(Some(segments));
+        }
+    }
+    Ok(None)
+}
+
+/// Keeps a power use in the encounter: due after `segments`, or sustained when `None`.
+fn queue(
+    game: &mut Game,
+    request: &PowerUse,
+    weapon: Option<String>,
+    segments: Option<i64>,
+    power: &str,
+) {
+    let now = game.segment_clock();
+    let due = segments.map(|n| now.saturating_add(n));
+    let queued = crate::engine::QueuedPower {
+        actor: request.actor.clone(),
+        power: power.to_string(),
+        targets: request.targets.clone(),
+        weapon,
+        aid: request.options.aid,
+        due,
+    };
+    let text = match segments {
+        Some(n) => format!("{} invests in {power}: it resolves in {n} segment(s)", request.actor),
+        None => format!("{} sustains {power}", request.actor),
+    };
+    if let Some(encounter) = game.world.encounter.as_mut() {
+        encounter.queued.push(queued);
+    }
+    game.world.narrate(text, Span::NONE);
+}
+
+/// Thresholds, the shared check, grades, and (unless testing) Results, Effects and After.
+#[allow(clippy::too_many_arguments, reason = "the pipeline's shared state, passed once")]
+fn resolve(
+    game: &mut Game,
+    rules: &Rules,
+    block: &Block,
+    request: &PowerUse,
+    context: &Context<'_>,
+    weapon: Option<&Block>,
+    targets: Vec<String>,
+    stage: Stage,
+) -> Result<PowerOutcome, RuntimeError> {
+    let rounding = rules.rounding;
 
     // Thresholds per target, then one shared roll.
     let threshold_line = lines(block).iter().find_map(|line| match &line.node {
@@ -229,6 +342,9 @@ fn run(game: &mut Game, rules: &Rules, request: &PowerUse) -> Result<PowerOutcom
         }
     }
 
+    if stage == Stage::Test {
+        return Ok(PowerOutcome { targets: outcomes, queued: false });
+    }
     // Results and Effects per target, gated by grade.
     for outcome in &outcomes {
         for line in lines(block) {
@@ -240,17 +356,22 @@ fn run(game: &mut Game, rules: &Rules, request: &PowerUse) -> Result<PowerOutcom
             let needed = gate.as_ref().map_or(u32::from(success_only), |g| g.node);
             if outcome.grade >= needed {
                 let grade = Some(i64::from(outcome.grade));
-                execute(game, &context, effects, Some(&outcome.name), grade, line.span)?;
+                execute(game, context, effects, Some(&outcome.name), grade, line.span)?;
             }
         }
     }
     for line in lines(block) {
         if let PowerLine::After(effects) = &line.node {
             let first = outcomes.first().map(|o| o.name.as_str());
-            execute(game, &context, effects, first, None, line.span)?;
+            execute(game, context, effects, first, None, line.span)?;
         }
     }
-    Ok(PowerOutcome { targets: outcomes })
+    let sustained = lines(block).iter().any(|line| matches!(line.node, PowerLine::Sustain(_)));
+    if stage == Stage::Use && sustained && game.world.encounter.is_some() {
+        let weapon = weapon.map(|w| w.name.node.as_str().to_string());
+        queue(game, request, weapon, None, block.name.node.as_str());
+    }
+    Ok(PowerOutcome { targets: outcomes, queued: false })
 }
 
 /// Checks the request's targets against the Target line: count, and reach when both sides

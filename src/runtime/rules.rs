@@ -36,6 +36,8 @@ pub(crate) struct Rules {
     pub default_check: Option<String>,
     /// The system's rounding rule.
     pub rounding: crate::model::expr::Rounding,
+    /// The `Segments:` count of a round.
+    pub segments: Option<i64>,
     /// The `Ruling grade cap:` value.
     pub grade_cap: Option<crate::model::Amount>,
 }
@@ -68,6 +70,9 @@ impl Rules {
         for line in pack.system_lines() {
             if let SystemLine::Resource { name, rules: lines } = &line.node {
                 rules.resources.push((name.node.as_str().to_string(), lines.clone()));
+            }
+            if let SystemLine::Segments(crate::model::Amount::Number(number)) = &line.node {
+                rules.segments = number.value().ok().map(|v| v.round(pack.rounding()));
             }
             if let SystemLine::DefaultCheck(name) = &line.node {
                 rules.default_check.get_or_insert_with(|| name.node.as_str().to_string());
