@@ -114,7 +114,11 @@ fn run(
     match effect {
         Effect::Damage { negative, amount: value, damage_type } => {
             let value = amount(game, context, value, target, grade)?;
-            let value = if *negative { -value } else { value };
+            let mut value = if *negative { -value } else { value };
+            if let Some(kind) = damage_type {
+                value =
+                    value.saturating_add(upgrade_bonus(game, context, kind.node.as_str(), span)?);
+            }
             let victim = target.unwrap_or(user);
             let mut damage = Damage::new(value);
             if let Some(kind) = damage_type {
@@ -215,6 +219,70 @@ fn run(
         }
     }
     Ok(())
+}
+
+/// What the user's upgrades add to damage of `damage_type`: an upgrade whose `To:` names
+/// `<type> Attacks` (or just the type) adds its `Add:` line's amount (the first bracketed
+/// value of a narrated Add, or the amount of an Add damage effect).
+fn upgrade_bonus(
+    game: &mut Game,
+    context: &Context<'_>,
+    damage_type: &str,
+    span: Span,
+) -> Result<i64, RuntimeError> {
+    use crate::model::{TraitLine, power::Selector};
+    let actor = game.world.actor(context.user).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+    let mut total = 0i64;
+    let mut notes = Vec::new();
+    for name in &actor.traits {
+        let Some(block) = Rules::find(&context.rules.traits, name) else { continue };
+        let BlockBody::Trait(lines) = &block.body else { continue };
+        let applies = lines.iter().any(|line| match &line.node {
+            TraitLine::To(Selector { alternatives }) => alternatives.iter().any(|alternative| {
+                let first = alternative.node.as_str().split_whitespace().next().unwrap_or("");
+                first.eq_ignore_ascii_case(damage_type)
+            }),
+            _ => false,
+        });
+        if !applies {
+            continue;
+        }
+        let scope = LineScope { weapon: context.weapon, ..LineScope::of(context.rules, actor) };
+        for line in lines {
+            let TraitLine::Add(effects) = &line.node else { continue };
+            for part in &effects.parts {
+                let bonus = match &part.node {
+                    EffectPart::Narration(narration) => match narration.holes.first() {
+                        Some(hole) => evaluate(hole, &scope, LineContext::Result)
+                            .map_err(|e| RuntimeError::from(e).or_at(line.span))?
+                            .round(context.rounding),
+                        None => 0,
+                    },
+                    EffectPart::Effect(Effect::Damage { amount, negative, .. }) => {
+                        let value = scope
+                            .amount(amount, LineContext::Result, context.rounding)
+                            .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
+                        if *negative { -value } else { value }
+                    }
+                    EffectPart::Effect(_) => 0,
+                };
+                if bonus != 0 {
+                    total = total.saturating_add(bonus);
+                    notes.push((
+                        format!(
+                            "{}'s {} adds {bonus} {damage_type} damage",
+                            context.user, block.name.node
+                        ),
+                        line.span,
+                    ));
+                }
+            }
+        }
+    }
+    for (text, cause) in notes {
+        game.world.narrate(text, cause);
+    }
+    Ok(total)
 }
 
 fn engine_duration(

@@ -73,11 +73,15 @@ impl Game {
             tie_break: TieBreak::HigherModifier,
             segments: segments.map(|s| SegmentRule {
                 segments: u32::try_from(s.max(1)).unwrap_or(1),
+                // The runtime adds the overflow itself, after the first start-phase reset.
                 overflow_resource: None,
             }),
         };
         let resets = self.turn_resets()?;
         let rolls = self.world.start_encounter_by_initiative(&entrants, &rule, resets, span)?;
+        if let Some(first) = rolls.first() {
+            self.start_phase(&first.name.clone())?;
+        }
         Ok(rolls.into_iter().map(|roll| roll.name).collect())
     }
 
@@ -147,6 +151,7 @@ impl Game {
     }
 
     fn start_phase(&mut self, actor: &str) -> Result<(), RuntimeError> {
+        self.first_round_overflow(actor)?;
         let now = self.segment_clock();
         let mut keep = Vec::new();
         let mut due = Vec::new();
@@ -163,6 +168,29 @@ impl Game {
         self.set_queued(keep);
         for queued in due {
             self.run_power(&request_of(&queued), Stage::Resolve)?;
+        }
+        Ok(())
+    }
+
+    /// Ruling: a turn-order total above the last segment gives the rest to the declared
+    /// resource at the actor's first start phase, after that phase's reset (so the extra is
+    /// not reset away).
+    fn first_round_overflow(&mut self, actor: &str) -> Result<(), RuntimeError> {
+        let (Some(resource), Some(segments)) =
+            (self.rules.overflow_resource.clone(), self.rules.segments)
+        else {
+            return Ok(());
+        };
+        let Some(encounter) = &self.world.encounter else { return Ok(()) };
+        if encounter.round != 1 {
+            return Ok(());
+        }
+        let Some(participant) = encounter.participants.iter().find(|p| p.name == actor) else {
+            return Ok(());
+        };
+        let extra = participant.initiative - segments;
+        if extra > 0 && self.world.actor(actor).map_err(engine)?.resources.contains_key(&resource) {
+            self.world.change_resource(actor, &resource, extra, Span::NONE)?;
         }
         Ok(())
     }

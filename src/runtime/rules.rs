@@ -38,6 +38,9 @@ pub(crate) struct Rules {
     pub rounding: crate::model::expr::Rounding,
     /// The `Segments:` count of a round.
     pub segments: Option<i64>,
+    /// The resource a turn-order total above the last segment adds to
+    /// (`Ruling initiative overflow: [CP]`).
+    pub overflow_resource: Option<String>,
     /// The `Ruling grade cap:` value.
     pub grade_cap: Option<crate::model::Amount>,
 }
@@ -81,6 +84,11 @@ impl Rules {
         }
         rules.rounding = pack.rounding();
         rules.grade_cap = pack.ruling("grade cap").cloned();
+        if let Some(crate::model::Amount::Expr(expr)) = pack.ruling("initiative overflow")
+            && let crate::model::Expr::Name(name) = &expr.node
+        {
+            rules.overflow_resource = Some(name.as_str().to_string());
+        }
         rules
     }
 
