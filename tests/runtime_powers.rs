@@ -208,3 +208,94 @@ fn a_pack_whose_effect_names_an_unknown_condition_is_refused_at_its_result_line(
     assert_eq!(&text[span.range()], "Cursed");
     assert!(game.pack().files.is_empty(), "a refused pack is not installed");
 }
+
+#[test]
+fn protected_raises_defense_and_insubstantial_halves_damage_rounding_up() {
+    use mythforge::engine::{ActiveCondition, Duration, Stacking};
+    let mut game = game();
+    let foe = game.world_mut().actor_mut("Foe").unwrap();
+    foe.conditions.apply(
+        ActiveCondition::new("Protected", Duration::UntilRemoved).with_n(2),
+        Stacking::Never,
+    );
+    foe.conditions
+        .apply(ActiveCondition::new("Insubstantial", Duration::UntilRemoved), Stacking::Never);
+    // Defense 12 + 2 = 14; dice +5 each: 10, 9, 8 -> 15, 14, 13 -> grade 2.
+    game.world_mut().roller.force([10, 9, 8]);
+    let outcome = game.use_power(&PowerUse::new("Brakka", "Berserker Charge").at(["Foe"])).unwrap();
+    assert_eq!((outcome.targets[0].threshold, outcome.targets[0].grade), (Some(14), 2));
+    let total = game.log().events.iter().find_map(|e| match e {
+        mythforge::engine::Event::Damage { steps, .. } => Some(steps.total),
+        _ => None,
+    });
+    // 12 + 2 = 14 damage, halved: 7.
+    assert_eq!(total, Some(7));
+}
+
+#[test]
+fn a_reaction_needs_its_trigger_named() {
+    let mut game = game();
+    game.world_mut().actor_mut("Brakka").unwrap().powers.push("Quick Step".into());
+    let error = game.use_power(&PowerUse::new("Brakka", "Quick Step")).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "Quick Step is a reaction: name its trigger (`an enemy moves adjacent to you`) in the request"
+    );
+    assert!(!error.span.is_none());
+    let mut request = PowerUse::new("Brakka", "Quick Step");
+    request.options.trigger = Some("an enemy moves adjacent to you".into());
+    game.use_power(&request).unwrap();
+    assert_eq!(game.world().actor("Brakka").unwrap().resources["CP"].current, 5);
+}
+
+#[test]
+fn a_power_the_actor_does_not_know_is_refused() {
+    let mut game = game();
+    let error = game.use_power(&PowerUse::new("Brakka", "Quick Step")).unwrap_err();
+    assert_eq!(error.to_string(), "Brakka does not know the power `Quick Step`");
+    assert!(!error.span.is_none(), "points at the power's header");
+}
+
+#[test]
+fn unknown_actor_suggests_the_closest_name() {
+    let mut game = game();
+    let error =
+        game.use_power(&PowerUse::new("Brakk", "Berserker Charge").at(["Foe"])).unwrap_err();
+    assert_eq!(error.to_string(), "unknown actor `Brakk`");
+    assert_eq!(error.to_diagnostic().help.as_deref(), Some("did you mean `Brakka`?"));
+}
+
+#[test]
+fn an_unknown_actor_block_suggests_the_closest_name() {
+    let mut game = game();
+    let error = game.add_actor("X", Some("Brakk"), &[]).unwrap_err();
+    assert_eq!(error.to_string(), "unknown actor block `Brakk`");
+    assert_eq!(error.to_diagnostic().help.as_deref(), Some("did you mean `Brakka`?"));
+}
+
+#[test]
+fn a_failed_requirement_names_it() {
+    let mut game = Game::new(1);
+    let text = "system S\nStats: Level\nResource HP: max 10\nDefault check: R\n\ncheck R\nMethod: pool\nDice: 1d10\nSuccess: >= [Threshold]\n\npower Finisher\nPrereq: [Level >= 3]\nTarget: Self\nResult: heal 1\n\nactor A\nLevel: 1\nPowers: Finisher\n";
+    game.load_source("inline.rules", text).unwrap();
+    game.add_actor("A", Some("A"), &[]).unwrap();
+    let error = game.use_power(&PowerUse::new("A", "Finisher")).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "A cannot use Finisher: requirement `[Level >= 3]` does not hold"
+    );
+    assert_eq!(&text[error.span.range()], "Prereq: [Level >= 3]");
+}
+
+#[test]
+fn events_render_as_json_lines_and_name_their_rule_lines() {
+    let mut game = game();
+    let mark = game.mark();
+    game.world_mut().roller.force([10, 9, 8]);
+    game.use_power(&PowerUse::new("Brakka", "Berserker Charge").at(["Foe"])).unwrap();
+    let json = game.json_since(mark);
+    assert!(json.lines().all(|line| serde_json::from_str::<serde_json::Value>(line).is_ok()));
+    assert!(json.contains("\"cause\""));
+    let transcript = game.transcript_since(mark);
+    assert!(transcript.contains("Brakka"), "{transcript}");
+}
