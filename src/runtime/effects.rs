@@ -352,32 +352,24 @@ fn damage_rules(
 ) -> Result<DamageRules, RuntimeError> {
     let mut result = DamageRules::default();
     let actor = game.world.actor(victim).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
-    for active in &actor.conditions.active {
-        let Some(block) = Rules::find(&rules.conditions, &active.name) else { continue };
-        let BlockBody::Condition(lines) = &block.body else { continue };
-        for line in lines {
-            let ConditionLine::Modifiers(modifiers) = &line.node else { continue };
-            for modifier in modifiers {
-                if let Modifier::Scale { stat, factor, rounding: how } = &modifier.node
-                    && stat.node.matches("damage")
-                {
-                    let scope = LineScope::of(rules, actor);
-                    let Amount::Number(number) = factor else {
-                        let value = scope.amount(factor, LineContext::Condition, rounding)?;
-                        result.scale =
-                            Some(Scale { numerator: value, denominator: 1, rounding: Round::Down });
-                        continue;
-                    };
-                    let scale = 10i64.pow(number.scale);
-                    let rounding = match how.unwrap_or(rounding) {
-                        Rounding::Ceiling => Round::Up,
-                        _ => Round::Down,
-                    };
-                    result.scale =
-                        Some(Scale { numerator: number.units, denominator: scale, rounding });
-                }
-            }
+    for (_, modifier) in super::scope::active_modifiers(rules, actor) {
+        let Modifier::Scale { stat, factor, rounding: how } = modifier else { continue };
+        let factor = factor.clone();
+        if !stat.node.matches("damage") {
+            continue;
         }
+        let Amount::Number(number) = factor else {
+            let scope = LineScope::of(rules, actor);
+            let value = scope.amount(&factor, LineContext::Condition, rounding)?;
+            result.scale = Some(Scale { numerator: value, denominator: 1, rounding: Round::Down });
+            continue;
+        };
+        let rounding = match how.unwrap_or(rounding) {
+            Rounding::Ceiling => Round::Up,
+            _ => Round::Down,
+        };
+        let denominator = 10i64.pow(number.scale);
+        result.scale = Some(Scale { numerator: number.units, denominator, rounding });
     }
     Ok(result)
 }

@@ -46,20 +46,6 @@ pub enum RuntimeErrorKind {
         /// The trigger as written.
         trigger: String,
     },
-    /// The cost cannot be paid; nothing changed.
-    #[error("{actor} needs {needed} {resource} but has {available}: short by {short}")]
-    CannotPay {
-        /// Who was paying.
-        actor: String,
-        /// The resource that is short.
-        resource: String,
-        /// How much the cost asked for.
-        needed: i64,
-        /// How much the actor could spend.
-        available: i64,
-        /// `needed - available`.
-        short: i64,
-    },
     /// The wrong number of targets, or a target out of reach.
     #[error("{0}")]
     Targets(String),
@@ -104,7 +90,6 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::PowerNotKnown { .. } => "runtime::power_not_known",
             RuntimeErrorKind::Requirement { .. } => "runtime::requirement",
             RuntimeErrorKind::TriggerMissing { .. } => "runtime::trigger_missing",
-            RuntimeErrorKind::CannotPay { .. } => "runtime::cannot_pay",
             RuntimeErrorKind::Targets(_) => "runtime::targets",
             RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
             RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
@@ -130,13 +115,7 @@ pub struct RuntimeError {
 
 impl From<EngineError> for RuntimeError {
     fn from(error: EngineError) -> Self {
-        match error.kind {
-            EngineErrorKind::CannotPay { actor, resource, needed, available, short } => {
-                RuntimeErrorKind::CannotPay { actor, resource, needed, available, short }
-                    .at(error.span)
-            }
-            kind => RuntimeErrorKind::Engine(kind).at(error.span),
-        }
+        RuntimeErrorKind::Engine(error.kind).at(error.span)
     }
 }
 
@@ -158,9 +137,6 @@ impl ToDiagnostic for RuntimeError {
         match &self.kind {
             RuntimeErrorKind::Unknown { suggestion: Some(s), .. } => {
                 diagnostic.with_help(format!("did you mean `{s}`?"))
-            }
-            RuntimeErrorKind::CannotPay { .. } => {
-                diagnostic.with_help("nothing was spent; the cost is paid in full or not at all")
             }
             _ => diagnostic,
         }

@@ -113,6 +113,16 @@ impl Game {
     }
 }
 
+/// What every step of one power use shares.
+struct Pipeline<'a> {
+    /// The rules, weapon, user and rounding.
+    context: Context<'a>,
+    /// The power block.
+    block: &'a Block,
+    /// The request.
+    request: &'a PowerUse,
+}
+
 fn engine(kind: crate::engine::EngineErrorKind) -> RuntimeError {
     RuntimeErrorKind::Engine(kind).at(Span::NONE)
 }
@@ -136,31 +146,25 @@ fn run(
         user.equipment.iter().find(|e| Rules::find(&rules.weapons, e).is_some()).cloned()
     });
     let weapon = weapon_name.as_deref().and_then(|w| Rules::find(&rules.weapons, w));
-    let rounding = rules.rounding;
-    let context = Context { rules, weapon, user: &request.actor, rounding };
-
+    let context = Context { rules, weapon, user: &request.actor, rounding: rules.rounding };
+    let pipeline = Pipeline { context, block, request };
     if stage == Stage::Use {
-        pay_and_prepare(game, rules, block, request, &context, weapon)?;
+        pay_and_prepare(game, &pipeline)?;
     }
-    let targets = choose_targets(game, rules, block, request, weapon)?;
+    let targets = choose_targets(game, &pipeline)?;
     if stage == Stage::Use
-        && let Some(segments) = invested(game, rules, block, request, weapon)?
+        && let Some(segments) = invested(game, &pipeline)?
     {
         queue(game, request, weapon_name, Some(segments), power_name);
         return Ok(PowerOutcome { targets: Vec::new(), queued: true });
     }
-    resolve(game, rules, block, request, &context, weapon, targets, stage)
+    resolve(game, &pipeline, targets, stage)
 }
 
 /// While/Prereq, Trigger, Cost and Before: the steps that happen when a power is used.
-fn pay_and_prepare(
-    game: &mut Game,
-    rules: &Rules,
-    block: &Block,
-    request: &PowerUse,
-    context: &Context<'_>,
-    weapon: Option<&Block>,
-) -> Result<(), RuntimeError> {
+fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), RuntimeError> {
+    let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
+    let (rules, weapon) = (context.rules, context.weapon);
     let power_name = block.name.node.as_str();
     let rounding = rules.rounding;
     for line in lines(block) {
@@ -211,13 +215,9 @@ fn pay_and_prepare(
 
 /// The segments an `Invest:` line delays resolution by, when an encounter is running (out of
 /// encounters there are no segments to wait for and the power resolves at once).
-fn invested(
-    game: &Game,
-    rules: &Rules,
-    block: &Block,
-    request: &PowerUse,
-    weapon: Option<&Block>,
-) -> Result<Option<i64>, RuntimeError> {
+fn invested(game: &Game, pipeline: &Pipeline<'_>) -> Result<Option<i64>, RuntimeError> {
+    let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
+    let (rules, weapon) = (context.rules, context.weapon);
     if game.world.encounter.is_none() {
         return Ok(None);
     }
@@ -263,17 +263,14 @@ fn queue(
 }
 
 /// Thresholds, the shared check, grades, and (unless testing) Results, Effects and After.
-#[allow(clippy::too_many_arguments, reason = "the pipeline's shared state, passed once")]
 fn resolve(
     game: &mut Game,
-    rules: &Rules,
-    block: &Block,
-    request: &PowerUse,
-    context: &Context<'_>,
-    weapon: Option<&Block>,
+    pipeline: &Pipeline<'_>,
     targets: Vec<String>,
     stage: Stage,
 ) -> Result<PowerOutcome, RuntimeError> {
+    let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
+    let (rules, weapon) = (context.rules, context.weapon);
     let rounding = rules.rounding;
 
     // Thresholds per target, then one shared roll.
@@ -376,13 +373,9 @@ fn resolve(
 
 /// Checks the request's targets against the Target line: count, and reach when both sides
 /// have positions. `Target: Self` (or no Target line) targets the user.
-fn choose_targets(
-    game: &Game,
-    rules: &Rules,
-    block: &Block,
-    request: &PowerUse,
-    weapon: Option<&Block>,
-) -> Result<Vec<String>, RuntimeError> {
+fn choose_targets(game: &Game, pipeline: &Pipeline<'_>) -> Result<Vec<String>, RuntimeError> {
+    let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
+    let (rules, weapon) = (context.rules, context.weapon);
     let Some((target, span)) = lines(block).iter().find_map(|line| match &line.node {
         PowerLine::Target(target) => Some((target, line.span)),
         _ => None,

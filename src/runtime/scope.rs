@@ -4,7 +4,7 @@
 //! and condition parameters against the values of the step being run. Script calls go through
 //! one seam, [`script_call`], which refuses until scripts are wired in.
 
-use crate::engine::Actor;
+use crate::engine::{ActiveCondition, Actor};
 use crate::model::effect::Amount;
 use crate::model::entity::{ConditionLine, Modifier};
 use crate::model::expr::{
@@ -95,28 +95,39 @@ pub(crate) fn actor_value(rules: &Rules, actor: &Actor, name: &str) -> Option<i6
     Some(base.saturating_add(condition_bonus(rules, actor, name)))
 }
 
+/// Every modifier of every active condition on `actor`, with the condition it comes from.
+pub(crate) fn active_modifiers<'a>(
+    rules: &'a Rules,
+    actor: &'a Actor,
+) -> impl Iterator<Item = (&'a ActiveCondition, &'a Modifier)> + 'a {
+    actor.conditions.active.iter().flat_map(move |active| {
+        let lines = match Rules::find(&rules.conditions, &active.name).map(|block| &block.body) {
+            Some(BlockBody::Condition(lines)) => lines.as_slice(),
+            _ => &[],
+        };
+        lines.iter().flat_map(move |line| {
+            let modifiers = match &line.node {
+                ConditionLine::Modifiers(modifiers) => modifiers.as_slice(),
+                _ => &[],
+            };
+            modifiers.iter().map(move |modifier| (active, &modifier.node))
+        })
+    })
+}
+
 /// The sum of the Add modifiers active conditions give `stat`.
 pub(crate) fn condition_bonus(rules: &Rules, actor: &Actor, stat: &str) -> i64 {
     let mut total = 0i64;
-    for active in &actor.conditions.active {
-        let Some(block) = Rules::find(&rules.conditions, &active.name) else { continue };
-        let BlockBody::Condition(lines) = &block.body else { continue };
-        for line in lines {
-            let ConditionLine::Modifiers(modifiers) = &line.node else { continue };
-            for modifier in modifiers {
-                let Modifier::Add { negative, amount, stat: name } = &modifier.node else {
-                    continue;
-                };
-                if !name.node.matches(stat) {
-                    continue;
-                }
-                let extra = [("N", active.n.unwrap_or(0))];
-                let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
-                let floor = crate::model::expr::Rounding::Floor;
-                let value = scope.amount(amount, LineContext::Condition, floor).unwrap_or_default();
-                total = total.saturating_add(if *negative { -value } else { value });
-            }
+    for (active, modifier) in active_modifiers(rules, actor) {
+        let Modifier::Add { negative, amount, stat: name } = modifier else { continue };
+        if !name.node.matches(stat) {
+            continue;
         }
+        let extra = [("N", active.n.unwrap_or(0))];
+        let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
+        let floor = crate::model::expr::Rounding::Floor;
+        let value = scope.amount(amount, LineContext::Condition, floor).unwrap_or_default();
+        total = total.saturating_add(if *negative { -value } else { value });
     }
     total
 }
