@@ -299,3 +299,35 @@ fn events_render_as_json_lines_and_name_their_rule_lines() {
     let transcript = game.transcript_since(mark);
     assert!(transcript.contains("Brakka"), "{transcript}");
 }
+
+#[test]
+fn undo_after_conditions_and_damage_restores_exactly() {
+    let mut game = game();
+    refill(&mut game, "Brakka");
+    // Forced faces are part of the roller's state: undo gives them back too.
+    game.world_mut().roller.force([10, 10, 10]);
+    let before = serialised(&game);
+    game.use_power(&PowerUse::new("Brakka", "Stunning Blow").at(["Foe"])).unwrap();
+    assert!(game.world().actor("Foe").unwrap().conditions.has("Dazed"));
+    game.undo().unwrap();
+    assert_eq!(serialised(&game), before);
+}
+
+#[test]
+fn a_failure_after_the_roll_rolls_everything_back() {
+    let mut game = Game::new(11);
+    let text = "system S\nStats: Defense\nResource HP: max 10\nFunctions: boom\nDefault check: R\n\ncheck R\nMethod: pool\nDice: 1d10\nSuccess: >= [Threshold]\n\npower Blast\nTarget: Enemy in 5\nThreshold: 1\nCheck: [0]\nResult: 2 damage; script boom(1)\n\nactor A\nStats: Defense 1\nResources: HP 10\nPowers: Blast\n";
+    game.load_source("inline.rules", text).unwrap();
+    game.add_actor("A", Some("A"), &[]).unwrap();
+    game.add_actor("B", Some("A"), &[]).unwrap();
+    let before = serialised(&game);
+    let mark = game.mark();
+    let error = game.use_power(&PowerUse::new("A", "Blast").at(["B"])).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "script error: script function `boom` is not available: scripts are not loaded"
+    );
+    assert!(text[error.span.range()].contains("boom"), "points into the Result line");
+    assert_eq!(serialised(&game), before, "damage, roll and log are rolled back");
+    assert_eq!(game.mark(), mark);
+}

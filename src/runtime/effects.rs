@@ -18,6 +18,7 @@ use crate::model::{Block, BlockBody};
 use super::Game;
 use super::actors::ARMOUR_LAYERS;
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
+use super::journal::Part;
 use super::rules::Rules;
 use super::scope::LineScope;
 
@@ -129,6 +130,8 @@ fn run(
             let has_armour =
                 game.world.actor(victim).is_ok_and(|a| a.layered.contains_key(ARMOUR_LAYERS));
             if has_armour {
+                game.remember(victim, Part::Layers(ARMOUR_LAYERS));
+                game.remember(victim, Part::Resource(&health));
                 let report = game.world.deal_damage(
                     victim,
                     &DamageInto::Layers(ARMOUR_LAYERS.into()),
@@ -140,6 +143,7 @@ fn run(
                     game.world.change_resource(victim, &health, -report.after, span)?;
                 }
             } else {
+                game.remember(victim, Part::Resource(&health));
                 game.world.deal_damage(
                     victim,
                     &DamageInto::Resource(health),
@@ -152,6 +156,7 @@ fn run(
         Effect::Heal(value) => {
             let value = amount(game, context, value, target, grade)?;
             let health = health_resource(context.rules).to_string();
+            game.remember(target.unwrap_or(user), Part::Resource(&health));
             game.world.heal(target.unwrap_or(user), &health, value, &HealRules::default(), span)?;
         }
         Effect::Gain { amount: value, resource }
@@ -163,6 +168,7 @@ fn run(
                 Effect::Spend { .. } => (user, -value),
                 _ => (target.unwrap_or(user), -value),
             };
+            game.remember(who, Part::Resource(resource.node.as_str()));
             game.world.change_resource(who, resource.node.as_str(), delta, resource.span)?;
         }
         Effect::Apply { subject: who, condition, duration } => {
@@ -187,6 +193,7 @@ fn run(
             if let Some(detail) = &condition.detail {
                 active = active.with_subtype(detail.node.as_str());
             }
+            game.remember(&who, Part::Conditions);
             game.world.apply_condition(&who, active, stacking_of(block), span)?;
         }
         Effect::Remove { condition, subject: who } => {
@@ -200,6 +207,7 @@ fn run(
                 .at(span));
             }
             let detail = condition.detail.as_ref().map(|d| d.node.as_str());
+            game.remember(&who, Part::Conditions);
             game.world.remove_condition(&who, condition.name.node.as_str(), detail, span)?;
         }
         Effect::Move { kind, subject: who, up_to, distance, unit } => {

@@ -12,6 +12,7 @@ use crate::model::Pack;
 
 use super::actors::build_actor;
 use super::error::{RuntimeError, RuntimeErrorKind};
+use super::journal::{Entry, roll_back};
 use super::rules::Rules;
 
 /// How many commands [`Game::undo`] can take back.
@@ -24,45 +25,16 @@ struct Snapshot {
     log_length: usize,
 }
 
-/// What a snapshot keeps: the whole world, or (for commands that only change known actors,
-/// like a power) just those actors and the roller. Cloning two actors instead of the world
-/// is what keeps a transactional power use cheap.
+/// What a snapshot keeps: the whole world, or (for a power, which changes only actors'
+/// resources, layers and conditions, the roller and the encounter) a journal of old values.
 #[derive(Clone, Debug)]
 enum Saved {
     World(World),
-    Actors {
+    Journal {
         roller: crate::dice::Roller,
-        actors: Vec<(usize, ActorState)>,
         encounter: Option<crate::engine::Encounter>,
+        entries: Vec<Entry>,
     },
-}
-
-/// The parts of an actor a power can change. Stats, powers, traits and equipment are left
-/// out: commands that change them take whole-world snapshots.
-#[derive(Clone, Debug)]
-struct ActorState {
-    resources: std::collections::BTreeMap<String, crate::engine::Resource>,
-    conditions: crate::engine::Conditions,
-    layered: std::collections::BTreeMap<String, crate::engine::LayeredPool>,
-    position: Option<crate::engine::Hex>,
-}
-
-impl ActorState {
-    fn of(actor: &crate::engine::Actor) -> Self {
-        ActorState {
-            resources: actor.resources.clone(),
-            conditions: actor.conditions.clone(),
-            layered: actor.layered.clone(),
-            position: actor.position,
-        }
-    }
-
-    fn restore(self, actor: &mut crate::engine::Actor) {
-        actor.resources = self.resources;
-        actor.conditions = self.conditions;
-        actor.layered = self.layered;
-        actor.position = self.position;
-    }
 }
 
 /// A rule pack running against an engine world.
@@ -112,6 +84,7 @@ pub struct Game {
     pub(crate) world: World,
     identity: String,
     undo: std::collections::VecDeque<Snapshot>,
+    pub(crate) journal: Option<Vec<Entry>>,
 }
 
 impl Game {
@@ -124,6 +97,7 @@ impl Game {
             world: World::new(seed),
             identity: identity_of(&SourceMap::new()),
             undo: std::collections::VecDeque::new(),
+            journal: None,
         }
     }
 
@@ -233,19 +207,26 @@ impl Game {
         &mut self,
         body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
     ) -> Result<T, RuntimeError> {
-        let snapshot = self.snapshot(None);
+        let snapshot = self.snapshot();
         self.finish(snapshot, body)
     }
 
-    /// Like [`Game::command`] for a body that changes only the actors named in `touched`, the
-    /// roller and the log (a power use): only those are saved.
-    pub(crate) fn command_touching<T>(
+    /// Like [`Game::command`] for a power use: the body records what it changes through
+    /// [`Game::remember`] instead of the world being cloned.
+    pub(crate) fn command_journaled<T>(
         &mut self,
-        touched: &[&str],
         body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
     ) -> Result<T, RuntimeError> {
-        let snapshot = self.snapshot(Some(touched));
-        self.finish(snapshot, body)
+        let log_length = self.world.log.events.len();
+        let roller = self.world.roller.clone();
+        // Powers may queue into the encounter (Invest, Sustain).
+        let encounter = self.world.encounter.clone();
+        self.journal = Some(Vec::new());
+        let result = body(self);
+        let entries = self.journal.take().unwrap_or_default();
+        let snapshot =
+            Snapshot { saved: Saved::Journal { roller, encounter, entries }, log_length };
+        self.finish(snapshot, |_| result)
     }
 
     fn finish<T>(
@@ -268,23 +249,8 @@ impl Game {
         }
     }
 
-    fn snapshot(&mut self, touched: Option<&[&str]>) -> Snapshot {
+    fn snapshot(&mut self) -> Snapshot {
         let log_length = self.world.log.events.len();
-        if let Some(names) = touched {
-            let mut actors = Vec::with_capacity(names.len());
-            for name in names {
-                let Some(index) = self.world.actors.iter().position(|a| a.name == *name) else {
-                    return self.snapshot(None);
-                };
-                if actors.iter().all(|(i, _)| *i != index) {
-                    actors.push((index, ActorState::of(&self.world.actors[index])));
-                }
-            }
-            let roller = self.world.roller.clone();
-            // Powers may queue into the encounter (Invest, Sustain).
-            let encounter = self.world.encounter.clone();
-            return Snapshot { saved: Saved::Actors { roller, actors, encounter }, log_length };
-        }
         let log = std::mem::take(&mut self.world.log);
         let world = self.world.clone();
         self.world.log = log;
@@ -297,12 +263,10 @@ impl Game {
                 let log = std::mem::replace(&mut self.world, world).log;
                 self.world.log = log;
             }
-            Saved::Actors { roller, actors, encounter } => {
+            Saved::Journal { roller, encounter, entries } => {
                 self.world.roller = roller;
                 self.world.encounter = encounter;
-                for (index, state) in actors {
-                    state.restore(&mut self.world.actors[index]);
-                }
+                roll_back(&mut self.world, entries);
             }
         }
         self.world.log.events.truncate(snapshot.log_length);

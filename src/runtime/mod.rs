@@ -10,6 +10,7 @@ mod effects;
 mod encounter;
 mod error;
 mod game;
+mod journal;
 mod power;
 mod rules;
 mod scope;

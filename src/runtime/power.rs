@@ -14,6 +14,7 @@ use super::Game;
 use super::checks::{Against, prepare};
 use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
+use super::journal::Part;
 use super::rules::Rules;
 use super::scope::LineScope;
 
@@ -96,11 +97,7 @@ fn lines(block: &Block) -> &[crate::diagnostics::Spanned<PowerLine>] {
 impl Game {
     /// Uses a power through the whole pipeline as one command: on any error nothing changes.
     pub fn use_power(&mut self, request: &PowerUse) -> Result<PowerOutcome, RuntimeError> {
-        // A power changes only its user and targets (and the roller and log).
-        let mut touched: Vec<&str> = Vec::with_capacity(request.targets.len() + 1);
-        touched.push(&request.actor);
-        touched.extend(request.targets.iter().map(String::as_str));
-        self.command_touching(&touched, |game| game.run_power(request, Stage::Use))
+        self.command_journaled(|game| game.run_power(request, Stage::Use))
     }
 
     pub(crate) fn run_power(
@@ -198,6 +195,9 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
                 for part in parts {
                     let amount = scope.amount(&part.amount, LineContext::Cost, rounding)?;
                     amounts.push((part.resource.node.as_str(), amount));
+                }
+                for (resource, _) in &amounts {
+                    game.remember(&request.actor, Part::Resource(resource));
                 }
                 game.world.pay(&request.actor, &amounts, line.span)?;
             }
