@@ -29,7 +29,8 @@ struct Snapshot {
 /// resources, layers and conditions, the roller and the encounter) a journal of old values.
 #[derive(Clone, Debug)]
 enum Saved {
-    World(World),
+    // Boxed: snapshots move through the undo queue, and a world is large.
+    World(Box<World>),
     Journal {
         roller: crate::dice::Roller,
         encounter: Option<crate::engine::Encounter>,
@@ -254,13 +255,13 @@ impl Game {
         let log = std::mem::take(&mut self.world.log);
         let world = self.world.clone();
         self.world.log = log;
-        Snapshot { saved: Saved::World(world), log_length }
+        Snapshot { saved: Saved::World(Box::new(world)), log_length }
     }
 
     fn restore_snapshot(&mut self, snapshot: Snapshot) {
         match snapshot.saved {
             Saved::World(world) => {
-                let log = std::mem::replace(&mut self.world, world).log;
+                let log = std::mem::replace(&mut self.world, *world).log;
                 self.world.log = log;
             }
             Saved::Journal { roller, encounter, entries } => {
