@@ -32,7 +32,7 @@ enum Saved {
     // Boxed: snapshots move through the undo queue, and a world is large.
     World(Box<World>),
     Journal {
-        roller: crate::dice::Roller,
+        roller: crate::dice::RollerState,
         encounter: Option<crate::engine::Encounter>,
         entries: Vec<Entry>,
     },
@@ -219,7 +219,7 @@ impl Game {
         body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
     ) -> Result<T, RuntimeError> {
         let log_length = self.world.log.events.len();
-        let roller = self.world.roller.clone();
+        let roller = self.world.roller.state();
         // Powers may queue into the encounter (Invest, Sustain).
         let encounter = self.world.encounter.clone();
         self.journal = Some(Vec::new());
@@ -265,7 +265,7 @@ impl Game {
                 self.world.log = log;
             }
             Saved::Journal { roller, encounter, entries } => {
-                self.world.roller = roller;
+                self.world.roller = crate::dice::Roller::from_state(&roller);
                 self.world.encounter = encounter;
                 roll_back(&mut self.world, entries);
             }
