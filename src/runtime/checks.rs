@@ -54,22 +54,22 @@ pub(crate) struct Against {
 }
 
 /// A procedure ready to roll: the dice and how to read them.
-pub(crate) struct Prepared {
+pub(crate) struct Prepared<'a> {
     pub dice: u32,
     pub sides: u32,
     pub per_die: bool,
     pub cap: Option<u32>,
-    pub labels: Vec<(u32, String)>,
+    pub labels: &'a [crate::diagnostics::Spanned<crate::model::system::GradeLabel>],
     pub span: Span,
 }
 
 /// Finds the procedure `name` (or the default) and prepares it for `scope`.
-pub(crate) fn prepare(
-    rules: &Rules,
+pub(crate) fn prepare<'a>(
+    rules: &'a Rules,
     name: Option<&str>,
     scope: &LineScope<'_>,
     span: Span,
-) -> Result<Prepared, RuntimeError> {
+) -> Result<Prepared<'a>, RuntimeError> {
     let block = match name.or(rules.default_check.as_deref()) {
         Some(name) => Rules::find(&rules.checks, name).ok_or_else(|| {
             unknown("check procedure", name, Rules::names(&rules.checks)).at(span)
@@ -83,7 +83,8 @@ pub(crate) fn prepare(
     let template = procedure.dice.or(procedure.roll).ok_or_else(|| {
         RuntimeErrorKind::UnsupportedProcedure(procedure.name.to_string()).at(span)
     })?;
-    let sides = template.node.faces().unwrap_or(0);
+    // Cached at load: reading the faces from the template text allocates.
+    let sides = rules.faces.get(block.name.node.as_str()).copied().unwrap_or(0);
     let mut count = None;
     for part in &template.node.parts {
         match part {
@@ -108,16 +109,12 @@ pub(crate) fn prepare(
         sides: to_u32(sides),
         per_die: procedure.modifier == ModifierMode::EachDie,
         cap: cap.map(to_u32),
-        labels: procedure
-            .grades
-            .iter()
-            .map(|g| (g.node.grade, g.node.label.node.as_str().to_string()))
-            .collect(),
+        labels: procedure.grades,
         span: template.span,
     })
 }
 
-impl Prepared {
+impl Prepared<'_> {
     /// Rolls the dice once, logged against `cause`.
     pub fn roll(
         &self,
@@ -165,7 +162,11 @@ impl Prepared {
         };
         let cause_span = (!cause.is_none()).then_some(cause);
         world.record(Event::Check { actor: Some(actor.to_string()), result, cause: cause_span });
-        let label = self.labels.iter().find(|(g, _)| *g == graded.grade).map(|(_, l)| l.clone());
+        let label = self
+            .labels
+            .iter()
+            .find(|g| g.node.grade == graded.grade)
+            .map(|g| g.node.label.node.as_str().to_string());
         CheckOutcome { grade: graded.grade, label, totals }
     }
 }

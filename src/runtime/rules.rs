@@ -32,6 +32,8 @@ pub(crate) struct Rules {
     pub system: Vec<Spanned<SystemLine>>,
     /// `check` blocks.
     pub checks: Blocks,
+    /// The die size of each check procedure's dice, by the procedure's name as written.
+    pub faces: BTreeMap<String, i64>,
     /// The `Default check:` procedure's name.
     pub default_check: Option<String>,
     /// The system's rounding rule.
@@ -83,6 +85,13 @@ impl Rules {
             rules.system.push(line.clone());
         }
         rules.rounding = pack.rounding();
+        for block in rules.checks.values() {
+            let procedure = crate::model::procedure::Procedure::of(block);
+            let template = procedure.and_then(|p| p.dice.or(p.roll));
+            if let Some(faces) = template.and_then(|t| t.node.faces()) {
+                rules.faces.insert(block.name.node.as_str().to_string(), faces);
+            }
+        }
         rules.grade_cap = pack.ruling("grade cap").cloned();
         if let Some(crate::model::Amount::Expr(expr)) = pack.ruling("initiative overflow")
             && let crate::model::Expr::Name(name) = &expr.node
