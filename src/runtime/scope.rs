@@ -49,7 +49,8 @@ impl<'a> LineScope<'a> {
                 Ok(value.round(rounding))
             }
             Amount::Expr(expr) => Ok(evaluate(expr, self, context)?.round(rounding)),
-            // Dice amounts are rolled by the caller; here they count as their average's floor.
+            // Dice amounts are rolled by the effect executor (which logs the roll); on lines
+            // that are not effects (costs, thresholds) a dice amount counts as 0.
             Amount::Dice(_) => Ok(0),
         }
     }
