@@ -55,5 +55,6 @@ pub mod model;
 pub mod parse;
 #[cfg(feature = "cli")]
 pub mod repl;
+pub mod runtime;
 pub mod script;
 pub mod session;

@@ -103,13 +103,26 @@ fn usage_errors_exit_two() {
 
 #[test]
 fn a_folder_of_packs_checks_each_pack_on_its_own() {
-    // Both fixture packs declare `Strength`, `HP` and `Max HP`; loaded as one pack they
-    // would clash, checked as two they are clean.
-    let output = mythforge().args(["check", "tests/fixtures"]).output().expect("runs");
+    // Two packs that both declare `Strength` and `HP`: loaded as one pack they would clash
+    // ("defined twice"); a folder holding only pack folders checks each on its own.
+    let packs = std::env::temp_dir().join(format!("mythforge-packs-{}", std::process::id()));
+    for name in ["first", "second"] {
+        let folder = packs.join(name);
+        std::fs::create_dir_all(&folder).unwrap();
+        let system = format!("system {name}\nStats: Strength\nResource HP: max 10\n");
+        std::fs::write(folder.join("system.rules"), system).unwrap();
+    }
+    let together = mythforge()
+        .arg("check")
+        .args([packs.join("first/system.rules"), packs.join("second/system.rules")])
+        .output()
+        .expect("runs");
+    let output = mythforge().arg("check").arg(&packs).output().expect("runs");
+    std::fs::remove_dir_all(&packs).unwrap();
+    assert!(stderr_of(&together).contains("defined twice"), "{}", stderr_of(&together));
     let stderr = stderr_of(&output);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert!(!stderr.contains("defined twice"), "{stderr}");
-    assert!(stderr.contains(" 0 errors"), "{stderr}");
+    assert!(stderr.contains("checked 2 files: 0 errors"), "{stderr}");
 }
 
 #[test]

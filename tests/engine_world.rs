@@ -41,7 +41,7 @@ fn cost_short_names_resource_and_changes_nothing() {
         }
     );
     assert_eq!(error.span, line(40));
-    assert_eq!(error.to_string(), "ana cannot pay 3 surges: has 1, short by 2");
+    assert_eq!(error.to_string(), "ana needs 3 surges but has 1: short by 2");
     assert_eq!(to_json(&world).unwrap(), before);
 }
 

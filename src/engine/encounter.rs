@@ -168,6 +168,27 @@ pub struct Encounter {
     pub resets: Vec<ResourceReset>,
     /// Challenge counters, for challenge encounters.
     pub challenge: Option<Challenge>,
+    /// Powers waiting to resolve (invested) or running on (sustained). The engine only keeps
+    /// them; the runtime decides when they resolve.
+    #[serde(default)]
+    pub queued: Vec<QueuedPower>,
+}
+
+/// A power use kept by the encounter: resolving later (`Invest`) or sustained each turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueuedPower {
+    /// Who used it.
+    pub actor: String,
+    /// The power.
+    pub power: String,
+    /// The chosen targets.
+    pub targets: Vec<String>,
+    /// The weapon used, if any.
+    pub weapon: Option<String>,
+    /// An ally's aid to the check.
+    pub aid: i64,
+    /// The segment count at which it resolves (`None`: already resolved, sustained).
+    pub due: Option<i64>,
 }
 
 impl Encounter {
@@ -181,6 +202,7 @@ impl Encounter {
             phase: Phase::Start,
             resets: Vec::new(),
             challenge: None,
+            queued: Vec::new(),
         }
     }
 

@@ -11,7 +11,7 @@ use crate::dice::ForcedFaceError;
 #[non_exhaustive]
 pub enum EngineErrorKind {
     /// A cost needs more of a resource than the actor has; nothing was spent.
-    #[error("{actor} cannot pay {needed} {resource}: has {available}, short by {short}")]
+    #[error("{actor} needs {needed} {resource} but has {available}: short by {short}")]
     CannotPay {
         /// Who was paying.
         actor: String,

@@ -42,7 +42,8 @@ pub use decision::{
 pub use effects::{DamageInto, DamageReport};
 pub use encounter::{
     Challenge, ChallengeStatus, Encounter, InitiativeRoll, InitiativeRule, Participant, Phase,
-    ResourceReset, SegmentRule, TieBreak, TurnMode, TurnStep, participants_from, roll_initiative,
+    QueuedPower, ResourceReset, SegmentRule, TieBreak, TurnMode, TurnStep, participants_from,
+    roll_initiative,
 };
 pub use error::{EngineError, EngineErrorKind};
 pub use hex::{DIRECTIONS, Hex, MAX_AREA_SIZE, burst, cone, path, ray, ring};
@@ -50,6 +51,6 @@ pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};
 pub use log::{CheckResult, Event, EventLog};
 pub use save::{
     FORMAT_VERSION, MAX_SAVE_BYTES, UndoStack, backup_path, from_json, load, load_or_backup, save,
-    to_json,
+    to_json, write_atomically,
 };
 pub use state::World;

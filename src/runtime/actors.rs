@@ -1,0 +1,175 @@
+//! Building engine actors from `actor` blocks: stats, resources (maximums from the system's
+//! `Resource` declarations), tier and level (kept as the stats `Tier` and `Level`), powers,
+//! traits, equipment, and armour as layers in front of the health resource. Requests may
+//! override any stat or resource. Nothing here touches the world.
+
+use crate::diagnostics::Span;
+use crate::engine::{Actor, Layer, LayeredPool, Resource};
+use crate::model::expr::{LineContext, Rounding};
+use crate::model::system::ResourceRule;
+use crate::model::{ActorLine, ArmourLine, BlockBody};
+
+use super::error::{RuntimeError, RuntimeErrorKind, unknown};
+use super::rules::Rules;
+use super::scope::LineScope;
+
+/// The name of the layered pool armour forms in front of the health resource.
+pub const ARMOUR_LAYERS: &str = "armour";
+
+/// Builds the actor `name` from the block `from` (if any), then applies `overrides`
+/// (`("Defense", 14)`: a stat, or a resource's current value when the actor has one).
+pub(crate) fn build_actor(
+    rules: &Rules,
+    name: &str,
+    from: Option<&str>,
+    overrides: &[(&str, i64)],
+) -> Result<Actor, RuntimeError> {
+    let mut actor = Actor::new(name);
+    let rounding = Rounding::Floor;
+    let mut armour = Vec::new();
+    if let Some(from) = from {
+        let block = Rules::find(&rules.actors, from).ok_or_else(|| {
+            unknown("actor block", from, Rules::names(&rules.actors)).at(Span::NONE)
+        })?;
+        let BlockBody::Actor(lines) = &block.body else { return Err(internal()) };
+        for line in lines {
+            let scope = LineScope::of(rules, &actor);
+            match &line.node {
+                ActorLine::Stats(stats) => {
+                    let mut values = Vec::new();
+                    for stat in stats {
+                        let scope = LineScope::of(rules, &actor);
+                        let value = scope
+                            .amount(&stat.node.value, LineContext::Declaration, rounding)
+                            .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
+                        let value = if stat.node.negative { -value } else { value };
+                        values.push((stat.node.name.node.as_str().to_string(), value));
+                    }
+                    actor.stats.extend(values);
+                }
+                ActorLine::Resources(resources) => {
+                    for resource in resources {
+                        let scope = LineScope::of(rules, &actor);
+                        let value = scope
+                            .amount(&resource.node.value, LineContext::Declaration, rounding)
+                            .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
+                        let value = if resource.node.negative { -value } else { value };
+                        let key = resource.node.name.node.as_str().to_string();
+                        actor.resources.insert(key, Resource::new(value));
+                    }
+                }
+                ActorLine::Tier(amount) | ActorLine::Level(amount) => {
+                    let key =
+                        if matches!(line.node, ActorLine::Tier(_)) { "Tier" } else { "Level" };
+                    let value = scope
+                        .amount(amount, LineContext::Declaration, rounding)
+                        .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
+                    actor.stats.insert(key.to_string(), value);
+                }
+                ActorLine::Powers(names) => actor.powers.extend(names_of(names)),
+                ActorLine::Traits(names) => actor.traits.extend(names_of(names)),
+                ActorLine::Equipment(names) => {
+                    for item in names {
+                        if let Some(block) = Rules::find(&rules.armours, item.node.as_str()) {
+                            armour.push(armour_layer(rules, &actor, block)?);
+                        }
+                    }
+                    actor.equipment.extend(names_of(names));
+                }
+                ActorLine::Conditions(_) | ActorLine::Keywords(_) | ActorLine::Details(_) => {}
+            }
+        }
+    }
+    for (key, value) in overrides {
+        match actor.resources.get_mut(*key) {
+            Some(resource) => resource.current = *value,
+            None => {
+                actor.stats.insert((*key).to_string(), *value);
+            }
+        }
+    }
+    apply_resource_rules(rules, &mut actor)?;
+    if !armour.is_empty() {
+        actor.layered.insert(ARMOUR_LAYERS.to_string(), LayeredPool::new(armour));
+    }
+    Ok(actor)
+}
+
+fn internal() -> RuntimeError {
+    let kind =
+        crate::engine::EngineErrorKind::Internal("a block indexed under the wrong kind".into());
+    RuntimeErrorKind::Engine(kind).at(Span::NONE)
+}
+
+fn names_of(names: &[crate::diagnostics::Spanned<crate::model::Name>]) -> Vec<String> {
+    names.iter().map(|name| name.node.as_str().to_string()).collect()
+}
+
+/// Gives every declared resource its maximum and adds declared resources the actor lacks
+/// (at their `start` value, else 0).
+fn apply_resource_rules(rules: &Rules, actor: &mut Actor) -> Result<(), RuntimeError> {
+    for (name, lines) in &rules.resources {
+        let mut max = None;
+        let mut start = None;
+        for line in lines {
+            let scope = LineScope::of(rules, actor);
+            let evaluate = |amount| {
+                scope
+                    .amount(amount, LineContext::Declaration, Rounding::Floor)
+                    .map_err(|e| RuntimeError::from(e).or_at(line.span))
+            };
+            match &line.node {
+                ResourceRule::Max(amount) => max = Some(evaluate(amount)?),
+                ResourceRule::Start(amount) => start = Some(evaluate(amount)?),
+                _ => {}
+            }
+        }
+        let resource = actor
+            .resources
+            .entry(name.clone())
+            .or_insert_with(|| Resource::new(start.unwrap_or(0)));
+        if let Some(max) = max {
+            *resource = Resource::new(resource.current.min(max)).with_max(max);
+        }
+    }
+    Ok(())
+}
+
+fn armour_layer(
+    rules: &Rules,
+    actor: &crate::engine::Actor,
+    block: &crate::model::Block,
+) -> Result<Layer, RuntimeError> {
+    let BlockBody::Armour(lines) = &block.body else { return Err(internal()) };
+    let mut layer = Layer::new(block.name.node.as_str(), 0);
+    let scope = LineScope::of(rules, actor);
+    for line in lines {
+        let value = |amount| {
+            scope
+                .amount(amount, LineContext::Declaration, Rounding::Floor)
+                .map_err(|e| RuntimeError::from(e).or_at(line.span))
+        };
+        match &line.node {
+            ArmourLine::Value(amount) => layer.value = value(amount)?,
+            ArmourLine::BlowThrough(amount) => layer = layer.with_threshold(value(amount)?),
+            ArmourLine::Hardness(amount) => {
+                let hardness = u32::try_from(value(amount)?.max(0)).unwrap_or(u32::MAX);
+                layer = layer.with_hardness(hardness).map_err(|k| {
+                    RuntimeError::from(crate::engine::EngineError::from(k)).or_at(line.span)
+                })?;
+            }
+            _ => {}
+        }
+    }
+    Ok(layer)
+}
+
+impl RuntimeError {
+    /// Sets the span unless one is set: the innermost location wins.
+    pub fn or_at(mut self, span: Span) -> Self {
+        if self.span.is_none() {
+            self.span = span;
+        }
+        self
+    }
+}

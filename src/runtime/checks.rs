@@ -1,0 +1,204 @@
+//! Check procedures from the system: the procedure a power or request names (else the
+//! system's `Default check`), its dice from the `Dice:` template, the modifier placed per its
+//! `Modifier:` line, and the grade cap. One roll is shared by every target of a power; each
+//! target's threshold grades the same dice. Pool procedures run today; the other methods
+//! are refused with a clear error until their procedures are wired here.
+
+use crate::diagnostics::Span;
+use crate::engine::{CheckResult, Event, RolledDie, grade_totals, roll_die};
+use crate::model::expr::{LineContext, Rounding};
+use crate::model::procedure::Procedure;
+use crate::model::system::{Method, ModifierMode, TemplatePart};
+
+use super::error::{RuntimeError, RuntimeErrorKind, unknown};
+use super::rules::Rules;
+use super::scope::LineScope;
+
+/// A check as requested through [`Game::check`](super::Game::check).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckRequest {
+    /// Who rolls.
+    pub actor: String,
+    /// Stats and skills whose values add up to the check modifier (`["Attack", "Strength"]`).
+    pub stats: Vec<String>,
+    /// A flat bonus on top of the stats.
+    pub bonus: i64,
+    /// The threshold each die (or the total) must meet.
+    pub threshold: i64,
+    /// The procedure by name; `None`: the system's default.
+    pub procedure: Option<String>,
+    /// An ally's grade, added to one die.
+    pub aid: i64,
+}
+
+/// The outcome of one graded check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckOutcome {
+    /// The grade (capped).
+    pub grade: u32,
+    /// Its label from the procedure, if declared.
+    pub label: Option<String>,
+    /// Each die's total.
+    pub totals: Vec<i64>,
+}
+
+/// What one target's grade is computed against.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Against {
+    /// The check modifier.
+    pub modifier: i64,
+    /// The target's threshold.
+    pub threshold: i64,
+    /// An ally's grade for one die.
+    pub aid: i64,
+}
+
+/// A procedure ready to roll: the dice and how to read them.
+pub(crate) struct Prepared<'a> {
+    pub dice: u32,
+    pub sides: u32,
+    pub per_die: bool,
+    pub cap: Option<u32>,
+    pub labels: &'a [crate::diagnostics::Spanned<crate::model::system::GradeLabel>],
+    pub span: Span,
+}
+
+/// Finds the procedure `name` (or the default) and prepares it for `scope`.
+pub(crate) fn prepare<'a>(
+    rules: &'a Rules,
+    name: Option<&str>,
+    scope: &LineScope<'_>,
+    span: Span,
+) -> Result<Prepared<'a>, RuntimeError> {
+    let block = match name.or(rules.default_check.as_deref()) {
+        Some(name) => Rules::find(&rules.checks, name).ok_or_else(|| {
+            unknown("check procedure", name, Rules::names(&rules.checks)).at(span)
+        })?,
+        None => return Err(RuntimeErrorKind::NoProcedure.at(span)),
+    };
+    let procedure = Procedure::of(block).ok_or_else(|| RuntimeErrorKind::NoProcedure.at(span))?;
+    if !matches!(procedure.method, Some(Method::Pool) | None) {
+        return Err(RuntimeErrorKind::UnsupportedProcedure(procedure.name.to_string()).at(span));
+    }
+    let template = procedure.dice.or(procedure.roll).ok_or_else(|| {
+        RuntimeErrorKind::UnsupportedProcedure(procedure.name.to_string()).at(span)
+    })?;
+    // Cached at load: reading the faces from the template text allocates.
+    let sides = rules.faces.get(block.name.node.as_str()).copied().unwrap_or(0);
+    let mut count = None;
+    for part in &template.node.parts {
+        match part {
+            TemplatePart::Hole(expr) if count.is_none() => {
+                let value = crate::model::expr::evaluate(expr, scope, LineContext::Check)?;
+                count = Some(value.round(Rounding::Floor));
+            }
+            TemplatePart::Text(text) if count.is_none() => {
+                let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+                count = Some(digits.parse().unwrap_or(1));
+            }
+            _ => {}
+        }
+    }
+    let cap = match procedure.grade_cap.or(rules.grade_cap.as_ref()) {
+        Some(amount) => Some(scope.amount(amount, LineContext::Declaration, Rounding::Floor)?),
+        None => None,
+    };
+    let to_u32 = |value: i64| u32::try_from(value.max(0)).unwrap_or(u32::MAX);
+    Ok(Prepared {
+        dice: to_u32(count.unwrap_or(1)),
+        sides: to_u32(sides),
+        per_die: procedure.modifier == ModifierMode::EachDie,
+        cap: cap.map(to_u32),
+        labels: procedure.grades,
+        span: template.span,
+    })
+}
+
+impl Prepared<'_> {
+    /// Rolls the dice once, logged against `cause`.
+    pub fn roll(
+        &self,
+        world: &mut crate::engine::World,
+        actor: &str,
+        cause: Span,
+    ) -> Result<Vec<RolledDie>, RuntimeError> {
+        if u64::from(self.dice) > u64::from(crate::engine::MAX_DICE) {
+            let kind = crate::engine::EngineErrorKind::TooManyDice {
+                count: u64::from(self.dice),
+                limit: u64::from(crate::engine::MAX_DICE),
+            };
+            return Err(RuntimeErrorKind::Engine(kind).at(self.span));
+        }
+        let mut dice = Vec::with_capacity(self.dice as usize);
+        for _ in 0..self.dice {
+            dice.push(
+                roll_die(&mut world.roller, self.sides)
+                    .map_err(|k| RuntimeErrorKind::Engine(k).at(cause))?,
+            );
+        }
+        world.log_roll(Some(actor), "check", dice.clone(), cause);
+        Ok(dice)
+    }
+
+    /// Grades `dice` against `against`, logging the check.
+    pub fn grade(
+        &self,
+        world: &mut crate::engine::World,
+        actor: &str,
+        dice: &[RolledDie],
+        against: Against,
+        cause: Span,
+    ) -> CheckOutcome {
+        let Against { modifier, threshold, aid } = against;
+        let per_die = if self.per_die { modifier } else { 0 };
+        let mut totals: Vec<i64> = dice.iter().map(|d| i64::from(d.face) + per_die).collect();
+        let graded = grade_totals(&mut totals, threshold, self.cap, aid);
+        let result = CheckResult::Pool {
+            totals: totals.clone(),
+            threshold,
+            aided_die: graded.aided_die,
+            count: graded.count,
+            grade: graded.grade,
+        };
+        let cause_span = (!cause.is_none()).then_some(cause);
+        world.record(Event::Check { actor: Some(actor.to_string()), result, cause: cause_span });
+        let label = self
+            .labels
+            .iter()
+            .find(|g| g.node.grade == graded.grade)
+            .map(|g| g.node.label.node.as_str().to_string());
+        CheckOutcome { grade: graded.grade, label, totals }
+    }
+}
+
+/// Runs a [`CheckRequest`] against `rules` on `world`.
+pub(crate) fn run_check(
+    rules: &Rules,
+    world: &mut crate::engine::World,
+    request: &CheckRequest,
+) -> Result<CheckOutcome, RuntimeError> {
+    let actor =
+        world.actor(&request.actor).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
+    let mut modifier = request.bonus;
+    for stat in &request.stats {
+        let value = super::scope::actor_value(rules, actor, stat)
+            .or_else(|| rules.declares_stat(stat).then_some(0))
+            .ok_or_else(|| {
+                let names = actor.stats.keys().map(String::as_str);
+                unknown("stat", stat, names).at(Span::NONE)
+            })?;
+        modifier = modifier.saturating_add(value);
+    }
+    let extra = [("Threshold", request.threshold), ("Modifier", modifier)];
+    let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
+    let prepared = prepare(rules, request.procedure.as_deref(), &scope, Span::NONE)?;
+    let name = request.actor.clone();
+    let dice = prepared.roll(world, &name, prepared.span)?;
+    Ok(prepared.grade(
+        world,
+        &name,
+        &dice,
+        Against { modifier, threshold: request.threshold, aid: request.aid },
+        prepared.span,
+    ))
+}

@@ -1,0 +1,383 @@
+//! Executing effect lines from the typed model: damage (types, condition scaling, armour
+//! layers in front of the health resource), healing capped at the maximum, resource gains
+//! and losses, conditions with N, duration and their declared stacking, movement (logged),
+//! script calls (through the script seam) and narration. An effect naming an unknown
+//! resource or condition is an error at its line.
+
+use crate::diagnostics::Span;
+use crate::engine::{
+    ActiveCondition, Damage, DamageInto, DamageRules, Duration, HealRules, Rounding as Round,
+    Scale, Stacking,
+};
+use crate::model::effect::{Amount, Duration as LineDuration, Effect, EffectPart, Effects};
+use crate::model::entity::{ConditionLine, Modifier, Stacking as LineStacking};
+use crate::model::expr::{LineContext, Rounding, evaluate};
+use crate::model::system::ResourceRule;
+use crate::model::{Block, BlockBody};
+
+use super::Game;
+use super::actors::ARMOUR_LAYERS;
+use super::error::{RuntimeError, RuntimeErrorKind, unknown};
+use super::journal::Part;
+use super::rules::Rules;
+use super::scope::LineScope;
+
+/// What every effect of one power use shares.
+pub(crate) struct Context<'a> {
+    pub rules: &'a Rules,
+    pub weapon: Option<&'a Block>,
+    pub user: &'a str,
+    pub rounding: Rounding,
+}
+
+/// Runs `effects` (one line at `span`) for `target` (the user when `None`) at `grade`.
+pub(crate) fn execute(
+    game: &mut Game,
+    context: &Context<'_>,
+    effects: &Effects,
+    target: Option<&str>,
+    grade: Option<i64>,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    for part in &effects.parts {
+        match &part.node {
+            EffectPart::Narration(narration) => game.world.narrate(narration.text.clone(), span),
+            EffectPart::Effect(effect) => {
+                run(game, context, effect, target, grade, span).map_err(|e| e.or_at(span))?
+            }
+        }
+    }
+    Ok(())
+}
+
+fn amount(
+    game: &mut Game,
+    context: &Context<'_>,
+    amount: &Amount,
+    target: Option<&str>,
+    grade: Option<i64>,
+) -> Result<i64, RuntimeError> {
+    if let Amount::Dice(dice) = amount {
+        let expression = crate::dice::DiceExpr::parse(&dice.text).map_err(|e| {
+            RuntimeErrorKind::Eval(crate::model::expr::EvalErrorKind::Script(e.to_string()))
+                .at(dice.span)
+        })?;
+        let roll = game.world.roller.roll(&expression).map_err(|e| {
+            RuntimeErrorKind::Eval(crate::model::expr::EvalErrorKind::Script(e.to_string()))
+                .at(dice.span)
+        })?;
+        game.world
+            .narrate(format!("{} rolls {} = {}", context.user, dice.text, roll.total), dice.span);
+        return Ok(roll.total);
+    }
+    let user =
+        game.world.actor(context.user).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
+    let target = match target {
+        Some(name) => {
+            Some(game.world.actor(name).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?)
+        }
+        None => None,
+    };
+    let scope =
+        LineScope { target, weapon: context.weapon, grade, ..LineScope::of(context.rules, user) };
+    Ok(scope.amount(amount, LineContext::Result, context.rounding)?)
+}
+
+/// The resource damage and healing go to: the first declared resource with a maximum.
+pub(crate) fn health_resource(rules: &Rules) -> &str {
+    rules
+        .resources
+        .iter()
+        .find(|(_, lines)| lines.iter().any(|l| matches!(l.node, ResourceRule::Max(_))))
+        .map_or("HP", |(name, _)| name.as_str())
+}
+
+fn subject<'a>(
+    name: Option<&crate::diagnostics::Spanned<crate::model::Name>>,
+    user: &'a str,
+    target: Option<&'a str>,
+) -> &'a str {
+    match name.map(|n| n.node.as_str()) {
+        Some("Self" | "self" | "you" | "You") => user,
+        _ => target.unwrap_or(user),
+    }
+}
+
+fn run(
+    game: &mut Game,
+    context: &Context<'_>,
+    effect: &Effect,
+    target: Option<&str>,
+    grade: Option<i64>,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let user = context.user;
+    match effect {
+        Effect::Damage { negative, amount: value, damage_type } => {
+            let value = amount(game, context, value, target, grade)?;
+            let mut value = if *negative { -value } else { value };
+            if let Some(kind) = damage_type {
+                value =
+                    value.saturating_add(upgrade_bonus(game, context, kind.node.as_str(), span)?);
+            }
+            let victim = target.unwrap_or(user);
+            let mut damage = Damage::new(value);
+            if let Some(kind) = damage_type {
+                damage = damage.with_type(kind.node.as_str());
+            }
+            let rules = damage_rules(context.rules, game, victim, context.rounding)?;
+            let health = health_resource(context.rules).to_string();
+            let has_armour =
+                game.world.actor(victim).is_ok_and(|a| a.layered.contains_key(ARMOUR_LAYERS));
+            if has_armour {
+                game.remember(victim, Part::Layers(ARMOUR_LAYERS));
+                game.remember(victim, Part::Resource(&health));
+                let report = game.world.deal_damage(
+                    victim,
+                    &DamageInto::Layers(ARMOUR_LAYERS.into()),
+                    &damage,
+                    &rules,
+                    span,
+                )?;
+                if report.after > 0 {
+                    game.world.change_resource(victim, &health, -report.after, span)?;
+                }
+            } else {
+                game.remember(victim, Part::Resource(&health));
+                game.world.deal_damage(
+                    victim,
+                    &DamageInto::Resource(health),
+                    &damage,
+                    &rules,
+                    span,
+                )?;
+            }
+        }
+        Effect::Heal(value) => {
+            let value = amount(game, context, value, target, grade)?;
+            let health = health_resource(context.rules).to_string();
+            game.remember(target.unwrap_or(user), Part::Resource(&health));
+            game.world.heal(target.unwrap_or(user), &health, value, &HealRules::default(), span)?;
+        }
+        Effect::Gain { amount: value, resource }
+        | Effect::Spend { amount: value, resource }
+        | Effect::Lose { amount: value, resource } => {
+            let value = amount(game, context, value, target, grade)?;
+            let (who, delta) = match effect {
+                Effect::Gain { .. } => (user, value),
+                Effect::Spend { .. } => (user, -value),
+                _ => (target.unwrap_or(user), -value),
+            };
+            game.remember(who, Part::Resource(resource.node.as_str()));
+            game.world.change_resource(who, resource.node.as_str(), delta, resource.span)?;
+        }
+        Effect::Apply { subject: who, condition, duration } => {
+            let who = subject(who.as_ref(), user, target).to_string();
+            let block = Rules::find(&context.rules.conditions, condition.name.node.as_str())
+                .ok_or_else(|| {
+                    unknown(
+                        "condition",
+                        condition.name.node.as_str(),
+                        Rules::names(&context.rules.conditions),
+                    )
+                    .at(span)
+                })?;
+            let mut active = ActiveCondition::new(
+                block.name.node.as_str(),
+                engine_duration(game, context, duration.as_ref(), &who, grade)?,
+            )
+            .with_source(user);
+            if let Some(n) = &condition.amount {
+                active = active.with_n(amount(game, context, n, target, grade)?);
+            }
+            if let Some(detail) = &condition.detail {
+                active = active.with_subtype(detail.node.as_str());
+            }
+            game.remember(&who, Part::Conditions);
+            game.world.apply_condition(&who, active, stacking_of(block), span)?;
+        }
+        Effect::Remove { condition, subject: who } => {
+            let who = subject(who.as_ref(), user, target).to_string();
+            if Rules::find(&context.rules.conditions, condition.name.node.as_str()).is_none() {
+                return Err(unknown(
+                    "condition",
+                    condition.name.node.as_str(),
+                    Rules::names(&context.rules.conditions),
+                )
+                .at(span));
+            }
+            let detail = condition.detail.as_ref().map(|d| d.node.as_str());
+            game.remember(&who, Part::Conditions);
+            game.world.remove_condition(&who, condition.name.node.as_str(), detail, span)?;
+        }
+        Effect::Move { kind, subject: who, up_to, distance, unit } => {
+            let distance = amount(game, context, distance, target, grade)?;
+            let who = match who {
+                Some(_) => target.unwrap_or(user),
+                None => user,
+            };
+            let up_to = if *up_to { "up to " } else { "" };
+            let unit = unit.as_deref().unwrap_or("hexes");
+            game.world.narrate(format!("{who}: {kind} {up_to}{distance} {unit}"), span);
+        }
+        Effect::Script(call) => {
+            let actor = game.world.actor(user).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+            let scope = LineScope::of(context.rules, actor);
+            evaluate(call, &scope, LineContext::Result)?;
+        }
+    }
+    Ok(())
+}
+
+/// What the user's upgrades add to damage of `damage_type`: an upgrade whose `To:` names
+/// `<type> Attacks` (or just the type) adds its `Add:` line's amount (the first bracketed
+/// value of a narrated Add, or the amount of an Add damage effect).
+fn upgrade_bonus(
+    game: &mut Game,
+    context: &Context<'_>,
+    damage_type: &str,
+    span: Span,
+) -> Result<i64, RuntimeError> {
+    use crate::model::{TraitLine, power::Selector};
+    let actor = game.world.actor(context.user).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+    let mut total = 0i64;
+    let mut notes = Vec::new();
+    for name in &actor.traits {
+        let Some(block) = Rules::find(&context.rules.traits, name) else { continue };
+        let BlockBody::Trait(lines) = &block.body else { continue };
+        let applies = lines.iter().any(|line| match &line.node {
+            TraitLine::To(Selector { alternatives }) => alternatives.iter().any(|alternative| {
+                let first = alternative.node.as_str().split_whitespace().next().unwrap_or("");
+                first.eq_ignore_ascii_case(damage_type)
+            }),
+            _ => false,
+        });
+        if !applies {
+            continue;
+        }
+        let scope = LineScope { weapon: context.weapon, ..LineScope::of(context.rules, actor) };
+        for line in lines {
+            let TraitLine::Add(effects) = &line.node else { continue };
+            for part in &effects.parts {
+                let bonus = match &part.node {
+                    EffectPart::Narration(narration) => match narration.holes.first() {
+                        Some(hole) => evaluate(hole, &scope, LineContext::Result)
+                            .map_err(|e| RuntimeError::from(e).or_at(line.span))?
+                            .round(context.rounding),
+                        None => 0,
+                    },
+                    EffectPart::Effect(Effect::Damage { amount, negative, .. }) => {
+                        let value = scope
+                            .amount(amount, LineContext::Result, context.rounding)
+                            .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
+                        if *negative { -value } else { value }
+                    }
+                    EffectPart::Effect(_) => 0,
+                };
+                if bonus != 0 {
+                    total = total.saturating_add(bonus);
+                    notes.push((
+                        format!(
+                            "{}'s {} adds {bonus} {damage_type} damage",
+                            context.user, block.name.node
+                        ),
+                        line.span,
+                    ));
+                }
+            }
+        }
+    }
+    for (text, cause) in notes {
+        game.world.narrate(text, cause);
+    }
+    Ok(total)
+}
+
+fn engine_duration(
+    game: &mut Game,
+    context: &Context<'_>,
+    duration: Option<&LineDuration>,
+    who: &str,
+    grade: Option<i64>,
+) -> Result<Duration, RuntimeError> {
+    Ok(match duration {
+        None => Duration::EndOfEncounter,
+        Some(LineDuration::For { amount: value, unit }) => {
+            let count = u32::try_from(amount(game, context, value, None, grade)?.max(0))
+                .unwrap_or(u32::MAX);
+            if unit.starts_with("turn") {
+                Duration::EndOfTurn { actor: who.to_string(), turns: count }
+            } else {
+                Duration::Rounds(count)
+            }
+        }
+        Some(LineDuration::Until(event)) => {
+            let text = event.node.to_lowercase();
+            if text.contains("encounter") {
+                Duration::EndOfEncounter
+            } else if text.contains("turn") {
+                let acting =
+                    game.world.encounter.as_ref().and_then(|e| e.acting()).map(|p| p.name.clone());
+                let owner = if text.contains("your") {
+                    context.user
+                } else {
+                    acting.as_deref().unwrap_or(context.user)
+                };
+                if text.contains("next") {
+                    Duration::until_end_of_next_turn(owner, acting.as_deref())
+                } else {
+                    Duration::EndOfTurn { actor: owner.to_string(), turns: 1 }
+                }
+            } else if text.contains("round") {
+                Duration::Rounds(1)
+            } else {
+                Duration::UntilRemoved
+            }
+        }
+    })
+}
+
+/// The engine's stacking rule for a condition block (default: never stacks with itself).
+pub(crate) fn stacking_of(block: &Block) -> Stacking {
+    let BlockBody::Condition(lines) = &block.body else { return Stacking::Never };
+    lines
+        .iter()
+        .find_map(|line| match &line.node {
+            ConditionLine::Stacking(LineStacking::Per(_)) => Some(Stacking::PerSubtype),
+            ConditionLine::Stacking(LineStacking::Adds) => Some(Stacking::Additive),
+            ConditionLine::Stacking(_) => Some(Stacking::Never),
+            _ => None,
+        })
+        .unwrap_or(Stacking::Never)
+}
+
+/// Damage rules from the victim's conditions: `damage * 0.5 round up` scales damage taken.
+fn damage_rules(
+    rules: &Rules,
+    game: &Game,
+    victim: &str,
+    rounding: Rounding,
+) -> Result<DamageRules, RuntimeError> {
+    let mut result = DamageRules::default();
+    let actor = game.world.actor(victim).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
+    for (_, modifier) in super::scope::active_modifiers(rules, actor) {
+        let Modifier::Scale { stat, factor, rounding: how } = modifier else { continue };
+        let factor = factor.clone();
+        if !stat.node.matches("damage") {
+            continue;
+        }
+        let Amount::Number(number) = factor else {
+            let scope = LineScope::of(rules, actor);
+            let value = scope.amount(&factor, LineContext::Condition, rounding)?;
+            result.scale = Some(Scale { numerator: value, denominator: 1, rounding: Round::Down });
+            continue;
+        };
+        let rounding = match how.unwrap_or(rounding) {
+            Rounding::Ceiling => Round::Up,
+            _ => Round::Down,
+        };
+        let denominator = 10i64.pow(number.scale);
+        result.scale = Some(Scale { numerator: number.units, denominator, rounding });
+    }
+    Ok(result)
+}

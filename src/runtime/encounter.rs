@@ -1,0 +1,262 @@
+//! Checks and encounters as commands: [`Game::check`] runs a check through the system's
+//! procedure; [`Game::start_encounter`] rolls the system's `Turn order:` for each participant
+//! (segments from `Segments:`) and installs the system's `reset to N at turn start` rules;
+//! [`Game::next_turn`] moves to the next phase or turn; [`Game::end_encounter`] ends
+//! conditions bound to the encounter and clears resources `lost at end of encounter`.
+
+use crate::diagnostics::Span;
+use crate::engine::{
+    EngineErrorKind, InitiativeRule, Phase, QueuedPower, ResourceReset, SegmentRule, TieBreak,
+    TurnStep,
+};
+use crate::model::SystemLine;
+use crate::model::expr::{LineContext, Rounding, evaluate};
+use crate::model::system::{ResourceRule, TemplatePart};
+
+use super::Game;
+use super::checks::{CheckOutcome, CheckRequest, run_check};
+use super::error::{RuntimeError, RuntimeErrorKind};
+use super::power::{PowerOptions, PowerUse, Stage};
+use super::scope::LineScope;
+
+fn engine(kind: EngineErrorKind) -> RuntimeError {
+    RuntimeErrorKind::Engine(kind).at(Span::NONE)
+}
+
+impl Game {
+    /// Runs a check as one command (the roll is logged and undoable).
+    pub fn check(&mut self, request: &CheckRequest) -> Result<CheckOutcome, RuntimeError> {
+        self.command(|game| run_check(&game.rules, &mut game.world, request))
+    }
+
+    /// Starts an encounter: each participant rolls the system's `Turn order:` (die plus the
+    /// template's bonus), highest first; `Segments:` maps totals onto segments.
+    pub fn start_encounter(&mut self, participants: &[&str]) -> Result<Vec<String>, RuntimeError> {
+        self.command(|game| game.run_start_encounter(participants))
+    }
+
+    fn run_start_encounter(&mut self, participants: &[&str]) -> Result<Vec<String>, RuntimeError> {
+        let mut template = None;
+        let mut segments = None;
+        for line in &self.rules.system {
+            match &line.node {
+                SystemLine::TurnOrder(order) => template = Some((order.clone(), line.span)),
+                SystemLine::Segments(amount) => {
+                    let scope = LineScope::of(&self.rules, &EMPTY);
+                    segments =
+                        Some(scope.amount(amount, LineContext::Declaration, Rounding::Floor)?);
+                }
+                _ => {}
+            }
+        }
+        let (sides, span) = match &template {
+            Some((order, span)) => (order.node.faces().unwrap_or(10), *span),
+            None => (10, Span::NONE),
+        };
+        let mut entrants = Vec::with_capacity(participants.len());
+        for name in participants {
+            let actor = self.world.actor(name).map_err(engine)?;
+            let scope = LineScope::of(&self.rules, actor);
+            let mut bonus = 0;
+            if let Some((order, _)) = &template {
+                for part in &order.node.parts {
+                    if let TemplatePart::Hole(expr) = part {
+                        bonus += evaluate(expr, &scope, LineContext::Declaration)?
+                            .round(Rounding::Floor);
+                    }
+                }
+            }
+            entrants.push(((*name).to_string(), bonus));
+        }
+        let rule = InitiativeRule {
+            sides: u32::try_from(sides.max(1)).unwrap_or(10),
+            tie_break: TieBreak::HigherModifier,
+            segments: segments.map(|s| SegmentRule {
+                segments: u32::try_from(s.max(1)).unwrap_or(1),
+                // The runtime adds the overflow itself, after the first start-phase reset.
+                overflow_resource: None,
+            }),
+        };
+        let resets = self.turn_resets()?;
+        let rolls = self.world.start_encounter_by_initiative(&entrants, &rule, resets, span)?;
+        if let Some(first) = rolls.first() {
+            self.start_phase(&first.name.clone())?;
+        }
+        Ok(rolls.into_iter().map(|roll| roll.name).collect())
+    }
+
+    fn turn_resets(&self) -> Result<Vec<ResourceReset>, RuntimeError> {
+        let mut resets = Vec::new();
+        for (name, lines) in &self.rules.resources {
+            for line in lines {
+                if let ResourceRule::ResetTo { amount, moment } = &line.node
+                    && moment.node.contains("turn start")
+                {
+                    let scope = LineScope::of(&self.rules, &EMPTY);
+                    let value = scope.amount(amount, LineContext::Declaration, Rounding::Floor)?;
+                    resets.push(ResourceReset {
+                        resource: name.clone(),
+                        value,
+                        phase: Phase::Start,
+                    });
+                }
+            }
+        }
+        Ok(resets)
+    }
+
+    /// Moves the encounter on by one phase or turn, applying resets and ending conditions.
+    /// Entering a start phase first resolves invested powers whose segment has come, then
+    /// re-resolves the acting actor's sustained powers; entering an end phase tests the
+    /// acting actor's powers with a `Halt:` line (a grade of 1 or more ends them).
+    pub fn next_turn(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
+        self.command(|game| {
+            let steps = game.world.advance_turn()?;
+            for step in &steps {
+                if let TurnStep::PhaseStarted { actor, phase } = step {
+                    match phase {
+                        Phase::Start => game.start_phase(actor)?,
+                        Phase::End => game.end_phase(actor)?,
+                        Phase::Action => {}
+                    }
+                }
+            }
+            Ok(steps)
+        })
+    }
+
+    /// Segments elapsed in the encounter: rounds times the system's segments plus how far
+    /// the acting participant's segment is into the round (segments count down). Without
+    /// segments each turn counts as one.
+    pub fn segment_clock(&self) -> i64 {
+        let Some(encounter) = &self.world.encounter else { return 0 };
+        let count = i64::try_from(encounter.participants.len()).unwrap_or(i64::MAX);
+        let per_round = self.rules.segments.unwrap_or(count).max(1);
+        let round = i64::from(encounter.round.saturating_sub(1));
+        let into = match encounter.acting().and_then(|p| p.segment) {
+            Some(segment) => per_round - i64::from(segment),
+            None => i64::try_from(encounter.current).unwrap_or(0),
+        };
+        round.saturating_mul(per_round).saturating_add(into)
+    }
+
+    fn queued(&self) -> Vec<QueuedPower> {
+        self.world.encounter.as_ref().map(|e| e.queued.clone()).unwrap_or_default()
+    }
+
+    fn set_queued(&mut self, queued: Vec<QueuedPower>) {
+        if let Some(encounter) = self.world.encounter.as_mut() {
+            encounter.queued = queued;
+        }
+    }
+
+    fn start_phase(&mut self, actor: &str) -> Result<(), RuntimeError> {
+        self.first_round_overflow(actor)?;
+        let now = self.segment_clock();
+        let mut keep = Vec::new();
+        let mut due = Vec::new();
+        for queued in self.queued() {
+            match queued.due {
+                Some(at) if at <= now => due.push(queued),
+                None if queued.actor == actor => {
+                    due.push(queued.clone());
+                    keep.push(queued);
+                }
+                _ => keep.push(queued),
+            }
+        }
+        self.set_queued(keep);
+        for queued in due {
+            self.run_power(&request_of(&queued), Stage::Resolve)?;
+        }
+        Ok(())
+    }
+
+    /// Ruling: a turn-order total above the last segment gives the rest to the declared
+    /// resource at the actor's first start phase, after that phase's reset (so the extra is
+    /// not reset away).
+    fn first_round_overflow(&mut self, actor: &str) -> Result<(), RuntimeError> {
+        let (Some(resource), Some(segments)) =
+            (self.rules.overflow_resource.clone(), self.rules.segments)
+        else {
+            return Ok(());
+        };
+        let Some(encounter) = &self.world.encounter else { return Ok(()) };
+        if encounter.round != 1 {
+            return Ok(());
+        }
+        let Some(participant) = encounter.participants.iter().find(|p| p.name == actor) else {
+            return Ok(());
+        };
+        let extra = participant.initiative - segments;
+        if extra > 0 && self.world.actor(actor).map_err(engine)?.resources.contains_key(&resource) {
+            self.world.change_resource(actor, &resource, extra, Span::NONE)?;
+        }
+        Ok(())
+    }
+
+    fn end_phase(&mut self, actor: &str) -> Result<(), RuntimeError> {
+        let mut keep = Vec::new();
+        for queued in self.queued() {
+            let halts = queued.due.is_none()
+                && queued.actor == actor
+                && self.power_has_halt(&queued.power)
+                && self
+                    .run_power(&request_of(&queued), Stage::Test)?
+                    .targets
+                    .iter()
+                    .any(|t| t.grade >= 1);
+            if halts {
+                self.world
+                    .narrate(format!("{}'s {} halts", queued.actor, queued.power), Span::NONE);
+            } else {
+                keep.push(queued);
+            }
+        }
+        self.set_queued(keep);
+        Ok(())
+    }
+
+    fn power_has_halt(&self, power: &str) -> bool {
+        let Some(block) = super::rules::Rules::find(&self.rules.powers, power) else {
+            return false;
+        };
+        matches!(&block.body, crate::model::BlockBody::Power(lines)
+            if lines.iter().any(|l| matches!(l.node, crate::model::PowerLine::Halt(_))))
+    }
+
+    /// Ends the encounter: encounter-long conditions end and resources declared `lost at end
+    /// of encounter` drop to 0.
+    pub fn end_encounter(&mut self) -> Result<(), RuntimeError> {
+        self.command(|game| {
+            game.world.end_encounter()?;
+            let names: Vec<String> = game.world.actors.iter().map(|a| a.name.clone()).collect();
+            for (resource, lines) in &game.rules.resources {
+                let lost = lines.iter().any(|line| {
+                    matches!(&line.node, ResourceRule::Lost(when) if when.node.contains("encounter"))
+                });
+                if !lost {
+                    continue;
+                }
+                for name in &names {
+                    if game.world.actor(name).map_err(engine)?.resources.contains_key(resource) {
+                        game.world.set_resource(name, resource, 0, Span::NONE)?;
+                    }
+                }
+            }
+            Ok(())
+        })
+    }
+}
+
+fn request_of(queued: &QueuedPower) -> PowerUse {
+    PowerUse {
+        actor: queued.actor.clone(),
+        power: queued.power.clone(),
+        targets: queued.targets.clone(),
+        options: PowerOptions { trigger: None, aid: queued.aid, weapon: queued.weapon.clone() },
+    }
+}
+
+static EMPTY: std::sync::LazyLock<crate::engine::Actor> =
+    std::sync::LazyLock::new(|| crate::engine::Actor::new(""));

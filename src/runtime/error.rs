@@ -1,0 +1,154 @@
+//! Runtime errors: a bare [`RuntimeErrorKind`] and a [`RuntimeError`] that adds the span of
+//! the rule line (or request) that caused it. Engine and evaluation errors are wrapped, never
+//! re-worded, so their codes and spans survive. Nothing here prints.
+
+use crate::diagnostics::{Diagnostic, Span, ToDiagnostic};
+use crate::engine::{EngineError, EngineErrorKind};
+use crate::model::expr::EvalError;
+
+/// What went wrong while running rules, without a location.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RuntimeErrorKind {
+    /// The pack has no block of this kind and name.
+    #[error("unknown {what} `{name}`")]
+    Unknown {
+        /// `power`, `actor block`, `condition`, `check procedure`, `resource`.
+        what: &'static str,
+        /// The name asked for.
+        name: String,
+        /// The closest known name.
+        suggestion: Option<String>,
+    },
+    /// The actor does not know the power.
+    #[error("{actor} does not know the power `{power}`")]
+    PowerNotKnown {
+        /// Who tried.
+        actor: String,
+        /// The power.
+        power: String,
+    },
+    /// A While or Prereq requirement does not hold.
+    #[error("{actor} cannot use {power}: requirement `{requirement}` does not hold")]
+    Requirement {
+        /// Who tried.
+        actor: String,
+        /// The power.
+        power: String,
+        /// The requirement as written.
+        requirement: String,
+    },
+    /// A reaction was used without naming its trigger.
+    #[error("{power} is a reaction: name its trigger (`{trigger}`) in the request")]
+    TriggerMissing {
+        /// The power.
+        power: String,
+        /// The trigger as written.
+        trigger: String,
+    },
+    /// The wrong number of targets, or a target out of reach.
+    #[error("{0}")]
+    Targets(String),
+    /// The system declares no check procedure to use.
+    #[error("no check procedure: name one with `using` or declare `Default check:` in the system")]
+    NoProcedure,
+    /// A procedure the runtime cannot run yet.
+    #[error("check procedure `{0}` uses a method the runtime does not run yet")]
+    UnsupportedProcedure(String),
+    /// A script call while no scripts are loaded.
+    #[error("script function `{0}` is not available: scripts are not loaded")]
+    ScriptsNotLoaded(String),
+    /// The pack did not load.
+    #[error("the rule pack has errors")]
+    PackErrors,
+    /// A save was made with a different rule pack.
+    #[error("the save was made with rule pack {saved}, but the loaded pack is {loaded}")]
+    PackMismatch {
+        /// The identity recorded in the save.
+        saved: String,
+        /// The loaded pack's identity.
+        loaded: String,
+    },
+    /// An engine error.
+    #[error(transparent)]
+    Engine(EngineErrorKind),
+    /// An expression failed to evaluate.
+    #[error(transparent)]
+    Eval(crate::model::expr::EvalErrorKind),
+}
+
+impl RuntimeErrorKind {
+    /// This error at `span`.
+    pub fn at(self, span: Span) -> RuntimeError {
+        RuntimeError { kind: self, span }
+    }
+
+    /// A stable code such as `runtime::cannot_pay`; wrapped errors keep their own codes.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RuntimeErrorKind::Unknown { .. } => "runtime::unknown",
+            RuntimeErrorKind::PowerNotKnown { .. } => "runtime::power_not_known",
+            RuntimeErrorKind::Requirement { .. } => "runtime::requirement",
+            RuntimeErrorKind::TriggerMissing { .. } => "runtime::trigger_missing",
+            RuntimeErrorKind::Targets(_) => "runtime::targets",
+            RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
+            RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
+            RuntimeErrorKind::ScriptsNotLoaded(_) => "runtime::scripts_not_loaded",
+            RuntimeErrorKind::PackErrors => "runtime::pack_errors",
+            RuntimeErrorKind::PackMismatch { .. } => "runtime::pack_mismatch",
+            RuntimeErrorKind::Engine(kind) => kind.code(),
+            RuntimeErrorKind::Eval(_) => "rules::eval",
+        }
+    }
+}
+
+/// A runtime error with the span of the rule line that caused it ([`Span::NONE`] when the
+/// request itself was wrong).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct RuntimeError {
+    /// What went wrong.
+    pub kind: RuntimeErrorKind,
+    /// Where.
+    pub span: Span,
+}
+
+impl From<EngineError> for RuntimeError {
+    fn from(error: EngineError) -> Self {
+        RuntimeErrorKind::Engine(error.kind).at(error.span)
+    }
+}
+
+impl From<EvalError> for RuntimeError {
+    fn from(error: EvalError) -> Self {
+        RuntimeErrorKind::Eval(error.kind).at(error.span)
+    }
+}
+
+impl ToDiagnostic for RuntimeError {
+    fn to_diagnostic(&self) -> Diagnostic {
+        if let RuntimeErrorKind::Engine(kind) = &self.kind {
+            return EngineError { kind: kind.clone(), span: self.span }.to_diagnostic();
+        }
+        let mut diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string());
+        if !self.span.is_none() {
+            diagnostic = diagnostic.with_primary(self.span, "");
+        }
+        match &self.kind {
+            RuntimeErrorKind::Unknown { suggestion: Some(s), .. } => {
+                diagnostic.with_help(format!("did you mean `{s}`?"))
+            }
+            _ => diagnostic,
+        }
+    }
+}
+
+/// An `Unknown` error with a suggestion from `candidates`.
+pub(crate) fn unknown<'a>(
+    what: &'static str,
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> RuntimeErrorKind {
+    let suggestion = crate::diagnostics::did_you_mean(name, candidates).map(str::to_owned);
+    RuntimeErrorKind::Unknown { what, name: name.to_string(), suggestion }
+}

@@ -1,0 +1,337 @@
+//! [`Game`]: a loaded rule pack, its sources and the engine world, behind transactional
+//! commands. Every public command either applies fully or leaves the world exactly as it
+//! was (actors, encounter, pools, clock, the roller's position and the log); the last commands
+//! can be undone; saves record the pack's identity so a restore refuses another pack.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::diagnostics::{Diagnostic, SourceMap, Span};
+use crate::engine::{EngineErrorKind, Event, World};
+use crate::model::Pack;
+
+use super::actors::build_actor;
+use super::error::{RuntimeError, RuntimeErrorKind};
+use super::journal::{Entry, roll_back};
+use super::rules::Rules;
+
+/// How many commands [`Game::undo`] can take back.
+pub const UNDO_LIMIT: usize = 32;
+
+/// The state before a command, minus the log (which only grows: its length is enough).
+#[derive(Clone, Debug)]
+struct Snapshot {
+    saved: Saved,
+    log_length: usize,
+}
+
+/// What a snapshot keeps: the whole world, or (for a power, which changes only actors'
+/// resources, layers and conditions, the roller and the encounter) a journal of old values.
+#[derive(Clone, Debug)]
+enum Saved {
+    // Boxed: snapshots move through the undo queue, and a world is large.
+    World(Box<World>),
+    Journal {
+        roller: crate::dice::RollerState,
+        encounter: Option<crate::engine::Encounter>,
+        entries: Vec<Entry>,
+    },
+}
+
+/// A rule pack running against an engine world.
+///
+/// ```
+/// use mythforge::runtime::{Game, PowerUse};
+///
+/// let mut game = Game::new(7);
+/// game.load_source("inline.rules", "
+/// system Tiny
+/// Stats: Attack, Defense
+/// Resource HP: max [Max HP]
+/// Resource Max HP: no max
+/// Default check: Roll
+///
+/// check Roll
+/// Method: pool
+/// Dice: 2d10
+/// Modifier: each die
+/// Success: >= [Threshold]
+/// Grades: 0 Fail, 1 Hit, 2 Strong
+///
+/// power Jab
+/// Target: Enemy in 1
+/// Threshold: Target's Defense
+/// Check: [Attack]
+/// Result: [2 + Grade] damage
+///
+/// actor Fighter
+/// Stats: Attack 2, Defense 10
+/// Resources: HP 10, Max HP 10
+/// Powers: Jab
+/// ").unwrap();
+/// game.add_actor("Ana", Some("Fighter"), &[]).unwrap();
+/// game.add_actor("Bo", Some("Fighter"), &[]).unwrap();
+/// game.world_mut().roller.force([9, 3]);
+/// let outcome = game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).unwrap();
+/// assert_eq!(outcome.targets[0].grade, 1);
+/// assert_eq!(game.world().actor("Bo").unwrap().resources["HP"].current, 7);
+/// assert!(game.transcript_since(0).contains("Ana"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) pack: Arc<Pack>,
+    sources: SourceMap,
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) world: World,
+    identity: String,
+    undo: std::collections::VecDeque<Snapshot>,
+    pub(crate) journal: Option<Vec<Entry>>,
+}
+
+impl Game {
+    /// An empty game (no pack) whose dice come from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Game {
+            pack: Arc::new(Pack::default()),
+            sources: SourceMap::new(),
+            rules: Arc::new(Rules::default()),
+            world: World::new(seed),
+            identity: identity_of(&SourceMap::new()),
+            undo: std::collections::VecDeque::new(),
+            journal: None,
+        }
+    }
+
+    /// Loads the rule files at `paths` (with their includes), checks them, and makes them the
+    /// game's rules. Returns the warnings; a pack with errors is refused (nothing changes)
+    /// and every diagnostic is returned.
+    pub fn load(&mut self, paths: &[PathBuf]) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+        let mut sources = SourceMap::new();
+        let (pack, mut diagnostics) = crate::parse::load_pack(paths, &mut sources);
+        self.install(pack, sources, &mut diagnostics)
+    }
+
+    /// Loads a pack from text held in memory (`name` labels it in diagnostics). Includes are
+    /// not followed.
+    pub fn load_source(
+        &mut self,
+        name: &str,
+        text: &str,
+    ) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+        let mut sources = SourceMap::new();
+        let (rule_file, mut diagnostics) = crate::parse::parse_source(&mut sources, name, text);
+        let pack = Pack { files: vec![rule_file] };
+        self.install(pack, sources, &mut diagnostics)
+    }
+
+    fn install(
+        &mut self,
+        pack: Pack,
+        sources: SourceMap,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+        diagnostics.extend(crate::check::check_pack(&pack));
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            return Err(std::mem::take(diagnostics));
+        }
+        self.rules = Arc::new(Rules::of(&pack));
+        self.identity = identity_of(&sources);
+        self.pack = Arc::new(pack);
+        self.sources = sources;
+        Ok(std::mem::take(diagnostics))
+    }
+
+    /// The loaded pack.
+    pub fn pack(&self) -> &Pack {
+        &self.pack
+    }
+
+    /// The sources of the loaded pack, for rendering diagnostics.
+    pub fn sources(&self) -> &SourceMap {
+        &self.sources
+    }
+
+    /// The pack's identity: a hash of its files' names and texts, recorded in saves.
+    pub fn pack_identity(&self) -> &str {
+        &self.identity
+    }
+
+    /// The engine world.
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The engine world, for direct changes (forcing dice, placing actors). Changes made
+    /// here are not commands: they are not undoable on their own.
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    /// The event log.
+    pub fn log(&self) -> &crate::engine::EventLog {
+        &self.world.log
+    }
+
+    /// A mark for [`Game::transcript_since`]: the number of events so far.
+    pub fn mark(&self) -> usize {
+        self.world.log.events.len()
+    }
+
+    /// The readable transcript of the events after `mark`.
+    pub fn transcript_since(&self, mark: usize) -> String {
+        let events = self.world.log.events.get(mark..).unwrap_or_default();
+        events.iter().map(|event| event.describe() + "\n").collect()
+    }
+
+    /// The events after `mark` as JSON lines.
+    pub fn json_since(&self, mark: usize) -> String {
+        let events = self.world.log.events.get(mark..).unwrap_or_default();
+        let log = crate::engine::EventLog { events: events.to_vec() };
+        log.to_json_lines()
+    }
+
+    /// Adds an actor called `name` built from the `actor` block `from` (or bare), with
+    /// `overrides` of stats or resources.
+    pub fn add_actor(
+        &mut self,
+        name: &str,
+        from: Option<&str>,
+        overrides: &[(&str, i64)],
+    ) -> Result<(), RuntimeError> {
+        let actor = build_actor(&self.rules, name, from, overrides)?;
+        self.command(|game| Ok(game.world.add_actor(actor)?))
+    }
+
+    /// Runs `body` as one command: on error every change is rolled back; on success the
+    /// previous state goes on the undo stack.
+    pub(crate) fn command<T>(
+        &mut self,
+        body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
+    ) -> Result<T, RuntimeError> {
+        let snapshot = self.snapshot();
+        self.finish(snapshot, body)
+    }
+
+    /// Like [`Game::command`] for a power use: the body records what it changes through
+    /// [`Game::remember`] instead of the world being cloned.
+    pub(crate) fn command_journaled<T>(
+        &mut self,
+        body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
+    ) -> Result<T, RuntimeError> {
+        let log_length = self.world.log.events.len();
+        let roller = self.world.roller.state();
+        // Powers may queue into the encounter (Invest, Sustain).
+        let encounter = self.world.encounter.clone();
+        self.journal = Some(Vec::new());
+        let result = body(self);
+        let entries = self.journal.take().unwrap_or_default();
+        let snapshot =
+            Snapshot { saved: Saved::Journal { roller, encounter, entries }, log_length };
+        self.finish(snapshot, |_| result)
+    }
+
+    fn finish<T>(
+        &mut self,
+        snapshot: Snapshot,
+        body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
+    ) -> Result<T, RuntimeError> {
+        match body(self) {
+            Ok(value) => {
+                if self.undo.len() == UNDO_LIMIT {
+                    self.undo.pop_front();
+                }
+                self.undo.push_back(snapshot);
+                Ok(value)
+            }
+            Err(error) => {
+                self.restore_snapshot(snapshot);
+                Err(error)
+            }
+        }
+    }
+
+    fn snapshot(&mut self) -> Snapshot {
+        let log_length = self.world.log.events.len();
+        let log = std::mem::take(&mut self.world.log);
+        let world = self.world.clone();
+        self.world.log = log;
+        Snapshot { saved: Saved::World(Box::new(world)), log_length }
+    }
+
+    fn restore_snapshot(&mut self, snapshot: Snapshot) {
+        match snapshot.saved {
+            Saved::World(world) => {
+                let log = std::mem::replace(&mut self.world, *world).log;
+                self.world.log = log;
+            }
+            Saved::Journal { roller, encounter, entries } => {
+                self.world.roller = crate::dice::Roller::from_state(&roller);
+                self.world.encounter = encounter;
+                roll_back(&mut self.world, entries);
+            }
+        }
+        self.world.log.events.truncate(snapshot.log_length);
+    }
+
+    /// Takes back the last command exactly (including the dice it rolled and its events).
+    pub fn undo(&mut self) -> Result<(), RuntimeError> {
+        let snapshot = self.undo.pop_back().ok_or_else(|| {
+            RuntimeError::from(crate::engine::EngineError::from(EngineErrorKind::NothingToUndo))
+        })?;
+        self.restore_snapshot(snapshot);
+        Ok(())
+    }
+
+    /// Saves the world and the pack's identity to `path`, atomically.
+    pub fn save(&self, path: &Path) -> Result<(), RuntimeError> {
+        let world = crate::engine::to_json(&self.world)?;
+        let text = format!(
+            "{{\"pack\":{},\"save\":{world}}}",
+            serde_json::Value::from(self.identity.as_str())
+        );
+        crate::engine::write_atomically(path, text.as_bytes())?;
+        Ok(())
+    }
+
+    /// Restores a save made with the same pack; a save of another pack, or a corrupt file,
+    /// is refused and nothing changes. The undo history is cleared.
+    pub fn restore(&mut self, path: &Path) -> Result<(), RuntimeError> {
+        let shown = path.display().to_string();
+        let corrupt = |message: String| {
+            RuntimeError::from(crate::engine::EngineError::from(EngineErrorKind::SaveCorrupt {
+                path: shown.clone(),
+                message,
+            }))
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| corrupt(e.to_string()))?;
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
+        let saved = value.get("pack").and_then(|p| p.as_str()).unwrap_or_default().to_string();
+        if saved != self.identity {
+            return Err(RuntimeErrorKind::PackMismatch { saved, loaded: self.identity.clone() }
+                .at(Span::NONE));
+        }
+        let save = value.get("save").ok_or_else(|| corrupt("no `save` field".into()))?;
+        self.world = crate::engine::from_json(&save.to_string(), &shown)?;
+        self.undo.clear();
+        Ok(())
+    }
+
+    /// Logs `text` as narration.
+    pub fn narrate(&mut self, text: &str) {
+        self.world.record(Event::Narration { text: text.to_string(), cause: None });
+    }
+}
+
+/// FNV-1a over the pack's file names and texts, in load order: stable across runs and
+/// platforms, unlike the standard hasher.
+fn identity_of(sources: &SourceMap) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for (_, file) in sources.iter() {
+        for byte in file.name.bytes().chain([0]).chain(file.text.bytes()).chain([0]) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}

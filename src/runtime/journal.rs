@@ -1,0 +1,76 @@
+//! The undo journal of a power use: before the runtime changes a resource, a layered pool or
+//! an actor's conditions, it records the old value here. Rolling back (on error, or by
+//! `undo`) puts the old values back in reverse order. Recording a few values is far cheaper
+//! than cloning actors, which is what keeps a transactional power use fast. Commands other
+//! than powers snapshot the whole world instead and leave the journal off.
+
+use crate::engine::{Conditions, LayeredPool, Resource, World};
+
+use super::Game;
+
+/// One recorded old value.
+#[derive(Clone, Debug)]
+pub(crate) enum Entry {
+    /// A resource of the actor at this index (`None`: it did not exist).
+    Resource { actor: usize, name: String, old: Option<Resource> },
+    /// A layered pool.
+    Layers { actor: usize, name: String, old: Option<LayeredPool> },
+    /// All conditions.
+    Conditions { actor: usize, old: Conditions },
+}
+
+/// What a power is about to change.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Part<'a> {
+    /// A resource.
+    Resource(&'a str),
+    /// A layered pool.
+    Layers(&'a str),
+    /// The conditions.
+    Conditions,
+}
+
+impl Game {
+    /// Records the current value of `part` of `actor` if a journal is running.
+    pub(crate) fn remember(&mut self, actor: &str, part: Part<'_>) {
+        let Some(journal) = self.journal.as_mut() else { return };
+        let Some(index) = self.world.actors.iter().position(|a| a.name == actor) else { return };
+        let who = &self.world.actors[index];
+        journal.push(match part {
+            Part::Resource(name) => Entry::Resource {
+                actor: index,
+                name: name.to_string(),
+                old: who.resources.get(name).copied(),
+            },
+            Part::Layers(name) => Entry::Layers {
+                actor: index,
+                name: name.to_string(),
+                old: who.layered.get(name).cloned(),
+            },
+            Part::Conditions => Entry::Conditions { actor: index, old: who.conditions.clone() },
+        });
+    }
+}
+
+/// Puts the recorded values back, newest first.
+pub(crate) fn roll_back(world: &mut World, entries: Vec<Entry>) {
+    for entry in entries.into_iter().rev() {
+        match entry {
+            Entry::Resource { actor, name, old } => {
+                let resources = &mut world.actors[actor].resources;
+                match old {
+                    Some(old) => resources.insert(name, old),
+                    None => resources.remove(&name),
+                };
+            }
+            Entry::Layers { actor, name, old } => {
+                let layered = &mut world.actors[actor].layered;
+                match old {
+                    Some(old) => layered.insert(name, old),
+                    None => layered.remove(&name),
+                };
+            }
+            Entry::Conditions { actor, old } => world.actors[actor].conditions = old,
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! The runtime: runs a loaded rule pack against the engine. [`Game`] owns the pack, its
+//! sources and the world; its commands build actors from stat blocks, run checks through the
+//! system's procedures, resolve powers through the pipeline, and drive encounters, each as
+//! one transaction that fully applies or changes nothing. Script calls from rule lines go
+//! through one seam that refuses until scripts are wired in.
+
+mod actors;
+mod checks;
+mod effects;
+mod encounter;
+mod error;
+mod game;
+mod journal;
+mod power;
+mod rules;
+mod scope;
+
+pub use actors::ARMOUR_LAYERS;
+pub use checks::{CheckOutcome, CheckRequest};
+pub use error::{RuntimeError, RuntimeErrorKind};
+pub use game::{Game, UNDO_LIMIT};
+pub use power::{PowerOptions, PowerOutcome, PowerUse, TargetOutcome};

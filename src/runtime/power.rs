@@ -1,0 +1,457 @@
+//! The power pipeline, in this order: While/Prereq -> Trigger -> Cost -> Before -> Target ->
+//! Threshold per target -> Check (one roll shared by all targets) -> grade per target ->
+//! Result/Effect lines whose grade gate is met -> After. Each step reads the typed power
+//! lines; nothing is re-parsed. The caller ([`Game::use_power`](super::Game::use_power))
+//! runs it as one transaction.
+
+use crate::diagnostics::Span;
+use crate::engine::Actor;
+use crate::model::common::{Junction, Test};
+use crate::model::expr::{LineContext, evaluate};
+use crate::model::{Block, BlockBody, Cost, PowerLine, Requirement, Target};
+
+use super::Game;
+use super::checks::{Against, prepare};
+use super::effects::{Context, execute};
+use super::error::{RuntimeError, RuntimeErrorKind, unknown};
+use super::journal::Part;
+use super::rules::Rules;
+use super::scope::LineScope;
+
+/// A request to use a power.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PowerUse {
+    /// Who uses it.
+    pub actor: String,
+    /// The power's name.
+    pub power: String,
+    /// The chosen targets by actor name; empty for `Target: Self`.
+    pub targets: Vec<String>,
+    /// Choices and circumstances.
+    pub options: PowerOptions,
+}
+
+/// Choices made when using a power.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PowerOptions {
+    /// The trigger a reaction answers (required when the power has a `Trigger:` line).
+    pub trigger: Option<String>,
+    /// An ally's grade added to one die of the check.
+    pub aid: i64,
+    /// The weapon to use; default: the actor's first equipped weapon.
+    pub weapon: Option<String>,
+}
+
+impl PowerUse {
+    /// `actor` uses `power`.
+    pub fn new(actor: &str, power: &str) -> Self {
+        PowerUse { actor: actor.to_string(), power: power.to_string(), ..PowerUse::default() }
+    }
+
+    /// With these targets.
+    pub fn at<'a>(mut self, targets: impl IntoIterator<Item = &'a str>) -> Self {
+        self.targets = targets.into_iter().map(str::to_string).collect();
+        self
+    }
+}
+
+/// What happened to one target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TargetOutcome {
+    /// The target's name.
+    pub name: String,
+    /// Its threshold, if the power has one.
+    pub threshold: Option<i64>,
+    /// The grade the shared roll reached against it (1 when the power has no check).
+    pub grade: u32,
+}
+
+/// The outcome of a power.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PowerOutcome {
+    /// Per target, in request order (empty while an invested power waits).
+    pub targets: Vec<TargetOutcome>,
+    /// True when `Invest:` queued the resolution for a later segment.
+    pub queued: bool,
+}
+
+/// How much of the pipeline to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stage {
+    /// A new use: everything.
+    Use,
+    /// An invested or sustained resolution: requirements, trigger, cost and Before were
+    /// done when the power was used.
+    Resolve,
+    /// A Halt test: thresholds and the check only, no effects.
+    Test,
+}
+
+fn lines(block: &Block) -> &[crate::diagnostics::Spanned<PowerLine>] {
+    match &block.body {
+        BlockBody::Power(lines) => lines,
+        _ => &[],
+    }
+}
+
+impl Game {
+    /// Uses a power through the whole pipeline as one command: on any error nothing changes.
+    pub fn use_power(&mut self, request: &PowerUse) -> Result<PowerOutcome, RuntimeError> {
+        self.command_journaled(|game| game.run_power(request, Stage::Use))
+    }
+
+    pub(crate) fn run_power(
+        &mut self,
+        request: &PowerUse,
+        stage: Stage,
+    ) -> Result<PowerOutcome, RuntimeError> {
+        let rules = std::sync::Arc::clone(&self.rules);
+        run(self, &rules, request, stage)
+    }
+}
+
+/// What every step of one power use shares.
+struct Pipeline<'a> {
+    /// The rules, weapon, user and rounding.
+    context: Context<'a>,
+    /// The power block.
+    block: &'a Block,
+    /// The request.
+    request: &'a PowerUse,
+}
+
+fn engine(kind: crate::engine::EngineErrorKind) -> RuntimeError {
+    RuntimeErrorKind::Engine(kind).at(Span::NONE)
+}
+
+fn run(
+    game: &mut Game,
+    rules: &Rules,
+    request: &PowerUse,
+    stage: Stage,
+) -> Result<PowerOutcome, RuntimeError> {
+    let block = Rules::find(&rules.powers, &request.power).ok_or_else(|| {
+        unknown("power", &request.power, Rules::names(&rules.powers)).at(Span::NONE)
+    })?;
+    let power_name = block.name.node.as_str();
+    let user = game.world.actor(&request.actor).map_err(engine)?;
+    if !user.powers.iter().any(|p| p.eq_ignore_ascii_case(power_name)) {
+        let (actor, power) = (request.actor.clone(), power_name.to_string());
+        return Err(RuntimeErrorKind::PowerNotKnown { actor, power }.at(block.name.span));
+    }
+    let weapon_name = request.options.weapon.clone().or_else(|| {
+        user.equipment.iter().find(|e| Rules::find(&rules.weapons, e).is_some()).cloned()
+    });
+    let weapon = weapon_name.as_deref().and_then(|w| Rules::find(&rules.weapons, w));
+    let context = Context { rules, weapon, user: &request.actor, rounding: rules.rounding };
+    let pipeline = Pipeline { context, block, request };
+    if stage == Stage::Use {
+        pay_and_prepare(game, &pipeline)?;
+    }
+    let targets = choose_targets(game, &pipeline)?;
+    if stage == Stage::Use
+        && let Some(segments) = invested(game, &pipeline)?
+    {
+        queue(game, request, weapon_name, Some(segments), power_name);
+        return Ok(PowerOutcome { targets: Vec::new(), queued: true });
+    }
+    resolve(game, &pipeline, targets, stage)
+}
+
+/// While/Prereq, Trigger, Cost and Before: the steps that happen when a power is used.
+fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), RuntimeError> {
+    let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
+    let (rules, weapon) = (context.rules, context.weapon);
+    let power_name = block.name.node.as_str();
+    let rounding = rules.rounding;
+    for line in lines(block) {
+        let (PowerLine::While(requirement) | PowerLine::Prereq(requirement)) = &line.node else {
+            continue;
+        };
+        let user = game.world.actor(&request.actor).map_err(engine)?;
+        if !holds(rules, requirement, user)? {
+            let requirement = requirement.to_string();
+            let (actor, power) = (request.actor.clone(), power_name.to_string());
+            return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));
+        }
+    }
+    for line in lines(block) {
+        if let PowerLine::Trigger(trigger) = &line.node
+            && request.options.trigger.is_none()
+        {
+            let (power, trigger) = (power_name.to_string(), trigger.to_string());
+            return Err(RuntimeErrorKind::TriggerMissing { power, trigger }.at(line.span));
+        }
+    }
+
+    // Cost: all or nothing.
+    for line in lines(block) {
+        let PowerLine::Cost(cost) = &line.node else { continue };
+        match cost {
+            Cost::Resources(parts) => {
+                let user = game.world.actor(&request.actor).map_err(engine)?;
+                let scope = LineScope { weapon, ..LineScope::of(rules, user) };
+                let mut amounts = Vec::with_capacity(parts.len());
+                for part in parts {
+                    let amount = scope.amount(&part.amount, LineContext::Cost, rounding)?;
+                    amounts.push((part.resource.node.as_str(), amount));
+                }
+                for (resource, _) in &amounts {
+                    game.remember(&request.actor, Part::Resource(resource));
+                }
+                game.world.pay(&request.actor, &amounts, line.span)?;
+            }
+            Cost::Narration(text) => game.world.narrate(text.text.clone(), line.span),
+        }
+    }
+
+    for line in lines(block) {
+        if let PowerLine::Before(effects) = &line.node {
+            execute(game, context, effects, None, None, line.span)?;
+        }
+    }
+    Ok(())
+}
+
+/// The segments an `Invest:` line delays resolution by, when an encounter is running (out of
+/// encounters there are no segments to wait for and the power resolves at once).
+fn invested(game: &Game, pipeline: &Pipeline<'_>) -> Result<Option<i64>, RuntimeError> {
+    let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
+    let (rules, weapon) = (context.rules, context.weapon);
+    if game.world.encounter.is_none() {
+        return Ok(None);
+    }
+    for line in lines(block) {
+        if let PowerLine::Invest(amount) = &line.node {
+            let user = game.world.actor(&request.actor).map_err(engine)?;
+            let scope = LineScope { weapon, ..LineScope::of(rules, user) };
+            let segments = scope
+                .amount(amount, LineContext::Result, rules.rounding)
+                .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
+            return Ok(Some(segments));
+        }
+    }
+    Ok(None)
+}
+
+/// Keeps a power use in the encounter: due after `segments`, or sustained when `None`.
+fn queue(
+    game: &mut Game,
+    request: &PowerUse,
+    weapon: Option<String>,
+    segments: Option<i64>,
+    power: &str,
+) {
+    let now = game.segment_clock();
+    let due = segments.map(|n| now.saturating_add(n));
+    let queued = crate::engine::QueuedPower {
+        actor: request.actor.clone(),
+        power: power.to_string(),
+        targets: request.targets.clone(),
+        weapon,
+        aid: request.options.aid,
+        due,
+    };
+    let text = match segments {
+        Some(n) => format!("{} invests in {power}: it resolves in {n} segment(s)", request.actor),
+        None => format!("{} sustains {power}", request.actor),
+    };
+    if let Some(encounter) = game.world.encounter.as_mut() {
+        encounter.queued.push(queued);
+    }
+    game.world.narrate(text, Span::NONE);
+}
+
+/// Thresholds, the shared check, grades, and (unless testing) Results, Effects and After.
+fn resolve(
+    game: &mut Game,
+    pipeline: &Pipeline<'_>,
+    targets: Vec<String>,
+    stage: Stage,
+) -> Result<PowerOutcome, RuntimeError> {
+    let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
+    let (rules, weapon) = (context.rules, context.weapon);
+    let rounding = rules.rounding;
+
+    // Thresholds per target, then one shared roll.
+    let threshold_line = lines(block).iter().find_map(|line| match &line.node {
+        PowerLine::Threshold(expr) => Some((expr, line.span)),
+        _ => None,
+    });
+    let check_line = lines(block).iter().find_map(|line| match &line.node {
+        PowerLine::Check(spec) => Some((spec, line.span)),
+        _ => None,
+    });
+    let mut thresholds = Vec::with_capacity(targets.len());
+    for target in &targets {
+        let threshold = match threshold_line {
+            Some((expr, span)) => {
+                let user = game.world.actor(&request.actor).map_err(engine)?;
+                let target = game.world.actor(target).map_err(engine)?;
+                let scope =
+                    LineScope { target: Some(target), weapon, ..LineScope::of(rules, user) };
+                let value = evaluate(expr, &scope, LineContext::Threshold)
+                    .map_err(|e| RuntimeError::from(e).or_at(span))?;
+                Some(value.round(rounding))
+            }
+            None => None,
+        };
+        thresholds.push(threshold);
+    }
+    let mut outcomes = Vec::with_capacity(targets.len());
+    match check_line {
+        Some((spec, span)) => {
+            let user = game.world.actor(&request.actor).map_err(engine)?;
+            let scope = LineScope { weapon, ..LineScope::of(rules, user) };
+            let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?.round(rounding);
+            let extra = [
+                ("Threshold", thresholds.first().copied().flatten().unwrap_or(0)),
+                ("Modifier", modifier),
+            ];
+            let scope = LineScope { extra: &extra, ..scope };
+            let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
+            let prepared = prepare(rules, procedure, &scope, span)?;
+            let dice = prepared.roll(&mut game.world, &request.actor, span)?;
+            for (target, threshold) in targets.iter().zip(&thresholds) {
+                let threshold = threshold.unwrap_or(0);
+                let outcome = prepared.grade(
+                    &mut game.world,
+                    &request.actor,
+                    &dice,
+                    Against { modifier, threshold, aid: request.options.aid },
+                    span,
+                );
+                outcomes.push(TargetOutcome {
+                    name: target.clone(),
+                    threshold: Some(threshold),
+                    grade: outcome.grade,
+                });
+            }
+        }
+        None => {
+            for (target, threshold) in targets.iter().zip(&thresholds) {
+                outcomes.push(TargetOutcome {
+                    name: target.clone(),
+                    threshold: *threshold,
+                    grade: 1,
+                });
+            }
+        }
+    }
+
+    if stage == Stage::Test {
+        return Ok(PowerOutcome { targets: outcomes, queued: false });
+    }
+    // Results and Effects per target, gated by grade.
+    for outcome in &outcomes {
+        for line in lines(block) {
+            let (gate, effects, success_only) = match &line.node {
+                PowerLine::Result { grade, effects } => (grade, effects, true),
+                PowerLine::Effect { grade, effects } => (grade, effects, false),
+                _ => continue,
+            };
+            let needed = gate.as_ref().map_or(u32::from(success_only), |g| g.node);
+            if outcome.grade >= needed {
+                let grade = Some(i64::from(outcome.grade));
+                execute(game, context, effects, Some(&outcome.name), grade, line.span)?;
+            }
+        }
+    }
+    for line in lines(block) {
+        if let PowerLine::After(effects) = &line.node {
+            let first = outcomes.first().map(|o| o.name.as_str());
+            execute(game, context, effects, first, None, line.span)?;
+        }
+    }
+    let sustained = lines(block).iter().any(|line| matches!(line.node, PowerLine::Sustain(_)));
+    if stage == Stage::Use && sustained && game.world.encounter.is_some() {
+        let weapon = weapon.map(|w| w.name.node.as_str().to_string());
+        queue(game, request, weapon, None, block.name.node.as_str());
+    }
+    Ok(PowerOutcome { targets: outcomes, queued: false })
+}
+
+/// Checks the request's targets against the Target line: count, and reach when both sides
+/// have positions. `Target: Self` (or no Target line) targets the user.
+fn choose_targets(game: &Game, pipeline: &Pipeline<'_>) -> Result<Vec<String>, RuntimeError> {
+    let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
+    let (rules, weapon) = (context.rules, context.weapon);
+    let Some((target, span)) = lines(block).iter().find_map(|line| match &line.node {
+        PowerLine::Target(target) => Some((target, line.span)),
+        _ => None,
+    }) else {
+        return Ok(vec![request.actor.clone()]);
+    };
+    let Target::Creatures { count, range, .. } = target else {
+        return Ok(if request.targets.is_empty() {
+            vec![request.actor.clone()]
+        } else {
+            request.targets.clone()
+        });
+    };
+    let user = game.world.actor(&request.actor).map_err(engine)?;
+    let scope = LineScope { weapon, ..LineScope::of(rules, user) };
+    let rounding = rules.rounding;
+    let (least, most) = match count {
+        None => (1, 1),
+        Some(crate::model::common::TargetCount::All) => (1, i64::MAX),
+        Some(crate::model::common::TargetCount::UpTo(amount)) => {
+            (1, scope.amount(amount, LineContext::Target, rounding)?)
+        }
+        Some(crate::model::common::TargetCount::Exactly(amount)) => {
+            let n = scope.amount(amount, LineContext::Target, rounding)?;
+            (n, n)
+        }
+    };
+    let chosen = i64::try_from(request.targets.len()).unwrap_or(i64::MAX);
+    if chosen < least || chosen > most {
+        let wanted = if least == most {
+            format!("{least}")
+        } else if most == i64::MAX {
+            format!("at least {least}")
+        } else {
+            format!("{least} to {most}")
+        };
+        let message = format!("{} takes {wanted} target(s), got {chosen}", block.name.node);
+        return Err(RuntimeErrorKind::Targets(message).at(span));
+    }
+    let reach = match range {
+        Some(range) => Some(scope.amount(range, LineContext::Target, rounding)?),
+        None => None,
+    };
+    for name in &request.targets {
+        let target = game.world.actor(name).map_err(engine)?;
+        if let (Some(reach), Some(from), Some(to)) = (reach, user.position, target.position) {
+            let distance = from.distance(to);
+            if distance > reach {
+                let message =
+                    format!("{name} is {distance} hexes away; {} reaches {reach}", block.name.node);
+                return Err(RuntimeErrorKind::Targets(message).at(span));
+            }
+        }
+    }
+    Ok(request.targets.clone())
+}
+
+/// Whether `requirement` holds for `user`. Comparisons and `you have/are <condition>` are
+/// evaluated; event clauses and narration count as holding (the caller vouches for them).
+fn holds(rules: &Rules, requirement: &Requirement, user: &Actor) -> Result<bool, RuntimeError> {
+    let Requirement::Tests { first, rest } = requirement else { return Ok(true) };
+    let test = |test: &crate::diagnostics::Spanned<Test>| -> Result<bool, RuntimeError> {
+        Ok(match &test.node {
+            Test::Compare(expr) => {
+                let scope = LineScope::of(rules, user);
+                let value = evaluate(expr, &scope, LineContext::Condition)?;
+                value.as_integer() != Some(0)
+            }
+            Test::Has { condition, .. } => user.conditions.has(condition.name.node.as_str()),
+            Test::Keyword { .. } | Test::Event { .. } => true,
+        })
+    };
+    let mut result = test(first)?;
+    for (junction, next) in rest {
+        let value = test(next)?;
+        result = if *junction == Junction::And { result && value } else { result || value };
+    }
+    Ok(result)
+}

@@ -1,0 +1,124 @@
+//! The loaded pack indexed for running: blocks by kind and name, and the system settings the
+//! runtime needs on every command (resource rules, rounding, the default procedure), gathered
+//! once at load so a command never scans the pack. Nothing here mutates the world.
+
+use std::collections::BTreeMap;
+
+use crate::diagnostics::Spanned;
+use crate::model::system::ResourceRule;
+use crate::model::{Block, BlockKind, Pack, SystemLine};
+
+/// Blocks of one kind by lower-case name.
+pub(crate) type Blocks = BTreeMap<String, Block>;
+
+/// The pack, indexed.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Rules {
+    /// `power` blocks.
+    pub powers: Blocks,
+    /// Trait-like blocks (traits, feats, upgrades, ...).
+    pub traits: Blocks,
+    /// `condition` blocks.
+    pub conditions: Blocks,
+    /// `actor` blocks.
+    pub actors: Blocks,
+    /// `weapon` blocks.
+    pub weapons: Blocks,
+    /// `armour` blocks.
+    pub armours: Blocks,
+    /// `Resource X:` rules, in declaration order.
+    pub resources: Vec<(String, Vec<Spanned<ResourceRule>>)>,
+    /// Every system line, in order.
+    pub system: Vec<Spanned<SystemLine>>,
+    /// `check` blocks.
+    pub checks: Blocks,
+    /// The die size of each check procedure's dice, by the procedure's name as written.
+    pub faces: BTreeMap<String, i64>,
+    /// The `Default check:` procedure's name.
+    pub default_check: Option<String>,
+    /// The system's rounding rule.
+    pub rounding: crate::model::expr::Rounding,
+    /// The `Segments:` count of a round.
+    pub segments: Option<i64>,
+    /// The resource a turn-order total above the last segment adds to
+    /// (`Ruling initiative overflow: [CP]`).
+    pub overflow_resource: Option<String>,
+    /// The `Ruling grade cap:` value.
+    pub grade_cap: Option<crate::model::Amount>,
+}
+
+impl Rules {
+    /// Indexes `pack`.
+    pub fn of(pack: &Pack) -> Rules {
+        let mut rules = Rules::default();
+        for block in pack.blocks() {
+            let block = &block.node;
+            let key = block.name.node.as_str().to_lowercase();
+            let map = match block.kind.node {
+                BlockKind::Power => &mut rules.powers,
+                BlockKind::Trait(_) => &mut rules.traits,
+                BlockKind::Condition => &mut rules.conditions,
+                BlockKind::Actor => &mut rules.actors,
+                BlockKind::Weapon => &mut rules.weapons,
+                BlockKind::Armour => &mut rules.armours,
+                BlockKind::Check => &mut rules.checks,
+                BlockKind::System => continue,
+            };
+            // Keyed as written and in lower case: exact names (the common case) need no
+            // allocation to look up.
+            let exact = block.name.node.as_str().to_string();
+            if !map.contains_key(&key) {
+                map.insert(exact, block.clone());
+                map.entry(key).or_insert_with(|| block.clone());
+            }
+        }
+        for line in pack.system_lines() {
+            if let SystemLine::Resource { name, rules: lines } = &line.node {
+                rules.resources.push((name.node.as_str().to_string(), lines.clone()));
+            }
+            if let SystemLine::Segments(crate::model::Amount::Number(number)) = &line.node {
+                rules.segments = number.value().ok().map(|v| v.round(pack.rounding()));
+            }
+            if let SystemLine::DefaultCheck(name) = &line.node {
+                rules.default_check.get_or_insert_with(|| name.node.as_str().to_string());
+            }
+            rules.system.push(line.clone());
+        }
+        rules.rounding = pack.rounding();
+        for block in rules.checks.values() {
+            let procedure = crate::model::procedure::Procedure::of(block);
+            let template = procedure.and_then(|p| p.dice.or(p.roll));
+            if let Some(faces) = template.and_then(|t| t.node.faces()) {
+                rules.faces.insert(block.name.node.as_str().to_string(), faces);
+            }
+        }
+        rules.grade_cap = pack.ruling("grade cap").cloned();
+        if let Some(crate::model::Amount::Expr(expr)) = pack.ruling("initiative overflow")
+            && let crate::model::Expr::Name(name) = &expr.node
+        {
+            rules.overflow_resource = Some(name.as_str().to_string());
+        }
+        rules
+    }
+
+    /// The block called `name` in `blocks`, exactly or case-insensitively.
+    pub fn find<'a>(blocks: &'a Blocks, name: &str) -> Option<&'a Block> {
+        blocks.get(name).or_else(|| blocks.get(&name.to_lowercase()))
+    }
+
+    /// The names of `blocks`, as written, for suggestions.
+    pub fn names(blocks: &Blocks) -> impl Iterator<Item = &str> {
+        blocks
+            .iter()
+            .filter(|(key, block)| **key == block.name.node.as_str().to_lowercase())
+            .map(|(_, block)| block.name.node.as_str())
+    }
+
+    /// Whether a system `Stats` line declares `name`.
+    pub fn declares_stat(&self, name: &str) -> bool {
+        self.system.iter().any(|line| match &line.node {
+            SystemLine::Stats { stats, .. } => stats.iter().any(|stat| stat.node.matches(name)),
+            _ => false,
+        })
+    }
+}

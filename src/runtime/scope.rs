@@ -1,0 +1,198 @@
+//! The evaluation scope of one rule line: names resolve against the acting actor (stats,
+//! resources, tier, level, condition modifiers), `Target's X` against the current target,
+//! `[Weapon]` against the power's weapon per line kind, and `Grade`, `Threshold`, `Modifier`
+//! and condition parameters against the values of the step being run. Script calls go through
+//! one seam, [`script_call`], which refuses until scripts are wired in.
+
+use crate::engine::{ActiveCondition, Actor};
+use crate::model::effect::Amount;
+use crate::model::entity::{ConditionLine, Modifier};
+use crate::model::expr::{
+    EvalErrorKind, LineContext, Name, Reference, Scope, Special, Value, evaluate,
+};
+use crate::model::{Block, BlockBody, WeaponLine, weapon_property};
+
+use super::rules::Rules;
+
+/// What a line's names resolve against.
+pub(crate) struct LineScope<'a> {
+    /// The indexed pack.
+    pub rules: &'a Rules,
+    /// The actor whose line it is.
+    pub user: &'a Actor,
+    /// The current target, if any.
+    pub target: Option<&'a Actor>,
+    /// The power's weapon, if any.
+    pub weapon: Option<&'a Block>,
+    /// The grade of the current check.
+    pub grade: Option<i64>,
+    /// Extra named values (`Threshold`, `Modifier`, `N`).
+    pub extra: &'a [(&'a str, i64)],
+}
+
+impl<'a> LineScope<'a> {
+    /// A scope over `user` alone.
+    pub fn of(rules: &'a Rules, user: &'a Actor) -> Self {
+        LineScope { rules, user, target: None, weapon: None, grade: None, extra: &[] }
+    }
+
+    /// Evaluates an amount to an integer under the system's rounding.
+    pub fn amount(
+        &self,
+        amount: &Amount,
+        context: LineContext,
+        rounding: crate::model::expr::Rounding,
+    ) -> Result<i64, crate::model::expr::EvalError> {
+        match amount {
+            Amount::Number(number) => {
+                let value = number.value().map_err(|k| k.at(crate::diagnostics::Span::NONE))?;
+                Ok(value.round(rounding))
+            }
+            Amount::Expr(expr) => Ok(evaluate(expr, self, context)?.round(rounding)),
+            // Dice amounts are rolled by the effect executor (which logs the roll); on lines
+            // that are not effects (costs, thresholds) a dice amount counts as 0.
+            Amount::Dice(_) => Ok(0),
+        }
+    }
+
+    fn weapon_value(&self, property: &str) -> Result<Value, EvalErrorKind> {
+        let Some(weapon) = self.weapon else {
+            return Err(EvalErrorKind::UnknownName(format!("Weapon {property} (no weapon)")));
+        };
+        let BlockBody::Weapon(lines) = &weapon.body else {
+            return Err(EvalErrorKind::UnknownName("Weapon".into()));
+        };
+        for line in lines {
+            let matched = match (&line.node, property) {
+                (WeaponLine::Cost(amount), "Cost")
+                | (WeaponLine::Reach(amount), "Reach")
+                | (WeaponLine::Damage(amount), "Damage") => Some(amount),
+                _ => None,
+            };
+            if let Some(amount) = matched {
+                let scope = LineScope { weapon: None, ..*self };
+                let value = scope
+                    .amount(amount, LineContext::Declaration, crate::model::expr::Rounding::Floor)
+                    .map_err(|e| e.kind)?;
+                return Ok(Value::integer(value));
+            }
+        }
+        Ok(Value::integer(0))
+    }
+}
+
+/// The value of `name` on `actor`: a stat or a resource, plus the Add modifiers of its
+/// active conditions (`Protected 2` gives `+[N] Defense`).
+pub(crate) fn actor_value(rules: &Rules, actor: &Actor, name: &str) -> Option<i64> {
+    let base = actor
+        .stats
+        .get(name)
+        .copied()
+        .or_else(|| actor.resources.get(name).map(|r| r.current))
+        .or_else(|| {
+            let found = actor.stats.iter().find(|(key, _)| key.eq_ignore_ascii_case(name));
+            found.map(|(_, value)| *value)
+        })?;
+    Some(base.saturating_add(condition_bonus(rules, actor, name)))
+}
+
+/// Every modifier of every active condition on `actor`, with the condition it comes from.
+pub(crate) fn active_modifiers<'a>(
+    rules: &'a Rules,
+    actor: &'a Actor,
+) -> impl Iterator<Item = (&'a ActiveCondition, &'a Modifier)> + 'a {
+    actor.conditions.active.iter().flat_map(move |active| {
+        let lines = match Rules::find(&rules.conditions, &active.name).map(|block| &block.body) {
+            Some(BlockBody::Condition(lines)) => lines.as_slice(),
+            _ => &[],
+        };
+        lines.iter().flat_map(move |line| {
+            let modifiers = match &line.node {
+                ConditionLine::Modifiers(modifiers) => modifiers.as_slice(),
+                _ => &[],
+            };
+            modifiers.iter().map(move |modifier| (active, &modifier.node))
+        })
+    })
+}
+
+/// The sum of the Add modifiers active conditions give `stat`.
+pub(crate) fn condition_bonus(rules: &Rules, actor: &Actor, stat: &str) -> i64 {
+    let mut total = 0i64;
+    for (active, modifier) in active_modifiers(rules, actor) {
+        let Modifier::Add { negative, amount, stat: name } = modifier else { continue };
+        if !name.node.matches(stat) {
+            continue;
+        }
+        let extra = [("N", active.n.unwrap_or(0))];
+        let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
+        let floor = crate::model::expr::Rounding::Floor;
+        let value = scope.amount(amount, LineContext::Condition, floor).unwrap_or_default();
+        total = total.saturating_add(if *negative { -value } else { value });
+    }
+    total
+}
+
+fn special(actor: &Actor, name: &str) -> Result<Value, EvalErrorKind> {
+    Ok(Value::integer(actor.stats.get(name).copied().unwrap_or(0)))
+}
+
+impl Scope for LineScope<'_> {
+    fn lookup(
+        &self,
+        reference: Reference<'_>,
+        context: LineContext,
+    ) -> Result<Value, EvalErrorKind> {
+        match reference {
+            Reference::Special(Special::Grade) => Ok(Value::integer(self.grade.unwrap_or(0))),
+            Reference::Special(Special::Tier) => special(self.user, "Tier"),
+            Reference::Special(Special::Level) => special(self.user, "Level"),
+            Reference::Possessive { owner, name } => {
+                let actor = match owner.as_str() {
+                    "Target" | "Target's" => self.target,
+                    "Self" | "Your" | "your" => Some(self.user),
+                    _ => None,
+                };
+                let actor = actor.ok_or_else(|| EvalErrorKind::UnknownName(owner.to_string()))?;
+                actor_value(self.rules, actor, name.as_str())
+                    .map(Value::integer)
+                    .ok_or_else(|| EvalErrorKind::UnknownName(format!("{owner}'s {name}")))
+            }
+            Reference::Name(name) => self.lookup_name(name, context),
+        }
+    }
+
+    fn call(&self, function: &Name, _arguments: &[Value]) -> Result<Value, EvalErrorKind> {
+        script_call(function)
+    }
+}
+
+impl LineScope<'_> {
+    fn lookup_name(&self, name: &Name, context: LineContext) -> Result<Value, EvalErrorKind> {
+        if let Some((_, value)) = self.extra.iter().find(|(key, _)| name.matches(key)) {
+            return Ok(Value::integer(*value));
+        }
+        if let Some(property) = weapon_property(name, context) {
+            return self.weapon_value(property);
+        }
+        if let Some(value) = actor_value(self.rules, self.user, name.as_str()) {
+            return Ok(Value::integer(value));
+        }
+        if let Some(special) = Special::from_name(name.as_str()) {
+            return self.lookup(Reference::Special(special), context);
+        }
+        // Skills an actor lacks count as 0 (a stat block lists what it has).
+        if self.rules.declares_stat(name.as_str()) {
+            return Ok(Value::integer(0));
+        }
+        Err(EvalErrorKind::UnknownName(name.to_string()))
+    }
+}
+
+/// The one seam for script calls from rule lines. Scripts are not wired in yet, so every call
+/// is refused with a clear error; the script bridge replaces this body.
+pub(crate) fn script_call(function: &Name) -> Result<Value, EvalErrorKind> {
+    Err(EvalErrorKind::Script(format!(
+        "script function `{function}` is not available: scripts are not loaded"
+    )))
+}

@@ -1,0 +1,62 @@
+//! Invested powers resolve segments later; sustained powers re-resolve at start phases and
+//! halt on a successful halting check at end phases.
+
+use std::path::PathBuf;
+
+use mythforge::runtime::{Game, PowerUse};
+
+fn game() -> Game {
+    let mut game = Game::new(5);
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/runtime/timing.rules");
+    game.load(&[path]).expect("the timing pack loads");
+    game.add_actor("A", Some("Caster"), &[("Initiative", 0)]).unwrap();
+    game.add_actor("B", Some("Caster"), &[]).unwrap();
+    // A rolls 10 (segment 10), B rolls 5 (segment 5).
+    game.world_mut().roller.force([10, 5]);
+    assert_eq!(game.start_encounter(&["A", "B"]).unwrap(), ["A", "B"]);
+    game
+}
+
+fn hp(game: &Game, name: &str) -> i64 {
+    game.world().actor(name).unwrap().resources["HP"].current
+}
+
+#[test]
+fn invest_resolves_the_given_segments_later() {
+    let mut game = game();
+    let outcome = game.use_power(&PowerUse::new("A", "Slow Bolt").at(["B"])).unwrap();
+    assert!(outcome.queued);
+    assert_eq!(hp(&game, "B"), 20, "nothing resolves yet");
+    // A's turn (segment 10) ends; B's turn starts at segment 5: 5 segments later >= 3.
+    game.world_mut().roller.force([10, 10]);
+    game.next_turn().unwrap(); // A: action
+    game.next_turn().unwrap(); // A: end
+    assert_eq!(hp(&game, "B"), 20);
+    game.next_turn().unwrap(); // B: start -> the bolt resolves
+    assert_eq!(hp(&game, "B"), 15);
+}
+
+#[test]
+fn sustain_re_resolves_at_start_and_halt_ends_it_at_end() {
+    let mut game = game();
+    game.world_mut().roller.force([10, 1]);
+    game.use_power(&PowerUse::new("A", "Burning Aura").at(["B"])).unwrap();
+    assert_eq!(hp(&game, "B"), 19);
+    game.next_turn().unwrap(); // A: action
+    // Halting check at A's end phase fails (1, 1 against Defense 10): the aura goes on.
+    game.world_mut().roller.force([1, 1]);
+    game.next_turn().unwrap(); // A: end
+    game.next_turn().unwrap(); // B: start
+    game.next_turn().unwrap(); // B: action
+    game.next_turn().unwrap(); // B: end
+    // Round 2, A's start phase: the aura re-resolves (hit), then the halting check succeeds.
+    game.world_mut().roller.force([10, 1]);
+    game.next_turn().unwrap(); // A: start
+    assert_eq!(hp(&game, "B"), 18);
+    game.next_turn().unwrap(); // A: action
+    game.world_mut().roller.force([10, 1]);
+    game.next_turn().unwrap(); // A: end -> halts
+    assert!(game.transcript_since(0).contains("A's Burning Aura halts"));
+    assert!(game.world().encounter.as_ref().unwrap().queued.is_empty());
+}
