@@ -125,6 +125,7 @@ fn check_examples_from_the_mechanics_notes() {
         threshold,
         procedure: None,
         aid,
+        ..CheckRequest::default()
     };
     game.world_mut().roller.force([8, 6, 1]);
     let outcome = game.check(&check(9, 3, 0)).unwrap();

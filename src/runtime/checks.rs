@@ -1,8 +1,8 @@
 //! Check procedures from the system: the procedure a power or request names (else the
 //! system's `Default check`), its dice from the `Dice:` template, the modifier placed per its
 //! `Modifier:` line, and the grade cap. One roll is shared by every target of a power; each
-//! target's threshold grades the same dice. Pool procedures run today; the other methods
-//! are refused with a clear error until their procedures are wired here.
+//! target's threshold grades the same dice. Pool procedures run here; the other methods
+//! (roll under, successes, total, versus) run in `procedures`.
 
 use crate::diagnostics::Span;
 use crate::engine::{CheckResult, Event, RolledDie, grade_totals, roll_die};
@@ -29,6 +29,25 @@ pub struct CheckRequest {
     pub procedure: Option<String>,
     /// An ally's grade, added to one die.
     pub aid: i64,
+    /// The success number a roll-under check must reach (bound as `Difficulty`); 0: none.
+    pub difficulty: i64,
+    /// Automatic successes of a success pool (ease); with `threshold` above 0 as the
+    /// successes required, a pool whose ease meets it is not rolled.
+    pub ease: i64,
+    /// The largest boost a roll-under roller may add after rolling (0: none).
+    pub boost: i64,
+    /// Roll-under: also roll a second die the decider may use instead.
+    pub second_die: bool,
+    /// The world pool that gains one die when the second die is used (`Chaos Dice`).
+    pub second_die_feeds: Option<String>,
+    /// Total method: a success whose natural die is at least this is critical.
+    pub critical_from: Option<u32>,
+    /// How decisions are answered when no decider is passed ([`Game::check`]); the REPL
+    /// passes its own question-asker to [`Game::check_with`] instead.
+    ///
+    /// [`Game::check`]: super::Game::check
+    /// [`Game::check_with`]: super::Game::check_with
+    pub policies: crate::engine::PolicyDecider,
 }
 
 /// The outcome of one graded check.
@@ -38,8 +57,48 @@ pub struct CheckOutcome {
     pub grade: u32,
     /// Its label from the procedure, if declared.
     pub label: Option<String>,
-    /// Each die's total.
+    /// Each die's total (pool); the used die plus boost (roll under); each die (successes);
+    /// die plus modifier (total).
     pub totals: Vec<i64>,
+    /// The outcome names a following line may read: `Margin`, `Success Number`,
+    /// `Successes`, `Natural`, in that order when bound (see [`OutcomeNames`]).
+    pub names: OutcomeNames,
+}
+
+/// The outcome names a check binds besides `Grade`. Which procedure binds which:
+/// pool: `Successes` (dice meeting the threshold) and `Margin` (grade);
+/// roll under: `Success Number` and `Margin` (success number minus difficulty);
+/// successes: `Successes` and `Margin` (successes minus those required);
+/// total: `Natural` and `Margin` (total minus target); versus: `Margin` (winner's lead).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OutcomeNames {
+    /// `Margin`.
+    pub margin: i64,
+    /// `Success Number` (roll under).
+    pub success_number: Option<i64>,
+    /// `Successes` (pool, successes).
+    pub successes: Option<i64>,
+    /// `Natural`: the die as rolled (total).
+    pub natural: Option<i64>,
+    /// True on a critical (total).
+    pub critical: bool,
+}
+
+impl OutcomeNames {
+    /// The bound names as `(name, value)` pairs, for a line scope.
+    pub fn pairs(&self) -> Vec<(&'static str, i64)> {
+        let mut pairs = vec![("Margin", self.margin)];
+        if let Some(value) = self.success_number {
+            pairs.push(("Success Number", value));
+        }
+        if let Some(value) = self.successes {
+            pairs.push(("Successes", value));
+        }
+        if let Some(value) = self.natural {
+            pairs.push(("Natural", value));
+        }
+        pairs
+    }
 }
 
 /// What one target's grade is computed against.
@@ -63,13 +122,31 @@ pub(crate) struct Prepared<'a> {
     pub span: Span,
 }
 
-/// Finds the procedure `name` (or the default) and prepares it for `scope`.
-pub(crate) fn prepare<'a>(
+/// How many dice a template rolls: its first hole (`[Tier + 2]d10`) or leading digits
+/// (`3d6`), else 1.
+pub(crate) fn dice_count(
+    template: &crate::model::system::DiceTemplate,
+    scope: &LineScope<'_>,
+) -> Result<i64, RuntimeError> {
+    match template.parts.first() {
+        Some(TemplatePart::Hole(expr)) => {
+            let value = crate::model::expr::evaluate(expr, scope, LineContext::Check)?;
+            Ok(value.round(Rounding::Floor))
+        }
+        Some(TemplatePart::Text(text)) => {
+            let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+            Ok(digits.parse().unwrap_or(1))
+        }
+        None => Ok(1),
+    }
+}
+
+/// Finds the procedure `name` (else the system's default) with its block.
+pub(crate) fn find_procedure<'a>(
     rules: &'a Rules,
     name: Option<&str>,
-    scope: &LineScope<'_>,
     span: Span,
-) -> Result<Prepared<'a>, RuntimeError> {
+) -> Result<(&'a crate::model::Block, Procedure<'a>), RuntimeError> {
     let block = match name.or(rules.default_check.as_deref()) {
         Some(name) => Rules::find(&rules.checks, name).ok_or_else(|| {
             unknown("check procedure", name, Rules::names(&rules.checks)).at(span)
@@ -77,6 +154,17 @@ pub(crate) fn prepare<'a>(
         None => return Err(RuntimeErrorKind::NoProcedure.at(span)),
     };
     let procedure = Procedure::of(block).ok_or_else(|| RuntimeErrorKind::NoProcedure.at(span))?;
+    Ok((block, procedure))
+}
+
+/// Finds the procedure `name` (or the default) and prepares it for `scope`.
+pub(crate) fn prepare<'a>(
+    rules: &'a Rules,
+    name: Option<&str>,
+    scope: &LineScope<'_>,
+    span: Span,
+) -> Result<Prepared<'a>, RuntimeError> {
+    let (block, procedure) = find_procedure(rules, name, span)?;
     if !matches!(procedure.method, Some(Method::Pool) | None) {
         return Err(RuntimeErrorKind::UnsupportedProcedure(procedure.name.to_string()).at(span));
     }
@@ -85,27 +173,14 @@ pub(crate) fn prepare<'a>(
     })?;
     // Cached at load: reading the faces from the template text allocates.
     let sides = rules.faces.get(block.name.node.as_str()).copied().unwrap_or(0);
-    let mut count = None;
-    for part in &template.node.parts {
-        match part {
-            TemplatePart::Hole(expr) if count.is_none() => {
-                let value = crate::model::expr::evaluate(expr, scope, LineContext::Check)?;
-                count = Some(value.round(Rounding::Floor));
-            }
-            TemplatePart::Text(text) if count.is_none() => {
-                let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
-                count = Some(digits.parse().unwrap_or(1));
-            }
-            _ => {}
-        }
-    }
+    let count = dice_count(&template.node, scope)?;
     let cap = match procedure.grade_cap.or(rules.grade_cap.as_ref()) {
         Some(amount) => Some(scope.amount(amount, LineContext::Declaration, Rounding::Floor)?),
         None => None,
     };
     let to_u32 = |value: i64| u32::try_from(value.max(0)).unwrap_or(u32::MAX);
     Ok(Prepared {
-        dice: to_u32(count.unwrap_or(1)),
+        dice: to_u32(count),
         sides: to_u32(sides),
         per_die: procedure.modifier == ModifierMode::EachDie,
         cap: cap.map(to_u32),
@@ -167,7 +242,12 @@ impl Prepared<'_> {
             .iter()
             .find(|g| g.node.grade == graded.grade)
             .map(|g| g.node.label.node.as_str().to_string());
-        CheckOutcome { grade: graded.grade, label, totals }
+        let names = OutcomeNames {
+            margin: i64::from(graded.grade),
+            successes: Some(i64::from(graded.count)),
+            ..OutcomeNames::default()
+        };
+        CheckOutcome { grade: graded.grade, label, totals, names }
     }
 }
 
@@ -176,6 +256,7 @@ pub(crate) fn run_check(
     rules: &Rules,
     world: &mut crate::engine::World,
     request: &CheckRequest,
+    decider: &mut dyn crate::engine::Decider,
 ) -> Result<CheckOutcome, RuntimeError> {
     let actor =
         world.actor(&request.actor).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
@@ -189,8 +270,18 @@ pub(crate) fn run_check(
             })?;
         modifier = modifier.saturating_add(value);
     }
-    let extra = [("Threshold", request.threshold), ("Modifier", modifier)];
+    let extra = [
+        ("Threshold", request.threshold),
+        ("Modifier", modifier),
+        ("Target", request.threshold.saturating_add(modifier)),
+        ("Difficulty", request.difficulty),
+    ];
     let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
+    let (_, procedure) = find_procedure(rules, request.procedure.as_deref(), Span::NONE)?;
+    if !matches!(procedure.method, Some(Method::Pool) | None) {
+        let settled = super::procedures::settle(&procedure, request, modifier, &scope)?;
+        return settled.run(world, &request.actor, request, decider);
+    }
     let prepared = prepare(rules, request.procedure.as_deref(), &scope, Span::NONE)?;
     let name = request.actor.clone();
     let dice = prepared.roll(world, &name, prepared.span)?;

@@ -17,16 +17,41 @@ use super::Game;
 use super::checks::{CheckOutcome, CheckRequest, run_check};
 use super::error::{RuntimeError, RuntimeErrorKind};
 use super::power::{PowerOptions, PowerUse, Stage};
+use super::procedures::{VersusOutcome, VersusRequest, run_versus};
 use super::scope::LineScope;
+use crate::engine::Decider;
 
 fn engine(kind: EngineErrorKind) -> RuntimeError {
     RuntimeErrorKind::Engine(kind).at(Span::NONE)
 }
 
 impl Game {
-    /// Runs a check as one command (the roll is logged and undoable).
+    /// Runs a check as one command (the roll is logged and undoable); decisions (second
+    /// die, boost) are answered by the request's `policies`.
     pub fn check(&mut self, request: &CheckRequest) -> Result<CheckOutcome, RuntimeError> {
-        self.command(|game| run_check(&game.rules, &mut game.world, request))
+        let mut policies = request.policies.clone();
+        self.check_with(request, &mut policies)
+    }
+
+    /// Runs a check with `decider` answering its decisions: the REPL passes its
+    /// question-asker here. Every decision is logged; a failed check changes nothing.
+    pub fn check_with(
+        &mut self,
+        request: &CheckRequest,
+        decider: &mut dyn Decider,
+    ) -> Result<CheckOutcome, RuntimeError> {
+        self.command(|game| run_check(&game.rules, &mut game.world, request, decider))
+    }
+
+    /// Runs a versus check as one command: the attacker's request, then the defender's,
+    /// each by its own procedure; scores compared under the tie rule. Decisions are answered
+    /// by `decider`.
+    pub fn versus(
+        &mut self,
+        request: &VersusRequest,
+        decider: &mut dyn Decider,
+    ) -> Result<VersusOutcome, RuntimeError> {
+        self.command(|game| run_versus(&game.rules, &mut game.world, request, decider))
     }
 
     /// Starts an encounter: each participant rolls the system's `Turn order:` (die plus the

@@ -12,11 +12,13 @@ mod error;
 mod game;
 mod journal;
 mod power;
+mod procedures;
 mod rules;
 mod scope;
 
 pub use actors::ARMOUR_LAYERS;
-pub use checks::{CheckOutcome, CheckRequest};
+pub use checks::{CheckOutcome, CheckRequest, OutcomeNames};
 pub use error::{RuntimeError, RuntimeErrorKind};
 pub use game::{Game, UNDO_LIMIT};
 pub use power::{PowerOptions, PowerOutcome, PowerUse, TargetOutcome};
+pub use procedures::{VersusOutcome, VersusRequest};

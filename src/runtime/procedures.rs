@@ -1,0 +1,237 @@
+//! The check procedures besides pools: roll under (success numbers, difficulty, boost, a
+//! second die a decision picks, the used second die feeding a world pool), success pools
+//! (pushes and ease), roll plus modifier against a target (natural die, critical range), and
+//! versus (both sides roll their own procedure; scores compared with the tie rule). Amounts
+//! are settled from the line scope first, then the dice roll through the world's logged
+//! wrappers so every die and decision lands in the log.
+
+use crate::diagnostics::Span;
+use crate::engine::{
+    CheckResult, Decider, Event, ModifiedRollCheck, RollUnderCheck, Side, SuccessPoolCheck,
+    TieRule, World, versus,
+};
+use crate::model::expr::{LineContext, Rounding};
+use crate::model::procedure::Procedure;
+use crate::model::system::{self, Method};
+
+use super::checks::{CheckOutcome, CheckRequest, OutcomeNames, dice_count, run_check};
+use super::error::{RuntimeError, RuntimeErrorKind};
+use super::rules::Rules;
+use super::scope::LineScope;
+
+/// A procedure whose amounts are evaluated, ready to roll.
+pub(crate) struct Settled<'a> {
+    method: Method,
+    dice: u32,
+    sides: u32,
+    modifier: i64,
+    /// The `Success:` amount, else the request's target.
+    target: i64,
+    difficulty: i64,
+    explode: Option<u32>,
+    labels: &'a [crate::diagnostics::Spanned<system::GradeLabel>],
+    span: Span,
+}
+
+fn to_u32(value: i64) -> u32 {
+    u32::try_from(value.max(0)).unwrap_or(u32::MAX)
+}
+
+/// Evaluates `procedure`'s amounts for `request` in `scope`.
+pub(crate) fn settle<'a>(
+    procedure: &Procedure<'a>,
+    request: &CheckRequest,
+    modifier: i64,
+    scope: &LineScope<'_>,
+) -> Result<Settled<'a>, RuntimeError> {
+    let method = procedure.method.unwrap_or(Method::Pool);
+    let template = procedure.dice.or(procedure.roll).ok_or_else(|| {
+        RuntimeErrorKind::UnsupportedProcedure(procedure.name.to_string()).at(Span::NONE)
+    })?;
+    let amount = |amount| scope.amount(amount, LineContext::Check, Rounding::Floor);
+    let fallback = match method {
+        Method::RollUnder => request.threshold.saturating_add(modifier),
+        _ => request.threshold,
+    };
+    let target = match procedure.success {
+        Some(success) => amount(success.against)?,
+        None => fallback,
+    };
+    let difficulty = match procedure.difficulty {
+        Some(difficulty) => amount(difficulty)?,
+        None => request.difficulty,
+    };
+    let explode = match procedure.explode {
+        Some(explode) => Some(to_u32(amount(explode)?)),
+        None => None,
+    };
+    Ok(Settled {
+        method,
+        dice: to_u32(dice_count(&template.node, scope)?),
+        sides: to_u32(template.node.faces().unwrap_or(0)),
+        modifier,
+        target,
+        difficulty,
+        explode,
+        labels: procedure.grades,
+        span: template.span,
+    })
+}
+
+impl Settled<'_> {
+    /// Rolls and reads the dice by the method; decisions go to `decider`.
+    pub(crate) fn run(
+        &self,
+        world: &mut World,
+        actor: &str,
+        request: &CheckRequest,
+        decider: &mut dyn Decider,
+    ) -> Result<CheckOutcome, RuntimeError> {
+        let engine = |error: crate::engine::EngineError| RuntimeError::from(error);
+        let (grade, totals, names) = match self.method {
+            Method::RollUnder => {
+                let check = RollUnderCheck {
+                    sides: self.sides,
+                    target: self.target,
+                    difficulty: self.difficulty,
+                    boost: request.boost,
+                    second_die: request.second_die,
+                };
+                let outcome = world
+                    .roll_under_check(Some(actor), &check, decider, self.span)
+                    .map_err(engine)?;
+                if outcome.used_second
+                    && let Some(pool) = &request.second_die_feeds
+                {
+                    world.change_pool(pool, 1, self.span);
+                }
+                let names = OutcomeNames {
+                    margin: outcome.success_number.saturating_sub(self.difficulty),
+                    success_number: Some(outcome.success_number),
+                    ..OutcomeNames::default()
+                };
+                (u32::from(outcome.succeeded), vec![outcome.result], names)
+            }
+            Method::Successes => {
+                let required = (request.threshold > 0).then(|| to_u32(request.threshold));
+                let check = SuccessPoolCheck {
+                    dice: self.dice,
+                    sides: self.sides,
+                    success_at: to_u32(self.target),
+                    explode_at: self.explode,
+                    automatic: to_u32(request.ease),
+                    required,
+                };
+                let outcome =
+                    world.success_pool_check(Some(actor), &check, self.span).map_err(engine)?;
+                let successes = i64::from(outcome.successes);
+                let names = OutcomeNames {
+                    margin: successes.saturating_sub(request.threshold.max(0)),
+                    successes: Some(successes),
+                    ..OutcomeNames::default()
+                };
+                let totals = outcome.dice.iter().map(|d| i64::from(d.face)).collect();
+                let grade = match outcome.succeeded {
+                    Some(met) => u32::from(met),
+                    None => outcome.successes,
+                };
+                (grade, totals, names)
+            }
+            Method::Total | Method::Versus | Method::Pool => {
+                let check = ModifiedRollCheck {
+                    sides: self.sides,
+                    modifier: self.modifier,
+                    target: self.target,
+                    critical_from: request.critical_from,
+                };
+                let outcome =
+                    world.modified_check(Some(actor), &check, self.span).map_err(engine)?;
+                let names = OutcomeNames {
+                    margin: outcome.total.saturating_sub(self.target),
+                    natural: Some(i64::from(outcome.natural)),
+                    critical: outcome.critical,
+                    ..OutcomeNames::default()
+                };
+                (u32::from(outcome.success), vec![outcome.total], names)
+            }
+        };
+        let label = self
+            .labels
+            .iter()
+            .find(|g| g.node.grade == grade)
+            .map(|g| g.node.label.node.as_str().to_string());
+        Ok(CheckOutcome { grade, label, totals, names })
+    }
+}
+
+/// Two sides of a versus check, each rolling its own request's procedure.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VersusRequest {
+    /// The side that acts.
+    pub attacker: CheckRequest,
+    /// The side that resists.
+    pub defender: CheckRequest,
+    /// Who wins equal scores; `None`: the attacker's procedure's `Tie:` line, else nobody.
+    pub tie: Option<TieRule>,
+    /// A score of 0 or less never wins (a failed roll-under test).
+    pub zero_never_wins: bool,
+}
+
+/// The result of [`Game::versus`](super::Game::versus).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VersusOutcome {
+    /// The attacker's check.
+    pub attacker: CheckOutcome,
+    /// The defender's check.
+    pub defender: CheckOutcome,
+    /// The winner, if any.
+    pub winner: Option<Side>,
+    /// The winner's lead (0 without a winner); bound as `Margin` for a following power.
+    pub margin: i64,
+}
+
+/// The score a side compares: success number, then successes, then the total, else grade.
+fn score(outcome: &CheckOutcome) -> i64 {
+    let names = &outcome.names;
+    if let Some(success_number) = names.success_number {
+        success_number
+    } else if names.natural.is_some() {
+        outcome.totals.first().copied().unwrap_or(0)
+    } else if let Some(successes) = names.successes.filter(|_| outcome.totals.len() != 1) {
+        successes
+    } else {
+        i64::from(outcome.grade)
+    }
+}
+
+/// Runs both sides of `request`, attacker first, and compares their scores.
+pub(crate) fn run_versus(
+    rules: &Rules,
+    world: &mut World,
+    request: &VersusRequest,
+    decider: &mut dyn Decider,
+) -> Result<VersusOutcome, RuntimeError> {
+    let tie = match request.tie {
+        Some(tie) => tie,
+        None => {
+            let name = request.attacker.procedure.as_deref();
+            let (_, procedure) = super::checks::find_procedure(rules, name, Span::NONE)?;
+            match procedure.tie {
+                Some(system::TieRule::Defender) => TieRule::Defender,
+                Some(system::TieRule::Attacker) => TieRule::Attacker,
+                Some(system::TieRule::Nobody) | None => TieRule::NoWinner,
+            }
+        }
+    };
+    let attacker = run_check(rules, world, &request.attacker, decider)?;
+    let defender = run_check(rules, world, &request.defender, decider)?;
+    let compared = versus(score(&attacker), score(&defender), tie, request.zero_never_wins);
+    let result = CheckResult::Versus {
+        attacker: compared.attacker,
+        defender: compared.defender,
+        winner: compared.winner,
+        margin: compared.margin,
+    };
+    world.record(Event::Check { actor: Some(request.attacker.actor.clone()), result, cause: None });
+    Ok(VersusOutcome { attacker, defender, winner: compared.winner, margin: compared.margin })
+}

@@ -1,0 +1,174 @@
+//! Every check procedure run through `Game::check` and `Game::versus` with forced dice: roll
+//! under (success numbers, difficulty, always-succeed, boost, the second die feeding a pool),
+//! success pools (pushes, ease), roll plus modifier (critical), and versus (tie rules).
+
+use std::path::PathBuf;
+
+use mythforge::engine::{CheckResult, DecisionKind, Event, Policy, PolicyDecider, Side, TieRule};
+use mythforge::runtime::{CheckRequest, Game, VersusRequest};
+
+fn game() -> Game {
+    let mut game = Game::new(7);
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/runtime/procedures.rules");
+    game.load(&[path]).expect("the procedures fixture loads");
+    game.add_actor("Hero", Some("Hero"), &[]).unwrap();
+    game.add_actor("Rival", Some("Hero"), &[]).unwrap();
+    game
+}
+
+fn request(procedure: &str, threshold: i64) -> CheckRequest {
+    CheckRequest {
+        actor: "Hero".into(),
+        threshold,
+        procedure: Some(procedure.into()),
+        ..CheckRequest::default()
+    }
+}
+
+#[test]
+fn roll_under_success_numbers_and_difficulty() {
+    let mut game = game();
+    game.world_mut().roller.force([7]);
+    let outcome = game.check(&request("Attribute Test", 9)).unwrap();
+    assert_eq!((outcome.grade, outcome.names.success_number), (1, Some(7)));
+    game.world_mut().roller.force([11]);
+    let outcome = game.check(&request("Attribute Test", 9)).unwrap();
+    assert_eq!((outcome.grade, outcome.names.success_number), (0, Some(0)));
+    game.world_mut().roller.force([7]);
+    let hard = CheckRequest { difficulty: 8, ..request("Attribute Test", 9) };
+    let outcome = game.check(&hard).unwrap();
+    assert_eq!(
+        (outcome.grade, outcome.names.success_number, outcome.names.margin),
+        (0, Some(7), -1)
+    );
+    game.world_mut().roller.force([12]);
+    let outcome = game.check(&request("Attribute Test", 12)).unwrap();
+    assert_eq!((outcome.grade, outcome.names.success_number), (1, Some(12)));
+}
+
+#[test]
+fn roll_under_boost_takes_the_max_safe_amount() {
+    let mut game = game();
+    let boosted = CheckRequest { boost: 3, ..request("Attribute Test", 10) };
+    game.world_mut().roller.force([6]);
+    assert_eq!(game.check(&boosted).unwrap().names.success_number, Some(9));
+    game.world_mut().roller.force([9]);
+    assert_eq!(game.check(&boosted).unwrap().names.success_number, Some(10));
+}
+
+#[test]
+fn the_second_die_follows_the_policy_and_feeds_the_pool() {
+    let tempted = |policy| CheckRequest {
+        second_die: true,
+        second_die_feeds: Some("Chaos Dice".into()),
+        policies: PolicyDecider::default().with(DecisionKind::SecondDie, policy),
+        ..request("Attribute Test", 9)
+    };
+    let cases =
+        [(Policy::IfBetter, Some(8), 1), (Policy::Never, Some(3), 0), (Policy::Always, Some(8), 1)];
+    for (policy, expected, gained) in cases {
+        let mut game = game();
+        game.world_mut().roller.force([3, 8]);
+        let outcome = game.check(&tempted(policy)).unwrap();
+        assert_eq!(outcome.names.success_number, expected, "{policy:?}");
+        assert_eq!(
+            game.world().pools.get("Chaos Dice").copied().unwrap_or(0),
+            gained,
+            "{policy:?}"
+        );
+        let decisions =
+            game.world().log.events.iter().filter(|e| matches!(e, Event::Decision { .. })).count();
+        assert_eq!(decisions, 1);
+    }
+}
+
+#[test]
+fn success_pool_pushes_sixes_and_ease_skips_the_roll() {
+    let mut game = game();
+    game.world_mut().roller.force([1, 2, 4, 5, 6, 3]);
+    let outcome = game.check(&request("Aspect Pool", 0)).unwrap();
+    assert_eq!(outcome.names.successes, Some(3));
+    assert_eq!(outcome.totals, vec![1, 2, 4, 5, 6, 3]);
+    let eased = CheckRequest { ease: 2, ..request("Aspect Pool", 2) };
+    let outcome = game.check(&eased).unwrap();
+    assert_eq!((outcome.grade, outcome.names.successes, outcome.totals.len()), (1, Some(2), 0));
+}
+
+#[test]
+fn total_against_ten_with_a_critical() {
+    let mut game = game();
+    let attack = CheckRequest {
+        stats: vec!["Dexterity".into()],
+        bonus: -1,
+        critical_from: Some(19),
+        ..request("Attack Roll", 10)
+    };
+    game.world_mut().roller.force([19]);
+    let outcome = game.check(&attack).unwrap();
+    assert_eq!(outcome.totals, vec![21]);
+    assert_eq!((outcome.grade, outcome.names.natural, outcome.names.critical), (1, Some(19), true));
+    assert_eq!(outcome.names.margin, 11);
+    game.world_mut().roller.force([7]);
+    let outcome = game.check(&attack).unwrap();
+    assert_eq!((outcome.grade, outcome.names.margin, outcome.names.critical), (0, -1, false));
+}
+
+#[test]
+fn versus_ties_go_to_the_defender_by_the_procedure() {
+    let mut game = game();
+    let side = |actor: &str| CheckRequest {
+        actor: actor.into(),
+        procedure: Some("Versus Challenge".into()),
+        ..CheckRequest::default()
+    };
+    let request = VersusRequest {
+        attacker: side("Hero"),
+        defender: side("Rival"),
+        ..VersusRequest::default()
+    };
+    game.world_mut().roller.force([12, 12]);
+    let outcome = game.versus(&request, &mut PolicyDecider::default()).unwrap();
+    assert_eq!((outcome.winner, outcome.margin), (Some(Side::Defender), 0));
+    game.world_mut().roller.force([15, 9]);
+    let outcome = game.versus(&request, &mut PolicyDecider::default()).unwrap();
+    assert_eq!((outcome.winner, outcome.margin), (Some(Side::Attacker), 6));
+    let last = game.world().log.events.last().cloned();
+    assert!(matches!(
+        last,
+        Some(Event::Check {
+            result: CheckResult::Versus { attacker: 15, defender: 9, margin: 6, .. },
+            ..
+        })
+    ));
+}
+
+#[test]
+fn a_duel_of_success_numbers_with_a_tie_has_no_winner() {
+    let mut game = game();
+    let side = |actor: &str| CheckRequest { actor: actor.into(), ..request("Attribute Test", 9) };
+    let duel = VersusRequest {
+        attacker: side("Hero"),
+        defender: side("Rival"),
+        tie: Some(TieRule::NoWinner),
+        zero_never_wins: true,
+    };
+    game.world_mut().roller.force([7, 7]);
+    let outcome = game.versus(&duel, &mut PolicyDecider::default()).unwrap();
+    assert_eq!((outcome.winner, outcome.margin), (None, 0));
+    game.world_mut().roller.force([8, 3]);
+    let outcome = game.versus(&duel, &mut PolicyDecider::default()).unwrap();
+    assert_eq!((outcome.winner, outcome.margin), (Some(Side::Attacker), 5));
+    game.world_mut().roller.force([11, 11]);
+    let outcome = game.versus(&duel, &mut PolicyDecider::default()).unwrap();
+    assert_eq!((outcome.winner, outcome.attacker.names.success_number), (None, Some(0)));
+}
+
+#[test]
+fn a_failed_check_changes_nothing() {
+    let mut game = game();
+    let before = mythforge::engine::to_json(game.world()).unwrap();
+    let error = game.check(&request("No Such Check", 9)).unwrap_err();
+    assert_eq!(error.kind.code(), "runtime::unknown");
+    assert_eq!(mythforge::engine::to_json(game.world()).unwrap(), before);
+}
