@@ -62,7 +62,7 @@ fn the_second_die_follows_the_policy_and_feeds_the_pool() {
     let tempted = |policy| CheckRequest {
         second_die: true,
         second_die_feeds: Some("Chaos Dice".into()),
-        policies: PolicyDecider::default().with(DecisionKind::SecondDie, policy),
+        policies: Some(PolicyDecider::default().with(DecisionKind::SecondDie, policy)),
         ..request("Attribute Test", 9)
     };
     let cases =
@@ -128,10 +128,10 @@ fn versus_ties_go_to_the_defender_by_the_procedure() {
         ..VersusRequest::default()
     };
     game.world_mut().roller.force([12, 12]);
-    let outcome = game.versus(&request, &mut PolicyDecider::default()).unwrap();
+    let outcome = game.versus(&request).unwrap();
     assert_eq!((outcome.winner, outcome.margin), (Some(Side::Defender), 0));
     game.world_mut().roller.force([15, 9]);
-    let outcome = game.versus(&request, &mut PolicyDecider::default()).unwrap();
+    let outcome = game.versus(&request).unwrap();
     assert_eq!((outcome.winner, outcome.margin), (Some(Side::Attacker), 6));
     let last = game.world().log.events.last().cloned();
     assert!(matches!(
@@ -154,13 +154,13 @@ fn a_duel_of_success_numbers_with_a_tie_has_no_winner() {
         zero_never_wins: true,
     };
     game.world_mut().roller.force([7, 7]);
-    let outcome = game.versus(&duel, &mut PolicyDecider::default()).unwrap();
+    let outcome = game.versus(&duel).unwrap();
     assert_eq!((outcome.winner, outcome.margin), (None, 0));
     game.world_mut().roller.force([8, 3]);
-    let outcome = game.versus(&duel, &mut PolicyDecider::default()).unwrap();
+    let outcome = game.versus(&duel).unwrap();
     assert_eq!((outcome.winner, outcome.margin), (Some(Side::Attacker), 5));
     game.world_mut().roller.force([11, 11]);
-    let outcome = game.versus(&duel, &mut PolicyDecider::default()).unwrap();
+    let outcome = game.versus(&duel).unwrap();
     assert_eq!((outcome.winner, outcome.attacker.names.success_number), (None, Some(0)));
 }
 
@@ -171,4 +171,48 @@ fn a_failed_check_changes_nothing() {
     let error = game.check(&request("No Such Check", 9)).unwrap_err();
     assert_eq!(error.kind.code(), "runtime::unknown");
     assert_eq!(mythforge::engine::to_json(game.world()).unwrap(), before);
+}
+
+#[test]
+fn declared_lines_drive_the_second_die_boost_and_policies() {
+    let mut game = game();
+    game.world_mut().roller.force([3, 8]);
+    let outcome = game.check(&request("Tempted Test", 9)).unwrap();
+    // `Policy second die: always` takes the 8; `Policy boost: never` adds nothing.
+    assert_eq!(outcome.names.success_number, Some(8));
+    assert_eq!(game.world().pools.get("Chaos Dice").copied(), Some(1));
+    // A decider passed by the caller (the REPL's asker) wins over the declared policies.
+    game.world_mut().roller.force([3, 8]);
+    let mut asker = PolicyDecider::default()
+        .with(DecisionKind::SecondDie, Policy::Never)
+        .with(DecisionKind::Boost, Policy::MaxSafe);
+    let outcome = game.check_with(&request("Tempted Test", 9), &mut asker).unwrap();
+    assert_eq!(outcome.names.success_number, Some(6));
+    assert_eq!(game.world().pools.get("Chaos Dice").copied(), Some(1));
+}
+
+#[test]
+fn declared_duel_ease_and_critical_lines_run() {
+    let mut game = game();
+    let side = |actor: &str| CheckRequest { actor: actor.into(), ..request("Duel", 9) };
+    let duel = VersusRequest {
+        attacker: side("Hero"),
+        defender: side("Rival"),
+        ..VersusRequest::default()
+    };
+    game.world_mut().roller.force([11, 12]);
+    let outcome = game.versus(&duel).unwrap();
+    assert_eq!((outcome.winner, outcome.margin), (None, 0));
+    game.world_mut().roller.force([5, 5]);
+    assert_eq!(game.versus(&duel).unwrap().winner, None);
+    game.world_mut().roller.force([2, 9]);
+    let outcome = game.versus(&duel).unwrap();
+    assert_eq!((outcome.winner, outcome.margin), (Some(Side::Defender), 7));
+
+    let outcome = game.check(&request("Eased Pool", 2)).unwrap();
+    assert_eq!((outcome.grade, outcome.names.successes, outcome.totals.len()), (1, Some(2), 0));
+
+    game.world_mut().roller.force([19]);
+    let outcome = game.check(&request("Crit Roll", 10)).unwrap();
+    assert_eq!((outcome.grade, outcome.names.natural, outcome.names.critical), (1, Some(19), true));
 }

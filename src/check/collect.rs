@@ -370,13 +370,20 @@ impl<'a> References<'a> {
             ProcedureLine::Success { against: amount, .. }
             | ProcedureLine::Difficulty(amount)
             | ProcedureLine::Explode(amount)
-            | ProcedureLine::GradeCap(amount) => self.amount(amount, context),
+            | ProcedureLine::GradeCap(amount)
+            | ProcedureLine::Boost(amount)
+            | ProcedureLine::Ease(amount)
+            | ProcedureLine::Critical(amount) => self.amount(amount, context),
+            ProcedureLine::AlternativeDie(template) => self.template(&template.node),
             ProcedureLine::Always(expr) => self.expr(expr, context),
             ProcedureLine::Details(text) => self.holes(text, context),
             ProcedureLine::Method(_)
             | ProcedureLine::Modifier(_)
             | ProcedureLine::Grades(_)
-            | ProcedureLine::Tie(_) => {}
+            | ProcedureLine::Tie(_)
+            | ProcedureLine::AlternativeDieFeeds(_)
+            | ProcedureLine::Policy { .. }
+            | ProcedureLine::ZeroWins(_) => {}
         }
     }
 }

@@ -103,6 +103,9 @@ pub enum Policy {
 }
 
 impl Policy {
+    /// Every policy name [`Policy::from_name`] reads.
+    pub const NAMES: &'static [&'static str] = &["always", "never", "if-better", "max-safe"];
+
     /// Parses a policy name as written in rule files and on the command line.
     pub fn from_name(name: &str) -> Option<Self> {
         match name {

@@ -2,8 +2,9 @@
 //! into one struct, and the system settings the engine needs (rounding, rulings, the
 //! default procedure). Views borrow the model; nothing here evaluates or rolls.
 
+use super::expr::Name;
 use super::expr::{CompareOp, Expr, Rounding};
-use super::system::{GradeLabel, ModifierMode, TieRule};
+use super::system::{GradeLabel, ModifierMode, PolicyDecision, TieRule};
 use super::{Amount, Block, BlockBody, DiceTemplate, Method, Pack, ProcedureLine, SystemLine};
 use crate::diagnostics::{Span, Spanned};
 
@@ -46,6 +47,20 @@ pub struct Procedure<'a> {
     pub tie: Option<TieRule>,
     /// The whole roll as dice notation with holes.
     pub roll: Option<&'a Spanned<DiceTemplate>>,
+    /// The largest boost (roll under).
+    pub boost: Option<&'a Amount>,
+    /// The alternative die (roll under).
+    pub alternative_die: Option<&'a Spanned<DiceTemplate>>,
+    /// The world pool the used alternative die feeds.
+    pub alternative_die_feeds: Option<&'a Spanned<Name>>,
+    /// Declared policies, in line order.
+    pub policies: Vec<(PolicyDecision, &'a Spanned<String>)>,
+    /// Automatic successes (successes).
+    pub ease: Option<&'a Amount>,
+    /// The natural face from which a success is critical (total).
+    pub critical: Option<&'a Amount>,
+    /// Whether a score of 0 may win (versus); `None`: not declared.
+    pub zero_wins: Option<bool>,
 }
 
 /// A `Success:` comparison and the line it is on.
@@ -76,6 +91,13 @@ impl<'a> Procedure<'a> {
             grade_cap: None,
             tie: None,
             roll: None,
+            boost: None,
+            alternative_die: None,
+            alternative_die_feeds: None,
+            policies: Vec::new(),
+            ease: None,
+            critical: None,
+            zero_wins: None,
         };
         for line in lines {
             match &line.node {
@@ -92,6 +114,17 @@ impl<'a> Procedure<'a> {
                 ProcedureLine::GradeCap(amount) => procedure.grade_cap = Some(amount),
                 ProcedureLine::Tie(tie) => procedure.tie = Some(*tie),
                 ProcedureLine::Roll(roll) => procedure.roll = Some(roll),
+                ProcedureLine::Boost(amount) => procedure.boost = Some(amount),
+                ProcedureLine::AlternativeDie(dice) => procedure.alternative_die = Some(dice),
+                ProcedureLine::AlternativeDieFeeds(pool) => {
+                    procedure.alternative_die_feeds = Some(pool)
+                }
+                ProcedureLine::Policy { decision, policy } => {
+                    procedure.policies.push((*decision, policy))
+                }
+                ProcedureLine::Ease(amount) => procedure.ease = Some(amount),
+                ProcedureLine::Critical(amount) => procedure.critical = Some(amount),
+                ProcedureLine::ZeroWins(wins) => procedure.zero_wins = Some(*wins),
                 ProcedureLine::Details(_) => {}
             }
         }

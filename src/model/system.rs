@@ -339,8 +339,48 @@ pub enum ProcedureLine {
     Tie(TieRule),
     /// `Roll: {[Pool]d10+[Modifier]}cs>=[Threshold]` — the whole roll as dice notation.
     Roll(Spanned<DiceTemplate>),
+    /// `Boost: [Boost]` — the most a roll-under roller may add after rolling.
+    Boost(Amount),
+    /// `Alternative die: d12` — a second die rolled with the first; a decision picks one.
+    AlternativeDie(Spanned<DiceTemplate>),
+    /// `Alternative die feeds: Chaos Dice` — the world pool that gains one die each time the
+    /// alternative die is used.
+    AlternativeDieFeeds(Spanned<Name>),
+    /// `Policy second die: if-better` / `Policy boost: max-safe` — how a decision is
+    /// answered when nobody is asked (batch mode).
+    Policy {
+        /// Which decision.
+        decision: PolicyDecision,
+        /// The policy's name, as [`crate::engine::Policy::from_name`] reads it.
+        policy: Spanned<String>,
+    },
+    /// `Ease: [Ease]` — automatic successes of a success pool.
+    Ease(Amount),
+    /// `Critical: natural >= [Crit]` — a success whose natural die reaches this is critical.
+    Critical(Amount),
+    /// `Zero wins: no` — whether a score of 0 may win a versus check.
+    ZeroWins(bool),
     /// `Details: ...`
     Details(Narration),
+}
+
+/// The decision a `Policy ...:` line answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum PolicyDecision {
+    /// `Policy second die:` — use the alternative die?
+    SecondDie,
+    /// `Policy boost:` — how much boost?
+    Boost,
+}
+
+impl PolicyDecision {
+    /// The line's label: `Policy second die`.
+    pub fn label(self) -> &'static str {
+        match self {
+            PolicyDecision::SecondDie => "Policy second die",
+            PolicyDecision::Boost => "Policy boost",
+        }
+    }
 }
 
 impl fmt::Display for ProcedureLine {
@@ -368,6 +408,19 @@ impl fmt::Display for ProcedureLine {
                 TieRule::Nobody => "Tie: none",
             }),
             ProcedureLine::Roll(roll) => write!(f, "Roll: {}", roll.node),
+            ProcedureLine::Boost(amount) => write!(f, "Boost: {amount}"),
+            ProcedureLine::AlternativeDie(dice) => write!(f, "Alternative die: {}", dice.node),
+            ProcedureLine::AlternativeDieFeeds(pool) => {
+                write!(f, "Alternative die feeds: {}", pool.node)
+            }
+            ProcedureLine::Policy { decision, policy } => {
+                write!(f, "{}: {}", decision.label(), policy.node)
+            }
+            ProcedureLine::Ease(amount) => write!(f, "Ease: {amount}"),
+            ProcedureLine::Critical(amount) => write!(f, "Critical: natural >= {amount}"),
+            ProcedureLine::ZeroWins(wins) => {
+                write!(f, "Zero wins: {}", if *wins { "yes" } else { "no" })
+            }
             ProcedureLine::Details(text) => write!(f, "Details: {text}"),
         }
     }

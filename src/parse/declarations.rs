@@ -5,11 +5,13 @@
 use super::grammar::Rule;
 use super::lines::{Lowered, RawLine};
 use super::text::Lowerer;
+use crate::diagnostics::did_you_mean;
 use crate::diagnostics::{Span, Spanned};
+use crate::engine::Policy;
 use crate::model::common::Assignment;
 use crate::model::entity::TieBreak;
 use crate::model::expr::{CompareOp, Rounding};
-use crate::model::system::{ModifierMode, ResourceRule, TieRule};
+use crate::model::system::{ModifierMode, PolicyDecision, ResourceRule, TieRule};
 use crate::model::{
     ActorLine, Amount, ArmourLine, ConditionLine, Duration, Method, Modifier, Name, ProcedureLine,
     Stacking, SystemLine, WeaponLine,
@@ -317,9 +319,63 @@ impl Lowerer {
                     None
                 }
             },
+            "boost" => self.required_amount(line).map(ProcedureLine::Boost),
+            "alternative die" => self.dice_template(line).map(ProcedureLine::AlternativeDie),
+            "alternative die feeds" => {
+                let name = Name::new(text.trim());
+                let span = self.span_at(base, 0..text.len());
+                Some(ProcedureLine::AlternativeDieFeeds(Spanned::new(name, span)))
+            }
+            "policy second die" => self.policy(line, PolicyDecision::SecondDie),
+            "policy boost" => self.policy(line, PolicyDecision::Boost),
+            "ease" => self.required_amount(line).map(ProcedureLine::Ease),
+            "critical" => self.critical(line),
+            "zero wins" => match lower.as_str() {
+                "yes" => Some(ProcedureLine::ZeroWins(true)),
+                "no" => Some(ProcedureLine::ZeroWins(false)),
+                _ => {
+                    self.expected(line, "`yes` or `no`");
+                    None
+                }
+            },
             "details" => Some(ProcedureLine::Details(self.narration(text, base))),
             _ => return None,
         })
+    }
+
+    /// `Policy second die: if-better`: the word must be a policy the engine knows.
+    fn policy(&mut self, line: &RawLine<'_>, decision: PolicyDecision) -> Option<ProcedureLine> {
+        let word = line.text.trim().to_ascii_lowercase();
+        if Policy::from_name(&word).is_none() {
+            let known = Policy::NAMES;
+            let expected = match did_you_mean(&word, known.iter().copied()) {
+                Some(suggestion) => format!("a policy (did you mean `{suggestion}`?)"),
+                None => format!("a policy: {}", known.join(", ")),
+            };
+            self.expected(line, &expected);
+            return None;
+        }
+        let span = self.span_at(line.base, 0..line.text.len());
+        Some(ProcedureLine::Policy { decision, policy: Spanned::new(word, span) })
+    }
+
+    /// `Critical: natural >= [Crit]`.
+    fn critical(&mut self, line: &RawLine<'_>) -> Option<ProcedureLine> {
+        let text = line.text.trim_start();
+        let Some(rest) =
+            text.strip_prefix("natural").and_then(|r| r.trim_start().strip_prefix(">="))
+        else {
+            self.expected(line, "`natural >= ` and an amount, such as `natural >= 19`");
+            return None;
+        };
+        let amount = rest.trim_start();
+        let inner = RawLine {
+            text: amount,
+            base: line.base + line.text.len() - amount.len(),
+            grade: None,
+            ..*line
+        };
+        self.required_amount(&inner).map(ProcedureLine::Critical)
     }
 
     fn comparison(&mut self, line: &RawLine<'_>) -> Option<(CompareOp, Amount)> {

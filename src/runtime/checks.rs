@@ -42,12 +42,13 @@ pub struct CheckRequest {
     pub second_die_feeds: Option<String>,
     /// Total method: a success whose natural die is at least this is critical.
     pub critical_from: Option<u32>,
-    /// How decisions are answered when no decider is passed ([`Game::check`]); the REPL
-    /// passes its own question-asker to [`Game::check_with`] instead.
+    /// How decisions are answered by [`Game::check`]; `None`: the procedure's `Policy`
+    /// lines over the defaults (second die `if-better`, boost `max-safe`). The REPL passes
+    /// its own question-asker to [`Game::check_with`] instead.
     ///
     /// [`Game::check`]: super::Game::check
     /// [`Game::check_with`]: super::Game::check_with
-    pub policies: crate::engine::PolicyDecider,
+    pub policies: Option<crate::engine::PolicyDecider>,
 }
 
 /// The outcome of one graded check.
@@ -256,7 +257,7 @@ pub(crate) fn run_check(
     rules: &Rules,
     world: &mut crate::engine::World,
     request: &CheckRequest,
-    decider: &mut dyn crate::engine::Decider,
+    decider: Option<&mut dyn crate::engine::Decider>,
 ) -> Result<CheckOutcome, RuntimeError> {
     let actor =
         world.actor(&request.actor).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
@@ -280,7 +281,12 @@ pub(crate) fn run_check(
     let (_, procedure) = find_procedure(rules, request.procedure.as_deref(), Span::NONE)?;
     if !matches!(procedure.method, Some(Method::Pool) | None) {
         let settled = super::procedures::settle(&procedure, request, modifier, &scope)?;
-        return settled.run(world, &request.actor, request, decider);
+        if decider.is_some() {
+            return settled.run(world, &request.actor, decider);
+        }
+        let mut policies = request.policies.clone();
+        let policies = policies.as_mut().map(|p| p as &mut dyn crate::engine::Decider);
+        return settled.run(world, &request.actor, policies);
     }
     let prepared = prepare(rules, request.procedure.as_deref(), &scope, Span::NONE)?;
     let name = request.actor.clone();

@@ -27,10 +27,10 @@ fn engine(kind: EngineErrorKind) -> RuntimeError {
 
 impl Game {
     /// Runs a check as one command (the roll is logged and undoable); decisions (second
-    /// die, boost) are answered by the request's `policies`.
+    /// die, boost) are answered by the request's `policies`, else the procedure's `Policy`
+    /// lines.
     pub fn check(&mut self, request: &CheckRequest) -> Result<CheckOutcome, RuntimeError> {
-        let mut policies = request.policies.clone();
-        self.check_with(request, &mut policies)
+        self.command(|game| run_check(&game.rules, &mut game.world, request, None))
     }
 
     /// Runs a check with `decider` answering its decisions: the REPL passes its
@@ -40,18 +40,23 @@ impl Game {
         request: &CheckRequest,
         decider: &mut dyn Decider,
     ) -> Result<CheckOutcome, RuntimeError> {
-        self.command(|game| run_check(&game.rules, &mut game.world, request, decider))
+        self.command(|game| run_check(&game.rules, &mut game.world, request, Some(decider)))
     }
 
     /// Runs a versus check as one command: the attacker's request, then the defender's,
-    /// each by its own procedure; scores compared under the tie rule. Decisions are answered
-    /// by `decider`.
-    pub fn versus(
+    /// each by its own procedure; scores (success number, total, successes, else grade)
+    /// compared under the tie rule. Decisions follow each side's policies.
+    pub fn versus(&mut self, request: &VersusRequest) -> Result<VersusOutcome, RuntimeError> {
+        self.command(|game| run_versus(&game.rules, &mut game.world, request, None))
+    }
+
+    /// [`Game::versus`] with `decider` answering both sides' decisions (the REPL's asker).
+    pub fn versus_with(
         &mut self,
         request: &VersusRequest,
         decider: &mut dyn Decider,
     ) -> Result<VersusOutcome, RuntimeError> {
-        self.command(|game| run_versus(&game.rules, &mut game.world, request, decider))
+        self.command(|game| run_versus(&game.rules, &mut game.world, request, Some(decider)))
     }
 
     /// Starts an encounter: each participant rolls the system's `Turn order:` (die plus the

@@ -7,8 +7,8 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    CheckResult, Decider, Event, ModifiedRollCheck, RollUnderCheck, Side, SuccessPoolCheck,
-    TieRule, World, versus,
+    CheckResult, Decider, DecisionKind, Event, ModifiedRollCheck, Policy, PolicyDecider,
+    RollUnderCheck, Side, SuccessPoolCheck, TieRule, World, versus,
 };
 use crate::model::expr::{LineContext, Rounding};
 use crate::model::procedure::Procedure;
@@ -28,9 +28,18 @@ pub(crate) struct Settled<'a> {
     /// The `Success:` amount, else the request's target.
     target: i64,
     difficulty: i64,
+    /// Successes required (successes method); 0: none.
+    required: i64,
     explode: Option<u32>,
     labels: &'a [crate::diagnostics::Spanned<system::GradeLabel>],
     span: Span,
+    boost: i64,
+    second_die: bool,
+    feeds: Option<String>,
+    ease: i64,
+    critical_from: Option<u32>,
+    /// The procedure's `Policy` lines over the defaults, for when no decider is passed.
+    policies: PolicyDecider,
 }
 
 fn to_u32(value: i64) -> u32 {
@@ -65,6 +74,19 @@ pub(crate) fn settle<'a>(
         Some(explode) => Some(to_u32(amount(explode)?)),
         None => None,
     };
+    let boost = match procedure.boost {
+        Some(boost) => amount(boost)?,
+        None => request.boost,
+    };
+    let ease = match procedure.ease {
+        Some(ease) => amount(ease)?,
+        None => request.ease,
+    };
+    let critical_from = match procedure.critical {
+        Some(critical) => Some(to_u32(amount(critical)?)),
+        None => request.critical_from,
+    };
+    let feeds = procedure.alternative_die_feeds.map(|pool| pool.node.as_str().to_string());
     Ok(Settled {
         method,
         dice: to_u32(dice_count(&template.node, scope)?),
@@ -72,10 +94,33 @@ pub(crate) fn settle<'a>(
         modifier,
         target,
         difficulty,
+        required: request.threshold,
         explode,
         labels: procedure.grades,
         span: template.span,
+        boost,
+        second_die: request.second_die || procedure.alternative_die.is_some(),
+        feeds: feeds.or_else(|| request.second_die_feeds.clone()),
+        ease,
+        critical_from,
+        policies: policies_of(procedure),
     })
+}
+
+/// The procedure's `Policy` lines over [`PolicyDecider::default`].
+pub(crate) fn policies_of(procedure: &Procedure<'_>) -> PolicyDecider {
+    let mut policies = PolicyDecider::default();
+    for (decision, name) in &procedure.policies {
+        let kind = match decision {
+            system::PolicyDecision::SecondDie => DecisionKind::SecondDie,
+            system::PolicyDecision::Boost => DecisionKind::Boost,
+        };
+        // The parser only keeps names `Policy::from_name` reads.
+        if let Some(policy) = Policy::from_name(&name.node) {
+            policies = policies.with(kind, policy);
+        }
+    }
+    policies
 }
 
 impl Settled<'_> {
@@ -84,9 +129,13 @@ impl Settled<'_> {
         &self,
         world: &mut World,
         actor: &str,
-        request: &CheckRequest,
-        decider: &mut dyn Decider,
+        decider: Option<&mut dyn Decider>,
     ) -> Result<CheckOutcome, RuntimeError> {
+        let mut policies = self.policies.clone();
+        let decider = match decider {
+            Some(decider) => decider,
+            None => &mut policies,
+        };
         let engine = |error: crate::engine::EngineError| RuntimeError::from(error);
         let (grade, totals, names) = match self.method {
             Method::RollUnder => {
@@ -94,14 +143,14 @@ impl Settled<'_> {
                     sides: self.sides,
                     target: self.target,
                     difficulty: self.difficulty,
-                    boost: request.boost,
-                    second_die: request.second_die,
+                    boost: self.boost,
+                    second_die: self.second_die,
                 };
                 let outcome = world
                     .roll_under_check(Some(actor), &check, decider, self.span)
                     .map_err(engine)?;
                 if outcome.used_second
-                    && let Some(pool) = &request.second_die_feeds
+                    && let Some(pool) = &self.feeds
                 {
                     world.change_pool(pool, 1, self.span);
                 }
@@ -113,20 +162,20 @@ impl Settled<'_> {
                 (u32::from(outcome.succeeded), vec![outcome.result], names)
             }
             Method::Successes => {
-                let required = (request.threshold > 0).then(|| to_u32(request.threshold));
+                let required = (self.required > 0).then(|| to_u32(self.required));
                 let check = SuccessPoolCheck {
                     dice: self.dice,
                     sides: self.sides,
                     success_at: to_u32(self.target),
                     explode_at: self.explode,
-                    automatic: to_u32(request.ease),
+                    automatic: to_u32(self.ease),
                     required,
                 };
                 let outcome =
                     world.success_pool_check(Some(actor), &check, self.span).map_err(engine)?;
                 let successes = i64::from(outcome.successes);
                 let names = OutcomeNames {
-                    margin: successes.saturating_sub(request.threshold.max(0)),
+                    margin: successes.saturating_sub(self.required.max(0)),
                     successes: Some(successes),
                     ..OutcomeNames::default()
                 };
@@ -142,7 +191,7 @@ impl Settled<'_> {
                     sides: self.sides,
                     modifier: self.modifier,
                     target: self.target,
-                    critical_from: request.critical_from,
+                    critical_from: self.critical_from,
                 };
                 let outcome =
                     world.modified_check(Some(actor), &check, self.span).map_err(engine)?;
@@ -172,8 +221,12 @@ pub struct VersusRequest {
     /// The side that resists.
     pub defender: CheckRequest,
     /// Who wins equal scores; `None`: the attacker's procedure's `Tie:` line, else nobody.
+    /// Each side's decisions follow its own request's `policies` (else its procedure's
+    /// `Policy` lines) unless [`Game::versus_with`](super::Game::versus_with) passes a
+    /// decider.
     pub tie: Option<TieRule>,
-    /// A score of 0 or less never wins (a failed roll-under test).
+    /// A score of 0 or less never wins (a failed roll-under test); also set by the
+    /// attacker's procedure's `Zero wins: no`.
     pub zero_never_wins: bool,
 }
 
@@ -209,23 +262,24 @@ pub(crate) fn run_versus(
     rules: &Rules,
     world: &mut World,
     request: &VersusRequest,
-    decider: &mut dyn Decider,
+    mut decider: Option<&mut dyn Decider>,
 ) -> Result<VersusOutcome, RuntimeError> {
-    let tie = match request.tie {
-        Some(tie) => tie,
-        None => {
-            let name = request.attacker.procedure.as_deref();
-            let (_, procedure) = super::checks::find_procedure(rules, name, Span::NONE)?;
-            match procedure.tie {
-                Some(system::TieRule::Defender) => TieRule::Defender,
-                Some(system::TieRule::Attacker) => TieRule::Attacker,
-                Some(system::TieRule::Nobody) | None => TieRule::NoWinner,
-            }
-        }
+    let name = request.attacker.procedure.as_deref();
+    let (_, procedure) = super::checks::find_procedure(rules, name, Span::NONE)?;
+    let tie = request.tie.unwrap_or(match procedure.tie {
+        Some(system::TieRule::Defender) => TieRule::Defender,
+        Some(system::TieRule::Attacker) => TieRule::Attacker,
+        Some(system::TieRule::Nobody) | None => TieRule::NoWinner,
+    });
+    let zero_never_wins = request.zero_never_wins || procedure.zero_wins == Some(false);
+    // Reborrowed by hand: `as_deref_mut` would tie the trait object to the outer borrow.
+    let first: Option<&mut dyn Decider> = match &mut decider {
+        Some(decider) => Some(&mut **decider),
+        None => None,
     };
-    let attacker = run_check(rules, world, &request.attacker, decider)?;
+    let attacker = run_check(rules, world, &request.attacker, first)?;
     let defender = run_check(rules, world, &request.defender, decider)?;
-    let compared = versus(score(&attacker), score(&defender), tie, request.zero_never_wins);
+    let compared = versus(score(&attacker), score(&defender), tie, zero_never_wins);
     let result = CheckResult::Versus {
         attacker: compared.attacker,
         defender: compared.defender,
