@@ -216,3 +216,29 @@ fn declared_duel_ease_and_critical_lines_run() {
     let outcome = game.check(&request("Crit Roll", 10)).unwrap();
     assert_eq!((outcome.grade, outcome.names.natural, outcome.names.critical), (1, Some(19), true));
 }
+
+#[test]
+fn the_new_check_lines_parse_and_print_back() {
+    use mythforge::model::{ProcedureLine, format_file};
+    let text = "check Tempted\nMethod: roll under\nDice: d12\nBoost: [Rating + 1]\n\
+        Alternative die: d12\nAlternative die feeds: Chaos Dice\nPolicy second die: if-better\n\
+        Policy boost: max-safe\nEase: 2\nCritical: natural >= 19\nZero wins: no\n";
+    let (file, diagnostics) = mythforge::parse::parse_file(
+        mythforge::diagnostics::FileId(0),
+        std::path::Path::new("lines.rules"),
+        text,
+    );
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let printed = format_file(&file);
+    for line in text.lines().skip(1) {
+        assert!(printed.contains(line), "{line} missing from\n{printed}");
+    }
+    let block = file.blocks().next().expect("one block");
+    let body = &block.node.body;
+    let mythforge::model::BlockBody::Check(lines) = body else { panic!("a check block") };
+    assert!(matches!(lines[9].node, ProcedureLine::ZeroWins(false)));
+    assert_eq!(lines[8].node.to_string(), "Critical: natural >= 19");
+    // The feeds line's span covers the pool's name.
+    let ProcedureLine::AlternativeDieFeeds(pool) = &lines[4].node else { panic!("feeds") };
+    assert_eq!(&text[pool.span.start as usize..pool.span.end as usize], "Chaos Dice");
+}
