@@ -242,3 +242,35 @@ fn the_new_check_lines_parse_and_print_back() {
     let ProcedureLine::AlternativeDieFeeds(pool) = &lines[4].node else { panic!("feeds") };
     assert_eq!(&text[pool.span.start as usize..pool.span.end as usize], "Chaos Dice");
 }
+
+/// The shipped roll-under pack: its `Duel` procedure run through a versus request.
+#[test]
+fn the_shipped_roll_under_pack_duel_compares_success_numbers() {
+    let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/mystika");
+    let files: Vec<PathBuf> = ["system.rules", "gear.rules", "powers.rules", "actors.rules"]
+        .iter()
+        .map(|file| folder.join(file))
+        .collect();
+    let mut game = Game::new(1);
+    game.load(&files).expect("the pack loads");
+    game.add_actor("Mira", Some("Mira Quickblade"), &[]).unwrap();
+    game.add_actor("Brannoc", Some("Brannoc the Bouncer"), &[]).unwrap();
+    let side = |actor: &str, skill: &str| CheckRequest {
+        actor: actor.into(),
+        stats: vec![skill.into()],
+        procedure: Some("Duel".into()),
+        ..CheckRequest::default()
+    };
+    let duel = VersusRequest {
+        attacker: side("Mira", "Blades"),
+        defender: side("Brannoc", "Clubs"),
+        ..VersusRequest::default()
+    };
+    // Mira regular 11, dark 2; Brannoc regular 10, dark 6: his dark die gives SN 6.
+    game.world_mut().roller.force([11, 2, 10, 6]);
+    let outcome = game.versus(&duel).unwrap();
+    assert_eq!(outcome.attacker.names.success_number, Some(11));
+    assert_eq!(outcome.defender.names.success_number, Some(6));
+    assert_eq!((outcome.winner, outcome.margin), (Some(Side::Attacker), 5));
+    assert_eq!(game.world().pools.get("Chaos Dice").copied(), Some(1));
+}

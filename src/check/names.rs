@@ -13,7 +13,7 @@ use crate::model::{
 
 /// Names a check block may use for the values the engine passes to it.
 const PROCEDURE_NAMES: &[&str] =
-    &["Threshold", "Modifier", "Target", "Difficulty", "Pool", "Roll", "Rating"];
+    &["Threshold", "Modifier", "Target", "Difficulty", "Pool", "Roll", "Rating", "Boost", "Ease"];
 
 /// Quantities a condition modifier may change besides stats and resources.
 const MODIFIABLE: &[&str] = &["damage", "healing", "checks", "all checks", "reactions"];

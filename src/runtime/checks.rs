@@ -276,6 +276,8 @@ pub(crate) fn run_check(
         ("Modifier", modifier),
         ("Target", request.threshold.saturating_add(modifier)),
         ("Difficulty", request.difficulty),
+        ("Boost", request.boost),
+        ("Ease", request.ease),
     ];
     let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
     let (_, procedure) = find_procedure(rules, request.procedure.as_deref(), Span::NONE)?;
