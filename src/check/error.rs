@@ -76,6 +76,16 @@ pub enum CheckErrorKind {
         /// What is missing, as a phrase.
         missing: String,
     },
+    /// A check-block line the procedure's method never reads.
+    #[error("`{label}` does nothing in a `{method}` procedure")]
+    IgnoredLine {
+        /// The line's label.
+        label: &'static str,
+        /// The method, as written.
+        method: String,
+        /// The methods that read the line.
+        read_by: &'static str,
+    },
     /// Text the engine will not execute.
     #[error("narrative only: the engine will not execute this {0} text")]
     Narration(&'static str),
@@ -103,6 +113,7 @@ impl CheckErrorKind {
             CheckErrorKind::ZeroHardness => "rules::check::zero_hardness",
             CheckErrorKind::IncompleteProcedure { .. } => "rules::check::incomplete_procedure",
             CheckErrorKind::Narration(_) => "rules::check::narration",
+            CheckErrorKind::IgnoredLine { .. } => "rules::check::ignored_line",
         }
     }
 
@@ -132,11 +143,17 @@ impl CheckErrorKind {
             CheckErrorKind::ZeroHardness => "hardness below 1".into(),
             CheckErrorKind::IncompleteProcedure { missing, .. } => format!("missing {missing}"),
             CheckErrorKind::Narration(_) => "outside the vocabulary the engine runs".into(),
+            CheckErrorKind::IgnoredLine { read_by, .. } => format!("only {read_by} read this"),
         }
     }
 
     fn is_warning(&self) -> bool {
-        matches!(self, CheckErrorKind::ThresholdAlways { .. } | CheckErrorKind::Narration(_))
+        matches!(
+            self,
+            CheckErrorKind::ThresholdAlways { .. }
+                | CheckErrorKind::Narration(_)
+                | CheckErrorKind::IgnoredLine { .. }
+        )
     }
 }
 

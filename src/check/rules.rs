@@ -220,6 +220,9 @@ pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 .with_help("a check block needs `Method:`, `Dice:` (or `Roll:`) and, for pools, `Success:`"),
             );
         }
+        if let Some(method) = method {
+            ignored_lines(method, lines, out);
+        }
         for line in lines {
             let (ProcedureLine::Dice(template) | ProcedureLine::Roll(template)) = &line.node else {
                 continue;
@@ -231,6 +234,40 @@ pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+}
+
+/// Warns about the choice lines a method never reads (`Ease` on a roll-under test).
+fn ignored_lines(method: Method, lines: &[Spanned<ProcedureLine>], out: &mut Vec<Diagnostic>) {
+    for line in lines {
+        let (label, read_by, reads): (_, _, fn(Method) -> bool) = match &line.node {
+            ProcedureLine::Boost(_) => ("Boost", "`roll under` procedures", roll_under),
+            ProcedureLine::AlternativeDie(_) => {
+                ("Alternative die", "`roll under` procedures", roll_under)
+            }
+            ProcedureLine::AlternativeDieFeeds(_) => {
+                ("Alternative die feeds", "`roll under` procedures", roll_under)
+            }
+            ProcedureLine::Policy { decision, .. } => {
+                (decision.label(), "`roll under` procedures", roll_under)
+            }
+            ProcedureLine::Ease(_) => {
+                ("Ease", "`successes` procedures", |m| m == Method::Successes)
+            }
+            ProcedureLine::Critical(_) => ("Critical", "`total` and `versus` procedures", |m| {
+                matches!(m, Method::Total | Method::Versus)
+            }),
+            _ => continue,
+        };
+        if !reads(method) {
+            let kind = CheckErrorKind::IgnoredLine { label, method: method.to_string(), read_by };
+            let help = "remove the line, or change the block's `Method:` line";
+            out.push(kind.at(line.span).to_diagnostic().with_help(help));
+        }
+    }
+}
+
+fn roll_under(method: Method) -> bool {
+    method == Method::RollUnder
 }
 
 /// An actor's powers, traits, equipment and conditions must be defined in the pack.
