@@ -26,6 +26,12 @@ fn request(procedure: &str, threshold: i64) -> CheckRequest {
     }
 }
 
+/// Hero attacks and Rival defends, both with `check`.
+fn hero_against_rival(check: CheckRequest) -> VersusRequest {
+    let defender = CheckRequest { actor: "Rival".into(), ..check.clone() };
+    VersusRequest { attacker: check, defender, ..VersusRequest::default() }
+}
+
 #[test]
 fn roll_under_success_numbers_and_difficulty() {
     let mut game = game();
@@ -117,16 +123,7 @@ fn total_against_ten_with_a_critical() {
 #[test]
 fn versus_ties_go_to_the_defender_by_the_procedure() {
     let mut game = game();
-    let side = |actor: &str| CheckRequest {
-        actor: actor.into(),
-        procedure: Some("Versus Challenge".into()),
-        ..CheckRequest::default()
-    };
-    let request = VersusRequest {
-        attacker: side("Hero"),
-        defender: side("Rival"),
-        ..VersusRequest::default()
-    };
+    let request = hero_against_rival(request("Versus Challenge", 0));
     game.world_mut().roller.force([12, 12]);
     let outcome = game.versus(&request).unwrap();
     assert_eq!((outcome.winner, outcome.margin), (Some(Side::Defender), 0));
@@ -194,12 +191,7 @@ fn declared_lines_drive_the_second_die_boost_and_policies() {
 #[test]
 fn declared_duel_ease_and_critical_lines_run() {
     let mut game = game();
-    let side = |actor: &str| CheckRequest { actor: actor.into(), ..request("Duel", 9) };
-    let duel = VersusRequest {
-        attacker: side("Hero"),
-        defender: side("Rival"),
-        ..VersusRequest::default()
-    };
+    let duel = hero_against_rival(request("Duel", 9));
     game.world_mut().roller.force([11, 12]);
     let outcome = game.versus(&duel).unwrap();
     assert_eq!((outcome.winner, outcome.margin), (None, 0));
