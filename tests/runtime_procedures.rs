@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use mythforge::engine::{CheckResult, DecisionKind, Event, Policy, PolicyDecider, Side, TieRule};
-use mythforge::runtime::{CheckRequest, Game, VersusRequest};
+use mythforge::runtime::{CheckRequest, Game, PowerUse, VersusRequest};
 
 fn game() -> Game {
     let mut game = Game::new(7);
@@ -265,4 +265,19 @@ fn the_shipped_roll_under_pack_duel_compares_success_numbers() {
     assert_eq!(outcome.defender.names.success_number, Some(6));
     assert_eq!((outcome.winner, outcome.margin), (Some(Side::Attacker), 5));
     assert_eq!(game.world().pools.get("Chaos Dice").copied(), Some(1));
+}
+
+#[test]
+fn a_power_checks_through_a_total_procedure() {
+    let mut game = game();
+    let shot = PowerUse::new("Hero", "Aimed Shot").at(["Rival"]);
+    // Dexterity 3 + 7 = 10 meets 10: a hit for 3.
+    game.world_mut().roller.force([7]);
+    let outcome = game.use_power(&shot).unwrap();
+    assert_eq!(outcome.targets[0].grade, 1);
+    assert_eq!(game.world().actor("Rival").unwrap().resources["HP"].current, 7);
+    // 3 + 6 = 9 misses: nothing changes.
+    game.world_mut().roller.force([6]);
+    assert_eq!(game.use_power(&shot).unwrap().targets[0].grade, 0);
+    assert_eq!(game.world().actor("Rival").unwrap().resources["HP"].current, 7);
 }

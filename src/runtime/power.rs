@@ -15,6 +15,7 @@ use super::checks::{Against, prepare};
 use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
+use super::procedures::settle_for_power;
 use super::rules::Rules;
 use super::scope::LineScope;
 
@@ -308,24 +309,37 @@ fn resolve(
                 ("Threshold", thresholds.first().copied().flatten().unwrap_or(0)),
                 ("Modifier", modifier),
             ];
-            let scope = LineScope { extra: &extra, ..scope };
             let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
-            let prepared = prepare(rules, procedure, &scope, span)?;
-            let dice = prepared.roll(&mut game.world, &request.actor, span)?;
-            for (target, threshold) in targets.iter().zip(&thresholds) {
-                let threshold = threshold.unwrap_or(0);
-                let outcome = prepared.grade(
-                    &mut game.world,
-                    &request.actor,
-                    &dice,
-                    Against { modifier, threshold, aid: request.options.aid },
-                    span,
-                );
-                outcomes.push(TargetOutcome {
-                    name: target.clone(),
-                    threshold: Some(threshold),
-                    grade: outcome.grade,
-                });
+            let other = settle_for_power(rules, procedure, extra[0].1, modifier, &scope, span)?;
+            if let Some(settled) = other {
+                // One roll for every target, read by the procedure's own method.
+                let outcome = settled.run(&mut game.world, &request.actor, None)?;
+                outcomes.extend(targets.iter().zip(&thresholds).map(|(target, threshold)| {
+                    TargetOutcome {
+                        name: target.clone(),
+                        threshold: *threshold,
+                        grade: outcome.grade,
+                    }
+                }));
+            } else {
+                let scope = LineScope { extra: &extra, ..scope };
+                let prepared = prepare(rules, procedure, &scope, span)?;
+                let dice = prepared.roll(&mut game.world, &request.actor, span)?;
+                for (target, threshold) in targets.iter().zip(&thresholds) {
+                    let threshold = threshold.unwrap_or(0);
+                    let outcome = prepared.grade(
+                        &mut game.world,
+                        &request.actor,
+                        &dice,
+                        Against { modifier, threshold, aid: request.options.aid },
+                        span,
+                    );
+                    outcomes.push(TargetOutcome {
+                        name: target.clone(),
+                        threshold: Some(threshold),
+                        grade: outcome.grade,
+                    });
+                }
             }
         }
         None => {

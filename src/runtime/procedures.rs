@@ -213,6 +213,34 @@ impl Settled<'_> {
     }
 }
 
+/// Settles a power's check when its procedure is not a pool (`None` for pools, which grade
+/// each target's threshold in `power`): `Target` is the threshold plus the modifier, as for
+/// [`CheckRequest`]s. The outcome's grade then applies to every target.
+pub(crate) fn settle_for_power<'a>(
+    rules: &'a Rules,
+    name: Option<&str>,
+    threshold: i64,
+    modifier: i64,
+    scope: &LineScope<'_>,
+    span: Span,
+) -> Result<Option<Settled<'a>>, RuntimeError> {
+    let (_, procedure) = super::checks::find_procedure(rules, name, span)?;
+    if matches!(procedure.method, Some(Method::Pool) | None) {
+        return Ok(None);
+    }
+    let request = CheckRequest { threshold, ..CheckRequest::default() };
+    let extra = [
+        ("Threshold", threshold),
+        ("Modifier", modifier),
+        ("Target", threshold.saturating_add(modifier)),
+        ("Difficulty", 0),
+        ("Boost", 0),
+        ("Ease", 0),
+    ];
+    let scope = LineScope { extra: &extra, ..*scope };
+    settle(&procedure, &request, modifier, &scope).map(Some)
+}
+
 /// Two sides of a versus check, each rolling its own request's procedure.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VersusRequest {
