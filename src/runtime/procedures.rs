@@ -228,6 +228,15 @@ pub(crate) fn settle_for_power<'a>(
     if matches!(procedure.method, Some(Method::Pool) | None) {
         return Ok(None);
     }
+    // A procedure meant for two sides (versus, or with a tie rule) needs the defender's roll
+    // and its margin on the Result lines; refused rather than graded as a one-sided test.
+    if procedure.method == Some(Method::Versus)
+        || procedure.tie.is_some()
+        || procedure.zero_wins.is_some()
+    {
+        let name = procedure.name.to_string();
+        return Err(RuntimeErrorKind::UnsupportedProcedure(name).at(span));
+    }
     let request = CheckRequest { threshold, ..CheckRequest::default() };
     let extra = [
         ("Threshold", threshold),
