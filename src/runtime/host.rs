@@ -88,16 +88,91 @@ impl Scripts {
     }
 }
 
-/// The scripts of a pack loaded from `paths`: for each rule folder `…/rules/<pack>`, every
-/// `.rhai` file in `…/scripts/<pack>`, sorted by name. Unreadable files are diagnostics.
-pub(crate) fn script_files(paths: &[PathBuf]) -> Result<Vec<(String, String)>, Vec<Diagnostic>> {
-    let mut folders: Vec<PathBuf> = paths.iter().filter_map(|path| sibling_folder(path)).collect();
+/// The script folders of a pack loaded from `paths`: for each rule file or folder under
+/// `…/rules/<pack>`, the folder `…/scripts/<pack>`; a folder holding `.rhai` files itself (a
+/// pack's script folder given directly) is its own script folder. Sorted, without repeats.
+pub fn script_folders(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = paths
+        .iter()
+        .filter_map(
+            |path| if holds_scripts(path) { Some(path.clone()) } else { sibling_folder(path) },
+        )
+        .filter(|folder| folder.is_dir())
+        .collect();
     folders.sort();
     folders.dedup();
+    folders
+}
+
+/// Compiles every script in `folders` into `sources` and checks that each function a
+/// `Functions:` line of `pack` declares is defined by one of them. Every problem is returned
+/// as a diagnostic: syntax errors point into the `.rhai` file, missing functions at the
+/// `Functions:` line with a "did you mean".
+pub fn check_scripts(
+    pack: &crate::model::Pack,
+    folders: &[PathBuf],
+    sources: &mut SourceMap,
+) -> Vec<Diagnostic> {
+    if folders.is_empty() {
+        return Vec::new();
+    }
+    let files = match read_scripts(folders) {
+        Ok(files) => files,
+        Err(diagnostics) => return diagnostics,
+    };
+    let scripts = match Scripts::compile(&files, sources) {
+        Ok(scripts) => scripts,
+        Err(diagnostics) => return diagnostics,
+    };
+    let mut diagnostics = Vec::new();
+    for block in pack.blocks() {
+        let crate::model::BlockBody::System(lines) = &block.node.body else { continue };
+        for line in lines {
+            let crate::model::SystemLine::Functions(names) = &line.node else { continue };
+            for name in names {
+                let defined = scripts.library.functions().any(|f| f.name == name.node.as_str());
+                if defined {
+                    continue;
+                }
+                let known = scripts.library.functions().map(|f| f.name.as_str());
+                let help = match crate::diagnostics::did_you_mean(name.node.as_str(), known) {
+                    Some(close) => format!("did you mean `{close}`?"),
+                    None => {
+                        "define it with `fn name(arguments) { … }` in the pack's scripts folder"
+                            .to_string()
+                    }
+                };
+                diagnostics.push(
+                    Diagnostic::error(
+                        "script::undefined_function",
+                        format!("no script of this pack defines `{}`", name.node),
+                    )
+                    .with_primary(name.span, "declared here")
+                    .with_help(help),
+                );
+            }
+        }
+    }
+    diagnostics
+}
+
+fn holds_scripts(folder: &Path) -> bool {
+    std::fs::read_dir(folder).is_ok_and(|entries| {
+        entries.flatten().any(|entry| entry.path().extension().is_some_and(|ext| ext == "rhai"))
+    })
+}
+
+/// The scripts of a pack loaded from `paths` (see [`script_folders`]), as `(name, text)`.
+pub(crate) fn script_files(paths: &[PathBuf]) -> Result<Vec<(String, String)>, Vec<Diagnostic>> {
+    read_scripts(&script_folders(paths))
+}
+
+/// Every `.rhai` file in `folders`, sorted by name. Unreadable files are diagnostics.
+fn read_scripts(folders: &[PathBuf]) -> Result<Vec<(String, String)>, Vec<Diagnostic>> {
     let mut files = Vec::new();
     let mut diagnostics = Vec::new();
     for folder in folders {
-        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+        let Ok(entries) = std::fs::read_dir(folder) else { continue };
         let mut names: Vec<PathBuf> = entries
             .filter_map(|entry| entry.ok().map(|entry| entry.path()))
             .filter(|path| path.extension().is_some_and(|ext| ext == "rhai"))

@@ -20,4 +20,5 @@ pub use actors::ARMOUR_LAYERS;
 pub use checks::{CheckOutcome, CheckRequest};
 pub use error::{RuntimeError, RuntimeErrorKind};
 pub use game::{Game, UNDO_LIMIT};
+pub use host::{check_scripts, script_folders};
 pub use power::{PowerOptions, PowerOutcome, PowerUse, TargetOutcome};
