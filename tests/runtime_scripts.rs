@@ -159,3 +159,17 @@ fn the_shipped_jolt_helper_runs_from_a_sibling_scripts_folder() {
     game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).unwrap();
     assert_eq!(hp(&game, "Bo"), 29);
 }
+
+#[test]
+fn a_script_effect_phrase_calls_the_function_and_the_damage_still_applies() {
+    let mut game = game("2 damage; script bonus(Grade)");
+    game.world_mut().roller.force([9, 3]);
+    game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).unwrap();
+    assert_eq!(hp(&game, "Bo"), 38);
+    let mut failing = self::game("2 damage; script broken(1)");
+    failing.world_mut().roller.force([9, 3]);
+    let before = serialised(&failing);
+    let error = failing.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).unwrap_err();
+    assert_eq!(error.to_string(), "script error: division by zero: 1 / 0");
+    assert_eq!(serialised(&failing), before, "the 2 damage dealt before is rolled back");
+}

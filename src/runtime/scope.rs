@@ -199,7 +199,7 @@ pub(crate) fn script_call(
     match &rules.scripts {
         Some(scripts) => scripts.call(function.as_str(), arguments),
         None => Err(EvalErrorKind::Script(format!(
-            "script function `{function}` is not available: the pack has no scripts"
+            "script function `{function}` is not available: scripts are not loaded"
         ))),
     }
 }
