@@ -37,9 +37,9 @@ pub fn check_paths(paths: &[PathBuf]) -> (Vec<Diagnostic>, SourceMap, usize) {
     for pack_paths in packs(paths) {
         let (pack, found) = crate::parse::load_pack(&pack_paths, &mut sources);
         let scripts_only = pack.files.is_empty()
-            && pack_paths
-                .iter()
-                .all(|path| crate::runtime::script_folders(&[path.clone()]) == [path.clone()]);
+            && pack_paths.iter().all(|path| {
+                crate::runtime::script_folders(std::slice::from_ref(path)) == [path.clone()]
+            });
         if !scripts_only {
             diagnostics.extend(found);
             diagnostics.extend(crate::check::check_pack(&pack));

@@ -94,7 +94,7 @@ impl Game {
         Game {
             pack: Arc::new(Pack::default()),
             sources: SourceMap::new(),
-            rules: Arc::new(Rules::default()),
+            rules: shared(Rules::default()),
             world: World::new(seed),
             identity: identity_of(&SourceMap::new()),
             undo: std::collections::VecDeque::new(),
@@ -170,7 +170,7 @@ impl Game {
         }
         let mut rules = Rules::of(&pack);
         rules.scripts = compiled;
-        self.rules = Arc::new(rules);
+        self.rules = shared(rules);
         self.identity = identity_of(&sources);
         self.pack = Arc::new(pack);
         self.sources = sources;
@@ -370,4 +370,12 @@ fn identity_of(sources: &SourceMap) -> String {
         }
     }
     format!("{hash:016x}")
+}
+
+/// The indexed rules behind a shared pointer. They hold the pack's compiled scripts, whose
+/// sandbox is single-threaded by design (`Rc`), so the `Arc` is only a cheap shared clone,
+/// never sent across threads; it stays an `Arc` so the pipeline's `Arc::clone` is unchanged.
+#[allow(clippy::arc_with_non_send_sync)]
+fn shared(rules: Rules) -> Arc<Rules> {
+    Arc::new(rules)
 }
