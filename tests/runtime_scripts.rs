@@ -5,43 +5,12 @@
 
 use mythforge::runtime::{Game, PowerUse};
 
-/// A tiny pack whose power's Result is `result`.
+/// The scripted fixture pack with its power's Result replaced by `result`.
 fn pack(result: &str) -> String {
-    format!(
-        "
-system Tiny
-Stats: Attack, Defense, Sturdiness
-Resource HP: max [Max HP]
-Resource Max HP: no max
-Default check: Roll
-Functions: bonus, broken, spin, jolt
-
-check Roll
-Method: pool
-Dice: 2d10
-Modifier: each die
-Success: >= [Threshold]
-Grades: 0 Fail, 1 Hit, 2 Strong
-
-power Jab
-Target: Enemy in 1
-Threshold: Target's Defense
-Check: [Attack]
-Result: {result}
-
-actor Fighter
-Stats: Attack 2, Defense 10, Sturdiness 1
-Resources: HP 40, Max HP 40
-Powers: Jab
-"
-    )
+    include_str!("fixtures/scripted/tiny.rules").replace("[bonus(Grade)] damage", result)
 }
 
-const SCRIPT: &str = "
-fn bonus(grade) { grade * 2 + 1 }
-fn broken(grade) { grade / 0 }
-fn spin(grade) { let n = 0; loop { n += 1; } }
-";
+const SCRIPT: &str = include_str!("fixtures/scripted/tiny.rhai");
 
 fn game(result: &str) -> Game {
     let mut game = Game::new(7);
