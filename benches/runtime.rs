@@ -1,9 +1,10 @@
 //! Resolving a typical attack power (cost, one target, check against Defense, damage through
 //! armour) through the public runtime API, without scripts.
 
-use std::hint::black_box;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+
+#[path = "support/mod.rs"]
+mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mythforge::runtime::{Game, PowerUse};
@@ -17,23 +18,7 @@ fn attack(c: &mut Criterion) {
         .unwrap();
     let request = PowerUse::new("Attacker", "Berserker Charge").at(["Defender"]);
     c.bench_function("runtime/attack power, one target", |b| {
-        b.iter_custom(|iterations| {
-            let mut elapsed = Duration::ZERO;
-            let mut done = 0;
-            while done < iterations {
-                // A fresh game every chunk keeps the log (which only grows) small; only the
-                // power uses are timed.
-                let mut fresh = game.clone();
-                let chunk = (iterations - done).min(10_000);
-                let start = Instant::now();
-                for _ in 0..chunk {
-                    black_box(fresh.use_power(black_box(&request))).ok();
-                }
-                elapsed += start.elapsed();
-                done += chunk;
-            }
-            elapsed
-        })
+        b.iter_custom(|iterations| support::time_power_uses(&game, &request, iterations))
     });
 }
 

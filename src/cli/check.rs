@@ -1,5 +1,6 @@
 //! `mythforge check PATH... [--json]`: load rule files (folders recurse over `*.rules`),
-//! follow includes, run every check, and print the diagnostics. Exit 0 when there are no
+//! follow includes, run every check, compile each pack's scripts (`scripts/<pack>/*.rhai`,
+//! or a script folder given directly), and print the diagnostics. Exit 0 when there are no
 //! errors (warnings allowed), 1 otherwise.
 
 use std::path::PathBuf;
@@ -30,11 +31,26 @@ pub fn check_paths(paths: &[PathBuf]) -> (Vec<Diagnostic>, SourceMap, usize) {
     let mut sources = SourceMap::new();
     let mut diagnostics = Vec::new();
     let mut files = 0;
+    // A pack's scripts are checked once, with the first pack that names their folder (a rule
+    // folder's sibling `scripts/<pack>` or the script folder given directly).
+    let mut checked_scripts = std::collections::BTreeSet::new();
     for pack_paths in packs(paths) {
         let (pack, found) = crate::parse::load_pack(&pack_paths, &mut sources);
-        diagnostics.extend(found);
-        diagnostics.extend(crate::check::check_pack(&pack));
+        let scripts_only = pack.files.is_empty()
+            && pack_paths.iter().all(|path| {
+                crate::runtime::script_folders(std::slice::from_ref(path)) == [path.clone()]
+            });
+        if !scripts_only {
+            diagnostics.extend(found);
+            diagnostics.extend(crate::check::check_pack(&pack));
+        }
         files += pack.files.len();
+        let mut folders = crate::runtime::script_folders(&pack_paths);
+        folders.retain(|folder| {
+            checked_scripts.insert(folder.canonicalize().unwrap_or(folder.clone()))
+        });
+        files += folders.iter().map(|folder| rhai_count(folder)).sum::<usize>();
+        diagnostics.extend(crate::runtime::check_scripts(&pack, &folders, &mut sources));
     }
     crate::check::sort_diagnostics(&mut diagnostics);
     (diagnostics, sources, files)
@@ -67,6 +83,15 @@ fn packs(paths: &[PathBuf]) -> Vec<Vec<PathBuf>> {
         packs.insert(0, loose_files);
     }
     packs
+}
+
+fn rhai_count(folder: &std::path::Path) -> usize {
+    std::fs::read_dir(folder).map_or(0, |entries| {
+        entries
+            .flatten()
+            .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "rhai"))
+            .count()
+    })
 }
 
 fn holds_rules(folder: &std::path::Path) -> bool {

@@ -94,7 +94,7 @@ impl Game {
         Game {
             pack: Arc::new(Pack::default()),
             sources: SourceMap::new(),
-            rules: Arc::new(Rules::default()),
+            rules: shared(Rules::default()),
             world: World::new(seed),
             identity: identity_of(&SourceMap::new()),
             undo: std::collections::VecDeque::new(),
@@ -108,7 +108,8 @@ impl Game {
     pub fn load(&mut self, paths: &[PathBuf]) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
         let mut sources = SourceMap::new();
         let (pack, mut diagnostics) = crate::parse::load_pack(paths, &mut sources);
-        self.install(pack, sources, &mut diagnostics)
+        let scripts = super::host::script_files(paths)?;
+        self.install(pack, sources, &scripts, &mut diagnostics)
     }
 
     /// Loads a pack from text held in memory (`name` labels it in diagnostics). Includes are
@@ -121,20 +122,55 @@ impl Game {
         let mut sources = SourceMap::new();
         let (rule_file, mut diagnostics) = crate::parse::parse_source(&mut sources, name, text);
         let pack = Pack { files: vec![rule_file] };
-        self.install(pack, sources, &mut diagnostics)
+        self.install(pack, sources, &[], &mut diagnostics)
+    }
+
+    /// Like [`Game::load_source`], with the pack's scripts given as `(name, text)` pairs:
+    /// each is compiled once, here, and rule lines call its functions (`[bonus(Grade)]`).
+    pub fn load_source_with_scripts(
+        &mut self,
+        name: &str,
+        text: &str,
+        scripts: &[(&str, &str)],
+    ) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+        let mut sources = SourceMap::new();
+        let (rule_file, mut diagnostics) = crate::parse::parse_source(&mut sources, name, text);
+        let pack = Pack { files: vec![rule_file] };
+        let scripts: Vec<(String, String)> =
+            scripts.iter().map(|(name, text)| (name.to_string(), text.to_string())).collect();
+        self.install(pack, sources, &scripts, &mut diagnostics)
+    }
+
+    /// How many script texts the loaded pack compiled: scripts compile once, at load.
+    pub fn script_compilations(&self) -> usize {
+        self.rules.scripts.as_ref().map_or(0, |scripts| scripts.compilations())
     }
 
     fn install(
         &mut self,
         pack: Pack,
-        sources: SourceMap,
+        mut sources: SourceMap,
+        scripts: &[(String, String)],
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
         diagnostics.extend(crate::check::check_pack(&pack));
+        let compiled = if scripts.is_empty() {
+            None
+        } else {
+            match super::host::Scripts::compile(scripts, &mut sources) {
+                Ok(compiled) => Some(std::rc::Rc::new(compiled)),
+                Err(errors) => {
+                    diagnostics.extend(errors);
+                    None
+                }
+            }
+        };
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(std::mem::take(diagnostics));
         }
-        self.rules = Arc::new(Rules::of(&pack));
+        let mut rules = Rules::of(&pack);
+        rules.scripts = compiled;
+        self.rules = shared(rules);
         self.identity = identity_of(&sources);
         self.pack = Arc::new(pack);
         self.sources = sources;
@@ -334,4 +370,12 @@ fn identity_of(sources: &SourceMap) -> String {
         }
     }
     format!("{hash:016x}")
+}
+
+/// The indexed rules behind a shared pointer. They hold the pack's compiled scripts, whose
+/// sandbox is single-threaded by design (`Rc`), so the `Arc` is only a cheap shared clone,
+/// never sent across threads; it stays an `Arc` so the pipeline's `Arc::clone` is unchanged.
+#[allow(clippy::arc_with_non_send_sync)]
+fn shared(rules: Rules) -> Arc<Rules> {
+    Arc::new(rules)
 }

@@ -2,7 +2,7 @@
 //! sources and the world; its commands build actors from stat blocks, run checks through the
 //! system's procedures, resolve powers through the pipeline, and drive encounters, each as
 //! one transaction that fully applies or changes nothing. Script calls from rule lines go
-//! through one seam that refuses until scripts are wired in.
+//! through one seam into the pack's scripts, compiled once at load.
 
 mod actors;
 mod checks;
@@ -10,6 +10,7 @@ mod effects;
 mod encounter;
 mod error;
 mod game;
+mod host;
 mod journal;
 mod power;
 mod procedures;
@@ -20,5 +21,6 @@ pub use actors::ARMOUR_LAYERS;
 pub use checks::{CheckOutcome, CheckRequest, OutcomeNames};
 pub use error::{RuntimeError, RuntimeErrorKind};
 pub use game::{Game, UNDO_LIMIT};
+pub use host::{check_scripts, script_folders};
 pub use power::{PowerOptions, PowerOutcome, PowerUse, TargetOutcome};
 pub use procedures::{VersusOutcome, VersusRequest};

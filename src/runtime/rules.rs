@@ -45,6 +45,8 @@ pub(crate) struct Rules {
     pub overflow_resource: Option<String>,
     /// The `Ruling grade cap:` value.
     pub grade_cap: Option<crate::model::Amount>,
+    /// The pack's compiled scripts, shared by every clone of the game.
+    pub scripts: Option<std::rc::Rc<super::host::Scripts>>,
 }
 
 impl Rules {

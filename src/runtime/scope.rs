@@ -2,7 +2,7 @@
 //! resources, tier, level, condition modifiers), `Target's X` against the current target,
 //! `[Weapon]` against the power's weapon per line kind, and `Grade`, `Threshold`, `Modifier`
 //! and condition parameters against the values of the step being run. Script calls go through
-//! one seam, [`script_call`], which refuses until scripts are wired in.
+//! one seam, [`script_call`], into the pack's compiled scripts.
 
 use crate::engine::{ActiveCondition, Actor};
 use crate::model::effect::Amount;
@@ -162,8 +162,8 @@ impl Scope for LineScope<'_> {
         }
     }
 
-    fn call(&self, function: &Name, _arguments: &[Value]) -> Result<Value, EvalErrorKind> {
-        script_call(function)
+    fn call(&self, function: &Name, arguments: &[Value]) -> Result<Value, EvalErrorKind> {
+        script_call(self.rules, function, arguments)
     }
 }
 
@@ -189,10 +189,17 @@ impl LineScope<'_> {
     }
 }
 
-/// The one seam for script calls from rule lines. Scripts are not wired in yet, so every call
-/// is refused with a clear error; the script bridge replaces this body.
-pub(crate) fn script_call(function: &Name) -> Result<Value, EvalErrorKind> {
-    Err(EvalErrorKind::Script(format!(
-        "script function `{function}` is not available: scripts are not loaded"
-    )))
+/// The one seam for script calls from rule lines: `[bonus(Grade)]` calls the pack's script
+/// function `bonus` with the evaluated arguments.
+pub(crate) fn script_call(
+    rules: &Rules,
+    function: &Name,
+    arguments: &[Value],
+) -> Result<Value, EvalErrorKind> {
+    match &rules.scripts {
+        Some(scripts) => scripts.call(function.as_str(), arguments),
+        None => Err(EvalErrorKind::Script(format!(
+            "script function `{function}` is not available: scripts are not loaded"
+        ))),
+    }
 }

@@ -1,0 +1,35 @@
+//! Resolving a power whose Result calls a small script function (`[bonus(Grade)] damage`)
+//! through `Game::use_power`, on the scripted fixture pack. Target: 200,000 resolutions per
+//! second on one core.
+
+#[path = "support/mod.rs"]
+mod support;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use mythforge::runtime::{Game, PowerUse};
+
+fn scripted_power(c: &mut Criterion) {
+    let mut game = Game::new(7);
+    game.load_source_with_scripts(
+        "tiny.rules",
+        include_str!("../tests/fixtures/scripted/tiny.rules"),
+        &[("tiny.rhai", include_str!("../tests/fixtures/scripted/tiny.rhai"))],
+    )
+    .expect("the bench pack loads");
+    // Attack 9 against Defense 10: every die meets, so every use reaches the Result line.
+    game.add_actor("Attacker", Some("Fighter"), &[("Attack", 9)]).unwrap();
+    let endless = [("HP", 1_000_000_000), ("Max HP", 1_000_000_000)];
+    game.add_actor("Defender", Some("Fighter"), &endless).unwrap();
+    let request = PowerUse::new("Attacker", "Jab").at(["Defender"]);
+    // The timed loop ignores results; make sure the power resolves (the script is called).
+    game.clone().use_power(&request).expect("the power resolves");
+    let mut group = c.benchmark_group("runtime");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("power with [bonus(Grade)] script call", |b| {
+        b.iter_custom(|iterations| support::time_power_uses(&game, &request, iterations))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, scripted_power);
+criterion_main!(benches);

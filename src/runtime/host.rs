@@ -1,0 +1,206 @@
+//! A pack's scripts inside a running game: compiled once when the pack loads (the
+//! compile-once event handler pattern), kept behind an `Rc` in the indexed rules so cloning a
+//! [`Game`](super::Game) shares them, and called from rule lines' bracket expressions through
+//! [`scope::script_call`](super::scope). Bracket calls are pure: numbers in, a number out.
+//! Their host refuses dice and actor changes, because a rule line's value must not depend on
+//! or change the world while the line is being evaluated.
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use crate::diagnostics::{Diagnostic, SourceMap};
+use crate::model::expr::{EvalErrorKind, Value};
+use crate::script::{
+    Dynamic, HostError, Sandbox, ScriptHost, ScriptLibrary, ScriptLimits, ScriptOutput,
+};
+
+/// The host of bracket calls: no dice, no actors; output is discarded.
+#[derive(Debug, Default)]
+struct LineHost;
+
+impl ScriptHost for LineHost {
+    fn roll_die(&mut self, _sides: u32) -> Result<u32, HostError> {
+        Err(HostError::Unsupported("roll_die"))
+    }
+
+    fn log(&mut self, _output: ScriptOutput) {}
+}
+
+/// Every compiled script of the loaded pack and the sandbox that runs them.
+#[derive(Debug)]
+pub(crate) struct Scripts {
+    sandbox: Sandbox,
+    library: ScriptLibrary,
+}
+
+impl Scripts {
+    /// Compiles every `(name, text)` into `sources`; all diagnostics are returned on failure.
+    pub(crate) fn compile(
+        files: &[(String, String)],
+        sources: &mut SourceMap,
+    ) -> Result<Scripts, Vec<Diagnostic>> {
+        let host: Rc<RefCell<dyn ScriptHost>> = Rc::new(RefCell::new(LineHost));
+        let sandbox = Sandbox::new(ScriptLimits::default(), host);
+        let mut library = ScriptLibrary::new();
+        let mut diagnostics = Vec::new();
+        for (name, text) in files {
+            let file = sources.add(name.as_str(), text.as_str());
+            match sandbox.compile(sources, file).and_then(|script| library.add(script)) {
+                Ok(()) => {}
+                Err(diagnostic) => diagnostics.push(diagnostic),
+            }
+        }
+        if diagnostics.is_empty() { Ok(Scripts { sandbox, library }) } else { Err(diagnostics) }
+    }
+
+    /// How many script texts were compiled (compile-once is tested with it).
+    pub(crate) fn compilations(&self) -> usize {
+        self.sandbox.compilations()
+    }
+
+    /// Calls `function` with integer `arguments`; the result must be an integer.
+    pub(crate) fn call(&self, function: &str, arguments: &[Value]) -> Result<Value, EvalErrorKind> {
+        let Some(script) = self.library.script_for(function, arguments.len()) else {
+            return Err(EvalErrorKind::Script(format!(
+                "no script function `{function}` taking {} argument(s)",
+                arguments.len()
+            )));
+        };
+        let mut args = Vec::with_capacity(arguments.len());
+        for argument in arguments {
+            let Some(number) = argument.as_integer() else {
+                return Err(EvalErrorKind::Script(format!(
+                    "script function `{function}` takes whole numbers; round the argument first"
+                )));
+            };
+            args.push(Dynamic::from_int(number));
+        }
+        let value = self
+            .sandbox
+            .call(script, function, args, None)
+            .map_err(|diagnostic| EvalErrorKind::Script(diagnostic.message))?;
+        value.as_int().map(Value::integer).map_err(|type_name| {
+            EvalErrorKind::Script(format!(
+                "script function `{function}` returned {type_name}, not a whole number"
+            ))
+        })
+    }
+}
+
+/// The script folders of a pack loaded from `paths`: for each rule file or folder under
+/// `…/rules/<pack>`, the folder `…/scripts/<pack>`; a folder holding `.rhai` files itself (a
+/// pack's script folder given directly) is its own script folder. Sorted, without repeats.
+pub fn script_folders(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = paths
+        .iter()
+        .filter_map(
+            |path| if holds_scripts(path) { Some(path.clone()) } else { sibling_folder(path) },
+        )
+        .filter(|folder| folder.is_dir())
+        .collect();
+    folders.sort();
+    folders.dedup();
+    folders
+}
+
+/// Compiles every script in `folders` into `sources` and checks that each function a
+/// `Functions:` line of `pack` declares is defined by one of them. Every problem is returned
+/// as a diagnostic: syntax errors point into the `.rhai` file, missing functions at the
+/// `Functions:` line with a "did you mean".
+pub fn check_scripts(
+    pack: &crate::model::Pack,
+    folders: &[PathBuf],
+    sources: &mut SourceMap,
+) -> Vec<Diagnostic> {
+    if folders.is_empty() {
+        return Vec::new();
+    }
+    let files = match read_scripts(folders) {
+        Ok(files) => files,
+        Err(diagnostics) => return diagnostics,
+    };
+    let scripts = match Scripts::compile(&files, sources) {
+        Ok(scripts) => scripts,
+        Err(diagnostics) => return diagnostics,
+    };
+    let mut diagnostics = Vec::new();
+    for block in pack.blocks() {
+        let crate::model::BlockBody::System(lines) = &block.node.body else { continue };
+        for line in lines {
+            let crate::model::SystemLine::Functions(names) = &line.node else { continue };
+            for name in names {
+                let defined = scripts.library.functions().any(|f| f.name == name.node.as_str());
+                if defined {
+                    continue;
+                }
+                let known = scripts.library.functions().map(|f| f.name.as_str());
+                let help = match crate::diagnostics::did_you_mean(name.node.as_str(), known) {
+                    Some(close) => format!("did you mean `{close}`?"),
+                    None => {
+                        "define it with `fn name(arguments) { … }` in the pack's scripts folder"
+                            .to_string()
+                    }
+                };
+                diagnostics.push(
+                    Diagnostic::error(
+                        "script::undefined_function",
+                        format!("no script of this pack defines `{}`", name.node),
+                    )
+                    .with_primary(name.span, "declared here")
+                    .with_help(help),
+                );
+            }
+        }
+    }
+    diagnostics
+}
+
+fn holds_scripts(folder: &Path) -> bool {
+    std::fs::read_dir(folder).is_ok_and(|entries| {
+        entries.flatten().any(|entry| entry.path().extension().is_some_and(|ext| ext == "rhai"))
+    })
+}
+
+/// The scripts of a pack loaded from `paths` (see [`script_folders`]), as `(name, text)`.
+pub(crate) fn script_files(paths: &[PathBuf]) -> Result<Vec<(String, String)>, Vec<Diagnostic>> {
+    read_scripts(&script_folders(paths))
+}
+
+/// Every `.rhai` file in `folders`, sorted by name. Unreadable files are diagnostics.
+fn read_scripts(folders: &[PathBuf]) -> Result<Vec<(String, String)>, Vec<Diagnostic>> {
+    let mut files = Vec::new();
+    let mut diagnostics = Vec::new();
+    for folder in folders {
+        let Ok(entries) = std::fs::read_dir(folder) else { continue };
+        let mut names: Vec<PathBuf> = entries
+            .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+            .filter(|path| path.extension().is_some_and(|ext| ext == "rhai"))
+            .collect();
+        names.sort();
+        for path in names {
+            match std::fs::read_to_string(&path) {
+                Ok(text) => files.push((path.display().to_string(), text)),
+                Err(error) => diagnostics.push(
+                    Diagnostic::error(
+                        "runtime::script_unreadable",
+                        format!("cannot read script {}: {error}", path.display()),
+                    )
+                    .with_help("check that the file exists and is UTF-8 text"),
+                ),
+            }
+        }
+    }
+    if diagnostics.is_empty() { Ok(files) } else { Err(diagnostics) }
+}
+
+/// `…/scripts/<pack>` for a rule file or folder under `…/rules/<pack>`.
+fn sibling_folder(path: &Path) -> Option<PathBuf> {
+    let folder = if path.is_dir() { path } else { path.parent()? };
+    let pack = folder.file_name()?;
+    let rules = folder.parent()?;
+    if rules.file_name()? != "rules" {
+        return None;
+    }
+    Some(rules.parent()?.join("scripts").join(pack))
+}
