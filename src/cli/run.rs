@@ -10,7 +10,7 @@ use clap::Args;
 
 use crate::diagnostics::{Diagnostic, FileId, SourceMap};
 use crate::session::{
-    Command, DEFAULT_SEED, Located, RulesBackend, Run, Session, parse_session, transcript,
+    Command, DEFAULT_SEED, Located, Run, Session, parse_session, transcript,
 };
 
 const EXAMPLES: &str = "\
@@ -51,7 +51,7 @@ pub(crate) fn run(args: RunArgs) -> ExitCode {
         Err(diagnostic) => return super::report(&[diagnostic], &SourceMap::new()),
     };
     let seed = args.seed.unwrap_or_else(|| leading_seed(&text).unwrap_or(DEFAULT_SEED));
-    let mut session = Session::new(RulesBackend::default(), seed);
+    let mut session = Session::new(crate::runtime::Game::new(seed), seed);
     if args.seed.is_some() {
         session = session.with_fixed_seed();
     }
