@@ -10,7 +10,7 @@ use clap::Args;
 
 use crate::repl::editor::{PipedLines, TerminalEditor};
 use crate::repl::{Style, greet, run as run_repl};
-use crate::session::{Session};
+use crate::session::Session;
 
 /// Arguments of `mythforge repl`.
 #[derive(Args, Debug, Default)]

@@ -9,9 +9,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::diagnostics::{Diagnostic, FileId, SourceMap};
-use crate::session::{
-    Command, DEFAULT_SEED, Located, Run, Session, parse_session, transcript,
-};
+use crate::session::{Command, DEFAULT_SEED, Located, Run, Session, parse_session, transcript};
 
 const EXAMPLES: &str = "\
 Examples:

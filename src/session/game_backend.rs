@@ -113,7 +113,11 @@ impl Backend for Game {
         request.options.trigger = power_use.trigger.as_ref().map(|trigger| trigger.node.clone());
         let mark = self.mark();
         Game::use_power(self, &request).map_err(|e| failed(&e))?;
-        Ok(self.events_or(mark, "power", format!("{} uses {}", power_use.actor.node, power_use.power.node)))
+        Ok(self.events_or(
+            mark,
+            "power",
+            format!("{} uses {}", power_use.actor.node, power_use.power.node),
+        ))
     }
 
     fn check(&mut self, request: &CheckRequest, _decider: &mut dyn Decider) -> CommandResult {
@@ -177,14 +181,12 @@ impl Backend for Game {
     }
 
     fn save(&mut self, path: &Spanned<String>) -> CommandResult {
-        Game::save(self, Path::new(&path.node))
-            .map_err(|e| failed(&e.or_at_span(path.span)))?;
+        Game::save(self, Path::new(&path.node)).map_err(|e| failed(&e.or_at_span(path.span)))?;
         Ok(Outcome::event("save", format!("saved to {}", path.node)))
     }
 
     fn restore(&mut self, path: &Spanned<String>) -> CommandResult {
-        Game::restore(self, Path::new(&path.node))
-            .map_err(|e| failed(&e.or_at_span(path.span)))?;
+        Game::restore(self, Path::new(&path.node)).map_err(|e| failed(&e.or_at_span(path.span)))?;
         Ok(Outcome::event("restore", format!("restored from {}", path.node)))
     }
 
@@ -227,7 +229,9 @@ fn terms(side: &Side) -> Result<(Vec<String>, i64), Vec<Diagnostic>> {
     for term in &side.terms {
         match term {
             CheckTerm::Stat(true, name) => stats.push(name.node.clone()),
-            CheckTerm::Stat(false, name) => return Err(unsupported("subtracting a stat", name.span)),
+            CheckTerm::Stat(false, name) => {
+                return Err(unsupported("subtracting a stat", name.span));
+            }
             CheckTerm::Number(n) => bonus += n,
         }
     }
@@ -266,7 +270,8 @@ impl Game {
             .iter()
             .map(|event| {
                 let data = serde_json::to_value(event).unwrap_or_default();
-                let kind = data.get("event").and_then(|k| k.as_str()).unwrap_or("event").to_string();
+                let kind =
+                    data.get("event").and_then(|k| k.as_str()).unwrap_or("event").to_string();
                 Event::new(&kind, event.describe()).with_data(data)
             })
             .collect();
@@ -282,8 +287,9 @@ impl Game {
     }
 
     fn show_block(&self, kind: BlockKind, name: &NameRef) -> CommandResult {
-        let found =
-            self.blocks().find(|block| block.kind.node == kind && block.name.node.matches(&name.node));
+        let found = self
+            .blocks()
+            .find(|block| block.kind.node == kind && block.name.node.matches(&name.node));
         let Some(block) = found else {
             let known = self.block_names(kind);
             let mut diagnostic = error_at(

@@ -25,8 +25,8 @@ mod backend;
 mod command;
 pub mod embedded;
 mod error;
-mod grammar;
 mod game_backend;
+mod grammar;
 mod help;
 mod parse;
 #[allow(

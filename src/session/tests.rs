@@ -554,7 +554,11 @@ fn game_backend_refuses_unsupported_commands_and_shows_defined_blocks() {
     assert!(run.failure.is_none(), "{:?}", run.failure);
     assert_eq!(run.steps[1].events[0].text, "power Quick Jab\nCost: 1 CP");
     assert_eq!(session.complete_names(NameKind::Power), ["Quick Jab"]);
-    let run = session.run_text("runtime.session", "challenge 3 breakthroughs before 2 setbacks with A\n", None);
+    let run = session.run_text(
+        "runtime.session",
+        "challenge 3 breakthroughs before 2 setbacks with A\n",
+        None,
+    );
     let diagnostics = run.failure.expect("not supported yet");
     assert_eq!(diagnostics[0].code, "session::unsupported");
 }
