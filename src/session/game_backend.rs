@@ -181,12 +181,12 @@ impl Backend for Game {
     }
 
     fn save(&mut self, path: &Spanned<String>) -> CommandResult {
-        Game::save(self, Path::new(&path.node)).map_err(|e| failed(&e.or_at_span(path.span)))?;
+        Game::save(self, Path::new(&path.node)).map_err(|e| failed(&e.or_at(path.span)))?;
         Ok(Outcome::event("save", format!("saved to {}", path.node)))
     }
 
     fn restore(&mut self, path: &Spanned<String>) -> CommandResult {
-        Game::restore(self, Path::new(&path.node)).map_err(|e| failed(&e.or_at_span(path.span)))?;
+        Game::restore(self, Path::new(&path.node)).map_err(|e| failed(&e.or_at(path.span)))?;
         Ok(Outcome::event("restore", format!("restored from {}", path.node)))
     }
 
@@ -244,19 +244,6 @@ fn install(game: &mut Game, pack: Pack) -> Result<(), Vec<Diagnostic>> {
     sources.add("pack", serde_json::to_string(&pack).unwrap_or_default().as_str());
     game.load_pack(pack, sources)?;
     Ok(())
-}
-
-trait OrAtSpan {
-    fn or_at_span(self, span: Span) -> Self;
-}
-
-impl OrAtSpan for RuntimeError {
-    fn or_at_span(mut self, span: Span) -> Self {
-        if self.span.is_none() {
-            self.span = span;
-        }
-        self
-    }
 }
 
 impl Game {
