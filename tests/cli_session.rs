@@ -122,10 +122,11 @@ fn run_errors_for_missing_files_and_bad_policies() {
 }
 
 #[test]
-fn runtime_commands_say_they_need_the_runtime() {
-    let (code, _, stderr) = run(&["run", "-"], "roll 1d6\nnext\n");
+fn unsupported_runtime_commands_say_so() {
+    let (code, _, stderr) = run(&["run", "-"], "roll 1d6\nversus A Sword vs B Sword\n");
     assert_eq!(code, 1);
-    assert!(stderr.contains("needs a game runtime"), "{stderr}");
+    assert!(stderr.contains("`versus` is not supported by the runtime yet"), "{stderr}");
+    assert!(stderr.contains("<stdin>:2:"), "{stderr}");
 }
 
 #[test]

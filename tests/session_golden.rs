@@ -1,5 +1,5 @@
 //! Golden tests for session error paths: every `tests/golden/sessions/errors/*.session` is
-//! run with the rules-only backend (seed 1, no built-in packs) and the diagnostic that stops
+//! run with the game backend (seed 1, no built-in packs) and the diagnostic that stops
 //! it is rendered (plain style) and snapshotted with insta. The first line is
 //! `#! expect=error`. Regenerate with `INSTA_UPDATE=always cargo test --test session_golden`
 //! and review the diffs.
@@ -7,7 +7,8 @@
 use std::path::PathBuf;
 
 use mythforge::diagnostics::{RenderStyle, render_all};
-use mythforge::session::{RulesBackend, Session};
+use mythforge::runtime::Game;
+use mythforge::session::Session;
 
 #[test]
 fn session_error_files_match_their_snapshots() {
@@ -21,7 +22,7 @@ fn session_error_files_match_their_snapshots() {
     for path in files {
         let text = std::fs::read_to_string(&path).expect("readable golden file");
         assert_eq!(text.lines().next(), Some("#! expect=error"), "{}", path.display());
-        let mut session = Session::new(RulesBackend::default(), 1)
+        let mut session = Session::new(Game::new(1), 1)
             .with_packs(Vec::new(), PathBuf::from("tests/golden/sessions/errors"));
         let name = path.file_name().and_then(|name| name.to_str()).expect("utf-8 name");
         let run = session.run_text(name, &text, None);

@@ -10,7 +10,7 @@ use clap::Args;
 
 use crate::repl::editor::{PipedLines, TerminalEditor};
 use crate::repl::{Style, greet, run as run_repl};
-use crate::session::{RulesBackend, Session};
+use crate::session::Session;
 
 /// Arguments of `mythforge repl`.
 #[derive(Args, Debug, Default)]
@@ -26,7 +26,7 @@ pub(crate) struct ReplArgs {
 /// Runs the REPL.
 pub(crate) fn run(args: ReplArgs) -> ExitCode {
     let seed = args.seed.unwrap_or_else(rand::random);
-    let mut session = Session::new(RulesBackend::default(), seed);
+    let mut session = Session::new(crate::runtime::Game::new(seed), seed);
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
     let style = Style {

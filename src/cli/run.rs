@@ -9,9 +9,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::diagnostics::{Diagnostic, FileId, SourceMap};
-use crate::session::{
-    Command, DEFAULT_SEED, Located, RulesBackend, Run, Session, parse_session, transcript,
-};
+use crate::session::{Command, DEFAULT_SEED, Located, Run, Session, parse_session, transcript};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -51,7 +49,7 @@ pub(crate) fn run(args: RunArgs) -> ExitCode {
         Err(diagnostic) => return super::report(&[diagnostic], &SourceMap::new()),
     };
     let seed = args.seed.unwrap_or_else(|| leading_seed(&text).unwrap_or(DEFAULT_SEED));
-    let mut session = Session::new(RulesBackend::default(), seed);
+    let mut session = Session::new(crate::runtime::Game::new(seed), seed);
     if args.seed.is_some() {
         session = session.with_fixed_seed();
     }

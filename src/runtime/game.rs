@@ -146,6 +146,16 @@ impl Game {
         self.rules.scripts.as_ref().map_or(0, |scripts| scripts.compilations())
     }
 
+    /// Makes an already parsed pack the game's rules (checked again here; a pack with errors
+    /// is refused and nothing changes). `sources` holds its texts, for the pack's identity.
+    pub fn load_pack(
+        &mut self,
+        pack: Pack,
+        sources: SourceMap,
+    ) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+        self.install(pack, sources, &mut Vec::new())
+    }
+
     fn install(
         &mut self,
         pack: Pack,

@@ -42,9 +42,6 @@ pub enum SessionErrorKind {
     /// `help frobnicate`.
     #[error("no help for `{0}`")]
     NoHelp(String),
-    /// A game command with no game loaded behind the session.
-    #[error("`{0}` needs a game runtime, and this session has none")]
-    NoRuntime(String),
 }
 
 /// A session error with its location in the session file.
@@ -71,7 +68,6 @@ impl SessionErrorKind {
             SessionErrorKind::NumberOutOfRange => "session::parse::number_out_of_range",
             SessionErrorKind::ZeroFace => "session::parse::zero_face",
             SessionErrorKind::NoHelp(_) => "session::help::unknown_topic",
-            SessionErrorKind::NoRuntime(_) => "session::no_runtime",
         }
     }
 }
@@ -83,7 +79,6 @@ impl SessionError {
             SessionErrorKind::Unexpected { expected } => format!("expected {expected}"),
             SessionErrorKind::UnknownCommand { .. } => "not a command".to_string(),
             SessionErrorKind::LineTooLong { .. } => "this line".to_string(),
-            SessionErrorKind::NoRuntime(_) => "this command".to_string(),
             _ => "here".to_string(),
         };
         let mut diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string());

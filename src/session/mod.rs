@@ -10,9 +10,10 @@
 //! is the backend's, under a transaction contract: a failed command changes nothing.
 //!
 //! ```
-//! use mythforge::session::{RulesBackend, Session, transcript};
+//! use mythforge::runtime::Game;
+//! use mythforge::session::{Session, transcript};
 //!
-//! let mut session = Session::new(RulesBackend::default(), 7);
+//! let mut session = Session::new(Game::new(7), 7);
 //! let run = session.run_text("tour.session", "force 6, 1, 5, 4\nroll 4d6kh3\n", None);
 //! assert!(run.failure.is_none());
 //! assert_eq!(transcript::step_text(&run.steps[1]), "> roll 4d6kh3\n15  4d6kh3 [6f 1df 5f 4f]\n");
@@ -24,10 +25,10 @@ mod backend;
 mod command;
 pub mod embedded;
 mod error;
+mod game_backend;
 mod grammar;
 mod help;
 mod parse;
-mod rules_backend;
 #[allow(
     clippy::module_inception,
     reason = "the Session type lives in session.rs, as STYLE.md lays out"
@@ -46,5 +47,4 @@ pub use error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, rule_name};
 pub use grammar::Rule;
 pub use help::{COMMAND_WORDS, HELP, help_text};
 pub use parse::{Entry, is_incomplete, parse_line, parse_session};
-pub use rules_backend::RulesBackend;
 pub use session::{DEFAULT_SEED, Run, Session, Step, error_at};

@@ -543,9 +543,9 @@ fn json_and_text_transcripts_are_deterministic() {
 }
 
 #[test]
-fn rules_backend_refuses_runtime_commands_and_shows_loaded_blocks() {
+fn game_backend_refuses_unsupported_commands_and_shows_defined_blocks() {
     let mut session =
-        Session::new(RulesBackend::default(), 1).with_packs(Vec::new(), PathBuf::from("."));
+        Session::new(crate::runtime::Game::new(1), 1).with_packs(Vec::new(), PathBuf::from("."));
     let run = session.run_text(
         "rules.session",
         "power Quick Jab\nCost: 1 CP\n\nshow power quick jab\n",
@@ -554,8 +554,11 @@ fn rules_backend_refuses_runtime_commands_and_shows_loaded_blocks() {
     assert!(run.failure.is_none(), "{:?}", run.failure);
     assert_eq!(run.steps[1].events[0].text, "power Quick Jab\nCost: 1 CP");
     assert_eq!(session.complete_names(NameKind::Power), ["Quick Jab"]);
-    let run = session.run_text("runtime.session", "next\n", None);
-    let diagnostics = run.failure.expect("needs the runtime");
-    assert_eq!(diagnostics[0].code, "session::no_runtime");
-    assert_eq!(diagnostics[0].primary_span().range(), 0..4);
+    let run = session.run_text(
+        "runtime.session",
+        "challenge 3 breakthroughs before 2 setbacks with A\n",
+        None,
+    );
+    let diagnostics = run.failure.expect("not supported yet");
+    assert_eq!(diagnostics[0].code, "session::unsupported");
 }

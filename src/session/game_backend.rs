@@ -1,0 +1,398 @@
+//! [`Backend`] for the runtime's [`Game`]: every session command becomes one transactional
+//! `Game` command, and the events it logged become the transcript (`describe()` for the
+//! text, the event itself as JSON for `--json`). What the runtime cannot do yet (`versus`,
+//! `challenge`, `spending`, `aided by`, subtracted stats) is refused with a clear diagnostic
+//! that changes nothing.
+//!
+//! Decision points: the runtime takes no [`Decider`] yet, so the session's decider is
+//! accepted here and not consulted; this is the one place to pass it on once it does.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::backend::{Backend, CommandResult, Event, LoadedPack, NameKind, Outcome};
+use super::command::{CheckRequest, CheckTerm, NameRef, PowerUse, ShowTarget, Side};
+use super::session::error_at;
+use crate::diagnostics::{Diagnostic, SourceMap, Span, Spanned, ToDiagnostic, did_you_mean};
+use crate::dice::Roller;
+use crate::engine::Decider;
+use crate::model::{Block, BlockKind, Pack, RuleFile};
+use crate::runtime::{self, Game, RuntimeError};
+
+/// A refusal for what the runtime does not support yet.
+fn unsupported(what: &str, span: Span) -> Vec<Diagnostic> {
+    vec![
+        error_at(
+            "session::unsupported",
+            format!("{what} is not supported by the runtime yet"),
+            span,
+            "not supported yet",
+        )
+        .with_help("the command changed nothing"),
+    ]
+}
+
+fn failed(error: &RuntimeError) -> Vec<Diagnostic> {
+    vec![error.to_diagnostic()]
+}
+
+/// `n thing` / `n things`.
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+impl Backend for Game {
+    fn roller(&mut self) -> &mut Roller {
+        &mut self.world_mut().roller
+    }
+
+    fn load(&mut self, loaded: &LoadedPack) -> CommandResult {
+        let blocks = loaded.pack.blocks().count();
+        let mut files = self.pack().files.clone();
+        files.extend(loaded.pack.files.iter().cloned());
+        install(self, Pack { files })?;
+        let text = format!(
+            "loaded {}: {}, {}",
+            loaded.name,
+            count(blocks, "block"),
+            count(loaded.scripts.len(), "script")
+        );
+        Ok(Outcome::event("load", text))
+    }
+
+    fn define(&mut self, file: &RuleFile) -> CommandResult {
+        let mut files = self.pack().files.clone();
+        files.push(file.clone());
+        install(self, Pack { files })?;
+        let events = file
+            .blocks()
+            .map(|block| {
+                Event::new(
+                    "define",
+                    format!("defined {} {}", block.node.kind.node, block.node.name.node),
+                )
+            })
+            .collect();
+        Ok(Outcome { events })
+    }
+
+    fn create_actor(&mut self, name: &NameRef, stat_block: &NameRef) -> CommandResult {
+        let mark = self.mark();
+        self.add_actor(&name.node, Some(&stat_block.node), &[]).map_err(|e| failed(&e))?;
+        Ok(self.events_or(mark, "actor", format!("{} joins (from {})", name.node, stat_block.node)))
+    }
+
+    fn create_inline_actor(&mut self, name: &NameRef, stats: &[(NameRef, i64)]) -> CommandResult {
+        let mark = self.mark();
+        let overrides: Vec<(&str, i64)> =
+            stats.iter().map(|(stat, value)| (stat.node.as_str(), *value)).collect();
+        self.add_actor(&name.node, None, &overrides).map_err(|e| failed(&e))?;
+        Ok(self.events_or(mark, "actor", format!("{} joins", name.node)))
+    }
+
+    fn show(&self, target: &ShowTarget) -> CommandResult {
+        match target {
+            ShowTarget::Actor(name) => self.sheet(name),
+            ShowTarget::Power(name) => self.show_block(BlockKind::Power, name),
+            ShowTarget::Condition(name) => self.show_block(BlockKind::Condition, name),
+            ShowTarget::State => Ok(Outcome::view(self.state_text())),
+            ShowTarget::Log => {
+                let log = self.transcript_since(0);
+                Ok(Outcome::view(if log.is_empty() { "(nothing yet)" } else { log.trim_end() }))
+            }
+        }
+    }
+
+    fn use_power(&mut self, power_use: &PowerUse, _decider: &mut dyn Decider) -> CommandResult {
+        if let Some((_, resource)) = power_use.spending.first() {
+            return Err(unsupported("`spending` extra resources", resource.span));
+        }
+        let mut request = runtime::PowerUse::new(&power_use.actor.node, &power_use.power.node)
+            .at(power_use.targets.iter().map(|target| target.node.as_str()));
+        request.options.weapon = power_use.weapon.as_ref().map(|weapon| weapon.node.clone());
+        request.options.trigger = power_use.trigger.as_ref().map(|trigger| trigger.node.clone());
+        let mark = self.mark();
+        Game::use_power(self, &request).map_err(|e| failed(&e))?;
+        Ok(self.events_or(
+            mark,
+            "power",
+            format!("{} uses {}", power_use.actor.node, power_use.power.node),
+        ))
+    }
+
+    fn check(&mut self, request: &CheckRequest, _decider: &mut dyn Decider) -> CommandResult {
+        if let Some(helper) = request.aided_by.first() {
+            return Err(unsupported("`aided by`", helper.span));
+        }
+        let (stats, bonus) = terms(&request.side)?;
+        let runtime_request = runtime::CheckRequest {
+            actor: request.side.actor.node.clone(),
+            stats,
+            bonus,
+            threshold: request.difficulty,
+            procedure: None,
+            aid: 0,
+        };
+        let mark = self.mark();
+        let outcome = Game::check(self, &runtime_request).map_err(|e| failed(&e))?;
+        let label = outcome.label.clone().unwrap_or_else(|| format!("grade {}", outcome.grade));
+        let mut result = self.events_or(mark, "check", String::new());
+        result.events.retain(|event| !event.text.is_empty());
+        result.events.push(
+            Event::new("grade", format!("{}: {label}", request.side.actor.node)).with_data(
+                serde_json::json!({ "grade": outcome.grade, "label": outcome.label, "totals": outcome.totals }),
+            ),
+        );
+        Ok(result)
+    }
+
+    fn versus(&mut self, attacker: &Side, _: &Side, _: &mut dyn Decider) -> CommandResult {
+        Err(unsupported("`versus`", attacker.actor.span))
+    }
+
+    fn start_encounter(&mut self, actors: &[NameRef]) -> CommandResult {
+        let names: Vec<&str> = actors.iter().map(|actor| actor.node.as_str()).collect();
+        let mark = self.mark();
+        let order = Game::start_encounter(self, &names).map_err(|e| failed(&e))?;
+        let mut outcome = self.events_or(mark, "encounter", String::new());
+        outcome.events.retain(|event| !event.text.is_empty());
+        outcome.events.insert(
+            0,
+            Event::new("encounter", format!("turn order: {}", order.join(", ")))
+                .with_data(serde_json::json!({ "order": order })),
+        );
+        Ok(outcome)
+    }
+
+    fn next_turn(&mut self, _decider: &mut dyn Decider) -> CommandResult {
+        let mark = self.mark();
+        Game::next_turn(self).map_err(|e| failed(&e))?;
+        Ok(self.events_or(mark, "turn", "next turn".to_string()))
+    }
+
+    fn end_encounter(&mut self) -> CommandResult {
+        let mark = self.mark();
+        Game::end_encounter(self).map_err(|e| failed(&e))?;
+        Ok(self.events_or(mark, "encounter", "the encounter ends".to_string()))
+    }
+
+    fn start_challenge(&mut self, _: u32, _: u32, participants: &[NameRef]) -> CommandResult {
+        Err(unsupported("`challenge`", participants.first().map_or(Span::NONE, |p| p.span)))
+    }
+
+    fn save(&mut self, path: &Spanned<String>) -> CommandResult {
+        Game::save(self, Path::new(&path.node)).map_err(|e| failed(&e.or_at(path.span)))?;
+        Ok(Outcome::event("save", format!("saved to {}", path.node)))
+    }
+
+    fn restore(&mut self, path: &Spanned<String>) -> CommandResult {
+        Game::restore(self, Path::new(&path.node)).map_err(|e| failed(&e.or_at(path.span)))?;
+        Ok(Outcome::event("restore", format!("restored from {}", path.node)))
+    }
+
+    fn undo(&mut self) -> CommandResult {
+        Game::undo(self).map_err(|e| failed(&e))?;
+        Ok(Outcome::event("undo", "undid the last command"))
+    }
+
+    fn complete_names(&self, kind: NameKind) -> Vec<String> {
+        let mut names: Vec<String> = match kind {
+            NameKind::Pack => Vec::new(),
+            NameKind::Actor => self.world().actors.iter().map(|a| a.name.clone()).collect(),
+            NameKind::StatBlock => self.block_names(BlockKind::Actor),
+            NameKind::Power => {
+                let mut names = self.block_names(BlockKind::Power);
+                names.extend(self.world().actors.iter().flat_map(|a| a.powers.iter().cloned()));
+                names
+            }
+            NameKind::Condition => {
+                let mut names = self.block_names(BlockKind::Condition);
+                names.extend(
+                    self.world()
+                        .actors
+                        .iter()
+                        .flat_map(|a| a.conditions.active.iter().map(|c| c.name.clone())),
+                );
+                names
+            }
+        };
+        names.sort();
+        names.dedup();
+        names
+    }
+}
+
+/// Stats and the flat bonus of a check side; subtracted stats are refused.
+fn terms(side: &Side) -> Result<(Vec<String>, i64), Vec<Diagnostic>> {
+    let mut stats = Vec::new();
+    let mut bonus = 0;
+    for term in &side.terms {
+        match term {
+            CheckTerm::Stat(true, name) => stats.push(name.node.clone()),
+            CheckTerm::Stat(false, name) => {
+                return Err(unsupported("subtracting a stat", name.span));
+            }
+            CheckTerm::Number(n) => bonus += n,
+        }
+    }
+    Ok((stats, bonus))
+}
+
+/// Installs `pack` (re-checked by the runtime); its identity is its canonical JSON.
+fn install(game: &mut Game, pack: Pack) -> Result<(), Vec<Diagnostic>> {
+    let mut sources = SourceMap::new();
+    sources.add("pack", serde_json::to_string(&pack).unwrap_or_default().as_str());
+    game.load_pack(pack, sources)?;
+    Ok(())
+}
+
+impl Game {
+    /// The runtime's events after `mark` as session events; `fallback` when there are none.
+    fn events_or(&self, mark: usize, kind: &str, fallback: String) -> Outcome {
+        let events: Vec<Event> = self
+            .log()
+            .events
+            .get(mark..)
+            .unwrap_or_default()
+            .iter()
+            .map(|event| {
+                let data = serde_json::to_value(event).unwrap_or_default();
+                let kind =
+                    data.get("event").and_then(|k| k.as_str()).unwrap_or("event").to_string();
+                Event::new(&kind, event.describe()).with_data(data)
+            })
+            .collect();
+        if events.is_empty() { Outcome::event(kind, fallback) } else { Outcome { events } }
+    }
+
+    fn blocks(&self) -> impl Iterator<Item = &Block> {
+        self.pack().blocks().map(|block| &block.node)
+    }
+
+    fn block_names(&self, kind: BlockKind) -> Vec<String> {
+        self.blocks().filter(|b| b.kind.node == kind).map(|b| b.name.node.to_string()).collect()
+    }
+
+    fn show_block(&self, kind: BlockKind, name: &NameRef) -> CommandResult {
+        let found = self
+            .blocks()
+            .find(|block| block.kind.node == kind && block.name.node.matches(&name.node));
+        let Some(block) = found else {
+            let known = self.block_names(kind);
+            let mut diagnostic = error_at(
+                "session::unknown_block",
+                format!("no {kind} called `{}` is loaded", name.node),
+                name.span,
+                &format!("not a loaded {kind}"),
+            );
+            if let Some(close) = did_you_mean(&name.node, known.iter().map(String::as_str)) {
+                diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
+            }
+            return Err(vec![diagnostic]);
+        };
+        let mut text = format!("{} {}", block.kind.node, block.name.node);
+        for (_, line) in block.line_texts() {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        Ok(Outcome::view(text))
+    }
+
+    /// An actor's sheet: stats, resources, layers, conditions, powers, traits, equipment.
+    fn sheet(&self, name: &NameRef) -> CommandResult {
+        let Ok(actor) = self.world().actor(&name.node) else {
+            let known: Vec<&str> = self.world().actors.iter().map(|a| a.name.as_str()).collect();
+            let mut diagnostic = error_at(
+                "session::unknown_actor",
+                format!("unknown actor `{}`", name.node),
+                name.span,
+                "not an actor in the game",
+            );
+            if let Some(close) = did_you_mean(&name.node, known.iter().copied()) {
+                diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
+            }
+            return Err(vec![diagnostic]);
+        };
+        let mut text = actor.name.clone();
+        let list = |items: Vec<String>| items.join(", ");
+        if !actor.stats.is_empty() {
+            let stats = actor.stats.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            let _ = write!(text, "\n  Stats: {}", list(stats));
+        }
+        if !actor.resources.is_empty() {
+            let resources = actor
+                .resources
+                .iter()
+                .map(|(k, r)| match r.max {
+                    Some(max) => format!("{k} {}/{max}", r.current),
+                    None => format!("{k} {}", r.current),
+                })
+                .collect();
+            let _ = write!(text, "\n  Resources: {}", list(resources));
+        }
+        for (pool, layered) in &actor.layered {
+            let layers = layered.layers.iter().map(|l| format!("{} {}", l.name, l.value)).collect();
+            let _ = write!(text, "\n  Layers ({pool}): {}", list(layers));
+        }
+        let conditions: Vec<String> = actor
+            .conditions
+            .active
+            .iter()
+            .map(|c| {
+                let mut shown = c.name.clone();
+                if let Some(subtype) = &c.subtype {
+                    let _ = write!(shown, " ({subtype})");
+                }
+                if let Some(n) = c.n {
+                    let _ = write!(shown, " {n}");
+                }
+                let _ = write!(shown, " [{:?}]", c.duration);
+                shown
+            })
+            .collect();
+        let conditions = if conditions.is_empty() { "none".to_string() } else { list(conditions) };
+        let _ = write!(text, "\n  Conditions: {conditions}");
+        for (label, items) in
+            [("Powers", &actor.powers), ("Traits", &actor.traits), ("Equipment", &actor.equipment)]
+        {
+            if !items.is_empty() {
+                let _ = write!(text, "\n  {label}: {}", items.join(", "));
+            }
+        }
+        Ok(Outcome::view(text))
+    }
+
+    fn state_text(&self) -> String {
+        let world = self.world();
+        let mut text = String::new();
+        if world.actors.is_empty() {
+            text.push_str("no actors");
+        }
+        for actor in &world.actors {
+            let resources: Vec<String> = actor
+                .resources
+                .iter()
+                .map(|(k, r)| match r.max {
+                    Some(max) => format!("{k} {}/{max}", r.current),
+                    None => format!("{k} {}", r.current),
+                })
+                .collect();
+            let _ = writeln!(text, "{}: {}", actor.name, resources.join(", "));
+        }
+        match &world.encounter {
+            Some(encounter) => {
+                let order: Vec<&str> =
+                    encounter.participants.iter().map(|p| p.name.as_str()).collect();
+                let acting = encounter.acting().map_or("nobody", |p| p.name.as_str());
+                let _ = write!(
+                    text,
+                    "encounter: round {}, {acting} acting; order {}",
+                    encounter.round,
+                    order.join(", ")
+                );
+            }
+            None => text.push_str("no encounter"),
+        }
+        text.trim_end().to_string()
+    }
+}
