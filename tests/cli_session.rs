@@ -122,11 +122,43 @@ fn run_errors_for_missing_files_and_bad_policies() {
 }
 
 #[test]
-fn unsupported_runtime_commands_say_so() {
-    let (code, _, stderr) = run(&["run", "-"], "roll 1d6\nversus A Sword vs B Sword\n");
+fn aided_checks_put_the_helpers_grade_on_one_die() {
+    // MECHANICS.md §1 aid: the helper's High (+3) lifts the 9 of 8, 9, 14 to 12: Medium.
+    let session = "load mestezia\nactor Xochitl from Xochitl\nactor Ragweed from Ragweed\n\
+                   force 10, 9, 10, 4, 5, 10\n\
+                   check Xochitl Influence + Trickery vs 11 aided by Ragweed\n";
+    let (code, stdout, stderr) = run(&["run", "-", "--seed", "1"], session);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("Ragweed: [12, 11, 12] vs 11: 3 meet, grade 3"), "{stdout}");
+    assert!(stdout.contains("Xochitl: [8, 12, 14] vs 11: 2 meet, grade 2"), "{stdout}");
+    assert!(stdout.ends_with("Xochitl: Medium\n"), "{stdout}");
+}
+
+#[test]
+fn versus_compares_both_sides_and_feeds_the_pool() {
+    // A duel under the roll-under pack: 11 vs a used temptation die of 6 (which feeds the
+    // narrator's pool), so the attacker wins by 5.
+    let session = "load mystika\nactor Mira from \"Mira Quickblade\"\n\
+                   actor Brannoc from \"Brannoc the Bouncer\"\nforce 11, 2, 10, 6\n\
+                   versus Mira Blades vs Brannoc Clubs\nshow state\n";
+    let (code, stdout, stderr) = run(&["run", "-", "--seed", "1"], session);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("Brannoc uses the second die (6 over 0); policy if-better"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Mira wins by 5"), "{stdout}");
+    assert!(stdout.contains("pools: Chaos Dice 1"), "{stdout}");
+}
+
+#[test]
+fn aid_from_more_than_one_helper_is_refused() {
+    let session = "load mestezia\nactor A from Xochitl\nactor B from Ragweed\nactor C from Itzel\n\
+                   check A Influence vs 11 aided by B, C\n";
+    let (code, _, stderr) = run(&["run", "-"], session);
     assert_eq!(code, 1);
-    assert!(stderr.contains("`versus` is not supported by the runtime yet"), "{stderr}");
-    assert!(stderr.contains("<stdin>:2:"), "{stderr}");
+    assert!(stderr.contains("more than one helper"), "{stderr}");
+    assert!(stderr.contains("<stdin>:5:"), "{stderr}");
 }
 
 #[test]

@@ -106,6 +106,16 @@ impl Policy {
     /// Every policy name [`Policy::from_name`] reads.
     pub const NAMES: &'static [&'static str] = &["always", "never", "if-better", "max-safe"];
 
+    /// The policy's name as written in rule files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Always => "always",
+            Policy::Never => "never",
+            Policy::IfBetter => "if-better",
+            Policy::MaxSafe => "max-safe",
+        }
+    }
+
     /// Parses a policy name as written in rule files and on the command line.
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
@@ -149,6 +159,33 @@ pub struct DecisionTaken {
     pub answer: Answer,
     /// The policy that answered, or `None` when a person did.
     pub policy: Option<Policy>,
+}
+
+impl DecisionTaken {
+    /// The decision in words, for the transcript: `uses the second die (6 over 0; policy
+    /// if-better)`.
+    pub fn describe(&self) -> String {
+        let what = match (&self.point, self.answer) {
+            (DecisionPoint::UseSecondDie { first, second }, answer) if answer.as_bool() => {
+                format!("uses the second die ({second} over {first})")
+            }
+            (DecisionPoint::UseSecondDie { first, second }, _) => {
+                format!("keeps the first die ({first} over {second})")
+            }
+            (DecisionPoint::ChooseBoost { roll, target, max }, answer) => {
+                format!(
+                    "boosts {roll} by {} (up to {max}, target {target})",
+                    answer.as_amount(*max)
+                )
+            }
+            (DecisionPoint::SpendExtra { resource, max }, answer) => {
+                format!("spends {} of up to {max} {resource}", answer.as_amount(*max))
+            }
+        };
+        let how =
+            self.policy.map_or("asked".to_string(), |policy| format!("policy {}", policy.name()));
+        format!("{what}; {how}")
+    }
 }
 
 /// Something that answers decision points: a policy set in batch mode, a person in the REPL.

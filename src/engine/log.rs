@@ -348,11 +348,7 @@ impl Event {
             Event::Clock { day, period, tick } => {
                 format!("clock: day {day}, period {period}, tick {tick}")
             }
-            Event::Decision { actor, taken } => {
-                let how =
-                    taken.policy.map_or("asked".to_string(), |p| format!("{p:?}").to_lowercase());
-                format!("{} decides {:?} -> {:?} ({how})", who(actor), taken.point, taken.answer)
-            }
+            Event::Decision { actor, taken } => format!("{} {}", who(actor), taken.describe()),
             Event::Narration { text, .. } => text.clone(),
         }
     }

@@ -84,6 +84,9 @@ pub struct Game {
     pub(crate) rules: Arc<Rules>,
     pub(crate) world: World,
     identity: String,
+    /// The pack's script files `(name, text)`, kept so a pack can be extended (a session's
+    /// `load` of a second pack, an inline definition) without losing its scripts.
+    script_files: Arc<[(String, String)]>,
     undo: std::collections::VecDeque<Snapshot>,
     pub(crate) journal: Option<Vec<Entry>>,
 }
@@ -97,6 +100,7 @@ impl Game {
             rules: shared(Rules::default()),
             world: World::new(seed),
             identity: identity_of(&SourceMap::new()),
+            script_files: Arc::new([]),
             undo: std::collections::VecDeque::new(),
             journal: None,
         }
@@ -146,14 +150,21 @@ impl Game {
         self.rules.scripts.as_ref().map_or(0, |scripts| scripts.compilations())
     }
 
-    /// Makes an already parsed pack the game's rules (checked again here; a pack with errors
-    /// is refused and nothing changes). `sources` holds its texts, for the pack's identity.
+    /// Makes an already parsed pack and its script files `(name, text)` the game's rules
+    /// (checked again here, scripts compiled once; a pack with errors is refused and nothing
+    /// changes). `sources` holds its texts, for the pack's identity.
     pub fn load_pack(
         &mut self,
         pack: Pack,
         sources: SourceMap,
+        scripts: &[(String, String)],
     ) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
-        self.install(pack, sources, &mut Vec::new())
+        self.install(pack, sources, scripts, &mut Vec::new())
+    }
+
+    /// The loaded pack's script files `(name, text)`.
+    pub fn script_files(&self) -> &[(String, String)] {
+        &self.script_files
     }
 
     fn install(
@@ -181,6 +192,7 @@ impl Game {
         let mut rules = Rules::of(&pack);
         rules.scripts = compiled;
         self.rules = shared(rules);
+        self.script_files = scripts.into();
         self.identity = identity_of(&sources);
         self.pack = Arc::new(pack);
         self.sources = sources;

@@ -50,7 +50,9 @@ impl Backend for Game {
         let blocks = loaded.pack.blocks().count();
         let mut files = self.pack().files.clone();
         files.extend(loaded.pack.files.iter().cloned());
-        install(self, Pack { files })?;
+        let mut scripts = self.script_files().to_vec();
+        scripts.extend(loaded.scripts.iter().cloned());
+        install(self, Pack { files }, &scripts)?;
         let text = format!(
             "loaded {}: {}, {}",
             loaded.name,
@@ -63,7 +65,8 @@ impl Backend for Game {
     fn define(&mut self, file: &RuleFile) -> CommandResult {
         let mut files = self.pack().files.clone();
         files.push(file.clone());
-        install(self, Pack { files })?;
+        let scripts = self.script_files().to_vec();
+        install(self, Pack { files }, &scripts)?;
         let events = file
             .blocks()
             .map(|block| {
@@ -120,21 +123,31 @@ impl Backend for Game {
         ))
     }
 
-    fn check(&mut self, request: &CheckRequest, _decider: &mut dyn Decider) -> CommandResult {
-        if let Some(helper) = request.aided_by.first() {
-            return Err(unsupported("`aided by`", helper.span));
+    fn check(&mut self, request: &CheckRequest, decider: &mut dyn Decider) -> CommandResult {
+        if let [_, second, ..] = request.aided_by.as_slice() {
+            return Err(unsupported("more than one helper", second.span));
         }
-        let (stats, bonus) = terms(&request.side)?;
-        let runtime_request = runtime::CheckRequest {
-            actor: request.side.actor.node.clone(),
-            stats,
-            bonus,
-            threshold: request.difficulty,
-            procedure: None,
-            aid: 0,
-        };
+        let mut runtime_request = self.check_request(&request.side, request.difficulty)?;
         let mark = self.mark();
-        let outcome = Game::check(self, &runtime_request).map_err(|e| failed(&e))?;
+        // Aid: the helper makes the same check first, and its grade goes on one die of the
+        // original check. Two commands to the runtime, one to the user: if the original check
+        // fails, the helper's check is undone too.
+        if let Some(helper) = request.aided_by.first() {
+            let helping =
+                runtime::CheckRequest { actor: helper.node.clone(), ..runtime_request.clone() };
+            let aid = Game::check_with(self, &helping, decider).map_err(|e| failed(&e))?;
+            runtime_request.aid = i64::from(aid.grade);
+        }
+        let outcome = match Game::check_with(self, &runtime_request, decider) {
+            Ok(outcome) => outcome,
+            Err(error) => {
+                if !request.aided_by.is_empty() {
+                    // Undoing the helper's check cannot fail: it was just recorded.
+                    let _ = Game::undo(self);
+                }
+                return Err(failed(&error));
+            }
+        };
         let label = outcome.label.clone().unwrap_or_else(|| format!("grade {}", outcome.grade));
         let mut result = self.events_or(mark, "check", String::new());
         result.events.retain(|event| !event.text.is_empty());
@@ -146,8 +159,36 @@ impl Backend for Game {
         Ok(result)
     }
 
-    fn versus(&mut self, attacker: &Side, _: &Side, _: &mut dyn Decider) -> CommandResult {
-        Err(unsupported("`versus`", attacker.actor.span))
+    fn versus(
+        &mut self,
+        attacker: &Side,
+        defender: &Side,
+        decider: &mut dyn Decider,
+    ) -> CommandResult {
+        let request = runtime::VersusRequest {
+            attacker: self.check_request(attacker, 0)?,
+            defender: self.check_request(defender, 0)?,
+            tie: None,
+            zero_never_wins: false,
+        };
+        let mark = self.mark();
+        let outcome = Game::versus_with(self, &request, decider).map_err(|e| failed(&e))?;
+        let winner = match outcome.winner {
+            Some(crate::engine::Side::Attacker) => Some(&attacker.actor.node),
+            Some(crate::engine::Side::Defender) => Some(&defender.actor.node),
+            None => None,
+        };
+        let text = match winner {
+            Some(name) => format!("{name} wins by {}", outcome.margin),
+            None => "no winner".to_string(),
+        };
+        let mut result = self.events_or(mark, "versus", String::new());
+        result.events.retain(|event| !event.text.is_empty());
+        result.events.push(
+            Event::new("versus", text)
+                .with_data(serde_json::json!({ "winner": winner, "margin": outcome.margin })),
+        );
+        Ok(result)
     }
 
     fn start_encounter(&mut self, actors: &[NameRef]) -> CommandResult {
@@ -238,15 +279,45 @@ fn terms(side: &Side) -> Result<(Vec<String>, i64), Vec<Diagnostic>> {
     Ok((stats, bonus))
 }
 
-/// Installs `pack` (re-checked by the runtime); its identity is its canonical JSON.
-fn install(game: &mut Game, pack: Pack) -> Result<(), Vec<Diagnostic>> {
+/// Installs `pack` and its scripts (re-checked by the runtime); its identity is its
+/// canonical JSON.
+fn install(
+    game: &mut Game,
+    pack: Pack,
+    scripts: &[(String, String)],
+) -> Result<(), Vec<Diagnostic>> {
     let mut sources = SourceMap::new();
     sources.add("pack", serde_json::to_string(&pack).unwrap_or_default().as_str());
-    game.load_pack(pack, sources)?;
+    game.load_pack(pack, sources, scripts)?;
     Ok(())
 }
 
 impl Game {
+    /// The runtime request for one side of a check: its stats and bonus, and the number it
+    /// is written against (`vs 9`). That number is the threshold for pools, successes and
+    /// totals, and the difficulty (the success number to reach) for roll-under procedures,
+    /// whose target is the modifier itself.
+    fn check_request(
+        &self,
+        side: &Side,
+        against: i64,
+    ) -> Result<runtime::CheckRequest, Vec<Diagnostic>> {
+        let (stats, bonus) = terms(side)?;
+        let roll_under = self
+            .pack()
+            .default_procedure()
+            .is_some_and(|procedure| procedure.method == Some(crate::model::Method::RollUnder));
+        let (threshold, difficulty) = if roll_under { (0, against) } else { (against, 0) };
+        Ok(runtime::CheckRequest {
+            actor: side.actor.node.clone(),
+            stats,
+            bonus,
+            threshold,
+            difficulty,
+            ..runtime::CheckRequest::default()
+        })
+    }
+
     /// The runtime's events after `mark` as session events; `fallback` when there are none.
     fn events_or(&self, mark: usize, kind: &str, fallback: String) -> Outcome {
         let events: Vec<Event> = self
@@ -378,6 +449,11 @@ impl Game {
                 })
                 .collect();
             let _ = writeln!(text, "{}: {}", actor.name, resources.join(", "));
+        }
+        if !world.pools.is_empty() {
+            let pools: Vec<String> =
+                world.pools.iter().map(|(name, value)| format!("{name} {value}")).collect();
+            let _ = writeln!(text, "pools: {}", pools.join(", "));
         }
         match &world.encounter {
             Some(encounter) => {
