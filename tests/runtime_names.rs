@@ -57,3 +57,31 @@ fn a_derived_tier_overrides_the_actor_line_and_feeds_other_derived_values() {
     assert!(derived.contains(&("Tier".to_string(), 2)), "{derived:?}");
     assert!(derived.contains(&("Pool Dice".to_string(), 4)), "{derived:?}");
 }
+
+#[test]
+fn a_check_by_target_is_rolled_by_each_defender_with_its_own_values_and_grade() {
+    let mut game = pack_game("mestezia");
+    game.add_actor("Spore Mushroom", Some("Spore Mushroom"), &[]).unwrap();
+    game.add_actor("Ragweed", Some("Ragweed"), &[]).unwrap();
+    // Ragweed's Defense 3 + Health 3 = +6: dice 10, 4, 6 -> 16, 10, 12 vs 10 -> High.
+    game.world_mut().roller.force([10, 4, 6]);
+    let outcome =
+        game.use_power(&PowerUse::new("Spore Mushroom", "Spore Burst").at(["Ragweed"])).unwrap();
+    assert_eq!(outcome.targets[0].grade, 3);
+    assert_eq!(outcome.targets[0].threshold, Some(10));
+    // [4 - Grade] toxin damage: a High still takes 1.
+    assert_eq!(game.world().actor("Ragweed").unwrap().resources["HP"].current, 21);
+    assert_eq!(game.world().actor("Spore Mushroom").unwrap().resources["CP"].current, 4);
+}
+
+#[test]
+fn a_failed_defence_check_takes_the_whole_attack() {
+    let mut game = pack_game("mestezia");
+    game.add_actor("Spore Mushroom", Some("Spore Mushroom"), &[]).unwrap();
+    game.add_actor("Ragweed", Some("Ragweed"), &[]).unwrap();
+    game.world_mut().roller.force([1, 1, 1]);
+    let outcome =
+        game.use_power(&PowerUse::new("Spore Mushroom", "Spore Burst").at(["Ragweed"])).unwrap();
+    assert_eq!(outcome.targets[0].grade, 0);
+    assert_eq!(game.world().actor("Ragweed").unwrap().resources["HP"].current, 18);
+}

@@ -115,6 +115,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::moment => "a moment such as `turn start`",
         Rule::comparison_input => "a comparison such as `>= [Threshold]`",
         Rule::check_input => "a check such as `[Attack + Strength]`",
+        Rule::check_roller | Rule::check_roller_word => "who rolls: `by Target` or `by Self`",
     }
 }
 

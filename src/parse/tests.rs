@@ -171,8 +171,15 @@ fn declarations() {
     assert_rule(Rule::comparison_input, &[">= [Threshold]", "<= 12"], &["12", "=> 3"]);
     assert_rule(
         Rule::check_input,
-        &["[Attack + Strength]", "[Attack] using Grade Roll", "Influence + Trickery"],
-        &["using X"],
+        &[
+            "[Attack + Strength]",
+            "[Attack] using Grade Roll",
+            "Influence + Trickery",
+            "[Defense + Health] by Target",
+            "Defense + Health by Target",
+            "[Will] using Grade Roll by Self",
+        ],
+        &["using X", "[Defense] by Enemy", "[Defense] byTarget"],
     );
     assert_rule(
         Rule::duration_input,
