@@ -22,7 +22,9 @@ fn a_powers_list_names_a_power_with_a_reserved_word_and_the_actor_can_use_it() {
     game.world_mut().roller.force([10, 4, 6]);
     let mut request = PowerUse::new("Ragweed", "Bastion of Defense");
     request.options.trigger = Some("an enemy attacks you".into());
-    game.use_power(&request).unwrap();
+    request.options.trigger_values = vec![("Threshold".into(), 10)];
+    let outcome = game.use_power(&request).unwrap();
+    assert_eq!(outcome.targets[0].threshold, Some(10), "Threshold: Trigger's Threshold");
     let ragweed = game.world().actor("Ragweed").unwrap();
     assert_eq!(ragweed.resources["CP"].current, 5, "1 CP paid");
     let resistant: Vec<Option<i64>> =
@@ -84,4 +86,16 @@ fn a_failed_defence_check_takes_the_whole_attack() {
         game.use_power(&PowerUse::new("Spore Mushroom", "Spore Burst").at(["Ragweed"])).unwrap();
     assert_eq!(outcome.targets[0].grade, 0);
     assert_eq!(game.world().actor("Ragweed").unwrap().resources["HP"].current, 18);
+}
+
+#[test]
+fn a_trigger_value_the_request_does_not_give_is_refused_at_its_line_and_changes_nothing() {
+    let mut game = pack_game("mestezia");
+    game.add_actor("Ragweed", Some("Ragweed"), &[]).unwrap();
+    let mut request = PowerUse::new("Ragweed", "Bastion of Defense");
+    request.options.trigger = Some("an enemy attacks you".into());
+    let error = game.use_power(&request).unwrap_err();
+    assert_eq!(error.to_string(), "unknown name `Trigger's Threshold (not given by the request)`");
+    assert!(!error.span.is_none(), "points at the Threshold line");
+    assert_eq!(game.world().actor("Ragweed").unwrap().resources["CP"].current, 6);
 }

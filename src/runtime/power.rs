@@ -40,6 +40,9 @@ pub struct PowerOptions {
     pub aid: i64,
     /// The weapon to use; default: the actor's first equipped weapon.
     pub weapon: Option<String>,
+    /// The triggering event's values by name (`Threshold`, `Damage`), read by a triggered
+    /// power's `Trigger's Threshold`.
+    pub trigger_values: Vec<(String, i64)>,
 }
 
 impl PowerUse {
@@ -143,7 +146,9 @@ fn run(
         user.equipment.iter().find(|e| Rules::find(&rules.weapons, e).is_some()).cloned()
     });
     let weapon = weapon_name.as_deref().and_then(|w| Rules::find(&rules.weapons, w));
-    let context = Context { rules, weapon, user: &request.actor, rounding: rules.rounding };
+    let trigger = request.options.trigger_values.as_slice();
+    let context =
+        Context { rules, weapon, user: &request.actor, rounding: rules.rounding, trigger };
     let pipeline = Pipeline { context, block, request };
     if stage == Stage::Use {
         pay_and_prepare(game, &pipeline)?;
@@ -288,8 +293,13 @@ fn resolve(
             Some((expr, span)) => {
                 let user = game.world.actor(&request.actor).map_err(engine)?;
                 let target = game.world.actor(target).map_err(engine)?;
-                let scope =
-                    LineScope { target: Some(target), weapon, ..LineScope::of(rules, user) };
+                let trigger = context.trigger;
+                let scope = LineScope {
+                    target: Some(target),
+                    weapon,
+                    trigger,
+                    ..LineScope::of(rules, user)
+                };
                 let value = evaluate(expr, &scope, LineContext::Threshold)
                     .map_err(|e| RuntimeError::from(e).or_at(span))?;
                 Some(value.round(rounding))
@@ -305,7 +315,8 @@ fn resolve(
             for (target, threshold) in targets.iter().zip(&thresholds) {
                 let threshold = threshold.unwrap_or(0);
                 let roller = game.world.actor(target).map_err(engine)?;
-                let scope = LineScope { weapon, ..LineScope::of(rules, roller) };
+                let trigger = context.trigger;
+                let scope = LineScope { weapon, trigger, ..LineScope::of(rules, roller) };
                 let modifier =
                     evaluate(&spec.modifier, &scope, LineContext::Check)?.round(rounding);
                 let extra = [("Threshold", threshold), ("Modifier", modifier)];
@@ -324,7 +335,8 @@ fn resolve(
         }
         Some((spec, span)) => {
             let user = game.world.actor(&request.actor).map_err(engine)?;
-            let scope = LineScope { weapon, ..LineScope::of(rules, user) };
+            let trigger = context.trigger;
+            let scope = LineScope { weapon, trigger, ..LineScope::of(rules, user) };
             let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?.round(rounding);
             let extra = [
                 ("Threshold", thresholds.first().copied().flatten().unwrap_or(0)),

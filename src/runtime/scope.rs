@@ -28,6 +28,8 @@ pub(crate) struct LineScope<'a> {
     pub grade: Option<i64>,
     /// Extra named values (`Threshold`, `Modifier`, `N`).
     pub extra: &'a [(&'a str, i64)],
+    /// The triggering event's values, read by `Trigger's X`.
+    pub trigger: &'a [(String, i64)],
     /// How many derived values are being evaluated around this line; bounds a derived value
     /// that names itself, directly or through conditions.
     pub depth: u8,
@@ -39,7 +41,16 @@ const DERIVED_DEPTH: u8 = 16;
 impl<'a> LineScope<'a> {
     /// A scope over `user` alone.
     pub fn of(rules: &'a Rules, user: &'a Actor) -> Self {
-        LineScope { rules, user, target: None, weapon: None, grade: None, extra: &[], depth: 0 }
+        LineScope {
+            rules,
+            user,
+            target: None,
+            weapon: None,
+            grade: None,
+            extra: &[],
+            trigger: &[],
+            depth: 0,
+        }
     }
 
     /// Evaluates an amount to an integer under the system's rounding.
@@ -204,6 +215,14 @@ impl Scope for LineScope<'_> {
             Reference::Special(Special::Grade) => Ok(Value::integer(self.grade.unwrap_or(0))),
             Reference::Special(Special::Tier) => special(self, "Tier"),
             Reference::Special(Special::Level) => special(self, "Level"),
+            Reference::Possessive { owner, name } if owner.matches("Trigger") => {
+                let found = self.trigger.iter().find(|(key, _)| name.matches(key));
+                found.map(|(_, value)| Value::integer(*value)).ok_or_else(|| {
+                    EvalErrorKind::UnknownName(format!(
+                        "Trigger's {name} (not given by the request)"
+                    ))
+                })
+            }
             Reference::Possessive { owner, name } => {
                 let actor = match owner.as_str() {
                     "Target" | "Target's" => self.target,
