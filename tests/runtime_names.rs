@@ -60,15 +60,24 @@ fn a_derived_tier_overrides_the_actor_line_and_feeds_other_derived_values() {
     assert!(derived.contains(&("Pool Dice".to_string(), 4)), "{derived:?}");
 }
 
-#[test]
-fn a_check_by_target_is_rolled_by_each_defender_with_its_own_values_and_grade() {
+/// The spore mushroom and Ragweed, from the pack's actor blocks.
+fn spores_game() -> Game {
     let mut game = pack_game("mestezia");
     game.add_actor("Spore Mushroom", Some("Spore Mushroom"), &[]).unwrap();
     game.add_actor("Ragweed", Some("Ragweed"), &[]).unwrap();
+    game
+}
+
+fn spore_burst_on_ragweed(game: &mut Game) -> mythforge::runtime::PowerOutcome {
+    game.use_power(&PowerUse::new("Spore Mushroom", "Spore Burst").at(["Ragweed"])).unwrap()
+}
+
+#[test]
+fn a_check_by_target_is_rolled_by_each_defender_with_its_own_values_and_grade() {
+    let mut game = spores_game();
     // Ragweed's Defense 3 + Health 3 = +6: dice 10, 4, 6 -> 16, 10, 12 vs 10 -> High.
     game.world_mut().roller.force([10, 4, 6]);
-    let outcome =
-        game.use_power(&PowerUse::new("Spore Mushroom", "Spore Burst").at(["Ragweed"])).unwrap();
+    let outcome = spore_burst_on_ragweed(&mut game);
     assert_eq!(outcome.targets[0].grade, 3);
     assert_eq!(outcome.targets[0].threshold, Some(10));
     // [4 - Grade] toxin damage: a High still takes 1.
@@ -78,12 +87,9 @@ fn a_check_by_target_is_rolled_by_each_defender_with_its_own_values_and_grade() 
 
 #[test]
 fn a_failed_defence_check_takes_the_whole_attack() {
-    let mut game = pack_game("mestezia");
-    game.add_actor("Spore Mushroom", Some("Spore Mushroom"), &[]).unwrap();
-    game.add_actor("Ragweed", Some("Ragweed"), &[]).unwrap();
+    let mut game = spores_game();
     game.world_mut().roller.force([1, 1, 1]);
-    let outcome =
-        game.use_power(&PowerUse::new("Spore Mushroom", "Spore Burst").at(["Ragweed"])).unwrap();
+    let outcome = spore_burst_on_ragweed(&mut game);
     assert_eq!(outcome.targets[0].grade, 0);
     assert_eq!(game.world().actor("Ragweed").unwrap().resources["HP"].current, 18);
 }
