@@ -86,7 +86,7 @@ fn a_failed_uses_leaves_the_sheets_unchanged() {
     let (code, stdout, stderr) = run_in(dir.path(), &["repl", "--seed", "3"], &input);
     assert_eq!(code, 0, "{stderr}");
     assert!(stderr.contains("No Such Power"), "{stderr}");
-    let sheets: Vec<&str> = stdout.split("Enrique\n  Stats").skip(1).collect();
+    let sheets: Vec<&str> = stdout.split("Enrique (Healthy)\n  Stats").skip(1).collect();
     assert_eq!(sheets.len(), 2, "{stdout}");
     let cut = |sheet: &str| {
         sheet

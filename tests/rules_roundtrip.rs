@@ -292,3 +292,23 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn names_with_reserved_words_print_quoted_where_bare_words_would_not_read_back() {
+    let text = "power Bastion of Defense\nTarget: Self\nResult: apply \"Guard of Stone\" to Self\n\nactor Ragweed\nPowers: Bastion of Defense, \"Learning from Failure\", Interpose\n";
+    let (file, has_error) = parse(text);
+    assert!(!has_error);
+    let printed = format_file(&file);
+    assert_eq!(
+        printed,
+        "power Bastion of Defense\nTarget: Self\nResult: Self is \"Guard of Stone\"\n\nactor Ragweed\nPowers: \"Bastion of Defense\", \"Learning from Failure\", Interpose\n"
+    );
+    assert_round_trip(text, "reserved-word names");
+    let text = "power Spore Burst\nThreshold: 10\nCheck: Defense + Health by Target\n";
+    let (file, _) = parse(text);
+    assert_eq!(
+        format_file(&file),
+        "power Spore Burst\nThreshold: 10\nCheck: [Defense + Health] by Target\n"
+    );
+    assert_round_trip(text, "check by Target");
+}

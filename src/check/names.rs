@@ -110,8 +110,10 @@ impl Names {
                         out.push(self.unknown_stat(name, span));
                     }
                 }
-                Expr::Possessive { name, .. }
-                    if !self.is_value(name.node.as_str())
+                // `Trigger's X` names a value of the triggering event, known only at run time.
+                Expr::Possessive { owner, name }
+                    if !owner.node.matches("Trigger")
+                        && !self.is_value(name.node.as_str())
                         && weapon_property(&name.node, context).is_none() =>
                 {
                     out.push(self.unknown_stat(&name.node, name.span));

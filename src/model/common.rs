@@ -122,14 +122,38 @@ pub struct CheckSpec {
     pub modifier: Spanned<Expr>,
     /// `using Grade Roll`; `None` means the system's default procedure.
     pub procedure: Option<Spanned<Name>>,
+    /// `by Target`: who rolls the check.
+    #[serde(skip_serializing_if = "CheckRoller::is_user")]
+    pub roller: CheckRoller,
+}
+
+/// Who rolls a power's check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum CheckRoller {
+    /// The power's user (the default, also written `by Self`).
+    #[default]
+    User,
+    /// Each target rolls its own check against its threshold, with the target's values;
+    /// `Grade` is then that target's grade (a defence check).
+    Target,
+}
+
+impl CheckRoller {
+    /// Whether the user rolls (the default, left out of the model's JSON).
+    pub fn is_user(&self) -> bool {
+        *self == CheckRoller::User
+    }
 }
 
 impl fmt::Display for CheckSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "[{}]", self.modifier.node)?;
-        match &self.procedure {
-            Some(procedure) => write!(f, " using {}", procedure.node),
-            None => Ok(()),
+        if let Some(procedure) = &self.procedure {
+            write!(f, " using {}", procedure.node)?;
+        }
+        match self.roller {
+            CheckRoller::Target => write!(f, " by Target"),
+            CheckRoller::User => Ok(()),
         }
     }
 }

@@ -15,9 +15,17 @@ use crate::diagnostics::{Span, Spanned};
 pub struct Name(pub String);
 
 impl Name {
-    /// A name from text, collapsing runs of whitespace to one space.
+    /// A name from text, collapsing runs of whitespace to one space; surrounding double
+    /// quotes (`"Bastion of Defense"`) are not part of the name.
     pub fn new(text: &str) -> Name {
+        let text = text.trim();
+        let text = text.strip_prefix('"').and_then(|inner| inner.strip_suffix('"')).unwrap_or(text);
         Name(text.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
+
+    /// Whether the name reads back as bare words; otherwise it is written in quotes.
+    pub fn is_bare(&self) -> bool {
+        !self.0.is_empty() && self.0.split(' ').all(is_bare_word)
     }
 
     /// The name as text.
@@ -31,9 +39,32 @@ impl Name {
     }
 }
 
+/// Lower-case words that end a bare name (`reserved` in grammar/lexical.pest).
+const RESERVED_WORDS: [&str; 24] = [
+    "and", "or", "is", "are", "for", "until", "in", "within", "to", "with", "has", "have", "at",
+    "of", "per", "from", "using", "if", "then", "up", "becomes", "gains", "takes", "by",
+];
+
+/// Whether `word` is a `name_word` of the grammar: a letter first, then letters, digits,
+/// `_`, `-` or an inner apostrophe, not a reserved word and not ending in a possessive `'s`.
+fn is_bare_word(word: &str) -> bool {
+    let mut characters = word.chars();
+    let first_is_letter = characters.next().is_some_and(char::is_alphabetic);
+    let rest_is_wordlike =
+        characters.all(|character| character.is_alphanumeric() || "_-'".contains(character));
+    let reserved = word.starts_with(|character: char| character.is_ascii_lowercase())
+        && RESERVED_WORDS.contains(&word);
+    first_is_letter
+        && rest_is_wordlike
+        && !reserved
+        && !word.ends_with('\'')
+        && !word.ends_with("'s")
+}
+
 impl fmt::Display for Name {
+    /// Bare words when they read back as a name, otherwise in double quotes.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        if self.is_bare() { f.write_str(&self.0) } else { write!(f, "\"{}\"", self.0) }
     }
 }
 

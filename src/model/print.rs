@@ -23,7 +23,7 @@ pub fn format_file(file: &RuleFile) -> String {
                 entries.push((include.span.start, Entry::Include, format!("include \"{path}\"")));
             }
             Item::Block(block) => {
-                let header = format!("{} {}", block.node.kind.node, block.node.name.node);
+                let header = format!("{} {}", block.node.kind.node, block.node.name.node.as_str());
                 entries.push((block.node.kind.span.start, Entry::Header, header));
                 for (span, text) in block.node.line_texts() {
                     entries.push((span.start, Entry::Line, text));

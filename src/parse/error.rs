@@ -21,6 +21,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::reserved => "a connecting word such as `and` or `in`",
         Rule::name_word => "a word of a name",
         Rule::name => "a name such as `Weapon Reach`",
+        Rule::quoted_name => "a quoted name such as `\"Bastion of Defense\"`",
+        Rule::list_name | Rule::list_word => "a name such as `Bastion of Defense`",
         Rule::number => "a number such as `12` or `2.5`",
         Rule::string => "a quoted path such as `\"other.rules\"`",
         Rule::string_inner => "the text of a string",
@@ -113,6 +115,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::moment => "a moment such as `turn start`",
         Rule::comparison_input => "a comparison such as `>= [Threshold]`",
         Rule::check_input => "a check such as `[Attack + Strength]`",
+        Rule::check_roller | Rule::check_roller_word => "who rolls: `by Target` or `by Self`",
     }
 }
 

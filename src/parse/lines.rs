@@ -360,8 +360,18 @@ impl Lowerer {
         };
         let mut nodes = nodes.into_iter();
         let modifier = self.expr(nodes.next()?, line.base)?;
-        let procedure = nodes.next().map(|name| self.name(&name, line.base));
-        Some(crate::model::CheckSpec { modifier, procedure })
+        let mut procedure = None;
+        let mut roller = crate::model::common::CheckRoller::User;
+        for node in nodes {
+            if node.as_rule() == Rule::check_roller {
+                if node.as_str().trim_start_matches("by").trim().eq_ignore_ascii_case("target") {
+                    roller = crate::model::common::CheckRoller::Target;
+                }
+            } else {
+                procedure = Some(self.name(&node, line.base));
+            }
+        }
+        Some(crate::model::CheckSpec { modifier, procedure, roller })
     }
 
     fn trait_line(&mut self, line: &RawLine<'_>) -> Lowered<TraitLine> {

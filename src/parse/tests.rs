@@ -115,8 +115,20 @@ fn targets_costs_and_requirements() {
 fn declarations() {
     assert_rule(
         Rule::name_list_input,
-        &["Aim, Damage, Defense", "Start, Reset CP, Action"],
-        &["", "Aim,, Damage"],
+        &[
+            "Aim, Damage, Defense",
+            "Start, Reset CP, Action",
+            "Bastion of Defense, Interpose",
+            "Learning from Failure",
+            "Inquisitor's Flail",
+            "\"Fate for Combat Points\", Sleep",
+        ],
+        &["", "Aim,, Damage", "\"unterminated, Sleep", "Aim, Damage ]"],
+    );
+    assert_rule(
+        Rule::effects_input,
+        &["apply \"Bastion of Defense\" to Self"],
+        &["apply \"\" to Self"],
     );
     assert_rule(
         Rule::assignments_input,
@@ -159,8 +171,15 @@ fn declarations() {
     assert_rule(Rule::comparison_input, &[">= [Threshold]", "<= 12"], &["12", "=> 3"]);
     assert_rule(
         Rule::check_input,
-        &["[Attack + Strength]", "[Attack] using Grade Roll", "Influence + Trickery"],
-        &["using X"],
+        &[
+            "[Attack + Strength]",
+            "[Attack] using Grade Roll",
+            "Influence + Trickery",
+            "[Defense + Health] by Target",
+            "Defense + Health by Target",
+            "[Will] using Grade Roll by Self",
+        ],
+        &["using X", "[Defense] by Enemy", "[Defense] byTarget"],
     );
     assert_rule(
         Rule::duration_input,

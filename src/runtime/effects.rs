@@ -28,6 +28,8 @@ pub(crate) struct Context<'a> {
     pub weapon: Option<&'a Block>,
     pub user: &'a str,
     pub rounding: Rounding,
+    /// The triggering event's values, read by `Trigger's X`.
+    pub trigger: &'a [(String, i64)],
 }
 
 /// Runs `effects` (one line at `span`) for `target` (the user when `None`) at `grade`.
@@ -78,8 +80,13 @@ fn amount(
         }
         None => None,
     };
-    let scope =
-        LineScope { target, weapon: context.weapon, grade, ..LineScope::of(context.rules, user) };
+    let scope = LineScope {
+        target,
+        weapon: context.weapon,
+        grade,
+        trigger: context.trigger,
+        ..LineScope::of(context.rules, user)
+    };
     Ok(scope.amount(amount, LineContext::Result, context.rounding)?)
 }
 

@@ -284,7 +284,11 @@ fn request_of(queued: &QueuedPower) -> PowerUse {
         actor: queued.actor.clone(),
         power: queued.power.clone(),
         targets: queued.targets.clone(),
-        options: PowerOptions { trigger: None, aid: queued.aid, weapon: queued.weapon.clone() },
+        options: PowerOptions {
+            aid: queued.aid,
+            weapon: queued.weapon.clone(),
+            ..PowerOptions::default()
+        },
     }
 }
 

@@ -199,6 +199,21 @@ impl Game {
         Ok(std::mem::take(diagnostics))
     }
 
+    /// The actor's current status: the last of the system's `Status` lines whose test holds
+    /// (`Status Bloodied: [HP * 2 <= Max HP]`); `None` when none holds or there is no such
+    /// actor.
+    pub fn status(&self, actor: &str) -> Option<String> {
+        let actor = self.world.actor(actor).ok()?;
+        super::scope::status(&self.rules, actor)
+    }
+
+    /// The system's derived values on the actor, in declaration order
+    /// (`Derived Jolt: [floor(Max HP / 4) + Sturdiness]`); empty when there is no such actor.
+    pub fn derived(&self, actor: &str) -> Vec<(String, i64)> {
+        let Ok(actor) = self.world.actor(actor) else { return Vec::new() };
+        super::scope::derived_values(&self.rules, actor)
+    }
+
     /// The loaded pack.
     pub fn pack(&self) -> &Pack {
         &self.pack

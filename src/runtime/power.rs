@@ -6,7 +6,7 @@
 
 use crate::diagnostics::Span;
 use crate::engine::Actor;
-use crate::model::common::{Junction, Test};
+use crate::model::common::{CheckRoller, Junction, Test};
 use crate::model::expr::{LineContext, evaluate};
 use crate::model::{Block, BlockBody, Cost, PowerLine, Requirement, Target};
 
@@ -41,6 +41,9 @@ pub struct PowerOptions {
     pub aid: i64,
     /// The weapon to use; default: the actor's first equipped weapon.
     pub weapon: Option<String>,
+    /// The triggering event's values by name (`Threshold`, `Damage`), read by a triggered
+    /// power's `Trigger's Threshold`.
+    pub trigger_values: Vec<(String, i64)>,
 }
 
 impl PowerUse {
@@ -144,7 +147,9 @@ fn run(
         user.equipment.iter().find(|e| Rules::find(&rules.weapons, e).is_some()).cloned()
     });
     let weapon = weapon_name.as_deref().and_then(|w| Rules::find(&rules.weapons, w));
-    let context = Context { rules, weapon, user: &request.actor, rounding: rules.rounding };
+    let trigger = request.options.trigger_values.as_slice();
+    let context =
+        Context { rules, weapon, user: &request.actor, rounding: rules.rounding, trigger };
     let pipeline = Pipeline { context, block, request };
     if stage == Stage::Use {
         pay_and_prepare(game, &pipeline)?;
@@ -289,8 +294,13 @@ fn resolve(
             Some((expr, span)) => {
                 let user = game.world.actor(&request.actor).map_err(engine)?;
                 let target = game.world.actor(target).map_err(engine)?;
-                let scope =
-                    LineScope { target: Some(target), weapon, ..LineScope::of(rules, user) };
+                let trigger = context.trigger;
+                let scope = LineScope {
+                    target: Some(target),
+                    weapon,
+                    trigger,
+                    ..LineScope::of(rules, user)
+                };
                 let value = evaluate(expr, &scope, LineContext::Threshold)
                     .map_err(|e| RuntimeError::from(e).or_at(span))?;
                 Some(value.round(rounding))
@@ -301,9 +311,33 @@ fn resolve(
     }
     let mut outcomes = Vec::with_capacity(targets.len());
     match check_line {
+        Some((spec, span)) if spec.roller == CheckRoller::Target => {
+            // Each target rolls its own check with its own values; the grade is its own.
+            for (target, threshold) in targets.iter().zip(&thresholds) {
+                let threshold = threshold.unwrap_or(0);
+                let roller = game.world.actor(target).map_err(engine)?;
+                let trigger = context.trigger;
+                let scope = LineScope { weapon, trigger, ..LineScope::of(rules, roller) };
+                let modifier =
+                    evaluate(&spec.modifier, &scope, LineContext::Check)?.round(rounding);
+                let extra = [("Threshold", threshold), ("Modifier", modifier)];
+                let scope = LineScope { extra: &extra, ..scope };
+                let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
+                let prepared = prepare(rules, procedure, &scope, span)?;
+                let dice = prepared.roll(&mut game.world, target, span)?;
+                let against = Against { modifier, threshold, aid: 0 };
+                let outcome = prepared.grade(&mut game.world, target, &dice, against, span);
+                outcomes.push(TargetOutcome {
+                    name: target.clone(),
+                    threshold: Some(threshold),
+                    grade: outcome.grade,
+                });
+            }
+        }
         Some((spec, span)) => {
             let user = game.world.actor(&request.actor).map_err(engine)?;
-            let scope = LineScope { weapon, ..LineScope::of(rules, user) };
+            let trigger = context.trigger;
+            let scope = LineScope { weapon, trigger, ..LineScope::of(rules, user) };
             let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?.round(rounding);
             let extra = [
                 ("Threshold", thresholds.first().copied().flatten().unwrap_or(0)),
@@ -356,11 +390,13 @@ fn resolve(
     if stage == Stage::Test {
         return Ok(PowerOutcome { targets: outcomes, queued: false });
     }
-    // Results and Effects per target, gated by grade.
+    // Results and Effects per target, gated by grade. A check the target rolls is a
+    // defence: the power lands at every grade, so a bare `Result:` is not success-only.
+    let defended = check_line.is_some_and(|(spec, _)| spec.roller == CheckRoller::Target);
     for outcome in &outcomes {
         for line in lines(block) {
             let (gate, effects, success_only) = match &line.node {
-                PowerLine::Result { grade, effects } => (grade, effects, true),
+                PowerLine::Result { grade, effects } => (grade, effects, !defended),
                 PowerLine::Effect { grade, effects } => (grade, effects, false),
                 _ => continue,
             };

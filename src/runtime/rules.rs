@@ -47,6 +47,10 @@ pub(crate) struct Rules {
     pub grade_cap: Option<crate::model::Amount>,
     /// The pack's compiled scripts, shared by every clone of the game.
     pub scripts: Option<std::rc::Rc<super::host::Scripts>>,
+    /// `Derived X: [expr]` lines, in declaration order.
+    pub derived: Vec<(String, Spanned<crate::model::Expr>)>,
+    /// `Status X: [test]` lines, in declaration order.
+    pub statuses: Vec<(String, Spanned<crate::model::Expr>)>,
 }
 
 impl Rules {
@@ -84,6 +88,15 @@ impl Rules {
             if let SystemLine::DefaultCheck(name) = &line.node {
                 rules.default_check.get_or_insert_with(|| name.node.as_str().to_string());
             }
+            match &line.node {
+                SystemLine::Derived { name, value } => {
+                    rules.derived.push((name.node.as_str().to_string(), value.clone()));
+                }
+                SystemLine::Status { name, when } => {
+                    rules.statuses.push((name.node.as_str().to_string(), when.clone()));
+                }
+                _ => {}
+            }
             rules.system.push(line.clone());
         }
         rules.rounding = pack.rounding();
@@ -114,6 +127,12 @@ impl Rules {
             .iter()
             .filter(|(key, block)| **key == block.name.node.as_str().to_lowercase())
             .map(|(_, block)| block.name.node.as_str())
+    }
+
+    /// The value of the `Derived` line called `name`, if the system has one.
+    pub fn derived(&self, name: &str) -> Option<&Spanned<crate::model::Expr>> {
+        let found = self.derived.iter().find(|(derived, _)| derived.eq_ignore_ascii_case(name));
+        found.map(|(_, expr)| expr)
     }
 
     /// Whether a system `Stats` line declares `name`.

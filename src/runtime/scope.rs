@@ -28,12 +28,29 @@ pub(crate) struct LineScope<'a> {
     pub grade: Option<i64>,
     /// Extra named values (`Threshold`, `Modifier`, `N`).
     pub extra: &'a [(&'a str, i64)],
+    /// The triggering event's values, read by `Trigger's X`.
+    pub trigger: &'a [(String, i64)],
+    /// How many derived values are being evaluated around this line; bounds a derived value
+    /// that names itself, directly or through conditions.
+    pub depth: u8,
 }
+
+/// How deeply derived values may name other derived values before the name is unknown.
+const DERIVED_DEPTH: u8 = 16;
 
 impl<'a> LineScope<'a> {
     /// A scope over `user` alone.
     pub fn of(rules: &'a Rules, user: &'a Actor) -> Self {
-        LineScope { rules, user, target: None, weapon: None, grade: None, extra: &[] }
+        LineScope {
+            rules,
+            user,
+            target: None,
+            weapon: None,
+            grade: None,
+            extra: &[],
+            trigger: &[],
+            depth: 0,
+        }
     }
 
     /// Evaluates an amount to an integer under the system's rounding.
@@ -81,19 +98,62 @@ impl<'a> LineScope<'a> {
     }
 }
 
-/// The value of `name` on `actor`: a stat or a resource, plus the Add modifiers of its
-/// active conditions (`Protected 2` gives `+[N] Defense`).
+/// The value of `name` on `actor`: a derived value of the system, a stat or a resource, plus
+/// the Add modifiers of its active conditions (`Protected 2` gives `+[N] Defense`).
 pub(crate) fn actor_value(rules: &Rules, actor: &Actor, name: &str) -> Option<i64> {
-    let base = actor
-        .stats
-        .get(name)
-        .copied()
-        .or_else(|| actor.resources.get(name).map(|r| r.current))
-        .or_else(|| {
-            let found = actor.stats.iter().find(|(key, _)| key.eq_ignore_ascii_case(name));
-            found.map(|(_, value)| *value)
-        })?;
-    Some(base.saturating_add(condition_bonus(rules, actor, name)))
+    actor_value_at(rules, actor, name, 0)
+}
+
+/// [`actor_value`] inside `depth` derived evaluations.
+fn actor_value_at(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i64> {
+    let base = match rules.derived(name) {
+        Some(expr) => derived_value(rules, actor, expr, depth)?,
+        None => actor
+            .stats
+            .get(name)
+            .copied()
+            .or_else(|| actor.resources.get(name).map(|r| r.current))
+            .or_else(|| {
+                let found = actor.stats.iter().find(|(key, _)| key.eq_ignore_ascii_case(name));
+                found.map(|(_, value)| *value)
+            })?,
+    };
+    Some(base.saturating_add(condition_bonus(rules, actor, name, depth)))
+}
+
+/// `expr` (a `Derived` line's value) on `actor`; `None` past [`DERIVED_DEPTH`] or when it
+/// cannot be evaluated.
+fn derived_value(
+    rules: &Rules,
+    actor: &Actor,
+    expr: &crate::diagnostics::Spanned<crate::model::Expr>,
+    depth: u8,
+) -> Option<i64> {
+    if depth >= DERIVED_DEPTH {
+        return None;
+    }
+    let scope = LineScope { depth: depth + 1, ..LineScope::of(rules, actor) };
+    let value = evaluate(expr, &scope, LineContext::Declaration).ok()?;
+    Some(value.round(rules.rounding))
+}
+
+/// Every derived value of the system on `actor`, in declaration order; a value that cannot
+/// be evaluated (a name the actor lacks) is left out.
+pub(crate) fn derived_values(rules: &Rules, actor: &Actor) -> Vec<(String, i64)> {
+    rules
+        .derived
+        .iter()
+        .filter_map(|(name, _)| Some((name.clone(), actor_value(rules, actor, name)?)))
+        .collect()
+}
+
+/// The actor's current status: the last `Status` line whose test holds.
+pub(crate) fn status(rules: &Rules, actor: &Actor) -> Option<String> {
+    let scope = LineScope::of(rules, actor);
+    rules.statuses.iter().rev().find_map(|(name, when)| {
+        let value = evaluate(when, &scope, LineContext::Declaration).ok()?;
+        (value.round(rules.rounding) != 0).then(|| name.clone())
+    })
 }
 
 /// Every modifier of every active condition on `actor`, with the condition it comes from.
@@ -116,8 +176,9 @@ pub(crate) fn active_modifiers<'a>(
     })
 }
 
-/// The sum of the Add modifiers active conditions give `stat`.
-pub(crate) fn condition_bonus(rules: &Rules, actor: &Actor, stat: &str) -> i64 {
+/// The sum of the Add modifiers active conditions give `stat`, inside `depth` derived
+/// evaluations.
+fn condition_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
     let mut total = 0i64;
     for (active, modifier) in active_modifiers(rules, actor) {
         let Modifier::Add { negative, amount, stat: name } = modifier else { continue };
@@ -125,7 +186,7 @@ pub(crate) fn condition_bonus(rules: &Rules, actor: &Actor, stat: &str) -> i64 {
             continue;
         }
         let extra = [("N", active.n.unwrap_or(0))];
-        let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
+        let scope = LineScope { extra: &extra, depth, ..LineScope::of(rules, actor) };
         let floor = crate::model::expr::Rounding::Floor;
         let value = scope.amount(amount, LineContext::Condition, floor).unwrap_or_default();
         total = total.saturating_add(if *negative { -value } else { value });
@@ -133,8 +194,15 @@ pub(crate) fn condition_bonus(rules: &Rules, actor: &Actor, stat: &str) -> i64 {
     total
 }
 
-fn special(actor: &Actor, name: &str) -> Result<Value, EvalErrorKind> {
-    Ok(Value::integer(actor.stats.get(name).copied().unwrap_or(0)))
+/// `Tier` or `Level`: a `Derived` line of that name when the system has one, else the
+/// actor's own value.
+fn special(scope: &LineScope<'_>, name: &str) -> Result<Value, EvalErrorKind> {
+    if scope.rules.derived(name).is_some() {
+        return actor_value_at(scope.rules, scope.user, name, scope.depth)
+            .map(Value::integer)
+            .ok_or_else(|| EvalErrorKind::UnknownName(name.to_string()));
+    }
+    Ok(Value::integer(scope.user.stats.get(name).copied().unwrap_or(0)))
 }
 
 impl Scope for LineScope<'_> {
@@ -145,8 +213,16 @@ impl Scope for LineScope<'_> {
     ) -> Result<Value, EvalErrorKind> {
         match reference {
             Reference::Special(Special::Grade) => Ok(Value::integer(self.grade.unwrap_or(0))),
-            Reference::Special(Special::Tier) => special(self.user, "Tier"),
-            Reference::Special(Special::Level) => special(self.user, "Level"),
+            Reference::Special(Special::Tier) => special(self, "Tier"),
+            Reference::Special(Special::Level) => special(self, "Level"),
+            Reference::Possessive { owner, name } if owner.matches("Trigger") => {
+                let found = self.trigger.iter().find(|(key, _)| name.matches(key));
+                found.map(|(_, value)| Value::integer(*value)).ok_or_else(|| {
+                    EvalErrorKind::UnknownName(format!(
+                        "Trigger's {name} (not given by the request)"
+                    ))
+                })
+            }
             Reference::Possessive { owner, name } => {
                 let actor = match owner.as_str() {
                     "Target" | "Target's" => self.target,
@@ -154,7 +230,7 @@ impl Scope for LineScope<'_> {
                     _ => None,
                 };
                 let actor = actor.ok_or_else(|| EvalErrorKind::UnknownName(owner.to_string()))?;
-                actor_value(self.rules, actor, name.as_str())
+                actor_value_at(self.rules, actor, name.as_str(), self.depth)
                     .map(Value::integer)
                     .ok_or_else(|| EvalErrorKind::UnknownName(format!("{owner}'s {name}")))
             }
@@ -175,7 +251,7 @@ impl LineScope<'_> {
         if let Some(property) = weapon_property(name, context) {
             return self.weapon_value(property);
         }
-        if let Some(value) = actor_value(self.rules, self.user, name.as_str()) {
+        if let Some(value) = actor_value_at(self.rules, self.user, name.as_str(), self.depth) {
             return Ok(Value::integer(value));
         }
         if let Some(special) = Special::from_name(name.as_str()) {

@@ -117,6 +117,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::integer | Rule::number => "a number such as `12`",
         Rule::identifier => "a word such as `if-better`",
         Rule::dice_text => "a dice expression such as `2d6+3`",
+        Rule::quoted_name => "a quoted name such as `\"Bastion of Defense\"`",
         Rule::string | Rule::string_inner => "a quoted text such as `\"fight.json\"`",
         Rule::load => "`load` and a pack name or a quoted path",
         Rule::seed => "`seed` and a number",

@@ -385,10 +385,18 @@ impl Game {
             return Err(vec![diagnostic]);
         };
         let mut text = actor.name.clone();
+        if let Some(status) = self.status(&actor.name) {
+            let _ = write!(text, " ({status})");
+        }
         let list = |items: Vec<String>| items.join(", ");
         if !actor.stats.is_empty() {
             let stats = actor.stats.iter().map(|(k, v)| format!("{k} {v}")).collect();
             let _ = write!(text, "\n  Stats: {}", list(stats));
+        }
+        let derived = self.derived(&actor.name);
+        if !derived.is_empty() {
+            let derived = derived.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            let _ = write!(text, "\n  Derived: {}", list(derived));
         }
         if !actor.resources.is_empty() {
             let resources = actor
