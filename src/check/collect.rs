@@ -186,6 +186,9 @@ impl<'a> References<'a> {
             PowerLine::Before(effects) => self.effects(effects, LineContext::Movement, "Before"),
             PowerLine::Check(check) => {
                 self.expr(&check.modifier, LineContext::Check);
+                if let Some(defence) = &check.defence {
+                    self.expr(defence, LineContext::Check);
+                }
                 self.procedures.extend(check.procedure.as_ref());
             }
             PowerLine::Cost(cost) => self.cost(cost, span),

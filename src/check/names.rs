@@ -12,6 +12,9 @@ use crate::model::{
 };
 
 /// Names a check block may use for the values the engine passes to it.
+/// The outcome names a check binds for the Result and Effect lines after it.
+const OUTCOME_NAMES: &[&str] = &["Margin", "Success Number", "Successes", "Natural"];
+
 const PROCEDURE_NAMES: &[&str] =
     &["Threshold", "Modifier", "Target", "Difficulty", "Pool", "Roll", "Rating", "Boost", "Ease"];
 
@@ -105,7 +108,9 @@ impl Names {
                     let known = self.is_value(name.as_str())
                         || weapon_property(name, context).is_some()
                         || contains(parameters, name.as_str())
-                        || (in_procedure && contains_str(PROCEDURE_NAMES, name.as_str()));
+                        || (in_procedure && contains_str(PROCEDURE_NAMES, name.as_str()))
+                        || (context == LineContext::Result
+                            && contains_str(OUTCOME_NAMES, name.as_str()));
                     if !known {
                         out.push(self.unknown_stat(name, span));
                     }

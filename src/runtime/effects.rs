@@ -30,6 +30,8 @@ pub(crate) struct Context<'a> {
     pub rounding: Rounding,
     /// The triggering event's values, read by `Trigger's X`.
     pub trigger: &'a [(String, i64)],
+    /// The check's outcome names (`Margin`, `Success Number`) for Result and Effect lines.
+    pub outcome: &'a [(&'static str, i64)],
 }
 
 /// Runs `effects` (one line at `span`) for `target` (the user when `None`) at `grade`.
@@ -85,6 +87,7 @@ fn amount(
         weapon: context.weapon,
         grade,
         trigger: context.trigger,
+        extra: context.outcome,
         ..LineScope::of(context.rules, user)
     };
     Ok(scope.amount(amount, LineContext::Result, context.rounding)?)

@@ -80,10 +80,17 @@ impl<'a> LineScope<'a> {
             return Err(EvalErrorKind::UnknownName("Weapon".into()));
         };
         for line in lines {
-            let matched = match (&line.node, property) {
-                (WeaponLine::Cost(amount), "Cost")
-                | (WeaponLine::Reach(amount), "Reach")
-                | (WeaponLine::Damage(amount), "Damage") => Some(amount),
+            let matched = match &line.node {
+                WeaponLine::Cost(amount)
+                | WeaponLine::Reach(amount)
+                | WeaponLine::Damage(amount)
+                | WeaponLine::Range(amount)
+                | WeaponLine::MinimumRange(amount)
+                | WeaponLine::CritRange(amount)
+                | WeaponLine::CritDamage(amount)
+                | WeaponLine::Rate(amount) => {
+                    (line.node.label() == property).then_some(amount)
+                }
                 _ => None,
             };
             if let Some(amount) = matched {
