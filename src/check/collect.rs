@@ -273,6 +273,7 @@ impl<'a> References<'a> {
             }
             SystemLine::TurnOrder(template) => self.template(&template.node),
             SystemLine::DefaultCheck(name) => self.procedures.push(name),
+            SystemLine::Layered { resource, .. } => self.resources.push(resource),
             SystemLine::Default(Assignment { value, .. }) => self.amount(value, context),
             SystemLine::Details(text) => self.holes(text, context),
             SystemLine::Stats { .. }

@@ -266,7 +266,7 @@ fn contains_str(list: &[&str], name: &str) -> bool {
     list.iter().any(|item| item.eq_ignore_ascii_case(name))
 }
 
-fn with_suggestion<'a>(
+pub(super) fn with_suggestion<'a>(
     error: CheckError,
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,

@@ -16,7 +16,6 @@ use crate::model::system::ResourceRule;
 use crate::model::{Block, BlockBody};
 
 use super::Game;
-use super::actors::ARMOUR_LAYERS;
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
 use super::rules::Rules;
@@ -136,32 +135,8 @@ fn run(
                 damage = damage.with_type(kind.node.as_str());
             }
             let rules = damage_rules(context.rules, game, victim, context.rounding)?;
-            let health = health_resource(context.rules).to_string();
-            let has_armour =
-                game.world.actor(victim).is_ok_and(|a| a.layered.contains_key(ARMOUR_LAYERS));
-            if has_armour {
-                game.remember(victim, Part::Layers(ARMOUR_LAYERS));
-                game.remember(victim, Part::Resource(&health));
-                let report = game.world.deal_damage(
-                    victim,
-                    &DamageInto::Layers(ARMOUR_LAYERS.into()),
-                    &damage,
-                    &rules,
-                    span,
-                )?;
-                if report.after > 0 {
-                    game.world.change_resource(victim, &health, -report.after, span)?;
-                }
-            } else {
-                game.remember(victim, Part::Resource(&health));
-                game.world.deal_damage(
-                    victim,
-                    &DamageInto::Resource(health),
-                    &damage,
-                    &rules,
-                    span,
-                )?;
-            }
+            let (pool, resource) = context.rules.damage_pool(health_resource(context.rules));
+            through_pool(game, victim, (pool, resource), &damage, &rules, span)?;
         }
         Effect::Heal(value) => {
             let value = amount(game, context, value, target, grade)?;
@@ -178,6 +153,14 @@ fn run(
                 Effect::Spend { .. } => (user, -value),
                 _ => (target.unwrap_or(user), -value),
             };
+            // `lose N Wealth` goes through the layers of the pool whose innermost it is.
+            let name = resource.node.as_str();
+            if let (Effect::Lose { .. }, Some(pool)) = (effect, context.rules.pool_of(name))
+                && game.world.actor(who).is_ok_and(|a| a.layered.contains_key(pool))
+            {
+                let (damage, rules) = (Damage::new(value), DamageRules::default());
+                return through_pool(game, who, (pool, name), &damage, &rules, resource.span);
+            }
             game.remember(who, Part::Resource(resource.node.as_str()));
             game.world.change_resource(who, resource.node.as_str(), delta, resource.span)?;
         }
@@ -390,4 +373,31 @@ fn damage_rules(
         result.scale = Some(Scale { numerator: number.units, denominator, rounding });
     }
     Ok(result)
+}
+
+/// Deals `damage` to `victim` through the layered pool `(pool, resource)`: its layers when
+/// the victim has them (what passes through every layer reaches the resource), else the
+/// resource alone.
+fn through_pool(
+    game: &mut Game,
+    victim: &str,
+    (pool, resource): (&str, &str),
+    damage: &Damage,
+    rules: &DamageRules,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let has_layers = game.world.actor(victim).is_ok_and(|a| a.layered.contains_key(pool));
+    game.remember(victim, Part::Resource(resource));
+    if !has_layers {
+        let into = DamageInto::Resource(resource.to_string());
+        game.world.deal_damage(victim, &into, damage, rules, span)?;
+        return Ok(());
+    }
+    game.remember(victim, Part::Layers(pool));
+    let into = DamageInto::Layers(pool.to_string());
+    let report = game.world.deal_damage(victim, &into, damage, rules, span)?;
+    if report.after > 0 {
+        game.world.change_resource(victim, resource, -report.after, span)?;
+    }
+    Ok(())
 }

@@ -151,8 +151,7 @@ fn run(
     });
     let weapon = weapon_name.as_deref().and_then(|w| Rules::find(&rules.weapons, w));
     let trigger = request.options.trigger_values.as_slice();
-    let context =
-        Context {
+    let context = Context {
         rules,
         weapon,
         user: &request.actor,
@@ -560,7 +559,8 @@ fn versus_outcomes(
         let attacker = side(context.user, value(game, context.user, &spec.modifier)?);
         let defender = side(target, value(game, target, defence)?);
         let request = VersusRequest { attacker, defender, ..VersusRequest::default() };
-        let outcome = run_versus(rules, &mut game.world, &request, None).map_err(|e| e.or_at(span))?;
+        let outcome =
+            run_versus(rules, &mut game.world, &request, None).map_err(|e| e.or_at(span))?;
         let mut names = vec![("Margin", outcome.margin)];
         if let Some(number) = outcome.attacker.names.success_number {
             names.push(("Success Number", number));

@@ -26,6 +26,8 @@ pub(crate) struct Rules {
     pub weapons: Blocks,
     /// `armour` blocks.
     pub armours: Blocks,
+    /// `Layered <Pool>: <Resource>` lines as (pool, innermost resource), in declaration order.
+    pub layered: Vec<(String, String)>,
     /// `Resource X:` rules, in declaration order.
     pub resources: Vec<(String, Vec<Spanned<ResourceRule>>)>,
     /// Every system line, in order.
@@ -95,6 +97,9 @@ impl Rules {
                 SystemLine::Status { name, when } => {
                     rules.statuses.push((name.node.as_str().to_string(), when.clone()));
                 }
+                SystemLine::Layered { name, resource } => rules
+                    .layered
+                    .push((name.node.as_str().to_string(), resource.node.as_str().to_string())),
                 _ => {}
             }
             rules.system.push(line.clone());
@@ -133,6 +138,21 @@ impl Rules {
     pub fn derived(&self, name: &str) -> Option<&Spanned<crate::model::Expr>> {
         let found = self.derived.iter().find(|(derived, _)| derived.eq_ignore_ascii_case(name));
         found.map(|(_, expr)| expr)
+    }
+
+    /// The layered pool plain damage goes through and its innermost resource: the first
+    /// `Layered` line, else the armour layers in front of `health`.
+    pub fn damage_pool<'a>(&'a self, health: &'a str) -> (&'a str, &'a str) {
+        match self.layered.first() {
+            Some((pool, resource)) => (pool, resource),
+            None => (super::actors::ARMOUR_LAYERS, health),
+        }
+    }
+
+    /// The layered pool whose innermost resource is `resource`, if any.
+    pub fn pool_of(&self, resource: &str) -> Option<&str> {
+        let found = self.layered.iter().find(|(_, inner)| inner.eq_ignore_ascii_case(resource));
+        found.map(|(pool, _)| pool.as_str())
     }
 
     /// Whether a system `Stats` line declares `name`.

@@ -88,9 +88,7 @@ impl<'a> LineScope<'a> {
                 | WeaponLine::MinimumRange(amount)
                 | WeaponLine::CritRange(amount)
                 | WeaponLine::CritDamage(amount)
-                | WeaponLine::Rate(amount) => {
-                    (line.node.label() == property).then_some(amount)
-                }
+                | WeaponLine::Rate(amount) => (line.node.label() == property).then_some(amount),
                 _ => None,
             };
             if let Some(amount) = matched {
