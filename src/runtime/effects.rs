@@ -6,8 +6,8 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    ActiveCondition, Damage, DamageInto, DamageRules, Duration, HealRules, Rounding as Round,
-    Scale, Stacking,
+    ActiveCondition, Damage, DamageInto, DamageRules, Duration, HealRules, LayeredPool,
+    Rounding as Round, Scale, Stacking,
 };
 use crate::model::effect::{Amount, Duration as LineDuration, Effect, EffectPart, Effects};
 use crate::model::entity::{ConditionLine, Modifier, Stacking as LineStacking};
@@ -188,6 +188,22 @@ fn run(
             }
             game.remember(&who, Part::Conditions);
             game.world.apply_condition(&who, active, stacking_of(block), span)?;
+        }
+        Effect::InFront { layer, subject: who } => {
+            let who = subject(Some(who), user, target).to_string();
+            let block =
+                Rules::find(&context.rules.armours, layer.node.as_str()).ok_or_else(|| {
+                    let names = Rules::names(&context.rules.armours);
+                    unknown("armour", layer.node.as_str(), names).at(layer.span)
+                })?;
+            let actor = game.world.actor(&who).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+            let (pool, built) = super::actors::armour_layer(context.rules, actor, block)?;
+            game.remember(&who, Part::Layers(&pool));
+            let actor =
+                game.world.actor_mut(&who).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+            actor.layered.entry(pool.clone()).or_insert_with(|| LayeredPool::new(Vec::new()));
+            game.world.push_layer(&who, &pool, built.improvised(), span)?;
+            game.world.narrate(format!("{} is put in front of {who} ({pool})", layer.node), span);
         }
         Effect::Remove { condition, subject: who } => {
             let who = subject(who.as_ref(), user, target).to_string();
