@@ -235,7 +235,7 @@ impl Names {
                 CheckErrorKind::UnknownReference { what, name: text.to_string() }.at(name.span),
                 text,
                 candidates,
-                &format!("define it with a {} block", kinds.join(" or ")),
+                &format!("define it with {} block", article(&kinds.join(" or "))),
             ));
         }
     }
@@ -276,5 +276,13 @@ pub(super) fn with_suggestion<'a>(
     match did_you_mean(name, candidates) {
         Some(suggestion) => diagnostic.with_help(format!("did you mean `{suggestion}`?")),
         None => diagnostic.with_help(fallback.to_string()),
+    }
+}
+
+/// `an armour`, `a power`: the indefinite article for a block kind.
+fn article(kind: &str) -> String {
+    match kind.chars().next() {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => format!("an {kind}"),
+        _ => format!("a {kind}"),
     }
 }
