@@ -17,7 +17,7 @@ fn game(cast: &[(&str, &str)]) -> Game {
     game.load(&paths).expect("the Mystika pack and the blows load");
     game.add_actor("Striker", Some("Mira Quickblade"), &[]).unwrap();
     let striker = game.world_mut().actor_mut("Striker").unwrap();
-    let blows = ["Blow 16", "Blow 12", "Blow 25", "Overspend 30"];
+    let blows = ["Blow 16", "Blow 12", "Blow 25", "Overspend 30", "One Sided Duel"];
     striker.powers.extend(blows.map(String::from));
     for (name, block) in cast {
         game.add_actor(name, Some(block), &[]).unwrap();
@@ -138,4 +138,24 @@ fn duel_with_temptation_feeds_the_chaos_pool_and_a_lost_duel_does_nothing() {
     let outcome = game.use_power(&request).unwrap();
     assert_eq!(outcome.targets[0].grade, 0);
     assert_eq!(current(&game, "Mira", "Health"), 12);
+}
+
+#[test]
+fn a_duel_without_the_defenders_value_is_refused_and_changes_nothing() {
+    let mut game = game(&[("Brannoc", "Brannoc the Bouncer")]);
+    let before = mythforge::engine::to_json(game.world()).unwrap();
+    let request = PowerUse {
+        actor: "Striker".into(),
+        power: "One Sided Duel".into(),
+        targets: vec!["Brannoc".into()],
+        ..PowerUse::default()
+    };
+    let error = game.use_power(&request).unwrap_err();
+    assert_eq!(error.kind.code(), "runtime::unsupported_procedure");
+    assert_eq!(
+        error.to_string(),
+        "check procedure `Duel` uses a method the runtime does not run yet"
+    );
+    assert!(!error.span.is_none());
+    assert_eq!(mythforge::engine::to_json(game.world()).unwrap(), before);
 }

@@ -228,8 +228,8 @@ pub(crate) fn settle_for_power<'a>(
     if matches!(procedure.method, Some(Method::Pool) | None) {
         return Ok(None);
     }
-    // A procedure meant for two sides (versus, or with a tie rule) needs the defender's roll
-    // and its margin on the Result lines; refused rather than graded as a one-sided test.
+    // A procedure meant for two sides (versus, or with a tie rule) needs the defender's
+    // value (`versus [...]`, run by `power`); refused rather than graded as one-sided.
     if procedure.method == Some(Method::Versus)
         || procedure.tie.is_some()
         || procedure.zero_wins.is_some()
