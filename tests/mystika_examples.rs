@@ -26,9 +26,8 @@ fn game(cast: &[(&str, &str)]) -> Game {
 }
 
 fn use_power(game: &mut Game, actor: &str, power: &str, target: &str) {
-    let targets = if target.is_empty() { Vec::new() } else { vec![target.to_string()] };
-    let request =
-        PowerUse { actor: actor.into(), power: power.into(), targets, ..PowerUse::default() };
+    let request = PowerUse::new(actor, power);
+    let request = if target.is_empty() { request } else { request.at([target]) };
     game.use_power(&request).unwrap();
 }
 
@@ -92,12 +91,7 @@ fn duel_dagger_damage_goes_through_two_armour_layers() {
     // Mira regular 11, dark 2; Brannoc regular 10, dark 12: SN 11 against SN 0.
     game.world_mut().roller.force([11, 2, 10, 12]);
     let mark = game.mark();
-    let request = PowerUse {
-        actor: "Mira".into(),
-        power: "Weapon Attack".into(),
-        targets: vec!["Brannoc".into()],
-        ..PowerUse::default()
-    };
+    let request = PowerUse::new("Mira", "Weapon Attack").at(["Brannoc"]);
     let outcome = game.use_power(&request).unwrap();
     assert_eq!(outcome.targets[0].grade, 1);
     assert_eq!(outcome.targets[0].names, [("Margin", 11), ("Success Number", 11)]);
@@ -116,12 +110,7 @@ fn duel_with_temptation_feeds_the_chaos_pool_and_a_lost_duel_does_nothing() {
     game.add_actor("Mira", Some("Mira Quickblade"), &[]).unwrap();
     // Brannoc's dark 6 beats his failed 10: used (if-better), one die to the chaos pool.
     game.world_mut().roller.force([11, 2, 10, 6]);
-    let request = PowerUse {
-        actor: "Mira".into(),
-        power: "Weapon Attack".into(),
-        targets: vec!["Brannoc".into()],
-        ..PowerUse::default()
-    };
+    let request = PowerUse::new("Mira", "Weapon Attack").at(["Brannoc"]);
     let outcome = game.use_power(&request).unwrap();
     assert_eq!(outcome.targets[0].names[0], ("Margin", 5));
     assert_eq!(game.world().pools["Chaos Dice"], 1);
@@ -129,12 +118,7 @@ fn duel_with_temptation_feeds_the_chaos_pool_and_a_lost_duel_does_nothing() {
     assert_eq!(current(&game, "Brannoc", "Health"), 12);
     // Brannoc strikes back and loses (SN 0 never wins): nothing happens.
     game.world_mut().roller.force([12, 12, 3, 1]);
-    let request = PowerUse {
-        actor: "Brannoc".into(),
-        power: "Weapon Attack".into(),
-        targets: vec!["Mira".into()],
-        ..PowerUse::default()
-    };
+    let request = PowerUse::new("Brannoc", "Weapon Attack").at(["Mira"]);
     let outcome = game.use_power(&request).unwrap();
     assert_eq!(outcome.targets[0].grade, 0);
     assert_eq!(current(&game, "Mira", "Health"), 12);
@@ -144,12 +128,7 @@ fn duel_with_temptation_feeds_the_chaos_pool_and_a_lost_duel_does_nothing() {
 fn a_duel_without_the_defenders_value_is_refused_and_changes_nothing() {
     let mut game = game(&[("Brannoc", "Brannoc the Bouncer")]);
     let before = mythforge::engine::to_json(game.world()).unwrap();
-    let request = PowerUse {
-        actor: "Striker".into(),
-        power: "One Sided Duel".into(),
-        targets: vec!["Brannoc".into()],
-        ..PowerUse::default()
-    };
+    let request = PowerUse::new("Striker", "One Sided Duel").at(["Brannoc"]);
     let error = game.use_power(&request).unwrap_err();
     assert_eq!(error.kind.code(), "runtime::unsupported_procedure");
     assert_eq!(

@@ -10,7 +10,7 @@ use crate::model::entity::{ConditionLine, Modifier};
 use crate::model::expr::{
     EvalErrorKind, LineContext, Name, Reference, Scope, Special, Value, evaluate,
 };
-use crate::model::{Block, BlockBody, WeaponLine, weapon_property};
+use crate::model::{Block, BlockBody, weapon_property};
 
 use super::rules::Rules;
 
@@ -80,17 +80,7 @@ impl<'a> LineScope<'a> {
             return Err(EvalErrorKind::UnknownName("Weapon".into()));
         };
         for line in lines {
-            let matched = match &line.node {
-                WeaponLine::Cost(amount)
-                | WeaponLine::Reach(amount)
-                | WeaponLine::Damage(amount)
-                | WeaponLine::Range(amount)
-                | WeaponLine::MinimumRange(amount)
-                | WeaponLine::CritRange(amount)
-                | WeaponLine::CritDamage(amount)
-                | WeaponLine::Rate(amount) => (line.node.label() == property).then_some(amount),
-                _ => None,
-            };
+            let matched = line.node.amount().filter(|_| line.node.label() == property);
             if let Some(amount) = matched {
                 let scope = LineScope { weapon: None, ..*self };
                 let value = scope
