@@ -138,3 +138,21 @@ fn a_duel_without_the_defenders_value_is_refused_and_changes_nothing() {
     assert!(!error.span.is_none());
     assert_eq!(mythforge::engine::to_json(game.world()).unwrap(), before);
 }
+
+#[test]
+fn the_narrator_spends_the_chaos_pool_the_temptation_die_fed() {
+    let mut game = game(&[("Brannoc", "Brannoc the Bouncer"), ("Narrator", "Narrator")]);
+    let unleash = PowerUse::new("Narrator", "Unleash Chaos").at(["Brannoc"]);
+    // An empty pool: refused, nothing changes.
+    let before = mythforge::engine::to_json(game.world()).unwrap();
+    let error = game.use_power(&unleash).unwrap_err();
+    assert_eq!(error.kind.code(), "engine::cannot_pay");
+    assert_eq!(error.to_string(), "the world needs 2 Chaos Dice but has 0: short by 2");
+    assert_eq!(mythforge::engine::to_json(game.world()).unwrap(), before);
+    // Two kept temptation dice fill it; the narrator's cost empties it.
+    game.world_mut().change_pool("Chaos Dice", 2, mythforge::diagnostics::Span::NONE);
+    game.world_mut().roller.force([4]);
+    let outcome = game.use_power(&unleash).unwrap();
+    assert_eq!(outcome.targets[0].grade, 1);
+    assert_eq!(game.world().pools["Chaos Dice"], 0);
+}

@@ -71,7 +71,15 @@ impl Names {
                     }
                 }
                 BlockBody::Condition(_) => names.conditions.push(name),
-                BlockBody::Check(_) => names.procedures.push(name),
+                BlockBody::Check(lines) => {
+                    names.procedures.push(name);
+                    // A pool a check feeds is spendable like a resource (from the world).
+                    for line in lines {
+                        if let crate::model::ProcedureLine::AlternativeDieFeeds(pool) = &line.node {
+                            names.resources.push(pool.node.0.clone());
+                        }
+                    }
+                }
                 _ => {}
             }
         }

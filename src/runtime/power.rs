@@ -207,14 +207,40 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
                 let user = game.world.actor(&request.actor).map_err(engine)?;
                 let scope = LineScope { weapon, ..LineScope::of(rules, user) };
                 let mut amounts = Vec::with_capacity(parts.len());
+                let mut from_pools = Vec::new();
                 for part in parts {
                     let amount = scope.amount(&part.amount, LineContext::Cost, rounding)?;
-                    amounts.push((part.resource.node.as_str(), amount));
+                    let resource = part.resource.node.as_str();
+                    // A world pool (fed by a check) is spent from the world, not the actor.
+                    if rules.fed_pools.iter().any(|pool| part.resource.node.matches(pool))
+                        && !user.resources.contains_key(resource)
+                    {
+                        from_pools.push((resource, amount));
+                    } else {
+                        amounts.push((resource, amount));
+                    }
+                }
+                for (pool, needed) in &from_pools {
+                    let available = game.world.pools.get(*pool).copied().unwrap_or(0);
+                    if *needed > available {
+                        let kind = crate::engine::EngineErrorKind::CannotPay {
+                            actor: "the world".to_string(),
+                            resource: (*pool).to_string(),
+                            needed: *needed,
+                            available,
+                            short: needed - available,
+                        };
+                        return Err(RuntimeErrorKind::Engine(kind).at(line.span));
+                    }
                 }
                 for (resource, _) in &amounts {
                     game.remember(&request.actor, Part::Resource(resource));
                 }
                 game.world.pay(&request.actor, &amounts, line.span)?;
+                for (pool, needed) in from_pools {
+                    game.remember(&request.actor, Part::Pool(pool));
+                    game.world.change_pool(pool, -needed, line.span);
+                }
             }
             Cost::Narration(text) => game.world.narrate(text.text.clone(), line.span),
         }

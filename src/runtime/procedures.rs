@@ -245,6 +245,8 @@ pub(crate) fn settle_for_power<'a>(
         ("Difficulty", 0),
         ("Boost", 0),
         ("Ease", 0),
+        // A power passes no extra pool dice: a roll-under check rolls its one die.
+        ("Pool", 0),
     ];
     let scope = LineScope { extra: &extra, ..*scope };
     settle(&procedure, &request, modifier, &scope).map(Some)

@@ -28,6 +28,8 @@ pub(crate) struct Rules {
     pub armours: Blocks,
     /// `Layered <Pool>: <Resource>` lines as (pool, innermost resource), in declaration order.
     pub layered: Vec<(String, String)>,
+    /// World pools a check's `Alternative die feeds:` line names; a Cost may spend them.
+    pub fed_pools: Vec<String>,
     /// `Resource X:` rules, in declaration order.
     pub resources: Vec<(String, Vec<Spanned<ResourceRule>>)>,
     /// Every system line, in order.
@@ -107,7 +109,12 @@ impl Rules {
         rules.rounding = pack.rounding();
         for block in rules.checks.values() {
             let procedure = crate::model::procedure::Procedure::of(block);
-            let template = procedure.and_then(|p| p.dice.or(p.roll));
+            let template = procedure.as_ref().and_then(|p| p.dice.or(p.roll));
+            if let Some(pool) = procedure.as_ref().and_then(|p| p.alternative_die_feeds)
+                && !rules.fed_pools.iter().any(|known| pool.node.matches(known))
+            {
+                rules.fed_pools.push(pool.node.as_str().to_string());
+            }
             if let Some(faces) = template.and_then(|t| t.node.faces()) {
                 rules.faces.insert(block.name.node.as_str().to_string(), faces);
             }
