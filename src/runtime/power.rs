@@ -7,15 +7,15 @@
 use crate::diagnostics::Span;
 use crate::engine::Actor;
 use crate::model::common::{CheckRoller, Junction, Test};
-use crate::model::expr::{Expr, LineContext, evaluate};
+use crate::model::expr::{LineContext, evaluate};
 use crate::model::{Block, BlockBody, Cost, PowerLine, Requirement, Target};
 
 use super::Game;
-use super::checks::{Against, CheckRequest, prepare};
+use super::checks::{Against, prepare};
 use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
-use super::procedures::{VersusRequest, run_versus, settle_for_power};
+use super::procedures::settle_for_power;
 use super::rules::Rules;
 use super::scope::LineScope;
 
@@ -347,7 +347,7 @@ fn resolve(
     let mut outcomes = Vec::with_capacity(targets.len());
     match check_line {
         Some((spec, span)) if spec.defence.is_some() => {
-            outcomes = versus_outcomes(game, context, spec, &targets, span)?;
+            outcomes = super::procedures::versus_outcomes(game, context, spec, &targets, span)?;
         }
         Some((spec, span)) if spec.roller == CheckRoller::Target => {
             // Each target rolls its own check with its own values; the grade is its own.
@@ -547,57 +547,4 @@ fn holds(rules: &Rules, requirement: &Requirement, user: &Actor) -> Result<bool,
         result = if *junction == Junction::And { result && value } else { result || value };
     }
     Ok(result)
-}
-
-/// A versus check per target (`Check: [Blades] versus [Clubs] using Duel`): the user rolls
-/// with the check's value, the target with the value after `versus` (evaluated on the
-/// target), both through the same procedure; grade 1 when the user wins, binding `Margin`
-/// (the winner's lead) and `Success Number` (the user's) for the Result lines.
-fn versus_outcomes(
-    game: &mut Game,
-    context: &Context<'_>,
-    spec: &crate::model::CheckSpec,
-    targets: &[String],
-    span: Span,
-) -> Result<Vec<TargetOutcome>, RuntimeError> {
-    let Some(defence) = &spec.defence else { return Ok(Vec::new()) };
-    let (rules, rounding) = (context.rules, context.rules.rounding);
-    let procedure = spec.procedure.as_ref().map(|p| p.node.as_str().to_string());
-    let value = |game: &Game, actor: &str, expr: &crate::diagnostics::Spanned<Expr>| {
-        let actor = game.world.actor(actor).map_err(engine)?;
-        let scope = LineScope {
-            weapon: context.weapon,
-            trigger: context.trigger,
-            ..LineScope::of(rules, actor)
-        };
-        evaluate(expr, &scope, LineContext::Check)
-            .map(|v| v.round(rounding))
-            .map_err(|e| RuntimeError::from(e).or_at(expr.span))
-    };
-    let mut outcomes = Vec::with_capacity(targets.len());
-    for target in targets {
-        let side = |actor: &str, bonus| CheckRequest {
-            actor: actor.to_string(),
-            bonus,
-            procedure: procedure.clone(),
-            ..CheckRequest::default()
-        };
-        let attacker = side(context.user, value(game, context.user, &spec.modifier)?);
-        let defender = side(target, value(game, target, defence)?);
-        let request = VersusRequest { attacker, defender, ..VersusRequest::default() };
-        let outcome =
-            run_versus(rules, &mut game.world, &request, None).map_err(|e| e.or_at(span))?;
-        let mut names = vec![("Margin", outcome.margin)];
-        if let Some(number) = outcome.attacker.names.success_number {
-            names.push(("Success Number", number));
-        }
-        let won = outcome.winner == Some(crate::engine::Side::Attacker);
-        outcomes.push(TargetOutcome {
-            name: target.clone(),
-            threshold: None,
-            grade: u32::from(won),
-            names,
-        });
-    }
-    Ok(outcomes)
 }
