@@ -127,6 +127,7 @@ fn effect() -> impl Strategy<Value = String> {
         condition.prop_map(|condition| format!("remove {condition}")),
         amount().prop_map(|amount| format!("push Target up to {amount} hexes")),
         expression().prop_map(|expr| format!("script bonus({expr})")),
+        Just("put Bar Table in front of Target".to_string()),
         Just("the walls shake".to_string()),
     ]
 }
@@ -144,6 +145,8 @@ fn power_line() -> impl Strategy<Value = String> {
         (1u32..4, effects()).prop_map(|(grade, effects)| format!("Effect {grade}: {effects}")),
         effects().prop_map(|effects| format!("Before: {effects}")),
         expression().prop_map(|expr| format!("Check: [{expr}]")),
+        (expression(), expression())
+            .prop_map(|(a, b)| format!("Check: [{a}] versus [{b}] using Duel")),
         expression().prop_map(|expr| format!("Threshold: [{expr}]")),
         amount().prop_map(|amount| format!("Target: Up to {amount} allies in 5")),
         Just("Target: Burst 2 within 10".to_string()),

@@ -23,6 +23,8 @@ pub struct References<'a> {
     pub resources: Vec<&'a Spanned<Name>>,
     /// Stats named outside expressions (actor stat values, condition modifiers).
     pub stats: Vec<&'a Spanned<Name>>,
+    /// Armour blocks named by effects (`put Bar Table in front of Target`).
+    pub armours: Vec<&'a Spanned<Name>>,
     /// Check procedures named.
     pub procedures: Vec<&'a Spanned<Name>>,
     /// Lines the engine will not execute: the span of the narration and the line label.
@@ -123,6 +125,7 @@ impl<'a> References<'a> {
             Effect::Remove { condition, .. } => self.condition(condition, context),
             Effect::Move { distance, .. } => self.amount(distance, context),
             Effect::Script(call) => self.expr(call, context),
+            Effect::InFront { layer, .. } => self.armours.push(layer),
         }
     }
 
@@ -186,6 +189,9 @@ impl<'a> References<'a> {
             PowerLine::Before(effects) => self.effects(effects, LineContext::Movement, "Before"),
             PowerLine::Check(check) => {
                 self.expr(&check.modifier, LineContext::Check);
+                if let Some(defence) = &check.defence {
+                    self.expr(defence, LineContext::Check);
+                }
                 self.procedures.extend(check.procedure.as_ref());
             }
             PowerLine::Cost(cost) => self.cost(cost, span),
@@ -270,6 +276,7 @@ impl<'a> References<'a> {
             }
             SystemLine::TurnOrder(template) => self.template(&template.node),
             SystemLine::DefaultCheck(name) => self.procedures.push(name),
+            SystemLine::Layered { resource, .. } => self.resources.push(resource),
             SystemLine::Default(Assignment { value, .. }) => self.amount(value, context),
             SystemLine::Details(text) => self.holes(text, context),
             SystemLine::Stats { .. }

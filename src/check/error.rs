@@ -129,6 +129,9 @@ impl CheckErrorKind {
                 "not a builtin or a declared script function".into()
             }
             CheckErrorKind::UnknownProcedure(_) => "no check block has this name".into(),
+            CheckErrorKind::UnknownReference { what: "layered pool", .. } => {
+                "no `Layered` line of the system has this name".into()
+            }
             CheckErrorKind::UnknownReference { what, .. } => {
                 format!("no {what} block has this name")
             }

@@ -38,6 +38,9 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
         for stat in &references.stats {
             names.check_stat(stat, &mut out);
         }
+        for armour in &references.armours {
+            names.check_block(armour, &["armour"], "armour", &mut out);
+        }
         for procedure in &references.procedures {
             names.check_procedure(procedure, &mut out);
         }

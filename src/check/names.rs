@@ -12,6 +12,9 @@ use crate::model::{
 };
 
 /// Names a check block may use for the values the engine passes to it.
+/// The outcome names a check binds for the Result and Effect lines after it.
+const OUTCOME_NAMES: &[&str] = &["Margin", "Success Number", "Successes", "Natural"];
+
 const PROCEDURE_NAMES: &[&str] =
     &["Threshold", "Modifier", "Target", "Difficulty", "Pool", "Roll", "Rating", "Boost", "Ease"];
 
@@ -68,7 +71,15 @@ impl Names {
                     }
                 }
                 BlockBody::Condition(_) => names.conditions.push(name),
-                BlockBody::Check(_) => names.procedures.push(name),
+                BlockBody::Check(lines) => {
+                    names.procedures.push(name);
+                    // A pool a check feeds is spendable like a resource (from the world).
+                    for line in lines {
+                        if let crate::model::ProcedureLine::AlternativeDieFeeds(pool) = &line.node {
+                            names.resources.push(pool.node.0.clone());
+                        }
+                    }
+                }
                 _ => {}
             }
         }
@@ -105,7 +116,9 @@ impl Names {
                     let known = self.is_value(name.as_str())
                         || weapon_property(name, context).is_some()
                         || contains(parameters, name.as_str())
-                        || (in_procedure && contains_str(PROCEDURE_NAMES, name.as_str()));
+                        || (in_procedure && contains_str(PROCEDURE_NAMES, name.as_str()))
+                        || (context == LineContext::Result
+                            && contains_str(OUTCOME_NAMES, name.as_str()));
                     if !known {
                         out.push(self.unknown_stat(name, span));
                     }
@@ -230,7 +243,7 @@ impl Names {
                 CheckErrorKind::UnknownReference { what, name: text.to_string() }.at(name.span),
                 text,
                 candidates,
-                &format!("define it with a {} block", kinds.join(" or ")),
+                &format!("define it with {} block", article(&kinds.join(" or "))),
             ));
         }
     }
@@ -261,7 +274,7 @@ fn contains_str(list: &[&str], name: &str) -> bool {
     list.iter().any(|item| item.eq_ignore_ascii_case(name))
 }
 
-fn with_suggestion<'a>(
+pub(super) fn with_suggestion<'a>(
     error: CheckError,
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
@@ -271,5 +284,13 @@ fn with_suggestion<'a>(
     match did_you_mean(name, candidates) {
         Some(suggestion) => diagnostic.with_help(format!("did you mean `{suggestion}`?")),
         None => diagnostic.with_help(fallback.to_string()),
+    }
+}
+
+/// `an armour`, `a power`: the indefinite article for a block kind.
+fn article(kind: &str) -> String {
+    match kind.chars().next() {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => format!("an {kind}"),
+        _ => format!("a {kind}"),
     }
 }

@@ -169,11 +169,33 @@ pub fn grade_caps(pack: &Pack, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Armour hardness must be at least 1: ablation divides by it.
+/// Armour hardness must be at least 1: ablation divides by it. An armour's `Pool` must be a
+/// `Layered` line of the system.
 pub fn armour(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let pools: Vec<&str> = pack
+        .system_lines()
+        .filter_map(|line| match &line.node {
+            SystemLine::Layered { name, .. } => Some(name.node.as_str()),
+            _ => None,
+        })
+        .collect();
+    let has_system = pack.blocks().any(|b| matches!(b.node.body, BlockBody::System(_)));
     for block in pack.blocks() {
         let BlockBody::Armour(lines) = &block.node.body else { continue };
         for line in lines {
+            if let ArmourLine::Pool(pool) = &line.node
+                && has_system
+                && !pools.iter().any(|known| pool.node.matches(known))
+            {
+                let name = pool.node.as_str();
+                let what = "layered pool";
+                out.push(super::names::with_suggestion(
+                    CheckErrorKind::UnknownReference { what, name: name.to_string() }.at(pool.span),
+                    name,
+                    pools.iter().copied(),
+                    "declare it in the system block with a line such as `Layered Purse: Wealth`",
+                ));
+            }
             if let ArmourLine::Hardness(value) = &line.node
                 && constant(value).is_some_and(|hardness| hardness < 1)
             {

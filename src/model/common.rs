@@ -120,6 +120,10 @@ impl fmt::Display for Cost {
 pub struct CheckSpec {
     /// `Attack + Strength`
     pub modifier: Spanned<Expr>,
+    /// `versus [Clubs]`: each target rolls the same procedure with this value (evaluated
+    /// on the target) and the two sides are compared as a versus check.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defence: Option<Spanned<Expr>>,
     /// `using Grade Roll`; `None` means the system's default procedure.
     pub procedure: Option<Spanned<Name>>,
     /// `by Target`: who rolls the check.
@@ -148,6 +152,9 @@ impl CheckRoller {
 impl fmt::Display for CheckSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "[{}]", self.modifier.node)?;
+        if let Some(defence) = &self.defence {
+            write!(f, " versus [{}]", defence.node)?;
+        }
         if let Some(procedure) = &self.procedure {
             write!(f, " using {}", procedure.node)?;
         }

@@ -224,6 +224,14 @@ pub enum Effect {
     },
     /// `script bonus(Grade)`
     Script(Spanned<Expr>),
+    /// `put Bar Table in front of Target`: the armour as an improvised layer in front of
+    /// its layered pool (removed when worn down to 0).
+    InFront {
+        /// The armour block.
+        layer: Spanned<Name>,
+        /// Who it protects (`Target`, `Self`).
+        subject: Spanned<Name>,
+    },
 }
 
 impl fmt::Display for Effect {
@@ -273,6 +281,9 @@ impl fmt::Display for Effect {
                 }
             }
             Effect::Script(call) => write!(f, "script {}", call.node),
+            Effect::InFront { layer, subject } => {
+                write!(f, "put {} in front of {}", layer.node, subject.node)
+            }
         }
     }
 }

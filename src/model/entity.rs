@@ -311,6 +311,8 @@ pub enum ArmourLine {
     Protection(Amount),
     /// `Cost: 10`
     Cost(Amount),
+    /// `Pool: Purse` — the layered pool this layer belongs to (default: the system's first).
+    Pool(Spanned<Name>),
     /// `Keywords: Heavy`
     Keywords(Vec<Spanned<Keyword>>),
     /// `Details: ...`
@@ -326,6 +328,7 @@ impl ArmourLine {
             ArmourLine::Hardness(_) => "Hardness",
             ArmourLine::Protection(_) => "Protection",
             ArmourLine::Cost(_) => "Cost",
+            ArmourLine::Pool(_) => "Pool",
             ArmourLine::Keywords(_) => "Keywords",
             ArmourLine::Details(_) => "Details",
         }
@@ -341,7 +344,7 @@ impl ArmourLine {
             | ArmourLine::Hardness(amount)
             | ArmourLine::Protection(amount)
             | ArmourLine::Cost(amount) => Some(amount),
-            ArmourLine::Keywords(_) | ArmourLine::Details(_) => None,
+            ArmourLine::Keywords(_) | ArmourLine::Details(_) | ArmourLine::Pool(_) => None,
         }
     }
 }
@@ -353,6 +356,7 @@ impl fmt::Display for ArmourLine {
             (Some(amount), _) => write!(f, "{amount}"),
             (None, ArmourLine::Keywords(keywords)) => write_keywords(f, keywords),
             (None, ArmourLine::Details(text)) => write!(f, "{text}"),
+            (None, ArmourLine::Pool(pool)) => write!(f, "{}", pool.node),
             (None, _) => Ok(()),
         }
     }

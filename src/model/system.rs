@@ -101,6 +101,15 @@ pub enum SystemLine {
         /// When it applies.
         when: Spanned<Expr>,
     },
+    /// `Layered Body: Health` — a layered pool: armour layers (outermost first, in an
+    /// actor's Equipment order) in front of its innermost resource. The first one is where
+    /// plain damage goes.
+    Layered {
+        /// The pool (`Body`).
+        name: Spanned<Name>,
+        /// Its innermost resource (`Health`).
+        resource: Spanned<Name>,
+    },
     /// `Grades: 0 Fail, 1 Low, 2 Medium, 3 High`
     Grades(Vec<Spanned<GradeLabel>>),
     /// `Ruling grade cap: 3` — a named ruling a GM may override.
@@ -153,6 +162,9 @@ impl fmt::Display for SystemLine {
                 write!(f, "Derived {}: [{}]", name.node, value.node)
             }
             SystemLine::Status { name, when } => write!(f, "Status {}: [{}]", name.node, when.node),
+            SystemLine::Layered { name, resource } => {
+                write!(f, "Layered {}: {}", name.node, resource.node)
+            }
             SystemLine::Grades(grades) => {
                 f.write_str("Grades: ")?;
                 write_list(f, grades)

@@ -371,9 +371,14 @@ fn call_builtin(builtin: Builtin, name: &str, values: &[Value]) -> Result<Value,
     }
 }
 
+/// The labels of a weapon block's numeric lines, readable as `Weapon <Label>`.
+pub const NUMERIC_WEAPON_LINES: [&str; 8] =
+    ["Cost", "Reach", "Damage", "Range", "Minimum range", "Crit range", "Crit damage", "Rate"];
+
 /// Which weapon property a name means on a line: `[Weapon]` is the cost on a Cost line,
-/// the damage on a Result line and the keywords on a Keywords line; `[Weapon Reach]` is
-/// always the reach. `None` for names that are not weapon properties.
+/// the damage on a Result line and the keywords on a Keywords line; `Weapon <Label>` is the
+/// weapon's numeric line with that label (`Weapon Reach`, `Weapon Rate`, `Weapon Crit
+/// range`, matched without regard to case). `None` for names that are not weapon properties.
 pub fn weapon_property(name: &Name, context: LineContext) -> Option<&'static str> {
     let rest = name.as_str().strip_prefix("Weapon")?;
     match rest.trim() {
@@ -383,9 +388,6 @@ pub fn weapon_property(name: &Name, context: LineContext) -> Option<&'static str
             LineContext::Target => "Reach",
             _ => "Damage",
         }),
-        "Reach" => Some("Reach"),
-        "Damage" => Some("Damage"),
-        "Cost" => Some("Cost"),
-        _ => None,
+        label => NUMERIC_WEAPON_LINES.iter().copied().find(|l| l.eq_ignore_ascii_case(label)),
     }
 }

@@ -58,6 +58,13 @@ impl Lowerer {
         if let Some(name) = named("Status") {
             return Some(self.bare_expression(line).map(|when| SystemLine::Status { name, when }));
         }
+        if let Some(name) = named("Layered") {
+            let Some(resource) = self.single_name(line) else {
+                self.expected(line, "the pool's innermost resource, such as `Health`");
+                return Some(None);
+            };
+            return Some(Some(SystemLine::Layered { name, resource }));
+        }
         if let Some(name) = named("Ruling") {
             return Some(
                 self.required_amount(line).map(|value| SystemLine::Ruling { name, value }),
@@ -88,6 +95,16 @@ impl Lowerer {
                 None => return None,
             },
         })
+    }
+
+    /// A line whose whole text is one name (`Health`, `Purse`); `None` for an empty text or
+    /// a list, bracket or rule list.
+    fn single_name(&self, line: &RawLine<'_>) -> Option<Spanned<Name>> {
+        let text = line.text;
+        if text.trim().is_empty() || text.contains([',', '[', ']', ';']) {
+            return None;
+        }
+        Some(Spanned::new(Name::new(text), self.span_at(line.base, 0..text.len())))
     }
 
     fn resource_rules(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<ResourceRule>>> {
@@ -274,6 +291,13 @@ impl Lowerer {
             "hardness" => self.amount_as(line, ArmourLine::Hardness),
             "protection" => self.amount_as(line, ArmourLine::Protection),
             "cost" => self.amount_as(line, ArmourLine::Cost),
+            "pool" => match self.single_name(line) {
+                Some(pool) => Some(ArmourLine::Pool(pool)),
+                None => {
+                    self.expected(line, "a layered pool of the system, such as `Purse`");
+                    None
+                }
+            },
             "keywords" => Some(ArmourLine::Keywords(self.keywords(text, base))),
             "details" => Some(ArmourLine::Details(self.narration(text, base))),
             _ => return None,

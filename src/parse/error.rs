@@ -116,6 +116,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::comparison_input => "a comparison such as `>= [Threshold]`",
         Rule::check_input => "a check such as `[Attack + Strength]`",
         Rule::check_roller | Rule::check_roller_word => "who rolls: `by Target` or `by Self`",
+        Rule::in_front => "`put <armour> in front of <who>`",
+        Rule::check_defence => "the defender's value: `versus [Clubs]`",
     }
 }
 

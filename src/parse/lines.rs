@@ -361,9 +361,12 @@ impl Lowerer {
         let mut nodes = nodes.into_iter();
         let modifier = self.expr(nodes.next()?, line.base)?;
         let mut procedure = None;
+        let mut defence = None;
         let mut roller = crate::model::common::CheckRoller::User;
         for node in nodes {
-            if node.as_rule() == Rule::check_roller {
+            if node.as_rule() == Rule::check_defence {
+                defence = Some(self.expr(node.into_inner().next()?, line.base)?);
+            } else if node.as_rule() == Rule::check_roller {
                 if node.as_str().trim_start_matches("by").trim().eq_ignore_ascii_case("target") {
                     roller = crate::model::common::CheckRoller::Target;
                 }
@@ -371,7 +374,7 @@ impl Lowerer {
                 procedure = Some(self.name(&node, line.base));
             }
         }
-        Some(crate::model::CheckSpec { modifier, procedure, roller })
+        Some(crate::model::CheckSpec { modifier, defence, procedure, roller })
     }
 
     fn trait_line(&mut self, line: &RawLine<'_>) -> Lowered<TraitLine> {

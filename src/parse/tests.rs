@@ -74,8 +74,19 @@ fn effects_accept_the_vocabulary() {
             "push Target 2",
             "script bonus(Grade, 2)",
             "apply Ongoing 5 Fire Damage; heal 2",
+            "put Bar Table in front of Target",
+            "put \"Bar Table\" in front of Self; gain 1 CP",
         ],
-        &["the door opens", "damage", "heal", "apply", "gain CP"],
+        &[
+            "the door opens",
+            "damage",
+            "heal",
+            "apply",
+            "gain CP",
+            "put Bar Table",
+            "put in front of Self",
+            "put Bar Table in front of",
+        ],
     );
 }
 
@@ -178,8 +189,17 @@ fn declarations() {
             "[Defense + Health] by Target",
             "Defense + Health by Target",
             "[Will] using Grade Roll by Self",
+            "[Blades] versus [Clubs] using Duel",
+            "[max(Blades, Clubs)] versus [Dodging + 1]",
         ],
-        &["using X", "[Defense] by Enemy", "[Defense] byTarget"],
+        &[
+            "using X",
+            "[Defense] by Enemy",
+            "[Defense] byTarget",
+            "[Blades] versus Clubs",
+            "[Blades] versus",
+            "[Blades] using Duel versus [Clubs]",
+        ],
     );
     assert_rule(
         Rule::duration_input,

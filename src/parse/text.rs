@@ -307,6 +307,11 @@ impl Lowerer {
                 Some(Effect::Move { kind, subject, up_to, distance: distance?, unit })
             }
             Rule::script => Some(Effect::Script(self.expr(inner.remove(0), base)?)),
+            Rule::in_front => {
+                let layer = self.name(&inner.remove(0), base);
+                let subject = self.name(inner.first()?, base);
+                Some(Effect::InFront { layer, subject })
+            }
             _ => None,
         }
     }

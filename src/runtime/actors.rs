@@ -1,6 +1,7 @@
 //! Building engine actors from `actor` blocks: stats, resources (maximums from the system's
 //! `Resource` declarations), tier and level (kept as the stats `Tier` and `Level`), powers,
-//! traits, equipment, and armour as layers in front of the health resource. Requests may
+//! traits, equipment, and armour as layers of the system's layered pools (each armour's
+//! `Pool`, else the first `Layered` line; without one, in front of health). Requests may
 //! override any stat or resource. Nothing here touches the world.
 
 use crate::diagnostics::Span;
@@ -13,8 +14,48 @@ use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::rules::Rules;
 use super::scope::LineScope;
 
-/// The name of the layered pool armour forms in front of the health resource.
+/// The name of the layered pool armour forms in front of the health resource when the
+/// system declares no `Layered` line.
 pub const ARMOUR_LAYERS: &str = "armour";
+
+/// The layer an armour block makes, and the pool it belongs to.
+pub(crate) fn armour_layer(
+    rules: &Rules,
+    actor: &crate::engine::Actor,
+    block: &crate::model::Block,
+) -> Result<(String, Layer), RuntimeError> {
+    let BlockBody::Armour(lines) = &block.body else { return Err(internal()) };
+    let mut layer = Layer::new(block.name.node.as_str(), 0);
+    let mut pool = rules.damage_pool("").0.to_string();
+    let scope = LineScope::of(rules, actor);
+    for line in lines {
+        let value = |amount| {
+            scope
+                .amount(amount, LineContext::Declaration, Rounding::Floor)
+                .map_err(|e| RuntimeError::from(e).or_at(line.span))
+        };
+        match &line.node {
+            ArmourLine::Value(amount) => layer.value = value(amount)?,
+            ArmourLine::BlowThrough(amount) => layer = layer.with_threshold(value(amount)?),
+            ArmourLine::Hardness(amount) => {
+                let hardness = u32::try_from(value(amount)?.max(0)).unwrap_or(u32::MAX);
+                layer = layer.with_hardness(hardness).map_err(|k| {
+                    RuntimeError::from(crate::engine::EngineError::from(k)).or_at(line.span)
+                })?;
+            }
+            ArmourLine::Pool(name) => {
+                let known = rules.layered.iter().find(|(p, _)| name.node.matches(p));
+                let (found, _) = known.ok_or_else(|| {
+                    let pools = rules.layered.iter().map(|(p, _)| p.as_str());
+                    unknown("layered pool", name.node.as_str(), pools).at(name.span)
+                })?;
+                pool = found.clone();
+            }
+            _ => {}
+        }
+    }
+    Ok((pool, layer))
+}
 
 /// Builds the actor `name` from the block `from` (if any), then applies `overrides`
 /// (`("Defense", 14)`: a stat, or a resource's current value when the actor has one).
@@ -26,7 +67,8 @@ pub(crate) fn build_actor(
 ) -> Result<Actor, RuntimeError> {
     let mut actor = Actor::new(name);
     let rounding = Rounding::Floor;
-    let mut armour = Vec::new();
+    // (pool, layers outermost first), in the order pools are first met.
+    let mut armour: Vec<(String, Vec<Layer>)> = Vec::new();
     if let Some(from) = from {
         let block = Rules::find(&rules.actors, from).ok_or_else(|| {
             unknown("actor block", from, Rules::names(&rules.actors)).at(Span::NONE)
@@ -71,7 +113,11 @@ pub(crate) fn build_actor(
                 ActorLine::Equipment(names) => {
                     for item in names {
                         if let Some(block) = Rules::find(&rules.armours, item.node.as_str()) {
-                            armour.push(armour_layer(rules, &actor, block)?);
+                            let (pool, layer) = armour_layer(rules, &actor, block)?;
+                            match armour.iter_mut().find(|(name, _)| *name == pool) {
+                                Some((_, layers)) => layers.push(layer),
+                                None => armour.push((pool, vec![layer])),
+                            }
                         }
                     }
                     actor.equipment.extend(names_of(names));
@@ -89,8 +135,8 @@ pub(crate) fn build_actor(
         }
     }
     apply_resource_rules(rules, &mut actor)?;
-    if !armour.is_empty() {
-        actor.layered.insert(ARMOUR_LAYERS.to_string(), LayeredPool::new(armour));
+    for (pool, layers) in armour {
+        actor.layered.insert(pool, LayeredPool::new(layers));
     }
     Ok(actor)
 }
@@ -133,35 +179,6 @@ fn apply_resource_rules(rules: &Rules, actor: &mut Actor) -> Result<(), RuntimeE
         }
     }
     Ok(())
-}
-
-fn armour_layer(
-    rules: &Rules,
-    actor: &crate::engine::Actor,
-    block: &crate::model::Block,
-) -> Result<Layer, RuntimeError> {
-    let BlockBody::Armour(lines) = &block.body else { return Err(internal()) };
-    let mut layer = Layer::new(block.name.node.as_str(), 0);
-    let scope = LineScope::of(rules, actor);
-    for line in lines {
-        let value = |amount| {
-            scope
-                .amount(amount, LineContext::Declaration, Rounding::Floor)
-                .map_err(|e| RuntimeError::from(e).or_at(line.span))
-        };
-        match &line.node {
-            ArmourLine::Value(amount) => layer.value = value(amount)?,
-            ArmourLine::BlowThrough(amount) => layer = layer.with_threshold(value(amount)?),
-            ArmourLine::Hardness(amount) => {
-                let hardness = u32::try_from(value(amount)?.max(0)).unwrap_or(u32::MAX);
-                layer = layer.with_hardness(hardness).map_err(|k| {
-                    RuntimeError::from(crate::engine::EngineError::from(k)).or_at(line.span)
-                })?;
-            }
-            _ => {}
-        }
-    }
-    Ok(layer)
 }
 
 impl RuntimeError {

@@ -6,8 +6,8 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    ActiveCondition, Damage, DamageInto, DamageRules, Duration, HealRules, Rounding as Round,
-    Scale, Stacking,
+    ActiveCondition, Damage, DamageInto, DamageRules, Duration, HealRules, LayeredPool,
+    Rounding as Round, Scale, Stacking,
 };
 use crate::model::effect::{Amount, Duration as LineDuration, Effect, EffectPart, Effects};
 use crate::model::entity::{ConditionLine, Modifier, Stacking as LineStacking};
@@ -16,7 +16,6 @@ use crate::model::system::ResourceRule;
 use crate::model::{Block, BlockBody};
 
 use super::Game;
-use super::actors::ARMOUR_LAYERS;
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
 use super::rules::Rules;
@@ -30,6 +29,8 @@ pub(crate) struct Context<'a> {
     pub rounding: Rounding,
     /// The triggering event's values, read by `Trigger's X`.
     pub trigger: &'a [(String, i64)],
+    /// The check's outcome names (`Margin`, `Success Number`) for Result and Effect lines.
+    pub outcome: &'a [(&'static str, i64)],
 }
 
 /// Runs `effects` (one line at `span`) for `target` (the user when `None`) at `grade`.
@@ -85,6 +86,7 @@ fn amount(
         weapon: context.weapon,
         grade,
         trigger: context.trigger,
+        extra: context.outcome,
         ..LineScope::of(context.rules, user)
     };
     Ok(scope.amount(amount, LineContext::Result, context.rounding)?)
@@ -133,32 +135,8 @@ fn run(
                 damage = damage.with_type(kind.node.as_str());
             }
             let rules = damage_rules(context.rules, game, victim, context.rounding)?;
-            let health = health_resource(context.rules).to_string();
-            let has_armour =
-                game.world.actor(victim).is_ok_and(|a| a.layered.contains_key(ARMOUR_LAYERS));
-            if has_armour {
-                game.remember(victim, Part::Layers(ARMOUR_LAYERS));
-                game.remember(victim, Part::Resource(&health));
-                let report = game.world.deal_damage(
-                    victim,
-                    &DamageInto::Layers(ARMOUR_LAYERS.into()),
-                    &damage,
-                    &rules,
-                    span,
-                )?;
-                if report.after > 0 {
-                    game.world.change_resource(victim, &health, -report.after, span)?;
-                }
-            } else {
-                game.remember(victim, Part::Resource(&health));
-                game.world.deal_damage(
-                    victim,
-                    &DamageInto::Resource(health),
-                    &damage,
-                    &rules,
-                    span,
-                )?;
-            }
+            let (pool, resource) = context.rules.damage_pool(health_resource(context.rules));
+            through_pool(game, victim, (pool, resource), &damage, &rules, span)?;
         }
         Effect::Heal(value) => {
             let value = amount(game, context, value, target, grade)?;
@@ -175,6 +153,14 @@ fn run(
                 Effect::Spend { .. } => (user, -value),
                 _ => (target.unwrap_or(user), -value),
             };
+            // `lose N Wealth` goes through the layers of the pool whose innermost it is.
+            let name = resource.node.as_str();
+            if let (Effect::Lose { .. }, Some(pool)) = (effect, context.rules.pool_of(name))
+                && game.world.actor(who).is_ok_and(|a| a.layered.contains_key(pool))
+            {
+                let (damage, rules) = (Damage::new(value), DamageRules::default());
+                return through_pool(game, who, (pool, name), &damage, &rules, resource.span);
+            }
             game.remember(who, Part::Resource(resource.node.as_str()));
             game.world.change_resource(who, resource.node.as_str(), delta, resource.span)?;
         }
@@ -202,6 +188,22 @@ fn run(
             }
             game.remember(&who, Part::Conditions);
             game.world.apply_condition(&who, active, stacking_of(block), span)?;
+        }
+        Effect::InFront { layer, subject: who } => {
+            let who = subject(Some(who), user, target).to_string();
+            let block =
+                Rules::find(&context.rules.armours, layer.node.as_str()).ok_or_else(|| {
+                    let names = Rules::names(&context.rules.armours);
+                    unknown("armour", layer.node.as_str(), names).at(layer.span)
+                })?;
+            let actor = game.world.actor(&who).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+            let (pool, built) = super::actors::armour_layer(context.rules, actor, block)?;
+            game.remember(&who, Part::Layers(&pool));
+            let actor =
+                game.world.actor_mut(&who).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+            actor.layered.entry(pool.clone()).or_insert_with(|| LayeredPool::new(Vec::new()));
+            game.world.push_layer(&who, &pool, built.improvised(), span)?;
+            game.world.narrate(format!("{} is put in front of {who} ({pool})", layer.node), span);
         }
         Effect::Remove { condition, subject: who } => {
             let who = subject(who.as_ref(), user, target).to_string();
@@ -387,4 +389,31 @@ fn damage_rules(
         result.scale = Some(Scale { numerator: number.units, denominator, rounding });
     }
     Ok(result)
+}
+
+/// Deals `damage` to `victim` through the layered pool `(pool, resource)`: its layers when
+/// the victim has them (what passes through every layer reaches the resource), else the
+/// resource alone.
+fn through_pool(
+    game: &mut Game,
+    victim: &str,
+    (pool, resource): (&str, &str),
+    damage: &Damage,
+    rules: &DamageRules,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let has_layers = game.world.actor(victim).is_ok_and(|a| a.layered.contains_key(pool));
+    game.remember(victim, Part::Resource(resource));
+    if !has_layers {
+        let into = DamageInto::Resource(resource.to_string());
+        game.world.deal_damage(victim, &into, damage, rules, span)?;
+        return Ok(());
+    }
+    game.remember(victim, Part::Layers(pool));
+    let into = DamageInto::Layers(pool.to_string());
+    let report = game.world.deal_damage(victim, &into, damage, rules, span)?;
+    if report.after > 0 {
+        game.world.change_resource(victim, resource, -report.after, span)?;
+    }
+    Ok(())
 }

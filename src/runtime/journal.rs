@@ -17,6 +17,8 @@ pub(crate) enum Entry {
     Layers { actor: usize, name: String, old: Option<LayeredPool> },
     /// All conditions.
     Conditions { actor: usize, old: Conditions },
+    /// A world pool (`None`: it did not exist).
+    Pool { name: String, old: Option<i64> },
 }
 
 /// What a power is about to change.
@@ -28,12 +30,19 @@ pub(crate) enum Part<'a> {
     Layers(&'a str),
     /// The conditions.
     Conditions,
+    /// A world pool (the actor is ignored).
+    Pool(&'a str),
 }
 
 impl Game {
     /// Records the current value of `part` of `actor` if a journal is running.
     pub(crate) fn remember(&mut self, actor: &str, part: Part<'_>) {
         let Some(journal) = self.journal.as_mut() else { return };
+        if let Part::Pool(name) = part {
+            let old = self.world.pools.get(name).copied();
+            journal.push(Entry::Pool { name: name.to_string(), old });
+            return;
+        }
         let Some(index) = self.world.actors.iter().position(|a| a.name == actor) else { return };
         let who = &self.world.actors[index];
         journal.push(match part {
@@ -48,6 +57,7 @@ impl Game {
                 old: who.layered.get(name).cloned(),
             },
             Part::Conditions => Entry::Conditions { actor: index, old: who.conditions.clone() },
+            Part::Pool(_) => return,
         });
     }
 }
@@ -71,6 +81,12 @@ pub(crate) fn roll_back(world: &mut World, entries: Vec<Entry>) {
                 };
             }
             Entry::Conditions { actor, old } => world.actors[actor].conditions = old,
+            Entry::Pool { name, old } => {
+                match old {
+                    Some(old) => world.pools.insert(name, old),
+                    None => world.pools.remove(&name),
+                };
+            }
         }
     }
 }

@@ -68,6 +68,9 @@ pub struct TargetOutcome {
     pub threshold: Option<i64>,
     /// The grade the shared roll reached against it (1 when the power has no check).
     pub grade: u32,
+    /// The outcome names the check bound for this target's Result lines (`Margin`,
+    /// `Success Number`; empty when the power has no check or a pool check).
+    pub names: Vec<(&'static str, i64)>,
 }
 
 /// The outcome of a power.
@@ -148,8 +151,14 @@ fn run(
     });
     let weapon = weapon_name.as_deref().and_then(|w| Rules::find(&rules.weapons, w));
     let trigger = request.options.trigger_values.as_slice();
-    let context =
-        Context { rules, weapon, user: &request.actor, rounding: rules.rounding, trigger };
+    let context = Context {
+        rules,
+        weapon,
+        user: &request.actor,
+        rounding: rules.rounding,
+        trigger,
+        outcome: &[],
+    };
     let pipeline = Pipeline { context, block, request };
     if stage == Stage::Use {
         pay_and_prepare(game, &pipeline)?;
@@ -198,14 +207,40 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
                 let user = game.world.actor(&request.actor).map_err(engine)?;
                 let scope = LineScope { weapon, ..LineScope::of(rules, user) };
                 let mut amounts = Vec::with_capacity(parts.len());
+                let mut from_pools = Vec::new();
                 for part in parts {
                     let amount = scope.amount(&part.amount, LineContext::Cost, rounding)?;
-                    amounts.push((part.resource.node.as_str(), amount));
+                    let resource = part.resource.node.as_str();
+                    // A world pool (fed by a check) is spent from the world, not the actor.
+                    if rules.fed_pools.iter().any(|pool| part.resource.node.matches(pool))
+                        && !user.resources.contains_key(resource)
+                    {
+                        from_pools.push((resource, amount));
+                    } else {
+                        amounts.push((resource, amount));
+                    }
+                }
+                for (pool, needed) in &from_pools {
+                    let available = game.world.pools.get(*pool).copied().unwrap_or(0);
+                    if *needed > available {
+                        let kind = crate::engine::EngineErrorKind::CannotPay {
+                            actor: "the world".to_string(),
+                            resource: (*pool).to_string(),
+                            needed: *needed,
+                            available,
+                            short: needed - available,
+                        };
+                        return Err(RuntimeErrorKind::Engine(kind).at(line.span));
+                    }
                 }
                 for (resource, _) in &amounts {
                     game.remember(&request.actor, Part::Resource(resource));
                 }
                 game.world.pay(&request.actor, &amounts, line.span)?;
+                for (pool, needed) in from_pools {
+                    game.remember(&request.actor, Part::Pool(pool));
+                    game.world.change_pool(pool, -needed, line.span);
+                }
             }
             Cost::Narration(text) => game.world.narrate(text.text.clone(), line.span),
         }
@@ -311,6 +346,9 @@ fn resolve(
     }
     let mut outcomes = Vec::with_capacity(targets.len());
     match check_line {
+        Some((spec, span)) if spec.defence.is_some() => {
+            outcomes = super::procedures::versus_outcomes(game, context, spec, &targets, span)?;
+        }
         Some((spec, span)) if spec.roller == CheckRoller::Target => {
             // Each target rolls its own check with its own values; the grade is its own.
             for (target, threshold) in targets.iter().zip(&thresholds) {
@@ -331,6 +369,7 @@ fn resolve(
                     name: target.clone(),
                     threshold: Some(threshold),
                     grade: outcome.grade,
+                    names: outcome.names.pairs(),
                 });
             }
         }
@@ -353,6 +392,7 @@ fn resolve(
                         name: target.clone(),
                         threshold: *threshold,
                         grade: outcome.grade,
+                        names: outcome.names.pairs(),
                     }
                 }));
             } else {
@@ -372,6 +412,7 @@ fn resolve(
                         name: target.clone(),
                         threshold: Some(threshold),
                         grade: outcome.grade,
+                        names: outcome.names.pairs(),
                     });
                 }
             }
@@ -382,6 +423,7 @@ fn resolve(
                     name: target.clone(),
                     threshold: *threshold,
                     grade: 1,
+                    names: Vec::new(),
                 });
             }
         }
@@ -403,7 +445,8 @@ fn resolve(
             let needed = gate.as_ref().map_or(u32::from(success_only), |g| g.node);
             if outcome.grade >= needed {
                 let grade = Some(i64::from(outcome.grade));
-                execute(game, context, effects, Some(&outcome.name), grade, line.span)?;
+                let context = Context { outcome: &outcome.names, ..*context };
+                execute(game, &context, effects, Some(&outcome.name), grade, line.span)?;
             }
         }
     }

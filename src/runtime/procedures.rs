@@ -1,9 +1,10 @@
 //! The check procedures besides pools: roll under (success numbers, difficulty, boost, a
 //! second die a decision picks, the used second die feeding a world pool), success pools
 //! (pushes and ease), roll plus modifier against a target (natural die, critical range), and
-//! versus (both sides roll their own procedure; scores compared with the tie rule). Amounts
-//! are settled from the line scope first, then the dice roll through the world's logged
-//! wrappers so every die and decision lands in the log.
+//! versus (both sides roll their own procedure; scores compared with the tie rule), also per
+//! target inside a power (`Check: [X] versus [Y]`). Amounts are settled from the line scope
+//! first, then the dice roll through the world's logged wrappers so every die and decision
+//! lands in the log.
 
 use crate::diagnostics::Span;
 use crate::engine::{
@@ -228,8 +229,8 @@ pub(crate) fn settle_for_power<'a>(
     if matches!(procedure.method, Some(Method::Pool) | None) {
         return Ok(None);
     }
-    // A procedure meant for two sides (versus, or with a tie rule) needs the defender's roll
-    // and its margin on the Result lines; refused rather than graded as a one-sided test.
+    // A procedure meant for two sides (versus, or with a tie rule) needs the defender's
+    // value (`versus [...]`, run by `power`); refused rather than graded as one-sided.
     if procedure.method == Some(Method::Versus)
         || procedure.tie.is_some()
         || procedure.zero_wins.is_some()
@@ -245,6 +246,8 @@ pub(crate) fn settle_for_power<'a>(
         ("Difficulty", 0),
         ("Boost", 0),
         ("Ease", 0),
+        // A power passes no extra pool dice: a roll-under check rolls its one die.
+        ("Pool", 0),
     ];
     let scope = LineScope { extra: &extra, ..*scope };
     settle(&procedure, &request, modifier, &scope).map(Some)
@@ -325,4 +328,59 @@ pub(crate) fn run_versus(
     };
     world.record(Event::Check { actor: Some(request.attacker.actor.clone()), result, cause: None });
     Ok(VersusOutcome { attacker, defender, winner: compared.winner, margin: compared.margin })
+}
+
+/// A versus check per target (`Check: [Blades] versus [Clubs] using Duel`): the user rolls
+/// with the check's value, the target with the value after `versus` (evaluated on the
+/// target), both through the same procedure; grade 1 when the user wins, binding `Margin`
+/// (the winner's lead) and `Success Number` (the user's) for the Result lines.
+pub(crate) fn versus_outcomes(
+    game: &mut super::Game,
+    context: &super::effects::Context<'_>,
+    spec: &crate::model::CheckSpec,
+    targets: &[String],
+    span: Span,
+) -> Result<Vec<super::power::TargetOutcome>, RuntimeError> {
+    let Some(defence) = &spec.defence else { return Ok(Vec::new()) };
+    let (rules, rounding) = (context.rules, context.rules.rounding);
+    let procedure = spec.procedure.as_ref().map(|p| p.node.as_str().to_string());
+    let value = |game: &super::Game,
+                 actor: &str,
+                 expr: &crate::diagnostics::Spanned<crate::model::Expr>| {
+        let actor = game.world.actor(actor).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+        let scope = LineScope {
+            weapon: context.weapon,
+            trigger: context.trigger,
+            ..LineScope::of(rules, actor)
+        };
+        crate::model::expr::evaluate(expr, &scope, LineContext::Check)
+            .map(|v| v.round(rounding))
+            .map_err(|e| RuntimeError::from(e).or_at(expr.span))
+    };
+    let mut outcomes = Vec::with_capacity(targets.len());
+    for target in targets {
+        let side = |actor: &str, bonus| CheckRequest {
+            actor: actor.to_string(),
+            bonus,
+            procedure: procedure.clone(),
+            ..CheckRequest::default()
+        };
+        let attacker = side(context.user, value(game, context.user, &spec.modifier)?);
+        let defender = side(target, value(game, target, defence)?);
+        let request = VersusRequest { attacker, defender, ..VersusRequest::default() };
+        let outcome =
+            run_versus(rules, &mut game.world, &request, None).map_err(|e| e.or_at(span))?;
+        let mut names = vec![("Margin", outcome.margin)];
+        if let Some(number) = outcome.attacker.names.success_number {
+            names.push(("Success Number", number));
+        }
+        let won = outcome.winner == Some(crate::engine::Side::Attacker);
+        outcomes.push(super::power::TargetOutcome {
+            name: target.clone(),
+            threshold: None,
+            grade: u32::from(won),
+            names,
+        });
+    }
+    Ok(outcomes)
 }

@@ -26,6 +26,10 @@ pub(crate) struct Rules {
     pub weapons: Blocks,
     /// `armour` blocks.
     pub armours: Blocks,
+    /// `Layered <Pool>: <Resource>` lines as (pool, innermost resource), in declaration order.
+    pub layered: Vec<(String, String)>,
+    /// World pools a check's `Alternative die feeds:` line names; a Cost may spend them.
+    pub fed_pools: Vec<String>,
     /// `Resource X:` rules, in declaration order.
     pub resources: Vec<(String, Vec<Spanned<ResourceRule>>)>,
     /// Every system line, in order.
@@ -95,6 +99,9 @@ impl Rules {
                 SystemLine::Status { name, when } => {
                     rules.statuses.push((name.node.as_str().to_string(), when.clone()));
                 }
+                SystemLine::Layered { name, resource } => rules
+                    .layered
+                    .push((name.node.as_str().to_string(), resource.node.as_str().to_string())),
                 _ => {}
             }
             rules.system.push(line.clone());
@@ -102,7 +109,12 @@ impl Rules {
         rules.rounding = pack.rounding();
         for block in rules.checks.values() {
             let procedure = crate::model::procedure::Procedure::of(block);
-            let template = procedure.and_then(|p| p.dice.or(p.roll));
+            let template = procedure.as_ref().and_then(|p| p.dice.or(p.roll));
+            if let Some(pool) = procedure.as_ref().and_then(|p| p.alternative_die_feeds)
+                && !rules.fed_pools.iter().any(|known| pool.node.matches(known))
+            {
+                rules.fed_pools.push(pool.node.as_str().to_string());
+            }
             if let Some(faces) = template.and_then(|t| t.node.faces()) {
                 rules.faces.insert(block.name.node.as_str().to_string(), faces);
             }
@@ -133,6 +145,21 @@ impl Rules {
     pub fn derived(&self, name: &str) -> Option<&Spanned<crate::model::Expr>> {
         let found = self.derived.iter().find(|(derived, _)| derived.eq_ignore_ascii_case(name));
         found.map(|(_, expr)| expr)
+    }
+
+    /// The layered pool plain damage goes through and its innermost resource: the first
+    /// `Layered` line, else the armour layers in front of `health`.
+    pub fn damage_pool<'a>(&'a self, health: &'a str) -> (&'a str, &'a str) {
+        match self.layered.first() {
+            Some((pool, resource)) => (pool, resource),
+            None => (super::actors::ARMOUR_LAYERS, health),
+        }
+    }
+
+    /// The layered pool whose innermost resource is `resource`, if any.
+    pub fn pool_of(&self, resource: &str) -> Option<&str> {
+        let found = self.layered.iter().find(|(_, inner)| inner.eq_ignore_ascii_case(resource));
+        found.map(|(pool, _)| pool.as_str())
     }
 
     /// Whether a system `Stats` line declares `name`.

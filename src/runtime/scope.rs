@@ -10,7 +10,7 @@ use crate::model::entity::{ConditionLine, Modifier};
 use crate::model::expr::{
     EvalErrorKind, LineContext, Name, Reference, Scope, Special, Value, evaluate,
 };
-use crate::model::{Block, BlockBody, WeaponLine, weapon_property};
+use crate::model::{Block, BlockBody, weapon_property};
 
 use super::rules::Rules;
 
@@ -80,12 +80,7 @@ impl<'a> LineScope<'a> {
             return Err(EvalErrorKind::UnknownName("Weapon".into()));
         };
         for line in lines {
-            let matched = match (&line.node, property) {
-                (WeaponLine::Cost(amount), "Cost")
-                | (WeaponLine::Reach(amount), "Reach")
-                | (WeaponLine::Damage(amount), "Damage") => Some(amount),
-                _ => None,
-            };
+            let matched = line.node.amount().filter(|_| line.node.label() == property);
             if let Some(amount) = matched {
                 let scope = LineScope { weapon: None, ..*self };
                 let value = scope
