@@ -99,14 +99,19 @@ pub(crate) fn health_resource(rules: &Rules) -> &str {
         .map_or("HP", |(name, _)| name.as_str())
 }
 
-fn subject<'a>(
+fn subject(
+    game: &Game,
     name: Option<&crate::diagnostics::Spanned<crate::model::Name>>,
-    user: &'a str,
-    target: Option<&'a str>,
-) -> &'a str {
+    user: &str,
+    target: Option<&str>,
+) -> String {
     match name.map(|n| n.node.as_str()) {
-        Some("Self" | "self" | "you" | "You") => user,
-        _ => target.unwrap_or(user),
+        Some("Self" | "self" | "you" | "You") => user.to_string(),
+        // The participant after the user in the running encounter's turn order.
+        Some("Next Ally" | "next ally" | "next in turn order" | "Next in turn order") => {
+            game.next_in_turn_order(user).unwrap_or_else(|| target.unwrap_or(user).to_string())
+        }
+        _ => target.unwrap_or(user).to_string(),
     }
 }
 
@@ -179,7 +184,7 @@ fn run(
             game.world.change_resource(who, resource.node.as_str(), delta, resource.span)?;
         }
         Effect::Apply { subject: who, condition, duration } => {
-            let who = subject(who.as_ref(), user, target).to_string();
+            let who = subject(game, who.as_ref(), user, target);
             let block = Rules::find(&context.rules.conditions, condition.name.node.as_str())
                 .ok_or_else(|| {
                     unknown(
@@ -204,7 +209,7 @@ fn run(
             game.world.apply_condition(&who, active, stacking_of(block), span)?;
         }
         Effect::Remove { condition, subject: who } => {
-            let who = subject(who.as_ref(), user, target).to_string();
+            let who = subject(game, who.as_ref(), user, target);
             if Rules::find(&context.rules.conditions, condition.name.node.as_str()).is_none() {
                 return Err(unknown(
                     "condition",

@@ -308,7 +308,8 @@ impl Game {
         snapshot: Snapshot,
         body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
     ) -> Result<T, RuntimeError> {
-        match body(self) {
+        let result = body(self);
+        match result.and_then(|value| self.tally_challenge(false).map(|()| value)) {
             Ok(value) => {
                 if self.undo.len() == UNDO_LIMIT {
                     self.undo.pop_front();

@@ -1,7 +1,7 @@
 //! [`Backend`] for the runtime's [`Game`]: every session command becomes one transactional
 //! `Game` command, and the events it logged become the transcript (`describe()` for the
 //! text, the event itself as JSON for `--json`). What the runtime cannot do yet (`versus`,
-//! `challenge`, `spending`, `aided by`, subtracted stats) is refused with a clear diagnostic
+//! `spending`, `aided by`, subtracted stats) is refused with a clear diagnostic
 //! that changes nothing.
 //!
 //! Decision points: the runtime takes no [`Decider`] yet, so the session's decider is
@@ -217,8 +217,25 @@ impl Backend for Game {
         Ok(self.events_or(mark, "encounter", "the encounter ends".to_string()))
     }
 
-    fn start_challenge(&mut self, _: u32, _: u32, participants: &[NameRef]) -> CommandResult {
-        Err(unsupported("`challenge`", participants.first().map_or(Span::NONE, |p| p.span)))
+    fn start_challenge(
+        &mut self,
+        breakthroughs: u32,
+        setbacks: u32,
+        participants: &[NameRef],
+    ) -> CommandResult {
+        let names: Vec<&str> = participants.iter().map(|actor| actor.node.as_str()).collect();
+        let span = participants.first().map_or(Span::NONE, |p| p.span);
+        let mark = self.mark();
+        let order = Game::start_challenge(self, breakthroughs, setbacks, &names)
+            .map_err(|e| failed(&e.or_at(span)))?;
+        let mut outcome = self.events_or(mark, "challenge", String::new());
+        outcome.events.retain(|event| !event.text.is_empty());
+        outcome.events.insert(
+            0,
+            Event::new("challenge", format!("turn order: {}", order.join(", ")))
+                .with_data(serde_json::json!({ "order": order })),
+        );
+        Ok(outcome)
     }
 
     fn save(&mut self, path: &Spanned<String>) -> CommandResult {
