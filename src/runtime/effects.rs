@@ -372,7 +372,19 @@ fn damage_rules(
 ) -> Result<DamageRules, RuntimeError> {
     let mut result = DamageRules::default();
     let actor = game.world.actor(victim).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
-    for (_, modifier) in super::scope::active_modifiers(rules, actor) {
+    for (active, modifier) in super::scope::active_modifiers(rules, actor) {
+        // `-[N] damage` / `+[N] damage`: less or more damage taken from every hit. Only the
+        // lower-case quantity: a stat may be called `Damage`.
+        if let Modifier::Add { negative, amount, stat } = modifier
+            && stat.node.as_str() == "damage"
+        {
+            let extra = [("N", active.n.unwrap_or(0))];
+            let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
+            let value = scope.amount(amount, LineContext::Condition, rounding)?;
+            let change = if *negative { value } else { -value };
+            result.reduction = result.reduction.saturating_add(change);
+            continue;
+        }
         let Modifier::Scale { stat, factor, rounding: how } = modifier else { continue };
         let factor = factor.clone();
         if !stat.node.matches("damage") {
