@@ -224,7 +224,12 @@ impl Backend for Game {
         participants: &[NameRef],
     ) -> CommandResult {
         let names: Vec<&str> = participants.iter().map(|actor| actor.node.as_str()).collect();
-        let span = participants.first().map_or(Span::NONE, |p| p.span);
+        // An unknown participant is the likely failure: point at it.
+        let span = participants
+            .iter()
+            .find(|p| self.world().actor(p.node.as_str()).is_err())
+            .or(participants.first())
+            .map_or(Span::NONE, |p| p.span);
         let mark = self.mark();
         let order = Game::start_challenge(self, breakthroughs, setbacks, &names)
             .map_err(|e| failed(&e.or_at(span)))?;
