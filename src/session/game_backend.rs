@@ -195,14 +195,7 @@ impl Backend for Game {
         let names: Vec<&str> = actors.iter().map(|actor| actor.node.as_str()).collect();
         let mark = self.mark();
         let order = Game::start_encounter(self, &names).map_err(|e| failed(&e))?;
-        let mut outcome = self.events_or(mark, "encounter", String::new());
-        outcome.events.retain(|event| !event.text.is_empty());
-        outcome.events.insert(
-            0,
-            Event::new("encounter", format!("turn order: {}", order.join(", ")))
-                .with_data(serde_json::json!({ "order": order })),
-        );
-        Ok(outcome)
+        Ok(self.opened(mark, "encounter", &order))
     }
 
     fn next_turn(&mut self, _decider: &mut dyn Decider) -> CommandResult {
@@ -233,14 +226,7 @@ impl Backend for Game {
         let mark = self.mark();
         let order = Game::start_challenge(self, breakthroughs, setbacks, &names)
             .map_err(|e| failed(&e.or_at(span)))?;
-        let mut outcome = self.events_or(mark, "challenge", String::new());
-        outcome.events.retain(|event| !event.text.is_empty());
-        outcome.events.insert(
-            0,
-            Event::new("challenge", format!("turn order: {}", order.join(", ")))
-                .with_data(serde_json::json!({ "order": order })),
-        );
-        Ok(outcome)
+        Ok(self.opened(mark, "challenge", &order))
     }
 
     fn save(&mut self, path: &Spanned<String>) -> CommandResult {
@@ -338,6 +324,18 @@ impl Game {
             difficulty,
             ..runtime::CheckRequest::default()
         })
+    }
+
+    /// An encounter's opening: its turn order first, then the runtime's events after `mark`.
+    fn opened(&self, mark: usize, kind: &str, order: &[String]) -> Outcome {
+        let mut outcome = self.events_or(mark, kind, String::new());
+        outcome.events.retain(|event| !event.text.is_empty());
+        outcome.events.insert(
+            0,
+            Event::new(kind, format!("turn order: {}", order.join(", ")))
+                .with_data(serde_json::json!({ "order": order })),
+        );
+        outcome
     }
 
     /// The runtime's events after `mark` as session events; `fallback` when there are none.
