@@ -152,7 +152,12 @@ pub fn grade_caps(pack: &Pack, out: &mut Vec<Diagnostic>) {
     for block in pack.blocks() {
         let BlockBody::Power(lines) = &block.node.body else { continue };
         for line in lines {
-            let (PowerLine::Result { grade: Some(grade), .. }
+            // `Result <N:` below a grade past the cap still applies (to every grade).
+            let (PowerLine::Result {
+                grade: Some(grade),
+                gate: GradeGate::AtLeast | GradeGate::Exactly,
+                ..
+            }
             | PowerLine::Effect { grade: Some(grade), .. }) = &line.node
             else {
                 continue;
