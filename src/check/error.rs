@@ -86,6 +86,12 @@ pub enum CheckErrorKind {
         /// The methods that read the line.
         read_by: &'static str,
     },
+    /// `Result 0:` — grade 0 or better, so every grade, not "only on a Fail".
+    #[error("`Result 0:` applies at every grade, a Fail included")]
+    ResultZero,
+    /// `Result Fail:` naming a label no `Grades:` line of the system declares.
+    #[error("no grade is labelled `{0}`")]
+    UnknownGradeLabel(String),
     /// Text the engine will not execute.
     #[error("narrative only: the engine will not execute this {0} text")]
     Narration(&'static str),
@@ -113,6 +119,8 @@ impl CheckErrorKind {
             CheckErrorKind::ZeroHardness => "rules::check::zero_hardness",
             CheckErrorKind::IncompleteProcedure { .. } => "rules::check::incomplete_procedure",
             CheckErrorKind::Narration(_) => "rules::check::narration",
+            CheckErrorKind::ResultZero => "rules::check::result_zero",
+            CheckErrorKind::UnknownGradeLabel(_) => "rules::check::unknown_grade_label",
             CheckErrorKind::IgnoredLine { .. } => "rules::check::ignored_line",
         }
     }
@@ -147,6 +155,8 @@ impl CheckErrorKind {
             CheckErrorKind::IncompleteProcedure { missing, .. } => format!("missing {missing}"),
             CheckErrorKind::Narration(_) => "outside the vocabulary the engine runs".into(),
             CheckErrorKind::IgnoredLine { read_by, .. } => format!("only {read_by} read this"),
+            CheckErrorKind::ResultZero => "the same as an Effect line at every grade".into(),
+            CheckErrorKind::UnknownGradeLabel(_) => "this line can never apply".into(),
         }
     }
 
@@ -156,6 +166,7 @@ impl CheckErrorKind {
             CheckErrorKind::ThresholdAlways { .. }
                 | CheckErrorKind::Narration(_)
                 | CheckErrorKind::IgnoredLine { .. }
+                | CheckErrorKind::ResultZero
         )
     }
 }

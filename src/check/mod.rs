@@ -57,6 +57,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
         }
     }
     rules::grade_caps(pack, &mut out);
+    rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);

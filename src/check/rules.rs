@@ -8,6 +8,7 @@ use super::error::CheckErrorKind;
 use super::names::Names;
 use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::model::expr::Value;
+use crate::model::power::GradeGate;
 use crate::model::system::TemplatePart;
 use crate::model::{
     ActorLine, Amount, ArmourLine, BlockBody, BlockKind, Expr, Method, Pack, PowerLine,
@@ -151,7 +152,12 @@ pub fn grade_caps(pack: &Pack, out: &mut Vec<Diagnostic>) {
     for block in pack.blocks() {
         let BlockBody::Power(lines) = &block.node.body else { continue };
         for line in lines {
-            let (PowerLine::Result { grade: Some(grade), .. }
+            // `Result <N:` below a grade past the cap still applies (to every grade).
+            let (PowerLine::Result {
+                grade: Some(grade),
+                gate: GradeGate::AtLeast | GradeGate::Exactly,
+                ..
+            }
             | PowerLine::Effect { grade: Some(grade), .. }) = &line.node
             else {
                 continue;
@@ -164,6 +170,52 @@ pub fn grade_caps(pack: &Pack, out: &mut Vec<Diagnostic>) {
                         .with_secondary(cap_span, "the cap is set here")
                         .with_help(format!("use a grade from 0 to {cap}, or raise the cap")),
                 );
+            }
+        }
+    }
+}
+
+/// `Result 0:` applies at every grade (warning: `Result =0:` or `Result Fail:` is likely
+/// meant); `Result <Label>:` must name a label of the system's `Grades:` line.
+pub fn result_gates(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let labels: Vec<&crate::model::Name> = pack
+        .system_lines()
+        .filter_map(|line| match &line.node {
+            SystemLine::Grades(grades) => Some(grades.iter().map(|g| &g.node.label.node)),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    for block in pack.blocks() {
+        let BlockBody::Power(lines) = &block.node.body else { continue };
+        for line in lines {
+            match &line.node {
+                PowerLine::Result { grade: Some(grade), gate: GradeGate::AtLeast, .. }
+                    if grade.node == 0 =>
+                {
+                    out.push(CheckErrorKind::ResultZero.at(grade.span).to_diagnostic().with_help(
+                        "for only a Fail write `Result =0:` or `Result Fail:`; for every grade write `Effect:`",
+                    ));
+                }
+                PowerLine::Result { gate: GradeGate::Named(name), .. }
+                    if !labels.iter().any(|label| label.matches(name.node.as_str())) =>
+                {
+                    let known: Vec<String> = labels.iter().map(|l| l.to_string()).collect();
+                    out.push(
+                        CheckErrorKind::UnknownGradeLabel(name.node.to_string())
+                            .at(name.span)
+                            .to_diagnostic()
+                            .with_help(format!(
+                                "the system's `Grades:` line names {}",
+                                if known.is_empty() {
+                                    "no grades".into()
+                                } else {
+                                    known.join(", ")
+                                }
+                            )),
+                    );
+                }
+                _ => {}
             }
         }
     }

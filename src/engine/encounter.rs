@@ -69,8 +69,15 @@ pub struct ResourceReset {
 }
 
 /// Success and failure counters of a challenge ("N successes before M failures").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Challenge {
+    /// The name of the resource that counts successes (summed over the participants), if
+    /// the runtime counts them from resources; empty when counted by [`Challenge::record`].
+    #[serde(default)]
+    pub success_counter: String,
+    /// The name of the resource that counts failures, as for `success_counter`.
+    #[serde(default)]
+    pub failure_counter: String,
     /// Successes so far.
     pub successes: u32,
     /// Failures so far.
@@ -96,7 +103,21 @@ pub enum ChallengeStatus {
 impl Challenge {
     /// A challenge needing `success_target` successes before `failure_target` failures.
     pub fn new(success_target: u32, failure_target: u32) -> Self {
-        Challenge { successes: 0, failures: 0, success_target, failure_target }
+        Challenge {
+            successes: 0,
+            failures: 0,
+            success_target,
+            failure_target,
+            success_counter: String::new(),
+            failure_counter: String::new(),
+        }
+    }
+
+    /// The same challenge counted by two named resources (successes, failures).
+    pub fn counted_by(mut self, success_counter: &str, failure_counter: &str) -> Self {
+        self.success_counter = success_counter.to_string();
+        self.failure_counter = failure_counter.to_string();
+        self
     }
 
     /// Records a success or failure (ignored once decided) and returns the status.

@@ -36,10 +36,13 @@ pub enum PowerLine {
     Keywords(Vec<Spanned<Keyword>>),
     /// `Prereq: [Level >= 3]`
     Prereq(Requirement),
-    /// `Result 2: [Weapon + Grade] damage` — applies at grade >= N.
+    /// `Result 2: [Weapon + Grade] damage` — applies at grade >= N; `Result =0:` at exactly
+    /// grade 0, `Result <2:` below grade 2, `Result Fail:` at the grade labelled `Fail`.
     Result {
-        /// The minimum grade (`None`: any success).
+        /// The grade the gate compares with (`None`: any success, or a named grade).
         grade: Option<Spanned<u32>>,
+        /// How the grade is compared.
+        gate: GradeGate,
         /// What happens.
         effects: Effects,
     },
@@ -53,6 +56,33 @@ pub enum PowerLine {
     Trigger(Requirement),
     /// `While: you are Raging`
     While(Requirement),
+}
+
+/// Which grades a `Result` line applies at.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum GradeGate {
+    /// `Result 2:` — the grade or better; `Result:` — any success.
+    AtLeast,
+    /// `Result =0:` — exactly the grade.
+    Exactly,
+    /// `Result <2:` — any grade below it.
+    Below,
+    /// `Result Fail:` — the grade a `Grades:` line gives this label.
+    Named(Spanned<Name>),
+}
+
+impl GradeGate {
+    /// Whether `rolled` passes this gate with `grade` (the line's number); `named` is the
+    /// grade a `Named` label stands for, if known; `bare` is what a line without a grade
+    /// needs (1: success only, 0: every grade).
+    pub fn admits(&self, grade: Option<u32>, named: Option<u32>, rolled: u32, bare: u32) -> bool {
+        match self {
+            GradeGate::AtLeast => rolled >= grade.unwrap_or(bare),
+            GradeGate::Exactly => grade == Some(rolled),
+            GradeGate::Below => grade.is_some_and(|g| rolled < g),
+            GradeGate::Named(_) => named == Some(rolled),
+        }
+    }
 }
 
 impl PowerLine {
@@ -99,8 +129,18 @@ impl fmt::Display for PowerLine {
             }
             PowerLine::Check(check) => write!(f, "{label}: {check}"),
             PowerLine::Cost(cost) => write!(f, "{label}: {cost}"),
-            PowerLine::Effect { grade, effects } | PowerLine::Result { grade, effects } => {
+            PowerLine::Effect { grade, effects }
+            | PowerLine::Result { grade, gate: GradeGate::AtLeast, effects } => {
                 write_graded(f, label, grade, effects)
+            }
+            PowerLine::Result { grade, gate, effects } => {
+                let grade = grade.as_ref().map_or(0, |g| g.node);
+                match gate {
+                    GradeGate::Exactly => write!(f, "{label} ={grade}: {effects}"),
+                    GradeGate::Below => write!(f, "{label} <{grade}: {effects}"),
+                    GradeGate::Named(name) => write!(f, "{label} {}: {effects}", name.node),
+                    GradeGate::AtLeast => write_graded(f, label, &None, effects),
+                }
             }
             PowerLine::Halt(requirement)
             | PowerLine::Prereq(requirement)

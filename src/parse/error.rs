@@ -33,6 +33,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::header_name => "a block name such as `Shield Bash`",
         Rule::notation => "a notation line such as `Cost: 2 CP`",
         Rule::label => "a notation label such as `Cost` or `Result 2`",
+        Rule::grade_gate => "a grade gate such as `=0` or `<2`",
         Rule::line_text => "the text of a notation line",
         Rule::expr_input | Rule::expr => "an expression such as `Weapon + Grade`",
         Rule::compare_op => "a comparison such as `>=`",
@@ -195,6 +196,12 @@ pub enum ParseErrorKind {
         /// The line's label.
         label: String,
     },
+    /// `Result two words:` — neither `=N`, `<N` nor one grade label.
+    #[error("`Result {found}` is not a grade gate")]
+    GradeGate {
+        /// The text after `Result`.
+        found: String,
+    },
     /// `99999999999999999999`
     #[error("number too large")]
     NumberTooLarge,
@@ -242,6 +249,7 @@ impl ParseErrorKind {
             ParseErrorKind::TooLarge { .. } => "rules::parse::too_large",
             ParseErrorKind::LineOutsideBlock => "rules::parse::line_outside_block",
             ParseErrorKind::GradeNotAllowed { .. } => "rules::parse::grade_not_allowed",
+            ParseErrorKind::GradeGate { .. } => "rules::parse::grade_gate",
             ParseErrorKind::NumberTooLarge => "rules::parse::number_too_large",
             ParseErrorKind::LineNotAllowed { .. } => "rules::check::line_not_allowed",
             ParseErrorKind::MissingInclude(_) => "rules::load::missing_include",
@@ -263,6 +271,7 @@ impl ParseErrorKind {
             ParseErrorKind::GradeNotAllowed { .. } => {
                 "only Result and Effect lines are gated by grade".into()
             }
+            ParseErrorKind::GradeGate { .. } => "expected a grade gate".into(),
             ParseErrorKind::NumberTooLarge => "does not fit in a 64-bit integer".into(),
             ParseErrorKind::LineNotAllowed { kind, .. } => format!("not a {kind} line"),
             ParseErrorKind::MissingInclude(_) => "no such file next to this one".into(),
@@ -286,6 +295,9 @@ impl ParseErrorKind {
             }
             ParseErrorKind::IncludeCycle => {
                 "a file may not include itself, directly or through other files"
+            }
+            ParseErrorKind::GradeGate { .. } => {
+                "write `Result 2:` (grade 2 or better), `Result =0:` (exactly 0), `Result <2:` (below 2) or `Result Fail:` (a grade label)"
             }
             _ => return None,
         })

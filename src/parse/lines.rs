@@ -7,7 +7,7 @@ use super::grammar::Rule;
 use super::text::Lowerer;
 use crate::diagnostics::{Span, Spanned, did_you_mean};
 use crate::model::common::Assignment;
-use crate::model::power::Selector;
+use crate::model::power::{GradeGate, Selector};
 use crate::model::system::{GradeLabel, TemplatePart};
 use crate::model::{Amount, BlockBody, BlockKind, DiceTemplate, Name, PowerLine, TraitLine};
 
@@ -326,6 +326,36 @@ impl Lowerer {
         Some(Spanned::new(DiceTemplate { parts }, span))
     }
 
+    /// `Result =0:`, `Result <2:` or `Result Fail:`: an exact, upper or named grade gate.
+    fn gated_result(&mut self, line: &RawLine<'_>) -> Option<PowerLine> {
+        let rest = line.label["Result".len()..].trim_start();
+        let offset = line.label.len() - rest.len();
+        let start = line.label_span.start as usize + offset;
+        let span = Span::new(line.label_span.file, start..start + rest.len());
+        let (gate, number) = match rest.split_at(rest.len().min(1)) {
+            ("=", digits) => (GradeGate::Exactly, digits),
+            ("<", digits) => (GradeGate::Below, digits),
+            _ if !rest.contains([' ', '\t']) => {
+                let name = Spanned::new(Name::new(rest), span);
+                let effects = self.effects(line.text, line.base);
+                return Some(PowerLine::Result {
+                    grade: None,
+                    gate: GradeGate::Named(name),
+                    effects,
+                });
+            }
+            _ => {
+                self.diagnostics.push(
+                    ParseErrorKind::GradeGate { found: rest.to_string() }.at(span).to_diagnostic(),
+                );
+                return None;
+            }
+        };
+        let grade = number.parse().ok().map(|grade| Spanned::new(grade, span));
+        let effects = self.effects(line.text, line.base);
+        Some(PowerLine::Result { grade, gate, effects })
+    }
+
     fn power_line(&mut self, line: &RawLine<'_>) -> Lowered<PowerLine> {
         let (text, base) = (line.text, line.base);
         Some(Some(match line.label.to_ascii_lowercase().as_str() {
@@ -340,9 +370,12 @@ impl Lowerer {
             "invest" => return Some(self.required_amount(line).map(PowerLine::Invest)),
             "keywords" => PowerLine::Keywords(self.keywords(text, base)),
             "prereq" => PowerLine::Prereq(self.requirement(text, base)),
-            "result" => {
-                PowerLine::Result { grade: line.grade.clone(), effects: self.effects(text, base) }
-            }
+            "result" => PowerLine::Result {
+                grade: line.grade.clone(),
+                gate: GradeGate::AtLeast,
+                effects: self.effects(text, base),
+            },
+            label if label.starts_with("result ") => return Some(self.gated_result(line)),
             "sustain" => PowerLine::Sustain(self.requirement(text, base)),
             "target" => PowerLine::Target(self.target(text, base)),
             "threshold" => return Some(self.bare_expression(line).map(PowerLine::Threshold)),

@@ -101,14 +101,19 @@ pub(crate) fn health_resource(rules: &Rules) -> &str {
         .map_or("HP", |(name, _)| name.as_str())
 }
 
-fn subject<'a>(
+fn subject(
+    game: &Game,
     name: Option<&crate::diagnostics::Spanned<crate::model::Name>>,
-    user: &'a str,
-    target: Option<&'a str>,
-) -> &'a str {
+    user: &str,
+    target: Option<&str>,
+) -> String {
     match name.map(|n| n.node.as_str()) {
-        Some("Self" | "self" | "you" | "You") => user,
-        _ => target.unwrap_or(user),
+        Some("Self" | "self" | "you" | "You") => user.to_string(),
+        // The participant after the user in the running encounter's turn order.
+        Some("Next Ally" | "next ally" | "next in turn order" | "Next in turn order") => {
+            game.next_in_turn_order(user).unwrap_or_else(|| target.unwrap_or(user).to_string())
+        }
+        _ => target.unwrap_or(user).to_string(),
     }
 }
 
@@ -165,7 +170,7 @@ fn run(
             game.world.change_resource(who, resource.node.as_str(), delta, resource.span)?;
         }
         Effect::Apply { subject: who, condition, duration } => {
-            let who = subject(who.as_ref(), user, target).to_string();
+            let who = subject(game, who.as_ref(), user, target);
             let block = Rules::find(&context.rules.conditions, condition.name.node.as_str())
                 .ok_or_else(|| {
                     unknown(
@@ -190,7 +195,7 @@ fn run(
             game.world.apply_condition(&who, active, stacking_of(block), span)?;
         }
         Effect::InFront { layer, subject: who } => {
-            let who = subject(Some(who), user, target).to_string();
+            let who = subject(game, Some(who), user, target);
             let block =
                 Rules::find(&context.rules.armours, layer.node.as_str()).ok_or_else(|| {
                     let names = Rules::names(&context.rules.armours);
@@ -206,7 +211,7 @@ fn run(
             game.world.narrate(format!("{} is put in front of {who} ({pool})", layer.node), span);
         }
         Effect::Remove { condition, subject: who } => {
-            let who = subject(who.as_ref(), user, target).to_string();
+            let who = subject(game, who.as_ref(), user, target);
             if Rules::find(&context.rules.conditions, condition.name.node.as_str()).is_none() {
                 return Err(unknown(
                     "condition",
@@ -369,7 +374,19 @@ fn damage_rules(
 ) -> Result<DamageRules, RuntimeError> {
     let mut result = DamageRules::default();
     let actor = game.world.actor(victim).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
-    for (_, modifier) in super::scope::active_modifiers(rules, actor) {
+    for (active, modifier) in super::scope::active_modifiers(rules, actor) {
+        // `-[N] damage` / `+[N] damage`: less or more damage taken from every hit. Only the
+        // lower-case quantity: a stat may be called `Damage`.
+        if let Modifier::Add { negative, amount, stat } = modifier
+            && stat.node.as_str() == "damage"
+        {
+            let extra = [("N", active.n.unwrap_or(0))];
+            let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
+            let value = scope.amount(amount, LineContext::Condition, rounding)?;
+            let change = if *negative { value } else { -value };
+            result.reduction = result.reduction.saturating_add(change);
+            continue;
+        }
         let Modifier::Scale { stat, factor, rounding: how } = modifier else { continue };
         let factor = factor.clone();
         if !stat.node.matches("damage") {

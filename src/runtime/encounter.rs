@@ -62,10 +62,17 @@ impl Game {
     /// Starts an encounter: each participant rolls the system's `Turn order:` (die plus the
     /// template's bonus), highest first; `Segments:` maps totals onto segments.
     pub fn start_encounter(&mut self, participants: &[&str]) -> Result<Vec<String>, RuntimeError> {
-        self.command(|game| game.run_start_encounter(participants))
+        self.command(|game| game.run_start_encounter(participants, TurnOrder::Initiative))
     }
 
-    fn run_start_encounter(&mut self, participants: &[&str]) -> Result<Vec<String>, RuntimeError> {
+    /// Opens an encounter: `Initiative` rolls the system's `Turn order:` with its bonus and
+    /// segments; `Bare` rolls only its die (challenge turn order), without segments.
+    pub(super) fn run_start_encounter(
+        &mut self,
+        participants: &[&str],
+        order: TurnOrder,
+    ) -> Result<Vec<String>, RuntimeError> {
+        let bare = order == TurnOrder::Bare;
         let mut template = None;
         let mut segments = None;
         for line in &self.rules.system {
@@ -88,7 +95,7 @@ impl Game {
             let actor = self.world.actor(name).map_err(engine)?;
             let scope = LineScope::of(&self.rules, actor);
             let mut bonus = 0;
-            if let Some((order, _)) = &template {
+            if let Some((order, _)) = template.as_ref().filter(|_| !bare) {
                 for part in &order.node.parts {
                     if let TemplatePart::Hole(expr) = part {
                         bonus += evaluate(expr, &scope, LineContext::Declaration)?
@@ -101,7 +108,7 @@ impl Game {
         let rule = InitiativeRule {
             sides: u32::try_from(sides.max(1)).unwrap_or(10),
             tie_break: TieBreak::HigherModifier,
-            segments: segments.map(|s| SegmentRule {
+            segments: segments.filter(|_| !bare).map(|s| SegmentRule {
                 segments: u32::try_from(s.max(1)).unwrap_or(1),
                 // The runtime adds the overflow itself, after the first start-phase reset.
                 overflow_resource: None,
@@ -277,6 +284,15 @@ impl Game {
             Ok(())
         })
     }
+}
+
+/// How an encounter's turn order is rolled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TurnOrder {
+    /// The system's `Turn order:` die plus its bonus, mapped onto `Segments:`.
+    Initiative,
+    /// The `Turn order:` die alone (challenge encounters).
+    Bare,
 }
 
 fn request_of(queued: &QueuedPower) -> PowerUse {

@@ -33,7 +33,8 @@ enum Saved {
     World(Box<World>),
     Journal {
         roller: crate::dice::RollerState,
-        encounter: Option<crate::engine::Encounter>,
+        // Boxed like the world: an encounter with a challenge is large.
+        encounter: Box<Option<crate::engine::Encounter>>,
         entries: Vec<Entry>,
     },
 }
@@ -294,7 +295,7 @@ impl Game {
         let log_length = self.world.log.events.len();
         let roller = self.world.roller.state();
         // Powers may queue into the encounter (Invest, Sustain).
-        let encounter = self.world.encounter.clone();
+        let encounter = Box::new(self.world.encounter.clone());
         self.journal = Some(Vec::new());
         let result = body(self);
         let entries = self.journal.take().unwrap_or_default();
@@ -308,7 +309,8 @@ impl Game {
         snapshot: Snapshot,
         body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
     ) -> Result<T, RuntimeError> {
-        match body(self) {
+        let result = body(self);
+        match result.and_then(|value| self.tally_challenge(false).map(|()| value)) {
             Ok(value) => {
                 if self.undo.len() == UNDO_LIMIT {
                     self.undo.pop_front();
@@ -339,7 +341,7 @@ impl Game {
             }
             Saved::Journal { roller, encounter, entries } => {
                 self.world.roller = crate::dice::Roller::from_state(&roller);
-                self.world.encounter = encounter;
+                self.world.encounter = *encounter;
                 roll_back(&mut self.world, entries);
             }
         }

@@ -5,6 +5,7 @@
 //! through one seam into the pack's scripts, compiled once at load.
 
 mod actors;
+mod challenge;
 mod checks;
 mod effects;
 mod encounter;
@@ -18,6 +19,7 @@ mod rules;
 mod scope;
 
 pub use actors::ARMOUR_LAYERS;
+pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};
 pub use checks::{CheckOutcome, CheckRequest, OutcomeNames};
 pub use error::{RuntimeError, RuntimeErrorKind};
 pub use game::{Game, UNDO_LIMIT};

@@ -8,6 +8,7 @@ use crate::diagnostics::Span;
 use crate::engine::Actor;
 use crate::model::common::{CheckRoller, Junction, Test};
 use crate::model::expr::{LineContext, evaluate};
+use crate::model::power::GradeGate;
 use crate::model::{Block, BlockBody, Cost, PowerLine, Requirement, Target};
 
 use super::Game;
@@ -437,13 +438,21 @@ fn resolve(
     let defended = check_line.is_some_and(|(spec, _)| spec.roller == CheckRoller::Target);
     for outcome in &outcomes {
         for line in lines(block) {
-            let (gate, effects, success_only) = match &line.node {
-                PowerLine::Result { grade, effects } => (grade, effects, !defended),
-                PowerLine::Effect { grade, effects } => (grade, effects, false),
+            let (applies, effects) = match &line.node {
+                PowerLine::Result { grade, gate, effects } => {
+                    let named = match gate {
+                        GradeGate::Named(name) => game.rules.grade_named(name.node.as_str()),
+                        _ => None,
+                    };
+                    let number = grade.as_ref().map(|g| g.node);
+                    (gate.admits(number, named, outcome.grade, u32::from(!defended)), effects)
+                }
+                PowerLine::Effect { grade, effects } => {
+                    (outcome.grade >= grade.as_ref().map_or(0, |g| g.node), effects)
+                }
                 _ => continue,
             };
-            let needed = gate.as_ref().map_or(u32::from(success_only), |g| g.node);
-            if outcome.grade >= needed {
+            if applies {
                 let grade = Some(i64::from(outcome.grade));
                 let context = Context { outcome: &outcome.names, ..*context };
                 execute(game, &context, effects, Some(&outcome.name), grade, line.span)?;

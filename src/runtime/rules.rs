@@ -128,6 +128,17 @@ impl Rules {
         rules
     }
 
+    /// The grade the system's `Grades:` line labels `label` (case-insensitive).
+    pub fn grade_named(&self, label: &str) -> Option<u32> {
+        self.system.iter().find_map(|line| match &line.node {
+            crate::model::SystemLine::Grades(grades) => grades
+                .iter()
+                .find(|grade| grade.node.label.node.matches(label))
+                .map(|grade| grade.node.grade),
+            _ => None,
+        })
+    }
+
     /// The block called `name` in `blocks`, exactly or case-insensitively.
     pub fn find<'a>(blocks: &'a Blocks, name: &str) -> Option<&'a Block> {
         blocks.get(name).or_else(|| blocks.get(&name.to_lowercase()))

@@ -1,7 +1,7 @@
 //! [`Backend`] for the runtime's [`Game`]: every session command becomes one transactional
 //! `Game` command, and the events it logged become the transcript (`describe()` for the
 //! text, the event itself as JSON for `--json`). What the runtime cannot do yet (`versus`,
-//! `challenge`, `spending`, `aided by`, subtracted stats) is refused with a clear diagnostic
+//! `spending`, `aided by`, subtracted stats) is refused with a clear diagnostic
 //! that changes nothing.
 //!
 //! Decision points: the runtime takes no [`Decider`] yet, so the session's decider is
@@ -195,14 +195,7 @@ impl Backend for Game {
         let names: Vec<&str> = actors.iter().map(|actor| actor.node.as_str()).collect();
         let mark = self.mark();
         let order = Game::start_encounter(self, &names).map_err(|e| failed(&e))?;
-        let mut outcome = self.events_or(mark, "encounter", String::new());
-        outcome.events.retain(|event| !event.text.is_empty());
-        outcome.events.insert(
-            0,
-            Event::new("encounter", format!("turn order: {}", order.join(", ")))
-                .with_data(serde_json::json!({ "order": order })),
-        );
-        Ok(outcome)
+        Ok(self.opened(mark, "encounter", &order))
     }
 
     fn next_turn(&mut self, _decider: &mut dyn Decider) -> CommandResult {
@@ -217,8 +210,23 @@ impl Backend for Game {
         Ok(self.events_or(mark, "encounter", "the encounter ends".to_string()))
     }
 
-    fn start_challenge(&mut self, _: u32, _: u32, participants: &[NameRef]) -> CommandResult {
-        Err(unsupported("`challenge`", participants.first().map_or(Span::NONE, |p| p.span)))
+    fn start_challenge(
+        &mut self,
+        breakthroughs: u32,
+        setbacks: u32,
+        participants: &[NameRef],
+    ) -> CommandResult {
+        let names: Vec<&str> = participants.iter().map(|actor| actor.node.as_str()).collect();
+        // An unknown participant is the likely failure: point at it.
+        let span = participants
+            .iter()
+            .find(|p| self.world().actor(p.node.as_str()).is_err())
+            .or(participants.first())
+            .map_or(Span::NONE, |p| p.span);
+        let mark = self.mark();
+        let order = Game::start_challenge(self, breakthroughs, setbacks, &names)
+            .map_err(|e| failed(&e.or_at(span)))?;
+        Ok(self.opened(mark, "challenge", &order))
     }
 
     fn save(&mut self, path: &Spanned<String>) -> CommandResult {
@@ -316,6 +324,18 @@ impl Game {
             difficulty,
             ..runtime::CheckRequest::default()
         })
+    }
+
+    /// An encounter's opening: its turn order first, then the runtime's events after `mark`.
+    fn opened(&self, mark: usize, kind: &str, order: &[String]) -> Outcome {
+        let mut outcome = self.events_or(mark, kind, String::new());
+        outcome.events.retain(|event| !event.text.is_empty());
+        outcome.events.insert(
+            0,
+            Event::new(kind, format!("turn order: {}", order.join(", ")))
+                .with_data(serde_json::json!({ "order": order })),
+        );
+        outcome
     }
 
     /// The runtime's events after `mark` as session events; `fallback` when there are none.

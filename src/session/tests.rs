@@ -559,6 +559,8 @@ fn game_backend_refuses_unsupported_commands_and_shows_defined_blocks() {
         "challenge 3 breakthroughs before 2 setbacks with A\n",
         None,
     );
-    let diagnostics = run.failure.expect("not supported yet");
-    assert_eq!(diagnostics[0].code, "session::unsupported");
+    // Challenges run now, but need the system's counter resources.
+    let diagnostics = run.failure.expect("no Breakthroughs resource");
+    assert_eq!(diagnostics[0].code, "runtime::unknown");
+    assert_eq!(diagnostics[0].message, "unknown resource `Breakthroughs`");
 }
