@@ -132,6 +132,11 @@ fn build_momentum_puts_momentum_on_the_next_player_in_turn_order() {
     let xochitl = game.world().actor("Xochitl").unwrap();
     assert_eq!(xochitl.conditions.named("Momentum").count(), 1);
     assert_eq!(game.world().actor("Ragweed").unwrap().conditions.named("Momentum").count(), 0);
+    // Momentum's `+1 all checks` reaches Xochitl's next check: Kinesthetics 1 + 1 on each die.
+    game.world_mut().roller.force([8, 6, 1]);
+    let outcome = game.check(&check("Xochitl", &["Kinesthetics"], 0, 9)).unwrap();
+    assert_eq!(outcome.totals, [10, 8, 3]);
+    assert_eq!(outcome.grade, 1);
 }
 
 #[test]

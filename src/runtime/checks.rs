@@ -261,7 +261,7 @@ pub(crate) fn run_check(
 ) -> Result<CheckOutcome, RuntimeError> {
     let actor =
         world.actor(&request.actor).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
-    let mut modifier = request.bonus;
+    let mut modifier = request.bonus.saturating_add(super::scope::check_bonus(rules, actor));
     for stat in &request.stats {
         let value = super::scope::actor_value(rules, actor, stat)
             .or_else(|| rules.declares_stat(stat).then_some(0))

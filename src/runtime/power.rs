@@ -357,8 +357,9 @@ fn resolve(
                 let roller = game.world.actor(target).map_err(engine)?;
                 let trigger = context.trigger;
                 let scope = LineScope { weapon, trigger, ..LineScope::of(rules, roller) };
-                let modifier =
-                    evaluate(&spec.modifier, &scope, LineContext::Check)?.round(rounding);
+                let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?
+                    .round(rounding)
+                    .saturating_add(super::scope::check_bonus(rules, roller));
                 let extra = [("Threshold", threshold), ("Modifier", modifier)];
                 let scope = LineScope { extra: &extra, ..scope };
                 let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
@@ -378,7 +379,9 @@ fn resolve(
             let user = game.world.actor(&request.actor).map_err(engine)?;
             let trigger = context.trigger;
             let scope = LineScope { weapon, trigger, ..LineScope::of(rules, user) };
-            let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?.round(rounding);
+            let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?
+                .round(rounding)
+                .saturating_add(super::scope::check_bonus(rules, user));
             let extra = [
                 ("Threshold", thresholds.first().copied().flatten().unwrap_or(0)),
                 ("Modifier", modifier),

@@ -171,6 +171,14 @@ pub(crate) fn active_modifiers<'a>(
     })
 }
 
+/// What active conditions add to every check `actor` makes: `+1 all checks` (or
+/// `+1 checks`) on a condition such as a luck or momentum bonus.
+pub(crate) fn check_bonus(rules: &Rules, actor: &Actor) -> i64 {
+    ["all checks", "checks"]
+        .into_iter()
+        .fold(0i64, |total, name| total.saturating_add(condition_bonus(rules, actor, name, 0)))
+}
+
 /// The sum of the Add modifiers active conditions give `stat`, inside `depth` derived
 /// evaluations.
 fn condition_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
