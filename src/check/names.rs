@@ -11,6 +11,9 @@ use crate::model::{
     weapon_property,
 };
 
+/// The arguments of a `script` effect call that are actor handles, not values.
+pub const HANDLES: [&str; 3] = ["Self", "Target", "User"];
+
 /// Names a check block may use for the values the engine passes to it.
 const PROCEDURE_NAMES: &[&str] =
     &["Threshold", "Modifier", "Target", "Difficulty", "Pool", "Roll", "Rating", "Boost", "Ease"];

@@ -110,7 +110,7 @@ fn subject<'a>(
     }
 }
 
-fn run(
+pub(crate) fn run(
     game: &mut Game,
     context: &Context<'_>,
     effect: &Effect,
@@ -228,9 +228,7 @@ fn run(
             game.world.narrate(format!("{who}: {kind} {up_to}{distance} {unit}"), span);
         }
         Effect::Script(call) => {
-            let actor = game.world.actor(user).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
-            let scope = LineScope::of(context.rules, actor);
-            evaluate(call, &scope, LineContext::Result)?;
+            super::acting::run_script(game, context, call, target, grade, span)?;
         }
     }
     Ok(())

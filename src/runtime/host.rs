@@ -10,28 +10,23 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use crate::diagnostics::{Diagnostic, SourceMap};
+use crate::diagnostics::{Span, Spanned};
+use crate::model::expr::Name;
 use crate::model::expr::{EvalErrorKind, Value};
-use crate::script::{
-    Dynamic, HostError, Sandbox, ScriptHost, ScriptLibrary, ScriptLimits, ScriptOutput,
-};
+use crate::script::{Dynamic, Sandbox, ScriptHost, ScriptLibrary, ScriptLimits};
 
-/// The host of bracket calls: no dice, no actors; output is discarded.
-#[derive(Debug, Default)]
-struct LineHost;
-
-impl ScriptHost for LineHost {
-    fn roll_die(&mut self, _sides: u32) -> Result<u32, HostError> {
-        Err(HostError::Unsupported("roll_die"))
-    }
-
-    fn log(&mut self, _output: ScriptOutput) {}
-}
+use super::Game;
+use super::acting::{Acting, GameHost};
+use super::error::{RuntimeError, RuntimeErrorKind};
 
 /// Every compiled script of the loaded pack and the sandbox that runs them.
 #[derive(Debug)]
 pub(crate) struct Scripts {
     sandbox: Sandbox,
     library: ScriptLibrary,
+    /// The host every call of this sandbox goes through; holds the game during effect and
+    /// hook calls (see [`acting`](super::acting)).
+    host: Rc<RefCell<GameHost>>,
 }
 
 impl Scripts {
@@ -40,8 +35,9 @@ impl Scripts {
         files: &[(String, String)],
         sources: &mut SourceMap,
     ) -> Result<Scripts, Vec<Diagnostic>> {
-        let host: Rc<RefCell<dyn ScriptHost>> = Rc::new(RefCell::new(LineHost));
-        let sandbox = Sandbox::new(ScriptLimits::default(), host);
+        let host = Rc::new(RefCell::new(GameHost::default()));
+        let shared: Rc<RefCell<dyn ScriptHost>> = host.clone();
+        let sandbox = Sandbox::new(ScriptLimits::default(), shared);
         let mut library = ScriptLibrary::new();
         let mut diagnostics = Vec::new();
         for (name, text) in files {
@@ -51,7 +47,11 @@ impl Scripts {
                 Err(diagnostic) => diagnostics.push(diagnostic),
             }
         }
-        if diagnostics.is_empty() { Ok(Scripts { sandbox, library }) } else { Err(diagnostics) }
+        if diagnostics.is_empty() {
+            Ok(Scripts { sandbox, library, host })
+        } else {
+            Err(diagnostics)
+        }
     }
 
     /// How many script texts were compiled (compile-once is tested with it).
@@ -85,6 +85,47 @@ impl Scripts {
                 "script function `{function}` returned {type_name}, not a whole number"
             ))
         })
+    }
+}
+
+impl Scripts {
+    /// Calls `function` with `values` while `game` is in the host, so the script may act on
+    /// it through actor handles; `span` is the rule line that called. The game is moved back
+    /// whatever happens; a failure is an error at `span` and the caller's command rolls back.
+    pub(crate) fn call_acting(
+        &self,
+        game: &mut Game,
+        user: &str,
+        function: &Spanned<Name>,
+        values: Vec<Dynamic>,
+        span: Span,
+    ) -> Result<(), RuntimeError> {
+        let name = function.node.as_str();
+        let failure = |message: String| {
+            RuntimeErrorKind::Eval(EvalErrorKind::Script(message)).at(function.span)
+        };
+        let Some(script) = self.library.script_for(name, values.len()) else {
+            return Err(failure(format!(
+                "no script function `{name}` taking {} argument(s)",
+                values.len()
+            )));
+        };
+        let Ok(mut host) = self.host.try_borrow_mut() else {
+            return Err(failure(format!("`{name}` cannot run while another script is running")));
+        };
+        if host.acting.is_some() {
+            return Err(failure(format!("`{name}` cannot run while another script is running")));
+        }
+        let moved = std::mem::replace(game, Game::new(0));
+        host.acting = Some(Acting { game: moved, user: user.to_string(), span });
+        drop(host);
+        let outcome = self.sandbox.call(script, name, values, Some(function.span));
+        if let Ok(mut host) = self.host.try_borrow_mut()
+            && let Some(acting) = host.acting.take()
+        {
+            *game = acting.game;
+        }
+        outcome.map(|_| ()).map_err(|diagnostic| failure(diagnostic.message))
     }
 }
 

@@ -17,6 +17,8 @@ pub(crate) enum Entry {
     Layers { actor: usize, name: String, old: Option<LayeredPool> },
     /// All conditions.
     Conditions { actor: usize, old: Conditions },
+    /// A stat (a script's `set_stat`; `None`: it did not exist).
+    Stat { actor: usize, name: String, old: Option<i64> },
 }
 
 /// What a power is about to change.
@@ -28,6 +30,8 @@ pub(crate) enum Part<'a> {
     Layers(&'a str),
     /// The conditions.
     Conditions,
+    /// A stat.
+    Stat(&'a str),
 }
 
 impl Game {
@@ -48,6 +52,11 @@ impl Game {
                 old: who.layered.get(name).cloned(),
             },
             Part::Conditions => Entry::Conditions { actor: index, old: who.conditions.clone() },
+            Part::Stat(name) => Entry::Stat {
+                actor: index,
+                name: name.to_string(),
+                old: who.stats.get(name).copied(),
+            },
         });
     }
 }
@@ -71,6 +80,13 @@ pub(crate) fn roll_back(world: &mut World, entries: Vec<Entry>) {
                 };
             }
             Entry::Conditions { actor, old } => world.actors[actor].conditions = old,
+            Entry::Stat { actor, name, old } => {
+                let stats = &mut world.actors[actor].stats;
+                match old {
+                    Some(old) => stats.insert(name, old),
+                    None => stats.remove(&name),
+                };
+            }
         }
     }
 }

@@ -1,0 +1,142 @@
+//! Scripts that act on the game from `script f(Target, Grade)` effect phrases: actor handles
+//! for `Self` and `Target`, damage and healing through the effect path, resources, stats and
+//! conditions, dice from the world's roller with forced faces, log/print/debug as narration,
+//! decisions, the purity of bracket calls, and the transaction around a failing script.
+
+use mythforge::runtime::{Game, PowerUse};
+
+const RULES: &str = include_str!("fixtures/scripted/acting.rules");
+const SCRIPT: &str = include_str!("fixtures/scripted/acting.rhai");
+
+/// The acting fixture with the power's Result replaced by `result`.
+fn game(result: &str) -> Game {
+    let rules = RULES.replace("script knockback(Target, Grade)", result);
+    let mut game = Game::new(7);
+    game.load_source_with_scripts("acting.rules", &rules, &[("acting.rhai", SCRIPT)])
+        .expect("the fixture loads");
+    game.add_actor("Ana", Some("Fighter"), &[]).unwrap();
+    game.add_actor("Bo", Some("Fighter"), &[]).unwrap();
+    game
+}
+
+fn resource(game: &Game, actor: &str, name: &str) -> i64 {
+    game.world().actor(actor).unwrap().resources[name].current
+}
+
+fn conditions(game: &Game, actor: &str) -> Vec<(String, Option<i64>)> {
+    let actor = game.world().actor(actor).unwrap();
+    actor.conditions.active.iter().map(|c| (c.name.clone(), c.n)).collect()
+}
+
+fn serialised(game: &Game) -> String {
+    mythforge::engine::to_json(game.world()).unwrap()
+}
+
+/// Uses Jab from Ana on Bo with the check dice forced to 9 and 3 (grade 1) then `more`.
+fn jab(game: &mut Game, more: &[u32]) -> Result<(), mythforge::runtime::RuntimeError> {
+    let mut faces = vec![9, 3];
+    faces.extend_from_slice(more);
+    game.world_mut().roller.force(faces);
+    game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).map(|_| ())
+}
+
+#[test]
+fn an_effect_script_gets_the_target_handle_and_the_grade_and_acts_through_the_engine() {
+    let mut game = game("script knockback(Target, Grade)");
+    let mark = game.mark();
+    // Grade 1: 3 force damage; the forced d6 of 5 dazes Bo with N = 1.
+    jab(&mut game, &[5]).unwrap();
+    assert_eq!(resource(&game, "Bo", "HP"), 37);
+    assert_eq!(conditions(&game, "Bo"), vec![("Dazed".to_string(), Some(1))]);
+    let transcript = game.transcript_since(mark);
+    assert!(transcript.contains("Ana rolls 1d6 = 5"), "{transcript}");
+    assert!(transcript.contains("knocked back for 3"), "{transcript}");
+}
+
+#[test]
+fn the_grade_reaches_the_script_at_grade_two() {
+    let mut game = game("script knockback(Target, Grade)");
+    game.world_mut().roller.force([9, 9, 1]);
+    game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).unwrap();
+    assert_eq!(resource(&game, "Bo", "HP"), 34, "3 * grade 2");
+    assert!(conditions(&game, "Bo").is_empty(), "the forced 1 does not daze");
+}
+
+#[test]
+fn resources_stats_and_healing_change_through_handles() {
+    let mut game = game("script drain(Self, Target)");
+    jab(&mut game, &[]).unwrap();
+    assert_eq!(resource(&game, "Bo", "Focus"), 1);
+    assert_eq!(resource(&game, "Ana", "Focus"), 5);
+
+    let mut game = self::game("script sap(Target)");
+    jab(&mut game, &[]).unwrap();
+    assert_eq!(game.world().actor("Bo").unwrap().stats["Defense"], 7);
+
+    let mut game = self::game("5 damage; script mend(Target, 2)");
+    jab(&mut game, &[]).unwrap();
+    assert_eq!(resource(&game, "Bo", "HP"), 37, "40 - 5 + 2");
+}
+
+#[test]
+fn a_script_failing_after_changes_leaves_world_roller_and_log_as_before() {
+    let mut game = game("2 damage; script toughen(Target)");
+    game.world_mut().roller.force([9, 3]);
+    let before = serialised(&game);
+    let mark = game.mark();
+    let error = game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).unwrap_err();
+    assert_eq!(error.to_string(), "script error: division by zero: 1 / 0");
+    assert_eq!(serialised(&game), before, "stat, damage and forced dice all restored");
+    assert_eq!(game.mark(), mark);
+    assert_eq!(game.world().actor("Bo").unwrap().stats["Defense"], 10);
+}
+
+#[test]
+fn undo_takes_back_what_a_script_changed() {
+    let mut game = game("script sap(Target)");
+    game.world_mut().roller.force([9, 3]);
+    let before = serialised(&game);
+    game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).unwrap();
+    game.undo().unwrap();
+    assert_eq!(serialised(&game), before);
+}
+
+#[test]
+fn a_host_error_names_the_problem() {
+    let mut game = game("script fumble(Target)");
+    let error = jab(&mut game, &[]).unwrap_err();
+    assert_eq!(error.to_string(), "script error: Bo has no resource `Mana`");
+}
+
+#[test]
+fn decide_takes_the_first_option_and_print_and_debug_are_narrated() {
+    let mut game = game("script ask(Self)");
+    let mark = game.mark();
+    jab(&mut game, &[]).unwrap();
+    let transcript = game.transcript_since(mark);
+    assert!(transcript.contains("Ana decides push or pull? push"), "{transcript}");
+    assert!(transcript.contains("picked 0"), "{transcript}");
+
+    let mut game = self::game("script chatter(Target)");
+    let mark = game.mark();
+    jab(&mut game, &[]).unwrap();
+    let transcript = game.transcript_since(mark);
+    assert!(transcript.contains("loud"), "{transcript}");
+    assert!(transcript.contains("quiet"), "{transcript}");
+}
+
+#[test]
+fn a_bracket_call_may_not_roll_dice() {
+    let mut game = game("[peek(Grade)] damage");
+    let before = serialised(&game);
+    game.world_mut().roller.force([9, 3]);
+    let forced = serialised(&game);
+    let error = game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "script error: `roll_die` cannot be used in a bracket expression: a rule line's value \
+         must not roll dice or change the world; call it from a `script` effect instead"
+    );
+    assert_ne!(before, forced);
+    assert_eq!(serialised(&game), forced);
+}
