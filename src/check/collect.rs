@@ -279,7 +279,7 @@ impl<'a> References<'a> {
             | SystemLine::Grades(_)
             | SystemLine::Rounding(_)
             | SystemLine::Phases(_) => {}
-            SystemLine::Functions(_) => {}
+            SystemLine::Functions(_) | SystemLine::Hook { .. } => {}
         }
     }
 

@@ -66,6 +66,9 @@ impl Names {
                             SystemLine::Functions(functions) => {
                                 names.functions.extend(functions.iter().map(|f| f.node.0.clone()));
                             }
+                            SystemLine::Hook { function, .. } => {
+                                names.functions.push(function.node.0.clone());
+                            }
                             _ => {}
                         }
                     }

@@ -17,9 +17,11 @@ use crate::script::{ActorHandle, Dynamic, HostError, ScriptHost, ScriptOutput, r
 use super::Game;
 use super::effects::{Context, health_resource, stacking_of};
 use super::error::{RuntimeError, RuntimeErrorKind};
+use super::hooks::{EventData, fire};
 use super::journal::Part;
 use super::rules::Rules;
 use super::scope::{LineScope, actor_value};
+use crate::model::hook::HookEvent;
 
 /// The game a script acts on during one call.
 #[derive(Debug)]
@@ -194,7 +196,8 @@ impl ScriptHost for GameHost {
             .world
             .apply_condition(&name, active, stacking_of(block), span)
             .map_err(rejected)?;
-        Ok(())
+        let data = EventData::Name(block.name.node.as_str().to_string());
+        fire(&mut acting.game, HookEvent::ConditionApplied, &name, data, span).map_err(rejected)
     }
 
     fn end_condition(&mut self, actor: ActorHandle, condition: &str) -> Result<(), HostError> {
@@ -202,7 +205,12 @@ impl ScriptHost for GameHost {
         let name = Self::name_of(acting, actor)?;
         acting.game.remember(&name, Part::Conditions);
         let span = acting.span;
-        acting.game.world.remove_condition(&name, condition, None, span).map_err(rejected)?;
+        let removed = acting.game.world.remove_condition(&name, condition, None, span);
+        if removed.map_err(rejected)? > 0 {
+            let data = EventData::Name(condition.to_string());
+            fire(&mut acting.game, HookEvent::ConditionEnded, &name, data, span)
+                .map_err(rejected)?;
+        }
         Ok(())
     }
 
@@ -301,7 +309,7 @@ pub(crate) fn call_acting(
 ) -> Result<(), RuntimeError> {
     let Some(scripts) = game.rules.scripts.clone() else {
         let message =
-            format!("script function `{}` is not available: no scripts loaded", function.node);
+            format!("script function `{}` is not available: scripts are not loaded", function.node);
         return Err(RuntimeErrorKind::Eval(crate::model::expr::EvalErrorKind::Script(message))
             .at(function.span));
     };

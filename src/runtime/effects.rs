@@ -12,6 +12,7 @@ use crate::engine::{
 use crate::model::effect::{Amount, Duration as LineDuration, Effect, EffectPart, Effects};
 use crate::model::entity::{ConditionLine, Modifier, Stacking as LineStacking};
 use crate::model::expr::{LineContext, Rounding, evaluate};
+use crate::model::hook::HookEvent;
 use crate::model::system::ResourceRule;
 use crate::model::{Block, BlockBody};
 
@@ -128,6 +129,7 @@ pub(crate) fn run(
                     value.saturating_add(upgrade_bonus(game, context, kind.node.as_str(), span)?);
             }
             let victim = target.unwrap_or(user);
+            let before = super::hooks::health_of(game, victim);
             let mut damage = Damage::new(value);
             if let Some(kind) = damage_type {
                 damage = damage.with_type(kind.node.as_str());
@@ -159,6 +161,7 @@ pub(crate) fn run(
                     span,
                 )?;
             }
+            super::hooks::after_damage(game, victim, before, span)?;
         }
         Effect::Heal(value) => {
             let value = amount(game, context, value, target, grade)?;
@@ -202,6 +205,8 @@ pub(crate) fn run(
             }
             game.remember(&who, Part::Conditions);
             game.world.apply_condition(&who, active, stacking_of(block), span)?;
+            let name = super::hooks::EventData::Name(block.name.node.as_str().to_string());
+            super::hooks::fire(game, HookEvent::ConditionApplied, &who, name, span)?;
         }
         Effect::Remove { condition, subject: who } => {
             let who = subject(who.as_ref(), user, target).to_string();
@@ -215,7 +220,12 @@ pub(crate) fn run(
             }
             let detail = condition.detail.as_ref().map(|d| d.node.as_str());
             game.remember(&who, Part::Conditions);
-            game.world.remove_condition(&who, condition.name.node.as_str(), detail, span)?;
+            let removed =
+                game.world.remove_condition(&who, condition.name.node.as_str(), detail, span)?;
+            if removed > 0 {
+                let name = super::hooks::EventData::Name(condition.name.node.as_str().to_string());
+                super::hooks::fire(game, HookEvent::ConditionEnded, &who, name, span)?;
+            }
         }
         Effect::Move { kind, subject: who, up_to, distance, unit } => {
             let distance = amount(game, context, distance, target, grade)?;

@@ -18,6 +18,7 @@ use crate::script::{Dynamic, Sandbox, ScriptHost, ScriptLibrary, ScriptLimits};
 use super::Game;
 use super::acting::{Acting, GameHost};
 use super::error::{RuntimeError, RuntimeErrorKind};
+use super::hooks::{Event, HOOK_ROUNDS};
 
 /// Every compiled script of the loaded pack and the sandbox that runs them.
 #[derive(Debug)]
@@ -27,6 +28,10 @@ pub(crate) struct Scripts {
     /// The host every call of this sandbox goes through; holds the game during effect and
     /// hook calls (see [`acting`](super::acting)).
     host: Rc<RefCell<GameHost>>,
+    /// Events a running script caused, waiting for their hooks.
+    pending: RefCell<Vec<Event>>,
+    /// How many queued-hook rounds are running inside each other.
+    hook_depth: std::cell::Cell<usize>,
 }
 
 impl Scripts {
@@ -48,7 +53,13 @@ impl Scripts {
             }
         }
         if diagnostics.is_empty() {
-            Ok(Scripts { sandbox, library, host })
+            Ok(Scripts {
+                sandbox,
+                library,
+                host,
+                pending: RefCell::new(Vec::new()),
+                hook_depth: std::cell::Cell::new(0),
+            })
         } else {
             Err(diagnostics)
         }
@@ -125,7 +136,42 @@ impl Scripts {
         {
             *game = acting.game;
         }
-        outcome.map(|_| ()).map_err(|diagnostic| failure(diagnostic.message))
+        if let Err(diagnostic) = outcome {
+            self.pending.borrow_mut().clear();
+            return Err(failure(diagnostic.message));
+        }
+        self.run_queued(game, span)
+    }
+
+    /// True while a script holds the game.
+    pub(crate) fn is_acting(&self) -> bool {
+        self.host.try_borrow().map_or(true, |host| host.acting.is_some())
+    }
+
+    /// Keeps `event` for when the running script returns.
+    pub(crate) fn queue(&self, event: Event) {
+        self.pending.borrow_mut().push(event);
+    }
+
+    /// Runs the hooks of the events the last script caused, in order.
+    fn run_queued(&self, game: &mut Game, span: Span) -> Result<(), RuntimeError> {
+        let queued = std::mem::take(&mut *self.pending.borrow_mut());
+        if queued.is_empty() {
+            return Ok(());
+        }
+        if self.hook_depth.get() >= HOOK_ROUNDS {
+            return Err(RuntimeErrorKind::Eval(EvalErrorKind::Script(format!(
+                "hooks kept causing hooks more than {HOOK_ROUNDS} times"
+            )))
+            .at(span));
+        }
+        self.hook_depth.set(self.hook_depth.get() + 1);
+        let result = queued.iter().try_for_each(|event| super::hooks::run(game, event));
+        self.hook_depth.set(self.hook_depth.get() - 1);
+        if result.is_err() {
+            self.pending.borrow_mut().clear();
+        }
+        result
     }
 }
 

@@ -11,6 +11,7 @@ mod effects;
 mod encounter;
 mod error;
 mod game;
+mod hooks;
 mod host;
 mod journal;
 mod power;

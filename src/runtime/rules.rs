@@ -47,6 +47,8 @@ pub(crate) struct Rules {
     pub grade_cap: Option<crate::model::Amount>,
     /// The pack's compiled scripts, shared by every clone of the game.
     pub scripts: Option<std::rc::Rc<super::host::Scripts>>,
+    /// `On <event>: function` hooks, in declaration order.
+    pub hooks: Vec<(crate::model::hook::HookEvent, Spanned<crate::model::Name>)>,
     /// `Derived X: [expr]` lines, in declaration order.
     pub derived: Vec<(String, Spanned<crate::model::Expr>)>,
     /// `Status X: [test]` lines, in declaration order.
@@ -94,6 +96,9 @@ impl Rules {
                 }
                 SystemLine::Status { name, when } => {
                     rules.statuses.push((name.node.as_str().to_string(), when.clone()));
+                }
+                SystemLine::Hook { event, function } => {
+                    rules.hooks.push((event.node, function.clone()));
                 }
                 _ => {}
             }
