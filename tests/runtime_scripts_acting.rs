@@ -140,3 +140,43 @@ fn a_bracket_call_may_not_roll_dice() {
     assert_ne!(before, forced);
     assert_eq!(serialised(&game), forced);
 }
+
+#[test]
+fn an_effect_script_error_is_rendered_in_the_script_with_the_rule_line_as_caller() {
+    use mythforge::diagnostics::{RenderStyle, ToDiagnostic, render};
+    let mut game = game("script toughen(Target)");
+    let error = jab(&mut game, &[]).unwrap_err();
+    let rendered = render(&error.to_diagnostic(), game.sources(), RenderStyle::Plain);
+    assert_eq!(rendered, EXPECTED_RENDER);
+}
+
+/// The script error primary in the `.rhai` file, the rule line secondary.
+const EXPECTED_RENDER: &str = r#"script::arithmetic
+
+  × division by zero: 1 / 0
+    ╭─[acting.rhai:14:64]
+ 13 │ fn sap(target) { target.set_stat("Defense", target.stat("Defense") - 3); }
+ 14 │ fn toughen(target) { target.set_stat("Defense", 99); let x = 1 / 0; }
+    ·                                                                ┬
+    ·                                                                ╰── here
+ 15 │ fn fumble(user) { user.end_condition("Dazed"); user.resource("Mana") }
+    ╰────
+  help: integers are 64-bit and checked: overflow and division by zero are
+        errors
+
+Advice: 
+  ☞ see also acting.rules
+    ╭─[acting.rules:26:16]
+ 25 │ Check: [Attack]
+ 26 │ Result: script toughen(Target)
+    ·                ───┬───
+    ·                   ╰── script `toughen` called here
+ 27 │ 
+    ╰────
+"#;
+#[test]
+fn script_errors_keep_their_code() {
+    let mut game = game("script toughen(Target)");
+    let error = jab(&mut game, &[]).unwrap_err();
+    assert_eq!(error.kind.code(), "runtime::script");
+}

@@ -138,7 +138,7 @@ impl Scripts {
         }
         if let Err(diagnostic) = outcome {
             self.pending.borrow_mut().clear();
-            return Err(failure(diagnostic.message));
+            return Err(RuntimeErrorKind::Script(Box::new(diagnostic)).at(function.span));
         }
         self.run_queued(game, span)
     }
