@@ -8,11 +8,13 @@ mod collect;
 mod error;
 mod names;
 mod rules;
+mod scripts;
 mod thresholds;
 
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
 pub use names::Names;
+pub use scripts::{hook_arity, script_calls};
 
 use crate::diagnostics::Diagnostic;
 use crate::model::{BlockBody, BlockKind, Pack};

@@ -211,7 +211,8 @@ pub fn check_scripts(
         Ok(scripts) => scripts,
         Err(diagnostics) => return diagnostics,
     };
-    let mut diagnostics = Vec::new();
+    let functions: Vec<_> = scripts.library.functions().collect();
+    let mut diagnostics = crate::check::script_calls(pack, &functions);
     for block in pack.blocks() {
         let crate::model::BlockBody::System(lines) = &block.node.body else { continue };
         for line in lines {
