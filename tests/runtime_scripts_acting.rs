@@ -180,3 +180,27 @@ fn script_errors_keep_their_code() {
     let error = jab(&mut game, &[]).unwrap_err();
     assert_eq!(error.kind.code(), "runtime::script");
 }
+
+#[test]
+fn an_effect_script_over_its_operation_limit_changes_nothing() {
+    let mut game = game("script churn(Target)");
+    game.world_mut().roller.force([9, 3]);
+    let before = serialised(&game);
+    let mark = game.mark();
+    let error = game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).unwrap_err();
+    assert_eq!(error.to_string(), "script error: script `churn` ran more than 1000000 operations");
+    assert_eq!(serialised(&game), before, "the 1 damage dealt first is rolled back");
+    assert_eq!(game.mark(), mark);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_transcript_with_acting_scripts() {
+    let run = || {
+        let mut game = game("script knockback(Target, Grade)");
+        for _ in 0..5 {
+            game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).unwrap();
+        }
+        (game.transcript_since(0), serialised(&game))
+    };
+    assert_eq!(run(), run());
+}

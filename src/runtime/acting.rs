@@ -281,20 +281,9 @@ pub(crate) fn run_script(
             values.push(Dynamic::from(actor));
             continue;
         }
-        let user = game.world.actor(context.user).map_err(engine)?;
-        let target = match target {
-            Some(name) => Some(game.world.actor(name).map_err(engine)?),
-            None => None,
-        };
-        let scope = LineScope {
-            target,
-            weapon: context.weapon,
-            grade,
-            trigger: context.trigger,
-            ..LineScope::of(context.rules, user)
-        };
-        let value = evaluate(argument, &scope, LineContext::Result)?;
-        values.push(Dynamic::from_int(value.round(context.rounding)));
+        let argument = Amount::Expr(argument.clone());
+        let value = super::effects::amount(game, context, &argument, target, grade)?;
+        values.push(Dynamic::from_int(value));
     }
     call_acting(game, context.user, function, values, span)
 }

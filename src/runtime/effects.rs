@@ -53,7 +53,7 @@ pub(crate) fn execute(
     Ok(())
 }
 
-fn amount(
+pub(crate) fn amount(
     game: &mut Game,
     context: &Context<'_>,
     amount: &Amount,
