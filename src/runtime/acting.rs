@@ -93,7 +93,7 @@ impl GameHost {
 }
 
 /// The current amount of `resource` on `actor` (0 when it has none).
-fn current(game: &Game, actor: &str, resource: &str) -> i64 {
+pub(crate) fn current(game: &Game, actor: &str, resource: &str) -> i64 {
     let held = game.world.actor(actor).ok().and_then(|a| a.resources.get(resource).copied());
     held.map_or(0, |r| r.current)
 }

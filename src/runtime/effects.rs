@@ -129,7 +129,7 @@ pub(crate) fn run(
                     value.saturating_add(upgrade_bonus(game, context, kind.node.as_str(), span)?);
             }
             let victim = target.unwrap_or(user);
-            let before = super::hooks::health_of(game, victim);
+            let before = super::hooks::health_before(game, victim);
             let mut damage = Damage::new(value);
             if let Some(kind) = damage_type {
                 damage = damage.with_type(kind.node.as_str());

@@ -88,12 +88,15 @@ pub(crate) fn run(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
     Ok(())
 }
 
-/// The health resource of `actor` now (0 when it has none): read before and after damage to
-/// know how much was taken.
-pub(crate) fn health_of(game: &Game, actor: &str) -> i64 {
-    let health = super::effects::health_resource(&game.rules);
-    let held = game.world.actor(actor).ok().and_then(|a| a.resources.get(health).copied());
-    held.map_or(0, |r| r.current)
+/// The health of `actor` before damage when the system declares hooks (`None` otherwise:
+/// without hooks nothing needs it, and damage stays as cheap as before).
+pub(crate) fn health_before(game: &Game, actor: &str) -> Option<i64> {
+    (!game.rules.hooks.is_empty()).then(|| health_of(game, actor))
+}
+
+/// The health resource of `actor` now (0 when it has none).
+fn health_of(game: &Game, actor: &str) -> i64 {
+    super::acting::current(game, actor, super::effects::health_resource(&game.rules))
 }
 
 /// Fires the hooks that follow damage: `damage taken` when health went down, `resource zero`
@@ -101,12 +104,10 @@ pub(crate) fn health_of(game: &Game, actor: &str) -> i64 {
 pub(crate) fn after_damage(
     game: &mut Game,
     victim: &str,
-    before: i64,
+    before: Option<i64>,
     span: Span,
 ) -> Result<(), RuntimeError> {
-    if game.rules.hooks.is_empty() {
-        return Ok(());
-    }
+    let Some(before) = before else { return Ok(()) };
     let after = health_of(game, victim);
     if after < before {
         fire(game, HookEvent::DamageTaken, victim, EventData::Amount(before - after), span)?;
