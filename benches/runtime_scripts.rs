@@ -1,7 +1,6 @@
 //! Resolving a power whose Result calls a small script function (`[bonus(Grade)] damage`,
 //! and as an effect phrase `script bonus(Grade)`) through `Game::use_power`, on the scripted
-//! fixture pack. Target: 200,000 resolutions per
-//! second on one core.
+//! fixture pack. Target: 200,000 resolutions per second on one core.
 
 #[path = "support/mod.rs"]
 mod support;
