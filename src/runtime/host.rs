@@ -32,6 +32,9 @@ pub(crate) struct Scripts {
     pending: RefCell<Vec<Event>>,
     /// How many queued-hook rounds are running inside each other.
     hook_depth: std::cell::Cell<usize>,
+    /// An empty game left in the caller's place while its game is in the host; kept between
+    /// calls so a call allocates nothing for it.
+    spare: RefCell<Option<Game>>,
 }
 
 impl Scripts {
@@ -59,6 +62,7 @@ impl Scripts {
                 host,
                 pending: RefCell::new(Vec::new()),
                 hook_depth: std::cell::Cell::new(0),
+                spare: RefCell::new(None),
             })
         } else {
             Err(diagnostics)
@@ -127,14 +131,16 @@ impl Scripts {
         if host.acting.is_some() {
             return Err(failure(format!("`{name}` cannot run while another script is running")));
         }
-        let moved = std::mem::replace(game, Game::new(0));
+        let spare = self.spare.borrow_mut().take().unwrap_or_else(|| Game::new(0));
+        let moved = std::mem::replace(game, spare);
         host.acting = Some(Acting { game: moved, user: user.to_string(), span });
         drop(host);
         let outcome = self.sandbox.call(script, name, values, Some(function.span));
         if let Ok(mut host) = self.host.try_borrow_mut()
             && let Some(acting) = host.acting.take()
         {
-            *game = acting.game;
+            let spare = std::mem::replace(game, acting.game);
+            *self.spare.borrow_mut() = Some(spare);
         }
         if let Err(diagnostic) = outcome {
             self.pending.borrow_mut().clear();
