@@ -3,20 +3,14 @@
 //! conditions, dice from the world's roller with forced faces, log/print/debug as narration,
 //! decisions, the purity of bracket calls, and the transaction around a failing script.
 
-use mythforge::runtime::{Game, PowerUse};
+mod acting;
 
-const RULES: &str = include_str!("fixtures/scripted/acting.rules");
-const SCRIPT: &str = include_str!("fixtures/scripted/acting.rhai");
+use acting::{jab, serialised};
+use mythforge::runtime::{Game, PowerUse};
 
 /// The acting fixture with the power's Result replaced by `result`.
 fn game(result: &str) -> Game {
-    let rules = RULES.replace("script knockback(Target, Grade)", result);
-    let mut game = Game::new(7);
-    game.load_source_with_scripts("acting.rules", &rules, &[("acting.rhai", SCRIPT)])
-        .expect("the fixture loads");
-    game.add_actor("Ana", Some("Fighter"), &[]).unwrap();
-    game.add_actor("Bo", Some("Fighter"), &[]).unwrap();
-    game
+    acting::game("", result)
 }
 
 fn resource(game: &Game, actor: &str, name: &str) -> i64 {
@@ -28,24 +22,12 @@ fn conditions(game: &Game, actor: &str) -> Vec<(String, Option<i64>)> {
     actor.conditions.active.iter().map(|c| (c.name.clone(), c.n)).collect()
 }
 
-fn serialised(game: &Game) -> String {
-    mythforge::engine::to_json(game.world()).unwrap()
-}
-
-/// Uses Jab from Ana on Bo with the check dice forced to 9 and 3 (grade 1) then `more`.
-fn jab(game: &mut Game, more: &[u32]) -> Result<(), mythforge::runtime::RuntimeError> {
-    let mut faces = vec![9, 3];
-    faces.extend_from_slice(more);
-    game.world_mut().roller.force(faces);
-    game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).map(|_| ())
-}
-
 #[test]
 fn an_effect_script_gets_the_target_handle_and_the_grade_and_acts_through_the_engine() {
     let mut game = game("script knockback(Target, Grade)");
     let mark = game.mark();
     // Grade 1: 3 force damage; the forced d6 of 5 dazes Bo with N = 1.
-    jab(&mut game, &[5]).unwrap();
+    jab(&mut game, &[9, 3, 5]).unwrap();
     assert_eq!(resource(&game, "Bo", "HP"), 37);
     assert_eq!(conditions(&game, "Bo"), vec![("Dazed".to_string(), Some(1))]);
     let transcript = game.transcript_since(mark);
@@ -65,16 +47,16 @@ fn the_grade_reaches_the_script_at_grade_two() {
 #[test]
 fn resources_stats_and_healing_change_through_handles() {
     let mut game = game("script drain(Self, Target)");
-    jab(&mut game, &[]).unwrap();
+    jab(&mut game, &[9, 3]).unwrap();
     assert_eq!(resource(&game, "Bo", "Focus"), 1);
     assert_eq!(resource(&game, "Ana", "Focus"), 5);
 
     let mut game = self::game("script sap(Target)");
-    jab(&mut game, &[]).unwrap();
+    jab(&mut game, &[9, 3]).unwrap();
     assert_eq!(game.world().actor("Bo").unwrap().stats["Defense"], 7);
 
     let mut game = self::game("5 damage; script mend(Target, 2)");
-    jab(&mut game, &[]).unwrap();
+    jab(&mut game, &[9, 3]).unwrap();
     assert_eq!(resource(&game, "Bo", "HP"), 37, "40 - 5 + 2");
 }
 
@@ -104,7 +86,7 @@ fn undo_takes_back_what_a_script_changed() {
 #[test]
 fn a_host_error_names_the_problem() {
     let mut game = game("script fumble(Target)");
-    let error = jab(&mut game, &[]).unwrap_err();
+    let error = jab(&mut game, &[9, 3]).unwrap_err();
     assert_eq!(error.to_string(), "script error: Bo has no resource `Mana`");
 }
 
@@ -112,14 +94,14 @@ fn a_host_error_names_the_problem() {
 fn decide_takes_the_first_option_and_print_and_debug_are_narrated() {
     let mut game = game("script ask(Self)");
     let mark = game.mark();
-    jab(&mut game, &[]).unwrap();
+    jab(&mut game, &[9, 3]).unwrap();
     let transcript = game.transcript_since(mark);
     assert!(transcript.contains("Ana decides push or pull? push"), "{transcript}");
     assert!(transcript.contains("picked 0"), "{transcript}");
 
     let mut game = self::game("script chatter(Target)");
     let mark = game.mark();
-    jab(&mut game, &[]).unwrap();
+    jab(&mut game, &[9, 3]).unwrap();
     let transcript = game.transcript_since(mark);
     assert!(transcript.contains("loud"), "{transcript}");
     assert!(transcript.contains("quiet"), "{transcript}");
@@ -145,7 +127,7 @@ fn a_bracket_call_may_not_roll_dice() {
 fn an_effect_script_error_is_rendered_in_the_script_with_the_rule_line_as_caller() {
     use mythforge::diagnostics::{RenderStyle, ToDiagnostic, render};
     let mut game = game("script toughen(Target)");
-    let error = jab(&mut game, &[]).unwrap_err();
+    let error = jab(&mut game, &[9, 3]).unwrap_err();
     let rendered = render(&error.to_diagnostic(), game.sources(), RenderStyle::Plain);
     assert_eq!(rendered, EXPECTED_RENDER);
 }
@@ -177,7 +159,7 @@ Advice:
 #[test]
 fn script_errors_keep_their_code() {
     let mut game = game("script toughen(Target)");
-    let error = jab(&mut game, &[]).unwrap_err();
+    let error = jab(&mut game, &[9, 3]).unwrap_err();
     assert_eq!(error.kind.code(), "runtime::script");
 }
 

@@ -3,35 +3,13 @@
 //! caused the event. The neutral fixture of MECHANICS §5: losing more than half of Stability
 //! in health from one hit asks for a 21-challenge (1d20 + Stability) or the actor bleeds.
 
+mod acting;
+
+use acting::{game, jab, serialised};
 use mythforge::runtime::{Game, PowerUse};
-
-const RULES: &str = include_str!("fixtures/scripted/acting.rules");
-const SCRIPT: &str = include_str!("fixtures/scripted/acting.rhai");
-
-/// The acting fixture with `hooks` added to the system and the power's Result as `result`.
-fn game(hooks: &str, result: &str) -> Game {
-    let rules = RULES
-        .replace("Default check: Roll", &format!("Default check: Roll\n{hooks}"))
-        .replace("script knockback(Target, Grade)", result);
-    let mut game = Game::new(7);
-    game.load_source_with_scripts("acting.rules", &rules, &[("acting.rhai", SCRIPT)])
-        .expect("the fixture loads");
-    game.add_actor("Ana", Some("Fighter"), &[]).unwrap();
-    game.add_actor("Bo", Some("Fighter"), &[]).unwrap();
-    game
-}
-
-fn jab(game: &mut Game, faces: &[u32]) -> Result<(), mythforge::runtime::RuntimeError> {
-    game.world_mut().roller.force(faces.iter().copied());
-    game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).map(|_| ())
-}
 
 fn bleeding(game: &Game) -> bool {
     game.world().actor("Bo").unwrap().conditions.has("Bleeding")
-}
-
-fn serialised(game: &Game) -> String {
-    mythforge::engine::to_json(game.world()).unwrap()
 }
 
 #[test]
@@ -108,12 +86,7 @@ fn hooks_that_feed_themselves_stop_with_an_error_instead_of_hanging() {
 
 #[test]
 fn an_unknown_event_is_refused_with_the_events_listed() {
-    let rules =
-        RULES.replace("Default check: Roll", "Default check: Roll\nOn damage dealt: bleed_check");
-    let mut game = Game::new(7);
-    let errors = game
-        .load_source_with_scripts("acting.rules", &rules, &[("acting.rhai", SCRIPT)])
-        .unwrap_err();
+    let errors = acting::load("On damage dealt: bleed_check", "5 damage").unwrap_err();
     assert_eq!(errors[0].message, "could not read this `On damage dealt` line");
     assert_eq!(
         errors[0].labels[0].message,
