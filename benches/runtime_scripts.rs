@@ -1,6 +1,6 @@
-//! Resolving a power whose Result calls a small script function (`[bonus(Grade)] damage`)
-//! through `Game::use_power`, on the scripted fixture pack. Target: 200,000 resolutions per
-//! second on one core.
+//! Resolving a power whose Result calls a small script function (`[bonus(Grade)] damage`,
+//! and as an effect phrase `script bonus(Grade)`) through `Game::use_power`, on the scripted
+//! fixture pack. Target: 200,000 resolutions per second on one core.
 
 #[path = "support/mod.rs"]
 mod support;
@@ -8,11 +8,15 @@ mod support;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mythforge::runtime::{Game, PowerUse};
 
-fn scripted_power(c: &mut Criterion) {
+/// The scripted fixture pack with its power's Result replaced by `result`, two fighters
+/// ready, and the request that uses the power.
+fn setup(result: &str) -> (Game, PowerUse) {
     let mut game = Game::new(7);
+    let rules = include_str!("../tests/fixtures/scripted/tiny.rules")
+        .replace("[bonus(Grade)] damage", result);
     game.load_source_with_scripts(
         "tiny.rules",
-        include_str!("../tests/fixtures/scripted/tiny.rules"),
+        &rules,
         &[("tiny.rhai", include_str!("../tests/fixtures/scripted/tiny.rhai"))],
     )
     .expect("the bench pack loads");
@@ -23,9 +27,19 @@ fn scripted_power(c: &mut Criterion) {
     let request = PowerUse::new("Attacker", "Jab").at(["Defender"]);
     // The timed loop ignores results; make sure the power resolves (the script is called).
     game.clone().use_power(&request).expect("the power resolves");
+    (game, request)
+}
+
+fn scripted_power(c: &mut Criterion) {
     let mut group = c.benchmark_group("runtime");
     group.throughput(Throughput::Elements(1));
+    let (game, request) = setup("[bonus(Grade)] damage");
     group.bench_function("power with [bonus(Grade)] script call", |b| {
+        b.iter_custom(|iterations| support::time_power_uses(&game, &request, iterations))
+    });
+    // An effect-phrase script holds the game for the call (the acting seam).
+    let (game, request) = setup("2 damage; script bonus(Grade)");
+    group.bench_function("power with a script effect phrase", |b| {
         b.iter_custom(|iterations| support::time_power_uses(&game, &request, iterations))
     });
     group.finish();

@@ -17,6 +17,9 @@ use crate::model::{
 pub struct References<'a> {
     /// Expressions with the kind of line they are on.
     pub expressions: Vec<(&'a Spanned<Expr>, LineContext)>,
+    /// `script f(Target, Grade)` effect calls, whose `Self` and `Target` arguments are actor
+    /// handles rather than values.
+    pub script_calls: Vec<(&'a Spanned<Expr>, LineContext)>,
     /// Conditions applied, removed or tested.
     pub conditions: Vec<&'a ConditionRef>,
     /// Resources spent, gained, lost or paid.
@@ -124,7 +127,7 @@ impl<'a> References<'a> {
             }
             Effect::Remove { condition, .. } => self.condition(condition, context),
             Effect::Move { distance, .. } => self.amount(distance, context),
-            Effect::Script(call) => self.expr(call, context),
+            Effect::Script(call) => self.script_calls.push((call, context)),
             Effect::InFront { layer, .. } => self.armours.push(layer),
         }
     }
@@ -283,7 +286,7 @@ impl<'a> References<'a> {
             | SystemLine::Grades(_)
             | SystemLine::Rounding(_)
             | SystemLine::Phases(_) => {}
-            SystemLine::Functions(_) => {}
+            SystemLine::Functions(_) | SystemLine::Hook { .. } => {}
         }
     }
 

@@ -8,11 +8,13 @@ mod collect;
 mod error;
 mod names;
 mod rules;
+mod scripts;
 mod thresholds;
 
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
 pub use names::Names;
+pub use scripts::{hook_arity, script_calls};
 
 use crate::diagnostics::Diagnostic;
 use crate::model::{BlockBody, BlockKind, Pack};
@@ -28,6 +30,11 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
         let in_procedure = block.node.kind.node == BlockKind::Check;
         for (expr, context) in &references.expressions {
             names.check_expr(expr, *context, &parameters, in_procedure, &mut out);
+        }
+        let handles: Vec<String> =
+            parameters.iter().cloned().chain(names::HANDLES.map(String::from)).collect();
+        for (call, context) in &references.script_calls {
+            names.check_expr(call, *context, &handles, in_procedure, &mut out);
         }
         for condition in &references.conditions {
             names.check_condition(condition, &mut out);

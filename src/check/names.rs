@@ -11,6 +11,9 @@ use crate::model::{
     weapon_property,
 };
 
+/// The arguments of a `script` effect call that are actor handles, not values.
+pub const HANDLES: [&str; 3] = ["Self", "Target", "User"];
+
 /// Names a check block may use for the values the engine passes to it.
 /// The outcome names a check binds for the Result and Effect lines after it.
 const OUTCOME_NAMES: &[&str] = &["Margin", "Success Number", "Successes", "Natural"];
@@ -65,6 +68,9 @@ impl Names {
                             }
                             SystemLine::Functions(functions) => {
                                 names.functions.extend(functions.iter().map(|f| f.node.0.clone()));
+                            }
+                            SystemLine::Hook { function, .. } => {
+                                names.functions.push(function.node.0.clone());
                             }
                             _ => {}
                         }

@@ -7,6 +7,7 @@ pub mod common;
 pub mod effect;
 pub mod entity;
 pub mod expr;
+pub mod hook;
 pub mod power;
 pub mod print;
 pub mod procedure;

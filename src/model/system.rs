@@ -135,6 +135,13 @@ pub enum SystemLine {
     Functions(Vec<Spanned<Name>>),
     /// `Details: ...` — notes, never executed.
     Details(Narration),
+    /// `On damage taken: bleed_check` — a script function called on an engine event.
+    Hook {
+        /// The event.
+        event: Spanned<super::hook::HookEvent>,
+        /// The script function.
+        function: Spanned<Name>,
+    },
 }
 
 impl fmt::Display for SystemLine {
@@ -192,6 +199,9 @@ impl fmt::Display for SystemLine {
                 write_list(f, names)
             }
             SystemLine::Details(text) => write!(f, "Details: {text}"),
+            SystemLine::Hook { event, function } => {
+                write!(f, "On {}: {}", event.node, function.node)
+            }
         }
     }
 }

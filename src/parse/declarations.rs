@@ -65,6 +65,9 @@ impl Lowerer {
             };
             return Some(Some(SystemLine::Layered { name, resource }));
         }
+        if let Some(event) = named("On") {
+            return Some(self.hook(line, event));
+        }
         if let Some(name) = named("Ruling") {
             return Some(
                 self.required_amount(line).map(|value| SystemLine::Ruling { name, value }),
@@ -105,6 +108,23 @@ impl Lowerer {
             return None;
         }
         Some(Spanned::new(Name::new(text), self.span_at(line.base, 0..text.len())))
+    }
+
+    /// `On damage taken: bleed_check`: one known event, one function name.
+    fn hook(&mut self, line: &RawLine<'_>, event: Spanned<Name>) -> Option<SystemLine> {
+        let Some(kind) = crate::model::hook::HookEvent::parse(event.node.as_str()) else {
+            let events: Vec<&str> =
+                crate::model::hook::HookEvent::ALL.iter().map(|(_, words)| *words).collect();
+            self.expected(line, &format!("an event after `On`: {}", events.join(", ")));
+            return None;
+        };
+        let mut names = self.names(line)?;
+        if names.len() != 1 {
+            self.expected(line, "one script function name, such as `bleed_check`");
+            return None;
+        }
+        let function = names.remove(0);
+        Some(SystemLine::Hook { event: Spanned::new(kind, event.span), function })
     }
 
     fn resource_rules(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<ResourceRule>>> {

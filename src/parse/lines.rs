@@ -65,6 +65,7 @@ pub fn labels_of(kind: BlockKind) -> &'static [&'static str] {
             "Default check",
             "Default",
             "Functions",
+            "On",
             "Details",
         ],
         BlockKind::Condition => &[

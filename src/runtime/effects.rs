@@ -12,6 +12,7 @@ use crate::engine::{
 use crate::model::effect::{Amount, Duration as LineDuration, Effect, EffectPart, Effects};
 use crate::model::entity::{ConditionLine, Modifier, Stacking as LineStacking};
 use crate::model::expr::{LineContext, Rounding, evaluate};
+use crate::model::hook::HookEvent;
 use crate::model::system::ResourceRule;
 use crate::model::{Block, BlockBody};
 
@@ -53,7 +54,7 @@ pub(crate) fn execute(
     Ok(())
 }
 
-fn amount(
+pub(crate) fn amount(
     game: &mut Game,
     context: &Context<'_>,
     amount: &Amount,
@@ -117,7 +118,7 @@ fn subject(
     }
 }
 
-fn run(
+pub(crate) fn run(
     game: &mut Game,
     context: &Context<'_>,
     effect: &Effect,
@@ -135,6 +136,7 @@ fn run(
                     value.saturating_add(upgrade_bonus(game, context, kind.node.as_str(), span)?);
             }
             let victim = target.unwrap_or(user);
+            let before = super::hooks::health_before(game, victim);
             let mut damage = Damage::new(value);
             if let Some(kind) = damage_type {
                 damage = damage.with_type(kind.node.as_str());
@@ -142,6 +144,7 @@ fn run(
             let rules = damage_rules(context.rules, game, victim, context.rounding)?;
             let (pool, resource) = context.rules.damage_pool(health_resource(context.rules));
             through_pool(game, victim, (pool, resource), &damage, &rules, span)?;
+            super::hooks::after_damage(game, victim, before, span)?;
         }
         Effect::Heal(value) => {
             let value = amount(game, context, value, target, grade)?;
@@ -193,6 +196,8 @@ fn run(
             }
             game.remember(&who, Part::Conditions);
             game.world.apply_condition(&who, active, stacking_of(block), span)?;
+            let name = super::hooks::EventData::Name(block.name.node.as_str().to_string());
+            super::hooks::fire(game, HookEvent::ConditionApplied, &who, name, span)?;
         }
         Effect::InFront { layer, subject: who } => {
             let who = subject(game, Some(who), user, target);
@@ -222,7 +227,12 @@ fn run(
             }
             let detail = condition.detail.as_ref().map(|d| d.node.as_str());
             game.remember(&who, Part::Conditions);
-            game.world.remove_condition(&who, condition.name.node.as_str(), detail, span)?;
+            let removed =
+                game.world.remove_condition(&who, condition.name.node.as_str(), detail, span)?;
+            if removed > 0 {
+                let name = super::hooks::EventData::Name(condition.name.node.as_str().to_string());
+                super::hooks::fire(game, HookEvent::ConditionEnded, &who, name, span)?;
+            }
         }
         Effect::Move { kind, subject: who, up_to, distance, unit } => {
             let distance = amount(game, context, distance, target, grade)?;
@@ -235,9 +245,7 @@ fn run(
             game.world.narrate(format!("{who}: {kind} {up_to}{distance} {unit}"), span);
         }
         Effect::Script(call) => {
-            let actor = game.world.actor(user).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
-            let scope = LineScope::of(context.rules, actor);
-            evaluate(call, &scope, LineContext::Result)?;
+            super::acting::run_script(game, context, call, target, grade, span)?;
         }
     }
     Ok(())

@@ -156,6 +156,7 @@ impl Game {
                         Phase::End => game.end_phase(actor)?,
                         Phase::Action => {}
                     }
+                    super::hooks::turn_phase(game, actor, phase)?;
                 }
             }
             Ok(steps)

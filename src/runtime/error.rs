@@ -55,6 +55,10 @@ pub enum RuntimeErrorKind {
     /// A procedure the runtime cannot run yet.
     #[error("check procedure `{0}` uses a method the runtime does not run yet")]
     UnsupportedProcedure(String),
+    /// A script called from an effect phrase or a hook failed; the diagnostic points into
+    /// the `.rhai` file, with the calling rule line as a secondary label.
+    #[error("script error: {}", .0.message)]
+    Script(Box<Diagnostic>),
     /// A script call while no scripts are loaded.
     #[error("script function `{0}` is not available: scripts are not loaded")]
     ScriptsNotLoaded(String),
@@ -94,6 +98,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
             RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
             RuntimeErrorKind::ScriptsNotLoaded(_) => "runtime::scripts_not_loaded",
+            RuntimeErrorKind::Script(_) => "runtime::script",
             RuntimeErrorKind::PackErrors => "runtime::pack_errors",
             RuntimeErrorKind::PackMismatch { .. } => "runtime::pack_mismatch",
             RuntimeErrorKind::Engine(kind) => kind.code(),
@@ -129,6 +134,9 @@ impl ToDiagnostic for RuntimeError {
     fn to_diagnostic(&self) -> Diagnostic {
         if let RuntimeErrorKind::Engine(kind) = &self.kind {
             return EngineError { kind: kind.clone(), span: self.span }.to_diagnostic();
+        }
+        if let RuntimeErrorKind::Script(diagnostic) = &self.kind {
+            return (**diagnostic).clone();
         }
         let mut diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string());
         if !self.span.is_none() {

@@ -10,28 +10,31 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use crate::diagnostics::{Diagnostic, SourceMap};
+use crate::diagnostics::{Span, Spanned};
+use crate::model::expr::Name;
 use crate::model::expr::{EvalErrorKind, Value};
-use crate::script::{
-    Dynamic, HostError, Sandbox, ScriptHost, ScriptLibrary, ScriptLimits, ScriptOutput,
-};
+use crate::script::{Dynamic, Sandbox, ScriptHost, ScriptLibrary, ScriptLimits};
 
-/// The host of bracket calls: no dice, no actors; output is discarded.
-#[derive(Debug, Default)]
-struct LineHost;
-
-impl ScriptHost for LineHost {
-    fn roll_die(&mut self, _sides: u32) -> Result<u32, HostError> {
-        Err(HostError::Unsupported("roll_die"))
-    }
-
-    fn log(&mut self, _output: ScriptOutput) {}
-}
+use super::Game;
+use super::acting::{Acting, GameHost};
+use super::error::{RuntimeError, RuntimeErrorKind};
+use super::hooks::{Event, HOOK_ROUNDS};
 
 /// Every compiled script of the loaded pack and the sandbox that runs them.
 #[derive(Debug)]
 pub(crate) struct Scripts {
     sandbox: Sandbox,
     library: ScriptLibrary,
+    /// The host every call of this sandbox goes through; holds the game during effect and
+    /// hook calls (see [`acting`](super::acting)).
+    host: Rc<RefCell<GameHost>>,
+    /// Events a running script caused, waiting for their hooks.
+    pending: RefCell<Vec<Event>>,
+    /// How many queued-hook rounds are running inside each other.
+    hook_depth: std::cell::Cell<usize>,
+    /// An empty game left in the caller's place while its game is in the host; kept between
+    /// calls so a call allocates nothing for it.
+    spare: RefCell<Option<Game>>,
 }
 
 impl Scripts {
@@ -40,8 +43,9 @@ impl Scripts {
         files: &[(String, String)],
         sources: &mut SourceMap,
     ) -> Result<Scripts, Vec<Diagnostic>> {
-        let host: Rc<RefCell<dyn ScriptHost>> = Rc::new(RefCell::new(LineHost));
-        let sandbox = Sandbox::new(ScriptLimits::default(), host);
+        let host = Rc::new(RefCell::new(GameHost::default()));
+        let shared: Rc<RefCell<dyn ScriptHost>> = host.clone();
+        let sandbox = Sandbox::new(ScriptLimits::default(), shared);
         let mut library = ScriptLibrary::new();
         let mut diagnostics = Vec::new();
         for (name, text) in files {
@@ -51,7 +55,18 @@ impl Scripts {
                 Err(diagnostic) => diagnostics.push(diagnostic),
             }
         }
-        if diagnostics.is_empty() { Ok(Scripts { sandbox, library }) } else { Err(diagnostics) }
+        if diagnostics.is_empty() {
+            Ok(Scripts {
+                sandbox,
+                library,
+                host,
+                pending: RefCell::new(Vec::new()),
+                hook_depth: std::cell::Cell::new(0),
+                spare: RefCell::new(None),
+            })
+        } else {
+            Err(diagnostics)
+        }
     }
 
     /// How many script texts were compiled (compile-once is tested with it).
@@ -85,6 +100,84 @@ impl Scripts {
                 "script function `{function}` returned {type_name}, not a whole number"
             ))
         })
+    }
+}
+
+impl Scripts {
+    /// Calls `function` with `values` while `game` is in the host, so the script may act on
+    /// it through actor handles; `span` is the rule line that called. The game is moved back
+    /// whatever happens; a failure is an error at `span` and the caller's command rolls back.
+    pub(crate) fn call_acting(
+        &self,
+        game: &mut Game,
+        user: &str,
+        function: &Spanned<Name>,
+        values: Vec<Dynamic>,
+        span: Span,
+    ) -> Result<(), RuntimeError> {
+        let name = function.node.as_str();
+        let failure = |message: String| {
+            RuntimeErrorKind::Eval(EvalErrorKind::Script(message)).at(function.span)
+        };
+        let Some(script) = self.library.script_for(name, values.len()) else {
+            return Err(failure(format!(
+                "no script function `{name}` taking {} argument(s)",
+                values.len()
+            )));
+        };
+        let Ok(mut host) = self.host.try_borrow_mut() else {
+            return Err(failure(format!("`{name}` cannot run while another script is running")));
+        };
+        if host.acting.is_some() {
+            return Err(failure(format!("`{name}` cannot run while another script is running")));
+        }
+        let spare = self.spare.borrow_mut().take().unwrap_or_else(|| Game::new(0));
+        let moved = std::mem::replace(game, spare);
+        host.acting = Some(Acting { game: moved, user: user.to_string(), span });
+        drop(host);
+        let outcome = self.sandbox.call(script, name, values, Some(function.span));
+        if let Ok(mut host) = self.host.try_borrow_mut()
+            && let Some(acting) = host.acting.take()
+        {
+            let spare = std::mem::replace(game, acting.game);
+            *self.spare.borrow_mut() = Some(spare);
+        }
+        if let Err(diagnostic) = outcome {
+            self.pending.borrow_mut().clear();
+            return Err(RuntimeErrorKind::Script(Box::new(diagnostic)).at(function.span));
+        }
+        self.run_queued(game, span)
+    }
+
+    /// True while a script holds the game.
+    pub(crate) fn is_acting(&self) -> bool {
+        self.host.try_borrow().map_or(true, |host| host.acting.is_some())
+    }
+
+    /// Keeps `event` for when the running script returns.
+    pub(crate) fn queue(&self, event: Event) {
+        self.pending.borrow_mut().push(event);
+    }
+
+    /// Runs the hooks of the events the last script caused, in order.
+    fn run_queued(&self, game: &mut Game, span: Span) -> Result<(), RuntimeError> {
+        let queued = std::mem::take(&mut *self.pending.borrow_mut());
+        if queued.is_empty() {
+            return Ok(());
+        }
+        if self.hook_depth.get() >= HOOK_ROUNDS {
+            return Err(RuntimeErrorKind::Eval(EvalErrorKind::Script(format!(
+                "hooks kept causing hooks more than {HOOK_ROUNDS} times"
+            )))
+            .at(span));
+        }
+        self.hook_depth.set(self.hook_depth.get() + 1);
+        let result = queued.iter().try_for_each(|event| super::hooks::run(game, event));
+        self.hook_depth.set(self.hook_depth.get() - 1);
+        if result.is_err() {
+            self.pending.borrow_mut().clear();
+        }
+        result
     }
 }
 
@@ -124,7 +217,8 @@ pub fn check_scripts(
         Ok(scripts) => scripts,
         Err(diagnostics) => return diagnostics,
     };
-    let mut diagnostics = Vec::new();
+    let functions: Vec<_> = scripts.library.functions().collect();
+    let mut diagnostics = crate::check::script_calls(pack, &functions);
     for block in pack.blocks() {
         let crate::model::BlockBody::System(lines) = &block.node.body else { continue };
         for line in lines {

@@ -19,6 +19,8 @@ pub(crate) enum Entry {
     Conditions { actor: usize, old: Conditions },
     /// A world pool (`None`: it did not exist).
     Pool { name: String, old: Option<i64> },
+    /// A stat (a script's `set_stat`; `None`: it did not exist).
+    Stat { actor: usize, name: String, old: Option<i64> },
 }
 
 /// What a power is about to change.
@@ -32,6 +34,8 @@ pub(crate) enum Part<'a> {
     Conditions,
     /// A world pool (the actor is ignored).
     Pool(&'a str),
+    /// A stat.
+    Stat(&'a str),
 }
 
 impl Game {
@@ -58,6 +62,11 @@ impl Game {
             },
             Part::Conditions => Entry::Conditions { actor: index, old: who.conditions.clone() },
             Part::Pool(_) => return,
+            Part::Stat(name) => Entry::Stat {
+                actor: index,
+                name: name.to_string(),
+                old: who.stats.get(name).copied(),
+            },
         });
     }
 }
@@ -85,6 +94,13 @@ pub(crate) fn roll_back(world: &mut World, entries: Vec<Entry>) {
                 match old {
                     Some(old) => world.pools.insert(name, old),
                     None => world.pools.remove(&name),
+                };
+            }
+            Entry::Stat { actor, name, old } => {
+                let stats = &mut world.actors[actor].stats;
+                match old {
+                    Some(old) => stats.insert(name, old),
+                    None => stats.remove(&name),
                 };
             }
         }

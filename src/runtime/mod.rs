@@ -4,6 +4,7 @@
 //! one transaction that fully applies or changes nothing. Script calls from rule lines go
 //! through one seam into the pack's scripts, compiled once at load.
 
+mod acting;
 mod actors;
 mod challenge;
 mod checks;
@@ -11,6 +12,7 @@ mod effects;
 mod encounter;
 mod error;
 mod game;
+mod hooks;
 mod host;
 mod journal;
 mod power;

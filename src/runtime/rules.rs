@@ -51,6 +51,8 @@ pub(crate) struct Rules {
     pub grade_cap: Option<crate::model::Amount>,
     /// The pack's compiled scripts, shared by every clone of the game.
     pub scripts: Option<std::rc::Rc<super::host::Scripts>>,
+    /// `On <event>: function` hooks, in declaration order.
+    pub hooks: Vec<(crate::model::hook::HookEvent, Spanned<crate::model::Name>)>,
     /// `Derived X: [expr]` lines, in declaration order.
     pub derived: Vec<(String, Spanned<crate::model::Expr>)>,
     /// `Status X: [test]` lines, in declaration order.
@@ -102,6 +104,9 @@ impl Rules {
                 SystemLine::Layered { name, resource } => rules
                     .layered
                     .push((name.node.as_str().to_string(), resource.node.as_str().to_string())),
+                SystemLine::Hook { event, function } => {
+                    rules.hooks.push((event.node, function.clone()));
+                }
                 _ => {}
             }
             rules.system.push(line.clone());

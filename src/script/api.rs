@@ -67,6 +67,10 @@ fn register_dice(engine: &mut Engine, host: &Host) {
             .ok_or(failure(HostError::InvalidSides { sides }))?;
         with_host(&dice_host, |h| h.roll_die(sides)).map(INT::from)
     });
+    let dice_host = Rc::clone(host);
+    engine.register_fn("roll", move |notation: &str| -> HostResult<INT> {
+        with_host(&dice_host, |h| h.roll_dice(notation))
+    });
 }
 
 fn register_actor(engine: &mut Engine, host: &Host) {

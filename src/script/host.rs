@@ -57,6 +57,13 @@ pub enum HostError {
     /// The actor, stat, resource or condition does not exist, or the change is not allowed.
     #[error("{0}")]
     Rejected(String),
+    /// A function that reads or changes the world was called from a bracket expression,
+    /// whose value must not depend on dice or change the world.
+    #[error(
+        "`{0}` cannot be used in a bracket expression: a rule line's value must not roll \
+         dice or change the world; call it from a `script` effect instead"
+    )]
+    Pure(&'static str),
     /// A host function was called while another one was still running (a host that calls
     /// back into scripts). Refused instead of corrupting state.
     #[error("the script host is busy: host functions cannot be re-entered")]
@@ -71,6 +78,13 @@ pub enum HostError {
 pub trait ScriptHost {
     /// One die with `sides` faces from the engine's one seeded stream, forced faces first.
     fn roll_die(&mut self, sides: u32) -> Result<u32, HostError>;
+
+    /// Rolls a dice expression in the engine's notation (`roll("3d10")`) from the same
+    /// stream as [`ScriptHost::roll_die`]; returns the total.
+    fn roll_dice(&mut self, notation: &str) -> Result<i64, HostError> {
+        let _ = notation;
+        Err(HostError::Unsupported("roll"))
+    }
 
     /// Appends a line to the transcript (or wherever this host captures output).
     fn log(&mut self, output: ScriptOutput);
@@ -195,7 +209,22 @@ impl ScriptHost for DiceHost {
         Ok(roller.roll_die(sides)?)
     }
 
+    fn roll_dice(&mut self, notation: &str) -> Result<i64, HostError> {
+        let mut roller = self.roller.try_borrow_mut().map_err(|_| HostError::Busy)?;
+        roll_notation(&mut roller, notation)
+    }
+
     fn log(&mut self, output: ScriptOutput) {
         self.output.push(output);
     }
+}
+
+/// Rolls `notation` (`"3d10"`) on `roller` (forced faces first); returns the total.
+pub fn roll_notation(roller: &mut Roller, notation: &str) -> Result<i64, HostError> {
+    let expression = crate::dice::DiceExpr::parse(notation)
+        .map_err(|error| HostError::Rejected(format!("`{notation}`: {error}")))?;
+    let roll = roller
+        .roll(&expression)
+        .map_err(|error| HostError::Rejected(format!("`{notation}`: {error}")))?;
+    Ok(roll.total)
 }

@@ -37,7 +37,9 @@ mod limits;
 mod sandbox;
 
 pub use compile::{CompiledScript, ScriptFunction, ScriptLibrary};
-pub use host::{ActorHandle, DiceHost, HostError, OutputKind, ScriptHost, ScriptOutput};
+pub use host::{
+    ActorHandle, DiceHost, HostError, OutputKind, ScriptHost, ScriptOutput, roll_notation,
+};
 pub use limits::ScriptLimits;
 pub use rhai::Dynamic;
 pub use sandbox::Sandbox;

@@ -1,0 +1,85 @@
+//! Checking a pack's script calls against its compiled scripts: every bracket call
+//! (`[bonus(Grade)]`), `script` effect call and `On <event>:` hook must name a function a
+//! script defines, with the number of arguments it takes; otherwise a diagnostic at the
+//! call with a "did you mean".
+
+use crate::diagnostics::{Diagnostic, Span};
+use crate::model::expr::{Builtin, Expr};
+use crate::model::hook::HookEvent;
+use crate::model::{Pack, SystemLine};
+use crate::script::ScriptFunction;
+
+use super::References;
+
+/// How many arguments the hook of `event` is called with: the actor, plus the event's data.
+pub fn hook_arity(event: HookEvent) -> usize {
+    match event {
+        HookEvent::TurnStart | HookEvent::TurnEnd => 1,
+        _ => 2,
+    }
+}
+
+/// Every script call of `pack` that `functions` cannot answer.
+pub fn script_calls(pack: &Pack, functions: &[&ScriptFunction]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for block in pack.blocks() {
+        let references = References::of(&block.node.body);
+        let calls = references.expressions.iter().chain(&references.script_calls);
+        for (expr, _) in calls {
+            expr.node.visit(
+                &mut |node, _| {
+                    let Expr::Call { function, arguments } = node else { return };
+                    if Builtin::from_name(function.node.as_str()).is_none() {
+                        let name = function.node.as_str();
+                        check_call(name, arguments.len(), function.span, functions, &mut out);
+                    }
+                },
+                expr.span,
+            );
+        }
+    }
+    for line in pack.system_lines() {
+        if let SystemLine::Hook { event, function } = &line.node {
+            let arity = hook_arity(event.node);
+            check_call(function.node.as_str(), arity, function.span, functions, &mut out);
+        }
+    }
+    out
+}
+
+fn check_call(
+    name: &str,
+    arity: usize,
+    span: Span,
+    functions: &[&ScriptFunction],
+    out: &mut Vec<Diagnostic>,
+) {
+    if functions.iter().any(|f| f.name == name && f.arity == arity) {
+        return;
+    }
+    let arities: Vec<String> =
+        functions.iter().filter(|f| f.name == name).map(|f| f.arity.to_string()).collect();
+    let diagnostic = if arities.is_empty() {
+        let known = functions.iter().map(|f| f.name.as_str());
+        let help = match crate::diagnostics::did_you_mean(name, known) {
+            Some(close) => format!("did you mean `{close}`?"),
+            None => {
+                "define it with `fn name(arguments) { … }` in the pack's scripts folder".to_string()
+            }
+        };
+        Diagnostic::error(
+            "script::undefined_function",
+            format!("no script of this pack defines `{name}`"),
+        )
+        .with_primary(span, "called here")
+        .with_help(help)
+    } else {
+        Diagnostic::error(
+            "script::wrong_arity",
+            format!("`{name}` is called with {arity} argument(s)"),
+        )
+        .with_primary(span, "called here")
+        .with_help(format!("the script defines `{name}` with {} argument(s)", arities.join(" or ")))
+    };
+    out.push(diagnostic);
+}

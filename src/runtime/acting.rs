@@ -1,0 +1,307 @@
+//! Scripts that act on the game: the host of `script f(Target, Grade)` effect phrases and of
+//! event hooks. For the length of one call the running [`Game`] is moved into the host, so
+//! every actor function goes through the engine's own paths (damage through the effect path
+//! with layers, resistances and the event log; dice from the world's roller) and records its
+//! old values in the command's undo journal. A failing call therefore fails the command, and
+//! the command's transaction puts world, roller and log back exactly as they were.
+//!
+//! Between calls (a bracket expression) there is no game in the host: a value must not roll
+//! dice or change the world, so those functions answer [`HostError::Pure`].
+
+use crate::diagnostics::{Span, Spanned};
+use crate::engine::{ActiveCondition, Duration};
+use crate::model::effect::{Amount, Effect};
+use crate::model::expr::{Expr, LineContext, Name, Number, evaluate};
+use crate::script::{ActorHandle, Dynamic, HostError, ScriptHost, ScriptOutput, roll_notation};
+
+use super::Game;
+use super::effects::{Context, health_resource, stacking_of};
+use super::error::{RuntimeError, RuntimeErrorKind};
+use super::hooks::{EventData, fire};
+use super::journal::Part;
+use super::rules::Rules;
+use super::scope::{LineScope, actor_value};
+use crate::model::hook::HookEvent;
+
+/// The game a script acts on during one call.
+#[derive(Debug)]
+pub(crate) struct Acting {
+    /// The running game, moved in for the call and moved back after it.
+    pub game: Game,
+    /// The actor whose line (or hook) called the script.
+    pub user: String,
+    /// The rule line that called, for the events the script causes.
+    pub span: Span,
+}
+
+/// The host of every script call of a pack: empty during bracket calls, holding the game
+/// during effect and hook calls.
+#[derive(Debug, Default)]
+pub(crate) struct GameHost {
+    /// The game of the call in progress, if it may act.
+    pub acting: Option<Acting>,
+}
+
+fn rejected(error: impl std::fmt::Display) -> HostError {
+    HostError::Rejected(error.to_string())
+}
+
+impl GameHost {
+    fn acting(&self, function: &'static str) -> Result<&Acting, HostError> {
+        self.acting.as_ref().ok_or(HostError::Pure(function))
+    }
+
+    fn acting_mut(&mut self, function: &'static str) -> Result<&mut Acting, HostError> {
+        self.acting.as_mut().ok_or(HostError::Pure(function))
+    }
+
+    /// The name of the actor behind `handle`.
+    fn name_of(acting: &Acting, handle: ActorHandle) -> Result<String, HostError> {
+        let index = usize::try_from(handle.0).unwrap_or(usize::MAX);
+        acting
+            .game
+            .world
+            .actors
+            .get(index)
+            .map(|actor| actor.name.clone())
+            .ok_or_else(|| rejected(format!("actor#{} is not in the game", handle.0)))
+    }
+
+    /// Runs `effect` through the engine's effect path on `victim`.
+    fn run_effect(
+        &mut self,
+        function: &'static str,
+        victim: ActorHandle,
+        effect: &Effect,
+    ) -> Result<i64, HostError> {
+        let acting = self.acting_mut(function)?;
+        let victim = Self::name_of(acting, victim)?;
+        let rules = std::sync::Arc::clone(&acting.game.rules);
+        let health = health_resource(&rules).to_string();
+        let before = current(&acting.game, &victim, &health);
+        let context = Context {
+            rules: &rules,
+            weapon: None,
+            user: &acting.user,
+            rounding: rules.rounding,
+            trigger: &[],
+            outcome: &[],
+        };
+        super::effects::run(&mut acting.game, &context, effect, Some(&victim), None, acting.span)
+            .map_err(rejected)?;
+        Ok((current(&acting.game, &victim, &health) - before).abs())
+    }
+}
+
+/// The current amount of `resource` on `actor` (0 when it has none).
+pub(crate) fn current(game: &Game, actor: &str, resource: &str) -> i64 {
+    let held = game.world.actor(actor).ok().and_then(|a| a.resources.get(resource).copied());
+    held.map_or(0, |r| r.current)
+}
+
+impl ScriptHost for GameHost {
+    fn roll_die(&mut self, sides: u32) -> Result<u32, HostError> {
+        Ok(self.acting_mut("roll_die")?.game.world.roller.roll_die(sides)?)
+    }
+
+    fn roll_dice(&mut self, notation: &str) -> Result<i64, HostError> {
+        let acting = self.acting_mut("roll")?;
+        let total = roll_notation(&mut acting.game.world.roller, notation)?;
+        let text = format!("{} rolls {notation} = {total}", acting.user);
+        acting.game.world.narrate(text, acting.span);
+        Ok(total)
+    }
+
+    fn log(&mut self, output: ScriptOutput) {
+        // Bracket calls have no transcript to write to: their output is discarded.
+        if let Some(acting) = self.acting.as_mut() {
+            acting.game.world.narrate(output.text, acting.span);
+        }
+    }
+
+    fn stat(&self, actor: ActorHandle, stat: &str) -> Result<i64, HostError> {
+        let acting = self.acting("stat")?;
+        let name = Self::name_of(acting, actor)?;
+        let who = acting.game.world.actor(&name).map_err(rejected)?;
+        actor_value(&acting.game.rules, who, stat)
+            .or_else(|| acting.game.rules.declares_stat(stat).then_some(0))
+            .ok_or_else(|| rejected(format!("{name} has no stat `{stat}`")))
+    }
+
+    fn set_stat(&mut self, actor: ActorHandle, stat: &str, value: i64) -> Result<(), HostError> {
+        let acting = self.acting_mut("set_stat")?;
+        let name = Self::name_of(acting, actor)?;
+        let known = acting.game.rules.declares_stat(stat)
+            || acting.game.world.actor(&name).is_ok_and(|a| a.stats.contains_key(stat));
+        if !known {
+            return Err(rejected(format!("the system declares no stat `{stat}`")));
+        }
+        acting.game.remember(&name, Part::Stat(stat));
+        let index = usize::try_from(actor.0).unwrap_or(usize::MAX);
+        if let Some(who) = acting.game.world.actors.get_mut(index) {
+            who.stats.insert(stat.to_string(), value);
+        }
+        Ok(())
+    }
+
+    fn resource(&self, actor: ActorHandle, resource: &str) -> Result<i64, HostError> {
+        let acting = self.acting("resource")?;
+        let name = Self::name_of(acting, actor)?;
+        let who = acting.game.world.actor(&name).map_err(rejected)?;
+        who.resources
+            .get(resource)
+            .map(|r| r.current)
+            .ok_or_else(|| rejected(format!("{name} has no resource `{resource}`")))
+    }
+
+    fn change_resource(
+        &mut self,
+        actor: ActorHandle,
+        resource: &str,
+        delta: i64,
+    ) -> Result<i64, HostError> {
+        let acting = self.acting_mut("change_resource")?;
+        let name = Self::name_of(acting, actor)?;
+        acting.game.remember(&name, Part::Resource(resource));
+        acting.game.world.change_resource(&name, resource, delta, acting.span).map_err(rejected)
+    }
+
+    fn has_condition(&self, actor: ActorHandle, condition: &str) -> Result<bool, HostError> {
+        let acting = self.acting("has_condition")?;
+        let name = Self::name_of(acting, actor)?;
+        let who = acting.game.world.actor(&name).map_err(rejected)?;
+        Ok(who.conditions.active.iter().any(|c| c.name.eq_ignore_ascii_case(condition)))
+    }
+
+    fn apply_condition(
+        &mut self,
+        actor: ActorHandle,
+        condition: &str,
+        rating: i64,
+    ) -> Result<(), HostError> {
+        let acting = self.acting_mut("apply_condition")?;
+        let name = Self::name_of(acting, actor)?;
+        let rules = std::sync::Arc::clone(&acting.game.rules);
+        let block = Rules::find(&rules.conditions, condition).ok_or_else(|| {
+            rejected(super::error::unknown("condition", condition, Rules::names(&rules.conditions)))
+        })?;
+        let mut active = ActiveCondition::new(block.name.node.as_str(), Duration::EndOfEncounter)
+            .with_source(acting.user.as_str());
+        if rating != 0 {
+            active = active.with_n(rating);
+        }
+        acting.game.remember(&name, Part::Conditions);
+        let span = acting.span;
+        acting
+            .game
+            .world
+            .apply_condition(&name, active, stacking_of(block), span)
+            .map_err(rejected)?;
+        let data = EventData::Name(block.name.node.as_str().to_string());
+        fire(&mut acting.game, HookEvent::ConditionApplied, &name, data, span).map_err(rejected)
+    }
+
+    fn end_condition(&mut self, actor: ActorHandle, condition: &str) -> Result<(), HostError> {
+        let acting = self.acting_mut("end_condition")?;
+        let name = Self::name_of(acting, actor)?;
+        acting.game.remember(&name, Part::Conditions);
+        let span = acting.span;
+        let removed = acting.game.world.remove_condition(&name, condition, None, span);
+        if removed.map_err(rejected)? > 0 {
+            let data = EventData::Name(condition.to_string());
+            fire(&mut acting.game, HookEvent::ConditionEnded, &name, data, span)
+                .map_err(rejected)?;
+        }
+        Ok(())
+    }
+
+    fn deal_damage(
+        &mut self,
+        actor: ActorHandle,
+        amount: i64,
+        damage_type: &str,
+    ) -> Result<i64, HostError> {
+        let damage_type =
+            (!damage_type.is_empty()).then(|| Spanned::new(Name::new(damage_type), Span::NONE));
+        let effect = Effect::Damage {
+            negative: false,
+            amount: Amount::Number(Number::integer(amount)),
+            damage_type,
+        };
+        self.run_effect("damage", actor, &effect)
+    }
+
+    fn heal(&mut self, actor: ActorHandle, amount: i64) -> Result<i64, HostError> {
+        let effect = Effect::Heal(Amount::Number(Number::integer(amount)));
+        self.run_effect("heal", actor, &effect)
+    }
+
+    fn decide(&mut self, question: &str, options: &[String]) -> Result<usize, HostError> {
+        // Power uses carry no asker: the policy is the first option, logged as a decision.
+        let acting = self.acting_mut("decide")?;
+        let Some(first) = options.first() else {
+            return Err(rejected(format!("`{question}` offers no options")));
+        };
+        let text = format!("{} decides {question} {first}", acting.user);
+        acting.game.world.narrate(text, acting.span);
+        Ok(0)
+    }
+}
+
+/// Runs a `script f(Target, Grade)` effect phrase: `Self` and `Target` arguments become actor
+/// handles, every other argument is evaluated in the line's scope (with its grade).
+pub(crate) fn run_script(
+    game: &mut Game,
+    context: &Context<'_>,
+    call: &Spanned<Expr>,
+    target: Option<&str>,
+    grade: Option<i64>,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let engine = |k| RuntimeErrorKind::Engine(k).at(span);
+    let Expr::Call { function, arguments } = &call.node else {
+        let actor = game.world.actor(context.user).map_err(engine)?;
+        evaluate(call, &LineScope::of(context.rules, actor), LineContext::Result)?;
+        return Ok(());
+    };
+    let handle = |game: &Game, name: &str| {
+        let index = game.world.actors.iter().position(|a| a.name == name);
+        index.and_then(|i| u32::try_from(i).ok()).map(ActorHandle)
+    };
+    let mut values = Vec::with_capacity(arguments.len());
+    for argument in arguments {
+        let named = match &argument.node {
+            Expr::Name(name) if name.matches("Self") || name.matches("User") => Some(context.user),
+            Expr::Name(name) if name.matches("Target") => Some(target.unwrap_or(context.user)),
+            _ => None,
+        };
+        if let Some(name) = named {
+            let actor = handle(game, name).ok_or_else(|| {
+                RuntimeErrorKind::Targets(format!("{name} is not in the game")).at(argument.span)
+            })?;
+            values.push(Dynamic::from(actor));
+            continue;
+        }
+        let argument = Amount::Expr(argument.clone());
+        let value = super::effects::amount(game, context, &argument, target, grade)?;
+        values.push(Dynamic::from_int(value));
+    }
+    call_acting(game, context.user, function, values, span)
+}
+
+/// Calls `function` with `values` while `user`'s game is in the host.
+pub(crate) fn call_acting(
+    game: &mut Game,
+    user: &str,
+    function: &Spanned<Name>,
+    values: Vec<Dynamic>,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let Some(scripts) = game.rules.scripts.clone() else {
+        let message =
+            format!("script function `{}` is not available: scripts are not loaded", function.node);
+        return Err(RuntimeErrorKind::Eval(crate::model::expr::EvalErrorKind::Script(message))
+            .at(function.span));
+    };
+    scripts.call_acting(game, user, function, values, span)
+}

@@ -1,0 +1,134 @@
+//! Event hooks: `On damage taken: bleed_check` in the system block makes the engine call the
+//! script function `bleed_check(actor, amount)` after damage reduced an actor's health.
+//! Hooks run inside the command that caused the event, through the same acting host as
+//! effect scripts, so what they change is journaled and a failing hook fails the command.
+//!
+//! An event caused by a script (a script's `damage`) happens while that script holds the
+//! game; its hooks are queued and run once the script returns, in order. Hooks started by
+//! hooks are bounded by [`HOOK_ROUNDS`], so a pack whose hooks feed each other cannot hang.
+
+use crate::diagnostics::Span;
+use crate::model::hook::HookEvent;
+use crate::script::{ActorHandle, Dynamic};
+
+use super::Game;
+use super::error::RuntimeError;
+
+/// How many rounds of queued hooks one script call may cause.
+pub(crate) const HOOK_ROUNDS: usize = 16;
+
+/// What happened, beyond who it happened to.
+#[derive(Clone, Debug)]
+pub(crate) enum EventData {
+    /// No data (turn start, turn end).
+    None,
+    /// An amount (damage taken).
+    Amount(i64),
+    /// A name (the condition applied or ended, the resource at zero).
+    Name(String),
+}
+
+/// One event waiting for its hooks.
+#[derive(Clone, Debug)]
+pub(crate) struct Event {
+    /// Which event.
+    pub kind: HookEvent,
+    /// Who it happened to.
+    pub actor: String,
+    /// Its data.
+    pub data: EventData,
+    /// The rule line that caused it.
+    pub span: Span,
+}
+
+/// Calls every hook of `kind` for `actor`. Inside a running script the event is queued
+/// instead (see the module documentation). Costs one scan of the hook list when the system
+/// declares none.
+pub(crate) fn fire(
+    game: &mut Game,
+    kind: HookEvent,
+    actor: &str,
+    data: EventData,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    if !game.rules.hooks.iter().any(|(event, _)| *event == kind) {
+        return Ok(());
+    }
+    let event = Event { kind, actor: actor.to_string(), data, span };
+    let Some(scripts) = game.rules.scripts.clone() else { return run(game, &event) };
+    if scripts.is_acting() {
+        scripts.queue(event);
+        return Ok(());
+    }
+    run(game, &event)
+}
+
+/// Runs the hooks of `event` now.
+pub(crate) fn run(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
+    let functions: Vec<_> = game
+        .rules
+        .hooks
+        .iter()
+        .filter(|(kind, _)| *kind == event.kind)
+        .map(|(_, function)| function.clone())
+        .collect();
+    for function in functions {
+        let Some(index) = game.world.actors.iter().position(|a| a.name == event.actor) else {
+            return Ok(());
+        };
+        let handle = ActorHandle(u32::try_from(index).unwrap_or(u32::MAX));
+        let mut values = vec![Dynamic::from(handle)];
+        match &event.data {
+            EventData::None => {}
+            EventData::Amount(amount) => values.push(Dynamic::from_int(*amount)),
+            EventData::Name(name) => values.push(Dynamic::from(name.clone())),
+        }
+        super::acting::call_acting(game, &event.actor, &function, values, event.span)?;
+    }
+    Ok(())
+}
+
+/// The health of `actor` before damage when the system declares hooks (`None` otherwise:
+/// without hooks nothing needs it, and damage stays as cheap as before).
+pub(crate) fn health_before(game: &Game, actor: &str) -> Option<i64> {
+    (!game.rules.hooks.is_empty()).then(|| health_of(game, actor))
+}
+
+/// The health resource of `actor` now (0 when it has none).
+fn health_of(game: &Game, actor: &str) -> i64 {
+    super::acting::current(game, actor, super::effects::health_resource(&game.rules))
+}
+
+/// Fires the hooks that follow damage: `damage taken` when health went down, `resource zero`
+/// when it reached 0.
+pub(crate) fn after_damage(
+    game: &mut Game,
+    victim: &str,
+    before: Option<i64>,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let Some(before) = before else { return Ok(()) };
+    let after = health_of(game, victim);
+    if after < before {
+        fire(game, HookEvent::DamageTaken, victim, EventData::Amount(before - after), span)?;
+    }
+    if after == 0 && before != 0 {
+        let health = super::effects::health_resource(&game.rules).to_string();
+        fire(game, HookEvent::ResourceZero, victim, EventData::Name(health), span)?;
+    }
+    Ok(())
+}
+
+/// Fires `turn start` when `actor`'s start phase begins and `turn end` at its end phase.
+pub(crate) fn turn_phase(
+    game: &mut Game,
+    actor: &str,
+    phase: &crate::engine::Phase,
+) -> Result<(), RuntimeError> {
+    let kind = match phase {
+        crate::engine::Phase::Start => HookEvent::TurnStart,
+        crate::engine::Phase::End => HookEvent::TurnEnd,
+        crate::engine::Phase::Action => return Ok(()),
+    };
+    fire(game, kind, actor, EventData::None, Span::NONE)
+}
