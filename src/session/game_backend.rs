@@ -271,6 +271,18 @@ impl Backend for Game {
     }
 }
 
+/// An actor's resources as `HP 12/20` (current/max) or `Sg 3` (no max), in name order.
+fn resource_list(actor: &crate::engine::Actor) -> Vec<String> {
+    actor
+        .resources
+        .iter()
+        .map(|(name, resource)| match resource.max {
+            Some(max) => format!("{name} {}/{max}", resource.current),
+            None => format!("{name} {}", resource.current),
+        })
+        .collect()
+}
+
 /// Stats and the flat bonus of a check side; subtracted stats are refused.
 fn terms(side: &Side) -> Result<(Vec<String>, i64), Vec<Diagnostic>> {
     let mut stats = Vec::new();
@@ -419,15 +431,7 @@ impl Game {
             let _ = write!(text, "\n  Derived: {}", list(derived));
         }
         if !actor.resources.is_empty() {
-            let resources = actor
-                .resources
-                .iter()
-                .map(|(k, r)| match r.max {
-                    Some(max) => format!("{k} {}/{max}", r.current),
-                    None => format!("{k} {}", r.current),
-                })
-                .collect();
-            let _ = write!(text, "\n  Resources: {}", list(resources));
+            let _ = write!(text, "\n  Resources: {}", list(resource_list(actor)));
         }
         for (pool, layered) in &actor.layered {
             let layers = layered.layers.iter().map(|l| format!("{} {}", l.name, l.value)).collect();
@@ -468,15 +472,7 @@ impl Game {
             text.push_str("no actors");
         }
         for actor in &world.actors {
-            let resources: Vec<String> = actor
-                .resources
-                .iter()
-                .map(|(k, r)| match r.max {
-                    Some(max) => format!("{k} {}/{max}", r.current),
-                    None => format!("{k} {}", r.current),
-                })
-                .collect();
-            let _ = writeln!(text, "{}: {}", actor.name, resources.join(", "));
+            let _ = writeln!(text, "{}: {}", actor.name, resource_list(actor).join(", "));
         }
         if !world.pools.is_empty() {
             let pools: Vec<String> =
