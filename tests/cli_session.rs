@@ -209,3 +209,13 @@ fn repl_loads_rules_given_on_the_command_line() {
     assert_eq!(code, 1);
     assert!(stderr.contains("no/such/folder"), "{stderr}");
 }
+
+#[test]
+fn spending_is_paid_with_the_cost_and_a_shortfall_stops_the_run() {
+    // Itzel pays 4 CP for the charge, then has no Sg to spend on top: the use fails whole.
+    let session = "load mestezia\nactor Itzel from Itzel\nactor Foe from \"The Inquisitor\"\n\
+                   Itzel uses Berserker Charge on Foe with weapon Maquahuitl spending 2 Sg\n";
+    let (code, _, stderr) = run(&["run", "-"], session);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("Itzel needs 2 Sg but has 0: short by 2"), "{stderr}");
+}

@@ -15,8 +15,9 @@ use crate::model::{
 pub const HANDLES: [&str; 3] = ["Self", "Target", "User"];
 
 /// Names a check block may use for the values the engine passes to it.
-/// The outcome names a check binds for the Result and Effect lines after it.
-const OUTCOME_NAMES: &[&str] = &["Margin", "Success Number", "Successes", "Natural"];
+/// The outcome names a check binds for the Result and Effect lines after it, and `Spent`
+/// (what the user spent beyond the cost).
+const OUTCOME_NAMES: &[&str] = &["Margin", "Success Number", "Successes", "Natural", "Spent"];
 
 const PROCEDURE_NAMES: &[&str] =
     &["Threshold", "Modifier", "Target", "Difficulty", "Pool", "Roll", "Rating", "Boost", "Ease"];

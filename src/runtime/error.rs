@@ -49,6 +49,14 @@ pub enum RuntimeErrorKind {
     /// The wrong number of targets, or a target out of reach.
     #[error("{0}")]
     Targets(String),
+    /// `spending -2 Sg`: extra spending must be a positive amount.
+    #[error("cannot spend a negative amount ({amount} {resource})")]
+    NegativeSpending {
+        /// The resource named.
+        resource: String,
+        /// The amount asked for.
+        amount: i64,
+    },
     /// The system declares no check procedure to use.
     #[error("no check procedure: name one with `using` or declare `Default check:` in the system")]
     NoProcedure,
@@ -95,6 +103,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::Requirement { .. } => "runtime::requirement",
             RuntimeErrorKind::TriggerMissing { .. } => "runtime::trigger_missing",
             RuntimeErrorKind::Targets(_) => "runtime::targets",
+            RuntimeErrorKind::NegativeSpending { .. } => "runtime::negative_spending",
             RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
             RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
             RuntimeErrorKind::ScriptsNotLoaded(_) => "runtime::scripts_not_loaded",

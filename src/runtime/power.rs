@@ -45,6 +45,10 @@ pub struct PowerOptions {
     /// The triggering event's values by name (`Threshold`, `Damage`), read by a triggered
     /// power's `Trigger's Threshold`.
     pub trigger_values: Vec<(String, i64)>,
+    /// Extra resources spent on this use beyond its cost (`spending 2 Sg`): paid right after
+    /// the cost (a shortfall fails the whole use, changing nothing), and their sum is `Spent`
+    /// on the power's Result and Effect lines (`Result: [Weapon + Spent] damage`).
+    pub spending: Vec<(String, i64)>,
 }
 
 impl PowerUse {
@@ -246,6 +250,21 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
             Cost::Narration(text) => game.world.narrate(text.text.clone(), line.span),
         }
     }
+    if !request.options.spending.is_empty() {
+        let extra: Vec<(&str, i64)> =
+            request.options.spending.iter().map(|(name, n)| (name.as_str(), *n)).collect();
+        if let Some((resource, amount)) = extra.iter().find(|(_, n)| *n < 0) {
+            let kind = RuntimeErrorKind::NegativeSpending {
+                resource: resource.to_string(),
+                amount: *amount,
+            };
+            return Err(kind.at(block.name.span));
+        }
+        for (resource, _) in &extra {
+            game.remember(&request.actor, Part::Resource(resource));
+        }
+        game.world.pay(&request.actor, &extra, block.name.span)?;
+    }
 
     for line in lines(block) {
         if let PowerLine::Before(effects) = &line.node {
@@ -439,6 +458,7 @@ fn resolve(
     // Results and Effects per target, gated by grade. A check the target rolls is a
     // defence: the power lands at every grade, so a bare `Result:` is not success-only.
     let defended = check_line.is_some_and(|(spec, _)| spec.roller == CheckRoller::Target);
+    let spent = pipeline.request.options.spending.iter().map(|(_, n)| *n).sum::<i64>();
     for outcome in &outcomes {
         for line in lines(block) {
             let (applies, effects) = match &line.node {
@@ -457,7 +477,9 @@ fn resolve(
             };
             if applies {
                 let grade = Some(i64::from(outcome.grade));
-                let context = Context { outcome: &outcome.names, ..*context };
+                let mut names = outcome.names.clone();
+                names.push(("Spent", spent));
+                let context = Context { outcome: &names, ..*context };
                 execute(game, &context, effects, Some(&outcome.name), grade, line.span)?;
             }
         }

@@ -1,11 +1,11 @@
 //! [`Backend`] for the runtime's [`Game`]: every session command becomes one transactional
 //! `Game` command, and the events it logged become the transcript (`describe()` for the
-//! text, the event itself as JSON for `--json`). What the runtime cannot do yet (`versus`,
-//! `spending`, `aided by`, subtracted stats) is refused with a clear diagnostic
+//! text, the event itself as JSON for `--json`). What the runtime cannot do yet (subtracted
+//! stats in `check`, more than one helper in `aided by`) is refused with a clear diagnostic
 //! that changes nothing.
 //!
-//! Decision points: the runtime takes no [`Decider`] yet, so the session's decider is
-//! accepted here and not consulted; this is the one place to pass it on once it does.
+//! Decision points: `check` and `versus` pass the session's [`Decider`] to the runtime (the
+//! REPL asks, batch runs follow the policy); inside power uses the pack's policies answer.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -107,13 +107,15 @@ impl Backend for Game {
     }
 
     fn use_power(&mut self, power_use: &PowerUse, _decider: &mut dyn Decider) -> CommandResult {
-        if let Some((_, resource)) = power_use.spending.first() {
-            return Err(unsupported("`spending` extra resources", resource.span));
-        }
         let mut request = runtime::PowerUse::new(&power_use.actor.node, &power_use.power.node)
             .at(power_use.targets.iter().map(|target| target.node.as_str()));
         request.options.weapon = power_use.weapon.as_ref().map(|weapon| weapon.node.clone());
         request.options.trigger = power_use.trigger.as_ref().map(|trigger| trigger.node.clone());
+        request.options.spending = power_use
+            .spending
+            .iter()
+            .map(|(amount, resource)| (resource.node.clone(), *amount))
+            .collect();
         let mark = self.mark();
         Game::use_power(self, &request).map_err(|e| failed(&e))?;
         Ok(self.events_or(
