@@ -74,16 +74,27 @@ impl Value {
     }
 
     fn add(self, other: Value) -> Result<Value, EvalErrorKind> {
+        // Integers (nearly every rule value) skip the 128-bit fraction arithmetic; the
+        // result and the overflow error are the same either way.
+        if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
+            return a.checked_add(c).map(Value::integer).ok_or(EvalErrorKind::Overflow);
+        }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         Value::ratio(a * d + c * b, b * d)
     }
 
     fn subtract(self, other: Value) -> Result<Value, EvalErrorKind> {
+        if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
+            return a.checked_sub(c).map(Value::integer).ok_or(EvalErrorKind::Overflow);
+        }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         Value::ratio(a * d - c * b, b * d)
     }
 
     fn multiply(self, other: Value) -> Result<Value, EvalErrorKind> {
+        if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
+            return a.checked_mul(c).map(Value::integer).ok_or(EvalErrorKind::Overflow);
+        }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         Value::ratio(a * c, b * d)
     }
@@ -101,6 +112,9 @@ impl Value {
     }
 
     fn compare(self, other: Value) -> std::cmp::Ordering {
+        if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
+            return a.cmp(&c);
+        }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         (a * d).cmp(&(c * b))
     }

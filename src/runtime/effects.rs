@@ -242,7 +242,15 @@ pub(crate) fn run(
             };
             let up_to = if *up_to { "up to " } else { "" };
             let unit = unit.as_deref().unwrap_or("hexes");
-            game.world.narrate(format!("{who}: {kind} {up_to}{distance} {unit}"), span);
+            // Sized once: growing a formatted string step by step costs more than the rest
+            // of the effect.
+            let mut text = String::with_capacity(who.len() + unit.len() + 40);
+            std::fmt::Write::write_fmt(
+                &mut text,
+                format_args!("{who}: {kind} {up_to}{distance} {unit}"),
+            )
+            .ok();
+            game.world.narrate(text, span);
         }
         Effect::Script(call) => {
             super::acting::run_script(game, context, call, target, grade, span)?;
@@ -434,7 +442,7 @@ fn through_pool(
         game.world.deal_damage(victim, &into, damage, rules, span)?;
         return Ok(());
     }
-    game.remember(victim, Part::Layers(pool));
+    game.remember(victim, Part::LayerValues(pool));
     let into = DamageInto::Layers(pool.to_string());
     let report = game.world.deal_damage(victim, &into, damage, rules, span)?;
     if report.after > 0 {

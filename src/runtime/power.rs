@@ -477,7 +477,8 @@ fn resolve(
             };
             if applies {
                 let grade = Some(i64::from(outcome.grade));
-                let mut names = outcome.names.clone();
+                let mut names = Vec::with_capacity(outcome.names.len() + 1);
+                names.extend_from_slice(&outcome.names);
                 names.push(("Spent", spent));
                 let context = Context { outcome: &names, ..*context };
                 execute(game, &context, effects, Some(&outcome.name), grade, line.span)?;
