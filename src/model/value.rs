@@ -405,3 +405,29 @@ pub fn weapon_property(name: &Name, context: LineContext) -> Option<&'static str
         label => NUMERIC_WEAPON_LINES.iter().copied().find(|l| l.eq_ignore_ascii_case(label)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_fast_paths_agree_with_the_fraction_arithmetic() {
+        let (max, min) = (Value::integer(i64::MAX), Value::integer(i64::MIN));
+        assert_eq!(Value::integer(0).subtract(min), Err(EvalErrorKind::Overflow));
+        assert_eq!(min.subtract(Value::integer(1)), Err(EvalErrorKind::Overflow));
+        assert_eq!(max.add(Value::integer(1)), Err(EvalErrorKind::Overflow));
+        assert_eq!(min.multiply(Value::integer(-1)), Err(EvalErrorKind::Overflow));
+        assert_eq!(Value::integer(7).add(Value::integer(-9)), Ok(Value::integer(-2)));
+        assert_eq!(Value::integer(6).multiply(Value::integer(-7)), Ok(Value::integer(-42)));
+        let half = Value::ratio(1, 2).unwrap();
+        assert_eq!(half.add(Value::integer(1)), Value::ratio(3, 2));
+        assert_eq!(Value::integer(1).subtract(half), Ok(half));
+        assert!(Value::integer(-3).compare(Value::integer(2)).is_lt());
+        assert!(half.compare(Value::integer(0)).is_gt());
+        assert_eq!(
+            crate::model::expr::Number::parse("12").unwrap().value(),
+            Ok(Value::integer(12))
+        );
+        assert_eq!(crate::model::expr::Number::parse("2.5").unwrap().value(), Value::ratio(5, 2));
+    }
+}
