@@ -7,6 +7,7 @@
 mod acting;
 mod actors;
 mod challenge;
+mod check_options;
 mod checks;
 mod effects;
 mod encounter;

@@ -365,6 +365,12 @@ fn resolve(
         thresholds.push(threshold);
     }
     let mut outcomes = Vec::with_capacity(targets.len());
+    if check_line.is_some() {
+        // A check may feed a world pool (alternative die) or spend from it (extra dice).
+        for pool in &rules.fed_pools {
+            game.remember(&request.actor, Part::Pool(pool));
+        }
+    }
     match check_line {
         Some((spec, span)) if spec.defence.is_some() => {
             outcomes = super::procedures::versus_outcomes(game, context, spec, &targets, span)?;
