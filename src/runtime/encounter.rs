@@ -116,6 +116,9 @@ impl Game {
         };
         let resets = self.turn_resets()?;
         let rolls = self.world.start_encounter_by_initiative(&entrants, &rule, resets, span)?;
+        if !bare {
+            self.apply_initiative();
+        }
         if let Some(first) = rolls.first() {
             self.start_phase(&first.name.clone())?;
         }

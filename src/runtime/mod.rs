@@ -20,6 +20,7 @@ mod power;
 mod procedures;
 mod rules;
 mod scope;
+mod ticks;
 
 pub use actors::ARMOUR_LAYERS;
 pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};

@@ -167,6 +167,7 @@ fn run(
     let pipeline = Pipeline { context, block, request };
     if stage == Stage::Use {
         pay_and_prepare(game, &pipeline)?;
+        super::ticks::spend(game, rules, &request.actor, block)?;
     }
     let targets = choose_targets(game, &pipeline)?;
     if stage == Stage::Use

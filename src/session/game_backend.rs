@@ -130,6 +130,9 @@ impl Backend for Game {
             return Err(unsupported("more than one helper", second.span));
         }
         let mut runtime_request = self.check_request(&request.side, request.difficulty)?;
+        if let Some((count, pool)) = &request.adding {
+            runtime_request.extra_dice = Some(self.extra_dice(*count, pool)?);
+        }
         let mark = self.mark();
         // Aid: the helper makes the same check first, and its grade goes on one die of the
         // original check. Two commands to the runtime, one to the user: if the original check
@@ -191,6 +194,22 @@ impl Backend for Game {
                 .with_data(serde_json::json!({ "winner": winner, "margin": outcome.margin })),
         );
         Ok(result)
+    }
+
+    fn set_initiative(&mut self, mode: &NameRef) -> CommandResult {
+        let Some(chosen) = crate::model::outcome::InitiativeMode::parse(&mode.node) else {
+            return Err(vec![
+                error_at(
+                    "session::unknown_initiative",
+                    format!("unknown initiative `{}`", mode.node),
+                    mode.span,
+                    "not an initiative mode",
+                )
+                .with_help("write `initiative turns` or `initiative ticks`"),
+            ]);
+        };
+        Game::set_initiative(self, Some(chosen));
+        Ok(Outcome::event("initiative", format!("encounters now use {chosen}")))
     }
 
     fn start_encounter(&mut self, actors: &[NameRef]) -> CommandResult {
@@ -338,6 +357,33 @@ impl Game {
             difficulty,
             ..runtime::CheckRequest::default()
         })
+    }
+
+    /// `adding 3 Chaos Dice`: the count, when the default procedure has `Extra dice:` from
+    /// that pool.
+    fn extra_dice(&self, count: i64, pool: &NameRef) -> Result<i64, Vec<Diagnostic>> {
+        let declared = self.pack().default_procedure().and_then(|p| p.extra_dice.cloned());
+        match declared {
+            Some(declared) if declared.node.matches(&pool.node) => Ok(count),
+            Some(declared) => Err(vec![
+                error_at(
+                    "session::unknown_pool",
+                    format!("the check's extra dice come from `{}`", declared.node),
+                    pool.span,
+                    "not the procedure's pool",
+                )
+                .with_help(format!("write `adding {count} {}`", declared.node)),
+            ]),
+            None => Err(vec![
+                error_at(
+                    "session::no_extra_dice",
+                    "the check procedure takes no extra dice",
+                    pool.span,
+                    "no `Extra dice:` line",
+                )
+                .with_help("add `Extra dice: <pool>, keep best` to the check block"),
+            ]),
+        }
     }
 
     /// An encounter's opening: its turn order first, then the runtime's events after `mark`.
@@ -492,6 +538,14 @@ impl Game {
                     encounter.round,
                     order.join(", ")
                 );
+                if encounter.mode == crate::engine::TurnMode::Ticks {
+                    let ticks: Vec<String> = encounter
+                        .participants
+                        .iter()
+                        .map(|p| format!("{} {}", p.name, p.ticks))
+                        .collect();
+                    let _ = write!(text, "; ticks {}", ticks.join(", "));
+                }
             }
             None => text.push_str("no encounter"),
         }

@@ -203,6 +203,7 @@ impl<B: Backend> Session<B> {
             Command::Versus { attacker, defender } => {
                 self.backend.versus(attacker, defender, decider)
             }
+            Command::Initiative(mode) => self.backend.set_initiative(mode),
             Command::Encounter(actors) => self.backend.start_encounter(actors),
             Command::NextTurn => self.backend.next_turn(decider),
             Command::EndEncounter => self.backend.end_encounter(),
