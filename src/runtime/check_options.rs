@@ -164,11 +164,13 @@ pub(crate) struct ExtraDice<'a> {
     pub count: Option<i64>,
     /// The check the dice are read against.
     pub check: RollUnderCheck,
+    /// The success number the check's own die gave.
+    pub rolled: i64,
 }
 
 impl ExtraDice<'_> {
     /// Spends the dice from the pool (all or nothing), rolls them, and returns the best
-    /// success number among them (`None` when no die was spent).
+    /// success number among them and the check's own (`None` when no die was spent).
     pub(crate) fn keep_best(
         &self,
         world: &mut World,
@@ -212,8 +214,7 @@ impl ExtraDice<'_> {
         let best = dice
             .iter()
             .map(|die| self.check.success_number(i64::from(die.face)))
-            .max()
-            .unwrap_or(0);
+            .fold(self.rolled, i64::max);
         world.log_roll(Some(actor), "extra dice", dice, span);
         world.narrate(format!("{actor} keeps the best die: success number {best}"), span);
         Ok(Some(best))

@@ -151,6 +151,7 @@ impl Game {
     /// acting actor's powers with a `Halt:` line (a grade of 1 or more ends them).
     pub fn next_turn(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
         self.command(|game| {
+            super::ticks::end_of_turn(game)?;
             let steps = game.world.advance_turn()?;
             for step in &steps {
                 if let TurnStep::PhaseStarted { actor, phase } = step {

@@ -166,7 +166,9 @@ impl Settled<'_> {
                 }
                 let (mut result, mut success_number) = (outcome.result, outcome.success_number);
                 if let Some((pool, count)) = &self.extra_dice {
-                    let extra = super::check_options::ExtraDice { pool, count: *count, check };
+                    let rolled = success_number;
+                    let extra =
+                        super::check_options::ExtraDice { pool, count: *count, check, rolled };
                     if let Some(best) = extra.keep_best(world, actor, decider, self.span)?
                         && best > success_number
                     {

@@ -46,6 +46,49 @@ impl Game {
     }
 }
 
+/// The system's `Action ticks:` for `actor` (1 when not declared).
+fn action_ticks(game: &Game, rules: &Rules, actor: &str) -> Result<i64, RuntimeError> {
+    let declared = rules.system.iter().find_map(|line| match &line.node {
+        SystemLine::ActionTicks(amount) => Some((amount, line.span)),
+        _ => None,
+    });
+    match declared {
+        Some((amount, span)) => ticks_of(game, rules, actor, amount, span),
+        None => Ok(1),
+    }
+}
+
+fn ticks_of(
+    game: &Game,
+    rules: &Rules,
+    actor: &str,
+    amount: &crate::model::Amount,
+    span: Span,
+) -> Result<i64, RuntimeError> {
+    let who = game.world.actor(actor).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+    LineScope::of(rules, who)
+        .amount(amount, LineContext::Declaration, Rounding::Floor)
+        .map_err(|e| RuntimeError::from(e).or_at(span))
+}
+
+/// Whether a tick encounter is running with `actor` in it.
+fn ticking(game: &Game, actor: &str) -> bool {
+    game.world.encounter.as_ref().is_some_and(|e| {
+        e.mode == TurnMode::Ticks && e.participants.iter().any(|p| p.name == actor)
+    })
+}
+
+/// Adds `ticks` to `actor` on the timeline, logged.
+fn charge(game: &mut Game, actor: &str, ticks: i64, why: &str) -> Result<(), RuntimeError> {
+    let encounter =
+        game.world.encounter_mut().map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
+    let total = encounter
+        .spend_ticks(actor, u64::try_from(ticks.max(0)).unwrap_or(0))
+        .map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
+    game.world.narrate(format!("{actor} spends {ticks} ticks {why} (now at tick {total})"), Span::NONE);
+    Ok(())
+}
+
 /// Charges `actor` the ticks of using `power`, when a tick encounter is running and the
 /// actor takes part.
 pub(crate) fn spend(
@@ -54,10 +97,7 @@ pub(crate) fn spend(
     actor: &str,
     power: &Block,
 ) -> Result<(), RuntimeError> {
-    let ticking = game.world.encounter.as_ref().is_some_and(|e| {
-        e.mode == TurnMode::Ticks && e.participants.iter().any(|p| p.name == actor)
-    });
-    if !ticking {
+    if !ticking(game, actor) {
         return Ok(());
     }
     let own = match &power.body {
@@ -67,24 +107,32 @@ pub(crate) fn spend(
         }),
         _ => None,
     };
-    let default = rules.system.iter().find_map(|line| match &line.node {
-        SystemLine::ActionTicks(amount) => Some((amount, line.span)),
-        _ => None,
-    });
-    let ticks = match own.or(default) {
-        Some((amount, span)) => {
-            let who = game.world.actor(actor).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
-            LineScope::of(rules, who)
-                .amount(amount, LineContext::Declaration, Rounding::Floor)
-                .map_err(|e| RuntimeError::from(e).or_at(span))?
-        }
-        None => 1,
+    let ticks = match own {
+        Some((amount, span)) => ticks_of(game, rules, actor, amount, span)?,
+        None => action_ticks(game, rules, actor)?,
     };
-    let encounter =
-        game.world.encounter_mut().map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
-    let total = encounter
-        .spend_ticks(actor, u64::try_from(ticks.max(0)).unwrap_or(0))
-        .map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
-    game.world.narrate(format!("{actor} spends {ticks} ticks (now at tick {total})"), Span::NONE);
+    charge(game, actor, ticks, &format!("on {}", power.name.node))
+}
+
+/// Before the acting participant's turn ends on a tick timeline: a turn that spent no ticks
+/// costs the default action (waiting), so the timeline always moves on. Then the count for
+/// the next turn starts at 0.
+pub(crate) fn end_of_turn(game: &mut Game) -> Result<(), RuntimeError> {
+    let Some(encounter) = &game.world.encounter else { return Ok(()) };
+    let ending = encounter.phase == crate::engine::Phase::End;
+    let Some(acting) = encounter.acting().filter(|_| ending).cloned() else { return Ok(()) };
+    if !ticking(game, &acting.name) {
+        return Ok(());
+    }
+    if acting.ticks_this_turn == 0 {
+        let rules = std::sync::Arc::clone(&game.rules);
+        let ticks = action_ticks(game, &rules, &acting.name)?;
+        charge(game, &acting.name, ticks, "waiting")?;
+    }
+    if let Some(encounter) = game.world.encounter.as_mut() {
+        for participant in &mut encounter.participants {
+            participant.ticks_this_turn = 0;
+        }
+    }
     Ok(())
 }

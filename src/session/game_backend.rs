@@ -131,7 +131,8 @@ impl Backend for Game {
         }
         let mut runtime_request = self.check_request(&request.side, request.difficulty)?;
         if let Some((count, pool)) = &request.adding {
-            runtime_request.extra_dice = Some(self.extra_dice(*count, pool)?);
+            runtime_request.procedure = self.extra_dice_procedure(pool)?;
+            runtime_request.extra_dice = Some(*count);
         }
         let mark = self.mark();
         // Aid: the helper makes the same check first, and its grade goes on one die of the
@@ -359,29 +360,31 @@ impl Game {
         })
     }
 
-    /// `adding 3 Chaos Dice`: the count, when the default procedure has `Extra dice:` from
-    /// that pool.
-    fn extra_dice(&self, count: i64, pool: &NameRef) -> Result<i64, Vec<Diagnostic>> {
-        let declared = self.pack().default_procedure().and_then(|p| p.extra_dice.cloned());
-        match declared {
-            Some(declared) if declared.node.matches(&pool.node) => Ok(count),
-            Some(declared) => Err(vec![
-                error_at(
-                    "session::unknown_pool",
-                    format!("the check's extra dice come from `{}`", declared.node),
-                    pool.span,
-                    "not the procedure's pool",
-                )
-                .with_help(format!("write `adding {count} {}`", declared.node)),
-            ]),
+    /// `adding 3 Chaos Dice`: the default procedure when its `Extra dice:` come from that
+    /// pool (`None`), else the first procedure whose extra dice do (`Some(name)`).
+    fn extra_dice_procedure(&self, pool: &NameRef) -> Result<Option<String>, Vec<Diagnostic>> {
+        let takes = |procedure: &crate::model::Procedure<'_>| {
+            procedure.extra_dice.is_some_and(|declared| declared.node.matches(&pool.node))
+        };
+        if self.pack().default_procedure().is_some_and(|p| takes(&p)) {
+            return Ok(None);
+        }
+        let found = self
+            .pack()
+            .blocks()
+            .filter_map(|block| crate::model::Procedure::of(&block.node))
+            .find(|procedure| takes(procedure))
+            .map(|procedure| procedure.name.to_string());
+        match found {
+            Some(name) => Ok(Some(name)),
             None => Err(vec![
                 error_at(
                     "session::no_extra_dice",
-                    "the check procedure takes no extra dice",
+                    format!("no check procedure takes extra dice from `{}`", pool.node),
                     pool.span,
-                    "no `Extra dice:` line",
+                    "no `Extra dice:` line names this pool",
                 )
-                .with_help("add `Extra dice: <pool>, keep best` to the check block"),
+                .with_help("add `Extra dice: <pool>, keep best` to a check block"),
             ]),
         }
     }

@@ -274,7 +274,7 @@ impl Lower {
                 let (mut aided_by, mut adding) = (Vec::new(), None);
                 for option in inner {
                     if option.as_rule() == Rule::adding {
-                        let mut parts = option.into_inner();
+                        let mut parts = option.into_inner().filter(|p| p.as_rule() != Rule::k_adding);
                         let count = self.number(&parts.next().expect("grammar: count"))?;
                         adding = Some((count, self.name(parts.next().expect("grammar: pool"))));
                     } else {
