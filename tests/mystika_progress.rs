@@ -81,10 +81,7 @@ fn a_lost_duel_side_earns_a_fragment_in_its_stat() {
     let mut game = game();
     let request = mythforge::runtime::VersusRequest {
         attacker: CheckRequest { procedure: Some("Duel".into()), ..test("Mira", "Blades", 0, 0) },
-        defender: CheckRequest {
-            procedure: Some("Duel".into()),
-            ..test("Brannoc", "Clubs", 0, 0)
-        },
+        defender: CheckRequest { procedure: Some("Duel".into()), ..test("Brannoc", "Clubs", 0, 0) },
         ..Default::default()
     };
     // Mira 11, Brannoc 12 and dark 12: Brannoc fails (Clubs 8 could have succeeded).
@@ -113,7 +110,10 @@ fn raising_a_skill_from_7_to_8_costs_8_fragments() {
     assert_eq!(current(&game, "Mira", "Blades Fragments"), 2);
     // Undo takes the raise back.
     game.undo().unwrap();
-    assert_eq!((stat(&game, "Mira", "Blades"), current(&game, "Mira", "Blades Fragments")), (7, 10));
+    assert_eq!(
+        (stat(&game, "Mira", "Blades"), current(&game, "Mira", "Blades Fragments")),
+        (7, 10)
+    );
 }
 
 #[test]
@@ -165,8 +165,13 @@ fn a_stunt_point_ignores_the_mali_of_a_test() {
     assert_eq!((outcome.grade, outcome.names.success_number), (1, Some(10)));
     assert_eq!(current(&game, "Mira", "Stunt Points"), 0);
     // A test without mali asks nothing and costs nothing.
-    game.world_mut().actor_mut("Mira").unwrap().resources.get_mut("Stunt Points").unwrap().current =
-        1;
+    game.world_mut()
+        .actor_mut("Mira")
+        .unwrap()
+        .resources
+        .get_mut("Stunt Points")
+        .unwrap()
+        .current = 1;
     let plain =
         with_policy(test("Mira", "Blades", 2, 0), DecisionKind::IgnorePenalties, Policy::Always);
     game.world_mut().roller.force([10, 12]);

@@ -139,7 +139,9 @@ impl<'a> Procedure<'a> {
                 ProcedureLine::ZeroWins(wins) => procedure.zero_wins = Some(*wins),
                 ProcedureLine::OnOutcome(action) => procedure.on_outcome.push(action),
                 ProcedureLine::Reroll(payment) => procedure.reroll = Some(payment),
-                ProcedureLine::IgnorePenalties(payment) => procedure.ignore_penalties = Some(payment),
+                ProcedureLine::IgnorePenalties(payment) => {
+                    procedure.ignore_penalties = Some(payment)
+                }
                 ProcedureLine::ExtraDice(pool) => procedure.extra_dice = Some(pool),
                 ProcedureLine::Details(_) => {}
             }

@@ -4,9 +4,9 @@
 use super::lines::RawLine;
 use super::text::{Lowerer, matching_bracket};
 use crate::diagnostics::Spanned;
-use crate::model::{Amount, Name};
 use crate::model::outcome::{CheckOutcomeKind, OutcomeAction, Payment};
 use crate::model::system::ProcedureLine;
+use crate::model::{Amount, Name};
 
 /// The part of `line` from byte `start` to `end` of its text, as a line of its own.
 fn part<'a>(line: &RawLine<'a>, start: usize, end: usize) -> RawLine<'a> {
@@ -57,7 +57,10 @@ impl Lowerer {
                 Some(ProcedureLine::ExtraDice(Spanned::new(Name::new(pool), span)))
             }
             None => {
-                self.expected(line, "a world pool and `keep best`, such as `Chaos Dice, keep best`");
+                self.expected(
+                    line,
+                    "a world pool and `keep best`, such as `Chaos Dice, keep best`",
+                );
                 None
             }
         }

@@ -95,10 +95,9 @@ impl Decider for AskDecider<'_> {
             DecisionPoint::Reroll { cost, resource, .. } => {
                 (format!("pay {cost} {resource} to reroll the failed check? [y/n] "), None)
             }
-            DecisionPoint::IgnorePenalties { penalty, cost, resource } => (
-                format!("pay {cost} {resource} to ignore the penalty of {penalty}? [y/n] "),
-                None,
-            ),
+            DecisionPoint::IgnorePenalties { penalty, cost, resource } => {
+                (format!("pay {cost} {resource} to ignore the penalty of {penalty}? [y/n] "), None)
+            }
         };
         let answer = match (self.source.read(&question), amount) {
             (Input::Text(text), None) => match text.trim() {

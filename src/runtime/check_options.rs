@@ -182,7 +182,8 @@ impl ExtraDice<'_> {
         let count = match self.count {
             Some(count) => count,
             None if available > 0 => {
-                let point = DecisionPoint::SpendExtra { resource: self.pool.to_string(), max: available };
+                let point =
+                    DecisionPoint::SpendExtra { resource: self.pool.to_string(), max: available };
                 let taken = decider.decide(&point);
                 let count = taken.answer.as_amount(available);
                 world.record(crate::engine::Event::Decision {

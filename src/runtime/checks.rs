@@ -288,10 +288,8 @@ pub(crate) fn run_check(
     let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
     let (_, procedure) = find_procedure(rules, request.procedure.as_deref(), Span::NONE)?;
     if !matches!(procedure.method, Some(Method::Pool) | None) {
-        let mut policies = request
-            .policies
-            .clone()
-            .unwrap_or_else(|| super::procedures::policies_of(&procedure));
+        let mut policies =
+            request.policies.clone().unwrap_or_else(|| super::procedures::policies_of(&procedure));
         let decider = match decider {
             Some(decider) => decider,
             None => &mut policies,

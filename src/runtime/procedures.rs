@@ -392,8 +392,11 @@ pub(crate) fn versus_outcomes(
             skill,
             ..CheckRequest::default()
         };
-        let attacker =
-            side(context.user, value(game, context.user, &spec.modifier)?, skill_of(&spec.modifier));
+        let attacker = side(
+            context.user,
+            value(game, context.user, &spec.modifier)?,
+            skill_of(&spec.modifier),
+        );
         let defender = side(target, value(game, target, defence)?, skill_of(defence));
         let request = VersusRequest { attacker, defender, ..VersusRequest::default() };
         let outcome =

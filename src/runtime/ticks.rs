@@ -85,7 +85,8 @@ fn charge(game: &mut Game, actor: &str, ticks: i64, why: &str) -> Result<(), Run
     let total = encounter
         .spend_ticks(actor, u64::try_from(ticks.max(0)).unwrap_or(0))
         .map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
-    game.world.narrate(format!("{actor} spends {ticks} ticks {why} (now at tick {total})"), Span::NONE);
+    game.world
+        .narrate(format!("{actor} spends {ticks} ticks {why} (now at tick {total})"), Span::NONE);
     Ok(())
 }
 

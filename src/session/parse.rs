@@ -274,7 +274,8 @@ impl Lower {
                 let (mut aided_by, mut adding) = (Vec::new(), None);
                 for option in inner {
                     if option.as_rule() == Rule::adding {
-                        let mut parts = option.into_inner().filter(|p| p.as_rule() != Rule::k_adding);
+                        let mut parts =
+                            option.into_inner().filter(|p| p.as_rule() != Rule::k_adding);
                         let count = self.number(&parts.next().expect("grammar: count"))?;
                         adding = Some((count, self.name(parts.next().expect("grammar: pool"))));
                     } else {
@@ -315,7 +316,9 @@ impl Lower {
                 Command::Encounter(self.names(inner.next().expect("grammar: names")))
             }
             Rule::next => Command::NextTurn,
-            Rule::initiative => Command::Initiative(self.name(inner.next().expect("grammar: mode"))),
+            Rule::initiative => {
+                Command::Initiative(self.name(inner.next().expect("grammar: mode")))
+            }
             Rule::end_encounter => Command::EndEncounter,
             Rule::challenge => {
                 let breakthroughs = self.number(&inner.next().expect("grammar: breakthroughs"))?;
