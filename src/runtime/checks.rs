@@ -277,14 +277,7 @@ pub(crate) fn run_check(
             })?;
         modifier = modifier.saturating_add(value);
     }
-    let extra = [
-        ("Threshold", request.threshold),
-        ("Modifier", modifier),
-        ("Target", request.threshold.saturating_add(modifier)),
-        ("Difficulty", request.difficulty),
-        ("Boost", request.boost),
-        ("Ease", request.ease),
-    ];
+    let extra = super::check_options::request_names(request, modifier);
     let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
     let (_, procedure) = find_procedure(rules, request.procedure.as_deref(), Span::NONE)?;
     if !matches!(procedure.method, Some(Method::Pool) | None) {
