@@ -93,6 +93,19 @@ fn a_lost_duel_side_earns_a_fragment_in_its_stat() {
 }
 
 #[test]
+fn a_failed_weapon_attack_earns_the_fragment_in_the_best_speciality() {
+    let mut game = game();
+    // Brannoc attacks with max(Blades, Clubs, Brawling): Clubs 8 and Brawling 8 tie, Clubs
+    // comes first. His 12 and dark 11 fail; Mira's 11 wins her defence.
+    game.world_mut().roller.force([12, 11, 11, 12]);
+    let outcome = game.use_power(&PowerUse::new("Brannoc", "Weapon Attack").at(["Mira"])).unwrap();
+    assert_eq!(outcome.targets[0].grade, 0);
+    assert_eq!(current(&game, "Brannoc", "Clubs Fragments"), 1);
+    assert_eq!(current(&game, "Brannoc", "Brawling Fragments"), 0);
+    assert_eq!(current(&game, "Mira", "Blades Fragments"), 0);
+}
+
+#[test]
 fn raising_a_skill_from_7_to_8_costs_8_fragments() {
     let mut game = game();
     let mira = game.world_mut().actor_mut("Mira").unwrap();

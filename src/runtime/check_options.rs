@@ -34,6 +34,32 @@ fn engine(kind: EngineErrorKind, span: Span) -> RuntimeError {
     RuntimeErrorKind::Engine(kind).at(span)
 }
 
+/// The skill a power's check value names for `per skill` outcome lines: a bare stat
+/// (`[Blades]`), or of `max(...)` over bare stats the one with the highest value for `actor`
+/// (the first on ties: `[max(Blades, Clubs)]`). Anything else names no skill.
+pub(crate) fn skill_of(
+    rules: &Rules,
+    actor: &crate::engine::Actor,
+    expr: &Spanned<crate::model::Expr>,
+) -> Option<String> {
+    use crate::model::Expr;
+    match &expr.node {
+        Expr::Name(name) => Some(name.as_str().to_string()),
+        Expr::Call { function, arguments } if function.node.matches("max") => {
+            let mut best: Option<(i64, &str)> = None;
+            for argument in arguments {
+                let Expr::Name(name) = &argument.node else { return None };
+                let value = super::scope::actor_value(rules, actor, name.as_str()).unwrap_or(0);
+                if best.is_none_or(|(top, _)| value > top) {
+                    best = Some((value, name.as_str()));
+                }
+            }
+            best.map(|(_, name)| name.to_string())
+        }
+        _ => None,
+    }
+}
+
 /// Runs a non-pool procedure for `request`: the penalty decision, the roll (with extra dice),
 /// the reroll decision after a failure, then the outcome lines.
 pub(crate) fn run(

@@ -380,10 +380,9 @@ pub(crate) fn versus_outcomes(
     };
     let mut outcomes = Vec::with_capacity(targets.len());
     for target in targets {
-        // A bare stat (`[Blades]`) is the skill `per skill` outcome lines name.
-        let skill_of = |expr: &crate::diagnostics::Spanned<crate::model::Expr>| match &expr.node {
-            crate::model::Expr::Name(name) => Some(name.as_str().to_string()),
-            _ => None,
+        let skill_of = |game: &super::Game, actor: &str, expr| {
+            let actor = game.world.actor(actor).ok()?;
+            super::check_options::skill_of(rules, actor, expr)
         };
         let side = |actor: &str, bonus, skill| CheckRequest {
             actor: actor.to_string(),
@@ -395,9 +394,9 @@ pub(crate) fn versus_outcomes(
         let attacker = side(
             context.user,
             value(game, context.user, &spec.modifier)?,
-            skill_of(&spec.modifier),
+            skill_of(game, context.user, &spec.modifier),
         );
-        let defender = side(target, value(game, target, defence)?, skill_of(defence));
+        let defender = side(target, value(game, target, defence)?, skill_of(game, target, defence));
         let request = VersusRequest { attacker, defender, ..VersusRequest::default() };
         let outcome =
             run_versus(rules, &mut game.world, &request, None).map_err(|e| e.or_at(span))?;
