@@ -365,7 +365,7 @@ impl Event {
             Event::Moved { actor, how, from: Some(from), to, .. } => {
                 format!("{actor} {how}: {from} -> {to} ({} hexes)", from.distance(*to))
             }
-            Event::Moved { actor, how, from: None, to, .. } => format!("{actor} {how}: at {to}"),
+            Event::Moved { actor, from: None, to, .. } => format!("{actor} is placed at {to}"),
             Event::Narration { text, .. } => text.clone(),
         }
     }

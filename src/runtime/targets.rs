@@ -131,12 +131,12 @@ struct Area<'a> {
 /// The placed creatures in the area, in the area's hex order (nearest the origin first; a
 /// burst ring by ring, a cone by depth, a ray or path step by step).
 ///
-/// Origins: a Burst or Blast with a reach (`within R`) is centred on the request's first
-/// `at` hex, which must be within R with a line to it; without a reach it is centred on the
-/// user. Cone, Ray and Line start at the user and point at the first `at` hex; a Path runs
-/// from the user through every `at` hex. An area placed at range counts its user when the
-/// user stands in it; one that originates on the user does not (`including Self` and
-/// `excluding Self` change that). Walls between the origin and a creature shelter it.
+/// Origins: an area with a reach (`within R`) starts at the request's first `at` hex, which
+/// must be within R with a line to it, and holds that hex; one without a reach starts on
+/// the user and does not hold the user's hex. A Cone, Ray or Line points at the next `at`
+/// hex; a Path runs through the next `at` hexes in order. An area placed at range counts its
+/// user when the user stands in it; one starting on the user does not (`including Self` and
+/// `excluding Self` change that). A wall between the origin and a creature shelters it.
 fn area_targets(
     world: &World,
     user: &str,
@@ -145,18 +145,18 @@ fn area_targets(
     pipeline: &Pipeline<'_>,
     span: crate::diagnostics::Span,
 ) -> Result<Vec<String>, RuntimeError> {
-    let aim = &pipeline.request.options.aim;
     let name = &pipeline.block.name.node;
     let shape = area.shape.0.to_ascii_lowercase();
-    let placed = matches!(shape.as_str(), "burst" | "blast") && area.reach.is_some();
-    let first_aim = || {
-        aim.first().copied().ok_or_else(|| {
-            let message = format!("{name} needs a hex to aim at");
-            space(message, "add `at q,r` to the request (e.g. `on ... at 3,-1`)", span)
+    let placed = area.reach.is_some();
+    let mut aim = pipeline.request.options.aim.iter().copied();
+    let mut next_aim = |what: &str| {
+        aim.next().ok_or_else(|| {
+            let message = format!("{name} needs {what}");
+            space(message, "add `at q,r` to the request (e.g. `Ana uses Blast at 3,-1`)", span)
         })
     };
-    let origin = if placed { first_aim()? } else { position };
-    if let Some(reach) = area.reach.filter(|_| placed) {
+    let origin = if placed { next_aim("an origin hex")? } else { position };
+    if let Some(reach) = area.reach {
         let distance = position.distance(origin);
         if distance > reach {
             let message =
@@ -168,19 +168,19 @@ fn area_targets(
             return Err(space(message, "walls block lines to targets; creatures do not", span));
         }
     }
-    let hexes = match shape.as_str() {
-        "cone" => cone(origin, origin.direction_to(first_aim()?), area.size),
-        "ray" | "line" => ray(origin, first_aim()?, area.size),
+    let mut hexes = match shape.as_str() {
+        "cone" => cone(origin, origin.direction_to(next_aim("a hex to point at")?), area.size),
+        "ray" | "line" => ray(origin, next_aim("a hex to point at")?, area.size),
         "path" => {
-            let mut waypoints = vec![origin];
-            waypoints.extend(aim.iter().copied());
-            if waypoints.len() < 2 {
-                first_aim()?;
-            }
+            let mut waypoints = vec![origin, next_aim("a hex the path runs to")?];
+            waypoints.extend(aim);
             path(&waypoints, area.size)
         }
         _ => burst(origin, area.size),
     };
+    if placed && !hexes.contains(&origin) {
+        hexes.insert(0, origin);
+    }
     let counts_user = match area.rule {
         Some(SelfInArea::Including) => true,
         Some(SelfInArea::Excluding) => false,
