@@ -349,3 +349,47 @@ fn mestezia_berserker_charge_walks_into_reach_first() {
     assert_eq!(error.to_string(), "9,0 is 9 hexes from Itzel; walk goes up to 4");
     assert_eq!(game.sources().slice(error.span), "Before: Walk up to [Speed + 1] hexes");
 }
+
+/// Runs a session text on a fresh game with the test pack loaded inline.
+fn session(text: &str) -> (mythforge::session::Session<Game>, mythforge::session::Run) {
+    let mut game = Game::new(1);
+    game.load_source("space.rules", PACK).unwrap();
+    let mut session = mythforge::session::Session::new(game, 1);
+    let run = session.run_text("space.session", text, None);
+    (session, run)
+}
+
+#[test]
+fn session_place_wall_aim_and_destination() {
+    let text = "actor Ana from Body\nactor Bo from Body\nplace Ana at 0,0\nplace Bo at 2,-1\n\
+                wall 5,5 -1,-1\nAna uses Fireball at 1,-1\nAna uses Stride to -2,0\nshow state\n";
+    let (session, run) = session(text);
+    assert!(run.failure.is_none(), "{:?}", run.failure);
+    let world = session.backend().world();
+    assert_eq!(world.actor("Ana").unwrap().position, Some(Hex::new(-2, 0)));
+    assert_eq!(world.actor("Bo").unwrap().resources["HP"].current, 19);
+    assert_eq!(world.actor("Ana").unwrap().resources["HP"].current, 19, "ranged: counts Ana");
+    assert_eq!(world.walls.len(), 2);
+    let shown = mythforge::session::transcript::step_text(run.steps.last().unwrap());
+    assert!(shown.contains("Ana: HP 19/20, Max HP 20 at -2,0\n"), "{shown}");
+    assert!(shown.contains("walls: -1,-1 5,5\n"), "{shown}");
+}
+
+#[test]
+fn session_refusals_point_at_the_hex_or_the_rule_line() {
+    let text = "actor Ana from Body\nactor Bo from Body\nplace Ana at 0,0\nplace Bo at 0,0\n";
+    let (session, run) = session(text);
+    let failure = run.failure.expect("an occupied hex is refused");
+    assert_eq!(failure[0].message, "0,0 is occupied by Ana");
+    assert_eq!(failure[0].code, "runtime::space");
+    assert_eq!(session.sources().slice(failure[0].primary_span()), "0,0");
+    let (_, run) = self::session("place Ana at 2\n");
+    let failure = run.failure.expect("a hex needs both coordinates");
+    assert!(failure[0].message.contains("a hex such as `2,-3`"), "{}", failure[0].message);
+    let text = "actor Ana from Body\nplace Ana at 0,0\nAna uses Fireball at 9,0\n";
+    let (session, run) = self::session(text);
+    let failure = run.failure.expect("out of reach");
+    let rules = session.backend().sources();
+    assert_eq!(rules.slice(failure[0].primary_span()), "Target: Burst 1 within 5");
+    assert_eq!(failure[0].help.as_deref(), Some("pick an origin hex within reach"));
+}
