@@ -16,10 +16,12 @@ mod game;
 mod hooks;
 mod host;
 mod journal;
+mod movement;
 mod power;
 mod procedures;
 mod rules;
 mod scope;
+mod targets;
 mod ticks;
 
 pub use actors::ARMOUR_LAYERS;
