@@ -94,6 +94,8 @@ pub struct Game {
     /// A cleared journal from a snapshot that left the undo history, reused by the next
     /// power so its buffers are not allocated again.
     spare: Option<Journal>,
+    /// A session's choice of plain turns or ticks over the system's `Initiative:` line.
+    pub(crate) initiative: Option<crate::model::outcome::InitiativeMode>,
 }
 
 impl Game {
@@ -109,6 +111,7 @@ impl Game {
             undo: std::collections::VecDeque::new(),
             journal: None,
             spare: None,
+            initiative: None,
         }
     }
 

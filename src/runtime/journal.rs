@@ -40,6 +40,8 @@ enum Entry {
     Pool { name: Range<usize>, old: Option<i64> },
     /// A stat (a script's `set_stat`; `None`: it did not exist).
     Stat { actor: usize, name: Range<usize>, old: Option<i64> },
+    /// Where the actor stood.
+    Position { actor: usize, old: Option<crate::engine::Hex> },
 }
 
 /// What a power is about to change.
@@ -58,6 +60,8 @@ pub(crate) enum Part<'a> {
     Pool(&'a str),
     /// A stat.
     Stat(&'a str),
+    /// The position.
+    Position,
 }
 
 impl Journal {
@@ -109,6 +113,7 @@ impl Game {
                 let old = who.stats.get(name).copied();
                 Entry::Stat { actor: index, name: journal.name(name), old }
             }
+            Part::Position => Entry::Position { actor: index, old: who.position },
         };
         journal.entries.push(entry);
     }
@@ -134,6 +139,7 @@ pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
             }
             Entry::Conditions { actor, old } => world.actors[actor].conditions = old,
             Entry::Pool { name, old } => restore(&mut world.pools, &names[name], old),
+            Entry::Position { actor, old } => world.actors[actor].position = old,
             Entry::Stat { actor, name, old } => {
                 restore(&mut world.actors[actor].stats, &names[name], old);
             }

@@ -7,6 +7,7 @@
 mod acting;
 mod actors;
 mod challenge;
+mod check_options;
 mod checks;
 mod effects;
 mod encounter;
@@ -15,10 +16,13 @@ mod game;
 mod hooks;
 mod host;
 mod journal;
+mod movement;
 mod power;
 mod procedures;
 mod rules;
 mod scope;
+mod targets;
+mod ticks;
 
 pub use actors::ARMOUR_LAYERS;
 pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};
