@@ -16,6 +16,7 @@ mod encounter;
 mod error;
 mod hex;
 mod layers;
+mod limits;
 mod log;
 mod save;
 mod state;
@@ -48,6 +49,7 @@ pub use encounter::{
 pub use error::{EngineError, EngineErrorKind};
 pub use hex::{DIRECTIONS, Hex, MAX_AREA_SIZE, burst, cone, path, ray, ring};
 pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};
+pub use limits::{LimitReset, LimitUse};
 pub use log::{CheckResult, Event, EventLog};
 pub use save::{
     FORMAT_VERSION, MAX_SAVE_BYTES, UndoStack, backup_path, from_json, load, load_or_backup, save,

@@ -9,6 +9,7 @@ mod grammar;
 mod lines;
 mod lower;
 mod text;
+mod upgrades;
 
 use std::path::{Path, PathBuf};
 use std::sync::Once;

@@ -38,6 +38,20 @@ pub enum RuntimeErrorKind {
         /// The requirement as written.
         requirement: String,
     },
+    /// A `Limit:` line's uses are spent until its clock resets.
+    #[error("{actor} cannot use {name} again: limited to {limit}; used by {first}")]
+    LimitReached {
+        /// Who tried.
+        actor: String,
+        /// The power (or upgrade).
+        name: String,
+        /// The limit as written canonically (`once per turn`).
+        limit: String,
+        /// The first counted use and when (`Fate Exchange CP in round 1, Ayla's turn`).
+        first: String,
+        /// What resets the count (`turn`).
+        resets: &'static str,
+    },
     /// A reaction was used without naming its trigger.
     #[error("{power} is a reaction: name its trigger (`{trigger}`) in the request")]
     TriggerMissing {
@@ -102,6 +116,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::PowerNotKnown { .. } => "runtime::power_not_known",
             RuntimeErrorKind::Requirement { .. } => "runtime::requirement",
             RuntimeErrorKind::TriggerMissing { .. } => "runtime::trigger_missing",
+            RuntimeErrorKind::LimitReached { .. } => "runtime::limit_reached",
             RuntimeErrorKind::Targets(_) => "runtime::targets",
             RuntimeErrorKind::NegativeSpending { .. } => "runtime::negative_spending",
             RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
@@ -154,6 +169,9 @@ impl ToDiagnostic for RuntimeError {
         match &self.kind {
             RuntimeErrorKind::Unknown { suggestion: Some(s), .. } => {
                 diagnostic.with_help(format!("did you mean `{s}`?"))
+            }
+            RuntimeErrorKind::LimitReached { resets, .. } => {
+                diagnostic.with_help(format!("the count starts again at the end of the {resets}"))
             }
             _ => diagnostic,
         }

@@ -15,10 +15,12 @@ mod game;
 mod hooks;
 mod host;
 mod journal;
+mod limits;
 mod power;
 mod procedures;
 mod rules;
 mod scope;
+pub(crate) mod upgrade;
 
 pub use actors::ARMOUR_LAYERS;
 pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};

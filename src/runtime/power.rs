@@ -155,6 +155,16 @@ fn run(
         user.equipment.iter().find(|e| Rules::find(&rules.weapons, e).is_some()).cloned()
     });
     let weapon = weapon_name.as_deref().and_then(|w| Rules::find(&rules.weapons, w));
+    let counted = stage == Stage::Use;
+    let effective = super::upgrade::effective(game, rules, block, weapon, &request.actor, counted)?;
+    let block: &Block = &effective;
+    if counted {
+        for line in lines(block) {
+            if let PowerLine::Limit(limit) = &line.node {
+                super::limits::use_power(game, &request.actor, power_name, limit, line.span)?;
+            }
+        }
+    }
     let trigger = request.options.trigger_values.as_slice();
     let context = Context {
         rules,
@@ -562,7 +572,11 @@ fn choose_targets(game: &Game, pipeline: &Pipeline<'_>) -> Result<Vec<String>, R
 
 /// Whether `requirement` holds for `user`. Comparisons and `you have/are <condition>` are
 /// evaluated; event clauses and narration count as holding (the caller vouches for them).
-fn holds(rules: &Rules, requirement: &Requirement, user: &Actor) -> Result<bool, RuntimeError> {
+pub(super) fn holds(
+    rules: &Rules,
+    requirement: &Requirement,
+    user: &Actor,
+) -> Result<bool, RuntimeError> {
     let Requirement::Tests { first, rest } = requirement else { return Ok(true) };
     let test = |test: &crate::diagnostics::Spanned<Test>| -> Result<bool, RuntimeError> {
         Ok(match &test.node {
