@@ -152,7 +152,7 @@ fn the_fate_exchange_is_limited_to_once_per_turn_across_both_powers() {
     assert_eq!(resource(&game, "Itzel", "FP"), 2);
     let before = mythforge::engine::to_json(game.world()).unwrap();
     let error = game.use_power(&PowerUse::new("Itzel", "Fate Exchange Sg")).unwrap_err();
-    assert!(matches!(error.kind, RuntimeErrorKind::LimitReached { .. }));
+    assert!(matches!(error.kind, RuntimeErrorKind::LimitReached(_)));
     assert_eq!(
         error.to_string(),
         "Itzel cannot use Fate Exchange Sg again: limited to once per turn, shared by Fate; \
@@ -298,12 +298,12 @@ fn a_limit_per_round_refuses_the_third_use_and_the_rounds_end_resets_it() {
 
 #[test]
 fn check_reports_a_replace_matching_no_selected_power_and_a_with_without_replace() {
-    let errors = small(
+    let Err(errors) = small(
         "upgrade Misfit\nTo: Charge\nReplace: Result: [Weapon * 2] damage\n\
          With: [Weapon * 3] damage\n\nupgrade Lonely\nTo: Cleave\nWith: heal 2\n",
-    )
-    .err()
-    .expect("the pack has errors");
+    ) else {
+        panic!("the pack has errors");
+    };
     let codes: Vec<&str> = errors.iter().map(|d| d.code.as_str()).collect();
     assert!(codes.contains(&"rules::check::replace_matches_nothing"), "{codes:?}");
     assert!(codes.contains(&"rules::check::with_without_replace"), "{codes:?}");

@@ -9,7 +9,7 @@ use crate::engine::{LimitReset, LimitUse};
 use crate::model::power::{Limit, LimitClock};
 
 use super::Game;
-use super::error::{RuntimeError, RuntimeErrorKind};
+use super::error::{LimitReached, RuntimeError, RuntimeErrorKind};
 
 fn reset_of(clock: LimitClock) -> LimitReset {
     match clock {
@@ -36,13 +36,13 @@ pub(crate) fn use_power(
 ) -> Result<(), RuntimeError> {
     match take(game, actor, name, limit) {
         None => Ok(()),
-        Some(first) => Err(RuntimeErrorKind::LimitReached {
+        Some(first) => Err(RuntimeErrorKind::LimitReached(Box::new(LimitReached {
             actor: actor.to_string(),
             name: name.to_string(),
             limit: limit.to_string(),
             first,
             resets: limit.per.word(),
-        }
+        }))
         .at(span)),
     }
 }

@@ -25,7 +25,7 @@ pub(crate) mod upgrade;
 pub use actors::ARMOUR_LAYERS;
 pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};
 pub use checks::{CheckOutcome, CheckRequest, OutcomeNames};
-pub use error::{RuntimeError, RuntimeErrorKind};
+pub use error::{LimitReached, RuntimeError, RuntimeErrorKind};
 pub use game::{Game, UNDO_LIMIT};
 pub use host::{check_scripts, script_folders};
 pub use power::{PowerOptions, PowerOutcome, PowerUse, TargetOutcome};
