@@ -31,10 +31,15 @@ fn give_trait(game: &mut Game, actor: &str, name: &str) {
     game.world_mut().actor_mut(actor).unwrap().traits.push(name.to_string());
 }
 
-fn charge(weapon: &str) -> PowerUse {
-    let mut request = PowerUse::new("Itzel", "Berserker Charge").at(["The Inquisitor"]);
+/// `actor` uses `power` on `target` with `weapon`.
+fn armed(actor: &str, power: &str, target: &str, weapon: &str) -> PowerUse {
+    let mut request = PowerUse::new(actor, power).at([target]);
     request.options.weapon = Some(weapon.to_string());
     request
+}
+
+fn charge(weapon: &str) -> PowerUse {
+    armed("Itzel", "Berserker Charge", "The Inquisitor", weapon)
 }
 
 #[test]
@@ -250,9 +255,7 @@ fn small(extra: &str) -> Result<Game, Vec<mythforge::diagnostics::Diagnostic>> {
 }
 
 fn cleave(weapon: &str) -> PowerUse {
-    let mut request = PowerUse::new("Hero", "Cleave").at(["Foe"]);
-    request.options.weapon = Some(weapon.into());
-    request
+    armed("Hero", "Cleave", "Foe", weapon)
 }
 
 #[test]
