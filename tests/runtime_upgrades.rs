@@ -331,3 +331,16 @@ fn limit_lines_print_canonically_and_a_clock_the_engine_lacks_is_an_error() {
     assert!(printed.contains("Limit: 3 times per round, shared by Fate\n"), "{printed}");
     assert!(printed.contains("Add: +[Tier + 1] damage\nLimit: once per turn\n"), "{printed}");
 }
+
+#[test]
+fn a_keyword_test_on_this_power_reads_the_weapons_keywords() {
+    let brutal =
+        "upgrade Brutal\nTo: Charge\nAdd: +10 damage\nWhile: this power has keyword Blunt\n";
+    let mut game = small(brutal).unwrap();
+    game.world_mut().actor_mut("Hero").unwrap().traits = vec!["Brutal".into()];
+    // With the Club (Blunt) the While holds: 4 + 1 + 10; with the Axe it does not: 5 + 1.
+    game.use_power(&cleave("Club")).unwrap();
+    assert_eq!(resource(&game, "Foe", "HP"), 40 - 15);
+    game.use_power(&cleave("Axe")).unwrap();
+    assert_eq!(resource(&game, "Foe", "HP"), 40 - 15 - 6);
+}

@@ -199,7 +199,7 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
             continue;
         };
         let user = game.world.actor(&request.actor).map_err(engine)?;
-        if !holds(rules, requirement, user)? {
+        if !holds(rules, requirement, user, Some((block, weapon)))? {
             let requirement = requirement.to_string();
             let (actor, power) = (request.actor.clone(), power_name.to_string());
             return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));
@@ -570,12 +570,15 @@ fn choose_targets(game: &Game, pipeline: &Pipeline<'_>) -> Result<Vec<String>, R
     Ok(request.targets.clone())
 }
 
-/// Whether `requirement` holds for `user`. Comparisons and `you have/are <condition>` are
-/// evaluated; event clauses and narration count as holding (the caller vouches for them).
+/// Whether `requirement` holds for `user`. Comparisons, `you have/are <condition>` and
+/// `this power has keyword X` (against `power` used with its weapon, weapon keywords
+/// included) are evaluated; event clauses and narration count as holding (the caller
+/// vouches for them).
 pub(super) fn holds(
     rules: &Rules,
     requirement: &Requirement,
     user: &Actor,
+    power: Option<(&Block, Option<&Block>)>,
 ) -> Result<bool, RuntimeError> {
     let Requirement::Tests { first, rest } = requirement else { return Ok(true) };
     let test = |test: &crate::diagnostics::Spanned<Test>| -> Result<bool, RuntimeError> {
@@ -586,7 +589,13 @@ pub(super) fn holds(
                 value.as_integer() != Some(0)
             }
             Test::Has { condition, .. } => user.conditions.has(condition.name.node.as_str()),
-            Test::Keyword { .. } | Test::Event { .. } => true,
+            Test::Keyword { subject, keyword, .. } => match power {
+                Some((block, weapon)) if super::upgrade::names_the_power(&subject.node) => {
+                    super::upgrade::has_keyword(block, weapon, keyword.node.as_str())
+                }
+                _ => true,
+            },
+            Test::Event { .. } => true,
         })
     };
     let mut result = test(first)?;

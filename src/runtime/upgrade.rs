@@ -78,6 +78,13 @@ pub(crate) fn has_keyword(power: &Block, weapon: Option<&Block>, word: &str) -> 
     power_keywords(power, weapon).any(|keyword| is(keyword.as_str()))
 }
 
+/// Whether a keyword test's subject is the power being used (`this power has keyword
+/// Melee`, `the power`, `it`).
+pub(crate) fn names_the_power(subject: &Name) -> bool {
+    let text = subject.as_str().to_ascii_lowercase();
+    matches!(text.as_str(), "power" | "this power" | "the power" | "it")
+}
+
 /// Whether the selector picks `power`: an alternative names it, or every word of the
 /// alternative is one of its keywords.
 pub(crate) fn selects(selector: &Selector, power: &Block, weapon: Option<&Block>) -> bool {
@@ -138,7 +145,8 @@ pub(crate) fn effective<'r>(
         let mut holds = true;
         for line in trait_lines {
             if let TraitLine::While(requirement) | TraitLine::Prereq(requirement) = &line.node {
-                holds &= super::power::holds(rules, requirement, user)?;
+                let power = Some((block, weapon));
+                holds &= super::power::holds(rules, requirement, user, power)?;
             }
         }
         if holds {
