@@ -4,9 +4,9 @@
 //! encounter there are no turns to count by, so limits do not apply. Undo and a failed
 //! command restore the counts with the encounter.
 
-use crate::diagnostics::Span;
 use crate::engine::{LimitReset, LimitUse};
 use crate::model::power::{Limit, LimitClock};
+use crate::model::{Block, BlockBody, PowerLine};
 
 use super::Game;
 use super::error::{LimitReached, RuntimeError, RuntimeErrorKind};
@@ -25,26 +25,25 @@ pub(crate) fn count_use(game: &mut Game, actor: &str, name: &str, limit: &Limit)
     take(game, actor, name, limit).is_none()
 }
 
-/// Counts one use of a limited power; a used-up limit is an error at the Limit line saying
-/// what was used when.
-pub(crate) fn use_power(
-    game: &mut Game,
-    actor: &str,
-    name: &str,
-    limit: &Limit,
-    span: Span,
-) -> Result<(), RuntimeError> {
-    match take(game, actor, name, limit) {
-        None => Ok(()),
-        Some(first) => Err(RuntimeErrorKind::LimitReached(Box::new(LimitReached {
-            actor: actor.to_string(),
-            name: name.to_string(),
-            limit: limit.to_string(),
-            first,
-            resets: limit.per.word(),
-        }))
-        .at(span)),
+/// Counts one use of `power` under each of its `Limit:` lines; a used-up limit is an error
+/// at that line saying what was used when.
+pub(crate) fn use_power(game: &mut Game, actor: &str, power: &Block) -> Result<(), RuntimeError> {
+    let BlockBody::Power(lines) = &power.body else { return Ok(()) };
+    let name = power.name.node.as_str();
+    for line in lines {
+        let PowerLine::Limit(limit) = &line.node else { continue };
+        if let Some(first) = take(game, actor, name, limit) {
+            let reached = LimitReached {
+                actor: actor.to_string(),
+                name: name.to_string(),
+                limit: limit.to_string(),
+                first,
+                resets: limit.per.word(),
+            };
+            return Err(RuntimeErrorKind::LimitReached(Box::new(reached)).at(line.span));
+        }
     }
+    Ok(())
 }
 
 /// Records the use; `Some(first use)` instead when the limit is already used up.

@@ -159,11 +159,7 @@ fn run(
     let effective = super::upgrade::effective(game, rules, block, weapon, &request.actor, counted)?;
     let block: &Block = &effective;
     if counted {
-        for line in lines(block) {
-            if let PowerLine::Limit(limit) = &line.node {
-                super::limits::use_power(game, &request.actor, power_name, limit, line.span)?;
-            }
-        }
+        super::limits::use_power(game, &request.actor, block)?;
     }
     let trigger = request.options.trigger_values.as_slice();
     let context = Context {
@@ -571,9 +567,8 @@ fn choose_targets(game: &Game, pipeline: &Pipeline<'_>) -> Result<Vec<String>, R
 }
 
 /// Whether `requirement` holds for `user`. Comparisons, `you have/are <condition>` and
-/// `this power has keyword X` (against `power` used with its weapon, weapon keywords
-/// included) are evaluated; event clauses and narration count as holding (the caller
-/// vouches for them).
+/// `this power has keyword X` (`power` with its weapon) are evaluated; event clauses and
+/// narration count as holding (the caller vouches for them).
 pub(super) fn holds(
     rules: &Rules,
     requirement: &Requirement,
