@@ -16,10 +16,12 @@ mod hooks;
 mod host;
 mod journal;
 mod limits;
+mod movement;
 mod power;
 mod procedures;
 mod rules;
 mod scope;
+mod targets;
 pub(crate) mod upgrade;
 
 pub use actors::ARMOUR_LAYERS;
