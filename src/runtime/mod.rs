@@ -7,6 +7,7 @@
 mod acting;
 mod actors;
 mod challenge;
+mod check_options;
 mod checks;
 mod effects;
 mod encounter;
@@ -22,6 +23,7 @@ mod procedures;
 mod rules;
 mod scope;
 mod targets;
+mod ticks;
 pub(crate) mod upgrade;
 
 pub use actors::ARMOUR_LAYERS;
