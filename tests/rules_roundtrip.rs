@@ -156,6 +156,8 @@ fn power_line() -> impl Strategy<Value = String> {
         expression().prop_map(|expr| format!("While: [{expr} >= 3] or you are Dazed")),
         Just("Keywords: *Melee [Weapon] Charge*".to_string()),
         amount().prop_map(|amount| format!("Invest: {amount}")),
+        (1u32..5, prop::sample::select(&["turn", "round", "encounter"][..]))
+            .prop_map(|(n, clock)| format!("Limit: {n} times per {clock}, shared by Fate")),
     ]
 }
 
@@ -171,7 +173,10 @@ fn block() -> impl Strategy<Value = String> {
     let gear = (amount(), amount()).prop_map(|(cost, damage)| {
         format!("weapon Axe\nCost: {cost}\nDamage: {damage}\n\narmour Coat\nValue: 20\nHardness: 7\n\nactor Grunt\nStats: Attack 2, Defense -1\nPowers: Axe Swing")
     });
-    prop_oneof![4 => power, 1 => condition, 1 => system, 1 => gear]
+    let upgrade = (expression(), effects(), effects()).prop_map(|(expr, added, old)| {
+        format!("upgrade Boost\nTo: Sound or Electricity Attacks\nAdd: +[{expr}] damage\nAdd: {added}\nReplace: Result 2: {old}\nWith: {added}\nLimit: once per turn")
+    });
+    prop_oneof![4 => power, 1 => condition, 1 => system, 1 => gear, 1 => upgrade]
 }
 
 fn rule_file() -> impl Strategy<Value = String> {

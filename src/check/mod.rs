@@ -10,6 +10,7 @@ mod names;
 mod rules;
 mod scripts;
 mod thresholds;
+mod upgrades;
 
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
@@ -68,6 +69,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     thresholds::thresholds(pack, &mut out);
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
+    upgrades::replacements(pack, &mut out);
     out
 }
 

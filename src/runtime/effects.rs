@@ -274,8 +274,9 @@ pub(crate) fn run(
 }
 
 /// What the user's upgrades add to damage of `damage_type`: an upgrade whose `To:` names
-/// `<type> Attacks` (or just the type) adds its `Add:` line's amount (the first bracketed
-/// value of a narrated Add, or the amount of an Add damage effect).
+/// `<type> Attacks` (or just the type) adds its narrated `Add:` line's first bracketed value
+/// (typed Add effects and signed `Add: +[N] damage` modify the power itself, in
+/// [`super::upgrade`]).
 fn upgrade_bonus(
     game: &mut Game,
     context: &Context<'_>,
@@ -310,12 +311,6 @@ fn upgrade_bonus(
                             .round(context.rounding),
                         None => 0,
                     },
-                    EffectPart::Effect(Effect::Damage { amount, negative, .. }) => {
-                        let value = scope
-                            .amount(amount, LineContext::Result, context.rounding)
-                            .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
-                        if *negative { -value } else { value }
-                    }
                     EffectPart::Effect(_) => 0,
                 };
                 if bonus != 0 {
