@@ -20,6 +20,7 @@ mod power;
 mod procedures;
 mod rules;
 mod scope;
+mod sides;
 mod targets;
 
 pub use actors::ARMOUR_LAYERS;

@@ -158,6 +158,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::wall => "`wall` and hexes such as `3,4 3,5`",
         Rule::k_place => "`place`",
         Rule::k_wall => "`wall`",
+        Rule::side => "`side ACTORS: SIDE` such as `side Ana, Bo: party`",
+        Rule::k_side => "`side`",
         Rule::k_at => "`at`",
         Rule::k_to => "`to`",
         Rule::k_load => "`load`",
