@@ -160,6 +160,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::k_wall => "`wall`",
         Rule::side => "`side ACTORS: SIDE` such as `side Ana, Bo: party`",
         Rule::k_side => "`side`",
+        Rule::side_colon => "`:` and the side's name (`side Ana, Bo: party`)",
         Rule::k_at => "`at`",
         Rule::k_to => "`to`",
         Rule::k_load => "`load`",

@@ -328,7 +328,8 @@ impl Lower {
             }
             Rule::side => {
                 let actors = self.names(inner.next().expect("grammar: names"));
-                Command::Side { actors, side: self.name(inner.next().expect("grammar: side")) }
+                let side = inner.find(|pair| pair.as_rule() != Rule::side_colon);
+                Command::Side { actors, side: self.name(side.expect("grammar: side")) }
             }
             other => unreachable!("grammar: {other:?} is not a command at {span:?}"),
         })
