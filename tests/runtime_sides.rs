@@ -7,6 +7,9 @@
 use mythforge::engine::Hex;
 use mythforge::runtime::{Game, PowerUse};
 
+mod map;
+use map::{at, hit, hp};
+
 const PACK: &str = "\
 system Sides
 Stats: Attack, Defense
@@ -96,21 +99,6 @@ fn game(placed: &[(&str, (i64, i64))]) -> Game {
     game
 }
 
-fn hp(game: &Game, name: &str) -> i64 {
-    game.world().actor(name).unwrap().resources["HP"].current
-}
-
-fn at(game: &Game, name: &str) -> Option<Hex> {
-    game.world().actor(name).unwrap().position
-}
-
-fn area(game: &mut Game, power: &str, aim: (i64, i64)) -> Vec<String> {
-    let mut request = PowerUse::new("Ana", power);
-    request.options.aim = vec![Hex::new(aim.0, aim.1)];
-    let outcome = game.use_power(&request).unwrap();
-    outcome.targets.into_iter().map(|t| t.name).collect()
-}
-
 fn source_of(error: &mythforge::runtime::RuntimeError) -> &'static str {
     &PACK[error.span.range()]
 }
@@ -180,9 +168,9 @@ fn excluding_allies_leaves_out_the_users_side_and_the_user() {
     // Burst 1 at 1,0, ring by ring: 1,0 (Bo), then 1,1 (Hss), 2,0 (Grr), 2,-1 (Cy), 0,0 (Ana).
     let placed = [("Bo", (1, 0)), ("Grr", (2, 0)), ("Hss", (1, 1)), ("Cy", (2, -1))];
     let mut game = game(&placed);
-    assert_eq!(area(&mut game, "Reckless Fireball", (1, 0)), ["Bo", "Hss", "Grr", "Cy", "Ana"]);
-    assert_eq!(area(&mut game, "Fireball", (1, 0)), ["Hss", "Grr"]);
-    assert_eq!(area(&mut game, "Warm Fireball", (1, 0)), ["Hss", "Grr", "Ana"]);
+    assert_eq!(hit(&mut game, "Reckless Fireball", &[(1, 0)]), ["Bo", "Hss", "Grr", "Cy", "Ana"]);
+    assert_eq!(hit(&mut game, "Fireball", &[(1, 0)]), ["Hss", "Grr"]);
+    assert_eq!(hit(&mut game, "Warm Fireball", &[(1, 0)]), ["Hss", "Grr", "Ana"]);
     assert_eq!((hp(&game, "Bo"), hp(&game, "Grr"), hp(&game, "Ana")), (14, 12, 13));
 }
 
@@ -191,7 +179,7 @@ fn excluding_enemies_keeps_the_allies_around_the_user() {
     let placed = [("Bo", (1, 0)), ("Grr", (0, 1)), ("Cy", (-1, 0)), ("Dee", (0, -1))];
     let mut game = game(&placed);
     // Dee has no side: area filters keep creatures without a side.
-    let targets = area(&mut game, "Blessing", (0, 0));
+    let targets = hit(&mut game, "Blessing", &[(0, 0)]);
     assert_eq!(targets, ["Bo", "Dee", "Cy"]);
     assert_eq!((hp(&game, "Bo"), hp(&game, "Grr"), hp(&game, "Cy")), (16, 15, 16));
 }
