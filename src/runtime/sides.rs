@@ -81,11 +81,11 @@ pub(crate) fn check_target(
 
 /// Whether an area with `filter` keeps `other` (not the user: the Self rule decides that).
 pub(crate) fn kept_in_area(user: &Actor, other: &Actor, filter: Option<SidesInArea>) -> bool {
-    match (filter, same_side(user, other)) {
-        (Some(SidesInArea::ExcludingAllies), Some(true)) => false,
-        (Some(SidesInArea::ExcludingEnemies), Some(false)) => false,
-        _ => true,
-    }
+    !matches!(
+        (filter, same_side(user, other)),
+        (Some(SidesInArea::ExcludingAllies), Some(true))
+            | (Some(SidesInArea::ExcludingEnemies), Some(false))
+    )
 }
 
 /// Whether a walker must go around the hex `occupant` stands on: only an enemy blocks.
