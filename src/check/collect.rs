@@ -357,6 +357,7 @@ impl<'a> References<'a> {
             ActorLine::Details(text) => self.holes(text, context),
             ActorLine::Keywords(keywords) => self.keywords(keywords),
             ActorLine::Powers(_)
+            | ActorLine::Side(_)
             | ActorLine::Traits(_)
             | ActorLine::Equipment(_)
             | ActorLine::Conditions(_) => {}

@@ -95,6 +95,7 @@ pub fn labels_of(kind: BlockKind) -> &'static [&'static str] {
             "Conditions",
             "Keywords",
             "Details",
+            "Side",
         ],
         BlockKind::Weapon => &[
             "Cost",
@@ -282,6 +283,17 @@ impl Lowerer {
             })
             .collect();
         Some(names)
+    }
+
+    /// Exactly one name (`Side: foes`).
+    pub(super) fn one_name(&mut self, line: &RawLine<'_>) -> Option<Spanned<Name>> {
+        match self.try_parse(Rule::name_list_input, line.text).as_deref() {
+            Some([_]) => self.names(line)?.pop(),
+            _ => {
+                self.expected(line, "one name such as `foes`");
+                None
+            }
+        }
     }
 
     pub(super) fn assignments(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Assignment>>> {

@@ -114,8 +114,12 @@ fn subject(
 ) -> String {
     match name.map(|n| n.node.as_str()) {
         Some("Self" | "self" | "you" | "You") => user.to_string(),
-        // The participant after the user in the running encounter's turn order.
-        Some("Next Ally" | "next ally" | "next in turn order" | "Next in turn order") => {
+        // The participant after the user in the running encounter's turn order (for `Next
+        // Ally`, the first after the user who is not on another side).
+        Some("Next Ally" | "next ally") => {
+            game.next_ally(user).unwrap_or_else(|| target.unwrap_or(user).to_string())
+        }
+        Some("next in turn order" | "Next in turn order") => {
             game.next_in_turn_order(user).unwrap_or_else(|| target.unwrap_or(user).to_string())
         }
         _ => target.unwrap_or(user).to_string(),

@@ -61,6 +61,14 @@ pub enum RuntimeErrorKind {
         /// How to fix it.
         hint: String,
     },
+    /// Sides refused the use: an ally where an enemy is wanted, or the other way round.
+    #[error("{message}")]
+    Side {
+        /// What is wrong, naming the target's side.
+        message: String,
+        /// How to fix it.
+        hint: String,
+    },
     /// `spending -2 Sg`: extra spending must be a positive amount.
     #[error("cannot spend a negative amount ({amount} {resource})")]
     NegativeSpending {
@@ -117,6 +125,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::LimitReached(_) => "runtime::limit_reached",
             RuntimeErrorKind::Targets(_) => "runtime::targets",
             RuntimeErrorKind::Space { .. } => "runtime::space",
+            RuntimeErrorKind::Side { .. } => "runtime::side",
             RuntimeErrorKind::NegativeSpending { .. } => "runtime::negative_spending",
             RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
             RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
@@ -187,7 +196,9 @@ impl ToDiagnostic for RuntimeError {
             }
             RuntimeErrorKind::LimitReached(limit) => diagnostic
                 .with_help(format!("the count starts again at the end of the {}", limit.resets)),
-            RuntimeErrorKind::Space { hint, .. } => diagnostic.with_help(hint.clone()),
+            RuntimeErrorKind::Space { hint, .. } | RuntimeErrorKind::Side { hint, .. } => {
+                diagnostic.with_help(hint.clone())
+            }
             _ => diagnostic,
         }
     }

@@ -22,6 +22,7 @@ mod power;
 mod procedures;
 mod rules;
 mod scope;
+mod sides;
 mod targets;
 mod ticks;
 pub(crate) mod upgrade;
