@@ -92,6 +92,9 @@ pub enum CheckErrorKind {
     /// `Result Fail:` naming a label no `Grades:` line of the system declares.
     #[error("no grade is labelled `{0}`")]
     UnknownGradeLabel(String),
+    /// `Choose: Skill from Skils` without a `Stats Skils:` line.
+    #[error("unknown stat group `{0}`")]
+    UnknownGroup(String),
     /// Text the engine will not execute.
     #[error("narrative only: the engine will not execute this {0} text")]
     Narration(&'static str),
@@ -119,6 +122,7 @@ impl CheckErrorKind {
             CheckErrorKind::ZeroHardness => "rules::check::zero_hardness",
             CheckErrorKind::IncompleteProcedure { .. } => "rules::check::incomplete_procedure",
             CheckErrorKind::Narration(_) => "rules::check::narration",
+            CheckErrorKind::UnknownGroup(_) => "rules::check::unknown_group",
             CheckErrorKind::ResultZero => "rules::check::result_zero",
             CheckErrorKind::UnknownGradeLabel(_) => "rules::check::unknown_grade_label",
             CheckErrorKind::IgnoredLine { .. } => "rules::check::ignored_line",
@@ -157,6 +161,7 @@ impl CheckErrorKind {
             CheckErrorKind::IgnoredLine { read_by, .. } => format!("only {read_by} read this"),
             CheckErrorKind::ResultZero => "the same as an Effect line at every grade".into(),
             CheckErrorKind::UnknownGradeLabel(_) => "this line can never apply".into(),
+            CheckErrorKind::UnknownGroup(_) => "no `Stats <Group>:` line declares it".into(),
         }
     }
 

@@ -66,6 +66,15 @@ pub enum RuntimeErrorKind {
         /// The amount asked for.
         amount: i64,
     },
+    /// A use's choice or GM-set threshold is missing or wrong (`choosing Blades`,
+    /// `threshold 14`).
+    #[error("{message}")]
+    Choice {
+        /// What is wrong.
+        message: String,
+        /// What the power accepts.
+        hint: String,
+    },
     /// The system declares no check procedure to use.
     #[error("no check procedure: name one with `using` or declare `Default check:` in the system")]
     NoProcedure,
@@ -114,6 +123,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::Targets(_) => "runtime::targets",
             RuntimeErrorKind::Space { .. } => "runtime::space",
             RuntimeErrorKind::NegativeSpending { .. } => "runtime::negative_spending",
+            RuntimeErrorKind::Choice { .. } => "runtime::choice",
             RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
             RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
             RuntimeErrorKind::ScriptsNotLoaded(_) => "runtime::scripts_not_loaded",
@@ -165,7 +175,9 @@ impl ToDiagnostic for RuntimeError {
             RuntimeErrorKind::Unknown { suggestion: Some(s), .. } => {
                 diagnostic.with_help(format!("did you mean `{s}`?"))
             }
-            RuntimeErrorKind::Space { hint, .. } => diagnostic.with_help(hint.clone()),
+            RuntimeErrorKind::Space { hint, .. } | RuntimeErrorKind::Choice { hint, .. } => {
+                diagnostic.with_help(hint.clone())
+            }
             _ => diagnostic,
         }
     }
