@@ -22,7 +22,7 @@ const SETUP: &str = "load mestezia\nactor Itzel from Itzel\nactor Ragweed from R
 fn a_challenge_opens_with_a_bare_d10_turn_order_and_counts_breakthroughs() {
     let input = format!(
         "{SETUP}force 4, 9\nchallenge 1 breakthroughs before 2 setbacks with Itzel, Ragweed\n\
-         force 9, 8, 1\nItzel uses Accept the Challenge\n"
+         force 9, 8, 1\nItzel uses Accept the Challenge choosing Discipline, Perception\n"
     );
     let (code, stdout, stderr) = run(&input);
     assert_eq!(code, 0, "{stderr}");
