@@ -7,14 +7,25 @@ use crate::diagnostics::Diagnostic;
 use crate::model::bind::{Binding, group_members};
 use crate::model::{Block, BlockBody, Pack, PowerLine};
 
-/// The power's body with its choice bound for checking; `None` for a block without a
-/// `Choose:` line or whose group is unknown (reported to `out`).
-pub fn bound_for_check(pack: &Pack, block: &Block, out: &mut Vec<Diagnostic>) -> Option<BlockBody> {
-    let BlockBody::Power(lines) = &block.body else { return None };
-    let choice = lines.iter().find_map(|line| match &line.node {
+/// How a block's names are checked.
+pub enum Bound {
+    /// As written: the block chooses nothing.
+    Plain,
+    /// With the choice bound to the group's first stat.
+    Bound(BlockBody),
+    /// Not at all: the group is unknown (reported), so every bound name would be too.
+    Skip,
+}
+
+/// The power's body with its choice bound for checking.
+pub fn bound_for_check(pack: &Pack, block: &Block, out: &mut Vec<Diagnostic>) -> Bound {
+    let BlockBody::Power(lines) = &block.body else { return Bound::Plain };
+    let Some(choice) = lines.iter().find_map(|line| match &line.node {
         PowerLine::Choose(choice) => Some(choice),
         _ => None,
-    })?;
+    }) else {
+        return Bound::Plain;
+    };
     let system: Vec<_> = pack
         .blocks()
         .filter_map(|block| match &block.node.body {
@@ -24,18 +35,21 @@ pub fn bound_for_check(pack: &Pack, block: &Block, out: &mut Vec<Diagnostic>) ->
         .flatten()
         .collect();
     let first = match group_members(system.iter().copied(), &choice.groups) {
-        Ok(members) => members.first().copied()?,
+        Ok(members) => match members.first() {
+            Some(first) => *first,
+            None => return Bound::Skip,
+        },
         Err(missing) => {
-            if !system.is_empty() || pack.blocks().any(|b| matches!(b.node.body, BlockBody::System(_))) {
+            if pack.blocks().any(|b| matches!(b.node.body, BlockBody::System(_))) {
                 let diagnostic = CheckErrorKind::UnknownGroup(missing.node.to_string())
                     .at(missing.span)
                     .to_diagnostic()
                     .with_help("choose from a group the system declares: `Stats Skills: Blades, Clubs`");
                 out.push(diagnostic);
             }
-            return None;
+            return Bound::Skip;
         }
     };
     let binding = Binding { name: choice.name.node.clone(), chosen: vec![first.node.0.clone()] };
-    Some(BlockBody::Power(binding.lines(lines)))
+    Bound::Bound(BlockBody::Power(binding.lines(lines)))
 }
