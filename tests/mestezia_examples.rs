@@ -90,7 +90,9 @@ fn challenge_turn_16_14_11_7_vs_12_is_medium_and_a_breakthrough() {
     let order = game.start_challenge(5, 4, &["Itzel", "Xochitl"]).unwrap();
     assert_eq!(order, ["Itzel", "Xochitl"], "a bare d10 each: 8 and 3");
     game.world_mut().roller.force([10, 8, 5, 1]);
-    let outcome = game.use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"])).unwrap();
+    let outcome = game
+        .use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"]))
+        .unwrap();
     // Ruling: only 16 and 14 meet 12, so grade 2 (Medium), which is a Breakthrough.
     assert_eq!(outcome.targets[0].grade, 2);
     let challenge = game.challenge().unwrap();
@@ -105,7 +107,8 @@ fn a_challenge_is_won_by_enough_breakthroughs_and_lost_by_enough_setbacks() {
     game.start_challenge(1, 1, &["Itzel", "Ragweed"]).unwrap();
     // Itzel: Discipline 2 + Perception 2 = +4; 9, 8, 1 -> 13, 12, 5: Medium.
     game.world_mut().roller.force([9, 8, 1]);
-    game.use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"])).unwrap();
+    game.use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"]))
+        .unwrap();
     let won: Vec<String> = game.world().log.events.iter().map(|e| e.describe()).collect();
     assert_eq!(
         won[won.len() - 2..],
@@ -119,7 +122,8 @@ fn a_challenge_is_won_by_enough_breakthroughs_and_lost_by_enough_setbacks() {
     game.start_challenge(3, 1, &["Itzel", "Ragweed"]).unwrap();
     // A Fail (1, 1, 1 -> 5, 5, 5 vs 12) is a Setback.
     game.world_mut().roller.force([1, 1, 1]);
-    game.use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"])).unwrap();
+    game.use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"]))
+        .unwrap();
     let lost = game.world().log.events.last().unwrap().describe();
     assert_eq!(lost, "the challenge is lost");
     assert_eq!(game.challenge().unwrap().failures, 1);

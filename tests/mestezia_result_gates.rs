@@ -71,7 +71,8 @@ fn task(faces: [u32; 3]) -> (i64, i64) {
         .expect("the pack loads");
     game.add_actor("Itzel", Some("Itzel"), &[]).unwrap();
     game.world_mut().roller.force(faces);
-    game.use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"])).unwrap();
+    game.use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"]))
+        .unwrap();
     let itzel = game.world().actor("Itzel").unwrap();
     (itzel.resources["Setbacks"].current, itzel.resources["Breakthroughs"].current)
 }

@@ -156,6 +156,16 @@ fn power_line() -> impl Strategy<Value = String> {
         expression().prop_map(|expr| format!("While: [{expr} >= 3] or you are Dazed")),
         Just("Keywords: *Melee [Weapon] Charge*".to_string()),
         amount().prop_map(|amount| format!("Invest: {amount}")),
+        (0u32..3, 1u32..3, prop::bool::ANY).prop_map(|(low, extra, two_groups)| {
+            let count = match low {
+                0 => String::new(),
+                low => format!("{low}-{} ", low + extra),
+            };
+            let groups = if two_groups { "Skill Lines or Specialised Skills" } else { "Skills" };
+            format!("Choose: {count}Skill from {groups}")
+        }),
+        expression().prop_map(|expr| format!("Threshold: set by GM, default [{expr}]")),
+        Just("Threshold: set by GM".to_string()),
     ]
 }
 

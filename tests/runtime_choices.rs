@@ -169,7 +169,9 @@ fn choices_and_thresholds_the_power_does_not_take_are_refused() {
     assert_eq!(error.to_string(), "Train Skill's threshold is not set by the GM");
 }
 
-fn load(text: &str) -> Result<Vec<mythforge::diagnostics::Diagnostic>, Vec<mythforge::diagnostics::Diagnostic>> {
+fn load(
+    text: &str,
+) -> Result<Vec<mythforge::diagnostics::Diagnostic>, Vec<mythforge::diagnostics::Diagnostic>> {
     Game::new(1).load_source("check.rules", text)
 }
 
@@ -246,8 +248,14 @@ fn a_session_passes_choices_and_thresholds() {
          Itzel uses Accept the Challenge choosing Discipline, Perception\nshow Itzel\n",
     );
     assert_eq!(code, 0, "{stderr}");
-    assert!(stdout.contains("Itzel: [13, 12, 5] vs 13: 1 meet, grade 1\nItzel (Healthy)"), "{stdout}");
-    assert!(stdout.contains("Itzel: [13, 12, 5] vs 12: 2 meet, grade 2\nItzel: Breakthroughs 0 -> 1"), "{stdout}");
+    assert!(
+        stdout.contains("Itzel: [13, 12, 5] vs 13: 1 meet, grade 1\nItzel (Healthy)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Itzel: [13, 12, 5] vs 12: 2 meet, grade 2\nItzel: Breakthroughs 0 -> 1"),
+        "{stdout}"
+    );
     assert!(stdout.contains("Resources: Breakthroughs 1,"), "{stdout}");
 }
 

@@ -8,7 +8,7 @@ use crate::model::bind::{Binding, group_members};
 use crate::model::{Block, BlockBody, Pack, PowerLine};
 
 /// How a block's names are checked.
-pub enum Bound {
+pub enum Checked {
     /// As written: the block chooses nothing.
     Plain,
     /// With the choice bound to the group's first stat.
@@ -18,13 +18,13 @@ pub enum Bound {
 }
 
 /// The power's body with its choice bound for checking.
-pub fn bound_for_check(pack: &Pack, block: &Block, out: &mut Vec<Diagnostic>) -> Bound {
-    let BlockBody::Power(lines) = &block.body else { return Bound::Plain };
+pub fn bound_for_check(pack: &Pack, block: &Block, out: &mut Vec<Diagnostic>) -> Checked {
+    let BlockBody::Power(lines) = &block.body else { return Checked::Plain };
     let Some(choice) = lines.iter().find_map(|line| match &line.node {
         PowerLine::Choose(choice) => Some(choice),
         _ => None,
     }) else {
-        return Bound::Plain;
+        return Checked::Plain;
     };
     let system: Vec<_> = pack
         .blocks()
@@ -37,19 +37,21 @@ pub fn bound_for_check(pack: &Pack, block: &Block, out: &mut Vec<Diagnostic>) ->
     let first = match group_members(system.iter().copied(), &choice.groups) {
         Ok(members) => match members.first() {
             Some(first) => *first,
-            None => return Bound::Skip,
+            None => return Checked::Skip,
         },
         Err(missing) => {
             if pack.blocks().any(|b| matches!(b.node.body, BlockBody::System(_))) {
                 let diagnostic = CheckErrorKind::UnknownGroup(missing.node.to_string())
                     .at(missing.span)
                     .to_diagnostic()
-                    .with_help("choose from a group the system declares: `Stats Skills: Blades, Clubs`");
+                    .with_help(
+                        "choose from a group the system declares: `Stats Skills: Blades, Clubs`",
+                    );
                 out.push(diagnostic);
             }
-            return Bound::Skip;
+            return Checked::Skip;
         }
     };
     let binding = Binding { name: choice.name.node.clone(), chosen: vec![first.node.0.clone()] };
-    Bound::Bound(BlockBody::Power(binding.lines(lines)))
+    Checked::Bound(BlockBody::Power(binding.lines(lines)))
 }

@@ -28,9 +28,9 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     for block in pack.blocks() {
         // A power's chosen names are checked bound to the group's first stat.
         let bound = match choices::bound_for_check(pack, &block.node, &mut out) {
-            choices::Bound::Plain => None,
-            choices::Bound::Bound(body) => Some(body),
-            choices::Bound::Skip => continue,
+            choices::Checked::Plain => None,
+            choices::Checked::Bound(body) => Some(body),
+            choices::Checked::Skip => continue,
         };
         let references = References::of(bound.as_ref().unwrap_or(&block.node.body));
         let parameters = names::parameters(&block.node.body);

@@ -103,7 +103,8 @@ impl Binding {
             let span = part.span;
             let effect = match &part.node {
                 EffectPart::Narration(narration) => {
-                    parts.push(Spanned::new(EffectPart::Narration(self.narration(narration)), span));
+                    parts
+                        .push(Spanned::new(EffectPart::Narration(self.narration(narration)), span));
                     continue;
                 }
                 EffectPart::Effect(effect) => effect,
@@ -219,7 +220,9 @@ pub fn group_members<'a, 'g>(
     let mut members = Vec::new();
     for group in groups {
         let stats = system.clone().into_iter().find_map(|line| match &line.node {
-            super::SystemLine::Stats { group: Some(name), stats } if name.node.matches(group.node.as_str()) => {
+            super::SystemLine::Stats { group: Some(name), stats }
+                if name.node.matches(group.node.as_str()) =>
+            {
                 Some(stats)
             }
             _ => None,

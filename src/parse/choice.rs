@@ -35,7 +35,8 @@ impl Lowerer {
             self.expected(line, EXPECTED);
             return None;
         }
-        let name_offset = name_start + (head[name_start..].len() - head[name_start..].trim_start().len());
+        let name_offset =
+            name_start + (head[name_start..].len() - head[name_start..].trim_start().len());
         let group_offset = text.len() - text[from + " from ".len()..].trim_start().len();
         let name = Spanned::new(
             Name::new(name_text),
@@ -78,7 +79,12 @@ impl Lowerer {
             self.expected(line, "`set by GM` or `set by GM, default 12`");
             return Some(None);
         };
-        let inner = RawLine { text: default, base: line.base + text.len() - default.len(), grade: None, ..*line };
+        let inner = RawLine {
+            text: default,
+            base: line.base + text.len() - default.len(),
+            grade: None,
+            ..*line
+        };
         Some(self.bare_expression(&inner).map(Some))
     }
 }

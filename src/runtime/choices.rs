@@ -55,7 +55,9 @@ pub(crate) fn bind(
         let node = match (&line.node, &binding) {
             (PowerLine::GmThreshold(default), _) => {
                 let expr = match (options.threshold, default) {
-                    (Some(value), _) => Spanned::new(Expr::Number(Number::integer(value)), line.span),
+                    (Some(value), _) => {
+                        Spanned::new(Expr::Number(Number::integer(value)), line.span)
+                    }
                     (None, Some(default)) => default.clone(),
                     (None, None) => {
                         let message = format!("{power}'s threshold is set by the GM: give it");
