@@ -50,29 +50,63 @@ impl World {
         rules: &DamageRules,
         span: Span,
     ) -> Result<DamageReport, EngineError> {
+        let (name, layered) = match into {
+            DamageInto::Resource(name) => (name.as_str(), false),
+            DamageInto::Layers(name) => (name.as_str(), true),
+        };
+        self.damage_logged(actor, (name, layered), damage, rules, span, true)
+    }
+
+    /// [`World::deal_damage`] for a caller that only needs what passed (or the resource's
+    /// value afterwards): the per-layer hits go to the log without a copy.
+    pub(crate) fn damage_through(
+        &mut self,
+        actor: &str,
+        into: (&str, bool),
+        damage: &Damage,
+        rules: &DamageRules,
+        span: Span,
+    ) -> Result<i64, EngineError> {
+        Ok(self.damage_logged(actor, into, damage, rules, span, false)?.after)
+    }
+
+    /// Deals damage into `name` (a layered pool when `layered`) and logs it; the report keeps
+    /// the per-layer hits only when `keep_layers`.
+    fn damage_logged(
+        &mut self,
+        actor: &str,
+        (name, layered): (&str, bool),
+        damage: &Damage,
+        rules: &DamageRules,
+        span: Span,
+        keep_layers: bool,
+    ) -> Result<DamageReport, EngineError> {
         let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
         let steps = resolve_damage(damage, rules);
-        let (report, into_name) = match into {
-            DamageInto::Resource(name) => {
-                let Some(held) = who.resources.get_mut(name) else {
-                    return Err(unknown_resource(who, name).at(span));
-                };
-                held.current = held.clamp(held.current.saturating_sub(steps.total));
-                (DamageReport { steps, layers: None, after: held.current }, name)
-            }
-            DamageInto::Layers(name) => {
-                let Some(pool) = who.layered.get_mut(name) else {
-                    return Err(unknown_layers(who, name).at(span));
-                };
-                let hit = pool.hit(steps.total);
-                (DamageReport { steps, after: hit.through, layers: Some(hit) }, name)
-            }
+        let mut report = if layered {
+            let Some(pool) = who.layered.get_mut(name) else {
+                return Err(unknown_layers(who, name).at(span));
+            };
+            let hit = pool.hit(steps.total);
+            DamageReport { steps, after: hit.through, layers: Some(hit) }
+        } else {
+            let Some(held) = who.resources.get_mut(name) else {
+                return Err(unknown_resource(who, name).at(span));
+            };
+            held.current = held.clamp(held.current.saturating_sub(steps.total));
+            DamageReport { steps, layers: None, after: held.current }
         };
+        let layers = match (&mut report.layers, keep_layers) {
+            (Some(hit), true) => hit.layers.clone(),
+            (Some(hit), false) => std::mem::take(&mut hit.layers),
+            (None, _) => Vec::new(),
+        };
+        let (actor, into) = (self.names.get(actor), self.names.get(name));
         self.record(Event::Damage {
-            actor: actor.to_string(),
-            into: into_name.clone(),
+            actor,
+            into,
             steps: report.steps.clone(),
-            layers: report.layers.as_ref().map(|h| h.layers.clone()).unwrap_or_default(),
+            layers,
             after: report.after,
             cause: cause_of(span),
         });

@@ -9,12 +9,13 @@ use std::num::NonZeroU32;
 use serde::{Deserialize, Serialize};
 
 use super::error::EngineErrorKind;
+use super::text::SharedText;
 
 /// One layer of a [`LayeredPool`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Layer {
-    /// The layer's name (`armour`, `table`, `health`).
-    pub name: String,
+    /// The layer's name (`armour`, `table`, `health`); shared with the log's hits.
+    pub name: SharedText,
     /// How much one hit can absorb (V); never negative.
     pub value: i64,
     /// Blow-through threshold (T): what passes on is heavy when it is at least T.
@@ -28,7 +29,7 @@ pub struct Layer {
 
 impl Layer {
     /// A layer with value `value` (negative values count as 0), no threshold and no hardness.
-    pub fn new(name: impl Into<String>, value: i64) -> Self {
+    pub fn new(name: impl Into<SharedText>, value: i64) -> Self {
         Layer {
             name: name.into(),
             value: value.max(0),
@@ -51,7 +52,7 @@ impl Layer {
                 self.hardness = Some(h);
                 Ok(self)
             }
-            None => Err(EngineErrorKind::ZeroHardness { layer: self.name }),
+            None => Err(EngineErrorKind::ZeroHardness { layer: self.name.to_string() }),
         }
     }
 
@@ -98,7 +99,7 @@ pub enum Weight {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LayerHit {
     /// The layer's name.
-    pub layer: String,
+    pub layer: SharedText,
     /// Its value before the hit.
     pub before: i64,
     /// How much it absorbed: `min(damage, value)`.
@@ -186,7 +187,7 @@ impl LayeredPool {
         self.layers.retain(|l| {
             let keep = !(l.improvised && l.value == 0);
             if !keep {
-                broken.push(l.name.clone());
+                broken.push(l.name.to_string());
             }
             keep
         });

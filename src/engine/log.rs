@@ -11,6 +11,7 @@ use super::damage::{DamageSteps, HealSteps};
 use super::decision::DecisionTaken;
 use super::encounter::TurnStep;
 use super::layers::{LayerHit, Weight};
+use super::text::SharedText;
 use crate::diagnostics::Span;
 
 /// The outcome of a check, as the log shows it.
@@ -87,9 +88,9 @@ pub enum Event {
     /// Dice were rolled.
     Roll {
         /// Who rolled.
-        actor: Option<String>,
+        actor: Option<SharedText>,
         /// What for (`check`, `initiative`, `damage`).
-        purpose: String,
+        purpose: SharedText,
         /// The dice, with forced, exploded, extra and dropped marks.
         dice: Vec<RolledDie>,
         /// The rule line that caused the roll.
@@ -98,7 +99,7 @@ pub enum Event {
     /// A check was resolved.
     Check {
         /// Who made it.
-        actor: Option<String>,
+        actor: Option<SharedText>,
         /// Its result.
         result: CheckResult,
         /// The rule line.
@@ -107,9 +108,9 @@ pub enum Event {
     /// A cost was paid.
     CostPaid {
         /// Who paid.
-        actor: String,
+        actor: SharedText,
         /// What.
-        resource: String,
+        resource: SharedText,
         /// How much.
         amount: i64,
         /// Left afterwards.
@@ -120,9 +121,9 @@ pub enum Event {
     /// A resource changed (gain, loss, reset).
     ResourceChanged {
         /// Whose.
-        actor: String,
+        actor: SharedText,
         /// Which.
-        resource: String,
+        resource: SharedText,
         /// Before.
         before: i64,
         /// After.
@@ -144,9 +145,9 @@ pub enum Event {
     /// Damage was dealt.
     Damage {
         /// Who took it.
-        actor: String,
+        actor: SharedText,
         /// The resource or layered pool it went into.
-        into: String,
+        into: SharedText,
         /// How the amount came out.
         steps: DamageSteps,
         /// What each layer did (empty for a plain resource).
@@ -287,8 +288,8 @@ fn faces(dice: &[RolledDie]) -> String {
     format!("[{}]", shown.join(", "))
 }
 
-fn who(actor: &Option<String>) -> &str {
-    actor.as_deref().unwrap_or("the world")
+fn who<T: AsRef<str>>(actor: &Option<T>) -> &str {
+    actor.as_ref().map_or("the world", AsRef::as_ref)
 }
 
 impl Event {

@@ -20,6 +20,7 @@ mod limits;
 mod log;
 mod save;
 mod state;
+mod text;
 
 pub use actor::{Actor, DerivedValues, NoDerivedValues, Resource};
 pub use checks::{
@@ -58,3 +59,4 @@ pub use save::{
     to_json, write_atomically,
 };
 pub use state::World;
+pub use text::{NameCache, SharedText};

@@ -41,6 +41,10 @@ pub struct World {
     /// Hexes that block movement and lines to targets (walls); older saves have none.
     #[serde(default, skip_serializing_if = "std::collections::BTreeSet::is_empty")]
     pub walls: std::collections::BTreeSet<super::hex::Hex>,
+    /// One shared copy of each name the log repeats (not saved; it refills as events are
+    /// logged).
+    #[serde(skip)]
+    pub names: super::text::NameCache,
 }
 
 mod roller_as_state {
@@ -71,6 +75,7 @@ impl World {
             roller: Roller::new(seed),
             log: EventLog::default(),
             walls: std::collections::BTreeSet::new(),
+            names: super::text::NameCache::default(),
         }
     }
 
@@ -140,8 +145,8 @@ impl World {
                 // The actor and the log are separate fields: logging here needs no list of
                 // what was paid.
                 self.log.push(Event::CostPaid {
-                    actor: actor.to_string(),
-                    resource: resource.to_string(),
+                    actor: self.names.get(actor),
+                    resource: self.names.get(resource),
                     amount: (*amount).max(0),
                     after: held.current,
                     cause: cause(span),
@@ -179,7 +184,7 @@ impl World {
         let before = held.current;
         held.current = held.clamp(value);
         let after = held.current;
-        let (actor, resource) = (actor.to_string(), resource.to_string());
+        let (actor, resource) = (self.names.get(actor), self.names.get(resource));
         self.record(Event::ResourceChanged { actor, resource, before, after, cause: cause(span) });
         Ok(after)
     }
@@ -304,7 +309,8 @@ impl World {
         if !dice.is_empty() {
             self.log_roll(actor, "check", dice, span);
         }
-        self.record(Event::Check { actor: actor.map(str::to_string), result, cause: cause(span) });
+        let actor = actor.map(|name| self.names.get(name));
+        self.record(Event::Check { actor, result, cause: cause(span) });
     }
 
     /// Logs dice rolled for `purpose`.
@@ -315,8 +321,9 @@ impl World {
         dice: Vec<super::checks::RolledDie>,
         span: Span,
     ) {
-        let actor = actor.map(str::to_string);
-        self.record(Event::Roll { actor, purpose: purpose.to_string(), dice, cause: cause(span) });
+        let actor = actor.map(|name| self.names.get(name));
+        let purpose = self.names.get(purpose);
+        self.record(Event::Roll { actor, purpose, dice, cause: cause(span) });
     }
 
     /// The running encounter.

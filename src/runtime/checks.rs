@@ -206,6 +206,18 @@ impl Prepared<'_> {
         actor: &str,
         cause: Span,
     ) -> Result<Vec<RolledDie>, RuntimeError> {
+        let index = self.roll_logged(world, actor, cause)?;
+        Ok(rolled(world, index).to_vec())
+    }
+
+    /// Rolls the dice once, logged against `cause`; returns the index of the roll's event,
+    /// whose dice [`rolled`] reads (the dice are not copied).
+    pub fn roll_logged(
+        &self,
+        world: &mut crate::engine::World,
+        actor: &str,
+        cause: Span,
+    ) -> Result<usize, RuntimeError> {
         if u64::from(self.dice) > u64::from(crate::engine::MAX_DICE) {
             let kind = crate::engine::EngineErrorKind::TooManyDice {
                 count: u64::from(self.dice),
@@ -220,8 +232,8 @@ impl Prepared<'_> {
                     .map_err(|k| RuntimeErrorKind::Engine(k).at(cause))?,
             );
         }
-        world.log_roll(Some(actor), "check", dice.clone(), cause);
-        Ok(dice)
+        world.log_roll(Some(actor), "check", dice, cause);
+        Ok(world.log.events.len() - 1)
     }
 
     /// Grades `dice` against `against`, logging the check.
@@ -233,22 +245,44 @@ impl Prepared<'_> {
         against: Against,
         cause: Span,
     ) -> CheckOutcome {
-        let Against { modifier, threshold, aid } = against;
+        let totals = self.totals(dice, against.modifier);
+        self.grade_logged(world, actor, totals, against, cause, true)
+    }
+
+    /// Each die's face, plus `modifier` when the procedure puts it on each die.
+    pub fn totals(&self, dice: &[RolledDie], modifier: i64) -> Vec<i64> {
         let per_die = if self.per_die { modifier } else { 0 };
-        let mut totals: Vec<i64> = dice.iter().map(|d| i64::from(d.face) + per_die).collect();
+        dice.iter().map(|d| i64::from(d.face) + per_die).collect()
+    }
+
+    /// Grades `totals`, logging the check. Without `keep`, the totals go to the log alone
+    /// and the outcome has no totals and no label (a power reads only grade and names).
+    pub fn grade_logged(
+        &self,
+        world: &mut crate::engine::World,
+        actor: &str,
+        mut totals: Vec<i64>,
+        against: Against,
+        cause: Span,
+        keep: bool,
+    ) -> CheckOutcome {
+        let Against { threshold, aid, .. } = against;
         let graded = grade_totals(&mut totals, threshold, self.cap, aid);
+        let kept = if keep { totals.clone() } else { Vec::new() };
         let result = CheckResult::Pool {
-            totals: totals.clone(),
+            totals,
             threshold,
             aided_die: graded.aided_die,
             count: graded.count,
             grade: graded.grade,
         };
         let cause_span = (!cause.is_none()).then_some(cause);
-        world.record(Event::Check { actor: Some(actor.to_string()), result, cause: cause_span });
+        let actor = Some(world.names.get(actor));
+        world.record(Event::Check { actor, result, cause: cause_span });
         let label = self
             .labels
             .iter()
+            .filter(|_| keep)
             .find(|g| g.node.grade == graded.grade)
             .map(|g| g.node.label.node.as_str().to_string());
         let names = OutcomeNames {
@@ -256,7 +290,15 @@ impl Prepared<'_> {
             successes: Some(i64::from(graded.count)),
             ..OutcomeNames::default()
         };
-        CheckOutcome { grade: graded.grade, label, totals, names }
+        CheckOutcome { grade: graded.grade, label, totals: kept, names }
+    }
+}
+
+/// The dice of the roll event at `index` of the log (none when it is not a roll).
+pub(crate) fn rolled(world: &crate::engine::World, index: usize) -> &[RolledDie] {
+    match world.log.events.get(index) {
+        Some(Event::Roll { dice, .. }) => dice,
+        _ => &[],
     }
 }
 

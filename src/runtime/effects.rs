@@ -6,7 +6,7 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    ActiveCondition, Damage, DamageInto, DamageRules, Duration, HealRules, LayeredPool,
+    ActiveCondition, Damage, DamageRules, Duration, HealRules, LayeredPool,
     Rounding as Round, Scale, Stacking,
 };
 use crate::model::effect::{
@@ -451,15 +451,13 @@ fn through_pool(
     let has_layers = game.world.actor(victim).is_ok_and(|a| a.layered.contains_key(pool));
     game.remember(victim, Part::Resource(resource));
     if !has_layers {
-        let into = DamageInto::Resource(resource.to_string());
-        game.world.deal_damage(victim, &into, damage, rules, span)?;
+        game.world.damage_through(victim, (resource, false), damage, rules, span)?;
         return Ok(());
     }
     game.remember(victim, Part::LayerValues(pool));
-    let into = DamageInto::Layers(pool.to_string());
-    let report = game.world.deal_damage(victim, &into, damage, rules, span)?;
-    if report.after > 0 {
-        game.world.change_resource(victim, resource, -report.after, span)?;
+    let through = game.world.damage_through(victim, (pool, true), damage, rules, span)?;
+    if through > 0 {
+        game.world.change_resource(victim, resource, -through, span)?;
     }
     Ok(())
 }

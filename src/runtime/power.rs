@@ -12,7 +12,7 @@ use crate::model::power::GradeGate;
 use crate::model::{Block, BlockBody, Cost, PowerLine, Requirement};
 
 use super::Game;
-use super::checks::{Against, prepare};
+use super::checks::{Against, prepare, rolled};
 use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
@@ -410,9 +410,11 @@ fn resolve(
                 let scope = LineScope { extra: &extra, ..scope };
                 let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
                 let prepared = prepare(rules, procedure, &scope, span)?;
-                let dice = prepared.roll(&mut game.world, target, span)?;
+                let roll = prepared.roll_logged(&mut game.world, target, span)?;
+                let totals = prepared.totals(rolled(&game.world, roll), modifier);
                 let against = Against { modifier, threshold, aid: 0 };
-                let outcome = prepared.grade(&mut game.world, target, &dice, against, span);
+                let outcome =
+                    prepared.grade_logged(&mut game.world, target, totals, against, span, false);
                 outcomes.push(TargetOutcome {
                     name: target.clone(),
                     threshold: Some(threshold),
@@ -448,15 +450,17 @@ fn resolve(
             } else {
                 let scope = LineScope { extra: &extra, ..scope };
                 let prepared = prepare(rules, procedure, &scope, span)?;
-                let dice = prepared.roll(&mut game.world, &request.actor, span)?;
+                let roll = prepared.roll_logged(&mut game.world, &request.actor, span)?;
                 for (target, threshold) in targets.iter().zip(&thresholds) {
                     let threshold = threshold.unwrap_or(0);
-                    let outcome = prepared.grade(
+                    let totals = prepared.totals(rolled(&game.world, roll), modifier);
+                    let outcome = prepared.grade_logged(
                         &mut game.world,
                         &request.actor,
-                        &dice,
+                        totals,
                         Against { modifier, threshold, aid: request.options.aid },
                         span,
+                        false,
                     );
                     outcomes.push(TargetOutcome {
                         name: target.clone(),
@@ -504,10 +508,19 @@ fn resolve(
             };
             if applies {
                 let grade = Some(i64::from(outcome.grade));
-                let mut names = Vec::with_capacity(outcome.names.len() + 1);
-                names.extend_from_slice(&outcome.names);
-                names.push(("Spent", spent));
-                let context = Context { outcome: &names, ..*context };
+                // The bound names plus `Spent`, on the stack: at most four are bound.
+                let bound = outcome.names.len();
+                let mut buffer = [("Spent", spent); 5];
+                let mut owned = Vec::new();
+                let names: &[(&'static str, i64)] = if bound < buffer.len() {
+                    buffer[..bound].copy_from_slice(&outcome.names);
+                    &buffer[..=bound]
+                } else {
+                    owned.extend_from_slice(&outcome.names);
+                    owned.push(("Spent", spent));
+                    &owned
+                };
+                let context = Context { outcome: names, ..*context };
                 execute(game, &context, effects, Some(&outcome.name), grade, line.span)?;
             }
         }

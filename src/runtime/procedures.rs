@@ -347,7 +347,8 @@ pub(crate) fn run_versus(
         winner: compared.winner,
         margin: compared.margin,
     };
-    world.record(Event::Check { actor: Some(request.attacker.actor.clone()), result, cause: None });
+    let actor = Some(world.names.get(&request.attacker.actor));
+    world.record(Event::Check { actor, result, cause: None });
     Ok(VersusOutcome { attacker, defender, winner: compared.winner, margin: compared.margin })
 }
 
