@@ -93,14 +93,31 @@ impl World {
         EngineErrorKind::UnknownActor { name: name.to_string(), suggestion }
     }
 
+    /// The index of the actor named `name` in [`World::actors`].
+    pub fn actor_index(&self, name: &str) -> Option<usize> {
+        // Actor names often share a length ("Attacker", "Defender"): comparing the first and
+        // last bytes inline settles most mismatches without the library's memcmp call.
+        let bytes = name.as_bytes();
+        self.actors.iter().position(|a| {
+            let theirs = a.name.as_bytes();
+            theirs.len() == bytes.len()
+                && theirs.first() == bytes.first()
+                && theirs.last() == bytes.last()
+                && theirs == bytes
+        })
+    }
+
     /// The actor named `name`.
     pub fn actor(&self, name: &str) -> Result<&Actor, EngineErrorKind> {
-        self.actors.iter().find(|a| a.name == name).ok_or_else(|| self.unknown_actor(name))
+        match self.actor_index(name) {
+            Some(index) => Ok(&self.actors[index]),
+            None => Err(self.unknown_actor(name)),
+        }
     }
 
     /// The actor named `name`, mutably.
     pub fn actor_mut(&mut self, name: &str) -> Result<&mut Actor, EngineErrorKind> {
-        match self.actors.iter().position(|a| a.name == name) {
+        match self.actor_index(name) {
             Some(index) => Ok(&mut self.actors[index]),
             None => Err(self.unknown_actor(name)),
         }
@@ -135,7 +152,7 @@ impl World {
                 check_payable(who, actor, resource, *needed, span)?;
             }
         }
-        let Some(index) = self.actors.iter().position(|a| a.name == actor) else {
+        let Some(index) = self.actor_index(actor) else {
             return Err(self.unknown_actor(actor).at(span));
         };
         let who = &mut self.actors[index];

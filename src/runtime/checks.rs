@@ -173,7 +173,16 @@ pub(crate) fn prepare<'a>(
     scope: &LineScope<'_>,
     span: Span,
 ) -> Result<Prepared<'a>, RuntimeError> {
-    let (block, procedure) = find_procedure(rules, name, span)?;
+    prepare_found(rules, find_procedure(rules, name, span)?, scope, span)
+}
+
+/// [`prepare`] for a procedure the caller has already found.
+pub(crate) fn prepare_found<'a>(
+    rules: &'a Rules,
+    (block, procedure): (&'a crate::model::Block, Procedure<'a>),
+    scope: &LineScope<'_>,
+    span: Span,
+) -> Result<Prepared<'a>, RuntimeError> {
     if !matches!(procedure.method, Some(Method::Pool) | None) {
         return Err(RuntimeErrorKind::UnsupportedProcedure(procedure.name.to_string()).at(span));
     }

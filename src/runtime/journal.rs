@@ -89,7 +89,7 @@ impl Game {
             journal.entries.push(Entry::Pool { name, old });
             return;
         }
-        let Some(index) = self.world.actors.iter().position(|a| a.name == actor) else { return };
+        let Some(index) = self.world.actor_index(actor) else { return };
         let who = &self.world.actors[index];
         let entry = match part {
             Part::Resource(name) => {

@@ -12,7 +12,7 @@ use crate::model::power::GradeGate;
 use crate::model::{Block, BlockBody, Cost, PowerLine, Requirement};
 
 use super::Game;
-use super::checks::{Against, prepare, rolled};
+use super::checks::{Against, find_procedure, prepare, prepare_found, rolled};
 use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
@@ -435,7 +435,8 @@ fn resolve(
                 ("Modifier", modifier),
             ];
             let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
-            let other = settle_for_power(rules, procedure, extra[0].1, modifier, &scope, span)?;
+            let found = find_procedure(rules, procedure, span)?;
+            let other = settle_for_power(&found.1, extra[0].1, modifier, &scope, span)?;
             if let Some(settled) = other {
                 // One roll for every target, read by the procedure's own method.
                 let outcome = settled.run(&mut game.world, &request.actor, None)?;
@@ -449,7 +450,7 @@ fn resolve(
                 }));
             } else {
                 let scope = LineScope { extra: &extra, ..scope };
-                let prepared = prepare(rules, procedure, &scope, span)?;
+                let prepared = prepare_found(rules, found, &scope, span)?;
                 let roll = prepared.roll_logged(&mut game.world, &request.actor, span)?;
                 for (target, threshold) in targets.iter().zip(&thresholds) {
                     let threshold = threshold.unwrap_or(0);

@@ -238,15 +238,14 @@ impl Settled<'_> {
 /// Settles a power's check when its procedure is not a pool (`None` for pools, which grade
 /// each target's threshold in `power`): `Target` is the threshold plus the modifier, as for
 /// [`CheckRequest`]s. The outcome's grade then applies to every target.
+/// `procedure` is found once by the caller, which prepares a pool from it too.
 pub(crate) fn settle_for_power<'a>(
-    rules: &'a Rules,
-    name: Option<&str>,
+    procedure: &Procedure<'a>,
     threshold: i64,
     modifier: i64,
     scope: &LineScope<'_>,
     span: Span,
 ) -> Result<Option<Settled<'a>>, RuntimeError> {
-    let (_, procedure) = super::checks::find_procedure(rules, name, span)?;
     if matches!(procedure.method, Some(Method::Pool) | None) {
         return Ok(None);
     }
@@ -271,7 +270,7 @@ pub(crate) fn settle_for_power<'a>(
         ("Pool", 0),
     ];
     let scope = LineScope { extra: &extra, ..*scope };
-    settle(&procedure, &request, modifier, &scope).map(Some)
+    settle(procedure, &request, modifier, &scope).map(Some)
 }
 
 /// Two sides of a versus check, each rolling its own request's procedure.
