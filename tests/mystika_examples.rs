@@ -35,7 +35,7 @@ fn use_power(game: &mut Game, actor: &str, power: &str, target: &str) {
 fn layers(game: &Game, actor: &str, pool: &str) -> Vec<(String, i64)> {
     let actor = game.world().actor(actor).unwrap();
     let pool = &actor.layered[pool];
-    pool.layers.iter().map(|layer| (layer.name.clone(), layer.value)).collect()
+    pool.layers.iter().map(|layer| (layer.name.to_string(), layer.value)).collect()
 }
 
 fn current(game: &Game, actor: &str, resource: &str) -> i64 {

@@ -145,7 +145,13 @@ pub struct NameCache {
 impl NameCache {
     /// The shared copy of `name`, added when new.
     pub fn get(&mut self, name: &str) -> SharedText {
-        if let Some(found) = self.names.iter().find(|n| n.len() == name.len() && **n == *name) {
+        let bytes = name.as_bytes();
+        // Length and end bytes first: most mismatches end there, without a memcmp call.
+        let same = |n: &&SharedText| {
+            let theirs = n.as_bytes();
+            theirs.len() == bytes.len() && theirs.last() == bytes.last() && theirs == bytes
+        };
+        if let Some(found) = self.names.iter().find(same) {
             return found.clone();
         }
         let text = SharedText::from(name);

@@ -6,8 +6,8 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    ActiveCondition, Damage, DamageRules, Duration, HealRules, LayeredPool,
-    Rounding as Round, Scale, Stacking,
+    ActiveCondition, Damage, DamageRules, Duration, HealRules, LayeredPool, Rounding as Round,
+    Scale, Stacking,
 };
 use crate::model::effect::{
     Amount, Duration as LineDuration, Effect, EffectPart, Effects, MoveKind,

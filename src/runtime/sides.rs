@@ -28,11 +28,16 @@ pub(crate) enum Wanted {
 impl Wanted {
     /// The kind a Target line's word names (`Enemy`, `allies`, `creature`).
     pub(crate) fn of(who: &str) -> Wanted {
-        match who.to_ascii_lowercase().as_str() {
-            "enemy" | "enemies" | "foe" | "foes" | "opponent" | "opponents" => Wanted::Enemy,
-            "ally" | "allies" => Wanted::Ally,
-            "you or an ally" | "you or allies" => Wanted::AllyOrSelf,
-            _ => Wanted::Anyone,
+        // Compared in place: lower-casing a copy would allocate on every power use.
+        let any = |words: &[&str]| words.iter().any(|word| word.eq_ignore_ascii_case(who));
+        if any(&["enemy", "enemies", "foe", "foes", "opponent", "opponents"]) {
+            Wanted::Enemy
+        } else if any(&["ally", "allies"]) {
+            Wanted::Ally
+        } else if any(&["you or an ally", "you or allies"]) {
+            Wanted::AllyOrSelf
+        } else {
+            Wanted::Anyone
         }
     }
 }
