@@ -305,8 +305,15 @@ impl<'a> References<'a> {
                             self.amount(factor, context);
                             self.stats.push(stat);
                         }
+                        Modifier::Quantity(_) | Modifier::Relative { .. } => {
+                            self.relative_modifier(&modifier.node, context)
+                        }
                     }
                 }
+            }
+            ConditionLine::Grants(grant) => self.grant(grant, context),
+            ConditionLine::Includes(conditions) => {
+                self.conditions.extend(conditions.iter().map(|c| &c.node))
             }
             ConditionLine::Duration(Duration::For { amount, .. }) => self.amount(amount, context),
             ConditionLine::Effect(effects) => self.effects(effects, context, "Effect"),

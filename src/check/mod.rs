@@ -5,6 +5,7 @@
 //! model only; it never evaluates with actor values or rolls dice.
 
 mod collect;
+mod conditions;
 mod error;
 mod names;
 mod rules;
@@ -45,6 +46,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
         for stat in &references.stats {
             names.check_stat(stat, &mut out);
         }
+        conditions::check_condition_block(&block.node.body, &names, &mut out);
         for armour in &references.armours {
             names.check_block(armour, &["armour"], "armour", &mut out);
         }

@@ -4,6 +4,7 @@
 //! [`Pack`] and evaluates expressions through [`expr::Scope`].
 
 pub mod common;
+pub mod condition_lines;
 pub mod effect;
 pub mod entity;
 pub mod expr;

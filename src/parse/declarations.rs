@@ -190,6 +190,8 @@ impl Lowerer {
             "while" => Some(ConditionLine::While(self.requirement(text, base))),
             "keywords" => Some(ConditionLine::Keywords(self.keywords(text, base))),
             "details" => Some(ConditionLine::Details(self.narration(text, base))),
+            "grants" | "grant" => self.grants(line).map(ConditionLine::Grants),
+            "includes" | "include" => self.includes(line).map(ConditionLine::Includes),
             _ => return None,
         })
     }
@@ -210,37 +212,7 @@ impl Lowerer {
             self.expected(line, "modifiers such as `+1 Attack, -5 Defense` or `Speed = 1`");
             return None;
         };
-        let base = line.base;
-        nodes
-            .into_iter()
-            .map(|node| {
-                let node = node.into_inner().next()?;
-                let span = self.span(&node, base);
-                let rule = node.as_rule();
-                let mut inner: Vec<_> = node.into_inner().collect();
-                let modifier = match rule {
-                    Rule::add_modifier => {
-                        let negative = inner.remove(0).as_str() == "-";
-                        let amount = self.plain_amount(inner.remove(0), base)?;
-                        Modifier::Add { negative, amount, stat: self.name(&inner.remove(0), base) }
-                    }
-                    Rule::set_modifier => {
-                        let stat = self.name(&inner.remove(0), base);
-                        let (negative, value) = self.amount(inner.remove(0), base)?;
-                        Modifier::Set { stat, negative, value }
-                    }
-                    _ => {
-                        let stat = self.name(&inner.remove(0), base);
-                        let factor = self.plain_amount(inner.remove(0), base)?;
-                        let rounding = inner.pop().and_then(|rounding| {
-                            Rounding::parse(rounding.into_inner().next()?.as_str())
-                        });
-                        Modifier::Scale { stat, factor, rounding }
-                    }
-                };
-                Some(Spanned::new(modifier, span))
-            })
-            .collect()
+        nodes.into_iter().map(|node| self.modifier(node, line.base)).collect()
     }
 
     fn stacking(&mut self, line: &RawLine<'_>) -> Option<Stacking> {
