@@ -170,7 +170,7 @@ impl ScriptHost for GameHost {
         let acting = self.acting("has_condition")?;
         let name = Self::name_of(acting, actor)?;
         let who = acting.game.world.actor(&name).map_err(rejected)?;
-        Ok(who.conditions.active.iter().any(|c| c.name.eq_ignore_ascii_case(condition)))
+        Ok(super::relations::has(&acting.game.rules, who, condition))
     }
 
     fn apply_condition(

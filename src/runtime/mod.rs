@@ -17,6 +17,8 @@ mod host;
 mod journal;
 mod power;
 mod procedures;
+mod quantities;
+mod relations;
 mod rules;
 mod scope;
 

@@ -17,6 +17,7 @@ use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
 use super::procedures::settle_for_power;
+use super::relations::relative_delta;
 use super::rules::Rules;
 use super::scope::LineScope;
 
@@ -343,6 +344,7 @@ fn resolve(
         PowerLine::Check(spec) => Some((spec, line.span)),
         _ => None,
     });
+    let keywords = super::relations::power_keywords(lines(block), weapon);
     let mut thresholds = Vec::with_capacity(targets.len());
     for target in &targets {
         let threshold = match threshold_line {
@@ -358,7 +360,9 @@ fn resolve(
                 };
                 let value = evaluate(expr, &scope, LineContext::Threshold)
                     .map_err(|e| RuntimeError::from(e).or_at(span))?;
-                Some(value.round(rounding))
+                let relative = relative_delta(&scope, &keywords, expr, LineContext::Threshold)
+                    .map_err(|e| RuntimeError::from(e).or_at(span))?;
+                Some(value.round(rounding).saturating_add(relative))
             }
             None => None,
         };
@@ -424,6 +428,8 @@ fn resolve(
                 let dice = prepared.roll(&mut game.world, &request.actor, span)?;
                 for (target, threshold) in targets.iter().zip(&thresholds) {
                     let threshold = threshold.unwrap_or(0);
+                    let relative = pair_delta(game, pipeline, target, &keywords, spec, span)?;
+                    let modifier = modifier.saturating_add(relative);
                     let outcome = prepared.grade(
                         &mut game.world,
                         &request.actor,
@@ -560,6 +566,28 @@ fn choose_targets(game: &Game, pipeline: &Pipeline<'_>) -> Result<Vec<String>, R
     Ok(request.targets.clone())
 }
 
+/// What the relative modifiers between the user and `target` add to the check's modifier.
+fn pair_delta(
+    game: &Game,
+    pipeline: &Pipeline<'_>,
+    target: &str,
+    keywords: &[String],
+    spec: &crate::model::CheckSpec,
+    span: Span,
+) -> Result<i64, RuntimeError> {
+    let user = game.world.actor(&pipeline.request.actor).map_err(engine)?;
+    let target = game.world.actor(target).map_err(engine)?;
+    let context = &pipeline.context;
+    let scope = LineScope {
+        target: Some(target),
+        weapon: context.weapon,
+        trigger: context.trigger,
+        ..LineScope::of(context.rules, user)
+    };
+    relative_delta(&scope, keywords, &spec.modifier, LineContext::Check)
+        .map_err(|e| RuntimeError::from(e).or_at(span))
+}
+
 /// Whether `requirement` holds for `user`. Comparisons and `you have/are <condition>` are
 /// evaluated; event clauses and narration count as holding (the caller vouches for them).
 fn holds(rules: &Rules, requirement: &Requirement, user: &Actor) -> Result<bool, RuntimeError> {
@@ -571,7 +599,9 @@ fn holds(rules: &Rules, requirement: &Requirement, user: &Actor) -> Result<bool,
                 let value = evaluate(expr, &scope, LineContext::Condition)?;
                 value.as_integer() != Some(0)
             }
-            Test::Has { condition, .. } => user.conditions.has(condition.name.node.as_str()),
+            Test::Has { condition, .. } => {
+                super::relations::has(rules, user, condition.name.node.as_str())
+            }
             Test::Keyword { .. } | Test::Event { .. } => true,
         })
     };
