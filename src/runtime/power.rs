@@ -17,7 +17,7 @@ use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
 use super::procedures::settle_for_power;
-use super::relations::relative_delta;
+use super::relations::{pair_delta, relative_delta};
 use super::rules::Rules;
 use super::scope::LineScope;
 
@@ -428,7 +428,8 @@ fn resolve(
                 let dice = prepared.roll(&mut game.world, &request.actor, span)?;
                 for (target, threshold) in targets.iter().zip(&thresholds) {
                     let threshold = threshold.unwrap_or(0);
-                    let relative = pair_delta(game, pipeline, target, &keywords, spec, span)?;
+                    let relative =
+                        pair_delta(game, context, target, &keywords, &spec.modifier, span)?;
                     let modifier = modifier.saturating_add(relative);
                     let outcome = prepared.grade(
                         &mut game.world,
@@ -564,28 +565,6 @@ fn choose_targets(game: &Game, pipeline: &Pipeline<'_>) -> Result<Vec<String>, R
         }
     }
     Ok(request.targets.clone())
-}
-
-/// What the relative modifiers between the user and `target` add to the check's modifier.
-fn pair_delta(
-    game: &Game,
-    pipeline: &Pipeline<'_>,
-    target: &str,
-    keywords: &[String],
-    spec: &crate::model::CheckSpec,
-    span: Span,
-) -> Result<i64, RuntimeError> {
-    let user = game.world.actor(&pipeline.request.actor).map_err(engine)?;
-    let target = game.world.actor(target).map_err(engine)?;
-    let context = &pipeline.context;
-    let scope = LineScope {
-        target: Some(target),
-        weapon: context.weapon,
-        trigger: context.trigger,
-        ..LineScope::of(context.rules, user)
-    };
-    relative_delta(&scope, keywords, &spec.modifier, LineContext::Check)
-        .map_err(|e| RuntimeError::from(e).or_at(span))
 }
 
 /// Whether `requirement` holds for `user`. Comparisons and `you have/are <condition>` are

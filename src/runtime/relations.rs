@@ -236,28 +236,30 @@ pub(crate) fn relative_bonus(rules: &Rules, holder: &Actor, stat: &str, dealing:
     total
 }
 
-/// The keywords of a power and of its weapon (`Keywords: [Weapon]` names the weapon's).
+/// The keywords of a power, and of its weapon when the power names it (`Keywords: [Weapon]`).
 pub(crate) fn power_keywords(
     lines: &[Spanned<crate::model::PowerLine>],
     weapon: Option<&crate::model::Block>,
 ) -> Vec<String> {
     let mut keywords = Vec::new();
-    let mut words = |list: &[Spanned<Keyword>]| {
+    let mut names_weapon = false;
+    let mut words = |list: &[Spanned<Keyword>], names_weapon: &mut bool| {
         for keyword in list {
-            if let Keyword::Word(word) = &keyword.node {
-                keywords.push(word.as_str().to_string());
+            match &keyword.node {
+                Keyword::Word(word) => keywords.push(word.as_str().to_string()),
+                Keyword::Expr(_) => *names_weapon = true,
             }
         }
     };
     for line in lines {
         if let crate::model::PowerLine::Keywords(list) = &line.node {
-            words(list);
+            words(list, &mut names_weapon);
         }
     }
-    if let Some(BlockBody::Weapon(lines)) = weapon.map(|w| &w.body) {
+    if let (true, Some(BlockBody::Weapon(lines))) = (names_weapon, weapon.map(|w| &w.body)) {
         for line in lines {
             if let crate::model::WeaponLine::Keywords(list) = &line.node {
-                words(list);
+                words(list, &mut false);
             }
         }
     }
@@ -327,4 +329,28 @@ pub(crate) fn relative_delta(
     let plain = evaluate(expr, scope, context)?.round(rounding);
     let against = Against { inner: scope, keywords };
     Ok(evaluate(expr, &against, context)?.round(rounding) - plain)
+}
+
+/// What the relative modifiers between the power's user and `target` add to `expr` (the
+/// check's modifier).
+pub(crate) fn pair_delta(
+    game: &super::Game,
+    context: &super::effects::Context<'_>,
+    target: &str,
+    keywords: &[String],
+    expr: &Spanned<Expr>,
+    span: crate::diagnostics::Span,
+) -> Result<i64, super::error::RuntimeError> {
+    use super::error::{RuntimeError, RuntimeErrorKind};
+    let engine = |k| RuntimeErrorKind::Engine(k).at(span);
+    let user = game.world.actor(context.user).map_err(engine)?;
+    let target = game.world.actor(target).map_err(engine)?;
+    let scope = LineScope {
+        target: Some(target),
+        weapon: context.weapon,
+        trigger: context.trigger,
+        ..LineScope::of(context.rules, user)
+    };
+    relative_delta(&scope, keywords, expr, LineContext::Check)
+        .map_err(|e| RuntimeError::from(e).or_at(span))
 }
