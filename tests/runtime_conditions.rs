@@ -113,7 +113,9 @@ fn weakened_halves_damage_dealt_rounding_up_and_not_damage_taken() {
     assert_eq!(hit(&mut game, "Itzel", "Test Strike", "The Inquisitor"), 4);
     // The Weakened holder takes full damage.
     assert_eq!(hit(&mut game, "The Inquisitor", "Test Strike", "Itzel"), 7);
-    assert!(game.transcript_since(0).contains("Itzel's conditions change the damage dealt: 7 -> 4"));
+    assert!(
+        game.transcript_since(0).contains("Itzel's conditions change the damage dealt: 7 -> 4")
+    );
 }
 
 #[test]
@@ -215,4 +217,3 @@ fn unconscious_includes_prone_which_includes_slowed_and_grants_advantage_once() 
     // 2, 2, 1 -> 6, 6, 5: Medium (without Advantage 5, 5, 4: Fail).
     assert_eq!(grade(&mut game, "Itzel", "Test Shot", "White Coyote", [2, 2, 1]), 2);
 }
-

@@ -274,7 +274,7 @@ fn upgrade_bonus(
         let applies = lines.iter().any(|line| match &line.node {
             TraitLine::To(Selector { alternatives }) => alternatives.iter().any(|alternative| {
                 let first = alternative.node.as_str().split_whitespace().next().unwrap_or("");
-                first.eq_ignore_ascii_case(damage_type)
+                damage_type.split('/').any(|kind| first.eq_ignore_ascii_case(kind.trim()))
             }),
             _ => false,
         });
