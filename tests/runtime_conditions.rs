@@ -30,6 +30,7 @@ fn game() -> Game {
                 "Test Dominate",
                 "Test Release",
                 "Test While Dazed",
+                "Test Burst",
             ]
             .map(String::from),
         );
@@ -216,4 +217,14 @@ fn unconscious_includes_prone_which_includes_slowed_and_grants_advantage_once() 
     // Ranged: the included Prone's +1 Defense (6), Advantage still granted by Unconscious:
     // 2, 2, 1 -> 6, 6, 5: Medium (without Advantage 5, 5, 4: Fail).
     assert_eq!(grade(&mut game, "Itzel", "Test Shot", "White Coyote", [2, 2, 1]), 2);
+}
+
+#[test]
+fn concealed_counts_against_directed_powers_only() {
+    let mut game = game();
+    give(&mut game, "White Coyote", "Concealed", Some(2), None);
+    // A power with a creature Target is Directed: Defense 12, 9, 8, 1 -> 12, 11, 4: Low.
+    assert_eq!(grade(&mut game, "Itzel", "Test Swing", "White Coyote", [9, 8, 1]), 1);
+    // An area power is not: Defense 10, the same dice: Medium.
+    assert_eq!(grade(&mut game, "Itzel", "Test Burst", "White Coyote", [9, 8, 1]), 2);
 }

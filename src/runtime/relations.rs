@@ -236,30 +236,36 @@ pub(crate) fn relative_bonus(rules: &Rules, holder: &Actor, stat: &str, dealing:
     total
 }
 
-/// The keywords of a power, and of its weapon when the power names it (`Keywords: [Weapon]`).
+/// The keywords of a power, and of its weapon when the power names it (`Keywords: [Weapon]`),
+/// plus `Directed` for a power that targets creatures and `Area` for one that targets an area.
 pub(crate) fn power_keywords(
     lines: &[Spanned<crate::model::PowerLine>],
     weapon: Option<&crate::model::Block>,
 ) -> Vec<String> {
-    let mut keywords = Vec::new();
-    let mut names_weapon = false;
-    let mut words = |list: &[Spanned<Keyword>], names_weapon: &mut bool| {
+    use crate::model::{PowerLine, Target, WeaponLine};
+    fn words(keywords: &mut Vec<String>, list: &[Spanned<Keyword>]) -> bool {
+        let mut names_weapon = false;
         for keyword in list {
             match &keyword.node {
                 Keyword::Word(word) => keywords.push(word.as_str().to_string()),
-                Keyword::Expr(_) => *names_weapon = true,
+                Keyword::Expr(_) => names_weapon = true,
             }
         }
-    };
+        names_weapon
+    }
+    let (mut keywords, mut names_weapon) = (Vec::new(), false);
     for line in lines {
-        if let crate::model::PowerLine::Keywords(list) = &line.node {
-            words(list, &mut names_weapon);
+        match &line.node {
+            PowerLine::Keywords(list) => names_weapon |= words(&mut keywords, list),
+            PowerLine::Target(Target::Creatures { .. }) => keywords.push("Directed".into()),
+            PowerLine::Target(Target::Area { .. }) => keywords.push("Area".into()),
+            _ => {}
         }
     }
     if let (true, Some(BlockBody::Weapon(lines))) = (names_weapon, weapon.map(|w| &w.body)) {
         for line in lines {
-            if let crate::model::WeaponLine::Keywords(list) = &line.node {
-                words(list, &mut false);
+            if let WeaponLine::Keywords(list) = &line.node {
+                words(&mut keywords, list);
             }
         }
     }
