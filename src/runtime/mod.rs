@@ -15,12 +15,14 @@ mod game;
 mod hooks;
 mod host;
 mod journal;
+mod movement;
 mod power;
 mod procedures;
 mod quantities;
 mod relations;
 mod rules;
 mod scope;
+mod targets;
 
 pub use actors::ARMOUR_LAYERS;
 pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};

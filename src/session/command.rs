@@ -4,6 +4,7 @@
 
 use crate::diagnostics::{Span, Spanned};
 use crate::dice::DiceExpr;
+use crate::engine::Hex;
 
 /// A name as written, with where it was written: `Heavy Strike`, `"Bandit 2"`.
 pub type NameRef = Spanned<String>;
@@ -76,6 +77,15 @@ pub enum Command {
     Restore(Spanned<String>),
     /// `undo`: take back the last command that changed the game.
     Undo,
+    /// `place Ana at 2,3`: put an actor on a hex.
+    Place {
+        /// Who: `Ana`.
+        actor: NameRef,
+        /// Where: `2,3`.
+        hex: Spanned<Hex>,
+    },
+    /// `wall 3,4 3,5`: hexes that block movement and lines to targets.
+    Wall(Vec<Spanned<Hex>>),
     /// A block definition, `power Quick Jab` followed by notation lines up to a blank line.
     Define(Definition),
     /// `help` or `help check`.
@@ -121,6 +131,10 @@ pub struct PowerUse {
     pub weapon: Option<NameRef>,
     /// `trigger "an enemy moves adjacent"`: the event a reaction answers.
     pub trigger: Option<Spanned<String>>,
+    /// `at 3,-1`: where an area is centred or aimed (a path's waypoints, in order).
+    pub aim: Vec<Hex>,
+    /// `to 4,2`: where a movement effect takes its mover.
+    pub destination: Option<Hex>,
 }
 
 /// One term of a check: `Influence`, `+ 3`, `- Guile`.
@@ -198,6 +212,8 @@ impl Command {
             Command::Save(_) => "save",
             Command::Restore(_) => "restore",
             Command::Undo => "undo",
+            Command::Place { .. } => "place",
+            Command::Wall(_) => "wall",
             Command::Define(_) => "define",
             Command::Help(_) => "help",
         }

@@ -15,7 +15,7 @@ use super::command::{CheckRequest, CheckTerm, NameRef, PowerUse, ShowTarget, Sid
 use super::session::error_at;
 use crate::diagnostics::{Diagnostic, SourceMap, Span, Spanned, ToDiagnostic, did_you_mean};
 use crate::dice::Roller;
-use crate::engine::Decider;
+use crate::engine::{Decider, Hex};
 use crate::model::{Block, BlockKind, Pack, RuleFile};
 use crate::runtime::{self, Game, RuntimeError};
 
@@ -116,6 +116,8 @@ impl Backend for Game {
             .iter()
             .map(|(amount, resource)| (resource.node.clone(), *amount))
             .collect();
+        request.options.aim = power_use.aim.clone();
+        request.options.destination = power_use.destination;
         let mark = self.mark();
         Game::use_power(self, &request).map_err(|e| failed(&e))?;
         Ok(self.events_or(
@@ -244,6 +246,20 @@ impl Backend for Game {
     fn undo(&mut self) -> CommandResult {
         Game::undo(self).map_err(|e| failed(&e))?;
         Ok(Outcome::event("undo", "undid the last command"))
+    }
+
+    fn place(&mut self, actor: &NameRef, hex: &Spanned<Hex>) -> CommandResult {
+        let mark = self.mark();
+        Game::place(self, &actor.node, Some(hex.node)).map_err(|e| failed(&e.or_at(hex.span)))?;
+        Ok(self.events_or(mark, "place", format!("{} at {}", actor.node, hex.node)))
+    }
+
+    fn add_walls(&mut self, hexes: &[Spanned<Hex>]) -> CommandResult {
+        let mark = self.mark();
+        let plain: Vec<Hex> = hexes.iter().map(|hex| hex.node).collect();
+        let span = hexes.first().map_or(Span::NONE, |hex| hex.span);
+        Game::add_walls(self, &plain).map_err(|e| failed(&e.or_at(span)))?;
+        Ok(self.events_or(mark, "wall", String::new()))
     }
 
     fn complete_names(&self, kind: NameKind) -> Vec<String> {
@@ -435,6 +451,9 @@ impl Game {
         if !actor.resources.is_empty() {
             let _ = write!(text, "\n  Resources: {}", list(resource_list(actor)));
         }
+        if let Some(position) = actor.position {
+            let _ = write!(text, "\n  Position: {position}");
+        }
         for (pool, layered) in &actor.layered {
             let layers = layered.layers.iter().map(|l| format!("{} {}", l.name, l.value)).collect();
             let _ = write!(text, "\n  Layers ({pool}): {}", list(layers));
@@ -474,7 +493,17 @@ impl Game {
             text.push_str("no actors");
         }
         for actor in &world.actors {
-            let _ = writeln!(text, "{}: {}", actor.name, resource_list(actor).join(", "));
+            let _ = write!(text, "{}: {}", actor.name, resource_list(actor).join(", "));
+            match actor.position {
+                Some(position) => {
+                    let _ = writeln!(text, " at {position}");
+                }
+                None => text.push('\n'),
+            }
+        }
+        if !world.walls.is_empty() {
+            let walls: Vec<String> = world.walls.iter().map(Hex::to_string).collect();
+            let _ = writeln!(text, "walls: {}", walls.join(" "));
         }
         if !world.pools.is_empty() {
             let pools: Vec<String> =

@@ -21,6 +21,8 @@ pub const COMMAND_WORDS: &[&str] = &[
     "save",
     "restore",
     "undo",
+    "place",
+    "wall",
     "define",
     "help",
 ];
@@ -53,6 +55,8 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("save", "save the game to a file", "save \"fight.json\""),
     ("restore", "restore a saved game", "restore \"fight.json\""),
     ("undo", "take back the last command that changed the game", "undo"),
+    ("place", "put an actor on a hex of the map (q,r)", "place Scout at 2,-1"),
+    ("wall", "make hexes walls: they block movement and lines to targets", "wall 3,4 3,5"),
     (
         "define",
         "define a block inline: a header, notation lines, then a blank line",

@@ -212,6 +212,8 @@ impl<B: Backend> Session<B> {
             Command::Save(path) => self.backend.save(path),
             Command::Restore(path) => self.backend.restore(path),
             Command::Undo => self.backend.undo(),
+            Command::Place { actor, hex } => self.backend.place(actor, hex),
+            Command::Wall(hexes) => self.backend.add_walls(hexes),
         }
     }
 
