@@ -34,6 +34,24 @@ pub enum DecisionPoint {
         /// The most that may be spent.
         max: i64,
     },
+    /// Pay `cost` of `resource` to roll a failed check again? Asked only when affordable.
+    Reroll {
+        /// What the reroll costs.
+        resource: String,
+        /// How much.
+        cost: i64,
+        /// The score of the failed roll.
+        score: i64,
+    },
+    /// Pay `cost` of `resource` to drop the check's negative modifiers (`penalty`, below 0)?
+    IgnorePenalties {
+        /// The penalties' sum.
+        penalty: i64,
+        /// What it costs.
+        resource: String,
+        /// How much.
+        cost: i64,
+    },
 }
 
 impl DecisionPoint {
@@ -43,6 +61,8 @@ impl DecisionPoint {
             DecisionPoint::UseSecondDie { .. } => DecisionKind::SecondDie,
             DecisionPoint::ChooseBoost { .. } => DecisionKind::Boost,
             DecisionPoint::SpendExtra { .. } => DecisionKind::Spend,
+            DecisionPoint::Reroll { .. } => DecisionKind::Reroll,
+            DecisionPoint::IgnorePenalties { .. } => DecisionKind::IgnorePenalties,
         }
     }
 }
@@ -57,6 +77,10 @@ pub enum DecisionKind {
     Boost,
     /// [`DecisionPoint::SpendExtra`].
     Spend,
+    /// [`DecisionPoint::Reroll`].
+    Reroll,
+    /// [`DecisionPoint::IgnorePenalties`].
+    IgnorePenalties,
 }
 
 /// The answer to a decision point.
@@ -146,6 +170,11 @@ impl Policy {
             (Policy::IfBetter | Policy::MaxSafe, DecisionPoint::SpendExtra { .. }) => {
                 Answer::Amount(0)
             }
+            // Asked only after a failure or with a penalty: paying can only help.
+            (
+                Policy::Always | Policy::IfBetter | Policy::MaxSafe,
+                DecisionPoint::Reroll { .. } | DecisionPoint::IgnorePenalties { .. },
+            ) => Answer::Choice(true),
         }
     }
 }
@@ -181,6 +210,20 @@ impl DecisionTaken {
             (DecisionPoint::SpendExtra { resource, max }, answer) => {
                 format!("spends {} of up to {max} {resource}", answer.as_amount(*max))
             }
+            (DecisionPoint::Reroll { resource, cost, score }, answer) if answer.as_bool() => {
+                format!("pays {cost} {resource} to reroll the failed check (score {score})")
+            }
+            (DecisionPoint::Reroll { score, .. }, _) => {
+                format!("keeps the failed check (score {score})")
+            }
+            (DecisionPoint::IgnorePenalties { penalty, resource, cost }, answer)
+                if answer.as_bool() =>
+            {
+                format!("pays {cost} {resource} to ignore the penalty of {penalty}")
+            }
+            (DecisionPoint::IgnorePenalties { penalty, .. }, _) => {
+                format!("keeps the penalty of {penalty}")
+            }
         };
         let how =
             self.policy.map_or("asked".to_string(), |policy| format!("policy {}", policy.name()));
@@ -202,12 +245,15 @@ pub struct PolicyDecider {
 }
 
 impl Default for PolicyDecider {
-    /// Second die: `if-better`; boost: `max-safe`; spending: `never`.
+    /// Second die: `if-better`; boost: `max-safe`; spending, rerolls and ignoring
+    /// penalties: `never` (they cost something).
     fn default() -> Self {
         let policies = BTreeMap::from([
             (DecisionKind::SecondDie, Policy::IfBetter),
             (DecisionKind::Boost, Policy::MaxSafe),
             (DecisionKind::Spend, Policy::Never),
+            (DecisionKind::Reroll, Policy::Never),
+            (DecisionKind::IgnorePenalties, Policy::Never),
         ]);
         PolicyDecider { policies }
     }

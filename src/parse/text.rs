@@ -312,6 +312,12 @@ impl Lowerer {
                 let subject = self.name(inner.first()?, base);
                 Some(Effect::InFront { layer, subject })
             }
+            Rule::raise => {
+                let lower = inner.remove(0).as_str().eq_ignore_ascii_case("lower");
+                let stat = self.name(&inner.remove(0), base);
+                let amount = self.plain_amount(inner.remove(0), base)?;
+                Some(Effect::Raise { lower, stat, amount })
+            }
             _ => None,
         }
     }

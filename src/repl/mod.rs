@@ -92,6 +92,12 @@ impl Decider for AskDecider<'_> {
             DecisionPoint::SpendExtra { resource, max } => {
                 (format!("spend how much {resource}, 0 to {max}? "), Some(*max))
             }
+            DecisionPoint::Reroll { cost, resource, .. } => {
+                (format!("pay {cost} {resource} to reroll the failed check? [y/n] "), None)
+            }
+            DecisionPoint::IgnorePenalties { penalty, cost, resource } => {
+                (format!("pay {cost} {resource} to ignore the penalty of {penalty}? [y/n] "), None)
+            }
         };
         let answer = match (self.source.read(&question), amount) {
             (Input::Text(text), None) => match text.trim() {

@@ -223,6 +223,11 @@ pub(crate) fn run(
             game.world.push_layer(&who, &pool, built.improvised(), span)?;
             game.world.narrate(format!("{} is put in front of {who} ({pool})", layer.node), span);
         }
+        Effect::Raise { lower, stat, amount: value } => {
+            let value = amount(game, context, value, target, grade)?;
+            let delta = if *lower { -value } else { value };
+            super::check_options::raise_stat(game, user, stat, delta)?;
+        }
         Effect::Remove { condition, subject: who } => {
             let who = subject(game, who.as_ref(), user, target);
             if Rules::find(&context.rules.conditions, condition.name.node.as_str()).is_none() {

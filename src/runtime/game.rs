@@ -90,6 +90,8 @@ pub struct Game {
     script_files: Arc<[(String, String)]>,
     undo: std::collections::VecDeque<Snapshot>,
     pub(crate) journal: Option<Vec<Entry>>,
+    /// A session's choice of plain turns or ticks over the system's `Initiative:` line.
+    pub(crate) initiative: Option<crate::model::outcome::InitiativeMode>,
 }
 
 impl Game {
@@ -104,6 +106,7 @@ impl Game {
             script_files: Arc::new([]),
             undo: std::collections::VecDeque::new(),
             journal: None,
+            initiative: None,
         }
     }
 

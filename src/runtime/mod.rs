@@ -7,6 +7,7 @@
 mod acting;
 mod actors;
 mod challenge;
+mod check_options;
 mod checks;
 mod effects;
 mod encounter;
@@ -23,6 +24,7 @@ mod relations;
 mod rules;
 mod scope;
 mod targets;
+mod ticks;
 
 pub use actors::ARMOUR_LAYERS;
 pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};

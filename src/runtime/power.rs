@@ -173,6 +173,7 @@ fn run(
     let pipeline = Pipeline { context, block, request };
     if stage == Stage::Use {
         pay_and_prepare(game, &pipeline)?;
+        super::ticks::spend(game, rules, &request.actor, block)?;
     }
     let targets = super::targets::choose_targets(game, &pipeline, stage)?;
     if stage == Stage::Use
@@ -375,6 +376,12 @@ fn resolve(
         thresholds.push(threshold);
     }
     let mut outcomes = Vec::with_capacity(targets.len());
+    if check_line.is_some() {
+        // A check may feed a world pool (alternative die) or spend from it (extra dice).
+        for pool in &rules.fed_pools {
+            game.remember(&request.actor, Part::Pool(pool));
+        }
+    }
     match check_line {
         Some((spec, span)) if spec.defence.is_some() => {
             outcomes = super::procedures::versus_outcomes(game, context, spec, &targets, span)?;

@@ -170,6 +170,12 @@ pub trait Backend {
 
     /// Names for tab completion, sorted.
     fn complete_names(&self, kind: NameKind) -> Vec<String>;
+
+    /// `initiative ticks`: plain turns or ticks for encounters started from now on. A
+    /// backend without encounters only echoes the choice.
+    fn set_initiative(&mut self, mode: &NameRef) -> CommandResult {
+        Ok(Outcome::event("initiative", format!("initiative {}", mode.node)))
+    }
 }
 
 /// The refusal of a backend that has no hex map.

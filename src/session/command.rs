@@ -56,6 +56,8 @@ pub enum Command {
     Dist(DiceCommand),
     /// `force 8, 6, 1`: the next dice rolled show these faces.
     Force(Vec<u32>),
+    /// `initiative ticks`: plain turns or ticks for encounters started from now on.
+    Initiative(NameRef),
     /// `encounter Hero, Bandit`: start an encounter with these actors.
     Encounter(Vec<NameRef>),
     /// `next`: the next turn of the encounter.
@@ -164,6 +166,8 @@ pub struct CheckRequest {
     pub difficulty: i64,
     /// `aided by Hero`: helpers.
     pub aided_by: Vec<NameRef>,
+    /// `adding 3 Chaos Dice`: extra dice from a world pool.
+    pub adding: Option<(i64, NameRef)>,
 }
 
 /// A dice expression written in a session, parsed and with its place in the file.
@@ -205,6 +209,7 @@ impl Command {
             Command::Roll(_) => "roll",
             Command::Dist(_) => "dist",
             Command::Force(_) => "force",
+            Command::Initiative(_) => "initiative",
             Command::Encounter(_) => "encounter",
             Command::NextTurn => "next",
             Command::EndEncounter => "end",

@@ -132,6 +132,10 @@ impl Backend for Game {
             return Err(unsupported("more than one helper", second.span));
         }
         let mut runtime_request = self.check_request(&request.side, request.difficulty)?;
+        if let Some((count, pool)) = &request.adding {
+            runtime_request.procedure = self.extra_dice_procedure(pool)?;
+            runtime_request.extra_dice = Some(*count);
+        }
         let mark = self.mark();
         // Aid: the helper makes the same check first, and its grade goes on one die of the
         // original check. Two commands to the runtime, one to the user: if the original check
@@ -193,6 +197,22 @@ impl Backend for Game {
                 .with_data(serde_json::json!({ "winner": winner, "margin": outcome.margin })),
         );
         Ok(result)
+    }
+
+    fn set_initiative(&mut self, mode: &NameRef) -> CommandResult {
+        let Some(chosen) = crate::model::outcome::InitiativeMode::parse(&mode.node) else {
+            return Err(vec![
+                error_at(
+                    "session::unknown_initiative",
+                    format!("unknown initiative `{}`", mode.node),
+                    mode.span,
+                    "not an initiative mode",
+                )
+                .with_help("write `initiative turns` or `initiative ticks`"),
+            ]);
+        };
+        Game::set_initiative(self, Some(chosen));
+        Ok(Outcome::event("initiative", format!("encounters now use {chosen}")))
     }
 
     fn start_encounter(&mut self, actors: &[NameRef]) -> CommandResult {
@@ -354,6 +374,35 @@ impl Game {
             difficulty,
             ..runtime::CheckRequest::default()
         })
+    }
+
+    /// `adding 3 Chaos Dice`: the default procedure when its `Extra dice:` come from that
+    /// pool (`None`), else the first procedure whose extra dice do (`Some(name)`).
+    fn extra_dice_procedure(&self, pool: &NameRef) -> Result<Option<String>, Vec<Diagnostic>> {
+        let takes = |procedure: &crate::model::Procedure<'_>| {
+            procedure.extra_dice.is_some_and(|declared| declared.node.matches(&pool.node))
+        };
+        if self.pack().default_procedure().is_some_and(|p| takes(&p)) {
+            return Ok(None);
+        }
+        let found = self
+            .pack()
+            .blocks()
+            .filter_map(|block| crate::model::Procedure::of(&block.node))
+            .find(|procedure| takes(procedure))
+            .map(|procedure| procedure.name.to_string());
+        match found {
+            Some(name) => Ok(Some(name)),
+            None => Err(vec![
+                error_at(
+                    "session::no_extra_dice",
+                    format!("no check procedure takes extra dice from `{}`", pool.node),
+                    pool.span,
+                    "no `Extra dice:` line names this pool",
+                )
+                .with_help("add `Extra dice: <pool>, keep best` to a check block"),
+            ]),
+        }
     }
 
     /// An encounter's opening: its turn order first, then the runtime's events after `mark`.
@@ -521,6 +570,14 @@ impl Game {
                     encounter.round,
                     order.join(", ")
                 );
+                if encounter.mode == crate::engine::TurnMode::Ticks {
+                    let ticks: Vec<String> = encounter
+                        .participants
+                        .iter()
+                        .map(|p| format!("{} {}", p.name, p.ticks))
+                        .collect();
+                    let _ = write!(text, "; ticks {}", ticks.join(", "));
+                }
             }
             None => text.push_str("no encounter"),
         }

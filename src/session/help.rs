@@ -6,6 +6,7 @@ pub const COMMAND_WORDS: &[&str] = &[
     "load",
     "seed",
     "policy",
+    "initiative",
     "actor",
     "show",
     "uses",
@@ -32,6 +33,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("load", "load a rule pack by name, or a rule file or folder by path", "load \"house.rules\""),
     ("seed", "restart the dice stream from a seed", "seed 42"),
     ("policy", "answer a decision point with a policy instead of asking", "policy boost max-safe"),
+    ("initiative", "plain turns or ticks for encounters started from now on", "initiative ticks"),
     (
         "actor",
         "create an actor from a stat block, or inline",

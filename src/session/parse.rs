@@ -149,6 +149,7 @@ fn command_error(file: FileId, base: usize, line: &str) -> Option<SessionError> 
         "load" => Rule::load,
         "seed" => Rule::seed,
         "policy" => Rule::policy,
+        "initiative" => Rule::initiative,
         "actor" if text.contains(" with ") => Rule::actor_inline,
         "actor" => Rule::actor_from,
         "show" => Rule::show,
@@ -273,8 +274,19 @@ impl Lower {
                 let actor = self.name(inner.next().expect("grammar: actor"));
                 let terms = self.terms(inner.next().expect("grammar: check terms"))?;
                 let difficulty = self.number(&inner.next().expect("grammar: difficulty"))?;
-                let aided_by = inner.next().map(|aided| self.names(aided)).unwrap_or_default();
-                Command::Check(CheckRequest { side: Side { actor, terms }, difficulty, aided_by })
+                let (mut aided_by, mut adding) = (Vec::new(), None);
+                for option in inner {
+                    if option.as_rule() == Rule::adding {
+                        let mut parts =
+                            option.into_inner().filter(|p| p.as_rule() != Rule::k_adding);
+                        let count = self.number(&parts.next().expect("grammar: count"))?;
+                        adding = Some((count, self.name(parts.next().expect("grammar: pool"))));
+                    } else {
+                        aided_by = self.names(option);
+                    }
+                }
+                let side = Side { actor, terms };
+                Command::Check(CheckRequest { side, difficulty, aided_by, adding })
             }
             Rule::versus => {
                 let mut side = || -> Result<Side, Diagnostic> {
@@ -307,6 +319,9 @@ impl Lower {
                 Command::Encounter(self.names(inner.next().expect("grammar: names")))
             }
             Rule::next => Command::NextTurn,
+            Rule::initiative => {
+                Command::Initiative(self.name(inner.next().expect("grammar: mode")))
+            }
             Rule::end_encounter => Command::EndEncounter,
             Rule::challenge => {
                 let breakthroughs = self.number(&inner.next().expect("grammar: breakthroughs"))?;
