@@ -31,6 +31,7 @@ fn game() -> Game {
                 "Test Release",
                 "Test While Dazed",
                 "Test Burst",
+                "Test Spit",
             ]
             .map(String::from),
         );
@@ -227,4 +228,14 @@ fn concealed_counts_against_directed_powers_only() {
     assert_eq!(grade(&mut game, "Itzel", "Test Swing", "White Coyote", [9, 8, 1]), 1);
     // An area power is not: Defense 10, the same dice: Medium.
     assert_eq!(grade(&mut game, "Itzel", "Test Burst", "White Coyote", [9, 8, 1]), 2);
+}
+
+#[test]
+fn a_defence_rolled_by_the_target_counts_its_relative_modifiers() {
+    let mut game = game();
+    // The Coyote rolls [Defense] (10) against 16: 5, 5, 1 -> 15, 15, 11: Fail.
+    assert_eq!(grade(&mut game, "Itzel", "Test Spit", "White Coyote", [5, 5, 1]), 0);
+    // Prone: +1 Defense against a Ranged power: 16, 16, 12: Medium.
+    give(&mut game, "White Coyote", "Prone", None, None);
+    assert_eq!(grade(&mut game, "Itzel", "Test Spit", "White Coyote", [5, 5, 1]), 2);
 }

@@ -367,8 +367,9 @@ fn resolve(
                 };
                 let value = evaluate(expr, &scope, LineContext::Threshold)
                     .map_err(|e| RuntimeError::from(e).or_at(span))?;
-                let relative = relative_delta(&scope, &keywords, expr, LineContext::Threshold)
-                    .map_err(|e| RuntimeError::from(e).or_at(span))?;
+                let relative =
+                    relative_delta(&scope, &keywords, expr, LineContext::Threshold, true)
+                        .map_err(|e| RuntimeError::from(e).or_at(span))?;
                 Some(value.round(rounding).saturating_add(relative))
             }
             None => None,
@@ -393,9 +394,20 @@ fn resolve(
                 let roller = game.world.actor(target).map_err(engine)?;
                 let trigger = context.trigger;
                 let scope = LineScope { weapon, trigger, ..LineScope::of(rules, roller) };
+                // The defence counts the pair's relative modifiers, the roller defending.
+                let attacker = game.world.actor(&request.actor).map_err(engine)?;
+                let pair = LineScope {
+                    target: Some(attacker),
+                    weapon,
+                    trigger,
+                    ..LineScope::of(rules, roller)
+                };
+                let relative =
+                    relative_delta(&pair, &keywords, &spec.modifier, LineContext::Check, false)?;
                 let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?
                     .round(rounding)
-                    .saturating_add(super::scope::check_bonus(rules, roller));
+                    .saturating_add(super::scope::check_bonus(rules, roller))
+                    .saturating_add(relative);
                 let extra = [("Threshold", threshold), ("Modifier", modifier)];
                 let scope = LineScope { extra: &extra, ..scope };
                 let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());

@@ -279,6 +279,9 @@ pub(crate) struct Against<'s, 'a> {
     pub inner: &'s LineScope<'a>,
     /// The power's keywords.
     pub keywords: &'s [String],
+    /// Whether the scope's user is the one using the power (false: the target rolling its
+    /// defence against the user of the power, `by Target`).
+    pub user_attacking: bool,
 }
 
 impl Against<'_, '_> {
@@ -286,12 +289,12 @@ impl Against<'_, '_> {
         let Some(target) = self.inner.target else { return 0 };
         let (user, rules) = (self.inner.user, self.inner.rules);
         let (holder, other, attacking, name) = match reference {
-            Reference::Name(name) => (user, target, true, *name),
+            Reference::Name(name) => (user, target, self.user_attacking, *name),
             Reference::Possessive { owner, name } if owner.matches("Target") => {
-                (target, user, false, *name)
+                (target, user, !self.user_attacking, *name)
             }
             Reference::Possessive { owner, name } if owner.matches("Self") => {
-                (user, target, true, *name)
+                (user, target, self.user_attacking, *name)
             }
             _ => return 0,
         };
@@ -326,6 +329,7 @@ pub(crate) fn relative_delta(
     keywords: &[String],
     expr: &Spanned<Expr>,
     context: LineContext,
+    user_attacking: bool,
 ) -> Result<i64, crate::model::expr::EvalError> {
     let Some(target) = scope.target else { return Ok(0) };
     if !involved(scope.rules, scope.user, target) {
@@ -333,7 +337,7 @@ pub(crate) fn relative_delta(
     }
     let rounding = scope.rules.rounding;
     let plain = evaluate(expr, scope, context)?.round(rounding);
-    let against = Against { inner: scope, keywords };
+    let against = Against { inner: scope, keywords, user_attacking };
     Ok(evaluate(expr, &against, context)?.round(rounding) - plain)
 }
 
@@ -357,6 +361,6 @@ pub(crate) fn pair_delta(
         trigger: context.trigger,
         ..LineScope::of(context.rules, user)
     };
-    relative_delta(&scope, keywords, expr, LineContext::Check)
+    relative_delta(&scope, keywords, expr, LineContext::Check, true)
         .map_err(|e| RuntimeError::from(e).or_at(span))
 }
