@@ -351,7 +351,7 @@ fn resolve(
         PowerLine::Check(spec) => Some((spec, line.span)),
         _ => None,
     });
-    let keywords = super::relations::power_keywords(lines(block), weapon);
+    let keywords = super::relations::keywords_if_related(game, context, &targets, lines(block));
     let mut thresholds = Vec::with_capacity(targets.len());
     for target in &targets {
         let threshold = match threshold_line {

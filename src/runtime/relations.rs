@@ -272,6 +272,22 @@ pub(crate) fn power_keywords(
     keywords
 }
 
+/// The power's keywords when a relative modifier or grant could count between its user and
+/// one of `targets`; none otherwise, so a power among plain actors allocates nothing.
+pub(crate) fn keywords_if_related(
+    game: &super::Game,
+    context: &super::effects::Context<'_>,
+    targets: &[String],
+    lines: &[Spanned<crate::model::PowerLine>],
+) -> Vec<String> {
+    let Ok(user) = game.world.actor(context.user) else { return Vec::new() };
+    let related = targets
+        .iter()
+        .filter_map(|target| game.world.actor(target).ok())
+        .any(|target| involved(context.rules, user, target));
+    if related { power_keywords(lines, context.weapon) } else { Vec::new() }
+}
+
 /// A line scope between a power's user and one target: the user's names and the target's
 /// (`Target's Defense`) include the relative modifiers and grants of the pair.
 pub(crate) struct Against<'s, 'a> {
