@@ -103,6 +103,19 @@ pub enum CheckErrorKind {
     /// `damage taken of [Kind]` in a condition without a `Kind` parameter.
     #[error("unknown parameter `{0}`")]
     UnknownParameter(String),
+    /// A `Replace:` line that matches no line of any power its upgrade's `To:` selects.
+    #[error("`Replace:` matches no line of the powers `{upgrade}` selects")]
+    ReplaceMatchesNothing {
+        /// The upgrade.
+        upgrade: String,
+    },
+    /// A `With:` line without a `Replace:` line before it, or one without a label put in
+    /// place of a line that has no effects.
+    #[error("`With:` has no line to replace in `{upgrade}`")]
+    WithoutReplace {
+        /// The upgrade.
+        upgrade: String,
+    },
     /// Text the engine will not execute.
     #[error("narrative only: the engine will not execute this {0} text")]
     Narration(&'static str),
@@ -135,6 +148,8 @@ impl CheckErrorKind {
             CheckErrorKind::IgnoredLine { .. } => "rules::check::ignored_line",
             CheckErrorKind::AmbiguousQuantity { .. } => "rules::check::ambiguous_quantity",
             CheckErrorKind::UnknownParameter(_) => "rules::check::unknown_parameter",
+            CheckErrorKind::ReplaceMatchesNothing { .. } => "rules::check::replace_matches_nothing",
+            CheckErrorKind::WithoutReplace { .. } => "rules::check::with_without_replace",
         }
     }
 
@@ -172,6 +187,10 @@ impl CheckErrorKind {
             CheckErrorKind::UnknownGradeLabel(_) => "this line can never apply".into(),
             CheckErrorKind::AmbiguousQuantity { .. } => "one letter-case away from a stat".into(),
             CheckErrorKind::UnknownParameter(_) => "not a parameter of this condition".into(),
+            CheckErrorKind::ReplaceMatchesNothing { .. } => {
+                "no selected power has this line".into()
+            }
+            CheckErrorKind::WithoutReplace { .. } => "nothing for this line to replace".into(),
         }
     }
 
