@@ -388,6 +388,7 @@ impl<'a> References<'a> {
             ProcedureLine::Always(expr) => self.expr(expr, context),
             ProcedureLine::Details(text) => self.holes(text, context),
             ProcedureLine::Method(_)
+            | ProcedureLine::Script(_)
             | ProcedureLine::Modifier(_)
             | ProcedureLine::Grades(_)
             | ProcedureLine::Tie(_)

@@ -271,6 +271,10 @@ pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
             _ => None,
         });
         let has = |wanted: fn(&ProcedureLine) -> bool| lines.iter().any(|line| wanted(&line.node));
+        // A script runs the whole check: it needs no dice or Success line of its own.
+        if has(|line| matches!(line, ProcedureLine::Script(_))) {
+            continue;
+        }
         let mut missing = Vec::new();
         if method.is_none() {
             missing.push("`Method`");

@@ -92,6 +92,12 @@ impl Decider for AskDecider<'_> {
             DecisionPoint::SpendExtra { resource, max } => {
                 (format!("spend how much {resource}, 0 to {max}? "), Some(*max))
             }
+            DecisionPoint::Choose { question, options } => {
+                let listed: Vec<String> =
+                    options.iter().enumerate().map(|(i, o)| format!("{i} {o}")).collect();
+                let last = i64::try_from(options.len()).unwrap_or(1).saturating_sub(1);
+                (format!("{question} [{}] ", listed.join(", ")), Some(last))
+            }
         };
         let answer = match (self.source.read(&question), amount) {
             (Input::Text(text), None) => match text.trim() {

@@ -90,6 +90,8 @@ pub struct Game {
     script_files: Arc<[(String, String)]>,
     undo: std::collections::VecDeque<Snapshot>,
     pub(crate) journal: Option<Vec<Entry>>,
+    /// The resources seen at 0, for `On resource zero` hooks.
+    pub(crate) zeroes: super::hooks::Zeroes,
 }
 
 impl Game {
@@ -104,6 +106,7 @@ impl Game {
             script_files: Arc::new([]),
             undo: std::collections::VecDeque::new(),
             journal: None,
+            zeroes: super::hooks::Zeroes::default(),
         }
     }
 
@@ -283,7 +286,11 @@ impl Game {
         body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
     ) -> Result<T, RuntimeError> {
         let snapshot = self.snapshot();
-        self.finish(snapshot, body)
+        super::hooks::watch_zeroes(self);
+        self.finish(snapshot, |game| {
+            body(game)
+                .and_then(|value| super::hooks::zero_checkpoint(game, Span::NONE).map(|()| value))
+        })
     }
 
     /// Like [`Game::command`] for a power use: the body records what it changes through
@@ -297,7 +304,9 @@ impl Game {
         // Powers may queue into the encounter (Invest, Sustain).
         let encounter = Box::new(self.world.encounter.clone());
         self.journal = Some(Vec::new());
-        let result = body(self);
+        super::hooks::watch_zeroes(self);
+        let result = body(self)
+            .and_then(|value| super::hooks::zero_checkpoint(self, Span::NONE).map(|()| value));
         let entries = self.journal.take().unwrap_or_default();
         let snapshot =
             Snapshot { saved: Saved::Journal { roller, encounter, entries }, log_length };
@@ -416,5 +425,11 @@ fn identity_of(sources: &SourceMap) -> String {
 /// never sent across threads; it stays an `Arc` so the pipeline's `Arc::clone` is unchanged.
 #[allow(clippy::arc_with_non_send_sync)]
 fn shared(rules: Rules) -> Arc<Rules> {
-    Arc::new(rules)
+    let rules = Arc::new(rules);
+    // Scripted check procedures run where only `&Rules` is at hand; their scripts keep a
+    // weak pointer back to the shared rules to lend the acting host.
+    if let Some(scripts) = &rules.scripts {
+        scripts.attach(&rules);
+    }
+    rules
 }

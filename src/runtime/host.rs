@@ -35,6 +35,9 @@ pub(crate) struct Scripts {
     /// An empty game left in the caller's place while its game is in the host; kept between
     /// calls so a call allocates nothing for it.
     spare: RefCell<Option<Game>>,
+    /// The shared rules these scripts belong to (set when the rules are shared), lent to the
+    /// host during a scripted check, whose caller holds only `&Rules`.
+    rules: RefCell<std::sync::Weak<super::rules::Rules>>,
 }
 
 impl Scripts {
@@ -63,6 +66,7 @@ impl Scripts {
                 pending: RefCell::new(Vec::new()),
                 hook_depth: std::cell::Cell::new(0),
                 spare: RefCell::new(None),
+                rules: RefCell::new(std::sync::Weak::new()),
             })
         } else {
             Err(diagnostics)
@@ -133,7 +137,7 @@ impl Scripts {
         }
         let spare = self.spare.borrow_mut().take().unwrap_or_else(|| Game::new(0));
         let moved = std::mem::replace(game, spare);
-        host.acting = Some(Acting { game: moved, user: user.to_string(), span });
+        host.acting = Some(Acting { game: moved, user: user.to_string(), span, checking: false });
         drop(host);
         let outcome = self.sandbox.call(script, name, values, Some(function.span));
         if let Ok(mut host) = self.host.try_borrow_mut()
@@ -146,7 +150,78 @@ impl Scripts {
             self.pending.borrow_mut().clear();
             return Err(RuntimeErrorKind::Script(Box::new(diagnostic)).at(function.span));
         }
+        let zeroes = super::hooks::queue_zeroes(game, span);
+        self.pending.borrow_mut().extend(zeroes);
         self.run_queued(game, span)
+    }
+
+    /// Remembers the shared rules these scripts were loaded into.
+    pub(crate) fn attach(&self, rules: &std::sync::Arc<super::rules::Rules>) {
+        *self.rules.borrow_mut() = std::sync::Arc::downgrade(rules);
+    }
+
+    /// Calls a scripted check procedure's `function` with `values` while `world` is in the
+    /// host in check mode: the script may roll, read and decide but not change the world.
+    /// The world is moved back whatever happens; the script's value is returned.
+    pub(crate) fn call_checking(
+        &self,
+        world: &mut crate::engine::World,
+        actor: &str,
+        function: &Spanned<Name>,
+        values: Vec<Dynamic>,
+    ) -> Result<Dynamic, RuntimeError> {
+        let name = function.node.as_str();
+        let failure = |message: String| {
+            RuntimeErrorKind::Eval(EvalErrorKind::Script(message)).at(function.span)
+        };
+        let Some(script) = self.library.script_for(name, values.len()) else {
+            return Err(failure(format!(
+                "no script function `{name}` taking {} argument(s)",
+                values.len()
+            )));
+        };
+        let Some(rules) = self.rules.borrow().upgrade() else {
+            return Err(failure(format!("`{name}` cannot run: its rules are not loaded")));
+        };
+        let Ok(mut host) = self.host.try_borrow_mut() else {
+            return Err(failure(format!("`{name}` cannot run while another script is running")));
+        };
+        if host.acting.is_some() {
+            return Err(failure(format!("`{name}` cannot run while another script is running")));
+        }
+        let mut game = self.spare.borrow_mut().take().unwrap_or_else(|| Game::new(0));
+        std::mem::swap(&mut game.world, world);
+        let own_rules = std::mem::replace(&mut game.rules, rules);
+        let user = actor.to_string();
+        host.acting = Some(Acting { game, user, span: function.span, checking: true });
+        drop(host);
+        let outcome = self.sandbox.call(script, name, values, Some(function.span));
+        if let Ok(mut host) = self.host.try_borrow_mut()
+            && let Some(mut acting) = host.acting.take()
+        {
+            std::mem::swap(&mut acting.game.world, world);
+            acting.game.rules = own_rules;
+            *self.spare.borrow_mut() = Some(acting.game);
+        }
+        outcome
+            .map_err(|diagnostic| RuntimeErrorKind::Script(Box::new(diagnostic)).at(function.span))
+    }
+
+    /// Starts answering the scripts' `decide` calls from `given` (in order) and noting the
+    /// first question beyond them; `false` when answering is already on (a nested command).
+    pub(crate) fn begin_answering(&self, given: Vec<crate::engine::DecisionTaken>) -> bool {
+        let Ok(mut host) = self.host.try_borrow_mut() else { return false };
+        if host.answers.asking {
+            return false;
+        }
+        host.answers = super::acting::Answers { asking: true, given, next: 0, asked: None };
+        true
+    }
+
+    /// Stops answering; returns the question a script asked beyond the given answers.
+    pub(crate) fn end_answering(&self) -> Option<crate::engine::DecisionPoint> {
+        let mut host = self.host.try_borrow_mut().ok()?;
+        std::mem::take(&mut host.answers).asked
     }
 
     /// True while a script holds the game.

@@ -8,6 +8,7 @@ mod acting;
 mod actors;
 mod challenge;
 mod checks;
+mod deciding;
 mod effects;
 mod encounter;
 mod error;
@@ -19,6 +20,7 @@ mod power;
 mod procedures;
 mod rules;
 mod scope;
+mod scripted_check;
 
 pub use actors::ARMOUR_LAYERS;
 pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};

@@ -12,7 +12,7 @@ use rhai::{EvalAltResult, LexError, ParseError, ParseErrorType, Position};
 
 use super::host::HostError;
 use super::limits::ScriptLimits;
-use super::sandbox::{STACK_LIMIT_TOKEN, TIME_LIMIT_TOKEN};
+use super::sandbox::{ASK_TOKEN, STACK_LIMIT_TOKEN, TIME_LIMIT_TOKEN};
 use crate::diagnostics::{Diagnostic, FileId, Span, offset_of};
 
 /// What went wrong inside the innermost call, before labels are attached.
@@ -187,6 +187,16 @@ fn runtime_problem(error: &EvalAltResult, function: &str, limits: &ScriptLimits)
                 ),
                 "this call nested too deeply",
                 "recurse less deeply or split deeply nested expressions with `let`".into(),
+            )
+        }
+        EvalAltResult::ErrorTerminated(token, _)
+            if token.clone().into_string().is_ok_and(|t| t == ASK_TOKEN) =>
+        {
+            problem(
+                "script::decision",
+                format!("script `{function}` asked a decision nobody answered"),
+                "this call asked",
+                "run the command where a decider answers (a session or the REPL)".into(),
             )
         }
         EvalAltResult::ErrorStackOverflow(_) => problem(
