@@ -34,7 +34,10 @@ fn jab_with(game: &mut Game, faces: &[u32], decider: &mut dyn Decider) -> String
 fn decide_in_a_power_use_follows_the_policy() {
     let mut game = game("", "script ask(Self)");
     let transcript = jab_with(&mut game, &[9, 3], &mut PolicyDecider::default());
-    assert!(transcript.contains("Ana decides push or pull? push; the first option"), "{transcript}");
+    assert!(
+        transcript.contains("Ana decides push or pull? push; the first option"),
+        "{transcript}"
+    );
     assert!(transcript.contains("picked 0"), "{transcript}");
 }
 
@@ -88,10 +91,8 @@ fn resource_zero_fires_for_lose_effects_once_per_reaching() {
 
 #[test]
 fn resource_zero_fires_for_costs_damage_and_scripts_in_order() {
-    let mut game = game(
-        "On resource zero: zeroed",
-        "40 damage; script empty_focus(Self)\nCost: 3 Focus",
-    );
+    let mut game =
+        game("On resource zero: zeroed", "40 damage; script empty_focus(Self)\nCost: 3 Focus");
     let mark = game.mark();
     acting::jab(&mut game, &[9, 3]).unwrap();
     let transcript = game.transcript_since(mark);
