@@ -190,48 +190,6 @@ fn a_result_that_is_not_a_grade_is_an_error_naming_the_problem() {
     );
 }
 
-/// The diagnostics `mythforge check` gives the moves pack with `script` as its scripts:
-/// `(code, message, help, text under the label)`.
-fn check_pack(script: &str) -> Vec<(String, String, Option<String>, String)> {
-    use mythforge::diagnostics::SourceMap;
-    let root = std::env::temp_dir().join(format!("mythforge-moves-{}", std::process::id()));
-    let (rules_dir, scripts_dir) = (root.join("rules/moves"), root.join("scripts/moves"));
-    std::fs::create_dir_all(&rules_dir).unwrap();
-    std::fs::create_dir_all(&scripts_dir).unwrap();
-    std::fs::write(rules_dir.join("moves.rules"), RULES).unwrap();
-    std::fs::write(scripts_dir.join("moves.rhai"), script).unwrap();
-    let paths = vec![rules_dir];
-    let mut sources = SourceMap::new();
-    let (pack, errors) = mythforge::parse::load_pack(&paths, &mut sources);
-    assert!(errors.is_empty(), "{errors:?}");
-    let folders = mythforge::runtime::script_folders(&paths);
-    let diagnostics = mythforge::runtime::check_scripts(&pack, &folders, &mut sources);
-    let _ = std::fs::remove_dir_all(&root);
-    let at = |d: &mythforge::diagnostics::Diagnostic| {
-        d.labels.first().map(|l| sources.slice(l.span).to_string()).unwrap_or_default()
-    };
-    diagnostics.iter().map(|d| (d.code.clone(), d.message.clone(), d.help.clone(), at(d))).collect()
-}
-
-#[test]
-fn check_accepts_the_fixture_and_verifies_the_functions_arity() {
-    assert_eq!(check_pack(SCRIPT), vec![]);
-    let wrong = SCRIPT.replace("fn move_roll(actor, inputs)", "fn move_roll(inputs)");
-    assert_eq!(
-        check_pack(&wrong),
-        vec![(
-            "script::wrong_arity".to_string(),
-            "`move_roll` is called with 2 argument(s)".to_string(),
-            Some("the script defines `move_roll` with 1 argument(s)".to_string()),
-            "move_roll".to_string(),
-        )]
-    );
-    let missing = SCRIPT.replace("fn move_roll(", "fn move_rol(");
-    let diagnostics = check_pack(&missing);
-    assert_eq!(diagnostics[0].0, "script::undefined_function");
-    assert_eq!(diagnostics[0].2.as_deref(), Some("did you mean `move_rol`?"));
-}
-
 #[test]
 fn a_method_line_that_is_not_a_method_or_a_script_call_is_refused() {
     let text = "check Odd\nMethod: script 2d6\nGrades: 0 Miss\n";

@@ -120,21 +120,7 @@ impl Scripts {
         span: Span,
     ) -> Result<(), RuntimeError> {
         let name = function.node.as_str();
-        let failure = |message: String| {
-            RuntimeErrorKind::Eval(EvalErrorKind::Script(message)).at(function.span)
-        };
-        let Some(script) = self.library.script_for(name, values.len()) else {
-            return Err(failure(format!(
-                "no script function `{name}` taking {} argument(s)",
-                values.len()
-            )));
-        };
-        let Ok(mut host) = self.host.try_borrow_mut() else {
-            return Err(failure(format!("`{name}` cannot run while another script is running")));
-        };
-        if host.acting.is_some() {
-            return Err(failure(format!("`{name}` cannot run while another script is running")));
-        }
+        let (script, mut host) = self.ready(function, values.len())?;
         let spare = self.spare.borrow_mut().take().unwrap_or_else(|| Game::new(0));
         let moved = std::mem::replace(game, spare);
         host.acting = Some(Acting { game: moved, user: user.to_string(), span, checking: false });
@@ -155,6 +141,29 @@ impl Scripts {
         self.run_queued(game, span)
     }
 
+    /// The script defining `function` for `arity` arguments, and the host, free to take a
+    /// game; else an error at the function's name.
+    fn ready(
+        &self,
+        function: &Spanned<Name>,
+        arity: usize,
+    ) -> Result<(&crate::script::CompiledScript, std::cell::RefMut<'_, GameHost>), RuntimeError>
+    {
+        let name = function.node.as_str();
+        let failure = |message: String| {
+            RuntimeErrorKind::Eval(EvalErrorKind::Script(message)).at(function.span)
+        };
+        let Some(script) = self.library.script_for(name, arity) else {
+            return Err(failure(format!("no script function `{name}` taking {arity} argument(s)")));
+        };
+        let busy = || failure(format!("`{name}` cannot run while another script is running"));
+        let host = self.host.try_borrow_mut().map_err(|_| busy())?;
+        if host.acting.is_some() {
+            return Err(busy());
+        }
+        Ok((script, host))
+    }
+
     /// Remembers the shared rules these scripts were loaded into.
     pub(crate) fn attach(&self, rules: &std::sync::Arc<super::rules::Rules>) {
         *self.rules.borrow_mut() = std::sync::Arc::downgrade(rules);
@@ -171,24 +180,11 @@ impl Scripts {
         values: Vec<Dynamic>,
     ) -> Result<Dynamic, RuntimeError> {
         let name = function.node.as_str();
-        let failure = |message: String| {
-            RuntimeErrorKind::Eval(EvalErrorKind::Script(message)).at(function.span)
-        };
-        let Some(script) = self.library.script_for(name, values.len()) else {
-            return Err(failure(format!(
-                "no script function `{name}` taking {} argument(s)",
-                values.len()
-            )));
-        };
+        let (script, mut host) = self.ready(function, values.len())?;
         let Some(rules) = self.rules.borrow().upgrade() else {
-            return Err(failure(format!("`{name}` cannot run: its rules are not loaded")));
+            let message = format!("`{name}` cannot run: its rules are not loaded");
+            return Err(RuntimeErrorKind::Eval(EvalErrorKind::Script(message)).at(function.span));
         };
-        let Ok(mut host) = self.host.try_borrow_mut() else {
-            return Err(failure(format!("`{name}` cannot run while another script is running")));
-        };
-        if host.acting.is_some() {
-            return Err(failure(format!("`{name}` cannot run while another script is running")));
-        }
         let mut game = self.spare.borrow_mut().take().unwrap_or_else(|| Game::new(0));
         std::mem::swap(&mut game.world, world);
         let own_rules = std::mem::replace(&mut game.rules, rules);
