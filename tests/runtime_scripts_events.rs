@@ -163,3 +163,12 @@ fn a_failing_resource_zero_hook_fails_the_command_and_changes_nothing() {
     assert_eq!(acting::serialised(&game), before);
     assert_eq!(game.mark(), mark);
 }
+
+#[test]
+fn a_resource_that_starts_at_zero_has_not_reached_it() {
+    let mut game = game("On resource zero: zeroed", "1 damage");
+    let mark = game.mark();
+    game.add_actor("Cy", Some("Fighter"), &[("Focus", 0)]).unwrap();
+    assert_eq!(game.world().actor("Cy").unwrap().resources["Focus"].current, 0);
+    assert_eq!(lines_with(&game.transcript_since(mark), "reached 0"), Vec::<String>::new());
+}

@@ -115,7 +115,9 @@ pub(crate) fn after_damage(
     zero_checkpoint(game, span)
 }
 
-/// The resources (actor, resource) at 0 when last looked at, in actor and resource order.
+/// The resources (actor, resource) above or below 0 when last looked at, in actor and
+/// resource order: the ones that can reach 0. An actor or resource that appears at 0 (a new
+/// actor) has not reached it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Zeroes(Vec<(String, String)>);
 
@@ -123,23 +125,24 @@ fn watches_zeroes(game: &Game) -> bool {
     game.rules.hooks.iter().any(|(event, _)| *event == HookEvent::ResourceZero)
 }
 
-fn zeroes_now(game: &Game) -> Zeroes {
-    let mut zeroes = Vec::new();
+/// The resources at 0 (`at_zero`) or not, now.
+fn resources_now(game: &Game, at_zero: bool) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
     for actor in &game.world.actors {
         for (name, resource) in &actor.resources {
-            if resource.current == 0 {
-                zeroes.push((actor.name.clone(), name.clone()));
+            if (resource.current == 0) == at_zero {
+                pairs.push((actor.name.clone(), name.clone()));
             }
         }
     }
-    Zeroes(zeroes)
+    pairs
 }
 
 /// Notes which resources are at 0 as a command starts: only a resource that reaches 0 from
 /// here on fires `resource zero`. Costs one scan of the hook list without such a hook.
 pub(crate) fn watch_zeroes(game: &mut Game) {
     if watches_zeroes(game) {
-        game.zeroes = zeroes_now(game);
+        game.zeroes = Zeroes(resources_now(game, false));
     }
 }
 
@@ -149,9 +152,9 @@ pub(crate) fn reached_zero(game: &mut Game) -> Vec<(String, String)> {
     if !watches_zeroes(game) {
         return Vec::new();
     }
-    let now = zeroes_now(game);
-    let seen = std::mem::replace(&mut game.zeroes, now);
-    game.zeroes.0.iter().filter(|pair| !seen.0.contains(pair)).cloned().collect()
+    let now = Zeroes(resources_now(game, false));
+    let watched = std::mem::replace(&mut game.zeroes, now);
+    resources_now(game, true).into_iter().filter(|pair| watched.0.contains(pair)).collect()
 }
 
 /// Fires `resource zero` for every resource that reached 0 through any path (a cost, `lose N
