@@ -38,6 +38,9 @@ pub(crate) struct Scripts {
     /// The shared rules these scripts belong to (set when the rules are shared), lent to the
     /// host during a scripted check, whose caller holds only `&Rules`.
     rules: RefCell<std::sync::Weak<super::rules::Rules>>,
+    /// True when a check procedure of those rules is a script (`Method: script f`); read
+    /// before looking a power's procedure up, so other packs pay nothing.
+    scripted_checks: std::cell::Cell<bool>,
 }
 
 impl Scripts {
@@ -67,6 +70,7 @@ impl Scripts {
                 hook_depth: std::cell::Cell::new(0),
                 spare: RefCell::new(None),
                 rules: RefCell::new(std::sync::Weak::new()),
+                scripted_checks: std::cell::Cell::new(false),
             })
         } else {
             Err(diagnostics)
@@ -167,6 +171,15 @@ impl Scripts {
     /// Remembers the shared rules these scripts were loaded into.
     pub(crate) fn attach(&self, rules: &std::sync::Arc<super::rules::Rules>) {
         *self.rules.borrow_mut() = std::sync::Arc::downgrade(rules);
+        let scripted = |block: &crate::model::Block| {
+            crate::model::procedure::Procedure::of(block).is_some_and(|p| p.script.is_some())
+        };
+        self.scripted_checks.set(rules.checks.iter().any(|(_, block)| scripted(block)));
+    }
+
+    /// True when a check procedure of the rules is a script.
+    pub(crate) fn has_scripted_checks(&self) -> bool {
+        self.scripted_checks.get()
     }
 
     /// Calls a scripted check procedure's `function` with `values` while `world` is in the

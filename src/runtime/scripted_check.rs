@@ -144,6 +144,9 @@ fn read_result(value: Dynamic) -> Result<(u32, OutcomeNames, Vec<i64>), String> 
 
 /// True when `spec`'s procedure (else the system's default) is defined by a script.
 pub(crate) fn is_scripted(rules: &Rules, spec: &CheckSpec) -> bool {
+    if !rules.scripts.as_ref().is_some_and(|scripts| scripts.has_scripted_checks()) {
+        return false;
+    }
     let name = spec.procedure.as_ref().map(|p| p.node.as_str());
     super::checks::find_procedure(rules, name, Span::NONE).is_ok_and(|(_, p)| p.script.is_some())
 }
