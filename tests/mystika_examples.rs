@@ -17,7 +17,7 @@ fn game(cast: &[(&str, &str)]) -> Game {
     game.load(&paths).expect("the Mystika pack and the blows load");
     game.add_actor("Striker", Some("Mira Quickblade"), &[]).unwrap();
     let striker = game.world_mut().actor_mut("Striker").unwrap();
-    let blows = ["Blow 16", "Blow 12", "Blow 25", "Overspend 30", "One Sided Duel"];
+    let blows = ["Blow 16", "Blow 12", "Blow 25", "Overspend 30", "One Sided Duel", "Chaos Toll"];
     striker.powers.extend(blows.map(String::from));
     for (name, block) in cast {
         game.add_actor(name, Some(block), &[]).unwrap();
@@ -140,19 +140,37 @@ fn a_duel_without_the_defenders_value_is_refused_and_changes_nothing() {
 }
 
 #[test]
-fn the_narrator_spends_the_chaos_pool_the_temptation_die_fed() {
-    let mut game = game(&[("Brannoc", "Brannoc the Bouncer"), ("Narrator", "Narrator")]);
-    let unleash = PowerUse::new("Narrator", "Unleash Chaos").at(["Brannoc"]);
+fn a_cost_in_chaos_dice_is_paid_from_the_world_pool() {
+    let mut game = game(&[]);
+    let toll = PowerUse::new("Striker", "Chaos Toll");
     // An empty pool: refused, nothing changes.
     let before = mythforge::engine::to_json(game.world()).unwrap();
-    let error = game.use_power(&unleash).unwrap_err();
+    let error = game.use_power(&toll).unwrap_err();
     assert_eq!(error.kind.code(), "engine::cannot_pay");
     assert_eq!(error.to_string(), "the world needs 2 Chaos Dice but has 0: short by 2");
     assert_eq!(mythforge::engine::to_json(game.world()).unwrap(), before);
-    // Two kept temptation dice fill it; the narrator's cost empties it.
+    // Two kept temptation dice fill it; the cost empties it.
     game.world_mut().change_pool("Chaos Dice", 2, mythforge::diagnostics::Span::NONE);
+    game.use_power(&toll).unwrap();
+    assert_eq!(game.world().pools["Chaos Dice"], 0);
+}
+
+#[test]
+fn the_narrator_spends_the_chaos_pool_the_temptation_die_fed() {
+    let mut game = game(&[("Brannoc", "Brannoc the Bouncer"), ("Narrator", "Narrator")]);
+    let unleash = PowerUse::new("Narrator", "Unleash Chaos").at(["Brannoc"]);
+    // An empty pool: the narrator's own die alone (Fighting 8, roll 4: SN 4).
     game.world_mut().roller.force([4]);
     let outcome = game.use_power(&unleash).unwrap();
     assert_eq!(outcome.targets[0].grade, 1);
+    // Two dice in the pool: both are thrown in; own 10 fails, chaos 3 and 5: SN 5.
+    game.world_mut().change_pool("Chaos Dice", 2, mythforge::diagnostics::Span::NONE);
+    game.world_mut().roller.force([10, 3, 5]);
+    let mark = game.mark();
+    let outcome = game.use_power(&unleash).unwrap();
+    assert_eq!(outcome.targets[0].grade, 1);
     assert_eq!(game.world().pools["Chaos Dice"], 0);
+    let text = game.transcript_since(mark);
+    assert!(text.contains("Narrator keeps the best die: success number 5"), "{text}");
+    assert!(text.contains("Brannoc takes 5 damage"), "{text}");
 }

@@ -150,6 +150,8 @@ fn power_line() -> impl Strategy<Value = String> {
         expression().prop_map(|expr| format!("Threshold: [{expr}]")),
         amount().prop_map(|amount| format!("Target: Up to {amount} allies in 5")),
         Just("Target: Burst 2 within 10".to_string()),
+        Just("Target: Burst 2 within 8 excluding Self".to_string()),
+        Just("Target: Cone 3 including Self".to_string()),
         Just("Trigger: an enemy moves adjacent to you".to_string()),
         expression().prop_map(|expr| format!("While: [{expr} >= 3] or you are Dazed")),
         Just("Keywords: *Melee [Weapon] Charge*".to_string()),

@@ -129,6 +129,10 @@ impl<'a> References<'a> {
             Effect::Move { distance, .. } => self.amount(distance, context),
             Effect::Script(call) => self.script_calls.push((call, context)),
             Effect::InFront { layer, .. } => self.armours.push(layer),
+            Effect::Raise { stat, amount, .. } => {
+                self.amount(amount, context);
+                self.stats.push(stat);
+            }
         }
     }
 
@@ -209,7 +213,9 @@ impl<'a> References<'a> {
             PowerLine::Prereq(requirement) => self.requirement(requirement, "Prereq", Some(span)),
             PowerLine::Trigger(requirement) => self.requirement(requirement, "Trigger", Some(span)),
             PowerLine::While(requirement) => self.requirement(requirement, "While", Some(span)),
-            PowerLine::Invest(amount) => self.amount(amount, LineContext::Declaration),
+            PowerLine::Invest(amount) | PowerLine::Ticks(amount) => {
+                self.amount(amount, LineContext::Declaration)
+            }
             PowerLine::Keywords(keywords) => self.keywords(keywords),
             PowerLine::Target(target) => self.target(target, span),
             PowerLine::Threshold(threshold) => self.expr(threshold, LineContext::Threshold),
@@ -274,9 +280,9 @@ impl<'a> References<'a> {
             SystemLine::Derived { value: expr, .. } | SystemLine::Status { when: expr, .. } => {
                 self.expr(expr, context)
             }
-            SystemLine::Ruling { value, .. } | SystemLine::Segments(value) => {
-                self.amount(value, context)
-            }
+            SystemLine::Ruling { value, .. }
+            | SystemLine::Segments(value)
+            | SystemLine::ActionTicks(value) => self.amount(value, context),
             SystemLine::TurnOrder(template) => self.template(&template.node),
             SystemLine::DefaultCheck(name) => self.procedures.push(name),
             SystemLine::Layered { resource, .. } => self.resources.push(resource),
@@ -285,7 +291,8 @@ impl<'a> References<'a> {
             SystemLine::Stats { .. }
             | SystemLine::Grades(_)
             | SystemLine::Rounding(_)
-            | SystemLine::Phases(_) => {}
+            | SystemLine::Phases(_)
+            | SystemLine::Initiative(_) => {}
             SystemLine::Functions(_) | SystemLine::Hook { .. } => {}
         }
     }
@@ -387,6 +394,20 @@ impl<'a> References<'a> {
             ProcedureLine::AlternativeDie(template) => self.template(&template.node),
             ProcedureLine::Always(expr) => self.expr(expr, context),
             ProcedureLine::Details(text) => self.holes(text, context),
+            ProcedureLine::OnOutcome(action) => {
+                self.amount(&action.amount, context);
+                if !action.per_skill {
+                    self.resources.push(&action.resource);
+                }
+                if let Some(when) = &action.when {
+                    self.expr(when, context);
+                }
+            }
+            ProcedureLine::Reroll(payment) | ProcedureLine::IgnorePenalties(payment) => {
+                self.amount(&payment.amount, context);
+                self.resources.push(&payment.resource);
+            }
+            ProcedureLine::ExtraDice(pool) => self.resources.push(pool),
             ProcedureLine::Method(_)
             | ProcedureLine::Script(_)
             | ProcedureLine::Modifier(_)

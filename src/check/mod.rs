@@ -84,7 +84,7 @@ pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
 fn narration_help(label: &str) -> &'static str {
     match label {
         "Target" => {
-            "targets the engine understands: `Self`, `Enemy in N`, `Up to N allies in N`, `Burst N within N`"
+            "targets the engine understands: `Self`, `Enemy in N`, `Up to N allies in N`, `Burst N within N excluding Self`, `Cone N`, `Ray N`, `Path N`"
         }
         "Cost" => "costs the engine understands: `N Resource`, `N Resource + N Resource`",
         "Result" | "Effect" | "Before" | "After" | "Add" => {

@@ -9,7 +9,7 @@ use super::names::Names;
 use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::model::expr::Value;
 use crate::model::power::GradeGate;
-use crate::model::system::TemplatePart;
+use crate::model::system::{PolicyDecision, TemplatePart};
 use crate::model::{
     ActorLine, Amount, ArmourLine, BlockBody, BlockKind, Expr, Method, Pack, PowerLine,
     ProcedureLine, SystemLine,
@@ -325,9 +325,14 @@ fn ignored_lines(method: Method, lines: &[Spanned<ProcedureLine>], out: &mut Vec
             ProcedureLine::AlternativeDieFeeds(_) => {
                 ("Alternative die feeds", "`roll under` procedures", roll_under)
             }
-            ProcedureLine::Policy { decision, .. } => {
-                (decision.label(), "`roll under` procedures", roll_under)
-            }
+            ProcedureLine::Policy {
+                decision:
+                    decision @ (PolicyDecision::SecondDie
+                    | PolicyDecision::Boost
+                    | PolicyDecision::Spend),
+                ..
+            } => (decision.label(), "`roll under` procedures", roll_under),
+            ProcedureLine::ExtraDice(_) => ("Extra dice", "`roll under` procedures", roll_under),
             ProcedureLine::Ease(_) => {
                 ("Ease", "`successes` procedures", |m| m == Method::Successes)
             }

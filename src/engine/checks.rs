@@ -199,7 +199,9 @@ pub struct RollUnderOutcome {
 }
 
 impl RollUnderCheck {
-    fn success_number(&self, result: i64) -> i64 {
+    /// The success number `result` gives: itself when at or under the target (or when the
+    /// target always succeeds), else 0.
+    pub fn success_number(&self, result: i64) -> i64 {
         if self.target >= i64::from(self.sides) || result <= self.target { result } else { 0 }
     }
 

@@ -42,6 +42,24 @@ pub enum DecisionPoint {
         /// The options, in order.
         options: Vec<String>,
     },
+    /// Pay `cost` of `resource` to roll a failed check again? Asked only when affordable.
+    Reroll {
+        /// What the reroll costs.
+        resource: String,
+        /// How much.
+        cost: i64,
+        /// The score of the failed roll.
+        score: i64,
+    },
+    /// Pay `cost` of `resource` to drop the check's negative modifiers (`penalty`, below 0)?
+    IgnorePenalties {
+        /// The penalties' sum.
+        penalty: i64,
+        /// What it costs.
+        resource: String,
+        /// How much.
+        cost: i64,
+    },
 }
 
 impl DecisionPoint {
@@ -52,6 +70,8 @@ impl DecisionPoint {
             DecisionPoint::ChooseBoost { .. } => DecisionKind::Boost,
             DecisionPoint::SpendExtra { .. } => DecisionKind::Spend,
             DecisionPoint::Choose { .. } => DecisionKind::Choice,
+            DecisionPoint::Reroll { .. } => DecisionKind::Reroll,
+            DecisionPoint::IgnorePenalties { .. } => DecisionKind::IgnorePenalties,
         }
     }
 }
@@ -68,6 +88,10 @@ pub enum DecisionKind {
     Spend,
     /// [`DecisionPoint::Choose`].
     Choice,
+    /// [`DecisionPoint::Reroll`].
+    Reroll,
+    /// [`DecisionPoint::IgnorePenalties`].
+    IgnorePenalties,
 }
 
 /// The answer to a decision point.
@@ -161,6 +185,11 @@ impl Policy {
             (Policy::Always | Policy::IfBetter | Policy::MaxSafe, DecisionPoint::Choose { .. }) => {
                 Answer::Amount(0)
             }
+            // Asked only after a failure or with a penalty: paying can only help.
+            (
+                Policy::Always | Policy::IfBetter | Policy::MaxSafe,
+                DecisionPoint::Reroll { .. } | DecisionPoint::IgnorePenalties { .. },
+            ) => Answer::Choice(true),
         }
     }
 }
@@ -203,6 +232,20 @@ impl DecisionTaken {
                 let how = if self.policy.is_some() { "the first option" } else { "asked" };
                 return format!("decides {question} {picked}; {how}");
             }
+            (DecisionPoint::Reroll { resource, cost, score }, answer) if answer.as_bool() => {
+                format!("pays {cost} {resource} to reroll the failed check (score {score})")
+            }
+            (DecisionPoint::Reroll { score, .. }, _) => {
+                format!("keeps the failed check (score {score})")
+            }
+            (DecisionPoint::IgnorePenalties { penalty, resource, cost }, answer)
+                if answer.as_bool() =>
+            {
+                format!("pays {cost} {resource} to ignore the penalty of {penalty}")
+            }
+            (DecisionPoint::IgnorePenalties { penalty, .. }, _) => {
+                format!("keeps the penalty of {penalty}")
+            }
         };
         let how =
             self.policy.map_or("asked".to_string(), |policy| format!("policy {}", policy.name()));
@@ -224,12 +267,15 @@ pub struct PolicyDecider {
 }
 
 impl Default for PolicyDecider {
-    /// Second die: `if-better`; boost: `max-safe`; spending: `never`.
+    /// Second die: `if-better`; boost: `max-safe`; spending, rerolls and ignoring
+    /// penalties: `never` (they cost something).
     fn default() -> Self {
         let policies = BTreeMap::from([
             (DecisionKind::SecondDie, Policy::IfBetter),
             (DecisionKind::Boost, Policy::MaxSafe),
             (DecisionKind::Spend, Policy::Never),
+            (DecisionKind::Reroll, Policy::Never),
+            (DecisionKind::IgnorePenalties, Policy::Never),
         ]);
         PolicyDecider { policies }
     }

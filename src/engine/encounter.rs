@@ -47,12 +47,23 @@ pub struct Participant {
     pub ticks: u64,
     /// True after delaying, until the delayed turn comes.
     pub delayed: bool,
+    /// Tick mode: ticks spent since this participant's turn began (a turn that spends
+    /// none costs the default action when it ends).
+    #[serde(default)]
+    pub ticks_this_turn: u64,
 }
 
 impl Participant {
     /// A participant with initiative 0.
     pub fn new(name: impl Into<String>) -> Self {
-        Participant { name: name.into(), initiative: 0, segment: None, ticks: 0, delayed: false }
+        Participant {
+            name: name.into(),
+            initiative: 0,
+            segment: None,
+            ticks: 0,
+            delayed: false,
+            ticks_this_turn: 0,
+        }
     }
 }
 
@@ -316,6 +327,7 @@ impl Encounter {
     pub fn spend_ticks(&mut self, name: &str, ticks: u64) -> Result<u64, EngineErrorKind> {
         let participant = self.participant_mut(name)?;
         participant.ticks = participant.ticks.saturating_add(ticks);
+        participant.ticks_this_turn = participant.ticks_this_turn.saturating_add(ticks);
         Ok(participant.ticks)
     }
 

@@ -72,11 +72,20 @@ impl Hex {
     /// The hexes from `self` to `target`, both included, one per step. Points exactly between
     /// two hexes go the same way every time (a fixed nudge of the start point).
     pub fn line_to(self, target: Hex) -> Vec<Hex> {
+        self.nudged_line(target, (1e-6, 2e-6, -3e-6))
+    }
+
+    /// The line to `target` with the tie nudge mirrored: where [`Hex::line_to`] passes
+    /// between two hexes on one side, this one takes the other.
+    pub fn mirrored_line_to(self, target: Hex) -> Vec<Hex> {
+        self.nudged_line(target, (-1e-6, -2e-6, 3e-6))
+    }
+
+    fn nudged_line(self, target: Hex, nudge: (f64, f64, f64)) -> Vec<Hex> {
         let steps = self.distance(target).min(MAX_AREA_SIZE * 10);
         if steps == 0 {
             return vec![self];
         }
-        let nudge = (1e-6, 2e-6, -3e-6);
         let (aq, ar, as_) =
             (self.q as f64 + nudge.0, self.r as f64 + nudge.1, self.s() as f64 + nudge.2);
         let (bq, br, bs) =
@@ -93,6 +102,66 @@ impl Hex {
     pub fn neighbours(self) -> [Hex; 6] {
         DIRECTIONS.map(|d| self.plus(d))
     }
+
+    /// The direction (index into [`DIRECTIONS`]) whose neighbour is nearest the line to
+    /// `toward`; the lowest index wins a tie, 0 when `toward` is `self`.
+    ///
+    /// ```
+    /// use mythforge::engine::Hex;
+    /// assert_eq!(Hex::new(0, 0).direction_to(Hex::new(0, 3)), 5);
+    /// ```
+    pub fn direction_to(self, toward: Hex) -> usize {
+        let Some(step) = self.line_to(toward).get(1).copied() else { return 0 };
+        DIRECTIONS.iter().position(|d| self.plus(*d) == step).unwrap_or(0)
+    }
+}
+
+impl std::fmt::Display for Hex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{},{}", self.q, self.r)
+    }
+}
+
+/// Whether there is a line from `from` to `to` that no `blocked` hex interrupts (the two
+/// end hexes are never tested). Two lines are tried, [`Hex::line_to`] and its mirror, so a
+/// line grazing the corner between a wall and an open hex gets through, as the rulebooks'
+/// "at least one line from corner to corner" asks. `Err` names the first blocking hex.
+pub fn clear_line(from: Hex, to: Hex, blocked: impl Fn(Hex) -> bool) -> Result<(), Hex> {
+    let first_block = |line: Vec<Hex>| {
+        let inner = line.len().saturating_sub(1);
+        line.into_iter().take(inner).skip(1).find(|h| blocked(*h))
+    };
+    match first_block(from.line_to(to)) {
+        None => Ok(()),
+        Some(hex) => match first_block(from.mirrored_line_to(to)) {
+            None => Ok(()),
+            Some(_) => Err(hex),
+        },
+    }
+}
+
+/// The fewest steps from `from` to `to` through hexes that are not `blocked` (the start is
+/// never tested), searching at most `limit` steps; `None` when `to` cannot be reached
+/// within the limit.
+pub fn steps_around(from: Hex, to: Hex, limit: i64, blocked: impl Fn(Hex) -> bool) -> Option<i64> {
+    let limit = limit.clamp(0, MAX_AREA_SIZE);
+    let mut seen = std::collections::BTreeSet::from([from]);
+    let mut frontier = vec![from];
+    for steps in 0..=limit {
+        if frontier.contains(&to) {
+            return Some(steps);
+        }
+        let mut next = Vec::new();
+        for hex in frontier {
+            for neighbour in hex.neighbours() {
+                if !blocked(neighbour) && seen.insert(neighbour) {
+                    next.push(neighbour);
+                }
+            }
+        }
+        frontier = next;
+    }
+    None
 }
 
 fn cube_round(q: f64, r: f64, s: f64) -> Hex {
@@ -219,6 +288,31 @@ mod tests {
     fn ray_extends_past_the_target() {
         let ray = ray(Hex::default(), Hex::new(1, 0), 4);
         assert_eq!(ray, vec![Hex::new(1, 0), Hex::new(2, 0), Hex::new(3, 0), Hex::new(4, 0)]);
+    }
+
+    #[test]
+    fn a_wall_on_both_lines_blocks_and_one_open_line_is_enough() {
+        let wall = Hex::new(1, 0);
+        assert_eq!(clear_line(Hex::new(0, 0), Hex::new(2, 0), |h| h == wall), Err(wall));
+        // (0,0) to (2,-1) passes between (1,0) and (1,-1): one of them open is enough.
+        assert_eq!(clear_line(Hex::new(0, 0), Hex::new(2, -1), |h| h == wall), Ok(()));
+        let both = |h: Hex| h == Hex::new(1, 0) || h == Hex::new(1, -1);
+        assert!(clear_line(Hex::new(0, 0), Hex::new(2, -1), both).is_err());
+    }
+
+    #[test]
+    fn steps_around_a_wall_count_the_detour() {
+        let wall = |h: Hex| h == Hex::new(1, 0);
+        assert_eq!(steps_around(Hex::new(0, 0), Hex::new(2, 0), 5, |_| false), Some(2));
+        assert_eq!(steps_around(Hex::new(0, 0), Hex::new(2, 0), 5, wall), Some(3));
+        assert_eq!(steps_around(Hex::new(0, 0), Hex::new(2, 0), 2, wall), None);
+    }
+
+    #[test]
+    fn direction_to_picks_the_nearest_neighbour() {
+        assert_eq!(Hex::new(0, 0).direction_to(Hex::new(3, 0)), 0);
+        assert_eq!(Hex::new(0, 0).direction_to(Hex::new(-2, 0)), 3);
+        assert_eq!(Hex::new(0, 0).direction_to(Hex::new(0, 0)), 0);
     }
 
     #[test]

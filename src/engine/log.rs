@@ -223,6 +223,19 @@ pub enum Event {
         /// The question and answer.
         taken: DecisionTaken,
     },
+    /// An actor changed hex (placed, moved by a power, pushed or pulled).
+    Moved {
+        /// Who moved.
+        actor: String,
+        /// How: `place`, `walk`, `push`, `teleport`, ...
+        how: String,
+        /// Where from (`None`: placed on the map).
+        from: Option<super::hex::Hex>,
+        /// Where to.
+        to: super::hex::Hex,
+        /// The rule line.
+        cause: Option<Span>,
+    },
     /// Text the engine does not execute (narrative-only lines).
     Narration {
         /// The text.
@@ -359,6 +372,10 @@ impl Event {
                 format!("clock: day {day}, period {period}, tick {tick}")
             }
             Event::Decision { actor, taken } => format!("{} {}", who(actor), taken.describe()),
+            Event::Moved { actor, how, from: Some(from), to, .. } => {
+                format!("{actor} {how}: {from} -> {to} ({} hexes)", from.distance(*to))
+            }
+            Event::Moved { actor, from: None, to, .. } => format!("{actor} is placed at {to}"),
             Event::Narration { text, .. } => text.clone(),
         }
     }

@@ -46,7 +46,9 @@ pub use encounter::{
     roll_initiative,
 };
 pub use error::{EngineError, EngineErrorKind};
-pub use hex::{DIRECTIONS, Hex, MAX_AREA_SIZE, burst, cone, path, ray, ring};
+pub use hex::{
+    DIRECTIONS, Hex, MAX_AREA_SIZE, burst, clear_line, cone, path, ray, ring, steps_around,
+};
 pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};
 pub use log::{CheckResult, Event, EventLog};
 pub use save::{

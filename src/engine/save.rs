@@ -179,6 +179,7 @@ impl UndoStack {
             encounter: world.encounter.clone(),
             roller: world.roller.clone(),
             log: EventLog::default(),
+            walls: world.walls.clone(),
         };
         self.snapshots.push_back((snapshot, world.log.events.len()));
     }

@@ -38,6 +38,9 @@ pub struct World {
     pub roller: Roller,
     /// Everything that happened.
     pub log: EventLog,
+    /// Hexes that block movement and lines to targets (walls); older saves have none.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    pub walls: std::collections::BTreeSet<super::hex::Hex>,
 }
 
 mod roller_as_state {
@@ -67,6 +70,7 @@ impl World {
             encounter: None,
             roller: Roller::new(seed),
             log: EventLog::default(),
+            walls: std::collections::BTreeSet::new(),
         }
     }
 

@@ -24,6 +24,15 @@ pub enum TargetCount {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AreaShape(pub String);
 
+/// Whether an area counts the power's user among the creatures in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SelfInArea {
+    /// `excluding Self`
+    Excluding,
+    /// `including Self`
+    Including,
+}
+
 /// Who or what a power affects.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Target {
@@ -38,7 +47,7 @@ pub enum Target {
         /// Maximum distance.
         range: Option<Amount>,
     },
-    /// `Burst 2 within 10`
+    /// `Burst 2 within 10`, `Burst 1 excluding Self`
     Area {
         /// The shape.
         shape: AreaShape,
@@ -46,6 +55,10 @@ pub enum Target {
         size: Amount,
         /// How far away it may be placed.
         range: Option<Amount>,
+        /// `excluding Self` / `including Self`; `None`: the default (an area placed at range
+        /// counts its user, one originating on the user does not).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        user: Option<SelfInArea>,
     },
     /// Anything else, kept verbatim.
     Narration(Narration),
@@ -68,10 +81,14 @@ impl fmt::Display for Target {
                     None => Ok(()),
                 }
             }
-            Target::Area { shape, size, range } => {
+            Target::Area { shape, size, range, user } => {
                 write!(f, "{} {size}", shape.0)?;
-                match range {
-                    Some(range) => write!(f, " within {range}"),
+                if let Some(range) = range {
+                    write!(f, " within {range}")?;
+                }
+                match user {
+                    Some(SelfInArea::Excluding) => f.write_str(" excluding Self"),
+                    Some(SelfInArea::Including) => f.write_str(" including Self"),
                     None => Ok(()),
                 }
             }

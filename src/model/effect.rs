@@ -232,6 +232,15 @@ pub enum Effect {
         /// Who it protects (`Target`, `Self`).
         subject: Spanned<Name>,
     },
+    /// `raise Blades by 1`, `lower Agility by 2`: a lasting change to the user's stat.
+    Raise {
+        /// `lower` instead of `raise`.
+        lower: bool,
+        /// The stat.
+        stat: Spanned<Name>,
+        /// By how much.
+        amount: Amount,
+    },
 }
 
 impl fmt::Display for Effect {
@@ -283,6 +292,10 @@ impl fmt::Display for Effect {
             Effect::Script(call) => write!(f, "script {}", call.node),
             Effect::InFront { layer, subject } => {
                 write!(f, "put {} in front of {}", layer.node, subject.node)
+            }
+            Effect::Raise { lower, stat, amount } => {
+                let verb = if *lower { "lower" } else { "raise" };
+                write!(f, "{verb} {} by {amount}", stat.node)
             }
         }
     }

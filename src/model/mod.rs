@@ -8,6 +8,7 @@ pub mod effect;
 pub mod entity;
 pub mod expr;
 pub mod hook;
+pub mod outcome;
 pub mod power;
 pub mod print;
 pub mod procedure;

@@ -32,6 +32,8 @@ pub enum PowerLine {
     Halt(Requirement),
     /// `Invest: 2` — segments until the result resolves.
     Invest(Amount),
+    /// `Ticks: 3` — what using the power costs on a tick timeline (`Initiative: ticks`).
+    Ticks(Amount),
     /// `Keywords: Melee [Weapon] Charge`
     Keywords(Vec<Spanned<Keyword>>),
     /// `Prereq: [Level >= 3]`
@@ -96,6 +98,7 @@ impl PowerLine {
             PowerLine::Effect { .. } => "Effect",
             PowerLine::Halt(_) => "Halt",
             PowerLine::Invest(_) => "Invest",
+            PowerLine::Ticks(_) => "Ticks",
             PowerLine::Keywords(_) => "Keywords",
             PowerLine::Prereq(_) => "Prereq",
             PowerLine::Result { .. } => "Result",
@@ -147,7 +150,7 @@ impl fmt::Display for PowerLine {
             | PowerLine::Sustain(requirement)
             | PowerLine::Trigger(requirement)
             | PowerLine::While(requirement) => write!(f, "{label}: {requirement}"),
-            PowerLine::Invest(amount) => write!(f, "{label}: {amount}"),
+            PowerLine::Invest(amount) | PowerLine::Ticks(amount) => write!(f, "{label}: {amount}"),
             PowerLine::Keywords(keywords) => {
                 write!(f, "{label}: ")?;
                 write_keywords(f, keywords)

@@ -63,6 +63,14 @@ pub struct Procedure<'a> {
     pub critical: Option<&'a Amount>,
     /// Whether a score of 0 may win (versus); `None`: not declared.
     pub zero_wins: Option<bool>,
+    /// `On failure:` / `On success:` lines, in line order.
+    pub on_outcome: Vec<&'a super::outcome::OutcomeAction>,
+    /// `Reroll:` — what rerolling a failed check costs.
+    pub reroll: Option<&'a super::outcome::Payment>,
+    /// `Ignore penalties:` — what dropping the negative modifiers costs.
+    pub ignore_penalties: Option<&'a super::outcome::Payment>,
+    /// `Extra dice:` — the world pool extra dice are spent from (keep best).
+    pub extra_dice: Option<&'a Spanned<Name>>,
 }
 
 /// A `Success:` comparison and the line it is on.
@@ -101,6 +109,10 @@ impl<'a> Procedure<'a> {
             ease: None,
             critical: None,
             zero_wins: None,
+            on_outcome: Vec::new(),
+            reroll: None,
+            ignore_penalties: None,
+            extra_dice: None,
         };
         for line in lines {
             match &line.node {
@@ -129,6 +141,12 @@ impl<'a> Procedure<'a> {
                 ProcedureLine::Ease(amount) => procedure.ease = Some(amount),
                 ProcedureLine::Critical(amount) => procedure.critical = Some(amount),
                 ProcedureLine::ZeroWins(wins) => procedure.zero_wins = Some(*wins),
+                ProcedureLine::OnOutcome(action) => procedure.on_outcome.push(action),
+                ProcedureLine::Reroll(payment) => procedure.reroll = Some(payment),
+                ProcedureLine::IgnorePenalties(payment) => {
+                    procedure.ignore_penalties = Some(payment)
+                }
+                ProcedureLine::ExtraDice(pool) => procedure.extra_dice = Some(pool),
                 ProcedureLine::Details(_) => {}
             }
         }

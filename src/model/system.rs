@@ -129,6 +129,11 @@ pub enum SystemLine {
     TurnOrder(Spanned<DiceTemplate>),
     /// `Default check: Grade Roll` — the procedure powers use when their Check names none.
     DefaultCheck(Spanned<Name>),
+    /// `Initiative: ticks` — plain turns (default) or a tick timeline.
+    Initiative(super::outcome::InitiativeMode),
+    /// `Action ticks: 5` — what an action costs on the tick timeline when its power has no
+    /// `Ticks:` line.
+    ActionTicks(Amount),
     /// `Default Strength: 0` — a default for a stat or resource.
     Default(Assignment),
     /// `Functions: aid_bonus, chunk_class` — script functions expressions may call.
@@ -185,6 +190,8 @@ impl fmt::Display for SystemLine {
             SystemLine::Segments(segments) => write!(f, "Segments: {segments}"),
             SystemLine::TurnOrder(roll) => write!(f, "Turn order: {}", roll.node),
             SystemLine::DefaultCheck(name) => write!(f, "Default check: {}", name.node),
+            SystemLine::Initiative(mode) => write!(f, "Initiative: {mode}"),
+            SystemLine::ActionTicks(amount) => write!(f, "Action ticks: {amount}"),
             SystemLine::Default(assignment) => {
                 write!(
                     f,
@@ -386,6 +393,18 @@ pub enum ProcedureLine {
     Critical(Amount),
     /// `Zero wins: no` — whether a score of 0 may win a versus check.
     ZeroWins(bool),
+    /// `On failure: gain 1 Fragments per skill when [Target >= 1]` — a resource change
+    /// after the check.
+    OnOutcome(super::outcome::OutcomeAction),
+    /// `Reroll: 1 Stunt Points` — after a failed roll, the roller may pay this to roll again
+    /// (a decision; `Policy reroll:`).
+    Reroll(super::outcome::Payment),
+    /// `Ignore penalties: 1 Stunt Points` — before rolling, the roller may pay this to drop
+    /// the check's negative modifiers (a decision; `Policy ignore penalties:`).
+    IgnorePenalties(super::outcome::Payment),
+    /// `Extra dice: Chaos Dice, keep best` — roll extra dice spent from a world pool and keep
+    /// the one giving the best result (roll under; a decision; `Policy spend:`).
+    ExtraDice(Spanned<Name>),
     /// `Details: ...`
     Details(Narration),
 }
@@ -397,6 +416,12 @@ pub enum PolicyDecision {
     SecondDie,
     /// `Policy boost:` — how much boost?
     Boost,
+    /// `Policy spend:` — how many extra dice to spend?
+    Spend,
+    /// `Policy reroll:` — pay to reroll a failed check?
+    Reroll,
+    /// `Policy ignore penalties:` — pay to drop the penalties?
+    IgnorePenalties,
 }
 
 impl PolicyDecision {
@@ -405,6 +430,9 @@ impl PolicyDecision {
         match self {
             PolicyDecision::SecondDie => "Policy second die",
             PolicyDecision::Boost => "Policy boost",
+            PolicyDecision::Spend => "Policy spend",
+            PolicyDecision::Reroll => "Policy reroll",
+            PolicyDecision::IgnorePenalties => "Policy ignore penalties",
         }
     }
 }
@@ -448,6 +476,10 @@ impl fmt::Display for ProcedureLine {
             ProcedureLine::ZeroWins(wins) => {
                 write!(f, "Zero wins: {}", if *wins { "yes" } else { "no" })
             }
+            ProcedureLine::OnOutcome(action) => write!(f, "{action}"),
+            ProcedureLine::Reroll(payment) => write!(f, "Reroll: {payment}"),
+            ProcedureLine::IgnorePenalties(payment) => write!(f, "Ignore penalties: {payment}"),
+            ProcedureLine::ExtraDice(pool) => write!(f, "Extra dice: {}, keep best", pool.node),
             ProcedureLine::Details(text) => write!(f, "Details: {text}"),
         }
     }

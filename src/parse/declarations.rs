@@ -11,6 +11,7 @@ use crate::engine::Policy;
 use crate::model::common::Assignment;
 use crate::model::entity::TieBreak;
 use crate::model::expr::{CompareOp, Rounding};
+use crate::model::outcome::{CheckOutcomeKind, InitiativeMode};
 use crate::model::system::{ModifierMode, PolicyDecision, ResourceRule, TieRule};
 use crate::model::{
     ActorLine, Amount, ArmourLine, ConditionLine, Duration, Method, Modifier, Name, ProcedureLine,
@@ -86,6 +87,14 @@ impl Lowerer {
             "functions" => self.names(line).map(SystemLine::Functions),
             "segments" => self.required_amount(line).map(SystemLine::Segments),
             "turn order" => self.dice_template(line).map(SystemLine::TurnOrder),
+            "initiative" => match InitiativeMode::parse(text) {
+                Some(mode) => Some(SystemLine::Initiative(mode)),
+                None => {
+                    self.expected(line, "`turns` or `ticks`");
+                    None
+                }
+            },
+            "action ticks" => self.required_amount(line).map(SystemLine::ActionTicks),
             "default check" => Some(SystemLine::DefaultCheck(Spanned::new(
                 Name::new(text),
                 self.span_at(base, 0..text.len()),
@@ -379,6 +388,14 @@ impl Lowerer {
             }
             "policy second die" => self.policy(line, PolicyDecision::SecondDie),
             "policy boost" => self.policy(line, PolicyDecision::Boost),
+            "policy spend" => self.policy(line, PolicyDecision::Spend),
+            "policy reroll" => self.policy(line, PolicyDecision::Reroll),
+            "policy ignore penalties" => self.policy(line, PolicyDecision::IgnorePenalties),
+            "on failure" => self.outcome_action(line, CheckOutcomeKind::Failure),
+            "on success" => self.outcome_action(line, CheckOutcomeKind::Success),
+            "reroll" => self.payment(line, ProcedureLine::Reroll),
+            "ignore penalties" => self.payment(line, ProcedureLine::IgnorePenalties),
+            "extra dice" => self.extra_dice(line),
             "ease" => self.required_amount(line).map(ProcedureLine::Ease),
             "critical" => self.critical(line),
             "zero wins" => match lower.as_str() {

@@ -74,6 +74,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::target_input => "a target such as `Enemy in [Weapon Reach]`",
         Rule::self_target => "`Self`",
         Rule::area_target | Rule::area_shape => "an area such as `Burst 2 within 10`",
+        Rule::area_self => "`excluding Self` or `including Self`",
         Rule::creature_target => "a target such as `Up to 3 allies in 5`",
         Rule::target_count | Rule::up_to_count | Rule::all_count => "a count such as `Up to 3`",
         Rule::cost_input | Rule::cost_part => "a cost such as `1 CP + 1 Sg`",
@@ -118,6 +119,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::check_input => "a check such as `[Attack + Strength]`",
         Rule::check_roller | Rule::check_roller_word => "who rolls: `by Target` or `by Self`",
         Rule::in_front => "`put <armour> in front of <who>`",
+        Rule::raise | Rule::raise_verb => "`raise <stat> by <amount>`",
         Rule::check_defence => "the defender's value: `versus [Clubs]`",
     }
 }

@@ -8,6 +8,7 @@ mod error;
 mod grammar;
 mod lines;
 mod lower;
+mod outcome;
 mod text;
 
 use std::path::{Path, PathBuf};

@@ -101,8 +101,10 @@ fn targets_costs_and_requirements() {
             "All enemies within 3",
             "Burst 2 within 10",
             "Cone 3",
+            "Burst 2 within 8 excluding Self",
+            "Path 3 including self",
         ],
-        &["in 5", "Up to allies"],
+        &["in 5", "Up to allies", "Burst 2 excluding"],
     );
     assert_rule(
         Rule::cost_input,

@@ -11,7 +11,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use super::error::{ParseErrorKind, expression_error};
 use super::grammar::{Rule, RulesParser};
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned};
-use crate::model::common::{AreaShape, Junction, TargetCount};
+use crate::model::common::{AreaShape, Junction, SelfInArea, TargetCount};
 use crate::model::effect::MoveKind;
 use crate::model::expr::{BinaryOp, CompareOp, Special};
 use crate::model::{
@@ -312,6 +312,12 @@ impl Lowerer {
                 let subject = self.name(inner.first()?, base);
                 Some(Effect::InFront { layer, subject })
             }
+            Rule::raise => {
+                let lower = inner.remove(0).as_str().eq_ignore_ascii_case("lower");
+                let stat = self.name(&inner.remove(0), base);
+                let amount = self.plain_amount(inner.remove(0), base)?;
+                Some(Effect::Raise { lower, stat, amount })
+            }
             _ => None,
         }
     }
@@ -364,11 +370,22 @@ impl Lowerer {
             Rule::area_target => (|| {
                 let shape = AreaShape(capitalise(inner.remove(0).as_str()));
                 let size = self.plain_amount(inner.remove(0), base)?;
+                let user = match inner.last().map(|node| node.as_rule()) {
+                    Some(Rule::area_self) => {
+                        let word = inner.pop()?.as_str().to_ascii_lowercase();
+                        Some(if word.starts_with("ex") {
+                            SelfInArea::Excluding
+                        } else {
+                            SelfInArea::Including
+                        })
+                    }
+                    _ => None,
+                };
                 let range = match inner.pop() {
                     Some(range) => Some(self.plain_amount(range, base)?),
                     None => None,
                 };
-                Some(Target::Area { shape, size, range })
+                Some(Target::Area { shape, size, range, user })
             })(),
             _ => (|| {
                 let mut count = None;

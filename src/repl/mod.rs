@@ -98,6 +98,12 @@ impl Decider for AskDecider<'_> {
                 let last = i64::try_from(options.len()).unwrap_or(1).saturating_sub(1);
                 (format!("{question} [{}] ", listed.join(", ")), Some(last))
             }
+            DecisionPoint::Reroll { cost, resource, .. } => {
+                (format!("pay {cost} {resource} to reroll the failed check? [y/n] "), None)
+            }
+            DecisionPoint::IgnorePenalties { penalty, cost, resource } => {
+                (format!("pay {cost} {resource} to ignore the penalty of {penalty}? [y/n] "), None)
+            }
         };
         let answer = match (self.source.read(&question), amount) {
             (Input::Text(text), None) => match text.trim() {

@@ -122,6 +122,7 @@ impl GameHost {
             rounding: rules.rounding,
             trigger: &[],
             outcome: &[],
+            destination: None,
         };
         super::effects::run(&mut acting.game, &context, effect, Some(&victim), None, acting.span)
             .map_err(rejected)?;

@@ -42,6 +42,12 @@ pub struct CheckRequest {
     pub second_die_feeds: Option<String>,
     /// Total method: a success whose natural die is at least this is critical.
     pub critical_from: Option<u32>,
+    /// A procedure with `Extra dice:`: how many extra dice to spend from its pool (`None`:
+    /// a `spend` decision, up to the pool's size).
+    pub extra_dice: Option<i64>,
+    /// The skill a `per skill` outcome line names (`Blades Fragments`); `None`: the first
+    /// of `stats`.
+    pub skill: Option<String>,
     /// How decisions are answered by [`Game::check`]; `None`: the procedure's `Policy`
     /// lines over the defaults (second die `if-better`, boost `max-safe`). The REPL passes
     /// its own question-asker to [`Game::check_with`] instead.
@@ -271,14 +277,7 @@ pub(crate) fn run_check(
             })?;
         modifier = modifier.saturating_add(value);
     }
-    let extra = [
-        ("Threshold", request.threshold),
-        ("Modifier", modifier),
-        ("Target", request.threshold.saturating_add(modifier)),
-        ("Difficulty", request.difficulty),
-        ("Boost", request.boost),
-        ("Ease", request.ease),
-    ];
+    let extra = super::check_options::request_names(request, modifier);
     let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
     let (_, procedure) = find_procedure(rules, request.procedure.as_deref(), Span::NONE)?;
     if let Some(function) = procedure.script {
@@ -294,13 +293,13 @@ pub(crate) fn run_check(
         return super::scripted_check::run(rules, world, &procedure, function, actor, inputs);
     }
     if !matches!(procedure.method, Some(Method::Pool) | None) {
-        let settled = super::procedures::settle(&procedure, request, modifier, &scope)?;
-        if decider.is_some() {
-            return settled.run(world, &request.actor, decider);
-        }
-        let mut policies = request.policies.clone();
-        let policies = policies.as_mut().map(|p| p as &mut dyn crate::engine::Decider);
-        return settled.run(world, &request.actor, policies);
+        let mut policies =
+            request.policies.clone().unwrap_or_else(|| super::procedures::policies_of(&procedure));
+        let decider = match decider {
+            Some(decider) => decider,
+            None => &mut policies,
+        };
+        return super::check_options::run(rules, world, request, &procedure, modifier, decider);
     }
     let prepared = prepare(rules, request.procedure.as_deref(), &scope, Span::NONE)?;
     let name = request.actor.clone();

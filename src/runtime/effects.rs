@@ -1,6 +1,6 @@
 //! Executing effect lines from the typed model: damage (types, condition scaling, armour
 //! layers in front of the health resource), healing capped at the maximum, resource gains
-//! and losses, conditions with N, duration and their declared stacking, movement (logged),
+//! and losses, conditions with N, duration and their declared stacking, movement (through `movement.rs`),
 //! script calls (through the script seam) and narration. An effect naming an unknown
 //! resource or condition is an error at its line.
 
@@ -9,7 +9,9 @@ use crate::engine::{
     ActiveCondition, Damage, DamageInto, DamageRules, Duration, HealRules, LayeredPool,
     Rounding as Round, Scale, Stacking,
 };
-use crate::model::effect::{Amount, Duration as LineDuration, Effect, EffectPart, Effects};
+use crate::model::effect::{
+    Amount, Duration as LineDuration, Effect, EffectPart, Effects, MoveKind,
+};
 use crate::model::entity::{ConditionLine, Modifier, Stacking as LineStacking};
 use crate::model::expr::{LineContext, Rounding, evaluate};
 use crate::model::hook::HookEvent;
@@ -32,6 +34,8 @@ pub(crate) struct Context<'a> {
     pub trigger: &'a [(String, i64)],
     /// The check's outcome names (`Margin`, `Success Number`) for Result and Effect lines.
     pub outcome: &'a [(&'static str, i64)],
+    /// `to q,r`: where a move, walk, shift, fly or teleport effect goes.
+    pub destination: Option<crate::engine::Hex>,
 }
 
 /// Runs `effects` (one line at `span`) for `target` (the user when `None`) at `grade`.
@@ -216,6 +220,11 @@ pub(crate) fn run(
             game.world.push_layer(&who, &pool, built.improvised(), span)?;
             game.world.narrate(format!("{} is put in front of {who} ({pool})", layer.node), span);
         }
+        Effect::Raise { lower, stat, amount: value } => {
+            let value = amount(game, context, value, target, grade)?;
+            let delta = if *lower { -value } else { value };
+            super::check_options::raise_stat(game, user, stat, delta)?;
+        }
         Effect::Remove { condition, subject: who } => {
             let who = subject(game, who.as_ref(), user, target);
             if Rules::find(&context.rules.conditions, condition.name.node.as_str()).is_none() {
@@ -237,10 +246,15 @@ pub(crate) fn run(
         }
         Effect::Move { kind, subject: who, up_to, distance, unit } => {
             let distance = amount(game, context, distance, target, grade)?;
+            let forced = matches!(kind, MoveKind::Push | MoveKind::Pull);
             let who = match who {
                 Some(_) => target.unwrap_or(user),
+                None if forced => target.unwrap_or(user),
                 None => user,
             };
+            if super::movement::run_move(game, context, *kind, who, distance, span)? {
+                return Ok(());
+            }
             let up_to = if *up_to { "up to " } else { "" };
             let unit = unit.as_deref().unwrap_or("hexes");
             game.world.narrate(format!("{who}: {kind} {up_to}{distance} {unit}"), span);

@@ -116,6 +116,9 @@ impl Game {
         };
         let resets = self.turn_resets()?;
         let rolls = self.world.start_encounter_by_initiative(&entrants, &rule, resets, span)?;
+        if !bare {
+            self.apply_initiative();
+        }
         if let Some(first) = rolls.first() {
             let first = first.name.clone();
             self.start_phase(&first)?;
@@ -150,6 +153,7 @@ impl Game {
     /// acting actor's powers with a `Halt:` line (a grade of 1 or more ends them).
     pub fn next_turn(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
         self.command(|game| {
+            super::ticks::end_of_turn(game)?;
             let steps = game.world.advance_turn()?;
             for step in &steps {
                 if let TurnStep::PhaseStarted { actor, phase } = step {

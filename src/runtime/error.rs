@@ -49,6 +49,15 @@ pub enum RuntimeErrorKind {
     /// The wrong number of targets, or a target out of reach.
     #[error("{0}")]
     Targets(String),
+    /// A position rule refused the use: out of reach, no line to target, a destination too
+    /// far, occupied or walled in.
+    #[error("{message}")]
+    Space {
+        /// What is wrong, with the distance or blocking hex.
+        message: String,
+        /// How to fix it.
+        hint: String,
+    },
     /// `spending -2 Sg`: extra spending must be a positive amount.
     #[error("cannot spend a negative amount ({amount} {resource})")]
     NegativeSpending {
@@ -103,6 +112,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::Requirement { .. } => "runtime::requirement",
             RuntimeErrorKind::TriggerMissing { .. } => "runtime::trigger_missing",
             RuntimeErrorKind::Targets(_) => "runtime::targets",
+            RuntimeErrorKind::Space { .. } => "runtime::space",
             RuntimeErrorKind::NegativeSpending { .. } => "runtime::negative_spending",
             RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
             RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
@@ -155,6 +165,7 @@ impl ToDiagnostic for RuntimeError {
             RuntimeErrorKind::Unknown { suggestion: Some(s), .. } => {
                 diagnostic.with_help(format!("did you mean `{s}`?"))
             }
+            RuntimeErrorKind::Space { hint, .. } => diagnostic.with_help(hint.clone()),
             _ => diagnostic,
         }
     }

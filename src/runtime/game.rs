@@ -92,6 +92,8 @@ pub struct Game {
     pub(crate) journal: Option<Vec<Entry>>,
     /// The resources seen at 0, for `On resource zero` hooks.
     pub(crate) zeroes: super::hooks::Zeroes,
+    /// A session's choice of plain turns or ticks over the system's `Initiative:` line.
+    pub(crate) initiative: Option<crate::model::outcome::InitiativeMode>,
 }
 
 impl Game {
@@ -107,6 +109,7 @@ impl Game {
             undo: std::collections::VecDeque::new(),
             journal: None,
             zeroes: super::hooks::Zeroes::default(),
+            initiative: None,
         }
     }
 

@@ -21,6 +21,8 @@ pub(crate) enum Entry {
     Pool { name: String, old: Option<i64> },
     /// A stat (a script's `set_stat`; `None`: it did not exist).
     Stat { actor: usize, name: String, old: Option<i64> },
+    /// Where the actor stood.
+    Position { actor: usize, old: Option<crate::engine::Hex> },
 }
 
 /// What a power is about to change.
@@ -36,6 +38,8 @@ pub(crate) enum Part<'a> {
     Pool(&'a str),
     /// A stat.
     Stat(&'a str),
+    /// The position.
+    Position,
 }
 
 impl Game {
@@ -67,6 +71,7 @@ impl Game {
                 name: name.to_string(),
                 old: who.stats.get(name).copied(),
             },
+            Part::Position => Entry::Position { actor: index, old: who.position },
         });
     }
 }
@@ -96,6 +101,7 @@ pub(crate) fn roll_back(world: &mut World, entries: Vec<Entry>) {
                     None => world.pools.remove(&name),
                 };
             }
+            Entry::Position { actor, old } => world.actors[actor].position = old,
             Entry::Stat { actor, name, old } => {
                 let stats = &mut world.actors[actor].stats;
                 match old {

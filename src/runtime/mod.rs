@@ -7,6 +7,7 @@
 mod acting;
 mod actors;
 mod challenge;
+mod check_options;
 mod checks;
 mod deciding;
 mod effects;
@@ -16,11 +17,14 @@ mod game;
 mod hooks;
 mod host;
 mod journal;
+mod movement;
 mod power;
 mod procedures;
 mod rules;
 mod scope;
 mod scripted_check;
+mod targets;
+mod ticks;
 
 pub use actors::ARMOUR_LAYERS;
 pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};

@@ -9,7 +9,7 @@ use crate::engine::Actor;
 use crate::model::common::{CheckRoller, Junction, Test};
 use crate::model::expr::{LineContext, evaluate};
 use crate::model::power::GradeGate;
-use crate::model::{Block, BlockBody, Cost, PowerLine, Requirement, Target};
+use crate::model::{Block, BlockBody, Cost, PowerLine, Requirement};
 
 use super::Game;
 use super::checks::{Against, prepare};
@@ -49,6 +49,10 @@ pub struct PowerOptions {
     /// the cost (a shortfall fails the whole use, changing nothing), and their sum is `Spent`
     /// on the power's Result and Effect lines (`Result: [Weapon + Spent] damage`).
     pub spending: Vec<(String, i64)>,
+    /// `at q,r`: where an area is centred or aimed (a path's waypoints, in order).
+    pub aim: Vec<crate::engine::Hex>,
+    /// `to q,r`: where a `move`/`walk`/`shift`/`fly`/`teleport` effect takes its mover.
+    pub destination: Option<crate::engine::Hex>,
 }
 
 impl PowerUse {
@@ -99,7 +103,7 @@ pub(crate) enum Stage {
     Test,
 }
 
-fn lines(block: &Block) -> &[crate::diagnostics::Spanned<PowerLine>] {
+pub(crate) fn lines(block: &Block) -> &[crate::diagnostics::Spanned<PowerLine>] {
     match &block.body {
         BlockBody::Power(lines) => lines,
         _ => &[],
@@ -123,16 +127,16 @@ impl Game {
 }
 
 /// What every step of one power use shares.
-struct Pipeline<'a> {
+pub(crate) struct Pipeline<'a> {
     /// The rules, weapon, user and rounding.
-    context: Context<'a>,
+    pub(crate) context: Context<'a>,
     /// The power block.
-    block: &'a Block,
+    pub(crate) block: &'a Block,
     /// The request.
-    request: &'a PowerUse,
+    pub(crate) request: &'a PowerUse,
 }
 
-fn engine(kind: crate::engine::EngineErrorKind) -> RuntimeError {
+pub(crate) fn engine(kind: crate::engine::EngineErrorKind) -> RuntimeError {
     RuntimeErrorKind::Engine(kind).at(Span::NONE)
 }
 
@@ -163,17 +167,19 @@ fn run(
         rounding: rules.rounding,
         trigger,
         outcome: &[],
+        destination: request.options.destination,
     };
     let pipeline = Pipeline { context, block, request };
     if stage == Stage::Use {
         pay_and_prepare(game, &pipeline)?;
+        super::ticks::spend(game, rules, &request.actor, block)?;
         super::hooks::zero_checkpoint(game, block.name.span)?;
     }
-    let targets = choose_targets(game, &pipeline)?;
+    let targets = super::targets::choose_targets(game, &pipeline, stage)?;
     if stage == Stage::Use
         && let Some(segments) = invested(game, &pipeline)?
     {
-        queue(game, request, weapon_name, Some(segments), power_name);
+        queue(game, request, &targets, weapon_name, Some(segments), power_name);
         return Ok(PowerOutcome { targets: Vec::new(), queued: true });
     }
     resolve(game, &pipeline, targets, stage)
@@ -300,6 +306,7 @@ fn invested(game: &Game, pipeline: &Pipeline<'_>) -> Result<Option<i64>, Runtime
 fn queue(
     game: &mut Game,
     request: &PowerUse,
+    targets: &[String],
     weapon: Option<String>,
     segments: Option<i64>,
     power: &str,
@@ -309,7 +316,7 @@ fn queue(
     let queued = crate::engine::QueuedPower {
         actor: request.actor.clone(),
         power: power.to_string(),
-        targets: request.targets.clone(),
+        targets: targets.to_vec(),
         weapon,
         aid: request.options.aid,
         due,
@@ -366,6 +373,12 @@ fn resolve(
         thresholds.push(threshold);
     }
     let mut outcomes = Vec::with_capacity(targets.len());
+    if check_line.is_some() {
+        // A check may feed a world pool (alternative die) or spend from it (extra dice).
+        for pool in &rules.fed_pools {
+            game.remember(&request.actor, Part::Pool(pool));
+        }
+    }
     match check_line {
         Some((spec, span)) if spec.defence.is_some() => {
             outcomes = super::procedures::versus_outcomes(game, context, spec, &targets, span)?;
@@ -498,71 +511,10 @@ fn resolve(
     let sustained = lines(block).iter().any(|line| matches!(line.node, PowerLine::Sustain(_)));
     if stage == Stage::Use && sustained && game.world.encounter.is_some() {
         let weapon = weapon.map(|w| w.name.node.as_str().to_string());
-        queue(game, request, weapon, None, block.name.node.as_str());
+        let targets: Vec<String> = outcomes.iter().map(|o| o.name.clone()).collect();
+        queue(game, request, &targets, weapon, None, block.name.node.as_str());
     }
     Ok(PowerOutcome { targets: outcomes, queued: false })
-}
-
-/// Checks the request's targets against the Target line: count, and reach when both sides
-/// have positions. `Target: Self` (or no Target line) targets the user.
-fn choose_targets(game: &Game, pipeline: &Pipeline<'_>) -> Result<Vec<String>, RuntimeError> {
-    let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
-    let (rules, weapon) = (context.rules, context.weapon);
-    let Some((target, span)) = lines(block).iter().find_map(|line| match &line.node {
-        PowerLine::Target(target) => Some((target, line.span)),
-        _ => None,
-    }) else {
-        return Ok(vec![request.actor.clone()]);
-    };
-    let Target::Creatures { count, range, .. } = target else {
-        return Ok(if request.targets.is_empty() {
-            vec![request.actor.clone()]
-        } else {
-            request.targets.clone()
-        });
-    };
-    let user = game.world.actor(&request.actor).map_err(engine)?;
-    let scope = LineScope { weapon, ..LineScope::of(rules, user) };
-    let rounding = rules.rounding;
-    let (least, most) = match count {
-        None => (1, 1),
-        Some(crate::model::common::TargetCount::All) => (1, i64::MAX),
-        Some(crate::model::common::TargetCount::UpTo(amount)) => {
-            (1, scope.amount(amount, LineContext::Target, rounding)?)
-        }
-        Some(crate::model::common::TargetCount::Exactly(amount)) => {
-            let n = scope.amount(amount, LineContext::Target, rounding)?;
-            (n, n)
-        }
-    };
-    let chosen = i64::try_from(request.targets.len()).unwrap_or(i64::MAX);
-    if chosen < least || chosen > most {
-        let wanted = if least == most {
-            format!("{least}")
-        } else if most == i64::MAX {
-            format!("at least {least}")
-        } else {
-            format!("{least} to {most}")
-        };
-        let message = format!("{} takes {wanted} target(s), got {chosen}", block.name.node);
-        return Err(RuntimeErrorKind::Targets(message).at(span));
-    }
-    let reach = match range {
-        Some(range) => Some(scope.amount(range, LineContext::Target, rounding)?),
-        None => None,
-    };
-    for name in &request.targets {
-        let target = game.world.actor(name).map_err(engine)?;
-        if let (Some(reach), Some(from), Some(to)) = (reach, user.position, target.position) {
-            let distance = from.distance(to);
-            if distance > reach {
-                let message =
-                    format!("{name} is {distance} hexes away; {} reaches {reach}", block.name.node);
-                return Err(RuntimeErrorKind::Targets(message).at(span));
-            }
-        }
-    }
-    Ok(request.targets.clone())
 }
 
 /// Whether `requirement` holds for `user`. Comparisons and `you have/are <condition>` are

@@ -41,6 +41,9 @@ pub(crate) struct Settled<'a> {
     critical_from: Option<u32>,
     /// The procedure's `Policy` lines over the defaults, for when no decider is passed.
     policies: PolicyDecider,
+    /// `Extra dice:` — the world pool extra dice come from, and how many the request
+    /// asked for (`None`: a decision).
+    extra_dice: Option<(String, Option<i64>)>,
 }
 
 fn to_u32(value: i64) -> u32 {
@@ -105,6 +108,9 @@ pub(crate) fn settle<'a>(
         ease,
         critical_from,
         policies: policies_of(procedure),
+        extra_dice: procedure
+            .extra_dice
+            .map(|pool| (pool.node.as_str().to_string(), request.extra_dice)),
     })
 }
 
@@ -115,6 +121,9 @@ pub(crate) fn policies_of(procedure: &Procedure<'_>) -> PolicyDecider {
         let kind = match decision {
             system::PolicyDecision::SecondDie => DecisionKind::SecondDie,
             system::PolicyDecision::Boost => DecisionKind::Boost,
+            system::PolicyDecision::Spend => DecisionKind::Spend,
+            system::PolicyDecision::Reroll => DecisionKind::Reroll,
+            system::PolicyDecision::IgnorePenalties => DecisionKind::IgnorePenalties,
         };
         // The parser only keeps names `Policy::from_name` reads.
         if let Some(policy) = Policy::from_name(&name.node) {
@@ -155,12 +164,24 @@ impl Settled<'_> {
                 {
                     world.change_pool(pool, 1, self.span);
                 }
+                let (mut result, mut success_number) = (outcome.result, outcome.success_number);
+                if let Some((pool, count)) = &self.extra_dice {
+                    let rolled = success_number;
+                    let extra =
+                        super::check_options::ExtraDice { pool, count: *count, check, rolled };
+                    if let Some(best) = extra.keep_best(world, actor, decider, self.span)?
+                        && best > success_number
+                    {
+                        (result, success_number) = (best, best);
+                    }
+                }
                 let names = OutcomeNames {
-                    margin: outcome.success_number.saturating_sub(self.difficulty),
-                    success_number: Some(outcome.success_number),
+                    margin: success_number.saturating_sub(self.difficulty),
+                    success_number: Some(success_number),
                     ..OutcomeNames::default()
                 };
-                (u32::from(outcome.succeeded), vec![outcome.result], names)
+                let succeeded = success_number > 0 && success_number >= self.difficulty;
+                (u32::from(succeeded), vec![result], names)
             }
             Method::Successes => {
                 let required = (self.required > 0).then(|| to_u32(self.required));
@@ -359,14 +380,23 @@ pub(crate) fn versus_outcomes(
     };
     let mut outcomes = Vec::with_capacity(targets.len());
     for target in targets {
-        let side = |actor: &str, bonus| CheckRequest {
+        let skill_of = |game: &super::Game, actor: &str, expr| {
+            let actor = game.world.actor(actor).ok()?;
+            super::check_options::skill_of(rules, actor, expr)
+        };
+        let side = |actor: &str, bonus, skill| CheckRequest {
             actor: actor.to_string(),
             bonus,
             procedure: procedure.clone(),
+            skill,
             ..CheckRequest::default()
         };
-        let attacker = side(context.user, value(game, context.user, &spec.modifier)?);
-        let defender = side(target, value(game, target, defence)?);
+        let attacker = side(
+            context.user,
+            value(game, context.user, &spec.modifier)?,
+            skill_of(game, context.user, &spec.modifier),
+        );
+        let defender = side(target, value(game, target, defence)?, skill_of(game, target, defence));
         let request = VersusRequest { attacker, defender, ..VersusRequest::default() };
         let outcome =
             run_versus(rules, &mut game.world, &request, None).map_err(|e| e.or_at(span))?;

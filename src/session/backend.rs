@@ -18,7 +18,7 @@ use serde::Serialize;
 use super::command::{CheckRequest, NameRef, PowerUse, ShowTarget, Side};
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::dice::Roller;
-use crate::engine::Decider;
+use crate::engine::{Decider, Hex};
 use crate::model::{Pack, RuleFile};
 
 /// What a command produced: events for the log and transcript, or a view for `show`.
@@ -156,6 +156,32 @@ pub trait Backend {
     /// `undo`: take back the last command that changed the game.
     fn undo(&mut self) -> CommandResult;
 
+    /// `place ACTOR at q,r`: put an actor on a hex. Backends without a map refuse it.
+    fn place(&mut self, actor: &NameRef, hex: &Spanned<Hex>) -> CommandResult {
+        let _ = actor;
+        Err(no_map(hex.span))
+    }
+
+    /// `wall q,r ...`: hexes that block movement and lines to targets. Backends without a
+    /// map refuse it.
+    fn add_walls(&mut self, hexes: &[Spanned<Hex>]) -> CommandResult {
+        Err(no_map(hexes.first().map_or(crate::diagnostics::Span::NONE, |hex| hex.span)))
+    }
+
     /// Names for tab completion, sorted.
     fn complete_names(&self, kind: NameKind) -> Vec<String>;
+
+    /// `initiative ticks`: plain turns or ticks for encounters started from now on. A
+    /// backend without encounters only echoes the choice.
+    fn set_initiative(&mut self, mode: &NameRef) -> CommandResult {
+        Ok(Outcome::event("initiative", format!("initiative {}", mode.node)))
+    }
+}
+
+/// The refusal of a backend that has no hex map.
+fn no_map(span: crate::diagnostics::Span) -> Vec<Diagnostic> {
+    vec![
+        super::session::error_at("session::no_map", "this game has no hex map", span, "here")
+            .with_help("the command changed nothing"),
+    ]
 }

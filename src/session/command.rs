@@ -4,6 +4,7 @@
 
 use crate::diagnostics::{Span, Spanned};
 use crate::dice::DiceExpr;
+use crate::engine::Hex;
 
 /// A name as written, with where it was written: `Heavy Strike`, `"Bandit 2"`.
 pub type NameRef = Spanned<String>;
@@ -55,6 +56,8 @@ pub enum Command {
     Dist(DiceCommand),
     /// `force 8, 6, 1`: the next dice rolled show these faces.
     Force(Vec<u32>),
+    /// `initiative ticks`: plain turns or ticks for encounters started from now on.
+    Initiative(NameRef),
     /// `encounter Hero, Bandit`: start an encounter with these actors.
     Encounter(Vec<NameRef>),
     /// `next`: the next turn of the encounter.
@@ -76,6 +79,15 @@ pub enum Command {
     Restore(Spanned<String>),
     /// `undo`: take back the last command that changed the game.
     Undo,
+    /// `place Ana at 2,3`: put an actor on a hex.
+    Place {
+        /// Who: `Ana`.
+        actor: NameRef,
+        /// Where: `2,3`.
+        hex: Spanned<Hex>,
+    },
+    /// `wall 3,4 3,5`: hexes that block movement and lines to targets.
+    Wall(Vec<Spanned<Hex>>),
     /// A block definition, `power Quick Jab` followed by notation lines up to a blank line.
     Define(Definition),
     /// `help` or `help check`.
@@ -121,6 +133,10 @@ pub struct PowerUse {
     pub weapon: Option<NameRef>,
     /// `trigger "an enemy moves adjacent"`: the event a reaction answers.
     pub trigger: Option<Spanned<String>>,
+    /// `at 3,-1`: where an area is centred or aimed (a path's waypoints, in order).
+    pub aim: Vec<Hex>,
+    /// `to 4,2`: where a movement effect takes its mover.
+    pub destination: Option<Hex>,
 }
 
 /// One term of a check: `Influence`, `+ 3`, `- Guile`.
@@ -150,6 +166,8 @@ pub struct CheckRequest {
     pub difficulty: i64,
     /// `aided by Hero`: helpers.
     pub aided_by: Vec<NameRef>,
+    /// `adding 3 Chaos Dice`: extra dice from a world pool.
+    pub adding: Option<(i64, NameRef)>,
 }
 
 /// A dice expression written in a session, parsed and with its place in the file.
@@ -191,6 +209,7 @@ impl Command {
             Command::Roll(_) => "roll",
             Command::Dist(_) => "dist",
             Command::Force(_) => "force",
+            Command::Initiative(_) => "initiative",
             Command::Encounter(_) => "encounter",
             Command::NextTurn => "next",
             Command::EndEncounter => "end",
@@ -198,6 +217,8 @@ impl Command {
             Command::Save(_) => "save",
             Command::Restore(_) => "restore",
             Command::Undo => "undo",
+            Command::Place { .. } => "place",
+            Command::Wall(_) => "wall",
             Command::Define(_) => "define",
             Command::Help(_) => "help",
         }

@@ -16,7 +16,7 @@ use super::command::{CheckRequest, CheckTerm, NameRef, PowerUse, ShowTarget, Sid
 use super::session::error_at;
 use crate::diagnostics::{Diagnostic, SourceMap, Span, Spanned, ToDiagnostic, did_you_mean};
 use crate::dice::Roller;
-use crate::engine::Decider;
+use crate::engine::{Decider, Hex};
 use crate::model::{Block, BlockKind, Pack, RuleFile};
 use crate::runtime::{self, Game, RuntimeError};
 
@@ -117,6 +117,8 @@ impl Backend for Game {
             .iter()
             .map(|(amount, resource)| (resource.node.clone(), *amount))
             .collect();
+        request.options.aim = power_use.aim.clone();
+        request.options.destination = power_use.destination;
         let mark = self.mark();
         Game::use_power_with(self, &request, decider).map_err(|e| failed(&e))?;
         Ok(self.events_or(
@@ -131,6 +133,10 @@ impl Backend for Game {
             return Err(unsupported("more than one helper", second.span));
         }
         let mut runtime_request = self.check_request(&request.side, request.difficulty)?;
+        if let Some((count, pool)) = &request.adding {
+            runtime_request.procedure = self.extra_dice_procedure(pool)?;
+            runtime_request.extra_dice = Some(*count);
+        }
         let mark = self.mark();
         // Aid: the helper makes the same check first, and its grade goes on one die of the
         // original check. Two commands to the runtime, one to the user: if the original check
@@ -194,6 +200,22 @@ impl Backend for Game {
         Ok(result)
     }
 
+    fn set_initiative(&mut self, mode: &NameRef) -> CommandResult {
+        let Some(chosen) = crate::model::outcome::InitiativeMode::parse(&mode.node) else {
+            return Err(vec![
+                error_at(
+                    "session::unknown_initiative",
+                    format!("unknown initiative `{}`", mode.node),
+                    mode.span,
+                    "not an initiative mode",
+                )
+                .with_help("write `initiative turns` or `initiative ticks`"),
+            ]);
+        };
+        Game::set_initiative(self, Some(chosen));
+        Ok(Outcome::event("initiative", format!("encounters now use {chosen}")))
+    }
+
     fn start_encounter(&mut self, actors: &[NameRef]) -> CommandResult {
         let names: Vec<&str> = actors.iter().map(|actor| actor.node.as_str()).collect();
         let mark = self.mark();
@@ -245,6 +267,20 @@ impl Backend for Game {
     fn undo(&mut self) -> CommandResult {
         Game::undo(self).map_err(|e| failed(&e))?;
         Ok(Outcome::event("undo", "undid the last command"))
+    }
+
+    fn place(&mut self, actor: &NameRef, hex: &Spanned<Hex>) -> CommandResult {
+        let mark = self.mark();
+        Game::place(self, &actor.node, Some(hex.node)).map_err(|e| failed(&e.or_at(hex.span)))?;
+        Ok(self.events_or(mark, "place", format!("{} at {}", actor.node, hex.node)))
+    }
+
+    fn add_walls(&mut self, hexes: &[Spanned<Hex>]) -> CommandResult {
+        let mark = self.mark();
+        let plain: Vec<Hex> = hexes.iter().map(|hex| hex.node).collect();
+        let span = hexes.first().map_or(Span::NONE, |hex| hex.span);
+        Game::add_walls(self, &plain).map_err(|e| failed(&e.or_at(span)))?;
+        Ok(self.events_or(mark, "wall", String::new()))
     }
 
     fn complete_names(&self, kind: NameKind) -> Vec<String> {
@@ -339,6 +375,35 @@ impl Game {
             difficulty,
             ..runtime::CheckRequest::default()
         })
+    }
+
+    /// `adding 3 Chaos Dice`: the default procedure when its `Extra dice:` come from that
+    /// pool (`None`), else the first procedure whose extra dice do (`Some(name)`).
+    fn extra_dice_procedure(&self, pool: &NameRef) -> Result<Option<String>, Vec<Diagnostic>> {
+        let takes = |procedure: &crate::model::Procedure<'_>| {
+            procedure.extra_dice.is_some_and(|declared| declared.node.matches(&pool.node))
+        };
+        if self.pack().default_procedure().is_some_and(|p| takes(&p)) {
+            return Ok(None);
+        }
+        let found = self
+            .pack()
+            .blocks()
+            .filter_map(|block| crate::model::Procedure::of(&block.node))
+            .find(|procedure| takes(procedure))
+            .map(|procedure| procedure.name.to_string());
+        match found {
+            Some(name) => Ok(Some(name)),
+            None => Err(vec![
+                error_at(
+                    "session::no_extra_dice",
+                    format!("no check procedure takes extra dice from `{}`", pool.node),
+                    pool.span,
+                    "no `Extra dice:` line names this pool",
+                )
+                .with_help("add `Extra dice: <pool>, keep best` to a check block"),
+            ]),
+        }
     }
 
     /// An encounter's opening: its turn order first, then the runtime's events after `mark`.
@@ -436,6 +501,9 @@ impl Game {
         if !actor.resources.is_empty() {
             let _ = write!(text, "\n  Resources: {}", list(resource_list(actor)));
         }
+        if let Some(position) = actor.position {
+            let _ = write!(text, "\n  Position: {position}");
+        }
         for (pool, layered) in &actor.layered {
             let layers = layered.layers.iter().map(|l| format!("{} {}", l.name, l.value)).collect();
             let _ = write!(text, "\n  Layers ({pool}): {}", list(layers));
@@ -475,7 +543,17 @@ impl Game {
             text.push_str("no actors");
         }
         for actor in &world.actors {
-            let _ = writeln!(text, "{}: {}", actor.name, resource_list(actor).join(", "));
+            let _ = write!(text, "{}: {}", actor.name, resource_list(actor).join(", "));
+            match actor.position {
+                Some(position) => {
+                    let _ = writeln!(text, " at {position}");
+                }
+                None => text.push('\n'),
+            }
+        }
+        if !world.walls.is_empty() {
+            let walls: Vec<String> = world.walls.iter().map(Hex::to_string).collect();
+            let _ = writeln!(text, "walls: {}", walls.join(" "));
         }
         if !world.pools.is_empty() {
             let pools: Vec<String> =
@@ -493,6 +571,14 @@ impl Game {
                     encounter.round,
                     order.join(", ")
                 );
+                if encounter.mode == crate::engine::TurnMode::Ticks {
+                    let ticks: Vec<String> = encounter
+                        .participants
+                        .iter()
+                        .map(|p| format!("{} {}", p.name, p.ticks))
+                        .collect();
+                    let _ = write!(text, "; ticks {}", ticks.join(", "));
+                }
             }
             None => text.push_str("no encounter"),
         }

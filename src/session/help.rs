@@ -6,6 +6,7 @@ pub const COMMAND_WORDS: &[&str] = &[
     "load",
     "seed",
     "policy",
+    "initiative",
     "actor",
     "show",
     "uses",
@@ -21,6 +22,8 @@ pub const COMMAND_WORDS: &[&str] = &[
     "save",
     "restore",
     "undo",
+    "place",
+    "wall",
     "define",
     "help",
 ];
@@ -30,6 +33,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("load", "load a rule pack by name, or a rule file or folder by path", "load \"house.rules\""),
     ("seed", "restart the dice stream from a seed", "seed 42"),
     ("policy", "answer a decision point with a policy instead of asking", "policy boost max-safe"),
+    ("initiative", "plain turns or ticks for encounters started from now on", "initiative ticks"),
     (
         "actor",
         "create an actor from a stat block, or inline",
@@ -53,6 +57,8 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("save", "save the game to a file", "save \"fight.json\""),
     ("restore", "restore a saved game", "restore \"fight.json\""),
     ("undo", "take back the last command that changed the game", "undo"),
+    ("place", "put an actor on a hex of the map (q,r)", "place Scout at 2,-1"),
+    ("wall", "make hexes walls: they block movement and lines to targets", "wall 3,4 3,5"),
     (
         "define",
         "define a block inline: a header, notation lines, then a blank line",

@@ -15,6 +15,7 @@ use super::grammar::{Rule, SessionParser};
 use super::help::COMMAND_WORDS;
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned, did_you_mean};
 use crate::dice::DiceExpr;
+use crate::engine::Hex;
 use crate::model::BlockKind;
 
 /// One entry of a session text: a command, or the first problem found in it.
@@ -148,6 +149,7 @@ fn command_error(file: FileId, base: usize, line: &str) -> Option<SessionError> 
         "load" => Rule::load,
         "seed" => Rule::seed,
         "policy" => Rule::policy,
+        "initiative" => Rule::initiative,
         "actor" if text.contains(" with ") => Rule::actor_inline,
         "actor" => Rule::actor_from,
         "show" => Rule::show,
@@ -164,6 +166,8 @@ fn command_error(file: FileId, base: usize, line: &str) -> Option<SessionError> 
         "restore" => Rule::restore,
         "undo" => Rule::undo,
         "help" => Rule::help,
+        "place" => Rule::place,
+        "wall" => Rule::wall,
         _ => return None,
     };
     let start = base + offset;
@@ -270,8 +274,19 @@ impl Lower {
                 let actor = self.name(inner.next().expect("grammar: actor"));
                 let terms = self.terms(inner.next().expect("grammar: check terms"))?;
                 let difficulty = self.number(&inner.next().expect("grammar: difficulty"))?;
-                let aided_by = inner.next().map(|aided| self.names(aided)).unwrap_or_default();
-                Command::Check(CheckRequest { side: Side { actor, terms }, difficulty, aided_by })
+                let (mut aided_by, mut adding) = (Vec::new(), None);
+                for option in inner {
+                    if option.as_rule() == Rule::adding {
+                        let mut parts =
+                            option.into_inner().filter(|p| p.as_rule() != Rule::k_adding);
+                        let count = self.number(&parts.next().expect("grammar: count"))?;
+                        adding = Some((count, self.name(parts.next().expect("grammar: pool"))));
+                    } else {
+                        aided_by = self.names(option);
+                    }
+                }
+                let side = Side { actor, terms };
+                Command::Check(CheckRequest { side, difficulty, aided_by, adding })
             }
             Rule::versus => {
                 let mut side = || -> Result<Side, Diagnostic> {
@@ -304,6 +319,9 @@ impl Lower {
                 Command::Encounter(self.names(inner.next().expect("grammar: names")))
             }
             Rule::next => Command::NextTurn,
+            Rule::initiative => {
+                Command::Initiative(self.name(inner.next().expect("grammar: mode")))
+            }
             Rule::end_encounter => Command::EndEncounter,
             Rule::challenge => {
                 let breakthroughs = self.number(&inner.next().expect("grammar: breakthroughs"))?;
@@ -314,6 +332,14 @@ impl Lower {
             Rule::save => Command::Save(self.string(&inner.next().expect("grammar: path"))),
             Rule::restore => Command::Restore(self.string(&inner.next().expect("grammar: path"))),
             Rule::undo => Command::Undo,
+            Rule::place => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                Command::Place { actor, hex: self.hex(&inner.next().expect("grammar: hex"))? }
+            }
+            Rule::wall => {
+                let hexes = inner.map(|hex| self.hex(&hex)).collect::<Result<_, _>>()?;
+                Command::Wall(hexes)
+            }
             other => unreachable!("grammar: {other:?} is not a command at {span:?}"),
         })
     }
@@ -331,6 +357,8 @@ impl Lower {
             spending: Vec::new(),
             weapon: None,
             trigger: None,
+            aim: Vec::new(),
+            destination: None,
         };
         for part in inner {
             match part.as_rule() {
@@ -346,10 +374,27 @@ impl Lower {
                     let text = children(part).next().expect("grammar: trigger text");
                     power_use.trigger = Some(self.string(&text));
                 }
+                Rule::aim_at => {
+                    for hex in children(part) {
+                        power_use.aim.push(self.hex(&hex)?.node);
+                    }
+                }
+                Rule::move_to => {
+                    let hex = children(part).next().expect("grammar: hex");
+                    power_use.destination = Some(self.hex(&hex)?.node);
+                }
                 other => unreachable!("grammar: {other:?} in a power use"),
             }
         }
         Ok(power_use)
+    }
+
+    /// `2,-3` as a hex with its span.
+    fn hex(&self, pair: &Pair<'_, Rule>) -> Result<Spanned<Hex>, Diagnostic> {
+        let mut parts = pair.clone().into_inner();
+        let q = self.number(&parts.next().expect("grammar: q"))?;
+        let r = self.number(&parts.next().expect("grammar: r"))?;
+        Ok(Spanned::new(Hex::new(q, r), self.span(pair)))
     }
 
     fn terms(&self, pair: Pair<'_, Rule>) -> Result<Vec<CheckTerm>, Diagnostic> {

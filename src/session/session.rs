@@ -203,6 +203,7 @@ impl<B: Backend> Session<B> {
             Command::Versus { attacker, defender } => {
                 self.backend.versus(attacker, defender, decider)
             }
+            Command::Initiative(mode) => self.backend.set_initiative(mode),
             Command::Encounter(actors) => self.backend.start_encounter(actors),
             Command::NextTurn => self.backend.next_turn(decider),
             Command::EndEncounter => self.backend.end_encounter(),
@@ -212,6 +213,8 @@ impl<B: Backend> Session<B> {
             Command::Save(path) => self.backend.save(path),
             Command::Restore(path) => self.backend.restore(path),
             Command::Undo => self.backend.undo(),
+            Command::Place { actor, hex } => self.backend.place(actor, hex),
+            Command::Wall(hexes) => self.backend.add_walls(hexes),
         }
     }
 
@@ -237,10 +240,12 @@ impl<B: Backend> Session<B> {
         decision: &super::command::NameRef,
         policy: &super::command::NameRef,
     ) -> CommandResult {
-        const KINDS: [(&str, DecisionKind); 3] = [
+        const KINDS: [(&str, DecisionKind); 5] = [
             ("second-die", DecisionKind::SecondDie),
             ("boost", DecisionKind::Boost),
             ("spend", DecisionKind::Spend),
+            ("reroll", DecisionKind::Reroll),
+            ("ignore-penalties", DecisionKind::IgnorePenalties),
         ];
         const POLICIES: [&str; 4] = ["always", "never", "if-better", "max-safe"];
         let Some((_, kind)) = KINDS.iter().find(|(name, _)| *name == decision.node) else {

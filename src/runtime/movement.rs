@@ -1,0 +1,174 @@
+//! Positions on the hex map: placing actors and walls ([`Game::place`], [`Game::add_walls`])
+//! and executing movement effects. `push N` moves the target straight away from the user
+//! and `pull N` straight toward, each stopping before a wall or an occupied hex; `move`,
+//! `walk`, `shift`, `fly` and `teleport` take their mover to the request's destination
+//! (`to q,r`) when it is close enough, free, and (except for `fly` and `teleport`) reachable
+//! around walls. Every move is journaled for undo and logged with where from and where to.
+
+use crate::diagnostics::Span;
+use crate::engine::{Event, Hex, World, ray, steps_around};
+use crate::model::effect::MoveKind;
+
+use super::Game;
+use super::effects::Context;
+use super::error::RuntimeError;
+use super::journal::Part;
+use super::power::engine;
+use super::targets::space;
+
+impl Game {
+    /// Puts `actor` on `hex` (or takes it off the map with `None`), as one command. A hex
+    /// that is a wall or holds another actor is refused and nothing changes.
+    ///
+    /// ```
+    /// use mythforge::engine::Hex;
+    /// use mythforge::runtime::Game;
+    /// let mut game = Game::new(1);
+    /// game.add_actor("Ana", None, &[]).unwrap();
+    /// game.place("Ana", Some(Hex::new(2, 3))).unwrap();
+    /// assert_eq!(game.world().actor("Ana").unwrap().position, Some(Hex::new(2, 3)));
+    /// ```
+    pub fn place(&mut self, actor: &str, hex: Option<Hex>) -> Result<(), RuntimeError> {
+        self.command(|game| {
+            game.world.actor(actor).map_err(engine)?;
+            if let Some(hex) = hex {
+                free(&game.world, actor, hex, Span::NONE)?;
+            }
+            let who = game.world.actor_mut(actor).map_err(engine)?;
+            let from = who.position;
+            who.position = hex;
+            if let Some(to) = hex {
+                let how = if from.is_some() { "is placed" } else { "place" };
+                let event = Event::Moved {
+                    actor: actor.to_string(),
+                    how: how.to_string(),
+                    from,
+                    to,
+                    cause: None,
+                };
+                game.world.record(event);
+            } else {
+                game.world.narrate(format!("{actor} leaves the map"), Span::NONE);
+            }
+            Ok(())
+        })
+    }
+
+    /// Adds walls: hexes that block movement and lines to targets. A hex where an actor
+    /// stands is refused and nothing changes.
+    pub fn add_walls(&mut self, hexes: &[Hex]) -> Result<(), RuntimeError> {
+        self.command(|game| {
+            for hex in hexes {
+                if let Some(actor) = occupant(&game.world, *hex) {
+                    let message = format!("{actor} stands on {hex}; a wall cannot go there");
+                    return Err(space(
+                        message,
+                        "move the actor first, or pick another hex",
+                        Span::NONE,
+                    ));
+                }
+                game.world.walls.insert(*hex);
+            }
+            let shown: Vec<String> = hexes.iter().map(Hex::to_string).collect();
+            game.world.narrate(format!("walls at {}", shown.join(" ")), Span::NONE);
+            Ok(())
+        })
+    }
+}
+
+/// Who stands on `hex`.
+fn occupant(world: &World, hex: Hex) -> Option<&str> {
+    world.actors.iter().find(|a| a.position == Some(hex)).map(|a| a.name.as_str())
+}
+
+/// Refuses `hex` for `mover` when it is a wall or someone else stands there.
+fn free(world: &World, mover: &str, hex: Hex, span: Span) -> Result<(), RuntimeError> {
+    if world.walls.contains(&hex) {
+        return Err(space(format!("{hex} is a wall"), "pick a hex that is not a wall", span));
+    }
+    match occupant(world, hex) {
+        Some(other) if other != mover => {
+            let message = format!("{hex} is occupied by {other}");
+            Err(space(message, "pick an empty hex", span))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Runs one movement effect for `mover`. Returns `false` when positions or a destination
+/// are missing, so the caller narrates the effect instead (games without a map).
+pub(crate) fn run_move(
+    game: &mut Game,
+    context: &Context<'_>,
+    kind: MoveKind,
+    mover: &str,
+    distance: i64,
+    span: Span,
+) -> Result<bool, RuntimeError> {
+    let Some(from) = game.world.actor(mover).map_err(engine)?.position else { return Ok(false) };
+    let to = match kind {
+        MoveKind::Push | MoveKind::Pull => {
+            let Some(user) = game.world.actor(context.user).map_err(engine)?.position else {
+                return Ok(false);
+            };
+            let line = if kind == MoveKind::Push {
+                let away = from.plus(from.minus(user));
+                if away == from {
+                    return Ok(false);
+                }
+                ray(from, away, distance)
+            } else {
+                let steps = usize::try_from(distance.max(0)).unwrap_or(0);
+                from.line_to(user).into_iter().skip(1).take(steps).collect()
+            };
+            let mut reached = from;
+            for hex in line {
+                if free(&game.world, mover, hex, span).is_err() {
+                    let text = format!("{mover} is stopped at {reached} ({hex} is blocked)");
+                    game.world.narrate(text, span);
+                    break;
+                }
+                reached = hex;
+            }
+            reached
+        }
+        _ => {
+            let Some(to) = context.destination else { return Ok(false) };
+            free(&game.world, mover, to, span)?;
+            let straight = from.distance(to);
+            if straight > distance {
+                let message =
+                    format!("{to} is {straight} hexes from {mover}; {kind} goes up to {distance}");
+                return Err(space(message, "pick a nearer destination", span));
+            }
+            if !matches!(kind, MoveKind::Fly | MoveKind::Teleport) {
+                let walls = &game.world.walls;
+                if steps_around(from, to, distance, |hex| walls.contains(&hex)).is_none() {
+                    let message = format!(
+                        "{mover} cannot {kind} from {from} to {to} around the walls in {distance} steps"
+                    );
+                    return Err(space(
+                        message,
+                        "pick a destination reachable around the walls",
+                        span,
+                    ));
+                }
+            }
+            to
+        }
+    };
+    if to != from {
+        game.remember(mover, Part::Position);
+        game.world.actor_mut(mover).map_err(engine)?.position = Some(to);
+        let cause = (!span.is_none()).then_some(span);
+        let how = kind.to_string();
+        game.world.record(Event::Moved {
+            actor: mover.to_string(),
+            how,
+            from: Some(from),
+            to,
+            cause,
+        });
+    }
+    Ok(true)
+}

@@ -1,0 +1,207 @@
+//! Choosing a power's targets from its Target line: the count of a creature target, its
+//! reach and line to target when positions exist, and the creatures standing in an area
+//! (burst, cone, ray, line, path, blast) from its origin. Actors without positions keep the
+//! request's targets, so games that never place anyone work as before.
+
+use crate::engine::{Hex, World, burst, clear_line, cone, path, ray};
+use crate::model::common::{AreaShape, SelfInArea, TargetCount};
+use crate::model::expr::LineContext;
+use crate::model::{PowerLine, Target};
+
+use super::Game;
+use super::error::{RuntimeError, RuntimeErrorKind};
+use super::power::{Pipeline, Stage, engine, lines};
+use super::scope::LineScope;
+
+/// A refusal about positions, at `span`, with a hint.
+pub(crate) fn space(message: String, hint: &str, span: crate::diagnostics::Span) -> RuntimeError {
+    RuntimeErrorKind::Space { message, hint: hint.to_string() }.at(span)
+}
+
+/// The hex of the first wall on every line from `from` to `to`, if all are blocked.
+pub(crate) fn walled(world: &World, from: Hex, to: Hex) -> Option<Hex> {
+    clear_line(from, to, |hex| world.walls.contains(&hex)).err()
+}
+
+/// The power's targets by name. `Target: Self` (or no Target line) targets the user; a
+/// creature target checks the request's count, reach and line to target; an area selects
+/// every placed creature in it (see [`area_targets`]).
+pub(crate) fn choose_targets(
+    game: &Game,
+    pipeline: &Pipeline<'_>,
+    stage: Stage,
+) -> Result<Vec<String>, RuntimeError> {
+    let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
+    let (rules, weapon) = (context.rules, context.weapon);
+    let Some((target, span)) = lines(block).iter().find_map(|line| match &line.node {
+        PowerLine::Target(target) => Some((target, line.span)),
+        _ => None,
+    }) else {
+        return Ok(vec![request.actor.clone()]);
+    };
+    let user = game.world.actor(&request.actor).map_err(engine)?;
+    let requested = || {
+        if request.targets.is_empty() {
+            vec![request.actor.clone()]
+        } else {
+            request.targets.clone()
+        }
+    };
+    let scope = LineScope { weapon, ..LineScope::of(rules, user) };
+    let rounding = rules.rounding;
+    let reach_of = |range: &Option<crate::model::effect::Amount>| match range {
+        Some(range) => scope.amount(range, LineContext::Target, rounding).map(Some),
+        None => Ok(None),
+    };
+    let (count, range) = match target {
+        Target::Creatures { count, range, .. } => (count, range),
+        Target::Area { shape, size, range, user: rule } => {
+            // A queued resolution keeps the creatures chosen when the power was used.
+            let Some(origin) = user.position.filter(|_| stage == Stage::Use) else {
+                return Ok(requested());
+            };
+            let area = Area {
+                shape,
+                size: scope.amount(size, LineContext::Target, rounding)?,
+                reach: reach_of(range)?,
+                rule: *rule,
+            };
+            let chosen = area_targets(&game.world, &request.actor, origin, &area, pipeline, span)?;
+            if let Some(outside) = request.targets.iter().find(|name| !chosen.contains(name)) {
+                let message = format!("{outside} is not in the area of {}", block.name.node);
+                let hint = format!("the area holds: {}", listed(&chosen));
+                return Err(space(message, &hint, span));
+            }
+            return Ok(chosen);
+        }
+        Target::User | Target::Narration(_) => return Ok(requested()),
+    };
+    let (least, most) = match count {
+        None => (1, 1),
+        Some(TargetCount::All) => (1, i64::MAX),
+        Some(TargetCount::UpTo(amount)) => {
+            (1, scope.amount(amount, LineContext::Target, rounding)?)
+        }
+        Some(TargetCount::Exactly(amount)) => {
+            let n = scope.amount(amount, LineContext::Target, rounding)?;
+            (n, n)
+        }
+    };
+    let chosen = i64::try_from(request.targets.len()).unwrap_or(i64::MAX);
+    if chosen < least || chosen > most {
+        let wanted = if least == most {
+            format!("{least}")
+        } else if most == i64::MAX {
+            format!("at least {least}")
+        } else {
+            format!("{least} to {most}")
+        };
+        let message = format!("{} takes {wanted} target(s), got {chosen}", block.name.node);
+        return Err(RuntimeErrorKind::Targets(message).at(span));
+    }
+    let reach = reach_of(range)?;
+    for name in &request.targets {
+        let target = game.world.actor(name).map_err(engine)?;
+        let (Some(from), Some(to)) = (user.position, target.position) else { continue };
+        let distance = from.distance(to);
+        if let Some(reach) = reach
+            && distance > reach
+        {
+            let message =
+                format!("{name} is {distance} hexes away; {} reaches {reach}", block.name.node);
+            return Err(space(message, "move closer first, or pick a nearer target", span));
+        }
+        if let Some(wall) = walled(&game.world, from, to) {
+            let message =
+                format!("no line to target from {from} to {name} at {to}: wall at {wall}");
+            return Err(space(message, "walls block lines to targets; creatures do not", span));
+        }
+    }
+    Ok(request.targets.clone())
+}
+
+/// An area as the Target line gives it, amounts evaluated.
+struct Area<'a> {
+    shape: &'a AreaShape,
+    size: i64,
+    reach: Option<i64>,
+    rule: Option<SelfInArea>,
+}
+
+/// The placed creatures in the area, in the area's hex order (nearest the origin first; a
+/// burst ring by ring, a cone by depth, a ray or path step by step).
+///
+/// Origins: an area with a reach (`within R`) starts at the request's first `at` hex, which
+/// must be within R with a line to it, and holds that hex; one without a reach starts on
+/// the user and does not hold the user's hex. A Cone, Ray or Line points at the next `at`
+/// hex; a Path runs through the next `at` hexes in order. An area placed at range counts its
+/// user when the user stands in it; one starting on the user does not (`including Self` and
+/// `excluding Self` change that). A wall between the origin and a creature shelters it.
+fn area_targets(
+    world: &World,
+    user: &str,
+    position: Hex,
+    area: &Area<'_>,
+    pipeline: &Pipeline<'_>,
+    span: crate::diagnostics::Span,
+) -> Result<Vec<String>, RuntimeError> {
+    let name = &pipeline.block.name.node;
+    let shape = area.shape.0.to_ascii_lowercase();
+    let placed = area.reach.is_some();
+    let mut aim = pipeline.request.options.aim.iter().copied();
+    let mut next_aim = |what: &str| {
+        aim.next().ok_or_else(|| {
+            let message = format!("{name} needs {what}");
+            space(message, "add `at q,r` to the request (e.g. `Ana uses Blast at 3,-1`)", span)
+        })
+    };
+    let origin = if placed { next_aim("an origin hex")? } else { position };
+    if let Some(reach) = area.reach {
+        let distance = position.distance(origin);
+        if distance > reach {
+            let message =
+                format!("the origin {origin} is {distance} hexes away; {name} reaches {reach}");
+            return Err(space(message, "pick an origin hex within reach", span));
+        }
+        if let Some(wall) = walled(world, position, origin) {
+            let message = format!("no line to the origin {origin}: wall at {wall}");
+            return Err(space(message, "walls block lines to targets; creatures do not", span));
+        }
+    }
+    let mut hexes = match shape.as_str() {
+        "cone" => cone(origin, origin.direction_to(next_aim("a hex to point at")?), area.size),
+        "ray" | "line" => ray(origin, next_aim("a hex to point at")?, area.size),
+        "path" => {
+            let mut waypoints = vec![origin, next_aim("a hex the path runs to")?];
+            waypoints.extend(aim);
+            path(&waypoints, area.size)
+        }
+        _ => burst(origin, area.size),
+    };
+    if placed && !hexes.contains(&origin) {
+        hexes.insert(0, origin);
+    }
+    let counts_user = match area.rule {
+        Some(SelfInArea::Including) => true,
+        Some(SelfInArea::Excluding) => false,
+        None => placed,
+    };
+    let mut chosen = Vec::new();
+    for hex in hexes {
+        let Some(actor) = world.actors.iter().find(|a| a.position == Some(hex)) else { continue };
+        if (actor.name == user && !counts_user) || walled(world, origin, hex).is_some() {
+            continue;
+        }
+        chosen.push(actor.name.clone());
+    }
+    if counts_user && !placed && !chosen.iter().any(|n| n == user) {
+        // An area starting on its user counts the user only when asked to (`including Self`).
+        chosen.insert(0, user.to_string());
+    }
+    Ok(chosen)
+}
+
+/// Names joined for a hint; `nobody` when empty.
+fn listed(names: &[String]) -> String {
+    if names.is_empty() { "nobody".to_string() } else { names.join(", ") }
+}
