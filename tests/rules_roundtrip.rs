@@ -152,10 +152,15 @@ fn power_line() -> impl Strategy<Value = String> {
         Just("Target: Burst 2 within 10".to_string()),
         Just("Target: Burst 2 within 8 excluding Self".to_string()),
         Just("Target: Cone 3 including Self".to_string()),
+        Just("Target: Burst 2 within 8 excluding allies".to_string()),
+        Just("Target: Burst 1 excluding enemies including Self".to_string()),
+        Just("Target: you or an ally in 3".to_string()),
         Just("Trigger: an enemy moves adjacent to you".to_string()),
         expression().prop_map(|expr| format!("While: [{expr} >= 3] or you are Dazed")),
         Just("Keywords: *Melee [Weapon] Charge*".to_string()),
         amount().prop_map(|amount| format!("Invest: {amount}")),
+        (1u32..5, prop::sample::select(&["turn", "round", "encounter"][..]))
+            .prop_map(|(n, clock)| format!("Limit: {n} times per {clock}, shared by Fate")),
     ]
 }
 
@@ -169,9 +174,12 @@ fn block() -> impl Strategy<Value = String> {
         format!("system S\nStats Combat: Attack, Defense\nResource CP: reset to 6 at turn start; no max\nDerived Jolt: [{expr}]\nRuling grade cap: 3\nTurn order: 1d10+[Speed]")
     });
     let gear = (amount(), amount()).prop_map(|(cost, damage)| {
-        format!("weapon Axe\nCost: {cost}\nDamage: {damage}\n\narmour Coat\nValue: 20\nHardness: 7\n\nactor Grunt\nStats: Attack 2, Defense -1\nPowers: Axe Swing")
+        format!("weapon Axe\nCost: {cost}\nDamage: {damage}\n\narmour Coat\nValue: 20\nHardness: 7\n\nactor Grunt\nSide: foes\nStats: Attack 2, Defense -1\nPowers: Axe Swing")
     });
-    prop_oneof![4 => power, 1 => condition, 1 => system, 1 => gear]
+    let upgrade = (expression(), effects(), effects()).prop_map(|(expr, added, old)| {
+        format!("upgrade Boost\nTo: Sound or Electricity Attacks\nAdd: +[{expr}] damage\nAdd: {added}\nReplace: Result 2: {old}\nWith: {added}\nLimit: once per turn")
+    });
+    prop_oneof![4 => power, 1 => condition, 1 => system, 1 => gear, 1 => upgrade]
 }
 
 fn rule_file() -> impl Strategy<Value = String> {

@@ -5,6 +5,9 @@
 use mythforge::engine::Hex;
 use mythforge::runtime::{Game, PowerUse};
 
+mod map;
+use map::{at, hit, hp};
+
 const PACK: &str = "\
 system Space
 Stats: Attack, Defense
@@ -80,21 +83,6 @@ fn game(placed: &[(&str, (i64, i64))]) -> Game {
         game.place(name, Some(Hex::new(*q, *r))).unwrap();
     }
     game
-}
-
-fn at(game: &Game, name: &str) -> Option<Hex> {
-    game.world().actor(name).unwrap().position
-}
-
-fn hp(game: &Game, name: &str) -> i64 {
-    game.world().actor(name).unwrap().resources["HP"].current
-}
-
-fn hit(game: &mut Game, power: &str, aim: &[(i64, i64)]) -> Vec<String> {
-    let mut request = PowerUse::new("Ana", power);
-    request.options.aim = aim.iter().map(|(q, r)| Hex::new(*q, *r)).collect();
-    let outcome = game.use_power(&request).unwrap();
-    outcome.targets.into_iter().map(|t| t.name).collect()
 }
 
 fn source_of(error: &mythforge::runtime::RuntimeError) -> &'static str {

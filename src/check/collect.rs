@@ -217,6 +217,7 @@ impl<'a> References<'a> {
                 self.amount(amount, LineContext::Declaration)
             }
             PowerLine::Keywords(keywords) => self.keywords(keywords),
+            PowerLine::Limit(_) => {}
             PowerLine::Target(target) => self.target(target, span),
             PowerLine::Threshold(threshold) => self.expr(threshold, LineContext::Threshold),
         }
@@ -246,12 +247,19 @@ impl<'a> References<'a> {
 
     fn trait_line(&mut self, line: &'a TraitLine, span: Span) {
         match line {
-            TraitLine::Add(effects) => self.effects(effects, LineContext::Result, "Add"),
+            TraitLine::Add(effects) | TraitLine::Bonus(effects) => {
+                self.effects(effects, LineContext::Result, "Add")
+            }
             TraitLine::Effect(effects) => self.effects(effects, LineContext::Result, "Effect"),
             TraitLine::Cost(cost) => self.cost(cost, span),
-            TraitLine::Details(text) | TraitLine::Replace(text) | TraitLine::With(text) => {
-                self.holes(text, LineContext::Result);
-            }
+            TraitLine::Details(text) => self.holes(text, LineContext::Result),
+            // The With line runs: its names are checked like the power line it becomes.
+            TraitLine::With(swap) => match &swap.line {
+                Some(line) => self.power_line(&line.node, line.span),
+                None => self.holes(&swap.text, LineContext::Result),
+            },
+            TraitLine::Replace(swap) => self.holes(&swap.text, LineContext::Result),
+            TraitLine::Limit(_) => {}
             TraitLine::Prereq(requirement)
             | TraitLine::Trigger(requirement)
             | TraitLine::While(requirement) => {
@@ -349,6 +357,7 @@ impl<'a> References<'a> {
             ActorLine::Details(text) => self.holes(text, context),
             ActorLine::Keywords(keywords) => self.keywords(keywords),
             ActorLine::Powers(_)
+            | ActorLine::Side(_)
             | ActorLine::Traits(_)
             | ActorLine::Equipment(_)
             | ActorLine::Conditions(_) => {}

@@ -92,6 +92,19 @@ pub enum CheckErrorKind {
     /// `Result Fail:` naming a label no `Grades:` line of the system declares.
     #[error("no grade is labelled `{0}`")]
     UnknownGradeLabel(String),
+    /// A `Replace:` line that matches no line of any power its upgrade's `To:` selects.
+    #[error("`Replace:` matches no line of the powers `{upgrade}` selects")]
+    ReplaceMatchesNothing {
+        /// The upgrade.
+        upgrade: String,
+    },
+    /// A `With:` line without a `Replace:` line before it, or one without a label put in
+    /// place of a line that has no effects.
+    #[error("`With:` has no line to replace in `{upgrade}`")]
+    WithoutReplace {
+        /// The upgrade.
+        upgrade: String,
+    },
     /// Text the engine will not execute.
     #[error("narrative only: the engine will not execute this {0} text")]
     Narration(&'static str),
@@ -122,6 +135,8 @@ impl CheckErrorKind {
             CheckErrorKind::ResultZero => "rules::check::result_zero",
             CheckErrorKind::UnknownGradeLabel(_) => "rules::check::unknown_grade_label",
             CheckErrorKind::IgnoredLine { .. } => "rules::check::ignored_line",
+            CheckErrorKind::ReplaceMatchesNothing { .. } => "rules::check::replace_matches_nothing",
+            CheckErrorKind::WithoutReplace { .. } => "rules::check::with_without_replace",
         }
     }
 
@@ -157,6 +172,10 @@ impl CheckErrorKind {
             CheckErrorKind::IgnoredLine { read_by, .. } => format!("only {read_by} read this"),
             CheckErrorKind::ResultZero => "the same as an Effect line at every grade".into(),
             CheckErrorKind::UnknownGradeLabel(_) => "this line can never apply".into(),
+            CheckErrorKind::ReplaceMatchesNothing { .. } => {
+                "no selected power has this line".into()
+            }
+            CheckErrorKind::WithoutReplace { .. } => "nothing for this line to replace".into(),
         }
     }
 

@@ -10,6 +10,7 @@ mod names;
 mod rules;
 mod scripts;
 mod thresholds;
+mod upgrades;
 
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
@@ -68,6 +69,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     thresholds::thresholds(pack, &mut out);
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
+    upgrades::replacements(pack, &mut out);
     out
 }
 
@@ -84,7 +86,7 @@ pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
 fn narration_help(label: &str) -> &'static str {
     match label {
         "Target" => {
-            "targets the engine understands: `Self`, `Enemy in N`, `Up to N allies in N`, `Burst N within N excluding Self`, `Cone N`, `Ray N`, `Path N`"
+            "targets the engine understands: `Self`, `Enemy in N`, `Up to N allies in N`, `you or an ally in N`, `Burst N within N excluding Self`, `Burst N excluding allies`, `Cone N`, `Ray N`, `Path N`"
         }
         "Cost" => "costs the engine understands: `N Resource`, `N Resource + N Resource`",
         "Result" | "Effect" | "Before" | "After" | "Add" => {

@@ -98,6 +98,10 @@ pub struct Actor {
     pub layered: BTreeMap<String, LayeredPool>,
     /// Where the actor stands, when positions are used.
     pub position: Option<Hex>,
+    /// The side the actor fights on (`party`, `foes`), when sides are used; older saves
+    /// have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
 }
 
 impl Actor {

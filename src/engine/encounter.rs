@@ -204,6 +204,10 @@ pub struct Encounter {
     /// them; the runtime decides when they resolve.
     #[serde(default)]
     pub queued: Vec<QueuedPower>,
+    /// Counted uses of powers and upgrades with a `Limit:` line (reset by turn and round
+    /// ends here, by the encounter's end with it).
+    #[serde(default)]
+    pub limits: Vec<super::limits::LimitUse>,
 }
 
 /// A power use kept by the encounter: resolving later (`Invest`) or sustained each turn.
@@ -235,6 +239,7 @@ impl Encounter {
             resets: Vec::new(),
             challenge: None,
             queued: Vec::new(),
+            limits: Vec::new(),
         }
     }
 
@@ -276,6 +281,7 @@ impl Encounter {
             Phase::Action => self.enter(Phase::End, actor),
             Phase::End => {
                 let mut steps = vec![TurnStep::TurnEnded { actor }];
+                super::limits::reset(&mut self.limits, super::limits::LimitReset::Turn);
                 match self.mode {
                     TurnMode::Ticks => self.current = self.lowest_ticks(),
                     TurnMode::Ordered if self.current + 1 < self.participants.len() => {
@@ -283,6 +289,7 @@ impl Encounter {
                     }
                     TurnMode::Ordered => {
                         steps.push(TurnStep::RoundEnded { round: self.round });
+                        super::limits::reset(&mut self.limits, super::limits::LimitReset::Round);
                         self.round = self.round.saturating_add(1);
                         self.current = 0;
                         steps.push(TurnStep::RoundStarted { round: self.round });

@@ -16,6 +16,7 @@ mod encounter;
 mod error;
 mod hex;
 mod layers;
+mod limits;
 mod log;
 mod save;
 mod state;
@@ -50,6 +51,7 @@ pub use hex::{
     DIRECTIONS, Hex, MAX_AREA_SIZE, burst, clear_line, cone, path, ray, ring, steps_around,
 };
 pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};
+pub use limits::{LimitReset, LimitUse};
 pub use log::{CheckResult, Event, EventLog};
 pub use save::{
     FORMAT_VERSION, MAX_SAVE_BYTES, UndoStack, backup_path, from_json, load, load_or_backup, save,

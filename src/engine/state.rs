@@ -115,39 +115,38 @@ impl World {
         span: Span,
     ) -> Result<(), EngineError> {
         let who = self.actor(actor).map_err(|k| k.at(span))?;
-        // Several costs may draw on the same resource: check the sums.
-        let mut totals: BTreeMap<&str, i64> = BTreeMap::new();
-        for (resource, amount) in costs {
-            let sum = totals.entry(resource).or_default();
-            *sum = sum.saturating_add((*amount).max(0));
-        }
-        for (resource, needed) in &totals {
-            let Some(held) = who.resources.get(*resource) else {
-                return Err(unknown_resource(who, resource).at(span));
-            };
-            let available = held.spendable();
-            if *needed > available {
-                return Err(EngineErrorKind::CannotPay {
-                    actor: actor.to_string(),
-                    resource: resource.to_string(),
-                    needed: *needed,
-                    available,
-                    short: needed - available,
-                }
-                .at(span));
+        // Several costs may draw on the same resource: check the sums, in name order (the
+        // first short resource by name is the one reported). One cost, the usual case,
+        // needs no table.
+        if let [(resource, amount)] = costs {
+            check_payable(who, actor, resource, (*amount).max(0), span)?;
+        } else {
+            let mut totals: BTreeMap<&str, i64> = BTreeMap::new();
+            for (resource, amount) in costs {
+                let sum = totals.entry(resource).or_default();
+                *sum = sum.saturating_add((*amount).max(0));
+            }
+            for (resource, needed) in &totals {
+                check_payable(who, actor, resource, *needed, span)?;
             }
         }
-        let mut paid = Vec::new();
-        let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
+        let Some(index) = self.actors.iter().position(|a| a.name == actor) else {
+            return Err(self.unknown_actor(actor).at(span));
+        };
+        let who = &mut self.actors[index];
         for (resource, amount) in costs {
             if let Some(held) = who.resources.get_mut(*resource) {
                 held.current = held.current.saturating_sub((*amount).max(0));
-                paid.push((resource.to_string(), (*amount).max(0), held.current));
+                // The actor and the log are separate fields: logging here needs no list of
+                // what was paid.
+                self.log.push(Event::CostPaid {
+                    actor: actor.to_string(),
+                    resource: resource.to_string(),
+                    amount: (*amount).max(0),
+                    after: held.current,
+                    cause: cause(span),
+                });
             }
-        }
-        for (resource, amount, after) in paid {
-            let actor = actor.to_string();
-            self.record(Event::CostPaid { actor, resource, amount, after, cause: cause(span) });
         }
         Ok(())
     }
@@ -324,6 +323,31 @@ impl World {
     pub fn encounter_mut(&mut self) -> Result<&mut Encounter, EngineErrorKind> {
         self.encounter.as_mut().ok_or(EngineErrorKind::NoEncounter)
     }
+}
+
+/// Whether `who` can spend `needed` of `resource`; the error says which is short by how much.
+fn check_payable(
+    who: &Actor,
+    actor: &str,
+    resource: &str,
+    needed: i64,
+    span: Span,
+) -> Result<(), EngineError> {
+    let Some(held) = who.resources.get(resource) else {
+        return Err(unknown_resource(who, resource).at(span));
+    };
+    let available = held.spendable();
+    if needed > available {
+        return Err(EngineErrorKind::CannotPay {
+            actor: actor.to_string(),
+            resource: resource.to_string(),
+            needed,
+            available,
+            short: needed - available,
+        }
+        .at(span));
+    }
+    Ok(())
 }
 
 pub(crate) fn unknown_resource(actor: &Actor, name: &str) -> EngineErrorKind {

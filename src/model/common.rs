@@ -33,6 +33,16 @@ pub enum SelfInArea {
     Including,
 }
 
+/// Which side an area leaves out, after its geometry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SidesInArea {
+    /// `excluding allies`: everyone on the user's side (the user too, unless
+    /// `including Self`).
+    ExcludingAllies,
+    /// `excluding enemies`: everyone on another side than the user's.
+    ExcludingEnemies,
+}
+
 /// Who or what a power affects.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Target {
@@ -59,6 +69,9 @@ pub enum Target {
         /// counts its user, one originating on the user does not).
         #[serde(skip_serializing_if = "Option::is_none")]
         user: Option<SelfInArea>,
+        /// `excluding allies` / `excluding enemies`; `None`: sides do not filter the area.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        sides: Option<SidesInArea>,
     },
     /// Anything else, kept verbatim.
     Narration(Narration),
@@ -75,20 +88,32 @@ impl fmt::Display for Target {
                     Some(TargetCount::Exactly(amount)) => write!(f, "{amount} ")?,
                     None => {}
                 }
-                write!(f, "{}", who.node)?;
+                // `you or an ally` is a target word of its own, printed without quotes.
+                let word = who.node.as_str();
+                if ["you or an ally", "you or allies"].iter().any(|w| word.eq_ignore_ascii_case(w))
+                {
+                    f.write_str(word)?;
+                } else {
+                    write!(f, "{}", who.node)?;
+                }
                 match range {
                     Some(range) => write!(f, " in {range}"),
                     None => Ok(()),
                 }
             }
-            Target::Area { shape, size, range, user } => {
+            Target::Area { shape, size, range, user, sides } => {
                 write!(f, "{} {size}", shape.0)?;
                 if let Some(range) = range {
                     write!(f, " within {range}")?;
                 }
                 match user {
-                    Some(SelfInArea::Excluding) => f.write_str(" excluding Self"),
-                    Some(SelfInArea::Including) => f.write_str(" including Self"),
+                    Some(SelfInArea::Excluding) => f.write_str(" excluding Self")?,
+                    Some(SelfInArea::Including) => f.write_str(" including Self")?,
+                    None => {}
+                }
+                match sides {
+                    Some(SidesInArea::ExcludingAllies) => f.write_str(" excluding allies"),
+                    Some(SidesInArea::ExcludingEnemies) => f.write_str(" excluding enemies"),
                     None => Ok(()),
                 }
             }

@@ -180,6 +180,8 @@ pub enum ActorLine {
     Keywords(Vec<Spanned<Keyword>>),
     /// `Details: a grizzled veteran`
     Details(Narration),
+    /// `Side: foes`: the side actors made from this block start on.
+    Side(Spanned<Name>),
 }
 
 impl fmt::Display for ActorLine {
@@ -216,6 +218,7 @@ impl fmt::Display for ActorLine {
                 write_keywords(f, keywords)
             }
             ActorLine::Details(text) => write!(f, "Details: {text}"),
+            ActorLine::Side(side) => write!(f, "Side: {}", side.node),
         }
     }
 }

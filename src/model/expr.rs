@@ -95,6 +95,9 @@ impl Number {
 
     /// The exact value.
     pub fn value(&self) -> Result<Value, EvalErrorKind> {
+        if self.scale == 0 {
+            return Ok(Value::integer(self.units));
+        }
         let denominator = 10i64.checked_pow(self.scale).ok_or(EvalErrorKind::Overflow)?;
         Value::ratio(i128::from(self.units), i128::from(denominator))
     }

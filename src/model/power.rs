@@ -36,6 +36,8 @@ pub enum PowerLine {
     Ticks(Amount),
     /// `Keywords: Melee [Weapon] Charge`
     Keywords(Vec<Spanned<Keyword>>),
+    /// `Limit: once per turn` — how often the power may be used.
+    Limit(Limit),
     /// `Prereq: [Level >= 3]`
     Prereq(Requirement),
     /// `Result 2: [Weapon + Grade] damage` — applies at grade >= N; `Result =0:` at exactly
@@ -100,6 +102,7 @@ impl PowerLine {
             PowerLine::Invest(_) => "Invest",
             PowerLine::Ticks(_) => "Ticks",
             PowerLine::Keywords(_) => "Keywords",
+            PowerLine::Limit(_) => "Limit",
             PowerLine::Prereq(_) => "Prereq",
             PowerLine::Result { .. } => "Result",
             PowerLine::Sustain(_) => "Sustain",
@@ -151,6 +154,7 @@ impl fmt::Display for PowerLine {
             | PowerLine::Trigger(requirement)
             | PowerLine::While(requirement) => write!(f, "{label}: {requirement}"),
             PowerLine::Invest(amount) | PowerLine::Ticks(amount) => write!(f, "{label}: {amount}"),
+            PowerLine::Limit(limit) => write!(f, "{label}: {limit}"),
             PowerLine::Keywords(keywords) => {
                 write!(f, "{label}: ")?;
                 write_keywords(f, keywords)
@@ -205,8 +209,10 @@ pub enum TraitLine {
     Keywords(Vec<Spanned<Keyword>>),
     /// `Prereq: [Level >= 3]`
     Prereq(Requirement),
+    /// `Limit: once per turn` — how often the upgrade modifies a power.
+    Limit(Limit),
     /// `Replace: Walk up to [Speed + 1] hexes` — removed from the selected powers.
-    Replace(Narration),
+    Replace(LineSwap),
     /// `Slots: 1`
     Slots(Amount),
     /// `To: Sound or Electricity Attacks`
@@ -216,14 +222,18 @@ pub enum TraitLine {
     /// `While: [HP <= Max HP / 2]`
     While(Requirement),
     /// `With: Teleport up to [Speed] hexes` — put in place of the Replace line.
-    With(Narration),
+    With(LineSwap),
+    /// `Add: +[Tier + 1] damage` — a signed Add: increases (or with `-`, decreases) each
+    /// damage the selected powers deal, instead of adding a damage instance.
+    Bonus(Effects),
 }
 
 impl TraitLine {
     /// The label this line is written with.
     pub fn label(&self) -> &'static str {
         match self {
-            TraitLine::Add(_) => "Add",
+            TraitLine::Add(_) | TraitLine::Bonus(_) => "Add",
+            TraitLine::Limit(_) => "Limit",
             TraitLine::Cost(_) => "Cost",
             TraitLine::Details(_) => "Details",
             TraitLine::Effect(_) => "Effect",
@@ -246,8 +256,15 @@ impl fmt::Display for TraitLine {
         match self {
             TraitLine::Add(effects) | TraitLine::Effect(effects) => write!(f, "{effects}"),
             TraitLine::Cost(cost) => write!(f, "{cost}"),
-            TraitLine::Details(text) | TraitLine::Replace(text) | TraitLine::With(text) => {
-                write!(f, "{text}")
+            TraitLine::Details(text) => write!(f, "{text}"),
+            TraitLine::Replace(swap) | TraitLine::With(swap) => write!(f, "{}", swap.text),
+            TraitLine::Limit(limit) => write!(f, "{limit}"),
+            TraitLine::Bonus(effects) => {
+                // The sign is the meaning: `+` increases the power's damage.
+                if !effects.to_string().starts_with('-') {
+                    f.write_str("+")?;
+                }
+                write!(f, "{effects}")
             }
             TraitLine::Group(group) => write!(f, "{}", group.node),
             TraitLine::Keywords(keywords) => write_keywords(f, keywords),
@@ -259,6 +276,68 @@ impl fmt::Display for TraitLine {
             TraitLine::Slots(slots) => write!(f, "{slots}"),
             TraitLine::To(selector) => write!(f, "{selector}"),
         }
+    }
+}
+
+/// The text of a `Replace:` or `With:` line: as written (printed back verbatim) and lowered
+/// as a power line so it can be matched and executed. `Result 3: apply Dazed` carries its
+/// own label; without one the text is read as effects and takes the replaced line's label.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineSwap {
+    /// The text as written.
+    pub text: Narration,
+    /// The text lowered as a power line (`None` when it did not read).
+    pub line: Option<Spanned<PowerLine>>,
+    /// True when the text starts with its own label (`Result 3:`).
+    pub labelled: bool,
+}
+
+/// `Limit: twice per round, shared by Fate`: at most `count` uses per clock tick, counted
+/// per user (and per keyword when shared).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Limit {
+    /// How many uses.
+    pub count: u32,
+    /// What resets the count.
+    pub per: LimitClock,
+    /// The keyword whose powers share one count (`None`: this block alone).
+    pub shared: Option<Spanned<Name>>,
+}
+
+/// What resets a [`Limit`]'s count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum LimitClock {
+    /// The end of any turn.
+    Turn,
+    /// The end of a round.
+    Round,
+    /// The end of the encounter.
+    Encounter,
+}
+
+impl LimitClock {
+    /// The word after `per`.
+    pub fn word(self) -> &'static str {
+        match self {
+            LimitClock::Turn => "turn",
+            LimitClock::Round => "round",
+            LimitClock::Encounter => "encounter",
+        }
+    }
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.count {
+            1 => f.write_str("once")?,
+            2 => f.write_str("twice")?,
+            n => write!(f, "{n} times")?,
+        }
+        write!(f, " per {}", self.per.word())?;
+        if let Some(keyword) = &self.shared {
+            write!(f, ", shared by {}", keyword.node)?;
+        }
+        Ok(())
     }
 }
 

@@ -74,16 +74,27 @@ impl Value {
     }
 
     fn add(self, other: Value) -> Result<Value, EvalErrorKind> {
+        // Integers (nearly every rule value) skip the 128-bit fraction arithmetic; the
+        // result and the overflow error are the same either way.
+        if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
+            return a.checked_add(c).map(Value::integer).ok_or(EvalErrorKind::Overflow);
+        }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         Value::ratio(a * d + c * b, b * d)
     }
 
     fn subtract(self, other: Value) -> Result<Value, EvalErrorKind> {
+        if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
+            return a.checked_sub(c).map(Value::integer).ok_or(EvalErrorKind::Overflow);
+        }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         Value::ratio(a * d - c * b, b * d)
     }
 
     fn multiply(self, other: Value) -> Result<Value, EvalErrorKind> {
+        if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
+            return a.checked_mul(c).map(Value::integer).ok_or(EvalErrorKind::Overflow);
+        }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         Value::ratio(a * c, b * d)
     }
@@ -101,6 +112,9 @@ impl Value {
     }
 
     fn compare(self, other: Value) -> std::cmp::Ordering {
+        if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
+            return a.cmp(&c);
+        }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         (a * d).cmp(&(c * b))
     }
@@ -389,5 +403,31 @@ pub fn weapon_property(name: &Name, context: LineContext) -> Option<&'static str
             _ => "Damage",
         }),
         label => NUMERIC_WEAPON_LINES.iter().copied().find(|l| l.eq_ignore_ascii_case(label)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_fast_paths_agree_with_the_fraction_arithmetic() {
+        let (max, min) = (Value::integer(i64::MAX), Value::integer(i64::MIN));
+        assert_eq!(Value::integer(0).subtract(min), Err(EvalErrorKind::Overflow));
+        assert_eq!(min.subtract(Value::integer(1)), Err(EvalErrorKind::Overflow));
+        assert_eq!(max.add(Value::integer(1)), Err(EvalErrorKind::Overflow));
+        assert_eq!(min.multiply(Value::integer(-1)), Err(EvalErrorKind::Overflow));
+        assert_eq!(Value::integer(7).add(Value::integer(-9)), Ok(Value::integer(-2)));
+        assert_eq!(Value::integer(6).multiply(Value::integer(-7)), Ok(Value::integer(-42)));
+        let half = Value::ratio(1, 2).unwrap();
+        assert_eq!(half.add(Value::integer(1)), Value::ratio(3, 2));
+        assert_eq!(Value::integer(1).subtract(half), Ok(half));
+        assert!(Value::integer(-3).compare(Value::integer(2)).is_lt());
+        assert!(half.compare(Value::integer(0)).is_gt());
+        assert_eq!(
+            crate::model::expr::Number::parse("12").unwrap().value(),
+            Ok(Value::integer(12))
+        );
+        assert_eq!(crate::model::expr::Number::parse("2.5").unwrap().value(), Value::ratio(5, 2));
     }
 }

@@ -290,6 +290,7 @@ impl Lowerer {
             "conditions" => self.names(line).map(ActorLine::Conditions),
             "keywords" => Some(ActorLine::Keywords(self.keywords(text, base))),
             "details" => Some(ActorLine::Details(self.narration(text, base))),
+            "side" => self.one_name(line).map(ActorLine::Side),
             _ => return None,
         })
     }

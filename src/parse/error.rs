@@ -75,6 +75,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::self_target => "`Self`",
         Rule::area_target | Rule::area_shape => "an area such as `Burst 2 within 10`",
         Rule::area_self => "`excluding Self` or `including Self`",
+        Rule::area_sides => "`excluding allies` or `excluding enemies`",
+        Rule::you_or_ally => "`you or an ally`",
         Rule::creature_target => "a target such as `Up to 3 allies in 5`",
         Rule::target_count | Rule::up_to_count | Rule::all_count => "a count such as `Up to 3`",
         Rule::cost_input | Rule::cost_part => "a cost such as `1 CP + 1 Sg`",

@@ -39,6 +39,7 @@ pub fn labels_of(kind: BlockKind) -> &'static [&'static str] {
             "Halt",
             "Invest",
             "Keywords",
+            "Limit",
             "Prereq",
             "Result",
             "Sustain",
@@ -49,8 +50,8 @@ pub fn labels_of(kind: BlockKind) -> &'static [&'static str] {
             "While",
         ],
         BlockKind::Trait(_) => &[
-            "Add", "Cost", "Details", "Effect", "Group", "Keywords", "Prereq", "Replace", "Slots",
-            "To", "Trigger", "While", "With",
+            "Add", "Cost", "Details", "Effect", "Group", "Keywords", "Limit", "Prereq", "Replace",
+            "Slots", "To", "Trigger", "While", "With",
         ],
         BlockKind::System => &[
             "Stats",
@@ -94,6 +95,7 @@ pub fn labels_of(kind: BlockKind) -> &'static [&'static str] {
             "Conditions",
             "Keywords",
             "Details",
+            "Side",
         ],
         BlockKind::Weapon => &[
             "Cost",
@@ -283,6 +285,17 @@ impl Lowerer {
         Some(names)
     }
 
+    /// Exactly one name (`Side: foes`).
+    pub(super) fn one_name(&mut self, line: &RawLine<'_>) -> Option<Spanned<Name>> {
+        match self.try_parse(Rule::name_list_input, line.text).as_deref() {
+            Some([_]) => self.names(line)?.pop(),
+            _ => {
+                self.expected(line, "one name such as `foes`");
+                None
+            }
+        }
+    }
+
     pub(super) fn assignments(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Assignment>>> {
         let Some(nodes) = self.try_parse(Rule::assignments_input, line.text) else {
             self.bracket_errors(line);
@@ -368,7 +381,7 @@ impl Lowerer {
         Some(PowerLine::Result { grade, gate, effects })
     }
 
-    fn power_line(&mut self, line: &RawLine<'_>) -> Lowered<PowerLine> {
+    pub(super) fn power_line(&mut self, line: &RawLine<'_>) -> Lowered<PowerLine> {
         let (text, base) = (line.text, line.base);
         Some(Some(match line.label.to_ascii_lowercase().as_str() {
             "after" => PowerLine::After(self.effects(text, base)),
@@ -382,6 +395,7 @@ impl Lowerer {
             "invest" => return Some(self.required_amount(line).map(PowerLine::Invest)),
             "ticks" => return Some(self.required_amount(line).map(PowerLine::Ticks)),
             "keywords" => PowerLine::Keywords(self.keywords(text, base)),
+            "limit" => return Some(self.limit(line).map(PowerLine::Limit)),
             "prereq" => PowerLine::Prereq(self.requirement(text, base)),
             "result" => PowerLine::Result {
                 grade: line.grade.clone(),
@@ -426,7 +440,7 @@ impl Lowerer {
     fn trait_line(&mut self, line: &RawLine<'_>) -> Lowered<TraitLine> {
         let (text, base) = (line.text, line.base);
         Some(Some(match line.label.to_ascii_lowercase().as_str() {
-            "add" => TraitLine::Add(self.effects(text, base)),
+            "add" => self.add_line(line),
             "cost" => TraitLine::Cost(self.cost(text, base)),
             "details" => TraitLine::Details(self.narration(text, base)),
             "effect" => TraitLine::Effect(self.effects(text, base)),
@@ -435,12 +449,13 @@ impl Lowerer {
             }
             "keywords" => TraitLine::Keywords(self.keywords(text, base)),
             "prereq" => TraitLine::Prereq(self.requirement(text, base)),
-            "replace" => TraitLine::Replace(self.narration(text, base)),
+            "limit" => return Some(self.limit(line).map(TraitLine::Limit)),
+            "replace" => TraitLine::Replace(self.line_swap(line)),
             "slots" => return Some(self.required_amount(line).map(TraitLine::Slots)),
             "to" => TraitLine::To(self.selector(line)),
             "trigger" => TraitLine::Trigger(self.requirement(text, base)),
             "while" => TraitLine::While(self.requirement(text, base)),
-            "with" => TraitLine::With(self.narration(text, base)),
+            "with" => TraitLine::With(self.line_swap(line)),
             _ => return None,
         }))
     }

@@ -10,6 +10,7 @@ mod lines;
 mod lower;
 mod outcome;
 mod text;
+mod upgrades;
 
 use std::path::{Path, PathBuf};
 use std::sync::Once;

@@ -103,8 +103,12 @@ fn targets_costs_and_requirements() {
             "Cone 3",
             "Burst 2 within 8 excluding Self",
             "Path 3 including self",
+            "Burst 2 within 8 excluding allies",
+            "Burst 1 excluding enemies including Self",
+            "Cone 2 including Self excluding Enemies",
+            "you or an ally in 3",
         ],
-        &["in 5", "Up to allies", "Burst 2 excluding"],
+        &["in 5", "Up to allies", "Burst 2 excluding", "Burst 2 excluding friends"],
     );
     assert_rule(
         Rule::cost_input,

@@ -11,7 +11,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use super::error::{ParseErrorKind, expression_error};
 use super::grammar::{Rule, RulesParser};
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned};
-use crate::model::common::{AreaShape, Junction, SelfInArea, TargetCount};
+use crate::model::common::{AreaShape, Junction, SelfInArea, SidesInArea, TargetCount};
 use crate::model::effect::MoveKind;
 use crate::model::expr::{BinaryOp, CompareOp, Special};
 use crate::model::{
@@ -370,22 +370,30 @@ impl Lowerer {
             Rule::area_target => (|| {
                 let shape = AreaShape(capitalise(inner.remove(0).as_str()));
                 let size = self.plain_amount(inner.remove(0), base)?;
-                let user = match inner.last().map(|node| node.as_rule()) {
-                    Some(Rule::area_self) => {
-                        let word = inner.pop()?.as_str().to_ascii_lowercase();
-                        Some(if word.starts_with("ex") {
+                let (mut user, mut sides) = (None, None);
+                while let Some(rule @ (Rule::area_self | Rule::area_sides)) =
+                    inner.last().map(|node| node.as_rule())
+                {
+                    let word = inner.pop()?.as_str().to_ascii_lowercase();
+                    if rule == Rule::area_sides {
+                        sides = Some(if word.ends_with("allies") {
+                            SidesInArea::ExcludingAllies
+                        } else {
+                            SidesInArea::ExcludingEnemies
+                        });
+                    } else {
+                        user = Some(if word.starts_with("ex") {
                             SelfInArea::Excluding
                         } else {
                             SelfInArea::Including
-                        })
+                        });
                     }
-                    _ => None,
-                };
+                }
                 let range = match inner.pop() {
                     Some(range) => Some(self.plain_amount(range, base)?),
                     None => None,
                 };
-                Some(Target::Area { shape, size, range, user })
+                Some(Target::Area { shape, size, range, user, sides })
             })(),
             _ => (|| {
                 let mut count = None;

@@ -114,7 +114,8 @@ mod tests {
                     "Scout".to_string(),
                     "save".to_string(),
                     "seed".to_string(),
-                    "show".to_string()
+                    "show".to_string(),
+                    "side".to_string()
                 ]
             )
         );

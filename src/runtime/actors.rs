@@ -122,6 +122,7 @@ pub(crate) fn build_actor(
                     }
                     actor.equipment.extend(names_of(names));
                 }
+                ActorLine::Side(side) => actor.side = Some(side.node.as_str().to_string()),
                 ActorLine::Conditions(_) | ActorLine::Keywords(_) | ActorLine::Details(_) => {}
             }
         }

@@ -94,7 +94,9 @@ pub struct OutcomeNames {
 impl OutcomeNames {
     /// The bound names as `(name, value)` pairs, for a line scope.
     pub fn pairs(&self) -> Vec<(&'static str, i64)> {
-        let mut pairs = vec![("Margin", self.margin)];
+        // Sized for every name: growing the list costs a reallocation per use.
+        let mut pairs = Vec::with_capacity(4);
+        pairs.push(("Margin", self.margin));
         if let Some(value) = self.success_number {
             pairs.push(("Success Number", value));
         }

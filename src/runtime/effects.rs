@@ -115,8 +115,12 @@ fn subject(
 ) -> String {
     match name.map(|n| n.node.as_str()) {
         Some("Self" | "self" | "you" | "You") => user.to_string(),
-        // The participant after the user in the running encounter's turn order.
-        Some("Next Ally" | "next ally" | "next in turn order" | "Next in turn order") => {
+        // The participant after the user in the running encounter's turn order (for `Next
+        // Ally`, the first after the user who is not on another side).
+        Some("Next Ally" | "next ally") => {
+            game.next_ally(user).unwrap_or_else(|| target.unwrap_or(user).to_string())
+        }
+        Some("next in turn order" | "Next in turn order") => {
             game.next_in_turn_order(user).unwrap_or_else(|| target.unwrap_or(user).to_string())
         }
         _ => target.unwrap_or(user).to_string(),
@@ -257,7 +261,15 @@ pub(crate) fn run(
             }
             let up_to = if *up_to { "up to " } else { "" };
             let unit = unit.as_deref().unwrap_or("hexes");
-            game.world.narrate(format!("{who}: {kind} {up_to}{distance} {unit}"), span);
+            // Sized once: growing a formatted string step by step costs more than the rest
+            // of the effect.
+            let mut text = String::with_capacity(who.len() + unit.len() + 40);
+            std::fmt::Write::write_fmt(
+                &mut text,
+                format_args!("{who}: {kind} {up_to}{distance} {unit}"),
+            )
+            .ok();
+            game.world.narrate(text, span);
         }
         Effect::Script(call) => {
             super::acting::run_script(game, context, call, target, grade, span)?;
@@ -267,8 +279,9 @@ pub(crate) fn run(
 }
 
 /// What the user's upgrades add to damage of `damage_type`: an upgrade whose `To:` names
-/// `<type> Attacks` (or just the type) adds its `Add:` line's amount (the first bracketed
-/// value of a narrated Add, or the amount of an Add damage effect).
+/// `<type> Attacks` (or just the type) adds its narrated `Add:` line's first bracketed value
+/// (typed Add effects and signed `Add: +[N] damage` modify the power itself, in
+/// [`super::upgrade`]).
 fn upgrade_bonus(
     game: &mut Game,
     context: &Context<'_>,
@@ -303,12 +316,6 @@ fn upgrade_bonus(
                             .round(context.rounding),
                         None => 0,
                     },
-                    EffectPart::Effect(Effect::Damage { amount, negative, .. }) => {
-                        let value = scope
-                            .amount(amount, LineContext::Result, context.rounding)
-                            .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
-                        if *negative { -value } else { value }
-                    }
                     EffectPart::Effect(_) => 0,
                 };
                 if bonus != 0 {
@@ -449,7 +456,7 @@ fn through_pool(
         game.world.deal_damage(victim, &into, damage, rules, span)?;
         return Ok(());
     }
-    game.remember(victim, Part::Layers(pool));
+    game.remember(victim, Part::LayerValues(pool));
     let into = DamageInto::Layers(pool.to_string());
     let report = game.world.deal_damage(victim, &into, damage, rules, span)?;
     if report.after > 0 {

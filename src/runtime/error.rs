@@ -38,6 +38,9 @@ pub enum RuntimeErrorKind {
         /// The requirement as written.
         requirement: String,
     },
+    /// A `Limit:` line's uses are spent until its clock resets.
+    #[error("{0}")]
+    LimitReached(Box<LimitReached>),
     /// A reaction was used without naming its trigger.
     #[error("{power} is a reaction: name its trigger (`{trigger}`) in the request")]
     TriggerMissing {
@@ -54,6 +57,14 @@ pub enum RuntimeErrorKind {
     #[error("{message}")]
     Space {
         /// What is wrong, with the distance or blocking hex.
+        message: String,
+        /// How to fix it.
+        hint: String,
+    },
+    /// Sides refused the use: an ally where an enemy is wanted, or the other way round.
+    #[error("{message}")]
+    Side {
+        /// What is wrong, naming the target's side.
         message: String,
         /// How to fix it.
         hint: String,
@@ -111,8 +122,10 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::PowerNotKnown { .. } => "runtime::power_not_known",
             RuntimeErrorKind::Requirement { .. } => "runtime::requirement",
             RuntimeErrorKind::TriggerMissing { .. } => "runtime::trigger_missing",
+            RuntimeErrorKind::LimitReached(_) => "runtime::limit_reached",
             RuntimeErrorKind::Targets(_) => "runtime::targets",
             RuntimeErrorKind::Space { .. } => "runtime::space",
+            RuntimeErrorKind::Side { .. } => "runtime::side",
             RuntimeErrorKind::NegativeSpending { .. } => "runtime::negative_spending",
             RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
             RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
@@ -124,6 +137,22 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::Eval(_) => "rules::eval",
         }
     }
+}
+
+/// What [`RuntimeErrorKind::LimitReached`] reports (boxed: errors stay small).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{actor} cannot use {name} again: limited to {limit}; used by {first}")]
+pub struct LimitReached {
+    /// Who tried.
+    pub actor: String,
+    /// The power (or upgrade).
+    pub name: String,
+    /// The limit as written canonically (`once per turn`).
+    pub limit: String,
+    /// The first counted use and when (`Fate Exchange CP in round 1, Ayla's turn`).
+    pub first: String,
+    /// What resets the count (`turn`).
+    pub resets: &'static str,
 }
 
 /// A runtime error with the span of the rule line that caused it ([`Span::NONE`] when the
@@ -165,7 +194,11 @@ impl ToDiagnostic for RuntimeError {
             RuntimeErrorKind::Unknown { suggestion: Some(s), .. } => {
                 diagnostic.with_help(format!("did you mean `{s}`?"))
             }
-            RuntimeErrorKind::Space { hint, .. } => diagnostic.with_help(hint.clone()),
+            RuntimeErrorKind::LimitReached(limit) => diagnostic
+                .with_help(format!("the count starts again at the end of the {}", limit.resets)),
+            RuntimeErrorKind::Space { hint, .. } | RuntimeErrorKind::Side { hint, .. } => {
+                diagnostic.with_help(hint.clone())
+            }
             _ => diagnostic,
         }
     }

@@ -12,7 +12,7 @@ use crate::model::Pack;
 
 use super::actors::build_actor;
 use super::error::{RuntimeError, RuntimeErrorKind};
-use super::journal::{Entry, roll_back};
+use super::journal::{Journal, roll_back};
 use super::rules::Rules;
 
 /// How many commands [`Game::undo`] can take back.
@@ -33,9 +33,10 @@ enum Saved {
     World(Box<World>),
     Journal {
         roller: crate::dice::RollerState,
-        // Boxed like the world: an encounter with a challenge is large.
-        encounter: Box<Option<crate::engine::Encounter>>,
-        entries: Vec<Entry>,
+        // Boxed like the world: an encounter with a challenge is large. Outside encounters
+        // (`None`) nothing is allocated.
+        encounter: Option<Box<crate::engine::Encounter>>,
+        entries: Journal,
     },
 }
 
@@ -89,8 +90,11 @@ pub struct Game {
     /// `load` of a second pack, an inline definition) without losing its scripts.
     script_files: Arc<[(String, String)]>,
     undo: std::collections::VecDeque<Snapshot>,
-    pub(crate) journal: Option<Vec<Entry>>,
-    /// The resources seen at 0, for `On resource zero` hooks.
+    pub(crate) journal: Option<Journal>,
+    /// A cleared journal from a snapshot that left the undo history, reused by the next
+    /// power so its buffers are not allocated again.
+    spare: Option<Journal>,
+    /// The resources seen above 0, for `On resource zero` hooks.
     pub(crate) zeroes: super::hooks::Zeroes,
     /// A session's choice of plain turns or ticks over the system's `Initiative:` line.
     pub(crate) initiative: Option<crate::model::outcome::InitiativeMode>,
@@ -108,6 +112,7 @@ impl Game {
             script_files: Arc::new([]),
             undo: std::collections::VecDeque::new(),
             journal: None,
+            spare: None,
             zeroes: super::hooks::Zeroes::default(),
             initiative: None,
         }
@@ -305,8 +310,8 @@ impl Game {
         let log_length = self.world.log.events.len();
         let roller = self.world.roller.state();
         // Powers may queue into the encounter (Invest, Sustain).
-        let encounter = Box::new(self.world.encounter.clone());
-        self.journal = Some(Vec::new());
+        let encounter = self.world.encounter.clone().map(Box::new);
+        self.journal = Some(self.spare.take().unwrap_or_default());
         super::hooks::watch_zeroes(self);
         let result = body(self)
             .and_then(|value| super::hooks::zero_checkpoint(self, Span::NONE).map(|()| value));
@@ -324,8 +329,12 @@ impl Game {
         let result = body(self);
         match result.and_then(|value| self.tally_challenge(false).map(|()| value)) {
             Ok(value) => {
-                if self.undo.len() == UNDO_LIMIT {
-                    self.undo.pop_front();
+                if self.undo.len() == UNDO_LIMIT
+                    && let Some(Snapshot { saved: Saved::Journal { mut entries, .. }, .. }) =
+                        self.undo.pop_front()
+                {
+                    entries.clear();
+                    self.spare = Some(entries);
                 }
                 self.undo.push_back(snapshot);
                 Ok(value)
@@ -353,8 +362,10 @@ impl Game {
             }
             Saved::Journal { roller, encounter, entries } => {
                 self.world.roller = crate::dice::Roller::from_state(&roller);
-                self.world.encounter = *encounter;
-                roll_back(&mut self.world, entries);
+                self.world.encounter = encounter.map(|e| *e);
+                let mut entries = entries;
+                roll_back(&mut self.world, &mut entries);
+                self.spare = Some(entries);
             }
         }
         self.world.log.events.truncate(snapshot.log_length);

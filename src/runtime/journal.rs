@@ -3,24 +3,43 @@
 //! `undo`) puts the old values back in reverse order. Recording a few values is far cheaper
 //! than cloning actors, which is what keeps a transactional power use fast. Commands other
 //! than powers snapshot the whole world instead and leave the journal off.
+//!
+//! Names and layer values are kept in two buffers the entries index into, and a journal
+//! that falls off the undo history is cleared and reused by the next power: a typical
+//! attack records its cost, health and armour without allocating.
+
+use std::ops::Range;
 
 use crate::engine::{Conditions, LayeredPool, Resource, World};
 
 use super::Game;
 
-/// One recorded old value.
+/// The old values one command recorded.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Journal {
+    entries: Vec<Entry>,
+    /// The names the entries refer to, back to back.
+    names: String,
+    /// Old layer values of [`Entry::LayerValues`], back to back.
+    values: Vec<i64>,
+}
+
+/// One recorded old value; `name` is a range of [`Journal::names`].
 #[derive(Clone, Debug)]
-pub(crate) enum Entry {
+enum Entry {
     /// A resource of the actor at this index (`None`: it did not exist).
-    Resource { actor: usize, name: String, old: Option<Resource> },
-    /// A layered pool.
-    Layers { actor: usize, name: String, old: Option<LayeredPool> },
+    Resource { actor: usize, name: Range<usize>, old: Option<Resource> },
+    /// A layered pool (`None`: it did not exist).
+    Layers { actor: usize, name: Range<usize>, old: Option<LayeredPool> },
+    /// The values of a layered pool's layers, outermost first (a range of
+    /// [`Journal::values`]).
+    LayerValues { actor: usize, name: Range<usize>, values: Range<usize> },
     /// All conditions.
     Conditions { actor: usize, old: Conditions },
     /// A world pool (`None`: it did not exist).
-    Pool { name: String, old: Option<i64> },
+    Pool { name: Range<usize>, old: Option<i64> },
     /// A stat (a script's `set_stat`; `None`: it did not exist).
-    Stat { actor: usize, name: String, old: Option<i64> },
+    Stat { actor: usize, name: Range<usize>, old: Option<i64> },
     /// Where the actor stood.
     Position { actor: usize, old: Option<crate::engine::Hex> },
 }
@@ -30,8 +49,11 @@ pub(crate) enum Entry {
 pub(crate) enum Part<'a> {
     /// A resource.
     Resource(&'a str),
-    /// A layered pool.
+    /// A layered pool, layers and all.
     Layers(&'a str),
+    /// Only the values of a layered pool's layers (a hit wears layers down but never adds
+    /// or removes one).
+    LayerValues(&'a str),
     /// The conditions.
     Conditions,
     /// A world pool (the actor is ignored).
@@ -42,73 +64,99 @@ pub(crate) enum Part<'a> {
     Position,
 }
 
+impl Journal {
+    /// Empties the journal, keeping its buffers for the next command.
+    pub(crate) fn clear(&mut self) {
+        self.entries.clear();
+        self.names.clear();
+        self.values.clear();
+    }
+
+    fn name(&mut self, name: &str) -> Range<usize> {
+        let start = self.names.len();
+        self.names.push_str(name);
+        start..self.names.len()
+    }
+}
+
 impl Game {
     /// Records the current value of `part` of `actor` if a journal is running.
     pub(crate) fn remember(&mut self, actor: &str, part: Part<'_>) {
         let Some(journal) = self.journal.as_mut() else { return };
         if let Part::Pool(name) = part {
             let old = self.world.pools.get(name).copied();
-            journal.push(Entry::Pool { name: name.to_string(), old });
+            let name = journal.name(name);
+            journal.entries.push(Entry::Pool { name, old });
             return;
         }
         let Some(index) = self.world.actors.iter().position(|a| a.name == actor) else { return };
         let who = &self.world.actors[index];
-        journal.push(match part {
-            Part::Resource(name) => Entry::Resource {
-                actor: index,
-                name: name.to_string(),
-                old: who.resources.get(name).copied(),
-            },
-            Part::Layers(name) => Entry::Layers {
-                actor: index,
-                name: name.to_string(),
-                old: who.layered.get(name).cloned(),
-            },
+        let entry = match part {
+            Part::Resource(name) => {
+                let old = who.resources.get(name).copied();
+                Entry::Resource { actor: index, name: journal.name(name), old }
+            }
+            Part::LayerValues(name) if who.layered.contains_key(name) => {
+                let start = journal.values.len();
+                let layers = who.layered.get(name).map_or(&[][..], |pool| &pool.layers);
+                journal.values.extend(layers.iter().map(|layer| layer.value));
+                let values = start..journal.values.len();
+                Entry::LayerValues { actor: index, name: journal.name(name), values }
+            }
+            Part::Layers(name) | Part::LayerValues(name) => {
+                let old = who.layered.get(name).cloned();
+                Entry::Layers { actor: index, name: journal.name(name), old }
+            }
             Part::Conditions => Entry::Conditions { actor: index, old: who.conditions.clone() },
             Part::Pool(_) => return,
-            Part::Stat(name) => Entry::Stat {
-                actor: index,
-                name: name.to_string(),
-                old: who.stats.get(name).copied(),
-            },
+            Part::Stat(name) => {
+                let old = who.stats.get(name).copied();
+                Entry::Stat { actor: index, name: journal.name(name), old }
+            }
             Part::Position => Entry::Position { actor: index, old: who.position },
-        });
+        };
+        journal.entries.push(entry);
     }
 }
 
-/// Puts the recorded values back, newest first.
-pub(crate) fn roll_back(world: &mut World, entries: Vec<Entry>) {
-    for entry in entries.into_iter().rev() {
+/// Puts the recorded values back, newest first. The journal is left empty, for reuse.
+pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
+    let Journal { entries, names, values } = journal;
+    for entry in entries.drain(..).rev() {
         match entry {
             Entry::Resource { actor, name, old } => {
-                let resources = &mut world.actors[actor].resources;
-                match old {
-                    Some(old) => resources.insert(name, old),
-                    None => resources.remove(&name),
-                };
+                restore(&mut world.actors[actor].resources, &names[name], old);
             }
             Entry::Layers { actor, name, old } => {
-                let layered = &mut world.actors[actor].layered;
-                match old {
-                    Some(old) => layered.insert(name, old),
-                    None => layered.remove(&name),
-                };
+                restore(&mut world.actors[actor].layered, &names[name], old);
+            }
+            Entry::LayerValues { actor, name, values: range } => {
+                if let Some(pool) = world.actors[actor].layered.get_mut(&names[name]) {
+                    for (layer, old) in pool.layers.iter_mut().zip(&values[range]) {
+                        layer.value = *old;
+                    }
+                }
             }
             Entry::Conditions { actor, old } => world.actors[actor].conditions = old,
-            Entry::Pool { name, old } => {
-                match old {
-                    Some(old) => world.pools.insert(name, old),
-                    None => world.pools.remove(&name),
-                };
-            }
+            Entry::Pool { name, old } => restore(&mut world.pools, &names[name], old),
             Entry::Position { actor, old } => world.actors[actor].position = old,
             Entry::Stat { actor, name, old } => {
-                let stats = &mut world.actors[actor].stats;
-                match old {
-                    Some(old) => stats.insert(name, old),
-                    None => stats.remove(&name),
-                };
+                restore(&mut world.actors[actor].stats, &names[name], old);
             }
+        }
+    }
+    journal.clear();
+}
+
+/// Puts `old` back under `name` in `map`, or removes `name` when it did not exist.
+fn restore<T>(map: &mut std::collections::BTreeMap<String, T>, name: &str, old: Option<T>) {
+    match (old, map.get_mut(name)) {
+        (Some(old), Some(slot)) => *slot = old,
+        (Some(old), None) => {
+            map.insert(name.to_string(), old);
+        }
+        (None, _) => {
+            map.remove(name);
         }
     }
 }

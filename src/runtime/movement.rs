@@ -3,7 +3,9 @@
 //! and `pull N` straight toward, each stopping before a wall or an occupied hex; `move`,
 //! `walk`, `shift`, `fly` and `teleport` take their mover to the request's destination
 //! (`to q,r`) when it is close enough, free, and (except for `fly` and `teleport`) reachable
-//! around walls. Every move is journaled for undo and logged with where from and where to.
+//! around walls and enemies (when sides are set, an enemy's hex cannot be walked through;
+//! an ally's can, but not ended on). Every move is journaled for undo and logged with where
+//! from and where to.
 
 use crate::diagnostics::Span;
 use crate::engine::{Event, Hex, World, ray, steps_around};
@@ -14,6 +16,7 @@ use super::effects::Context;
 use super::error::RuntimeError;
 use super::journal::Part;
 use super::power::engine;
+use super::sides::blocks_walker;
 use super::targets::space;
 
 impl Game {
@@ -142,17 +145,7 @@ pub(crate) fn run_move(
                 return Err(space(message, "pick a nearer destination", span));
             }
             if !matches!(kind, MoveKind::Fly | MoveKind::Teleport) {
-                let walls = &game.world.walls;
-                if steps_around(from, to, distance, |hex| walls.contains(&hex)).is_none() {
-                    let message = format!(
-                        "{mover} cannot {kind} from {from} to {to} around the walls in {distance} steps"
-                    );
-                    return Err(space(
-                        message,
-                        "pick a destination reachable around the walls",
-                        span,
-                    ));
-                }
+                walkable(&game.world, mover, (from, to), distance, kind, span)?;
             }
             to
         }
@@ -171,4 +164,47 @@ pub(crate) fn run_move(
         });
     }
     Ok(true)
+}
+
+/// Refuses a walk from `from` to `to` in `distance` steps that no way around the walls and
+/// the mover's enemies allows, naming the enemies in the way when they are what blocks it.
+fn walkable(
+    world: &World,
+    mover: &str,
+    (from, to): (Hex, Hex),
+    distance: i64,
+    kind: MoveKind,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let walls = &world.walls;
+    let enemy = |hex: Hex| {
+        world
+            .actors
+            .iter()
+            .find(|a| a.position == Some(hex))
+            .filter(|a| blocks_walker(world, mover, a))
+    };
+    if steps_around(from, to, distance, |hex| walls.contains(&hex) || enemy(hex).is_some())
+        .is_some()
+    {
+        return Ok(());
+    }
+    if steps_around(from, to, distance, |hex| walls.contains(&hex)).is_none() {
+        let message = format!(
+            "{mover} cannot {kind} from {from} to {to} around the walls in {distance} steps"
+        );
+        return Err(space(message, "pick a destination reachable around the walls", span));
+    }
+    let in_the_way: Vec<String> = world
+        .actors
+        .iter()
+        .filter_map(|a| Some((a, a.position?)))
+        .filter(|(a, hex)| from.distance(*hex) <= distance && blocks_walker(world, mover, a))
+        .map(|(a, hex)| format!("{} at {hex}", a.name))
+        .collect();
+    let message = format!(
+        "{mover} cannot {kind} from {from} to {to} in {distance} steps: enemies block the way ({})",
+        in_the_way.join(", ")
+    );
+    Err(space(message, "walk around the enemies, or pick another destination", span))
 }

@@ -159,6 +159,12 @@ fn run(
         user.equipment.iter().find(|e| Rules::find(&rules.weapons, e).is_some()).cloned()
     });
     let weapon = weapon_name.as_deref().and_then(|w| Rules::find(&rules.weapons, w));
+    let counted = stage == Stage::Use;
+    let effective = super::upgrade::effective(game, rules, block, weapon, &request.actor, counted)?;
+    let block: &Block = &effective;
+    if counted {
+        super::limits::use_power(game, &request.actor, block)?;
+    }
     let trigger = request.options.trigger_values.as_slice();
     let context = Context {
         rules,
@@ -196,7 +202,7 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
             continue;
         };
         let user = game.world.actor(&request.actor).map_err(engine)?;
-        if !holds(rules, requirement, user)? {
+        if !holds(rules, requirement, user, Some((block, weapon)))? {
             let requirement = requirement.to_string();
             let (actor, power) = (request.actor.clone(), power_name.to_string());
             return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));
@@ -495,7 +501,8 @@ fn resolve(
             };
             if applies {
                 let grade = Some(i64::from(outcome.grade));
-                let mut names = outcome.names.clone();
+                let mut names = Vec::with_capacity(outcome.names.len() + 1);
+                names.extend_from_slice(&outcome.names);
                 names.push(("Spent", spent));
                 let context = Context { outcome: &names, ..*context };
                 execute(game, &context, effects, Some(&outcome.name), grade, line.span)?;
@@ -517,9 +524,15 @@ fn resolve(
     Ok(PowerOutcome { targets: outcomes, queued: false })
 }
 
-/// Whether `requirement` holds for `user`. Comparisons and `you have/are <condition>` are
-/// evaluated; event clauses and narration count as holding (the caller vouches for them).
-fn holds(rules: &Rules, requirement: &Requirement, user: &Actor) -> Result<bool, RuntimeError> {
+/// Whether `requirement` holds for `user`. Comparisons, `you have/are <condition>` and
+/// `this power has keyword X` (`power` with its weapon) are evaluated; event clauses and
+/// narration count as holding (the caller vouches for them).
+pub(super) fn holds(
+    rules: &Rules,
+    requirement: &Requirement,
+    user: &Actor,
+    power: Option<(&Block, Option<&Block>)>,
+) -> Result<bool, RuntimeError> {
     let Requirement::Tests { first, rest } = requirement else { return Ok(true) };
     let test = |test: &crate::diagnostics::Spanned<Test>| -> Result<bool, RuntimeError> {
         Ok(match &test.node {
@@ -529,7 +542,13 @@ fn holds(rules: &Rules, requirement: &Requirement, user: &Actor) -> Result<bool,
                 value.as_integer() != Some(0)
             }
             Test::Has { condition, .. } => user.conditions.has(condition.name.node.as_str()),
-            Test::Keyword { .. } | Test::Event { .. } => true,
+            Test::Keyword { subject, keyword, .. } => match power {
+                Some((block, weapon)) if super::upgrade::names_the_power(&subject.node) => {
+                    super::upgrade::has_keyword(block, weapon, keyword.node.as_str())
+                }
+                _ => true,
+            },
+            Test::Event { .. } => true,
         })
     };
     let mut result = test(first)?;

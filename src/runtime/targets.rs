@@ -4,7 +4,7 @@
 //! request's targets, so games that never place anyone work as before.
 
 use crate::engine::{Hex, World, burst, clear_line, cone, path, ray};
-use crate::model::common::{AreaShape, SelfInArea, TargetCount};
+use crate::model::common::{AreaShape, SelfInArea, SidesInArea, TargetCount};
 use crate::model::expr::LineContext;
 use crate::model::{PowerLine, Target};
 
@@ -12,6 +12,7 @@ use super::Game;
 use super::error::{RuntimeError, RuntimeErrorKind};
 use super::power::{Pipeline, Stage, engine, lines};
 use super::scope::LineScope;
+use super::sides::{Wanted, check_target, kept_in_area};
 
 /// A refusal about positions, at `span`, with a hint.
 pub(crate) fn space(message: String, hint: &str, span: crate::diagnostics::Span) -> RuntimeError {
@@ -53,9 +54,9 @@ pub(crate) fn choose_targets(
         Some(range) => scope.amount(range, LineContext::Target, rounding).map(Some),
         None => Ok(None),
     };
-    let (count, range) = match target {
-        Target::Creatures { count, range, .. } => (count, range),
-        Target::Area { shape, size, range, user: rule } => {
+    let (count, range, wanted) = match target {
+        Target::Creatures { count, range, who } => (count, range, Wanted::of(who.node.as_str())),
+        Target::Area { shape, size, range, user: rule, sides } => {
             // A queued resolution keeps the creatures chosen when the power was used.
             let Some(origin) = user.position.filter(|_| stage == Stage::Use) else {
                 return Ok(requested());
@@ -65,6 +66,7 @@ pub(crate) fn choose_targets(
                 size: scope.amount(size, LineContext::Target, rounding)?,
                 reach: reach_of(range)?,
                 rule: *rule,
+                sides: *sides,
             };
             let chosen = area_targets(&game.world, &request.actor, origin, &area, pipeline, span)?;
             if let Some(outside) = request.targets.iter().find(|name| !chosen.contains(name)) {
@@ -102,6 +104,7 @@ pub(crate) fn choose_targets(
     let reach = reach_of(range)?;
     for name in &request.targets {
         let target = game.world.actor(name).map_err(engine)?;
+        check_target(user, target, wanted, block.name.node.as_str(), span)?;
         let (Some(from), Some(to)) = (user.position, target.position) else { continue };
         let distance = from.distance(to);
         if let Some(reach) = reach
@@ -126,6 +129,7 @@ struct Area<'a> {
     size: i64,
     reach: Option<i64>,
     rule: Option<SelfInArea>,
+    sides: Option<SidesInArea>,
 }
 
 /// The placed creatures in the area, in the area's hex order (nearest the origin first; a
@@ -137,6 +141,8 @@ struct Area<'a> {
 /// hex; a Path runs through the next `at` hexes in order. An area placed at range counts its
 /// user when the user stands in it; one starting on the user does not (`including Self` and
 /// `excluding Self` change that). A wall between the origin and a creature shelters it.
+/// Then `excluding allies` leaves out the user's side (the user too, unless `including
+/// Self`) and `excluding enemies` every other side; actors without a side stay in.
 fn area_targets(
     world: &World,
     user: &str,
@@ -181,15 +187,22 @@ fn area_targets(
     if placed && !hexes.contains(&origin) {
         hexes.insert(0, origin);
     }
+    let the_user = world.actor(user).map_err(engine)?;
     let counts_user = match area.rule {
         Some(SelfInArea::Including) => true,
         Some(SelfInArea::Excluding) => false,
-        None => placed,
+        None => {
+            placed && !(area.sides == Some(SidesInArea::ExcludingAllies) && the_user.side.is_some())
+        }
     };
     let mut chosen = Vec::new();
     for hex in hexes {
         let Some(actor) = world.actors.iter().find(|a| a.position == Some(hex)) else { continue };
-        if (actor.name == user && !counts_user) || walled(world, origin, hex).is_some() {
+        let is_user = actor.name == user;
+        if (is_user && !counts_user)
+            || (!is_user && !kept_in_area(the_user, actor, area.sides))
+            || walled(world, origin, hex).is_some()
+        {
             continue;
         }
         chosen.push(actor.name.clone());

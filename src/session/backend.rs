@@ -168,6 +168,20 @@ pub trait Backend {
         Err(no_map(hexes.first().map_or(crate::diagnostics::Span::NONE, |hex| hex.span)))
     }
 
+    /// `side A, B: party`: put actors on a side. Backends without sides refuse it.
+    fn set_side(&mut self, actors: &[NameRef], side: &NameRef) -> CommandResult {
+        let _ = actors;
+        Err(vec![
+            super::session::error_at(
+                "session::no_sides",
+                "this game has no sides",
+                side.span,
+                "here",
+            )
+            .with_help("the command changed nothing"),
+        ])
+    }
+
     /// Names for tab completion, sorted.
     fn complete_names(&self, kind: NameKind) -> Vec<String>;
 

@@ -88,6 +88,13 @@ pub enum Command {
     },
     /// `wall 3,4 3,5`: hexes that block movement and lines to targets.
     Wall(Vec<Spanned<Hex>>),
+    /// `side Ana, Bo: party`: put actors on a side.
+    Side {
+        /// Who: `Ana, Bo`.
+        actors: Vec<NameRef>,
+        /// Which side: `party`.
+        side: NameRef,
+    },
     /// A block definition, `power Quick Jab` followed by notation lines up to a blank line.
     Define(Definition),
     /// `help` or `help check`.
@@ -219,6 +226,7 @@ impl Command {
             Command::Undo => "undo",
             Command::Place { .. } => "place",
             Command::Wall(_) => "wall",
+            Command::Side { .. } => "side",
             Command::Define(_) => "define",
             Command::Help(_) => "help",
         }

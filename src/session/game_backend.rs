@@ -283,6 +283,15 @@ impl Backend for Game {
         Ok(self.events_or(mark, "wall", String::new()))
     }
 
+    fn set_side(&mut self, actors: &[NameRef], side: &NameRef) -> CommandResult {
+        let mark = self.mark();
+        let names: Vec<&str> = actors.iter().map(|actor| actor.node.as_str()).collect();
+        let unknown = actors.iter().find(|actor| self.world().actor(&actor.node).is_err());
+        let span = unknown.map_or(side.span, |actor| actor.span);
+        Game::set_side(self, &names, Some(&side.node)).map_err(|e| failed(&e.or_at(span)))?;
+        Ok(self.events_or(mark, "side", format!("{} on side {}", names.join(", "), side.node)))
+    }
+
     fn complete_names(&self, kind: NameKind) -> Vec<String> {
         let mut names: Vec<String> = match kind {
             NameKind::Pack => Vec::new(),
@@ -504,6 +513,9 @@ impl Game {
         if let Some(position) = actor.position {
             let _ = write!(text, "\n  Position: {position}");
         }
+        if let Some(side) = &actor.side {
+            let _ = write!(text, "\n  Side: {side}");
+        }
         for (pool, layered) in &actor.layered {
             let layers = layered.layers.iter().map(|l| format!("{} {}", l.name, l.value)).collect();
             let _ = write!(text, "\n  Layers ({pool}): {}", list(layers));
@@ -543,7 +555,11 @@ impl Game {
             text.push_str("no actors");
         }
         for actor in &world.actors {
-            let _ = write!(text, "{}: {}", actor.name, resource_list(actor).join(", "));
+            let _ = write!(text, "{}", actor.name);
+            if let Some(side) = &actor.side {
+                let _ = write!(text, " ({side})");
+            }
+            let _ = write!(text, ": {}", resource_list(actor).join(", "));
             match actor.position {
                 Some(position) => {
                     let _ = writeln!(text, " at {position}");

@@ -24,6 +24,7 @@ pub const COMMAND_WORDS: &[&str] = &[
     "undo",
     "place",
     "wall",
+    "side",
     "define",
     "help",
 ];
@@ -59,6 +60,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("undo", "take back the last command that changed the game", "undo"),
     ("place", "put an actor on a hex of the map (q,r)", "place Scout at 2,-1"),
     ("wall", "make hexes walls: they block movement and lines to targets", "wall 3,4 3,5"),
+    ("side", "put actors on a side: allies share one, enemies differ", "side Scout, Hero: party"),
     (
         "define",
         "define a block inline: a header, notation lines, then a blank line",

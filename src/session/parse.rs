@@ -168,6 +168,7 @@ fn command_error(file: FileId, base: usize, line: &str) -> Option<SessionError> 
         "help" => Rule::help,
         "place" => Rule::place,
         "wall" => Rule::wall,
+        "side" => Rule::side,
         _ => return None,
     };
     let start = base + offset;
@@ -339,6 +340,11 @@ impl Lower {
             Rule::wall => {
                 let hexes = inner.map(|hex| self.hex(&hex)).collect::<Result<_, _>>()?;
                 Command::Wall(hexes)
+            }
+            Rule::side => {
+                let actors = self.names(inner.next().expect("grammar: names"));
+                let side = inner.find(|pair| pair.as_rule() != Rule::side_colon);
+                Command::Side { actors, side: self.name(side.expect("grammar: side")) }
             }
             other => unreachable!("grammar: {other:?} is not a command at {span:?}"),
         })

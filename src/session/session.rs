@@ -215,6 +215,7 @@ impl<B: Backend> Session<B> {
             Command::Undo => self.backend.undo(),
             Command::Place { actor, hex } => self.backend.place(actor, hex),
             Command::Wall(hexes) => self.backend.add_walls(hexes),
+            Command::Side { actors, side } => self.backend.set_side(actors, side),
         }
     }
 

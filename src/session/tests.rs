@@ -257,6 +257,7 @@ fn parse_accepts_every_command() {
         "undo",
         "help",
         "help roll",
+        "side Hero, \"Bandit 2\": party",
     ];
     for line in accepted {
         command(line);
@@ -294,6 +295,14 @@ fn parse_builds_typed_commands_with_spans() {
     assert_eq!((check.difficulty, check.aided_by), (11, vec![found(line, "Hero", 0)]));
     assert_eq!(command("force 8, 6, 1"), Command::Force(vec![8, 6, 1]));
     assert_eq!(command("policy boost max-safe").word(), "policy");
+    let line = "side Hero, Guard: Free Folk";
+    assert_eq!(
+        command(line),
+        Command::Side {
+            actors: vec![found(line, "Hero", 0), found(line, "Guard", 0)],
+            side: found(line, "Free Folk", 0)
+        }
+    );
 }
 
 #[test]
@@ -312,6 +321,8 @@ fn parse_rejects_with_messages_and_spans() {
         ("encounter", "a name", 9),
         ("end", "`encounter`", 3),
         ("roll 2d6 +", "", 10),
+        ("side Hero party", "`:` and the side's name", 15),
+        ("side Hero:", "a name", 10),
     ];
     for (line, phrase, offset) in rejected {
         let (diagnostic, text) = error(line);

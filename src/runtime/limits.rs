@@ -1,0 +1,72 @@
+//! Enforcing `Limit:` lines: each counted use of a limited power (or upgrade) is recorded in
+//! the running encounter, per user and per name (or per keyword when the limit is shared).
+//! The encounter's turn and round ends reset the counts and its end drops them; out of an
+//! encounter there are no turns to count by, so limits do not apply. Undo and a failed
+//! command restore the counts with the encounter.
+
+use crate::engine::{LimitReset, LimitUse};
+use crate::model::power::{Limit, LimitClock};
+use crate::model::{Block, BlockBody, PowerLine};
+
+use super::Game;
+use super::error::{LimitReached, RuntimeError, RuntimeErrorKind};
+
+fn reset_of(clock: LimitClock) -> LimitReset {
+    match clock {
+        LimitClock::Turn => LimitReset::Turn,
+        LimitClock::Round => LimitReset::Round,
+        LimitClock::Encounter => LimitReset::Encounter,
+    }
+}
+
+/// Counts one use of `name` by `actor` under `limit`: true when counted (or when no
+/// encounter runs), false when the limit is used up.
+pub(crate) fn count_use(game: &mut Game, actor: &str, name: &str, limit: &Limit) -> bool {
+    take(game, actor, name, limit).is_none()
+}
+
+/// Counts one use of `power` under each of its `Limit:` lines; a used-up limit is an error
+/// at that line saying what was used when.
+pub(crate) fn use_power(game: &mut Game, actor: &str, power: &Block) -> Result<(), RuntimeError> {
+    let BlockBody::Power(lines) = &power.body else { return Ok(()) };
+    let name = power.name.node.as_str();
+    for line in lines {
+        let PowerLine::Limit(limit) = &line.node else { continue };
+        if let Some(first) = take(game, actor, name, limit) {
+            let reached = LimitReached {
+                actor: actor.to_string(),
+                name: name.to_string(),
+                limit: limit.to_string(),
+                first,
+                resets: limit.per.word(),
+            };
+            return Err(RuntimeErrorKind::LimitReached(Box::new(reached)).at(line.span));
+        }
+    }
+    Ok(())
+}
+
+/// Records the use; `Some(first use)` instead when the limit is already used up.
+fn take(game: &mut Game, actor: &str, name: &str, limit: &Limit) -> Option<String> {
+    let encounter = game.world.encounter.as_mut()?;
+    let key = limit.shared.as_ref().map_or(name, |keyword| keyword.node.as_str());
+    let reset = reset_of(limit.per);
+    let found = encounter.limits.iter_mut().find(|used| {
+        used.actor == actor && used.reset == reset && used.key.eq_ignore_ascii_case(key)
+    });
+    match found {
+        Some(used) if used.count >= limit.count => Some(used.first.clone()),
+        Some(used) => {
+            used.count += 1;
+            None
+        }
+        None => {
+            let acting = encounter.acting().map_or("no one", |p| p.name.as_str());
+            let first = format!("{name} in round {}, {acting}'s turn", encounter.round);
+            let key = key.to_string();
+            let used = LimitUse { actor: actor.to_string(), key, reset, count: 1, first };
+            encounter.limits.push(used);
+            None
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! The effective power: before the pipeline runs, the user's traits whose `To:` selects the
+//! power (by name, or by keywords including those of the weapon used) and whose While and
+//! Prereq hold modify a copy of its lines. A signed `Add: +[N] damage` increases each
+//! damage the power deals; an unsigned `Add:` appends its effects to the first Result line;
+//! `Replace:`/`With:` swaps one line. A power nothing modifies is borrowed, never copied.
+
+use std::borrow::Cow;
+
+use crate::diagnostics::{Span, Spanned};
+use crate::model::common::Keyword;
+use crate::model::entity::WeaponLine;
+use crate::model::expr::BinaryOp;
+use crate::model::power::{GradeGate, LineSwap, Selector};
+use crate::model::{
+    Amount, Block, BlockBody, Effect, EffectPart, Effects, Expr, Name, PowerLine, TraitLine,
+};
+
+use super::Game;
+use super::error::RuntimeError;
+use super::rules::Rules;
+
+/// The keywords of a power: its `Keywords:` words, with `[Weapon]` replaced by the words of
+/// the weapon's own `Keywords:` line (`Melee [Weapon] Charge` with a `Heavy Blade` weapon is
+/// Melee, Heavy, Blade, Charge).
+pub(crate) fn power_keywords<'a>(
+    block: &'a Block,
+    weapon: Option<&'a Block>,
+) -> impl Iterator<Item = &'a Name> + 'a {
+    let BlockBody::Power(lines) = &block.body else { return None.into_iter().flatten() };
+    let words = lines.iter().flat_map(move |line| {
+        let keywords: &[Spanned<Keyword>] = match &line.node {
+            PowerLine::Keywords(keywords) => keywords,
+            _ => &[],
+        };
+        keywords.iter().flat_map(move |keyword| {
+            let (own, from_weapon) = match &keyword.node {
+                Keyword::Word(word) => (Some(word), None),
+                Keyword::Expr(expr) if matches!(&expr.node, Expr::Name(n) if n.matches("Weapon")) => {
+                    (None, weapon)
+                }
+                Keyword::Expr(_) => (None, None),
+            };
+            own.into_iter().chain(from_weapon.into_iter().flat_map(weapon_keywords))
+        })
+    });
+    Some(words).into_iter().flatten()
+}
+
+fn weapon_keywords(weapon: &Block) -> impl Iterator<Item = &Name> {
+    let lines = match &weapon.body {
+        BlockBody::Weapon(lines) => lines.as_slice(),
+        _ => &[],
+    };
+    lines.iter().flat_map(|line| {
+        let keywords: &[Spanned<Keyword>] = match &line.node {
+            WeaponLine::Keywords(keywords) => keywords,
+            _ => &[],
+        };
+        keywords.iter().filter_map(|keyword| match &keyword.node {
+            Keyword::Word(word) => Some(word),
+            Keyword::Expr(_) => None,
+        })
+    })
+}
+
+/// Whether `power` (used with `weapon`) has the keyword `word`: a plural (`Attacks`) also
+/// matches its singular; `Power` matches every power and `Attack` every power with a
+/// `Threshold:` line (it is rolled against a target).
+pub(crate) fn has_keyword(power: &Block, weapon: Option<&Block>, word: &str) -> bool {
+    let singular = word.strip_suffix('s').unwrap_or(word);
+    let is = |name: &str| word.eq_ignore_ascii_case(name) || singular.eq_ignore_ascii_case(name);
+    if is("Power") {
+        return true;
+    }
+    if is("Attack") && lines(power).iter().any(|l| matches!(l.node, PowerLine::Threshold(_))) {
+        return true;
+    }
+    power_keywords(power, weapon).any(|keyword| is(keyword.as_str()))
+}
+
+/// Whether a keyword test's subject is the power being used (`this power has keyword
+/// Melee`, `the power`, `it`).
+pub(crate) fn names_the_power(subject: &Name) -> bool {
+    let text = subject.as_str().to_ascii_lowercase();
+    matches!(text.as_str(), "power" | "this power" | "the power" | "it")
+}
+
+/// Whether the selector picks `power`: an alternative names it, or every word of the
+/// alternative is one of its keywords.
+pub(crate) fn selects(selector: &Selector, power: &Block, weapon: Option<&Block>) -> bool {
+    selector.alternatives.iter().any(|alternative| {
+        alternative.node.matches(power.name.node.as_str())
+            || alternative
+                .node
+                .as_str()
+                .split_whitespace()
+                .all(|word| has_keyword(power, weapon, word))
+    })
+}
+
+fn lines(block: &Block) -> &[Spanned<PowerLine>] {
+    match &block.body {
+        BlockBody::Power(lines) => lines,
+        _ => &[],
+    }
+}
+
+/// Whether a trait's lines change a power's lines (narrated Adds do not).
+fn modifies(lines: &[Spanned<TraitLine>]) -> bool {
+    lines.iter().any(|line| match &line.node {
+        TraitLine::Add(effects) => !effects.is_narration_only(),
+        TraitLine::Bonus(_) | TraitLine::Replace(_) => true,
+        _ => false,
+    })
+}
+
+/// The power as the user's upgrades make it. `counted`: a new use, so upgrades with a
+/// `Limit:` count it (and are skipped once used up).
+pub(crate) fn effective<'r>(
+    game: &mut Game,
+    rules: &'r Rules,
+    block: &'r Block,
+    weapon: Option<&'r Block>,
+    actor: &str,
+    counted: bool,
+) -> Result<Cow<'r, Block>, RuntimeError> {
+    let user = game
+        .world
+        .actor(actor)
+        .map_err(|k| super::error::RuntimeErrorKind::Engine(k).at(Span::NONE))?;
+    if user.traits.is_empty() {
+        return Ok(Cow::Borrowed(block));
+    }
+    let mut applied: Vec<(&'r Block, &'r [Spanned<TraitLine>])> = Vec::new();
+    for name in &user.traits {
+        let Some(upgrade) = Rules::find(&rules.traits, name) else { continue };
+        let BlockBody::Trait(trait_lines) = &upgrade.body else { continue };
+        let chosen = trait_lines.iter().any(|line| match &line.node {
+            TraitLine::To(selector) => selects(selector, block, weapon),
+            _ => false,
+        });
+        if !chosen || !modifies(trait_lines) {
+            continue;
+        }
+        let mut holds = true;
+        for line in trait_lines {
+            if let TraitLine::While(requirement) | TraitLine::Prereq(requirement) = &line.node {
+                let power = Some((block, weapon));
+                holds &= super::power::holds(rules, requirement, user, power)?;
+            }
+        }
+        if holds {
+            applied.push((upgrade, trait_lines));
+        }
+    }
+    if applied.is_empty() {
+        return Ok(Cow::Borrowed(block));
+    }
+    let mut owned = block.clone();
+    let power = block.name.node.as_str();
+    for (upgrade, trait_lines) in applied {
+        let limit = trait_lines.iter().find_map(|line| match &line.node {
+            TraitLine::Limit(limit) => Some(limit),
+            _ => None,
+        });
+        if let Some(limit) = limit
+            && counted
+            && !super::limits::count_use(game, actor, upgrade.name.node.as_str(), limit)
+        {
+            continue;
+        }
+        let BlockBody::Power(power_lines) = &mut owned.body else { continue };
+        let changes = modify(power_lines, trait_lines);
+        if !changes.is_empty() {
+            let text =
+                format!("{actor}'s {} modifies {power}: {}", upgrade.name.node, changes.join("; "));
+            game.world.narrate(text, upgrade.name.span);
+        }
+    }
+    Ok(Cow::Owned(owned))
+}
+
+/// Applies one trait's Add, signed Add and Replace/With lines to `power`; returns what
+/// changed, for the log.
+fn modify(power: &mut Vec<Spanned<PowerLine>>, trait_lines: &[Spanned<TraitLine>]) -> Vec<String> {
+    let mut changes = Vec::new();
+    let mut replacing: Option<&LineSwap> = None;
+    for line in trait_lines {
+        match &line.node {
+            TraitLine::Bonus(bonus) => {
+                for power_line in power.iter_mut() {
+                    if let Some(effects) = effects_mut(&mut power_line.node) {
+                        increase(effects, bonus);
+                    }
+                }
+                changes.push(format!("+{bonus}"));
+            }
+            TraitLine::Add(added) if !added.is_narration_only() => {
+                let parts = added.parts.iter().filter(|p| matches!(p.node, EffectPart::Effect(_)));
+                let first = power.iter_mut().find_map(|l| match &mut l.node {
+                    PowerLine::Result { effects, .. } => Some(effects),
+                    _ => None,
+                });
+                match first {
+                    Some(effects) => effects.parts.extend(parts.cloned()),
+                    None => power.push(Spanned::new(
+                        PowerLine::Result {
+                            grade: None,
+                            gate: GradeGate::AtLeast,
+                            effects: Effects { parts: parts.cloned().collect() },
+                        },
+                        line.span,
+                    )),
+                }
+                changes.push(format!("adds `{added}`"));
+            }
+            TraitLine::Replace(swap) => replacing = Some(swap),
+            TraitLine::With(with) => {
+                let Some(replace) = replacing.take() else { continue };
+                if let Some(index) = find_replaced(power, replace)
+                    && let Some(new) = replacement(&power[index].node, with)
+                {
+                    changes.push(format!("`{}` becomes `{new}`", power[index].node));
+                    power[index] = Spanned::new(new, line.span);
+                }
+            }
+            _ => {}
+        }
+    }
+    changes
+}
+
+/// The index of the power line a Replace names: with a label, the line whose canonical
+/// text is the same; without, the line whose text after its label is.
+pub(crate) fn find_replaced(power: &[Spanned<PowerLine>], replace: &LineSwap) -> Option<usize> {
+    let wanted = replace.line.as_ref()?;
+    if replace.labelled {
+        let text = wanted.node.to_string();
+        return power.iter().position(|line| line.node.to_string() == text);
+    }
+    let body = match &wanted.node {
+        PowerLine::Result { effects, .. } => effects.to_string(),
+        other => other.to_string(),
+    };
+    power.iter().position(|line| {
+        let printed = line.node.to_string();
+        printed.split_once(": ").is_some_and(|(_, text)| text == body)
+    })
+}
+
+/// The line `with` puts in place of `old`: its own line when labelled, else `old` with its
+/// effects swapped (`None` when `old` has no effects to swap).
+pub(crate) fn replacement(old: &PowerLine, with: &LineSwap) -> Option<PowerLine> {
+    let new = with.line.as_ref()?;
+    if with.labelled {
+        return Some(new.node.clone());
+    }
+    let PowerLine::Result { effects: swapped, .. } = &new.node else { return None };
+    let mut line = old.clone();
+    *effects_mut(&mut line)? = swapped.clone();
+    Some(line)
+}
+
+fn effects_mut(line: &mut PowerLine) -> Option<&mut Effects> {
+    match line {
+        PowerLine::Result { effects, .. }
+        | PowerLine::Effect { effects, .. }
+        | PowerLine::Before(effects)
+        | PowerLine::After(effects) => Some(effects),
+        _ => None,
+    }
+}
+
+/// Adds each damage of `bonus` to every (non-negative) damage of `effects` of the same type
+/// (an untyped bonus adds to every type). Dice cannot join an expression, so a dice damage
+/// gets the bonus as a damage of its own.
+fn increase(effects: &mut Effects, bonus: &Effects) {
+    let mut extra = Vec::new();
+    for part in &mut effects.parts {
+        let EffectPart::Effect(Effect::Damage { negative: false, amount, damage_type }) =
+            &mut part.node
+        else {
+            continue;
+        };
+        for added in &bonus.parts {
+            let EffectPart::Effect(Effect::Damage { negative, amount: more, damage_type: kind }) =
+                &added.node
+            else {
+                continue;
+            };
+            let same = match (kind, &*damage_type) {
+                (None, _) => true,
+                (Some(kind), Some(own)) => kind.node.matches(own.node.as_str()),
+                (Some(_), None) => false,
+            };
+            if !same {
+                continue;
+            }
+            match (as_expr(amount, part.span), as_expr(more, added.span)) {
+                (Some(left), Some(right)) => {
+                    let op = if *negative { BinaryOp::Subtract } else { BinaryOp::Add };
+                    let expr = Expr::Binary { op, left: Box::new(left), right: Box::new(right) };
+                    *amount = Amount::Expr(Spanned::new(expr, part.span));
+                }
+                _ => extra.push(Spanned::new(
+                    EffectPart::Effect(Effect::Damage {
+                        negative: *negative,
+                        amount: more.clone(),
+                        damage_type: damage_type.clone(),
+                    }),
+                    added.span,
+                )),
+            }
+        }
+    }
+    effects.parts.extend(extra);
+}
+
+fn as_expr(amount: &Amount, span: Span) -> Option<Spanned<Expr>> {
+    match amount {
+        Amount::Number(number) => Some(Spanned::new(Expr::Number(*number), span)),
+        Amount::Expr(expr) => Some(expr.clone()),
+        Amount::Dice(_) => None,
+    }
+}

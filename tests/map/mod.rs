@@ -1,0 +1,23 @@
+//! Helpers shared by the hex-map tests (positions and sides): where an actor stands, its HP,
+//! and the targets Ana's area power hits when aimed at hexes.
+
+use mythforge::engine::Hex;
+use mythforge::runtime::{Game, PowerUse};
+
+/// Where `name` stands.
+pub fn at(game: &Game, name: &str) -> Option<Hex> {
+    game.world().actor(name).unwrap().position
+}
+
+/// `name`'s current HP.
+pub fn hp(game: &Game, name: &str) -> i64 {
+    game.world().actor(name).unwrap().resources["HP"].current
+}
+
+/// Ana uses `power` aimed at `aim`; the targets it hit, in order.
+pub fn hit(game: &mut Game, power: &str, aim: &[(i64, i64)]) -> Vec<String> {
+    let mut request = PowerUse::new("Ana", power);
+    request.options.aim = aim.iter().map(|(q, r)| Hex::new(*q, *r)).collect();
+    let outcome = game.use_power(&request).unwrap();
+    outcome.targets.into_iter().map(|t| t.name).collect()
+}
