@@ -217,3 +217,25 @@ fn the_script_method_prints_canonically() {
     let printed = mythforge::model::format_file(&file);
     assert!(printed.contains("Method: script move_roll\n"), "{printed}");
 }
+
+#[test]
+fn a_dice_line_in_a_scripted_procedure_is_a_warning() {
+    let rules =
+        RULES.replace("Method: script move_roll\n", "Method: script move_roll\nDice: 2d6\n");
+    let mut game = Game::new(1);
+    let warnings =
+        game.load_source_with_scripts("moves.rules", &rules, &[("moves.rhai", SCRIPT)]).unwrap();
+    let found: Vec<_> = warnings
+        .iter()
+        .map(|d| (d.code.as_str(), d.message.as_str(), d.is_error(), d.help.as_deref()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![(
+            "rules::check::ignored_line",
+            "`Dice` does nothing in a `script` procedure",
+            false,
+            Some("remove the line, or read the value in the script from its `inputs` map"),
+        )]
+    );
+}
