@@ -30,6 +30,14 @@ fn check(actor: &str, stats: &[&str], bonus: i64, threshold: i64) -> CheckReques
     }
 }
 
+/// `actor` uses the task `power` choosing `skills` (the Tasks' `Choose:` line), with the
+/// GM's default threshold 12.
+fn task_use(actor: &str, power: &str, skills: &[&str]) -> PowerUse {
+    let mut request = PowerUse::new(actor, power);
+    request.options.choices = skills.iter().map(|s| s.to_string()).collect();
+    request
+}
+
 #[test]
 fn kinesthetics_check_8_6_1_plus_3_vs_9_is_medium() {
     let mut game = pack_game(&["Ragweed"]);
@@ -82,7 +90,9 @@ fn challenge_turn_16_14_11_7_vs_12_is_medium_and_a_breakthrough() {
     let order = game.start_challenge(5, 4, &["Itzel", "Xochitl"]).unwrap();
     assert_eq!(order, ["Itzel", "Xochitl"], "a bare d10 each: 8 and 3");
     game.world_mut().roller.force([10, 8, 5, 1]);
-    let outcome = game.use_power(&PowerUse::new("Itzel", "Accept the Challenge")).unwrap();
+    let outcome = game
+        .use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"]))
+        .unwrap();
     // Ruling: only 16 and 14 meet 12, so grade 2 (Medium), which is a Breakthrough.
     assert_eq!(outcome.targets[0].grade, 2);
     let challenge = game.challenge().unwrap();
@@ -97,7 +107,8 @@ fn a_challenge_is_won_by_enough_breakthroughs_and_lost_by_enough_setbacks() {
     game.start_challenge(1, 1, &["Itzel", "Ragweed"]).unwrap();
     // Itzel: Discipline 2 + Perception 2 = +4; 9, 8, 1 -> 13, 12, 5: Medium.
     game.world_mut().roller.force([9, 8, 1]);
-    game.use_power(&PowerUse::new("Itzel", "Accept the Challenge")).unwrap();
+    game.use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"]))
+        .unwrap();
     let won: Vec<String> = game.world().log.events.iter().map(|e| e.describe()).collect();
     assert_eq!(
         won[won.len() - 2..],
@@ -111,7 +122,8 @@ fn a_challenge_is_won_by_enough_breakthroughs_and_lost_by_enough_setbacks() {
     game.start_challenge(3, 1, &["Itzel", "Ragweed"]).unwrap();
     // A Fail (1, 1, 1 -> 5, 5, 5 vs 12) is a Setback.
     game.world_mut().roller.force([1, 1, 1]);
-    game.use_power(&PowerUse::new("Itzel", "Accept the Challenge")).unwrap();
+    game.use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"]))
+        .unwrap();
     let lost = game.world().log.events.last().unwrap().describe();
     assert_eq!(lost, "the challenge is lost");
     assert_eq!(game.challenge().unwrap().failures, 1);
@@ -125,7 +137,7 @@ fn build_momentum_puts_momentum_on_the_next_player_in_turn_order() {
     assert_eq!(order, ["Xochitl", "Itzel", "Ragweed"]);
     // Ragweed's Analysis 2: 10, 8, 5 -> 12, 10, 7 vs 12: Low, a success.
     game.world_mut().roller.force([10, 8, 5]);
-    let outcome = game.use_power(&PowerUse::new("Ragweed", "Build Momentum")).unwrap();
+    let outcome = game.use_power(&task_use("Ragweed", "Build Momentum", &["Analysis"])).unwrap();
     assert_eq!(outcome.targets[0].grade, 1);
     // After Ragweed comes Xochitl again (the order wraps round).
     assert_eq!(game.next_in_turn_order("Ragweed").as_deref(), Some("Xochitl"));

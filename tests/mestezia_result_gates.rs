@@ -12,6 +12,14 @@ use mythforge::runtime::{Game, PowerUse};
 const GATES: &str = "power Task\nResult =0: gain 1 Setbacks\nResult <2: gain 1 Setbacks\n\
                      Result Fail: gain 1 Setbacks\nResult 2: gain 1 Breakthroughs\n";
 
+/// `actor` uses the task `power` choosing `skills` (the Tasks' `Choose:` line), with the
+/// GM's default threshold 12.
+fn task_use(actor: &str, power: &str, skills: &[&str]) -> PowerUse {
+    let mut request = PowerUse::new(actor, power);
+    request.options.choices = skills.iter().map(|s| s.to_string()).collect();
+    request
+}
+
 #[test]
 fn grade_gates_parse_and_print_back_as_written() {
     let (file, diagnostics) = mythforge::parse::parse_file(FileId(0), Path::new("t.rules"), GATES);
@@ -63,7 +71,8 @@ fn task(faces: [u32; 3]) -> (i64, i64) {
         .expect("the pack loads");
     game.add_actor("Itzel", Some("Itzel"), &[]).unwrap();
     game.world_mut().roller.force(faces);
-    game.use_power(&PowerUse::new("Itzel", "Accept the Challenge")).unwrap();
+    game.use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"]))
+        .unwrap();
     let itzel = game.world().actor("Itzel").unwrap();
     (itzel.resources["Setbacks"].current, itzel.resources["Breakthroughs"].current)
 }

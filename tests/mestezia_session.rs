@@ -1,6 +1,7 @@
 //! The session's `challenge` command on the Mestezia pack through the binary: a challenge
 //! that opens and logs its counters, and one refused for an unknown participant, with the
-//! diagnostic at that name and nothing changed.
+//! diagnostic at that name and nothing changed; tasks with chosen skills and a GM-set
+//! threshold (`choosing ...`, `threshold N`).
 
 use assert_cmd::Command;
 
@@ -22,7 +23,7 @@ const SETUP: &str = "load mestezia\nactor Itzel from Itzel\nactor Ragweed from R
 fn a_challenge_opens_with_a_bare_d10_turn_order_and_counts_breakthroughs() {
     let input = format!(
         "{SETUP}force 4, 9\nchallenge 1 breakthroughs before 2 setbacks with Itzel, Ragweed\n\
-         force 9, 8, 1\nItzel uses Accept the Challenge\n"
+         force 9, 8, 1\nItzel uses Accept the Challenge choosing Discipline, Perception\n"
     );
     let (code, stdout, stderr) = run(&input);
     assert_eq!(code, 0, "{stderr}");
@@ -69,4 +70,34 @@ fn a_challenge_with_an_unknown_participant_points_at_it_and_changes_nothing() {
     assert!(stderr.contains("unknown actor `Nobody`"), "{stderr}");
     assert!(!stdout.contains("encounter:"), "no encounter was started: {stdout}");
     assert!(!stdout.contains("turn order"), "{stdout}");
+}
+
+#[test]
+fn a_session_passes_choices_and_thresholds() {
+    // Itzel: Discipline 2 + Perception 2 = +4 on each die; 9,8,1 -> 13,12,5 vs 12 -> a
+    // Medium (Breakthrough); vs the GM's 13 only the 13 meets it -> a Low (nothing).
+    let (code, stdout, stderr) = run("load mestezia\nactor Itzel from Itzel\nforce 9, 8, 1\n\
+         Itzel uses Accept the Challenge choosing Discipline, Perception threshold 13\n\
+         show Itzel\nforce 9, 8, 1\n\
+         Itzel uses Accept the Challenge choosing Discipline, Perception\nshow Itzel\n");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("Itzel: [13, 12, 5] vs 13: 1 meet, grade 1\nItzel (Healthy)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Itzel: [13, 12, 5] vs 12: 2 meet, grade 2\nItzel: Breakthroughs 0 -> 1"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Resources: Breakthroughs 1,"), "{stdout}");
+}
+
+#[test]
+fn a_session_choice_outside_the_group_points_at_the_choose_line() {
+    let (_, stdout, stderr) =
+        run("load mestezia\nactor Itzel from Itzel\nItzel uses Build Momentum choosing Aim\n");
+    let all = format!("{stdout}{stderr}");
+    assert!(all.contains("runtime::choice"), "{all}");
+    assert!(all.contains("`Aim` is not one of Challenge Skills"), "{all}");
+    assert!(all.contains("Choose: 1-2 Skills from Challenge Skills"), "{all}");
 }

@@ -20,6 +20,13 @@ fn game() -> Game {
     game
 }
 
+/// `actor` uses `power` choosing `skill` (the advancement powers' `Choose:` line).
+fn choosing(actor: &str, power: &str, skill: &str) -> PowerUse {
+    let mut request = PowerUse::new(actor, power);
+    request.options.choices = vec![skill.to_string()];
+    request
+}
+
 fn current(game: &Game, actor: &str, resource: &str) -> i64 {
     game.world().actor(actor).unwrap().resources[resource].current
 }
@@ -112,12 +119,12 @@ fn raising_a_skill_from_7_to_8_costs_8_fragments() {
     mira.stats.insert("Blades".into(), 7);
     mira.resources.get_mut("Blades Fragments").unwrap().current = 10;
     let mark = game.mark();
-    game.use_power(&PowerUse::new("Mira", "Train Blades")).unwrap();
+    game.use_power(&choosing("Mira", "Train Skill", "Blades")).unwrap();
     assert_eq!(stat(&game, "Mira", "Blades"), 8);
     assert_eq!(current(&game, "Mira", "Blades Fragments"), 2);
     assert!(game.transcript_since(mark).contains("Mira's Blades goes from 7 to 8"));
     // 8 -> 9 costs 9: two fragments are not enough, and nothing changes.
-    let error = game.use_power(&PowerUse::new("Mira", "Train Blades")).unwrap_err();
+    let error = game.use_power(&choosing("Mira", "Train Skill", "Blades")).unwrap_err();
     assert!(error.to_string().contains("Blades Fragments"), "{error}");
     assert_eq!(stat(&game, "Mira", "Blades"), 8);
     assert_eq!(current(&game, "Mira", "Blades Fragments"), 2);
@@ -134,7 +141,7 @@ fn fragments_buy_a_stunt_point_at_the_skill_point_price() {
     let mut game = game();
     let mira = game.world_mut().actor_mut("Mira").unwrap();
     mira.resources.get_mut("Blades Fragments").unwrap().current = 12;
-    game.use_power(&PowerUse::new("Mira", "Blades Stunt Point")).unwrap();
+    game.use_power(&choosing("Mira", "Skill Stunt Point", "Blades")).unwrap();
     assert_eq!(current(&game, "Mira", "Stunt Points"), 2);
     assert_eq!(current(&game, "Mira", "Blades Fragments"), 0);
     assert_eq!(stat(&game, "Mira", "Blades"), 11);

@@ -161,6 +161,16 @@ fn power_line() -> impl Strategy<Value = String> {
         amount().prop_map(|amount| format!("Invest: {amount}")),
         (1u32..5, prop::sample::select(&["turn", "round", "encounter"][..]))
             .prop_map(|(n, clock)| format!("Limit: {n} times per {clock}, shared by Fate")),
+        (0u32..3, 1u32..3, prop::bool::ANY).prop_map(|(low, extra, two_groups)| {
+            let count = match low {
+                0 => String::new(),
+                low => format!("{low}-{} ", low + extra),
+            };
+            let groups = if two_groups { "Skill Lines or Specialised Skills" } else { "Skills" };
+            format!("Choose: {count}Skill from {groups}")
+        }),
+        expression().prop_map(|expr| format!("Threshold: set by GM, default [{expr}]")),
+        Just("Threshold: set by GM".to_string()),
     ]
 }
 

@@ -219,7 +219,10 @@ impl<'a> References<'a> {
             PowerLine::Keywords(keywords) => self.keywords(keywords),
             PowerLine::Limit(_) => {}
             PowerLine::Target(target) => self.target(target, span),
-            PowerLine::Threshold(threshold) => self.expr(threshold, LineContext::Threshold),
+            PowerLine::Threshold(threshold) | PowerLine::GmThreshold(Some(threshold)) => {
+                self.expr(threshold, LineContext::Threshold)
+            }
+            PowerLine::GmThreshold(None) | PowerLine::Choose(_) => {}
         }
     }
 

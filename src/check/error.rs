@@ -105,6 +105,9 @@ pub enum CheckErrorKind {
         /// The upgrade.
         upgrade: String,
     },
+    /// `Choose: Skill from Skils` without a `Stats Skils:` line.
+    #[error("unknown stat group `{0}`")]
+    UnknownGroup(String),
     /// Text the engine will not execute.
     #[error("narrative only: the engine will not execute this {0} text")]
     Narration(&'static str),
@@ -132,6 +135,7 @@ impl CheckErrorKind {
             CheckErrorKind::ZeroHardness => "rules::check::zero_hardness",
             CheckErrorKind::IncompleteProcedure { .. } => "rules::check::incomplete_procedure",
             CheckErrorKind::Narration(_) => "rules::check::narration",
+            CheckErrorKind::UnknownGroup(_) => "rules::check::unknown_group",
             CheckErrorKind::ResultZero => "rules::check::result_zero",
             CheckErrorKind::UnknownGradeLabel(_) => "rules::check::unknown_grade_label",
             CheckErrorKind::IgnoredLine { .. } => "rules::check::ignored_line",
@@ -176,6 +180,7 @@ impl CheckErrorKind {
                 "no selected power has this line".into()
             }
             CheckErrorKind::WithoutReplace { .. } => "nothing for this line to replace".into(),
+            CheckErrorKind::UnknownGroup(_) => "no `Stats <Group>:` line declares it".into(),
         }
     }
 

@@ -4,6 +4,7 @@
 //! check procedures are complete, and narration-only lines are flagged. Checking reads the
 //! model only; it never evaluates with actor values or rolls dice.
 
+mod choices;
 mod collect;
 mod error;
 mod names;
@@ -26,7 +27,13 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     rules::duplicates(pack, &mut out);
     for block in pack.blocks() {
-        let references = References::of(&block.node.body);
+        // A power's chosen names are checked bound to the group's first stat.
+        let bound = match choices::bound_for_check(pack, &block.node, &mut out) {
+            choices::Checked::Plain => None,
+            choices::Checked::Bound(body) => Some(body),
+            choices::Checked::Skip => continue,
+        };
+        let references = References::of(bound.as_ref().unwrap_or(&block.node.body));
         let parameters = names::parameters(&block.node.body);
         let in_procedure = block.node.kind.node == BlockKind::Check;
         for (expr, context) in &references.expressions {

@@ -121,8 +121,13 @@ pub fn thresholds(pack: &Pack, out: &mut Vec<Diagnostic>) {
         let BlockBody::Power(lines) = &block.node.body else { continue };
         let threshold = lines.iter().find_map(|line| match &line.node {
             PowerLine::Threshold(expr) => constant_expr(&expr.node).map(|value| (value, expr.span)),
+            PowerLine::GmThreshold(Some(expr)) => {
+                constant_expr(&expr.node).map(|value| (value, expr.span))
+            }
             _ => None,
         });
+        let gm_set = lines.iter().any(|line| matches!(line.node, PowerLine::GmThreshold(_)));
+        let start = out.len();
         let check = lines.iter().find_map(|line| match &line.node {
             PowerLine::Check(check) => Some(check),
             _ => None,
@@ -140,6 +145,21 @@ pub fn thresholds(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 out.extend(by_actor(pack, block.node.name.node.as_str(), check, die, target, span))
             }
         }
+        if gm_set {
+            gm_warnings(&mut out[start..]);
+        }
+    }
+}
+
+/// A GM-set threshold's default is only a default: the GM picks another number for an
+/// actor who could never meet it, so the checker warns instead of refusing the pack.
+fn gm_warnings(diagnostics: &mut [Diagnostic]) {
+    for diagnostic in diagnostics {
+        diagnostic.severity = crate::diagnostics::Severity::Warning;
+        diagnostic.help = Some(
+            "the GM sets this threshold per use (`threshold N`); the default is only a default"
+                .into(),
+        );
     }
 }
 

@@ -225,6 +225,12 @@ pub struct QueuedPower {
     pub aid: i64,
     /// The segment count at which it resolves (`None`: already resolved, sustained).
     pub due: Option<i64>,
+    /// The stats the use chose (`choosing Blades`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<String>,
+    /// The GM-set threshold the use was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threshold: Option<i64>,
 }
 
 impl Encounter {

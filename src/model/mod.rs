@@ -3,6 +3,7 @@
 //! writes. The model never reads files, rolls dice or runs scripts; the engine consumes a
 //! [`Pack`] and evaluates expressions through [`expr::Scope`].
 
+pub mod bind;
 pub mod common;
 pub mod effect;
 pub mod entity;
@@ -26,7 +27,7 @@ pub use effect::{
 };
 pub use entity::{ActorLine, ArmourLine, ConditionLine, Modifier, Stacking, WeaponLine};
 pub use expr::{Expr, Name, Number};
-pub use power::{PowerLine, Selector, TraitKind, TraitLine};
+pub use power::{Choice, PowerLine, Selector, TraitKind, TraitLine};
 pub use print::format_file;
 pub use procedure::Procedure;
 pub use system::{DiceTemplate, Method, ProcedureLine, SystemLine};

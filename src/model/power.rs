@@ -19,6 +19,8 @@ pub enum PowerLine {
     Before(Effects),
     /// `Check: [Attack + Strength]`
     Check(CheckSpec),
+    /// `Choose: 1-2 Skills from Challenge Skills` — stats the user picks when using the power.
+    Choose(Choice),
     /// `Cost: [Weapon + 1] CP`
     Cost(Cost),
     /// `Effect 2: apply Dazed` — a state imposed at grade >= N.
@@ -56,10 +58,55 @@ pub enum PowerLine {
     Target(Target),
     /// `Threshold: Target's Defense`
     Threshold(Spanned<Expr>),
+    /// `Threshold: set by GM, default 12` — given with each use (`threshold 14`).
+    GmThreshold(Option<Spanned<Expr>>),
     /// `Trigger: an enemy moves adjacent to you`
     Trigger(Requirement),
     /// `While: you are Raging`
     While(Requirement),
+}
+
+/// A `Choose:` line: the name the chosen stats are bound to on every line of the power,
+/// how many are chosen, and the `Stats <Group>:` line they come from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    /// `1-2` or `2`; `None` when written without a count (exactly one).
+    pub count: Option<(u32, u32)>,
+    /// The bound name: `Skill`, `Skills`.
+    pub name: Spanned<Name>,
+    /// The stat groups, joined by `or` when several: `Skill Lines or Specialised Skills`.
+    pub groups: Vec<Spanned<Name>>,
+}
+
+impl Choice {
+    /// The groups as written: `Skill Lines or Specialised Skills`.
+    pub fn groups_text(&self) -> String {
+        let names: Vec<&str> = self.groups.iter().map(|g| g.node.as_str()).collect();
+        names.join(" or ")
+    }
+
+    /// The fewest and most stats a use may choose.
+    pub fn bounds(&self) -> (u32, u32) {
+        self.count.unwrap_or((1, 1))
+    }
+}
+
+impl fmt::Display for Choice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.count {
+            Some((low, high)) if low == high => write!(f, "{low} ")?,
+            Some((low, high)) => write!(f, "{low}-{high} ")?,
+            None => {}
+        }
+        write!(f, "{} from ", self.name.node)?;
+        for (index, group) in self.groups.iter().enumerate() {
+            if index > 0 {
+                f.write_str(" or ")?;
+            }
+            write!(f, "{}", group.node)?;
+        }
+        Ok(())
+    }
 }
 
 /// Which grades a `Result` line applies at.
@@ -96,6 +143,7 @@ impl PowerLine {
             PowerLine::After(_) => "After",
             PowerLine::Before(_) => "Before",
             PowerLine::Check(_) => "Check",
+            PowerLine::Choose(_) => "Choose",
             PowerLine::Cost(_) => "Cost",
             PowerLine::Effect { .. } => "Effect",
             PowerLine::Halt(_) => "Halt",
@@ -107,7 +155,7 @@ impl PowerLine {
             PowerLine::Result { .. } => "Result",
             PowerLine::Sustain(_) => "Sustain",
             PowerLine::Target(_) => "Target",
-            PowerLine::Threshold(_) => "Threshold",
+            PowerLine::Threshold(_) | PowerLine::GmThreshold(_) => "Threshold",
             PowerLine::Trigger(_) => "Trigger",
             PowerLine::While(_) => "While",
         }
@@ -134,6 +182,12 @@ impl fmt::Display for PowerLine {
                 write!(f, "{label}: {effects}")
             }
             PowerLine::Check(check) => write!(f, "{label}: {check}"),
+            PowerLine::Choose(choice) => write!(f, "{label}: {choice}"),
+            PowerLine::GmThreshold(None) => write!(f, "{label}: set by GM"),
+            PowerLine::GmThreshold(Some(default)) => match &default.node {
+                Expr::Number(_) => write!(f, "{label}: set by GM, default {}", default.node),
+                other => write!(f, "{label}: set by GM, default [{other}]"),
+            },
             PowerLine::Cost(cost) => write!(f, "{label}: {cost}"),
             PowerLine::Effect { grade, effects }
             | PowerLine::Result { grade, gate: GradeGate::AtLeast, effects } => {

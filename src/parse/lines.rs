@@ -34,6 +34,7 @@ pub fn labels_of(kind: BlockKind) -> &'static [&'static str] {
             "After",
             "Before",
             "Check",
+            "Choose",
             "Cost",
             "Effect",
             "Halt",
@@ -387,6 +388,7 @@ impl Lowerer {
             "after" => PowerLine::After(self.effects(text, base)),
             "before" => PowerLine::Before(self.effects(text, base)),
             "check" => return Some(self.check_spec(line).map(PowerLine::Check)),
+            "choose" => return Some(self.choice(line).map(PowerLine::Choose)),
             "cost" => PowerLine::Cost(self.cost(text, base)),
             "effect" => {
                 PowerLine::Effect { grade: line.grade.clone(), effects: self.effects(text, base) }
@@ -405,7 +407,12 @@ impl Lowerer {
             label if label.starts_with("result ") => return Some(self.gated_result(line)),
             "sustain" => PowerLine::Sustain(self.requirement(text, base)),
             "target" => PowerLine::Target(self.target(text, base)),
-            "threshold" => return Some(self.bare_expression(line).map(PowerLine::Threshold)),
+            "threshold" => {
+                if let Some(gm) = self.gm_threshold(line) {
+                    return Some(gm.map(PowerLine::GmThreshold));
+                }
+                return Some(self.bare_expression(line).map(PowerLine::Threshold));
+            }
             "trigger" => PowerLine::Trigger(self.requirement(text, base)),
             "while" => PowerLine::While(self.requirement(text, base)),
             _ => return None,

@@ -310,6 +310,8 @@ fn request_of(queued: &QueuedPower) -> PowerUse {
         options: PowerOptions {
             aid: queued.aid,
             weapon: queued.weapon.clone(),
+            choices: queued.choices.clone(),
+            threshold: queued.threshold,
             ..PowerOptions::default()
         },
     }

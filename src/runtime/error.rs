@@ -77,6 +77,15 @@ pub enum RuntimeErrorKind {
         /// The amount asked for.
         amount: i64,
     },
+    /// A use's choice or GM-set threshold is missing or wrong (`choosing Blades`,
+    /// `threshold 14`).
+    #[error("{message}")]
+    Choice {
+        /// What is wrong.
+        message: String,
+        /// What the power accepts.
+        hint: String,
+    },
     /// The system declares no check procedure to use.
     #[error("no check procedure: name one with `using` or declare `Default check:` in the system")]
     NoProcedure,
@@ -127,6 +136,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::Space { .. } => "runtime::space",
             RuntimeErrorKind::Side { .. } => "runtime::side",
             RuntimeErrorKind::NegativeSpending { .. } => "runtime::negative_spending",
+            RuntimeErrorKind::Choice { .. } => "runtime::choice",
             RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
             RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
             RuntimeErrorKind::ScriptsNotLoaded(_) => "runtime::scripts_not_loaded",
@@ -196,9 +206,9 @@ impl ToDiagnostic for RuntimeError {
             }
             RuntimeErrorKind::LimitReached(limit) => diagnostic
                 .with_help(format!("the count starts again at the end of the {}", limit.resets)),
-            RuntimeErrorKind::Space { hint, .. } | RuntimeErrorKind::Side { hint, .. } => {
-                diagnostic.with_help(hint.clone())
-            }
+            RuntimeErrorKind::Space { hint, .. }
+            | RuntimeErrorKind::Side { hint, .. }
+            | RuntimeErrorKind::Choice { hint, .. } => diagnostic.with_help(hint.clone()),
             _ => diagnostic,
         }
     }

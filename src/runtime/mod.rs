@@ -9,6 +9,7 @@ mod actors;
 mod challenge;
 mod check_options;
 mod checks;
+mod choices;
 mod deciding;
 mod effects;
 mod encounter;

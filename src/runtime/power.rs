@@ -53,6 +53,10 @@ pub struct PowerOptions {
     pub aim: Vec<crate::engine::Hex>,
     /// `to q,r`: where a `move`/`walk`/`shift`/`fly`/`teleport` effect takes its mover.
     pub destination: Option<crate::engine::Hex>,
+    /// `choosing Blades`: the stats a `Choose:` line binds for this use.
+    pub choices: Vec<String>,
+    /// `threshold 14`: the number a `Threshold: set by GM` line takes for this use.
+    pub threshold: Option<i64>,
 }
 
 impl PowerUse {
@@ -149,6 +153,8 @@ fn run(
     let block = Rules::find(&rules.powers, &request.power).ok_or_else(|| {
         unknown("power", &request.power, Rules::names(&rules.powers)).at(Span::NONE)
     })?;
+    let bound = super::choices::bind(rules, block, &request.options)?;
+    let block = bound.as_ref().unwrap_or(block);
     let power_name = block.name.node.as_str();
     let user = game.world.actor(&request.actor).map_err(engine)?;
     if !user.powers.iter().any(|p| p.eq_ignore_ascii_case(power_name)) {
@@ -326,6 +332,8 @@ fn queue(
         weapon,
         aid: request.options.aid,
         due,
+        choices: request.options.choices.clone(),
+        threshold: request.options.threshold,
     };
     let text = match segments {
         Some(n) => format!("{} invests in {power}: it resolves in {n} segment(s)", request.actor),

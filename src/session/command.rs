@@ -144,6 +144,10 @@ pub struct PowerUse {
     pub aim: Vec<Hex>,
     /// `to 4,2`: where a movement effect takes its mover.
     pub destination: Option<Hex>,
+    /// `choosing Analysis, Lore`: the stats a `Choose:` line binds.
+    pub choosing: Vec<NameRef>,
+    /// `threshold 14`: a GM-set threshold.
+    pub threshold: Option<i64>,
 }
 
 /// One term of a check: `Influence`, `+ 3`, `- Guile`.

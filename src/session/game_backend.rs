@@ -119,6 +119,8 @@ impl Backend for Game {
             .collect();
         request.options.aim = power_use.aim.clone();
         request.options.destination = power_use.destination;
+        request.options.choices = power_use.choosing.iter().map(|n| n.node.clone()).collect();
+        request.options.threshold = power_use.threshold;
         let mark = self.mark();
         Game::use_power_with(self, &request, decider).map_err(|e| failed(&e))?;
         Ok(self.events_or(

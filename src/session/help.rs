@@ -41,7 +41,11 @@ pub const HELP: &[(&str, &str, &str)] = &[
         "actor Guard from Bandit as \"Guard 2\"",
     ),
     ("show", "show an actor, a power, a condition, the state or the log", "show power Quick Jab"),
-    ("uses", "an actor uses a power on targets", "Scout uses Quick Jab on Guard spending 1 Focus"),
+    (
+        "uses",
+        "an actor uses a power on targets (also: choosing STATS, threshold N)",
+        "Scout uses Quick Jab on Guard spending 1 Focus",
+    ),
     ("check", "a plain check against a difficulty", "check Scout Agility + 2 vs 9 aided by Hero"),
     ("versus", "an opposed check", "versus Scout Sword vs Hero Sword"),
     ("roll", "roll dice", "roll 4d6kh3"),

@@ -365,6 +365,8 @@ impl Lower {
             trigger: None,
             aim: Vec::new(),
             destination: None,
+            choosing: Vec::new(),
+            threshold: None,
         };
         for part in inner {
             match part.as_rule() {
@@ -388,6 +390,14 @@ impl Lower {
                 Rule::move_to => {
                     let hex = children(part).next().expect("grammar: hex");
                     power_use.destination = Some(self.hex(&hex)?.node);
+                }
+                Rule::choosing => {
+                    let list = children(part).next().expect("grammar: chosen names");
+                    power_use.choosing = self.names(list);
+                }
+                Rule::gm_threshold => {
+                    let value = children(part).next().expect("grammar: threshold");
+                    power_use.threshold = Some(self.number(&value)?);
                 }
                 other => unreachable!("grammar: {other:?} in a power use"),
             }
