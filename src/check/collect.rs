@@ -428,6 +428,7 @@ impl<'a> References<'a> {
             }
             ProcedureLine::ExtraDice(pool) => self.resources.push(pool),
             ProcedureLine::Method(_)
+            | ProcedureLine::Script(_)
             | ProcedureLine::Modifier(_)
             | ProcedureLine::Grades(_)
             | ProcedureLine::Tie(_)

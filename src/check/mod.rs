@@ -17,7 +17,7 @@ mod upgrades;
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
 pub use names::Names;
-pub use scripts::{hook_arity, script_calls};
+pub use scripts::{SCRIPTED_CHECK_ARITY, hook_arity, script_calls};
 
 use crate::diagnostics::Diagnostic;
 use crate::model::{BlockBody, BlockKind, Pack};

@@ -312,10 +312,17 @@ impl Lowerer {
         Some(match line.label.to_ascii_lowercase().as_str() {
             "method" => match Method::parse(text) {
                 Some(method) => Some(ProcedureLine::Method(method)),
-                None => {
-                    self.expected(line, "`pool`, `roll under`, `successes`, `total` or `versus`");
-                    None
-                }
+                None => match self.script_method(line) {
+                    Some(function) => Some(ProcedureLine::Script(function)),
+                    None => {
+                        self.expected(
+                            line,
+                            "`pool`, `roll under`, `successes`, `total`, `versus` or `script` \
+                             and a script function's name",
+                        );
+                        None
+                    }
+                },
             },
             "dice" => self.dice_template(line).map(ProcedureLine::Dice),
             "roll" => self.dice_template(line).map(ProcedureLine::Roll),
@@ -375,6 +382,23 @@ impl Lowerer {
             "details" => Some(ProcedureLine::Details(self.narration(text, base))),
             _ => return None,
         })
+    }
+
+    /// `script move_roll` after `Method:`: the function's name, spanned.
+    fn script_method(&mut self, line: &RawLine<'_>) -> Option<Spanned<Name>> {
+        let text = line.text;
+        let start = text.len() - text.trim_start().len();
+        let rest = text[start..].strip_prefix("script")?;
+        let name = rest.trim();
+        let is_identifier =
+            name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !rest.starts_with(char::is_whitespace) || !is_identifier {
+            return None;
+        }
+        let offset = start + "script".len() + (rest.len() - rest.trim_start().len());
+        let span = self.span_at(line.base, offset..offset + name.len());
+        Some(Spanned::new(Name::new(name), span))
     }
 
     /// `Policy second die: if-better`: the word must be a policy the engine knows.

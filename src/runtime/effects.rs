@@ -50,7 +50,8 @@ pub(crate) fn execute(
         match &part.node {
             EffectPart::Narration(narration) => game.world.narrate(narration.text.clone(), span),
             EffectPart::Effect(effect) => {
-                run(game, context, effect, target, grade, span).map_err(|e| e.or_at(span))?
+                run(game, context, effect, target, grade, span).map_err(|e| e.or_at(span))?;
+                super::hooks::zero_checkpoint(game, span)?;
             }
         }
     }

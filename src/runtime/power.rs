@@ -186,6 +186,7 @@ fn run(
     if stage == Stage::Use {
         pay_and_prepare(game, &pipeline)?;
         super::ticks::spend(game, rules, &request.actor, block)?;
+        super::hooks::zero_checkpoint(game, block.name.span)?;
     }
     let targets = super::targets::choose_targets(game, &pipeline, stage)?;
     if stage == Stage::Use
@@ -400,6 +401,10 @@ fn resolve(
     match check_line {
         Some((spec, span)) if spec.defence.is_some() => {
             outcomes = super::procedures::versus_outcomes(game, context, spec, &targets, span)?;
+        }
+        Some((spec, span)) if super::scripted_check::is_scripted(rules, spec) => {
+            let scripted = super::scripted_check::power_outcomes;
+            outcomes = scripted(game, context, spec, &targets, &thresholds, span)?;
         }
         Some((spec, span)) if spec.roller == CheckRoller::Target => {
             // Each target rolls its own check with its own values; the grade is its own.
