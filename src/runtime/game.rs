@@ -98,6 +98,8 @@ pub struct Game {
     pub(crate) zeroes: super::hooks::Zeroes,
     /// A session's choice of plain turns or ticks over the system's `Initiative:` line.
     pub(crate) initiative: Option<crate::model::outcome::InitiativeMode>,
+    /// The limits every script of the next loaded pack runs under; only the host sets them.
+    script_limits: crate::script::ScriptLimits,
 }
 
 impl Game {
@@ -115,7 +117,14 @@ impl Game {
             spare: None,
             zeroes: super::hooks::Zeroes::default(),
             initiative: None,
+            script_limits: crate::script::ScriptLimits::default(),
         }
+    }
+
+    /// Sets the limits scripts run under (operations, wall-clock time, depths, sizes), from
+    /// the next pack load on. Only the host may change them: rule content never can.
+    pub fn set_script_limits(&mut self, limits: crate::script::ScriptLimits) {
+        self.script_limits = limits;
     }
 
     /// Loads the rule files at `paths` (with their includes), checks them, and makes them the
@@ -190,7 +199,7 @@ impl Game {
         let compiled = if scripts.is_empty() {
             None
         } else {
-            match super::host::Scripts::compile(scripts, &mut sources) {
+            match super::host::Scripts::compile(scripts, &mut sources, &self.script_limits) {
                 Ok(compiled) => Some(std::rc::Rc::new(compiled)),
                 Err(errors) => {
                     diagnostics.extend(errors);

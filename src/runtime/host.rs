@@ -48,10 +48,11 @@ impl Scripts {
     pub(crate) fn compile(
         files: &[(String, String)],
         sources: &mut SourceMap,
+        limits: &ScriptLimits,
     ) -> Result<Scripts, Vec<Diagnostic>> {
         let host = Rc::new(RefCell::new(GameHost::default()));
         let shared: Rc<RefCell<dyn ScriptHost>> = host.clone();
-        let sandbox = Sandbox::new(ScriptLimits::default(), shared);
+        let sandbox = Sandbox::new(limits.clone(), shared);
         let mut library = ScriptLibrary::new();
         let mut diagnostics = Vec::new();
         for (name, text) in files {
@@ -297,7 +298,7 @@ pub fn check_scripts(
         Ok(files) => files,
         Err(diagnostics) => return diagnostics,
     };
-    let scripts = match Scripts::compile(&files, sources) {
+    let scripts = match Scripts::compile(&files, sources, &ScriptLimits::default()) {
         Ok(scripts) => scripts,
         Err(diagnostics) => return diagnostics,
     };
