@@ -180,6 +180,9 @@ fn block() -> impl Strategy<Value = String> {
     let condition = (prop::sample::select(CONDITIONS), amount()).prop_map(|(name, amount)| {
         format!("condition {name}\nParameters: N\nModifiers: +{amount} Defense, Speed = 1\nStacking: per damage type\nDuration: for 2 rounds")
     });
+    let relating = (prop::sample::select(CONDITIONS), amount(), amount()).prop_map(|(name, a, b)| {
+        format!("condition {name}\nParameters: N, Type\nModifiers: damage taken of [Type] - {a} min 0, damage dealt * 0.5 round up, healing received + {b} min 1, -1 Attack unless Target is Source, +2 Defense vs Ranged\nGrants: Advantage, +{a} Attack to Melee attackers\nIncludes: Dazed, Resistant 2 Fire")
+    });
     let system = expression().prop_map(|expr| {
         format!("system S\nStats Combat: Attack, Defense\nResource CP: reset to 6 at turn start; no max\nDerived Jolt: [{expr}]\nRuling grade cap: 3\nTurn order: 1d10+[Speed]")
     });
@@ -189,7 +192,7 @@ fn block() -> impl Strategy<Value = String> {
     let upgrade = (expression(), effects(), effects()).prop_map(|(expr, added, old)| {
         format!("upgrade Boost\nTo: Sound or Electricity Attacks\nAdd: +[{expr}] damage\nAdd: {added}\nReplace: Result 2: {old}\nWith: {added}\nLimit: once per turn")
     });
-    prop_oneof![4 => power, 1 => condition, 1 => system, 1 => gear, 1 => upgrade]
+    prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade]
 }
 
 fn rule_file() -> impl Strategy<Value = String> {
@@ -226,6 +229,10 @@ const TOKENS: &[&str] = &[
     "Hardness: ",
     "Duration: ",
     "Stacking: ",
+    "Grants: ",
+    "Includes: ",
+    " vs Source",
+    "damage taken of [Type] - ",
     "[",
     "]",
     "(",

@@ -4,6 +4,7 @@
 //! shipped `jolt` helper runs from a pack folder with a sibling `scripts/<pack>/` folder.
 
 use mythforge::runtime::{Game, PowerUse};
+use mythforge::script::ScriptLimits;
 
 /// The scripted fixture pack with its power's Result replaced by `result`.
 fn pack(result: &str) -> String {
@@ -13,7 +14,13 @@ fn pack(result: &str) -> String {
 const SCRIPT: &str = include_str!("fixtures/scripted/tiny.rhai");
 
 fn game(result: &str) -> Game {
+    game_with_limits(result, ScriptLimits::default())
+}
+
+/// The fixture game whose scripts run under `limits` (a host setting, never the pack's).
+fn game_with_limits(result: &str, limits: ScriptLimits) -> Game {
     let mut game = Game::new(7);
+    game.set_script_limits(limits);
     game.load_source_with_scripts("inline.rules", &pack(result), &[("inline.rhai", SCRIPT)])
         .expect("the pack and its script load");
     game.add_actor("Ana", Some("Fighter"), &[]).unwrap();
@@ -67,11 +74,19 @@ fn a_script_runtime_error_aborts_the_command_and_changes_nothing() {
 
 #[test]
 fn a_script_over_its_operation_limit_aborts_the_command_and_changes_nothing() {
-    let mut game = game("[spin(Grade)] damage");
+    // A low operation limit and a generous clock, so the operation limit is what fires even
+    // on a slow, loaded machine (the default 1,000,000 operations can outlast the 2 s clock
+    // in a debug build).
+    let limits = ScriptLimits {
+        max_operations: 20_000,
+        max_time: std::time::Duration::from_secs(60),
+        ..ScriptLimits::default()
+    };
+    let mut game = game_with_limits("[spin(Grade)] damage", limits);
     game.world_mut().roller.force([9, 3]);
     let before = serialised(&game);
     let error = game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).unwrap_err();
-    assert_eq!(error.to_string(), "script error: script `spin` ran more than 1000000 operations");
+    assert_eq!(error.to_string(), "script error: script `spin` ran more than 20000 operations");
     assert_eq!(serialised(&game), before);
 }
 

@@ -1,5 +1,6 @@
-//! `mythforge check` with scripts: every bracket call, `script` effect call and hook must
-//! name a function a script defines, with the right number of arguments.
+//! `mythforge check` with scripts: every bracket call, `script` effect call, scripted check
+//! procedure and hook must name a function a script defines, with the right number of
+//! arguments.
 
 use std::path::PathBuf;
 
@@ -87,4 +88,26 @@ fn matching_calls_pass() {
     let script =
         "fn bonus(grade) { grade }\nfn knockback(target, grade) { }\nfn bleed(actor, amount) { }\n";
     assert_eq!(check("pass", &rules, script), vec![]);
+}
+
+const MOVES_RULES: &str = include_str!("fixtures/scripted/moves.rules");
+const MOVES_SCRIPT: &str = include_str!("fixtures/scripted/moves.rhai");
+
+#[test]
+fn a_scripted_procedure_needs_its_function_with_two_arguments() {
+    assert_eq!(check("moves-ok", MOVES_RULES, MOVES_SCRIPT), vec![]);
+    let wrong = MOVES_SCRIPT.replace("fn move_roll(actor, inputs)", "fn move_roll(inputs)");
+    assert_eq!(
+        check("moves-arity", MOVES_RULES, &wrong),
+        vec![(
+            "script::wrong_arity".to_string(),
+            "`move_roll` is called with 2 argument(s)".to_string(),
+            Some("the script defines `move_roll` with 1 argument(s)".to_string()),
+            "move_roll".to_string(),
+        )]
+    );
+    let missing = MOVES_SCRIPT.replace("fn move_roll(", "fn move_rol(");
+    let diagnostics = check("moves-missing", MOVES_RULES, &missing);
+    assert_eq!(diagnostics[0].0, "script::undefined_function");
+    assert_eq!(diagnostics[0].2.as_deref(), Some("did you mean `move_rol`?"));
 }

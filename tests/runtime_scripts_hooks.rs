@@ -109,7 +109,7 @@ fn turn_hooks_run_as_turns_start_and_end() {
     }
     let after = focus(&game);
     let gained: i64 = after.iter().sum::<i64>() - before.iter().sum::<i64>();
-    // Four steps: Ana's start and action phases, then Bo's. Each start phase ran `tick`; the
-    // fixture's system declares no end phase, so `On turn end` has nothing to follow.
-    assert_eq!((before, after, gained), ([3, 3], [4, 4], 2));
+    // Opening the encounter started Ana's turn (`tick`: 4). Four steps: Ana's action and end
+    // phases (`tick` at her end: 5), then Bo's start (`tick`: 4) and action phases.
+    assert_eq!((before, after, gained), ([4, 3], [5, 4], 2));
 }

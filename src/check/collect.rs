@@ -323,8 +323,15 @@ impl<'a> References<'a> {
                             self.amount(factor, context);
                             self.stats.push(stat);
                         }
+                        Modifier::Quantity(_) | Modifier::Relative { .. } => {
+                            self.relative_modifier(&modifier.node, context)
+                        }
                     }
                 }
+            }
+            ConditionLine::Grants(grant) => self.grant(grant, context),
+            ConditionLine::Includes(conditions) => {
+                self.conditions.extend(conditions.iter().map(|c| &c.node))
             }
             ConditionLine::Duration(Duration::For { amount, .. }) => self.amount(amount, context),
             ConditionLine::Effect(effects) => self.effects(effects, context, "Effect"),
@@ -421,6 +428,7 @@ impl<'a> References<'a> {
             }
             ProcedureLine::ExtraDice(pool) => self.resources.push(pool),
             ProcedureLine::Method(_)
+            | ProcedureLine::Script(_)
             | ProcedureLine::Modifier(_)
             | ProcedureLine::Grades(_)
             | ProcedureLine::Tie(_)

@@ -92,6 +92,17 @@ pub enum CheckErrorKind {
     /// `Result Fail:` naming a label no `Grades:` line of the system declares.
     #[error("no grade is labelled `{0}`")]
     UnknownGradeLabel(String),
+    /// `-2 damage` in a pack whose system has a `Damage` stat.
+    #[error("`{written}` is the damage/healing quantity, but the system also has a stat `{stat}`")]
+    AmbiguousQuantity {
+        /// `damage` or `healing`, as written.
+        written: String,
+        /// The stat it differs from only by case.
+        stat: String,
+    },
+    /// `damage taken of [Kind]` in a condition without a `Kind` parameter.
+    #[error("unknown parameter `{0}`")]
+    UnknownParameter(String),
     /// A `Replace:` line that matches no line of any power its upgrade's `To:` selects.
     #[error("`Replace:` matches no line of the powers `{upgrade}` selects")]
     ReplaceMatchesNothing {
@@ -139,6 +150,8 @@ impl CheckErrorKind {
             CheckErrorKind::ResultZero => "rules::check::result_zero",
             CheckErrorKind::UnknownGradeLabel(_) => "rules::check::unknown_grade_label",
             CheckErrorKind::IgnoredLine { .. } => "rules::check::ignored_line",
+            CheckErrorKind::AmbiguousQuantity { .. } => "rules::check::ambiguous_quantity",
+            CheckErrorKind::UnknownParameter(_) => "rules::check::unknown_parameter",
             CheckErrorKind::ReplaceMatchesNothing { .. } => "rules::check::replace_matches_nothing",
             CheckErrorKind::WithoutReplace { .. } => "rules::check::with_without_replace",
         }
@@ -176,6 +189,8 @@ impl CheckErrorKind {
             CheckErrorKind::IgnoredLine { read_by, .. } => format!("only {read_by} read this"),
             CheckErrorKind::ResultZero => "the same as an Effect line at every grade".into(),
             CheckErrorKind::UnknownGradeLabel(_) => "this line can never apply".into(),
+            CheckErrorKind::AmbiguousQuantity { .. } => "one letter-case away from a stat".into(),
+            CheckErrorKind::UnknownParameter(_) => "not a parameter of this condition".into(),
             CheckErrorKind::ReplaceMatchesNothing { .. } => {
                 "no selected power has this line".into()
             }
@@ -191,6 +206,7 @@ impl CheckErrorKind {
                 | CheckErrorKind::Narration(_)
                 | CheckErrorKind::IgnoredLine { .. }
                 | CheckErrorKind::ResultZero
+                | CheckErrorKind::AmbiguousQuantity { .. }
         )
     }
 }

@@ -6,6 +6,7 @@
 
 mod choices;
 mod collect;
+mod conditions;
 mod error;
 mod names;
 mod rules;
@@ -16,7 +17,7 @@ mod upgrades;
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
 pub use names::Names;
-pub use scripts::{hook_arity, script_calls};
+pub use scripts::{SCRIPTED_CHECK_ARITY, hook_arity, script_calls};
 
 use crate::diagnostics::Diagnostic;
 use crate::model::{BlockBody, BlockKind, Pack};
@@ -53,6 +54,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
         for stat in &references.stats {
             names.check_stat(stat, &mut out);
         }
+        conditions::check_condition_block(&block.node.body, &names, &mut out);
         for armour in &references.armours {
             names.check_block(armour, &["armour"], "armour", &mut out);
         }

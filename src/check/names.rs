@@ -100,6 +100,11 @@ impl Names {
             .any(|list| list.iter().any(|item| item == name))
     }
 
+    /// Every stat, resource and derived value the system declares.
+    pub fn values(&self) -> impl Iterator<Item = &str> {
+        self.value_candidates()
+    }
+
     fn value_candidates(&self) -> impl Iterator<Item = &str> {
         self.stats.iter().chain(&self.resources).chain(&self.derived).map(String::as_str)
     }

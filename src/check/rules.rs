@@ -271,6 +271,12 @@ pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
             _ => None,
         });
         let has = |wanted: fn(&ProcedureLine) -> bool| lines.iter().any(|line| wanted(&line.node));
+        // A script runs the whole check: it needs no dice or Success line of its own, and
+        // the lines that tell the engine how to read dice do nothing.
+        if has(|line| matches!(line, ProcedureLine::Script(_))) {
+            scripted_ignores(lines, out);
+            continue;
+        }
         let mut missing = Vec::new();
         if method.is_none() {
             missing.push("`Method`");
@@ -307,6 +313,30 @@ pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 out.extend(crate::parse::validate_dice(&dice));
             }
         }
+    }
+}
+
+/// Warns about the dice-reading lines of a check block a script runs (`Method: script f`).
+fn scripted_ignores(lines: &[Spanned<ProcedureLine>], out: &mut Vec<Diagnostic>) {
+    for line in lines {
+        let label = match &line.node {
+            ProcedureLine::Dice(_) => "Dice",
+            ProcedureLine::Roll(_) => "Roll",
+            ProcedureLine::Modifier(_) => "Modifier",
+            ProcedureLine::Success { .. } => "Success",
+            ProcedureLine::Difficulty(_) => "Difficulty",
+            ProcedureLine::Always(_) => "Always",
+            ProcedureLine::Explode(_) => "Explode",
+            ProcedureLine::Tie(_) => "Tie",
+            ProcedureLine::Boost(_) => "Boost",
+            ProcedureLine::Ease(_) => "Ease",
+            ProcedureLine::Critical(_) => "Critical",
+            _ => continue,
+        };
+        let read_by = "procedures that read dice (the script rolls its own)";
+        let kind = CheckErrorKind::IgnoredLine { label, method: "script".into(), read_by };
+        let help = "remove the line, or read the value in the script from its `inputs` map";
+        out.push(kind.at(line.span).to_diagnostic().with_help(help));
     }
 }
 

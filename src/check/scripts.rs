@@ -1,7 +1,7 @@
 //! Checking a pack's script calls against its compiled scripts: every bracket call
-//! (`[bonus(Grade)]`), `script` effect call and `On <event>:` hook must name a function a
-//! script defines, with the number of arguments it takes; otherwise a diagnostic at the
-//! call with a "did you mean".
+//! (`[bonus(Grade)]`), `script` effect call, `Method: script` procedure and `On <event>:`
+//! hook must name a function a script defines, with the number of arguments it takes;
+//! otherwise a diagnostic at the call with a "did you mean".
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::model::expr::{Builtin, Expr};
@@ -18,6 +18,10 @@ pub fn hook_arity(event: HookEvent) -> usize {
         _ => 2,
     }
 }
+
+/// How many arguments a scripted check procedure's function takes: the rolling actor and
+/// the map of the check's inputs (`fn move_roll(actor, inputs)`).
+pub const SCRIPTED_CHECK_ARITY: usize = 2;
 
 /// Every script call of `pack` that `functions` cannot answer.
 pub fn script_calls(pack: &Pack, functions: &[&ScriptFunction]) -> Vec<Diagnostic> {
@@ -36,6 +40,15 @@ pub fn script_calls(pack: &Pack, functions: &[&ScriptFunction]) -> Vec<Diagnosti
                 },
                 expr.span,
             );
+        }
+    }
+    for block in pack.blocks() {
+        let crate::model::BlockBody::Check(lines) = &block.node.body else { continue };
+        for line in lines {
+            if let crate::model::ProcedureLine::Script(function) = &line.node {
+                let (name, span) = (function.node.as_str(), function.span);
+                check_call(name, SCRIPTED_CHECK_ARITY, span, functions, &mut out);
+            }
         }
     }
     for line in pack.system_lines() {

@@ -60,12 +60,19 @@ impl Scale {
 pub struct DamageRules {
     /// Subtracted from every hit whatever its type (an untyped protection or toughness).
     pub reduction: i64,
-    /// Per damage type, subtracted when the hit has that type.
+    /// Per damage type. A hit is resisted only when every one of its types is: then the
+    /// smallest of those types' resistances is subtracted.
     pub resistances: BTreeMap<String, i64>,
-    /// Per damage type, added when the hit has that type.
+    /// Per damage type, added when the hit has that type (each matching type adds).
     pub vulnerabilities: BTreeMap<String, i64>,
+    /// Added to every hit whatever its type (an untyped vulnerability).
+    #[serde(default)]
+    pub added: i64,
     /// Applied after resistances and vulnerabilities (halving and the like).
     pub scale: Option<Scale>,
+    /// A hit that was above 0 does at least this much after everything (0: no floor).
+    #[serde(default)]
+    pub minimum: i64,
 }
 
 /// One hit before the target's rules: an amount and its types (`fire`, `piercing`).
@@ -105,8 +112,9 @@ pub struct DamageSteps {
     pub total: i64,
 }
 
-/// Applies `rules` to `damage`: base - reduction - resistances + vulnerabilities, floored at 0,
-/// then scaled. Several matching resistances (one per type of the hit) add up.
+/// Applies `rules` to `damage`: base - reduction - resistance + vulnerabilities, floored at 0,
+/// then scaled, then raised to the minimum. A resistance counts only when every type of the
+/// hit is resisted (then the smallest of them counts); every matching vulnerability adds.
 ///
 /// ```
 /// use mythforge::engine::{Damage, DamageRules, Rounding, Scale, resolve_damage};
@@ -117,20 +125,27 @@ pub struct DamageSteps {
 /// ```
 pub fn resolve_damage(damage: &Damage, rules: &DamageRules) -> DamageSteps {
     let base = damage.amount.max(0);
-    let typed = |table: &BTreeMap<String, i64>| -> i64 {
-        damage
-            .types
-            .iter()
-            .filter_map(|t| table.get(t))
-            .fold(0i64, |sum, n| sum.saturating_add((*n).max(0)))
-    };
-    let resisted = rules.reduction.max(0).saturating_add(typed(&rules.resistances));
-    let added = typed(&rules.vulnerabilities);
+    let resistance = damage
+        .types
+        .iter()
+        .map(|t| rules.resistances.get(t).map(|n| (*n).max(0)))
+        .try_fold(i64::MAX, |least, n| Some(least.min(n?)))
+        .filter(|_| !damage.types.is_empty())
+        .unwrap_or(0);
+    let resisted = rules.reduction.max(0).saturating_add(resistance);
+    let added = damage
+        .types
+        .iter()
+        .filter_map(|t| rules.vulnerabilities.get(t))
+        .fold(rules.added.max(0), |sum, n| sum.saturating_add((*n).max(0)));
     let modified = base.saturating_sub(resisted).saturating_add(added).max(0);
-    let total = match rules.scale {
+    let mut total = match rules.scale {
         Some(s) => s.rounding.scale(modified, s.numerator, s.denominator).max(0),
         None => modified,
     };
+    if base > 0 {
+        total = total.max(rules.minimum);
+    }
     DamageSteps { base, resisted, added, modified, total }
 }
 
@@ -193,6 +208,27 @@ mod tests {
     fn damage_vulnerability_adds_and_other_types_are_ignored() {
         let steps = resolve_damage(&Damage::new(5).with_type("fire").with_type("acid"), &rules());
         assert_eq!(steps.total, 7);
+    }
+
+    #[test]
+    fn damage_resistance_needs_every_type_of_the_hit() {
+        let mut rules = rules();
+        // Cold alone is resisted; a cold and fire hit is not (fire is not resisted).
+        let both = resolve_damage(&Damage::new(10).with_type("cold").with_type("fire"), &rules);
+        assert_eq!((both.resisted, both.added, both.total), (0, 2, 12));
+        rules.resistances.insert("fire".into(), 1);
+        let both = resolve_damage(&Damage::new(10).with_type("cold").with_type("fire"), &rules);
+        assert_eq!((both.resisted, both.total), (1, 11));
+        assert_eq!(resolve_damage(&Damage::new(10), &rules).total, 10);
+    }
+
+    #[test]
+    fn damage_untyped_addition_and_minimum() {
+        let rules = DamageRules { added: 2, reduction: 9, minimum: 1, ..DamageRules::default() };
+        assert_eq!(resolve_damage(&Damage::new(5), &rules).total, 1);
+        assert_eq!(resolve_damage(&Damage::new(0), &rules).total, 0);
+        let rules = DamageRules { added: 2, ..DamageRules::default() };
+        assert_eq!(resolve_damage(&Damage::new(5).with_type("acid"), &rules).total, 7);
     }
 
     #[test]

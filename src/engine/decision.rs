@@ -34,6 +34,14 @@ pub enum DecisionPoint {
         /// The most that may be spent.
         max: i64,
     },
+    /// Pick one of `options` (a script's `decide(question, options)`); the answer is the
+    /// index picked, as an amount. Policies pick the first option.
+    Choose {
+        /// The question as the script asked it.
+        question: String,
+        /// The options, in order.
+        options: Vec<String>,
+    },
     /// Pay `cost` of `resource` to roll a failed check again? Asked only when affordable.
     Reroll {
         /// What the reroll costs.
@@ -61,6 +69,7 @@ impl DecisionPoint {
             DecisionPoint::UseSecondDie { .. } => DecisionKind::SecondDie,
             DecisionPoint::ChooseBoost { .. } => DecisionKind::Boost,
             DecisionPoint::SpendExtra { .. } => DecisionKind::Spend,
+            DecisionPoint::Choose { .. } => DecisionKind::Choice,
             DecisionPoint::Reroll { .. } => DecisionKind::Reroll,
             DecisionPoint::IgnorePenalties { .. } => DecisionKind::IgnorePenalties,
         }
@@ -77,6 +86,8 @@ pub enum DecisionKind {
     Boost,
     /// [`DecisionPoint::SpendExtra`].
     Spend,
+    /// [`DecisionPoint::Choose`].
+    Choice,
     /// [`DecisionPoint::Reroll`].
     Reroll,
     /// [`DecisionPoint::IgnorePenalties`].
@@ -170,6 +181,10 @@ impl Policy {
             (Policy::IfBetter | Policy::MaxSafe, DecisionPoint::SpendExtra { .. }) => {
                 Answer::Amount(0)
             }
+            // A script's options carry no order of merit: every policy takes the first.
+            (Policy::Always | Policy::IfBetter | Policy::MaxSafe, DecisionPoint::Choose { .. }) => {
+                Answer::Amount(0)
+            }
             // Asked only after a failure or with a penalty: paying can only help.
             (
                 Policy::Always | Policy::IfBetter | Policy::MaxSafe,
@@ -209,6 +224,13 @@ impl DecisionTaken {
             }
             (DecisionPoint::SpendExtra { resource, max }, answer) => {
                 format!("spends {} of up to {max} {resource}", answer.as_amount(*max))
+            }
+            (DecisionPoint::Choose { question, options }, answer) => {
+                let last = i64::try_from(options.len()).unwrap_or(i64::MAX).saturating_sub(1);
+                let index = usize::try_from(answer.as_amount(last)).unwrap_or(0);
+                let picked = options.get(index).map_or("", String::as_str);
+                let how = if self.policy.is_some() { "the first option" } else { "asked" };
+                return format!("decides {question} {picked}; {how}");
             }
             (DecisionPoint::Reroll { resource, cost, score }, answer) if answer.as_bool() => {
                 format!("pays {cost} {resource} to reroll the failed check (score {score})")

@@ -55,6 +55,16 @@ pub enum CheckResult {
         /// Whether the requirement was met, when there is one.
         succeeded: Option<bool>,
     },
+    /// A check a script ran (`Method: script move_roll`); its dice are logged as the script
+    /// rolled them.
+    Scripted {
+        /// The script function.
+        function: String,
+        /// The grade it returned.
+        grade: u32,
+        /// The margin it returned (0 when it returned none).
+        margin: i64,
+    },
     /// A roll plus modifier against a target.
     Modified {
         /// The natural die.
@@ -404,6 +414,9 @@ fn describe_check(result: &CheckResult) -> String {
                 _ => "failure",
             };
             format!("{natural} -> {total} vs {target}: {verdict}")
+        }
+        CheckResult::Scripted { function, grade, margin } => {
+            format!("{function}: grade {grade}, margin {margin}")
         }
         CheckResult::Versus { attacker, defender, winner, margin } => match winner {
             Some(Side::Attacker) => format!("{attacker} vs {defender}: attacker wins by {margin}"),

@@ -252,7 +252,8 @@ impl fmt::Display for Effect {
                 }
                 write!(f, "{amount} ")?;
                 if let Some(damage_type) = damage_type {
-                    write!(f, "{} ", damage_type.node)?;
+                    // One word or `fire/cold`: never quoted, it is read back as written.
+                    write!(f, "{} ", damage_type.node.as_str())?;
                 }
                 f.write_str("damage")
             }

@@ -5,7 +5,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::common::{Assignment, Keyword, Requirement, write_keywords, write_list};
-use super::effect::{Amount, Duration, Effects, Narration};
+use super::effect::{Amount, ConditionRef, Duration, Effects, Narration};
 use super::expr::{Name, Rounding};
 use crate::diagnostics::Spanned;
 
@@ -39,7 +39,21 @@ pub enum Modifier {
         /// How to round (`None`: the system's rule).
         rounding: Option<Rounding>,
     },
+    /// `damage taken of [Type] - [N] min 0`, `damage dealt * 0.5 round up`.
+    Quantity(QuantityModifier),
+    /// `+2 Attack vs Source`, `-1 Attack unless Target is Source`: counts only between two
+    /// actors (an attack and its target), see [`Relation`].
+    Relative {
+        /// The modifier that counts.
+        modifier: Box<Modifier>,
+        /// When it counts.
+        relation: Relation,
+    },
 }
+
+pub use super::condition_lines::{
+    Audience, Change, Grant, GrantItem, Quantity, QuantityModifier, Relation, TypeFilter,
+};
 
 impl fmt::Display for Modifier {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -59,6 +73,8 @@ impl fmt::Display for Modifier {
                     None => Ok(()),
                 }
             }
+            Modifier::Quantity(quantity) => write!(f, "{quantity}"),
+            Modifier::Relative { modifier, relation } => write!(f, "{modifier} {relation}"),
         }
     }
 }
@@ -126,6 +142,11 @@ pub enum ConditionLine {
     Keywords(Vec<Spanned<Keyword>>),
     /// `Details: no reactions or FP exchange`
     Details(Narration),
+    /// `Grants: Advantage to melee attackers` — what those acting against the holder (or
+    /// the holder's targets) have against the holder.
+    Grants(Grant),
+    /// `Includes: Dazed, Immobilized` — conditions that hold exactly as long as this one.
+    Includes(Vec<Spanned<ConditionRef>>),
 }
 
 impl fmt::Display for ConditionLine {
@@ -153,6 +174,11 @@ impl fmt::Display for ConditionLine {
                 write_keywords(f, keywords)
             }
             ConditionLine::Details(text) => write!(f, "Details: {text}"),
+            ConditionLine::Grants(grant) => write!(f, "Grants: {grant}"),
+            ConditionLine::Includes(names) => {
+                f.write_str("Includes: ")?;
+                write_list(f, names)
+            }
         }
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod bind;
 pub mod common;
+pub mod condition_lines;
 pub mod effect;
 pub mod entity;
 pub mod expr;

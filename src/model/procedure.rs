@@ -27,6 +27,8 @@ pub struct Procedure<'a> {
     pub name: &'a str,
     /// How the dice are read.
     pub method: Option<Method>,
+    /// The script function that runs the whole check (`Method: script move_roll`).
+    pub script: Option<&'a Spanned<Name>>,
     /// The dice with holes: `[Tier + 2]d10`.
     pub dice: Option<&'a Spanned<DiceTemplate>>,
     /// Where the check modifier goes (default: the total).
@@ -89,6 +91,7 @@ impl<'a> Procedure<'a> {
         let mut procedure = Procedure {
             name: block.name.node.as_str(),
             method: None,
+            script: None,
             dice: None,
             modifier: ModifierMode::Total,
             success: None,
@@ -114,6 +117,7 @@ impl<'a> Procedure<'a> {
         for line in lines {
             match &line.node {
                 ProcedureLine::Method(method) => procedure.method = Some(*method),
+                ProcedureLine::Script(function) => procedure.script = Some(function),
                 ProcedureLine::Dice(dice) => procedure.dice = Some(dice),
                 ProcedureLine::Modifier(mode) => procedure.modifier = *mode,
                 ProcedureLine::Success { op, against } => {

@@ -343,6 +343,10 @@ pub enum TieRule {
 pub enum ProcedureLine {
     /// `Method: pool`
     Method(Method),
+    /// `Method: script move_roll` — the script function `move_roll(actor, inputs)` rolls
+    /// through `roll(...)` and returns the outcome (a grade, or a map with `grade` and named
+    /// values such as `margin`).
+    Script(Spanned<Name>),
     /// `Dice: [Tier + 2]d10`
     Dice(Spanned<DiceTemplate>),
     /// `Modifier: each die`
@@ -437,6 +441,7 @@ impl fmt::Display for ProcedureLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ProcedureLine::Method(method) => write!(f, "Method: {method}"),
+            ProcedureLine::Script(function) => write!(f, "Method: script {}", function.node),
             ProcedureLine::Dice(dice) => write!(f, "Dice: {}", dice.node),
             ProcedureLine::Modifier(mode) => f.write_str(match mode {
                 ModifierMode::EachDie => "Modifier: each die",

@@ -199,6 +199,8 @@ impl Lowerer {
             "while" => Some(ConditionLine::While(self.requirement(text, base))),
             "keywords" => Some(ConditionLine::Keywords(self.keywords(text, base))),
             "details" => Some(ConditionLine::Details(self.narration(text, base))),
+            "grants" | "grant" => self.grants(line).map(ConditionLine::Grants),
+            "includes" | "include" => self.includes(line).map(ConditionLine::Includes),
             _ => return None,
         })
     }
@@ -219,37 +221,7 @@ impl Lowerer {
             self.expected(line, "modifiers such as `+1 Attack, -5 Defense` or `Speed = 1`");
             return None;
         };
-        let base = line.base;
-        nodes
-            .into_iter()
-            .map(|node| {
-                let node = node.into_inner().next()?;
-                let span = self.span(&node, base);
-                let rule = node.as_rule();
-                let mut inner: Vec<_> = node.into_inner().collect();
-                let modifier = match rule {
-                    Rule::add_modifier => {
-                        let negative = inner.remove(0).as_str() == "-";
-                        let amount = self.plain_amount(inner.remove(0), base)?;
-                        Modifier::Add { negative, amount, stat: self.name(&inner.remove(0), base) }
-                    }
-                    Rule::set_modifier => {
-                        let stat = self.name(&inner.remove(0), base);
-                        let (negative, value) = self.amount(inner.remove(0), base)?;
-                        Modifier::Set { stat, negative, value }
-                    }
-                    _ => {
-                        let stat = self.name(&inner.remove(0), base);
-                        let factor = self.plain_amount(inner.remove(0), base)?;
-                        let rounding = inner.pop().and_then(|rounding| {
-                            Rounding::parse(rounding.into_inner().next()?.as_str())
-                        });
-                        Modifier::Scale { stat, factor, rounding }
-                    }
-                };
-                Some(Spanned::new(modifier, span))
-            })
-            .collect()
+        nodes.into_iter().map(|node| self.modifier(node, line.base)).collect()
     }
 
     fn stacking(&mut self, line: &RawLine<'_>) -> Option<Stacking> {
@@ -340,10 +312,17 @@ impl Lowerer {
         Some(match line.label.to_ascii_lowercase().as_str() {
             "method" => match Method::parse(text) {
                 Some(method) => Some(ProcedureLine::Method(method)),
-                None => {
-                    self.expected(line, "`pool`, `roll under`, `successes`, `total` or `versus`");
-                    None
-                }
+                None => match self.script_method(line) {
+                    Some(function) => Some(ProcedureLine::Script(function)),
+                    None => {
+                        self.expected(
+                            line,
+                            "`pool`, `roll under`, `successes`, `total`, `versus` or `script` \
+                             and a script function's name",
+                        );
+                        None
+                    }
+                },
             },
             "dice" => self.dice_template(line).map(ProcedureLine::Dice),
             "roll" => self.dice_template(line).map(ProcedureLine::Roll),
@@ -403,6 +382,23 @@ impl Lowerer {
             "details" => Some(ProcedureLine::Details(self.narration(text, base))),
             _ => return None,
         })
+    }
+
+    /// `script move_roll` after `Method:`: the function's name, spanned.
+    fn script_method(&mut self, line: &RawLine<'_>) -> Option<Spanned<Name>> {
+        let text = line.text;
+        let start = text.len() - text.trim_start().len();
+        let rest = text[start..].strip_prefix("script")?;
+        let name = rest.trim();
+        let is_identifier =
+            name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !rest.starts_with(char::is_whitespace) || !is_identifier {
+            return None;
+        }
+        let offset = start + "script".len() + (rest.len() - rest.trim_start().len());
+        let span = self.span_at(line.base, offset..offset + name.len());
+        Some(Spanned::new(Name::new(name), span))
     }
 
     /// `Policy second die: if-better`: the word must be a policy the engine knows.

@@ -98,6 +98,21 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::add_modifier => "a modifier such as `+1 Attack`",
         Rule::set_modifier => "a modifier such as `Speed = 1`",
         Rule::scale_modifier => "a modifier such as `damage * 0.5 round up`",
+        Rule::modifier_stat | Rule::modifier_word => "a stat such as `Attack`",
+        Rule::quantity_modifier | Rule::quantity => {
+            "a modifier such as `damage taken of [Type] - [N] min 0`"
+        }
+        Rule::type_filter | Rule::type_parameter => "a damage type such as `of [Type]`",
+        Rule::quantity_add | Rule::quantity_scale => "a change such as `- [N]` or `* 0.5`",
+        Rule::quantity_floor => "a floor such as `min 1`",
+        Rule::relation | Rule::vs_relation | Rule::unless_relation => {
+            "a relation such as `vs Source` or `unless Target is Source`"
+        }
+        Rule::grants_input | Rule::grant_item => "a grant such as `Advantage to attackers`",
+        Rule::audience | Rule::audience_keyword | Rule::audience_kind => {
+            "`attackers`, `melee attackers` or `targets`"
+        }
+        Rule::includes_input => "condition names such as `Dazed, Immobilized`",
         Rule::rounding | Rule::rounding_mode => "a rounding such as `round up`",
         Rule::stacking_input | Rule::stacking => {
             "a stacking rule such as `never; longest duration wins`"

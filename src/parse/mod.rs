@@ -3,6 +3,7 @@
 //! follows `include` lines (each file once) and reports include cycles.
 
 mod choice;
+mod conditions;
 mod declarations;
 mod dice;
 mod error;

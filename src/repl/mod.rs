@@ -92,6 +92,12 @@ impl Decider for AskDecider<'_> {
             DecisionPoint::SpendExtra { resource, max } => {
                 (format!("spend how much {resource}, 0 to {max}? "), Some(*max))
             }
+            DecisionPoint::Choose { question, options } => {
+                let listed: Vec<String> =
+                    options.iter().enumerate().map(|(i, o)| format!("{i} {o}")).collect();
+                let last = i64::try_from(options.len()).unwrap_or(1).saturating_sub(1);
+                (format!("{question} [{}] ", listed.join(", ")), Some(last))
+            }
             DecisionPoint::Reroll { cost, resource, .. } => {
                 (format!("pay {cost} {resource} to reroll the failed check? [y/n] "), None)
             }
@@ -165,5 +171,20 @@ mod tests {
         assert_eq!(taken.answer, Answer::Choice(false));
         assert!(taken.policy.is_some());
         assert_eq!(asker.decide(&boost).answer, Answer::Amount(2));
+    }
+
+    #[test]
+    fn ask_decider_answers_a_scripts_choice_by_number() {
+        let mut source = Scripted(vec![Input::Text("1".into()), Input::Text("pull".into())]);
+        let mut asker = AskDecider { source: &mut source };
+        let options = vec!["push".to_string(), "pull".to_string()];
+        let choose = DecisionPoint::Choose { question: "push or pull?".into(), options };
+        let taken = asker.decide(&choose);
+        assert_eq!((taken.answer, taken.policy), (Answer::Amount(1), None));
+        assert_eq!(taken.describe(), "decides push or pull? pull; asked");
+        // Not a number: the default policy takes the first option.
+        let taken = asker.decide(&choose);
+        assert_eq!(taken.answer, Answer::Amount(0));
+        assert_eq!(taken.describe(), "decides push or pull? push; the first option");
     }
 }

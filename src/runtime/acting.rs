@@ -9,7 +9,8 @@
 //! dice or change the world, so those functions answer [`HostError::Pure`].
 
 use crate::diagnostics::{Span, Spanned};
-use crate::engine::{ActiveCondition, Duration};
+use crate::engine::PolicyDecider;
+use crate::engine::{ActiveCondition, Decider, DecisionPoint, DecisionTaken, Duration};
 use crate::model::effect::{Amount, Effect};
 use crate::model::expr::{Expr, LineContext, Name, Number, evaluate};
 use crate::script::{ActorHandle, Dynamic, HostError, ScriptHost, ScriptOutput, roll_notation};
@@ -32,6 +33,27 @@ pub(crate) struct Acting {
     pub user: String,
     /// The rule line that called, for the events the script causes.
     pub span: Span,
+    /// True during a scripted check procedure: the script may roll, read and decide, but
+    /// not change the world (a check's changes would escape a power's undo journal).
+    pub checking: bool,
+}
+
+/// How scripts' `decide` calls are answered. Outside [`Game::answering`] every question is
+/// answered by the default policy (the first option). Inside it, the given answers are
+/// replayed in order and the first question beyond them is noted and stops the script; the
+/// command is then rolled back, the caller's decider asked, and the command run again.
+///
+/// [`Game::answering`]: super::Game
+#[derive(Debug, Default)]
+pub(crate) struct Answers {
+    /// True while a decider stands behind the answers.
+    pub asking: bool,
+    /// The answers so far, in the order the questions come.
+    pub given: Vec<DecisionTaken>,
+    /// The next answer to hand out.
+    pub next: usize,
+    /// The question asked beyond the given answers.
+    pub asked: Option<DecisionPoint>,
 }
 
 /// The host of every script call of a pack: empty during bracket calls, holding the game
@@ -40,6 +62,8 @@ pub(crate) struct Acting {
 pub(crate) struct GameHost {
     /// The game of the call in progress, if it may act.
     pub acting: Option<Acting>,
+    /// How `decide` is answered.
+    pub answers: Answers,
 }
 
 fn rejected(error: impl std::fmt::Display) -> HostError {
@@ -53,6 +77,18 @@ impl GameHost {
 
     fn acting_mut(&mut self, function: &'static str) -> Result<&mut Acting, HostError> {
         self.acting.as_mut().ok_or(HostError::Pure(function))
+    }
+
+    /// The acting game for a function that changes it; refused during a scripted check.
+    fn changing(&mut self, function: &'static str) -> Result<&mut Acting, HostError> {
+        let acting = self.acting_mut(function)?;
+        if acting.checking {
+            return Err(rejected(format!(
+                "`{function}` cannot be used in a check procedure: a check rolls, reads and \
+                 decides, but does not change the world"
+            )));
+        }
+        Ok(acting)
     }
 
     /// The name of the actor behind `handle`.
@@ -74,7 +110,7 @@ impl GameHost {
         victim: ActorHandle,
         effect: &Effect,
     ) -> Result<i64, HostError> {
-        let acting = self.acting_mut(function)?;
+        let acting = self.changing(function)?;
         let victim = Self::name_of(acting, victim)?;
         let rules = std::sync::Arc::clone(&acting.game.rules);
         let health = health_resource(&rules).to_string();
@@ -120,6 +156,10 @@ impl ScriptHost for GameHost {
         }
     }
 
+    fn name(&self, actor: ActorHandle) -> Result<String, HostError> {
+        Self::name_of(self.acting("name")?, actor)
+    }
+
     fn stat(&self, actor: ActorHandle, stat: &str) -> Result<i64, HostError> {
         let acting = self.acting("stat")?;
         let name = Self::name_of(acting, actor)?;
@@ -130,7 +170,7 @@ impl ScriptHost for GameHost {
     }
 
     fn set_stat(&mut self, actor: ActorHandle, stat: &str, value: i64) -> Result<(), HostError> {
-        let acting = self.acting_mut("set_stat")?;
+        let acting = self.changing("set_stat")?;
         let name = Self::name_of(acting, actor)?;
         let known = acting.game.rules.declares_stat(stat)
             || acting.game.world.actor(&name).is_ok_and(|a| a.stats.contains_key(stat));
@@ -161,7 +201,7 @@ impl ScriptHost for GameHost {
         resource: &str,
         delta: i64,
     ) -> Result<i64, HostError> {
-        let acting = self.acting_mut("change_resource")?;
+        let acting = self.changing("change_resource")?;
         let name = Self::name_of(acting, actor)?;
         acting.game.remember(&name, Part::Resource(resource));
         acting.game.world.change_resource(&name, resource, delta, acting.span).map_err(rejected)
@@ -171,7 +211,7 @@ impl ScriptHost for GameHost {
         let acting = self.acting("has_condition")?;
         let name = Self::name_of(acting, actor)?;
         let who = acting.game.world.actor(&name).map_err(rejected)?;
-        Ok(who.conditions.active.iter().any(|c| c.name.eq_ignore_ascii_case(condition)))
+        Ok(super::relations::has(&acting.game.rules, who, condition))
     }
 
     fn apply_condition(
@@ -180,7 +220,7 @@ impl ScriptHost for GameHost {
         condition: &str,
         rating: i64,
     ) -> Result<(), HostError> {
-        let acting = self.acting_mut("apply_condition")?;
+        let acting = self.changing("apply_condition")?;
         let name = Self::name_of(acting, actor)?;
         let rules = std::sync::Arc::clone(&acting.game.rules);
         let block = Rules::find(&rules.conditions, condition).ok_or_else(|| {
@@ -203,7 +243,7 @@ impl ScriptHost for GameHost {
     }
 
     fn end_condition(&mut self, actor: ActorHandle, condition: &str) -> Result<(), HostError> {
-        let acting = self.acting_mut("end_condition")?;
+        let acting = self.changing("end_condition")?;
         let name = Self::name_of(acting, actor)?;
         acting.game.remember(&name, Part::Conditions);
         let span = acting.span;
@@ -238,14 +278,30 @@ impl ScriptHost for GameHost {
     }
 
     fn decide(&mut self, question: &str, options: &[String]) -> Result<usize, HostError> {
-        // Power uses carry no asker: the policy is the first option, logged as a decision.
-        let acting = self.acting_mut("decide")?;
-        let Some(first) = options.first() else {
+        self.acting("decide")?;
+        let Some(last) = options.len().checked_sub(1) else {
             return Err(rejected(format!("`{question}` offers no options")));
         };
-        let text = format!("{} decides {question} {first}", acting.user);
-        acting.game.world.narrate(text, acting.span);
-        Ok(0)
+        let point =
+            DecisionPoint::Choose { question: question.to_string(), options: options.to_vec() };
+        let answers = &mut self.answers;
+        let taken = match answers.given.get(answers.next) {
+            Some(taken) if taken.point == point => {
+                answers.next += 1;
+                taken.clone()
+            }
+            _ if answers.asking => {
+                answers.asked = Some(point);
+                return Err(HostError::Ask);
+            }
+            _ => PolicyDecider::default().decide(&point),
+        };
+        let bound = i64::try_from(last).unwrap_or(i64::MAX);
+        let index = usize::try_from(taken.answer.as_amount(bound)).unwrap_or(0).min(last);
+        let acting = self.acting_mut("decide")?;
+        let actor = Some(acting.user.clone());
+        acting.game.world.record(crate::engine::Event::Decision { actor, taken });
+        Ok(index)
     }
 }
 

@@ -333,6 +333,18 @@ pub(crate) fn run_check(
     let extra = super::check_options::request_names(request, modifier);
     let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
     let (_, procedure) = find_procedure(rules, request.procedure.as_deref(), Span::NONE)?;
+    if let Some(function) = procedure.script {
+        let inputs = super::scripted_check::Inputs {
+            modifier,
+            threshold: request.threshold,
+            difficulty: request.difficulty,
+            boost: request.boost,
+            ease: request.ease,
+            aid: request.aid,
+        };
+        let actor = request.actor.as_str();
+        return super::scripted_check::run(rules, world, &procedure, function, actor, inputs);
+    }
     if !matches!(procedure.method, Some(Method::Pool) | None) {
         let mut policies =
             request.policies.clone().unwrap_or_else(|| super::procedures::policies_of(&procedure));

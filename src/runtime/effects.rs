@@ -6,13 +6,12 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    ActiveCondition, Damage, DamageRules, Duration, HealRules, LayeredPool, Rounding as Round,
-    Scale, Stacking,
+    ActiveCondition, Damage, DamageRules, Duration, HealRules, LayeredPool, Stacking,
 };
 use crate::model::effect::{
     Amount, Duration as LineDuration, Effect, EffectPart, Effects, MoveKind,
 };
-use crate::model::entity::{ConditionLine, Modifier, Stacking as LineStacking};
+use crate::model::entity::{ConditionLine, Stacking as LineStacking};
 use crate::model::expr::{LineContext, Rounding, evaluate};
 use crate::model::hook::HookEvent;
 use crate::model::system::ResourceRule;
@@ -51,7 +50,8 @@ pub(crate) fn execute(
         match &part.node {
             EffectPart::Narration(narration) => game.world.narrate(narration.text.clone(), span),
             EffectPart::Effect(effect) => {
-                run(game, context, effect, target, grade, span).map_err(|e| e.or_at(span))?
+                run(game, context, effect, target, grade, span).map_err(|e| e.or_at(span))?;
+                super::hooks::zero_checkpoint(game, span)?;
             }
         }
     }
@@ -145,17 +145,22 @@ pub(crate) fn run(
             }
             let victim = target.unwrap_or(user);
             let before = super::hooks::health_before(game, victim);
+            let types = super::quantities::hit_types(damage_type.as_ref().map(|t| &t.node));
+            let value = dealt(game, context, &types, value, span)?;
             let mut damage = Damage::new(value);
-            if let Some(kind) = damage_type {
-                damage = damage.with_type(kind.node.as_str());
+            for kind in &types {
+                damage = damage.with_type(kind.as_str());
             }
-            let rules = damage_rules(context.rules, game, victim, context.rounding)?;
+            let victim_actor =
+                game.world.actor(victim).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+            let rules = super::quantities::damage_taken(context.rules, victim_actor, &types)?;
             let (pool, resource) = context.rules.damage_pool(health_resource(context.rules));
             through_pool(game, victim, (pool, resource), &damage, &rules, span)?;
             super::hooks::after_damage(game, victim, before, span)?;
         }
         Effect::Heal(value) => {
             let value = amount(game, context, value, target, grade)?;
+            let value = received(game, context, target.unwrap_or(user), value, span)?;
             let health = health_resource(context.rules).to_string();
             game.remember(target.unwrap_or(user), Part::Resource(&health));
             game.world.heal(target.unwrap_or(user), &health, value, &HealRules::default(), span)?;
@@ -297,7 +302,7 @@ fn upgrade_bonus(
         let applies = lines.iter().any(|line| match &line.node {
             TraitLine::To(Selector { alternatives }) => alternatives.iter().any(|alternative| {
                 let first = alternative.node.as_str().split_whitespace().next().unwrap_or("");
-                first.eq_ignore_ascii_case(damage_type)
+                damage_type.split('/').any(|kind| first.eq_ignore_ascii_case(kind.trim()))
             }),
             _ => false,
         });
@@ -394,47 +399,42 @@ pub(crate) fn stacking_of(block: &Block) -> Stacking {
         .unwrap_or(Stacking::Never)
 }
 
-/// Damage rules from the victim's conditions: `damage * 0.5 round up` scales damage taken.
-fn damage_rules(
-    rules: &Rules,
-    game: &Game,
-    victim: &str,
-    rounding: Rounding,
-) -> Result<DamageRules, RuntimeError> {
-    let mut result = DamageRules::default();
-    let actor = game.world.actor(victim).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
-    for (active, modifier) in super::scope::active_modifiers(rules, actor) {
-        // `-[N] damage` / `+[N] damage`: less or more damage taken from every hit. Only the
-        // lower-case quantity: a stat may be called `Damage`.
-        if let Modifier::Add { negative, amount, stat } = modifier
-            && stat.node.as_str() == "damage"
-        {
-            let extra = [("N", active.n.unwrap_or(0))];
-            let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
-            let value = scope.amount(amount, LineContext::Condition, rounding)?;
-            let change = if *negative { value } else { -value };
-            result.reduction = result.reduction.saturating_add(change);
-            continue;
-        }
-        let Modifier::Scale { stat, factor, rounding: how } = modifier else { continue };
-        let factor = factor.clone();
-        if !stat.node.matches("damage") {
-            continue;
-        }
-        let Amount::Number(number) = factor else {
-            let scope = LineScope::of(rules, actor);
-            let value = scope.amount(&factor, LineContext::Condition, rounding)?;
-            result.scale = Some(Scale { numerator: value, denominator: 1, rounding: Round::Down });
-            continue;
-        };
-        let rounding = match how.unwrap_or(rounding) {
-            Rounding::Ceiling => Round::Up,
-            _ => Round::Down,
-        };
-        let denominator = 10i64.pow(number.scale);
-        result.scale = Some(Scale { numerator: number.units, denominator, rounding });
+/// `value` after the `damage dealt` modifiers of the user's conditions (Weakened halving
+/// what its attacks deal), with a line in the log when they change it.
+fn dealt(
+    game: &mut Game,
+    context: &Context<'_>,
+    types: &[String],
+    value: i64,
+    span: Span,
+) -> Result<i64, RuntimeError> {
+    let Ok(user) = game.world.actor(context.user) else { return Ok(value) };
+    let quantity = crate::model::entity::Quantity::DamageDealt;
+    let changed = super::quantities::adjusted(context.rules, user, quantity, types, value)?;
+    if changed != value {
+        let text =
+            format!("{}'s conditions change the damage dealt: {value} -> {changed}", context.user);
+        game.world.narrate(text, span);
     }
-    Ok(result)
+    Ok(changed)
+}
+
+/// `value` after the `healing received` modifiers of `who`'s conditions (Boosted, Sickly).
+fn received(
+    game: &mut Game,
+    context: &Context<'_>,
+    who: &str,
+    value: i64,
+    span: Span,
+) -> Result<i64, RuntimeError> {
+    let actor = game.world.actor(who).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+    let quantity = crate::model::entity::Quantity::HealingReceived;
+    let changed = super::quantities::adjusted(context.rules, actor, quantity, &[], value)?;
+    if changed != value {
+        game.world
+            .narrate(format!("{who}'s conditions change the healing: {value} -> {changed}"), span);
+    }
+    Ok(changed)
 }
 
 /// Deals `damage` to `victim` through the layered pool `(pool, resource)`: its layers when

@@ -40,7 +40,7 @@ impl Game {
         request: &CheckRequest,
         decider: &mut dyn Decider,
     ) -> Result<CheckOutcome, RuntimeError> {
-        self.command(|game| run_check(&game.rules, &mut game.world, request, Some(decider)))
+        self.check_answered(request, decider)
     }
 
     /// Runs a versus check as one command: the attacker's request, then the defender's,
@@ -56,7 +56,7 @@ impl Game {
         request: &VersusRequest,
         decider: &mut dyn Decider,
     ) -> Result<VersusOutcome, RuntimeError> {
-        self.command(|game| run_versus(&game.rules, &mut game.world, request, Some(decider)))
+        self.versus_answered(request, decider)
     }
 
     /// Starts an encounter: each participant rolls the system's `Turn order:` (die plus the
@@ -120,7 +120,9 @@ impl Game {
             self.apply_initiative();
         }
         if let Some(first) = rolls.first() {
-            self.start_phase(&first.name.clone())?;
+            let first = first.name.clone();
+            self.start_phase(&first)?;
+            super::hooks::turn_phase(self, &first, &Phase::Start)?;
         }
         Ok(rolls.into_iter().map(|roll| roll.name).collect())
     }

@@ -94,8 +94,12 @@ pub struct Game {
     /// A cleared journal from a snapshot that left the undo history, reused by the next
     /// power so its buffers are not allocated again.
     spare: Option<Journal>,
+    /// The resources seen above 0, for `On resource zero` hooks.
+    pub(crate) zeroes: super::hooks::Zeroes,
     /// A session's choice of plain turns or ticks over the system's `Initiative:` line.
     pub(crate) initiative: Option<crate::model::outcome::InitiativeMode>,
+    /// The limits every script of the next loaded pack runs under; only the host sets them.
+    script_limits: crate::script::ScriptLimits,
 }
 
 impl Game {
@@ -111,8 +115,16 @@ impl Game {
             undo: std::collections::VecDeque::new(),
             journal: None,
             spare: None,
+            zeroes: super::hooks::Zeroes::default(),
             initiative: None,
+            script_limits: crate::script::ScriptLimits::default(),
         }
+    }
+
+    /// Sets the limits scripts run under (operations, wall-clock time, depths, sizes), from
+    /// the next pack load on. Only the host may change them: rule content never can.
+    pub fn set_script_limits(&mut self, limits: crate::script::ScriptLimits) {
+        self.script_limits = limits;
     }
 
     /// Loads the rule files at `paths` (with their includes), checks them, and makes them the
@@ -187,7 +199,7 @@ impl Game {
         let compiled = if scripts.is_empty() {
             None
         } else {
-            match super::host::Scripts::compile(scripts, &mut sources) {
+            match super::host::Scripts::compile(scripts, &mut sources, &self.script_limits) {
                 Ok(compiled) => Some(std::rc::Rc::new(compiled)),
                 Err(errors) => {
                     diagnostics.extend(errors);
@@ -291,7 +303,11 @@ impl Game {
         body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
     ) -> Result<T, RuntimeError> {
         let snapshot = self.snapshot();
-        self.finish(snapshot, body)
+        super::hooks::watch_zeroes(self);
+        self.finish(snapshot, |game| {
+            body(game)
+                .and_then(|value| super::hooks::zero_checkpoint(game, Span::NONE).map(|()| value))
+        })
     }
 
     /// Like [`Game::command`] for a power use: the body records what it changes through
@@ -305,7 +321,9 @@ impl Game {
         // Powers may queue into the encounter (Invest, Sustain).
         let encounter = self.world.encounter.clone().map(Box::new);
         self.journal = Some(self.spare.take().unwrap_or_default());
-        let result = body(self);
+        super::hooks::watch_zeroes(self);
+        let result = body(self)
+            .and_then(|value| super::hooks::zero_checkpoint(self, Span::NONE).map(|()| value));
         let entries = self.journal.take().unwrap_or_default();
         let snapshot =
             Snapshot { saved: Saved::Journal { roller, encounter, entries }, log_length };
@@ -430,5 +448,11 @@ fn identity_of(sources: &SourceMap) -> String {
 /// never sent across threads; it stays an `Arc` so the pipeline's `Arc::clone` is unchanged.
 #[allow(clippy::arc_with_non_send_sync)]
 fn shared(rules: Rules) -> Arc<Rules> {
-    Arc::new(rules)
+    let rules = Arc::new(rules);
+    // Scripted check procedures run where only `&Rules` is at hand; their scripts keep a
+    // weak pointer back to the shared rules to lend the acting host.
+    if let Some(scripts) = &rules.scripts {
+        scripts.attach(&rules);
+    }
+    rules
 }

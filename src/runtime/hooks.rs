@@ -112,9 +112,56 @@ pub(crate) fn after_damage(
     if after < before {
         fire(game, HookEvent::DamageTaken, victim, EventData::Amount(before - after), span)?;
     }
-    if after == 0 && before != 0 {
-        let health = super::effects::health_resource(&game.rules).to_string();
-        fire(game, HookEvent::ResourceZero, victim, EventData::Name(health), span)?;
+    zero_checkpoint(game, span)
+}
+
+/// The resources (actor, resource) above or below 0 when last looked at, in actor and
+/// resource order: the ones that can reach 0. An actor or resource that appears at 0 (a new
+/// actor) has not reached it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Zeroes(Vec<(String, String)>);
+
+fn watches_zeroes(game: &Game) -> bool {
+    game.rules.hooks.iter().any(|(event, _)| *event == HookEvent::ResourceZero)
+}
+
+/// The resources at 0 (`at_zero`) or not, now.
+fn resources_now(game: &Game, at_zero: bool) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    for actor in &game.world.actors {
+        for (name, resource) in &actor.resources {
+            if (resource.current == 0) == at_zero {
+                pairs.push((actor.name.clone(), name.clone()));
+            }
+        }
+    }
+    pairs
+}
+
+/// Notes which resources are at 0 as a command starts: only a resource that reaches 0 from
+/// here on fires `resource zero`. Costs one scan of the hook list without such a hook.
+pub(crate) fn watch_zeroes(game: &mut Game) {
+    if watches_zeroes(game) {
+        game.zeroes = Zeroes(resources_now(game, false));
+    }
+}
+
+/// The (actor, resource) pairs that reached 0 since the last look, in order; the look is
+/// updated, so a resource staying at 0 is reported once and one leaving 0 is watched again.
+pub(crate) fn reached_zero(game: &mut Game) -> Vec<(String, String)> {
+    if !watches_zeroes(game) {
+        return Vec::new();
+    }
+    let now = Zeroes(resources_now(game, false));
+    let watched = std::mem::replace(&mut game.zeroes, now);
+    resources_now(game, true).into_iter().filter(|pair| watched.0.contains(pair)).collect()
+}
+
+/// Fires `resource zero` for every resource that reached 0 through any path (a cost, `lose N
+/// X`, damage, a script, a turn's reset) since the last look.
+pub(crate) fn zero_checkpoint(game: &mut Game, span: Span) -> Result<(), RuntimeError> {
+    for (actor, resource) in reached_zero(game) {
+        fire(game, HookEvent::ResourceZero, &actor, EventData::Name(resource), span)?;
     }
     Ok(())
 }
@@ -131,4 +178,19 @@ pub(crate) fn turn_phase(
         crate::engine::Phase::Action => return Ok(()),
     };
     fire(game, kind, actor, EventData::None, Span::NONE)
+}
+
+/// Keeps `resource zero` events for resources that reached 0 while a script ran, for the
+/// script's queued hooks.
+pub(crate) fn queue_zeroes(game: &mut Game, span: Span) -> Vec<Event> {
+    let reached = reached_zero(game);
+    reached
+        .into_iter()
+        .map(|(actor, resource)| Event {
+            kind: HookEvent::ResourceZero,
+            actor,
+            data: EventData::Name(resource),
+            span,
+        })
+        .collect()
 }

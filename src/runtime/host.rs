@@ -35,6 +35,12 @@ pub(crate) struct Scripts {
     /// An empty game left in the caller's place while its game is in the host; kept between
     /// calls so a call allocates nothing for it.
     spare: RefCell<Option<Game>>,
+    /// The shared rules these scripts belong to (set when the rules are shared), lent to the
+    /// host during a scripted check, whose caller holds only `&Rules`.
+    rules: RefCell<std::sync::Weak<super::rules::Rules>>,
+    /// True when a check procedure of those rules is a script (`Method: script f`); read
+    /// before looking a power's procedure up, so other packs pay nothing.
+    scripted_checks: std::cell::Cell<bool>,
 }
 
 impl Scripts {
@@ -42,10 +48,11 @@ impl Scripts {
     pub(crate) fn compile(
         files: &[(String, String)],
         sources: &mut SourceMap,
+        limits: &ScriptLimits,
     ) -> Result<Scripts, Vec<Diagnostic>> {
         let host = Rc::new(RefCell::new(GameHost::default()));
         let shared: Rc<RefCell<dyn ScriptHost>> = host.clone();
-        let sandbox = Sandbox::new(ScriptLimits::default(), shared);
+        let sandbox = Sandbox::new(limits.clone(), shared);
         let mut library = ScriptLibrary::new();
         let mut diagnostics = Vec::new();
         for (name, text) in files {
@@ -63,6 +70,8 @@ impl Scripts {
                 pending: RefCell::new(Vec::new()),
                 hook_depth: std::cell::Cell::new(0),
                 spare: RefCell::new(None),
+                rules: RefCell::new(std::sync::Weak::new()),
+                scripted_checks: std::cell::Cell::new(false),
             })
         } else {
             Err(diagnostics)
@@ -116,24 +125,10 @@ impl Scripts {
         span: Span,
     ) -> Result<(), RuntimeError> {
         let name = function.node.as_str();
-        let failure = |message: String| {
-            RuntimeErrorKind::Eval(EvalErrorKind::Script(message)).at(function.span)
-        };
-        let Some(script) = self.library.script_for(name, values.len()) else {
-            return Err(failure(format!(
-                "no script function `{name}` taking {} argument(s)",
-                values.len()
-            )));
-        };
-        let Ok(mut host) = self.host.try_borrow_mut() else {
-            return Err(failure(format!("`{name}` cannot run while another script is running")));
-        };
-        if host.acting.is_some() {
-            return Err(failure(format!("`{name}` cannot run while another script is running")));
-        }
+        let (script, mut host) = self.ready(function, values.len())?;
         let spare = self.spare.borrow_mut().take().unwrap_or_else(|| Game::new(0));
         let moved = std::mem::replace(game, spare);
-        host.acting = Some(Acting { game: moved, user: user.to_string(), span });
+        host.acting = Some(Acting { game: moved, user: user.to_string(), span, checking: false });
         drop(host);
         let outcome = self.sandbox.call(script, name, values, Some(function.span));
         if let Ok(mut host) = self.host.try_borrow_mut()
@@ -146,7 +141,97 @@ impl Scripts {
             self.pending.borrow_mut().clear();
             return Err(RuntimeErrorKind::Script(Box::new(diagnostic)).at(function.span));
         }
+        let zeroes = super::hooks::queue_zeroes(game, span);
+        self.pending.borrow_mut().extend(zeroes);
         self.run_queued(game, span)
+    }
+
+    /// The script defining `function` for `arity` arguments, and the host, free to take a
+    /// game; else an error at the function's name.
+    fn ready(
+        &self,
+        function: &Spanned<Name>,
+        arity: usize,
+    ) -> Result<(&crate::script::CompiledScript, std::cell::RefMut<'_, GameHost>), RuntimeError>
+    {
+        let name = function.node.as_str();
+        let failure = |message: String| {
+            RuntimeErrorKind::Eval(EvalErrorKind::Script(message)).at(function.span)
+        };
+        let Some(script) = self.library.script_for(name, arity) else {
+            return Err(failure(format!("no script function `{name}` taking {arity} argument(s)")));
+        };
+        let busy = || failure(format!("`{name}` cannot run while another script is running"));
+        let host = self.host.try_borrow_mut().map_err(|_| busy())?;
+        if host.acting.is_some() {
+            return Err(busy());
+        }
+        Ok((script, host))
+    }
+
+    /// Remembers the shared rules these scripts were loaded into.
+    pub(crate) fn attach(&self, rules: &std::sync::Arc<super::rules::Rules>) {
+        *self.rules.borrow_mut() = std::sync::Arc::downgrade(rules);
+        let scripted = |block: &crate::model::Block| {
+            crate::model::procedure::Procedure::of(block).is_some_and(|p| p.script.is_some())
+        };
+        self.scripted_checks.set(rules.checks.iter().any(|(_, block)| scripted(block)));
+    }
+
+    /// True when a check procedure of the rules is a script.
+    pub(crate) fn has_scripted_checks(&self) -> bool {
+        self.scripted_checks.get()
+    }
+
+    /// Calls a scripted check procedure's `function` with `values` while `world` is in the
+    /// host in check mode: the script may roll, read and decide but not change the world.
+    /// The world is moved back whatever happens; the script's value is returned.
+    pub(crate) fn call_checking(
+        &self,
+        world: &mut crate::engine::World,
+        actor: &str,
+        function: &Spanned<Name>,
+        values: Vec<Dynamic>,
+    ) -> Result<Dynamic, RuntimeError> {
+        let name = function.node.as_str();
+        let (script, mut host) = self.ready(function, values.len())?;
+        let Some(rules) = self.rules.borrow().upgrade() else {
+            let message = format!("`{name}` cannot run: its rules are not loaded");
+            return Err(RuntimeErrorKind::Eval(EvalErrorKind::Script(message)).at(function.span));
+        };
+        let mut game = self.spare.borrow_mut().take().unwrap_or_else(|| Game::new(0));
+        std::mem::swap(&mut game.world, world);
+        let own_rules = std::mem::replace(&mut game.rules, rules);
+        let user = actor.to_string();
+        host.acting = Some(Acting { game, user, span: function.span, checking: true });
+        drop(host);
+        let outcome = self.sandbox.call(script, name, values, Some(function.span));
+        if let Ok(mut host) = self.host.try_borrow_mut()
+            && let Some(mut acting) = host.acting.take()
+        {
+            std::mem::swap(&mut acting.game.world, world);
+            acting.game.rules = own_rules;
+            *self.spare.borrow_mut() = Some(acting.game);
+        }
+        outcome
+            .map_err(|diagnostic| RuntimeErrorKind::Script(Box::new(diagnostic)).at(function.span))
+    }
+
+    /// Starts answering the scripts' `decide` calls from `given` (in order) and noting the
+    /// first question beyond them; `false` when answering is already on (a nested command).
+    pub(crate) fn begin_answering(&self, given: Vec<crate::engine::DecisionTaken>) -> bool {
+        let Ok(mut host) = self.host.try_borrow_mut() else { return false };
+        if host.answers.asking {
+            return false;
+        }
+        host.answers = super::acting::Answers { asking: true, given, next: 0, asked: None };
+        true
+    }
+
+    /// Stops answering; returns the question a script asked beyond the given answers.
+    pub(crate) fn end_answering(&self) -> Option<crate::engine::DecisionPoint> {
+        let mut host = self.host.try_borrow_mut().ok()?;
+        std::mem::take(&mut host.answers).asked
     }
 
     /// True while a script holds the game.
@@ -213,7 +298,7 @@ pub fn check_scripts(
         Ok(files) => files,
         Err(diagnostics) => return diagnostics,
     };
-    let scripts = match Scripts::compile(&files, sources) {
+    let scripts = match Scripts::compile(&files, sources, &ScriptLimits::default()) {
         Ok(scripts) => scripts,
         Err(diagnostics) => return diagnostics,
     };

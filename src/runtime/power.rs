@@ -17,6 +17,7 @@ use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
 use super::procedures::settle_for_power;
+use super::relations::{pair_delta, relative_delta};
 use super::rules::Rules;
 use super::scope::LineScope;
 
@@ -185,6 +186,7 @@ fn run(
     if stage == Stage::Use {
         pay_and_prepare(game, &pipeline)?;
         super::ticks::spend(game, rules, &request.actor, block)?;
+        super::hooks::zero_checkpoint(game, block.name.span)?;
     }
     let targets = super::targets::choose_targets(game, &pipeline, stage)?;
     if stage == Stage::Use
@@ -364,6 +366,7 @@ fn resolve(
         PowerLine::Check(spec) => Some((spec, line.span)),
         _ => None,
     });
+    let keywords = super::relations::keywords_if_related(game, context, &targets, lines(block));
     let mut thresholds = Vec::with_capacity(targets.len());
     for target in &targets {
         let threshold = match threshold_line {
@@ -379,7 +382,10 @@ fn resolve(
                 };
                 let value = evaluate(expr, &scope, LineContext::Threshold)
                     .map_err(|e| RuntimeError::from(e).or_at(span))?;
-                Some(value.round(rounding))
+                let relative =
+                    relative_delta(&scope, &keywords, expr, LineContext::Threshold, true)
+                        .map_err(|e| RuntimeError::from(e).or_at(span))?;
+                Some(value.round(rounding).saturating_add(relative))
             }
             None => None,
         };
@@ -396,6 +402,10 @@ fn resolve(
         Some((spec, span)) if spec.defence.is_some() => {
             outcomes = super::procedures::versus_outcomes(game, context, spec, &targets, span)?;
         }
+        Some((spec, span)) if super::scripted_check::is_scripted(rules, spec) => {
+            let scripted = super::scripted_check::power_outcomes;
+            outcomes = scripted(game, context, spec, &targets, &thresholds, span)?;
+        }
         Some((spec, span)) if spec.roller == CheckRoller::Target => {
             // Each target rolls its own check with its own values; the grade is its own.
             for (target, threshold) in targets.iter().zip(&thresholds) {
@@ -403,9 +413,20 @@ fn resolve(
                 let roller = game.world.actor(target).map_err(engine)?;
                 let trigger = context.trigger;
                 let scope = LineScope { weapon, trigger, ..LineScope::of(rules, roller) };
+                // The defence counts the pair's relative modifiers, the roller defending.
+                let attacker = game.world.actor(&request.actor).map_err(engine)?;
+                let pair = LineScope {
+                    target: Some(attacker),
+                    weapon,
+                    trigger,
+                    ..LineScope::of(rules, roller)
+                };
+                let relative =
+                    relative_delta(&pair, &keywords, &spec.modifier, LineContext::Check, false)?;
                 let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?
                     .round(rounding)
-                    .saturating_add(super::scope::check_bonus(rules, roller));
+                    .saturating_add(super::scope::check_bonus(rules, roller))
+                    .saturating_add(relative);
                 let extra = [("Threshold", threshold), ("Modifier", modifier)];
                 let scope = LineScope { extra: &extra, ..scope };
                 let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
@@ -454,6 +475,9 @@ fn resolve(
                 let roll = prepared.roll_logged(&mut game.world, &request.actor, span)?;
                 for (target, threshold) in targets.iter().zip(&thresholds) {
                     let threshold = threshold.unwrap_or(0);
+                    let relative =
+                        pair_delta(game, context, target, &keywords, &spec.modifier, span)?;
+                    let modifier = modifier.saturating_add(relative);
                     let totals = prepared.totals(rolled(&game.world, roll), modifier);
                     let outcome = prepared.grade_logged(
                         &mut game.world,
@@ -558,7 +582,9 @@ pub(super) fn holds(
                 let value = evaluate(expr, &scope, LineContext::Condition)?;
                 value.as_integer() != Some(0)
             }
-            Test::Has { condition, .. } => user.conditions.has(condition.name.node.as_str()),
+            Test::Has { condition, .. } => {
+                super::relations::has(rules, user, condition.name.node.as_str())
+            }
             Test::Keyword { subject, keyword, .. } => match power {
                 Some((block, weapon)) if super::upgrade::names_the_power(&subject.node) => {
                     super::upgrade::has_keyword(block, weapon, keyword.node.as_str())

@@ -4,9 +4,9 @@
 //! and condition parameters against the values of the step being run. Script calls go through
 //! one seam, [`script_call`], into the pack's compiled scripts.
 
-use crate::engine::{ActiveCondition, Actor};
+use crate::engine::Actor;
 use crate::model::effect::Amount;
-use crate::model::entity::{ConditionLine, Modifier};
+use crate::model::entity::Modifier;
 use crate::model::expr::{
     EvalErrorKind, LineContext, Name, Reference, Scope, Special, Value, evaluate,
 };
@@ -151,24 +151,14 @@ pub(crate) fn status(rules: &Rules, actor: &Actor) -> Option<String> {
     })
 }
 
-/// Every modifier of every active condition on `actor`, with the condition it comes from.
+/// Every modifier of every condition `actor` holds (applied or included), with the
+/// condition it comes from.
 pub(crate) fn active_modifiers<'a>(
     rules: &'a Rules,
     actor: &'a Actor,
-) -> impl Iterator<Item = (&'a ActiveCondition, &'a Modifier)> + 'a {
-    actor.conditions.active.iter().flat_map(move |active| {
-        let lines = match Rules::find(&rules.conditions, &active.name).map(|block| &block.body) {
-            Some(BlockBody::Condition(lines)) => lines.as_slice(),
-            _ => &[],
-        };
-        lines.iter().flat_map(move |line| {
-            let modifiers = match &line.node {
-                ConditionLine::Modifiers(modifiers) => modifiers.as_slice(),
-                _ => &[],
-            };
-            modifiers.iter().map(move |modifier| (active, &modifier.node))
-        })
-    })
+) -> impl Iterator<Item = (super::relations::Held<'a>, &'a Modifier)> + 'a {
+    let held = super::relations::held(rules, actor);
+    held.into_iter().flat_map(|held| held.modifiers().map(move |modifier| (held, modifier)))
 }
 
 /// What active conditions add to every check `actor` makes: `+1 all checks` (or

@@ -81,6 +81,10 @@ fn register_actor(engine: &mut Engine, host: &Host) {
     engine.register_fn("!=", |a: ActorHandle, b: ActorHandle| a != b);
 
     let h = Rc::clone(host);
+    engine.register_fn("name", move |actor: &mut ActorHandle| {
+        with_host(&h, |host| host.name(*actor))
+    });
+    let h = Rc::clone(host);
     engine.register_fn("stat", move |actor: &mut ActorHandle, stat: &str| {
         with_host(&h, |host| host.stat(*actor, stat))
     });
@@ -130,7 +134,19 @@ fn register_actor(engine: &mut Engine, host: &Host) {
     engine.register_fn("decide", move |question: &str, options: Array| -> HostResult<INT> {
         let options: Vec<String> = options.iter().map(ToString::to_string).collect();
         let count = options.len();
-        let picked = with_host(&h, |host| host.decide(question, &options))?;
+        let picked = match h.try_borrow_mut() {
+            Ok(mut host) => host.decide(question, &options),
+            Err(_) => Err(HostError::Busy),
+        };
+        let picked = match picked {
+            // Waiting for an answer stops the script in a way `try`/`catch` cannot swallow:
+            // the engine rolls the command back, asks, and runs it again.
+            Err(HostError::Ask) => {
+                let token = Dynamic::from(super::sandbox::ASK_TOKEN);
+                return Err(Box::new(EvalAltResult::ErrorTerminated(token, Position::NONE)));
+            }
+            other => other.map_err(failure)?,
+        };
         if picked >= count {
             return Err(failure(HostError::Rejected(format!(
                 "the answer {picked} is not one of the {count} options"

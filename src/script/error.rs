@@ -12,7 +12,7 @@ use rhai::{EvalAltResult, LexError, ParseError, ParseErrorType, Position};
 
 use super::host::HostError;
 use super::limits::ScriptLimits;
-use super::sandbox::{STACK_LIMIT_TOKEN, TIME_LIMIT_TOKEN};
+use super::sandbox::{ASK_TOKEN, STACK_LIMIT_TOKEN, TIME_LIMIT_TOKEN};
 use crate::diagnostics::{Diagnostic, FileId, Span, offset_of};
 
 /// What went wrong inside the innermost call, before labels are attached.
@@ -48,11 +48,65 @@ pub(crate) fn parse_error(
     text: &str,
     limits: &ScriptLimits,
 ) -> Diagnostic {
-    let problem = parse_problem(&error.0, limits);
+    let mut problem = parse_problem(&error.0, limits);
     let span = position_span(file, text, error.1).unwrap_or(Span::new(file, 0..0));
+    if float_literal_at(text, span.start as usize) {
+        problem = Problem {
+            code: "script::float",
+            message: "scripts have no floating-point numbers".into(),
+            label: "a number with a fraction or an exponent".into(),
+            help: NO_FLOAT_HELP.into(),
+        };
+    }
     Diagnostic::error(problem.code, problem.message)
         .with_primary(span, problem.label)
         .with_help(problem.help)
+}
+
+/// Why floats are missing and what to do instead.
+const NO_FLOAT_HELP: &str = "mythforge runs Rhai without floating point, so every platform \
+    gives the same results; use whole numbers (scale up by 10 or 100 and divide last)";
+
+/// The functions of Rhai's float library, named in the help when a script calls one.
+const FLOAT_FUNCTIONS: [&str; 22] = [
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "sqrt",
+    "exp",
+    "ln",
+    "log",
+    "floor",
+    "ceiling",
+    "round",
+    "int",
+    "fraction",
+    "to_float",
+    "parse_float",
+    "is_nan",
+    "hypot",
+];
+
+/// True when the parse error at byte `offset` sits inside a float literal (`2.5`, `1e3`),
+/// which Rhai built without floats cannot read.
+fn float_literal_at(text: &str, offset: usize) -> bool {
+    let (Some(before), Some(after)) = (text.get(..offset), text.get(offset..)) else {
+        return false;
+    };
+    let digit_before = |s: &str| s.chars().next_back().is_some_and(|c| c.is_ascii_digit());
+    let fraction = before.strip_suffix('.').is_some_and(digit_before)
+        && after.starts_with(|c: char| c.is_ascii_digit());
+    let exponent = digit_before(before)
+        && after.strip_prefix(['e', 'E']).is_some_and(|rest| {
+            rest.trim_start_matches(['+', '-']).starts_with(|c: char| c.is_ascii_digit())
+        });
+    fraction || exponent
 }
 
 fn parse_problem(kind: &ParseErrorType, limits: &ScriptLimits) -> Problem {
@@ -189,6 +243,16 @@ fn runtime_problem(error: &EvalAltResult, function: &str, limits: &ScriptLimits)
                 "recurse less deeply or split deeply nested expressions with `let`".into(),
             )
         }
+        EvalAltResult::ErrorTerminated(token, _)
+            if token.clone().into_string().is_ok_and(|t| t == ASK_TOKEN) =>
+        {
+            problem(
+                "script::decision",
+                format!("script `{function}` asked a decision nobody answered"),
+                "this call asked",
+                "run the command where a decider answers (a session or the REPL)".into(),
+            )
+        }
         EvalAltResult::ErrorStackOverflow(_) => problem(
             "script::limit::call_depth",
             format!("script calls nested more than {} levels deep", limits.max_call_depth),
@@ -227,6 +291,8 @@ fn runtime_problem(error: &EvalAltResult, function: &str, limits: &ScriptLimits)
                     "`{name}` is not available: scripts cannot wait, read the clock, stop \
                          the program or run text as code"
                 )
+            } else if FLOAT_FUNCTIONS.contains(&name) {
+                format!("`{name}` works on floating-point numbers: {NO_FLOAT_HELP}")
             } else {
                 "check the name and the number and types of the arguments".into()
             };

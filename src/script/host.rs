@@ -64,6 +64,10 @@ pub enum HostError {
          dice or change the world; call it from a `script` effect instead"
     )]
     Pure(&'static str),
+    /// `decide` needs an answer the host does not have yet: the engine stops the script,
+    /// asks its decider and runs the command again with the answer.
+    #[error("`decide` is waiting for an answer")]
+    Ask,
     /// A host function was called while another one was still running (a host that calls
     /// back into scripts). Refused instead of corrupting state.
     #[error("the script host is busy: host functions cannot be re-entered")]
@@ -88,6 +92,12 @@ pub trait ScriptHost {
 
     /// Appends a line to the transcript (or wherever this host captures output).
     fn log(&mut self, output: ScriptOutput);
+
+    /// The actor's name (`actor.name()`).
+    fn name(&self, actor: ActorHandle) -> Result<String, HostError> {
+        let _ = actor;
+        Err(HostError::Unsupported("name"))
+    }
 
     /// The current value of `stat` on `actor` (`actor.stat("Might")`).
     fn stat(&self, actor: ActorHandle, stat: &str) -> Result<i64, HostError> {

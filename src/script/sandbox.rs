@@ -23,6 +23,8 @@ use super::limits::ScriptLimits;
 /// The tokens the progress callback aborts with; the error mapping recognises them.
 pub(crate) const TIME_LIMIT_TOKEN: &str = "mythforge:time-limit";
 pub(crate) const STACK_LIMIT_TOKEN: &str = "mythforge:stack-limit";
+/// The token a `decide` waiting for the player's answer stops the script with.
+pub(crate) const ASK_TOKEN: &str = "mythforge:ask";
 
 /// How many operations pass between two clock readings: reading the clock on every
 /// operation would double the cost of a tight loop.

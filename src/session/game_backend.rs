@@ -4,8 +4,9 @@
 //! stats in `check`, more than one helper in `aided by`) is refused with a clear diagnostic
 //! that changes nothing.
 //!
-//! Decision points: `check` and `versus` pass the session's [`Decider`] to the runtime (the
-//! REPL asks, batch runs follow the policy); inside power uses the pack's policies answer.
+//! Decision points: `check`, `versus`, power uses and `next` pass the session's [`Decider`]
+//! to the runtime (the REPL asks, batch runs follow the policy); it answers the engine's
+//! decisions and the scripts' `decide(...)` alike, and every answer is logged.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -106,7 +107,7 @@ impl Backend for Game {
         }
     }
 
-    fn use_power(&mut self, power_use: &PowerUse, _decider: &mut dyn Decider) -> CommandResult {
+    fn use_power(&mut self, power_use: &PowerUse, decider: &mut dyn Decider) -> CommandResult {
         let mut request = runtime::PowerUse::new(&power_use.actor.node, &power_use.power.node)
             .at(power_use.targets.iter().map(|target| target.node.as_str()));
         request.options.weapon = power_use.weapon.as_ref().map(|weapon| weapon.node.clone());
@@ -121,7 +122,7 @@ impl Backend for Game {
         request.options.choices = power_use.choosing.iter().map(|n| n.node.clone()).collect();
         request.options.threshold = power_use.threshold;
         let mark = self.mark();
-        Game::use_power(self, &request).map_err(|e| failed(&e))?;
+        Game::use_power_with(self, &request, decider).map_err(|e| failed(&e))?;
         Ok(self.events_or(
             mark,
             "power",
@@ -224,9 +225,9 @@ impl Backend for Game {
         Ok(self.opened(mark, "encounter", &order))
     }
 
-    fn next_turn(&mut self, _decider: &mut dyn Decider) -> CommandResult {
+    fn next_turn(&mut self, decider: &mut dyn Decider) -> CommandResult {
         let mark = self.mark();
-        Game::next_turn(self).map_err(|e| failed(&e))?;
+        Game::next_turn_with(self, decider).map_err(|e| failed(&e))?;
         Ok(self.events_or(mark, "turn", "next turn".to_string()))
     }
 

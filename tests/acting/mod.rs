@@ -3,6 +3,7 @@
 //! fixture's scripts, and two fighters, Ana and Bo.
 
 use mythforge::runtime::{Game, PowerUse, RuntimeError};
+use mythforge::script::ScriptLimits;
 
 const RULES: &str = include_str!("../fixtures/scripted/acting.rules");
 const SCRIPT: &str = include_str!("../fixtures/scripted/acting.rhai");
@@ -17,12 +18,22 @@ pub fn load(
     system_lines: &str,
     result: &str,
 ) -> Result<Game, Vec<mythforge::diagnostics::Diagnostic>> {
+    load_with_limits(system_lines, result, ScriptLimits::default())
+}
+
+/// Loading the fixture with its scripts running under `limits` (a host setting).
+pub fn load_with_limits(
+    system_lines: &str,
+    result: &str,
+    limits: ScriptLimits,
+) -> Result<Game, Vec<mythforge::diagnostics::Diagnostic>> {
     let mut rules = RULES.replace("script knockback(Target, Grade)", result);
     if !system_lines.is_empty() {
         rules =
             rules.replace("Default check: Roll", &format!("Default check: Roll\n{system_lines}"));
     }
     let mut game = Game::new(7);
+    game.set_script_limits(limits);
     game.load_source_with_scripts("acting.rules", &rules, &[("acting.rhai", SCRIPT)])?;
     game.add_actor("Ana", Some("Fighter"), &[]).unwrap();
     game.add_actor("Bo", Some("Fighter"), &[]).unwrap();

@@ -4,6 +4,7 @@
 
 mod api;
 mod errors;
+mod floats;
 mod hostile;
 mod random;
 mod support;

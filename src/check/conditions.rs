@@ -1,0 +1,109 @@
+//! Checking the condition lines that relate actors and quantities: the names a relative
+//! modifier, quantity modifier, `Grants:` or `Includes:` line refers to, `of [Type]` filters
+//! naming a parameter of the condition, and lower-case `damage`/`healing` modifiers that are
+//! one letter-case away from a stat of the system.
+
+use super::collect::References;
+use super::error::CheckErrorKind;
+use super::names::Names;
+use crate::diagnostics::Diagnostic;
+use crate::model::entity::{Change, Grant, GrantItem, TypeFilter};
+use crate::model::expr::LineContext;
+use crate::model::{Amount, BlockBody, ConditionLine, Modifier};
+
+impl<'a> References<'a> {
+    /// The amounts and stats of a quantity or relative modifier.
+    pub(super) fn relative_modifier(&mut self, modifier: &'a Modifier, context: LineContext) {
+        match modifier {
+            Modifier::Add { amount, stat, .. } | Modifier::Set { value: amount, stat, .. } => {
+                self.amount_of(amount, context);
+                self.stats.push(stat);
+            }
+            Modifier::Scale { factor, stat, .. } => {
+                self.amount_of(factor, context);
+                self.stats.push(stat);
+            }
+            Modifier::Quantity(quantity) => {
+                match &quantity.change {
+                    Change::Add { amount, .. } => self.amount_of(amount, context),
+                    Change::Scale { factor, .. } => self.amount_of(factor, context),
+                }
+                if let Some(min) = &quantity.min {
+                    self.amount_of(min, context);
+                }
+            }
+            Modifier::Relative { modifier, .. } => self.relative_modifier(modifier, context),
+        }
+    }
+
+    /// The conditions and modifiers a `Grants:` line names.
+    pub(super) fn grant(&mut self, grant: &'a Grant, context: LineContext) {
+        for item in &grant.items {
+            match &item.node {
+                GrantItem::Condition(condition) => self.conditions.push(condition),
+                GrantItem::Modifier(modifier) => self.relative_modifier(modifier, context),
+            }
+        }
+    }
+
+    fn amount_of(&mut self, amount: &'a Amount, context: LineContext) {
+        if let Amount::Expr(expr) = amount {
+            self.expressions.push((expr, context));
+        }
+    }
+}
+
+/// Checks the modifiers of a condition block: `of [Type]` must name a parameter, and a
+/// lower-case `damage`/`healing` that differs from a stat only by case is flagged.
+pub(super) fn check_condition_block(body: &BlockBody, names: &Names, out: &mut Vec<Diagnostic>) {
+    let BlockBody::Condition(lines) = body else { return };
+    let parameters = super::names::parameters(body);
+    for line in lines {
+        let ConditionLine::Modifiers(modifiers) = &line.node else { continue };
+        for modifier in modifiers {
+            let mut plain = &modifier.node;
+            while let Modifier::Relative { modifier, .. } = plain {
+                plain = modifier;
+            }
+            match plain {
+                Modifier::Add { stat, .. } | Modifier::Scale { stat, .. } => {
+                    let text = stat.node.as_str();
+                    let Some(quantity) = ["damage", "healing"].into_iter().find(|q| *q == text)
+                    else {
+                        continue;
+                    };
+                    let clash = names
+                        .values()
+                        .find(|value| *value != quantity && value.eq_ignore_ascii_case(quantity));
+                    if let Some(value) = clash {
+                        let better =
+                            if quantity == "damage" { "damage taken" } else { "healing received" };
+                        out.push(
+                            CheckErrorKind::AmbiguousQuantity {
+                                written: quantity.to_string(),
+                                stat: value.to_string(),
+                            }
+                            .at(stat.span)
+                            .to_diagnostic()
+                            .with_help(format!(
+                                "write `{better}` for the quantity, or `{value}` for the stat"
+                            )),
+                        );
+                    }
+                }
+                Modifier::Quantity(quantity) => {
+                    let Some(TypeFilter::Parameter(name)) = &quantity.of_type else { continue };
+                    if !parameters.iter().any(|p| name.node.matches(p)) {
+                        out.push(
+                            CheckErrorKind::UnknownParameter(name.node.to_string())
+                                .at(name.span)
+                                .to_diagnostic()
+                                .with_help("declare it with `Parameters: N, Type`"),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! Damage and healing as the conditions of the actors involved change them: the victim's
+//! `damage taken` modifiers become the engine's [`DamageRules`] (typed resistance counts only
+//! when every type of the hit is resisted, typed vulnerability when any type matches,
+//! untyped modifiers always), and the dealer's `damage dealt` and the receiver's `healing
+//! received` modifiers change the amount before it is dealt or healed. Bare `damage` and
+//! `healing` modifiers are the damage taken and healing received.
+
+use crate::engine::{Actor, DamageRules, Rounding as Round, Scale};
+use crate::model::Modifier;
+use crate::model::entity::{Change, Quantity, TypeFilter};
+use crate::model::expr::{LineContext, Rounding};
+use crate::model::{Amount, Name};
+
+use super::error::RuntimeError;
+use super::relations::{Held, held};
+use super::rules::Rules;
+use super::scope::LineScope;
+
+/// A modifier's amount on `actor` with the condition's N.
+fn value(
+    rules: &Rules,
+    actor: &Actor,
+    held: Held<'_>,
+    amount: &Amount,
+) -> Result<i64, RuntimeError> {
+    let extra = [("N", held.n.unwrap_or(0))];
+    let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
+    Ok(scope.amount(amount, LineContext::Condition, rules.rounding)?)
+}
+
+/// The engine scale of `factor` rounded `how` (the system's rounding when not given).
+fn scale(
+    rules: &Rules,
+    actor: &Actor,
+    held: Held<'_>,
+    factor: &Amount,
+    how: Option<Rounding>,
+) -> Result<Scale, RuntimeError> {
+    let rounding = match how.unwrap_or(rules.rounding) {
+        Rounding::Ceiling => Round::Up,
+        _ => Round::Down,
+    };
+    Ok(match factor {
+        Amount::Number(number) => {
+            let denominator = 10i64.checked_pow(number.scale).unwrap_or(i64::MAX);
+            Scale { numerator: number.units, denominator, rounding }
+        }
+        other => Scale { numerator: value(rules, actor, held, other)?, denominator: 1, rounding },
+    })
+}
+
+/// The damage type a filter names on `held`: `None` for an untyped modifier (a `[Type]`
+/// filter on a copy applied without a type is untyped too).
+fn filter_type<'a>(filter: Option<&'a TypeFilter>, held: Held<'a>) -> Option<&'a str> {
+    match filter? {
+        TypeFilter::Named(name) => Some(name.node.as_str()),
+        TypeFilter::Parameter(_) => held.subtype,
+    }
+}
+
+/// The lower-cased types of a damage phrase's type word: `fire/cold` is a fire and cold hit.
+pub(crate) fn hit_types(damage_type: Option<&Name>) -> Vec<String> {
+    damage_type
+        .map(|t| t.as_str().split('/').map(|part| part.trim().to_lowercase()).collect())
+        .unwrap_or_default()
+}
+
+/// How `victim` takes a hit of `types`: the `damage taken` modifiers of what it holds.
+pub(crate) fn damage_taken(
+    rules: &Rules,
+    victim: &Actor,
+    types: &[String],
+) -> Result<DamageRules, RuntimeError> {
+    let mut result = DamageRules::default();
+    for h in held(rules, victim) {
+        for modifier in h.modifiers() {
+            match modifier {
+                // Only the lower-case quantity: a stat may be called `Damage`.
+                Modifier::Add { negative, amount, stat } if stat.node.as_str() == "damage" => {
+                    let v = value(rules, victim, h, amount)?;
+                    if *negative {
+                        result.reduction = result.reduction.saturating_add(v);
+                    } else {
+                        result.added = result.added.saturating_add(v);
+                    }
+                }
+                Modifier::Scale { stat, factor, rounding } if stat.node.matches("damage") => {
+                    result.scale = Some(scale(rules, victim, h, factor, *rounding)?);
+                }
+                Modifier::Quantity(q) if q.quantity == Quantity::DamageTaken => {
+                    let typed = filter_type(q.of_type.as_ref(), h).map(str::to_lowercase);
+                    match (&q.change, typed) {
+                        (Change::Add { negative, amount }, typed) => {
+                            let v = value(rules, victim, h, amount)?;
+                            let table = match (negative, typed) {
+                                (true, None) => {
+                                    result.reduction = result.reduction.saturating_add(v);
+                                    None
+                                }
+                                (false, None) => {
+                                    result.added = result.added.saturating_add(v);
+                                    None
+                                }
+                                (true, Some(t)) => Some((&mut result.resistances, t)),
+                                (false, Some(t)) => Some((&mut result.vulnerabilities, t)),
+                            };
+                            if let Some((table, t)) = table {
+                                let entry = table.entry(t).or_insert(0);
+                                *entry = entry.saturating_add(v);
+                            }
+                        }
+                        (Change::Scale { factor, rounding }, typed) => {
+                            let all = typed.as_ref().is_none_or(|t| {
+                                !types.is_empty() && types.iter().all(|hit| hit == t)
+                            });
+                            if all {
+                                result.scale = Some(scale(rules, victim, h, factor, *rounding)?);
+                            }
+                        }
+                    }
+                    if let Some(min) = &q.min {
+                        result.minimum = result.minimum.max(value(rules, victim, h, min)?);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(result)
+}
+
+/// `amount` changed by the `quantity` modifiers (`damage dealt` or `healing received`, and
+/// bare `healing`) of what `actor` holds: additions first, then scales, then the largest
+/// floor (only for an amount that was positive); never below 0. A typed modifier counts
+/// when the hit has its type.
+pub(crate) fn adjusted(
+    rules: &Rules,
+    actor: &Actor,
+    quantity: Quantity,
+    types: &[String],
+    amount: i64,
+) -> Result<i64, RuntimeError> {
+    let (mut added, mut scales, mut floor) = (0i64, Vec::new(), None::<i64>);
+    for h in held(rules, actor) {
+        for modifier in h.modifiers() {
+            match modifier {
+                Modifier::Add { negative, amount, stat }
+                    if quantity == Quantity::HealingReceived && stat.node.as_str() == "healing" =>
+                {
+                    let v = value(rules, actor, h, amount)?;
+                    added = added.saturating_add(if *negative { -v } else { v });
+                }
+                Modifier::Quantity(q) if q.quantity == quantity => {
+                    let typed = filter_type(q.of_type.as_ref(), h);
+                    if typed.is_some_and(|t| !types.iter().any(|hit| hit.eq_ignore_ascii_case(t))) {
+                        continue;
+                    }
+                    match &q.change {
+                        Change::Add { negative, amount } => {
+                            let v = value(rules, actor, h, amount)?;
+                            added = added.saturating_add(if *negative { -v } else { v });
+                        }
+                        Change::Scale { factor, rounding } => {
+                            scales.push(scale(rules, actor, h, factor, *rounding)?);
+                        }
+                    }
+                    if let Some(min) = &q.min {
+                        let v = value(rules, actor, h, min)?;
+                        floor = Some(floor.map_or(v, |f| f.max(v)));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut result = amount.saturating_add(added);
+    for s in scales {
+        result = s.rounding.scale(result, s.numerator, s.denominator);
+    }
+    if let Some(floor) = floor.filter(|_| amount > 0) {
+        result = result.max(floor);
+    }
+    Ok(result.max(0))
+}

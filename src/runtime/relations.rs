@@ -1,0 +1,382 @@
+//! Conditions as they hold on and between actors: the conditions an actor holds (those
+//! applied to it plus those they include, each name once), and the relative modifiers and
+//! grants that count only when one actor acts against another (`+2 Attack vs Source`,
+//! `-1 Attack unless Target is Source`, `Grants: Advantage to melee attackers`).
+
+use crate::diagnostics::Spanned;
+use crate::engine::Actor;
+use crate::model::entity::{Audience, GrantItem, Relation};
+use crate::model::expr::{
+    EvalErrorKind, LineContext, Name, Reference, Rounding, Scope, Value, evaluate,
+};
+use crate::model::{Amount, BlockBody, ConditionLine, ConditionRef, Expr, Keyword, Modifier};
+
+use super::rules::Rules;
+use super::scope::LineScope;
+
+/// How many conditions one actor may hold through includes; bounds a cycle of includes.
+const HELD_LIMIT: usize = 64;
+
+/// One condition an actor holds, applied or included.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Held<'a> {
+    /// The condition's name.
+    pub name: &'a str,
+    /// Its N.
+    pub n: Option<i64>,
+    /// Its subtype (the damage type of `Resistant 2 Fire`).
+    pub subtype: Option<&'a str>,
+    /// Who applied it (for an included condition: who applied the including one).
+    pub source: Option<&'a str>,
+    /// The lines of its condition block (none when the pack has no such block).
+    pub lines: &'a [Spanned<ConditionLine>],
+}
+
+impl<'a> Held<'a> {
+    /// Every modifier of its `Modifiers` lines.
+    pub fn modifiers(self) -> impl Iterator<Item = &'a Modifier> + 'a {
+        self.lines
+            .iter()
+            .flat_map(|line| match &line.node {
+                ConditionLine::Modifiers(modifiers) => modifiers.as_slice(),
+                _ => &[],
+            })
+            .map(|modifier| &modifier.node)
+    }
+
+    fn same(&self, name: &str, subtype: Option<&str>) -> bool {
+        self.name.eq_ignore_ascii_case(name)
+            && match (self.subtype, subtype) {
+                (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
+    }
+}
+
+fn lines_of<'a>(rules: &'a Rules, name: &str) -> &'a [Spanned<ConditionLine>] {
+    match Rules::find(&rules.conditions, name).map(|block| &block.body) {
+        Some(BlockBody::Condition(lines)) => lines,
+        _ => &[],
+    }
+}
+
+/// The N of an included or granted condition: its number, else the including one's N.
+fn n_of(condition: &ConditionRef, inherited: Option<i64>) -> Option<i64> {
+    match &condition.amount {
+        Some(Amount::Number(number)) => number.value().ok().map(|v| v.round(Rounding::Floor)),
+        Some(_) => inherited,
+        None => None,
+    }
+}
+
+/// Every condition `actor` holds, in order: the applied ones, then what they include (an
+/// included condition that is already held, directly or through another, is not held twice).
+pub(crate) fn held<'a>(rules: &'a Rules, actor: &'a Actor) -> Vec<Held<'a>> {
+    let mut out: Vec<Held<'a>> = actor
+        .conditions
+        .active
+        .iter()
+        .map(|active| Held {
+            name: &active.name,
+            n: active.n,
+            subtype: active.subtype.as_deref(),
+            source: active.source.as_deref(),
+            lines: lines_of(rules, &active.name),
+        })
+        .collect();
+    let mut next = 0;
+    while next < out.len() && out.len() < HELD_LIMIT {
+        let holder = out[next];
+        next += 1;
+        for line in holder.lines {
+            let ConditionLine::Includes(included) = &line.node else { continue };
+            for condition in included {
+                let name = condition.name.node.as_str();
+                let subtype = condition.detail.as_ref().map(|d| d.node.as_str());
+                if out.iter().any(|h| h.same(name, subtype)) || out.len() >= HELD_LIMIT {
+                    continue;
+                }
+                out.push(Held {
+                    name,
+                    n: n_of(condition, holder.n),
+                    subtype,
+                    source: holder.source,
+                    lines: lines_of(rules, name),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Whether `actor` holds the condition `name`, applied or included.
+pub(crate) fn has(rules: &Rules, actor: &Actor, name: &str) -> bool {
+    actor.conditions.has(name)
+        || held(rules, actor).iter().any(|h| h.name.eq_ignore_ascii_case(name))
+}
+
+/// One side of two actors dealing with each other: the other actor, the keywords of the
+/// power in use, and whether this side is the one acting.
+#[derive(Clone, Copy)]
+pub(crate) struct Dealing<'a> {
+    /// The actor on the other side.
+    pub other: &'a Actor,
+    /// The power's keywords (and its weapon's).
+    pub keywords: &'a [String],
+    /// True for the actor using the power, false for its target.
+    pub attacking: bool,
+}
+
+impl Dealing<'_> {
+    fn has_keyword(&self, keyword: &str) -> bool {
+        self.keywords.iter().any(|k| k.eq_ignore_ascii_case(keyword))
+    }
+
+    fn holds(&self, relation: &Relation, source: Option<&str>) -> bool {
+        let holds = if relation.is_source() {
+            source.is_some_and(|source| source.eq_ignore_ascii_case(&self.other.name))
+        } else {
+            self.has_keyword(relation.against.node.as_str())
+        };
+        holds != relation.negated
+    }
+
+    fn admits(&self, audience: &Audience) -> bool {
+        audience.targets != self.attacking
+            && audience.keyword.as_ref().is_none_or(|k| self.has_keyword(k.node.as_str()))
+    }
+}
+
+/// Whether any relative modifier or grant could count between `a` and `b`.
+pub(crate) fn involved(rules: &Rules, a: &Actor, b: &Actor) -> bool {
+    [a, b].into_iter().any(|actor| {
+        held(rules, actor).iter().any(|h| {
+            h.lines.iter().any(|line| match &line.node {
+                ConditionLine::Grants(_) => true,
+                ConditionLine::Modifiers(modifiers) => {
+                    modifiers.iter().any(|m| matches!(m.node, Modifier::Relative { .. }))
+                }
+                _ => false,
+            })
+        })
+    })
+}
+
+/// The value of an Add modifier's amount on `actor` with the condition's N.
+fn add_value(rules: &Rules, actor: &Actor, modifier: &Modifier, stat: &str, n: Option<i64>) -> i64 {
+    let Modifier::Add { negative, amount, stat: name } = modifier else { return 0 };
+    if !name.node.matches(stat) {
+        return 0;
+    }
+    let extra = [("N", n.unwrap_or(0))];
+    let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
+    let value = scope.amount(amount, LineContext::Condition, Rounding::Floor).unwrap_or_default();
+    if *negative { -value } else { value }
+}
+
+/// What `holder`'s relative modifiers and the grants of the other side add to `stat` in
+/// `dealing`. A granted condition counts once however many conditions grant it, and not
+/// at all when the holder already holds it.
+pub(crate) fn relative_bonus(rules: &Rules, holder: &Actor, stat: &str, dealing: &Dealing) -> i64 {
+    let own = held(rules, holder);
+    let mut total = 0i64;
+    for h in &own {
+        for modifier in h.modifiers() {
+            if let Modifier::Relative { modifier, relation } = modifier
+                && dealing.holds(relation, h.source)
+            {
+                total = total.saturating_add(add_value(rules, holder, modifier, stat, h.n));
+            }
+        }
+    }
+    let mut granted: Vec<&str> = Vec::new();
+    for h in held(rules, dealing.other) {
+        for line in h.lines {
+            let ConditionLine::Grants(grant) = &line.node else { continue };
+            if !dealing.admits(&grant.audience) {
+                continue;
+            }
+            for item in &grant.items {
+                let condition = match &item.node {
+                    GrantItem::Modifier(modifier) => {
+                        total =
+                            total.saturating_add(add_value(rules, holder, modifier, stat, None));
+                        continue;
+                    }
+                    GrantItem::Condition(condition) => condition,
+                };
+                let name = condition.name.node.as_str();
+                let already = own.iter().any(|o| o.name.eq_ignore_ascii_case(name))
+                    || granted.iter().any(|g| g.eq_ignore_ascii_case(name));
+                if already {
+                    continue;
+                }
+                granted.push(name);
+                let n = n_of(condition, None);
+                for modifier in
+                    (Held { name, n, subtype: None, source: None, lines: lines_of(rules, name) })
+                        .modifiers()
+                {
+                    let counted = match modifier {
+                        Modifier::Relative { modifier, relation } => {
+                            // The granting actor is the granted condition's source.
+                            dealing
+                                .holds(relation, Some(&dealing.other.name))
+                                .then_some(&**modifier)
+                        }
+                        plain => Some(plain),
+                    };
+                    if let Some(modifier) = counted {
+                        total = total.saturating_add(add_value(rules, holder, modifier, stat, n));
+                    }
+                }
+            }
+        }
+    }
+    total
+}
+
+/// The keywords of a power, and of its weapon when the power names it (`Keywords: [Weapon]`),
+/// plus `Directed` for a power that targets creatures and `Area` for one that targets an area.
+pub(crate) fn power_keywords(
+    lines: &[Spanned<crate::model::PowerLine>],
+    weapon: Option<&crate::model::Block>,
+) -> Vec<String> {
+    use crate::model::{PowerLine, Target, WeaponLine};
+    fn words(keywords: &mut Vec<String>, list: &[Spanned<Keyword>]) -> bool {
+        let mut names_weapon = false;
+        for keyword in list {
+            match &keyword.node {
+                Keyword::Word(word) => keywords.push(word.as_str().to_string()),
+                Keyword::Expr(_) => names_weapon = true,
+            }
+        }
+        names_weapon
+    }
+    let (mut keywords, mut names_weapon) = (Vec::new(), false);
+    for line in lines {
+        match &line.node {
+            PowerLine::Keywords(list) => names_weapon |= words(&mut keywords, list),
+            PowerLine::Target(Target::Creatures { .. }) => keywords.push("Directed".into()),
+            PowerLine::Target(Target::Area { .. }) => keywords.push("Area".into()),
+            _ => {}
+        }
+    }
+    if let (true, Some(BlockBody::Weapon(lines))) = (names_weapon, weapon.map(|w| &w.body)) {
+        for line in lines {
+            if let WeaponLine::Keywords(list) = &line.node {
+                words(&mut keywords, list);
+            }
+        }
+    }
+    keywords
+}
+
+/// The power's keywords when a relative modifier or grant could count between its user and
+/// one of `targets`; none otherwise, so a power among plain actors allocates nothing.
+pub(crate) fn keywords_if_related(
+    game: &super::Game,
+    context: &super::effects::Context<'_>,
+    targets: &[String],
+    lines: &[Spanned<crate::model::PowerLine>],
+) -> Vec<String> {
+    let Ok(user) = game.world.actor(context.user) else { return Vec::new() };
+    let related = targets
+        .iter()
+        .filter_map(|target| game.world.actor(target).ok())
+        .any(|target| involved(context.rules, user, target));
+    if related { power_keywords(lines, context.weapon) } else { Vec::new() }
+}
+
+/// A line scope between a power's user and one target: the user's names and the target's
+/// (`Target's Defense`) include the relative modifiers and grants of the pair.
+pub(crate) struct Against<'s, 'a> {
+    /// The plain scope (user, target, weapon, values).
+    pub inner: &'s LineScope<'a>,
+    /// The power's keywords.
+    pub keywords: &'s [String],
+    /// Whether the scope's user is the one using the power (false: the target rolling its
+    /// defence against the user of the power, `by Target`).
+    pub user_attacking: bool,
+}
+
+impl Against<'_, '_> {
+    fn bonus(&self, reference: &Reference<'_>) -> i64 {
+        let Some(target) = self.inner.target else { return 0 };
+        let (user, rules) = (self.inner.user, self.inner.rules);
+        let (holder, other, attacking, name) = match reference {
+            Reference::Name(name) => (user, target, self.user_attacking, *name),
+            Reference::Possessive { owner, name } if owner.matches("Target") => {
+                (target, user, !self.user_attacking, *name)
+            }
+            Reference::Possessive { owner, name } if owner.matches("Self") => {
+                (user, target, self.user_attacking, *name)
+            }
+            _ => return 0,
+        };
+        let dealing = Dealing { other, keywords: self.keywords, attacking };
+        relative_bonus(rules, holder, name.as_str(), &dealing)
+    }
+}
+
+impl Scope for Against<'_, '_> {
+    fn lookup(
+        &self,
+        reference: Reference<'_>,
+        context: LineContext,
+    ) -> Result<Value, EvalErrorKind> {
+        let value = self.inner.lookup(reference, context)?;
+        let bonus = self.bonus(&reference);
+        if bonus == 0 {
+            return Ok(value);
+        }
+        Ok(Value::integer(value.round(Rounding::Floor).saturating_add(bonus)))
+    }
+
+    fn call(&self, function: &Name, arguments: &[Value]) -> Result<Value, EvalErrorKind> {
+        self.inner.call(function, arguments)
+    }
+}
+
+/// What the pair's relative modifiers add to `expr` (a check modifier or threshold) for the
+/// scope's user against its target: 0 when neither side holds anything relative.
+pub(crate) fn relative_delta(
+    scope: &LineScope<'_>,
+    keywords: &[String],
+    expr: &Spanned<Expr>,
+    context: LineContext,
+    user_attacking: bool,
+) -> Result<i64, crate::model::expr::EvalError> {
+    let Some(target) = scope.target else { return Ok(0) };
+    if !involved(scope.rules, scope.user, target) {
+        return Ok(0);
+    }
+    let rounding = scope.rules.rounding;
+    let plain = evaluate(expr, scope, context)?.round(rounding);
+    let against = Against { inner: scope, keywords, user_attacking };
+    Ok(evaluate(expr, &against, context)?.round(rounding) - plain)
+}
+
+/// What the relative modifiers between the power's user and `target` add to `expr` (the
+/// check's modifier).
+pub(crate) fn pair_delta(
+    game: &super::Game,
+    context: &super::effects::Context<'_>,
+    target: &str,
+    keywords: &[String],
+    expr: &Spanned<Expr>,
+    span: crate::diagnostics::Span,
+) -> Result<i64, super::error::RuntimeError> {
+    use super::error::{RuntimeError, RuntimeErrorKind};
+    let engine = |k| RuntimeErrorKind::Engine(k).at(span);
+    let user = game.world.actor(context.user).map_err(engine)?;
+    let target = game.world.actor(target).map_err(engine)?;
+    let scope = LineScope {
+        target: Some(target),
+        weapon: context.weapon,
+        trigger: context.trigger,
+        ..LineScope::of(context.rules, user)
+    };
+    relative_delta(&scope, keywords, expr, LineContext::Check, true)
+        .map_err(|e| RuntimeError::from(e).or_at(span))
+}
