@@ -72,6 +72,10 @@ fn n_of(condition: &ConditionRef, inherited: Option<i64>) -> Option<i64> {
 /// Every condition `actor` holds, in order: the applied ones, then what they include (an
 /// included condition that is already held, directly or through another, is not held twice).
 pub(crate) fn held<'a>(rules: &'a Rules, actor: &'a Actor) -> Vec<Held<'a>> {
+    // Most actors hold nothing: asked several times per power use, skip the list building.
+    if actor.conditions.active.is_empty() {
+        return Vec::new();
+    }
     let mut out: Vec<Held<'a>> = actor
         .conditions
         .active
