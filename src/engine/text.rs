@@ -172,7 +172,12 @@ mod tests {
         assert_eq!(serde_json::to_string(&text).unwrap(), "\"Brakka\"");
         assert_eq!(serde_json::from_str::<SharedText>("\"Brakka\"").unwrap(), text);
         assert_eq!(format!("{text} {text:?}"), "Brakka \"Brakka\"");
-        assert!(text == "Brakka" && "Brakka" == text && text == "Brakka".to_string());
+        let owned = String::from("Brakka");
+        assert_eq!(text, "Brakka");
+        assert_eq!("Brakka", text);
+        assert_eq!(text, owned);
+        assert_eq!(owned, text);
+        assert_ne!(text, "Brakk");
     }
 
     #[test]
