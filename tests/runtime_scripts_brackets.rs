@@ -254,3 +254,20 @@ fn check_refuses_a_handle_used_as_a_number() {
         )]
     );
 }
+
+#[test]
+fn mestezia_healing_poultice_heals_the_targets_jolt_through_the_shipped_script() {
+    let mut game = Game::new(7);
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/mestezia");
+    game.load(&[path]).expect("the shipped pack and its scripts load");
+    for name in ["Ragweed", "Xochitl"] {
+        game.add_actor(name, Some(name), &[]).unwrap();
+    }
+    game.world_mut().actor_mut("Xochitl").unwrap().resources.get_mut("HP").unwrap().current = 5;
+    // Biology 2 + Hands 2 on each of 3 dice against 9: 10, 10, 5 is grade 2.
+    game.world_mut().roller.force([6, 6, 1]);
+    let outcome = game.use_power(&PowerUse::new("Ragweed", "Healing Poultice").at(["Xochitl"]));
+    assert_eq!(outcome.unwrap().targets[0].grade, 2);
+    // jolt(Xochitl) = 18 / 4 + Sturdiness 1 = 5, plus grade 2: 5 + 7 = 12 HP.
+    assert_eq!(hp(&game, "Xochitl"), 12);
+}
