@@ -241,6 +241,9 @@ fn check_accepts_handle_arguments_and_checks_arity() {
 
 #[test]
 fn check_refuses_a_handle_used_as_a_number() {
+    let in_effect = check("2 damage; script plain(Target * 2)");
+    assert_eq!(in_effect.len(), 1);
+    assert_eq!(in_effect[0].1, "unknown stat `Target`");
     assert_eq!(
         check("[jolt(Self + 1)] damage"),
         [(
@@ -270,4 +273,38 @@ fn mestezia_healing_poultice_heals_the_targets_jolt_through_the_shipped_script()
     assert_eq!(outcome.unwrap().targets[0].grade, 2);
     // jolt(Xochitl) = 18 / 4 + Sturdiness 1 = 5, plus grade 2: 5 + 7 = 12 HP.
     assert_eq!(hp(&game, "Xochitl"), 12);
+}
+
+/// The README's first scripting example ("Scripting"), verbatim.
+const README_SCRIPT: &str = r#"// scripts/mygame/powers.rhai
+// Bracket functions give a rule line a value: numbers and read-only actors in, a number out.
+fn bonus(grade) { grade * 2 + 1 }
+fn jolt(actor) { actor.resource_max("HP") / 4 + actor.stat("Sturdiness") }
+
+// Effect functions act: they roll, log and change the world through the engine.
+fn knockback(target, grade) {
+    let metres = roll_die(6);
+    log(`${target.name()} is knocked back ${metres} m`);
+    target.damage(3 * grade)
+}
+"#;
+
+#[test]
+fn the_readme_example_reads_in_brackets_and_rolls_in_the_effect() {
+    let rules = RULES
+        .replace("RESULT", "[jolt(Self) + bonus(Grade)] damage; script knockback(Target, Grade)")
+        .replace("jolt, bonus, scar, plain, numb, peek, same", "bonus, jolt, knockback");
+    let mut game = Game::new(7);
+    game.load_source_with_scripts("readme.rules", &rules, &[("powers.rhai", README_SCRIPT)])
+        .expect("the README example loads");
+    game.add_actor("Ana", Some("Fighter"), &[("Sturdiness", 3), ("Max HP", 48), ("HP", 48)])
+        .unwrap();
+    game.add_actor("Bo", Some("Fighter"), &[]).unwrap();
+    let mark = game.mark();
+    game.world_mut().roller.force([9, 3, 4]);
+    game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).unwrap();
+    // jolt(Self) 48 / 4 + 3 = 15 and bonus(1) = 3: 18 damage; the knockback's 3 * 1 after.
+    assert_eq!(hp(&game, "Bo"), 19);
+    let transcript = game.transcript_since(mark);
+    assert!(transcript.contains("Bo is knocked back 4 m"), "{transcript}");
 }
