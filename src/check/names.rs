@@ -11,7 +11,8 @@ use crate::model::{
     weapon_property,
 };
 
-/// The arguments of a `script` effect call that are actor handles, not values.
+/// The names that are actor handles, not values, as whole arguments of a script call
+/// (`[jolt(Self)]`, `script knockback(Target, Grade)`).
 pub const HANDLES: [&str; 3] = ["Self", "Target", "User"];
 
 /// The spans of the bare `Self`, `User` and `Target` arguments of the script calls in `expr`
