@@ -58,9 +58,13 @@ fn same(a, b) { if a == b { a.name().len() } else { 0 } }
 /// The fixture with the power's Result as `result`; Ana (Sturdiness 3, Max HP 48) and Bo
 /// (the plain Fighter: Sturdiness 1, Max HP 40).
 fn game(result: &str) -> Game {
+    load(&RULES.replace("RESULT", result))
+}
+
+/// `rules` with the fixture's script, Ana and Bo.
+fn load(rules: &str) -> Game {
     let mut game = Game::new(7);
-    let rules = RULES.replace("RESULT", result);
-    game.load_source_with_scripts("brackets.rules", &rules, &[("brackets.rhai", SCRIPT)])
+    game.load_source_with_scripts("brackets.rules", rules, &[("brackets.rhai", SCRIPT)])
         .expect("the fixture loads");
     game.add_actor("Ana", Some("Fighter"), &[("Sturdiness", 3), ("Max HP", 48), ("HP", 48)])
         .unwrap();
@@ -192,6 +196,20 @@ fn a_handle_used_as_a_number_is_the_scripts_own_runtime_error() {
     let rendered = render(&diagnostic, game.sources(), RenderStyle::Plain);
     assert!(rendered.contains("╭─[brackets.rhai:11:24]"), "{rendered}");
     assert_eq!(hp(&game, "Bo"), 40);
+}
+
+#[test]
+fn target_on_a_line_without_a_target_is_an_unknown_name() {
+    let rules = RULES
+        .replace("RESULT", "2 damage")
+        .replace("Check: [Attack]", "Cost: [jolt(Target) - 14] Focus\nCheck: [Attack]");
+    let mut game = load(&rules);
+    let error = jab(&mut game).unwrap_err();
+    assert_eq!(error.to_string(), "unknown name `Target (no target)`");
+    // Self is known on the Cost line: Ana's jolt 48 / 4 + 3 = 15, less 14: 1 Focus paid.
+    let mut game = load(&rules.replace("jolt(Target)", "jolt(Self)"));
+    jab(&mut game).unwrap();
+    assert_eq!(game.world().actor("Ana").unwrap().resources["Focus"].current, 2);
 }
 
 #[test]
