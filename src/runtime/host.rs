@@ -129,13 +129,14 @@ impl Scripts {
         whole_number(function, outcome)
     }
 
-    /// The shared pointer to `rules` (the rules these scripts were loaded into), for a host
-    /// that must own what it reads; a copy only if `rules` are not those.
-    pub(crate) fn shared_rules(&self, rules: &super::rules::Rules) -> Arc<super::rules::Rules> {
-        match self.rules.borrow().upgrade() {
-            Some(shared) if std::ptr::eq(Arc::as_ptr(&shared), rules) => shared,
-            _ => Arc::new(rules.clone()),
-        }
+    /// The shared pointer to `rules` when they are the rules these scripts were loaded into,
+    /// for a host that must own what it reads.
+    pub(crate) fn shared_rules(
+        &self,
+        rules: &super::rules::Rules,
+    ) -> Option<Arc<super::rules::Rules>> {
+        let shared = self.rules.borrow().upgrade()?;
+        std::ptr::eq(Arc::as_ptr(&shared), rules).then_some(shared)
     }
 }
 

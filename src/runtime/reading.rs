@@ -70,6 +70,11 @@ pub(crate) fn call(
         let index = u32::try_from(index).unwrap_or(u32::MAX);
         values.push(Dynamic::from(ActorHandle(index)));
     }
-    let reading = Reading { rules: scripts.shared_rules(scope.rules), actors };
+    let Some(rules) = scripts.shared_rules(scope.rules) else {
+        return Err(EvalErrorKind::Script(format!(
+            "`{function}` cannot read actors: its rules are not loaded"
+        )));
+    };
+    let reading = Reading { rules, actors };
     scripts.call_reading(function.as_str(), values, reading)
 }
