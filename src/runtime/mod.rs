@@ -23,6 +23,7 @@ mod movement;
 mod power;
 mod procedures;
 mod quantities;
+mod reading;
 mod relations;
 mod rules;
 mod scope;
