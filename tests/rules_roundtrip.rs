@@ -342,3 +342,13 @@ fn names_with_reserved_words_print_quoted_where_bare_words_would_not_read_back()
     );
     assert_round_trip(text, "check by Target");
 }
+
+#[test]
+fn a_threshold_with_a_wide_character_where_set_by_gm_would_end_is_no_panic() {
+    // "set by G" is 8 bytes; the next character spans bytes 8..12, across the 9-byte prefix.
+    let text = "system S\nStats: A\n\npower X\nThreshold: set by G\u{52ef9}M\n";
+    let (file, has_error) = parse(text);
+    // Not a GM-set threshold: an ordinary one, whose text is not an expression.
+    assert!(has_error);
+    assert!(format_file(&file).contains("power X"));
+}

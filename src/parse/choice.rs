@@ -65,7 +65,8 @@ impl Lowerer {
         line: &RawLine<'_>,
     ) -> Option<Option<Option<Spanned<Expr>>>> {
         let text = line.text;
-        if text.len() < GM_SET.len() || !text[..GM_SET.len()].eq_ignore_ascii_case(GM_SET) {
+        // `get`: the byte length of `set by GM` may fall inside a multi-byte character.
+        if !text.get(..GM_SET.len()).is_some_and(|head| head.eq_ignore_ascii_case(GM_SET)) {
             return None;
         }
         let rest = text[GM_SET.len()..].trim_start();
