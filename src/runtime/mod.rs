@@ -30,6 +30,7 @@ mod scripted_check;
 mod sides;
 mod targets;
 mod ticks;
+mod turn_effects;
 pub(crate) mod upgrade;
 
 pub use actors::ARMOUR_LAYERS;

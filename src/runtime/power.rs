@@ -181,6 +181,7 @@ fn run(
         trigger,
         outcome: &[],
         destination: request.options.destination,
+        from_condition: false,
     };
     let pipeline = Pipeline { context, block, request };
     if stage == Stage::Use {

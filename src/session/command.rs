@@ -179,6 +179,8 @@ pub struct CheckRequest {
     pub aided_by: Vec<NameRef>,
     /// `adding 3 Chaos Dice`: extra dice from a world pool.
     pub adding: Option<(i64, NameRef)>,
+    /// `against Bandit`: the actor the check is made against.
+    pub against: Option<NameRef>,
 }
 
 /// A dice expression written in a session, parsed and with its place in the file.

@@ -149,6 +149,7 @@ impl Backend for Game {
             let aid = Game::check_with(self, &helping, decider).map_err(|e| failed(&e))?;
             runtime_request.aid = i64::from(aid.grade);
         }
+        runtime_request.against = request.against.as_ref().map(|who| who.node.clone());
         let outcome = match Game::check_with(self, &runtime_request, decider) {
             Ok(outcome) => outcome,
             Err(error) => {
@@ -534,9 +535,20 @@ impl Game {
                 if let Some(n) = c.n {
                     let _ = write!(shown, " {n}");
                 }
+                if let Some(source) = c.source.as_ref().filter(|s| **s != actor.name) {
+                    let _ = write!(shown, " from {source}");
+                }
+                if let Some(against) = &c.against {
+                    let _ = write!(shown, " against {against}");
+                }
                 let _ = write!(shown, " [{:?}]", c.duration);
                 shown
             })
+            .chain(
+                self.included_conditions(&actor.name)
+                    .into_iter()
+                    .map(|(name, by)| format!("{name} (included by {by})")),
+            )
             .collect();
         let conditions = if conditions.is_empty() { "none".to_string() } else { list(conditions) };
         let _ = write!(text, "\n  Conditions: {conditions}");
