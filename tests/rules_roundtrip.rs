@@ -122,6 +122,7 @@ fn effect() -> impl Strategy<Value = String> {
             .prop_map(|(amount, resource)| format!("gain {amount} {resource}")),
         (amount(), resource).prop_map(|(amount, resource)| format!("spend {amount} {resource}")),
         condition.clone().prop_map(|condition| format!("apply {condition} until end of turn")),
+        condition.clone().prop_map(|condition| format!("apply {condition} to Self against Target")),
         (condition.clone(), amount())
             .prop_map(|(condition, amount)| format!("Target is {condition} {amount} for 2 rounds")),
         condition.prop_map(|condition| format!("remove {condition}")),
@@ -181,7 +182,7 @@ fn block() -> impl Strategy<Value = String> {
         format!("condition {name}\nParameters: N\nModifiers: +{amount} Defense, Speed = 1\nStacking: per damage type\nDuration: for 2 rounds")
     });
     let relating = (prop::sample::select(CONDITIONS), amount(), amount()).prop_map(|(name, a, b)| {
-        format!("condition {name}\nParameters: N, Type\nModifiers: damage taken of [Type] - {a} min 0, damage dealt * 0.5 round up, healing received + {b} min 1, -1 Attack unless Target is Source, +2 Defense vs Ranged\nGrants: Advantage, +{a} Attack to Melee attackers\nIncludes: Dazed, Resistant 2 Fire")
+        format!("condition {name}\nParameters: N, Type\nModifiers: damage taken of [Type] - {a} min 0, damage dealt * 0.5 round up, healing received + {b} min 1, -1 Attack unless Target is Source, +2 Defense vs Ranged\nGrants: Advantage, +{a} Attack to Melee attackers\nIncludes: Dazed, Resistant 2 Fire\nTrigger: you end your turn\nEffect: [N] [Type] damage, heal {b}")
     });
     let system = expression().prop_map(|expr| {
         format!("system S\nStats Combat: Attack, Defense\nResource CP: reset to 6 at turn start; no max\nDerived Jolt: [{expr}]\nRuling grade cap: 3\nTurn order: 1d10+[Speed]")

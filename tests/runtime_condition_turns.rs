@@ -318,3 +318,29 @@ fn show_lists_sources_against_and_included_conditions() {
     // Attack 2 + 1 for the Advantage (the Advantage Restrained grants does not add to it).
     assert!(stdout.contains("Ana: [8, 8] vs 10: 0 meet, grade 0"), "{stdout}");
 }
+
+#[test]
+fn check_flags_a_bracketed_damage_type_that_is_no_parameter() {
+    let path = std::env::temp_dir().join(format!("turns-check-{}.rules", std::process::id()));
+    std::fs::write(
+        &path,
+        "condition Burning\nParameters: N\nEffect: [N] [Kind] damage\n\n\
+         power Flame\nTarget: Enemy\nResult: 3 [Type] damage\n",
+    )
+    .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_mythforge"))
+        .env("NO_COLOR", "1")
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).ok();
+    let text =
+        String::from_utf8(output.stderr).unwrap() + &String::from_utf8(output.stdout).unwrap();
+    assert_ne!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("unknown parameter `Kind`"), "{text}");
+    assert!(text.contains(":3:13]"), "{text}");
+    assert!(text.contains("unknown parameter `Type`"), "{text}");
+    assert!(text.contains(":7:11]"), "{text}");
+    assert!(text.contains("2 errors"), "{text}");
+}

@@ -32,6 +32,8 @@ pub struct References<'a> {
     pub procedures: Vec<&'a Spanned<Name>>,
     /// Lines the engine will not execute: the span of the narration and the line label.
     pub narration: Vec<(Span, &'static str)>,
+    /// Damage types naming a parameter (`[Type] damage`).
+    pub type_parameters: Vec<&'a Spanned<Name>>,
 }
 
 impl<'a> References<'a> {
@@ -112,7 +114,13 @@ impl<'a> References<'a> {
 
     fn effect(&mut self, effect: &'a Effect, context: LineContext) {
         match effect {
-            Effect::Damage { amount, .. } | Effect::Heal(amount) => self.amount(amount, context),
+            Effect::Damage { amount, damage_type, .. } => {
+                self.amount(amount, context);
+                if let Some(kind) = damage_type.as_ref().filter(|k| k.node.as_str().contains('[')) {
+                    self.type_parameters.push(kind);
+                }
+            }
+            Effect::Heal(amount) => self.amount(amount, context),
             Effect::Gain { amount, resource }
             | Effect::Lose { amount, resource }
             | Effect::Spend { amount, resource } => {

@@ -55,6 +55,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
             names.check_stat(stat, &mut out);
         }
         conditions::check_condition_block(&block.node.body, &names, &mut out);
+        conditions::check_type_parameters(&references.type_parameters, &parameters, &mut out);
         for armour in &references.armours {
             names.check_block(armour, &["armour"], "armour", &mut out);
         }
