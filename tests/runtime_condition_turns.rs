@@ -335,8 +335,8 @@ fn check_flags_a_bracketed_damage_type_that_is_no_parameter() {
         .output()
         .unwrap();
     std::fs::remove_file(&path).ok();
-    let text =
-        String::from_utf8(output.stderr).unwrap() + &String::from_utf8(output.stdout).unwrap();
+    let text = String::from_utf8(output.stderr).unwrap()
+        + String::from_utf8(output.stdout).unwrap().as_str();
     assert_ne!(output.status.code(), Some(0), "{text}");
     assert!(text.contains("unknown parameter `Kind`"), "{text}");
     assert!(text.contains(":3:13]"), "{text}");
