@@ -46,7 +46,11 @@ pub const HELP: &[(&str, &str, &str)] = &[
         "an actor uses a power on targets (also: choosing STATS, threshold N)",
         "Scout uses Quick Jab on Guard spending 1 Focus",
     ),
-    ("check", "a plain check against a difficulty", "check Scout Agility + 2 vs 9 aided by Hero"),
+    (
+        "check",
+        "a plain check against a difficulty (`against NAME`: relative modifiers count)",
+        "check Scout Agility + 2 vs 9 against Bandit aided by Hero",
+    ),
     ("versus", "an opposed check", "versus Scout Sword vs Hero Sword"),
     ("roll", "roll dice", "roll 4d6kh3"),
     ("dist", "the exact distribution of a dice expression", "dist 3d10cs>=6"),
