@@ -319,15 +319,10 @@ fn show_lists_sources_against_and_included_conditions() {
     assert!(stdout.contains("Ana: [8, 8] vs 10: 0 meet, grade 0"), "{stdout}");
 }
 
-#[test]
-fn check_flags_a_bracketed_damage_type_that_is_no_parameter() {
-    let path = std::env::temp_dir().join(format!("turns-check-{}.rules", std::process::id()));
-    std::fs::write(
-        &path,
-        "condition Burning\nParameters: N\nEffect: [N] [Kind] damage\n\n\
-         power Flame\nTarget: Enemy\nResult: 3 [Type] damage\n",
-    )
-    .unwrap();
+/// `mythforge check` on `text`: the exit code and everything printed.
+fn check_text(name: &str, text: &str) -> (Option<i32>, String) {
+    let path = std::env::temp_dir().join(format!("turns-{name}-{}.rules", std::process::id()));
+    std::fs::write(&path, text).unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_mythforge"))
         .env("NO_COLOR", "1")
         .arg("check")
@@ -337,10 +332,34 @@ fn check_flags_a_bracketed_damage_type_that_is_no_parameter() {
     std::fs::remove_file(&path).ok();
     let text = String::from_utf8(output.stderr).unwrap()
         + String::from_utf8(output.stdout).unwrap().as_str();
-    assert_ne!(output.status.code(), Some(0), "{text}");
+    (output.status.code(), text)
+}
+
+#[test]
+fn check_flags_a_bracketed_damage_type_that_is_no_parameter() {
+    let (code, text) = check_text(
+        "types",
+        "condition Burning\nParameters: N\nEffect: [N] [Kind] damage\n\n\
+         power Flame\nTarget: Enemy\nResult: 3 [Type] damage\n",
+    );
+    assert_ne!(code, Some(0), "{text}");
     assert!(text.contains("unknown parameter `Kind`"), "{text}");
     assert!(text.contains(":3:13]"), "{text}");
     assert!(text.contains("unknown parameter `Type`"), "{text}");
     assert!(text.contains(":7:11]"), "{text}");
     assert!(text.contains("2 errors"), "{text}");
+}
+
+#[test]
+fn check_flags_a_condition_held_against_its_own_holder() {
+    let (code, text) = check_text(
+        "against",
+        "power Bad\nTarget: Enemy\nResult: apply Advantage to Target against Target\n\n\
+         power Good\nTarget: Enemy\nResult: apply Advantage to Self against Target\n",
+    );
+    assert_ne!(code, Some(0), "{text}");
+    assert!(text.contains("rules::check::against_holder"), "{text}");
+    assert!(text.contains("`against Target` names the condition's own holder"), "{text}");
+    assert!(text.contains(":3:43]"), "{text}");
+    assert!(text.contains("1 error"), "{text}");
 }

@@ -34,6 +34,8 @@ pub struct References<'a> {
     pub narration: Vec<(Span, &'static str)>,
     /// Damage types naming a parameter (`[Type] damage`).
     pub type_parameters: Vec<&'a Spanned<Name>>,
+    /// `against` parties that are the condition's own holder (`apply Dazed against Target`).
+    pub against_holder: Vec<&'a Spanned<Name>>,
 }
 
 impl<'a> References<'a> {
@@ -127,8 +129,18 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.resources.push(resource);
             }
-            Effect::Apply { condition, duration, .. } => {
+            Effect::Apply { condition, duration, subject, against } => {
                 self.condition(condition, context);
+                let party = |name: Option<&Spanned<Name>>| match name.map(|n| n.node.as_str()) {
+                    None => "target".to_string(),
+                    Some("you" | "You" | "self") => "self".to_string(),
+                    Some(other) => other.to_lowercase(),
+                };
+                if let Some(other) = against
+                    && party(Some(other)) == party(subject.as_ref())
+                {
+                    self.against_holder.push(other);
+                }
                 if let Some(Duration::For { amount, .. }) = duration {
                     self.amount(amount, context);
                 }

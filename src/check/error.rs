@@ -122,6 +122,9 @@ pub enum CheckErrorKind {
     /// Text the engine will not execute.
     #[error("narrative only: the engine will not execute this {0} text")]
     Narration(&'static str),
+    /// `apply Advantage to Self against Self`: held against its own holder, it never counts.
+    #[error("`against {0}` names the condition's own holder")]
+    AgainstHolder(String),
 }
 
 impl CheckErrorKind {
@@ -154,6 +157,7 @@ impl CheckErrorKind {
             CheckErrorKind::UnknownParameter(_) => "rules::check::unknown_parameter",
             CheckErrorKind::ReplaceMatchesNothing { .. } => "rules::check::replace_matches_nothing",
             CheckErrorKind::WithoutReplace { .. } => "rules::check::with_without_replace",
+            CheckErrorKind::AgainstHolder(_) => "rules::check::against_holder",
         }
     }
 
@@ -195,6 +199,7 @@ impl CheckErrorKind {
                 "no selected power has this line".into()
             }
             CheckErrorKind::WithoutReplace { .. } => "nothing for this line to replace".into(),
+            CheckErrorKind::AgainstHolder(_) => "the holder would hold it against itself".into(),
             CheckErrorKind::UnknownGroup(_) => "no `Stats <Group>:` line declares it".into(),
         }
     }

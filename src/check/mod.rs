@@ -56,6 +56,14 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
         }
         conditions::check_condition_block(&block.node.body, &names, &mut out);
         conditions::check_type_parameters(&references.type_parameters, &parameters, &mut out);
+        for party in &references.against_holder {
+            out.push(
+                CheckErrorKind::AgainstHolder(party.node.to_string())
+                    .at(party.span)
+                    .to_diagnostic()
+                    .with_help("name the other side: `apply Advantage to Self against Target`"),
+            );
+        }
         for armour in &references.armours {
             names.check_block(armour, &["armour"], "armour", &mut out);
         }
