@@ -2,7 +2,8 @@
 //! with forced dice: typed ongoing damage resisted by typed resistance and stacking across
 //! types, regeneration capped at the maximum, an ongoing effect ending with its duration, an
 //! effect at turn end, a failing turn effect that changes nothing; relative modifiers in plain
-//! checks and versus checks; Advantage held against one creature; `show` listing sources,
+//! checks and versus checks; Advantage held against one creature (also after save and
+//! restore); `show` listing sources,
 //! `against` and included conditions.
 
 use std::path::PathBuf;
@@ -25,6 +26,7 @@ fn game() -> Game {
                 "Test Burn",
                 "Test Chill",
                 "Test Short Burn",
+                "Test Long Burn",
                 "Test Regrow",
                 "Test Sting",
                 "Test Drain",
@@ -163,6 +165,22 @@ fn ongoing_for_one_turn_ticks_once_then_ends_at_the_holders_turn_end() {
     assert!(!game.world().actor("White Coyote").unwrap().conditions.has("Ongoing"));
     until(&mut game, "White Coyote", Phase::Start);
     assert_eq!(hp(&game, "White Coyote"), 6);
+}
+
+#[test]
+fn ongoing_until_the_end_of_the_appliers_next_turn_ticks_on_the_holders_turn_between() {
+    let mut game = fight();
+    use_on(&mut game, "Itzel", "Test Long Burn", "White Coyote");
+    let ongoing = game.world().actor("White Coyote").unwrap().conditions.active[0].clone();
+    assert_eq!(ongoing.duration, Duration::EndOfTurn { actor: "Itzel".into(), turns: 2 });
+    until(&mut game, "White Coyote", Phase::Start);
+    assert_eq!(hp(&game, "White Coyote"), 8);
+    // Itzel's next turn ends before the coyote's next start phase: no second tick.
+    until(&mut game, "Itzel", Phase::End);
+    assert!(game.world().actor("White Coyote").unwrap().conditions.has("Ongoing"));
+    until(&mut game, "White Coyote", Phase::Start);
+    assert!(!game.world().actor("White Coyote").unwrap().conditions.has("Ongoing"));
+    assert_eq!(hp(&game, "White Coyote"), 8);
 }
 
 #[test]
@@ -362,4 +380,19 @@ fn check_flags_a_condition_held_against_its_own_holder() {
     assert!(text.contains("`against Target` names the condition's own holder"), "{text}");
     assert!(text.contains(":3:43]"), "{text}");
     assert!(text.contains("1 error"), "{text}");
+}
+
+#[test]
+fn a_condition_held_against_one_creature_survives_save_and_restore() {
+    let mut game = game();
+    use_on(&mut game, "Itzel", "Test Focus", "White Coyote");
+    let path = std::env::temp_dir().join(format!("turns-save-{}.json", std::process::id()));
+    game.save(&path).unwrap();
+    let mut restored = self::game();
+    restored.restore(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    let held = &restored.world().actor("Itzel").unwrap().conditions.active;
+    assert_eq!(held[0].against.as_deref(), Some("White Coyote"));
+    assert_eq!(attack_totals(&mut restored, "Itzel", Some("White Coyote")), [9, 9, 9]);
+    assert_eq!(attack_totals(&mut restored, "Itzel", None), [8, 8, 8]);
 }
