@@ -3,8 +3,8 @@
 //! types, regeneration capped at the maximum, an ongoing effect ending with its duration, an
 //! effect at turn end, a failing turn effect that changes nothing; relative modifiers in plain
 //! checks and versus checks; Advantage held against one creature (also after save and
-//! restore); `show` listing sources,
-//! `against` and included conditions.
+//! restore); `show` listing sources, `against` and included conditions; `check` refusing
+//! misused `[Type]` damage and `against`.
 
 use std::path::PathBuf;
 
