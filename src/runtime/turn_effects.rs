@@ -28,12 +28,17 @@ pub(crate) fn moment(lines: &[Spanned<ConditionLine>]) -> Option<Phase> {
         ConditionLine::Trigger(requirement) => Some(requirement.to_string().to_lowercase()),
         _ => None,
     });
-    match trigger {
-        None => Some(Phase::Start),
-        Some(text) if !text.contains("turn") => None,
-        Some(text) if text.contains("end") => Some(Phase::End),
-        Some(text) if text.contains("start") || text.contains("begin") => Some(Phase::Start),
-        Some(_) => None,
+    let Some(text) = trigger else { return Some(Phase::Start) };
+    let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
+    let has = |options: &[&str]| words.iter().any(|word| options.contains(word));
+    if !has(&["turn"]) {
+        None
+    } else if has(&["end", "ends", "ending"]) {
+        Some(Phase::End)
+    } else if has(&["start", "starts", "begin", "begins"]) {
+        Some(Phase::Start)
+    } else {
+        None
     }
 }
 
@@ -142,6 +147,32 @@ fn typed(effects: &Effects, subtype: Option<&str>) -> Effects {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn moment_of(trigger: Option<&str>) -> Option<Phase> {
+        let mut text = String::from("condition Test\nEffect: heal 1\n");
+        if let Some(trigger) = trigger {
+            text += &format!("Trigger: {trigger}\n");
+        }
+        let mut sources = crate::diagnostics::SourceMap::new();
+        let (file, errors) = crate::parse::parse_source(&mut sources, "test.rules", &text);
+        assert!(errors.is_empty(), "{errors:?}");
+        match &file.items[0] {
+            crate::model::Item::Block(block) => match &block.node.body {
+                crate::model::BlockBody::Condition(lines) => moment(lines),
+                _ => None,
+            },
+            crate::model::Item::Include(_) => None,
+        }
+    }
+
+    #[test]
+    fn the_trigger_picks_the_phase() {
+        assert_eq!(moment_of(None), Some(Phase::Start));
+        assert_eq!(moment_of(Some("you start your turn")), Some(Phase::Start));
+        assert_eq!(moment_of(Some("you end your turn")), Some(Phase::End));
+        assert_eq!(moment_of(Some("you spend your turn hiding")), None);
+        assert_eq!(moment_of(Some("you take damage")), None);
+    }
 
     #[test]
     fn damage_suffix_is_not_part_of_the_type() {
