@@ -9,6 +9,7 @@ mod collect;
 mod conditions;
 mod error;
 mod names;
+mod power_rules;
 mod rules;
 mod scripts;
 mod thresholds;
@@ -76,6 +77,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     rules::grade_caps(pack, &mut out);
     rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
+    power_rules::power_rules(pack, &names, &mut out);
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
