@@ -347,3 +347,65 @@ fn a_stance_ends_on_unconscious_and_undo_and_save_bring_it_back() {
     let loaded = mythforge::engine::from_json(&old, "old.json").unwrap();
     assert_eq!(loaded.actor("Itzel").unwrap().conditions.stance, None);
 }
+
+/// The diagnostics of loading SMALL plus `extra`: `Ok` when only warnings.
+fn load_small(extra: &str) -> Result<Vec<mythforge::diagnostics::Diagnostic>, Vec<mythforge::diagnostics::Diagnostic>> {
+    let mut game = Game::new(1);
+    game.load_source("small.rules", &format!("{SMALL}\n{extra}"))
+}
+
+#[test]
+fn check_warns_about_a_keyword_no_power_has_and_rejects_unknown_lines() {
+    let warnings = load_small("system More\nKeyword Atack: only on own turn\n").unwrap();
+    let warning = warnings.iter().find(|d| d.code == "rules::check::unknown_keyword").unwrap();
+    assert_eq!(warning.message, "no power has the keyword `Atack`");
+    assert_eq!(warning.help.as_deref(), Some("did you mean `Attack`?"));
+
+    let errors = load_small("system More\nStance ends: Stuned\n").unwrap_err();
+    let error = errors.iter().find(|d| d.message == "unknown condition `Stuned`").unwrap();
+    assert_eq!(error.help.as_deref(), Some("did you mean `Stunned`?"));
+
+    let expected = |extra: &str| {
+        let errors = load_small(extra).unwrap_err();
+        assert_eq!(errors[0].code, "rules::parse::unexpected");
+        (errors[0].message.clone(), errors[0].labels[0].message.clone())
+    };
+    assert_eq!(
+        expected("system More\nKeyword Attack: sometimes\n"),
+        (
+            "could not read this `Keyword Attack` line".to_string(),
+            "expected a keyword rule: `only on own turn`, `not in encounters`, `needs a trigger`"
+                .to_string()
+        )
+    );
+    assert_eq!(
+        expected("condition Dizzy\nForbids: reactions\n").1,
+        "expected `powers` or a keyword and `powers`, such as `Reaction powers`"
+    );
+    assert_eq!(
+        expected("system More\nPer turn: one Task\n").1,
+        "expected quotas such as `1 Task, 1 other` (a count and a keyword)"
+    );
+}
+
+#[test]
+fn a_session_adopts_a_stance_and_shows_it() {
+    let output = assert_cmd::Command::new(env!("CARGO_BIN_EXE_mythforge"))
+        .env("NO_COLOR", "1")
+        .args(["repl", "--seed", "3"])
+        .write_stdin(
+            "load mestezia\nactor Itzel from Itzel\nItzel adopts Jaguar Stance\nshow Itzel\n\
+             Itzel adopts Turtle Stance\nundo\nshow Itzel\n",
+        )
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stdout.contains("Itzel adopts Jaguar Stance"), "{stdout}");
+    assert!(stdout.contains("\n  Stance: Jaguar Stance"), "{stdout}");
+    assert!(stderr.contains("unknown stance `Turtle Stance`"), "{stderr}");
+    assert!(stderr.contains("did you mean `Tortoise Stance`?"), "{stderr}");
+    // The undo takes the adoption back: the last `show` has no stance.
+    let last = stdout.rsplit("Itzel").next().unwrap_or_default();
+    assert_eq!(stdout.matches("Stance: Jaguar Stance").count(), 1, "{last}");
+}
