@@ -187,7 +187,8 @@ fn block() -> impl Strategy<Value = String> {
         format!("system S\nStats Combat: Attack, Defense\nResource CP: reset to 6 at turn start; no max\nDerived Jolt: [{expr}]\nRuling grade cap: 3\nTurn order: 1d10+[Speed]")
     });
     let keyword = prop::sample::select(&["Attack", "Ritual", "Reaction", "Task"][..]);
-    let rule = prop::sample::select(&["only on own turn", "not in encounters", "needs a trigger"][..]);
+    let rule =
+        prop::sample::select(&["only on own turn", "not in encounters", "needs a trigger"][..]);
     let power_rules = (keyword.clone(), rule, 1u32..4, any::<bool>(), prop::sample::select(CONDITIONS))
         .prop_map(|(keyword, rule, n, challenge, condition)| {
             let per = if challenge { "Per challenge turn" } else { "Per turn" };

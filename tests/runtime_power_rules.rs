@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use mythforge::diagnostics::{ToDiagnostic, Span};
+use mythforge::diagnostics::{Span, ToDiagnostic};
 use mythforge::runtime::{CheckRequest, Game, PowerUse};
 
 const SMALL: &str = "\
@@ -115,7 +115,10 @@ fn an_attack_off_turn_points_at_the_keyword_rule_and_the_powers_keywords() {
     assert_eq!(line(&game, error.span), small_line("Keyword Attack"));
     let diagnostic = error.to_diagnostic();
     assert_eq!(diagnostic.code, "runtime::not_own_turn");
-    assert_eq!(diagnostic.help.as_deref(), Some(format!("use it on {off_turn}'s own turn").as_str()));
+    assert_eq!(
+        diagnostic.help.as_deref(),
+        Some(format!("use it on {off_turn}'s own turn").as_str())
+    );
     let secondary = &diagnostic.labels[1];
     assert_eq!(line(&game, secondary.span), small_line("Keywords: Attack"));
     assert_eq!(secondary.message, "Jab is a Attack power");
@@ -151,8 +154,10 @@ fn a_ritual_is_refused_in_an_encounter_and_a_reaction_without_a_trigger() {
 #[test]
 fn a_condition_forbids_powers_directly_and_through_includes() {
     let mut game = small();
-    let shaken =
-        mythforge::engine::ActiveCondition::new("Shaken", mythforge::engine::Duration::UntilRemoved);
+    let shaken = mythforge::engine::ActiveCondition::new(
+        "Shaken",
+        mythforge::engine::Duration::UntilRemoved,
+    );
     let stacking = mythforge::engine::Stacking::Never;
     game.world_mut().apply_condition("Ana", shaken, stacking, Span::NONE).unwrap();
     let mut answer = PowerUse::new("Ana", "Dodge");
@@ -166,8 +171,10 @@ fn a_condition_forbids_powers_directly_and_through_includes() {
     // Shaken forbids only reactions.
     game.use_power(&PowerUse::new("Ana", "Rest")).unwrap();
 
-    let out =
-        mythforge::engine::ActiveCondition::new("Knocked Out", mythforge::engine::Duration::UntilRemoved);
+    let out = mythforge::engine::ActiveCondition::new(
+        "Knocked Out",
+        mythforge::engine::Duration::UntilRemoved,
+    );
     game.world_mut().apply_condition("Bo", out, stacking, Span::NONE).unwrap();
     let error = refused(&mut game, &PowerUse::new("Bo", "Rest"));
     assert_eq!(error.to_string(), "Bo cannot use Rest: Stunned forbids powers");
@@ -191,7 +198,9 @@ fn a_per_turn_quota_counts_each_kind_and_resets_at_the_end_of_the_turn() {
     let error = refused(&mut game, &PowerUse::new(&first, "Study"));
     assert_eq!(
         error.to_string(),
-        format!("{first} cannot use Study: a turn allows 1 Task power; used by Study in round 1, {first}'s turn")
+        format!(
+            "{first} cannot use Study: a turn allows 1 Task power; used by Study in round 1, {first}'s turn"
+        )
     );
     let diagnostic = error.to_diagnostic();
     assert_eq!(diagnostic.code, "runtime::turn_quota");
@@ -217,7 +226,8 @@ fn a_per_turn_quota_counts_each_kind_and_resets_at_the_end_of_the_turn() {
 fn mestezia() -> Game {
     let mut game = Game::new(5);
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let paths = [root.join("rules/mestezia"), root.join("tests/fixtures/power_rules/test_powers.rules")];
+    let paths =
+        [root.join("rules/mestezia"), root.join("tests/fixtures/power_rules/test_powers.rules")];
     game.load(&paths).expect("the pack loads");
     for actor in ["Itzel", "Xochitl", "The Inquisitor"] {
         game.add_actor(actor, Some(actor), &[]).unwrap();
@@ -260,7 +270,10 @@ fn mestezia_a_challenge_turn_allows_one_task_and_one_other_power() {
     game.use_power(&PowerUse::new("Itzel", "Fate Exchange CP")).unwrap();
     game.world_mut().roller.force([9, 9, 9]);
     let error = refused(&mut game, &PowerUse::new("Itzel", "Jaguar Leap"));
-    assert!(error.to_string().contains("allows 1 other power; used by Fate Exchange CP"), "{error}");
+    assert!(
+        error.to_string().contains("allows 1 other power; used by Fate Exchange CP"),
+        "{error}"
+    );
     // Combat encounters have no such quota.
     game.end_encounter().unwrap();
     game.world_mut().roller.force([9, 1, 1]);
@@ -338,7 +351,10 @@ fn a_stance_ends_on_unconscious_and_undo_and_save_bring_it_back() {
     assert!(json.contains("\"stance\""), "saved with the world");
     let restored = mythforge::engine::from_json(&json, "save.json").unwrap();
     let stance = restored.actor("Itzel").unwrap().conditions.stance.clone().unwrap();
-    assert_eq!((stance.name.as_str(), stance.granted.as_slice()), ("Jaguar Stance", &["Hasted".to_string()][..]));
+    assert_eq!(
+        (stance.name.as_str(), stance.granted.as_slice()),
+        ("Jaguar Stance", &["Hasted".to_string()][..])
+    );
     // A save without the field loads with no stance.
     let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
     let conditions = value["world"]["actors"][0]["conditions"].as_object_mut().unwrap();
@@ -349,7 +365,9 @@ fn a_stance_ends_on_unconscious_and_undo_and_save_bring_it_back() {
 }
 
 /// The diagnostics of loading SMALL plus `extra`: `Ok` when only warnings.
-fn load_small(extra: &str) -> Result<Vec<mythforge::diagnostics::Diagnostic>, Vec<mythforge::diagnostics::Diagnostic>> {
+fn load_small(
+    extra: &str,
+) -> Result<Vec<mythforge::diagnostics::Diagnostic>, Vec<mythforge::diagnostics::Diagnostic>> {
     let mut game = Game::new(1);
     game.load_source("small.rules", &format!("{SMALL}\n{extra}"))
 }

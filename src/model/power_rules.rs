@@ -46,6 +46,9 @@ impl fmt::Display for KeywordRule {
     }
 }
 
+/// What a quota's counter key starts with, so it never meets a power's or keyword's own.
+const KEY_PREFIX: &str = "per turn: ";
+
 /// One entry of a `Per turn:` line: `1 Task` (powers with that keyword) or `1 other`
 /// (every power no earlier entry counts).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -59,7 +62,14 @@ pub struct TurnQuota {
 impl TurnQuota {
     /// The key the quota's uses are counted under in the encounter's limit counters.
     pub fn key(&self) -> String {
-        format!("per turn: {}", self.keyword.as_ref().map_or("other", Name::as_str))
+        format!("{KEY_PREFIX}{}", self.keyword.as_ref().map_or("other", Name::as_str))
+    }
+
+    /// True when `key` is this quota's [`TurnQuota::key`] (compared without allocating).
+    pub fn counts_under(&self, key: &str) -> bool {
+        key.strip_prefix(KEY_PREFIX).is_some_and(|rest| {
+            rest.eq_ignore_ascii_case(self.keyword.as_ref().map_or("other", Name::as_str))
+        })
     }
 }
 

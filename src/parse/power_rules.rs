@@ -65,7 +65,10 @@ impl Lowerer {
         let mut filters = Vec::new();
         for (piece, range) in pieces(line.text) {
             let Some(filter) = PowerFilter::parse(piece) else {
-                self.expected(line, "`powers` or a keyword and `powers`, such as `Reaction powers`");
+                self.expected(
+                    line,
+                    "`powers` or a keyword and `powers`, such as `Reaction powers`",
+                );
                 return None;
             };
             filters.push(Spanned::new(filter, self.span_at(line.base, range)));

@@ -52,8 +52,7 @@ impl PowerRules {
             }
         }
         rules.forbids = conditions.into_iter().any(|block| {
-            block.kind.node == BlockKind::Condition
-                && forbid_lines(block).next().is_some()
+            block.kind.node == BlockKind::Condition && forbid_lines(block).next().is_some()
         });
         rules
     }
@@ -103,20 +102,20 @@ pub(crate) fn check(
     };
     let actor = request.actor.as_str();
     let power = block.name.node.as_str();
-    let refuse = |code: &'static str, message: String, span: Span, related: String, help: String| {
-        let broken = PowerRuleBroken {
-            code,
-            message,
-            related: Some((keywords_span(block), related)),
-            help,
-        };
+    let refuse = |code: &'static str,
+                  message: String,
+                  span: Span,
+                  related: String,
+                  help: String| {
+        let broken =
+            PowerRuleBroken { code, message, related: Some((keywords_span(block), related)), help };
         Err(RuntimeErrorKind::PowerRule(Box::new(broken)).at(span))
     };
     for (keyword, rule, span) in &power_rules.keyword_rules {
         if !has(keyword) {
             continue;
         }
-        let is_power = format!("{power} is a {keyword} power");
+        let is_power = || format!("{power} is a {keyword} power");
         match rule {
             KeywordRule::OwnTurn => {
                 let Some(encounter) = &game.world.encounter else { continue };
@@ -128,24 +127,26 @@ pub(crate) fn check(
                     "{actor} cannot use {power} now: {keyword} powers only on own turn, and it is {acting}'s turn"
                 );
                 let help = format!("use it on {actor}'s own turn");
-                return refuse("runtime::not_own_turn", message, *span, is_power, help);
+                return refuse("runtime::not_own_turn", message, *span, is_power(), help);
             }
             KeywordRule::NotInEncounters => {
                 if game.world.encounter.is_none() {
                     continue;
                 }
-                let message =
-                    format!("{actor} cannot use {power}: {keyword} powers are not used in encounters");
+                let message = format!(
+                    "{actor} cannot use {power}: {keyword} powers are not used in encounters"
+                );
                 let help = "use it after the encounter ends".to_string();
-                return refuse("runtime::not_in_encounters", message, *span, is_power, help);
+                return refuse("runtime::not_in_encounters", message, *span, is_power(), help);
             }
             KeywordRule::NeedsTrigger => {
                 if request.options.trigger.is_some() {
                     continue;
                 }
-                let message = format!("{actor} cannot use {power}: {keyword} powers need a trigger");
+                let message =
+                    format!("{actor} cannot use {power}: {keyword} powers need a trigger");
                 let help = format!("name what it answers: `{actor} uses {power} trigger \"...\"`");
-                return refuse("runtime::needs_trigger", message, *span, is_power, help);
+                return refuse("runtime::needs_trigger", message, *span, is_power(), help);
             }
         }
     }
@@ -155,17 +156,26 @@ pub(crate) fn check(
             for held in super::relations::held(rules, user) {
                 let Some(condition) = Rules::find(&rules.conditions, held.name) else { continue };
                 for (line, filters) in forbid_lines(condition) {
-                    let Some(filter) = filters.iter().find(|filter| filter.node.forbids(has)) else {
+                    let Some(filter) = filters.iter().find(|filter| filter.node.forbids(has))
+                    else {
                         continue;
                     };
                     let name = condition.name.node.as_str();
-                    let message = format!("{actor} cannot use {power}: {name} forbids {}", filter.node);
+                    let message =
+                        format!("{actor} cannot use {power}: {name} forbids {}", filter.node);
                     let related = match &filter.node.keyword {
                         Some(keyword) => format!("{power} is a {keyword} power"),
                         None => format!("{power} is a power"),
                     };
-                    let help = format!("{power} can be used again once {actor} no longer has {name}");
-                    return refuse("runtime::forbidden_by_condition", message, line.span, related, help);
+                    let help =
+                        format!("{power} can be used again once {actor} no longer has {name}");
+                    return refuse(
+                        "runtime::forbidden_by_condition",
+                        message,
+                        line.span,
+                        related,
+                        help,
+                    );
                 }
             }
         }
@@ -194,9 +204,8 @@ fn count_turn_quota(
         .or_else(|| quotas.iter().find(|quota| quota.keyword.is_none()));
     let Some(quota) = quota else { return Ok(()) };
     let (actor, power) = (request.actor.as_str(), block.name.node.as_str());
-    let key = quota.key();
     let found = encounter.limits.iter_mut().find(|used| {
-        used.actor == actor && used.reset == LimitReset::Turn && used.key.eq_ignore_ascii_case(&key)
+        used.actor == actor && used.reset == LimitReset::Turn && quota.counts_under(&used.key)
     });
     match found {
         Some(used) if used.count >= quota.count => {
@@ -225,8 +234,14 @@ fn count_turn_quota(
         None => {
             let acting = encounter.acting().map_or("no one", |p| p.name.as_str());
             let first = format!("{power} in round {}, {acting}'s turn", encounter.round);
-            let actor = actor.to_string();
-            encounter.limits.push(LimitUse { actor, key, reset: LimitReset::Turn, count: 1, first });
+            let (actor, key) = (actor.to_string(), quota.key());
+            encounter.limits.push(LimitUse {
+                actor,
+                key,
+                reset: LimitReset::Turn,
+                count: 1,
+                first,
+            });
             Ok(())
         }
     }

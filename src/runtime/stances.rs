@@ -39,10 +39,12 @@ impl Game {
 }
 
 fn adopt(game: &mut Game, rules: &Rules, actor: &str, stance: &str) -> Result<(), RuntimeError> {
-    let block = Rules::find(&rules.traits, stance).filter(|block| is_stance(block)).ok_or_else(|| {
-        let stances = rules.traits.values().filter(|b| is_stance(b)).map(|b| b.name.node.as_str());
-        unknown("stance", stance, stances).at(Span::NONE)
-    })?;
+    let block =
+        Rules::find(&rules.traits, stance).filter(|block| is_stance(block)).ok_or_else(|| {
+            let stances =
+                rules.traits.values().filter(|b| is_stance(b)).map(|b| b.name.node.as_str());
+            unknown("stance", stance, stances).at(Span::NONE)
+        })?;
     let name = block.name.node.as_str();
     let lines = match &block.body {
         BlockBody::Trait(lines) => lines.as_slice(),
@@ -123,11 +125,13 @@ fn end_stance(game: &mut Game, actor: &str, why: &str, span: Span) -> Result<(),
 /// Ends every stance whose holder now has a condition a `Stance ends:` line names. Runs
 /// after every command; a pack without `Stance ends:` pays one emptiness test.
 pub(crate) fn settle(game: &mut Game) -> Result<(), RuntimeError> {
-    let rules = std::sync::Arc::clone(&game.rules);
-    let ends = &rules.power_rules.stance_ends;
-    if ends.is_empty() {
+    if game.rules.power_rules.stance_ends.is_empty()
+        || game.world.actors.iter().all(|actor| actor.conditions.stance.is_none())
+    {
         return Ok(());
     }
+    let rules = std::sync::Arc::clone(&game.rules);
+    let ends = &rules.power_rules.stance_ends;
     for index in 0..game.world.actors.len() {
         let actor = &game.world.actors[index];
         if actor.conditions.stance.is_none() {
