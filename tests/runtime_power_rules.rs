@@ -121,7 +121,7 @@ fn an_attack_off_turn_points_at_the_keyword_rule_and_the_powers_keywords() {
     );
     let secondary = &diagnostic.labels[1];
     assert_eq!(line(&game, secondary.span), small_line("Keywords: Attack"));
-    assert_eq!(secondary.message, "Jab is a Attack power");
+    assert_eq!(secondary.message, "Jab has the keyword Attack");
     // The user on its own turn may attack.
     game.use_power(&PowerUse::new(on_turn, "Jab").at([off_turn])).unwrap();
 }
@@ -167,7 +167,7 @@ fn a_condition_forbids_powers_directly_and_through_includes() {
     let diagnostic = error.to_diagnostic();
     assert_eq!(diagnostic.code, "runtime::forbidden_by_condition");
     assert_eq!(line(&game, error.span), small_line("Forbids: Reaction"));
-    assert_eq!(diagnostic.labels[1].message, "Dodge is a Reaction power");
+    assert_eq!(diagnostic.labels[1].message, "Dodge has the keyword Reaction");
     // Shaken forbids only reactions.
     game.use_power(&PowerUse::new("Ana", "Rest")).unwrap();
 
@@ -243,7 +243,7 @@ fn mestezia_dazed_through_dominated_forbids_the_fate_exchange() {
     game.use_power(&PowerUse::new("The Inquisitor", "Test Dominate").at(["Itzel"])).unwrap();
     let error = refused(&mut game, &PowerUse::new("Itzel", "Fate Exchange CP"));
     assert_eq!(error.to_string(), "Itzel cannot use Fate Exchange CP: Dazed forbids Fate powers");
-    assert_eq!(error.to_diagnostic().labels[1].message, "Fate Exchange CP is a Fate power");
+    assert_eq!(error.to_diagnostic().labels[1].message, "Fate Exchange CP has the keyword Fate");
     assert_eq!(game.sources().slice(error.span), "Forbids: Reaction powers, Fate powers");
 }
 

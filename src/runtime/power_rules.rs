@@ -115,7 +115,7 @@ pub(crate) fn check(
         if !has(keyword) {
             continue;
         }
-        let is_power = || format!("{power} is a {keyword} power");
+        let has_keyword = || format!("{power} has the keyword {keyword}");
         match rule {
             KeywordRule::OwnTurn => {
                 let Some(encounter) = &game.world.encounter else { continue };
@@ -127,7 +127,7 @@ pub(crate) fn check(
                     "{actor} cannot use {power} now: {keyword} powers only on own turn, and it is {acting}'s turn"
                 );
                 let help = format!("use it on {actor}'s own turn");
-                return refuse("runtime::not_own_turn", message, *span, is_power(), help);
+                return refuse("runtime::not_own_turn", message, *span, has_keyword(), help);
             }
             KeywordRule::NotInEncounters => {
                 if game.world.encounter.is_none() {
@@ -137,7 +137,7 @@ pub(crate) fn check(
                     "{actor} cannot use {power}: {keyword} powers are not used in encounters"
                 );
                 let help = "use it after the encounter ends".to_string();
-                return refuse("runtime::not_in_encounters", message, *span, is_power(), help);
+                return refuse("runtime::not_in_encounters", message, *span, has_keyword(), help);
             }
             KeywordRule::NeedsTrigger => {
                 if request.options.trigger.is_some() {
@@ -146,7 +146,7 @@ pub(crate) fn check(
                 let message =
                     format!("{actor} cannot use {power}: {keyword} powers need a trigger");
                 let help = format!("name what it answers: `{actor} uses {power} trigger \"...\"`");
-                return refuse("runtime::needs_trigger", message, *span, is_power(), help);
+                return refuse("runtime::needs_trigger", message, *span, has_keyword(), help);
             }
         }
     }
@@ -164,7 +164,7 @@ pub(crate) fn check(
                     let message =
                         format!("{actor} cannot use {power}: {name} forbids {}", filter.node);
                     let related = match &filter.node.keyword {
-                        Some(keyword) => format!("{power} is a {keyword} power"),
+                        Some(keyword) => format!("{power} has the keyword {keyword}"),
                         None => format!("{power} is a power"),
                     };
                     let help =
