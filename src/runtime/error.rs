@@ -4,7 +4,7 @@
 
 use crate::diagnostics::{Diagnostic, Span, ToDiagnostic};
 use crate::engine::{EngineError, EngineErrorKind};
-use crate::model::expr::EvalError;
+use crate::model::expr::{EvalError, EvalErrorKind};
 
 /// What went wrong while running rules, without a location.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -211,6 +211,10 @@ impl From<EngineError> for RuntimeError {
 
 impl From<EvalError> for RuntimeError {
     fn from(error: EvalError) -> Self {
+        if let EvalErrorKind::ScriptFailed { .. } = &error.kind {
+            let diagnostic = error.kind.script_diagnostic(error.span);
+            return RuntimeErrorKind::Script(Box::new(diagnostic)).at(error.span);
+        }
         RuntimeErrorKind::Eval(error.kind).at(error.span)
     }
 }
@@ -222,6 +226,9 @@ impl ToDiagnostic for RuntimeError {
         }
         if let RuntimeErrorKind::Script(diagnostic) = &self.kind {
             return (**diagnostic).clone();
+        }
+        if let RuntimeErrorKind::Eval(kind @ EvalErrorKind::ScriptFailed { .. }) = &self.kind {
+            return kind.script_diagnostic(self.span);
         }
         let mut diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string());
         if !self.span.is_none() {

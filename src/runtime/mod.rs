@@ -24,6 +24,7 @@ mod power;
 mod power_rules;
 mod procedures;
 mod quantities;
+mod reading;
 mod relations;
 mod rules;
 mod scope;
