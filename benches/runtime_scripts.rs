@@ -42,6 +42,11 @@ fn scripted_power(c: &mut Criterion) {
     group.bench_function("power with a script effect phrase", |b| {
         b.iter_custom(|iterations| support::time_power_uses(&game, &request, iterations))
     });
+    // A bracket call passing an actor lends the script a snapshot of it (read-only handles).
+    let (game, request) = setup("[jolt(Target)] damage");
+    group.bench_function("power with [jolt(Target)] reading a handle", |b| {
+        b.iter_custom(|iterations| support::time_power_uses(&game, &request, iterations))
+    });
     group.finish();
 }
 

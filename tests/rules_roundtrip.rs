@@ -187,13 +187,21 @@ fn block() -> impl Strategy<Value = String> {
     let system = expression().prop_map(|expr| {
         format!("system S\nStats Combat: Attack, Defense\nResource CP: reset to 6 at turn start; no max\nDerived Jolt: [{expr}]\nRuling grade cap: 3\nTurn order: 1d10+[Speed]")
     });
+    let keyword = prop::sample::select(&["Attack", "Ritual", "Reaction", "Task"][..]);
+    let rule =
+        prop::sample::select(&["only on own turn", "not in encounters", "needs a trigger"][..]);
+    let power_rules = (keyword.clone(), rule, 1u32..4, any::<bool>(), prop::sample::select(CONDITIONS))
+        .prop_map(|(keyword, rule, n, challenge, condition)| {
+            let per = if challenge { "Per challenge turn" } else { "Per turn" };
+            format!("system S\nKeyword {keyword}: {rule}\n{per}: {n} {keyword}, 1 other\nStance ends: {condition}\n\ncondition {condition}\nForbids: {keyword} powers, powers\n\nstance Guard\nCost: {n} CP\nEffect: apply {condition} to Self")
+        });
     let gear = (amount(), amount()).prop_map(|(cost, damage)| {
         format!("weapon Axe\nCost: {cost}\nDamage: {damage}\n\narmour Coat\nValue: 20\nHardness: 7\n\nactor Grunt\nSide: foes\nStats: Attack 2, Defense -1\nPowers: Axe Swing")
     });
     let upgrade = (expression(), effects(), effects()).prop_map(|(expr, added, old)| {
         format!("upgrade Boost\nTo: Sound or Electricity Attacks\nAdd: +[{expr}] damage\nAdd: {added}\nReplace: Result 2: {old}\nWith: {added}\nLimit: once per turn")
     });
-    prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade]
+    prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade, 1 => power_rules]
 }
 
 fn rule_file() -> impl Strategy<Value = String> {
@@ -232,6 +240,10 @@ const TOKENS: &[&str] = &[
     "Stacking: ",
     "Grants: ",
     "Includes: ",
+    "Forbids: ",
+    "Keyword A: ",
+    "Per turn: ",
+    "Stance ends: ",
     " vs Source",
     "damage taken of [Type] - ",
     "[",

@@ -129,8 +129,8 @@ fn the_shipped_jolt_helper_runs_from_a_sibling_scripts_folder() {
     std::fs::create_dir_all(&scripts).unwrap();
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/mestezia/checks.rhai");
     std::fs::copy(shipped, scripts.join("checks.rhai")).unwrap();
-    // jolt(Max HP, Sturdiness) = 40 / 4 + 1 = 11 damage.
-    let text = pack("[jolt(Max HP, Sturdiness)] damage").replace("bonus, broken, spin, ", "");
+    // jolt(Target) reads Bo's handle: 40 / 4 + 1 = 11 damage.
+    let text = pack("[jolt(Target)] damage").replace("bonus, broken, spin, ", "");
     std::fs::write(rules.join("system.rules"), text).unwrap();
     let mut game = Game::new(3);
     let loaded = game.load(&[rules.join("system.rules")]);

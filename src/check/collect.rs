@@ -325,6 +325,10 @@ impl<'a> References<'a> {
             | SystemLine::Phases(_)
             | SystemLine::Initiative(_) => {}
             SystemLine::Functions(_) | SystemLine::Hook { .. } => {}
+            // Checked by `check::power_rules` (keywords and condition names).
+            SystemLine::KeywordRule { .. }
+            | SystemLine::PerTurn { .. }
+            | SystemLine::StanceEnds(_) => {}
         }
     }
 
@@ -362,6 +366,7 @@ impl<'a> References<'a> {
             }
             ConditionLine::Details(text) => self.holes(text, context),
             ConditionLine::Keywords(keywords) => self.keywords(keywords),
+            ConditionLine::Forbids(_) => {}
             ConditionLine::Parameters(_)
             | ConditionLine::Stacking(_)
             | ConditionLine::Duration(_) => {}

@@ -23,6 +23,9 @@ pub enum CheckErrorKind {
     /// `Check: [Attack] using Nothing` without a `check Nothing` block.
     #[error("unknown check procedure `{0}`")]
     UnknownProcedure(String),
+    /// `Keyword Atack: only on own turn` when no power has the keyword `Atack`.
+    #[error("no power has the keyword `{0}`")]
+    UnknownKeyword(String),
     /// `Powers: Cleve` in an actor without a `power Cleve` block.
     #[error("unknown {what} `{name}`")]
     UnknownReference {
@@ -158,6 +161,7 @@ impl CheckErrorKind {
             CheckErrorKind::ReplaceMatchesNothing { .. } => "rules::check::replace_matches_nothing",
             CheckErrorKind::WithoutReplace { .. } => "rules::check::with_without_replace",
             CheckErrorKind::AgainstHolder(_) => "rules::check::against_holder",
+            CheckErrorKind::UnknownKeyword(_) => "rules::check::unknown_keyword",
         }
     }
 
@@ -200,6 +204,7 @@ impl CheckErrorKind {
             }
             CheckErrorKind::WithoutReplace { .. } => "nothing for this line to replace".into(),
             CheckErrorKind::AgainstHolder(_) => "the holder would hold it against itself".into(),
+            CheckErrorKind::UnknownKeyword(_) => "this rule applies to no power".into(),
             CheckErrorKind::UnknownGroup(_) => "no `Stats <Group>:` line declares it".into(),
         }
     }
@@ -212,6 +217,7 @@ impl CheckErrorKind {
                 | CheckErrorKind::IgnoredLine { .. }
                 | CheckErrorKind::ResultZero
                 | CheckErrorKind::AmbiguousQuantity { .. }
+                | CheckErrorKind::UnknownKeyword(_)
         )
     }
 }

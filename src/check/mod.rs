@@ -9,6 +9,7 @@ mod collect;
 mod conditions;
 mod error;
 mod names;
+mod power_rules;
 mod rules;
 mod scripts;
 mod thresholds;
@@ -40,10 +41,9 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
         for (expr, context) in &references.expressions {
             names.check_expr(expr, *context, &parameters, in_procedure, &mut out);
         }
-        let handles: Vec<String> =
-            parameters.iter().cloned().chain(names::HANDLES.map(String::from)).collect();
+        // `Self` and `Target` are known as whole arguments of the call (actor handles).
         for (call, context) in &references.script_calls {
-            names.check_expr(call, *context, &handles, in_procedure, &mut out);
+            names.check_expr(call, *context, &parameters, in_procedure, &mut out);
         }
         for condition in &references.conditions {
             names.check_condition(condition, &mut out);
@@ -85,6 +85,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     rules::grade_caps(pack, &mut out);
     rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
+    power_rules::power_rules(pack, &names, &mut out);
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);

@@ -11,8 +11,31 @@ use crate::model::{
     weapon_property,
 };
 
-/// The arguments of a `script` effect call that are actor handles, not values.
+/// The names that are actor handles, not values, as whole arguments of a script call
+/// (`[jolt(Self)]`, `script knockback(Target, Grade)`).
 pub const HANDLES: [&str; 3] = ["Self", "Target", "User"];
+
+/// The spans of the bare `Self`, `User` and `Target` arguments of the script calls in `expr`
+/// (`[jolt(Self)]`): actor handles there, not values.
+fn handle_arguments(expr: &Spanned<Expr>) -> Vec<Span> {
+    let mut spans = Vec::new();
+    expr.node.visit(
+        &mut |node, _| {
+            let Expr::Call { function, arguments } = node else { return };
+            if Builtin::from_name(function.node.as_str()).is_some() {
+                return;
+            }
+            for argument in arguments {
+                if matches!(&argument.node, Expr::Name(name) if contains_str(&HANDLES, name.as_str()))
+                {
+                    spans.push(argument.span);
+                }
+            }
+        },
+        expr.span,
+    );
+    spans
+}
 
 /// Names a check block may use for the values the engine passes to it.
 /// The outcome names a check binds for the Result and Effect lines after it, and `Spent`
@@ -122,10 +145,12 @@ impl Names {
         if !self.has_system {
             return;
         }
+        let handles = handle_arguments(expr);
         expr.node.visit(
             &mut |node, span| match node {
                 Expr::Name(name) => {
                     let known = self.is_value(name.as_str())
+                        || handles.contains(&span)
                         || weapon_property(name, context).is_some()
                         || contains(parameters, name.as_str())
                         || (in_procedure && contains_str(PROCEDURE_NAMES, name.as_str()))
@@ -163,6 +188,13 @@ impl Names {
     }
 
     fn unknown_stat(&self, name: &Name, span: Span) -> Diagnostic {
+        if contains_str(&HANDLES, name.as_str()) {
+            let error = CheckErrorKind::UnknownStat(name.to_string()).at(span);
+            return error.to_diagnostic().with_help(format!(
+                "`{name}` is an actor, not a number: pass it whole to a script function \
+                 (`[f({name})]`) and read its values there"
+            ));
+        }
         with_suggestion(
             CheckErrorKind::UnknownStat(name.to_string()).at(span),
             name.as_str(),

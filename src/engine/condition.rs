@@ -137,6 +137,9 @@ pub enum Applied {
 pub struct Conditions {
     /// The instances.
     pub active: Vec<ActiveCondition>,
+    /// The adopted stance, if any (older saves have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stance: Option<super::actor::AdoptedStance>,
 }
 
 impl Conditions {

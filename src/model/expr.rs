@@ -387,5 +387,5 @@ impl fmt::Display for Expr {
 }
 
 pub use super::value::{
-    EvalError, EvalErrorKind, LineContext, Reference, Rounding, Scope, Value, evaluate,
+    Argument, EvalError, EvalErrorKind, LineContext, Reference, Rounding, Scope, Value, evaluate,
 };

@@ -226,6 +226,39 @@ pub trait Scope {
 
     /// Calls the script function `function` with `arguments`.
     fn call(&self, function: &Name, arguments: &[Value]) -> Result<Value, EvalErrorKind>;
+
+    /// True when `name`, written as a whole argument of a script call (`[jolt(Self)]`), is an
+    /// actor this scope passes as a read-only handle rather than a value. Scopes without
+    /// actors keep the default: every argument is a value.
+    fn is_actor(&self, name: &Name) -> bool {
+        let _ = name;
+        false
+    }
+
+    /// Calls the script function `function` with `arguments`, some of which are actors
+    /// ([`Scope::is_actor`]). Only asked when at least one argument is an actor.
+    fn call_with_actors(
+        &self,
+        function: &Name,
+        arguments: &[Argument<'_>],
+    ) -> Result<Value, EvalErrorKind> {
+        let _ = function;
+        let actor = arguments.iter().find_map(|argument| match argument {
+            Argument::Actor(name) => Some(name.to_string()),
+            Argument::Value(_) => None,
+        });
+        Err(EvalErrorKind::UnknownName(actor.unwrap_or_default()))
+    }
+}
+
+/// One argument of a script call that passes actors: a value, or the actor a name stands for
+/// (`Self`, `Target`), which the scope turns into a read-only handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Argument<'a> {
+    /// An evaluated argument.
+    Value(Value),
+    /// `Self`, `User` or `Target`, as written.
+    Actor(&'a Name),
 }
 
 /// Why an evaluation failed (without a location; see [`EvalError`]).
@@ -257,12 +290,33 @@ pub enum EvalErrorKind {
     /// A script call failed.
     #[error("script error: {0}")]
     Script(String),
+    /// A script call failed inside the script: the diagnostic points into the `.rhai` file.
+    #[error("script error: {}", .diagnostic.message)]
+    ScriptFailed {
+        /// The function the rule line called.
+        function: String,
+        /// The script's own diagnostic.
+        diagnostic: Box<Diagnostic>,
+    },
 }
 
 impl EvalErrorKind {
     /// Attaches a location.
     pub fn at(self, span: Span) -> EvalError {
         EvalError { kind: self, span }
+    }
+
+    /// For [`EvalErrorKind::ScriptFailed`]: the script's diagnostic with the rule-line call
+    /// at `caller` as a secondary label; for other kinds, this error at `caller`.
+    pub fn script_diagnostic(&self, caller: Span) -> Diagnostic {
+        let EvalErrorKind::ScriptFailed { function, diagnostic } = self else {
+            return self.clone().at(caller).to_diagnostic();
+        };
+        let diagnostic = (**diagnostic).clone();
+        if caller.is_none() {
+            return diagnostic;
+        }
+        diagnostic.with_secondary(caller, format!("script `{function}` called here"))
     }
 }
 
@@ -286,6 +340,7 @@ impl EvalError {
             EvalErrorKind::Arity { .. } => "rules::eval::arity",
             EvalErrorKind::TooDeep(_) => "rules::eval::too_deep",
             EvalErrorKind::Script(_) => "rules::eval::script",
+            EvalErrorKind::ScriptFailed { .. } => return self.kind.script_diagnostic(self.span),
             // TooDeep and friends above cover today's kinds; new ones map here.
         };
         Diagnostic::error(code, self.kind.to_string())
@@ -339,8 +394,19 @@ fn evaluate_at(
             Ok(Value::integer(i64::from(compare_holds(*op, ordering))))
         }
         Expr::Call { function, arguments } => {
+            let builtin = Builtin::from_name(function.node.as_str());
+            if builtin.is_none() && arguments.iter().any(|a| is_actor(scope, a)) {
+                let mut passed = Vec::with_capacity(arguments.len());
+                for argument in arguments {
+                    passed.push(match &argument.node {
+                        Expr::Name(name) if scope.is_actor(name) => Argument::Actor(name),
+                        _ => Argument::Value(recurse(argument)?),
+                    });
+                }
+                return scope.call_with_actors(&function.node, &passed).map_err(here);
+            }
             let values = arguments.iter().map(recurse).collect::<Result<Vec<_>, _>>()?;
-            match Builtin::from_name(function.node.as_str()) {
+            match builtin {
                 Some(builtin) => {
                     call_builtin(builtin, function.node.as_str(), &values).map_err(here)
                 }
@@ -348,6 +414,11 @@ fn evaluate_at(
             }
         }
     }
+}
+
+/// True when `argument` is a bare name the scope passes to scripts as an actor handle.
+fn is_actor(scope: &dyn Scope, argument: &Spanned<Expr>) -> bool {
+    matches!(&argument.node, Expr::Name(name) if scope.is_actor(name))
 }
 
 fn compare_holds(op: CompareOp, ordering: std::cmp::Ordering) -> bool {

@@ -65,7 +65,7 @@ impl Lowerer {
         line: &RawLine<'_>,
     ) -> Option<Option<Option<Spanned<Expr>>>> {
         let text = line.text;
-        if text.len() < GM_SET.len() || !text[..GM_SET.len()].eq_ignore_ascii_case(GM_SET) {
+        if !text.get(..GM_SET.len()).is_some_and(|start| start.eq_ignore_ascii_case(GM_SET)) {
             return None;
         }
         let rest = text[GM_SET.len()..].trim_start();

@@ -5,8 +5,9 @@
 //! old values in the command's undo journal. A failing call therefore fails the command, and
 //! the command's transaction puts world, roller and log back exactly as they were.
 //!
-//! Between calls (a bracket expression) there is no game in the host: a value must not roll
-//! dice or change the world, so those functions answer [`HostError::Pure`].
+//! During a bracket expression there is no game in the host: a value must not roll dice or
+//! change the world, so those functions answer [`HostError::Pure`]; the reading functions
+//! answer from the actors the bracket passed (see [`reading`](super::reading)).
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::PolicyDecider;
@@ -56,12 +57,14 @@ pub(crate) struct Answers {
     pub asked: Option<DecisionPoint>,
 }
 
-/// The host of every script call of a pack: empty during bracket calls, holding the game
-/// during effect and hook calls.
+/// The host of every script call of a pack: holding the game during effect and hook calls,
+/// a snapshot of the passed actors during a bracket call with handles, else empty.
 #[derive(Debug, Default)]
 pub(crate) struct GameHost {
     /// The game of the call in progress, if it may act.
     pub acting: Option<Acting>,
+    /// The actors a bracket call may read (`[jolt(Self)]`).
+    pub reading: Option<super::reading::Reading>,
     /// How `decide` is answered.
     pub answers: Answers,
 }
@@ -89,6 +92,22 @@ impl GameHost {
             )));
         }
         Ok(acting)
+    }
+
+    /// The rules and the actor behind `handle` for a function that only reads: the acting
+    /// game's, else a bracket call's snapshot.
+    fn reading(
+        &self,
+        function: &'static str,
+        handle: ActorHandle,
+    ) -> Result<(&Rules, &crate::engine::Actor), HostError> {
+        let missing = || rejected(format!("actor#{} is not in the game", handle.0));
+        if let Some(reading) = &self.reading {
+            return Ok((&reading.rules, reading.actor(handle).ok_or_else(missing)?));
+        }
+        let acting = self.acting(function)?;
+        let index = usize::try_from(handle.0).unwrap_or(usize::MAX);
+        Ok((&acting.game.rules, acting.game.world.actors.get(index).ok_or_else(missing)?))
     }
 
     /// The name of the actor behind `handle`.
@@ -131,6 +150,16 @@ impl GameHost {
     }
 }
 
+/// `who`'s `resource`, or an error naming both.
+fn held_resource<'a>(
+    who: &'a crate::engine::Actor,
+    resource: &str,
+) -> Result<&'a crate::engine::Resource, HostError> {
+    who.resources
+        .get(resource)
+        .ok_or_else(|| rejected(format!("{} has no resource `{resource}`", who.name)))
+}
+
 /// The current amount of `resource` on `actor` (0 when it has none).
 pub(crate) fn current(game: &Game, actor: &str, resource: &str) -> i64 {
     let held = game.world.actor(actor).ok().and_then(|a| a.resources.get(resource).copied());
@@ -158,16 +187,14 @@ impl ScriptHost for GameHost {
     }
 
     fn name(&self, actor: ActorHandle) -> Result<String, HostError> {
-        Self::name_of(self.acting("name")?, actor)
+        Ok(self.reading("name", actor)?.1.name.clone())
     }
 
     fn stat(&self, actor: ActorHandle, stat: &str) -> Result<i64, HostError> {
-        let acting = self.acting("stat")?;
-        let name = Self::name_of(acting, actor)?;
-        let who = acting.game.world.actor(&name).map_err(rejected)?;
-        actor_value(&acting.game.rules, who, stat)
-            .or_else(|| acting.game.rules.declares_stat(stat).then_some(0))
-            .ok_or_else(|| rejected(format!("{name} has no stat `{stat}`")))
+        let (rules, who) = self.reading("stat", actor)?;
+        actor_value(rules, who, stat)
+            .or_else(|| rules.declares_stat(stat).then_some(0))
+            .ok_or_else(|| rejected(format!("{} has no stat `{stat}`", who.name)))
     }
 
     fn set_stat(&mut self, actor: ActorHandle, stat: &str, value: i64) -> Result<(), HostError> {
@@ -187,13 +214,14 @@ impl ScriptHost for GameHost {
     }
 
     fn resource(&self, actor: ActorHandle, resource: &str) -> Result<i64, HostError> {
-        let acting = self.acting("resource")?;
-        let name = Self::name_of(acting, actor)?;
-        let who = acting.game.world.actor(&name).map_err(rejected)?;
-        who.resources
-            .get(resource)
-            .map(|r| r.current)
-            .ok_or_else(|| rejected(format!("{name} has no resource `{resource}`")))
+        Ok(held_resource(self.reading("resource", actor)?.1, resource)?.current)
+    }
+
+    fn resource_max(&self, actor: ActorHandle, resource: &str) -> Result<i64, HostError> {
+        let who = self.reading("resource_max", actor)?.1;
+        held_resource(who, resource)?
+            .max
+            .ok_or_else(|| rejected(format!("{}'s `{resource}` has no maximum", who.name)))
     }
 
     fn change_resource(
@@ -209,10 +237,15 @@ impl ScriptHost for GameHost {
     }
 
     fn has_condition(&self, actor: ActorHandle, condition: &str) -> Result<bool, HostError> {
-        let acting = self.acting("has_condition")?;
-        let name = Self::name_of(acting, actor)?;
-        let who = acting.game.world.actor(&name).map_err(rejected)?;
-        Ok(super::relations::has(&acting.game.rules, who, condition))
+        let (rules, who) = self.reading("has_condition", actor)?;
+        Ok(super::relations::has(rules, who, condition))
+    }
+
+    fn condition_rating(&self, actor: ActorHandle, condition: &str) -> Result<i64, HostError> {
+        let (rules, who) = self.reading("condition_rating", actor)?;
+        let held = super::relations::held(rules, who);
+        let found = held.iter().find(|h| h.name.eq_ignore_ascii_case(condition));
+        Ok(found.and_then(|h| h.n).unwrap_or(0))
     }
 
     fn apply_condition(

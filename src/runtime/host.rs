@@ -1,13 +1,15 @@
 //! A pack's scripts inside a running game: compiled once when the pack loads (the
 //! compile-once event handler pattern), kept behind an `Rc` in the indexed rules so cloning a
 //! [`Game`](super::Game) shares them, and called from rule lines' bracket expressions through
-//! [`scope::script_call`](super::scope). Bracket calls are pure: numbers in, a number out.
-//! Their host refuses dice and actor changes, because a rule line's value must not depend on
-//! or change the world while the line is being evaluated.
+//! [`scope::script_call`](super::scope). Bracket calls are pure: numbers and read-only actor
+//! handles in (see [`reading`](super::reading)), a number out. Their host refuses dice,
+//! decisions and actor changes, because a rule line's value must not depend on dice or
+//! change the world while the line is being evaluated.
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::diagnostics::{Diagnostic, SourceMap};
 use crate::diagnostics::{Span, Spanned};
@@ -19,6 +21,7 @@ use super::Game;
 use super::acting::{Acting, GameHost};
 use super::error::{RuntimeError, RuntimeErrorKind};
 use super::hooks::{Event, HOOK_ROUNDS};
+use super::reading::Reading;
 
 /// Every compiled script of the loaded pack and the sandbox that runs them.
 #[derive(Debug)]
@@ -86,30 +89,85 @@ impl Scripts {
     /// Calls `function` with integer `arguments`; the result must be an integer.
     pub(crate) fn call(&self, function: &str, arguments: &[Value]) -> Result<Value, EvalErrorKind> {
         let Some(script) = self.library.script_for(function, arguments.len()) else {
-            return Err(EvalErrorKind::Script(format!(
-                "no script function `{function}` taking {} argument(s)",
-                arguments.len()
-            )));
+            return Err(no_function(function, arguments.len()));
         };
         let mut args = Vec::with_capacity(arguments.len());
         for argument in arguments {
-            let Some(number) = argument.as_integer() else {
-                return Err(EvalErrorKind::Script(format!(
-                    "script function `{function}` takes whole numbers; round the argument first"
-                )));
-            };
-            args.push(Dynamic::from_int(number));
+            args.push(integer_argument(function, *argument)?);
         }
-        let value = self
-            .sandbox
-            .call(script, function, args, None)
-            .map_err(|diagnostic| EvalErrorKind::Script(diagnostic.message))?;
-        value.as_int().map(Value::integer).map_err(|type_name| {
-            EvalErrorKind::Script(format!(
-                "script function `{function}` returned {type_name}, not a whole number"
-            ))
-        })
+        whole_number(function, self.sandbox.call(script, function, args, None))
     }
+
+    /// Calls `function` with `values`, some of them handles onto `reading`'s actors, which
+    /// the host lends to the script for the length of the call: reads answer, every write,
+    /// die and decision is refused as in any bracket call.
+    pub(crate) fn call_reading(
+        &self,
+        function: &str,
+        values: Vec<Dynamic>,
+        reading: Reading,
+    ) -> Result<Value, EvalErrorKind> {
+        let Some(script) = self.library.script_for(function, values.len()) else {
+            return Err(no_function(function, values.len()));
+        };
+        let busy = || {
+            EvalErrorKind::Script(format!(
+                "`{function}` cannot read actors while another script is running"
+            ))
+        };
+        {
+            let mut host = self.host.try_borrow_mut().map_err(|_| busy())?;
+            if host.acting.is_some() || host.reading.is_some() {
+                return Err(busy());
+            }
+            host.reading = Some(reading);
+        }
+        let outcome = self.sandbox.call(script, function, values, None);
+        if let Ok(mut host) = self.host.try_borrow_mut() {
+            host.reading = None;
+        }
+        whole_number(function, outcome)
+    }
+
+    /// The shared pointer to `rules` when they are the rules these scripts were loaded into,
+    /// for a host that must own what it reads.
+    pub(crate) fn shared_rules(
+        &self,
+        rules: &super::rules::Rules,
+    ) -> Option<Arc<super::rules::Rules>> {
+        let shared = self.rules.borrow().upgrade()?;
+        std::ptr::eq(Arc::as_ptr(&shared), rules).then_some(shared)
+    }
+}
+
+/// A bracket argument as a script value: whole numbers only.
+pub(crate) fn integer_argument(function: &str, value: Value) -> Result<Dynamic, EvalErrorKind> {
+    value.as_integer().map(Dynamic::from_int).ok_or_else(|| {
+        EvalErrorKind::Script(format!(
+            "script function `{function}` takes whole numbers; round the argument first"
+        ))
+    })
+}
+
+fn no_function(function: &str, arity: usize) -> EvalErrorKind {
+    EvalErrorKind::Script(format!("no script function `{function}` taking {arity} argument(s)"))
+}
+
+/// A bracket call's outcome as a value: a failure keeps the script's diagnostic (pointing
+/// into the `.rhai` file); the result must be a whole number.
+fn whole_number(
+    function: &str,
+    outcome: Result<Dynamic, Diagnostic>,
+) -> Result<Value, EvalErrorKind> {
+    let value = outcome.map_err(|diagnostic| EvalErrorKind::ScriptFailed {
+        function: function.to_string(),
+        diagnostic: Box::new(diagnostic),
+    })?;
+    value.as_int().map(Value::integer).map_err(|type_name| {
+        EvalErrorKind::Script(format!(
+            "script function `{function}` returned {type_name}, not a whole number"
+        ))
+    })
 }
 
 impl Scripts {

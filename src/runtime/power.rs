@@ -185,6 +185,7 @@ fn run(
     };
     let pipeline = Pipeline { context, block, request };
     if stage == Stage::Use {
+        super::power_rules::check(game, rules, block, weapon, request)?;
         pay_and_prepare(game, &pipeline)?;
         super::ticks::spend(game, rules, &request.actor, block)?;
         super::hooks::zero_checkpoint(game, block.name.span)?;

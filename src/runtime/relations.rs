@@ -385,6 +385,18 @@ impl Scope for Against<'_, '_> {
     fn call(&self, function: &Name, arguments: &[Value]) -> Result<Value, EvalErrorKind> {
         self.inner.call(function, arguments)
     }
+
+    fn is_actor(&self, name: &Name) -> bool {
+        self.inner.is_actor(name)
+    }
+
+    fn call_with_actors(
+        &self,
+        function: &Name,
+        arguments: &[crate::model::expr::Argument<'_>],
+    ) -> Result<Value, EvalErrorKind> {
+        self.inner.call_with_actors(function, arguments)
+    }
 }
 
 /// What the pair's relative modifiers add to `expr` (a check modifier or threshold) for the

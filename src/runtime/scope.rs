@@ -234,6 +234,18 @@ impl Scope for LineScope<'_> {
     fn call(&self, function: &Name, arguments: &[Value]) -> Result<Value, EvalErrorKind> {
         script_call(self.rules, function, arguments)
     }
+
+    fn is_actor(&self, name: &Name) -> bool {
+        super::reading::is_handle(self, name)
+    }
+
+    fn call_with_actors(
+        &self,
+        function: &Name,
+        arguments: &[crate::model::expr::Argument<'_>],
+    ) -> Result<Value, EvalErrorKind> {
+        super::reading::call(self, function, arguments)
+    }
 }
 
 impl LineScope<'_> {

@@ -97,6 +97,10 @@ fn register_actor(engine: &mut Engine, host: &Host) {
         with_host(&h, |host| host.resource(*actor, resource))
     });
     let h = Rc::clone(host);
+    engine.register_fn("resource_max", move |actor: &mut ActorHandle, resource: &str| {
+        with_host(&h, |host| host.resource_max(*actor, resource))
+    });
+    let h = Rc::clone(host);
     engine.register_fn(
         "change_resource",
         move |actor: &mut ActorHandle, resource: &str, delta: INT| {
@@ -106,6 +110,10 @@ fn register_actor(engine: &mut Engine, host: &Host) {
     let h = Rc::clone(host);
     engine.register_fn("has_condition", move |actor: &mut ActorHandle, condition: &str| {
         with_host(&h, |host| host.has_condition(*actor, condition))
+    });
+    let h = Rc::clone(host);
+    engine.register_fn("condition_rating", move |actor: &mut ActorHandle, condition: &str| {
+        with_host(&h, |host| host.condition_rating(*actor, condition))
     });
     let h = Rc::clone(host);
     engine.register_fn(

@@ -1,8 +1,8 @@
 //! The seam between scripts and the world they act on. Scripts never touch engine state
 //! directly: every dice roll, transcript line and (later) actor change goes through a
 //! [`ScriptHost`], which the sandbox holds behind `Rc<RefCell<…>>` (single-threaded and
-//! deterministic by design). [`DiceHost`] is the host available today: the shared seeded
-//! [`Roller`] plus a captured log; the engine will implement the actor methods.
+//! deterministic by design). [`DiceHost`] is the host without an engine: the shared seeded
+//! [`Roller`] plus a captured log; the engine's host implements the actor methods.
 //!
 //! A host must not print, read the clock or use any randomness other than its roller.
 //! Transactional behaviour is the host's job: when a call fails, the engine discards every
@@ -117,6 +117,12 @@ pub trait ScriptHost {
         Err(HostError::Unsupported("resource"))
     }
 
+    /// The maximum of `resource` (`actor.resource_max("HP")`); an error when it has none.
+    fn resource_max(&self, actor: ActorHandle, resource: &str) -> Result<i64, HostError> {
+        let _ = (actor, resource);
+        Err(HostError::Unsupported("resource_max"))
+    }
+
     /// Adds `delta` (negative to spend) to `resource`; returns the new amount
     /// (`actor.change_resource("Stamina", -2)`).
     fn change_resource(
@@ -133,6 +139,13 @@ pub trait ScriptHost {
     fn has_condition(&self, actor: ActorHandle, condition: &str) -> Result<bool, HostError> {
         let _ = (actor, condition);
         Err(HostError::Unsupported("has_condition"))
+    }
+
+    /// The N of `condition` on `actor`, applied or included; 0 when it has no N or is not
+    /// on (`actor.condition_rating("Bleeding")`).
+    fn condition_rating(&self, actor: ActorHandle, condition: &str) -> Result<i64, HostError> {
+        let _ = (actor, condition);
+        Err(HostError::Unsupported("condition_rating"))
     }
 
     /// Applies `condition` with `rating` (`actor.apply_condition("Bleeding", 2)`).

@@ -95,6 +95,13 @@ pub enum Command {
         /// Which side: `party`.
         side: NameRef,
     },
+    /// `Ana adopts Jaguar Stance`: an actor adopts a stance.
+    Adopt {
+        /// Who: `Ana`.
+        actor: NameRef,
+        /// The stance: `Jaguar Stance`.
+        stance: NameRef,
+    },
     /// A block definition, `power Quick Jab` followed by notation lines up to a blank line.
     Define(Definition),
     /// `help` or `help check`.
@@ -233,6 +240,7 @@ impl Command {
             Command::Place { .. } => "place",
             Command::Wall(_) => "wall",
             Command::Side { .. } => "side",
+            Command::Adopt { .. } => "adopts",
             Command::Define(_) => "define",
             Command::Help(_) => "help",
         }

@@ -186,6 +186,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::k_log => "`log`",
         Rule::k_help => "`help`",
         Rule::k_uses => "`uses`",
+        Rule::adopt => "`ACTOR adopts STANCE` such as `Ana adopts Jaguar Stance`",
+        Rule::k_adopts => "`adopts`",
         Rule::k_on => "`on`",
         Rule::k_spending => "`spending`",
         Rule::k_weapon => "`weapon`",

@@ -295,6 +295,13 @@ impl Backend for Game {
         Ok(self.events_or(mark, "side", format!("{} on side {}", names.join(", "), side.node)))
     }
 
+    fn adopt(&mut self, actor: &NameRef, stance: &NameRef) -> CommandResult {
+        let mark = self.mark();
+        let span = if self.world().actor(&actor.node).is_err() { actor.span } else { stance.span };
+        Game::adopt(self, &actor.node, &stance.node).map_err(|e| failed(&e.or_at(span)))?;
+        Ok(self.events_or(mark, "adopts", format!("{} adopts {}", actor.node, stance.node)))
+    }
+
     fn complete_names(&self, kind: NameKind) -> Vec<String> {
         let mut names: Vec<String> = match kind {
             NameKind::Pack => Vec::new(),
@@ -552,6 +559,9 @@ impl Game {
             .collect();
         let conditions = if conditions.is_empty() { "none".to_string() } else { list(conditions) };
         let _ = write!(text, "\n  Conditions: {conditions}");
+        if let Some(stance) = &actor.conditions.stance {
+            let _ = write!(text, "\n  Stance: {}", stance.name);
+        }
         for (label, items) in
             [("Powers", &actor.powers), ("Traits", &actor.traits), ("Equipment", &actor.equipment)]
         {

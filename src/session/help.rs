@@ -69,6 +69,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("place", "put an actor on a hex of the map (q,r)", "place Scout at 2,-1"),
     ("wall", "make hexes walls: they block movement and lines to targets", "wall 3,4 3,5"),
     ("side", "put actors on a side: allies share one, enemies differ", "side Scout, Hero: party"),
+    ("adopts", "an actor adopts a stance, paying its Cost", "Scout adopts Guard Stance"),
     (
         "define",
         "define a block inline: a header, notation lines, then a blank line",

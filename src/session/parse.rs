@@ -344,6 +344,11 @@ impl Lower {
                 let hexes = inner.map(|hex| self.hex(&hex)).collect::<Result<_, _>>()?;
                 Command::Wall(hexes)
             }
+            Rule::adopt => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let stance = self.name(inner.next().expect("grammar: stance"));
+                Command::Adopt { actor, stance }
+            }
             Rule::side => {
                 let actors = self.names(inner.next().expect("grammar: names"));
                 let side = inner.find(|pair| pair.as_rule() != Rule::side_colon);
