@@ -122,6 +122,7 @@ fn effect() -> impl Strategy<Value = String> {
             .prop_map(|(amount, resource)| format!("gain {amount} {resource}")),
         (amount(), resource).prop_map(|(amount, resource)| format!("spend {amount} {resource}")),
         condition.clone().prop_map(|condition| format!("apply {condition} until end of turn")),
+        condition.clone().prop_map(|condition| format!("apply {condition} to Self against Target")),
         (condition.clone(), amount())
             .prop_map(|(condition, amount)| format!("Target is {condition} {amount} for 2 rounds")),
         condition.prop_map(|condition| format!("remove {condition}")),
@@ -181,18 +182,26 @@ fn block() -> impl Strategy<Value = String> {
         format!("condition {name}\nParameters: N\nModifiers: +{amount} Defense, Speed = 1\nStacking: per damage type\nDuration: for 2 rounds")
     });
     let relating = (prop::sample::select(CONDITIONS), amount(), amount()).prop_map(|(name, a, b)| {
-        format!("condition {name}\nParameters: N, Type\nModifiers: damage taken of [Type] - {a} min 0, damage dealt * 0.5 round up, healing received + {b} min 1, -1 Attack unless Target is Source, +2 Defense vs Ranged\nGrants: Advantage, +{a} Attack to Melee attackers\nIncludes: Dazed, Resistant 2 Fire")
+        format!("condition {name}\nParameters: N, Type\nModifiers: damage taken of [Type] - {a} min 0, damage dealt * 0.5 round up, healing received + {b} min 1, -1 Attack unless Target is Source, +2 Defense vs Ranged\nGrants: Advantage, +{a} Attack to Melee attackers\nIncludes: Dazed, Resistant 2 Fire\nTrigger: you end your turn\nEffect: [N] [Type] damage, heal {b}")
     });
     let system = expression().prop_map(|expr| {
         format!("system S\nStats Combat: Attack, Defense\nResource CP: reset to 6 at turn start; no max\nDerived Jolt: [{expr}]\nRuling grade cap: 3\nTurn order: 1d10+[Speed]")
     });
+    let keyword = prop::sample::select(&["Attack", "Ritual", "Reaction", "Task"][..]);
+    let rule =
+        prop::sample::select(&["only on own turn", "not in encounters", "needs a trigger"][..]);
+    let power_rules = (keyword.clone(), rule, 1u32..4, any::<bool>(), prop::sample::select(CONDITIONS))
+        .prop_map(|(keyword, rule, n, challenge, condition)| {
+            let per = if challenge { "Per challenge turn" } else { "Per turn" };
+            format!("system S\nKeyword {keyword}: {rule}\n{per}: {n} {keyword}, 1 other\nStance ends: {condition}\n\ncondition {condition}\nForbids: {keyword} powers, powers\n\nstance Guard\nCost: {n} CP\nEffect: apply {condition} to Self")
+        });
     let gear = (amount(), amount()).prop_map(|(cost, damage)| {
         format!("weapon Axe\nCost: {cost}\nDamage: {damage}\n\narmour Coat\nValue: 20\nHardness: 7\n\nactor Grunt\nSide: foes\nStats: Attack 2, Defense -1\nPowers: Axe Swing")
     });
     let upgrade = (expression(), effects(), effects()).prop_map(|(expr, added, old)| {
         format!("upgrade Boost\nTo: Sound or Electricity Attacks\nAdd: +[{expr}] damage\nAdd: {added}\nReplace: Result 2: {old}\nWith: {added}\nLimit: once per turn")
     });
-    prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade]
+    prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade, 1 => power_rules]
 }
 
 fn rule_file() -> impl Strategy<Value = String> {
@@ -231,6 +240,10 @@ const TOKENS: &[&str] = &[
     "Stacking: ",
     "Grants: ",
     "Includes: ",
+    "Forbids: ",
+    "Keyword A: ",
+    "Per turn: ",
+    "Stance ends: ",
     " vs Source",
     "damage taken of [Type] - ",
     "[",

@@ -88,7 +88,14 @@ fn an_upgrade_selects_by_the_weapons_keywords_and_its_limit_counts_once_per_turn
         game.use_power(&charge("Maquahuitl")).unwrap();
         assert_eq!(resource(&game, "The Inquisitor", "HP"), expected);
     }
-    for _ in 0..3 {
+    // Attacks only on their user's own turn (`Keyword Charge: only on own turn`): through
+    // The Inquisitor's turn on to Itzel's next one.
+    let acting =
+        |game: &Game| game.world().encounter.as_ref().unwrap().acting().unwrap().name.clone();
+    while acting(&game) == "Itzel" {
+        game.next_turn().unwrap();
+    }
+    while acting(&game) != "Itzel" {
         game.next_turn().unwrap();
     }
     set(&mut game, "Itzel", "CP", 20);

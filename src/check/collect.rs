@@ -32,6 +32,10 @@ pub struct References<'a> {
     pub procedures: Vec<&'a Spanned<Name>>,
     /// Lines the engine will not execute: the span of the narration and the line label.
     pub narration: Vec<(Span, &'static str)>,
+    /// Damage types naming a parameter (`[Type] damage`).
+    pub type_parameters: Vec<&'a Spanned<Name>>,
+    /// `against` parties that are the condition's own holder (`apply Dazed against Target`).
+    pub against_holder: Vec<&'a Spanned<Name>>,
 }
 
 impl<'a> References<'a> {
@@ -112,15 +116,31 @@ impl<'a> References<'a> {
 
     fn effect(&mut self, effect: &'a Effect, context: LineContext) {
         match effect {
-            Effect::Damage { amount, .. } | Effect::Heal(amount) => self.amount(amount, context),
+            Effect::Damage { amount, damage_type, .. } => {
+                self.amount(amount, context);
+                if let Some(kind) = damage_type.as_ref().filter(|k| k.node.as_str().contains('[')) {
+                    self.type_parameters.push(kind);
+                }
+            }
+            Effect::Heal(amount) => self.amount(amount, context),
             Effect::Gain { amount, resource }
             | Effect::Lose { amount, resource }
             | Effect::Spend { amount, resource } => {
                 self.amount(amount, context);
                 self.resources.push(resource);
             }
-            Effect::Apply { condition, duration, .. } => {
+            Effect::Apply { condition, duration, subject, against } => {
                 self.condition(condition, context);
+                let party = |name: Option<&Spanned<Name>>| match name.map(|n| n.node.as_str()) {
+                    None => "target".to_string(),
+                    Some("you" | "You" | "self") => "self".to_string(),
+                    Some(other) => other.to_lowercase(),
+                };
+                if let Some(other) = against
+                    && party(Some(other)) == party(subject.as_ref())
+                {
+                    self.against_holder.push(other);
+                }
                 if let Some(Duration::For { amount, .. }) = duration {
                     self.amount(amount, context);
                 }
@@ -305,6 +325,10 @@ impl<'a> References<'a> {
             | SystemLine::Phases(_)
             | SystemLine::Initiative(_) => {}
             SystemLine::Functions(_) | SystemLine::Hook { .. } => {}
+            // Checked by `check::power_rules` (keywords and condition names).
+            SystemLine::KeywordRule { .. }
+            | SystemLine::PerTurn { .. }
+            | SystemLine::StanceEnds(_) => {}
         }
     }
 
@@ -342,6 +366,7 @@ impl<'a> References<'a> {
             }
             ConditionLine::Details(text) => self.holes(text, context),
             ConditionLine::Keywords(keywords) => self.keywords(keywords),
+            ConditionLine::Forbids(_) => {}
             ConditionLine::Parameters(_)
             | ConditionLine::Stacking(_)
             | ConditionLine::Duration(_) => {}

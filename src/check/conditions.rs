@@ -1,15 +1,15 @@
 //! Checking the condition lines that relate actors and quantities: the names a relative
 //! modifier, quantity modifier, `Grants:` or `Includes:` line refers to, `of [Type]` filters
-//! naming a parameter of the condition, and lower-case `damage`/`healing` modifiers that are
-//! one letter-case away from a stat of the system.
+//! and `[Type] damage` types naming a parameter of the condition, and lower-case
+//! `damage`/`healing` modifiers that are one letter-case away from a stat of the system.
 
 use super::collect::References;
 use super::error::CheckErrorKind;
 use super::names::Names;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Spanned};
 use crate::model::entity::{Change, Grant, GrantItem, TypeFilter};
 use crate::model::expr::LineContext;
-use crate::model::{Amount, BlockBody, ConditionLine, Modifier};
+use crate::model::{Amount, BlockBody, ConditionLine, Modifier, Name};
 
 impl<'a> References<'a> {
     /// The amounts and stats of a quantity or relative modifier.
@@ -103,6 +103,33 @@ pub(super) fn check_condition_block(body: &BlockBody, names: &Names, out: &mut V
                     }
                 }
                 _ => {}
+            }
+        }
+    }
+}
+
+/// Checks bracketed damage types (`[N] [Type] damage`): each must name a parameter of the
+/// block (a condition's `Parameters:` line), whose applied value is the damage type.
+pub(super) fn check_type_parameters(
+    types: &[&Spanned<Name>],
+    parameters: &[String],
+    out: &mut Vec<Diagnostic>,
+) {
+    for kind in types {
+        for word in kind.node.as_str().split('/') {
+            let Some(name) = word.strip_prefix('[').and_then(|w| w.strip_suffix(']')) else {
+                continue;
+            };
+            if !parameters.iter().any(|p| p.eq_ignore_ascii_case(name)) {
+                out.push(
+                    CheckErrorKind::UnknownParameter(name.to_string())
+                        .at(kind.span)
+                        .to_diagnostic()
+                        .with_help(
+                            "a bracketed damage type is a condition parameter (`Parameters: N, \
+                             Type`); elsewhere write the type itself, such as `fire`",
+                        ),
+                );
             }
         }
     }

@@ -23,6 +23,9 @@ pub enum CheckErrorKind {
     /// `Check: [Attack] using Nothing` without a `check Nothing` block.
     #[error("unknown check procedure `{0}`")]
     UnknownProcedure(String),
+    /// `Keyword Atack: only on own turn` when no power has the keyword `Atack`.
+    #[error("no power has the keyword `{0}`")]
+    UnknownKeyword(String),
     /// `Powers: Cleve` in an actor without a `power Cleve` block.
     #[error("unknown {what} `{name}`")]
     UnknownReference {
@@ -122,6 +125,9 @@ pub enum CheckErrorKind {
     /// Text the engine will not execute.
     #[error("narrative only: the engine will not execute this {0} text")]
     Narration(&'static str),
+    /// `apply Advantage to Self against Self`: held against its own holder, it never counts.
+    #[error("`against {0}` names the condition's own holder")]
+    AgainstHolder(String),
 }
 
 impl CheckErrorKind {
@@ -154,6 +160,8 @@ impl CheckErrorKind {
             CheckErrorKind::UnknownParameter(_) => "rules::check::unknown_parameter",
             CheckErrorKind::ReplaceMatchesNothing { .. } => "rules::check::replace_matches_nothing",
             CheckErrorKind::WithoutReplace { .. } => "rules::check::with_without_replace",
+            CheckErrorKind::AgainstHolder(_) => "rules::check::against_holder",
+            CheckErrorKind::UnknownKeyword(_) => "rules::check::unknown_keyword",
         }
     }
 
@@ -195,6 +203,8 @@ impl CheckErrorKind {
                 "no selected power has this line".into()
             }
             CheckErrorKind::WithoutReplace { .. } => "nothing for this line to replace".into(),
+            CheckErrorKind::AgainstHolder(_) => "the holder would hold it against itself".into(),
+            CheckErrorKind::UnknownKeyword(_) => "this rule applies to no power".into(),
             CheckErrorKind::UnknownGroup(_) => "no `Stats <Group>:` line declares it".into(),
         }
     }
@@ -207,6 +217,7 @@ impl CheckErrorKind {
                 | CheckErrorKind::IgnoredLine { .. }
                 | CheckErrorKind::ResultZero
                 | CheckErrorKind::AmbiguousQuantity { .. }
+                | CheckErrorKind::UnknownKeyword(_)
         )
     }
 }

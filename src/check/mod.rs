@@ -9,6 +9,7 @@ mod collect;
 mod conditions;
 mod error;
 mod names;
+mod power_rules;
 mod rules;
 mod scripts;
 mod thresholds;
@@ -54,6 +55,15 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
             names.check_stat(stat, &mut out);
         }
         conditions::check_condition_block(&block.node.body, &names, &mut out);
+        conditions::check_type_parameters(&references.type_parameters, &parameters, &mut out);
+        for party in &references.against_holder {
+            out.push(
+                CheckErrorKind::AgainstHolder(party.node.to_string())
+                    .at(party.span)
+                    .to_diagnostic()
+                    .with_help("name the other side: `apply Advantage to Self against Target`"),
+            );
+        }
         for armour in &references.armours {
             names.check_block(armour, &["armour"], "armour", &mut out);
         }
@@ -75,6 +85,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     rules::grade_caps(pack, &mut out);
     rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
+    power_rules::power_rules(pack, &names, &mut out);
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);

@@ -77,6 +77,17 @@ impl DerivedValues for NoDerivedValues {
     }
 }
 
+/// The stance an actor has adopted (kept with its conditions, so whatever records or rolls
+/// back conditions does the same for the stance).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AdoptedStance {
+    /// The stance's name.
+    pub name: String,
+    /// The conditions adopting it applied (`Effect: apply Hasted to Self`), removed when it
+    /// ends.
+    pub granted: Vec<String>,
+}
+
 /// A character, creature or object that takes part in the game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Actor {

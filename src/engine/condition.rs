@@ -73,12 +73,23 @@ pub struct ActiveCondition {
     pub duration: Duration,
     /// Who or what applied it.
     pub source: Option<String>,
+    /// The one actor it holds against (`apply Advantage to Self against Target`): its
+    /// modifiers count only when the holder and that actor deal with each other.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub against: Option<String>,
 }
 
 impl ActiveCondition {
     /// A condition with no subtype, no N and no source.
     pub fn new(name: impl Into<String>, duration: Duration) -> Self {
-        ActiveCondition { name: name.into(), subtype: None, n: None, duration, source: None }
+        ActiveCondition {
+            name: name.into(),
+            subtype: None,
+            n: None,
+            duration,
+            source: None,
+            against: None,
+        }
     }
 
     /// Sets N.
@@ -96,6 +107,12 @@ impl ActiveCondition {
     /// Sets the source.
     pub fn with_source(mut self, source: impl Into<String>) -> Self {
         self.source = Some(source.into());
+        self
+    }
+
+    /// Makes it hold only against `actor`.
+    pub fn with_against(mut self, actor: impl Into<String>) -> Self {
+        self.against = Some(actor.into());
         self
     }
 }
@@ -120,14 +137,22 @@ pub enum Applied {
 pub struct Conditions {
     /// The instances.
     pub active: Vec<ActiveCondition>,
+    /// The adopted stance, if any (older saves have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stance: Option<super::actor::AdoptedStance>,
 }
 
 impl Conditions {
     /// Applies `condition` under `stacking`.
     pub fn apply(&mut self, condition: ActiveCondition, stacking: Stacking) -> Applied {
+        // A copy held against one actor and a copy held against everyone are different.
         let same = |c: &ActiveCondition| match stacking {
-            Stacking::Never => c.name == condition.name,
-            Stacking::PerSubtype => c.name == condition.name && c.subtype == condition.subtype,
+            Stacking::Never => c.name == condition.name && c.against == condition.against,
+            Stacking::PerSubtype => {
+                c.name == condition.name
+                    && c.subtype == condition.subtype
+                    && c.against == condition.against
+            }
             Stacking::Additive => false,
         };
         let Some(existing) = self.active.iter_mut().find(|c| same(c)) else {

@@ -390,6 +390,9 @@ fn condition_text(condition: &ActiveCondition) -> String {
     if let Some(n) = condition.n {
         text += &format!(" {n}");
     }
+    if let Some(against) = &condition.against {
+        text += &format!(" against {against}");
+    }
     text
 }
 

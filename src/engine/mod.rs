@@ -22,7 +22,7 @@ mod save;
 mod state;
 mod text;
 
-pub use actor::{Actor, DerivedValues, NoDerivedValues, Resource};
+pub use actor::{Actor, AdoptedStance, DerivedValues, NoDerivedValues, Resource};
 pub use checks::{
     DiceClass, Graded, MAX_DICE, MAX_DICE_ROLLED, MAX_EXPLOSIONS_PER_DIE, ModifiedRollCheck,
     ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck, RollUnderOutcome, RolledDie, Side,

@@ -201,6 +201,8 @@ pub enum Effect {
         condition: ConditionRef,
         /// How long.
         duration: Option<Duration>,
+        /// `against Target`: the one actor it holds against (`None`: everyone).
+        against: Option<Spanned<Name>>,
     },
     /// `remove Grabbed`, `remove Dazed from Self`
     Remove {
@@ -261,12 +263,14 @@ impl fmt::Display for Effect {
             Effect::Gain { amount, resource } => write!(f, "gain {amount} {}", resource.node),
             Effect::Lose { amount, resource } => write!(f, "lose {amount} {}", resource.node),
             Effect::Spend { amount, resource } => write!(f, "spend {amount} {}", resource.node),
-            Effect::Apply { subject: Some(subject), condition, duration } => {
+            Effect::Apply { subject: Some(subject), condition, duration, against } => {
                 write!(f, "{} is {condition}", subject.node)?;
+                write_against(f, against)?;
                 write_duration(f, duration)
             }
-            Effect::Apply { subject: None, condition, duration } => {
+            Effect::Apply { subject: None, condition, duration, against } => {
                 write!(f, "apply {condition}")?;
+                write_against(f, against)?;
                 write_duration(f, duration)
             }
             Effect::Remove { condition, subject } => {
@@ -299,6 +303,13 @@ impl fmt::Display for Effect {
                 write!(f, "{verb} {} by {amount}", stat.node)
             }
         }
+    }
+}
+
+fn write_against(f: &mut fmt::Formatter<'_>, against: &Option<Spanned<Name>>) -> fmt::Result {
+    match against {
+        Some(who) => write!(f, " against {}", who.node),
+        None => Ok(()),
     }
 }
 

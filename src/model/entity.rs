@@ -147,6 +147,8 @@ pub enum ConditionLine {
     Grants(Grant),
     /// `Includes: Dazed, Immobilized` — conditions that hold exactly as long as this one.
     Includes(Vec<Spanned<ConditionRef>>),
+    /// `Forbids: Reaction powers` — powers the holder cannot use (`powers`: all of them).
+    Forbids(Vec<Spanned<super::power_rules::PowerFilter>>),
 }
 
 impl fmt::Display for ConditionLine {
@@ -178,6 +180,10 @@ impl fmt::Display for ConditionLine {
             ConditionLine::Includes(names) => {
                 f.write_str("Includes: ")?;
                 write_list(f, names)
+            }
+            ConditionLine::Forbids(filters) => {
+                f.write_str("Forbids: ")?;
+                write_list(f, filters)
             }
         }
     }

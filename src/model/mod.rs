@@ -12,6 +12,7 @@ pub mod expr;
 pub mod hook;
 pub mod outcome;
 pub mod power;
+pub mod power_rules;
 pub mod print;
 pub mod procedure;
 pub mod system;

@@ -140,6 +140,23 @@ pub enum SystemLine {
     Functions(Vec<Spanned<Name>>),
     /// `Details: ...` — notes, never executed.
     Details(Narration),
+    /// `Keyword Attack: only on own turn` — when powers with a keyword may be used.
+    KeywordRule {
+        /// The keyword (`Attack`).
+        keyword: Spanned<Name>,
+        /// The rule.
+        rule: Spanned<super::power_rules::KeywordRule>,
+    },
+    /// `Per turn: 1 Task, 1 other` (every encounter) or `Per challenge turn: ...` (challenge
+    /// encounters only): how many powers of each kind a participant uses per turn.
+    PerTurn {
+        /// True for `Per challenge turn`.
+        challenge: bool,
+        /// The quotas, first match counts.
+        quotas: Vec<Spanned<super::power_rules::TurnQuota>>,
+    },
+    /// `Stance ends: Unconscious` — conditions that end an adopted stance.
+    StanceEnds(Vec<Spanned<Name>>),
     /// `On damage taken: bleed_check` — a script function called on an engine event.
     Hook {
         /// The event.
@@ -208,6 +225,17 @@ impl fmt::Display for SystemLine {
             SystemLine::Details(text) => write!(f, "Details: {text}"),
             SystemLine::Hook { event, function } => {
                 write!(f, "On {}: {}", event.node, function.node)
+            }
+            SystemLine::KeywordRule { keyword, rule } => {
+                write!(f, "Keyword {}: {}", keyword.node, rule.node)
+            }
+            SystemLine::PerTurn { challenge, quotas } => {
+                f.write_str(if *challenge { "Per challenge turn: " } else { "Per turn: " })?;
+                write_list(f, quotas)
+            }
+            SystemLine::StanceEnds(conditions) => {
+                f.write_str("Stance ends: ")?;
+                write_list(f, conditions)
             }
         }
     }

@@ -65,8 +65,7 @@ impl Lowerer {
         line: &RawLine<'_>,
     ) -> Option<Option<Option<Spanned<Expr>>>> {
         let text = line.text;
-        // `get`: the byte length of `set by GM` may fall inside a multi-byte character.
-        if !text.get(..GM_SET.len()).is_some_and(|head| head.eq_ignore_ascii_case(GM_SET)) {
+        if !text.get(..GM_SET.len()).is_some_and(|start| start.eq_ignore_ascii_case(GM_SET)) {
             return None;
         }
         let rest = text[GM_SET.len()..].trim_start();

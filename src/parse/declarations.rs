@@ -69,6 +69,9 @@ impl Lowerer {
         if let Some(event) = named("On") {
             return Some(self.hook(line, event));
         }
+        if let Some(keyword) = named("Keyword") {
+            return Some(self.keyword_rule(line, keyword));
+        }
         if let Some(name) = named("Ruling") {
             return Some(
                 self.required_amount(line).map(|value| SystemLine::Ruling { name, value }),
@@ -85,6 +88,9 @@ impl Lowerer {
             },
             "phases" => self.names(line).map(SystemLine::Phases),
             "functions" => self.names(line).map(SystemLine::Functions),
+            "per turn" => self.per_turn(line, false),
+            "per challenge turn" => self.per_turn(line, true),
+            "stance ends" => self.names(line).map(SystemLine::StanceEnds),
             "segments" => self.required_amount(line).map(SystemLine::Segments),
             "turn order" => self.dice_template(line).map(SystemLine::TurnOrder),
             "initiative" => match InitiativeMode::parse(text) {
@@ -201,6 +207,7 @@ impl Lowerer {
             "details" => Some(ConditionLine::Details(self.narration(text, base))),
             "grants" | "grant" => self.grants(line).map(ConditionLine::Grants),
             "includes" | "include" => self.includes(line).map(ConditionLine::Includes),
+            "forbids" => self.forbids(line).map(ConditionLine::Forbids),
             _ => return None,
         })
     }

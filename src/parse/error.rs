@@ -55,6 +55,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::effects_input | Rule::effect => "an effect such as `2 fire damage` or `apply Dazed`",
         Rule::damage => "damage such as `[Weapon + Grade] damage`",
         Rule::damage_type => "a damage type such as `fire`",
+        Rule::against => "`against` and who the condition holds against",
+        Rule::type_word => "a damage type such as `fire` or `[Type]`",
         Rule::heal => "`heal N`",
         Rule::resource_change | Rule::resource_verb => "`gain N resource` or `lose N resource`",
         Rule::spend => "`spend N resource`",

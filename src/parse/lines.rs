@@ -71,6 +71,10 @@ pub fn labels_of(kind: BlockKind) -> &'static [&'static str] {
             "Default",
             "Functions",
             "On",
+            "Keyword",
+            "Per turn",
+            "Per challenge turn",
+            "Stance ends",
             "Details",
         ],
         BlockKind::Condition => &[
@@ -84,6 +88,7 @@ pub fn labels_of(kind: BlockKind) -> &'static [&'static str] {
             "While",
             "Keywords",
             "Details",
+            "Forbids",
         ],
         BlockKind::Actor => &[
             "Stats",

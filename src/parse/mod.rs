@@ -11,6 +11,7 @@ mod grammar;
 mod lines;
 mod lower;
 mod outcome;
+mod power_rules;
 mod text;
 mod upgrades;
 

@@ -277,15 +277,20 @@ impl Lowerer {
                 let mut subject = None;
                 let mut condition = None;
                 let mut duration = None;
+                let mut against = None;
                 for part in inner {
                     match part.as_rule() {
                         Rule::condition_ref => condition = Some(self.condition_ref(part, base)?),
                         Rule::name => subject = Some(self.name(&part, base)),
                         Rule::duration => duration = Some(self.duration(part, base)?),
+                        Rule::against => {
+                            let who = part.into_inner().next()?;
+                            against = Some(self.name(&who, base));
+                        }
                         _ => {}
                     }
                 }
-                Some(Effect::Apply { subject, condition: condition?, duration })
+                Some(Effect::Apply { subject, condition: condition?, duration, against })
             }
             Rule::remove => {
                 let condition = self.condition_ref(inner.remove(0), base)?;

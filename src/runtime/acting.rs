@@ -142,6 +142,7 @@ impl GameHost {
             trigger: &[],
             outcome: &[],
             destination: None,
+            from_condition: false,
         };
         super::effects::run(&mut acting.game, &context, effect, Some(&victim), None, acting.span)
             .map_err(rejected)?;

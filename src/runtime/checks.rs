@@ -55,6 +55,10 @@ pub struct CheckRequest {
     /// [`Game::check`]: super::Game::check
     /// [`Game::check_with`]: super::Game::check_with
     pub policies: Option<crate::engine::PolicyDecider>,
+    /// The actor the check is made against (`check Ana Attack vs 9 against Bo`): the
+    /// relative modifiers and grants between the two count, as in a power's check.
+    /// [`Game::versus`](super::Game::versus) sets each side against the other.
+    pub against: Option<String>,
 }
 
 /// The outcome of one graded check.
@@ -318,6 +322,17 @@ pub(crate) fn run_check(
     request: &CheckRequest,
     decider: Option<&mut dyn crate::engine::Decider>,
 ) -> Result<CheckOutcome, RuntimeError> {
+    run_check_as(rules, world, request, decider, true)
+}
+
+/// [`run_check`] by the side that acts (`attacking`) or the side that resists a versus.
+pub(crate) fn run_check_as(
+    rules: &Rules,
+    world: &mut crate::engine::World,
+    request: &CheckRequest,
+    decider: Option<&mut dyn crate::engine::Decider>,
+    attacking: bool,
+) -> Result<CheckOutcome, RuntimeError> {
     let actor =
         world.actor(&request.actor).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
     let mut modifier = request.bonus.saturating_add(super::scope::check_bonus(rules, actor));
@@ -329,6 +344,11 @@ pub(crate) fn run_check(
                 unknown("stat", stat, names).at(Span::NONE)
             })?;
         modifier = modifier.saturating_add(value);
+    }
+    if let Some(other) = &request.against {
+        let other = world.actor(other).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
+        let pair = super::relations::check_pair_bonus(rules, actor, other, request, attacking);
+        modifier = modifier.saturating_add(pair);
     }
     let extra = super::check_options::request_names(request, modifier);
     let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };

@@ -35,6 +35,9 @@ pub(crate) struct Context<'a> {
     pub outcome: &'a [(&'static str, i64)],
     /// `to q,r`: where a move, walk, shift, fly or teleport effect goes.
     pub destination: Option<crate::engine::Hex>,
+    /// A condition's own turn effect (ongoing damage): not an attack, so the user's `damage
+    /// dealt` modifiers (Weakened) do not change it.
+    pub from_condition: bool,
 }
 
 /// Runs `effects` (one line at `span`) for `target` (the user when `None`) at `grade`.
@@ -185,8 +188,9 @@ pub(crate) fn run(
             game.remember(who, Part::Resource(resource.node.as_str()));
             game.world.change_resource(who, resource.node.as_str(), delta, resource.span)?;
         }
-        Effect::Apply { subject: who, condition, duration } => {
+        Effect::Apply { subject: who, condition, duration, against } => {
             let who = subject(game, who.as_ref(), user, target);
+            let against = against.as_ref().map(|other| subject(game, Some(other), user, target));
             let block = Rules::find(&context.rules.conditions, condition.name.node.as_str())
                 .ok_or_else(|| {
                     unknown(
@@ -201,11 +205,14 @@ pub(crate) fn run(
                 engine_duration(game, context, duration.as_ref(), &who, grade)?,
             )
             .with_source(user);
+            if let Some(other) = against {
+                active = active.with_against(other);
+            }
             if let Some(n) = &condition.amount {
                 active = active.with_n(amount(game, context, n, target, grade)?);
             }
             if let Some(detail) = &condition.detail {
-                active = active.with_subtype(detail.node.as_str());
+                active = active.with_subtype(super::turn_effects::subtype_of(detail.node.as_str()));
             }
             game.remember(&who, Part::Conditions);
             game.world.apply_condition(&who, active, stacking_of(block), span)?;
@@ -409,6 +416,9 @@ fn dealt(
     span: Span,
 ) -> Result<i64, RuntimeError> {
     let Ok(user) = game.world.actor(context.user) else { return Ok(value) };
+    if context.from_condition {
+        return Ok(value);
+    }
     let quantity = crate::model::entity::Quantity::DamageDealt;
     let changed = super::quantities::adjusted(context.rules, user, quantity, types, value)?;
     if changed != value {

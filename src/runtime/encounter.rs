@@ -122,6 +122,7 @@ impl Game {
         if let Some(first) = rolls.first() {
             let first = first.name.clone();
             self.start_phase(&first)?;
+            super::turn_effects::run(self, &first, &Phase::Start)?;
             super::hooks::turn_phase(self, &first, &Phase::Start)?;
         }
         Ok(rolls.into_iter().map(|roll| roll.name).collect())
@@ -162,6 +163,7 @@ impl Game {
                         Phase::End => game.end_phase(actor)?,
                         Phase::Action => {}
                     }
+                    super::turn_effects::run(game, actor, phase)?;
                     super::hooks::turn_phase(game, actor, phase)?;
                 }
             }

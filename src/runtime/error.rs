@@ -110,6 +110,18 @@ pub enum RuntimeErrorKind {
         /// The loaded pack's identity.
         loaded: String,
     },
+    /// A power-use rule (a system `Keyword` rule, a condition's `Forbids:`, a `Per turn:`
+    /// quota) refuses the use.
+    #[error("{}", .0.message)]
+    PowerRule(Box<PowerRuleBroken>),
+    /// A stance cannot be adopted.
+    #[error("{message}")]
+    Stance {
+        /// What is wrong.
+        message: String,
+        /// What to do instead.
+        hint: String,
+    },
     /// An engine error.
     #[error(transparent)]
     Engine(EngineErrorKind),
@@ -143,6 +155,8 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::Script(_) => "runtime::script",
             RuntimeErrorKind::PackErrors => "runtime::pack_errors",
             RuntimeErrorKind::PackMismatch { .. } => "runtime::pack_mismatch",
+            RuntimeErrorKind::PowerRule(broken) => broken.code,
+            RuntimeErrorKind::Stance { .. } => "runtime::stance",
             RuntimeErrorKind::Engine(kind) => kind.code(),
             RuntimeErrorKind::Eval(_) => "rules::eval",
         }
@@ -163,6 +177,19 @@ pub struct LimitReached {
     pub first: String,
     /// What resets the count (`turn`).
     pub resets: &'static str,
+}
+
+/// What [`RuntimeErrorKind::PowerRule`] reports (boxed: errors stay small).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PowerRuleBroken {
+    /// The diagnostic code (`runtime::not_own_turn`).
+    pub code: &'static str,
+    /// The message.
+    pub message: String,
+    /// A second place to point at (the power's `Keywords:` line) and what to say there.
+    pub related: Option<(Span, String)>,
+    /// What to do instead.
+    pub help: String,
 }
 
 /// A runtime error with the span of the rule line that caused it ([`Span::NONE`] when the
@@ -213,6 +240,16 @@ impl ToDiagnostic for RuntimeError {
             }
             RuntimeErrorKind::LimitReached(limit) => diagnostic
                 .with_help(format!("the count starts again at the end of the {}", limit.resets)),
+            RuntimeErrorKind::PowerRule(broken) => {
+                let diagnostic = match &broken.related {
+                    Some((span, label)) if !span.is_none() => {
+                        diagnostic.with_secondary(*span, label.clone())
+                    }
+                    _ => diagnostic,
+                };
+                diagnostic.with_help(broken.help.clone())
+            }
+            RuntimeErrorKind::Stance { hint, .. } => diagnostic.with_help(hint.clone()),
             RuntimeErrorKind::Space { hint, .. }
             | RuntimeErrorKind::Side { hint, .. }
             | RuntimeErrorKind::Choice { hint, .. } => diagnostic.with_help(hint.clone()),

@@ -307,6 +307,7 @@ impl Game {
         self.finish(snapshot, |game| {
             body(game)
                 .and_then(|value| super::hooks::zero_checkpoint(game, Span::NONE).map(|()| value))
+                .and_then(|value| super::stances::settle(game).map(|()| value))
         })
     }
 
@@ -323,7 +324,8 @@ impl Game {
         self.journal = Some(self.spare.take().unwrap_or_default());
         super::hooks::watch_zeroes(self);
         let result = body(self)
-            .and_then(|value| super::hooks::zero_checkpoint(self, Span::NONE).map(|()| value));
+            .and_then(|value| super::hooks::zero_checkpoint(self, Span::NONE).map(|()| value))
+            .and_then(|value| super::stances::settle(self).map(|()| value));
         let entries = self.journal.take().unwrap_or_default();
         let snapshot =
             Snapshot { saved: Saved::Journal { roller, encounter, entries }, log_length };

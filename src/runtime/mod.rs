@@ -21,6 +21,7 @@ mod journal;
 mod limits;
 mod movement;
 mod power;
+mod power_rules;
 mod procedures;
 mod quantities;
 mod reading;
@@ -29,8 +30,10 @@ mod rules;
 mod scope;
 mod scripted_check;
 mod sides;
+mod stances;
 mod targets;
 mod ticks;
+mod turn_effects;
 pub(crate) mod upgrade;
 
 pub use actors::ARMOUR_LAYERS;

@@ -181,9 +181,11 @@ fn run(
         trigger,
         outcome: &[],
         destination: request.options.destination,
+        from_condition: false,
     };
     let pipeline = Pipeline { context, block, request };
     if stage == Stage::Use {
+        super::power_rules::check(game, rules, block, weapon, request)?;
         pay_and_prepare(game, &pipeline)?;
         super::ticks::spend(game, rules, &request.actor, block)?;
         super::hooks::zero_checkpoint(game, block.name.span)?;

@@ -337,8 +337,12 @@ pub(crate) fn run_versus(
         Some(decider) => Some(&mut **decider),
         None => None,
     };
-    let attacker = run_check(rules, world, &request.attacker, first)?;
-    let defender = run_check(rules, world, &request.defender, decider)?;
+    // Each side checks against the other, so the pair's relative modifiers count.
+    let (mut attacking, mut defending) = (request.attacker.clone(), request.defender.clone());
+    attacking.against.get_or_insert_with(|| request.defender.actor.clone());
+    defending.against.get_or_insert_with(|| request.attacker.actor.clone());
+    let attacker = run_check(rules, world, &attacking, first)?;
+    let defender = super::checks::run_check_as(rules, world, &defending, decider, false)?;
     let compared = versus(score(&attacker), score(&defender), tie, zero_never_wins);
     let result = CheckResult::Versus {
         attacker: compared.attacker,

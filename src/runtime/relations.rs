@@ -28,13 +28,24 @@ pub(crate) struct Held<'a> {
     pub subtype: Option<&'a str>,
     /// Who applied it (for an included condition: who applied the including one).
     pub source: Option<&'a str>,
+    /// The one actor it holds against (inherited by what it includes); `None`: everyone.
+    pub against: Option<&'a str>,
+    /// The condition that includes it; `None` for an applied one.
+    pub included_by: Option<&'a str>,
     /// The lines of its condition block (none when the pack has no such block).
     pub lines: &'a [Spanned<ConditionLine>],
 }
 
 impl<'a> Held<'a> {
-    /// Every modifier of its `Modifiers` lines.
+    /// Every modifier of its `Modifiers` lines that counts everywhere: none for a copy held
+    /// against one actor (those count only in [`relative_bonus`]).
     pub fn modifiers(self) -> impl Iterator<Item = &'a Modifier> + 'a {
+        let lines = if self.against.is_some() { &[] } else { self.lines };
+        Held { lines, ..self }.all_modifiers()
+    }
+
+    /// Every modifier of its `Modifiers` lines, wherever it counts.
+    fn all_modifiers(self) -> impl Iterator<Item = &'a Modifier> + 'a {
         self.lines
             .iter()
             .flat_map(|line| match &line.node {
@@ -85,6 +96,8 @@ pub(crate) fn held<'a>(rules: &'a Rules, actor: &'a Actor) -> Vec<Held<'a>> {
             n: active.n,
             subtype: active.subtype.as_deref(),
             source: active.source.as_deref(),
+            against: active.against.as_deref(),
+            included_by: None,
             lines: lines_of(rules, &active.name),
         })
         .collect();
@@ -105,12 +118,27 @@ pub(crate) fn held<'a>(rules: &'a Rules, actor: &'a Actor) -> Vec<Held<'a>> {
                     n: n_of(condition, holder.n),
                     subtype,
                     source: holder.source,
+                    against: holder.against,
+                    included_by: Some(holder.name),
                     lines: lines_of(rules, name),
                 });
             }
         }
     }
     out
+}
+
+impl super::Game {
+    /// The conditions `actor` holds only because another includes them, each as (included
+    /// condition, the condition that includes it), in the order they are held; empty for an
+    /// unknown actor.
+    pub fn included_conditions(&self, actor: &str) -> Vec<(String, String)> {
+        let Ok(actor) = self.world.actor(actor) else { return Vec::new() };
+        held(&self.rules, actor)
+            .iter()
+            .filter_map(|h| Some((h.name.to_string(), h.included_by?.to_string())))
+            .collect()
+    }
 }
 
 /// Whether `actor` holds the condition `name`, applied or included.
@@ -155,13 +183,14 @@ impl Dealing<'_> {
 pub(crate) fn involved(rules: &Rules, a: &Actor, b: &Actor) -> bool {
     [a, b].into_iter().any(|actor| {
         held(rules, actor).iter().any(|h| {
-            h.lines.iter().any(|line| match &line.node {
-                ConditionLine::Grants(_) => true,
-                ConditionLine::Modifiers(modifiers) => {
-                    modifiers.iter().any(|m| matches!(m.node, Modifier::Relative { .. }))
-                }
-                _ => false,
-            })
+            h.against.is_some()
+                || h.lines.iter().any(|line| match &line.node {
+                    ConditionLine::Grants(_) => true,
+                    ConditionLine::Modifiers(modifiers) => {
+                        modifiers.iter().any(|m| matches!(m.node, Modifier::Relative { .. }))
+                    }
+                    _ => false,
+                })
         })
     })
 }
@@ -185,11 +214,22 @@ pub(crate) fn relative_bonus(rules: &Rules, holder: &Actor, stat: &str, dealing:
     let own = held(rules, holder);
     let mut total = 0i64;
     for h in &own {
-        for modifier in h.modifiers() {
-            if let Modifier::Relative { modifier, relation } = modifier
-                && dealing.holds(relation, h.source)
-            {
-                total = total.saturating_add(add_value(rules, holder, modifier, stat, h.n));
+        // A copy held against the other side counts whole here, and nowhere else (and not
+        // on top of the same condition held against everyone).
+        let pairwise = h.against.is_some_and(|a| a.eq_ignore_ascii_case(&dealing.other.name))
+            && !own.iter().any(|o| o.against.is_none() && o.name.eq_ignore_ascii_case(h.name));
+        for modifier in h.all_modifiers() {
+            match modifier {
+                Modifier::Relative { modifier, relation }
+                    if (h.against.is_none() || pairwise) && dealing.holds(relation, h.source) =>
+                {
+                    total = total.saturating_add(add_value(rules, holder, modifier, stat, h.n));
+                }
+                Modifier::Relative { .. } => {}
+                plain if pairwise => {
+                    total = total.saturating_add(add_value(rules, holder, plain, stat, h.n));
+                }
+                _ => {}
             }
         }
     }
@@ -210,16 +250,25 @@ pub(crate) fn relative_bonus(rules: &Rules, holder: &Actor, stat: &str, dealing:
                     GrantItem::Condition(condition) => condition,
                 };
                 let name = condition.name.node.as_str();
-                let already = own.iter().any(|o| o.name.eq_ignore_ascii_case(name))
-                    || granted.iter().any(|g| g.eq_ignore_ascii_case(name));
+                let already = own.iter().any(|o| {
+                    o.name.eq_ignore_ascii_case(name)
+                        && o.against.is_none_or(|a| a.eq_ignore_ascii_case(&dealing.other.name))
+                }) || granted.iter().any(|g| g.eq_ignore_ascii_case(name));
                 if already {
                     continue;
                 }
                 granted.push(name);
                 let n = n_of(condition, None);
-                for modifier in
-                    (Held { name, n, subtype: None, source: None, lines: lines_of(rules, name) })
-                        .modifiers()
+                for modifier in (Held {
+                    name,
+                    n,
+                    subtype: None,
+                    source: None,
+                    against: None,
+                    included_by: None,
+                    lines: lines_of(rules, name),
+                })
+                .modifiers()
                 {
                     let counted = match modifier {
                         Modifier::Relative { modifier, relation } => {
@@ -395,4 +444,24 @@ pub(crate) fn pair_delta(
     };
     relative_delta(&scope, keywords, expr, LineContext::Check, true)
         .map_err(|e| RuntimeError::from(e).or_at(span))
+}
+
+/// What the relative modifiers and grants between `actor` and `other` add to a plain check
+/// `actor` makes against `other` (its stats, and `all checks`); `attacking` is false for
+/// the side resisting a versus check.
+pub(crate) fn check_pair_bonus(
+    rules: &Rules,
+    actor: &Actor,
+    other: &Actor,
+    request: &super::checks::CheckRequest,
+    attacking: bool,
+) -> i64 {
+    if !involved(rules, actor, other) {
+        return 0;
+    }
+    let dealing = Dealing { other, keywords: &[], attacking };
+    let stats = request.stats.iter().map(String::as_str).chain(["all checks", "checks"]);
+    stats.fold(0i64, |total, stat| {
+        total.saturating_add(relative_bonus(rules, actor, stat, &dealing))
+    })
 }

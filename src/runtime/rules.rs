@@ -57,6 +57,8 @@ pub(crate) struct Rules {
     pub derived: Vec<(String, Spanned<crate::model::Expr>)>,
     /// `Status X: [test]` lines, in declaration order.
     pub statuses: Vec<(String, Spanned<crate::model::Expr>)>,
+    /// Keyword rules, `Per turn:` quotas, `Stance ends:` and whether conditions forbid.
+    pub power_rules: super::power_rules::PowerRules,
 }
 
 impl Rules {
@@ -112,6 +114,8 @@ impl Rules {
             rules.system.push(line.clone());
         }
         rules.rounding = pack.rounding();
+        rules.power_rules =
+            super::power_rules::PowerRules::of(&rules.system, rules.conditions.values());
         for block in rules.checks.values() {
             let procedure = crate::model::procedure::Procedure::of(block);
             let template = procedure.as_ref().and_then(|p| p.dice.or(p.roll));

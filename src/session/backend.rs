@@ -182,6 +182,21 @@ pub trait Backend {
         ])
     }
 
+    /// `Ana adopts Jaguar Stance`: an actor adopts a stance. Backends without stances
+    /// refuse it.
+    fn adopt(&mut self, actor: &NameRef, stance: &NameRef) -> CommandResult {
+        let _ = actor;
+        Err(vec![
+            super::session::error_at(
+                "session::no_stances",
+                "this game has no stances",
+                stance.span,
+                "here",
+            )
+            .with_help("the command changed nothing"),
+        ])
+    }
+
     /// Names for tab completion, sorted.
     fn complete_names(&self, kind: NameKind) -> Vec<String>;
 

@@ -95,6 +95,13 @@ pub enum Command {
         /// Which side: `party`.
         side: NameRef,
     },
+    /// `Ana adopts Jaguar Stance`: an actor adopts a stance.
+    Adopt {
+        /// Who: `Ana`.
+        actor: NameRef,
+        /// The stance: `Jaguar Stance`.
+        stance: NameRef,
+    },
     /// A block definition, `power Quick Jab` followed by notation lines up to a blank line.
     Define(Definition),
     /// `help` or `help check`.
@@ -179,6 +186,8 @@ pub struct CheckRequest {
     pub aided_by: Vec<NameRef>,
     /// `adding 3 Chaos Dice`: extra dice from a world pool.
     pub adding: Option<(i64, NameRef)>,
+    /// `against Bandit`: the actor the check is made against.
+    pub against: Option<NameRef>,
 }
 
 /// A dice expression written in a session, parsed and with its place in the file.
@@ -231,6 +240,7 @@ impl Command {
             Command::Place { .. } => "place",
             Command::Wall(_) => "wall",
             Command::Side { .. } => "side",
+            Command::Adopt { .. } => "adopts",
             Command::Define(_) => "define",
             Command::Help(_) => "help",
         }

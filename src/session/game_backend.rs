@@ -149,6 +149,7 @@ impl Backend for Game {
             let aid = Game::check_with(self, &helping, decider).map_err(|e| failed(&e))?;
             runtime_request.aid = i64::from(aid.grade);
         }
+        runtime_request.against = request.against.as_ref().map(|who| who.node.clone());
         let outcome = match Game::check_with(self, &runtime_request, decider) {
             Ok(outcome) => outcome,
             Err(error) => {
@@ -292,6 +293,13 @@ impl Backend for Game {
         let span = unknown.map_or(side.span, |actor| actor.span);
         Game::set_side(self, &names, Some(&side.node)).map_err(|e| failed(&e.or_at(span)))?;
         Ok(self.events_or(mark, "side", format!("{} on side {}", names.join(", "), side.node)))
+    }
+
+    fn adopt(&mut self, actor: &NameRef, stance: &NameRef) -> CommandResult {
+        let mark = self.mark();
+        let span = if self.world().actor(&actor.node).is_err() { actor.span } else { stance.span };
+        Game::adopt(self, &actor.node, &stance.node).map_err(|e| failed(&e.or_at(span)))?;
+        Ok(self.events_or(mark, "adopts", format!("{} adopts {}", actor.node, stance.node)))
     }
 
     fn complete_names(&self, kind: NameKind) -> Vec<String> {
@@ -534,12 +542,26 @@ impl Game {
                 if let Some(n) = c.n {
                     let _ = write!(shown, " {n}");
                 }
+                if let Some(source) = c.source.as_ref().filter(|s| **s != actor.name) {
+                    let _ = write!(shown, " from {source}");
+                }
+                if let Some(against) = &c.against {
+                    let _ = write!(shown, " against {against}");
+                }
                 let _ = write!(shown, " [{:?}]", c.duration);
                 shown
             })
+            .chain(
+                self.included_conditions(&actor.name)
+                    .into_iter()
+                    .map(|(name, by)| format!("{name} (included by {by})")),
+            )
             .collect();
         let conditions = if conditions.is_empty() { "none".to_string() } else { list(conditions) };
         let _ = write!(text, "\n  Conditions: {conditions}");
+        if let Some(stance) = &actor.conditions.stance {
+            let _ = write!(text, "\n  Stance: {}", stance.name);
+        }
         for (label, items) in
             [("Powers", &actor.powers), ("Traits", &actor.traits), ("Equipment", &actor.equipment)]
         {

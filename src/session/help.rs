@@ -46,7 +46,11 @@ pub const HELP: &[(&str, &str, &str)] = &[
         "an actor uses a power on targets (also: choosing STATS, threshold N)",
         "Scout uses Quick Jab on Guard spending 1 Focus",
     ),
-    ("check", "a plain check against a difficulty", "check Scout Agility + 2 vs 9 aided by Hero"),
+    (
+        "check",
+        "a plain check against a difficulty (`against NAME`: relative modifiers count)",
+        "check Scout Agility + 2 vs 9 against Bandit aided by Hero",
+    ),
     ("versus", "an opposed check", "versus Scout Sword vs Hero Sword"),
     ("roll", "roll dice", "roll 4d6kh3"),
     ("dist", "the exact distribution of a dice expression", "dist 3d10cs>=6"),
@@ -65,6 +69,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("place", "put an actor on a hex of the map (q,r)", "place Scout at 2,-1"),
     ("wall", "make hexes walls: they block movement and lines to targets", "wall 3,4 3,5"),
     ("side", "put actors on a side: allies share one, enemies differ", "side Scout, Hero: party"),
+    ("adopts", "an actor adopts a stance, paying its Cost", "Scout adopts Guard Stance"),
     (
         "define",
         "define a block inline: a header, notation lines, then a blank line",

@@ -275,9 +275,12 @@ impl Lower {
                 let actor = self.name(inner.next().expect("grammar: actor"));
                 let terms = self.terms(inner.next().expect("grammar: check terms"))?;
                 let difficulty = self.number(&inner.next().expect("grammar: difficulty"))?;
-                let (mut aided_by, mut adding) = (Vec::new(), None);
+                let (mut aided_by, mut adding, mut against) = (Vec::new(), None, None);
                 for option in inner {
-                    if option.as_rule() == Rule::adding {
+                    if option.as_rule() == Rule::check_against {
+                        let who = option.into_inner().find(|p| p.as_rule() != Rule::k_against);
+                        against = Some(self.name(who.expect("grammar: actor")));
+                    } else if option.as_rule() == Rule::adding {
                         let mut parts =
                             option.into_inner().filter(|p| p.as_rule() != Rule::k_adding);
                         let count = self.number(&parts.next().expect("grammar: count"))?;
@@ -287,7 +290,7 @@ impl Lower {
                     }
                 }
                 let side = Side { actor, terms };
-                Command::Check(CheckRequest { side, difficulty, aided_by, adding })
+                Command::Check(CheckRequest { side, difficulty, aided_by, adding, against })
             }
             Rule::versus => {
                 let mut side = || -> Result<Side, Diagnostic> {
@@ -340,6 +343,11 @@ impl Lower {
             Rule::wall => {
                 let hexes = inner.map(|hex| self.hex(&hex)).collect::<Result<_, _>>()?;
                 Command::Wall(hexes)
+            }
+            Rule::adopt => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let stance = self.name(inner.next().expect("grammar: stance"));
+                Command::Adopt { actor, stance }
             }
             Rule::side => {
                 let actors = self.names(inner.next().expect("grammar: names"));

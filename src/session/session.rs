@@ -216,6 +216,7 @@ impl<B: Backend> Session<B> {
             Command::Place { actor, hex } => self.backend.place(actor, hex),
             Command::Wall(hexes) => self.backend.add_walls(hexes),
             Command::Side { actors, side } => self.backend.set_side(actors, side),
+            Command::Adopt { actor, stance } => self.backend.adopt(actor, stance),
         }
     }
 

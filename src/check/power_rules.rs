@@ -1,0 +1,82 @@
+//! Checking power-use rule lines: a system `Keyword X:` rule or a condition's
+//! `Forbids: X powers` whose keyword no power has (a warning with did-you-mean over the
+//! keywords powers do have), a `Per turn:` quota likewise, and a `Stance ends:` line naming
+//! an unknown condition (an error).
+
+use super::error::CheckErrorKind;
+use super::names::{Names, with_suggestion};
+use crate::diagnostics::{Diagnostic, Span};
+use crate::model::common::Keyword;
+use crate::model::{BlockBody, ConditionLine, Pack, PowerLine, SystemLine};
+
+/// Every keyword word a power's `Keywords:` lines list (weapon keywords join at run time).
+fn power_keywords(pack: &Pack) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for block in pack.blocks() {
+        let BlockBody::Power(lines) = &block.node.body else { continue };
+        for line in lines {
+            let PowerLine::Keywords(keywords) = &line.node else { continue };
+            for keyword in keywords {
+                if let Keyword::Word(word) = &keyword.node
+                    && !out.iter().any(|known| known.eq_ignore_ascii_case(word.as_str()))
+                {
+                    out.push(word.as_str());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Checks the power-use rule lines of `pack`.
+pub(super) fn power_rules(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
+    let keywords = power_keywords(pack);
+    let mut check_keyword = |keyword: &str, span: Span| {
+        if keywords.iter().any(|known| known.eq_ignore_ascii_case(keyword)) {
+            return;
+        }
+        out.push(with_suggestion(
+            CheckErrorKind::UnknownKeyword(keyword.to_string()).at(span),
+            keyword,
+            keywords.iter().copied(),
+            "give a power this keyword on its `Keywords:` line",
+        ));
+    };
+    let mut stance_ends = Vec::new();
+    for block in pack.blocks() {
+        match &block.node.body {
+            BlockBody::System(lines) => {
+                for line in lines {
+                    match &line.node {
+                        SystemLine::KeywordRule { keyword, .. } => {
+                            check_keyword(keyword.node.as_str(), keyword.span)
+                        }
+                        SystemLine::PerTurn { quotas, .. } => {
+                            for quota in quotas {
+                                if let Some(keyword) = &quota.node.keyword {
+                                    check_keyword(keyword.as_str(), quota.span);
+                                }
+                            }
+                        }
+                        SystemLine::StanceEnds(conditions) => stance_ends.extend(conditions),
+                        _ => {}
+                    }
+                }
+            }
+            BlockBody::Condition(lines) => {
+                for line in lines {
+                    let ConditionLine::Forbids(filters) = &line.node else { continue };
+                    for filter in filters {
+                        if let Some(keyword) = &filter.node.keyword {
+                            check_keyword(keyword.as_str(), filter.span);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for condition in stance_ends {
+        names.check_block(condition, &["condition"], "condition", out);
+    }
+}

@@ -1,0 +1,119 @@
+//! Power-use rules as data: the system's `Keyword X: ...` rules (when powers with a keyword
+//! may be used), `Per turn:` quotas, `Stance ends:` and conditions' `Forbids:` filters. The
+//! model only says what the lines mean; `runtime::power_rules` enforces them.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::expr::Name;
+
+/// What a `Keyword X:` system line requires of a power with keyword X.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum KeywordRule {
+    /// `only on own turn`: in an encounter, only while the user is the acting participant.
+    OwnTurn,
+    /// `not in encounters`: never while an encounter runs.
+    NotInEncounters,
+    /// `needs a trigger`: only as an answer to a named trigger.
+    NeedsTrigger,
+}
+
+impl KeywordRule {
+    /// Every rule with the words it is written with.
+    pub const ALL: [(KeywordRule, &'static str); 3] = [
+        (KeywordRule::OwnTurn, "only on own turn"),
+        (KeywordRule::NotInEncounters, "not in encounters"),
+        (KeywordRule::NeedsTrigger, "needs a trigger"),
+    ];
+
+    /// The rule written as `text` (case and spacing insensitive).
+    pub fn parse(text: &str) -> Option<KeywordRule> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let joined = words.join(" ").to_ascii_lowercase();
+        Self::ALL.iter().find(|(_, written)| *written == joined).map(|(rule, _)| *rule)
+    }
+
+    /// The canonical words.
+    pub fn as_str(self) -> &'static str {
+        Self::ALL.iter().find(|(rule, _)| *rule == self).map_or("", |(_, written)| written)
+    }
+}
+
+impl fmt::Display for KeywordRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a quota's counter key starts with, so it never meets a power's or keyword's own.
+const KEY_PREFIX: &str = "per turn: ";
+
+/// One entry of a `Per turn:` line: `1 Task` (powers with that keyword) or `1 other`
+/// (every power no earlier entry counts).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnQuota {
+    /// How many uses a turn allows.
+    pub count: u32,
+    /// The keyword counted; `None` for `other`.
+    pub keyword: Option<Name>,
+}
+
+impl TurnQuota {
+    /// The key the quota's uses are counted under in the encounter's limit counters.
+    pub fn key(&self) -> String {
+        format!("{KEY_PREFIX}{}", self.keyword.as_ref().map_or("other", Name::as_str))
+    }
+
+    /// True when `key` is this quota's [`TurnQuota::key`] (compared without allocating).
+    pub fn counts_under(&self, key: &str) -> bool {
+        key.strip_prefix(KEY_PREFIX).is_some_and(|rest| {
+            rest.eq_ignore_ascii_case(self.keyword.as_ref().map_or("other", Name::as_str))
+        })
+    }
+}
+
+impl fmt::Display for TurnQuota {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.keyword {
+            Some(keyword) => write!(f, "{} {keyword}", self.count),
+            None => write!(f, "{} other", self.count),
+        }
+    }
+}
+
+/// What a condition's `Forbids:` line forbids: `powers` (every power) or `Reaction powers`
+/// (powers with that keyword).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PowerFilter {
+    /// The keyword; `None` for every power.
+    pub keyword: Option<Name>,
+}
+
+impl PowerFilter {
+    /// Parses `powers` or `<Keyword> powers`.
+    pub fn parse(text: &str) -> Option<PowerFilter> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("powers") {
+            return Some(PowerFilter { keyword: None });
+        }
+        let (keyword, last) = text.rsplit_once(' ')?;
+        let keyword = keyword.trim();
+        (last.eq_ignore_ascii_case("powers") && !keyword.is_empty() && !keyword.contains(' '))
+            .then(|| PowerFilter { keyword: Some(Name::new(keyword)) })
+    }
+
+    /// True when a power with `has_keyword` answering for its keywords is forbidden.
+    pub fn forbids(&self, has_keyword: impl Fn(&str) -> bool) -> bool {
+        self.keyword.as_ref().is_none_or(|keyword| has_keyword(keyword.as_str()))
+    }
+}
+
+impl fmt::Display for PowerFilter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.keyword {
+            Some(keyword) => write!(f, "{keyword} powers"),
+            None => f.write_str("powers"),
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! Enforcing power-use rules in the pipeline's requirement step: the system's
+//! `Keyword X: ...` rules, the `Forbids:` lines of conditions the user holds (applied or
+//! included) and the `Per turn:` quotas, counted with the encounter's limit counters. A pack
+//! without such lines pays one emptiness test per power use; a rule only allocates when it
+//! refuses (or counts a quota use).
+
+use crate::diagnostics::{Span, Spanned};
+use crate::engine::{LimitReset, LimitUse};
+use crate::model::power_rules::{KeywordRule, TurnQuota};
+use crate::model::{Block, BlockKind, ConditionLine, PowerLine, SystemLine};
+
+use super::Game;
+use super::error::{PowerRuleBroken, RuntimeError, RuntimeErrorKind};
+use super::power::PowerUse;
+use super::rules::Rules;
+
+/// The power-use rules of a pack, gathered at load.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PowerRules {
+    /// `Keyword X: rule` lines: keyword, rule, the line's span.
+    keyword_rules: Vec<(String, KeywordRule, Span)>,
+    /// `Per turn:` quotas: challenge-only, the quotas, the line's span.
+    per_turn: Option<(bool, Vec<TurnQuota>, Span)>,
+    /// `Stance ends:` conditions.
+    pub(crate) stance_ends: Vec<String>,
+    /// True when some condition has a `Forbids:` line.
+    forbids: bool,
+}
+
+impl PowerRules {
+    /// The rules among `system` lines and `conditions`.
+    pub(crate) fn of<'a>(
+        system: &[Spanned<SystemLine>],
+        conditions: impl IntoIterator<Item = &'a Block>,
+    ) -> PowerRules {
+        let mut rules = PowerRules::default();
+        for line in system {
+            match &line.node {
+                SystemLine::KeywordRule { keyword, rule } => rules.keyword_rules.push((
+                    keyword.node.as_str().to_string(),
+                    rule.node,
+                    line.span,
+                )),
+                SystemLine::PerTurn { challenge, quotas } => {
+                    let quotas = quotas.iter().map(|quota| quota.node.clone()).collect();
+                    rules.per_turn.get_or_insert((*challenge, quotas, line.span));
+                }
+                SystemLine::StanceEnds(names) => rules
+                    .stance_ends
+                    .extend(names.iter().map(|name| name.node.as_str().to_string())),
+                _ => {}
+            }
+        }
+        rules.forbids = conditions.into_iter().any(|block| {
+            block.kind.node == BlockKind::Condition && forbid_lines(block).next().is_some()
+        });
+        rules
+    }
+
+    fn is_empty(&self) -> bool {
+        self.keyword_rules.is_empty() && self.per_turn.is_none() && !self.forbids
+    }
+}
+
+fn forbid_lines(
+    block: &Block,
+) -> impl Iterator<Item = (&Spanned<ConditionLine>, &[Spanned<crate::model::power_rules::PowerFilter>])>
+{
+    let lines = match &block.body {
+        crate::model::BlockBody::Condition(lines) => lines.as_slice(),
+        _ => &[],
+    };
+    lines.iter().filter_map(|line| match &line.node {
+        ConditionLine::Forbids(filters) => Some((line, filters.as_slice())),
+        _ => None,
+    })
+}
+
+/// The span of the power's first `Keywords:` line (its name when it has none).
+fn keywords_span(block: &Block) -> Span {
+    super::power::lines(block)
+        .iter()
+        .find(|line| matches!(line.node, PowerLine::Keywords(_)))
+        .map_or(block.name.span, |line| line.span)
+}
+
+/// Refuses the use of `block` when a power-use rule forbids it; counts it under its
+/// `Per turn:` quota otherwise.
+pub(crate) fn check(
+    game: &mut Game,
+    rules: &Rules,
+    block: &Block,
+    weapon: Option<&Block>,
+    request: &PowerUse,
+) -> Result<(), RuntimeError> {
+    let power_rules = &rules.power_rules;
+    if power_rules.is_empty() {
+        return Ok(());
+    }
+    let has = |keyword: &str| {
+        super::upgrade::power_keywords(block, weapon).any(|name| name.matches(keyword))
+    };
+    let actor = request.actor.as_str();
+    let power = block.name.node.as_str();
+    let refuse = |code: &'static str,
+                  message: String,
+                  span: Span,
+                  related: String,
+                  help: String| {
+        let broken =
+            PowerRuleBroken { code, message, related: Some((keywords_span(block), related)), help };
+        Err(RuntimeErrorKind::PowerRule(Box::new(broken)).at(span))
+    };
+    for (keyword, rule, span) in &power_rules.keyword_rules {
+        if !has(keyword) {
+            continue;
+        }
+        let has_keyword = || format!("{power} has the keyword {keyword}");
+        match rule {
+            KeywordRule::OwnTurn => {
+                let Some(encounter) = &game.world.encounter else { continue };
+                let acting = encounter.acting().map_or("no one", |p| p.name.as_str());
+                if acting.eq_ignore_ascii_case(actor) {
+                    continue;
+                }
+                let message = format!(
+                    "{actor} cannot use {power} now: {keyword} powers only on own turn, and it is {acting}'s turn"
+                );
+                let help = format!("use it on {actor}'s own turn");
+                return refuse("runtime::not_own_turn", message, *span, has_keyword(), help);
+            }
+            KeywordRule::NotInEncounters => {
+                if game.world.encounter.is_none() {
+                    continue;
+                }
+                let message = format!(
+                    "{actor} cannot use {power}: {keyword} powers are not used in encounters"
+                );
+                let help = "use it after the encounter ends".to_string();
+                return refuse("runtime::not_in_encounters", message, *span, has_keyword(), help);
+            }
+            KeywordRule::NeedsTrigger => {
+                if request.options.trigger.is_some() {
+                    continue;
+                }
+                let message =
+                    format!("{actor} cannot use {power}: {keyword} powers need a trigger");
+                let help = format!("name what it answers: `{actor} uses {power} trigger \"...\"`");
+                return refuse("runtime::needs_trigger", message, *span, has_keyword(), help);
+            }
+        }
+    }
+    if power_rules.forbids {
+        let user = game.world.actor(actor).map_err(super::power::engine)?;
+        if !user.conditions.active.is_empty() {
+            for held in super::relations::held(rules, user) {
+                let Some(condition) = Rules::find(&rules.conditions, held.name) else { continue };
+                for (line, filters) in forbid_lines(condition) {
+                    let Some(filter) = filters.iter().find(|filter| filter.node.forbids(has))
+                    else {
+                        continue;
+                    };
+                    let name = condition.name.node.as_str();
+                    let message =
+                        format!("{actor} cannot use {power}: {name} forbids {}", filter.node);
+                    let related = match &filter.node.keyword {
+                        Some(keyword) => format!("{power} has the keyword {keyword}"),
+                        None => format!("{power} is a power"),
+                    };
+                    let help =
+                        format!("{power} can be used again once {actor} no longer has {name}");
+                    return refuse(
+                        "runtime::forbidden_by_condition",
+                        message,
+                        line.span,
+                        related,
+                        help,
+                    );
+                }
+            }
+        }
+    }
+    if let Some((challenge_only, quotas, span)) = &power_rules.per_turn {
+        count_turn_quota(game, block, (*challenge_only, quotas, *span), &has, request)?;
+    }
+    Ok(())
+}
+
+/// Counts the use under the first quota whose keyword the power has (else `other`).
+fn count_turn_quota(
+    game: &mut Game,
+    block: &Block,
+    (challenge_only, quotas, span): (bool, &[TurnQuota], Span),
+    has: &dyn Fn(&str) -> bool,
+    request: &PowerUse,
+) -> Result<(), RuntimeError> {
+    let Some(encounter) = game.world.encounter.as_mut() else { return Ok(()) };
+    if challenge_only && encounter.challenge.is_none() {
+        return Ok(());
+    }
+    let quota = quotas
+        .iter()
+        .find(|quota| quota.keyword.as_ref().is_some_and(|k| has(k.as_str())))
+        .or_else(|| quotas.iter().find(|quota| quota.keyword.is_none()));
+    let Some(quota) = quota else { return Ok(()) };
+    let (actor, power) = (request.actor.as_str(), block.name.node.as_str());
+    let found = encounter.limits.iter_mut().find(|used| {
+        used.actor == actor && used.reset == LimitReset::Turn && quota.counts_under(&used.key)
+    });
+    match found {
+        Some(used) if used.count >= quota.count => {
+            let kind = match &quota.keyword {
+                Some(keyword) => format!("{keyword} power"),
+                None => "other power".to_string(),
+            };
+            let turn = if challenge_only { "a challenge turn" } else { "a turn" };
+            let broken = PowerRuleBroken {
+                code: "runtime::turn_quota",
+                message: format!(
+                    "{actor} cannot use {power}: {turn} allows {} {kind}{}; used by {}",
+                    quota.count,
+                    if quota.count == 1 { "" } else { "s" },
+                    used.first
+                ),
+                related: Some((keywords_span(block), format!("{power} counts as {}", quota))),
+                help: "the count starts again at the end of the turn".to_string(),
+            };
+            Err(RuntimeErrorKind::PowerRule(Box::new(broken)).at(span))
+        }
+        Some(used) => {
+            used.count += 1;
+            Ok(())
+        }
+        None => {
+            let acting = encounter.acting().map_or("no one", |p| p.name.as_str());
+            let first = format!("{power} in round {}, {acting}'s turn", encounter.round);
+            let (actor, key) = (actor.to_string(), quota.key());
+            encounter.limits.push(LimitUse {
+                actor,
+                key,
+                reset: LimitReset::Turn,
+                count: 1,
+                first,
+            });
+            Ok(())
+        }
+    }
+}
