@@ -348,7 +348,9 @@ impl Lower {
             Rule::terrain => {
                 let body = inner.next().expect("grammar: terrain body");
                 let is_clear = body.as_rule() == Rule::terrain_clear;
-                let mut parts = body.into_inner().filter(|p| !matches!(p.as_rule(), Rule::k_clear | Rule::k_at));
+                let mut parts = body
+                    .into_inner()
+                    .filter(|p| !matches!(p.as_rule(), Rule::k_clear | Rule::k_at));
                 if is_clear {
                     let hexes = parts.map(|hex| self.hex(&hex)).collect::<Result<_, _>>()?;
                     Command::ClearTerrain(hexes)
