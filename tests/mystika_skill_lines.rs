@@ -91,7 +91,10 @@ fn choose_from_a_specialised_group() {
     assert_eq!(game.world().actor("Hero").unwrap().stats.get("Agility"), None);
 }
 
-fn diagnostics(text: &str) -> Vec<(String, String, Option<String>, Vec<(usize, usize)>)> {
+/// (code, message, help, label spans) of one diagnostic.
+type Found = (String, String, Option<String>, Vec<(usize, usize)>);
+
+fn diagnostics(text: &str) -> Vec<Found> {
     let (file, mut found) =
         mythforge::parse::parse_file(mythforge::diagnostics::FileId(0), Path::new("t.rules"), text);
     found.extend(mythforge::check::check_pack(&mythforge::model::Pack { files: vec![file] }));
