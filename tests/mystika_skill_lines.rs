@@ -3,18 +3,13 @@
 //! `Choose:` lists a specialised group; `check` reports an unknown parent with its span; the
 //! line prints canonically.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use mythforge::runtime::{CheckRequest, Game, PowerUse};
 
-fn game() -> Game {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut game = Game::new(11);
-    game.load(&[root.join("rules/mystika")]).expect("the Mystika pack loads");
-    game.add_actor("Mira", Some("Mira Quickblade"), &[]).unwrap();
-    game.add_actor("Brannoc", Some("Brannoc the Bouncer"), &[]).unwrap();
-    game
-}
+#[path = "support/mystika.rs"]
+mod mystika;
+use mystika::game;
 
 /// A `Test` by `actor` with `skill`, no boni or mali, no difficulty.
 fn test(actor: &str, skill: &str) -> CheckRequest {
