@@ -6,18 +6,12 @@ use std::path::PathBuf;
 
 use mythforge::runtime::{CheckRequest, Game, PowerUse};
 
-fn pack_game(actors: &[&str]) -> Game {
-    let mut game = Game::new(7);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules").join("mestezia");
-    game.load(&[path]).expect("the pack loads");
-    for actor in actors {
-        game.add_actor(actor, Some(actor), &[]).unwrap();
-    }
-    game
-}
+mod packs;
 
-fn resource(game: &Game, actor: &str, name: &str) -> i64 {
-    game.world().actor(actor).unwrap().resources[name].current
+use packs::resource;
+
+fn pack_game(actors: &[&str]) -> Game {
+    packs::pack_game("mestezia", actors)
 }
 
 fn check(actor: &str, stats: &[&str], bonus: i64, threshold: i64) -> CheckRequest {

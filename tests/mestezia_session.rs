@@ -5,17 +5,9 @@
 
 use assert_cmd::Command;
 
-fn run(stdin: &str) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_mythforge"))
-        .env("NO_COLOR", "1")
-        .current_dir(std::env::temp_dir())
-        .args(["repl", "--seed", "3"])
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    let code = output.status.code().unwrap_or(-1);
-    (code, String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap())
-}
+mod packs;
+
+use packs::repl as run;
 
 const SETUP: &str = "load mestezia\nactor Itzel from Itzel\nactor Ragweed from Ragweed\n";
 

@@ -13,6 +13,10 @@ use mythforge::diagnostics::Span;
 use mythforge::engine::{ActiveCondition, Duration, Phase, Stacking};
 use mythforge::runtime::{CheckRequest, Game, PowerUse, VersusRequest};
 
+mod packs;
+
+use packs::repl as run;
+
 fn game() -> Game {
     let mut game = Game::new(7);
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -300,18 +304,6 @@ fn a_versus_check_counts_the_pairs_relative_modifiers_and_grants() {
     assert_eq!(outcome.defender.totals, [7, 7, 7]);
     // The coyote attacking Itzel does get the granted Advantage.
     assert_eq!(attack_totals(&mut game, "White Coyote", Some("Itzel")), [8, 8, 8]);
-}
-
-fn run(stdin: &str) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_mythforge"))
-        .env("NO_COLOR", "1")
-        .current_dir(std::env::temp_dir())
-        .args(["repl", "--seed", "3"])
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    let code = output.status.code().unwrap_or(-1);
-    (code, String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap())
 }
 
 #[test]

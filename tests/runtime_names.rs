@@ -1,15 +1,12 @@
 //! Names with reserved words (`Bastion of Defense`) in lists, through the shipped packs and
 //! the runtime.
 
-use std::path::PathBuf;
-
 use mythforge::runtime::{Game, PowerUse};
 
+mod packs;
+
 fn pack_game(pack: &str) -> Game {
-    let mut game = Game::new(7);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules").join(pack);
-    game.load(&[path]).expect("the pack loads");
-    game
+    packs::pack_game(pack, &[])
 }
 
 #[test]

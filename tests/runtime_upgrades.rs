@@ -2,23 +2,15 @@
 //! keywords merged into a power's keywords, and `Limit:` lines with their diagnostics,
 //! resets and undo: on the Mestezia pack and small packs given as text, with forced dice.
 
-use std::path::PathBuf;
-
 use mythforge::diagnostics::{RenderStyle, ToDiagnostic, render};
 use mythforge::runtime::{Game, PowerUse, RuntimeErrorKind};
 
-fn pack_game(actors: &[&str]) -> Game {
-    let mut game = Game::new(7);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules").join("mestezia");
-    game.load(&[path]).expect("the pack loads");
-    for actor in actors {
-        game.add_actor(actor, Some(actor), &[]).unwrap();
-    }
-    game
-}
+mod packs;
 
-fn resource(game: &Game, actor: &str, name: &str) -> i64 {
-    game.world().actor(actor).unwrap().resources[name].current
+use packs::resource;
+
+fn pack_game(actors: &[&str]) -> Game {
+    packs::pack_game("mestezia", actors)
 }
 
 fn set(game: &mut Game, actor: &str, name: &str, value: i64) {
