@@ -10,9 +10,8 @@ use mythforge::engine::{DecisionKind, Policy, PolicyDecider, TurnMode};
 use mythforge::model::outcome::InitiativeMode;
 use mythforge::runtime::{CheckRequest, Game, PowerUse};
 
-#[path = "support/mystika.rs"]
-mod mystika;
-use mystika::game;
+mod packs;
+use packs::mystika_game as game;
 
 /// `actor` uses `power` choosing `skill` (the advancement powers' `Choose:` line).
 fn choosing(actor: &str, power: &str, skill: &str) -> PowerUse {

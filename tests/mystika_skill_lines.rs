@@ -7,9 +7,8 @@ use std::path::Path;
 
 use mythforge::runtime::{CheckRequest, Game, PowerUse};
 
-#[path = "support/mystika.rs"]
-mod mystika;
-use mystika::game;
+mod packs;
+use packs::mystika_game as game;
 
 /// A `Test` by `actor` with `skill`, no boni or mali, no difficulty.
 fn test(actor: &str, skill: &str) -> CheckRequest {
