@@ -26,6 +26,7 @@ mod command;
 pub mod embedded;
 mod error;
 mod game_backend;
+mod game_show;
 mod grammar;
 mod help;
 mod parse;
