@@ -25,6 +25,22 @@ pub(crate) fn count_use(game: &mut Game, actor: &str, name: &str, limit: &Limit)
     take(game, actor, name, limit).is_none()
 }
 
+/// Whether `limit` on `name` is used up for `actor`, without counting a use.
+pub(crate) fn used_up(game: &Game, actor: &str, name: &str, limit: &Limit) -> bool {
+    let Some(encounter) = game.world.encounter.as_ref() else { return false };
+    let (key, reset) = (key_of(name, limit), reset_of(limit.per));
+    encounter.limits.iter().any(|used| {
+        used.actor == actor
+            && used.reset == reset
+            && used.key.eq_ignore_ascii_case(key)
+            && used.count >= limit.count
+    })
+}
+
+fn key_of<'a>(name: &'a str, limit: &'a Limit) -> &'a str {
+    limit.shared.as_ref().map_or(name, |keyword| keyword.node.as_str())
+}
+
 /// Counts one use of `power` under each of its `Limit:` lines; a used-up limit is an error
 /// at that line saying what was used when.
 pub(crate) fn use_power(game: &mut Game, actor: &str, power: &Block) -> Result<(), RuntimeError> {
@@ -49,7 +65,7 @@ pub(crate) fn use_power(game: &mut Game, actor: &str, power: &Block) -> Result<(
 /// Records the use; `Some(first use)` instead when the limit is already used up.
 fn take(game: &mut Game, actor: &str, name: &str, limit: &Limit) -> Option<String> {
     let encounter = game.world.encounter.as_mut()?;
-    let key = limit.shared.as_ref().map_or(name, |keyword| keyword.node.as_str());
+    let key = key_of(name, limit);
     let reset = reset_of(limit.per);
     let found = encounter.limits.iter_mut().find(|used| {
         used.actor == actor && used.reset == reset && used.key.eq_ignore_ascii_case(key)

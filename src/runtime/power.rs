@@ -166,10 +166,16 @@ fn run(
         user.equipment.iter().find(|e| Rules::find(&rules.weapons, e).is_some()).cloned()
     });
     let weapon = weapon_name.as_deref().and_then(|w| Rules::find(&rules.weapons, w));
-    let counted = stage == Stage::Use;
-    let effective = super::upgrade::effective(game, rules, block, weapon, &request.actor, counted)?;
+    // An upgrade's limit counts each resolution it modifies: a use (an invested one when it
+    // resolves later) and each sustained re-resolution; a halting test only reads the count.
+    let resolves = match stage {
+        Stage::Use => !lines(block).iter().any(|l| matches!(l.node, PowerLine::Invest(_))),
+        Stage::Resolve => true,
+        Stage::Test => false,
+    };
+    let effective = super::upgrade::effective(game, rules, block, weapon, &request.actor, resolves)?;
     let block: &Block = &effective;
-    if counted {
+    if stage == Stage::Use {
         super::limits::use_power(game, &request.actor, block)?;
     }
     let trigger = request.options.trigger_values.as_slice();

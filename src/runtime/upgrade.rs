@@ -114,8 +114,9 @@ fn modifies(lines: &[Spanned<TraitLine>]) -> bool {
     })
 }
 
-/// The power as the user's upgrades make it. `counted`: a new use, so upgrades with a
-/// `Limit:` count it (and are skipped once used up).
+/// The power as the user's upgrades make it. `counted`: a resolution, so upgrades with a
+/// `Limit:` count it and the log names what they change; otherwise (a halting test) they
+/// only check their count. Either way a used-up upgrade is skipped.
 pub(crate) fn effective<'r>(
     game: &mut Game,
     rules: &'r Rules,
@@ -163,15 +164,20 @@ pub(crate) fn effective<'r>(
             TraitLine::Limit(limit) => Some(limit),
             _ => None,
         });
-        if let Some(limit) = limit
-            && counted
-            && !super::limits::count_use(game, actor, upgrade.name.node.as_str(), limit)
-        {
-            continue;
+        if let Some(limit) = limit {
+            let name = upgrade.name.node.as_str();
+            let usable = if counted {
+                super::limits::count_use(game, actor, name, limit)
+            } else {
+                !super::limits::used_up(game, actor, name, limit)
+            };
+            if !usable {
+                continue;
+            }
         }
         let BlockBody::Power(power_lines) = &mut owned.body else { continue };
         let changes = modify(power_lines, trait_lines);
-        if !changes.is_empty() {
+        if counted && !changes.is_empty() {
             let text =
                 format!("{actor}'s {} modifies {power}: {}", upgrade.name.node, changes.join("; "));
             game.world.narrate(text, upgrade.name.span);
