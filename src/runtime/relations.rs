@@ -110,10 +110,14 @@ pub(crate) fn held<'a>(rules: &'a Rules, actor: &'a Actor) -> Vec<Held<'a>> {
             for condition in included {
                 let name = condition.name.node.as_str();
                 let subtype = condition.detail.as_ref().map(|d| d.node.as_str());
-                if out.iter().any(|h| h.same(name, subtype)) || out.len() >= HELD_LIMIT {
+                // A copy held against everyone wins over one held against one actor.
+                let everyone = holder.against.is_none();
+                let shadowed =
+                    |h: &Held<'_>| h.same(name, subtype) && (h.against.is_none() || !everyone);
+                if out.iter().any(shadowed) || out.len() >= HELD_LIMIT {
                     continue;
                 }
-                out.push(Held {
+                let entry = Held {
                     name,
                     n: n_of(condition, holder.n),
                     subtype,
@@ -121,7 +125,15 @@ pub(crate) fn held<'a>(rules: &'a Rules, actor: &'a Actor) -> Vec<Held<'a>> {
                     against: holder.against,
                     included_by: Some(holder.name),
                     lines: lines_of(rules, name),
-                });
+                };
+                match out.iter().position(|h| h.same(name, subtype) && h.included_by.is_some()) {
+                    // What the replaced copy included is read again, now against everyone.
+                    Some(index) => {
+                        out[index] = entry;
+                        next = next.min(index);
+                    }
+                    None => out.push(entry),
+                }
             }
         }
     }
