@@ -92,3 +92,23 @@ fn dazed_included_against_one_creature_only_counts_against_it() {
     assert_eq!(total(&mut game, None), 8);
     assert_eq!(total(&mut game, Some("Bo")), 6);
 }
+
+#[test]
+fn a_failing_modifier_held_against_one_creature_is_an_error_at_the_condition_line() {
+    let mut game = game();
+    give(&mut game, "Confused", Some("Bo"));
+    // Against anyone else the copy does not count, so nothing is evaluated.
+    assert_eq!(total(&mut game, Some("Cy")), 8);
+    game.world_mut().roller.force([5]);
+    let request = CheckRequest {
+        actor: "Ana".into(),
+        stats: vec!["Attack".into()],
+        threshold: 30,
+        against: Some("Bo".into()),
+        ..CheckRequest::default()
+    };
+    let error = game.check(&request).unwrap_err();
+    assert!(error.to_string().contains("division by zero"), "{error}");
+    let location = game.sources().line_col(error.span).unwrap();
+    assert_eq!(location.line, 23, "the Confused Modifiers line");
+}
