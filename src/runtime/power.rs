@@ -9,7 +9,7 @@ use crate::engine::Actor;
 use crate::model::common::{CheckRoller, Junction, Test};
 use crate::model::expr::{LineContext, evaluate};
 use crate::model::power::GradeGate;
-use crate::model::{Block, BlockBody, Cost, PowerLine, Requirement};
+use crate::model::{Block, Cost, PowerLine, Requirement};
 
 use super::Game;
 use super::checks::{Against, find_procedure, prepare, prepare_found, rolled};
@@ -108,12 +108,7 @@ pub(crate) enum Stage {
     Test,
 }
 
-pub(crate) fn lines(block: &Block) -> &[crate::diagnostics::Spanned<PowerLine>] {
-    match &block.body {
-        BlockBody::Power(lines) => lines,
-        _ => &[],
-    }
-}
+pub(crate) use crate::model::keywords::power_lines as lines;
 
 impl Game {
     /// Uses a power through the whole pipeline as one command: on any error nothing changes.
@@ -595,7 +590,7 @@ pub(super) fn holds(
             }
             Test::Keyword { subject, keyword, .. } => match power {
                 Some((block, weapon)) if super::upgrade::names_the_power(&subject.node) => {
-                    super::upgrade::has_keyword(block, weapon, keyword.node.as_str())
+                    crate::model::keywords::has(lines(block), weapon, keyword.node.as_str())
                 }
                 _ => true,
             },

@@ -97,9 +97,8 @@ pub(crate) fn check(
     if power_rules.is_empty() {
         return Ok(());
     }
-    let has = |keyword: &str| {
-        super::upgrade::power_keywords(block, weapon).any(|name| name.matches(keyword))
-    };
+    let lines = super::power::lines(block);
+    let has = |keyword: &str| crate::model::keywords::has(lines, weapon, keyword);
     let actor = request.actor.as_str();
     let power = block.name.node.as_str();
     let refuse = |code: &'static str,

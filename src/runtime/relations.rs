@@ -9,7 +9,7 @@ use crate::model::entity::{Audience, GrantItem, Relation};
 use crate::model::expr::{
     EvalError, EvalErrorKind, LineContext, Name, Reference, Rounding, Scope, Value, evaluate,
 };
-use crate::model::{Amount, BlockBody, ConditionLine, ConditionRef, Expr, Keyword, Modifier};
+use crate::model::{Amount, BlockBody, ConditionLine, ConditionRef, Expr, Modifier};
 
 use super::rules::Rules;
 use super::scope::LineScope;
@@ -173,7 +173,7 @@ pub(crate) struct Dealing<'a> {
 
 impl Dealing<'_> {
     fn has_keyword(&self, keyword: &str) -> bool {
-        self.keywords.iter().any(|k| k.eq_ignore_ascii_case(keyword))
+        self.keywords.iter().any(|k| crate::model::keywords::names(keyword, k))
     }
 
     fn holds(&self, relation: &Relation, source: Option<&str>) -> bool {
@@ -313,40 +313,12 @@ pub(crate) fn relative_bonus(
     Ok(total)
 }
 
-/// The keywords of a power, and of its weapon when the power names it (`Keywords: [Weapon]`),
-/// plus `Directed` for a power that targets creatures and `Area` for one that targets an area.
+/// The power's keywords (see [`crate::model::keywords::of`]), owned for a [`Dealing`].
 pub(crate) fn power_keywords(
     lines: &[Spanned<crate::model::PowerLine>],
     weapon: Option<&crate::model::Block>,
 ) -> Vec<String> {
-    use crate::model::{PowerLine, Target, WeaponLine};
-    fn words(keywords: &mut Vec<String>, list: &[Spanned<Keyword>]) -> bool {
-        let mut names_weapon = false;
-        for keyword in list {
-            match &keyword.node {
-                Keyword::Word(word) => keywords.push(word.as_str().to_string()),
-                Keyword::Expr(_) => names_weapon = true,
-            }
-        }
-        names_weapon
-    }
-    let (mut keywords, mut names_weapon) = (Vec::new(), false);
-    for line in lines {
-        match &line.node {
-            PowerLine::Keywords(list) => names_weapon |= words(&mut keywords, list),
-            PowerLine::Target(Target::Creatures { .. }) => keywords.push("Directed".into()),
-            PowerLine::Target(Target::Area { .. }) => keywords.push("Area".into()),
-            _ => {}
-        }
-    }
-    if let (true, Some(BlockBody::Weapon(lines))) = (names_weapon, weapon.map(|w| &w.body)) {
-        for line in lines {
-            if let WeaponLine::Keywords(list) = &line.node {
-                words(&mut keywords, list);
-            }
-        }
-    }
-    keywords
+    crate::model::keywords::of(lines, weapon).map(String::from).collect()
 }
 
 /// The power's keywords when a relative modifier or grant could count between its user and

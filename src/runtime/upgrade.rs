@@ -7,9 +7,8 @@
 use std::borrow::Cow;
 
 use crate::diagnostics::{Span, Spanned};
-use crate::model::common::Keyword;
-use crate::model::entity::WeaponLine;
 use crate::model::expr::BinaryOp;
+use crate::model::keywords::{self, power_lines as lines};
 use crate::model::power::{GradeGate, LineSwap, Selector};
 use crate::model::{
     Amount, Block, BlockBody, Effect, EffectPart, Effects, Expr, Name, PowerLine, TraitLine,
@@ -18,65 +17,6 @@ use crate::model::{
 use super::Game;
 use super::error::RuntimeError;
 use super::rules::Rules;
-
-/// The keywords of a power: its `Keywords:` words, with `[Weapon]` replaced by the words of
-/// the weapon's own `Keywords:` line (`Melee [Weapon] Charge` with a `Heavy Blade` weapon is
-/// Melee, Heavy, Blade, Charge).
-pub(crate) fn power_keywords<'a>(
-    block: &'a Block,
-    weapon: Option<&'a Block>,
-) -> impl Iterator<Item = &'a Name> + 'a {
-    let BlockBody::Power(lines) = &block.body else { return None.into_iter().flatten() };
-    let words = lines.iter().flat_map(move |line| {
-        let keywords: &[Spanned<Keyword>] = match &line.node {
-            PowerLine::Keywords(keywords) => keywords,
-            _ => &[],
-        };
-        keywords.iter().flat_map(move |keyword| {
-            let (own, from_weapon) = match &keyword.node {
-                Keyword::Word(word) => (Some(word), None),
-                Keyword::Expr(expr) if matches!(&expr.node, Expr::Name(n) if n.matches("Weapon")) => {
-                    (None, weapon)
-                }
-                Keyword::Expr(_) => (None, None),
-            };
-            own.into_iter().chain(from_weapon.into_iter().flat_map(weapon_keywords))
-        })
-    });
-    Some(words).into_iter().flatten()
-}
-
-fn weapon_keywords(weapon: &Block) -> impl Iterator<Item = &Name> {
-    let lines = match &weapon.body {
-        BlockBody::Weapon(lines) => lines.as_slice(),
-        _ => &[],
-    };
-    lines.iter().flat_map(|line| {
-        let keywords: &[Spanned<Keyword>] = match &line.node {
-            WeaponLine::Keywords(keywords) => keywords,
-            _ => &[],
-        };
-        keywords.iter().filter_map(|keyword| match &keyword.node {
-            Keyword::Word(word) => Some(word),
-            Keyword::Expr(_) => None,
-        })
-    })
-}
-
-/// Whether `power` (used with `weapon`) has the keyword `word`: a plural (`Attacks`) also
-/// matches its singular; `Power` matches every power and `Attack` every power with a
-/// `Threshold:` line (it is rolled against a target).
-pub(crate) fn has_keyword(power: &Block, weapon: Option<&Block>, word: &str) -> bool {
-    let singular = word.strip_suffix('s').unwrap_or(word);
-    let is = |name: &str| word.eq_ignore_ascii_case(name) || singular.eq_ignore_ascii_case(name);
-    if is("Power") {
-        return true;
-    }
-    if is("Attack") && lines(power).iter().any(|l| matches!(l.node, PowerLine::Threshold(_))) {
-        return true;
-    }
-    power_keywords(power, weapon).any(|keyword| is(keyword.as_str()))
-}
 
 /// Whether a keyword test's subject is the power being used (`this power has keyword
 /// Melee`, `the power`, `it`).
@@ -94,15 +34,8 @@ pub(crate) fn selects(selector: &Selector, power: &Block, weapon: Option<&Block>
                 .node
                 .as_str()
                 .split_whitespace()
-                .all(|word| has_keyword(power, weapon, word))
+                .all(|word| keywords::has(lines(power), weapon, word))
     })
-}
-
-fn lines(block: &Block) -> &[Spanned<PowerLine>] {
-    match &block.body {
-        BlockBody::Power(lines) => lines,
-        _ => &[],
-    }
 }
 
 /// Whether a trait's lines change a power's lines (narrated Adds do not).
