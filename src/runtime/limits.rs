@@ -4,7 +4,7 @@
 //! encounter there are no turns to count by, so limits do not apply. Undo and a failed
 //! command restore the counts with the encounter.
 
-use crate::engine::{LimitReset, LimitUse};
+use crate::engine::{Encounter, LimitReset, LimitUse};
 use crate::model::power::{Limit, LimitClock};
 use crate::model::{Block, BlockBody, PowerLine};
 
@@ -66,23 +66,47 @@ pub(crate) fn use_power(game: &mut Game, actor: &str, power: &Block) -> Result<(
 fn take(game: &mut Game, actor: &str, name: &str, limit: &Limit) -> Option<String> {
     let encounter = game.world.encounter.as_mut()?;
     let key = key_of(name, limit);
-    let reset = reset_of(limit.per);
-    let found = encounter.limits.iter_mut().find(|used| {
-        used.actor == actor && used.reset == reset && used.key.eq_ignore_ascii_case(key)
-    });
-    match found {
-        Some(used) if used.count >= limit.count => Some(used.first.clone()),
-        Some(used) => {
-            used.count += 1;
-            None
-        }
-        None => {
-            let acting = encounter.acting().map_or("no one", |p| p.name.as_str());
-            let first = format!("{name} in round {}, {acting}'s turn", encounter.round);
-            let key = key.to_string();
-            let used = LimitUse { actor: actor.to_string(), key, reset, count: 1, first };
-            encounter.limits.push(used);
-            None
+    let counter = Counter { reset: reset_of(limit.per), allowed: limit.count };
+    counter.take(encounter, actor, name, |used| used.eq_ignore_ascii_case(key), || key.to_string())
+}
+
+/// One kind of limit counter in the encounter: when it resets and how many uses it allows.
+pub(crate) struct Counter {
+    /// When the count starts again.
+    pub reset: LimitReset,
+    /// How many uses it allows.
+    pub allowed: u32,
+}
+
+impl Counter {
+    /// Counts one use of `name` by `actor` under the first counter whose key `matches`
+    /// (a new one keyed `new_key` when none does); `Some(the first counted use)` instead
+    /// when that counter is used up.
+    pub(crate) fn take(
+        &self,
+        encounter: &mut Encounter,
+        actor: &str,
+        name: &str,
+        matches: impl Fn(&str) -> bool,
+        new_key: impl FnOnce() -> String,
+    ) -> Option<String> {
+        let found = encounter
+            .limits
+            .iter_mut()
+            .find(|used| used.actor == actor && used.reset == self.reset && matches(&used.key));
+        match found {
+            Some(used) if used.count >= self.allowed => Some(used.first.clone()),
+            Some(used) => {
+                used.count += 1;
+                None
+            }
+            None => {
+                let acting = encounter.acting().map_or("no one", |p| p.name.as_str());
+                let first = format!("{name} in round {}, {acting}'s turn", encounter.round);
+                let (actor, key, reset) = (actor.to_string(), new_key(), self.reset);
+                encounter.limits.push(LimitUse { actor, key, reset, count: 1, first });
+                None
+            }
         }
     }
 }

@@ -5,11 +5,10 @@
 //! runs it as one transaction.
 
 use crate::diagnostics::Span;
-use crate::engine::Actor;
-use crate::model::common::{CheckRoller, Junction, Test};
+use crate::model::common::CheckRoller;
 use crate::model::expr::{LineContext, evaluate};
 use crate::model::power::GradeGate;
-use crate::model::{Block, Cost, PowerLine, Requirement};
+use crate::model::{Block, Cost, PowerLine};
 
 use super::Game;
 use super::checks::{Against, find_procedure, prepare, prepare_found, rolled};
@@ -18,6 +17,7 @@ use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
 use super::procedures::settle_for_power;
 use super::relations::{pair_delta, relative_delta};
+pub(crate) use super::requirement::holds;
 use super::rules::Rules;
 use super::scope::LineScope;
 
@@ -168,7 +168,8 @@ fn run(
         Stage::Resolve => true,
         Stage::Test => false,
     };
-    let effective = super::upgrade::effective(game, rules, block, weapon, &request.actor, resolves)?;
+    let effective =
+        super::upgrade::effective(game, rules, block, weapon, &request.actor, resolves)?;
     let block: &Block = &effective;
     if stage == Stage::Use {
         super::limits::use_power(game, &request.actor, block)?;
@@ -566,41 +567,4 @@ fn resolve(
         queue(game, request, &targets, weapon, None, block.name.node.as_str());
     }
     Ok(PowerOutcome { targets: outcomes, queued: false })
-}
-
-/// Whether `requirement` holds for `user`. Comparisons, `you have/are <condition>` and
-/// `this power has keyword X` (`power` with its weapon) are evaluated; event clauses and
-/// narration count as holding (the caller vouches for them).
-pub(super) fn holds(
-    rules: &Rules,
-    requirement: &Requirement,
-    user: &Actor,
-    power: Option<(&Block, Option<&Block>)>,
-) -> Result<bool, RuntimeError> {
-    let Requirement::Tests { first, rest } = requirement else { return Ok(true) };
-    let test = |test: &crate::diagnostics::Spanned<Test>| -> Result<bool, RuntimeError> {
-        Ok(match &test.node {
-            Test::Compare(expr) => {
-                let scope = LineScope::of(rules, user);
-                let value = evaluate(expr, &scope, LineContext::Condition)?;
-                value.as_integer() != Some(0)
-            }
-            Test::Has { condition, .. } => {
-                super::relations::has(rules, user, condition.name.node.as_str())
-            }
-            Test::Keyword { subject, keyword, .. } => match power {
-                Some((block, weapon)) if super::upgrade::names_the_power(&subject.node) => {
-                    crate::model::keywords::has(lines(block), weapon, keyword.node.as_str())
-                }
-                _ => true,
-            },
-            Test::Event { .. } => true,
-        })
-    };
-    let mut result = test(first)?;
-    for (junction, next) in rest {
-        let value = test(next)?;
-        result = if *junction == Junction::And { result && value } else { result || value };
-    }
-    Ok(result)
 }

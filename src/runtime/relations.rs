@@ -422,7 +422,8 @@ pub(crate) fn relative_delta(
     let plain = evaluate(expr, scope, context)?.round(rounding);
     let failed = std::cell::Cell::new(None);
     let against = Against { inner: scope, keywords, user_attacking, failed };
-    let with_pair = evaluate(expr, &against, context).map_err(|e| against.failed.take().unwrap_or(e))?;
+    let with_pair =
+        evaluate(expr, &against, context).map_err(|e| against.failed.take().unwrap_or(e))?;
     Ok(with_pair.round(rounding) - plain)
 }
 

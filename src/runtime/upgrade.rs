@@ -11,19 +11,12 @@ use crate::model::expr::BinaryOp;
 use crate::model::keywords::{self, power_lines as lines};
 use crate::model::power::{GradeGate, LineSwap, Selector};
 use crate::model::{
-    Amount, Block, BlockBody, Effect, EffectPart, Effects, Expr, Name, PowerLine, TraitLine,
+    Amount, Block, BlockBody, Effect, EffectPart, Effects, Expr, PowerLine, TraitLine,
 };
 
 use super::Game;
 use super::error::RuntimeError;
 use super::rules::Rules;
-
-/// Whether a keyword test's subject is the power being used (`this power has keyword
-/// Melee`, `the power`, `it`).
-pub(crate) fn names_the_power(subject: &Name) -> bool {
-    let text = subject.as_str().to_ascii_lowercase();
-    matches!(text.as_str(), "power" | "this power" | "the power" | "it")
-}
 
 /// Whether the selector picks `power`: an alternative names it, or every word of the
 /// alternative is one of its keywords.
