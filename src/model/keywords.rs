@@ -15,7 +15,8 @@ pub fn power_lines(block: &Block) -> &[Spanned<PowerLine>] {
 /// Every keyword of a power with these lines, used with `weapon`: the words of its
 /// `Keywords:` lines, with `[Weapon]` replaced by the words of the weapon's own `Keywords:`
 /// line (`Melee [Weapon] Charge` with a `Heavy Blade` weapon is Melee, Heavy, Blade, Charge);
-/// `Power` (every power); `Attack` when it has a `Threshold:` line; `Directed` when it
+/// `Power` (every power); `Attack` when it has a `Threshold:` line and targets others (a
+/// rolled power with `Target: Self` is a task, not an attack); `Directed` when it
 /// targets creatures and `Area` when it targets an area.
 pub fn of<'a>(
     lines: &'a [Spanned<PowerLine>],
@@ -37,13 +38,20 @@ pub fn of<'a>(
             own.into_iter().chain(from_weapon.into_iter().flat_map(weapon_words))
         })
     });
+    let rolled = lines
+        .iter()
+        .any(|line| matches!(line.node, PowerLine::Threshold(_) | PowerLine::GmThreshold(_)));
     let implied = lines.iter().filter_map(|line| match &line.node {
-        PowerLine::Threshold(_) | PowerLine::GmThreshold(_) => Some("Attack"),
         PowerLine::Target(Target::Creatures { .. }) => Some("Directed"),
         PowerLine::Target(Target::Area { .. }) => Some("Area"),
         _ => None,
     });
-    std::iter::once("Power").chain(words).chain(implied)
+    let attack = lines.iter().find_map(|line| match &line.node {
+        PowerLine::Target(Target::User) => None,
+        PowerLine::Target(_) if rolled => Some("Attack"),
+        _ => None,
+    });
+    std::iter::once("Power").chain(words).chain(implied).chain(attack)
 }
 
 /// The words of a weapon's `Keywords:` lines.
