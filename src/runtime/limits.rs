@@ -19,26 +19,48 @@ fn reset_of(clock: LimitClock) -> LimitReset {
     }
 }
 
-/// Counts one use of `name` by `actor` under `limit`: true when counted (or when no
-/// encounter runs), false when the limit is used up.
-pub(crate) fn count_use(game: &mut Game, actor: &str, name: &str, limit: &Limit) -> bool {
-    take(game, actor, name, limit).is_none()
+/// What a `Limit:` line limits: its key prefix keeps a power, an upgrade and a `shared by`
+/// keyword of the same name apart (a quota's keys have their own, `per turn: `).
+#[derive(Clone, Copy)]
+pub(crate) enum Limited {
+    /// A power's own limit.
+    Power,
+    /// An upgrade's limit.
+    Upgrade,
 }
 
-/// Whether `limit` on `name` is used up for `actor`, without counting a use.
+/// The counter key of `limit` on `name`: (prefix, name or shared keyword).
+fn key_of<'a>(name: &'a str, limit: &'a Limit, limited: Limited) -> (&'static str, &'a str) {
+    match (&limit.shared, limited) {
+        (Some(keyword), _) => ("shared: ", keyword.node.as_str()),
+        (None, Limited::Power) => ("power: ", name),
+        (None, Limited::Upgrade) => ("upgrade: ", name),
+    }
+}
+
+/// Whether a stored counter key is `(prefix, key)`; a key without a prefix, from a save made
+/// before keys had one, still counts.
+fn key_matches(stored: &str, (prefix, key): (&str, &str)) -> bool {
+    let bare = stored.get(..prefix.len()).filter(|p| p.eq_ignore_ascii_case(prefix));
+    bare.map_or(stored, |_| &stored[prefix.len()..]).eq_ignore_ascii_case(key)
+}
+
+/// Counts one use of the upgrade `name` by `actor` under `limit`: true when counted (or
+/// when no encounter runs), false when the limit is used up.
+pub(crate) fn count_use(game: &mut Game, actor: &str, name: &str, limit: &Limit) -> bool {
+    take(game, actor, name, limit, Limited::Upgrade).is_none()
+}
+
+/// Whether `limit` on the upgrade `name` is used up for `actor`, without counting a use.
 pub(crate) fn used_up(game: &Game, actor: &str, name: &str, limit: &Limit) -> bool {
     let Some(encounter) = game.world.encounter.as_ref() else { return false };
-    let (key, reset) = (key_of(name, limit), reset_of(limit.per));
+    let (key, reset) = (key_of(name, limit, Limited::Upgrade), reset_of(limit.per));
     encounter.limits.iter().any(|used| {
         used.actor == actor
             && used.reset == reset
-            && used.key.eq_ignore_ascii_case(key)
+            && key_matches(&used.key, key)
             && used.count >= limit.count
     })
-}
-
-fn key_of<'a>(name: &'a str, limit: &'a Limit) -> &'a str {
-    limit.shared.as_ref().map_or(name, |keyword| keyword.node.as_str())
 }
 
 /// Counts one use of `power` under each of its `Limit:` lines; a used-up limit is an error
@@ -48,7 +70,7 @@ pub(crate) fn use_power(game: &mut Game, actor: &str, power: &Block) -> Result<(
     let name = power.name.node.as_str();
     for line in lines {
         let PowerLine::Limit(limit) = &line.node else { continue };
-        if let Some(first) = take(game, actor, name, limit) {
+        if let Some(first) = take(game, actor, name, limit, Limited::Power) {
             let reached = LimitReached {
                 actor: actor.to_string(),
                 name: name.to_string(),
@@ -63,11 +85,18 @@ pub(crate) fn use_power(game: &mut Game, actor: &str, power: &Block) -> Result<(
 }
 
 /// Records the use; `Some(first use)` instead when the limit is already used up.
-fn take(game: &mut Game, actor: &str, name: &str, limit: &Limit) -> Option<String> {
+fn take(
+    game: &mut Game,
+    actor: &str,
+    name: &str,
+    limit: &Limit,
+    limited: Limited,
+) -> Option<String> {
     let encounter = game.world.encounter.as_mut()?;
-    let key = key_of(name, limit);
+    let key = key_of(name, limit, limited);
     let counter = Counter { reset: reset_of(limit.per), allowed: limit.count };
-    counter.take(encounter, actor, name, |used| used.eq_ignore_ascii_case(key), || key.to_string())
+    let new_key = || format!("{}{}", key.0, key.1);
+    counter.take(encounter, actor, name, |used| key_matches(used, key), new_key)
 }
 
 /// One kind of limit counter in the encounter: when it resets and how many uses it allows.
