@@ -4,21 +4,14 @@
 //! best of extra chaos dice from a shrinking world pool, and tick initiative (with plain
 //! turns as the lower detail level). Also the new check-block lines' diagnostics and fmt.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use mythforge::engine::{DecisionKind, Policy, PolicyDecider, TurnMode};
 use mythforge::model::outcome::InitiativeMode;
 use mythforge::runtime::{CheckRequest, Game, PowerUse};
 
-fn game() -> Game {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut game = Game::new(11);
-    game.load(&[root.join("rules/mystika")]).expect("the Mystika pack loads");
-    game.add_actor("Mira", Some("Mira Quickblade"), &[]).unwrap();
-    game.add_actor("Brannoc", Some("Brannoc the Bouncer"), &[]).unwrap();
-    game.add_actor("Narrator", Some("Narrator"), &[]).unwrap();
-    game
-}
+mod packs;
+use packs::mystika_game as game;
 
 /// `actor` uses `power` choosing `skill` (the advancement powers' `Choose:` line).
 fn choosing(actor: &str, power: &str, skill: &str) -> PowerUse {

@@ -184,8 +184,9 @@ fn block() -> impl Strategy<Value = String> {
     let relating = (prop::sample::select(CONDITIONS), amount(), amount()).prop_map(|(name, a, b)| {
         format!("condition {name}\nParameters: N, Type\nModifiers: damage taken of [Type] - {a} min 0, damage dealt * 0.5 round up, healing received + {b} min 1, -1 Attack unless Target is Source, +2 Defense vs Ranged\nGrants: Advantage, +{a} Attack to Melee attackers\nIncludes: Dazed, Resistant 2 Fire\nTrigger: you end your turn\nEffect: [N] [Type] damage, heal {b}")
     });
-    let system = expression().prop_map(|expr| {
-        format!("system S\nStats Combat: Attack, Defense\nResource CP: reset to 6 at turn start; no max\nDerived Jolt: [{expr}]\nRuling grade cap: 3\nTurn order: 1d10+[Speed]")
+    let system = (expression(), any::<bool>()).prop_map(|(expr, under)| {
+        let specialised = if under { "\nStats Combat Specialities under Attack: Aim, Feint" } else { "" };
+        format!("system S\nStats Combat: Attack, Defense{specialised}\nResource CP: reset to 6 at turn start; no max\nDerived Jolt: [{expr}]\nRuling grade cap: 3\nTurn order: 1d10+[Speed]")
     });
     let keyword = prop::sample::select(&["Attack", "Ritual", "Reaction", "Task"][..]);
     let rule =

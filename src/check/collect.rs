@@ -319,6 +319,7 @@ impl<'a> References<'a> {
             SystemLine::Layered { resource, .. } => self.resources.push(resource),
             SystemLine::Default(Assignment { value, .. }) => self.amount(value, context),
             SystemLine::Details(text) => self.holes(text, context),
+            SystemLine::Stats { parent: Some(parent), .. } => self.stats.push(parent),
             SystemLine::Stats { .. }
             | SystemLine::Grades(_)
             | SystemLine::Rounding(_)

@@ -180,6 +180,7 @@ impl UndoStack {
             roller: world.roller.clone(),
             log: EventLog::default(),
             walls: world.walls.clone(),
+            terrain: world.terrain.clone(),
             names: world.names.clone(),
         };
         self.snapshots.push_back((snapshot, world.log.events.len()));

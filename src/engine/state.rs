@@ -41,6 +41,10 @@ pub struct World {
     /// Hexes that block movement and lines to targets (walls); older saves have none.
     #[serde(default, skip_serializing_if = "std::collections::BTreeSet::is_empty")]
     pub walls: std::collections::BTreeSet<super::hex::Hex>,
+    /// Terrain: per hex, condition blocks laid on it with their N; whoever stands there holds
+    /// them. Older saves have none.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "terrain_as_list")]
+    pub terrain: BTreeMap<super::hex::Hex, BTreeMap<String, Option<i64>>>,
     /// One shared copy of each name the log repeats (not saved; it refills as events are
     /// logged).
     #[serde(skip)]
@@ -60,6 +64,24 @@ mod roller_as_state {
     }
 }
 
+/// JSON map keys must be strings: terrain is saved as a list of `[hex, conditions]` pairs.
+mod terrain_as_list {
+    use super::BTreeMap;
+    use crate::engine::Hex;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    type Terrain = BTreeMap<Hex, BTreeMap<String, Option<i64>>>;
+
+    pub fn serialize<S: Serializer>(terrain: &Terrain, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(terrain.iter())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Terrain, D::Error> {
+        let pairs = Vec::<(Hex, BTreeMap<String, Option<i64>>)>::deserialize(deserializer)?;
+        Ok(pairs.into_iter().collect())
+    }
+}
+
 fn cause(span: Span) -> Option<Span> {
     (!span.is_none()).then_some(span)
 }
@@ -75,6 +97,7 @@ impl World {
             roller: Roller::new(seed),
             log: EventLog::default(),
             walls: std::collections::BTreeSet::new(),
+            terrain: BTreeMap::new(),
             names: super::text::NameCache::default(),
         }
     }

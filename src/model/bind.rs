@@ -219,15 +219,20 @@ pub fn group_members<'a, 'g>(
 ) -> Result<Vec<&'a Spanned<Name>>, &'g Spanned<Name>> {
     let mut members = Vec::new();
     for group in groups {
-        let stats = system.clone().into_iter().find_map(|line| match &line.node {
-            super::SystemLine::Stats { group: Some(name), stats }
-                if name.node.matches(group.node.as_str()) =>
+        // Several lines may share a group (`Stats Specialities under Fighting:` and
+        // `Stats Specialities under Agility:`): their stats join in declaration order.
+        let mut declared = false;
+        for line in system.clone() {
+            if let super::SystemLine::Stats { group: Some(name), stats, .. } = &line.node
+                && name.node.matches(group.node.as_str())
             {
-                Some(stats)
+                declared = true;
+                members.extend(stats);
             }
-            _ => None,
-        });
-        members.extend(stats.ok_or(group)?);
+        }
+        if !declared {
+            return Err(group);
+        }
     }
     Ok(members)
 }

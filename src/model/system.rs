@@ -72,10 +72,14 @@ impl fmt::Display for GradeLabel {
 /// One line of a `system` block.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum SystemLine {
-    /// `Stats: Strength, Finesse` or, with a group name, `Stats Combat Skills: Aim, Damage`.
+    /// `Stats: Strength, Finesse` or, with a group name, `Stats Combat Skills: Aim, Damage`;
+    /// `Stats Fighting Specialities under Fighting: Blades, Clubs` declares specialised stats
+    /// that read their parent's value on an actor that has not learned them.
     Stats {
         /// The group name (`Combat Skills`), if any.
         group: Option<Spanned<Name>>,
+        /// The parent stat (`under Fighting`) a missing specialised stat falls back to.
+        parent: Option<Spanned<Name>>,
         /// The stats.
         stats: Vec<Spanned<Name>>,
     },
@@ -169,10 +173,13 @@ pub enum SystemLine {
 impl fmt::Display for SystemLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SystemLine::Stats { group, stats } => {
+            SystemLine::Stats { group, parent, stats } => {
                 f.write_str("Stats")?;
                 if let Some(group) = group {
                     write!(f, " {}", group.node)?;
+                }
+                if let Some(parent) = parent {
+                    write!(f, " under {}", parent.node)?;
                 }
                 f.write_str(": ")?;
                 write_list(f, stats)

@@ -24,6 +24,22 @@ fn split_prefix<'a>(label: &'a str, prefix: &str) -> Option<&'a str> {
     first.eq_ignore_ascii_case(prefix).then_some(rest.trim())
 }
 
+/// Splits a `Stats` group label `Fighting Specialities under Fighting` into the group and
+/// the parent stat; a label without ` under ` has no parent.
+fn split_under(label: Option<Spanned<Name>>) -> (Option<Spanned<Name>>, Option<Spanned<Name>>) {
+    let Some(label) = label else { return (None, None) };
+    let text = label.node.as_str();
+    let Some(at) = text.to_ascii_lowercase().rfind(" under ") else { return (Some(label), None) };
+    let (start, file) = (label.span.start as usize, label.span.file);
+    let group = text[..at].trim_end();
+    let parent = text[at + " under ".len()..].trim_start();
+    let parent_start = start + text.len() - parent.len();
+    let group = Spanned::new(Name::new(group), Span::new(file, start..start + group.len()));
+    let parent =
+        Spanned::new(Name::new(parent), Span::new(file, parent_start..parent_start + parent.len()));
+    (Some(group), Some(parent))
+}
+
 impl Lowerer {
     pub(super) fn system_line(&mut self, line: &RawLine<'_>) -> Lowered<SystemLine> {
         let (text, base) = (line.text, line.base);
@@ -42,9 +58,10 @@ impl Lowerer {
         };
         let lower = label.to_ascii_lowercase();
         if lower == "stats" || named("Stats").is_some() {
-            return Some(
-                self.names(line).map(|stats| SystemLine::Stats { group: named("Stats"), stats }),
-            );
+            return Some(self.names(line).map(|stats| {
+                let (group, parent) = split_under(named("Stats"));
+                SystemLine::Stats { group, parent, stats }
+            }));
         }
         if let Some(name) = named("Resource") {
             return Some(

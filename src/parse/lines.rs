@@ -267,7 +267,9 @@ impl Lowerer {
         line: &RawLine<'_>,
     ) -> Option<Spanned<crate::model::Expr>> {
         let text = line.text;
-        if text.starts_with('[') && super::text::matching_bracket(text, 0) == Some(text.len() - 1) {
+        if text.starts_with('[')
+            && super::brackets::matching_bracket(text, 0) == Some(text.len() - 1)
+        {
             return self.expression(&text[1..text.len() - 1], line.base + 1);
         }
         self.expression(text, line.base)

@@ -2,6 +2,7 @@
 //! [`parse_file`] handles one text; [`load_pack`] reads files and folders from disk,
 //! follows `include` lines (each file once) and reports include cycles.
 
+mod brackets;
 mod choice;
 mod conditions;
 mod declarations;

@@ -1,8 +1,9 @@
 //! Lowering the check-block lines that act around a roll: `On failure:` / `On success:`
 //! resource changes, paid options (`Reroll:`, `Ignore penalties:`) and `Extra dice:`.
 
+use super::brackets::matching_bracket;
 use super::lines::RawLine;
-use super::text::{Lowerer, matching_bracket};
+use super::text::Lowerer;
 use crate::diagnostics::Spanned;
 use crate::model::outcome::{CheckOutcomeKind, OutcomeAction, Payment};
 use crate::model::system::ProcedureLine;

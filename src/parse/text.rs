@@ -8,6 +8,7 @@ use pest::Parser;
 use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 
+use super::brackets::{matching_bracket, nesting_depth, split_outside_brackets};
 use super::error::{ParseErrorKind, expression_error};
 use super::grammar::{Rule, RulesParser};
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned};
@@ -548,57 +549,4 @@ thread_local! {
         .op(Op::infix(Rule::plus, Assoc::Left) | Op::infix(Rule::minus, Assoc::Left))
         .op(Op::infix(Rule::times, Assoc::Left) | Op::infix(Rule::divided_by, Assoc::Left))
         .op(Op::prefix(Rule::negate));
-}
-
-/// The deepest nesting of `(` and `[` in `text`.
-pub fn nesting_depth(text: &str) -> usize {
-    let (mut depth, mut deepest) = (0usize, 0usize);
-    for byte in text.bytes() {
-        match byte {
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                deepest = deepest.max(depth);
-            }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    deepest
-}
-
-/// The index of the `]` closing the `[` at `open`.
-pub fn matching_bracket(text: &str, open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (index, byte) in text.bytes().enumerate().skip(open) {
-        match byte {
-            b'[' => depth += 1,
-            b']' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(index);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// Splits `text` at `separator` outside brackets, with each piece's start offset.
-pub fn split_outside_brackets(text: &str, separator: char) -> Vec<(usize, &str)> {
-    let mut pieces = Vec::new();
-    let (mut depth, mut start) = (0usize, 0usize);
-    for (index, character) in text.char_indices() {
-        match character {
-            '[' | '(' => depth += 1,
-            ']' | ')' => depth = depth.saturating_sub(1),
-            _ if character == separator && depth == 0 => {
-                pieces.push((start, &text[start..index]));
-                start = index + character.len_utf8();
-            }
-            _ => {}
-        }
-    }
-    pieces.push((start, &text[start..]));
-    pieces
 }

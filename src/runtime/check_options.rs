@@ -259,7 +259,11 @@ pub(crate) fn raise_stat(
     let actor = game.world.actor(who).map_err(|k| engine(k, stat.span))?;
     let before = match actor.stats.get(name) {
         Some(value) => *value,
-        None if game.rules.declares_stat(name) => 0,
+        // An unlearned specialised stat starts from its parent's value.
+        None if game.rules.declares_stat(name) => {
+            let parent = game.rules.parent_of(name).and_then(|p| actor.stats.get(p));
+            parent.copied().unwrap_or(0)
+        }
         None => {
             let names = actor.stats.keys().map(String::as_str);
             return Err(unknown("stat", name, names).at(stat.span));

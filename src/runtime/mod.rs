@@ -33,6 +33,7 @@ mod scripted_check;
 mod sides;
 mod stances;
 mod targets;
+mod terrain;
 mod ticks;
 mod turn_effects;
 pub(crate) mod upgrade;

@@ -53,7 +53,7 @@ impl Game {
             } else {
                 game.world.narrate(format!("{actor} leaves the map"), Span::NONE);
             }
-            Ok(())
+            super::terrain::settle(game, actor, Span::NONE)
         })
     }
 
@@ -162,6 +162,7 @@ pub(crate) fn run_move(
             to,
             cause,
         });
+        super::terrain::settle(game, mover, span)?;
     }
     Ok(true)
 }

@@ -55,6 +55,8 @@ pub(crate) struct Rules {
     pub hooks: Vec<(crate::model::hook::HookEvent, Spanned<crate::model::Name>)>,
     /// `Derived X: [expr]` lines, in declaration order.
     pub derived: Vec<(String, Spanned<crate::model::Expr>)>,
+    /// Specialised stats and the parent stat they fall back to (`Stats G under Parent:`).
+    pub parents: Vec<(String, String)>,
     /// `Status X: [test]` lines, in declaration order.
     pub statuses: Vec<(String, Spanned<crate::model::Expr>)>,
     /// Keyword rules, `Per turn:` quotas, `Stance ends:` and whether conditions forbid.
@@ -99,6 +101,12 @@ impl Rules {
             match &line.node {
                 SystemLine::Derived { name, value } => {
                     rules.derived.push((name.node.as_str().to_string(), value.clone()));
+                }
+                SystemLine::Stats { parent: Some(parent), stats, .. } => {
+                    let parent = parent.node.as_str();
+                    rules.parents.extend(
+                        stats.iter().map(|s| (s.node.as_str().to_string(), parent.to_string())),
+                    );
                 }
                 SystemLine::Status { name, when } => {
                     rules.statuses.push((name.node.as_str().to_string(), when.clone()));
@@ -180,6 +188,12 @@ impl Rules {
     pub fn pool_of(&self, resource: &str) -> Option<&str> {
         let found = self.layered.iter().find(|(_, inner)| inner.eq_ignore_ascii_case(resource));
         found.map(|(pool, _)| pool.as_str())
+    }
+
+    /// The parent stat a specialised stat `name` falls back to, if it has one.
+    pub fn parent_of(&self, name: &str) -> Option<&str> {
+        let found = self.parents.iter().find(|(stat, _)| stat.eq_ignore_ascii_case(name));
+        found.map(|(_, parent)| parent.as_str())
     }
 
     /// Whether a system `Stats` line declares `name`.

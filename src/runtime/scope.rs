@@ -111,9 +111,20 @@ fn actor_value_at(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option
             .or_else(|| {
                 let found = actor.stats.iter().find(|(key, _)| key.eq_ignore_ascii_case(name));
                 found.map(|(_, value)| *value)
-            })?,
+            })
+            .or_else(|| parent_value(rules, actor, name, depth))?,
     };
     Some(base.saturating_add(condition_bonus(rules, actor, name, depth)))
+}
+
+/// A specialised stat the actor has not learned: its parent's value (with the parent's
+/// condition modifiers), bounded like derived values so a cycle of parents ends.
+fn parent_value(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i64> {
+    let parent = rules.parent_of(name)?;
+    if depth >= DERIVED_DEPTH {
+        return None;
+    }
+    actor_value_at(rules, actor, parent, depth + 1)
 }
 
 /// `expr` (a `Derived` line's value) on `actor`; `None` past [`DERIVED_DEPTH`] or when it

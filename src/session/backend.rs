@@ -168,6 +168,22 @@ pub trait Backend {
         Err(no_map(hexes.first().map_or(crate::diagnostics::Span::NONE, |hex| hex.span)))
     }
 
+    /// `terrain NAME N at q,r ...`: lay a condition on hexes. Backends without a map refuse it.
+    fn set_terrain(
+        &mut self,
+        condition: &NameRef,
+        n: Option<&Spanned<i64>>,
+        hexes: &[Spanned<Hex>],
+    ) -> CommandResult {
+        let _ = (n, hexes);
+        Err(no_map(condition.span))
+    }
+
+    /// `terrain clear q,r ...`: take terrain off hexes. Backends without a map refuse it.
+    fn clear_terrain(&mut self, hexes: &[Spanned<Hex>]) -> CommandResult {
+        Err(no_map(hexes.first().map_or(crate::diagnostics::Span::NONE, |hex| hex.span)))
+    }
+
     /// `side A, B: party`: put actors on a side. Backends without sides refuse it.
     fn set_side(&mut self, actors: &[NameRef], side: &NameRef) -> CommandResult {
         let _ = actors;

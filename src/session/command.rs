@@ -88,6 +88,17 @@ pub enum Command {
     },
     /// `wall 3,4 3,5`: hexes that block movement and lines to targets.
     Wall(Vec<Spanned<Hex>>),
+    /// `terrain Rough 2 at 3,4 3,5`: lay a condition on hexes.
+    Terrain {
+        /// The condition block: `Rough`.
+        condition: NameRef,
+        /// Its N, when given: `2`.
+        n: Option<Spanned<i64>>,
+        /// Where: `3,4 3,5`.
+        hexes: Vec<Spanned<Hex>>,
+    },
+    /// `terrain clear 3,4`: take every terrain off hexes.
+    ClearTerrain(Vec<Spanned<Hex>>),
     /// `side Ana, Bo: party`: put actors on a side.
     Side {
         /// Who: `Ana, Bo`.
@@ -239,6 +250,7 @@ impl Command {
             Command::Undo => "undo",
             Command::Place { .. } => "place",
             Command::Wall(_) => "wall",
+            Command::Terrain { .. } | Command::ClearTerrain(_) => "terrain",
             Command::Side { .. } => "side",
             Command::Adopt { .. } => "adopts",
             Command::Define(_) => "define",

@@ -286,6 +286,27 @@ impl Backend for Game {
         Ok(self.events_or(mark, "wall", String::new()))
     }
 
+    fn set_terrain(
+        &mut self,
+        condition: &NameRef,
+        n: Option<&Spanned<i64>>,
+        hexes: &[Spanned<Hex>],
+    ) -> CommandResult {
+        let mark = self.mark();
+        let plain: Vec<Hex> = hexes.iter().map(|hex| hex.node).collect();
+        Game::set_terrain(self, &condition.node, n.map(|n| n.node), &plain)
+            .map_err(|e| failed(&e.or_at(condition.span)))?;
+        Ok(self.events_or(mark, "terrain", String::new()))
+    }
+
+    fn clear_terrain(&mut self, hexes: &[Spanned<Hex>]) -> CommandResult {
+        let mark = self.mark();
+        let plain: Vec<Hex> = hexes.iter().map(|hex| hex.node).collect();
+        let span = hexes.first().map_or(Span::NONE, |hex| hex.span);
+        Game::clear_terrain(self, &plain).map_err(|e| failed(&e.or_at(span)))?;
+        Ok(self.events_or(mark, "terrain", String::new()))
+    }
+
     fn set_side(&mut self, actors: &[NameRef], side: &NameRef) -> CommandResult {
         let mark = self.mark();
         let names: Vec<&str> = actors.iter().map(|actor| actor.node.as_str()).collect();
@@ -594,6 +615,13 @@ impl Game {
         if !world.walls.is_empty() {
             let walls: Vec<String> = world.walls.iter().map(Hex::to_string).collect();
             let _ = writeln!(text, "walls: {}", walls.join(" "));
+        }
+        for (hex, laid) in &world.terrain {
+            let shown: Vec<String> = laid
+                .iter()
+                .map(|(name, n)| n.map_or_else(|| name.clone(), |n| format!("{name} {n}")))
+                .collect();
+            let _ = writeln!(text, "terrain at {hex}: {}", shown.join(", "));
         }
         if !world.pools.is_empty() {
             let pools: Vec<String> =

@@ -24,6 +24,7 @@ pub const COMMAND_WORDS: &[&str] = &[
     "undo",
     "place",
     "wall",
+    "terrain",
     "side",
     "define",
     "help",
@@ -68,6 +69,11 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("undo", "take back the last command that changed the game", "undo"),
     ("place", "put an actor on a hex of the map (q,r)", "place Scout at 2,-1"),
     ("wall", "make hexes walls: they block movement and lines to targets", "wall 3,4 3,5"),
+    (
+        "terrain",
+        "lay a condition on hexes (whoever stands there holds it); `terrain clear` takes it off",
+        "terrain Rough 2 at 3,4 3,5",
+    ),
     ("side", "put actors on a side: allies share one, enemies differ", "side Scout, Hero: party"),
     ("adopts", "an actor adopts a stance, paying its Cost", "Scout adopts Guard Stance"),
     (

@@ -168,6 +168,7 @@ fn command_error(file: FileId, base: usize, line: &str) -> Option<SessionError> 
         "help" => Rule::help,
         "place" => Rule::place,
         "wall" => Rule::wall,
+        "terrain" => Rule::terrain,
         "side" => Rule::side,
         _ => return None,
     };
@@ -343,6 +344,29 @@ impl Lower {
             Rule::wall => {
                 let hexes = inner.map(|hex| self.hex(&hex)).collect::<Result<_, _>>()?;
                 Command::Wall(hexes)
+            }
+            Rule::terrain => {
+                let body = inner.next().expect("grammar: terrain body");
+                let is_clear = body.as_rule() == Rule::terrain_clear;
+                let mut parts = body
+                    .into_inner()
+                    .filter(|p| !matches!(p.as_rule(), Rule::k_clear | Rule::k_at));
+                if is_clear {
+                    let hexes = parts.map(|hex| self.hex(&hex)).collect::<Result<_, _>>()?;
+                    Command::ClearTerrain(hexes)
+                } else {
+                    let condition = self.name(parts.next().expect("grammar: condition"));
+                    let (mut n, mut hexes) = (None, Vec::new());
+                    for part in parts {
+                        match part.as_rule() {
+                            Rule::integer => {
+                                n = Some(Spanned::new(self.number(&part)?, self.span(&part)));
+                            }
+                            _ => hexes.push(self.hex(&part)?),
+                        }
+                    }
+                    Command::Terrain { condition, n, hexes }
+                }
             }
             Rule::adopt => {
                 let actor = self.name(inner.next().expect("grammar: actor"));

@@ -215,6 +215,10 @@ impl<B: Backend> Session<B> {
             Command::Undo => self.backend.undo(),
             Command::Place { actor, hex } => self.backend.place(actor, hex),
             Command::Wall(hexes) => self.backend.add_walls(hexes),
+            Command::Terrain { condition, n, hexes } => {
+                self.backend.set_terrain(condition, n.as_ref(), hexes)
+            }
+            Command::ClearTerrain(hexes) => self.backend.clear_terrain(hexes),
             Command::Side { actors, side } => self.backend.set_side(actors, side),
             Command::Adopt { actor, stance } => self.backend.adopt(actor, stance),
         }

@@ -38,3 +38,17 @@ pub fn repl(stdin: &str) -> (i32, String, String) {
     let code = output.status.code().unwrap_or(-1);
     (code, String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap())
 }
+
+/// A game (seed 11) on the shipped Mystika pack with Mira, Brannoc and the Narrator added
+/// under short names.
+pub fn mystika_game() -> Game {
+    let mut game = Game::new(11);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/mystika");
+    game.load(&[path]).expect("the Mystika pack loads");
+    for (name, block) in
+        [("Mira", "Mira Quickblade"), ("Brannoc", "Brannoc the Bouncer"), ("Narrator", "Narrator")]
+    {
+        game.add_actor(name, Some(block), &[]).unwrap();
+    }
+    game
+}

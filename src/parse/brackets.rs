@@ -1,0 +1,76 @@
+//! Scanning raw line text for brackets before it is parsed: how deep `(`/`[` nest (to refuse
+//! pathological input before pest sees it), where a `[` closes, and splitting at a separator
+//! that stands outside brackets. Byte-level and allocation-light; no grammar involved.
+
+/// The deepest nesting of `(` and `[` in `text`.
+pub fn nesting_depth(text: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for byte in text.bytes() {
+        match byte {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// The index of the `]` closing the `[` at `open`.
+pub fn matching_bracket(text: &str, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (index, byte) in text.bytes().enumerate().skip(open) {
+        match byte {
+            b'[' => depth += 1,
+            b']' => {
+                // A `]` before any `[` closes nothing: no match rather than an underflow.
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(index);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Splits `text` at `separator` outside brackets, with each piece's start offset.
+pub fn split_outside_brackets(text: &str, separator: char) -> Vec<(usize, &str)> {
+    let mut pieces = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (index, character) in text.char_indices() {
+        match character {
+            '[' | '(' => depth += 1,
+            ']' | ')' => depth = depth.saturating_sub(1),
+            _ if character == separator && depth == 0 => {
+                pieces.push((start, &text[start..index]));
+                start = index + character.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    pieces.push((start, &text[start..]));
+    pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brackets_are_matched_and_split_outside_nesting() {
+        assert_eq!(matching_bracket("[a [b] c] d", 0), Some(8));
+        assert_eq!(matching_bracket("[a [b] c] d", 3), Some(5));
+        assert_eq!(matching_bracket("[open", 0), None);
+        // A stray `]` before any `[` closes nothing instead of underflowing.
+        assert_eq!(matching_bracket("] x", 0), None);
+        assert_eq!(nesting_depth("[a ([b])]"), 3);
+        assert_eq!(
+            split_outside_brackets("1; [a; b]; c", ';'),
+            [(0, "1"), (2, " [a; b]"), (10, " c")]
+        );
+    }
+}

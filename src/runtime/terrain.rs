@@ -1,0 +1,151 @@
+//! Terrain on the hex map: condition blocks laid on hexes ([`Game::set_terrain`],
+//! [`Game::clear_terrain`]) and held by whoever stands there. A creature that is placed on or
+//! moves into a terrain hex gains a copy of each of its conditions whose source is
+//! `terrain at q,r`; leaving ends exactly those copies, so a copy applied by a power stays.
+//! Gaining and losing go through the world's condition path (logged, journaled, undoable).
+
+use std::collections::BTreeMap;
+
+use crate::diagnostics::Span;
+use crate::engine::{ActiveCondition, Duration, Event, Hex, Stacking};
+
+use super::Game;
+use super::error::{RuntimeError, unknown};
+use super::hooks::{EventData, fire};
+use super::journal::Part;
+use super::power::engine;
+use super::rules::Rules;
+use crate::model::hook::HookEvent;
+
+/// The source written on a condition that a creature holds because it stands on `hex`.
+pub fn terrain_source(hex: Hex) -> String {
+    format!("terrain at {hex}")
+}
+
+impl Game {
+    /// Lays the condition block `condition` (with `n`, when it has one) on every hex of
+    /// `hexes`, replacing the same terrain there; whoever stands on one of them holds it.
+    /// An unknown condition is refused (with a did-you-mean) and nothing changes.
+    ///
+    /// ```
+    /// use mythforge::engine::Hex;
+    /// use mythforge::runtime::Game;
+    /// let mut game = Game::new(1);
+    /// game.load_source("t.rules", "condition Rough\nParameters: N\n").unwrap();
+    /// game.add_actor("Ana", None, &[]).unwrap();
+    /// game.place("Ana", Some(Hex::new(3, 4))).unwrap();
+    /// game.set_terrain("Rough", Some(2), &[Hex::new(3, 4)]).unwrap();
+    /// let held = &game.world().actor("Ana").unwrap().conditions.active[0];
+    /// assert_eq!((held.name.as_str(), held.n), ("Rough", Some(2)));
+    /// ```
+    pub fn set_terrain(
+        &mut self,
+        condition: &str,
+        n: Option<i64>,
+        hexes: &[Hex],
+    ) -> Result<(), RuntimeError> {
+        let block = Rules::find(&self.rules.conditions, condition).ok_or_else(|| {
+            unknown("condition", condition, Rules::names(&self.rules.conditions)).at(Span::NONE)
+        })?;
+        let name = block.name.node.as_str().to_string();
+        self.command(|game| {
+            for hex in hexes {
+                game.world.terrain.entry(*hex).or_default().insert(name.clone(), n);
+            }
+            let shown: Vec<String> = hexes.iter().map(Hex::to_string).collect();
+            let rating = n.map(|n| format!(" {n}")).unwrap_or_default();
+            game.world
+                .narrate(format!("terrain {name}{rating} at {}", shown.join(" ")), Span::NONE);
+            settle_on(game, hexes)
+        })
+    }
+
+    /// Takes every terrain off `hexes`; whoever stands there loses what the terrain gave.
+    pub fn clear_terrain(&mut self, hexes: &[Hex]) -> Result<(), RuntimeError> {
+        self.command(|game| {
+            for hex in hexes {
+                game.world.terrain.remove(hex);
+            }
+            let shown: Vec<String> = hexes.iter().map(Hex::to_string).collect();
+            game.world.narrate(format!("terrain cleared at {}", shown.join(" ")), Span::NONE);
+            settle_on(game, hexes)
+        })
+    }
+}
+
+/// Settles every actor standing on one of `hexes`.
+fn settle_on(game: &mut Game, hexes: &[Hex]) -> Result<(), RuntimeError> {
+    let standing: Vec<String> = game
+        .world
+        .actors
+        .iter()
+        .filter(|a| a.position.is_some_and(|p| hexes.contains(&p)))
+        .map(|a| a.name.clone())
+        .collect();
+    for actor in standing {
+        settle(game, &actor, Span::NONE)?;
+    }
+    Ok(())
+}
+
+/// Makes the terrain conditions `actor` holds match the hex it stands on: copies from a hex
+/// it left (or terrain since changed) end, the current hex's terrain is gained. Called after
+/// every change of position.
+pub(crate) fn settle(game: &mut Game, actor: &str, span: Span) -> Result<(), RuntimeError> {
+    let who = game.world.actor(actor).map_err(engine)?;
+    let position = who.position;
+    let wanted: BTreeMap<String, Option<i64>> =
+        position.and_then(|hex| game.world.terrain.get(&hex)).cloned().unwrap_or_default();
+    let here = position.map(terrain_source);
+    let from_terrain =
+        |c: &ActiveCondition| c.source.as_deref().is_some_and(|s| s.starts_with("terrain at "));
+    let keeps =
+        |c: &ActiveCondition| c.source == here && wanted.get(&c.name).is_some_and(|n| *n == c.n);
+    let ending = who.conditions.active.iter().any(|c| from_terrain(c) && !keeps(c));
+    let gaining: Vec<(String, Option<i64>)> = wanted
+        .iter()
+        .filter(|(name, n)| {
+            !who.conditions
+                .active
+                .iter()
+                .any(|c| from_terrain(c) && c.source == here && &c.name == *name && c.n == **n)
+        })
+        .map(|(name, n)| (name.clone(), *n))
+        .collect();
+    if !ending && gaining.is_empty() {
+        return Ok(());
+    }
+    game.remember(actor, Part::Conditions);
+    let mut ended = Vec::new();
+    let who = game.world.actor_mut(actor).map_err(engine)?;
+    who.conditions.active.retain(|c| {
+        let end = from_terrain(c) && !keeps(c);
+        if end {
+            ended.push(c.clone());
+        }
+        !end
+    });
+    for condition in ended {
+        let name = condition.name.clone();
+        game.world.record(Event::ConditionEnded { actor: actor.to_string(), condition });
+        fire(game, HookEvent::ConditionEnded, actor, EventData::Name(name), span)?;
+    }
+    let (Some(source), rules) = (here, std::sync::Arc::clone(&game.rules)) else {
+        return Ok(());
+    };
+    for (name, n) in gaining {
+        if Rules::find(&rules.conditions, &name).is_none() {
+            // The pack no longer has this condition (a save from an older pack): skip it.
+            continue;
+        }
+        let mut active =
+            ActiveCondition::new(name.clone(), Duration::UntilRemoved).with_source(source.clone());
+        if let Some(n) = n {
+            active = active.with_n(n);
+        }
+        // Its own instance, whatever the block's stacking, so leaving ends exactly it.
+        game.world.apply_condition(actor, active, Stacking::Additive, span)?;
+        fire(game, HookEvent::ConditionApplied, actor, EventData::Name(name), span)?;
+    }
+    Ok(())
+}
