@@ -60,3 +60,58 @@ fn sustain_re_resolves_at_start_and_halt_ends_it_at_end() {
     assert!(game.transcript_since(0).contains("A's Burning Aura halts"));
     assert!(game.world().encounter.as_ref().unwrap().queued.is_empty());
 }
+
+/// The timing pack with A holding `upgrade` (lines appended to the pack).
+fn upgraded(upgrade: &str) -> Game {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/runtime/timing.rules");
+    let text = std::fs::read_to_string(path).unwrap() + "\n" + upgrade;
+    let mut game = Game::new(5);
+    game.load_source("timing.rules", &text).expect("the timing pack loads");
+    game.add_actor("A", Some("Caster"), &[("Initiative", 0)]).unwrap();
+    game.add_actor("B", Some("Caster"), &[]).unwrap();
+    game.world_mut().actor_mut("A").unwrap().traits.push("Fierce Aura".into());
+    game.world_mut().roller.force([10, 5]);
+    game.start_encounter(&["A", "B"]).unwrap();
+    game
+}
+
+#[test]
+fn a_once_per_round_upgrade_modifies_one_resolution_a_round_and_no_halting_test() {
+    let mut game =
+        upgraded("upgrade Fierce Aura\nTo: Burning Aura\nAdd: +2 damage\nLimit: once per round\n");
+    game.world_mut().roller.force([10, 1]);
+    game.use_power(&PowerUse::new("A", "Burning Aura").at(["B"])).unwrap();
+    assert_eq!(hp(&game, "B"), 17, "1 + 2");
+    game.next_turn().unwrap(); // A: action
+    // The used-up upgrade does not modify (or narrate on) the failing halting test.
+    game.world_mut().roller.force([1, 1]);
+    game.next_turn().unwrap(); // A: end
+    let modifies = "A's Fierce Aura modifies Burning Aura";
+    assert_eq!(game.transcript_since(0).matches(modifies).count(), 1);
+    for _ in 0..3 {
+        game.next_turn().unwrap(); // B: start, action, end
+    }
+    // Round 2: the re-resolution is the round's first, so the upgrade modifies it...
+    game.world_mut().roller.force([10, 1]);
+    game.next_turn().unwrap(); // A: start
+    assert_eq!(hp(&game, "B"), 14);
+    assert_eq!(game.transcript_since(0).matches(modifies).count(), 2);
+    // ...and a second use in the round runs unmodified.
+    game.world_mut().roller.force([10, 1]);
+    game.use_power(&PowerUse::new("A", "Burning Aura").at(["B"])).unwrap();
+    assert_eq!(hp(&game, "B"), 13);
+    assert_eq!(game.transcript_since(0).matches(modifies).count(), 2);
+}
+
+#[test]
+fn an_invested_power_counts_its_upgrade_when_it_resolves() {
+    let mut game =
+        upgraded("upgrade Fierce Aura\nTo: Slow Bolt\nAdd: +2 damage\nLimit: once per round\n");
+    game.use_power(&PowerUse::new("A", "Slow Bolt").at(["B"])).unwrap();
+    game.world_mut().roller.force([10, 10]);
+    for _ in 0..3 {
+        game.next_turn().unwrap(); // A: action, end; B: start -> the bolt resolves
+    }
+    assert_eq!(hp(&game, "B"), 13, "5 + 2");
+}

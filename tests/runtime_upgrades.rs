@@ -200,7 +200,7 @@ fn limit_counts_survive_save_and_an_old_save_without_them_loads() {
     let restored = mythforge::engine::from_json(&json, "save.json").unwrap();
     let limits = &restored.encounter.as_ref().unwrap().limits;
     assert_eq!(limits.len(), 1);
-    assert_eq!((limits[0].key.as_str(), limits[0].count), ("Fate", 1));
+    assert_eq!((limits[0].key.as_str(), limits[0].count), ("shared: Fate", 1));
     let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
     let encounter = value["world"]["encounter"].as_object_mut().unwrap();
     assert!(encounter.remove("limits").is_some(), "the field was saved");
@@ -342,4 +342,31 @@ fn a_keyword_test_on_this_power_reads_the_weapons_keywords() {
     assert_eq!(resource(&game, "Foe", "HP"), 40 - 15);
     game.use_power(&cleave("Axe")).unwrap();
     assert_eq!(resource(&game, "Foe", "HP"), 40 - 15 - 6);
+}
+
+#[test]
+fn a_save_whose_counter_keys_have_no_kind_prefix_still_counts() {
+    let mut game = fate_encounter();
+    game.use_power(&PowerUse::new("Itzel", "Fate Exchange CP")).unwrap();
+    let json = mythforge::engine::to_json(game.world()).unwrap();
+    let old = json.replace("\"shared: Fate\"", "\"Fate\"");
+    assert_ne!(old, json, "the key was saved with its prefix");
+    *game.world_mut() = mythforge::engine::from_json(&old, "old.json").unwrap();
+    let error = game.use_power(&PowerUse::new("Itzel", "Fate Exchange Sg")).unwrap_err();
+    assert!(matches!(error.kind, RuntimeErrorKind::LimitReached(_)));
+}
+
+#[test]
+fn a_power_and_a_keyword_of_the_same_name_count_apart() {
+    let extra = "power Parry\nTarget: Self\nResult: gain 1 CP\nLimit: once per round, shared by \
+                 Cleave\n";
+    let mut game = small(extra).unwrap();
+    game.world_mut().actor_mut("Hero").unwrap().powers.push("Parry".into());
+    game.start_encounter(&["Hero", "Foe"]).unwrap();
+    game.use_power(&cleave("Club")).unwrap();
+    game.use_power(&cleave("Club")).unwrap();
+    // Cleave's own count is used up; the keyword Cleave's is not.
+    game.use_power(&PowerUse::new("Hero", "Parry")).unwrap();
+    let error = game.use_power(&PowerUse::new("Hero", "Parry")).unwrap_err();
+    assert!(matches!(error.kind, RuntimeErrorKind::LimitReached(_)));
 }

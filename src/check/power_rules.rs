@@ -6,22 +6,22 @@
 use super::error::CheckErrorKind;
 use super::names::{Names, with_suggestion};
 use crate::diagnostics::{Diagnostic, Span};
-use crate::model::common::Keyword;
-use crate::model::{BlockBody, ConditionLine, Pack, PowerLine, SystemLine};
+use crate::model::keywords;
+use crate::model::{BlockBody, ConditionLine, Pack, SystemLine};
 
-/// Every keyword word a power's `Keywords:` lines list (weapon keywords join at run time).
+/// Every keyword some power has (see [`keywords::of`]), with every weapon's keywords (a
+/// power joins them through `[Weapon]`).
 fn power_keywords(pack: &Pack) -> Vec<&str> {
     let mut out: Vec<&str> = Vec::new();
     for block in pack.blocks() {
-        let BlockBody::Power(lines) = &block.node.body else { continue };
-        for line in lines {
-            let PowerLine::Keywords(keywords) = &line.node else { continue };
-            for keyword in keywords {
-                if let Keyword::Word(word) = &keyword.node
-                    && !out.iter().any(|known| known.eq_ignore_ascii_case(word.as_str()))
-                {
-                    out.push(word.as_str());
-                }
+        let words: Box<dyn Iterator<Item = &str>> = match &block.node.body {
+            BlockBody::Power(lines) => Box::new(keywords::of(lines, None)),
+            BlockBody::Weapon(_) => Box::new(keywords::weapon_words(&block.node)),
+            _ => continue,
+        };
+        for word in words {
+            if !out.iter().any(|known| known.eq_ignore_ascii_case(word)) {
+                out.push(word);
             }
         }
     }
@@ -30,15 +30,15 @@ fn power_keywords(pack: &Pack) -> Vec<&str> {
 
 /// Checks the power-use rule lines of `pack`.
 pub(super) fn power_rules(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
-    let keywords = power_keywords(pack);
+    let known = power_keywords(pack);
     let mut check_keyword = |keyword: &str, span: Span| {
-        if keywords.iter().any(|known| known.eq_ignore_ascii_case(keyword)) {
+        if known.iter().any(|known| keywords::names(keyword, known)) {
             return;
         }
         out.push(with_suggestion(
             CheckErrorKind::UnknownKeyword(keyword.to_string()).at(span),
             keyword,
-            keywords.iter().copied(),
+            known.iter().copied(),
             "give a power this keyword on its `Keywords:` line",
         ));
     };

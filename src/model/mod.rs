@@ -10,6 +10,7 @@ pub mod effect;
 pub mod entity;
 pub mod expr;
 pub mod hook;
+pub mod keywords;
 pub mod outcome;
 pub mod power;
 pub mod power_rules;

@@ -347,7 +347,7 @@ pub(crate) fn run_check_as(
     }
     if let Some(other) = &request.against {
         let other = world.actor(other).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
-        let pair = super::relations::check_pair_bonus(rules, actor, other, request, attacking);
+        let pair = super::relations::check_pair_bonus(rules, actor, other, request, attacking)?;
         modifier = modifier.saturating_add(pair);
     }
     let extra = super::check_options::request_names(request, modifier);

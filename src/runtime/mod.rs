@@ -26,6 +26,7 @@ mod procedures;
 mod quantities;
 mod reading;
 mod relations;
+mod requirement;
 mod rules;
 mod scope;
 mod scripted_check;

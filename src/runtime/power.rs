@@ -5,11 +5,10 @@
 //! runs it as one transaction.
 
 use crate::diagnostics::Span;
-use crate::engine::Actor;
-use crate::model::common::{CheckRoller, Junction, Test};
+use crate::model::common::CheckRoller;
 use crate::model::expr::{LineContext, evaluate};
 use crate::model::power::GradeGate;
-use crate::model::{Block, BlockBody, Cost, PowerLine, Requirement};
+use crate::model::{Block, Cost, PowerLine};
 
 use super::Game;
 use super::checks::{Against, find_procedure, prepare, prepare_found, rolled};
@@ -18,6 +17,7 @@ use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
 use super::procedures::settle_for_power;
 use super::relations::{pair_delta, relative_delta};
+pub(crate) use super::requirement::holds;
 use super::rules::Rules;
 use super::scope::LineScope;
 
@@ -108,12 +108,7 @@ pub(crate) enum Stage {
     Test,
 }
 
-pub(crate) fn lines(block: &Block) -> &[crate::diagnostics::Spanned<PowerLine>] {
-    match &block.body {
-        BlockBody::Power(lines) => lines,
-        _ => &[],
-    }
-}
+pub(crate) use crate::model::keywords::power_lines as lines;
 
 impl Game {
     /// Uses a power through the whole pipeline as one command: on any error nothing changes.
@@ -166,10 +161,17 @@ fn run(
         user.equipment.iter().find(|e| Rules::find(&rules.weapons, e).is_some()).cloned()
     });
     let weapon = weapon_name.as_deref().and_then(|w| Rules::find(&rules.weapons, w));
-    let counted = stage == Stage::Use;
-    let effective = super::upgrade::effective(game, rules, block, weapon, &request.actor, counted)?;
+    // An upgrade's limit counts each resolution it modifies: a use (an invested one when it
+    // resolves later) and each sustained re-resolution; a halting test only reads the count.
+    let resolves = match stage {
+        Stage::Use => !lines(block).iter().any(|l| matches!(l.node, PowerLine::Invest(_))),
+        Stage::Resolve => true,
+        Stage::Test => false,
+    };
+    let effective =
+        super::upgrade::effective(game, rules, block, weapon, &request.actor, resolves)?;
     let block: &Block = &effective;
-    if counted {
+    if stage == Stage::Use {
         super::limits::use_power(game, &request.actor, block)?;
     }
     let trigger = request.options.trigger_values.as_slice();
@@ -565,41 +567,4 @@ fn resolve(
         queue(game, request, &targets, weapon, None, block.name.node.as_str());
     }
     Ok(PowerOutcome { targets: outcomes, queued: false })
-}
-
-/// Whether `requirement` holds for `user`. Comparisons, `you have/are <condition>` and
-/// `this power has keyword X` (`power` with its weapon) are evaluated; event clauses and
-/// narration count as holding (the caller vouches for them).
-pub(super) fn holds(
-    rules: &Rules,
-    requirement: &Requirement,
-    user: &Actor,
-    power: Option<(&Block, Option<&Block>)>,
-) -> Result<bool, RuntimeError> {
-    let Requirement::Tests { first, rest } = requirement else { return Ok(true) };
-    let test = |test: &crate::diagnostics::Spanned<Test>| -> Result<bool, RuntimeError> {
-        Ok(match &test.node {
-            Test::Compare(expr) => {
-                let scope = LineScope::of(rules, user);
-                let value = evaluate(expr, &scope, LineContext::Condition)?;
-                value.as_integer() != Some(0)
-            }
-            Test::Has { condition, .. } => {
-                super::relations::has(rules, user, condition.name.node.as_str())
-            }
-            Test::Keyword { subject, keyword, .. } => match power {
-                Some((block, weapon)) if super::upgrade::names_the_power(&subject.node) => {
-                    super::upgrade::has_keyword(block, weapon, keyword.node.as_str())
-                }
-                _ => true,
-            },
-            Test::Event { .. } => true,
-        })
-    };
-    let mut result = test(first)?;
-    for (junction, next) in rest {
-        let value = test(next)?;
-        result = if *junction == Junction::And { result && value } else { result || value };
-    }
-    Ok(result)
 }

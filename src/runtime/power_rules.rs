@@ -5,7 +5,7 @@
 //! refuses (or counts a quota use).
 
 use crate::diagnostics::{Span, Spanned};
-use crate::engine::{LimitReset, LimitUse};
+use crate::engine::LimitReset;
 use crate::model::power_rules::{KeywordRule, TurnQuota};
 use crate::model::{Block, BlockKind, ConditionLine, PowerLine, SystemLine};
 
@@ -97,9 +97,8 @@ pub(crate) fn check(
     if power_rules.is_empty() {
         return Ok(());
     }
-    let has = |keyword: &str| {
-        super::upgrade::power_keywords(block, weapon).any(|name| name.matches(keyword))
-    };
+    let lines = super::power::lines(block);
+    let has = |keyword: &str| crate::model::keywords::has(lines, weapon, keyword);
     let actor = request.actor.as_str();
     let power = block.name.node.as_str();
     let refuse = |code: &'static str,
@@ -204,45 +203,26 @@ fn count_turn_quota(
         .or_else(|| quotas.iter().find(|quota| quota.keyword.is_none()));
     let Some(quota) = quota else { return Ok(()) };
     let (actor, power) = (request.actor.as_str(), block.name.node.as_str());
-    let found = encounter.limits.iter_mut().find(|used| {
-        used.actor == actor && used.reset == LimitReset::Turn && quota.counts_under(&used.key)
-    });
-    match found {
-        Some(used) if used.count >= quota.count => {
-            let kind = match &quota.keyword {
-                Some(keyword) => format!("{keyword} power"),
-                None => "other power".to_string(),
-            };
-            let turn = if challenge_only { "a challenge turn" } else { "a turn" };
-            let broken = PowerRuleBroken {
-                code: "runtime::turn_quota",
-                message: format!(
-                    "{actor} cannot use {power}: {turn} allows {} {kind}{}; used by {}",
-                    quota.count,
-                    if quota.count == 1 { "" } else { "s" },
-                    used.first
-                ),
-                related: Some((keywords_span(block), format!("{power} counts as {}", quota))),
-                help: "the count starts again at the end of the turn".to_string(),
-            };
-            Err(RuntimeErrorKind::PowerRule(Box::new(broken)).at(span))
-        }
-        Some(used) => {
-            used.count += 1;
-            Ok(())
-        }
-        None => {
-            let acting = encounter.acting().map_or("no one", |p| p.name.as_str());
-            let first = format!("{power} in round {}, {acting}'s turn", encounter.round);
-            let (actor, key) = (actor.to_string(), quota.key());
-            encounter.limits.push(LimitUse {
-                actor,
-                key,
-                reset: LimitReset::Turn,
-                count: 1,
-                first,
-            });
-            Ok(())
-        }
-    }
+    let counter = super::limits::Counter { reset: LimitReset::Turn, allowed: quota.count };
+    let Some(first) =
+        counter.take(encounter, actor, power, |key| quota.counts_under(key), || quota.key())
+    else {
+        return Ok(());
+    };
+    let kind = match &quota.keyword {
+        Some(keyword) => format!("{keyword} power"),
+        None => "other power".to_string(),
+    };
+    let turn = if challenge_only { "a challenge turn" } else { "a turn" };
+    let broken = PowerRuleBroken {
+        code: "runtime::turn_quota",
+        message: format!(
+            "{actor} cannot use {power}: {turn} allows {} {kind}{}; used by {first}",
+            quota.count,
+            if quota.count == 1 { "" } else { "s" },
+        ),
+        related: Some((keywords_span(block), format!("{power} counts as {}", quota))),
+        help: "the count starts again at the end of the turn".to_string(),
+    };
+    Err(RuntimeErrorKind::PowerRule(Box::new(broken)).at(span))
 }

@@ -7,9 +7,9 @@ use crate::diagnostics::Spanned;
 use crate::engine::Actor;
 use crate::model::entity::{Audience, GrantItem, Relation};
 use crate::model::expr::{
-    EvalErrorKind, LineContext, Name, Reference, Rounding, Scope, Value, evaluate,
+    EvalError, EvalErrorKind, LineContext, Name, Reference, Rounding, Scope, Value, evaluate,
 };
-use crate::model::{Amount, BlockBody, ConditionLine, ConditionRef, Expr, Keyword, Modifier};
+use crate::model::{Amount, BlockBody, ConditionLine, ConditionRef, Expr, Modifier};
 
 use super::rules::Rules;
 use super::scope::LineScope;
@@ -110,10 +110,14 @@ pub(crate) fn held<'a>(rules: &'a Rules, actor: &'a Actor) -> Vec<Held<'a>> {
             for condition in included {
                 let name = condition.name.node.as_str();
                 let subtype = condition.detail.as_ref().map(|d| d.node.as_str());
-                if out.iter().any(|h| h.same(name, subtype)) || out.len() >= HELD_LIMIT {
+                // A copy held against everyone wins over one held against one actor.
+                let everyone = holder.against.is_none();
+                let shadowed =
+                    |h: &Held<'_>| h.same(name, subtype) && (h.against.is_none() || !everyone);
+                if out.iter().any(shadowed) || out.len() >= HELD_LIMIT {
                     continue;
                 }
-                out.push(Held {
+                let entry = Held {
                     name,
                     n: n_of(condition, holder.n),
                     subtype,
@@ -121,7 +125,15 @@ pub(crate) fn held<'a>(rules: &'a Rules, actor: &'a Actor) -> Vec<Held<'a>> {
                     against: holder.against,
                     included_by: Some(holder.name),
                     lines: lines_of(rules, name),
-                });
+                };
+                match out.iter().position(|h| h.same(name, subtype) && h.included_by.is_some()) {
+                    // What the replaced copy included is read again, now against everyone.
+                    Some(index) => {
+                        out[index] = entry;
+                        next = next.min(index);
+                    }
+                    None => out.push(entry),
+                }
             }
         }
     }
@@ -161,7 +173,7 @@ pub(crate) struct Dealing<'a> {
 
 impl Dealing<'_> {
     fn has_keyword(&self, keyword: &str) -> bool {
-        self.keywords.iter().any(|k| k.eq_ignore_ascii_case(keyword))
+        self.keywords.iter().any(|k| crate::model::keywords::names(keyword, k))
     }
 
     fn holds(&self, relation: &Relation, source: Option<&str>) -> bool {
@@ -195,22 +207,34 @@ pub(crate) fn involved(rules: &Rules, a: &Actor, b: &Actor) -> bool {
     })
 }
 
-/// The value of an Add modifier's amount on `actor` with the condition's N.
-fn add_value(rules: &Rules, actor: &Actor, modifier: &Modifier, stat: &str, n: Option<i64>) -> i64 {
-    let Modifier::Add { negative, amount, stat: name } = modifier else { return 0 };
+/// The value of an Add modifier's amount on `actor` with the condition's N; an amount that
+/// fails to evaluate is an error at the condition's line.
+fn add_value(
+    rules: &Rules,
+    actor: &Actor,
+    modifier: &Modifier,
+    stat: &str,
+    n: Option<i64>,
+) -> Result<i64, EvalError> {
+    let Modifier::Add { negative, amount, stat: name } = modifier else { return Ok(0) };
     if !name.node.matches(stat) {
-        return 0;
+        return Ok(0);
     }
     let extra = [("N", n.unwrap_or(0))];
     let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
-    let value = scope.amount(amount, LineContext::Condition, Rounding::Floor).unwrap_or_default();
-    if *negative { -value } else { value }
+    let value = scope.amount(amount, LineContext::Condition, Rounding::Floor)?;
+    Ok(if *negative { -value } else { value })
 }
 
 /// What `holder`'s relative modifiers and the grants of the other side add to `stat` in
 /// `dealing`. A granted condition counts once however many conditions grant it, and not
 /// at all when the holder already holds it.
-pub(crate) fn relative_bonus(rules: &Rules, holder: &Actor, stat: &str, dealing: &Dealing) -> i64 {
+pub(crate) fn relative_bonus(
+    rules: &Rules,
+    holder: &Actor,
+    stat: &str,
+    dealing: &Dealing,
+) -> Result<i64, EvalError> {
     let own = held(rules, holder);
     let mut total = 0i64;
     for h in &own {
@@ -223,11 +247,11 @@ pub(crate) fn relative_bonus(rules: &Rules, holder: &Actor, stat: &str, dealing:
                 Modifier::Relative { modifier, relation }
                     if (h.against.is_none() || pairwise) && dealing.holds(relation, h.source) =>
                 {
-                    total = total.saturating_add(add_value(rules, holder, modifier, stat, h.n));
+                    total = total.saturating_add(add_value(rules, holder, modifier, stat, h.n)?);
                 }
                 Modifier::Relative { .. } => {}
                 plain if pairwise => {
-                    total = total.saturating_add(add_value(rules, holder, plain, stat, h.n));
+                    total = total.saturating_add(add_value(rules, holder, plain, stat, h.n)?);
                 }
                 _ => {}
             }
@@ -244,7 +268,7 @@ pub(crate) fn relative_bonus(rules: &Rules, holder: &Actor, stat: &str, dealing:
                 let condition = match &item.node {
                     GrantItem::Modifier(modifier) => {
                         total =
-                            total.saturating_add(add_value(rules, holder, modifier, stat, None));
+                            total.saturating_add(add_value(rules, holder, modifier, stat, None)?);
                         continue;
                     }
                     GrantItem::Condition(condition) => condition,
@@ -280,49 +304,21 @@ pub(crate) fn relative_bonus(rules: &Rules, holder: &Actor, stat: &str, dealing:
                         plain => Some(plain),
                     };
                     if let Some(modifier) = counted {
-                        total = total.saturating_add(add_value(rules, holder, modifier, stat, n));
+                        total = total.saturating_add(add_value(rules, holder, modifier, stat, n)?);
                     }
                 }
             }
         }
     }
-    total
+    Ok(total)
 }
 
-/// The keywords of a power, and of its weapon when the power names it (`Keywords: [Weapon]`),
-/// plus `Directed` for a power that targets creatures and `Area` for one that targets an area.
+/// The power's keywords (see [`crate::model::keywords::of`]), owned for a [`Dealing`].
 pub(crate) fn power_keywords(
     lines: &[Spanned<crate::model::PowerLine>],
     weapon: Option<&crate::model::Block>,
 ) -> Vec<String> {
-    use crate::model::{PowerLine, Target, WeaponLine};
-    fn words(keywords: &mut Vec<String>, list: &[Spanned<Keyword>]) -> bool {
-        let mut names_weapon = false;
-        for keyword in list {
-            match &keyword.node {
-                Keyword::Word(word) => keywords.push(word.as_str().to_string()),
-                Keyword::Expr(_) => names_weapon = true,
-            }
-        }
-        names_weapon
-    }
-    let (mut keywords, mut names_weapon) = (Vec::new(), false);
-    for line in lines {
-        match &line.node {
-            PowerLine::Keywords(list) => names_weapon |= words(&mut keywords, list),
-            PowerLine::Target(Target::Creatures { .. }) => keywords.push("Directed".into()),
-            PowerLine::Target(Target::Area { .. }) => keywords.push("Area".into()),
-            _ => {}
-        }
-    }
-    if let (true, Some(BlockBody::Weapon(lines))) = (names_weapon, weapon.map(|w| &w.body)) {
-        for line in lines {
-            if let WeaponLine::Keywords(list) = &line.node {
-                words(&mut keywords, list);
-            }
-        }
-    }
-    keywords
+    crate::model::keywords::of(lines, weapon).map(String::from).collect()
 }
 
 /// The power's keywords when a relative modifier or grant could count between its user and
@@ -351,11 +347,13 @@ pub(crate) struct Against<'s, 'a> {
     /// Whether the scope's user is the one using the power (false: the target rolling its
     /// defence against the user of the power, `by Target`).
     pub user_attacking: bool,
+    /// A condition modifier's failure, kept with its span: a lookup can only return the kind.
+    pub failed: std::cell::Cell<Option<EvalError>>,
 }
 
 impl Against<'_, '_> {
-    fn bonus(&self, reference: &Reference<'_>) -> i64 {
-        let Some(target) = self.inner.target else { return 0 };
+    fn bonus(&self, reference: &Reference<'_>) -> Result<i64, EvalError> {
+        let Some(target) = self.inner.target else { return Ok(0) };
         let (user, rules) = (self.inner.user, self.inner.rules);
         let (holder, other, attacking, name) = match reference {
             Reference::Name(name) => (user, target, self.user_attacking, *name),
@@ -365,7 +363,7 @@ impl Against<'_, '_> {
             Reference::Possessive { owner, name } if owner.matches("Self") => {
                 (user, target, self.user_attacking, *name)
             }
-            _ => return 0,
+            _ => return Ok(0),
         };
         let dealing = Dealing { other, keywords: self.keywords, attacking };
         relative_bonus(rules, holder, name.as_str(), &dealing)
@@ -379,7 +377,11 @@ impl Scope for Against<'_, '_> {
         context: LineContext,
     ) -> Result<Value, EvalErrorKind> {
         let value = self.inner.lookup(reference, context)?;
-        let bonus = self.bonus(&reference);
+        let bonus = self.bonus(&reference).map_err(|error| {
+            let kind = error.kind.clone();
+            self.failed.set(Some(error));
+            kind
+        })?;
         if bonus == 0 {
             return Ok(value);
         }
@@ -418,8 +420,11 @@ pub(crate) fn relative_delta(
     }
     let rounding = scope.rules.rounding;
     let plain = evaluate(expr, scope, context)?.round(rounding);
-    let against = Against { inner: scope, keywords, user_attacking };
-    Ok(evaluate(expr, &against, context)?.round(rounding) - plain)
+    let failed = std::cell::Cell::new(None);
+    let against = Against { inner: scope, keywords, user_attacking, failed };
+    let with_pair =
+        evaluate(expr, &against, context).map_err(|e| against.failed.take().unwrap_or(e))?;
+    Ok(with_pair.round(rounding) - plain)
 }
 
 /// What the relative modifiers between the power's user and `target` add to `expr` (the
@@ -455,13 +460,13 @@ pub(crate) fn check_pair_bonus(
     other: &Actor,
     request: &super::checks::CheckRequest,
     attacking: bool,
-) -> i64 {
+) -> Result<i64, EvalError> {
     if !involved(rules, actor, other) {
-        return 0;
+        return Ok(0);
     }
     let dealing = Dealing { other, keywords: &[], attacking };
-    let stats = request.stats.iter().map(String::as_str).chain(["all checks", "checks"]);
-    stats.fold(0i64, |total, stat| {
-        total.saturating_add(relative_bonus(rules, actor, stat, &dealing))
+    let mut stats = request.stats.iter().map(String::as_str).chain(["all checks", "checks"]);
+    stats.try_fold(0i64, |total, stat| {
+        Ok(total.saturating_add(relative_bonus(rules, actor, stat, &dealing)?))
     })
 }

@@ -7,83 +7,16 @@
 use std::borrow::Cow;
 
 use crate::diagnostics::{Span, Spanned};
-use crate::model::common::Keyword;
-use crate::model::entity::WeaponLine;
 use crate::model::expr::BinaryOp;
+use crate::model::keywords::{self, power_lines as lines};
 use crate::model::power::{GradeGate, LineSwap, Selector};
 use crate::model::{
-    Amount, Block, BlockBody, Effect, EffectPart, Effects, Expr, Name, PowerLine, TraitLine,
+    Amount, Block, BlockBody, Effect, EffectPart, Effects, Expr, PowerLine, TraitLine,
 };
 
 use super::Game;
 use super::error::RuntimeError;
 use super::rules::Rules;
-
-/// The keywords of a power: its `Keywords:` words, with `[Weapon]` replaced by the words of
-/// the weapon's own `Keywords:` line (`Melee [Weapon] Charge` with a `Heavy Blade` weapon is
-/// Melee, Heavy, Blade, Charge).
-pub(crate) fn power_keywords<'a>(
-    block: &'a Block,
-    weapon: Option<&'a Block>,
-) -> impl Iterator<Item = &'a Name> + 'a {
-    let BlockBody::Power(lines) = &block.body else { return None.into_iter().flatten() };
-    let words = lines.iter().flat_map(move |line| {
-        let keywords: &[Spanned<Keyword>] = match &line.node {
-            PowerLine::Keywords(keywords) => keywords,
-            _ => &[],
-        };
-        keywords.iter().flat_map(move |keyword| {
-            let (own, from_weapon) = match &keyword.node {
-                Keyword::Word(word) => (Some(word), None),
-                Keyword::Expr(expr) if matches!(&expr.node, Expr::Name(n) if n.matches("Weapon")) => {
-                    (None, weapon)
-                }
-                Keyword::Expr(_) => (None, None),
-            };
-            own.into_iter().chain(from_weapon.into_iter().flat_map(weapon_keywords))
-        })
-    });
-    Some(words).into_iter().flatten()
-}
-
-fn weapon_keywords(weapon: &Block) -> impl Iterator<Item = &Name> {
-    let lines = match &weapon.body {
-        BlockBody::Weapon(lines) => lines.as_slice(),
-        _ => &[],
-    };
-    lines.iter().flat_map(|line| {
-        let keywords: &[Spanned<Keyword>] = match &line.node {
-            WeaponLine::Keywords(keywords) => keywords,
-            _ => &[],
-        };
-        keywords.iter().filter_map(|keyword| match &keyword.node {
-            Keyword::Word(word) => Some(word),
-            Keyword::Expr(_) => None,
-        })
-    })
-}
-
-/// Whether `power` (used with `weapon`) has the keyword `word`: a plural (`Attacks`) also
-/// matches its singular; `Power` matches every power and `Attack` every power with a
-/// `Threshold:` line (it is rolled against a target).
-pub(crate) fn has_keyword(power: &Block, weapon: Option<&Block>, word: &str) -> bool {
-    let singular = word.strip_suffix('s').unwrap_or(word);
-    let is = |name: &str| word.eq_ignore_ascii_case(name) || singular.eq_ignore_ascii_case(name);
-    if is("Power") {
-        return true;
-    }
-    if is("Attack") && lines(power).iter().any(|l| matches!(l.node, PowerLine::Threshold(_))) {
-        return true;
-    }
-    power_keywords(power, weapon).any(|keyword| is(keyword.as_str()))
-}
-
-/// Whether a keyword test's subject is the power being used (`this power has keyword
-/// Melee`, `the power`, `it`).
-pub(crate) fn names_the_power(subject: &Name) -> bool {
-    let text = subject.as_str().to_ascii_lowercase();
-    matches!(text.as_str(), "power" | "this power" | "the power" | "it")
-}
 
 /// Whether the selector picks `power`: an alternative names it, or every word of the
 /// alternative is one of its keywords.
@@ -94,15 +27,8 @@ pub(crate) fn selects(selector: &Selector, power: &Block, weapon: Option<&Block>
                 .node
                 .as_str()
                 .split_whitespace()
-                .all(|word| has_keyword(power, weapon, word))
+                .all(|word| keywords::has(lines(power), weapon, word))
     })
-}
-
-fn lines(block: &Block) -> &[Spanned<PowerLine>] {
-    match &block.body {
-        BlockBody::Power(lines) => lines,
-        _ => &[],
-    }
 }
 
 /// Whether a trait's lines change a power's lines (narrated Adds do not).
@@ -114,8 +40,9 @@ fn modifies(lines: &[Spanned<TraitLine>]) -> bool {
     })
 }
 
-/// The power as the user's upgrades make it. `counted`: a new use, so upgrades with a
-/// `Limit:` count it (and are skipped once used up).
+/// The power as the user's upgrades make it. `counted`: a resolution, so upgrades with a
+/// `Limit:` count it and the log names what they change; otherwise (a halting test) they
+/// only check their count. Either way a used-up upgrade is skipped.
 pub(crate) fn effective<'r>(
     game: &mut Game,
     rules: &'r Rules,
@@ -163,15 +90,20 @@ pub(crate) fn effective<'r>(
             TraitLine::Limit(limit) => Some(limit),
             _ => None,
         });
-        if let Some(limit) = limit
-            && counted
-            && !super::limits::count_use(game, actor, upgrade.name.node.as_str(), limit)
-        {
-            continue;
+        if let Some(limit) = limit {
+            let name = upgrade.name.node.as_str();
+            let usable = if counted {
+                super::limits::count_use(game, actor, name, limit)
+            } else {
+                !super::limits::used_up(game, actor, name, limit)
+            };
+            if !usable {
+                continue;
+            }
         }
         let BlockBody::Power(power_lines) = &mut owned.body else { continue };
         let changes = modify(power_lines, trait_lines);
-        if !changes.is_empty() {
+        if counted && !changes.is_empty() {
             let text =
                 format!("{actor}'s {} modifies {power}: {}", upgrade.name.node, changes.join("; "));
             game.world.narrate(text, upgrade.name.span);

@@ -1,0 +1,85 @@
+//! The one answer to "does this power have keyword X", shared by upgrades' `To:`, keyword
+//! tests, power-use rules, relative modifiers and `check`.
+
+use crate::diagnostics::Spanned;
+use crate::model::{Block, BlockBody, Expr, Keyword, PowerLine, Target, WeaponLine};
+
+/// The lines of a power block (none for another kind of block).
+pub fn power_lines(block: &Block) -> &[Spanned<PowerLine>] {
+    match &block.body {
+        BlockBody::Power(lines) => lines,
+        _ => &[],
+    }
+}
+
+/// Every keyword of a power with these lines, used with `weapon`: the words of its
+/// `Keywords:` lines, with `[Weapon]` replaced by the words of the weapon's own `Keywords:`
+/// line (`Melee [Weapon] Charge` with a `Heavy Blade` weapon is Melee, Heavy, Blade, Charge);
+/// `Power` (every power); `Attack` when it has a `Threshold:` line and targets others (a
+/// rolled power with `Target: Self` is a task, not an attack); `Directed` when it
+/// targets creatures and `Area` when it targets an area.
+pub fn of<'a>(
+    lines: &'a [Spanned<PowerLine>],
+    weapon: Option<&'a Block>,
+) -> impl Iterator<Item = &'a str> + 'a {
+    let words = lines.iter().flat_map(move |line| {
+        let keywords: &[Spanned<Keyword>] = match &line.node {
+            PowerLine::Keywords(keywords) => keywords,
+            _ => &[],
+        };
+        keywords.iter().flat_map(move |keyword| {
+            let (own, from_weapon) = match &keyword.node {
+                Keyword::Word(word) => (Some(word.as_str()), None),
+                Keyword::Expr(expr) if matches!(&expr.node, Expr::Name(n) if n.matches("Weapon")) => {
+                    (None, weapon)
+                }
+                Keyword::Expr(_) => (None, None),
+            };
+            own.into_iter().chain(from_weapon.into_iter().flat_map(weapon_words))
+        })
+    });
+    let rolled = lines
+        .iter()
+        .any(|line| matches!(line.node, PowerLine::Threshold(_) | PowerLine::GmThreshold(_)));
+    let implied = lines.iter().filter_map(|line| match &line.node {
+        PowerLine::Target(Target::Creatures { .. }) => Some("Directed"),
+        PowerLine::Target(Target::Area { .. }) => Some("Area"),
+        _ => None,
+    });
+    let attack = lines.iter().find_map(|line| match &line.node {
+        PowerLine::Target(Target::User) => None,
+        PowerLine::Target(_) if rolled => Some("Attack"),
+        _ => None,
+    });
+    std::iter::once("Power").chain(words).chain(implied).chain(attack)
+}
+
+/// The words of a weapon's `Keywords:` lines.
+pub fn weapon_words(weapon: &Block) -> impl Iterator<Item = &str> {
+    let lines = match &weapon.body {
+        BlockBody::Weapon(lines) => lines.as_slice(),
+        _ => &[],
+    };
+    lines.iter().flat_map(|line| {
+        let keywords: &[Spanned<Keyword>] = match &line.node {
+            WeaponLine::Keywords(keywords) => keywords,
+            _ => &[],
+        };
+        keywords.iter().filter_map(|keyword| match &keyword.node {
+            Keyword::Word(word) => Some(word.as_str()),
+            Keyword::Expr(_) => None,
+        })
+    })
+}
+
+/// Whether `asked` names `keyword`, ignoring case; a plural (`Attacks`) names its singular.
+pub fn names(asked: &str, keyword: &str) -> bool {
+    let singular = asked.strip_suffix('s').unwrap_or(asked);
+    asked.eq_ignore_ascii_case(keyword) || singular.eq_ignore_ascii_case(keyword)
+}
+
+/// Whether a power with these lines, used with `weapon`, has the keyword `asked` (see
+/// [`of`] and [`names`]).
+pub fn has(lines: &[Spanned<PowerLine>], weapon: Option<&Block>, asked: &str) -> bool {
+    of(lines, weapon).any(|keyword| names(asked, keyword))
+}
