@@ -49,7 +49,10 @@ pub(crate) fn run(args: RunArgs) -> ExitCode {
         Err(diagnostic) => return super::report(&[diagnostic], &SourceMap::new()),
     };
     let seed = args.seed.unwrap_or_else(|| leading_seed(&text).unwrap_or(DEFAULT_SEED));
-    let mut session = Session::new(crate::runtime::Game::new(seed), seed);
+    // Batch runs are unattended, so their scripts get the batch operation budget.
+    let mut game = crate::runtime::Game::new(seed);
+    game.set_script_limits(crate::script::ScriptLimits::batch());
+    let mut session = Session::new(game, seed);
     if args.seed.is_some() {
         session = session.with_fixed_seed();
     }
