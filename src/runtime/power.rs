@@ -157,10 +157,14 @@ fn run(
         let (actor, power) = (request.actor.clone(), power_name.to_string());
         return Err(RuntimeErrorKind::PowerNotKnown { actor, power }.at(block.name.span));
     }
-    let weapon_name = request.options.weapon.clone().or_else(|| {
-        user.equipment.iter().find(|e| Rules::find(&rules.weapons, e).is_some()).cloned()
-    });
-    let weapon = weapon_name.as_deref().and_then(|w| Rules::find(&rules.weapons, w));
+    let (weapon_name, weapon) = match request.options.weapon.as_deref() {
+        Some(name) => (Some(name), Rules::find(&rules.weapons, name)),
+        None => user
+            .equipment
+            .iter()
+            .find_map(|e| Some((Some(e.as_str()), Some(Rules::find(&rules.weapons, e)?))))
+            .unwrap_or_default(),
+    };
     // An upgrade's limit counts each resolution it modifies: a use (an invested one when it
     // resolves later) and each sustained re-resolution; a halting test only reads the count.
     let resolves = match stage {
@@ -168,6 +172,10 @@ fn run(
         Stage::Resolve => true,
         Stage::Test => false,
     };
+    // Only a use that may invest keeps the weapon's name (as the request or equipment writes
+    // it, for the queue): its power has an `Invest:` line, or an upgrade may swap one in.
+    let may_invest = stage == Stage::Use && (!resolves || !user.traits.is_empty());
+    let weapon_name = weapon_name.filter(|_| may_invest).map(str::to_string);
     let effective =
         super::upgrade::effective(game, rules, block, weapon, &request.actor, resolves)?;
     let block: &Block = &effective;
@@ -199,7 +207,7 @@ fn run(
         queue(game, request, &targets, weapon_name, Some(segments), power_name);
         return Ok(PowerOutcome { targets: Vec::new(), queued: true });
     }
-    resolve(game, &pipeline, targets, stage)
+    resolve(game, &pipeline, &targets, stage)
 }
 
 /// While/Prereq, Trigger, Cost and Before: the steps that happen when a power is used.
@@ -354,7 +362,7 @@ fn queue(
 fn resolve(
     game: &mut Game,
     pipeline: &Pipeline<'_>,
-    targets: Vec<String>,
+    targets: &[String],
     stage: Stage,
 ) -> Result<PowerOutcome, RuntimeError> {
     let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
@@ -370,12 +378,22 @@ fn resolve(
         PowerLine::Check(spec) => Some((spec, line.span)),
         _ => None,
     });
-    let keywords = super::relations::keywords_if_related(game, context, &targets, lines(block));
+    if check_line.is_some() {
+        // A check may feed a world pool (alternative die) or spend from it (extra dice).
+        for pool in &rules.fed_pools {
+            game.remember(&request.actor, Part::Pool(pool));
+        }
+    }
+    // The user is read once for the thresholds and the check's modifier (nothing in between
+    // changes actors); the relative machinery is skipped unless some pair is related.
+    let user = game.world.actor(&request.actor).map_err(engine)?;
+    let keywords =
+        super::relations::keywords_if_related(&game.world, context, user, targets, lines(block));
+    let keywords = keywords.as_deref();
     let mut thresholds = Vec::with_capacity(targets.len());
-    for target in &targets {
+    for target in targets {
         let threshold = match threshold_line {
             Some((expr, span)) => {
-                let user = game.world.actor(&request.actor).map_err(engine)?;
                 let target = game.world.actor(target).map_err(engine)?;
                 let trigger = context.trigger;
                 let scope = LineScope {
@@ -387,7 +405,7 @@ fn resolve(
                 let value = evaluate(expr, &scope, LineContext::Threshold)
                     .map_err(|e| RuntimeError::from(e).or_at(span))?;
                 let relative =
-                    relative_delta(&scope, &keywords, expr, LineContext::Threshold, true)
+                    relative_delta(&scope, keywords, expr, LineContext::Threshold, true)
                         .map_err(|e| RuntimeError::from(e).or_at(span))?;
                 Some(value.round(rounding).saturating_add(relative))
             }
@@ -396,19 +414,13 @@ fn resolve(
         thresholds.push(threshold);
     }
     let mut outcomes = Vec::with_capacity(targets.len());
-    if check_line.is_some() {
-        // A check may feed a world pool (alternative die) or spend from it (extra dice).
-        for pool in &rules.fed_pools {
-            game.remember(&request.actor, Part::Pool(pool));
-        }
-    }
     match check_line {
         Some((spec, span)) if spec.defence.is_some() => {
-            outcomes = super::procedures::versus_outcomes(game, context, spec, &targets, span)?;
+            outcomes = super::procedures::versus_outcomes(game, context, spec, targets, span)?;
         }
         Some((spec, span)) if super::scripted_check::is_scripted(rules, spec) => {
             let scripted = super::scripted_check::power_outcomes;
-            outcomes = scripted(game, context, spec, &targets, &thresholds, span)?;
+            outcomes = scripted(game, context, spec, targets, &thresholds, span)?;
         }
         Some((spec, span)) if spec.roller == CheckRoller::Target => {
             // Each target rolls its own check with its own values; the grade is its own.
@@ -426,7 +438,7 @@ fn resolve(
                     ..LineScope::of(rules, roller)
                 };
                 let relative =
-                    relative_delta(&pair, &keywords, &spec.modifier, LineContext::Check, false)?;
+                    relative_delta(&pair, keywords, &spec.modifier, LineContext::Check, false)?;
                 let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?
                     .round(rounding)
                     .saturating_add(super::scope::check_bonus(rules, roller))
@@ -449,7 +461,6 @@ fn resolve(
             }
         }
         Some((spec, span)) => {
-            let user = game.world.actor(&request.actor).map_err(engine)?;
             let trigger = context.trigger;
             let scope = LineScope { weapon, trigger, ..LineScope::of(rules, user) };
             let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?
@@ -480,7 +491,7 @@ fn resolve(
                 for (target, threshold) in targets.iter().zip(&thresholds) {
                     let threshold = threshold.unwrap_or(0);
                     let relative =
-                        pair_delta(game, context, target, &keywords, &spec.modifier, span)?;
+                        pair_delta(game, context, target, keywords, &spec.modifier, span)?;
                     let modifier = modifier.saturating_add(relative);
                     let totals = prepared.totals(rolled(&game.world, roll), modifier);
                     let outcome = prepared.grade_logged(
