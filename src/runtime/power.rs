@@ -390,7 +390,8 @@ fn resolve(
     let keywords =
         super::relations::keywords_if_related(&game.world, context, user, targets, lines(block));
     let keywords = keywords.as_deref();
-    let mut thresholds = Vec::with_capacity(targets.len());
+    // Per target its threshold, graded 1 until the check (if any) grades it.
+    let mut outcomes = Vec::with_capacity(targets.len());
     for target in targets {
         let threshold = match threshold_line {
             Some((expr, span)) => {
@@ -411,21 +412,19 @@ fn resolve(
             }
             None => None,
         };
-        thresholds.push(threshold);
+        outcomes.push(TargetOutcome { name: target.clone(), threshold, grade: 1, names: Vec::new() });
     }
-    let mut outcomes = Vec::with_capacity(targets.len());
     match check_line {
         Some((spec, span)) if spec.defence.is_some() => {
-            outcomes = super::procedures::versus_outcomes(game, context, spec, targets, span)?;
+            super::procedures::versus_outcomes(game, context, spec, &mut outcomes, span)?;
         }
         Some((spec, span)) if super::scripted_check::is_scripted(rules, spec) => {
-            let scripted = super::scripted_check::power_outcomes;
-            outcomes = scripted(game, context, spec, targets, &thresholds, span)?;
+            super::scripted_check::power_outcomes(game, context, spec, &mut outcomes, span)?;
         }
         Some((spec, span)) if spec.roller == CheckRoller::Target => {
             // Each target rolls its own check with its own values; the grade is its own.
-            for (target, threshold) in targets.iter().zip(&thresholds) {
-                let threshold = threshold.unwrap_or(0);
+            for outcome in &mut outcomes {
+                let (target, threshold) = (outcome.name.as_str(), outcome.threshold.unwrap_or(0));
                 let roller = game.world.actor(target).map_err(engine)?;
                 let trigger = context.trigger;
                 let scope = LineScope { weapon, trigger, ..LineScope::of(rules, roller) };
@@ -450,14 +449,11 @@ fn resolve(
                 let roll = prepared.roll_logged(&mut game.world, target, span)?;
                 let totals = prepared.totals(rolled(&game.world, roll), modifier);
                 let against = Against { modifier, threshold, aid: 0 };
-                let outcome =
+                let graded =
                     prepared.grade_logged(&mut game.world, target, totals, against, span, false);
-                outcomes.push(TargetOutcome {
-                    name: target.clone(),
-                    threshold: Some(threshold),
-                    grade: outcome.grade,
-                    names: outcome.names.pairs(),
-                });
+                outcome.threshold = Some(threshold);
+                outcome.grade = graded.grade;
+                outcome.names = graded.names.pairs();
             }
         }
         Some((spec, span)) => {
@@ -467,7 +463,7 @@ fn resolve(
                 .round(rounding)
                 .saturating_add(super::scope::check_bonus(rules, user));
             let extra = [
-                ("Threshold", thresholds.first().copied().flatten().unwrap_or(0)),
+                ("Threshold", outcomes.first().and_then(|o| o.threshold).unwrap_or(0)),
                 ("Modifier", modifier),
             ];
             let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
@@ -475,26 +471,22 @@ fn resolve(
             let other = settle_for_power(&found.1, extra[0].1, modifier, &scope, span)?;
             if let Some(settled) = other {
                 // One roll for every target, read by the procedure's own method.
-                let outcome = settled.run(&mut game.world, &request.actor, None)?;
-                outcomes.extend(targets.iter().zip(&thresholds).map(|(target, threshold)| {
-                    TargetOutcome {
-                        name: target.clone(),
-                        threshold: *threshold,
-                        grade: outcome.grade,
-                        names: outcome.names.pairs(),
-                    }
-                }));
+                let graded = settled.run(&mut game.world, &request.actor, None)?;
+                for outcome in &mut outcomes {
+                    outcome.grade = graded.grade;
+                    outcome.names = graded.names.pairs();
+                }
             } else {
                 let scope = LineScope { extra: &extra, ..scope };
                 let prepared = prepare_found(rules, found, &scope, span)?;
                 let roll = prepared.roll_logged(&mut game.world, &request.actor, span)?;
-                for (target, threshold) in targets.iter().zip(&thresholds) {
-                    let threshold = threshold.unwrap_or(0);
+                for outcome in &mut outcomes {
+                    let threshold = outcome.threshold.unwrap_or(0);
                     let relative =
-                        pair_delta(game, context, target, keywords, &spec.modifier, span)?;
+                        pair_delta(game, context, &outcome.name, keywords, &spec.modifier, span)?;
                     let modifier = modifier.saturating_add(relative);
                     let totals = prepared.totals(rolled(&game.world, roll), modifier);
-                    let outcome = prepared.grade_logged(
+                    let graded = prepared.grade_logged(
                         &mut game.world,
                         &request.actor,
                         totals,
@@ -502,25 +494,13 @@ fn resolve(
                         span,
                         false,
                     );
-                    outcomes.push(TargetOutcome {
-                        name: target.clone(),
-                        threshold: Some(threshold),
-                        grade: outcome.grade,
-                        names: outcome.names.pairs(),
-                    });
+                    outcome.threshold = Some(threshold);
+                    outcome.grade = graded.grade;
+                    outcome.names = graded.names.pairs();
                 }
             }
         }
-        None => {
-            for (target, threshold) in targets.iter().zip(&thresholds) {
-                outcomes.push(TargetOutcome {
-                    name: target.clone(),
-                    threshold: *threshold,
-                    grade: 1,
-                    names: Vec::new(),
-                });
-            }
-        }
+        None => {}
     }
 
     if stage == Stage::Test {
