@@ -83,8 +83,8 @@ pub struct TargetOutcome {
     /// The grade the shared roll reached against it (1 when the power has no check).
     pub grade: u32,
     /// The outcome names the check bound for this target's Result lines (`Margin`,
-    /// `Success Number`; empty when the power has no check or a pool check).
-    pub names: Vec<(&'static str, i64)>,
+    /// `Success Number`; empty when the power has no check or a pool check), held inline.
+    pub names: super::BoundNames,
 }
 
 /// The outcome of a power.
@@ -412,7 +412,7 @@ fn resolve(
             }
             None => None,
         };
-        outcomes.push(TargetOutcome { name: target.clone(), threshold, grade: 1, names: Vec::new() });
+        outcomes.push(TargetOutcome { name: target.clone(), threshold, grade: 1, names: Default::default() });
     }
     match check_line {
         Some((spec, span)) if spec.defence.is_some() => {
@@ -528,19 +528,10 @@ fn resolve(
             };
             if applies {
                 let grade = Some(i64::from(outcome.grade));
-                // The bound names plus `Spent`, on the stack: at most four are bound.
-                let bound = outcome.names.len();
-                let mut buffer = [("Spent", spent); 5];
-                let mut owned = Vec::new();
-                let names: &[(&'static str, i64)] = if bound < buffer.len() {
-                    buffer[..bound].copy_from_slice(&outcome.names);
-                    &buffer[..=bound]
-                } else {
-                    owned.extend_from_slice(&outcome.names);
-                    owned.push(("Spent", spent));
-                    &owned
-                };
-                let context = Context { outcome: names, ..*context };
+                // The bound names plus `Spent`, on the stack.
+                let mut names = outcome.names;
+                names.push(("Spent", spent));
+                let context = Context { outcome: &names, ..*context };
                 execute(game, &context, effects, Some(&outcome.name), grade, line.span)?;
             }
         }

@@ -408,7 +408,8 @@ pub(crate) fn versus_outcomes(
         let request = VersusRequest { attacker, defender, ..VersusRequest::default() };
         let versus =
             run_versus(rules, &mut game.world, &request, None).map_err(|e| e.or_at(span))?;
-        let mut names = vec![("Margin", versus.margin)];
+        let mut names = super::BoundNames::default();
+        names.push(("Margin", versus.margin));
         if let Some(number) = versus.attacker.names.success_number {
             names.push(("Success Number", number));
         }
