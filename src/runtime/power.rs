@@ -387,15 +387,17 @@ fn resolve(
     // The user is read once for the thresholds and the check's modifier (nothing in between
     // changes actors); the relative machinery is skipped unless some pair is related.
     let user = game.world.actor(&request.actor).map_err(engine)?;
-    let keywords =
-        super::relations::keywords_if_related(&game.world, context, user, targets, lines(block));
-    let keywords = keywords.as_deref();
+    let mut keywords = None;
     // Per target its threshold, graded 1 until the check (if any) grades it.
     let mut outcomes = Vec::with_capacity(targets.len());
     for target in targets {
+        let found = game.world.actor(target).map_err(engine);
+        if let Ok(target) = &found {
+            super::relations::note_related(&mut keywords, context, user, target, lines(block));
+        }
         let threshold = match threshold_line {
             Some((expr, span)) => {
-                let target = game.world.actor(target).map_err(engine)?;
+                let target = found?;
                 let trigger = context.trigger;
                 let scope = LineScope {
                     target: Some(target),
@@ -406,7 +408,7 @@ fn resolve(
                 let value = evaluate(expr, &scope, LineContext::Threshold)
                     .map_err(|e| RuntimeError::from(e).or_at(span))?;
                 let relative =
-                    relative_delta(&scope, keywords, expr, LineContext::Threshold, true)
+                    relative_delta(&scope, keywords.as_deref(), expr, LineContext::Threshold, true)
                         .map_err(|e| RuntimeError::from(e).or_at(span))?;
                 Some(value.round(rounding).saturating_add(relative))
             }
@@ -414,6 +416,7 @@ fn resolve(
         };
         outcomes.push(TargetOutcome { name: target.clone(), threshold, grade: 1, names: Default::default() });
     }
+    let keywords = keywords.as_deref();
     match check_line {
         Some((spec, span)) if spec.defence.is_some() => {
             super::procedures::versus_outcomes(game, context, spec, &mut outcomes, span)?;

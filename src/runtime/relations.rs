@@ -193,6 +193,10 @@ impl Dealing<'_> {
 
 /// Whether any relative modifier or grant could count between `a` and `b`.
 pub(crate) fn involved(rules: &Rules, a: &Actor, b: &Actor) -> bool {
+    // Asked for every pair of every use: most pairs hold nothing at all.
+    if a.conditions.active.is_empty() && b.conditions.active.is_empty() {
+        return false;
+    }
     [a, b].into_iter().any(|actor| {
         held(rules, actor).iter().any(|h| {
             h.against.is_some()
@@ -321,21 +325,20 @@ pub(crate) fn power_keywords(
     crate::model::keywords::of(lines, weapon).map(String::from).collect()
 }
 
-/// The power's keywords when a relative modifier or grant could count between `user` and
-/// one of `targets`; `None` otherwise, so a power among plain actors allocates nothing and
-/// skips every relative evaluation ([`relative_delta`], [`pair_delta`]).
-pub(crate) fn keywords_if_related(
-    world: &crate::engine::World,
+/// Notes one target of a power use: once a relative modifier or grant could count between
+/// `user` and `target`, `keywords` holds the power's keywords. While it stays `None` no pair
+/// of the use is related, so a power among plain actors allocates nothing and skips every
+/// relative evaluation ([`relative_delta`], [`pair_delta`]).
+pub(crate) fn note_related(
+    keywords: &mut Option<Vec<String>>,
     context: &super::effects::Context<'_>,
     user: &Actor,
-    targets: &[String],
+    target: &Actor,
     lines: &[Spanned<crate::model::PowerLine>],
-) -> Option<Vec<String>> {
-    let related = targets
-        .iter()
-        .filter_map(|target| world.actor(target).ok())
-        .any(|target| involved(context.rules, user, target));
-    related.then(|| power_keywords(lines, context.weapon))
+) {
+    if keywords.is_none() && involved(context.rules, user, target) {
+        *keywords = Some(power_keywords(lines, context.weapon));
+    }
 }
 
 /// A line scope between a power's user and one target: the user's names and the target's
@@ -408,7 +411,7 @@ impl Scope for Against<'_, '_> {
 
 /// What the pair's relative modifiers add to `expr` (a check modifier or threshold) for the
 /// scope's user against its target: 0 when neither side holds anything relative (`keywords`
-/// is `None` when no pair of the use does, see [`keywords_if_related`]).
+/// is `None` when no pair of the use does, see [`note_related`]).
 pub(crate) fn relative_delta(
     scope: &LineScope<'_>,
     keywords: Option<&[String]>,
