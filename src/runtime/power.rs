@@ -176,8 +176,12 @@ fn run(
     // it, for the queue): its power has an `Invest:` line, or an upgrade may swap one in.
     let may_invest = stage == Stage::Use && (!resolves || !user.traits.is_empty());
     let weapon_name = weapon_name.filter(|_| may_invest).map(str::to_string);
-    let effective =
-        super::upgrade::effective(game, rules, block, weapon, &request.actor, resolves)?;
+    // Most users have no upgrades: their power is the block as written, borrowed.
+    let effective = if user.traits.is_empty() {
+        std::borrow::Cow::Borrowed(block)
+    } else {
+        super::upgrade::effective(game, rules, block, weapon, &request.actor, resolves)?
+    };
     let block: &Block = &effective;
     if stage == Stage::Use {
         super::limits::use_power(game, &request.actor, block)?;

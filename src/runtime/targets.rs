@@ -14,7 +14,7 @@ use super::Game;
 use super::error::{RuntimeError, RuntimeErrorKind};
 use super::power::{Pipeline, Stage, engine, lines};
 use super::scope::LineScope;
-use super::sides::{Wanted, check_target, kept_in_area};
+use super::sides::{check_target, kept_in_area};
 
 /// A refusal about positions, at `span`, with a hint.
 pub(crate) fn space(message: String, hint: &str, span: crate::diagnostics::Span) -> RuntimeError {
@@ -58,7 +58,7 @@ pub(crate) fn choose_targets<'a>(
         None => Ok(None),
     };
     let (count, range, wanted) = match target {
-        Target::Creatures { count, range, who } => (count, range, Wanted::of(who.node.as_str())),
+        Target::Creatures { count, range, who } => (count, range, who.node.as_str()),
         Target::Area { shape, size, range, user: rule, sides } => {
             // A queued resolution keeps the creatures chosen when the power was used.
             let Some(origin) = user.position.filter(|_| stage == Stage::Use) else {
