@@ -418,7 +418,12 @@ fn resolve(
             }
             None => None,
         };
-        outcomes.push(TargetOutcome { name: target.clone(), threshold, grade: 1, names: Default::default() });
+        outcomes.push(TargetOutcome {
+            name: target.clone(),
+            threshold,
+            grade: 1,
+            names: Default::default(),
+        });
     }
     let keywords = keywords.as_deref();
     match check_line {
