@@ -36,7 +36,7 @@ pub fn parent_cycles(pack: &Pack, out: &mut Vec<Diagnostic>) {
             if chain.iter().any(|name| reported.contains(&key(name))) {
                 continue;
             }
-            reported.extend(chain.iter().map(|name| key(name)));
+            reported.extend(chain.iter().map(key));
             let chain = chain.iter().map(Name::as_str).collect::<Vec<_>>().join(" -> ");
             let kind = CheckErrorKind::ParentCycle {
                 stat: stat.node.to_string(),
