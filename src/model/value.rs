@@ -49,6 +49,9 @@ impl Value {
     #[inline]
     pub fn round(&self, rounding: Rounding) -> i64 {
         let (n, d) = (self.numerator, self.denominator);
+        if d == 1 {
+            return n;
+        }
         let floor = n.div_euclid(d);
         let remainder = n.rem_euclid(d);
         if remainder == 0 {
@@ -505,6 +508,7 @@ pub const NUMERIC_WEAPON_LINES: [&str; 8] =
 /// the damage on a Result line and the keywords on a Keywords line; `Weapon <Label>` is the
 /// weapon's numeric line with that label (`Weapon Reach`, `Weapon Rate`, `Weapon Crit
 /// range`, matched without regard to case). `None` for names that are not weapon properties.
+#[inline]
 pub fn weapon_property(name: &Name, context: LineContext) -> Option<&'static str> {
     let rest = name.as_str().strip_prefix("Weapon")?;
     match rest.trim() {

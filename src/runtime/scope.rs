@@ -196,11 +196,14 @@ pub(crate) fn check_bonus(rules: &Rules, actor: &Actor) -> i64 {
 
 /// The sum of the Add modifiers active conditions give `stat`, inside `depth` derived
 /// evaluations.
+#[inline]
 fn condition_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
     // Most actors hold nothing: asked for every name read, skip the modifier walk.
-    if actor.conditions.active.is_empty() {
-        return 0;
-    }
+    if actor.conditions.active.is_empty() { 0 } else { held_bonus(rules, actor, stat, depth) }
+}
+
+/// [`condition_bonus`] for an actor holding conditions.
+fn held_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
     let mut total = 0i64;
     for (active, modifier) in active_modifiers(rules, actor) {
         let Modifier::Add { negative, amount, stat: name } = modifier else { continue };
