@@ -527,6 +527,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn integer_values_round_to_themselves_under_every_rule() {
+        for rounding in
+            [Rounding::Floor, Rounding::Ceiling, Rounding::Nearest, Rounding::TowardZero]
+        {
+            assert_eq!(Value::integer(-7).round(rounding), -7);
+            assert_eq!(Value::integer(12).round(rounding), 12);
+        }
+        assert_eq!(Value::ratio(-7, 2).map(|v| v.round(Rounding::TowardZero)), Ok(-3));
+        assert_eq!(Value::ratio(-7, 2).map(|v| v.round(Rounding::Floor)), Ok(-4));
+    }
+
+    #[test]
     fn integer_fast_paths_agree_with_the_fraction_arithmetic() {
         let (max, min) = (Value::integer(i64::MAX), Value::integer(i64::MIN));
         assert_eq!(Value::integer(0).subtract(min), Err(EvalErrorKind::Overflow));

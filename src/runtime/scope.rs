@@ -316,3 +316,31 @@ pub(crate) fn script_call(
         ))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Resource;
+
+    #[test]
+    fn own_values_read_the_exact_stat_then_the_resource_then_a_stat_in_another_case() {
+        let actor = Actor::new("Ana")
+            .with_stat("defense", 3)
+            .with_stat("Defense", 5)
+            .with_stat("speed", 4)
+            .with_stat("Tier", 2)
+            .with_resource("Speed", Resource::new(9));
+        let rules = Rules::default();
+        assert_eq!(actor_value(&rules, &actor, "defense"), Some(3));
+        assert_eq!(actor_value(&rules, &actor, "Defense"), Some(5));
+        // No exact key: the first stat in name order written in another case.
+        assert_eq!(actor_value(&rules, &actor, "DEFENSE"), Some(5));
+        // An exact resource comes before a stat written in another case.
+        assert_eq!(actor_value(&rules, &actor, "Speed"), Some(9));
+        assert_eq!(actor_value(&rules, &actor, "SPEED"), Some(4));
+        assert_eq!(actor_value(&rules, &actor, "Will"), None);
+        let scope = LineScope::of(&rules, &actor);
+        assert_eq!(special(&scope, "Tier"), Ok(Value::integer(2)));
+        assert_eq!(special(&scope, "Level"), Ok(Value::integer(0)));
+    }
+}
