@@ -189,10 +189,6 @@ pub(crate) fn active_modifiers<'a>(
 /// What active conditions add to every check `actor` makes: `+1 all checks` (or
 /// `+1 checks`) on a condition such as a luck or momentum bonus.
 pub(crate) fn check_bonus(rules: &Rules, actor: &Actor) -> i64 {
-    // Asked on every check: an actor holding nothing has nothing to add.
-    if actor.conditions.active.is_empty() {
-        return 0;
-    }
     ["all checks", "checks"]
         .into_iter()
         .fold(0i64, |total, name| total.saturating_add(condition_bonus(rules, actor, name, 0)))
