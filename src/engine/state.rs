@@ -111,26 +111,22 @@ impl World {
         Ok(())
     }
 
+    // Out of line and cold: the lookups below stay small enough to inline into every caller.
+    #[cold]
+    #[inline(never)]
     fn unknown_actor(&self, name: &str) -> EngineErrorKind {
         let suggestion = suggest(name, self.actors.iter().map(|a| a.name.as_str()));
         EngineErrorKind::UnknownActor { name: name.to_string(), suggestion }
     }
 
     /// The index of the actor named `name` in [`World::actors`].
+    #[inline]
     pub fn actor_index(&self, name: &str) -> Option<usize> {
-        // Actor names often share a length ("Attacker", "Defender"): comparing the first and
-        // last bytes inline settles most mismatches without the library's memcmp call.
-        let bytes = name.as_bytes();
-        self.actors.iter().position(|a| {
-            let theirs = a.name.as_bytes();
-            theirs.len() == bytes.len()
-                && theirs.first() == bytes.first()
-                && theirs.last() == bytes.last()
-                && theirs == bytes
-        })
+        self.actors.iter().position(|a| super::text::same_name(&a.name, name))
     }
 
     /// The actor named `name`.
+    #[inline]
     pub fn actor(&self, name: &str) -> Result<&Actor, EngineErrorKind> {
         match self.actor_index(name) {
             Some(index) => Ok(&self.actors[index]),
@@ -139,6 +135,7 @@ impl World {
     }
 
     /// The actor named `name`, mutably.
+    #[inline]
     pub fn actor_mut(&mut self, name: &str) -> Result<&mut Actor, EngineErrorKind> {
         match self.actor_index(name) {
             Some(index) => Ok(&mut self.actors[index]),
@@ -159,7 +156,10 @@ impl World {
         costs: &[(&str, i64)],
         span: Span,
     ) -> Result<(), EngineError> {
-        let who = self.actor(actor).map_err(|k| k.at(span))?;
+        let Some(index) = self.actor_index(actor) else {
+            return Err(self.unknown_actor(actor).at(span));
+        };
+        let who = &self.actors[index];
         // Several costs may draw on the same resource: check the sums, in name order (the
         // first short resource by name is the one reported). One cost, the usual case,
         // needs no table.
@@ -175,9 +175,6 @@ impl World {
                 check_payable(who, actor, resource, *needed, span)?;
             }
         }
-        let Some(index) = self.actor_index(actor) else {
-            return Err(self.unknown_actor(actor).at(span));
-        };
         let who = &mut self.actors[index];
         for (resource, amount) in costs {
             if let Some(held) = who.resources.get_mut(*resource) {
@@ -204,8 +201,7 @@ impl World {
         delta: i64,
         span: Span,
     ) -> Result<i64, EngineError> {
-        let current = self.resource_value(actor, resource, span)?;
-        self.set_resource(actor, resource, current.saturating_add(delta), span)
+        self.update_resource(actor, resource, |current| current.saturating_add(delta), span)
     }
 
     /// Sets a resource, clamped to its bounds; returns the new value.
@@ -216,25 +212,29 @@ impl World {
         value: i64,
         span: Span,
     ) -> Result<i64, EngineError> {
+        self.update_resource(actor, resource, |_| value, span)
+    }
+
+    /// Sets a resource to `new(current)`, clamped to its bounds, and logs the change; one
+    /// lookup of the actor and the resource serves both the read and the write.
+    fn update_resource(
+        &mut self,
+        actor: &str,
+        resource: &str,
+        new: impl FnOnce(i64) -> i64,
+        span: Span,
+    ) -> Result<i64, EngineError> {
         let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
         let Some(held) = who.resources.get_mut(resource) else {
             let error = unknown_resource(who, resource);
             return Err(error.at(span));
         };
         let before = held.current;
-        held.current = held.clamp(value);
+        held.current = held.clamp(new(before));
         let after = held.current;
         let (actor, resource) = (self.names.get(actor), self.names.get(resource));
         self.record(Event::ResourceChanged { actor, resource, before, after, cause: cause(span) });
         Ok(after)
-    }
-
-    fn resource_value(&self, actor: &str, resource: &str, span: Span) -> Result<i64, EngineError> {
-        let who = self.actor(actor).map_err(|k| k.at(span))?;
-        who.resources
-            .get(resource)
-            .map(|r| r.current)
-            .ok_or_else(|| unknown_resource(who, resource).at(span))
     }
 
     /// Adds `delta` to a world pool (created at 0 if new), never below 0; returns the new value.

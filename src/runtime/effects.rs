@@ -270,23 +270,28 @@ pub(crate) fn run(
             if super::movement::run_move(game, context, *kind, who, distance, span)? {
                 return Ok(());
             }
-            let up_to = if *up_to { "up to " } else { "" };
-            let unit = unit.as_deref().unwrap_or("hexes");
-            // Sized once: growing a formatted string step by step costs more than the rest
-            // of the effect.
-            let mut text = String::with_capacity(who.len() + unit.len() + 40);
-            std::fmt::Write::write_fmt(
-                &mut text,
-                format_args!("{who}: {kind} {up_to}{distance} {unit}"),
-            )
-            .ok();
-            game.world.narrate(text, span);
+            game.world.narrate(move_text(who, *kind, *up_to, distance, unit.as_deref()), span);
         }
         Effect::Script(call) => {
             super::acting::run_script(game, context, call, target, grade, span)?;
         }
     }
     Ok(())
+}
+
+/// `Brakka: walk up to 5 hexes`, the narration of a move without positions. Built with
+/// `push_str` into one sized allocation: the formatting machinery cost more than the rest of
+/// the effect.
+fn move_text(who: &str, kind: MoveKind, up_to: bool, distance: i64, unit: Option<&str>) -> String {
+    let (kind, unit) = (kind.as_str(), unit.unwrap_or("hexes"));
+    let mut text = String::with_capacity(who.len() + kind.len() + unit.len() + 32);
+    for part in [who, ": ", kind, " ", if up_to { "up to " } else { "" }] {
+        text.push_str(part);
+    }
+    crate::engine::text::push_int(&mut text, distance);
+    text.push(' ');
+    text.push_str(unit);
+    text
 }
 
 /// What the user's upgrades add to damage of `damage_type`: an upgrade whose `To:` names
