@@ -189,24 +189,67 @@ pub(crate) fn push_int(text: &mut String, n: i64) {
 /// (a bound, so free-form text can never grow the cache without end).
 const CACHE_LIMIT: usize = 256;
 
+/// How many slots [`NameCache`] hashes names into; each remembers two names.
+const SLOTS: usize = 32;
+
 /// One shared copy of each name the log has used, so logging a name the world has seen
 /// before allocates nothing. Not saved: it refills as events are logged.
 #[derive(Clone, Debug, Default)]
 pub struct NameCache {
     names: Vec<SharedText>,
+    /// Per slot (see [`slot`]), 1 + the indices in `names` of the two names last found
+    /// there, newest first (0: none): a repeated name is a compare or two away instead of a
+    /// scan of every name, and two names sharing a slot do not push each other out.
+    recent: [[u16; 2]; SLOTS],
+}
+
+/// The slot of `name`: a multiplicative hash of its length and end bytes, which tell most
+/// names apart.
+fn slot(name: &str) -> usize {
+    let bytes = name.as_bytes();
+    let (first, last) = (bytes.first().copied(), bytes.last().copied());
+    let key = u32::from(first.unwrap_or(0))
+        | u32::from(last.unwrap_or(0)) << 8
+        | (bytes.len() as u32) << 16;
+    // The top bits of the product mix every bit of the key; 5 bits pick one of 32 slots.
+    (key.wrapping_mul(0x9E37_79B1) >> 27) as usize
 }
 
 impl NameCache {
     /// The shared copy of `name`, added when new.
+    #[inline]
     pub fn get(&mut self, name: &str) -> SharedText {
-        if let Some(found) = self.names.iter().find(|n| same_name(n, name)) {
-            return found.clone();
+        let slot = slot(name);
+        for recent in self.recent[slot] {
+            if let Some(found) = usize::from(recent).checked_sub(1).and_then(|i| self.names.get(i))
+                && same_name(found, name)
+            {
+                return found.clone();
+            }
+        }
+        self.find_or_add(slot, name)
+    }
+
+    // Out of line: the usual hit above stays small enough to inline.
+    #[cold]
+    #[inline(never)]
+    fn find_or_add(&mut self, slot: usize, name: &str) -> SharedText {
+        if let Some(index) = self.names.iter().position(|n| same_name(n, name)) {
+            self.remember(slot, index);
+            return self.names[index].clone();
         }
         let text = SharedText::from(name);
         if self.names.len() < CACHE_LIMIT {
+            self.remember(slot, self.names.len());
             self.names.push(text.clone());
         }
         text
+    }
+
+    fn remember(&mut self, slot: usize, index: usize) {
+        // Indices stay below CACHE_LIMIT, well within u16.
+        let [newest, _] = self.recent[slot];
+        self.recent[slot] = [u16::try_from(index + 1).unwrap_or(0), newest];
     }
 }
 
@@ -266,6 +309,19 @@ mod tests {
         assert!(Arc::ptr_eq(&first.0, &second.0));
         assert!(!Arc::ptr_eq(&first.0, &cache.get("CP").0));
         assert_eq!(cache.names.len(), 2);
+        // Names sharing a slot (same length and end bytes), more than it remembers, still
+        // find their own copy.
+        let names = ["Attacker", "Aefender", "Axxxxxxr"];
+        assert!(names.iter().all(|n| slot(n) == slot(names[0])));
+        let first: Vec<SharedText> = names.iter().map(|n| cache.get(n)).collect();
+        for _ in 0..2 {
+            for (name, copy) in names.iter().zip(&first) {
+                let again = cache.get(name);
+                assert!(Arc::ptr_eq(&copy.0, &again.0));
+                assert_eq!(again.as_str(), *name);
+            }
+        }
+        assert_eq!(cache.names.len(), 5);
     }
 
     #[test]
