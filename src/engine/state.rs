@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::actor::Actor;
+use super::actor::{Actor, Resource};
 use super::checks::{
     ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck,
     RollUnderOutcome, RolledDie, SuccessPoolCheck, SuccessPoolOutcome, pool_vs_threshold,
@@ -159,37 +159,51 @@ impl World {
         let Some(index) = self.actor_index(actor) else {
             return Err(self.unknown_actor(actor).at(span));
         };
-        let who = &self.actors[index];
-        // Several costs may draw on the same resource: check the sums, in name order (the
-        // first short resource by name is the one reported). One cost, the usual case,
-        // needs no table.
+        // One cost, the usual case, needs no table: spending checks it on the way.
         if let [(resource, amount)] = costs {
-            check_payable(who, actor, resource, (*amount).max(0), span)?;
-        } else {
-            let mut totals: BTreeMap<&str, i64> = BTreeMap::new();
-            for (resource, amount) in costs {
-                let sum = totals.entry(resource).or_default();
-                *sum = sum.saturating_add((*amount).max(0));
-            }
-            for (resource, needed) in &totals {
-                check_payable(who, actor, resource, *needed, span)?;
-            }
+            return self.spend(index, actor, resource, *amount, span);
         }
-        let who = &mut self.actors[index];
+        // Several costs may draw on the same resource: check the sums, in name order (the
+        // first short resource by name is the one reported). Once the sums pass, every
+        // single spend below does too.
+        let who = &self.actors[index];
+        let mut totals: BTreeMap<&str, i64> = BTreeMap::new();
         for (resource, amount) in costs {
-            if let Some(held) = who.resources.get_mut(*resource) {
-                held.current = held.current.saturating_sub((*amount).max(0));
-                // The actor and the log are separate fields: logging here needs no list of
-                // what was paid.
-                self.log.push(Event::CostPaid {
-                    actor: self.names.get(actor),
-                    resource: self.names.get(resource),
-                    amount: (*amount).max(0),
-                    after: held.current,
-                    cause: cause(span),
-                });
-            }
+            let sum = totals.entry(resource).or_default();
+            *sum = sum.saturating_add((*amount).max(0));
         }
+        for (resource, needed) in &totals {
+            let Some(held) = who.resources.get(*resource) else {
+                return Err(unknown_resource(who, resource).at(span));
+            };
+            check_payable(held, actor, resource, *needed, span)?;
+        }
+        for (resource, amount) in costs {
+            self.spend(index, actor, resource, *amount, span)?;
+        }
+        Ok(())
+    }
+
+    /// Spends `amount` (negative counts as 0) of `resource` of the actor at `index`, logged,
+    /// or nothing when it is unknown or short; one lookup checks and spends.
+    fn spend(
+        &mut self,
+        index: usize,
+        actor: &str,
+        resource: &str,
+        amount: i64,
+        span: Span,
+    ) -> Result<(), EngineError> {
+        let who = &mut self.actors[index];
+        let Some(held) = who.resources.get_mut(resource) else {
+            return Err(unknown_resource(who, resource).at(span));
+        };
+        let amount = amount.max(0);
+        check_payable(held, actor, resource, amount, span)?;
+        held.current = held.current.saturating_sub(amount);
+        let after = held.current;
+        let (actor, resource) = (self.names.get(actor), self.names.get(resource));
+        self.record(Event::CostPaid { actor, resource, amount, after, cause: cause(span) });
         Ok(())
     }
 
@@ -372,17 +386,15 @@ impl World {
     }
 }
 
-/// Whether `who` can spend `needed` of `resource`; the error says which is short by how much.
+/// Whether `held` (`actor`'s `resource`) can spend `needed`; the error says which is short
+/// by how much.
 fn check_payable(
-    who: &Actor,
+    held: &Resource,
     actor: &str,
     resource: &str,
     needed: i64,
     span: Span,
 ) -> Result<(), EngineError> {
-    let Some(held) = who.resources.get(resource) else {
-        return Err(unknown_resource(who, resource).at(span));
-    };
     let available = held.spendable();
     if needed > available {
         return Err(EngineErrorKind::CannotPay {

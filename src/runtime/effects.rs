@@ -285,9 +285,11 @@ pub(crate) fn run(
 fn move_text(who: &str, kind: MoveKind, up_to: bool, distance: i64, unit: Option<&str>) -> String {
     let (kind, unit) = (kind.as_str(), unit.unwrap_or("hexes"));
     let mut text = String::with_capacity(who.len() + kind.len() + unit.len() + 32);
-    for part in [who, ": ", kind, " ", if up_to { "up to " } else { "" }] {
-        text.push_str(part);
-    }
+    // One call per part: the constant parts compile to plain stores.
+    text.push_str(who);
+    text.push_str(": ");
+    text.push_str(kind);
+    text.push_str(if up_to { " up to " } else { " " });
     crate::engine::text::push_int(&mut text, distance);
     text.push(' ');
     text.push_str(unit);
