@@ -150,13 +150,11 @@ pub(crate) fn run(
             let before = super::hooks::health_before(game, victim);
             let types = super::quantities::hit_types(damage_type.as_ref().map(|t| &t.node));
             let value = dealt(game, context, &types, value, span)?;
-            let mut damage = Damage::new(value);
-            for kind in &types {
-                damage = damage.with_type(kind.as_str());
-            }
+            let damage = Damage { amount: value, types };
             let victim_actor =
                 game.world.actor(victim).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
-            let rules = super::quantities::damage_taken(context.rules, victim_actor, &types)?;
+            let rules =
+                super::quantities::damage_taken(context.rules, victim_actor, &damage.types)?;
             let (pool, resource) = context.rules.damage_pool(health_resource(context.rules));
             through_pool(game, victim, (pool, resource), &damage, &rules, span)?;
             super::hooks::after_damage(game, victim, before, span)?;
@@ -182,8 +180,8 @@ pub(crate) fn run(
             if let (Effect::Lose { .. }, Some(pool)) = (effect, context.rules.pool_of(name))
                 && game.world.actor(who).is_ok_and(|a| a.layered.contains_key(pool))
             {
-                let (damage, rules) = (Damage::new(value), DamageRules::default());
-                return through_pool(game, who, (pool, name), &damage, &rules, resource.span);
+                let (damage, rules) = (Damage::new(value), DamageRules::none());
+                return through_pool(game, who, (pool, name), &damage, rules, resource.span);
             }
             game.remember(who, Part::Resource(resource.node.as_str()));
             game.world.change_resource(who, resource.node.as_str(), delta, resource.span)?;
