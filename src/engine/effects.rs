@@ -168,7 +168,7 @@ impl World {
             .iter()
             .rev()
             .find(|c| (c.name.clone(), c.subtype.clone()) == name)
-            .cloned();
+            .map(|c| Box::new(c.clone()));
         let actor = actor.to_string();
         match (&applied, now) {
             (Applied::Added, Some(condition)) => {
@@ -199,6 +199,7 @@ impl World {
 
     fn log_ended(&mut self, actor: &str, ended: Vec<ActiveCondition>) {
         for condition in ended {
+            let condition = Box::new(condition);
             self.record(Event::ConditionEnded { actor: actor.to_string(), condition });
         }
     }

@@ -156,7 +156,8 @@ pub(crate) fn run(
             let rules =
                 super::quantities::damage_taken(context.rules, victim_actor, &damage.types)?;
             let (pool, resource) = context.rules.damage_pool(health_resource(context.rules));
-            through_pool(game, victim, (pool, resource), &damage, &rules, span)?;
+            let into = Sink { pool, resource, layered: victim_actor.layered.contains_key(pool) };
+            through_pool(game, victim, into, &damage, &rules, span)?;
             super::hooks::after_damage(game, victim, before, span)?;
         }
         Effect::Heal(value) => {
@@ -180,8 +181,9 @@ pub(crate) fn run(
             if let (Effect::Lose { .. }, Some(pool)) = (effect, context.rules.pool_of(name))
                 && game.world.actor(who).is_ok_and(|a| a.layered.contains_key(pool))
             {
+                let into = Sink { pool, resource: name, layered: true };
                 let (damage, rules) = (Damage::new(value), DamageRules::none());
-                return through_pool(game, who, (pool, name), &damage, rules, resource.span);
+                return through_pool(game, who, into, &damage, rules, resource.span);
             }
             game.remember(who, Part::Resource(resource.node.as_str()));
             game.world.change_resource(who, resource.node.as_str(), delta, resource.span)?;
@@ -452,20 +454,27 @@ fn received(
     Ok(changed)
 }
 
-/// Deals `damage` to `victim` through the layered pool `(pool, resource)`: its layers when
-/// the victim has them (what passes through every layer reaches the resource), else the
-/// resource alone.
+/// Where a hit goes: a layered pool and the resource innermost in it.
+struct Sink<'a> {
+    pool: &'a str,
+    resource: &'a str,
+    /// Whether the victim has the pool (the caller has the victim at hand to tell).
+    layered: bool,
+}
+
+/// Deals `damage` to `victim` through the layered pool `into`: its layers when the victim
+/// has them (what passes through every layer reaches the resource), else the resource
+/// alone.
 fn through_pool(
     game: &mut Game,
     victim: &str,
-    (pool, resource): (&str, &str),
+    Sink { pool, resource, layered }: Sink<'_>,
     damage: &Damage,
     rules: &DamageRules,
     span: Span,
 ) -> Result<(), RuntimeError> {
-    let has_layers = game.world.actor(victim).is_ok_and(|a| a.layered.contains_key(pool));
     game.remember(victim, Part::Resource(resource));
-    if !has_layers {
+    if !layered {
         game.world.damage_through(victim, (resource, false), damage, rules, span)?;
         return Ok(());
     }
