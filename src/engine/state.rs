@@ -388,6 +388,7 @@ impl World {
 
 /// Whether `held` (`actor`'s `resource`) can spend `needed`; the error says which is short
 /// by how much.
+#[inline]
 fn check_payable(
     held: &Resource,
     actor: &str,
@@ -397,16 +398,22 @@ fn check_payable(
 ) -> Result<(), EngineError> {
     let available = held.spendable();
     if needed > available {
-        return Err(EngineErrorKind::CannotPay {
-            actor: actor.to_string(),
-            resource: resource.to_string(),
-            needed,
-            available,
-            short: needed - available,
-        }
-        .at(span));
+        return Err(cannot_pay(actor, resource, needed, available).at(span));
     }
     Ok(())
+}
+
+// Out of line and cold: the check above inlines into every payment.
+#[cold]
+#[inline(never)]
+fn cannot_pay(actor: &str, resource: &str, needed: i64, available: i64) -> EngineErrorKind {
+    EngineErrorKind::CannotPay {
+        actor: actor.to_string(),
+        resource: resource.to_string(),
+        needed,
+        available,
+        short: needed - available,
+    }
 }
 
 pub(crate) fn unknown_resource(actor: &Actor, name: &str) -> EngineErrorKind {

@@ -111,7 +111,9 @@ impl Game {
                 let old = who.layered.get(name).cloned();
                 Entry::Layers { actor: index, name: journal.name(name), old }
             }
-            (Part::Conditions, _) => Entry::Conditions { actor: index, old: who.conditions.clone() },
+            (Part::Conditions, _) => {
+                Entry::Conditions { actor: index, old: who.conditions.clone() }
+            }
             (Part::Pool(_), _) => return,
             (Part::Stat(name), _) => {
                 let old = who.stats.get(name).copied();
