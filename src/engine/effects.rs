@@ -84,13 +84,13 @@ impl World {
         let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
         let steps = resolve_damage(damage, rules);
         let mut report = if layered {
-            let Some(pool) = who.layered.get_mut(name) else {
+            let Some(pool) = super::text::lookup_mut(&mut who.layered, name) else {
                 return Err(unknown_layers(who, name).at(span));
             };
             let hit = pool.hit(steps.total);
             DamageReport { steps, after: hit.through, layers: Some(hit) }
         } else {
-            let Some(held) = who.resources.get_mut(name) else {
+            let Some(held) = super::text::lookup_mut(&mut who.resources, name) else {
                 return Err(unknown_resource(who, name).at(span));
             };
             held.current = held.clamp(held.current.saturating_sub(steps.total));

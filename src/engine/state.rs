@@ -173,7 +173,7 @@ impl World {
             *sum = sum.saturating_add((*amount).max(0));
         }
         for (resource, needed) in &totals {
-            let Some(held) = who.resources.get(*resource) else {
+            let Some(held) = super::text::lookup(&who.resources, resource) else {
                 return Err(unknown_resource(who, resource).at(span));
             };
             check_payable(held, actor, resource, *needed, span)?;
@@ -195,7 +195,7 @@ impl World {
         span: Span,
     ) -> Result<(), EngineError> {
         let who = &mut self.actors[index];
-        let Some(held) = who.resources.get_mut(resource) else {
+        let Some(held) = super::text::lookup_mut(&mut who.resources, resource) else {
             return Err(unknown_resource(who, resource).at(span));
         };
         let amount = amount.max(0);
@@ -239,7 +239,7 @@ impl World {
         span: Span,
     ) -> Result<i64, EngineError> {
         let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
-        let Some(held) = who.resources.get_mut(resource) else {
+        let Some(held) = super::text::lookup_mut(&mut who.resources, resource) else {
             let error = unknown_resource(who, resource);
             return Err(error.at(span));
         };

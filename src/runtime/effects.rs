@@ -156,7 +156,8 @@ pub(crate) fn run(
             let rules =
                 super::quantities::damage_taken(context.rules, victim_actor, &damage.types)?;
             let (pool, resource) = context.rules.damage_pool(health_resource(context.rules));
-            let into = Sink { pool, resource, layered: victim_actor.layered.contains_key(pool) };
+            let layered = crate::engine::text::lookup(&victim_actor.layered, pool).is_some();
+            let into = Sink { pool, resource, layered };
             through_pool(game, victim, into, &damage, &rules, span)?;
             super::hooks::after_damage(game, victim, before, span)?;
         }

@@ -10,6 +10,7 @@
 
 use std::ops::Range;
 
+use crate::engine::text::lookup;
 use crate::engine::{Conditions, LayeredPool, Resource, World};
 
 use super::Game;
@@ -93,12 +94,12 @@ impl Game {
         let who = &self.world.actors[index];
         // A pool looked up once serves both the check and the values.
         let pool = match part {
-            Part::LayerValues(name) => who.layered.get(name),
+            Part::LayerValues(name) => lookup(&who.layered, name),
             _ => None,
         };
         let entry = match (part, pool) {
             (Part::Resource(name), _) => {
-                let old = who.resources.get(name).copied();
+                let old = lookup(&who.resources, name).copied();
                 Entry::Resource { actor: index, name: journal.name(name), old }
             }
             (Part::LayerValues(name), Some(pool)) => {
