@@ -1,7 +1,7 @@
 //! Skill lines with specialised skills (`Stats <Group> under <Stat>:`): an actor that has not
 //! learned a specialised skill tests it at its line's value, one that has uses its own;
-//! `Choose:` lists a specialised group; `check` reports an unknown parent with its span; the
-//! line prints canonically.
+//! `Choose:` lists a specialised group; `check` reports an unknown parent and a cycle of parents with
+//! their spans; the line prints canonically.
 
 use std::path::Path;
 
@@ -123,4 +123,24 @@ fn the_line_prints_canonically() {
         mythforge::parse::parse_file(mythforge::diagnostics::FileId(0), Path::new("t.rules"), text);
     assert!(found.is_empty(), "{found:?}");
     assert_eq!(mythforge::model::format_file(&file), text);
+}
+
+#[test]
+fn check_reports_parents_that_lead_back_to_the_stat() {
+    let text =
+        "system S\nStats Specialities under Fighting: Blades\nStats Arts under Blades: Fighting\n";
+    let found = diagnostics(text);
+    assert_eq!(found.len(), 1, "one cycle, reported once: {found:?}");
+    let (code, message, help, spans) = &found[0];
+    assert_eq!(code, "rules::check::parent_cycle");
+    assert_eq!(message, "`Blades` falls back to itself: Blades -> Fighting -> Blades");
+    assert!(help.as_deref().unwrap_or("").contains("remove one `under`"), "{help:?}");
+    let start = text.find("Fighting:").unwrap();
+    assert_eq!(spans[0], (start, start + "Fighting".len()));
+    // A stat under itself is the shortest cycle; a chain that ends is fine.
+    let own = diagnostics("system S\nStats Odd under Blades: Blades\n");
+    assert_eq!(own[0].1, "`Blades` falls back to itself: Blades -> Blades");
+    let chain =
+        "system S\nStats: Fighting\nStats A under Fighting: Blades\nStats B under Blades: Sabre\n";
+    assert_eq!(diagnostics(chain), []);
 }

@@ -128,6 +128,14 @@ pub enum CheckErrorKind {
     /// `apply Advantage to Self against Self`: held against its own holder, it never counts.
     #[error("`against {0}` names the condition's own holder")]
     AgainstHolder(String),
+    /// Specialised stats whose `under` parents lead back to themselves.
+    #[error("`{stat}` falls back to itself: {chain}")]
+    ParentCycle {
+        /// The first stat of the cycle in file order.
+        stat: String,
+        /// The cycle, `Blades -> Fighting -> Blades`.
+        chain: String,
+    },
 }
 
 impl CheckErrorKind {
@@ -162,6 +170,7 @@ impl CheckErrorKind {
             CheckErrorKind::WithoutReplace { .. } => "rules::check::with_without_replace",
             CheckErrorKind::AgainstHolder(_) => "rules::check::against_holder",
             CheckErrorKind::UnknownKeyword(_) => "rules::check::unknown_keyword",
+            CheckErrorKind::ParentCycle { .. } => "rules::check::parent_cycle",
         }
     }
 
@@ -206,6 +215,7 @@ impl CheckErrorKind {
             CheckErrorKind::AgainstHolder(_) => "the holder would hold it against itself".into(),
             CheckErrorKind::UnknownKeyword(_) => "this rule applies to no power".into(),
             CheckErrorKind::UnknownGroup(_) => "no `Stats <Group>:` line declares it".into(),
+            CheckErrorKind::ParentCycle { .. } => "this parent leads back to the stat".into(),
         }
     }
 

@@ -1,8 +1,9 @@
 //! Semantic validation of a loaded [`Pack`]: names resolve (stats, resources, conditions,
 //! procedures, script functions, blocks an actor lists), no name is declared twice, Result
 //! grades stay under the system's cap, thresholds can be met, armour hardness is usable,
-//! check procedures are complete, and narration-only lines are flagged. Checking reads the
-//! model only; it never evaluates with actor values or rolls dice.
+//! check procedures are complete, specialised stats' parents end somewhere, and narration-only
+//! lines are flagged. Checking reads the model only; it never evaluates with actor values or
+//! rolls dice.
 
 mod choices;
 mod collect;
@@ -12,6 +13,7 @@ mod names;
 mod power_rules;
 mod rules;
 mod scripts;
+mod stat_parents;
 mod thresholds;
 mod upgrades;
 
@@ -89,6 +91,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
+    stat_parents::parent_cycles(pack, &mut out);
     out
 }
 
