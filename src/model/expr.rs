@@ -29,11 +29,13 @@ impl Name {
     }
 
     /// The name as text.
+    #[inline]
     pub fn as_str(&self) -> &str {
         &self.0
     }
 
     /// Case-insensitive comparison, the way names are resolved.
+    #[inline]
     pub fn matches(&self, other: &str) -> bool {
         self.0.eq_ignore_ascii_case(other)
     }
@@ -94,6 +96,7 @@ impl Number {
     }
 
     /// The exact value.
+    #[inline]
     pub fn value(&self) -> Result<Value, EvalErrorKind> {
         if self.scale == 0 {
             return Ok(Value::integer(self.units));

@@ -19,6 +19,7 @@ pub struct Value {
 
 impl Value {
     /// An integer value.
+    #[inline]
     pub fn integer(value: i64) -> Value {
         Value { numerator: value, denominator: 1 }
     }
@@ -39,13 +40,18 @@ impl Value {
     }
 
     /// The integer, if this value is one.
+    #[inline]
     pub fn as_integer(&self) -> Option<i64> {
         (self.denominator == 1).then_some(self.numerator)
     }
 
     /// Rounds to an integer with `rounding`.
+    #[inline]
     pub fn round(&self, rounding: Rounding) -> i64 {
         let (n, d) = (self.numerator, self.denominator);
+        if d == 1 {
+            return n;
+        }
         let floor = n.div_euclid(d);
         let remainder = n.rem_euclid(d);
         if remainder == 0 {
@@ -73,27 +79,30 @@ impl Value {
         (i128::from(self.numerator), i128::from(self.denominator))
     }
 
+    #[inline]
     fn add(self, other: Value) -> Result<Value, EvalErrorKind> {
         // Integers (nearly every rule value) skip the 128-bit fraction arithmetic; the
         // result and the overflow error are the same either way.
         if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
-            return a.checked_add(c).map(Value::integer).ok_or(EvalErrorKind::Overflow);
+            return integer_or_overflow(a.checked_add(c));
         }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         Value::ratio(a * d + c * b, b * d)
     }
 
+    #[inline]
     fn subtract(self, other: Value) -> Result<Value, EvalErrorKind> {
         if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
-            return a.checked_sub(c).map(Value::integer).ok_or(EvalErrorKind::Overflow);
+            return integer_or_overflow(a.checked_sub(c));
         }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         Value::ratio(a * d - c * b, b * d)
     }
 
+    #[inline]
     fn multiply(self, other: Value) -> Result<Value, EvalErrorKind> {
         if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
-            return a.checked_mul(c).map(Value::integer).ok_or(EvalErrorKind::Overflow);
+            return integer_or_overflow(a.checked_mul(c));
         }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         Value::ratio(a * c, b * d)
@@ -105,7 +114,7 @@ impl Value {
         }
         if let (Some(a), Some(b)) = (self.as_integer(), other.as_integer()) {
             // Integer division floors, the way the rulebooks read "divide by 4".
-            return a.checked_div_euclid(b).map(Value::integer).ok_or(EvalErrorKind::Overflow);
+            return integer_or_overflow(a.checked_div_euclid(b));
         }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         Value::ratio(a * d, b * c)
@@ -117,6 +126,16 @@ impl Value {
         }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         (a * d).cmp(&(c * b))
+    }
+}
+
+/// A checked integer result as a value. A `match` rather than `ok_or`: building the error
+/// eagerly would construct and drop an [`EvalErrorKind`] on every successful operation.
+#[inline]
+fn integer_or_overflow(result: Option<i64>) -> Result<Value, EvalErrorKind> {
+    match result {
+        Some(value) => Ok(Value::integer(value)),
+        None => Err(EvalErrorKind::Overflow),
     }
 }
 
@@ -394,26 +413,51 @@ fn evaluate_at(
             Ok(Value::integer(i64::from(compare_holds(*op, ordering))))
         }
         Expr::Call { function, arguments } => {
-            let builtin = Builtin::from_name(function.node.as_str());
-            if builtin.is_none() && arguments.iter().any(|a| is_actor(scope, a)) {
-                let mut passed = Vec::with_capacity(arguments.len());
-                for argument in arguments {
-                    passed.push(match &argument.node {
-                        Expr::Name(name) if scope.is_actor(name) => Argument::Actor(name),
-                        _ => Argument::Value(recurse(argument)?),
-                    });
-                }
-                return scope.call_with_actors(&function.node, &passed).map_err(here);
-            }
-            let values = arguments.iter().map(recurse).collect::<Result<Vec<_>, _>>()?;
-            match builtin {
-                Some(builtin) => {
-                    call_builtin(builtin, function.node.as_str(), &values).map_err(here)
-                }
-                None => scope.call(&function.node, &values).map_err(here),
-            }
+            evaluate_call(&function.node, arguments, scope, context, depth).map_err(|e| match e {
+                Located::Here(kind) => here(kind),
+                Located::Inner(error) => error,
+            })
         }
     }
+}
+
+/// Where a call's error belongs: at the call itself, or already located in an argument.
+enum Located {
+    /// The call failed: the error is at the call's span.
+    Here(EvalErrorKind),
+    /// An argument failed at its own span.
+    Inner(EvalError),
+}
+
+/// A builtin or script call's value. Kept out of [`evaluate_at`] so the common nodes
+/// (numbers, names, arithmetic) run in a small function without the call's vectors.
+fn evaluate_call(
+    function: &Name,
+    arguments: &[Spanned<Expr>],
+    scope: &dyn Scope,
+    context: LineContext,
+    depth: usize,
+) -> Result<Value, Located> {
+    let recurse = |inner: &Spanned<Expr>| {
+        evaluate_at(inner, scope, context, depth + 1).map_err(Located::Inner)
+    };
+    let builtin = Builtin::from_name(function.as_str());
+    if builtin.is_none() && arguments.iter().any(|a| is_actor(scope, a)) {
+        let mut passed = Vec::with_capacity(arguments.len());
+        for argument in arguments {
+            passed.push(match &argument.node {
+                Expr::Name(name) if scope.is_actor(name) => Argument::Actor(name),
+                _ => Argument::Value(recurse(argument)?),
+            });
+        }
+        return scope.call_with_actors(function, &passed).map_err(Located::Here);
+    }
+    let values = arguments.iter().map(recurse).collect::<Result<Vec<_>, _>>()?;
+    match builtin {
+        Some(builtin) => call_builtin(builtin, function.as_str(), &values),
+        None => scope.call(function, &values),
+    }
+    .map_err(Located::Here)
 }
 
 /// True when `argument` is a bare name the scope passes to scripts as an actor handle.
@@ -464,6 +508,7 @@ pub const NUMERIC_WEAPON_LINES: [&str; 8] =
 /// the damage on a Result line and the keywords on a Keywords line; `Weapon <Label>` is the
 /// weapon's numeric line with that label (`Weapon Reach`, `Weapon Rate`, `Weapon Crit
 /// range`, matched without regard to case). `None` for names that are not weapon properties.
+#[inline]
 pub fn weapon_property(name: &Name, context: LineContext) -> Option<&'static str> {
     let rest = name.as_str().strip_prefix("Weapon")?;
     match rest.trim() {
@@ -480,6 +525,18 @@ pub fn weapon_property(name: &Name, context: LineContext) -> Option<&'static str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn integer_values_round_to_themselves_under_every_rule() {
+        for rounding in
+            [Rounding::Floor, Rounding::Ceiling, Rounding::Nearest, Rounding::TowardZero]
+        {
+            assert_eq!(Value::integer(-7).round(rounding), -7);
+            assert_eq!(Value::integer(12).round(rounding), 12);
+        }
+        assert_eq!(Value::ratio(-7, 2).map(|v| v.round(Rounding::TowardZero)), Ok(-3));
+        assert_eq!(Value::ratio(-7, 2).map(|v| v.round(Rounding::Floor)), Ok(-4));
+    }
 
     #[test]
     fn integer_fast_paths_agree_with_the_fraction_arithmetic() {

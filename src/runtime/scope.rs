@@ -103,18 +103,32 @@ pub(crate) fn actor_value(rules: &Rules, actor: &Actor, name: &str) -> Option<i6
 fn actor_value_at(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i64> {
     let base = match rules.derived(name) {
         Some(expr) => derived_value(rules, actor, expr, depth)?,
-        None => actor
-            .stats
-            .get(name)
-            .copied()
-            .or_else(|| actor.resources.get(name).map(|r| r.current))
-            .or_else(|| {
-                let found = actor.stats.iter().find(|(key, _)| key.eq_ignore_ascii_case(name));
-                found.map(|(_, value)| *value)
-            })
-            .or_else(|| parent_value(rules, actor, name, depth))?,
+        None => own_value(actor, name).or_else(|| parent_value(rules, actor, name, depth))?,
     };
     Some(base.saturating_add(condition_bonus(rules, actor, name, depth)))
+}
+
+/// `name` among the actor's own values: the stat written exactly so, else the resource,
+/// else a stat written in another case.
+fn own_value(actor: &Actor, name: &str) -> Option<i64> {
+    let (exact, folded) = stat_matches(actor, name);
+    exact.or_else(|| actor.resources.get(name).map(|r| r.current)).or(folded)
+}
+
+/// The stat written exactly `name`, else the first written like it in another case.
+/// Stat blocks are small: one pass that compares lengths first costs less than the map's
+/// ordered search, whose every step is a full string comparison, and finds both at once.
+fn stat_matches(actor: &Actor, name: &str) -> (Option<i64>, Option<i64>) {
+    let mut folded = None;
+    for (key, value) in &actor.stats {
+        if key == name {
+            return (Some(*value), None);
+        }
+        if folded.is_none() && key.eq_ignore_ascii_case(name) {
+            folded = Some(*value);
+        }
+    }
+    (None, folded)
 }
 
 /// A specialised stat the actor has not learned: its parent's value (with the parent's
@@ -182,7 +196,14 @@ pub(crate) fn check_bonus(rules: &Rules, actor: &Actor) -> i64 {
 
 /// The sum of the Add modifiers active conditions give `stat`, inside `depth` derived
 /// evaluations.
+#[inline]
 fn condition_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
+    // Most actors hold nothing: asked for every name read, skip the modifier walk.
+    if actor.conditions.active.is_empty() { 0 } else { held_bonus(rules, actor, stat, depth) }
+}
+
+/// [`condition_bonus`] for an actor holding conditions.
+fn held_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
     let mut total = 0i64;
     for (active, modifier) in active_modifiers(rules, actor) {
         let Modifier::Add { negative, amount, stat: name } = modifier else { continue };
@@ -206,7 +227,7 @@ fn special(scope: &LineScope<'_>, name: &str) -> Result<Value, EvalErrorKind> {
             .map(Value::integer)
             .ok_or_else(|| EvalErrorKind::UnknownName(name.to_string()));
     }
-    Ok(Value::integer(scope.user.stats.get(name).copied().unwrap_or(0)))
+    Ok(Value::integer(stat_matches(scope.user, name).0.unwrap_or(0)))
 }
 
 impl Scope for LineScope<'_> {
@@ -293,5 +314,33 @@ pub(crate) fn script_call(
         None => Err(EvalErrorKind::Script(format!(
             "script function `{function}` is not available: scripts are not loaded"
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Resource;
+
+    #[test]
+    fn own_values_read_the_exact_stat_then_the_resource_then_a_stat_in_another_case() {
+        let actor = Actor::new("Ana")
+            .with_stat("defense", 3)
+            .with_stat("Defense", 5)
+            .with_stat("speed", 4)
+            .with_stat("Tier", 2)
+            .with_resource("Speed", Resource::new(9));
+        let rules = Rules::default();
+        assert_eq!(actor_value(&rules, &actor, "defense"), Some(3));
+        assert_eq!(actor_value(&rules, &actor, "Defense"), Some(5));
+        // No exact key: the first stat in name order written in another case.
+        assert_eq!(actor_value(&rules, &actor, "DEFENSE"), Some(5));
+        // An exact resource comes before a stat written in another case.
+        assert_eq!(actor_value(&rules, &actor, "Speed"), Some(9));
+        assert_eq!(actor_value(&rules, &actor, "SPEED"), Some(4));
+        assert_eq!(actor_value(&rules, &actor, "Will"), None);
+        let scope = LineScope::of(&rules, &actor);
+        assert_eq!(special(&scope, "Tier"), Ok(Value::integer(2)));
+        assert_eq!(special(&scope, "Level"), Ok(Value::integer(0)));
     }
 }
