@@ -20,7 +20,7 @@ mod limits;
 mod log;
 mod save;
 mod state;
-mod text;
+pub(crate) mod text;
 
 pub use actor::{Actor, AdoptedStance, DerivedValues, NoDerivedValues, Resource};
 pub use checks::{
