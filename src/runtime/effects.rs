@@ -4,7 +4,7 @@
 //! script calls (through the script seam) and narration. An effect naming an unknown
 //! resource or condition is an error at its line.
 
-use crate::diagnostics::Span;
+use crate::diagnostics::{Span, Spanned};
 use crate::engine::{
     ActiveCondition, Damage, DamageRules, Duration, HealRules, LayeredPool, Stacking,
 };
@@ -100,13 +100,18 @@ pub(crate) fn amount(
     Ok(scope.amount(amount, LineContext::Result, context.rounding)?)
 }
 
-/// The resource damage and healing go to: the first declared resource with a maximum.
+/// The resource damage and healing go to: the first declared resource with a maximum
+/// (found when the pack loads), else `HP`.
 pub(crate) fn health_resource(rules: &Rules) -> &str {
-    rules
-        .resources
+    rules.health.as_deref().unwrap_or("HP")
+}
+
+/// The first of `resources` declared with a maximum, if any: the pack's health resource.
+pub(crate) fn find_health(resources: &[(String, Vec<Spanned<ResourceRule>>)]) -> Option<&str> {
+    resources
         .iter()
         .find(|(_, lines)| lines.iter().any(|l| matches!(l.node, ResourceRule::Max(_))))
-        .map_or("HP", |(name, _)| name.as_str())
+        .map(|(name, _)| name.as_str())
 }
 
 fn subject(

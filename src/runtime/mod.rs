@@ -31,6 +31,7 @@ mod requirement;
 mod rules;
 mod scope;
 mod scripted_check;
+mod short_list;
 mod sides;
 mod stances;
 mod targets;

@@ -20,6 +20,7 @@ use super::relations::{pair_delta, relative_delta};
 pub(crate) use super::requirement::holds;
 use super::rules::Rules;
 use super::scope::LineScope;
+use super::short_list::ShortList;
 
 /// A request to use a power.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -247,7 +248,8 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
             Cost::Resources(parts) => {
                 let user = game.world.actor(&request.actor).map_err(engine)?;
                 let scope = LineScope { weapon, ..LineScope::of(rules, user) };
-                let mut amounts = Vec::with_capacity(parts.len());
+                // A cost has a part or two: their amounts stay on the stack.
+                let mut amounts = ShortList::<(&str, i64), 4>::default();
                 let mut from_pools = Vec::new();
                 for part in parts {
                     let amount = scope.amount(&part.amount, LineContext::Cost, rounding)?;
@@ -274,7 +276,7 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
                         return Err(RuntimeErrorKind::Engine(kind).at(line.span));
                     }
                 }
-                for (resource, _) in &amounts {
+                for (resource, _) in amounts.iter() {
                     game.remember(&request.actor, Part::Resource(resource));
                 }
                 game.world.pay(&request.actor, &amounts, line.span)?;

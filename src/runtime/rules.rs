@@ -61,6 +61,9 @@ pub(crate) struct Rules {
     pub statuses: Vec<(String, Spanned<crate::model::Expr>)>,
     /// Keyword rules, `Per turn:` quotas, `Stance ends:` and whether conditions forbid.
     pub power_rules: super::power_rules::PowerRules,
+    /// The resource damage and healing go to, found once at load (`None`: `HP`); read
+    /// through [`super::effects::health_resource`].
+    pub health: Option<String>,
 }
 
 impl Rules {
@@ -122,6 +125,7 @@ impl Rules {
             rules.system.push(line.clone());
         }
         rules.rounding = pack.rounding();
+        rules.health = super::effects::find_health(&rules.resources).map(str::to_string);
         rules.power_rules =
             super::power_rules::PowerRules::of(&rules.system, rules.conditions.values());
         for block in rules.checks.values() {
