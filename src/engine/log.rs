@@ -14,6 +14,12 @@ use super::layers::{LayerHit, Weight};
 use super::text::SharedText;
 use crate::diagnostics::Span;
 
+/// The dice of a roll: a pool of up to four dice is held in the event itself.
+pub type RolledDice = super::ShortList<RolledDie, 4>;
+
+/// Each die's total in a pool check: up to four held in the event itself.
+pub type DieTotals = super::ShortList<i64, 4>;
+
 /// The outcome of a check, as the log shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "procedure")]
@@ -21,7 +27,7 @@ pub enum CheckResult {
     /// Dice against a threshold.
     Pool {
         /// Each die's total.
-        totals: Vec<i64>,
+        totals: DieTotals,
         /// The threshold.
         threshold: i64,
         /// The die that took the aid.
@@ -102,7 +108,7 @@ pub enum Event {
         /// What for (`check`, `initiative`, `damage`).
         purpose: SharedText,
         /// The dice, with forced, exploded, extra and dropped marks.
-        dice: Vec<RolledDie>,
+        dice: RolledDice,
         /// The rule line that caused the roll.
         cause: Option<Span>,
     },

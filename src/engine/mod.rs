@@ -19,6 +19,7 @@ mod layers;
 mod limits;
 mod log;
 mod save;
+mod short_list;
 mod state;
 pub(crate) mod text;
 
@@ -53,10 +54,11 @@ pub use hex::{
 };
 pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};
 pub use limits::{LimitReset, LimitUse};
-pub use log::{CheckResult, Event, EventLog};
+pub use log::{CheckResult, DieTotals, Event, EventLog, RolledDice};
 pub use save::{
     FORMAT_VERSION, MAX_SAVE_BYTES, UndoStack, backup_path, from_json, load, load_or_backup, save,
     to_json, write_atomically,
 };
+pub use short_list::ShortList;
 pub use state::World;
 pub use text::{NameCache, SharedText};

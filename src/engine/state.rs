@@ -275,7 +275,7 @@ impl World {
     ) -> Result<PoolOutcome, EngineError> {
         let outcome = pool_vs_threshold(&mut self.roller, check).map_err(|k| k.at(span))?;
         let result = CheckResult::Pool {
-            totals: outcome.totals.clone(),
+            totals: outcome.totals.clone().into(),
             threshold: check.threshold,
             aided_die: outcome.aided_die,
             count: outcome.count,
@@ -298,7 +298,7 @@ impl World {
         self.log_roll(
             actor,
             "check",
-            std::iter::once(outcome.first).chain(outcome.second).collect(),
+            std::iter::once(outcome.first).chain(outcome.second).collect::<super::RolledDice>(),
             span,
         );
         for taken in &outcome.decisions {
@@ -372,9 +372,10 @@ impl World {
         &mut self,
         actor: Option<&str>,
         purpose: &str,
-        dice: Vec<super::checks::RolledDie>,
+        dice: impl Into<super::RolledDice>,
         span: Span,
     ) {
+        let dice = dice.into();
         let actor = actor.map(|name| self.names.get(name));
         let purpose = self.names.get(purpose);
         self.record(Event::Roll { actor, purpose, dice, cause: cause(span) });

@@ -237,7 +237,7 @@ impl Prepared<'_> {
             };
             return Err(RuntimeErrorKind::Engine(kind).at(self.span));
         }
-        let mut dice = Vec::with_capacity(self.dice as usize);
+        let mut dice = crate::engine::RolledDice::with_capacity(self.dice as usize);
         for _ in 0..self.dice {
             dice.push(
                 roll_die(&mut world.roller, self.sides)
@@ -262,7 +262,7 @@ impl Prepared<'_> {
     }
 
     /// Each die's face, plus `modifier` when the procedure puts it on each die.
-    pub fn totals(&self, dice: &[RolledDie], modifier: i64) -> Vec<i64> {
+    pub fn totals(&self, dice: &[RolledDie], modifier: i64) -> crate::engine::DieTotals {
         let per_die = if self.per_die { modifier } else { 0 };
         dice.iter().map(|d| i64::from(d.face) + per_die).collect()
     }
@@ -273,14 +273,14 @@ impl Prepared<'_> {
         &self,
         world: &mut crate::engine::World,
         actor: &str,
-        mut totals: Vec<i64>,
+        mut totals: crate::engine::DieTotals,
         against: Against,
         cause: Span,
         keep: bool,
     ) -> CheckOutcome {
         let Against { threshold, aid, .. } = against;
         let graded = grade_totals(&mut totals, threshold, self.cap, aid);
-        let kept = if keep { totals.clone() } else { Vec::new() };
+        let kept = if keep { totals.to_vec() } else { Vec::new() };
         let result = CheckResult::Pool {
             totals,
             threshold,

@@ -31,7 +31,6 @@ mod requirement;
 mod rules;
 mod scope;
 mod scripted_check;
-mod short_list;
 mod sides;
 mod stances;
 mod targets;

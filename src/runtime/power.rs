@@ -5,6 +5,7 @@
 //! runs it as one transaction.
 
 use crate::diagnostics::Span;
+use crate::engine::ShortList;
 use crate::model::common::CheckRoller;
 use crate::model::expr::{LineContext, evaluate};
 use crate::model::power::GradeGate;
@@ -20,7 +21,6 @@ use super::relations::{pair_delta, relative_delta};
 pub(crate) use super::requirement::holds;
 use super::rules::Rules;
 use super::scope::LineScope;
-use super::short_list::ShortList;
 
 /// A request to use a power.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

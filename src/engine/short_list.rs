@@ -1,0 +1,163 @@
+//! A list kept inline while it is short: the few dice of a roll, the totals of a check or a
+//! cost's amounts cost no allocation, and only a long list moves to the heap. It reads as a
+//! slice and serialises exactly as a `Vec` does, so the log's JSON and saves are unchanged.
+
+use std::fmt;
+use std::ops::{Deref, DerefMut};
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// Up to `N` items inline, more on the heap; reads, compares and prints as a slice.
+#[derive(Clone)]
+pub enum ShortList<T, const N: usize> {
+    /// The first `len` of `items` are the list.
+    Inline {
+        /// How many of `items` are in the list.
+        len: u8,
+        /// The items, the unused ones copies of the first.
+        items: [T; N],
+    },
+    /// An empty list (no allocation), a long one, or one made from a `Vec`.
+    Heap(Vec<T>),
+}
+
+impl<T, const N: usize> Default for ShortList<T, N> {
+    fn default() -> Self {
+        ShortList::Heap(Vec::new())
+    }
+}
+
+impl<T: Copy, const N: usize> ShortList<T, N> {
+    /// An empty list with room for `capacity` items: on the heap only when they will not
+    /// fit inline.
+    pub fn with_capacity(capacity: usize) -> Self {
+        if capacity <= N {
+            ShortList::default()
+        } else {
+            ShortList::Heap(Vec::with_capacity(capacity))
+        }
+    }
+
+    /// Appends `item`: the first goes inline, and the list moves to the heap when it
+    /// outgrows `N` (at most 255 inline).
+    pub fn push(&mut self, item: T) {
+        match self {
+            ShortList::Heap(heap) if heap.capacity() == 0 && N > 0 && N <= 255 => {
+                *self = ShortList::Inline { len: 1, items: [item; N] };
+            }
+            ShortList::Inline { len, items } if usize::from(*len) < N => {
+                items[usize::from(*len)] = item;
+                *len += 1;
+            }
+            ShortList::Inline { items, .. } => {
+                let mut heap = Vec::with_capacity(N * 2);
+                heap.extend_from_slice(items);
+                heap.push(item);
+                *self = ShortList::Heap(heap);
+            }
+            ShortList::Heap(heap) => heap.push(item),
+        }
+    }
+}
+
+impl<T, const N: usize> Deref for ShortList<T, N> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        match self {
+            ShortList::Inline { len, items } => &items[..usize::from(*len)],
+            ShortList::Heap(heap) => heap,
+        }
+    }
+}
+
+impl<T, const N: usize> DerefMut for ShortList<T, N> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        match self {
+            ShortList::Inline { len, items } => &mut items[..usize::from(*len)],
+            ShortList::Heap(heap) => heap,
+        }
+    }
+}
+
+impl<T, const N: usize> From<Vec<T>> for ShortList<T, N> {
+    fn from(items: Vec<T>) -> Self {
+        ShortList::Heap(items)
+    }
+}
+
+impl<T: Copy, const N: usize> FromIterator<T> for ShortList<T, N> {
+    fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Self {
+        let mut list = ShortList::default();
+        for item in items {
+            list.push(item);
+        }
+        list
+    }
+}
+
+impl<'a, T, const N: usize> IntoIterator for &'a ShortList<T, N> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<T: fmt::Debug, const N: usize> fmt::Debug for ShortList<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<T: PartialEq, const N: usize> PartialEq for ShortList<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: Eq, const N: usize> Eq for ShortList<T, N> {}
+
+impl<T: Serialize, const N: usize> Serialize for ShortList<T, N> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de, T: Deserialize<'de>, const N: usize> Deserialize<'de> for ShortList<T, N> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Vec::deserialize(deserializer).map(ShortList::Heap)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ShortList;
+
+    #[test]
+    fn a_list_keeps_its_order_inline_and_past_its_capacity() {
+        let mut list = ShortList::<i64, 2>::default();
+        list.push(4);
+        list.push(7);
+        assert!(matches!(list, ShortList::Inline { len: 2, .. }));
+        assert_eq!(*list, [4, 7]);
+        list.push(9);
+        assert!(matches!(list, ShortList::Heap(_)));
+        assert_eq!(*list, [4, 7, 9]);
+    }
+
+    #[test]
+    fn a_list_serialises_and_prints_as_a_vec_does() {
+        let inline: ShortList<i64, 4> = [3, -1].into_iter().collect();
+        let heap: ShortList<i64, 1> = [3, -1].into_iter().collect();
+        for json in [serde_json::to_string(&inline).unwrap(), serde_json::to_string(&heap).unwrap()]
+        {
+            assert_eq!(json, "[3,-1]");
+        }
+        assert_eq!(format!("{inline:?} {heap:?}"), "[3, -1] [3, -1]");
+        let back: ShortList<i64, 4> = serde_json::from_str("[3,-1]").unwrap();
+        assert_eq!(back, inline);
+        assert_eq!(ShortList::<i64, 4>::default().len(), 0);
+    }
+}
