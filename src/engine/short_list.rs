@@ -30,6 +30,7 @@ impl<T, const N: usize> Default for ShortList<T, N> {
 impl<T: Copy, const N: usize> ShortList<T, N> {
     /// An empty list with room for `capacity` items: on the heap only when they will not
     /// fit inline.
+    #[inline]
     pub fn with_capacity(capacity: usize) -> Self {
         if capacity <= N {
             ShortList::default()
@@ -40,6 +41,7 @@ impl<T: Copy, const N: usize> ShortList<T, N> {
 
     /// Appends `item`: the first goes inline, and the list moves to the heap when it
     /// outgrows `N` (at most 255 inline).
+    #[inline]
     pub fn push(&mut self, item: T) {
         match self {
             ShortList::Heap(heap) if heap.capacity() == 0 && N > 0 && N <= 255 => {
@@ -63,6 +65,7 @@ impl<T: Copy, const N: usize> ShortList<T, N> {
 impl<T, const N: usize> Deref for ShortList<T, N> {
     type Target = [T];
 
+    #[inline]
     fn deref(&self) -> &[T] {
         match self {
             ShortList::Inline { len, items } => &items[..usize::from(*len)],
@@ -87,6 +90,7 @@ impl<T, const N: usize> From<Vec<T>> for ShortList<T, N> {
 }
 
 impl<T: Copy, const N: usize> FromIterator<T> for ShortList<T, N> {
+    #[inline]
     fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Self {
         let mut list = ShortList::default();
         for item in items {

@@ -215,6 +215,18 @@ impl World {
         delta: i64,
         span: Span,
     ) -> Result<i64, EngineError> {
+        self.change_resource_from(actor, resource, delta, span).map(|changed| changed.after)
+    }
+
+    /// [`World::change_resource`], reporting what an undo journal needs: the actor's index
+    /// and the resource as it was (no second lookup to read it first).
+    pub(crate) fn change_resource_from(
+        &mut self,
+        actor: &str,
+        resource: &str,
+        delta: i64,
+        span: Span,
+    ) -> Result<ResourceChanged, EngineError> {
         self.update_resource(actor, resource, |current| current.saturating_add(delta), span)
     }
 
@@ -226,7 +238,7 @@ impl World {
         value: i64,
         span: Span,
     ) -> Result<i64, EngineError> {
-        self.update_resource(actor, resource, |_| value, span)
+        self.update_resource(actor, resource, |_| value, span).map(|changed| changed.after)
     }
 
     /// Sets a resource to `new(current)`, clamped to its bounds, and logs the change; one
@@ -237,18 +249,21 @@ impl World {
         resource: &str,
         new: impl FnOnce(i64) -> i64,
         span: Span,
-    ) -> Result<i64, EngineError> {
-        let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
+    ) -> Result<ResourceChanged, EngineError> {
+        let Some(index) = self.actor_index(actor) else {
+            return Err(self.unknown_actor(actor).at(span));
+        };
+        let who = &mut self.actors[index];
         let Some(held) = super::text::lookup_mut(&mut who.resources, resource) else {
             let error = unknown_resource(who, resource);
             return Err(error.at(span));
         };
-        let before = held.current;
-        held.current = held.clamp(new(before));
-        let after = held.current;
+        let old = *held;
+        held.current = held.clamp(new(old.current));
+        let (before, after) = (old.current, held.current);
         let (actor, resource) = (self.names.get(actor), self.names.get(resource));
         self.record(Event::ResourceChanged { actor, resource, before, after, cause: cause(span) });
-        Ok(after)
+        Ok(ResourceChanged { index, old, after })
     }
 
     /// Adds `delta` to a world pool (created at 0 if new), never below 0; returns the new value.
@@ -385,6 +400,17 @@ impl World {
     pub fn encounter_mut(&mut self) -> Result<&mut Encounter, EngineErrorKind> {
         self.encounter.as_mut().ok_or(EngineErrorKind::NoEncounter)
     }
+}
+
+/// What [`World::change_resource_from`] changed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ResourceChanged {
+    /// The actor's index in [`World::actors`].
+    pub index: usize,
+    /// The resource before the change.
+    pub old: Resource,
+    /// Its current amount after.
+    pub after: i64,
 }
 
 /// Whether `held` (`actor`'s `resource`) can spend `needed`; the error says which is short

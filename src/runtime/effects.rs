@@ -191,8 +191,7 @@ pub(crate) fn run(
                 let (damage, rules) = (Damage::new(value), DamageRules::none());
                 return through_pool(game, who, into, &damage, rules, resource.span);
             }
-            game.remember(who, Part::Resource(resource.node.as_str()));
-            game.world.change_resource(who, resource.node.as_str(), delta, resource.span)?;
+            game.change_resource(who, resource.node.as_str(), delta, resource.span)?;
         }
         Effect::Apply { subject: who, condition, duration, against } => {
             let who = subject(game, who.as_ref(), user, target);
@@ -479,15 +478,15 @@ fn through_pool(
     rules: &DamageRules,
     span: Span,
 ) -> Result<(), RuntimeError> {
-    game.remember(victim, Part::Resource(resource));
     if !layered {
+        game.remember(victim, Part::Resource(resource));
         game.world.damage_through(victim, (resource, false), damage, rules, span)?;
         return Ok(());
     }
     game.remember(victim, Part::LayerValues(pool));
     let through = game.world.damage_through(victim, (pool, true), damage, rules, span)?;
     if through > 0 {
-        game.world.change_resource(victim, resource, -through, span)?;
+        game.change_resource(victim, resource, -through, span)?;
     }
     Ok(())
 }

@@ -126,6 +126,27 @@ impl Game {
     }
 }
 
+impl Game {
+    /// Adds `delta` to `actor`'s `resource` (as [`World::change_resource`]), journaling the
+    /// old value the engine reports rather than looking the resource up first to remember
+    /// it; a change that fails changed nothing and records nothing.
+    pub(crate) fn change_resource(
+        &mut self,
+        actor: &str,
+        resource: &str,
+        delta: i64,
+        span: crate::diagnostics::Span,
+    ) -> Result<i64, crate::engine::EngineError> {
+        let changed = self.world.change_resource_from(actor, resource, delta, span)?;
+        if let Some(journal) = self.journal.as_mut() {
+            let name = journal.name(resource);
+            let old = Some(changed.old);
+            journal.entries.push(Entry::Resource { actor: changed.index, name, old });
+        }
+        Ok(changed.after)
+    }
+}
+
 /// Puts the recorded values back, newest first. The journal is left empty, for reuse.
 pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
     let Journal { entries, names, values } = journal;
