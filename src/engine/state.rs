@@ -156,12 +156,24 @@ impl World {
         costs: &[(&str, i64)],
         span: Span,
     ) -> Result<(), EngineError> {
+        self.pay_from(actor, costs, span, |_, _, _| {})
+    }
+
+    /// [`World::pay`], reporting each resource as it was just before it is spent (the
+    /// actor's index, the resource's name and old value), for an undo journal.
+    pub(crate) fn pay_from(
+        &mut self,
+        actor: &str,
+        costs: &[(&str, i64)],
+        span: Span,
+        mut spent: impl FnMut(usize, &str, Resource),
+    ) -> Result<(), EngineError> {
         let Some(index) = self.actor_index(actor) else {
             return Err(self.unknown_actor(actor).at(span));
         };
         // One cost, the usual case, needs no table: spending checks it on the way.
         if let [(resource, amount)] = costs {
-            return self.spend(index, actor, resource, *amount, span);
+            return self.spend(index, actor, (resource, *amount), span, &mut spent);
         }
         // Several costs may draw on the same resource: check the sums, in name order (the
         // first short resource by name is the one reported). Once the sums pass, every
@@ -179,20 +191,21 @@ impl World {
             check_payable(held, actor, resource, *needed, span)?;
         }
         for (resource, amount) in costs {
-            self.spend(index, actor, resource, *amount, span)?;
+            self.spend(index, actor, (resource, *amount), span, &mut spent)?;
         }
         Ok(())
     }
 
     /// Spends `amount` (negative counts as 0) of `resource` of the actor at `index`, logged,
-    /// or nothing when it is unknown or short; one lookup checks and spends.
+    /// or nothing when it is unknown or short; one lookup checks and spends. `spent` hears of
+    /// the resource as it was before.
     fn spend(
         &mut self,
         index: usize,
         actor: &str,
-        resource: &str,
-        amount: i64,
+        (resource, amount): (&str, i64),
         span: Span,
+        spent: &mut impl FnMut(usize, &str, Resource),
     ) -> Result<(), EngineError> {
         let who = &mut self.actors[index];
         let Some(held) = super::text::lookup_mut(&mut who.resources, resource) else {
@@ -200,6 +213,7 @@ impl World {
         };
         let amount = amount.max(0);
         check_payable(held, actor, resource, amount, span)?;
+        spent(index, resource, *held);
         held.current = held.current.saturating_sub(amount);
         let after = held.current;
         let (actor, resource) = (self.names.get(actor), self.names.get(resource));

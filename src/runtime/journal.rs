@@ -73,6 +73,12 @@ impl Journal {
         self.values.clear();
     }
 
+    /// Records `old`, the value of the resource `name` of the actor at `actor`.
+    fn resource(&mut self, actor: usize, name: &str, old: Resource) {
+        let name = self.name(name);
+        self.entries.push(Entry::Resource { actor, name, old: Some(old) });
+    }
+
     fn name(&mut self, name: &str) -> Range<usize> {
         let start = self.names.len();
         self.names.push_str(name);
@@ -139,11 +145,25 @@ impl Game {
     ) -> Result<i64, crate::engine::EngineError> {
         let changed = self.world.change_resource_from(actor, resource, delta, span)?;
         if let Some(journal) = self.journal.as_mut() {
-            let name = journal.name(resource);
-            let old = Some(changed.old);
-            journal.entries.push(Entry::Resource { actor: changed.index, name, old });
+            journal.resource(changed.index, resource, changed.old);
         }
         Ok(changed.after)
+    }
+
+    /// Pays `costs` from `actor` all or nothing (as [`World::pay`]), journaling each
+    /// resource as the engine reports it just before spending it.
+    pub(crate) fn pay(
+        &mut self,
+        actor: &str,
+        costs: &[(&str, i64)],
+        span: crate::diagnostics::Span,
+    ) -> Result<(), crate::engine::EngineError> {
+        let journal = &mut self.journal;
+        self.world.pay_from(actor, costs, span, |index, resource, old| {
+            if let Some(journal) = journal.as_mut() {
+                journal.resource(index, resource, old);
+            }
+        })
     }
 }
 

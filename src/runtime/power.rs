@@ -276,10 +276,7 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
                         return Err(RuntimeErrorKind::Engine(kind).at(line.span));
                     }
                 }
-                for (resource, _) in amounts.iter() {
-                    game.remember(&request.actor, Part::Resource(resource));
-                }
-                game.world.pay(&request.actor, &amounts, line.span)?;
+                game.pay(&request.actor, &amounts, line.span)?;
                 for (pool, needed) in from_pools {
                     game.remember(&request.actor, Part::Pool(pool));
                     game.world.change_pool(pool, -needed, line.span);
@@ -298,10 +295,7 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
             };
             return Err(kind.at(block.name.span));
         }
-        for (resource, _) in &extra {
-            game.remember(&request.actor, Part::Resource(resource));
-        }
-        game.world.pay(&request.actor, &extra, block.name.span)?;
+        game.pay(&request.actor, &extra, block.name.span)?;
     }
 
     for line in lines(block) {
