@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::actor::Resource;
 use super::condition::{ActiveCondition, Applied, Stacking};
 use super::damage::{
     Damage, DamageRules, DamageSteps, HealRules, HealSteps, resolve_damage, resolve_heal,
@@ -14,7 +15,7 @@ use super::encounter::{
     participants_from, roll_initiative,
 };
 use super::error::{EngineError, EngineErrorKind, suggest};
-use super::layers::{Layer, LayeredHit};
+use super::layers::{Layer, LayeredHit, LayeredPool};
 use super::log::Event;
 use super::state::{World, cause_of, unknown_resource};
 use crate::diagnostics::Span;
@@ -40,6 +41,15 @@ pub struct DamageReport {
     pub after: i64,
 }
 
+/// What a hit is about to change, as it is before the hit: what an undo journal keeps.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Struck<'a> {
+    /// A resource taking the hit directly.
+    Resource(Resource),
+    /// A layered pool (a hit changes only its layers' values).
+    Layers(&'a LayeredPool),
+}
+
 impl World {
     /// Deals `damage` to `actor` under `rules`, into a resource or a layered pool.
     pub fn deal_damage(
@@ -54,11 +64,13 @@ impl World {
             DamageInto::Resource(name) => (name.as_str(), false),
             DamageInto::Layers(name) => (name.as_str(), true),
         };
-        self.damage_logged(actor, (name, layered), damage, rules, span, true)
+        self.damage_logged(actor, (name, layered), damage, rules, span, true, |_, _| {})
     }
 
     /// [`World::deal_damage`] for a caller that only needs what passed (or the resource's
-    /// value afterwards): the per-layer hits go to the log without a copy.
+    /// value afterwards): the per-layer hits go to the log without a copy. `seen` hears of
+    /// what the hit is about to change (the actor's index and the pool or resource as it
+    /// is), for an undo journal.
     pub(crate) fn damage_through(
         &mut self,
         actor: &str,
@@ -66,12 +78,14 @@ impl World {
         damage: &Damage,
         rules: &DamageRules,
         span: Span,
+        seen: impl FnOnce(usize, Struck<'_>),
     ) -> Result<i64, EngineError> {
-        Ok(self.damage_logged(actor, into, damage, rules, span, false)?.after)
+        Ok(self.damage_logged(actor, into, damage, rules, span, false, seen)?.after)
     }
 
     /// Deals damage into `name` (a layered pool when `layered`) and logs it; the report keeps
     /// the per-layer hits only when `keep_layers`.
+    #[allow(clippy::too_many_arguments)]
     fn damage_logged(
         &mut self,
         actor: &str,
@@ -80,19 +94,25 @@ impl World {
         rules: &DamageRules,
         span: Span,
         keep_layers: bool,
+        seen: impl FnOnce(usize, Struck<'_>),
     ) -> Result<DamageReport, EngineError> {
-        let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
+        let Some(index) = self.actor_index(actor) else {
+            return Err(self.unknown_actor(actor).at(span));
+        };
+        let who = &mut self.actors[index];
         let steps = resolve_damage(damage, rules);
         let mut report = if layered {
             let Some(pool) = super::text::lookup_mut(&mut who.layered, name) else {
                 return Err(unknown_layers(who, name).at(span));
             };
+            seen(index, Struck::Layers(pool));
             let hit = pool.hit(steps.total);
             DamageReport { steps, after: hit.through, layers: Some(hit) }
         } else {
             let Some(held) = super::text::lookup_mut(&mut who.resources, name) else {
                 return Err(unknown_resource(who, name).at(span));
             };
+            seen(index, Struck::Resource(*held));
             held.current = held.clamp(held.current.saturating_sub(steps.total));
             DamageReport { steps, layers: None, after: held.current }
         };

@@ -42,6 +42,7 @@ pub use damage::{
 pub use decision::{
     Answer, Decider, DecisionKind, DecisionPoint, DecisionTaken, Policy, PolicyDecider,
 };
+pub(crate) use effects::Struck;
 pub use effects::{DamageInto, DamageReport};
 pub use encounter::{
     Challenge, ChallengeStatus, Encounter, InitiativeRoll, InitiativeRule, Participant, Phase,

@@ -114,7 +114,7 @@ impl World {
     // Out of line and cold: the lookups below stay small enough to inline into every caller.
     #[cold]
     #[inline(never)]
-    fn unknown_actor(&self, name: &str) -> EngineErrorKind {
+    pub(crate) fn unknown_actor(&self, name: &str) -> EngineErrorKind {
         let suggestion = suggest(name, self.actors.iter().map(|a| a.name.as_str()));
         EngineErrorKind::UnknownActor { name: name.to_string(), suggestion }
     }

@@ -479,12 +479,10 @@ fn through_pool(
     span: Span,
 ) -> Result<(), RuntimeError> {
     if !layered {
-        game.remember(victim, Part::Resource(resource));
-        game.world.damage_through(victim, (resource, false), damage, rules, span)?;
+        game.damage_through(victim, (resource, false), damage, rules, span)?;
         return Ok(());
     }
-    game.remember(victim, Part::LayerValues(pool));
-    let through = game.world.damage_through(victim, (pool, true), damage, rules, span)?;
+    let through = game.damage_through(victim, (pool, true), damage, rules, span)?;
     if through > 0 {
         game.change_resource(victim, resource, -through, span)?;
     }

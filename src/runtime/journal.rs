@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 use crate::engine::text::lookup;
-use crate::engine::{Conditions, LayeredPool, Resource, World};
+use crate::engine::{Conditions, LayeredPool, Resource, Struck, World};
 
 use super::Game;
 
@@ -52,9 +52,6 @@ pub(crate) enum Part<'a> {
     Resource(&'a str),
     /// A layered pool, layers and all.
     Layers(&'a str),
-    /// Only the values of a layered pool's layers (a hit wears layers down but never adds
-    /// or removes one).
-    LayerValues(&'a str),
     /// The conditions.
     Conditions,
     /// A world pool (the actor is ignored).
@@ -79,6 +76,22 @@ impl Journal {
         self.entries.push(Entry::Resource { actor, name, old: Some(old) });
     }
 
+    /// Records what a hit on `name` of the actor at `actor` is about to change: a
+    /// resource, or only the values of a layered pool's layers (a hit wears layers down but
+    /// never adds or removes one).
+    fn struck(&mut self, actor: usize, name: &str, struck: Struck<'_>) {
+        match struck {
+            Struck::Resource(old) => self.resource(actor, name, old),
+            Struck::Layers(pool) => {
+                let start = self.values.len();
+                self.values.extend(pool.layers.iter().map(|layer| layer.value));
+                let values = start..self.values.len();
+                let name = self.name(name);
+                self.entries.push(Entry::LayerValues { actor, name, values });
+            }
+        }
+    }
+
     fn name(&mut self, name: &str) -> Range<usize> {
         let start = self.names.len();
         self.names.push_str(name);
@@ -98,35 +111,22 @@ impl Game {
         }
         let Some(index) = self.world.actor_index(actor) else { return };
         let who = &self.world.actors[index];
-        // A pool looked up once serves both the check and the values.
-        let pool = match part {
-            Part::LayerValues(name) => lookup(&who.layered, name),
-            _ => None,
-        };
-        let entry = match (part, pool) {
-            (Part::Resource(name), _) => {
+        let entry = match part {
+            Part::Resource(name) => {
                 let old = lookup(&who.resources, name).copied();
                 Entry::Resource { actor: index, name: journal.name(name), old }
             }
-            (Part::LayerValues(name), Some(pool)) => {
-                let start = journal.values.len();
-                journal.values.extend(pool.layers.iter().map(|layer| layer.value));
-                let values = start..journal.values.len();
-                Entry::LayerValues { actor: index, name: journal.name(name), values }
-            }
-            (Part::Layers(name) | Part::LayerValues(name), _) => {
+            Part::Layers(name) => {
                 let old = who.layered.get(name).cloned();
                 Entry::Layers { actor: index, name: journal.name(name), old }
             }
-            (Part::Conditions, _) => {
-                Entry::Conditions { actor: index, old: who.conditions.clone() }
-            }
-            (Part::Pool(_), _) => return,
-            (Part::Stat(name), _) => {
+            Part::Conditions => Entry::Conditions { actor: index, old: who.conditions.clone() },
+            Part::Pool(_) => return,
+            Part::Stat(name) => {
                 let old = who.stats.get(name).copied();
                 Entry::Stat { actor: index, name: journal.name(name), old }
             }
-            (Part::Position, _) => Entry::Position { actor: index, old: who.position },
+            Part::Position => Entry::Position { actor: index, old: who.position },
         };
         journal.entries.push(entry);
     }
@@ -148,6 +148,25 @@ impl Game {
             journal.resource(changed.index, resource, changed.old);
         }
         Ok(changed.after)
+    }
+
+    /// Deals `damage` into `actor`'s resource or layered pool `into` (as
+    /// [`World::damage_through`]), journaling what the engine reports the hit is about to
+    /// change; returns what passed (or the resource's value after).
+    pub(crate) fn damage_through(
+        &mut self,
+        actor: &str,
+        into: (&str, bool),
+        damage: &crate::engine::Damage,
+        rules: &crate::engine::DamageRules,
+        span: crate::diagnostics::Span,
+    ) -> Result<i64, crate::engine::EngineError> {
+        let journal = &mut self.journal;
+        self.world.damage_through(actor, into, damage, rules, span, |index, struck| {
+            if let Some(journal) = journal.as_mut() {
+                journal.struck(index, into.0, struck);
+            }
+        })
     }
 
     /// Pays `costs` from `actor` all or nothing (as [`World::pay`]), journaling each
