@@ -23,6 +23,10 @@ pub(crate) struct Journal {
     names: String,
     /// Old layer values of [`Entry::LayerValues`], back to back.
     values: Vec<i64>,
+    /// Old layered pools and conditions, which own heap data: kept here, the entries own
+    /// none, so clearing them for reuse is one step instead of a drop per entry.
+    pools: Vec<Option<LayeredPool>>,
+    conditions: Vec<Conditions>,
 }
 
 /// One recorded old value; `name` is a range of [`Journal::names`].
@@ -30,13 +34,13 @@ pub(crate) struct Journal {
 enum Entry {
     /// A resource of the actor at this index (`None`: it did not exist).
     Resource { actor: usize, name: Range<usize>, old: Option<Resource> },
-    /// A layered pool (`None`: it did not exist).
-    Layers { actor: usize, name: Range<usize>, old: Option<LayeredPool> },
+    /// A layered pool: an index of [`Journal::pools`] (`None` there: it did not exist).
+    Layers { actor: usize, name: Range<usize>, old: usize },
     /// The values of a layered pool's layers, outermost first (a range of
     /// [`Journal::values`]).
     LayerValues { actor: usize, name: Range<usize>, values: Range<usize> },
-    /// All conditions.
-    Conditions { actor: usize, old: Conditions },
+    /// All conditions: an index of [`Journal::conditions`].
+    Conditions { actor: usize, old: usize },
     /// A world pool (`None`: it did not exist).
     Pool { name: Range<usize>, old: Option<i64> },
     /// A stat (a script's `set_stat`; `None`: it did not exist).
@@ -68,6 +72,8 @@ impl Journal {
         self.entries.clear();
         self.names.clear();
         self.values.clear();
+        self.pools.clear();
+        self.conditions.clear();
     }
 
     /// Records `old`, the value of the resource `name` of the actor at `actor`.
@@ -117,10 +123,14 @@ impl Game {
                 Entry::Resource { actor: index, name: journal.name(name), old }
             }
             Part::Layers(name) => {
-                let old = who.layered.get(name).cloned();
+                journal.pools.push(who.layered.get(name).cloned());
+                let old = journal.pools.len() - 1;
                 Entry::Layers { actor: index, name: journal.name(name), old }
             }
-            Part::Conditions => Entry::Conditions { actor: index, old: who.conditions.clone() },
+            Part::Conditions => {
+                journal.conditions.push(who.conditions.clone());
+                Entry::Conditions { actor: index, old: journal.conditions.len() - 1 }
+            }
             Part::Pool(_) => return,
             Part::Stat(name) => {
                 let old = who.stats.get(name).copied();
@@ -188,13 +198,14 @@ impl Game {
 
 /// Puts the recorded values back, newest first. The journal is left empty, for reuse.
 pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
-    let Journal { entries, names, values } = journal;
+    let Journal { entries, names, values, pools, conditions } = journal;
     for entry in entries.drain(..).rev() {
         match entry {
             Entry::Resource { actor, name, old } => {
                 restore(&mut world.actors[actor].resources, &names[name], old);
             }
             Entry::Layers { actor, name, old } => {
+                let old = pools.get_mut(old).and_then(Option::take);
                 restore(&mut world.actors[actor].layered, &names[name], old);
             }
             Entry::LayerValues { actor, name, values: range } => {
@@ -204,7 +215,11 @@ pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
                     }
                 }
             }
-            Entry::Conditions { actor, old } => world.actors[actor].conditions = old,
+            Entry::Conditions { actor, old } => {
+                if let Some(old) = conditions.get_mut(old) {
+                    world.actors[actor].conditions = std::mem::take(old);
+                }
+            }
             Entry::Pool { name, old } => restore(&mut world.pools, &names[name], old),
             Entry::Position { actor, old } => world.actors[actor].position = old,
             Entry::Stat { actor, name, old } => {
