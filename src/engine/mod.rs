@@ -20,6 +20,7 @@ mod limits;
 mod log;
 mod save;
 mod state;
+mod stats;
 mod text;
 
 pub use actor::{Actor, AdoptedStance, DerivedValues, NoDerivedValues, Resource};
@@ -59,4 +60,5 @@ pub use save::{
     to_json, write_atomically,
 };
 pub use state::World;
+pub use stats::Stats;
 pub use text::{NameCache, SharedText};

@@ -116,19 +116,9 @@ fn own_value(actor: &Actor, name: &str) -> Option<i64> {
 }
 
 /// The stat written exactly `name`, else the first written like it in another case.
-/// Stat blocks are small: one pass that compares lengths first costs less than the map's
-/// ordered search, whose every step is a full string comparison, and finds both at once.
+#[inline]
 fn stat_matches(actor: &Actor, name: &str) -> (Option<i64>, Option<i64>) {
-    let mut folded = None;
-    for (key, value) in &actor.stats {
-        if key == name {
-            return (Some(*value), None);
-        }
-        if folded.is_none() && key.eq_ignore_ascii_case(name) {
-            folded = Some(*value);
-        }
-    }
-    (None, folded)
+    actor.stats.matching(name)
 }
 
 /// A specialised stat the actor has not learned: its parent's value (with the parent's
