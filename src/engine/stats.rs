@@ -190,7 +190,10 @@ mod tests {
         assert_eq!(stats.insert("Attack".into(), 2), None);
         assert_eq!(stats.insert("attack".into(), 9), None);
         assert_eq!(stats.insert("Speed".into(), 4), Some(3));
-        assert_eq!(stats.keys().map(String::as_str).collect::<Vec<_>>(), ["Attack", "Speed", "attack"]);
+        assert_eq!(
+            stats.keys().map(String::as_str).collect::<Vec<_>>(),
+            ["Attack", "Speed", "attack"]
+        );
         assert_eq!(stats["Speed"], 4);
         assert_eq!(stats.get("speed"), None);
         assert_eq!(stats.matching("attack"), (Some(9), None));

@@ -81,12 +81,21 @@ impl<'a> LineScope<'a> {
         };
         for line in lines {
             let matched = line.node.amount().filter(|_| line.node.label() == property);
-            if let Some(amount) = matched {
-                let scope = LineScope { weapon: None, ..*self };
-                let value = scope
-                    .amount(amount, LineContext::Declaration, crate::model::expr::Rounding::Floor)
-                    .map_err(|e| e.kind)?;
-                return Ok(Value::integer(value));
+            match matched {
+                // A constant (`Damage: 12`, the usual case) needs no scope of its own.
+                Some(Amount::Number(number)) => {
+                    let floor = crate::model::expr::Rounding::Floor;
+                    return Ok(Value::integer(number.value()?.round(floor)));
+                }
+                Some(amount) => {
+                    let scope = LineScope { weapon: None, ..*self };
+                    let floor = crate::model::expr::Rounding::Floor;
+                    let value = scope
+                        .amount(amount, LineContext::Declaration, floor)
+                        .map_err(|e| e.kind)?;
+                    return Ok(Value::integer(value));
+                }
+                None => {}
             }
         }
         Ok(Value::integer(0))
