@@ -24,8 +24,8 @@ fn allocations_per_use(uses: u64) -> f64 {
 fn a_typical_attack_stays_within_its_allocation_budget() {
     let per_use = allocations_per_use(2_000);
     eprintln!("{per_use:.3} allocations per use");
-    // Measured 12.0 per use; a new allocation on the hot path (a copied name, a list built
-    // per use) shows up here as +1.
-    assert!(per_use <= 12.5, "{per_use:.2} allocations per use (budget 12.5)");
+    // Measured 12.0 per use, 6.8 after the pipeline pass; a new allocation on the hot path
+    // (a copied name, a list built per use) shows up here as +1.
+    assert!(per_use <= 7.5, "{per_use:.2} allocations per use (budget 7.5)");
     assert!(per_use >= 1.0, "{per_use:.2} allocations per use: is the counter counting?");
 }

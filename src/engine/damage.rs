@@ -75,6 +75,22 @@ pub struct DamageRules {
     pub minimum: i64,
 }
 
+impl DamageRules {
+    /// No modifiers at all: what a target holding nothing that changes damage takes a hit
+    /// under, shared so such a hit builds (and drops) no rules of its own.
+    pub fn none() -> &'static DamageRules {
+        static NONE: DamageRules = DamageRules {
+            reduction: 0,
+            resistances: BTreeMap::new(),
+            vulnerabilities: BTreeMap::new(),
+            added: 0,
+            scale: None,
+            minimum: 0,
+        };
+        &NONE
+    }
+}
+
 /// One hit before the target's rules: an amount and its types (`fire`, `piercing`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Damage {

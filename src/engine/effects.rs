@@ -84,13 +84,13 @@ impl World {
         let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
         let steps = resolve_damage(damage, rules);
         let mut report = if layered {
-            let Some(pool) = who.layered.get_mut(name) else {
+            let Some(pool) = super::text::lookup_mut(&mut who.layered, name) else {
                 return Err(unknown_layers(who, name).at(span));
             };
             let hit = pool.hit(steps.total);
             DamageReport { steps, after: hit.through, layers: Some(hit) }
         } else {
-            let Some(held) = who.resources.get_mut(name) else {
+            let Some(held) = super::text::lookup_mut(&mut who.resources, name) else {
                 return Err(unknown_resource(who, name).at(span));
             };
             held.current = held.clamp(held.current.saturating_sub(steps.total));
@@ -168,7 +168,7 @@ impl World {
             .iter()
             .rev()
             .find(|c| (c.name.clone(), c.subtype.clone()) == name)
-            .cloned();
+            .map(|c| Box::new(c.clone()));
         let actor = actor.to_string();
         match (&applied, now) {
             (Applied::Added, Some(condition)) => {
@@ -199,6 +199,7 @@ impl World {
 
     fn log_ended(&mut self, actor: &str, ended: Vec<ActiveCondition>) {
         for condition in ended {
+            let condition = Box::new(condition);
             self.record(Event::ConditionEnded { actor: actor.to_string(), condition });
         }
     }

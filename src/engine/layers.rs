@@ -169,7 +169,11 @@ impl LayeredPool {
     /// ```
     pub fn hit(&mut self, damage: i64) -> LayeredHit {
         let damage = damage.max(0);
-        let mut report = LayeredHit { damage, layers: Vec::new(), through: damage };
+        // Sized once for every layer the hit can reach (growing from empty costs a second
+        // pass through the allocator); no allocation when nothing arrives.
+        let reached = if damage > 0 { self.layers.len() } else { 0 };
+        let mut report =
+            LayeredHit { damage, layers: Vec::with_capacity(reached), through: damage };
         for layer in &mut self.layers {
             if report.through == 0 {
                 break;

@@ -182,8 +182,9 @@ pub enum Event {
     ConditionApplied {
         /// On whom.
         actor: String,
-        /// The condition.
-        condition: ActiveCondition,
+        /// The condition (boxed: it is the largest payload, and every event in the log is
+        /// as large as the largest variant).
+        condition: Box<ActiveCondition>,
         /// The rule line.
         cause: Option<Span>,
     },
@@ -191,8 +192,8 @@ pub enum Event {
     ConditionRefreshed {
         /// On whom.
         actor: String,
-        /// The condition now.
-        condition: ActiveCondition,
+        /// The condition now (boxed, as in `ConditionApplied`).
+        condition: Box<ActiveCondition>,
         /// The rule line.
         cause: Option<Span>,
     },
@@ -200,8 +201,9 @@ pub enum Event {
     ConditionEnded {
         /// On whom.
         actor: String,
-        /// The condition.
-        condition: ActiveCondition,
+        /// The condition (boxed: it is the largest payload, and every event in the log is
+        /// as large as the largest variant).
+        condition: Box<ActiveCondition>,
     },
     /// The turn moved (round, phase, turn end).
     Turn {

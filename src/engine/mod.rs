@@ -21,7 +21,7 @@ mod log;
 mod save;
 mod state;
 mod stats;
-mod text;
+pub(crate) mod text;
 
 pub use actor::{Actor, AdoptedStance, DerivedValues, NoDerivedValues, Resource};
 pub use checks::{

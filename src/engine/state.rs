@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::actor::Actor;
+use super::actor::{Actor, Resource};
 use super::checks::{
     ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck,
     RollUnderOutcome, RolledDie, SuccessPoolCheck, SuccessPoolOutcome, pool_vs_threshold,
@@ -111,26 +111,22 @@ impl World {
         Ok(())
     }
 
+    // Out of line and cold: the lookups below stay small enough to inline into every caller.
+    #[cold]
+    #[inline(never)]
     fn unknown_actor(&self, name: &str) -> EngineErrorKind {
         let suggestion = suggest(name, self.actors.iter().map(|a| a.name.as_str()));
         EngineErrorKind::UnknownActor { name: name.to_string(), suggestion }
     }
 
     /// The index of the actor named `name` in [`World::actors`].
+    #[inline]
     pub fn actor_index(&self, name: &str) -> Option<usize> {
-        // Actor names often share a length ("Attacker", "Defender"): comparing the first and
-        // last bytes inline settles most mismatches without the library's memcmp call.
-        let bytes = name.as_bytes();
-        self.actors.iter().position(|a| {
-            let theirs = a.name.as_bytes();
-            theirs.len() == bytes.len()
-                && theirs.first() == bytes.first()
-                && theirs.last() == bytes.last()
-                && theirs == bytes
-        })
+        self.actors.iter().position(|a| super::text::same_name(&a.name, name))
     }
 
     /// The actor named `name`.
+    #[inline]
     pub fn actor(&self, name: &str) -> Result<&Actor, EngineErrorKind> {
         match self.actor_index(name) {
             Some(index) => Ok(&self.actors[index]),
@@ -139,6 +135,7 @@ impl World {
     }
 
     /// The actor named `name`, mutably.
+    #[inline]
     pub fn actor_mut(&mut self, name: &str) -> Result<&mut Actor, EngineErrorKind> {
         match self.actor_index(name) {
             Some(index) => Ok(&mut self.actors[index]),
@@ -159,40 +156,54 @@ impl World {
         costs: &[(&str, i64)],
         span: Span,
     ) -> Result<(), EngineError> {
-        let who = self.actor(actor).map_err(|k| k.at(span))?;
-        // Several costs may draw on the same resource: check the sums, in name order (the
-        // first short resource by name is the one reported). One cost, the usual case,
-        // needs no table.
-        if let [(resource, amount)] = costs {
-            check_payable(who, actor, resource, (*amount).max(0), span)?;
-        } else {
-            let mut totals: BTreeMap<&str, i64> = BTreeMap::new();
-            for (resource, amount) in costs {
-                let sum = totals.entry(resource).or_default();
-                *sum = sum.saturating_add((*amount).max(0));
-            }
-            for (resource, needed) in &totals {
-                check_payable(who, actor, resource, *needed, span)?;
-            }
-        }
         let Some(index) = self.actor_index(actor) else {
             return Err(self.unknown_actor(actor).at(span));
         };
-        let who = &mut self.actors[index];
-        for (resource, amount) in costs {
-            if let Some(held) = who.resources.get_mut(*resource) {
-                held.current = held.current.saturating_sub((*amount).max(0));
-                // The actor and the log are separate fields: logging here needs no list of
-                // what was paid.
-                self.log.push(Event::CostPaid {
-                    actor: self.names.get(actor),
-                    resource: self.names.get(resource),
-                    amount: (*amount).max(0),
-                    after: held.current,
-                    cause: cause(span),
-                });
-            }
+        // One cost, the usual case, needs no table: spending checks it on the way.
+        if let [(resource, amount)] = costs {
+            return self.spend(index, actor, resource, *amount, span);
         }
+        // Several costs may draw on the same resource: check the sums, in name order (the
+        // first short resource by name is the one reported). Once the sums pass, every
+        // single spend below does too.
+        let who = &self.actors[index];
+        let mut totals: BTreeMap<&str, i64> = BTreeMap::new();
+        for (resource, amount) in costs {
+            let sum = totals.entry(resource).or_default();
+            *sum = sum.saturating_add((*amount).max(0));
+        }
+        for (resource, needed) in &totals {
+            let Some(held) = super::text::lookup(&who.resources, resource) else {
+                return Err(unknown_resource(who, resource).at(span));
+            };
+            check_payable(held, actor, resource, *needed, span)?;
+        }
+        for (resource, amount) in costs {
+            self.spend(index, actor, resource, *amount, span)?;
+        }
+        Ok(())
+    }
+
+    /// Spends `amount` (negative counts as 0) of `resource` of the actor at `index`, logged,
+    /// or nothing when it is unknown or short; one lookup checks and spends.
+    fn spend(
+        &mut self,
+        index: usize,
+        actor: &str,
+        resource: &str,
+        amount: i64,
+        span: Span,
+    ) -> Result<(), EngineError> {
+        let who = &mut self.actors[index];
+        let Some(held) = super::text::lookup_mut(&mut who.resources, resource) else {
+            return Err(unknown_resource(who, resource).at(span));
+        };
+        let amount = amount.max(0);
+        check_payable(held, actor, resource, amount, span)?;
+        held.current = held.current.saturating_sub(amount);
+        let after = held.current;
+        let (actor, resource) = (self.names.get(actor), self.names.get(resource));
+        self.record(Event::CostPaid { actor, resource, amount, after, cause: cause(span) });
         Ok(())
     }
 
@@ -204,8 +215,7 @@ impl World {
         delta: i64,
         span: Span,
     ) -> Result<i64, EngineError> {
-        let current = self.resource_value(actor, resource, span)?;
-        self.set_resource(actor, resource, current.saturating_add(delta), span)
+        self.update_resource(actor, resource, |current| current.saturating_add(delta), span)
     }
 
     /// Sets a resource, clamped to its bounds; returns the new value.
@@ -216,25 +226,29 @@ impl World {
         value: i64,
         span: Span,
     ) -> Result<i64, EngineError> {
+        self.update_resource(actor, resource, |_| value, span)
+    }
+
+    /// Sets a resource to `new(current)`, clamped to its bounds, and logs the change; one
+    /// lookup of the actor and the resource serves both the read and the write.
+    fn update_resource(
+        &mut self,
+        actor: &str,
+        resource: &str,
+        new: impl FnOnce(i64) -> i64,
+        span: Span,
+    ) -> Result<i64, EngineError> {
         let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
-        let Some(held) = who.resources.get_mut(resource) else {
+        let Some(held) = super::text::lookup_mut(&mut who.resources, resource) else {
             let error = unknown_resource(who, resource);
             return Err(error.at(span));
         };
         let before = held.current;
-        held.current = held.clamp(value);
+        held.current = held.clamp(new(before));
         let after = held.current;
         let (actor, resource) = (self.names.get(actor), self.names.get(resource));
         self.record(Event::ResourceChanged { actor, resource, before, after, cause: cause(span) });
         Ok(after)
-    }
-
-    fn resource_value(&self, actor: &str, resource: &str, span: Span) -> Result<i64, EngineError> {
-        let who = self.actor(actor).map_err(|k| k.at(span))?;
-        who.resources
-            .get(resource)
-            .map(|r| r.current)
-            .ok_or_else(|| unknown_resource(who, resource).at(span))
     }
 
     /// Adds `delta` to a world pool (created at 0 if new), never below 0; returns the new value.
@@ -372,29 +386,34 @@ impl World {
     }
 }
 
-/// Whether `who` can spend `needed` of `resource`; the error says which is short by how much.
+/// Whether `held` (`actor`'s `resource`) can spend `needed`; the error says which is short
+/// by how much.
+#[inline]
 fn check_payable(
-    who: &Actor,
+    held: &Resource,
     actor: &str,
     resource: &str,
     needed: i64,
     span: Span,
 ) -> Result<(), EngineError> {
-    let Some(held) = who.resources.get(resource) else {
-        return Err(unknown_resource(who, resource).at(span));
-    };
     let available = held.spendable();
     if needed > available {
-        return Err(EngineErrorKind::CannotPay {
-            actor: actor.to_string(),
-            resource: resource.to_string(),
-            needed,
-            available,
-            short: needed - available,
-        }
-        .at(span));
+        return Err(cannot_pay(actor, resource, needed, available).at(span));
     }
     Ok(())
+}
+
+// Out of line and cold: the check above inlines into every payment.
+#[cold]
+#[inline(never)]
+fn cannot_pay(actor: &str, resource: &str, needed: i64, available: i64) -> EngineErrorKind {
+    EngineErrorKind::CannotPay {
+        actor: actor.to_string(),
+        resource: resource.to_string(),
+        needed,
+        available,
+        short: needed - available,
+    }
 }
 
 pub(crate) fn unknown_resource(actor: &Actor, name: &str) -> EngineErrorKind {

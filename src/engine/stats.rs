@@ -9,6 +9,8 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::text::same_name as same;
+
 /// Stats by name, in name order (the order of a `BTreeMap<String, i64>`).
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -64,10 +66,7 @@ impl Stats {
     pub fn matching(&self, name: &str) -> (Option<i64>, Option<i64>) {
         let mut folded = None;
         for (key, value) in &self.entries {
-            if key.len() != name.len() {
-                continue;
-            }
-            if key.as_bytes() == name.as_bytes() {
+            if same(key, name) {
                 return (Some(*value), None);
             }
             if folded.is_none() && key.eq_ignore_ascii_case(name) {
@@ -113,13 +112,6 @@ impl Stats {
             }
         }
     }
-}
-
-/// Exact equality with the length compared first: most stat names differ in length, and
-/// equal short names compare without a library call.
-#[inline]
-fn same(key: &str, name: &str) -> bool {
-    key.len() == name.len() && key.as_bytes() == name.as_bytes()
 }
 
 impl<Q: Borrow<str> + ?Sized> std::ops::Index<&Q> for Stats {

@@ -3,6 +3,7 @@
 //! allocating, and the world keeps one copy of each name ([`NameCache`]). A `SharedText`
 //! serialises, prints and compares exactly like the `String` it replaces.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
@@ -131,34 +132,149 @@ impl<'de> Deserialize<'de> for SharedText {
     }
 }
 
+/// Whether two names are the same bytes. Names are short: up to 16 bytes they are compared
+/// a word at a time inline (two overlapping loads from each end), which is several times
+/// cheaper than the library's memcmp call the hot lookups (actors, cached names) would
+/// otherwise make on every match.
+#[inline]
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    match n {
+        0 => true,
+        // Bytes 0, n/2 and n-1 cover every byte of a name this short.
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => word::<4>(a, 0) == word::<4>(b, 0) && word::<4>(a, n - 4) == word::<4>(b, n - 4),
+        8..=16 => word::<8>(a, 0) == word::<8>(b, 0) && word::<8>(a, n - 8) == word::<8>(b, n - 8),
+        _ => a == b,
+    }
+}
+
+/// Up to this many entries, a map of names is searched by a scan with [`same_name`].
+const SHORT_MAP: usize = 8;
+
+/// The value under `name` in a map keyed by names. An actor's resources and layered pools
+/// are a handful of entries: scanning them with the inline [`same_name`] is cheaper than the
+/// tree's search, which calls memcmp for every key it passes. Larger maps are searched as
+/// usual.
+#[inline]
+pub(crate) fn lookup<'a, V>(map: &'a BTreeMap<String, V>, name: &str) -> Option<&'a V> {
+    if map.len() > SHORT_MAP {
+        return map.get(name);
+    }
+    map.iter().find_map(|(key, value)| same_name(key, name).then_some(value))
+}
+
+/// [`lookup`], mutably.
+#[inline]
+pub(crate) fn lookup_mut<'a, V>(map: &'a mut BTreeMap<String, V>, name: &str) -> Option<&'a mut V> {
+    if map.len() > SHORT_MAP {
+        return map.get_mut(name);
+    }
+    map.iter_mut().find_map(|(key, value)| same_name(key, name).then_some(value))
+}
+
+/// The `N` bytes of `bytes` from `at` (the caller keeps `at + N` within the slice).
+#[inline]
+fn word<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
+    let mut out = [0; N];
+    if let Some(part) = bytes.get(at..at + N) {
+        out.copy_from_slice(part);
+    }
+    out
+}
+
+/// Appends `n` in decimal to `text`, as `{n}` would print it, without the formatting
+/// machinery (log texts built on every power use).
+pub(crate) fn push_int(text: &mut String, n: i64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n.unsigned_abs();
+    loop {
+        at -= 1;
+        // `rest % 10` is below 10: the cast cannot truncate.
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        text.push('-');
+    }
+    for &digit in &digits[at..] {
+        text.push(char::from(digit));
+    }
+}
+
 /// How many distinct names a [`NameCache`] keeps; past it, names are allocated as before
 /// (a bound, so free-form text can never grow the cache without end).
 const CACHE_LIMIT: usize = 256;
+
+/// How many slots [`NameCache`] hashes names into; each remembers two names.
+const SLOTS: usize = 32;
 
 /// One shared copy of each name the log has used, so logging a name the world has seen
 /// before allocates nothing. Not saved: it refills as events are logged.
 #[derive(Clone, Debug, Default)]
 pub struct NameCache {
     names: Vec<SharedText>,
+    /// Per slot (see [`slot`]), 1 + the indices in `names` of the two names last found
+    /// there, newest first (0: none): a repeated name is a compare or two away instead of a
+    /// scan of every name, and two names sharing a slot do not push each other out.
+    recent: [[u16; 2]; SLOTS],
+}
+
+/// The slot of `name`: a multiplicative hash of its length and end bytes, which tell most
+/// names apart.
+fn slot(name: &str) -> usize {
+    let bytes = name.as_bytes();
+    let (first, last) = (bytes.first().copied(), bytes.last().copied());
+    let key = u32::from(first.unwrap_or(0))
+        | u32::from(last.unwrap_or(0)) << 8
+        | (bytes.len() as u32) << 16;
+    // The top bits of the product mix every bit of the key; 5 bits pick one of 32 slots.
+    (key.wrapping_mul(0x9E37_79B1) >> 27) as usize
 }
 
 impl NameCache {
     /// The shared copy of `name`, added when new.
+    #[inline]
     pub fn get(&mut self, name: &str) -> SharedText {
-        let bytes = name.as_bytes();
-        // Length and end bytes first: most mismatches end there, without a memcmp call.
-        let same = |n: &&SharedText| {
-            let theirs = n.as_bytes();
-            theirs.len() == bytes.len() && theirs.last() == bytes.last() && theirs == bytes
-        };
-        if let Some(found) = self.names.iter().find(same) {
-            return found.clone();
+        let slot = slot(name);
+        for recent in self.recent[slot] {
+            if let Some(found) = usize::from(recent).checked_sub(1).and_then(|i| self.names.get(i))
+                && same_name(found, name)
+            {
+                return found.clone();
+            }
+        }
+        self.find_or_add(slot, name)
+    }
+
+    // Out of line: the usual hit above stays small enough to inline.
+    #[cold]
+    #[inline(never)]
+    fn find_or_add(&mut self, slot: usize, name: &str) -> SharedText {
+        if let Some(index) = self.names.iter().position(|n| same_name(n, name)) {
+            self.remember(slot, index);
+            return self.names[index].clone();
         }
         let text = SharedText::from(name);
         if self.names.len() < CACHE_LIMIT {
+            self.remember(slot, self.names.len());
             self.names.push(text.clone());
         }
         text
+    }
+
+    fn remember(&mut self, slot: usize, index: usize) {
+        // Indices stay below CACHE_LIMIT, well within u16.
+        let [newest, _] = self.recent[slot];
+        self.recent[slot] = [u16::try_from(index + 1).unwrap_or(0), newest];
     }
 }
 
@@ -181,6 +297,36 @@ mod tests {
     }
 
     #[test]
+    fn names_compare_equal_only_when_every_byte_is() {
+        let names = ["", "a", "ab", "abc", "HP", "Wits", "Attacker", "Defender", "Leather Coat"];
+        for a in names {
+            for b in names {
+                assert_eq!(same_name(a, b), a == b, "{a:?} vs {b:?}");
+            }
+        }
+        // A difference at any one byte of every length up to past the inline words.
+        for len in 1..=20 {
+            let base = "x".repeat(len);
+            for at in 0..len {
+                let mut other = base.clone().into_bytes();
+                other[at] = b'y';
+                let other = String::from_utf8(other).unwrap();
+                assert!(!same_name(&base, &other), "len {len}, byte {at}");
+                assert!(same_name(&base, &base.clone()));
+            }
+        }
+    }
+
+    #[test]
+    fn integers_print_as_display_does() {
+        for n in [0, 7, -7, 10, 99, -100, 123_456_789, i64::MAX, i64::MIN] {
+            let mut text = String::from(">");
+            push_int(&mut text, n);
+            assert_eq!(text, format!(">{n}"));
+        }
+    }
+
+    #[test]
     fn the_cache_hands_out_one_copy_per_name() {
         let mut cache = NameCache::default();
         let first = cache.get("HP");
@@ -188,6 +334,19 @@ mod tests {
         assert!(Arc::ptr_eq(&first.0, &second.0));
         assert!(!Arc::ptr_eq(&first.0, &cache.get("CP").0));
         assert_eq!(cache.names.len(), 2);
+        // Names sharing a slot (same length and end bytes), more than it remembers, still
+        // find their own copy.
+        let names = ["Attacker", "Aefender", "Axxxxxxr"];
+        assert!(names.iter().all(|n| slot(n) == slot(names[0])));
+        let first: Vec<SharedText> = names.iter().map(|n| cache.get(n)).collect();
+        for _ in 0..2 {
+            for (name, copy) in names.iter().zip(&first) {
+                let again = cache.get(name);
+                assert!(Arc::ptr_eq(&copy.0, &again.0));
+                assert_eq!(again.as_str(), *name);
+            }
+        }
+        assert_eq!(cache.names.len(), 5);
     }
 
     #[test]

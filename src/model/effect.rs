@@ -142,11 +142,10 @@ impl MoveKind {
             _ => return None,
         })
     }
-}
 
-impl fmt::Display for MoveKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+    /// The verb in lower case, as printed.
+    pub fn as_str(self) -> &'static str {
+        match self {
             MoveKind::Move => "move",
             MoveKind::Walk => "walk",
             MoveKind::Shift => "shift",
@@ -154,7 +153,13 @@ impl fmt::Display for MoveKind {
             MoveKind::Pull => "pull",
             MoveKind::Fly => "fly",
             MoveKind::Teleport => "teleport",
-        })
+        }
+    }
+}
+
+impl fmt::Display for MoveKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

@@ -97,9 +97,8 @@ pub struct OutcomeNames {
 
 impl OutcomeNames {
     /// The bound names as `(name, value)` pairs, for a line scope.
-    pub fn pairs(&self) -> Vec<(&'static str, i64)> {
-        // Sized for every name: growing the list costs a reallocation per use.
-        let mut pairs = Vec::with_capacity(4);
+    pub fn pairs(&self) -> super::BoundNames {
+        let mut pairs = super::BoundNames::default();
         pairs.push(("Margin", self.margin));
         if let Some(value) = self.success_number {
             pairs.push(("Success Number", value));

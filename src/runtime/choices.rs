@@ -25,14 +25,15 @@ pub(crate) fn bind(
 ) -> Result<Option<Block>, RuntimeError> {
     let BlockBody::Power(lines) = &block.body else { return Ok(None) };
     let power = block.name.node.as_str();
-    let choose = lines.iter().find_map(|line| match &line.node {
-        PowerLine::Choose(choice) => Some((choice, line.span)),
-        _ => None,
-    });
-    let gm = lines.iter().find_map(|line| match &line.node {
-        PowerLine::GmThreshold(default) => Some((default, line.span)),
-        _ => None,
-    });
+    // The first of each line, in one pass: every use of every power asks.
+    let (mut choose, mut gm) = (None, None);
+    for line in lines {
+        match &line.node {
+            PowerLine::Choose(choice) if choose.is_none() => choose = Some((choice, line.span)),
+            PowerLine::GmThreshold(default) if gm.is_none() => gm = Some((default, line.span)),
+            _ => {}
+        }
+    }
     if choose.is_none() && !options.choices.is_empty() {
         let message = format!("{power} has no `Choose:` line: nothing to choose");
         let hint = "leave out `choosing ...`".to_string();

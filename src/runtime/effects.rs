@@ -150,15 +150,15 @@ pub(crate) fn run(
             let before = super::hooks::health_before(game, victim);
             let types = super::quantities::hit_types(damage_type.as_ref().map(|t| &t.node));
             let value = dealt(game, context, &types, value, span)?;
-            let mut damage = Damage::new(value);
-            for kind in &types {
-                damage = damage.with_type(kind.as_str());
-            }
+            let damage = Damage { amount: value, types };
             let victim_actor =
                 game.world.actor(victim).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
-            let rules = super::quantities::damage_taken(context.rules, victim_actor, &types)?;
+            let rules =
+                super::quantities::damage_taken(context.rules, victim_actor, &damage.types)?;
             let (pool, resource) = context.rules.damage_pool(health_resource(context.rules));
-            through_pool(game, victim, (pool, resource), &damage, &rules, span)?;
+            let layered = crate::engine::text::lookup(&victim_actor.layered, pool).is_some();
+            let into = Sink { pool, resource, layered };
+            through_pool(game, victim, into, &damage, &rules, span)?;
             super::hooks::after_damage(game, victim, before, span)?;
         }
         Effect::Heal(value) => {
@@ -182,8 +182,9 @@ pub(crate) fn run(
             if let (Effect::Lose { .. }, Some(pool)) = (effect, context.rules.pool_of(name))
                 && game.world.actor(who).is_ok_and(|a| a.layered.contains_key(pool))
             {
-                let (damage, rules) = (Damage::new(value), DamageRules::default());
-                return through_pool(game, who, (pool, name), &damage, &rules, resource.span);
+                let into = Sink { pool, resource: name, layered: true };
+                let (damage, rules) = (Damage::new(value), DamageRules::none());
+                return through_pool(game, who, into, &damage, rules, resource.span);
             }
             game.remember(who, Part::Resource(resource.node.as_str()));
             game.world.change_resource(who, resource.node.as_str(), delta, resource.span)?;
@@ -270,23 +271,30 @@ pub(crate) fn run(
             if super::movement::run_move(game, context, *kind, who, distance, span)? {
                 return Ok(());
             }
-            let up_to = if *up_to { "up to " } else { "" };
-            let unit = unit.as_deref().unwrap_or("hexes");
-            // Sized once: growing a formatted string step by step costs more than the rest
-            // of the effect.
-            let mut text = String::with_capacity(who.len() + unit.len() + 40);
-            std::fmt::Write::write_fmt(
-                &mut text,
-                format_args!("{who}: {kind} {up_to}{distance} {unit}"),
-            )
-            .ok();
-            game.world.narrate(text, span);
+            game.world.narrate(move_text(who, *kind, *up_to, distance, unit.as_deref()), span);
         }
         Effect::Script(call) => {
             super::acting::run_script(game, context, call, target, grade, span)?;
         }
     }
     Ok(())
+}
+
+/// `Brakka: walk up to 5 hexes`, the narration of a move without positions. Built with
+/// `push_str` into one sized allocation: the formatting machinery cost more than the rest of
+/// the effect.
+fn move_text(who: &str, kind: MoveKind, up_to: bool, distance: i64, unit: Option<&str>) -> String {
+    let (kind, unit) = (kind.as_str(), unit.unwrap_or("hexes"));
+    let mut text = String::with_capacity(who.len() + kind.len() + unit.len() + 32);
+    // One call per part: the constant parts compile to plain stores.
+    text.push_str(who);
+    text.push_str(": ");
+    text.push_str(kind);
+    text.push_str(if up_to { " up to " } else { " " });
+    crate::engine::text::push_int(&mut text, distance);
+    text.push(' ');
+    text.push_str(unit);
+    text
 }
 
 /// What the user's upgrades add to damage of `damage_type`: an upgrade whose `To:` names
@@ -447,20 +455,27 @@ fn received(
     Ok(changed)
 }
 
-/// Deals `damage` to `victim` through the layered pool `(pool, resource)`: its layers when
-/// the victim has them (what passes through every layer reaches the resource), else the
-/// resource alone.
+/// Where a hit goes: a layered pool and the resource innermost in it.
+struct Sink<'a> {
+    pool: &'a str,
+    resource: &'a str,
+    /// Whether the victim has the pool (the caller has the victim at hand to tell).
+    layered: bool,
+}
+
+/// Deals `damage` to `victim` through the layered pool `into`: its layers when the victim
+/// has them (what passes through every layer reaches the resource), else the resource
+/// alone.
 fn through_pool(
     game: &mut Game,
     victim: &str,
-    (pool, resource): (&str, &str),
+    Sink { pool, resource, layered }: Sink<'_>,
     damage: &Damage,
     rules: &DamageRules,
     span: Span,
 ) -> Result<(), RuntimeError> {
-    let has_layers = game.world.actor(victim).is_ok_and(|a| a.layered.contains_key(pool));
     game.remember(victim, Part::Resource(resource));
-    if !has_layers {
+    if !layered {
         game.world.damage_through(victim, (resource, false), damage, rules, span)?;
         return Ok(());
     }

@@ -10,6 +10,7 @@
 
 use std::ops::Range;
 
+use crate::engine::text::lookup;
 use crate::engine::{Conditions, LayeredPool, Resource, World};
 
 use super::Game;
@@ -91,29 +92,35 @@ impl Game {
         }
         let Some(index) = self.world.actor_index(actor) else { return };
         let who = &self.world.actors[index];
-        let entry = match part {
-            Part::Resource(name) => {
-                let old = who.resources.get(name).copied();
+        // A pool looked up once serves both the check and the values.
+        let pool = match part {
+            Part::LayerValues(name) => lookup(&who.layered, name),
+            _ => None,
+        };
+        let entry = match (part, pool) {
+            (Part::Resource(name), _) => {
+                let old = lookup(&who.resources, name).copied();
                 Entry::Resource { actor: index, name: journal.name(name), old }
             }
-            Part::LayerValues(name) if who.layered.contains_key(name) => {
+            (Part::LayerValues(name), Some(pool)) => {
                 let start = journal.values.len();
-                let layers = who.layered.get(name).map_or(&[][..], |pool| &pool.layers);
-                journal.values.extend(layers.iter().map(|layer| layer.value));
+                journal.values.extend(pool.layers.iter().map(|layer| layer.value));
                 let values = start..journal.values.len();
                 Entry::LayerValues { actor: index, name: journal.name(name), values }
             }
-            Part::Layers(name) | Part::LayerValues(name) => {
+            (Part::Layers(name) | Part::LayerValues(name), _) => {
                 let old = who.layered.get(name).cloned();
                 Entry::Layers { actor: index, name: journal.name(name), old }
             }
-            Part::Conditions => Entry::Conditions { actor: index, old: who.conditions.clone() },
-            Part::Pool(_) => return,
-            Part::Stat(name) => {
+            (Part::Conditions, _) => {
+                Entry::Conditions { actor: index, old: who.conditions.clone() }
+            }
+            (Part::Pool(_), _) => return,
+            (Part::Stat(name), _) => {
                 let old = who.stats.get(name).copied();
                 Entry::Stat { actor: index, name: journal.name(name), old }
             }
-            Part::Position => Entry::Position { actor: index, old: who.position },
+            (Part::Position, _) => Entry::Position { actor: index, old: who.position },
         };
         journal.entries.push(entry);
     }

@@ -6,6 +6,7 @@
 
 mod acting;
 mod actors;
+mod bound;
 mod challenge;
 mod check_options;
 mod checks;
@@ -39,6 +40,7 @@ mod turn_effects;
 pub(crate) mod upgrade;
 
 pub use actors::ARMOUR_LAYERS;
+pub use bound::BoundNames;
 pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};
 pub use checks::{CheckOutcome, CheckRequest, OutcomeNames};
 pub use error::{LimitReached, RuntimeError, RuntimeErrorKind};

@@ -83,8 +83,8 @@ pub struct TargetOutcome {
     /// The grade the shared roll reached against it (1 when the power has no check).
     pub grade: u32,
     /// The outcome names the check bound for this target's Result lines (`Margin`,
-    /// `Success Number`; empty when the power has no check or a pool check).
-    pub names: Vec<(&'static str, i64)>,
+    /// `Success Number`; empty when the power has no check or a pool check), held inline.
+    pub names: super::BoundNames,
 }
 
 /// The outcome of a power.
@@ -157,10 +157,14 @@ fn run(
         let (actor, power) = (request.actor.clone(), power_name.to_string());
         return Err(RuntimeErrorKind::PowerNotKnown { actor, power }.at(block.name.span));
     }
-    let weapon_name = request.options.weapon.clone().or_else(|| {
-        user.equipment.iter().find(|e| Rules::find(&rules.weapons, e).is_some()).cloned()
-    });
-    let weapon = weapon_name.as_deref().and_then(|w| Rules::find(&rules.weapons, w));
+    let (weapon_name, weapon) = match request.options.weapon.as_deref() {
+        Some(name) => (Some(name), Rules::find(&rules.weapons, name)),
+        None => user
+            .equipment
+            .iter()
+            .find_map(|e| Some((Some(e.as_str()), Some(Rules::find(&rules.weapons, e)?))))
+            .unwrap_or_default(),
+    };
     // An upgrade's limit counts each resolution it modifies: a use (an invested one when it
     // resolves later) and each sustained re-resolution; a halting test only reads the count.
     let resolves = match stage {
@@ -168,8 +172,16 @@ fn run(
         Stage::Resolve => true,
         Stage::Test => false,
     };
-    let effective =
-        super::upgrade::effective(game, rules, block, weapon, &request.actor, resolves)?;
+    // Only a use that may invest keeps the weapon's name (as the request or equipment writes
+    // it, for the queue): its power has an `Invest:` line, or an upgrade may swap one in.
+    let may_invest = stage == Stage::Use && (!resolves || !user.traits.is_empty());
+    let weapon_name = weapon_name.filter(|_| may_invest).map(str::to_string);
+    // Most users have no upgrades: their power is the block as written, borrowed.
+    let effective = if user.traits.is_empty() {
+        std::borrow::Cow::Borrowed(block)
+    } else {
+        super::upgrade::effective(game, rules, block, weapon, &request.actor, resolves)?
+    };
     let block: &Block = &effective;
     if stage == Stage::Use {
         super::limits::use_power(game, &request.actor, block)?;
@@ -199,7 +211,7 @@ fn run(
         queue(game, request, &targets, weapon_name, Some(segments), power_name);
         return Ok(PowerOutcome { targets: Vec::new(), queued: true });
     }
-    resolve(game, &pipeline, targets, stage)
+    resolve(game, &pipeline, &targets, stage)
 }
 
 /// While/Prereq, Trigger, Cost and Before: the steps that happen when a power is used.
@@ -354,7 +366,7 @@ fn queue(
 fn resolve(
     game: &mut Game,
     pipeline: &Pipeline<'_>,
-    targets: Vec<String>,
+    targets: &[String],
     stage: Stage,
 ) -> Result<PowerOutcome, RuntimeError> {
     let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
@@ -370,13 +382,26 @@ fn resolve(
         PowerLine::Check(spec) => Some((spec, line.span)),
         _ => None,
     });
-    let keywords = super::relations::keywords_if_related(game, context, &targets, lines(block));
-    let mut thresholds = Vec::with_capacity(targets.len());
-    for target in &targets {
+    if check_line.is_some() {
+        // A check may feed a world pool (alternative die) or spend from it (extra dice).
+        for pool in &rules.fed_pools {
+            game.remember(&request.actor, Part::Pool(pool));
+        }
+    }
+    // The user is read once for the thresholds and the check's modifier (nothing in between
+    // changes actors); the relative machinery is skipped unless some pair is related.
+    let user = game.world.actor(&request.actor).map_err(engine)?;
+    let mut keywords = None;
+    // Per target its threshold, graded 1 until the check (if any) grades it.
+    let mut outcomes = Vec::with_capacity(targets.len());
+    for target in targets {
+        let found = game.world.actor(target).map_err(engine);
+        if let Ok(target) = &found {
+            super::relations::note_related(&mut keywords, context, user, target, lines(block));
+        }
         let threshold = match threshold_line {
             Some((expr, span)) => {
-                let user = game.world.actor(&request.actor).map_err(engine)?;
-                let target = game.world.actor(target).map_err(engine)?;
+                let target = found?;
                 let trigger = context.trigger;
                 let scope = LineScope {
                     target: Some(target),
@@ -387,33 +412,31 @@ fn resolve(
                 let value = evaluate(expr, &scope, LineContext::Threshold)
                     .map_err(|e| RuntimeError::from(e).or_at(span))?;
                 let relative =
-                    relative_delta(&scope, &keywords, expr, LineContext::Threshold, true)
+                    relative_delta(&scope, keywords.as_deref(), expr, LineContext::Threshold, true)
                         .map_err(|e| RuntimeError::from(e).or_at(span))?;
                 Some(value.round(rounding).saturating_add(relative))
             }
             None => None,
         };
-        thresholds.push(threshold);
+        outcomes.push(TargetOutcome {
+            name: target.clone(),
+            threshold,
+            grade: 1,
+            names: Default::default(),
+        });
     }
-    let mut outcomes = Vec::with_capacity(targets.len());
-    if check_line.is_some() {
-        // A check may feed a world pool (alternative die) or spend from it (extra dice).
-        for pool in &rules.fed_pools {
-            game.remember(&request.actor, Part::Pool(pool));
-        }
-    }
+    let keywords = keywords.as_deref();
     match check_line {
         Some((spec, span)) if spec.defence.is_some() => {
-            outcomes = super::procedures::versus_outcomes(game, context, spec, &targets, span)?;
+            super::procedures::versus_outcomes(game, context, spec, &mut outcomes, span)?;
         }
         Some((spec, span)) if super::scripted_check::is_scripted(rules, spec) => {
-            let scripted = super::scripted_check::power_outcomes;
-            outcomes = scripted(game, context, spec, &targets, &thresholds, span)?;
+            super::scripted_check::power_outcomes(game, context, spec, &mut outcomes, span)?;
         }
         Some((spec, span)) if spec.roller == CheckRoller::Target => {
             // Each target rolls its own check with its own values; the grade is its own.
-            for (target, threshold) in targets.iter().zip(&thresholds) {
-                let threshold = threshold.unwrap_or(0);
+            for outcome in &mut outcomes {
+                let (target, threshold) = (outcome.name.as_str(), outcome.threshold.unwrap_or(0));
                 let roller = game.world.actor(target).map_err(engine)?;
                 let trigger = context.trigger;
                 let scope = LineScope { weapon, trigger, ..LineScope::of(rules, roller) };
@@ -426,7 +449,7 @@ fn resolve(
                     ..LineScope::of(rules, roller)
                 };
                 let relative =
-                    relative_delta(&pair, &keywords, &spec.modifier, LineContext::Check, false)?;
+                    relative_delta(&pair, keywords, &spec.modifier, LineContext::Check, false)?;
                 let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?
                     .round(rounding)
                     .saturating_add(super::scope::check_bonus(rules, roller))
@@ -438,25 +461,21 @@ fn resolve(
                 let roll = prepared.roll_logged(&mut game.world, target, span)?;
                 let totals = prepared.totals(rolled(&game.world, roll), modifier);
                 let against = Against { modifier, threshold, aid: 0 };
-                let outcome =
+                let graded =
                     prepared.grade_logged(&mut game.world, target, totals, against, span, false);
-                outcomes.push(TargetOutcome {
-                    name: target.clone(),
-                    threshold: Some(threshold),
-                    grade: outcome.grade,
-                    names: outcome.names.pairs(),
-                });
+                outcome.threshold = Some(threshold);
+                outcome.grade = graded.grade;
+                outcome.names = graded.names.pairs();
             }
         }
         Some((spec, span)) => {
-            let user = game.world.actor(&request.actor).map_err(engine)?;
             let trigger = context.trigger;
             let scope = LineScope { weapon, trigger, ..LineScope::of(rules, user) };
             let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?
                 .round(rounding)
                 .saturating_add(super::scope::check_bonus(rules, user));
             let extra = [
-                ("Threshold", thresholds.first().copied().flatten().unwrap_or(0)),
+                ("Threshold", outcomes.first().and_then(|o| o.threshold).unwrap_or(0)),
                 ("Modifier", modifier),
             ];
             let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
@@ -464,26 +483,22 @@ fn resolve(
             let other = settle_for_power(&found.1, extra[0].1, modifier, &scope, span)?;
             if let Some(settled) = other {
                 // One roll for every target, read by the procedure's own method.
-                let outcome = settled.run(&mut game.world, &request.actor, None)?;
-                outcomes.extend(targets.iter().zip(&thresholds).map(|(target, threshold)| {
-                    TargetOutcome {
-                        name: target.clone(),
-                        threshold: *threshold,
-                        grade: outcome.grade,
-                        names: outcome.names.pairs(),
-                    }
-                }));
+                let graded = settled.run(&mut game.world, &request.actor, None)?;
+                for outcome in &mut outcomes {
+                    outcome.grade = graded.grade;
+                    outcome.names = graded.names.pairs();
+                }
             } else {
                 let scope = LineScope { extra: &extra, ..scope };
                 let prepared = prepare_found(rules, found, &scope, span)?;
                 let roll = prepared.roll_logged(&mut game.world, &request.actor, span)?;
-                for (target, threshold) in targets.iter().zip(&thresholds) {
-                    let threshold = threshold.unwrap_or(0);
+                for outcome in &mut outcomes {
+                    let threshold = outcome.threshold.unwrap_or(0);
                     let relative =
-                        pair_delta(game, context, target, &keywords, &spec.modifier, span)?;
+                        pair_delta(game, context, &outcome.name, keywords, &spec.modifier, span)?;
                     let modifier = modifier.saturating_add(relative);
                     let totals = prepared.totals(rolled(&game.world, roll), modifier);
-                    let outcome = prepared.grade_logged(
+                    let graded = prepared.grade_logged(
                         &mut game.world,
                         &request.actor,
                         totals,
@@ -491,25 +506,13 @@ fn resolve(
                         span,
                         false,
                     );
-                    outcomes.push(TargetOutcome {
-                        name: target.clone(),
-                        threshold: Some(threshold),
-                        grade: outcome.grade,
-                        names: outcome.names.pairs(),
-                    });
+                    outcome.threshold = Some(threshold);
+                    outcome.grade = graded.grade;
+                    outcome.names = graded.names.pairs();
                 }
             }
         }
-        None => {
-            for (target, threshold) in targets.iter().zip(&thresholds) {
-                outcomes.push(TargetOutcome {
-                    name: target.clone(),
-                    threshold: *threshold,
-                    grade: 1,
-                    names: Vec::new(),
-                });
-            }
-        }
+        None => {}
     }
 
     if stage == Stage::Test {
@@ -537,19 +540,10 @@ fn resolve(
             };
             if applies {
                 let grade = Some(i64::from(outcome.grade));
-                // The bound names plus `Spent`, on the stack: at most four are bound.
-                let bound = outcome.names.len();
-                let mut buffer = [("Spent", spent); 5];
-                let mut owned = Vec::new();
-                let names: &[(&'static str, i64)] = if bound < buffer.len() {
-                    buffer[..bound].copy_from_slice(&outcome.names);
-                    &buffer[..=bound]
-                } else {
-                    owned.extend_from_slice(&outcome.names);
-                    owned.push(("Spent", spent));
-                    &owned
-                };
-                let context = Context { outcome: names, ..*context };
+                // The bound names plus `Spent`, on the stack.
+                let mut names = outcome.names;
+                names.push(("Spent", spent));
+                let context = Context { outcome: &names, ..*context };
                 execute(game, &context, effects, Some(&outcome.name), grade, line.span)?;
             }
         }

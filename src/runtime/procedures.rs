@@ -358,15 +358,19 @@ pub(crate) fn run_versus(
 /// A versus check per target (`Check: [Blades] versus [Clubs] using Duel`): the user rolls
 /// with the check's value, the target with the value after `versus` (evaluated on the
 /// target), both through the same procedure; grade 1 when the user wins, binding `Margin`
-/// (the winner's lead) and `Success Number` (the user's) for the Result lines.
+/// (the winner's lead) and `Success Number` (the user's) for the Result lines. Grades each
+/// of `outcomes` (one per target, by name) in place.
 pub(crate) fn versus_outcomes(
     game: &mut super::Game,
     context: &super::effects::Context<'_>,
     spec: &crate::model::CheckSpec,
-    targets: &[String],
+    outcomes: &mut Vec<super::power::TargetOutcome>,
     span: Span,
-) -> Result<Vec<super::power::TargetOutcome>, RuntimeError> {
-    let Some(defence) = &spec.defence else { return Ok(Vec::new()) };
+) -> Result<(), RuntimeError> {
+    let Some(defence) = &spec.defence else {
+        outcomes.clear();
+        return Ok(());
+    };
     let (rules, rounding) = (context.rules, context.rules.rounding);
     let procedure = spec.procedure.as_ref().map(|p| p.node.as_str().to_string());
     let value = |game: &super::Game,
@@ -382,8 +386,8 @@ pub(crate) fn versus_outcomes(
             .map(|v| v.round(rounding))
             .map_err(|e| RuntimeError::from(e).or_at(expr.span))
     };
-    let mut outcomes = Vec::with_capacity(targets.len());
-    for target in targets {
+    for outcome in outcomes.iter_mut() {
+        let target = outcome.name.as_str();
         let skill_of = |game: &super::Game, actor: &str, expr| {
             let actor = game.world.actor(actor).ok()?;
             super::check_options::skill_of(rules, actor, expr)
@@ -402,19 +406,17 @@ pub(crate) fn versus_outcomes(
         );
         let defender = side(target, value(game, target, defence)?, skill_of(game, target, defence));
         let request = VersusRequest { attacker, defender, ..VersusRequest::default() };
-        let outcome =
+        let versus =
             run_versus(rules, &mut game.world, &request, None).map_err(|e| e.or_at(span))?;
-        let mut names = vec![("Margin", outcome.margin)];
-        if let Some(number) = outcome.attacker.names.success_number {
+        let mut names = super::BoundNames::default();
+        names.push(("Margin", versus.margin));
+        if let Some(number) = versus.attacker.names.success_number {
             names.push(("Success Number", number));
         }
-        let won = outcome.winner == Some(crate::engine::Side::Attacker);
-        outcomes.push(super::power::TargetOutcome {
-            name: target.clone(),
-            threshold: None,
-            grade: u32::from(won),
-            names,
-        });
+        let won = versus.winner == Some(crate::engine::Side::Attacker);
+        outcome.threshold = None;
+        outcome.grade = u32::from(won);
+        outcome.names = names;
     }
-    Ok(outcomes)
+    Ok(())
 }

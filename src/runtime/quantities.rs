@@ -5,6 +5,8 @@
 //! received` modifiers change the amount before it is dealt or healed. Bare `damage` and
 //! `healing` modifiers are the damage taken and healing received.
 
+use std::borrow::Cow;
+
 use crate::engine::{Actor, DamageRules, Rounding as Round, Scale};
 use crate::model::Modifier;
 use crate::model::entity::{Change, Quantity, TypeFilter};
@@ -65,19 +67,22 @@ pub(crate) fn hit_types(damage_type: Option<&Name>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// How `victim` takes a hit of `types`: the `damage taken` modifiers of what it holds.
+/// How `victim` takes a hit of `types`: the `damage taken` modifiers of what it holds
+/// ([`DamageRules::none`] when nothing it holds has one, the usual case).
 pub(crate) fn damage_taken(
     rules: &Rules,
     victim: &Actor,
     types: &[String],
-) -> Result<DamageRules, RuntimeError> {
-    let mut result = DamageRules::default();
+) -> Result<Cow<'static, DamageRules>, RuntimeError> {
+    let mut built: Option<DamageRules> = None;
     for h in held(rules, victim) {
         for modifier in h.modifiers() {
             match modifier {
                 // Only the lower-case quantity: a stat may be called `Damage`.
                 Modifier::Add { negative, amount, stat } if stat.node.as_str() == "damage" => {
                     let v = value(rules, victim, h, amount)?;
+                    // Rules are built on the first modifier that concerns damage.
+                    let result = built.get_or_insert_with(DamageRules::default);
                     if *negative {
                         result.reduction = result.reduction.saturating_add(v);
                     } else {
@@ -85,9 +90,11 @@ pub(crate) fn damage_taken(
                     }
                 }
                 Modifier::Scale { stat, factor, rounding } if stat.node.matches("damage") => {
-                    result.scale = Some(scale(rules, victim, h, factor, *rounding)?);
+                    let factor = scale(rules, victim, h, factor, *rounding)?;
+                    built.get_or_insert_with(DamageRules::default).scale = Some(factor);
                 }
                 Modifier::Quantity(q) if q.quantity == Quantity::DamageTaken => {
+                    let result = built.get_or_insert_with(DamageRules::default);
                     let typed = filter_type(q.of_type.as_ref(), h).map(str::to_lowercase);
                     match (&q.change, typed) {
                         (Change::Add { negative, amount }, typed) => {
@@ -126,7 +133,7 @@ pub(crate) fn damage_taken(
             }
         }
     }
-    Ok(result)
+    Ok(built.map_or(Cow::Borrowed(DamageRules::none()), Cow::Owned))
 }
 
 /// `amount` changed by the `quantity` modifiers (`damage dealt` or `healing received`, and

@@ -193,6 +193,10 @@ impl Dealing<'_> {
 
 /// Whether any relative modifier or grant could count between `a` and `b`.
 pub(crate) fn involved(rules: &Rules, a: &Actor, b: &Actor) -> bool {
+    // Asked for every pair of every use: most pairs hold nothing at all.
+    if a.conditions.active.is_empty() && b.conditions.active.is_empty() {
+        return false;
+    }
     [a, b].into_iter().any(|actor| {
         held(rules, actor).iter().any(|h| {
             h.against.is_some()
@@ -321,20 +325,20 @@ pub(crate) fn power_keywords(
     crate::model::keywords::of(lines, weapon).map(String::from).collect()
 }
 
-/// The power's keywords when a relative modifier or grant could count between its user and
-/// one of `targets`; none otherwise, so a power among plain actors allocates nothing.
-pub(crate) fn keywords_if_related(
-    game: &super::Game,
+/// Notes one target of a power use: once a relative modifier or grant could count between
+/// `user` and `target`, `keywords` holds the power's keywords. While it stays `None` no pair
+/// of the use is related, so a power among plain actors allocates nothing and skips every
+/// relative evaluation ([`relative_delta`], [`pair_delta`]).
+pub(crate) fn note_related(
+    keywords: &mut Option<Vec<String>>,
     context: &super::effects::Context<'_>,
-    targets: &[String],
+    user: &Actor,
+    target: &Actor,
     lines: &[Spanned<crate::model::PowerLine>],
-) -> Vec<String> {
-    let Ok(user) = game.world.actor(context.user) else { return Vec::new() };
-    let related = targets
-        .iter()
-        .filter_map(|target| game.world.actor(target).ok())
-        .any(|target| involved(context.rules, user, target));
-    if related { power_keywords(lines, context.weapon) } else { Vec::new() }
+) {
+    if keywords.is_none() && involved(context.rules, user, target) {
+        *keywords = Some(power_keywords(lines, context.weapon));
+    }
 }
 
 /// A line scope between a power's user and one target: the user's names and the target's
@@ -406,15 +410,16 @@ impl Scope for Against<'_, '_> {
 }
 
 /// What the pair's relative modifiers add to `expr` (a check modifier or threshold) for the
-/// scope's user against its target: 0 when neither side holds anything relative.
+/// scope's user against its target: 0 when neither side holds anything relative (`keywords`
+/// is `None` when no pair of the use does, see [`note_related`]).
 pub(crate) fn relative_delta(
     scope: &LineScope<'_>,
-    keywords: &[String],
+    keywords: Option<&[String]>,
     expr: &Spanned<Expr>,
     context: LineContext,
     user_attacking: bool,
 ) -> Result<i64, crate::model::expr::EvalError> {
-    let Some(target) = scope.target else { return Ok(0) };
+    let (Some(target), Some(keywords)) = (scope.target, keywords) else { return Ok(0) };
     if !involved(scope.rules, scope.user, target) {
         return Ok(0);
     }
@@ -428,16 +433,19 @@ pub(crate) fn relative_delta(
 }
 
 /// What the relative modifiers between the power's user and `target` add to `expr` (the
-/// check's modifier).
+/// check's modifier); 0 at once when no pair of the use is related (`keywords` is `None`).
 pub(crate) fn pair_delta(
     game: &super::Game,
     context: &super::effects::Context<'_>,
     target: &str,
-    keywords: &[String],
+    keywords: Option<&[String]>,
     expr: &Spanned<Expr>,
     span: crate::diagnostics::Span,
 ) -> Result<i64, super::error::RuntimeError> {
     use super::error::{RuntimeError, RuntimeErrorKind};
+    if keywords.is_none() {
+        return Ok(0);
+    }
     let engine = |k| RuntimeErrorKind::Engine(k).at(span);
     let user = game.world.actor(context.user).map_err(engine)?;
     let target = game.world.actor(target).map_err(engine)?;

@@ -154,19 +154,22 @@ pub(crate) fn is_scripted(rules: &Rules, spec: &CheckSpec) -> bool {
 
 /// A power's `Check:` line through a scripted procedure: the user rolls once for every
 /// target (against the first target's threshold), or each target rolls its own
-/// (`Check: target's [...]`), as for the other procedures.
+/// (`Check: target's [...]`), as for the other procedures. Grades each of `outcomes` (one
+/// per target, by name, with its threshold) in place.
 pub(crate) fn power_outcomes(
     game: &mut super::Game,
     context: &Context<'_>,
     spec: &CheckSpec,
-    targets: &[String],
-    thresholds: &[Option<i64>],
+    outcomes: &mut Vec<TargetOutcome>,
     span: Span,
-) -> Result<Vec<TargetOutcome>, RuntimeError> {
+) -> Result<(), RuntimeError> {
     let rules = context.rules;
     let name = spec.procedure.as_ref().map(|p| p.node.as_str());
     let (_, procedure) = super::checks::find_procedure(rules, name, span)?;
-    let Some(function) = procedure.script else { return Ok(Vec::new()) };
+    let Some(function) = procedure.script else {
+        outcomes.clear();
+        return Ok(());
+    };
     let modifier_of = |world: &World, roller: &str| -> Result<i64, RuntimeError> {
         let actor = world.actor(roller).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
         let scope = LineScope {
@@ -178,17 +181,16 @@ pub(crate) fn power_outcomes(
             .map_err(|e| RuntimeError::from(e).or_at(span))?;
         Ok(value.round(context.rounding).saturating_add(check_bonus(rules, actor)))
     };
-    let mut outcomes = Vec::with_capacity(targets.len());
     let per_target = spec.roller == crate::model::common::CheckRoller::Target;
     let mut shared: Option<CheckOutcome> = None;
-    for (target, threshold) in targets.iter().zip(thresholds) {
-        let outcome = match &shared {
+    for target in outcomes.iter_mut() {
+        let graded = match &shared {
             Some(outcome) => outcome.clone(),
             None => {
-                let roller = if per_target { target.as_str() } else { context.user };
+                let roller = if per_target { target.name.as_str() } else { context.user };
                 let inputs = Inputs {
                     modifier: modifier_of(&game.world, roller)?,
-                    threshold: threshold.unwrap_or(0),
+                    threshold: target.threshold.unwrap_or(0),
                     ..Inputs::default()
                 };
                 let outcome = run(rules, &mut game.world, &procedure, function, roller, inputs)
@@ -199,12 +201,8 @@ pub(crate) fn power_outcomes(
                 outcome
             }
         };
-        outcomes.push(TargetOutcome {
-            name: target.clone(),
-            threshold: *threshold,
-            grade: outcome.grade,
-            names: outcome.names.pairs(),
-        });
+        target.grade = graded.grade;
+        target.names = graded.names.pairs();
     }
-    Ok(outcomes)
+    Ok(())
 }

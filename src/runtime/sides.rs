@@ -52,18 +52,19 @@ pub(crate) fn enemies(actor: &Actor, other: &Actor) -> bool {
     same_side(actor, other) == Some(false)
 }
 
-/// Refuses `target` for a Target line asking for `wanted` when the sides say otherwise.
-/// Nothing is refused when the user or the target has no side.
+/// Refuses `target` for a Target line whose word (`who`, see [`Wanted::of`]) asks for
+/// someone else when the sides say otherwise. Nothing is refused when the user or the
+/// target has no side (the word is not even read then).
 pub(crate) fn check_target(
     user: &Actor,
     target: &Actor,
-    wanted: Wanted,
+    who: &str,
     power: &str,
     span: Span,
 ) -> Result<(), RuntimeError> {
     let (Some(own), Some(theirs)) = (&user.side, &target.side) else { return Ok(()) };
     let (name, by) = (&target.name, &user.name);
-    let refusal = match wanted {
+    let refusal = match Wanted::of(who) {
         Wanted::Anyone => return Ok(()),
         Wanted::Enemy if own == theirs => (
             format!("{name} is on side {theirs}, the same side as {by}; {power} targets an enemy"),

@@ -3,6 +3,8 @@
 //! (burst, cone, ray, line, path, blast) from its origin. Actors without positions keep the
 //! request's targets, so games that never place anyone work as before.
 
+use std::borrow::Cow;
+
 use crate::engine::{Hex, World, burst, clear_line, cone, path, ray};
 use crate::model::common::{AreaShape, SelfInArea, SidesInArea, TargetCount};
 use crate::model::expr::LineContext;
@@ -12,7 +14,7 @@ use super::Game;
 use super::error::{RuntimeError, RuntimeErrorKind};
 use super::power::{Pipeline, Stage, engine, lines};
 use super::scope::LineScope;
-use super::sides::{Wanted, check_target, kept_in_area};
+use super::sides::{check_target, kept_in_area};
 
 /// A refusal about positions, at `span`, with a hint.
 pub(crate) fn space(message: String, hint: &str, span: crate::diagnostics::Span) -> RuntimeError {
@@ -26,26 +28,27 @@ pub(crate) fn walled(world: &World, from: Hex, to: Hex) -> Option<Hex> {
 
 /// The power's targets by name. `Target: Self` (or no Target line) targets the user; a
 /// creature target checks the request's count, reach and line to target; an area selects
-/// every placed creature in it (see [`area_targets`]).
-pub(crate) fn choose_targets(
+/// every placed creature in it (see [`area_targets`]). The request's own names are
+/// borrowed, not copied.
+pub(crate) fn choose_targets<'a>(
     game: &Game,
-    pipeline: &Pipeline<'_>,
+    pipeline: &Pipeline<'a>,
     stage: Stage,
-) -> Result<Vec<String>, RuntimeError> {
+) -> Result<Cow<'a, [String]>, RuntimeError> {
     let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
     let (rules, weapon) = (context.rules, context.weapon);
     let Some((target, span)) = lines(block).iter().find_map(|line| match &line.node {
         PowerLine::Target(target) => Some((target, line.span)),
         _ => None,
     }) else {
-        return Ok(vec![request.actor.clone()]);
+        return Ok(Cow::Borrowed(std::slice::from_ref(&request.actor)));
     };
     let user = game.world.actor(&request.actor).map_err(engine)?;
     let requested = || {
         if request.targets.is_empty() {
-            vec![request.actor.clone()]
+            Cow::Borrowed(std::slice::from_ref(&request.actor))
         } else {
-            request.targets.clone()
+            Cow::Borrowed(request.targets.as_slice())
         }
     };
     let scope = LineScope { weapon, ..LineScope::of(rules, user) };
@@ -55,7 +58,7 @@ pub(crate) fn choose_targets(
         None => Ok(None),
     };
     let (count, range, wanted) = match target {
-        Target::Creatures { count, range, who } => (count, range, Wanted::of(who.node.as_str())),
+        Target::Creatures { count, range, who } => (count, range, who.node.as_str()),
         Target::Area { shape, size, range, user: rule, sides } => {
             // A queued resolution keeps the creatures chosen when the power was used.
             let Some(origin) = user.position.filter(|_| stage == Stage::Use) else {
@@ -74,7 +77,7 @@ pub(crate) fn choose_targets(
                 let hint = format!("the area holds: {}", listed(&chosen));
                 return Err(space(message, &hint, span));
             }
-            return Ok(chosen);
+            return Ok(Cow::Owned(chosen));
         }
         Target::User | Target::Narration(_) => return Ok(requested()),
     };
@@ -120,7 +123,7 @@ pub(crate) fn choose_targets(
             return Err(space(message, "walls block lines to targets; creatures do not", span));
         }
     }
-    Ok(request.targets.clone())
+    Ok(Cow::Borrowed(request.targets.as_slice()))
 }
 
 /// An area as the Target line gives it, amounts evaluated.

@@ -127,6 +127,7 @@ pub(crate) fn settle(game: &mut Game, actor: &str, span: Span) -> Result<(), Run
     });
     for condition in ended {
         let name = condition.name.clone();
+        let condition = Box::new(condition);
         game.world.record(Event::ConditionEnded { actor: actor.to_string(), condition });
         fire(game, HookEvent::ConditionEnded, actor, EventData::Name(name), span)?;
     }

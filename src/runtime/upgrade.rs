@@ -55,9 +55,6 @@ pub(crate) fn effective<'r>(
         .world
         .actor(actor)
         .map_err(|k| super::error::RuntimeErrorKind::Engine(k).at(Span::NONE))?;
-    if user.traits.is_empty() {
-        return Ok(Cow::Borrowed(block));
-    }
     let mut applied: Vec<(&'r Block, &'r [Spanned<TraitLine>])> = Vec::new();
     for name in &user.traits {
         let Some(upgrade) = Rules::find(&rules.traits, name) else { continue };
