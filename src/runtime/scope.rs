@@ -342,4 +342,24 @@ mod tests {
         assert_eq!(special(&scope, "Tier"), Ok(Value::integer(2)));
         assert_eq!(special(&scope, "Level"), Ok(Value::integer(0)));
     }
+
+    #[test]
+    fn weapon_lines_read_constants_floored_and_expressions_against_the_user() {
+        let text = "weapon Pike\nReach: 2.5\nDamage: [Strength * 2]\nRate: 3\n";
+        let (file, problems) =
+            crate::parse::parse_source(&mut crate::diagnostics::SourceMap::default(), "w", text);
+        assert!(problems.is_empty(), "{problems:?}");
+        let rules = Rules::of(&crate::model::Pack { files: vec![file] });
+        let actor = Actor::new("Ana").with_stat("Strength", 4);
+        let pike = Rules::find(&rules.weapons, "pike");
+        let scope = LineScope { weapon: pike, ..LineScope::of(&rules, &actor) };
+        let read = |name: &str, context| scope.lookup(Reference::Name(&Name::new(name)), context);
+        assert_eq!(read("Weapon Reach", LineContext::Result), Ok(Value::integer(2)));
+        assert_eq!(read("Weapon", LineContext::Target), Ok(Value::integer(2)));
+        assert_eq!(read("Weapon", LineContext::Result), Ok(Value::integer(8)));
+        assert_eq!(read("Weapon rate", LineContext::Result), Ok(Value::integer(3)));
+        // A numeric line the weapon lacks reads 0.
+        assert_eq!(read("Weapon Range", LineContext::Result), Ok(Value::integer(0)));
+        assert_eq!(pike.map(|b| b.name.node.as_str()), Some("Pike"));
+    }
 }
