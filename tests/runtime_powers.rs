@@ -332,3 +332,30 @@ fn a_failure_after_the_roll_rolls_everything_back() {
     assert_eq!(serialised(&game), before, "damage, roll and log are rolled back");
     assert_eq!(game.mark(), mark);
 }
+
+#[test]
+fn an_unknown_target_fails_a_shared_check_without_a_threshold() {
+    // An area used without positions takes the request's targets as named; with a check but
+    // no Threshold line, the check is where a misspelt target is found.
+    let power = "power Rallying Cry\nTarget: Burst 2 within 5\nCheck: [Influence]\nResult: the crowd cheers\n";
+    let extra = std::env::temp_dir().join(format!("mythforge-cry-{}.rules", std::process::id()));
+    std::fs::write(&extra, power).unwrap();
+    let mut game = Game::new(42);
+    let sample =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sample/system.rules");
+    game.load(&[sample, extra.clone()]).expect("the sample pack and the power load");
+    std::fs::remove_file(&extra).ok();
+    game.add_actor("Brakka", Some("Brakka"), &[]).unwrap();
+    game.add_actor("Foe", Some("Brakka"), &[]).unwrap();
+    game.world_mut().actor_mut("Brakka").unwrap().powers.push("Rallying Cry".into());
+    let before = serialised(&game);
+    let request = PowerUse::new("Brakka", "Rallying Cry").at(["Foe", "Fo"]);
+    let error = game.use_power(&request).unwrap_err();
+    assert_eq!(error.to_string(), "unknown actor `Fo`");
+    assert_eq!(error.to_diagnostic().help.as_deref(), Some("did you mean `Foe`?"));
+    let check_line = power.find("Check:").unwrap();
+    assert_eq!(error.span.start as usize, check_line, "points at the Check line");
+    assert_eq!(serialised(&game), before, "the failed use changes nothing");
+    // Spelt right, the same use goes through.
+    game.use_power(&PowerUse::new("Brakka", "Rallying Cry").at(["Foe"])).unwrap();
+}

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::condition::Conditions;
 use super::hex::Hex;
 use super::layers::LayeredPool;
+use super::stats::Stats;
 
 /// A resource an actor spends and regains (points, surges, health).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,7 +95,7 @@ pub struct Actor {
     /// The actor's name, unique in its world.
     pub name: String,
     /// Stats by name.
-    pub stats: BTreeMap<String, i64>,
+    pub stats: Stats,
     /// Resources by name.
     pub resources: BTreeMap<String, Resource>,
     /// Active conditions.

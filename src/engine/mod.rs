@@ -21,6 +21,7 @@ mod log;
 mod save;
 mod short_list;
 mod state;
+mod stats;
 pub(crate) mod text;
 
 pub use actor::{Actor, AdoptedStance, DerivedValues, NoDerivedValues, Resource};
@@ -62,4 +63,5 @@ pub use save::{
 };
 pub use short_list::ShortList;
 pub use state::World;
+pub use stats::Stats;
 pub use text::{NameCache, SharedText};

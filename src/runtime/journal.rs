@@ -223,7 +223,7 @@ pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
             Entry::Pool { name, old } => restore(&mut world.pools, &names[name], old),
             Entry::Position { actor, old } => world.actors[actor].position = old,
             Entry::Stat { actor, name, old } => {
-                restore(&mut world.actors[actor].stats, &names[name], old);
+                world.actors[actor].stats.restore(&names[name], old);
             }
         }
     }

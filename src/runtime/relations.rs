@@ -433,7 +433,8 @@ pub(crate) fn relative_delta(
 }
 
 /// What the relative modifiers between the power's user and `target` add to `expr` (the
-/// check's modifier); 0 at once when no pair of the use is related (`keywords` is `None`).
+/// check's modifier); 0 when no pair of the use is related (`keywords` is `None`), once
+/// the target is known to exist.
 pub(crate) fn pair_delta(
     game: &super::Game,
     context: &super::effects::Context<'_>,
@@ -443,12 +444,14 @@ pub(crate) fn pair_delta(
     span: crate::diagnostics::Span,
 ) -> Result<i64, super::error::RuntimeError> {
     use super::error::{RuntimeError, RuntimeErrorKind};
+    let engine = |k| RuntimeErrorKind::Engine(k).at(span);
+    // Looked up even when nothing is related: on a use without a Threshold line this is
+    // where a target the request misspelt fails the use, at the Check line.
+    let target = game.world.actor(target).map_err(engine)?;
     if keywords.is_none() {
         return Ok(0);
     }
-    let engine = |k| RuntimeErrorKind::Engine(k).at(span);
     let user = game.world.actor(context.user).map_err(engine)?;
-    let target = game.world.actor(target).map_err(engine)?;
     let scope = LineScope {
         target: Some(target),
         weapon: context.weapon,

@@ -162,7 +162,8 @@ impl Rules {
 
     /// The block called `name` in `blocks`, exactly or case-insensitively.
     pub fn find<'a>(blocks: &'a Blocks, name: &str) -> Option<&'a Block> {
-        blocks.get(name).or_else(|| blocks.get(&name.to_lowercase()))
+        // Packs hold few blocks of a kind (checks, weapons): those are scanned inline.
+        crate::engine::text::lookup(blocks, name).or_else(|| blocks.get(&name.to_lowercase()))
     }
 
     /// The names of `blocks`, as written, for suggestions.

@@ -81,12 +81,21 @@ impl<'a> LineScope<'a> {
         };
         for line in lines {
             let matched = line.node.amount().filter(|_| line.node.label() == property);
-            if let Some(amount) = matched {
-                let scope = LineScope { weapon: None, ..*self };
-                let value = scope
-                    .amount(amount, LineContext::Declaration, crate::model::expr::Rounding::Floor)
-                    .map_err(|e| e.kind)?;
-                return Ok(Value::integer(value));
+            match matched {
+                // A constant (`Damage: 12`, the usual case) needs no scope of its own.
+                Some(Amount::Number(number)) => {
+                    let floor = crate::model::expr::Rounding::Floor;
+                    return Ok(Value::integer(number.value()?.round(floor)));
+                }
+                Some(amount) => {
+                    let scope = LineScope { weapon: None, ..*self };
+                    let floor = crate::model::expr::Rounding::Floor;
+                    let value = scope
+                        .amount(amount, LineContext::Declaration, floor)
+                        .map_err(|e| e.kind)?;
+                    return Ok(Value::integer(value));
+                }
+                None => {}
             }
         }
         Ok(Value::integer(0))
@@ -116,19 +125,9 @@ fn own_value(actor: &Actor, name: &str) -> Option<i64> {
 }
 
 /// The stat written exactly `name`, else the first written like it in another case.
-/// Stat blocks are small: one pass that compares lengths first costs less than the map's
-/// ordered search, whose every step is a full string comparison, and finds both at once.
+#[inline]
 fn stat_matches(actor: &Actor, name: &str) -> (Option<i64>, Option<i64>) {
-    let mut folded = None;
-    for (key, value) in &actor.stats {
-        if key == name {
-            return (Some(*value), None);
-        }
-        if folded.is_none() && key.eq_ignore_ascii_case(name) {
-            folded = Some(*value);
-        }
-    }
-    (None, folded)
+    actor.stats.matching(name)
 }
 
 /// A specialised stat the actor has not learned: its parent's value (with the parent's
@@ -342,5 +341,25 @@ mod tests {
         let scope = LineScope::of(&rules, &actor);
         assert_eq!(special(&scope, "Tier"), Ok(Value::integer(2)));
         assert_eq!(special(&scope, "Level"), Ok(Value::integer(0)));
+    }
+
+    #[test]
+    fn weapon_lines_read_constants_floored_and_expressions_against_the_user() {
+        let text = "weapon Pike\nReach: 2.5\nDamage: [Strength * 2]\nRate: 3\n";
+        let (file, problems) =
+            crate::parse::parse_source(&mut crate::diagnostics::SourceMap::default(), "w", text);
+        assert!(problems.is_empty(), "{problems:?}");
+        let rules = Rules::of(&crate::model::Pack { files: vec![file] });
+        let actor = Actor::new("Ana").with_stat("Strength", 4);
+        let pike = Rules::find(&rules.weapons, "pike");
+        let scope = LineScope { weapon: pike, ..LineScope::of(&rules, &actor) };
+        let read = |name: &str, context| scope.lookup(Reference::Name(&Name::new(name)), context);
+        assert_eq!(read("Weapon Reach", LineContext::Result), Ok(Value::integer(2)));
+        assert_eq!(read("Weapon", LineContext::Target), Ok(Value::integer(2)));
+        assert_eq!(read("Weapon", LineContext::Result), Ok(Value::integer(8)));
+        assert_eq!(read("Weapon rate", LineContext::Result), Ok(Value::integer(3)));
+        // A numeric line the weapon lacks reads 0.
+        assert_eq!(read("Weapon Range", LineContext::Result), Ok(Value::integer(0)));
+        assert_eq!(pike.map(|b| b.name.node.as_str()), Some("Pike"));
     }
 }
