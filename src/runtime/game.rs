@@ -36,7 +36,9 @@ enum Saved {
         // Boxed like the world: an encounter with a challenge is large. Outside encounters
         // (`None`) nothing is allocated.
         encounter: Option<Box<crate::engine::Encounter>>,
-        entries: Journal,
+        // Boxed: a journal's buffers move between the game, the undo queue and the spare
+        // slot on every power; a box moves as one pointer.
+        entries: Box<Journal>,
     },
 }
 
@@ -90,10 +92,10 @@ pub struct Game {
     /// `load` of a second pack, an inline definition) without losing its scripts.
     script_files: Arc<[(String, String)]>,
     undo: std::collections::VecDeque<Snapshot>,
-    pub(crate) journal: Option<Journal>,
+    pub(crate) journal: Option<Box<Journal>>,
     /// A cleared journal from a snapshot that left the undo history, reused by the next
     /// power so its buffers are not allocated again.
-    spare: Option<Journal>,
+    spare: Option<Box<Journal>>,
     /// The resources seen above 0, for `On resource zero` hooks.
     pub(crate) zeroes: super::hooks::Zeroes,
     /// A session's choice of plain turns or ticks over the system's `Initiative:` line.
