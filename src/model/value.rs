@@ -86,6 +86,13 @@ impl Value {
         if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
             return integer_or_overflow(a.checked_add(c));
         }
+        self.fraction_sum(other)
+    }
+
+    /// [`Value::add`] of fractions, kept out of line so the integer path inlines where it
+    /// is used (every `[X + 1]`).
+    #[inline(never)]
+    fn fraction_sum(self, other: Value) -> Result<Value, EvalErrorKind> {
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         Value::ratio(a * d + c * b, b * d)
     }
