@@ -101,6 +101,13 @@ impl Number {
         if self.scale == 0 {
             return Ok(Value::integer(self.units));
         }
+        self.decimal_value()
+    }
+
+    /// [`Number::value`] of a decimal, kept out of line so the integer path inlines where
+    /// it is read.
+    #[inline(never)]
+    fn decimal_value(&self) -> Result<Value, EvalErrorKind> {
         let denominator = 10i64.checked_pow(self.scale).ok_or(EvalErrorKind::Overflow)?;
         Value::ratio(i128::from(self.units), i128::from(denominator))
     }
