@@ -123,6 +123,12 @@ impl<T: PartialEq, const N: usize> PartialEq for ShortList<T, N> {
 
 impl<T: Eq, const N: usize> Eq for ShortList<T, N> {}
 
+impl<T: PartialEq, const N: usize, const M: usize> PartialEq<[T; M]> for ShortList<T, N> {
+    fn eq(&self, other: &[T; M]) -> bool {
+        **self == other[..]
+    }
+}
+
 impl<T: Serialize, const N: usize> Serialize for ShortList<T, N> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.iter())
@@ -149,6 +155,8 @@ mod tests {
         list.push(9);
         assert!(matches!(list, ShortList::Heap(_)));
         assert_eq!(*list, [4, 7, 9]);
+        // It compares with an array directly, inline or not (`names == [("Margin", 3)]`).
+        assert!(list == [4, 7, 9] && list != [4, 7]);
     }
 
     #[test]

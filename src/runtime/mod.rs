@@ -6,7 +6,6 @@
 
 mod acting;
 mod actors;
-mod bound;
 mod challenge;
 mod check_options;
 mod checks;
@@ -40,11 +39,10 @@ mod turn_effects;
 pub(crate) mod upgrade;
 
 pub use actors::ARMOUR_LAYERS;
-pub use bound::BoundNames;
 pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};
 pub use checks::{CheckOutcome, CheckRequest, OutcomeNames};
 pub use error::{LimitReached, RuntimeError, RuntimeErrorKind};
 pub use game::{Game, UNDO_LIMIT};
 pub use host::{check_scripts, script_folders};
-pub use power::{PowerOptions, PowerOutcome, PowerUse, TargetOutcome};
+pub use power::{BoundNames, PowerOptions, PowerOutcome, PowerUse, TargetOutcome};
 pub use procedures::{VersusOutcome, VersusRequest};

@@ -74,6 +74,12 @@ impl PowerUse {
     }
 }
 
+/// The `(name, value)` pairs a check bound for one target, in binding order, held inline: a
+/// check binds at most four (`Margin`, `Success Number`, `Successes`, `Natural`) and a
+/// Result line adds `Spent`, so grading a target allocates nothing. Reads, compares and
+/// prints as a slice of pairs (`names[0]`, `names == [("Margin", 3)]`).
+pub type BoundNames = crate::engine::ShortList<(&'static str, i64), 5>;
+
 /// What happened to one target.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TargetOutcome {
@@ -85,7 +91,7 @@ pub struct TargetOutcome {
     pub grade: u32,
     /// The outcome names the check bound for this target's Result lines (`Margin`,
     /// `Success Number`; empty when the power has no check or a pool check), held inline.
-    pub names: super::BoundNames,
+    pub names: BoundNames,
 }
 
 /// The outcome of a power.
@@ -540,7 +546,7 @@ fn resolve(
             if applies {
                 let grade = Some(i64::from(outcome.grade));
                 // The bound names plus `Spent`, on the stack.
-                let mut names = outcome.names;
+                let mut names = outcome.names.clone();
                 names.push(("Spent", spent));
                 let context = Context { outcome: &names, ..*context };
                 execute(game, &context, effects, Some(&outcome.name), grade, line.span)?;
