@@ -181,6 +181,9 @@ pub(crate) fn prepare<'a>(
 
 /// A procedure found by name: a pool gathered at load, or any other procedure read from its
 /// block.
+// Lives on the stack for one check and is matched at once: boxing the procedure would
+// cost an allocation for nothing.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Found<'a> {
     /// A pool procedure with its dice.
     Pool(&'a PoolCheck),
