@@ -176,38 +176,105 @@ pub(crate) fn prepare<'a>(
     scope: &LineScope<'_>,
     span: Span,
 ) -> Result<Prepared<'a>, RuntimeError> {
-    prepare_found(rules, find_procedure(rules, name, span)?, scope, span)
+    find_check(rules, name, span)?.prepare(rules, scope, span)
 }
 
-/// [`prepare`] for a procedure the caller has already found.
-pub(crate) fn prepare_found<'a>(
+/// A procedure found by name: a pool gathered at load, or any other procedure read from its
+/// block.
+// Lives on the stack for one check and is matched at once: boxing the procedure would
+// cost an allocation for nothing.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Found<'a> {
+    /// A pool procedure with its dice.
+    Pool(&'a PoolCheck),
+    /// Any other procedure (or a pool without dice, which cannot be prepared).
+    Other(Procedure<'a>),
+}
+
+/// Finds the procedure `name` (else the system's default); pools need no block scan.
+pub(crate) fn find_check<'a>(
     rules: &'a Rules,
-    (block, procedure): (&'a crate::model::Block, Procedure<'a>),
-    scope: &LineScope<'_>,
+    name: Option<&str>,
     span: Span,
-) -> Result<Prepared<'a>, RuntimeError> {
-    if !matches!(procedure.method, Some(Method::Pool) | None) {
-        return Err(RuntimeErrorKind::UnsupportedProcedure(procedure.name.to_string()).at(span));
+) -> Result<Found<'a>, RuntimeError> {
+    let pool = name.or(rules.default_check.as_deref()).and_then(|n| Rules::find(&rules.pools, n));
+    match pool {
+        Some(pool) => Ok(Found::Pool(pool)),
+        None => find_procedure(rules, name, span).map(|(_, procedure)| Found::Other(procedure)),
     }
-    let template = procedure.dice.or(procedure.roll).ok_or_else(|| {
-        RuntimeErrorKind::UnsupportedProcedure(procedure.name.to_string()).at(span)
-    })?;
-    // Cached at load: reading the faces from the template text allocates.
-    let sides = rules.faces.get(block.name.node.as_str()).copied().unwrap_or(0);
-    let count = dice_count(&template.node, scope)?;
-    let cap = match procedure.grade_cap.or(rules.grade_cap.as_ref()) {
-        Some(amount) => Some(scope.amount(amount, LineContext::Declaration, Rounding::Floor)?),
-        None => None,
-    };
-    let to_u32 = |value: i64| u32::try_from(value.max(0)).unwrap_or(u32::MAX);
-    Ok(Prepared {
-        dice: to_u32(count),
-        sides: to_u32(sides),
-        per_die: procedure.modifier == ModifierMode::EachDie,
-        cap: cap.map(to_u32),
-        labels: procedure.grades,
-        span: template.span,
-    })
+}
+
+impl<'a> Found<'a> {
+    /// Prepares a pool procedure for `scope`; any other procedure is unsupported here.
+    pub fn prepare(
+        &self,
+        rules: &'a Rules,
+        scope: &LineScope<'_>,
+        span: Span,
+    ) -> Result<Prepared<'a>, RuntimeError> {
+        match self {
+            Found::Pool(pool) => pool.prepare(rules, scope),
+            Found::Other(procedure) => {
+                Err(RuntimeErrorKind::UnsupportedProcedure(procedure.name.to_string()).at(span))
+            }
+        }
+    }
+}
+
+/// What preparing a pool procedure needs from its `check` block, gathered once at load.
+#[derive(Clone, Debug)]
+pub(crate) struct PoolCheck {
+    /// The `Dice:` (else `Roll:`) template.
+    template: crate::diagnostics::Spanned<crate::model::system::DiceTemplate>,
+    /// The template's die size (0: none written).
+    sides: i64,
+    /// Whether the modifier goes on each die.
+    per_die: bool,
+    /// The procedure's own grade cap.
+    grade_cap: Option<crate::model::Amount>,
+    /// The grade labels.
+    grades: Vec<crate::diagnostics::Spanned<crate::model::system::GradeLabel>>,
+}
+
+impl PoolCheck {
+    /// The pool `procedure` rolls; `None` for other methods and for a pool without dice.
+    pub fn of(procedure: &Procedure<'_>) -> Option<PoolCheck> {
+        if !matches!(procedure.method, Some(Method::Pool) | None) {
+            return None;
+        }
+        let template = procedure.dice.or(procedure.roll)?;
+        Some(PoolCheck {
+            template: template.clone(),
+            sides: template.node.faces().unwrap_or(0),
+            per_die: procedure.modifier == ModifierMode::EachDie,
+            grade_cap: procedure.grade_cap.cloned(),
+            grades: procedure.grades.to_vec(),
+        })
+    }
+
+    /// The pool ready to roll for `scope`: its dice counted and its grade cap evaluated.
+    pub fn prepare<'a>(
+        &'a self,
+        rules: &'a Rules,
+        scope: &LineScope<'_>,
+    ) -> Result<Prepared<'a>, RuntimeError> {
+        let count = dice_count(&self.template.node, scope)?;
+        let cap = match self.grade_cap.as_ref().or(rules.grade_cap.as_ref()) {
+            Some(amount) => {
+                Some(scope.amount(amount, LineContext::Declaration, Rounding::Floor)?)
+            }
+            None => None,
+        };
+        let to_u32 = |value: i64| u32::try_from(value.max(0)).unwrap_or(u32::MAX);
+        Ok(Prepared {
+            dice: to_u32(count),
+            sides: to_u32(self.sides),
+            per_die: self.per_die,
+            cap: cap.map(to_u32),
+            labels: &self.grades,
+            span: self.template.span,
+        })
+    }
 }
 
 impl Prepared<'_> {

@@ -67,6 +67,10 @@ pub(crate) fn used_up(game: &Game, actor: &str, name: &str, limit: &Limit) -> bo
 /// at that line saying what was used when.
 pub(crate) fn use_power(game: &mut Game, actor: &str, power: &Block) -> Result<(), RuntimeError> {
     let BlockBody::Power(lines) = &power.body else { return Ok(()) };
+    // Limits count in an encounter only: outside one there is nothing to scan for.
+    if game.world.encounter.is_none() {
+        return Ok(());
+    }
     let name = power.name.node.as_str();
     for line in lines {
         let PowerLine::Limit(limit) = &line.node else { continue };

@@ -12,7 +12,7 @@ use crate::model::power::GradeGate;
 use crate::model::{Block, Cost, PowerLine};
 
 use super::Game;
-use super::checks::{Against, find_procedure, prepare, prepare_found, rolled};
+use super::checks::{Against, Found, find_check, prepare, rolled};
 use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
@@ -481,8 +481,11 @@ fn resolve(
                 ("Modifier", modifier),
             ];
             let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
-            let found = find_procedure(rules, procedure, span)?;
-            let other = settle_for_power(&found.1, extra[0].1, modifier, &scope, span)?;
+            let found = find_check(rules, procedure, span)?;
+            let other = match &found {
+                Found::Other(other) => settle_for_power(other, extra[0].1, modifier, &scope, span)?,
+                Found::Pool(_) => None,
+            };
             if let Some(settled) = other {
                 // One roll for every target, read by the procedure's own method.
                 let graded = settled.run(&mut game.world, &request.actor, None)?;
@@ -492,7 +495,7 @@ fn resolve(
                 }
             } else {
                 let scope = LineScope { extra: &extra, ..scope };
-                let prepared = prepare_found(rules, found, &scope, span)?;
+                let prepared = found.prepare(rules, &scope, span)?;
                 let roll = prepared.roll_logged(&mut game.world, &request.actor, span)?;
                 for outcome in &mut outcomes {
                     let threshold = outcome.threshold.unwrap_or(0);

@@ -36,8 +36,9 @@ pub(crate) struct Rules {
     pub system: Vec<Spanned<SystemLine>>,
     /// `check` blocks.
     pub checks: Blocks,
-    /// The die size of each check procedure's dice, by the procedure's name as written.
-    pub faces: BTreeMap<String, i64>,
+    /// The pool procedures among `checks`, under the same keys, gathered once so a check
+    /// never re-reads its block's lines.
+    pub pools: BTreeMap<String, super::checks::PoolCheck>,
     /// The `Default check:` procedure's name.
     pub default_check: Option<String>,
     /// The system's rounding rule.
@@ -128,16 +129,15 @@ impl Rules {
         rules.health = super::effects::find_health(&rules.resources).map(str::to_string);
         rules.power_rules =
             super::power_rules::PowerRules::of(&rules.system, rules.conditions.values());
-        for block in rules.checks.values() {
+        for (key, block) in &rules.checks {
             let procedure = crate::model::procedure::Procedure::of(block);
-            let template = procedure.as_ref().and_then(|p| p.dice.or(p.roll));
             if let Some(pool) = procedure.as_ref().and_then(|p| p.alternative_die_feeds)
                 && !rules.fed_pools.iter().any(|known| pool.node.matches(known))
             {
                 rules.fed_pools.push(pool.node.as_str().to_string());
             }
-            if let Some(faces) = template.and_then(|t| t.node.faces()) {
-                rules.faces.insert(block.name.node.as_str().to_string(), faces);
+            if let Some(pool) = procedure.as_ref().and_then(super::checks::PoolCheck::of) {
+                rules.pools.insert(key.clone(), pool);
             }
         }
         rules.grade_cap = pack.ruling("grade cap").cloned();
@@ -160,8 +160,9 @@ impl Rules {
         })
     }
 
-    /// The block called `name` in `blocks`, exactly or case-insensitively.
-    pub fn find<'a>(blocks: &'a Blocks, name: &str) -> Option<&'a Block> {
+    /// The entry called `name` in `blocks` (keyed like [`Blocks`]), exactly or
+    /// case-insensitively.
+    pub fn find<'a, V>(blocks: &'a BTreeMap<String, V>, name: &str) -> Option<&'a V> {
         // Packs hold few blocks of a kind (checks, weapons): those are scanned inline.
         crate::engine::text::lookup(blocks, name).or_else(|| blocks.get(&name.to_lowercase()))
     }
