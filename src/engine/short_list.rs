@@ -1,6 +1,7 @@
 //! A list kept inline while it is short: the few dice of a roll, the totals of a check or a
-//! cost's amounts cost no allocation, and only a long list moves to the heap. It reads as a
-//! slice and serialises exactly as a `Vec` does, so the log's JSON and saves are unchanged.
+//! cost's amounts or a power's one target outcome cost no allocation, and only a long list
+//! moves to the heap. It reads as a slice and serialises exactly as a `Vec` does, so the
+//! log's JSON and saves are unchanged.
 
 use std::fmt;
 use std::ops::{Deref, DerefMut};
@@ -62,6 +63,21 @@ impl<T: Copy, const N: usize> ShortList<T, N> {
     }
 }
 
+impl<T> ShortList<T, 1> {
+    /// The list of `item` alone, inline: items that are not `Copy` (a power's one target
+    /// outcome) need no filler for unused slots.
+    pub fn one(item: T) -> Self {
+        ShortList::Inline { len: 1, items: [item] }
+    }
+}
+
+impl<T, const N: usize> ShortList<T, N> {
+    /// Empties the list (no allocation is kept).
+    pub fn clear(&mut self) {
+        *self = ShortList::Heap(Vec::new());
+    }
+}
+
 impl<T, const N: usize> Deref for ShortList<T, N> {
     type Target = [T];
 
@@ -106,6 +122,31 @@ impl<'a, T, const N: usize> IntoIterator for &'a ShortList<T, N> {
 
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
+    }
+}
+
+impl<'a, T, const N: usize> IntoIterator for &'a mut ShortList<T, N> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl<T, const N: usize> IntoIterator for ShortList<T, N> {
+    type Item = T;
+    type IntoIter = std::vec::IntoIter<T>;
+
+    /// The items by value, through a `Vec` (an inline list allocates here; the hot paths
+    /// read the list as a slice instead).
+    fn into_iter(self) -> Self::IntoIter {
+        match self {
+            ShortList::Inline { len, items } => {
+                items.into_iter().take(usize::from(len)).collect::<Vec<T>>().into_iter()
+            }
+            ShortList::Heap(heap) => heap.into_iter(),
+        }
     }
 }
 

@@ -44,5 +44,5 @@ pub use checks::{CheckOutcome, CheckRequest, OutcomeNames};
 pub use error::{LimitReached, RuntimeError, RuntimeErrorKind};
 pub use game::{Game, UNDO_LIMIT};
 pub use host::{check_scripts, script_folders};
-pub use power::{BoundNames, PowerOptions, PowerOutcome, PowerUse, TargetOutcome};
+pub use power::{BoundNames, PowerOptions, PowerOutcome, PowerUse, TargetOutcome, TargetOutcomes};
 pub use procedures::{VersusOutcome, VersusRequest};

@@ -83,8 +83,9 @@ pub type BoundNames = crate::engine::ShortList<(&'static str, i64), 5>;
 /// What happened to one target.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TargetOutcome {
-    /// The target's name.
-    pub name: String,
+    /// The target's name, shared with the world's name cache (no copy per use); reads and
+    /// compares as a `&str` (`name == "Bo"`, `name.as_str()`).
+    pub name: crate::engine::SharedText,
     /// Its threshold, if the power has one.
     pub threshold: Option<i64>,
     /// The grade the shared roll reached against it (1 when the power has no check).
@@ -94,11 +95,15 @@ pub struct TargetOutcome {
     pub names: BoundNames,
 }
 
+/// The target outcomes of one use, in request order: the usual single target is held
+/// inline (no allocation); reads as a slice (`targets[0]`, `targets.len()`).
+pub type TargetOutcomes = ShortList<TargetOutcome, 1>;
+
 /// The outcome of a power.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PowerOutcome {
     /// Per target, in request order (empty while an invested power waits).
-    pub targets: Vec<TargetOutcome>,
+    pub targets: TargetOutcomes,
     /// True when `Invest:` queued the resolution for a later segment.
     pub queued: bool,
 }
@@ -216,7 +221,7 @@ fn run(
         && let Some(segments) = invested(game, &pipeline)?
     {
         queue(game, request, &targets, weapon_name, Some(segments), power_name);
-        return Ok(PowerOutcome { targets: Vec::new(), queued: true });
+        return Ok(PowerOutcome { targets: TargetOutcomes::default(), queued: true });
     }
     resolve(game, &pipeline, &targets, stage)
 }
@@ -390,18 +395,29 @@ fn resolve(
             game.remember(&request.actor, Part::Pool(pool));
         }
     }
+    // Per target, graded 1 until the check (if any) grades it; the names are the world's
+    // shared copies.
+    let mut outcome = |target: &String| TargetOutcome {
+        name: game.world.names.get(target),
+        threshold: None,
+        grade: 1,
+        names: BoundNames::default(),
+    };
+    let mut outcomes = match targets {
+        [one] => TargetOutcomes::one(outcome(one)),
+        _ => TargetOutcomes::from(targets.iter().map(outcome).collect::<Vec<_>>()),
+    };
     // The user is read once for the thresholds and the check's modifier (nothing in between
     // changes actors); the relative machinery is skipped unless some pair is related.
     let user = game.world.actor(&request.actor).map_err(engine)?;
     let mut keywords = None;
-    // Per target its threshold, graded 1 until the check (if any) grades it.
-    let mut outcomes = Vec::with_capacity(targets.len());
-    for target in targets {
-        let found = game.world.actor(target).map_err(engine);
+    // Per target its threshold.
+    for outcome in outcomes.iter_mut() {
+        let found = game.world.actor(&outcome.name).map_err(engine);
         if let Ok(target) = &found {
             super::relations::note_related(&mut keywords, context, user, target, lines(block));
         }
-        let threshold = match threshold_line {
+        outcome.threshold = match threshold_line {
             Some((expr, span)) => {
                 let target = found?;
                 let trigger = context.trigger;
@@ -420,12 +436,6 @@ fn resolve(
             }
             None => None,
         };
-        outcomes.push(TargetOutcome {
-            name: target.clone(),
-            threshold,
-            grade: 1,
-            names: Default::default(),
-        });
     }
     let keywords = keywords.as_deref();
     match check_line {
@@ -549,7 +559,7 @@ fn resolve(
                 let mut names = outcome.names.clone();
                 names.push(("Spent", spent));
                 let context = Context { outcome: &names, ..*context };
-                execute(game, &context, effects, Some(&outcome.name), grade, line.span)?;
+                execute(game, &context, effects, Some(outcome.name.as_str()), grade, line.span)?;
             }
         }
     }
@@ -562,7 +572,7 @@ fn resolve(
     let sustained = lines(block).iter().any(|line| matches!(line.node, PowerLine::Sustain(_)));
     if stage == Stage::Use && sustained && game.world.encounter.is_some() {
         let weapon = weapon.map(|w| w.name.node.as_str().to_string());
-        let targets: Vec<String> = outcomes.iter().map(|o| o.name.clone()).collect();
+        let targets: Vec<String> = outcomes.iter().map(|o| o.name.to_string()).collect();
         queue(game, request, &targets, weapon, None, block.name.node.as_str());
     }
     Ok(PowerOutcome { targets: outcomes, queued: false })

@@ -364,7 +364,7 @@ pub(crate) fn versus_outcomes(
     game: &mut super::Game,
     context: &super::effects::Context<'_>,
     spec: &crate::model::CheckSpec,
-    outcomes: &mut Vec<super::power::TargetOutcome>,
+    outcomes: &mut super::power::TargetOutcomes,
     span: Span,
 ) -> Result<(), RuntimeError> {
     let Some(defence) = &spec.defence else {

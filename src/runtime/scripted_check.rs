@@ -17,7 +17,7 @@ use crate::script::{ActorHandle, Dynamic};
 use super::checks::{CheckOutcome, OutcomeNames};
 use super::effects::Context;
 use super::error::{RuntimeError, RuntimeErrorKind};
-use super::power::TargetOutcome;
+use super::power::TargetOutcomes;
 use super::rules::Rules;
 use super::scope::{LineScope, check_bonus};
 
@@ -160,7 +160,7 @@ pub(crate) fn power_outcomes(
     game: &mut super::Game,
     context: &Context<'_>,
     spec: &CheckSpec,
-    outcomes: &mut Vec<TargetOutcome>,
+    outcomes: &mut TargetOutcomes,
     span: Span,
 ) -> Result<(), RuntimeError> {
     let rules = context.rules;

@@ -19,5 +19,5 @@ pub fn hit(game: &mut Game, power: &str, aim: &[(i64, i64)]) -> Vec<String> {
     let mut request = PowerUse::new("Ana", power);
     request.options.aim = aim.iter().map(|(q, r)| Hex::new(*q, *r)).collect();
     let outcome = game.use_power(&request).unwrap();
-    outcome.targets.into_iter().map(|t| t.name).collect()
+    outcome.targets.into_iter().map(|t| t.name.into()).collect()
 }
