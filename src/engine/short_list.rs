@@ -72,6 +72,11 @@ impl<T> ShortList<T, 1> {
 }
 
 impl<T, const N: usize> ShortList<T, N> {
+    /// The items as a slice (as `Vec::as_slice`).
+    pub fn as_slice(&self) -> &[T] {
+        self
+    }
+
     /// Empties the list (no allocation is kept).
     pub fn clear(&mut self) {
         *self = ShortList::Heap(Vec::new());

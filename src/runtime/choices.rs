@@ -9,6 +9,7 @@ use crate::model::{Block, BlockBody, Choice, Expr, Number, PowerLine};
 
 use super::error::{RuntimeError, RuntimeErrorKind};
 use super::power::PowerOptions;
+use super::power_lines::{Kinds, PowerLines};
 use super::rules::Rules;
 
 fn choice_error(message: String, hint: String, span: Span) -> RuntimeError {
@@ -21,8 +22,14 @@ fn choice_error(message: String, hint: String, span: Span) -> RuntimeError {
 pub(crate) fn bind(
     rules: &Rules,
     block: &Block,
+    written: PowerLines<'_>,
     options: &PowerOptions,
 ) -> Result<Option<Block>, RuntimeError> {
+    // Most uses of most powers: nothing asked, nothing given.
+    let asks = written.has(Kinds::CHOOSE | Kinds::GM_THRESHOLD);
+    if !asks && options.choices.is_empty() && options.threshold.is_none() {
+        return Ok(None);
+    }
     let BlockBody::Power(lines) = &block.body else { return Ok(None) };
     let power = block.name.node.as_str();
     // The first of each line, in one pass: every use of every power asks.

@@ -21,6 +21,7 @@ mod journal;
 mod limits;
 mod movement;
 mod power;
+mod power_lines;
 mod power_rules;
 mod procedures;
 mod quantities;

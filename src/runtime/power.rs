@@ -16,6 +16,7 @@ use super::checks::{Against, Found, find_check, prepare, rolled};
 use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
+use super::power_lines::{Kinds, PowerLines};
 use super::procedures::settle_for_power;
 use super::relations::{pair_delta, relative_delta};
 pub(crate) use super::requirement::holds;
@@ -144,6 +145,8 @@ pub(crate) struct Pipeline<'a> {
     pub(crate) context: Context<'a>,
     /// The power block.
     pub(crate) block: &'a Block,
+    /// Its lines, with the kinds among them.
+    pub(crate) lines: PowerLines<'a>,
     /// The request.
     pub(crate) request: &'a PowerUse,
 }
@@ -161,8 +164,12 @@ fn run(
     let block = Rules::find(&rules.powers, &request.power).ok_or_else(|| {
         unknown("power", &request.power, Rules::names(&rules.powers)).at(Span::NONE)
     })?;
-    let bound = super::choices::bind(rules, block, &request.options)?;
-    let block = bound.as_ref().unwrap_or(block);
+    let written = PowerLines::of(block);
+    let bound = super::choices::bind(rules, block, written, &request.options)?;
+    let (block, lines) = match &bound {
+        Some(bound) => (bound, PowerLines::of(bound)),
+        None => (block, written),
+    };
     let power_name = block.name.node.as_str();
     let user = game.world.actor(&request.actor).map_err(engine)?;
     if !user.powers.iter().any(|p| p.eq_ignore_ascii_case(power_name)) {
@@ -180,7 +187,7 @@ fn run(
     // An upgrade's limit counts each resolution it modifies: a use (an invested one when it
     // resolves later) and each sustained re-resolution; a halting test only reads the count.
     let resolves = match stage {
-        Stage::Use => !lines(block).iter().any(|l| matches!(l.node, PowerLine::Invest(_))),
+        Stage::Use => !lines.has(Kinds::INVEST),
         Stage::Resolve => true,
         Stage::Test => false,
     };
@@ -195,6 +202,11 @@ fn run(
         super::upgrade::effective(game, rules, block, weapon, &request.actor, resolves)?
     };
     let block: &Block = &effective;
+    // A modified power is indexed again (the same pass); the usual one keeps its index.
+    let lines = match &effective {
+        std::borrow::Cow::Borrowed(_) => lines,
+        std::borrow::Cow::Owned(modified) => PowerLines::of(modified),
+    };
     if stage == Stage::Use {
         super::limits::use_power(game, &request.actor, block)?;
     }
@@ -209,7 +221,7 @@ fn run(
         destination: request.options.destination,
         from_condition: false,
     };
-    let pipeline = Pipeline { context, block, request };
+    let pipeline = Pipeline { context, block, lines, request };
     if stage == Stage::Use {
         super::power_rules::check(game, rules, block, weapon, request)?;
         pay_and_prepare(game, &pipeline)?;
@@ -232,7 +244,7 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
     let (rules, weapon) = (context.rules, context.weapon);
     let power_name = block.name.node.as_str();
     let rounding = rules.rounding;
-    for line in lines(block) {
+    for line in pipeline.lines.each(Kinds::WHILE | Kinds::PREREQ) {
         let (PowerLine::While(requirement) | PowerLine::Prereq(requirement)) = &line.node else {
             continue;
         };
@@ -243,7 +255,7 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
             return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));
         }
     }
-    for line in lines(block) {
+    for line in pipeline.lines.each(Kinds::TRIGGER) {
         if let PowerLine::Trigger(trigger) = &line.node
             && request.options.trigger.is_none()
         {
@@ -253,7 +265,7 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
     }
 
     // Cost: all or nothing.
-    for line in lines(block) {
+    for line in pipeline.lines.each(Kinds::COST) {
         let PowerLine::Cost(cost) = &line.node else { continue };
         match cost {
             Cost::Resources(parts) => {
@@ -309,7 +321,7 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
         game.pay(&request.actor, &extra, block.name.span)?;
     }
 
-    for line in lines(block) {
+    for line in pipeline.lines.each(Kinds::BEFORE) {
         if let PowerLine::Before(effects) = &line.node {
             execute(game, context, effects, None, None, line.span)?;
         }
@@ -320,12 +332,12 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
 /// The segments an `Invest:` line delays resolution by, when an encounter is running (out of
 /// encounters there are no segments to wait for and the power resolves at once).
 fn invested(game: &Game, pipeline: &Pipeline<'_>) -> Result<Option<i64>, RuntimeError> {
-    let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
+    let (context, request) = (&pipeline.context, pipeline.request);
     let (rules, weapon) = (context.rules, context.weapon);
     if game.world.encounter.is_none() {
         return Ok(None);
     }
-    for line in lines(block) {
+    for line in pipeline.lines.each(Kinds::INVEST) {
         if let PowerLine::Invest(amount) = &line.node {
             let user = game.world.actor(&request.actor).map_err(engine)?;
             let scope = LineScope { weapon, ..LineScope::of(rules, user) };
@@ -381,11 +393,11 @@ fn resolve(
     let rounding = rules.rounding;
 
     // Thresholds per target, then one shared roll.
-    let threshold_line = lines(block).iter().find_map(|line| match &line.node {
+    let threshold_line = pipeline.lines.first(Kinds::THRESHOLD).and_then(|line| match &line.node {
         PowerLine::Threshold(expr) => Some((expr, line.span)),
         _ => None,
     });
-    let check_line = lines(block).iter().find_map(|line| match &line.node {
+    let check_line = pipeline.lines.first(Kinds::CHECK).and_then(|line| match &line.node {
         PowerLine::Check(spec) => Some((spec, line.span)),
         _ => None,
     });
@@ -415,7 +427,8 @@ fn resolve(
     for outcome in outcomes.iter_mut() {
         let found = game.world.actor(&outcome.name).map_err(engine);
         if let Ok(target) = &found {
-            super::relations::note_related(&mut keywords, context, user, target, lines(block));
+            let lines = pipeline.lines.all();
+            super::relations::note_related(&mut keywords, context, user, target, lines);
         }
         outcome.threshold = match threshold_line {
             Some((expr, span)) => {
@@ -538,7 +551,7 @@ fn resolve(
     let defended = check_line.is_some_and(|(spec, _)| spec.roller == CheckRoller::Target);
     let spent = pipeline.request.options.spending.iter().map(|(_, n)| *n).sum::<i64>();
     for outcome in &outcomes {
-        for line in lines(block) {
+        for line in pipeline.lines.each(Kinds::RESULT | Kinds::EFFECT) {
             let (applies, effects) = match &line.node {
                 PowerLine::Result { grade, gate, effects } => {
                     let named = match gate {
@@ -563,13 +576,13 @@ fn resolve(
             }
         }
     }
-    for line in lines(block) {
+    for line in pipeline.lines.each(Kinds::AFTER) {
         if let PowerLine::After(effects) = &line.node {
             let first = outcomes.first().map(|o| o.name.as_str());
             execute(game, context, effects, first, None, line.span)?;
         }
     }
-    let sustained = lines(block).iter().any(|line| matches!(line.node, PowerLine::Sustain(_)));
+    let sustained = pipeline.lines.has(Kinds::SUSTAIN);
     if stage == Stage::Use && sustained && game.world.encounter.is_some() {
         let weapon = weapon.map(|w| w.name.node.as_str().to_string());
         let targets: Vec<String> = outcomes.iter().map(|o| o.name.to_string()).collect();

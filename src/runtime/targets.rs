@@ -12,7 +12,8 @@ use crate::model::{PowerLine, Target};
 
 use super::Game;
 use super::error::{RuntimeError, RuntimeErrorKind};
-use super::power::{Pipeline, Stage, engine, lines};
+use super::power::{Pipeline, Stage, engine};
+use super::power_lines::Kinds;
 use super::scope::LineScope;
 use super::sides::{check_target, kept_in_area};
 
@@ -37,7 +38,8 @@ pub(crate) fn choose_targets<'a>(
 ) -> Result<Cow<'a, [String]>, RuntimeError> {
     let (context, block, request) = (&pipeline.context, pipeline.block, pipeline.request);
     let (rules, weapon) = (context.rules, context.weapon);
-    let Some((target, span)) = lines(block).iter().find_map(|line| match &line.node {
+    let target_line = pipeline.lines.first(Kinds::TARGET);
+    let Some((target, span)) = target_line.and_then(|line| match &line.node {
         PowerLine::Target(target) => Some((target, line.span)),
         _ => None,
     }) else {
