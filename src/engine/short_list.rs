@@ -96,6 +96,7 @@ impl<T, const N: usize> Deref for ShortList<T, N> {
 }
 
 impl<T, const N: usize> DerefMut for ShortList<T, N> {
+    #[inline]
     fn deref_mut(&mut self) -> &mut [T] {
         match self {
             ShortList::Inline { len, items } => &mut items[..usize::from(*len)],
@@ -111,13 +112,33 @@ impl<T, const N: usize> From<Vec<T>> for ShortList<T, N> {
 }
 
 impl<T: Copy, const N: usize> FromIterator<T> for ShortList<T, N> {
+    /// Fills the inline array straight from the iterator (no per-item check of where the
+    /// list lives), spilling to the heap only past `N` items.
     #[inline]
     fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Self {
-        let mut list = ShortList::default();
-        for item in items {
-            list.push(item);
+        let mut items = items.into_iter();
+        if N == 0 || N > 255 {
+            return ShortList::Heap(items.collect());
         }
-        list
+        let Some(first) = items.next() else { return ShortList::default() };
+        let mut inline = [first; N];
+        for len in 1..N {
+            match items.next() {
+                Some(item) => inline[len] = item,
+                // `len` < N <= 255.
+                None => return ShortList::Inline { len: len as u8, items: inline },
+            }
+        }
+        match items.next() {
+            None => ShortList::Inline { len: N as u8, items: inline },
+            Some(next) => {
+                let mut heap = Vec::with_capacity(N * 2);
+                heap.extend_from_slice(&inline);
+                heap.push(next);
+                heap.extend(items);
+                ShortList::Heap(heap)
+            }
+        }
     }
 }
 
@@ -125,6 +146,7 @@ impl<'a, T, const N: usize> IntoIterator for &'a ShortList<T, N> {
     type Item = &'a T;
     type IntoIter = std::slice::Iter<'a, T>;
 
+    #[inline]
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }
@@ -134,6 +156,7 @@ impl<'a, T, const N: usize> IntoIterator for &'a mut ShortList<T, N> {
     type Item = &'a mut T;
     type IntoIter = std::slice::IterMut<'a, T>;
 
+    #[inline]
     fn into_iter(self) -> Self::IntoIter {
         self.iter_mut()
     }
@@ -203,6 +226,15 @@ mod tests {
         assert_eq!(*list, [4, 7, 9]);
         // It compares with an array directly, inline or not (`names == [("Margin", 3)]`).
         assert!(list == [4, 7, 9] && list != [4, 7]);
+    }
+
+    #[test]
+    fn a_collected_list_is_inline_up_to_its_capacity_and_keeps_every_item_past_it() {
+        for n in 0..=7_i64 {
+            let list: ShortList<i64, 3> = (0..n).collect();
+            assert_eq!(*list, (0..n).collect::<Vec<_>>()[..]);
+            assert_eq!(matches!(list, ShortList::Inline { .. }), (1..=3).contains(&n), "{n}");
+        }
     }
 
     #[test]

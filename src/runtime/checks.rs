@@ -98,18 +98,22 @@ pub struct OutcomeNames {
 impl OutcomeNames {
     /// The bound names as `(name, value)` pairs, for a line scope.
     pub fn pairs(&self) -> super::BoundNames {
-        let mut pairs = super::BoundNames::default();
-        pairs.push(("Margin", self.margin));
-        if let Some(value) = self.success_number {
-            pairs.push(("Success Number", value));
+        // Written straight into the inline array: every graded target asks.
+        let mut items = [("Margin", self.margin); 5];
+        let mut len = 1;
+        let optional = [
+            ("Success Number", self.success_number),
+            ("Successes", self.successes),
+            ("Natural", self.natural),
+        ];
+        for (name, value) in optional {
+            if let Some(value) = value {
+                items[len] = (name, value);
+                len += 1;
+            }
         }
-        if let Some(value) = self.successes {
-            pairs.push(("Successes", value));
-        }
-        if let Some(value) = self.natural {
-            pairs.push(("Natural", value));
-        }
-        pairs
+        // At most four of five slots: `len` <= 4.
+        super::BoundNames::Inline { len: len as u8, items }
     }
 }
 
@@ -179,6 +183,13 @@ pub(crate) fn prepare<'a>(
     find_check(rules, name, span)?.prepare(rules, scope, span)
 }
 
+/// The pool procedure the system's `Default check` names, if it is one: found once at
+/// load, as a `Check:` line naming no procedure (most of them) asks for it on every use.
+pub(crate) fn default_pool(rules: &Rules) -> Option<PoolCheck> {
+    let name = rules.default_check.as_deref()?;
+    Rules::find(&rules.pools, name).cloned()
+}
+
 /// A procedure found by name: a pool gathered at load, or any other procedure read from its
 /// block.
 // Lives on the stack for one check and is matched at once: boxing the procedure would
@@ -197,7 +208,10 @@ pub(crate) fn find_check<'a>(
     name: Option<&str>,
     span: Span,
 ) -> Result<Found<'a>, RuntimeError> {
-    let pool = name.or(rules.default_check.as_deref()).and_then(|n| Rules::find(&rules.pools, n));
+    let pool = match name {
+        Some(name) => Rules::find(&rules.pools, name),
+        None => rules.default_pool.as_ref(),
+    };
     match pool {
         Some(pool) => Ok(Found::Pool(pool)),
         None => find_procedure(rules, name, span).map(|(_, procedure)| Found::Other(procedure)),

@@ -424,8 +424,10 @@ fn resolve(
     let user = game.world.actor(&request.actor).map_err(engine)?;
     let mut keywords = None;
     // Per target its threshold.
+    let mut all_found = true;
     for outcome in outcomes.iter_mut() {
         let found = game.world.actor(&outcome.name).map_err(engine);
+        all_found &= found.is_ok();
         if let Ok(target) = &found {
             let lines = pipeline.lines.all();
             super::relations::note_related(&mut keywords, context, user, target, lines);
@@ -522,8 +524,12 @@ fn resolve(
                 let roll = prepared.roll_logged(&mut game.world, &request.actor, span)?;
                 for outcome in &mut outcomes {
                     let threshold = outcome.threshold.unwrap_or(0);
-                    let relative =
-                        pair_delta(game, context, &outcome.name, keywords, &spec.modifier, span)?;
+                    // With every target there and no pair related, no pair adds anything.
+                    let relative = if keywords.is_none() && all_found {
+                        0
+                    } else {
+                        pair_delta(game, context, &outcome.name, keywords, &spec.modifier, span)?
+                    };
                     let modifier = modifier.saturating_add(relative);
                     let totals = prepared.totals(rolled(&game.world, roll), modifier);
                     let graded = prepared.grade_logged(

@@ -412,6 +412,8 @@ impl Scope for Against<'_, '_> {
 /// What the pair's relative modifiers add to `expr` (a check modifier or threshold) for the
 /// scope's user against its target: 0 when neither side holds anything relative (`keywords`
 /// is `None` when no pair of the use does, see [`note_related`]).
+// Inline: most uses relate nothing and return at once, without a call.
+#[inline]
 pub(crate) fn relative_delta(
     scope: &LineScope<'_>,
     keywords: Option<&[String]>,
@@ -420,6 +422,18 @@ pub(crate) fn relative_delta(
     user_attacking: bool,
 ) -> Result<i64, crate::model::expr::EvalError> {
     let (Some(target), Some(keywords)) = (scope.target, keywords) else { return Ok(0) };
+    pair_relative_delta(scope, target, keywords, expr, context, user_attacking)
+}
+
+/// [`relative_delta`] once a related pair is known.
+fn pair_relative_delta(
+    scope: &LineScope<'_>,
+    target: &Actor,
+    keywords: &[String],
+    expr: &Spanned<Expr>,
+    context: LineContext,
+    user_attacking: bool,
+) -> Result<i64, crate::model::expr::EvalError> {
     if !involved(scope.rules, scope.user, target) {
         return Ok(0);
     }

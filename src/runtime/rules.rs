@@ -41,6 +41,8 @@ pub(crate) struct Rules {
     pub pools: BTreeMap<String, super::checks::PoolCheck>,
     /// The `Default check:` procedure's name.
     pub default_check: Option<String>,
+    /// That procedure's pool, when it is one (see [`super::checks::default_pool`]).
+    pub default_pool: Option<super::checks::PoolCheck>,
     /// The system's rounding rule.
     pub rounding: crate::model::expr::Rounding,
     /// The `Segments:` count of a round.
@@ -140,6 +142,7 @@ impl Rules {
                 rules.pools.insert(key.clone(), pool);
             }
         }
+        rules.default_pool = super::checks::default_pool(&rules);
         rules.grade_cap = pack.ruling("grade cap").cloned();
         if let Some(crate::model::Amount::Expr(expr)) = pack.ruling("initiative overflow")
             && let crate::model::Expr::Name(name) = &expr.node
