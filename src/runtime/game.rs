@@ -306,11 +306,10 @@ impl Game {
     ) -> Result<T, RuntimeError> {
         let snapshot = self.snapshot();
         super::hooks::watch_zeroes(self);
-        self.finish(snapshot, |game| {
-            body(game)
-                .and_then(|value| super::hooks::zero_checkpoint(game, Span::NONE).map(|()| value))
-                .and_then(|value| super::stances::settle(game).map(|()| value))
-        })
+        let mut result = body(self);
+        self.settle(&mut result);
+        self.finish(snapshot, &mut result);
+        result
     }
 
     /// Like [`Game::command`] for a power use: the body records what it changes through
@@ -325,23 +324,39 @@ impl Game {
         let encounter = self.world.encounter.clone().map(Box::new);
         self.journal = Some(self.spare.take().unwrap_or_default());
         super::hooks::watch_zeroes(self);
-        let result = body(self)
-            .and_then(|value| super::hooks::zero_checkpoint(self, Span::NONE).map(|()| value))
-            .and_then(|value| super::stances::settle(self).map(|()| value));
+        let mut result = body(self);
+        self.settle(&mut result);
         let entries = self.journal.take().unwrap_or_default();
         let snapshot =
             Snapshot { saved: Saved::Journal { roller, encounter, entries }, log_length };
-        self.finish(snapshot, |_| result)
+        self.finish(snapshot, &mut result);
+        result
     }
 
-    fn finish<T>(
-        &mut self,
-        snapshot: Snapshot,
-        body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
-    ) -> Result<T, RuntimeError> {
-        let result = body(self);
-        match result.and_then(|value| self.tally_challenge(false).map(|()| value)) {
-            Ok(value) => {
+    // The steps after a command's body work on its result in place: a command's value (a
+    // power's outcome) is a few hundred bytes, and each hand-over would copy it.
+
+    /// After a body that succeeded: creatures at zero and stances settle; their failure
+    /// fails the command.
+    fn settle<T>(&mut self, result: &mut Result<T, RuntimeError>) {
+        if result.is_ok()
+            && let Err(error) = super::hooks::zero_checkpoint(self, Span::NONE)
+                .and_then(|()| super::stances::settle(self))
+        {
+            *result = Err(error);
+        }
+    }
+
+    /// Tallies a challenge after a command that succeeded, then keeps `snapshot` for undo,
+    /// or restores it when the command failed.
+    fn finish<T>(&mut self, snapshot: Snapshot, result: &mut Result<T, RuntimeError>) {
+        if result.is_ok()
+            && let Err(error) = self.tally_challenge(false)
+        {
+            *result = Err(error);
+        }
+        match result {
+            Ok(_) => {
                 if self.undo.len() == UNDO_LIMIT
                     && let Some(Snapshot { saved: Saved::Journal { mut entries, .. }, .. }) =
                         self.undo.pop_front()
@@ -350,12 +365,8 @@ impl Game {
                     self.spare = Some(entries);
                 }
                 self.undo.push_back(snapshot);
-                Ok(value)
             }
-            Err(error) => {
-                self.restore_snapshot(snapshot);
-                Err(error)
-            }
+            Err(_) => self.restore_snapshot(snapshot),
         }
     }
 
