@@ -203,6 +203,8 @@ pub(crate) enum Found<'a> {
 }
 
 /// Finds the procedure `name` (else the system's default); pools need no block scan.
+// Inline: a power's check asks on every use, and the default pool is at hand.
+#[inline]
 pub(crate) fn find_check<'a>(
     rules: &'a Rules,
     name: Option<&str>,

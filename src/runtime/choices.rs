@@ -19,17 +19,27 @@ fn choice_error(message: String, hint: String, span: Span) -> RuntimeError {
 /// `block` with the use's choices bound, or `None` when the power makes no choice (and the
 /// request brings none). A choice the power does not ask for is an error, as is a missing,
 /// unknown or surplus one.
+// Inline: most uses of most powers ask nothing and give nothing.
+#[inline]
 pub(crate) fn bind(
     rules: &Rules,
     block: &Block,
     written: PowerLines<'_>,
     options: &PowerOptions,
 ) -> Result<Option<Block>, RuntimeError> {
-    // Most uses of most powers: nothing asked, nothing given.
     let asks = written.has(Kinds::CHOOSE | Kinds::GM_THRESHOLD);
     if !asks && options.choices.is_empty() && options.threshold.is_none() {
         return Ok(None);
     }
+    bind_choices(rules, block, options)
+}
+
+/// [`bind`] for a power that asks a choice or a use that makes one.
+fn bind_choices(
+    rules: &Rules,
+    block: &Block,
+    options: &PowerOptions,
+) -> Result<Option<Block>, RuntimeError> {
     let BlockBody::Power(lines) = &block.body else { return Ok(None) };
     let power = block.name.node.as_str();
     // The first of each line, in one pass: every use of every power asks.

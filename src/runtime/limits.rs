@@ -65,12 +65,19 @@ pub(crate) fn used_up(game: &Game, actor: &str, name: &str, limit: &Limit) -> bo
 
 /// Counts one use of `power` under each of its `Limit:` lines; a used-up limit is an error
 /// at that line saying what was used when.
+// Inline: every use asks, and outside an encounter the answer is at hand.
+#[inline]
 pub(crate) fn use_power(game: &mut Game, actor: &str, power: &Block) -> Result<(), RuntimeError> {
-    let BlockBody::Power(lines) = &power.body else { return Ok(()) };
     // Limits count in an encounter only: outside one there is nothing to scan for.
     if game.world.encounter.is_none() {
         return Ok(());
     }
+    count_power_use(game, actor, power)
+}
+
+/// [`use_power`] in an encounter.
+fn count_power_use(game: &mut Game, actor: &str, power: &Block) -> Result<(), RuntimeError> {
+    let BlockBody::Power(lines) = &power.body else { return Ok(()) };
     let name = power.name.node.as_str();
     for line in lines {
         let PowerLine::Limit(limit) = &line.node else { continue };

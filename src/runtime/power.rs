@@ -6,6 +6,7 @@
 
 use crate::diagnostics::Span;
 use crate::engine::ShortList;
+use crate::engine::text::same_name;
 use crate::model::common::CheckRoller;
 use crate::model::expr::{LineContext, evaluate};
 use crate::model::power::GradeGate;
@@ -172,7 +173,9 @@ fn run(
     };
     let power_name = block.name.node.as_str();
     let user = game.world.actor(&request.actor).map_err(engine)?;
-    if !user.powers.iter().any(|p| p.eq_ignore_ascii_case(power_name)) {
+    // A power is usually listed as its block names it: the exact compare is inline.
+    let known = |p: &String| same_name(p, power_name) || p.eq_ignore_ascii_case(power_name);
+    if !user.powers.iter().any(known) {
         let (actor, power) = (request.actor.clone(), power_name.to_string());
         return Err(RuntimeErrorKind::PowerNotKnown { actor, power }.at(block.name.span));
     }

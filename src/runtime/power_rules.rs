@@ -86,6 +86,8 @@ fn keywords_span(block: &Block) -> Span {
 
 /// Refuses the use of `block` when a power-use rule forbids it; counts it under its
 /// `Per turn:` quota otherwise.
+// Inline: every use asks, and most systems have no such rule.
+#[inline]
 pub(crate) fn check(
     game: &mut Game,
     rules: &Rules,
@@ -93,10 +95,21 @@ pub(crate) fn check(
     weapon: Option<&Block>,
     request: &PowerUse,
 ) -> Result<(), RuntimeError> {
-    let power_rules = &rules.power_rules;
-    if power_rules.is_empty() {
+    if rules.power_rules.is_empty() {
         return Ok(());
     }
+    check_rules(game, rules, block, weapon, request)
+}
+
+/// [`check`] in a system with power-use rules.
+fn check_rules(
+    game: &mut Game,
+    rules: &Rules,
+    block: &Block,
+    weapon: Option<&Block>,
+    request: &PowerUse,
+) -> Result<(), RuntimeError> {
+    let power_rules = &rules.power_rules;
     let lines = super::power::lines(block);
     let has = |keyword: &str| crate::model::keywords::has(lines, weapon, keyword);
     let actor = request.actor.as_str();

@@ -192,11 +192,17 @@ impl Dealing<'_> {
 }
 
 /// Whether any relative modifier or grant could count between `a` and `b`.
+// Inline: asked for every pair of every use, and most pairs hold nothing at all.
+#[inline]
 pub(crate) fn involved(rules: &Rules, a: &Actor, b: &Actor) -> bool {
-    // Asked for every pair of every use: most pairs hold nothing at all.
     if a.conditions.active.is_empty() && b.conditions.active.is_empty() {
         return false;
     }
+    holds_relative(rules, a, b)
+}
+
+/// Whether `a` or `b` holds a relative modifier, an `against` condition or a grant.
+fn holds_relative(rules: &Rules, a: &Actor, b: &Actor) -> bool {
     [a, b].into_iter().any(|actor| {
         held(rules, actor).iter().any(|h| {
             h.against.is_some()

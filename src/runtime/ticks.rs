@@ -92,6 +92,8 @@ fn charge(game: &mut Game, actor: &str, ticks: i64, why: &str) -> Result<(), Run
 
 /// Charges `actor` the ticks of using `power`, when a tick encounter is running and the
 /// actor takes part.
+// Inline: every use asks, and off a tick timeline the answer is at hand.
+#[inline]
 pub(crate) fn spend(
     game: &mut Game,
     rules: &Rules,
@@ -101,6 +103,16 @@ pub(crate) fn spend(
     if !ticking(game, actor) {
         return Ok(());
     }
+    spend_ticking(game, rules, actor, power)
+}
+
+/// [`spend`] for an actor on a tick timeline.
+fn spend_ticking(
+    game: &mut Game,
+    rules: &Rules,
+    actor: &str,
+    power: &Block,
+) -> Result<(), RuntimeError> {
     let own = match &power.body {
         BlockBody::Power(lines) => lines.iter().find_map(|line| match &line.node {
             PowerLine::Ticks(amount) => Some((amount, line.span)),
