@@ -203,8 +203,9 @@ pub(crate) enum Found<'a> {
 }
 
 /// Finds the procedure `name` (else the system's default); pools need no block scan.
-// Inline: a power's check asks on every use, and the default pool is at hand.
-#[inline]
+// Inline (always: the pipeline around it is too large for the usual hint): a power's check
+// asks on every use, and the default pool is at hand.
+#[inline(always)]
 pub(crate) fn find_check<'a>(
     rules: &'a Rules,
     name: Option<&str>,
@@ -390,6 +391,7 @@ impl Prepared<'_> {
 }
 
 /// The dice of the roll event at `index` of the log (none when it is not a roll).
+#[inline(always)]
 pub(crate) fn rolled(world: &crate::engine::World, index: usize) -> &[RolledDie] {
     match world.log.events.get(index) {
         Some(Event::Roll { dice, .. }) => dice,

@@ -92,8 +92,9 @@ fn charge(game: &mut Game, actor: &str, ticks: i64, why: &str) -> Result<(), Run
 
 /// Charges `actor` the ticks of using `power`, when a tick encounter is running and the
 /// actor takes part.
-// Inline: every use asks, and off a tick timeline the answer is at hand.
-#[inline]
+// Inline (always: the pipeline around it is too large for the usual hint): every use asks,
+// and off a tick timeline the answer is at hand.
+#[inline(always)]
 pub(crate) fn spend(
     game: &mut Game,
     rules: &Rules,
