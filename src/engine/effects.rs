@@ -17,6 +17,7 @@ use super::encounter::{
 use super::error::{EngineError, EngineErrorKind, suggest};
 use super::layers::{Layer, LayeredHit, LayeredPool};
 use super::log::Event;
+use super::narration::{MoveText, Narrated};
 use super::state::{World, cause_of, unknown_resource};
 use crate::diagnostics::Span;
 
@@ -101,35 +102,33 @@ impl World {
         };
         let who = &mut self.actors[index];
         let steps = resolve_damage(damage, rules);
-        let mut report = if layered {
+        let after = if layered {
             let Some(pool) = super::text::lookup_mut(&mut who.layered, name) else {
                 return Err(unknown_layers(who, name).at(span));
             };
             seen(index, Struck::Layers(pool));
-            let hit = pool.hit(steps.total);
-            DamageReport { steps, after: hit.through, layers: Some(hit) }
+            let store = &mut self.log.hits;
+            pool.hit_each(steps.total, |hit| store.push(hit))
         } else {
             let Some(held) = super::text::lookup_mut(&mut who.resources, name) else {
                 return Err(unknown_resource(who, name).at(span));
             };
             seen(index, Struck::Resource(*held));
             held.current = held.clamp(held.current.saturating_sub(steps.total));
-            DamageReport { steps, layers: None, after: held.current }
+            held.current
         };
-        let layers = match (&mut report.layers, keep_layers) {
-            (Some(hit), true) => hit.layers.clone(),
-            (Some(hit), false) => std::mem::take(&mut hit.layers),
-            (None, _) => Vec::new(),
+        let layers = self.log.hits.take();
+        let report = DamageReport {
+            layers: (layered && keep_layers).then(|| LayeredHit {
+                damage: steps.total.max(0),
+                layers: layers.iter().cloned().collect(),
+                through: after,
+            }),
+            steps: steps.clone(),
+            after,
         };
         let (actor, into) = (self.names.get(actor), self.names.get(name));
-        self.record(Event::Damage {
-            actor,
-            into,
-            steps: report.steps.clone(),
-            layers,
-            after: report.after,
-            cause: cause_of(span),
-        });
+        self.record(Event::Damage { actor, into, steps, layers, after, cause: cause_of(span) });
         Ok(report)
     }
 
@@ -266,8 +265,23 @@ impl World {
     }
 
     /// Logs text the engine does not execute.
-    pub fn narrate(&mut self, text: impl Into<String>, span: Span) {
+    pub fn narrate(&mut self, text: impl Into<Narrated>, span: Span) {
         self.record(Event::Narration { text: text.into(), cause: cause_of(span) });
+    }
+
+    /// Narrates a move that has no positions to change (`Brakka: walk up to 5 hexes`),
+    /// kept in parts: the log renders the text only when it is read.
+    pub fn narrate_move(
+        &mut self,
+        who: &str,
+        how: &'static str,
+        reach: (bool, i64),
+        unit: &str,
+        span: Span,
+    ) {
+        let (who, unit) = (self.names.get(who), self.names.get(unit));
+        let (up_to, distance) = reach;
+        self.narrate(MoveText { who, how, up_to, distance, unit }, span);
     }
 
     /// Moves the encounter to the next phase or turn, applying resets and ending conditions.

@@ -10,7 +10,9 @@ use super::condition::ActiveCondition;
 use super::damage::{DamageSteps, HealSteps};
 use super::decision::DecisionTaken;
 use super::encounter::TurnStep;
-use super::layers::{LayerHit, Weight};
+use super::layer_hits::{HitStore, LayerHits};
+use super::layers::Weight;
+use super::narration::Narrated;
 use super::text::SharedText;
 use crate::diagnostics::Span;
 
@@ -167,7 +169,7 @@ pub enum Event {
         /// How the amount came out.
         steps: DamageSteps,
         /// What each layer did (empty for a plain resource).
-        layers: Vec<LayerHit>,
+        layers: LayerHits,
         /// What passed every layer, or the resource's value afterwards.
         after: i64,
         /// The rule line.
@@ -248,17 +250,40 @@ pub enum Event {
     /// Text the engine does not execute (narrative-only lines).
     Narration {
         /// The text.
-        text: String,
+        text: Narrated,
         /// The rule line.
         cause: Option<Span>,
     },
 }
 
 /// The events of a session, in order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Default, Serialize, Deserialize)]
 pub struct EventLog {
     /// The events.
     pub events: Vec<Event>,
+    /// Where damage events keep their layer hits (not saved: the events hold them).
+    #[serde(skip)]
+    pub(crate) hits: HitStore,
+}
+
+impl PartialEq for EventLog {
+    fn eq(&self, other: &Self) -> bool {
+        self.events == other.events
+    }
+}
+
+impl Eq for EventLog {}
+
+impl std::fmt::Debug for EventLog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EventLog").field("events", &self.events).finish()
+    }
+}
+
+impl From<Vec<Event>> for EventLog {
+    fn from(events: Vec<Event>) -> Self {
+        EventLog { events, hits: HitStore::default() }
+    }
 }
 
 impl EventLog {
@@ -340,7 +365,7 @@ impl Event {
                 if steps.total != steps.base {
                     text += &format!(" (from {})", steps.base);
                 }
-                for hit in layers {
+                for hit in layers.iter() {
                     text += &format!(
                         "; {} absorbs {} ({} -> {})",
                         hit.layer, hit.absorbed, hit.before, hit.after
@@ -385,7 +410,7 @@ impl Event {
                 format!("{actor} {how}: {from} -> {to} ({} hexes)", from.distance(*to))
             }
             Event::Moved { actor, from: None, to, .. } => format!("{actor} is placed at {to}"),
-            Event::Narration { text, .. } => text.clone(),
+            Event::Narration { text, .. } => text.to_string(),
         }
     }
 }

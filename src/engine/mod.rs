@@ -15,9 +15,11 @@ mod effects;
 mod encounter;
 mod error;
 mod hex;
+mod layer_hits;
 mod layers;
 mod limits;
 mod log;
+mod narration;
 mod save;
 mod short_list;
 mod state;
@@ -54,9 +56,11 @@ pub use error::{EngineError, EngineErrorKind};
 pub use hex::{
     DIRECTIONS, Hex, MAX_AREA_SIZE, burst, clear_line, cone, path, ray, ring, steps_around,
 };
+pub use layer_hits::LayerHits;
 pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};
 pub use limits::{LimitReset, LimitUse};
 pub use log::{CheckResult, DieTotals, Event, EventLog, RolledDice};
+pub use narration::{MoveText, Narrated};
 pub use save::{
     FORMAT_VERSION, MAX_SAVE_BYTES, UndoStack, backup_path, from_json, load, load_or_backup, save,
     to_json, write_atomically,

@@ -187,29 +187,6 @@ fn word<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
     out
 }
 
-/// Appends `n` in decimal to `text`, as `{n}` would print it, without the formatting
-/// machinery (log texts built on every power use).
-pub(crate) fn push_int(text: &mut String, n: i64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n.unsigned_abs();
-    loop {
-        at -= 1;
-        // `rest % 10` is below 10: the cast cannot truncate.
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    if n < 0 {
-        text.push('-');
-    }
-    for &digit in &digits[at..] {
-        text.push(char::from(digit));
-    }
-}
-
 /// How many distinct names a [`NameCache`] keeps; past it, names are allocated as before
 /// (a bound, so free-form text can never grow the cache without end).
 const CACHE_LIMIT: usize = 256;
@@ -314,15 +291,6 @@ mod tests {
                 assert!(!same_name(&base, &other), "len {len}, byte {at}");
                 assert!(same_name(&base, &base.clone()));
             }
-        }
-    }
-
-    #[test]
-    fn integers_print_as_display_does() {
-        for n in [0, 7, -7, 10, 99, -100, 123_456_789, i64::MAX, i64::MIN] {
-            let mut text = String::from(">");
-            push_int(&mut text, n);
-            assert_eq!(text, format!(">{n}"));
         }
     }
 

@@ -275,30 +275,14 @@ pub(crate) fn run(
             if super::movement::run_move(game, context, *kind, who, distance, span)? {
                 return Ok(());
             }
-            game.world.narrate(move_text(who, *kind, *up_to, distance, unit.as_deref()), span);
+            let unit = unit.as_deref().unwrap_or("hexes");
+            game.world.narrate_move(who, kind.as_str(), (*up_to, distance), unit, span);
         }
         Effect::Script(call) => {
             super::acting::run_script(game, context, call, target, grade, span)?;
         }
     }
     Ok(())
-}
-
-/// `Brakka: walk up to 5 hexes`, the narration of a move without positions. Built with
-/// `push_str` into one sized allocation: the formatting machinery cost more than the rest of
-/// the effect.
-fn move_text(who: &str, kind: MoveKind, up_to: bool, distance: i64, unit: Option<&str>) -> String {
-    let (kind, unit) = (kind.as_str(), unit.unwrap_or("hexes"));
-    let mut text = String::with_capacity(who.len() + kind.len() + unit.len() + 32);
-    // One call per part: the constant parts compile to plain stores.
-    text.push_str(who);
-    text.push_str(": ");
-    text.push_str(kind);
-    text.push_str(if up_to { " up to " } else { " " });
-    crate::engine::text::push_int(&mut text, distance);
-    text.push(' ');
-    text.push_str(unit);
-    text
 }
 
 /// What the user's upgrades add to damage of `damage_type`: an upgrade whose `To:` names
