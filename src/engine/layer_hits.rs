@@ -14,8 +14,9 @@ use super::layers::LayerHit;
 /// How many hits one chunk holds.
 const CHUNK: usize = 64;
 
-/// Slots written once each, then only read.
-type Chunk = Arc<[OnceLock<LayerHit>]>;
+/// Slots written once each, then only read (behind one pointer, so an event's hits take
+/// two words).
+type Chunk = Arc<Vec<OnceLock<LayerHit>>>;
 
 /// The layer hits of one damage event, outermost layer first.
 #[derive(Clone, Default)]
@@ -106,7 +107,7 @@ impl HitStore {
         }
         let room = self.chunk.as_ref().map_or(0, |chunk| chunk.len() - self.used);
         if room < len {
-            self.chunk = Some((0..CHUNK.max(len)).map(|_| OnceLock::new()).collect());
+            self.chunk = Some(Arc::new((0..CHUNK.max(len)).map(|_| OnceLock::new()).collect()));
             self.used = 0;
         }
         let Some(chunk) = &self.chunk else { return LayerHits::default() };

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::cause::Cause;
 use super::checks::{RolledDie, Side};
 use super::condition::ActiveCondition;
 use super::damage::{DamageSteps, HealSteps};
@@ -14,7 +15,6 @@ use super::layer_hits::{HitStore, LayerHits};
 use super::layers::Weight;
 use super::narration::Narrated;
 use super::text::SharedText;
-use crate::diagnostics::Span;
 
 /// The dice of a roll: a pool of up to four dice is held in the event itself.
 pub type RolledDice = super::ShortList<RolledDie, 4>;
@@ -112,7 +112,8 @@ pub enum Event {
         /// The dice, with forced, exploded, extra and dropped marks.
         dice: RolledDice,
         /// The rule line that caused the roll.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A check was resolved.
     Check {
@@ -121,7 +122,8 @@ pub enum Event {
         /// Its result.
         result: CheckResult,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A cost was paid.
     CostPaid {
@@ -134,7 +136,8 @@ pub enum Event {
         /// Left afterwards.
         after: i64,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A resource changed (gain, loss, reset).
     ResourceChanged {
@@ -147,7 +150,8 @@ pub enum Event {
         /// After.
         after: i64,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A world pool changed (a narrator's dice pool).
     PoolChanged {
@@ -158,7 +162,8 @@ pub enum Event {
         /// After.
         after: i64,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// Damage was dealt.
     Damage {
@@ -173,7 +178,8 @@ pub enum Event {
         /// What passed every layer, or the resource's value afterwards.
         after: i64,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// Healing.
     Heal {
@@ -184,7 +190,8 @@ pub enum Event {
         /// How the heal came out.
         steps: HealSteps,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A condition was added.
     ConditionApplied {
@@ -194,7 +201,8 @@ pub enum Event {
         /// as large as the largest variant).
         condition: Box<ActiveCondition>,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A condition already present took a longer duration or a larger N.
     ConditionRefreshed {
@@ -203,7 +211,8 @@ pub enum Event {
         /// The condition now (boxed, as in `ConditionApplied`).
         condition: Box<ActiveCondition>,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A condition ended.
     ConditionEnded {
@@ -231,28 +240,31 @@ pub enum Event {
     Decision {
         /// Whose.
         actor: Option<String>,
-        /// The question and answer.
-        taken: DecisionTaken,
+        /// The question and answer (boxed: decisions are rare, and every event in the log
+        /// is as large as the largest variant).
+        taken: Box<DecisionTaken>,
     },
     /// An actor changed hex (placed, moved by a power, pushed or pulled).
     Moved {
         /// Who moved.
-        actor: String,
+        actor: SharedText,
         /// How: `place`, `walk`, `push`, `teleport`, ...
-        how: String,
+        how: SharedText,
         /// Where from (`None`: placed on the map).
         from: Option<super::hex::Hex>,
         /// Where to.
         to: super::hex::Hex,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// Text the engine does not execute (narrative-only lines).
     Narration {
         /// The text.
         text: Narrated,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
 }
 
@@ -459,5 +471,22 @@ fn describe_check(result: &CheckResult) -> String {
             Some(Side::Defender) => format!("{attacker} vs {defender}: defender wins by {margin}"),
             None => format!("{attacker} vs {defender}: no winner"),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_stays_small() {
+        // Every event in the log is as large as the largest variant: a name is one pointer,
+        // a damage event's layer hits two words, narration kept in parts.
+        assert_eq!(std::mem::size_of::<SharedText>(), 8);
+        assert_eq!(std::mem::size_of::<LayerHits>(), 16);
+        assert_eq!(std::mem::size_of::<Narrated>(), 48);
+        assert_eq!(std::mem::size_of::<CheckResult>(), 72);
+        assert_eq!(std::mem::size_of::<Cause>(), 12);
+        assert_eq!(std::mem::size_of::<Event>(), 96);
     }
 }

@@ -6,6 +6,7 @@
 //! prints, or iterates a hash map.
 
 mod actor;
+mod cause;
 mod checks;
 mod clock;
 mod condition;
@@ -27,6 +28,7 @@ mod stats;
 pub(crate) mod text;
 
 pub use actor::{Actor, AdoptedStance, DerivedValues, NoDerivedValues, Resource};
+pub use cause::Cause;
 pub use checks::{
     DiceClass, Graded, MAX_DICE, MAX_DICE_ROLLED, MAX_EXPLOSIONS_PER_DIE, ModifiedRollCheck,
     ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck, RollUnderOutcome, RolledDie, Side,

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::actor::{Actor, Resource};
+use super::cause::Cause;
 use super::checks::{
     ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck,
     RollUnderOutcome, RolledDie, SuccessPoolCheck, SuccessPoolOutcome, pool_vs_threshold,
@@ -82,8 +83,8 @@ mod terrain_as_list {
     }
 }
 
-fn cause(span: Span) -> Option<Span> {
-    (!span.is_none()).then_some(span)
+fn cause(span: Span) -> Cause {
+    Cause::of(span)
 }
 
 impl World {
@@ -331,7 +332,10 @@ impl World {
             span,
         );
         for taken in &outcome.decisions {
-            self.record(Event::Decision { actor: actor.map(str::to_string), taken: taken.clone() });
+            self.record(Event::Decision {
+                actor: actor.map(str::to_string),
+                taken: Box::new(taken.clone()),
+            });
         }
         let result = CheckResult::RollUnder {
             target: check.target,
@@ -466,6 +470,6 @@ pub(crate) fn unknown_resource(actor: &Actor, name: &str) -> EngineErrorKind {
     }
 }
 
-pub(crate) fn cause_of(span: Span) -> Option<Span> {
+pub(crate) fn cause_of(span: Span) -> Cause {
     cause(span)
 }

@@ -10,9 +10,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// An immutable string whose clones share one allocation.
+/// An immutable string whose clones share one allocation. One pointer wide (the text sits
+/// behind the shared box), so the log's events that name actors and resources stay small.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct SharedText(Arc<str>);
+pub struct SharedText(Arc<Box<str>>);
 
 impl SharedText {
     /// The text.
@@ -49,26 +50,26 @@ impl std::borrow::Borrow<str> for SharedText {
 
 impl fmt::Display for SharedText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&*self.0, f)
+        fmt::Display::fmt(self.as_str(), f)
     }
 }
 
 impl fmt::Debug for SharedText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Exactly as the `String` it replaces, so debug output and snapshots stay the same.
-        fmt::Debug::fmt(&*self.0, f)
+        fmt::Debug::fmt(self.as_str(), f)
     }
 }
 
 impl From<&str> for SharedText {
     fn from(text: &str) -> Self {
-        SharedText(Arc::from(text))
+        SharedText(Arc::new(Box::from(text)))
     }
 }
 
 impl From<String> for SharedText {
     fn from(text: String) -> Self {
-        SharedText(Arc::from(text))
+        SharedText(Arc::new(text.into_boxed_str()))
     }
 }
 
@@ -86,43 +87,43 @@ impl From<SharedText> for String {
 
 impl PartialEq<str> for SharedText {
     fn eq(&self, other: &str) -> bool {
-        &*self.0 == other
+        self.as_str() == other
     }
 }
 
 impl PartialEq<&str> for SharedText {
     fn eq(&self, other: &&str) -> bool {
-        &*self.0 == *other
+        self.as_str() == *other
     }
 }
 
 impl PartialEq<String> for SharedText {
     fn eq(&self, other: &String) -> bool {
-        *self.0 == **other
+        self.as_str() == other.as_str()
     }
 }
 
 impl PartialEq<SharedText> for str {
     fn eq(&self, other: &SharedText) -> bool {
-        self == &*other.0
+        self == other.as_str()
     }
 }
 
 impl PartialEq<SharedText> for &str {
     fn eq(&self, other: &SharedText) -> bool {
-        *self == &*other.0
+        *self == other.as_str()
     }
 }
 
 impl PartialEq<SharedText> for String {
     fn eq(&self, other: &SharedText) -> bool {
-        **self == *other.0
+        self.as_str() == other.as_str()
     }
 }
 
 impl Serialize for SharedText {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.0)
+        serializer.serialize_str(self.as_str())
     }
 }
 

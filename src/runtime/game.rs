@@ -430,7 +430,7 @@ impl Game {
 
     /// Logs `text` as narration.
     pub fn narrate(&mut self, text: &str) {
-        self.world.record(Event::Narration { text: text.into(), cause: None });
+        self.world.record(Event::Narration { text: text.into(), cause: None.into() });
     }
 }
 
