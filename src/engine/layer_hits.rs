@@ -50,9 +50,7 @@ impl LayerHits {
 
 impl From<Vec<LayerHit>> for LayerHits {
     fn from(hits: Vec<LayerHit>) -> Self {
-        let mut store = HitStore::default();
-        store.pending = hits;
-        store.take()
+        HitStore { pending: hits, ..HitStore::default() }.take()
     }
 }
 
