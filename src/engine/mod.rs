@@ -47,8 +47,8 @@ pub use damage::{
 pub use decision::{
     Answer, Decider, DecisionKind, DecisionPoint, DecisionTaken, Policy, PolicyDecider,
 };
-pub(crate) use effects::Struck;
 pub use effects::{DamageInto, DamageReport};
+pub(crate) use effects::{Sink, Struck};
 pub use encounter::{
     Challenge, ChallengeStatus, Encounter, InitiativeRoll, InitiativeRule, Participant, Phase,
     QueuedPower, ResourceReset, SegmentRule, TieBreak, TurnMode, TurnStep, participants_from,

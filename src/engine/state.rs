@@ -268,6 +268,17 @@ impl World {
         let Some(index) = self.actor_index(actor) else {
             return Err(self.unknown_actor(actor).at(span));
         };
+        self.update_resource_at((index, actor), resource, new, span)
+    }
+
+    /// [`World::update_resource`] for the actor at `index` (named `actor`).
+    pub(crate) fn update_resource_at(
+        &mut self,
+        (index, actor): (usize, &str),
+        resource: &str,
+        new: impl FnOnce(i64) -> i64,
+        span: Span,
+    ) -> Result<ResourceChanged, EngineError> {
         let who = &mut self.actors[index];
         let Some(held) = super::text::lookup_mut(&mut who.resources, resource) else {
             let error = unknown_resource(who, resource);

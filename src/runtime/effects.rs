@@ -6,7 +6,7 @@
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::{
-    ActiveCondition, Damage, DamageRules, Duration, HealRules, LayeredPool, Stacking,
+    ActiveCondition, Damage, DamageRules, Duration, HealRules, LayeredPool, Sink, Stacking,
 };
 use crate::model::effect::{
     Amount, Duration as LineDuration, Effect, EffectPart, Effects, MoveKind,
@@ -161,9 +161,7 @@ pub(crate) fn run(
             let rules =
                 super::quantities::damage_taken(context.rules, victim_actor, &damage.types)?;
             let (pool, resource) = context.rules.damage_pool(health_resource(context.rules));
-            let layered = crate::engine::text::lookup(&victim_actor.layered, pool).is_some();
-            let into = Sink { pool, resource, layered };
-            through_pool(game, victim, into, &damage, &rules, span)?;
+            game.damage_into(victim, Sink { pool, resource }, (&damage, &rules), span)?;
             super::hooks::after_damage(game, victim, before, span)?;
         }
         Effect::Heal(value) => {
@@ -187,9 +185,10 @@ pub(crate) fn run(
             if let (Effect::Lose { .. }, Some(pool)) = (effect, context.rules.pool_of(name))
                 && game.world.actor(who).is_ok_and(|a| a.layered.contains_key(pool))
             {
-                let into = Sink { pool, resource: name, layered: true };
-                let (damage, rules) = (Damage::new(value), DamageRules::none());
-                return through_pool(game, who, into, &damage, rules, resource.span);
+                let sink = Sink { pool, resource: name };
+                let damage = Damage::new(value);
+                let hit = (&damage, DamageRules::none());
+                return Ok(game.damage_into(who, sink, hit, resource.span)?);
             }
             game.change_resource(who, resource.node.as_str(), delta, resource.span)?;
         }
@@ -441,34 +440,4 @@ fn received(
             .narrate(format!("{who}'s conditions change the healing: {value} -> {changed}"), span);
     }
     Ok(changed)
-}
-
-/// Where a hit goes: a layered pool and the resource innermost in it.
-struct Sink<'a> {
-    pool: &'a str,
-    resource: &'a str,
-    /// Whether the victim has the pool (the caller has the victim at hand to tell).
-    layered: bool,
-}
-
-/// Deals `damage` to `victim` through the layered pool `into`: its layers when the victim
-/// has them (what passes through every layer reaches the resource), else the resource
-/// alone.
-fn through_pool(
-    game: &mut Game,
-    victim: &str,
-    Sink { pool, resource, layered }: Sink<'_>,
-    damage: &Damage,
-    rules: &DamageRules,
-    span: Span,
-) -> Result<(), RuntimeError> {
-    if !layered {
-        game.damage_through(victim, (resource, false), damage, rules, span)?;
-        return Ok(());
-    }
-    let through = game.damage_through(victim, (pool, true), damage, rules, span)?;
-    if through > 0 {
-        game.change_resource(victim, resource, -through, span)?;
-    }
-    Ok(())
 }
