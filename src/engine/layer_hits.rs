@@ -181,4 +181,13 @@ mod tests {
         assert_eq!(ours.iter().next().unwrap().layer.as_str(), "coat");
         assert_eq!(first.iter().next().unwrap().layer.as_str(), "coat");
     }
+
+    #[test]
+    fn the_world_stays_sendable() {
+        // Chunks are shared with `Arc` and written through `OnceLock` for this: a world
+        // (and its log) can still move to and be read from another thread.
+        fn sendable<T: Send + Sync>() {}
+        sendable::<crate::engine::World>();
+        sendable::<LayerHits>();
+    }
 }
