@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::actor::{Actor, Resource};
+use super::cause::Cause;
 use super::checks::{
     ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck,
     RollUnderOutcome, RolledDie, SuccessPoolCheck, SuccessPoolOutcome, pool_vs_threshold,
@@ -80,10 +81,6 @@ mod terrain_as_list {
         let pairs = Vec::<(Hex, BTreeMap<String, Option<i64>>)>::deserialize(deserializer)?;
         Ok(pairs.into_iter().collect())
     }
-}
-
-fn cause(span: Span) -> Option<Span> {
-    (!span.is_none()).then_some(span)
 }
 
 impl World {
@@ -217,7 +214,7 @@ impl World {
         held.current = held.current.saturating_sub(amount);
         let after = held.current;
         let (actor, resource) = (self.names.get(actor), self.names.get(resource));
-        self.record(Event::CostPaid { actor, resource, amount, after, cause: cause(span) });
+        self.record(Event::CostPaid { actor, resource, amount, after, cause: Cause::of(span) });
         Ok(())
     }
 
@@ -267,6 +264,17 @@ impl World {
         let Some(index) = self.actor_index(actor) else {
             return Err(self.unknown_actor(actor).at(span));
         };
+        self.update_resource_at((index, actor), resource, new, span)
+    }
+
+    /// [`World::update_resource`] for the actor at `index` (named `actor`).
+    pub(crate) fn update_resource_at(
+        &mut self,
+        (index, actor): (usize, &str),
+        resource: &str,
+        new: impl FnOnce(i64) -> i64,
+        span: Span,
+    ) -> Result<ResourceChanged, EngineError> {
         let who = &mut self.actors[index];
         let Some(held) = super::text::lookup_mut(&mut who.resources, resource) else {
             let error = unknown_resource(who, resource);
@@ -276,7 +284,13 @@ impl World {
         held.current = held.clamp(new(old.current));
         let (before, after) = (old.current, held.current);
         let (actor, resource) = (self.names.get(actor), self.names.get(resource));
-        self.record(Event::ResourceChanged { actor, resource, before, after, cause: cause(span) });
+        self.record(Event::ResourceChanged {
+            actor,
+            resource,
+            before,
+            after,
+            cause: Cause::of(span),
+        });
         Ok(ResourceChanged { index, old, after })
     }
 
@@ -290,7 +304,7 @@ impl World {
             pool: pool.to_string(),
             before,
             after,
-            cause: cause(span),
+            cause: Cause::of(span),
         });
         after
     }
@@ -331,7 +345,10 @@ impl World {
             span,
         );
         for taken in &outcome.decisions {
-            self.record(Event::Decision { actor: actor.map(str::to_string), taken: taken.clone() });
+            self.record(Event::Decision {
+                actor: actor.map(str::to_string),
+                taken: Box::new(taken.clone()),
+            });
         }
         let result = CheckResult::RollUnder {
             target: check.target,
@@ -393,7 +410,7 @@ impl World {
             self.log_roll(actor, "check", dice, span);
         }
         let actor = actor.map(|name| self.names.get(name));
-        self.record(Event::Check { actor, result, cause: cause(span) });
+        self.record(Event::Check { actor, result, cause: Cause::of(span) });
     }
 
     /// Logs dice rolled for `purpose`.
@@ -407,7 +424,7 @@ impl World {
         let dice = dice.into();
         let actor = actor.map(|name| self.names.get(name));
         let purpose = self.names.get(purpose);
-        self.record(Event::Roll { actor, purpose, dice, cause: cause(span) });
+        self.record(Event::Roll { actor, purpose, dice, cause: Cause::of(span) });
     }
 
     /// The running encounter.
@@ -464,8 +481,4 @@ pub(crate) fn unknown_resource(actor: &Actor, name: &str) -> EngineErrorKind {
         name: name.to_string(),
         suggestion: suggest(name, actor.resources.keys().map(String::as_str)),
     }
-}
-
-pub(crate) fn cause_of(span: Span) -> Option<Span> {
-    cause(span)
 }
