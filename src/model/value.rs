@@ -378,35 +378,92 @@ impl EvalError {
 pub const MAX_DEPTH: usize = 64;
 
 /// Evaluates `expr` on a line of kind `context`, asking `scope` for names and script calls.
-pub fn evaluate(
+/// Generic over the scope so the engine's name lookups inline into the evaluator; a
+/// `&dyn Scope` still works.
+pub fn evaluate<S: Scope + ?Sized>(
     expr: &Spanned<Expr>,
-    scope: &dyn Scope,
+    scope: &S,
     context: LineContext,
 ) -> Result<Value, EvalError> {
-    evaluate_at(expr, scope, context, 0)
+    evaluate_at(expr, scope, context, 0).map_err(|failed| *failed)
 }
 
-fn evaluate_at(
+/// A failure inside the evaluator, boxed: errors are rare, and a small result keeps every
+/// node's success path (returned through each level of recursion) cheap.
+type Failed = Box<EvalError>;
+
+/// `kind` at `span`, built out of line so the success path carries no error construction.
+#[cold]
+#[inline(never)]
+fn failed(kind: EvalErrorKind, span: Span) -> Failed {
+    Box::new(kind.at(span))
+}
+
+/// The value of `expr` at nesting `depth`. Leaves (numbers and names, most operands) are
+/// read inline; inner nodes go through [`evaluate_inner`], so a `[Weapon + 1]` is one call
+/// rather than one per node.
+#[inline(always)]
+fn evaluate_at<S: Scope + ?Sized>(
     expr: &Spanned<Expr>,
-    scope: &dyn Scope,
+    scope: &S,
     context: LineContext,
     depth: usize,
-) -> Result<Value, EvalError> {
+) -> Result<Value, Failed> {
     if depth > MAX_DEPTH {
-        return Err(EvalErrorKind::TooDeep(MAX_DEPTH).at(expr.span));
+        return Err(failed(EvalErrorKind::TooDeep(MAX_DEPTH), expr.span));
     }
-    let recurse = |inner: &Spanned<Expr>| evaluate_at(inner, scope, context, depth + 1);
-    let here = |kind: EvalErrorKind| kind.at(expr.span);
+    match leaf(expr, scope, context) {
+        Some(value) => value,
+        None => evaluate_inner(expr, scope, context, depth),
+    }
+}
+
+/// The value of a leaf (a number or a name), or `None` for an inner node.
+#[inline(always)]
+fn leaf<S: Scope + ?Sized>(
+    expr: &Spanned<Expr>,
+    scope: &S,
+    context: LineContext,
+) -> Option<Result<Value, Failed>> {
+    let here = |kind: EvalErrorKind| failed(kind, expr.span);
+    let reference = match &expr.node {
+        Expr::Number(number) => return Some(number.value().map_err(here)),
+        Expr::Name(name) => Reference::Name(name),
+        Expr::Possessive { owner, name } => {
+            Reference::Possessive { owner: &owner.node, name: &name.node }
+        }
+        Expr::Special(special) => Reference::Special(*special),
+        _ => return None,
+    };
+    Some(scope.lookup(reference, context).map_err(here))
+}
+
+/// The value of an inner node (arithmetic, comparison, call) at `depth`.
+fn evaluate_inner<S: Scope + ?Sized>(
+    expr: &Spanned<Expr>,
+    scope: &S,
+    context: LineContext,
+    depth: usize,
+) -> Result<Value, Failed> {
+    // A plain function rather than a closure: `evaluate_at` inlines, so each operand's
+    // leaf is read here without a call.
+    #[inline(always)]
+    fn recurse<S: Scope + ?Sized>(
+        inner: &Spanned<Expr>,
+        scope: &S,
+        context: LineContext,
+        depth: usize,
+    ) -> Result<Value, Failed> {
+        evaluate_at(inner, scope, context, depth + 1)
+    }
+    let here = |kind: EvalErrorKind| failed(kind, expr.span);
     match &expr.node {
-        Expr::Number(number) => number.value().map_err(here),
-        Expr::Name(name) => scope.lookup(Reference::Name(name), context).map_err(here),
-        Expr::Possessive { owner, name } => scope
-            .lookup(Reference::Possessive { owner: &owner.node, name: &name.node }, context)
-            .map_err(here),
-        Expr::Special(special) => scope.lookup(Reference::Special(*special), context).map_err(here),
-        Expr::Negate(inner) => Value::integer(0).subtract(recurse(inner)?).map_err(here),
+        Expr::Negate(inner) => {
+            Value::integer(0).subtract(recurse(inner, scope, context, depth)?).map_err(here)
+        }
         Expr::Binary { op, left, right } => {
-            let (left, right) = (recurse(left)?, recurse(right)?);
+            let left = recurse(left, scope, context, depth)?;
+            let right = recurse(right, scope, context, depth)?;
             match op {
                 super::expr::BinaryOp::Add => left.add(right),
                 super::expr::BinaryOp::Subtract => left.subtract(right),
@@ -416,7 +473,8 @@ fn evaluate_at(
             .map_err(here)
         }
         Expr::Compare { op, left, right } => {
-            let ordering = recurse(left)?.compare(recurse(right)?);
+            let left = recurse(left, scope, context, depth)?;
+            let ordering = left.compare(recurse(right, scope, context, depth)?);
             Ok(Value::integer(i64::from(compare_holds(*op, ordering))))
         }
         Expr::Call { function, arguments } => {
@@ -424,6 +482,10 @@ fn evaluate_at(
                 Located::Here(kind) => here(kind),
                 Located::Inner(error) => error,
             })
+        }
+        // Leaves never get here (evaluate_at reads them); this arm reads one all the same.
+        Expr::Number(_) | Expr::Name(_) | Expr::Possessive { .. } | Expr::Special(_) => {
+            evaluate_at(expr, scope, context, depth)
         }
     }
 }
@@ -433,15 +495,16 @@ enum Located {
     /// The call failed: the error is at the call's span.
     Here(EvalErrorKind),
     /// An argument failed at its own span.
-    Inner(EvalError),
+    Inner(Failed),
 }
 
-/// A builtin or script call's value. Kept out of [`evaluate_at`] so the common nodes
+/// A builtin or script call's value. Kept out of [`evaluate_inner`] so the common nodes
 /// (numbers, names, arithmetic) run in a small function without the call's vectors.
-fn evaluate_call(
+#[inline(never)]
+fn evaluate_call<S: Scope + ?Sized>(
     function: &Name,
     arguments: &[Spanned<Expr>],
-    scope: &dyn Scope,
+    scope: &S,
     context: LineContext,
     depth: usize,
 ) -> Result<Value, Located> {
@@ -468,7 +531,7 @@ fn evaluate_call(
 }
 
 /// True when `argument` is a bare name the scope passes to scripts as an actor handle.
-fn is_actor(scope: &dyn Scope, argument: &Spanned<Expr>) -> bool {
+fn is_actor<S: Scope + ?Sized>(scope: &S, argument: &Spanned<Expr>) -> bool {
     matches!(&argument.node, Expr::Name(name) if scope.is_actor(name))
 }
 
