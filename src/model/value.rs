@@ -594,6 +594,7 @@ pub fn weapon_property(name: &Name, context: LineContext) -> Option<&'static str
 
 #[cfg(test)]
 mod tests {
+    use super::super::expr::Number;
     use super::*;
 
     #[test]
@@ -606,6 +607,66 @@ mod tests {
         }
         assert_eq!(Value::ratio(-7, 2).map(|v| v.round(Rounding::TowardZero)), Ok(-3));
         assert_eq!(Value::ratio(-7, 2).map(|v| v.round(Rounding::Floor)), Ok(-4));
+    }
+
+    /// A scope knowing one name, `Seven`.
+    struct Seven;
+
+    impl Scope for Seven {
+        fn lookup(&self, reference: Reference<'_>, _: LineContext) -> Result<Value, EvalErrorKind> {
+            match reference {
+                Reference::Name(name) if name.matches("Seven") => Ok(Value::integer(7)),
+                _ => Err(EvalErrorKind::UnknownName("other".into())),
+            }
+        }
+
+        fn call(&self, _: &Name, _: &[Value]) -> Result<Value, EvalErrorKind> {
+            Err(EvalErrorKind::Script("none".into()))
+        }
+    }
+
+    /// `node` at the byte range `at..at + 1`, so each node's span is distinct.
+    fn at(node: Expr, at: usize) -> Spanned<Expr> {
+        Spanned::new(node, Span::new(crate::diagnostics::FileId(0), at..at + 1))
+    }
+
+    /// `Seven` under `levels` negations; the name's span starts at `levels`.
+    fn negated(levels: usize) -> Spanned<Expr> {
+        let mut expr = at(Expr::Name(Name::new("Seven")), levels);
+        for level in (0..levels).rev() {
+            expr = at(Expr::Negate(Box::new(expr)), level);
+        }
+        expr
+    }
+
+    #[test]
+    fn leaves_read_inline_keep_the_depth_limit_and_the_failing_node_span() {
+        let sign = |levels: usize| if levels % 2 == 0 { 7 } else { -7 };
+        for levels in [0, 1, 2, MAX_DEPTH - 1, MAX_DEPTH] {
+            let value = evaluate(&negated(levels), &Seven, LineContext::Result);
+            assert_eq!(value, Ok(Value::integer(sign(levels))), "{levels} levels");
+        }
+        // One level more: the name itself is past the limit, and the error points at it.
+        let too_deep = evaluate(&negated(MAX_DEPTH + 1), &Seven, LineContext::Result);
+        let span = Span::new(crate::diagnostics::FileId(0), MAX_DEPTH + 1..MAX_DEPTH + 2);
+        assert_eq!(too_deep, Err(EvalErrorKind::TooDeep(MAX_DEPTH).at(span)));
+        // An unknown operand fails at its own span; an overflowing sum at the sum's.
+        let binary = |left, right| Expr::Binary {
+            op: super::super::expr::BinaryOp::Add,
+            left: Box::new(left),
+            right: Box::new(right),
+        };
+        let unknown = at(
+            binary(at(Expr::Name(Name::new("Seven")), 1), at(Expr::Name(Name::new("Eight")), 2)),
+            0,
+        );
+        let error = evaluate(&unknown, &Seven, LineContext::Result).unwrap_err();
+        assert_eq!((error.kind, error.span.start), (EvalErrorKind::UnknownName("other".into()), 2));
+        let big = Number::integer(i64::MAX);
+        let overflow =
+            at(binary(at(Expr::Number(big), 1), at(Expr::Name(Name::new("Seven")), 2)), 0);
+        let error = evaluate(&overflow, &Seven as &dyn Scope, LineContext::Result).unwrap_err();
+        assert_eq!((error.kind, error.span.start), (EvalErrorKind::Overflow, 0));
     }
 
     #[test]
