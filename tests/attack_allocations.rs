@@ -25,9 +25,10 @@ fn a_typical_attack_stays_within_its_allocation_budget() {
     let per_use = allocations_per_use(2_000);
     eprintln!("{per_use:.3} allocations per use");
     // Measured 12.0 per use, 6.8 after the pipeline pass, 3.78 with a roll's dice, a check's
-    // totals and a cost's amounts held inline (left: the move's narration, the layer hits,
-    // the outcome list and its target's name); a new allocation on the hot path (a copied
-    // name, a list built per use) shows up here as +1.
-    assert!(per_use <= 4.0, "{per_use:.2} allocations per use (budget 4.0)");
+    // totals and a cost's amounts held inline, 2.01 with the move's narration kept in parts
+    // and the layer hits in the log's shared chunks (left: the outcome list and its target's
+    // name); a new allocation on the hot path (a copied name, a list built per use) shows up
+    // here as +1.
+    assert!(per_use <= 2.1, "{per_use:.2} allocations per use (budget 2.1)");
     assert!(per_use >= 1.0, "{per_use:.2} allocations per use: is the counter counting?");
 }

@@ -17,6 +17,7 @@ use super::encounter::{
 use super::error::{EngineError, EngineErrorKind, suggest};
 use super::layers::{Layer, LayeredHit, LayeredPool};
 use super::log::Event;
+use super::narration::{MoveText, Narrated};
 use super::state::{World, cause_of, unknown_resource};
 use crate::diagnostics::Span;
 
@@ -50,6 +51,27 @@ pub(crate) enum Struck<'a> {
     Layers(&'a LayeredPool),
 }
 
+/// Where a hit through armour goes: the layered pool `pool` when the actor has it (its
+/// innermost resource `resource` takes what passes every layer), else `resource` alone.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sink<'a> {
+    /// The layered pool.
+    pub pool: &'a str,
+    /// The resource innermost in it.
+    pub resource: &'a str,
+}
+
+/// What a hit strikes.
+#[derive(Clone, Copy)]
+enum Target<'a> {
+    /// A resource.
+    Resource(&'a str),
+    /// A layered pool (an error when the actor has none of that name).
+    Layers(&'a str),
+    /// The pool of a [`Sink`] when the actor has it, else its resource.
+    LayersOr(Sink<'a>),
+}
+
 impl World {
     /// Deals `damage` to `actor` under `rules`, into a resource or a layered pool.
     pub fn deal_damage(
@@ -60,76 +82,97 @@ impl World {
         rules: &DamageRules,
         span: Span,
     ) -> Result<DamageReport, EngineError> {
-        let (name, layered) = match into {
-            DamageInto::Resource(name) => (name.as_str(), false),
-            DamageInto::Layers(name) => (name.as_str(), true),
+        let target = match into {
+            DamageInto::Resource(name) => Target::Resource(name),
+            DamageInto::Layers(name) => Target::Layers(name),
         };
-        self.damage_logged(actor, (name, layered), damage, rules, span, true, |_, _| {})
-    }
-
-    /// [`World::deal_damage`] for a caller that only needs what passed (or the resource's
-    /// value afterwards): the per-layer hits go to the log without a copy. `seen` hears of
-    /// what the hit is about to change (the actor's index and the pool or resource as it
-    /// is), for an undo journal.
-    pub(crate) fn damage_through(
-        &mut self,
-        actor: &str,
-        into: (&str, bool),
-        damage: &Damage,
-        rules: &DamageRules,
-        span: Span,
-        seen: impl FnOnce(usize, Struck<'_>),
-    ) -> Result<i64, EngineError> {
-        Ok(self.damage_logged(actor, into, damage, rules, span, false, seen)?.after)
-    }
-
-    /// Deals damage into `name` (a layered pool when `layered`) and logs it; the report keeps
-    /// the per-layer hits only when `keep_layers`.
-    #[allow(clippy::too_many_arguments)]
-    fn damage_logged(
-        &mut self,
-        actor: &str,
-        (name, layered): (&str, bool),
-        damage: &Damage,
-        rules: &DamageRules,
-        span: Span,
-        keep_layers: bool,
-        seen: impl FnOnce(usize, Struck<'_>),
-    ) -> Result<DamageReport, EngineError> {
         let Some(index) = self.actor_index(actor) else {
             return Err(self.unknown_actor(actor).at(span));
         };
+        self.damage_logged((index, actor), target, (damage, rules), span, true, |_, _, _| {})
+    }
+
+    /// Deals `damage` to `actor` under `rules` through `sink` and logs the hit and, when
+    /// something passes every layer, the change of the resource inside; one lookup of the
+    /// actor serves both. `seen` hears of what is about to change (the actor's index, the
+    /// pool's or resource's name and what it is now), for an undo journal.
+    pub(crate) fn damage_into(
+        &mut self,
+        actor: &str,
+        sink: Sink<'_>,
+        (damage, rules): (&Damage, &DamageRules),
+        span: Span,
+        mut seen: impl FnMut(usize, &str, Struck<'_>),
+    ) -> Result<(), EngineError> {
+        let Some(index) = self.actor_index(actor) else {
+            return Err(self.unknown_actor(actor).at(span));
+        };
+        let target = Target::LayersOr(sink);
+        let hit =
+            self.damage_logged((index, actor), target, (damage, rules), span, false, &mut seen)?;
+        if hit.layers.is_some() && hit.after > 0 {
+            let through = hit.after;
+            let new = |current: i64| current.saturating_add(-through);
+            let changed = self.update_resource_at((index, actor), sink.resource, new, span)?;
+            seen(index, sink.resource, Struck::Resource(changed.old));
+        }
+        Ok(())
+    }
+
+    /// Deals damage to the actor at `index` into `target` and logs it. The report has
+    /// layers exactly when a layered pool took the hit; they list its hits only when
+    /// `keep_layers` (the log keeps them either way).
+    fn damage_logged(
+        &mut self,
+        (index, actor): (usize, &str),
+        target: Target<'_>,
+        (damage, rules): (&Damage, &DamageRules),
+        span: Span,
+        keep_layers: bool,
+        mut seen: impl FnMut(usize, &str, Struck<'_>),
+    ) -> Result<DamageReport, EngineError> {
         let who = &mut self.actors[index];
+        let (name, pool) = match target {
+            Target::Resource(name) => (name, None),
+            Target::Layers(name) => {
+                let Some(pool) = super::text::lookup_mut(&mut who.layered, name) else {
+                    return Err(unknown_layers(who, name).at(span));
+                };
+                (name, Some(pool))
+            }
+            Target::LayersOr(Sink { pool, resource }) => {
+                match super::text::lookup_mut(&mut who.layered, pool) {
+                    Some(layers) => (pool, Some(layers)),
+                    None => (resource, None),
+                }
+            }
+        };
         let steps = resolve_damage(damage, rules);
-        let mut report = if layered {
-            let Some(pool) = super::text::lookup_mut(&mut who.layered, name) else {
-                return Err(unknown_layers(who, name).at(span));
-            };
-            seen(index, Struck::Layers(pool));
-            let hit = pool.hit(steps.total);
-            DamageReport { steps, after: hit.through, layers: Some(hit) }
+        let layered = pool.is_some();
+        let after = if let Some(pool) = pool {
+            seen(index, name, Struck::Layers(pool));
+            let store = &mut self.log.hits;
+            pool.hit_each(steps.total, |hit| store.push(hit))
         } else {
             let Some(held) = super::text::lookup_mut(&mut who.resources, name) else {
                 return Err(unknown_resource(who, name).at(span));
             };
-            seen(index, Struck::Resource(*held));
+            seen(index, name, Struck::Resource(*held));
             held.current = held.clamp(held.current.saturating_sub(steps.total));
-            DamageReport { steps, layers: None, after: held.current }
+            held.current
         };
-        let layers = match (&mut report.layers, keep_layers) {
-            (Some(hit), true) => hit.layers.clone(),
-            (Some(hit), false) => std::mem::take(&mut hit.layers),
-            (None, _) => Vec::new(),
+        let layers = self.log.hits.take();
+        let report = DamageReport {
+            layers: layered.then(|| LayeredHit {
+                damage: steps.total.max(0),
+                layers: if keep_layers { layers.iter().cloned().collect() } else { Vec::new() },
+                through: after,
+            }),
+            steps: steps.clone(),
+            after,
         };
         let (actor, into) = (self.names.get(actor), self.names.get(name));
-        self.record(Event::Damage {
-            actor,
-            into,
-            steps: report.steps.clone(),
-            layers,
-            after: report.after,
-            cause: cause_of(span),
-        });
+        self.record(Event::Damage { actor, into, steps, layers, after, cause: cause_of(span) });
         Ok(report)
     }
 
@@ -266,8 +309,23 @@ impl World {
     }
 
     /// Logs text the engine does not execute.
-    pub fn narrate(&mut self, text: impl Into<String>, span: Span) {
+    pub fn narrate(&mut self, text: impl Into<Narrated>, span: Span) {
         self.record(Event::Narration { text: text.into(), cause: cause_of(span) });
+    }
+
+    /// Narrates a move that has no positions to change (`Brakka: walk up to 5 hexes`),
+    /// kept in parts: the log renders the text only when it is read.
+    pub fn narrate_move(
+        &mut self,
+        who: &str,
+        how: &'static str,
+        reach: (bool, i64),
+        unit: &str,
+        span: Span,
+    ) {
+        let (who, unit) = (self.names.get(who), self.names.get(unit));
+        let (up_to, distance) = reach;
+        self.narrate(MoveText { who, how, up_to, distance, unit }, span);
     }
 
     /// Moves the encounter to the next phase or turn, applying resets and ending conditions.

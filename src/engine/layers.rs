@@ -168,21 +168,25 @@ impl LayeredPool {
     /// assert_eq!(pool.layers[1].value, 8);
     /// ```
     pub fn hit(&mut self, damage: i64) -> LayeredHit {
-        let damage = damage.max(0);
-        // Sized once for every layer the hit can reach (growing from empty costs a second
-        // pass through the allocator); no allocation when nothing arrives.
-        let reached = if damage > 0 { self.layers.len() } else { 0 };
-        let mut report =
-            LayeredHit { damage, layers: Vec::with_capacity(reached), through: damage };
+        let mut layers = Vec::new();
+        let through = self.hit_each(damage, |hit| layers.push(hit));
+        LayeredHit { damage: damage.max(0), layers, through }
+    }
+
+    /// [`LayeredPool::hit`], handing each layer's hit to `each` (outermost first) instead
+    /// of collecting them; returns what passed every layer. The log keeps the hits in its
+    /// own store, so a hit allocates nothing.
+    pub fn hit_each(&mut self, damage: i64, mut each: impl FnMut(LayerHit)) -> i64 {
+        let mut through = damage.max(0);
         for layer in &mut self.layers {
-            if report.through == 0 {
+            if through == 0 {
                 break;
             }
-            let hit = layer.hit(report.through);
-            report.through = hit.rest;
-            report.layers.push(hit);
+            let hit = layer.hit(through);
+            through = hit.rest;
+            each(hit);
         }
-        report
+        through
     }
 
     /// Removes improvised layers worn down to 0 and returns their names.

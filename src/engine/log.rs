@@ -5,14 +5,16 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::cause::Cause;
 use super::checks::{RolledDie, Side};
 use super::condition::ActiveCondition;
 use super::damage::{DamageSteps, HealSteps};
 use super::decision::DecisionTaken;
 use super::encounter::TurnStep;
-use super::layers::{LayerHit, Weight};
+use super::layer_hits::{HitStore, LayerHits};
+use super::layers::Weight;
+use super::narration::Narrated;
 use super::text::SharedText;
-use crate::diagnostics::Span;
 
 /// The dice of a roll: a pool of up to four dice is held in the event itself.
 pub type RolledDice = super::ShortList<RolledDie, 4>;
@@ -110,7 +112,8 @@ pub enum Event {
         /// The dice, with forced, exploded, extra and dropped marks.
         dice: RolledDice,
         /// The rule line that caused the roll.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A check was resolved.
     Check {
@@ -119,7 +122,8 @@ pub enum Event {
         /// Its result.
         result: CheckResult,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A cost was paid.
     CostPaid {
@@ -132,7 +136,8 @@ pub enum Event {
         /// Left afterwards.
         after: i64,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A resource changed (gain, loss, reset).
     ResourceChanged {
@@ -145,7 +150,8 @@ pub enum Event {
         /// After.
         after: i64,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A world pool changed (a narrator's dice pool).
     PoolChanged {
@@ -156,7 +162,8 @@ pub enum Event {
         /// After.
         after: i64,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// Damage was dealt.
     Damage {
@@ -167,11 +174,12 @@ pub enum Event {
         /// How the amount came out.
         steps: DamageSteps,
         /// What each layer did (empty for a plain resource).
-        layers: Vec<LayerHit>,
+        layers: LayerHits,
         /// What passed every layer, or the resource's value afterwards.
         after: i64,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// Healing.
     Heal {
@@ -182,7 +190,8 @@ pub enum Event {
         /// How the heal came out.
         steps: HealSteps,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A condition was added.
     ConditionApplied {
@@ -192,7 +201,8 @@ pub enum Event {
         /// as large as the largest variant).
         condition: Box<ActiveCondition>,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A condition already present took a longer duration or a larger N.
     ConditionRefreshed {
@@ -201,7 +211,8 @@ pub enum Event {
         /// The condition now (boxed, as in `ConditionApplied`).
         condition: Box<ActiveCondition>,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// A condition ended.
     ConditionEnded {
@@ -229,36 +240,62 @@ pub enum Event {
     Decision {
         /// Whose.
         actor: Option<String>,
-        /// The question and answer.
-        taken: DecisionTaken,
+        /// The question and answer (boxed: decisions are rare, and every event in the log
+        /// is as large as the largest variant).
+        taken: Box<DecisionTaken>,
     },
     /// An actor changed hex (placed, moved by a power, pushed or pulled).
     Moved {
         /// Who moved.
-        actor: String,
+        actor: SharedText,
         /// How: `place`, `walk`, `push`, `teleport`, ...
-        how: String,
+        how: SharedText,
         /// Where from (`None`: placed on the map).
         from: Option<super::hex::Hex>,
         /// Where to.
         to: super::hex::Hex,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
     /// Text the engine does not execute (narrative-only lines).
     Narration {
         /// The text.
-        text: String,
+        text: Narrated,
         /// The rule line.
-        cause: Option<Span>,
+        #[serde(default)]
+        cause: Cause,
     },
 }
 
 /// The events of a session, in order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Default, Serialize, Deserialize)]
 pub struct EventLog {
     /// The events.
     pub events: Vec<Event>,
+    /// Where damage events keep their layer hits (not saved: the events hold them).
+    #[serde(skip)]
+    pub(crate) hits: HitStore,
+}
+
+impl PartialEq for EventLog {
+    fn eq(&self, other: &Self) -> bool {
+        self.events == other.events
+    }
+}
+
+impl Eq for EventLog {}
+
+impl std::fmt::Debug for EventLog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EventLog").field("events", &self.events).finish()
+    }
+}
+
+impl From<Vec<Event>> for EventLog {
+    fn from(events: Vec<Event>) -> Self {
+        EventLog { events, hits: HitStore::default() }
+    }
 }
 
 impl EventLog {
@@ -340,7 +377,7 @@ impl Event {
                 if steps.total != steps.base {
                     text += &format!(" (from {})", steps.base);
                 }
-                for hit in layers {
+                for hit in layers.iter() {
                     text += &format!(
                         "; {} absorbs {} ({} -> {})",
                         hit.layer, hit.absorbed, hit.before, hit.after
@@ -385,7 +422,7 @@ impl Event {
                 format!("{actor} {how}: {from} -> {to} ({} hexes)", from.distance(*to))
             }
             Event::Moved { actor, from: None, to, .. } => format!("{actor} is placed at {to}"),
-            Event::Narration { text, .. } => text.clone(),
+            Event::Narration { text, .. } => text.to_string(),
         }
     }
 }
@@ -434,5 +471,22 @@ fn describe_check(result: &CheckResult) -> String {
             Some(Side::Defender) => format!("{attacker} vs {defender}: defender wins by {margin}"),
             None => format!("{attacker} vs {defender}: no winner"),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_stays_small() {
+        // Every event in the log is as large as the largest variant: a name is one pointer,
+        // a damage event's layer hits two words, narration kept in parts.
+        assert_eq!(std::mem::size_of::<SharedText>(), 8);
+        assert_eq!(std::mem::size_of::<LayerHits>(), 16);
+        assert_eq!(std::mem::size_of::<Narrated>(), 48);
+        assert_eq!(std::mem::size_of::<CheckResult>(), 72);
+        assert_eq!(std::mem::size_of::<Cause>(), 12);
+        assert_eq!(std::mem::size_of::<Event>(), 96);
     }
 }

@@ -6,6 +6,7 @@
 //! prints, or iterates a hash map.
 
 mod actor;
+mod cause;
 mod checks;
 mod clock;
 mod condition;
@@ -15,9 +16,11 @@ mod effects;
 mod encounter;
 mod error;
 mod hex;
+mod layer_hits;
 mod layers;
 mod limits;
 mod log;
+mod narration;
 mod save;
 mod short_list;
 mod state;
@@ -25,6 +28,7 @@ mod stats;
 pub(crate) mod text;
 
 pub use actor::{Actor, AdoptedStance, DerivedValues, NoDerivedValues, Resource};
+pub use cause::Cause;
 pub use checks::{
     DiceClass, Graded, MAX_DICE, MAX_DICE_ROLLED, MAX_EXPLOSIONS_PER_DIE, ModifiedRollCheck,
     ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck, RollUnderOutcome, RolledDie, Side,
@@ -43,8 +47,8 @@ pub use damage::{
 pub use decision::{
     Answer, Decider, DecisionKind, DecisionPoint, DecisionTaken, Policy, PolicyDecider,
 };
-pub(crate) use effects::Struck;
 pub use effects::{DamageInto, DamageReport};
+pub(crate) use effects::{Sink, Struck};
 pub use encounter::{
     Challenge, ChallengeStatus, Encounter, InitiativeRoll, InitiativeRule, Participant, Phase,
     QueuedPower, ResourceReset, SegmentRule, TieBreak, TurnMode, TurnStep, participants_from,
@@ -54,9 +58,11 @@ pub use error::{EngineError, EngineErrorKind};
 pub use hex::{
     DIRECTIONS, Hex, MAX_AREA_SIZE, burst, clear_line, cone, path, ray, ring, steps_around,
 };
+pub use layer_hits::LayerHits;
 pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};
 pub use limits::{LimitReset, LimitUse};
 pub use log::{CheckResult, DieTotals, Event, EventLog, RolledDice};
+pub use narration::{MoveText, Narrated};
 pub use save::{
     FORMAT_VERSION, MAX_SAVE_BYTES, UndoStack, backup_path, from_json, load, load_or_backup, save,
     to_json, write_atomically,

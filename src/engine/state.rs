@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::actor::{Actor, Resource};
+use super::cause::Cause;
 use super::checks::{
     ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck,
     RollUnderOutcome, RolledDie, SuccessPoolCheck, SuccessPoolOutcome, pool_vs_threshold,
@@ -82,8 +83,8 @@ mod terrain_as_list {
     }
 }
 
-fn cause(span: Span) -> Option<Span> {
-    (!span.is_none()).then_some(span)
+fn cause(span: Span) -> Cause {
+    Cause::of(span)
 }
 
 impl World {
@@ -267,6 +268,17 @@ impl World {
         let Some(index) = self.actor_index(actor) else {
             return Err(self.unknown_actor(actor).at(span));
         };
+        self.update_resource_at((index, actor), resource, new, span)
+    }
+
+    /// [`World::update_resource`] for the actor at `index` (named `actor`).
+    pub(crate) fn update_resource_at(
+        &mut self,
+        (index, actor): (usize, &str),
+        resource: &str,
+        new: impl FnOnce(i64) -> i64,
+        span: Span,
+    ) -> Result<ResourceChanged, EngineError> {
         let who = &mut self.actors[index];
         let Some(held) = super::text::lookup_mut(&mut who.resources, resource) else {
             let error = unknown_resource(who, resource);
@@ -331,7 +343,10 @@ impl World {
             span,
         );
         for taken in &outcome.decisions {
-            self.record(Event::Decision { actor: actor.map(str::to_string), taken: taken.clone() });
+            self.record(Event::Decision {
+                actor: actor.map(str::to_string),
+                taken: Box::new(taken.clone()),
+            });
         }
         let result = CheckResult::RollUnder {
             target: check.target,
@@ -466,6 +481,6 @@ pub(crate) fn unknown_resource(actor: &Actor, name: &str) -> EngineErrorKind {
     }
 }
 
-pub(crate) fn cause_of(span: Span) -> Option<Span> {
+pub(crate) fn cause_of(span: Span) -> Cause {
     cause(span)
 }

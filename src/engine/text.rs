@@ -10,9 +10,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// An immutable string whose clones share one allocation.
+/// An immutable string whose clones share one allocation. One pointer wide (the text sits
+/// behind the shared box), so the log's events that name actors and resources stay small.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct SharedText(Arc<str>);
+pub struct SharedText(Arc<Box<str>>);
 
 impl SharedText {
     /// The text.
@@ -49,26 +50,26 @@ impl std::borrow::Borrow<str> for SharedText {
 
 impl fmt::Display for SharedText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&*self.0, f)
+        fmt::Display::fmt(self.as_str(), f)
     }
 }
 
 impl fmt::Debug for SharedText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Exactly as the `String` it replaces, so debug output and snapshots stay the same.
-        fmt::Debug::fmt(&*self.0, f)
+        fmt::Debug::fmt(self.as_str(), f)
     }
 }
 
 impl From<&str> for SharedText {
     fn from(text: &str) -> Self {
-        SharedText(Arc::from(text))
+        SharedText(Arc::new(Box::from(text)))
     }
 }
 
 impl From<String> for SharedText {
     fn from(text: String) -> Self {
-        SharedText(Arc::from(text))
+        SharedText(Arc::new(text.into_boxed_str()))
     }
 }
 
@@ -86,43 +87,43 @@ impl From<SharedText> for String {
 
 impl PartialEq<str> for SharedText {
     fn eq(&self, other: &str) -> bool {
-        &*self.0 == other
+        self.as_str() == other
     }
 }
 
 impl PartialEq<&str> for SharedText {
     fn eq(&self, other: &&str) -> bool {
-        &*self.0 == *other
+        self.as_str() == *other
     }
 }
 
 impl PartialEq<String> for SharedText {
     fn eq(&self, other: &String) -> bool {
-        *self.0 == **other
+        self.as_str() == other.as_str()
     }
 }
 
 impl PartialEq<SharedText> for str {
     fn eq(&self, other: &SharedText) -> bool {
-        self == &*other.0
+        self == other.as_str()
     }
 }
 
 impl PartialEq<SharedText> for &str {
     fn eq(&self, other: &SharedText) -> bool {
-        *self == &*other.0
+        *self == other.as_str()
     }
 }
 
 impl PartialEq<SharedText> for String {
     fn eq(&self, other: &SharedText) -> bool {
-        **self == *other.0
+        self.as_str() == other.as_str()
     }
 }
 
 impl Serialize for SharedText {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.0)
+        serializer.serialize_str(self.as_str())
     }
 }
 
@@ -185,29 +186,6 @@ fn word<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
         out.copy_from_slice(part);
     }
     out
-}
-
-/// Appends `n` in decimal to `text`, as `{n}` would print it, without the formatting
-/// machinery (log texts built on every power use).
-pub(crate) fn push_int(text: &mut String, n: i64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n.unsigned_abs();
-    loop {
-        at -= 1;
-        // `rest % 10` is below 10: the cast cannot truncate.
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    if n < 0 {
-        text.push('-');
-    }
-    for &digit in &digits[at..] {
-        text.push(char::from(digit));
-    }
 }
 
 /// How many distinct names a [`NameCache`] keeps; past it, names are allocated as before
@@ -314,15 +292,6 @@ mod tests {
                 assert!(!same_name(&base, &other), "len {len}, byte {at}");
                 assert!(same_name(&base, &base.clone()));
             }
-        }
-    }
-
-    #[test]
-    fn integers_print_as_display_does() {
-        for n in [0, 7, -7, 10, 99, -100, 123_456_789, i64::MAX, i64::MIN] {
-            let mut text = String::from(">");
-            push_int(&mut text, n);
-            assert_eq!(text, format!(">{n}"));
         }
     }
 

@@ -334,7 +334,7 @@ impl ScriptHost for GameHost {
         let index = usize::try_from(taken.answer.as_amount(bound)).unwrap_or(0).min(last);
         let acting = self.acting_mut("decide")?;
         let actor = Some(acting.user.clone());
-        acting.game.world.record(crate::engine::Event::Decision { actor, taken });
+        acting.game.world.record(crate::engine::Event::Decision { actor, taken: taken.into() });
         Ok(index)
     }
 }

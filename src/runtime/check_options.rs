@@ -133,7 +133,10 @@ fn pay_if_chosen(
     }
     let taken = decider.decide(&point(resource.to_string(), cost));
     let yes = taken.answer.as_bool();
-    world.record(crate::engine::Event::Decision { actor: Some(actor.to_string()), taken });
+    world.record(crate::engine::Event::Decision {
+        actor: Some(actor.to_string()),
+        taken: taken.into(),
+    });
     if yes {
         world.change_resource(actor, resource, -cost, payment.resource.span)?;
     }
@@ -214,7 +217,7 @@ impl ExtraDice<'_> {
                 let count = taken.answer.as_amount(available);
                 world.record(crate::engine::Event::Decision {
                     actor: Some(actor.to_string()),
-                    taken,
+                    taken: taken.into(),
                 });
                 count
             }

@@ -357,7 +357,7 @@ impl Prepared<'_> {
         };
         let cause_span = (!cause.is_none()).then_some(cause);
         let actor = Some(world.names.get(actor));
-        world.record(Event::Check { actor, result, cause: cause_span });
+        world.record(Event::Check { actor, result, cause: cause_span.into() });
         let label = self
             .labels
             .iter()

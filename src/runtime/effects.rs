@@ -6,7 +6,7 @@
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::{
-    ActiveCondition, Damage, DamageRules, Duration, HealRules, LayeredPool, Stacking,
+    ActiveCondition, Damage, DamageRules, Duration, HealRules, LayeredPool, Sink, Stacking,
 };
 use crate::model::effect::{
     Amount, Duration as LineDuration, Effect, EffectPart, Effects, MoveKind,
@@ -161,9 +161,7 @@ pub(crate) fn run(
             let rules =
                 super::quantities::damage_taken(context.rules, victim_actor, &damage.types)?;
             let (pool, resource) = context.rules.damage_pool(health_resource(context.rules));
-            let layered = crate::engine::text::lookup(&victim_actor.layered, pool).is_some();
-            let into = Sink { pool, resource, layered };
-            through_pool(game, victim, into, &damage, &rules, span)?;
+            game.damage_into(victim, Sink { pool, resource }, (&damage, &rules), span)?;
             super::hooks::after_damage(game, victim, before, span)?;
         }
         Effect::Heal(value) => {
@@ -187,9 +185,10 @@ pub(crate) fn run(
             if let (Effect::Lose { .. }, Some(pool)) = (effect, context.rules.pool_of(name))
                 && game.world.actor(who).is_ok_and(|a| a.layered.contains_key(pool))
             {
-                let into = Sink { pool, resource: name, layered: true };
-                let (damage, rules) = (Damage::new(value), DamageRules::none());
-                return through_pool(game, who, into, &damage, rules, resource.span);
+                let sink = Sink { pool, resource: name };
+                let damage = Damage::new(value);
+                let hit = (&damage, DamageRules::none());
+                return Ok(game.damage_into(who, sink, hit, resource.span)?);
             }
             game.change_resource(who, resource.node.as_str(), delta, resource.span)?;
         }
@@ -275,30 +274,14 @@ pub(crate) fn run(
             if super::movement::run_move(game, context, *kind, who, distance, span)? {
                 return Ok(());
             }
-            game.world.narrate(move_text(who, *kind, *up_to, distance, unit.as_deref()), span);
+            let unit = unit.as_deref().unwrap_or("hexes");
+            game.world.narrate_move(who, kind.as_str(), (*up_to, distance), unit, span);
         }
         Effect::Script(call) => {
             super::acting::run_script(game, context, call, target, grade, span)?;
         }
     }
     Ok(())
-}
-
-/// `Brakka: walk up to 5 hexes`, the narration of a move without positions. Built with
-/// `push_str` into one sized allocation: the formatting machinery cost more than the rest of
-/// the effect.
-fn move_text(who: &str, kind: MoveKind, up_to: bool, distance: i64, unit: Option<&str>) -> String {
-    let (kind, unit) = (kind.as_str(), unit.unwrap_or("hexes"));
-    let mut text = String::with_capacity(who.len() + kind.len() + unit.len() + 32);
-    // One call per part: the constant parts compile to plain stores.
-    text.push_str(who);
-    text.push_str(": ");
-    text.push_str(kind);
-    text.push_str(if up_to { " up to " } else { " " });
-    crate::engine::text::push_int(&mut text, distance);
-    text.push(' ');
-    text.push_str(unit);
-    text
 }
 
 /// What the user's upgrades add to damage of `damage_type`: an upgrade whose `To:` names
@@ -457,34 +440,4 @@ fn received(
             .narrate(format!("{who}'s conditions change the healing: {value} -> {changed}"), span);
     }
     Ok(changed)
-}
-
-/// Where a hit goes: a layered pool and the resource innermost in it.
-struct Sink<'a> {
-    pool: &'a str,
-    resource: &'a str,
-    /// Whether the victim has the pool (the caller has the victim at hand to tell).
-    layered: bool,
-}
-
-/// Deals `damage` to `victim` through the layered pool `into`: its layers when the victim
-/// has them (what passes through every layer reaches the resource), else the resource
-/// alone.
-fn through_pool(
-    game: &mut Game,
-    victim: &str,
-    Sink { pool, resource, layered }: Sink<'_>,
-    damage: &Damage,
-    rules: &DamageRules,
-    span: Span,
-) -> Result<(), RuntimeError> {
-    if !layered {
-        game.damage_through(victim, (resource, false), damage, rules, span)?;
-        return Ok(());
-    }
-    let through = game.damage_through(victim, (pool, true), damage, rules, span)?;
-    if through > 0 {
-        game.change_resource(victim, resource, -through, span)?;
-    }
-    Ok(())
 }

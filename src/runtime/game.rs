@@ -282,7 +282,7 @@ impl Game {
     /// The events after `mark` as JSON lines.
     pub fn json_since(&self, mark: usize) -> String {
         let events = self.world.log.events.get(mark..).unwrap_or_default();
-        let log = crate::engine::EventLog { events: events.to_vec() };
+        let log = crate::engine::EventLog::from(events.to_vec());
         log.to_json_lines()
     }
 
@@ -430,7 +430,7 @@ impl Game {
 
     /// Logs `text` as narration.
     pub fn narrate(&mut self, text: &str) {
-        self.world.record(Event::Narration { text: text.to_string(), cause: None });
+        self.world.record(Event::Narration { text: text.into(), cause: None.into() });
     }
 }
 

@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 use crate::engine::text::lookup;
-use crate::engine::{Conditions, LayeredPool, Resource, Struck, World};
+use crate::engine::{Conditions, LayeredPool, Resource, Sink, Struck, World};
 
 use super::Game;
 
@@ -160,21 +160,19 @@ impl Game {
         Ok(changed.after)
     }
 
-    /// Deals `damage` into `actor`'s resource or layered pool `into` (as
-    /// [`World::damage_through`]), journaling what the engine reports the hit is about to
-    /// change; returns what passed (or the resource's value after).
-    pub(crate) fn damage_through(
+    /// Deals `damage` to `actor` through `sink` (as [`World::damage_into`]), journaling
+    /// what the engine reports each change is about to change.
+    pub(crate) fn damage_into(
         &mut self,
         actor: &str,
-        into: (&str, bool),
-        damage: &crate::engine::Damage,
-        rules: &crate::engine::DamageRules,
+        sink: Sink<'_>,
+        hit: (&crate::engine::Damage, &crate::engine::DamageRules),
         span: crate::diagnostics::Span,
-    ) -> Result<i64, crate::engine::EngineError> {
+    ) -> Result<(), crate::engine::EngineError> {
         let journal = &mut self.journal;
-        self.world.damage_through(actor, into, damage, rules, span, |index, struck| {
+        self.world.damage_into(actor, sink, hit, span, |index, name, struck| {
             if let Some(journal) = journal.as_mut() {
-                journal.struck(index, into.0, struck);
+                journal.struck(index, name, struck);
             }
         })
     }

@@ -43,11 +43,11 @@ impl Game {
             if let Some(to) = hex {
                 let how = if from.is_some() { "is placed" } else { "place" };
                 let event = Event::Moved {
-                    actor: actor.to_string(),
-                    how: how.to_string(),
+                    actor: game.world.names.get(actor),
+                    how: game.world.names.get(how),
                     from,
                     to,
-                    cause: None,
+                    cause: crate::engine::Cause::NONE,
                 };
                 game.world.record(event);
             } else {
@@ -153,15 +153,9 @@ pub(crate) fn run_move(
     if to != from {
         game.remember(mover, Part::Position);
         game.world.actor_mut(mover).map_err(engine)?.position = Some(to);
-        let cause = (!span.is_none()).then_some(span);
-        let how = kind.to_string();
-        game.world.record(Event::Moved {
-            actor: mover.to_string(),
-            how,
-            from: Some(from),
-            to,
-            cause,
-        });
+        let (actor, how) = (game.world.names.get(mover), game.world.names.get(kind.as_str()));
+        let cause = crate::engine::Cause::of(span);
+        game.world.record(Event::Moved { actor, how, from: Some(from), to, cause });
         super::terrain::settle(game, mover, span)?;
     }
     Ok(true)

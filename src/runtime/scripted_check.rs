@@ -92,7 +92,7 @@ pub(crate) fn run(
     };
     let cause = (!function.span.is_none()).then_some(function.span);
     let actor = Some(world.names.get(actor));
-    world.record(Event::Check { actor, result, cause });
+    world.record(Event::Check { actor, result, cause: cause.into() });
     let label = procedure
         .grades
         .iter()

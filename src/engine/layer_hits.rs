@@ -1,0 +1,193 @@
+//! Where the log keeps what each armour layer did with a hit. A damage event's layer hits
+//! would be a small list allocated per hit; instead the log's [`HitStore`] writes them into
+//! shared chunks of slots, one allocation per [`CHUNK`] hits, and the event holds the chunk
+//! and its range ([`LayerHits`]). The hits of an event read, compare, print and serialise
+//! exactly as the `Vec` they replace.
+
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::layers::LayerHit;
+
+/// How many hits one chunk holds.
+const CHUNK: usize = 64;
+
+/// Slots written once each, then only read (behind one pointer, so an event's hits take
+/// two words).
+type Chunk = Arc<Vec<OnceLock<LayerHit>>>;
+
+/// The layer hits of one damage event, outermost layer first.
+#[derive(Clone, Default)]
+pub struct LayerHits {
+    /// The chunk holding them (`None`: no hits).
+    chunk: Option<Chunk>,
+    /// Their range in the chunk.
+    start: u32,
+    len: u32,
+}
+
+impl LayerHits {
+    /// The hits, outermost layer first.
+    pub fn iter(&self) -> impl Iterator<Item = &LayerHit> + '_ {
+        let (start, end) = (self.start as usize, self.start as usize + self.len as usize);
+        let slots = self.chunk.as_ref().and_then(|chunk| chunk.get(start..end));
+        // Every slot in an event's range was written before the event was made.
+        slots.unwrap_or_default().iter().filter_map(OnceLock::get)
+    }
+
+    /// How many layers the hit reached.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the hit reached no layer (damage into a plain resource).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl From<Vec<LayerHit>> for LayerHits {
+    fn from(hits: Vec<LayerHit>) -> Self {
+        HitStore { pending: hits, ..HitStore::default() }.take()
+    }
+}
+
+impl PartialEq for LayerHits {
+    fn eq(&self, other: &Self) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for LayerHits {}
+
+impl fmt::Debug for LayerHits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for LayerHits {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for LayerHits {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Vec::<LayerHit>::deserialize(deserializer).map(LayerHits::from)
+    }
+}
+
+/// The log's writer of layer hits: hits of the hit being dealt gather in `pending`, and
+/// [`HitStore::take`] moves them into the current chunk as one event's [`LayerHits`].
+#[derive(Default)]
+pub struct HitStore {
+    /// The chunk being filled and how many of its slots are used.
+    chunk: Option<Chunk>,
+    used: usize,
+    /// The hits of the damage being dealt (its buffer is reused: no allocation per hit).
+    pending: Vec<LayerHit>,
+}
+
+impl HitStore {
+    /// Adds a hit to the damage being dealt.
+    pub fn push(&mut self, hit: LayerHit) {
+        self.pending.push(hit);
+    }
+
+    /// The hits pushed since the last call, as one event's hits.
+    pub fn take(&mut self) -> LayerHits {
+        let len = self.pending.len();
+        if len == 0 {
+            return LayerHits::default();
+        }
+        let room = self.chunk.as_ref().map_or(0, |chunk| chunk.len() - self.used);
+        if room < len {
+            self.chunk = Some(Arc::new((0..CHUNK.max(len)).map(|_| OnceLock::new()).collect()));
+            self.used = 0;
+        }
+        let Some(chunk) = &self.chunk else { return LayerHits::default() };
+        let start = self.used;
+        for (slot, hit) in chunk[start..start + len].iter().zip(self.pending.drain(..)) {
+            // Only this store writes past `used` (a clone starts a chunk of its own), so
+            // every slot here is still empty.
+            let _ = slot.set(hit);
+        }
+        self.used += len;
+        // Chunks hold a few dozen slots, far below u32::MAX.
+        let to_u32 = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        LayerHits { chunk: Some(Arc::clone(chunk)), start: to_u32(start), len: to_u32(len) }
+    }
+}
+
+impl Clone for HitStore {
+    /// A clone writes into chunks of its own: the slots left in this store's chunk stay
+    /// this store's to fill.
+    fn clone(&self) -> Self {
+        HitStore::default()
+    }
+}
+
+impl fmt::Debug for HitStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HitStore").field("used", &self.used).finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Layer;
+
+    fn hits(values: &[i64]) -> Vec<LayerHit> {
+        values.iter().map(|v| Layer::new("coat", *v).hit(3)).collect()
+    }
+
+    #[test]
+    fn stored_hits_read_back_in_order_across_chunks() {
+        let mut store = HitStore::default();
+        let mut events = Vec::new();
+        for n in 0..100 {
+            let expected = hits(&[n % 5, n % 7]);
+            for hit in expected.clone() {
+                store.push(hit);
+            }
+            events.push((store.take(), expected));
+        }
+        for (stored, expected) in &events {
+            assert_eq!(stored.iter().cloned().collect::<Vec<_>>(), *expected);
+            assert_eq!(stored.len(), 2);
+        }
+        assert!(store.take().is_empty());
+    }
+
+    #[test]
+    fn hits_serialise_as_a_list_and_a_clone_writes_elsewhere() {
+        let mut store = HitStore::default();
+        let hit = Layer::new("coat", 2).hit(5);
+        store.push(hit.clone());
+        let first = store.take();
+        let json = serde_json::to_string(&first).unwrap();
+        assert_eq!(json, serde_json::to_string(&vec![hit.clone()]).unwrap());
+        assert_eq!(serde_json::from_str::<LayerHits>(&json).unwrap(), first);
+        assert_eq!(format!("{first:?}"), format!("{:?}", vec![hit]));
+        let mut clone = store.clone();
+        clone.push(Layer::new("hide", 9).hit(1));
+        store.push(Layer::new("coat", 1).hit(1));
+        let (theirs, ours) = (clone.take(), store.take());
+        assert_eq!(theirs.iter().next().unwrap().layer.as_str(), "hide");
+        assert_eq!(ours.iter().next().unwrap().layer.as_str(), "coat");
+        assert_eq!(first.iter().next().unwrap().layer.as_str(), "coat");
+    }
+
+    #[test]
+    fn the_world_stays_sendable() {
+        // Chunks are shared with `Arc` and written through `OnceLock` for this: a world
+        // (and its log) can still move to and be read from another thread.
+        fn sendable<T: Send + Sync>() {}
+        sendable::<crate::engine::World>();
+        sendable::<LayerHits>();
+    }
+}
