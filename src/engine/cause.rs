@@ -1,7 +1,8 @@
 //! The rule line that caused a logged event. Every event carries one; as an `Option<Span>`
 //! it would take 16 bytes, as a span whose [`Span::NONE`] means "none" it takes 12, which
 //! keeps the largest events (and so every event) a word smaller. It prints, compares and
-//! serialises exactly as the `Option<Span>` it replaces.
+//! serialises exactly as the `Option<Span>` it replaces; the one difference, a saved span equal
+//! to [`Span::NONE`] (which the engine never writes), reads back as none.
 
 use std::fmt;
 

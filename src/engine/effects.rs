@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::actor::Resource;
+use super::cause::Cause;
 use super::condition::{ActiveCondition, Applied, Stacking};
 use super::damage::{
     Damage, DamageRules, DamageSteps, HealRules, HealSteps, resolve_damage, resolve_heal,
@@ -18,7 +19,7 @@ use super::error::{EngineError, EngineErrorKind, suggest};
 use super::layers::{Layer, LayeredHit, LayeredPool};
 use super::log::Event;
 use super::narration::{MoveText, Narrated};
-use super::state::{World, cause_of, unknown_resource};
+use super::state::{World, unknown_resource};
 use crate::diagnostics::Span;
 
 /// Where damage goes.
@@ -172,7 +173,7 @@ impl World {
             after,
         };
         let (actor, into) = (self.names.get(actor), self.names.get(name));
-        self.record(Event::Damage { actor, into, steps, layers, after, cause: cause_of(span) });
+        self.record(Event::Damage { actor, into, steps, layers, after, cause: Cause::of(span) });
         Ok(report)
     }
 
@@ -210,7 +211,7 @@ impl World {
         let steps = resolve_heal(held.current, held.max, amount, rules);
         held.current = steps.after;
         let (actor, resource) = (actor.to_string(), resource.to_string());
-        self.record(Event::Heal { actor, resource, steps, cause: cause_of(span) });
+        self.record(Event::Heal { actor, resource, steps, cause: Cause::of(span) });
         Ok(steps)
     }
 
@@ -235,10 +236,10 @@ impl World {
         let actor = actor.to_string();
         match (&applied, now) {
             (Applied::Added, Some(condition)) => {
-                self.record(Event::ConditionApplied { actor, condition, cause: cause_of(span) })
+                self.record(Event::ConditionApplied { actor, condition, cause: Cause::of(span) })
             }
             (Applied::Refreshed { .. }, Some(condition)) => {
-                self.record(Event::ConditionRefreshed { actor, condition, cause: cause_of(span) })
+                self.record(Event::ConditionRefreshed { actor, condition, cause: Cause::of(span) })
             }
             _ => {}
         }
@@ -310,7 +311,7 @@ impl World {
 
     /// Logs text the engine does not execute.
     pub fn narrate(&mut self, text: impl Into<Narrated>, span: Span) {
-        self.record(Event::Narration { text: text.into(), cause: cause_of(span) });
+        self.record(Event::Narration { text: text.into(), cause: Cause::of(span) });
     }
 
     /// Narrates a move that has no positions to change (`Brakka: walk up to 5 hexes`),

@@ -49,8 +49,15 @@ impl LayerHits {
 }
 
 impl From<Vec<LayerHit>> for LayerHits {
+    /// Hits read from a save: a chunk of exactly their size, so a loaded log of many damage
+    /// events costs what its hits do, not a whole chunk each.
     fn from(hits: Vec<LayerHit>) -> Self {
-        HitStore { pending: hits, ..HitStore::default() }.take()
+        if hits.is_empty() {
+            return LayerHits::default();
+        }
+        let len = u32::try_from(hits.len()).unwrap_or(u32::MAX);
+        let chunk: Chunk = Arc::new(hits.into_iter().map(OnceLock::from).collect());
+        LayerHits { chunk: Some(chunk), start: 0, len }
     }
 }
 
@@ -108,12 +115,14 @@ impl HitStore {
             self.chunk = Some(Arc::new((0..CHUNK.max(len)).map(|_| OnceLock::new()).collect()));
             self.used = 0;
         }
-        let Some(chunk) = &self.chunk else { return LayerHits::default() };
         let start = self.used;
-        for (slot, hit) in chunk[start..start + len].iter().zip(self.pending.drain(..)) {
+        let Some(chunk) = &self.chunk else { return LayerHits::default() };
+        let Some(slots) = chunk.get(start..start + len) else { return LayerHits::default() };
+        for (slot, hit) in slots.iter().zip(self.pending.drain(..)) {
             // Only this store writes past `used` (a clone starts a chunk of its own), so
             // every slot here is still empty.
-            let _ = slot.set(hit);
+            let written = slot.set(hit);
+            debug_assert!(written.is_ok(), "a layer-hit slot was written twice");
         }
         self.used += len;
         // Chunks hold a few dozen slots, far below u32::MAX.
@@ -180,6 +189,16 @@ mod tests {
         assert_eq!(theirs.iter().next().unwrap().layer.as_str(), "hide");
         assert_eq!(ours.iter().next().unwrap().layer.as_str(), "coat");
         assert_eq!(first.iter().next().unwrap().layer.as_str(), "coat");
+    }
+
+    #[test]
+    fn loaded_hits_take_a_chunk_of_their_own_size() {
+        // A save with many damage events must not cost a whole chunk per event.
+        let loaded: LayerHits = serde_json::from_str(&serde_json::to_string(&hits(&[4])).unwrap())
+            .expect("a list of hits reads back");
+        assert_eq!(loaded.chunk.as_ref().map(|chunk| chunk.len()), Some(1));
+        assert_eq!(loaded.iter().cloned().collect::<Vec<_>>(), hits(&[4]));
+        assert!(LayerHits::from(Vec::new()).chunk.is_none());
     }
 
     #[test]

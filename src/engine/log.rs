@@ -479,6 +479,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(target_pointer_width = "64")]
     fn an_event_stays_small() {
         // Every event in the log is as large as the largest variant: a name is one pointer,
         // a damage event's layer hits two words, narration kept in parts.

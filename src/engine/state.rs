@@ -83,10 +83,6 @@ mod terrain_as_list {
     }
 }
 
-fn cause(span: Span) -> Cause {
-    Cause::of(span)
-}
-
 impl World {
     /// An empty world whose dice come from `seed`.
     pub fn new(seed: u64) -> Self {
@@ -218,7 +214,7 @@ impl World {
         held.current = held.current.saturating_sub(amount);
         let after = held.current;
         let (actor, resource) = (self.names.get(actor), self.names.get(resource));
-        self.record(Event::CostPaid { actor, resource, amount, after, cause: cause(span) });
+        self.record(Event::CostPaid { actor, resource, amount, after, cause: Cause::of(span) });
         Ok(())
     }
 
@@ -288,7 +284,13 @@ impl World {
         held.current = held.clamp(new(old.current));
         let (before, after) = (old.current, held.current);
         let (actor, resource) = (self.names.get(actor), self.names.get(resource));
-        self.record(Event::ResourceChanged { actor, resource, before, after, cause: cause(span) });
+        self.record(Event::ResourceChanged {
+            actor,
+            resource,
+            before,
+            after,
+            cause: Cause::of(span),
+        });
         Ok(ResourceChanged { index, old, after })
     }
 
@@ -302,7 +304,7 @@ impl World {
             pool: pool.to_string(),
             before,
             after,
-            cause: cause(span),
+            cause: Cause::of(span),
         });
         after
     }
@@ -408,7 +410,7 @@ impl World {
             self.log_roll(actor, "check", dice, span);
         }
         let actor = actor.map(|name| self.names.get(name));
-        self.record(Event::Check { actor, result, cause: cause(span) });
+        self.record(Event::Check { actor, result, cause: Cause::of(span) });
     }
 
     /// Logs dice rolled for `purpose`.
@@ -422,7 +424,7 @@ impl World {
         let dice = dice.into();
         let actor = actor.map(|name| self.names.get(name));
         let purpose = self.names.get(purpose);
-        self.record(Event::Roll { actor, purpose, dice, cause: cause(span) });
+        self.record(Event::Roll { actor, purpose, dice, cause: Cause::of(span) });
     }
 
     /// The running encounter.
@@ -479,8 +481,4 @@ pub(crate) fn unknown_resource(actor: &Actor, name: &str) -> EngineErrorKind {
         name: name.to_string(),
         suggestion: suggest(name, actor.resources.keys().map(String::as_str)),
     }
-}
-
-pub(crate) fn cause_of(span: Span) -> Cause {
-    cause(span)
 }

@@ -430,7 +430,8 @@ impl Game {
 
     /// Logs `text` as narration.
     pub fn narrate(&mut self, text: &str) {
-        self.world.record(Event::Narration { text: text.into(), cause: None.into() });
+        self.world
+            .record(Event::Narration { text: text.into(), cause: crate::engine::Cause::NONE });
     }
 }
 

@@ -351,7 +351,7 @@ pub(crate) fn run_versus(
         margin: compared.margin,
     };
     let actor = Some(world.names.get(&request.attacker.actor));
-    world.record(Event::Check { actor, result, cause: None.into() });
+    world.record(Event::Check { actor, result, cause: crate::engine::Cause::NONE });
     Ok(VersusOutcome { attacker, defender, winner: compared.winner, margin: compared.margin })
 }
 
