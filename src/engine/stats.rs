@@ -61,19 +61,11 @@ impl Stats {
         Some(self.entries.remove(at).1)
     }
 
-    /// The stat written exactly `name`, else the first (in name order) written like it in
-    /// another case; found in one pass.
-    pub fn matching(&self, name: &str) -> (Option<i64>, Option<i64>) {
-        let mut folded = None;
-        for (key, value) in &self.entries {
-            if same(key, name) {
-                return (Some(*value), None);
-            }
-            if folded.is_none() && key.eq_ignore_ascii_case(name) {
-                folded = Some(*value);
-            }
-        }
-        (None, folded)
+    /// The first stat (in name order) written like `name` in any case. Name reads ask
+    /// [`Stats::get`] first: an exact match compares lengths before bytes, and only a name
+    /// no stat spells exactly pays for the case-folded pass.
+    pub fn folded(&self, name: &str) -> Option<i64> {
+        self.entries.iter().find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| *value)
     }
 
     /// Each stat and its value, in name order.
@@ -188,9 +180,9 @@ mod tests {
         );
         assert_eq!(stats["Speed"], 4);
         assert_eq!(stats.get("speed"), None);
-        assert_eq!(stats.matching("attack"), (Some(9), None));
-        assert_eq!(stats.matching("SPEED"), (None, Some(4)));
-        assert_eq!(stats.matching("ATTACK"), (None, Some(2)));
+        assert_eq!(stats.get("attack"), Some(&9));
+        assert_eq!(stats.folded("SPEED"), Some(4));
+        assert_eq!(stats.folded("ATTACK"), Some(2));
         let json = serde_json::to_string(&stats).unwrap();
         assert_eq!(json, r#"{"Attack":2,"Speed":4,"attack":9}"#);
         let map: std::collections::BTreeMap<String, i64> = serde_json::from_str(&json).unwrap();

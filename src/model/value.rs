@@ -378,35 +378,92 @@ impl EvalError {
 pub const MAX_DEPTH: usize = 64;
 
 /// Evaluates `expr` on a line of kind `context`, asking `scope` for names and script calls.
-pub fn evaluate(
+/// Generic over the scope so the engine's name lookups inline into the evaluator; a
+/// `&dyn Scope` still works.
+pub fn evaluate<S: Scope + ?Sized>(
     expr: &Spanned<Expr>,
-    scope: &dyn Scope,
+    scope: &S,
     context: LineContext,
 ) -> Result<Value, EvalError> {
-    evaluate_at(expr, scope, context, 0)
+    evaluate_at(expr, scope, context, 0).map_err(|failed| *failed)
 }
 
-fn evaluate_at(
+/// A failure inside the evaluator, boxed: errors are rare, and a small result keeps every
+/// node's success path (returned through each level of recursion) cheap.
+type Failed = Box<EvalError>;
+
+/// `kind` at `span`, built out of line so the success path carries no error construction.
+#[cold]
+#[inline(never)]
+fn failed(kind: EvalErrorKind, span: Span) -> Failed {
+    Box::new(kind.at(span))
+}
+
+/// The value of `expr` at nesting `depth`. Leaves (numbers and names, most operands) are
+/// read inline; inner nodes go through [`evaluate_inner`], so a `[Weapon + 1]` is one call
+/// rather than one per node.
+#[inline(always)]
+fn evaluate_at<S: Scope + ?Sized>(
     expr: &Spanned<Expr>,
-    scope: &dyn Scope,
+    scope: &S,
     context: LineContext,
     depth: usize,
-) -> Result<Value, EvalError> {
+) -> Result<Value, Failed> {
     if depth > MAX_DEPTH {
-        return Err(EvalErrorKind::TooDeep(MAX_DEPTH).at(expr.span));
+        return Err(failed(EvalErrorKind::TooDeep(MAX_DEPTH), expr.span));
     }
-    let recurse = |inner: &Spanned<Expr>| evaluate_at(inner, scope, context, depth + 1);
-    let here = |kind: EvalErrorKind| kind.at(expr.span);
+    match leaf(expr, scope, context) {
+        Some(value) => value,
+        None => evaluate_inner(expr, scope, context, depth),
+    }
+}
+
+/// The value of a leaf (a number or a name), or `None` for an inner node.
+#[inline(always)]
+fn leaf<S: Scope + ?Sized>(
+    expr: &Spanned<Expr>,
+    scope: &S,
+    context: LineContext,
+) -> Option<Result<Value, Failed>> {
+    let here = |kind: EvalErrorKind| failed(kind, expr.span);
+    let reference = match &expr.node {
+        Expr::Number(number) => return Some(number.value().map_err(here)),
+        Expr::Name(name) => Reference::Name(name),
+        Expr::Possessive { owner, name } => {
+            Reference::Possessive { owner: &owner.node, name: &name.node }
+        }
+        Expr::Special(special) => Reference::Special(*special),
+        _ => return None,
+    };
+    Some(scope.lookup(reference, context).map_err(here))
+}
+
+/// The value of an inner node (arithmetic, comparison, call) at `depth`.
+fn evaluate_inner<S: Scope + ?Sized>(
+    expr: &Spanned<Expr>,
+    scope: &S,
+    context: LineContext,
+    depth: usize,
+) -> Result<Value, Failed> {
+    // A plain function rather than a closure: `evaluate_at` inlines, so each operand's
+    // leaf is read here without a call.
+    #[inline(always)]
+    fn recurse<S: Scope + ?Sized>(
+        inner: &Spanned<Expr>,
+        scope: &S,
+        context: LineContext,
+        depth: usize,
+    ) -> Result<Value, Failed> {
+        evaluate_at(inner, scope, context, depth + 1)
+    }
+    let here = |kind: EvalErrorKind| failed(kind, expr.span);
     match &expr.node {
-        Expr::Number(number) => number.value().map_err(here),
-        Expr::Name(name) => scope.lookup(Reference::Name(name), context).map_err(here),
-        Expr::Possessive { owner, name } => scope
-            .lookup(Reference::Possessive { owner: &owner.node, name: &name.node }, context)
-            .map_err(here),
-        Expr::Special(special) => scope.lookup(Reference::Special(*special), context).map_err(here),
-        Expr::Negate(inner) => Value::integer(0).subtract(recurse(inner)?).map_err(here),
+        Expr::Negate(inner) => {
+            Value::integer(0).subtract(recurse(inner, scope, context, depth)?).map_err(here)
+        }
         Expr::Binary { op, left, right } => {
-            let (left, right) = (recurse(left)?, recurse(right)?);
+            let left = recurse(left, scope, context, depth)?;
+            let right = recurse(right, scope, context, depth)?;
             match op {
                 super::expr::BinaryOp::Add => left.add(right),
                 super::expr::BinaryOp::Subtract => left.subtract(right),
@@ -416,7 +473,8 @@ fn evaluate_at(
             .map_err(here)
         }
         Expr::Compare { op, left, right } => {
-            let ordering = recurse(left)?.compare(recurse(right)?);
+            let left = recurse(left, scope, context, depth)?;
+            let ordering = left.compare(recurse(right, scope, context, depth)?);
             Ok(Value::integer(i64::from(compare_holds(*op, ordering))))
         }
         Expr::Call { function, arguments } => {
@@ -424,6 +482,10 @@ fn evaluate_at(
                 Located::Here(kind) => here(kind),
                 Located::Inner(error) => error,
             })
+        }
+        // Leaves never get here (evaluate_at reads them); this arm reads one all the same.
+        Expr::Number(_) | Expr::Name(_) | Expr::Possessive { .. } | Expr::Special(_) => {
+            evaluate_at(expr, scope, context, depth)
         }
     }
 }
@@ -433,15 +495,16 @@ enum Located {
     /// The call failed: the error is at the call's span.
     Here(EvalErrorKind),
     /// An argument failed at its own span.
-    Inner(EvalError),
+    Inner(Failed),
 }
 
-/// A builtin or script call's value. Kept out of [`evaluate_at`] so the common nodes
+/// A builtin or script call's value. Kept out of [`evaluate_inner`] so the common nodes
 /// (numbers, names, arithmetic) run in a small function without the call's vectors.
-fn evaluate_call(
+#[inline(never)]
+fn evaluate_call<S: Scope + ?Sized>(
     function: &Name,
     arguments: &[Spanned<Expr>],
-    scope: &dyn Scope,
+    scope: &S,
     context: LineContext,
     depth: usize,
 ) -> Result<Value, Located> {
@@ -468,7 +531,7 @@ fn evaluate_call(
 }
 
 /// True when `argument` is a bare name the scope passes to scripts as an actor handle.
-fn is_actor(scope: &dyn Scope, argument: &Spanned<Expr>) -> bool {
+fn is_actor<S: Scope + ?Sized>(scope: &S, argument: &Spanned<Expr>) -> bool {
     matches!(&argument.node, Expr::Name(name) if scope.is_actor(name))
 }
 
@@ -531,6 +594,7 @@ pub fn weapon_property(name: &Name, context: LineContext) -> Option<&'static str
 
 #[cfg(test)]
 mod tests {
+    use super::super::expr::Number;
     use super::*;
 
     #[test]
@@ -543,6 +607,66 @@ mod tests {
         }
         assert_eq!(Value::ratio(-7, 2).map(|v| v.round(Rounding::TowardZero)), Ok(-3));
         assert_eq!(Value::ratio(-7, 2).map(|v| v.round(Rounding::Floor)), Ok(-4));
+    }
+
+    /// A scope knowing one name, `Seven`.
+    struct Seven;
+
+    impl Scope for Seven {
+        fn lookup(&self, reference: Reference<'_>, _: LineContext) -> Result<Value, EvalErrorKind> {
+            match reference {
+                Reference::Name(name) if name.matches("Seven") => Ok(Value::integer(7)),
+                _ => Err(EvalErrorKind::UnknownName("other".into())),
+            }
+        }
+
+        fn call(&self, _: &Name, _: &[Value]) -> Result<Value, EvalErrorKind> {
+            Err(EvalErrorKind::Script("none".into()))
+        }
+    }
+
+    /// `node` at the byte range `at..at + 1`, so each node's span is distinct.
+    fn at(node: Expr, at: usize) -> Spanned<Expr> {
+        Spanned::new(node, Span::new(crate::diagnostics::FileId(0), at..at + 1))
+    }
+
+    /// `Seven` under `levels` negations; the name's span starts at `levels`.
+    fn negated(levels: usize) -> Spanned<Expr> {
+        let mut expr = at(Expr::Name(Name::new("Seven")), levels);
+        for level in (0..levels).rev() {
+            expr = at(Expr::Negate(Box::new(expr)), level);
+        }
+        expr
+    }
+
+    #[test]
+    fn leaves_read_inline_keep_the_depth_limit_and_the_failing_node_span() {
+        let sign = |levels: usize| if levels % 2 == 0 { 7 } else { -7 };
+        for levels in [0, 1, 2, MAX_DEPTH - 1, MAX_DEPTH] {
+            let value = evaluate(&negated(levels), &Seven, LineContext::Result);
+            assert_eq!(value, Ok(Value::integer(sign(levels))), "{levels} levels");
+        }
+        // One level more: the name itself is past the limit, and the error points at it.
+        let too_deep = evaluate(&negated(MAX_DEPTH + 1), &Seven, LineContext::Result);
+        let span = Span::new(crate::diagnostics::FileId(0), MAX_DEPTH + 1..MAX_DEPTH + 2);
+        assert_eq!(too_deep, Err(EvalErrorKind::TooDeep(MAX_DEPTH).at(span)));
+        // An unknown operand fails at its own span; an overflowing sum at the sum's.
+        let binary = |left, right| Expr::Binary {
+            op: super::super::expr::BinaryOp::Add,
+            left: Box::new(left),
+            right: Box::new(right),
+        };
+        let unknown = at(
+            binary(at(Expr::Name(Name::new("Seven")), 1), at(Expr::Name(Name::new("Eight")), 2)),
+            0,
+        );
+        let error = evaluate(&unknown, &Seven, LineContext::Result).unwrap_err();
+        assert_eq!((error.kind, error.span.start), (EvalErrorKind::UnknownName("other".into()), 2));
+        let big = Number::integer(i64::MAX);
+        let overflow =
+            at(binary(at(Expr::Number(big), 1), at(Expr::Name(Name::new("Seven")), 2)), 0);
+        let error = evaluate(&overflow, &Seven as &dyn Scope, LineContext::Result).unwrap_err();
+        assert_eq!((error.kind, error.span.start), (EvalErrorKind::Overflow, 0));
     }
 
     #[test]

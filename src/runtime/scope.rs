@@ -118,16 +118,12 @@ fn actor_value_at(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option
 }
 
 /// `name` among the actor's own values: the stat written exactly so, else the resource,
-/// else a stat written in another case.
+/// else a stat written in another case (the case-folded pass runs only when both miss).
 fn own_value(actor: &Actor, name: &str) -> Option<i64> {
-    let (exact, folded) = stat_matches(actor, name);
-    exact.or_else(|| actor.resources.get(name).map(|r| r.current)).or(folded)
-}
-
-/// The stat written exactly `name`, else the first written like it in another case.
-#[inline]
-fn stat_matches(actor: &Actor, name: &str) -> (Option<i64>, Option<i64>) {
-    actor.stats.matching(name)
+    let exact = actor.stats.get(name).copied();
+    exact
+        .or_else(|| actor.resources.get(name).map(|r| r.current))
+        .or_else(|| actor.stats.folded(name))
 }
 
 /// A specialised stat the actor has not learned: its parent's value (with the parent's
@@ -201,7 +197,9 @@ fn condition_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
     if actor.conditions.active.is_empty() { 0 } else { held_bonus(rules, actor, stat, depth) }
 }
 
-/// [`condition_bonus`] for an actor holding conditions.
+/// [`condition_bonus`] for an actor holding conditions; out of line so the common check
+/// (no conditions) inlines without this walk's stack frame.
+#[inline(never)]
 fn held_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
     let mut total = 0i64;
     for (active, modifier) in active_modifiers(rules, actor) {
@@ -226,7 +224,7 @@ fn special(scope: &LineScope<'_>, name: &str) -> Result<Value, EvalErrorKind> {
             .map(Value::integer)
             .ok_or_else(|| EvalErrorKind::UnknownName(name.to_string()));
     }
-    Ok(Value::integer(stat_matches(scope.user, name).0.unwrap_or(0)))
+    Ok(Value::integer(scope.user.stats.get(name).copied().unwrap_or(0)))
 }
 
 impl Scope for LineScope<'_> {
