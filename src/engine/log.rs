@@ -3,6 +3,9 @@
 //! are both rendered from it, never written separately. Rendering is deterministic and never
 //! touches the terminal.
 
+use std::cell::RefCell;
+use std::thread::LocalKey;
+
 use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -15,7 +18,7 @@ use super::encounter::TurnStep;
 use super::layer_hits::{HitStore, LayerHits};
 use super::layers::Weight;
 use super::narration::Narrated;
-use super::segments::Segments;
+use super::segments::{Recycled, Segments};
 use super::text::SharedText;
 
 /// The dice of a roll: a pool of up to four dice is held in the event itself.
@@ -279,6 +282,17 @@ pub struct EventLog {
     events: Segments<Event>,
     /// Where damage events keep their layer hits (not saved: the events hold them).
     pub(crate) hits: HitStore,
+}
+
+thread_local! {
+    /// Emptied segments of dropped logs, for the next log of this thread.
+    static SPARE_SEGMENTS: RefCell<Vec<Vec<Event>>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Recycled for Event {
+    fn spares() -> &'static LocalKey<RefCell<Vec<Vec<Self>>>> {
+        &SPARE_SEGMENTS
+    }
 }
 
 impl PartialEq for EventLog {

@@ -2,33 +2,75 @@
 //! of [`SEGMENT`] slots, each allocated once at full capacity. The event log keeps its
 //! events here, so a long session appends without ever copying the events it already has
 //! (a doubling `Vec` reads and writes every event again each time it grows).
+//!
+//! Emptied segments go back to a per-thread list of spares ([`Recycled`]) and the next
+//! segment needed comes from there: a game dropped and replaced (a reload, a fresh game per
+//! batch) reuses memory it already touched instead of the allocator handing the freed
+//! memory back to the system and the new log faulting it in again, page by page.
+
+use std::cell::RefCell;
+use std::thread::LocalKey;
 
 /// How many items one segment holds.
 pub(crate) const SEGMENT: usize = 1024;
 
-/// Items in order, in segments of [`SEGMENT`]: every segment but the last is full and the
-/// last is not empty, so item `i` is slot `i % SEGMENT` of segment `i / SEGMENT`.
-pub(crate) struct Segments<T> {
-    segments: Vec<Vec<T>>,
-    /// An emptied segment kept by [`Segments::truncate`], so that undoing a command back
-    /// across a boundary and running it again does not allocate each time.
-    spare: Option<Vec<T>>,
+/// How many spare segments a thread keeps at most (for events: 64 x 96 KiB, 6 MiB).
+const MAX_SPARES: usize = 64;
+
+/// Items whose emptied segments are kept for reuse, in a per-thread list.
+pub(crate) trait Recycled: Sized + 'static {
+    /// This thread's spare segments for this item type.
+    fn spares() -> &'static LocalKey<RefCell<Vec<Vec<Self>>>>;
 }
 
-impl<T> Default for Segments<T> {
+/// An empty segment with room for [`SEGMENT`] items: a spare if there is one.
+fn fresh<T: Recycled>() -> Vec<T> {
+    let spare = T::spares().try_with(|spares| spares.try_borrow_mut().ok()?.pop());
+    spare.ok().flatten().unwrap_or_else(|| Vec::with_capacity(SEGMENT))
+}
+
+/// Empties `segment` and keeps it as a spare while there is room.
+fn recycle<T: Recycled>(mut segment: Vec<T>) {
+    segment.clear();
+    if segment.capacity() != SEGMENT {
+        return;
+    }
+    // During thread teardown the list may be gone; the segment is then simply freed.
+    let _ = T::spares().try_with(|spares| {
+        if let Ok(mut spares) = spares.try_borrow_mut()
+            && spares.len() < MAX_SPARES
+        {
+            spares.push(segment);
+        }
+    });
+}
+
+/// Items in order, in segments of [`SEGMENT`]: every segment but the last is full and the
+/// last is not empty, so item `i` is slot `i % SEGMENT` of segment `i / SEGMENT`.
+pub(crate) struct Segments<T: Recycled> {
+    segments: Vec<Vec<T>>,
+}
+
+impl<T: Recycled> Default for Segments<T> {
     fn default() -> Self {
-        Segments { segments: Vec::new(), spare: None }
+        Segments { segments: Vec::new() }
     }
 }
 
-impl<T> Segments<T> {
+impl<T: Recycled> Drop for Segments<T> {
+    fn drop(&mut self) {
+        self.segments.drain(..).for_each(recycle);
+    }
+}
+
+impl<T: Recycled> Segments<T> {
     /// Appends `item`, starting a new segment when the last one is full.
     #[inline]
     pub(crate) fn push(&mut self, item: T) {
         match self.segments.last_mut() {
             Some(last) if last.len() < SEGMENT => last.push(item),
             _ => {
-                let mut segment = self.spare.take().unwrap_or_else(|| Vec::with_capacity(SEGMENT));
+                let mut segment = fresh();
                 segment.push(item);
                 self.segments.push(segment);
             }
@@ -64,16 +106,13 @@ impl<T> Segments<T> {
     }
 
     /// Keeps the first `len` items and drops the rest (nothing when `len` is not shorter).
+    /// Emptied segments become spares, so undoing back across a boundary and logging again
+    /// does not allocate.
     pub(crate) fn truncate(&mut self, len: usize) {
         if len >= self.len() {
             return;
         }
-        while self.segments.len() > len.div_ceil(SEGMENT) {
-            if let Some(mut emptied) = self.segments.pop() {
-                emptied.clear();
-                self.spare = Some(emptied);
-            }
-        }
+        self.segments.drain(len.div_ceil(SEGMENT)..).for_each(recycle);
         let kept = self.segments.len().saturating_sub(1) * SEGMENT;
         if let Some(last) = self.segments.last_mut() {
             last.truncate(len - kept);
@@ -81,19 +120,20 @@ impl<T> Segments<T> {
     }
 }
 
-impl<T: Clone> Clone for Segments<T> {
-    /// The clone's last segment gets a whole segment's room too, so pushing to the clone
-    /// does not grow (and copy) it.
+impl<T: Recycled + Clone> Clone for Segments<T> {
+    /// Each segment of the clone has a whole segment's room, so pushing to the clone does
+    /// not grow (and copy) its last one.
     fn clone(&self) -> Self {
-        let mut segments = self.segments.clone();
-        if let Some(last) = segments.last_mut() {
-            last.reserve_exact(SEGMENT - last.len());
-        }
-        Segments { segments, spare: None }
+        let copy = |segment: &Vec<T>| {
+            let mut copy = fresh();
+            copy.extend_from_slice(segment);
+            copy
+        };
+        Segments { segments: self.segments.iter().map(copy).collect() }
     }
 }
 
-impl<T> FromIterator<T> for Segments<T> {
+impl<T: Recycled> FromIterator<T> for Segments<T> {
     fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Self {
         let mut segments = Segments::default();
         for item in items {
@@ -106,6 +146,20 @@ impl<T> FromIterator<T> for Segments<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    thread_local! {
+        static SPARE_NUMBERS: RefCell<Vec<Vec<usize>>> = const { RefCell::new(Vec::new()) };
+    }
+
+    impl Recycled for usize {
+        fn spares() -> &'static LocalKey<RefCell<Vec<Vec<Self>>>> {
+            &SPARE_NUMBERS
+        }
+    }
+
+    fn spares() -> usize {
+        SPARE_NUMBERS.with(|spares| spares.borrow().len())
+    }
 
     fn numbers(n: usize) -> Segments<usize> {
         (0..n).collect()
@@ -181,5 +235,26 @@ mod tests {
         assert_eq!(capacities(&copy), vec![SEGMENT; 2]);
         copy.push(1);
         assert_eq!((copy.len(), list.len()), (SEGMENT + 11, SEGMENT + 10));
+    }
+
+    #[test]
+    fn emptied_segments_are_reused_by_the_next_list_up_to_a_limit() {
+        let list = numbers(2 * SEGMENT + 1);
+        let addresses: Vec<*const usize> = list.segments.iter().map(|s| s.as_ptr()).collect();
+        let before = spares();
+        drop(list);
+        assert_eq!(spares(), before + 3);
+        let next = numbers(3 * SEGMENT);
+        assert_eq!(spares(), before);
+        let mut reused: Vec<*const usize> = next.segments.iter().map(|s| s.as_ptr()).collect();
+        reused.reverse();
+        assert_eq!(reused, addresses, "the last segment given back is the first taken");
+        let mut next = next;
+        next.truncate(SEGMENT + 1);
+        assert_eq!(spares(), before + 1);
+        assert!(next.since(0).copied().eq(0..SEGMENT + 1));
+        drop(next);
+        drop(numbers((MAX_SPARES + 10) * SEGMENT));
+        assert_eq!(spares(), MAX_SPARES);
     }
 }
