@@ -98,22 +98,13 @@ pub struct OutcomeNames {
 impl OutcomeNames {
     /// The bound names as `(name, value)` pairs, for a line scope.
     pub fn pairs(&self) -> super::BoundNames {
-        // Written straight into the inline array: every graded target asks.
-        let mut items = [("Margin", self.margin); 5];
-        let mut len = 1;
         let optional = [
             ("Success Number", self.success_number),
             ("Successes", self.successes),
             ("Natural", self.natural),
         ];
-        for (name, value) in optional {
-            if let Some(value) = value {
-                items[len] = (name, value);
-                len += 1;
-            }
-        }
-        // At most four of five slots: `len` <= 4.
-        super::BoundNames::Inline { len: len as u8, items }
+        let bound = optional.into_iter().filter_map(|(name, value)| Some((name, value?)));
+        std::iter::once(("Margin", self.margin)).chain(bound).collect()
     }
 }
 
