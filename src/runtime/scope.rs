@@ -8,7 +8,7 @@ use crate::engine::Actor;
 use crate::model::effect::Amount;
 use crate::model::entity::Modifier;
 use crate::model::expr::{
-    EvalErrorKind, LineContext, Name, Reference, Scope, Special, Value, evaluate,
+    EvalErrorKind, LineContext, Name, NameKind, Reference, Scope, Special, Value, evaluate,
 };
 use crate::model::{Block, BlockBody, weapon_property};
 
@@ -288,7 +288,7 @@ impl LineScope<'_> {
         if let Some(value) = actor_value_at(self.rules, self.user, name.as_str(), self.depth) {
             return Ok(Value::integer(value));
         }
-        if let Some(special) = Special::from_name(name.as_str()) {
+        if let NameKind::Special(special) = name.kind() {
             return self.lookup(Reference::Special(special), context);
         }
         // Skills an actor lacks count as 0 (a stat block lists what it has).
