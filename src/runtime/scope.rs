@@ -5,6 +5,7 @@
 //! one seam, [`script_call`], into the pack's compiled scripts.
 
 use crate::engine::Actor;
+use crate::engine::text::same_name;
 use crate::model::effect::Amount;
 use crate::model::entity::Modifier;
 use crate::model::expr::{
@@ -80,7 +81,9 @@ impl<'a> LineScope<'a> {
             return Err(EvalErrorKind::UnknownName("Weapon".into()));
         };
         for line in lines {
-            let matched = line.node.amount().filter(|_| line.node.label() == property);
+            // The inline name comparison: a label is a few bytes, not worth a memcmp call.
+            let label = line.node.label();
+            let matched = line.node.amount().filter(|_| same_name(label, property));
             match matched {
                 // A constant (`Damage: 12`, the usual case) needs no scope of its own.
                 Some(Amount::Number(number)) => {
@@ -110,7 +113,19 @@ pub(crate) fn actor_value(rules: &Rules, actor: &Actor, name: &str) -> Option<i6
 
 /// [`actor_value`] inside `depth` derived evaluations.
 fn actor_value_at(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i64> {
-    let base = match rules.derived(name) {
+    value_with(rules, actor, name, rules.derived(name), depth)
+}
+
+/// [`actor_value_at`] with the system's `Derived` line for `name` (if any) already found, so
+/// a caller that asked for it first does not search the derived values twice.
+fn value_with(
+    rules: &Rules,
+    actor: &Actor,
+    name: &str,
+    derived: Option<&crate::diagnostics::Spanned<crate::model::Expr>>,
+    depth: u8,
+) -> Option<i64> {
+    let base = match derived {
         Some(expr) => derived_value(rules, actor, expr, depth)?,
         None => own_value(actor, name).or_else(|| parent_value(rules, actor, name, depth))?,
     };
@@ -219,8 +234,8 @@ fn held_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
 /// `Tier` or `Level`: a `Derived` line of that name when the system has one, else the
 /// actor's own value.
 fn special(scope: &LineScope<'_>, name: &str) -> Result<Value, EvalErrorKind> {
-    if scope.rules.derived(name).is_some() {
-        return actor_value_at(scope.rules, scope.user, name, scope.depth)
+    if let Some(derived) = scope.rules.derived(name) {
+        return value_with(scope.rules, scope.user, name, Some(derived), scope.depth)
             .map(Value::integer)
             .ok_or_else(|| EvalErrorKind::UnknownName(name.to_string()));
     }
