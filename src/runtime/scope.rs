@@ -75,10 +75,10 @@ impl<'a> LineScope<'a> {
 
     fn weapon_value(&self, property: &str) -> Result<Value, EvalErrorKind> {
         let Some(weapon) = self.weapon else {
-            return Err(EvalErrorKind::UnknownName(format!("Weapon {property} (no weapon)")));
+            return Err(unknown(format_args!("Weapon {property} (no weapon)")));
         };
         let BlockBody::Weapon(lines) = &weapon.body else {
-            return Err(EvalErrorKind::UnknownName("Weapon".into()));
+            return Err(unknown(format_args!("Weapon")));
         };
         for line in lines {
             // The inline name comparison: a label is a few bytes, not worth a memcmp call.
@@ -103,6 +103,15 @@ impl<'a> LineScope<'a> {
         }
         Ok(Value::integer(0))
     }
+}
+
+/// An unknown-name error with `text` as its name. Out of line and cold: every name read
+/// can fail, and keeping the message's formatting out of the lookups keeps their success
+/// path (the common one) small.
+#[cold]
+#[inline(never)]
+fn unknown(text: std::fmt::Arguments<'_>) -> EvalErrorKind {
+    EvalErrorKind::UnknownName(text.to_string())
 }
 
 /// The value of `name` on `actor`: a derived value of the system, a stat or a resource, plus
@@ -237,7 +246,7 @@ fn special(scope: &LineScope<'_>, name: &str) -> Result<Value, EvalErrorKind> {
     if let Some(derived) = scope.rules.derived(name) {
         return value_with(scope.rules, scope.user, name, Some(derived), scope.depth)
             .map(Value::integer)
-            .ok_or_else(|| EvalErrorKind::UnknownName(name.to_string()));
+            .ok_or_else(|| unknown(format_args!("{name}")));
     }
     Ok(Value::integer(scope.user.stats.get(name).copied().unwrap_or(0)))
 }
@@ -255,9 +264,7 @@ impl Scope for LineScope<'_> {
             Reference::Possessive { owner, name } if owner.matches("Trigger") => {
                 let found = self.trigger.iter().find(|(key, _)| name.matches(key));
                 found.map(|(_, value)| Value::integer(*value)).ok_or_else(|| {
-                    EvalErrorKind::UnknownName(format!(
-                        "Trigger's {name} (not given by the request)"
-                    ))
+                    unknown(format_args!("Trigger's {name} (not given by the request)"))
                 })
             }
             Reference::Possessive { owner, name } => {
@@ -266,10 +273,10 @@ impl Scope for LineScope<'_> {
                     "Self" | "Your" | "your" => Some(self.user),
                     _ => None,
                 };
-                let actor = actor.ok_or_else(|| EvalErrorKind::UnknownName(owner.to_string()))?;
+                let actor = actor.ok_or_else(|| unknown(format_args!("{owner}")))?;
                 actor_value_at(self.rules, actor, name.as_str(), self.depth)
                     .map(Value::integer)
-                    .ok_or_else(|| EvalErrorKind::UnknownName(format!("{owner}'s {name}")))
+                    .ok_or_else(|| unknown(format_args!("{owner}'s {name}")))
             }
             Reference::Name(name) => self.lookup_name(name, context),
         }
@@ -310,7 +317,7 @@ impl LineScope<'_> {
         if self.rules.declares_stat(name.as_str()) {
             return Ok(Value::integer(0));
         }
-        Err(EvalErrorKind::UnknownName(name.to_string()))
+        Err(unknown(format_args!("{name}")))
     }
 }
 
