@@ -240,10 +240,15 @@ fn held_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
     total
 }
 
-/// `Tier` or `Level`: a `Derived` line of that name when the system has one, else the
-/// actor's own value.
-fn special(scope: &LineScope<'_>, name: &str) -> Result<Value, EvalErrorKind> {
-    if let Some(derived) = scope.rules.derived(name) {
+/// A special name: `Grade` of the current check; `Tier` or `Level` from the system's
+/// `Derived` line of that name (found at load) when it has one, else the actor's own value.
+fn special(scope: &LineScope<'_>, special: Special) -> Result<Value, EvalErrorKind> {
+    let name = match special {
+        Special::Tier => "Tier",
+        Special::Level => "Level",
+        Special::Grade => return Ok(Value::integer(scope.grade.unwrap_or(0))),
+    };
+    if let Some(derived) = scope.rules.special_derived(special) {
         return value_with(scope.rules, scope.user, name, Some(derived), scope.depth)
             .map(Value::integer)
             .ok_or_else(|| unknown(format_args!("{name}")));
@@ -258,9 +263,7 @@ impl Scope for LineScope<'_> {
         context: LineContext,
     ) -> Result<Value, EvalErrorKind> {
         match reference {
-            Reference::Special(Special::Grade) => Ok(Value::integer(self.grade.unwrap_or(0))),
-            Reference::Special(Special::Tier) => special(self, "Tier"),
-            Reference::Special(Special::Level) => special(self, "Level"),
+            Reference::Special(name) => special(self, name),
             Reference::Possessive { owner, name } if owner.matches("Trigger") => {
                 let found = self.trigger.iter().find(|(key, _)| name.matches(key));
                 found.map(|(_, value)| Value::integer(*value)).ok_or_else(|| {
@@ -359,8 +362,8 @@ mod tests {
         assert_eq!(actor_value(&rules, &actor, "SPEED"), Some(4));
         assert_eq!(actor_value(&rules, &actor, "Will"), None);
         let scope = LineScope::of(&rules, &actor);
-        assert_eq!(special(&scope, "Tier"), Ok(Value::integer(2)));
-        assert_eq!(special(&scope, "Level"), Ok(Value::integer(0)));
+        assert_eq!(special(&scope, Special::Tier), Ok(Value::integer(2)));
+        assert_eq!(special(&scope, Special::Level), Ok(Value::integer(0)));
     }
 
     #[test]
