@@ -703,4 +703,23 @@ mod tests {
         );
         assert_eq!(crate::model::expr::Number::parse("2.5").unwrap().value(), Value::ratio(5, 2));
     }
+
+    #[test]
+    fn names_are_classified_once_and_compare_print_and_serialise_as_their_text() {
+        let kind = |text: &str| Name::new(text).kind();
+        assert_eq!(kind("Weapon"), NameKind::Weapon);
+        assert_eq!(kind("  Weapon   crit RANGE "), NameKind::WeaponLine(5));
+        assert_eq!(kind("WeaponReach"), NameKind::WeaponLine(1));
+        assert_eq!(kind("Weapon Keywords"), NameKind::Plain);
+        assert_eq!(kind("Tier"), NameKind::Special(Special::Tier));
+        assert_eq!(kind("tier"), NameKind::Plain);
+        let context = LineContext::Cost;
+        assert_eq!(weapon_property(&Name::new("Weapon"), context), Some("Cost"));
+        assert_eq!(weapon_property(&Name::new("weapon rate"), context), None);
+        assert_eq!(weapon_property(&Name::new("Weapon rate"), context), Some("Rate"));
+        let name = Name::new("Weapon Reach");
+        assert_eq!(format!("{name:?}"), r#"Name("Weapon Reach")"#);
+        assert_eq!(serde_json::to_string(&name).unwrap(), r#""Weapon Reach""#);
+        assert!(Name::new("Reach") < Name::new("Tier"));
+    }
 }
