@@ -107,7 +107,7 @@ fn saved_and_restored_world_continues_byte_for_byte() {
     assert_eq!(to_json(&restored).unwrap(), to_json(&uninterrupted).unwrap());
     assert_eq!(restored.log.to_json_lines(), uninterrupted.log.to_json_lines());
     assert_eq!(restored.log.transcript(), uninterrupted.log.transcript());
-    assert!(uninterrupted.log.events.len() > 100);
+    assert!(uninterrupted.log.len() > 100);
 }
 
 /// Saves the start, takes one step, saves again: the path, the first save's JSON, the world.

@@ -51,7 +51,7 @@ fn cost_twice_from_one_resource_is_checked_as_a_sum() {
     assert!(world.pay("ana", &[("points", 4), ("points", 3)], Span::NONE).is_err());
     world.pay("ana", &[("points", 4), ("surges", 1)], Span::NONE).unwrap();
     assert_eq!(world.actor("ana").unwrap().resources["points"].current, 2);
-    assert_eq!(world.log.events.len(), 2);
+    assert_eq!(world.log.len(), 2);
 }
 
 #[test]

@@ -103,7 +103,7 @@ fn a_challenge_is_won_by_enough_breakthroughs_and_lost_by_enough_setbacks() {
     game.world_mut().roller.force([9, 8, 1]);
     game.use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"]))
         .unwrap();
-    let won: Vec<String> = game.world().log.events.iter().map(|e| e.describe()).collect();
+    let won: Vec<String> = game.world().log.iter().map(|e| e.describe()).collect();
     assert_eq!(
         won[won.len() - 2..],
         ["challenge: Breakthroughs 1/1, Setbacks 0/1", "the challenge is won"]
@@ -118,7 +118,7 @@ fn a_challenge_is_won_by_enough_breakthroughs_and_lost_by_enough_setbacks() {
     game.world_mut().roller.force([1, 1, 1]);
     game.use_power(&task_use("Itzel", "Accept the Challenge", &["Discipline", "Perception"]))
         .unwrap();
-    let lost = game.world().log.events.last().unwrap().describe();
+    let lost = game.world().log.last().unwrap().describe();
     assert_eq!(lost, "the challenge is lost");
     assert_eq!(game.challenge().unwrap().failures, 1);
 }

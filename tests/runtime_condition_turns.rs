@@ -204,14 +204,13 @@ fn a_failing_turn_effect_fails_next_and_changes_nothing() {
     use_on(&mut game, "Itzel", "Test Burn", "White Coyote");
     use_on(&mut game, "Itzel", "Test Drain", "White Coyote");
     until(&mut game, "Itzel", Phase::End);
-    let (world, events) =
-        (game.world().actor("White Coyote").unwrap().clone(), game.log().events.len());
+    let (world, events) = (game.world().actor("White Coyote").unwrap().clone(), game.log().len());
     let error = game.next_turn().unwrap_err();
     assert!(error.to_string().contains("division by zero"), "{error}");
     assert_eq!(now(&game), ("Itzel".to_string(), Phase::End));
     assert_eq!(game.world().actor("White Coyote").unwrap(), &world);
     assert_eq!(hp(&game, "White Coyote"), 10);
-    assert_eq!(game.log().events.len(), events);
+    assert_eq!(game.log().len(), events);
 }
 
 fn attack_check(actor: &str, against: Option<&str>) -> CheckRequest {

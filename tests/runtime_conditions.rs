@@ -54,7 +54,7 @@ fn give(game: &mut Game, actor: &str, condition: &str, n: Option<i64>, kind: Opt
 
 /// The final amount of the last damage event.
 fn last_damage(game: &Game) -> i64 {
-    let found = game.log().events.iter().rev().find_map(|event| match event {
+    let found = game.log().iter().rev().find_map(|event| match event {
         Event::Damage { steps, .. } => Some(steps.total),
         _ => None,
     });

@@ -89,11 +89,11 @@ fn acting(game: &Game) -> String {
 
 /// The error of `request`, asserting that the world did not change.
 fn refused(game: &mut Game, request: &PowerUse) -> mythforge::runtime::RuntimeError {
-    let (before, log) = (game.world().clone(), game.log().events.len());
+    let (before, log) = (game.world().clone(), game.log().len());
     let error = game.use_power(request).unwrap_err();
     assert_eq!(game.world().actors, before.actors, "a refusal changes nothing");
     assert_eq!(game.world().encounter, before.encounter, "nor the encounter's counters");
-    assert_eq!(game.log().events.len(), log, "nor the log");
+    assert_eq!(game.log().len(), log, "nor the log");
     error
 }
 

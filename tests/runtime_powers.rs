@@ -34,7 +34,7 @@ fn berserker_charge_costs_weapon_plus_one_and_deals_weapon_plus_grade() {
     let outcome = game.use_power(&PowerUse::new("Brakka", "Berserker Charge").at(["Foe"])).unwrap();
     assert_eq!(outcome.targets[0].grade, 3);
     assert_eq!(game.world().actor("Brakka").unwrap().resources["CP"].current, 2);
-    let damage = game.log().events.iter().find_map(|e| match e {
+    let damage = game.log().iter().find_map(|e| match e {
         mythforge::engine::Event::Damage { steps, .. } => Some(steps.total),
         _ => None,
     });
@@ -65,8 +65,9 @@ fn multi_target_shares_one_roll_with_per_target_thresholds_and_result_two_gates(
         game.use_power(&PowerUse::new("Brakka", "Stunning Blow").at(["Foe", "Tough"])).unwrap();
     assert_eq!(outcome.targets.len(), 2);
     assert!(outcome.targets.iter().all(|t| t.grade == 2));
-    let rolls = game.log().events[mark..]
-        .iter()
+    let rolls = game
+        .log()
+        .since(mark)
         .filter(|e| matches!(e, mythforge::engine::Event::Roll { .. }))
         .count();
     assert_eq!(rolls, 1, "one roll for every target");
@@ -225,7 +226,7 @@ fn protected_raises_defense_and_insubstantial_halves_damage_rounding_up() {
     game.world_mut().roller.force([10, 9, 8]);
     let outcome = game.use_power(&PowerUse::new("Brakka", "Berserker Charge").at(["Foe"])).unwrap();
     assert_eq!((outcome.targets[0].threshold, outcome.targets[0].grade), (Some(14), 2));
-    let total = game.log().events.iter().find_map(|e| match e {
+    let total = game.log().iter().find_map(|e| match e {
         mythforge::engine::Event::Damage { steps, .. } => Some(steps.total),
         _ => None,
     });

@@ -84,7 +84,7 @@ fn the_second_die_follows_the_policy_and_feeds_the_pool() {
             "{policy:?}"
         );
         let decisions =
-            game.world().log.events.iter().filter(|e| matches!(e, Event::Decision { .. })).count();
+            game.world().log.iter().filter(|e| matches!(e, Event::Decision { .. })).count();
         assert_eq!(decisions, 1);
     }
 }
@@ -130,7 +130,7 @@ fn versus_ties_go_to_the_defender_by_the_procedure() {
     game.world_mut().roller.force([15, 9]);
     let outcome = game.versus(&request).unwrap();
     assert_eq!((outcome.winner, outcome.margin), (Some(Side::Attacker), 6));
-    let last = game.world().log.events.last().cloned();
+    let last = game.world().log.last().cloned();
     assert!(matches!(
         last,
         Some(Event::Check {

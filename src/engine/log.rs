@@ -3,7 +3,11 @@
 //! are both rendered from it, never written separately. Rendering is deterministic and never
 //! touches the terminal.
 
-use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::thread::LocalKey;
+
+use serde::ser::{SerializeSeq, SerializeStruct};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::cause::Cause;
 use super::checks::{RolledDie, Side};
@@ -14,6 +18,7 @@ use super::encounter::TurnStep;
 use super::layer_hits::{HitStore, LayerHits};
 use super::layers::Weight;
 use super::narration::Narrated;
+use super::segments::{Recycled, Segments};
 use super::text::SharedText;
 
 /// The dice of a roll: a pool of up to four dice is held in the event itself.
@@ -268,19 +273,31 @@ pub enum Event {
     },
 }
 
-/// The events of a session, in order.
-#[derive(Clone, Default, Serialize, Deserialize)]
+/// The events of a session, in order. They are kept in fixed segments
+/// ([`Segments`]), so appending never moves the events already logged; the log reads,
+/// compares, prints and serialises (`{"events": [...]}`) as the plain list it replaces.
+#[derive(Clone, Default)]
 pub struct EventLog {
     /// The events.
-    pub events: Vec<Event>,
+    events: Segments<Event>,
     /// Where damage events keep their layer hits (not saved: the events hold them).
-    #[serde(skip)]
     pub(crate) hits: HitStore,
+}
+
+thread_local! {
+    /// Emptied segments of dropped logs, for the next log of this thread.
+    static SPARE_SEGMENTS: RefCell<Vec<Vec<Event>>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Recycled for Event {
+    fn spares() -> &'static LocalKey<RefCell<Vec<Vec<Self>>>> {
+        &SPARE_SEGMENTS
+    }
 }
 
 impl PartialEq for EventLog {
     fn eq(&self, other: &Self) -> bool {
-        self.events == other.events
+        self.len() == other.len() && self.iter().eq(other.iter())
     }
 }
 
@@ -288,26 +305,110 @@ impl Eq for EventLog {}
 
 impl std::fmt::Debug for EventLog {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("EventLog").field("events", &self.events).finish()
+        f.debug_struct("EventLog").field("events", &Listed(self)).finish()
+    }
+}
+
+/// The log's events as one list, for printing and serialising.
+struct Listed<'a>(&'a EventLog);
+
+impl std::fmt::Debug for Listed<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.0.iter()).finish()
+    }
+}
+
+impl Serialize for Listed<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut list = serializer.serialize_seq(Some(self.0.len()))?;
+        for event in self.0.iter() {
+            list.serialize_element(event)?;
+        }
+        list.end()
+    }
+}
+
+impl Serialize for EventLog {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut log = serializer.serialize_struct("EventLog", 1)?;
+        log.serialize_field("events", &Listed(self))?;
+        log.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for EventLog {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// The saved shape: the events as one list.
+        #[derive(Deserialize)]
+        #[serde(rename = "EventLog")]
+        struct Saved {
+            events: Vec<Event>,
+        }
+        Ok(EventLog::from(Saved::deserialize(deserializer)?.events))
     }
 }
 
 impl From<Vec<Event>> for EventLog {
     fn from(events: Vec<Event>) -> Self {
-        EventLog { events, hits: HitStore::default() }
+        EventLog { events: events.into_iter().collect(), hits: HitStore::default() }
     }
 }
 
 impl EventLog {
     /// Appends an event.
+    #[inline]
     pub fn push(&mut self, event: Event) {
         self.events.push(event);
     }
 
+    /// How many events there are.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    /// Whether nothing was logged.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The event at `index` (counting from 0), if there is one.
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<&Event> {
+        self.events.get(index)
+    }
+
+    /// The last event, if any.
+    pub fn last(&self) -> Option<&Event> {
+        self.events.last()
+    }
+
+    /// Every event, in order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Event> + '_ {
+        self.events.since(0)
+    }
+
+    /// The events from index `mark` on (an earlier [`EventLog::len`]), in order; none when
+    /// `mark` is past the end.
+    pub fn since(&self, mark: usize) -> impl DoubleEndedIterator<Item = &Event> + '_ {
+        self.events.since(mark)
+    }
+
+    /// Drops the events from index `len` on (undo and rollback); later pushes follow the
+    /// kept events.
+    pub fn truncate(&mut self, len: usize) {
+        self.events.truncate(len);
+    }
+
     /// One JSON object per line, in order.
     pub fn to_json_lines(&self) -> String {
+        self.json_lines_since(0)
+    }
+
+    /// The events from `mark` on as JSON lines.
+    pub fn json_lines_since(&self, mark: usize) -> String {
         let mut out = String::new();
-        for event in &self.events {
+        for event in self.since(mark) {
             // Serialising plain data with string keys cannot fail; skip rather than panic.
             if let Ok(line) = serde_json::to_string(event) {
                 out.push_str(&line);
@@ -319,7 +420,12 @@ impl EventLog {
 
     /// The readable transcript: one line per event.
     pub fn transcript(&self) -> String {
-        self.events.iter().map(|e| e.describe() + "\n").collect()
+        self.transcript_since(0)
+    }
+
+    /// The readable transcript of the events from `mark` on.
+    pub fn transcript_since(&self, mark: usize) -> String {
+        self.since(mark).map(|e| e.describe() + "\n").collect()
     }
 }
 

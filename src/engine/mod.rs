@@ -22,6 +22,7 @@ mod limits;
 mod log;
 mod narration;
 mod save;
+mod segments;
 mod short_list;
 mod state;
 mod stats;

@@ -183,7 +183,7 @@ impl UndoStack {
             terrain: world.terrain.clone(),
             names: world.names.clone(),
         };
-        self.snapshots.push_back((snapshot, world.log.events.len()));
+        self.snapshots.push_back((snapshot, world.log.len()));
     }
 
     /// Restores the world from before the last command, log included.
@@ -191,7 +191,7 @@ impl UndoStack {
         let (snapshot, log_length) =
             self.snapshots.pop_back().ok_or(EngineErrorKind::NothingToUndo)?;
         let mut log = std::mem::take(&mut world.log);
-        log.events.truncate(log_length);
+        log.truncate(log_length);
         *world = snapshot;
         world.log = log;
         Ok(())

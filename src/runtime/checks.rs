@@ -329,7 +329,7 @@ impl Prepared<'_> {
             );
         }
         world.log_roll(Some(actor), "check", dice, cause);
-        Ok(world.log.events.len() - 1)
+        Ok(world.log.len() - 1)
     }
 
     /// Grades `dice` against `against`, logging the check.
@@ -393,7 +393,7 @@ impl Prepared<'_> {
 /// The dice of the roll event at `index` of the log (none when it is not a roll).
 #[inline(always)]
 pub(crate) fn rolled(world: &crate::engine::World, index: usize) -> &[RolledDie] {
-    match world.log.events.get(index) {
+    match world.log.get(index) {
         Some(Event::Roll { dice, .. }) => dice,
         _ => &[],
     }

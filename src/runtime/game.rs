@@ -270,20 +270,17 @@ impl Game {
 
     /// A mark for [`Game::transcript_since`]: the number of events so far.
     pub fn mark(&self) -> usize {
-        self.world.log.events.len()
+        self.world.log.len()
     }
 
     /// The readable transcript of the events after `mark`.
     pub fn transcript_since(&self, mark: usize) -> String {
-        let events = self.world.log.events.get(mark..).unwrap_or_default();
-        events.iter().map(|event| event.describe() + "\n").collect()
+        self.world.log.transcript_since(mark)
     }
 
     /// The events after `mark` as JSON lines.
     pub fn json_since(&self, mark: usize) -> String {
-        let events = self.world.log.events.get(mark..).unwrap_or_default();
-        let log = crate::engine::EventLog::from(events.to_vec());
-        log.to_json_lines()
+        self.world.log.json_lines_since(mark)
     }
 
     /// Adds an actor called `name` built from the `actor` block `from` (or bare), with
@@ -318,7 +315,7 @@ impl Game {
         &mut self,
         body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
     ) -> Result<T, RuntimeError> {
-        let log_length = self.world.log.events.len();
+        let log_length = self.world.log.len();
         let roller = self.world.roller.state();
         // Powers may queue into the encounter (Invest, Sustain).
         let encounter = self.world.encounter.clone().map(Box::new);
@@ -371,7 +368,7 @@ impl Game {
     }
 
     fn snapshot(&mut self) -> Snapshot {
-        let log_length = self.world.log.events.len();
+        let log_length = self.world.log.len();
         let log = std::mem::take(&mut self.world.log);
         let world = self.world.clone();
         self.world.log = log;
@@ -392,7 +389,7 @@ impl Game {
                 self.spare = Some(entries);
             }
         }
-        self.world.log.events.truncate(snapshot.log_length);
+        self.world.log.truncate(snapshot.log_length);
     }
 
     /// Takes back the last command exactly (including the dice it rolled and its events).

@@ -449,10 +449,7 @@ impl Game {
     fn events_or(&self, mark: usize, kind: &str, fallback: String) -> Outcome {
         let events: Vec<Event> = self
             .log()
-            .events
-            .get(mark..)
-            .unwrap_or_default()
-            .iter()
+            .since(mark)
             .map(|event| {
                 let data = serde_json::to_value(event).unwrap_or_default();
                 let kind =
