@@ -31,7 +31,11 @@ impl Stats {
     /// The value of the stat written exactly `name`.
     pub fn get<Q: Borrow<str> + ?Sized>(&self, name: &Q) -> Option<&i64> {
         let name = name.borrow();
-        self.entries.iter().find(|(key, _)| same(key, name)).map(|(_, value)| value)
+        // Lengths first, inline: most keys differ in length, and only a key of the same
+        // length pays for the byte comparison's call.
+        let same_length = |key: &String| key.len() == name.len();
+        let found = self.entries.iter().find(|(key, _)| same_length(key) && same(key, name));
+        found.map(|(_, value)| value)
     }
 
     /// The stat written exactly `name`, mutably.

@@ -257,6 +257,10 @@ impl fmt::Display for ActorLine {
 
 /// One line of a `weapon` block (also used by `item` equipment with these lines).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "built once per rule file; unboxed variants keep matching simple for the engine"
+)]
 pub enum WeaponLine {
     /// `Cost: 3`
     Cost(Amount),

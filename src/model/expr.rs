@@ -10,9 +10,41 @@ use serde::Serialize;
 
 use crate::diagnostics::{Span, Spanned};
 
-/// A multi-word name as written, with inner whitespace collapsed: `Weapon Reach`.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub struct Name(pub String);
+/// A multi-word name as written, with inner whitespace collapsed: `Weapon Reach`. It carries
+/// what the text means in every pack ([`NameKind`]), classified once when the name is made,
+/// so a read of the name branches on that instead of comparing strings. Equality, ordering,
+/// hashing, printing and serialisation see the text alone.
+#[derive(Clone)]
+pub struct Name(pub String, NameKind);
+
+/// What a name's text means whatever the pack: a weapon property, a special name, or a name
+/// the scope resolves (a stat, resource, derived value...). A function of the text alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameKind {
+    /// Any other name.
+    Plain,
+    /// `Weapon`: the property the line's kind picks.
+    Weapon,
+    /// `Weapon <Label>`: the numeric weapon line at this index of
+    /// [`super::value::NUMERIC_WEAPON_LINES`].
+    WeaponLine(u8),
+    /// `Grade`, `Tier` or `Level`, written exactly so.
+    Special(Special),
+}
+
+impl NameKind {
+    /// The kind of the (already collapsed) name `text`.
+    fn of(text: &str) -> NameKind {
+        if let Some(special) = Special::from_name(text) {
+            return NameKind::Special(special);
+        }
+        match super::value::weapon_label(text) {
+            Some(None) => NameKind::Weapon,
+            Some(Some(index)) => NameKind::WeaponLine(index),
+            None => NameKind::Plain,
+        }
+    }
+}
 
 impl Name {
     /// A name from text, collapsing runs of whitespace to one space; surrounding double
@@ -20,7 +52,15 @@ impl Name {
     pub fn new(text: &str) -> Name {
         let text = text.trim();
         let text = text.strip_prefix('"').and_then(|inner| inner.strip_suffix('"')).unwrap_or(text);
-        Name(text.split_whitespace().collect::<Vec<_>>().join(" "))
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let kind = NameKind::of(&text);
+        Name(text, kind)
+    }
+
+    /// What the name means in every pack, classified when it was made.
+    #[inline]
+    pub fn kind(&self) -> NameKind {
+        self.1
     }
 
     /// Whether the name reads back as bare words; otherwise it is written in quotes.
@@ -61,6 +101,46 @@ fn is_bare_word(word: &str) -> bool {
         && !reserved
         && !word.ends_with('\'')
         && !word.ends_with("'s")
+}
+
+// The kind is a function of the text: comparisons, hashing, `Debug` and serde read the
+// text alone, exactly as the former `Name(String)` derives did.
+impl PartialEq for Name {
+    fn eq(&self, other: &Name) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Eq for Name {}
+
+impl PartialOrd for Name {
+    fn partial_cmp(&self, other: &Name) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Name {
+    fn cmp(&self, other: &Name) -> std::cmp::Ordering {
+        self.0.cmp(&other.0)
+    }
+}
+
+impl std::hash::Hash for Name {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
+impl fmt::Debug for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Name").field(&self.0).finish()
+    }
+}
+
+impl Serialize for Name {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_newtype_struct("Name", &self.0)
+    }
 }
 
 impl fmt::Display for Name {

@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::expr::{Builtin, CompareOp, Expr, Name, Special};
+use super::expr::{Builtin, CompareOp, Expr, Name, NameKind, Special};
 use crate::diagnostics::{Diagnostic, Span, Spanned};
 
 /// An exact value: a fraction in lowest terms with a positive denominator. Integers have
@@ -578,17 +578,31 @@ pub const NUMERIC_WEAPON_LINES: [&str; 8] =
 /// the damage on a Result line and the keywords on a Keywords line; `Weapon <Label>` is the
 /// weapon's numeric line with that label (`Weapon Reach`, `Weapon Rate`, `Weapon Crit
 /// range`, matched without regard to case). `None` for names that are not weapon properties.
+/// Reads the name's kind, classified by [`weapon_label`] when the name was made.
 #[inline]
 pub fn weapon_property(name: &Name, context: LineContext) -> Option<&'static str> {
-    let rest = name.as_str().strip_prefix("Weapon")?;
-    match rest.trim() {
-        "" => Some(match context {
+    match name.kind() {
+        NameKind::Weapon => Some(match context {
             LineContext::Cost => "Cost",
             LineContext::Keywords => "Keywords",
             LineContext::Target => "Reach",
             _ => "Damage",
         }),
-        label => NUMERIC_WEAPON_LINES.iter().copied().find(|l| l.eq_ignore_ascii_case(label)),
+        NameKind::WeaponLine(index) => NUMERIC_WEAPON_LINES.get(usize::from(index)).copied(),
+        NameKind::Plain | NameKind::Special(_) => None,
+    }
+}
+
+/// Whether the name `text` reads a weapon: `Some(None)` for the bare `Weapon`,
+/// `Some(Some(i))` for `Weapon <Label>` with the label at `NUMERIC_WEAPON_LINES[i]`.
+pub(crate) fn weapon_label(text: &str) -> Option<Option<u8>> {
+    let rest = text.strip_prefix("Weapon")?;
+    match rest.trim() {
+        "" => Some(None),
+        label => {
+            let index = NUMERIC_WEAPON_LINES.iter().position(|l| l.eq_ignore_ascii_case(label))?;
+            u8::try_from(index).ok().map(Some)
+        }
     }
 }
 
@@ -688,5 +702,24 @@ mod tests {
             Ok(Value::integer(12))
         );
         assert_eq!(crate::model::expr::Number::parse("2.5").unwrap().value(), Value::ratio(5, 2));
+    }
+
+    #[test]
+    fn names_are_classified_once_and_compare_print_and_serialise_as_their_text() {
+        let kind = |text: &str| Name::new(text).kind();
+        assert_eq!(kind("Weapon"), NameKind::Weapon);
+        assert_eq!(kind("  Weapon   crit RANGE "), NameKind::WeaponLine(5));
+        assert_eq!(kind("WeaponReach"), NameKind::WeaponLine(1));
+        assert_eq!(kind("Weapon Keywords"), NameKind::Plain);
+        assert_eq!(kind("Tier"), NameKind::Special(Special::Tier));
+        assert_eq!(kind("tier"), NameKind::Plain);
+        let context = LineContext::Cost;
+        assert_eq!(weapon_property(&Name::new("Weapon"), context), Some("Cost"));
+        assert_eq!(weapon_property(&Name::new("weapon rate"), context), None);
+        assert_eq!(weapon_property(&Name::new("Weapon rate"), context), Some("Rate"));
+        let name = Name::new("Weapon Reach");
+        assert_eq!(format!("{name:?}"), r#"Name("Weapon Reach")"#);
+        assert_eq!(serde_json::to_string(&name).unwrap(), r#""Weapon Reach""#);
+        assert!(Name::new("Reach") < Name::new("Tier"));
     }
 }

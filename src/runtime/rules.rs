@@ -8,6 +8,11 @@ use crate::diagnostics::Spanned;
 use crate::model::system::ResourceRule;
 use crate::model::{Block, BlockKind, Pack, SystemLine};
 
+/// The special names a system may define with a `Derived` line, in
+/// [`Rules::special_derived`] order.
+const SPECIALS: [crate::model::expr::Special; 2] =
+    [crate::model::expr::Special::Tier, crate::model::expr::Special::Level];
+
 /// Blocks of one kind by lower-case name.
 pub(crate) type Blocks = BTreeMap<String, Block>;
 
@@ -58,6 +63,9 @@ pub(crate) struct Rules {
     pub hooks: Vec<(crate::model::hook::HookEvent, Spanned<crate::model::Name>)>,
     /// `Derived X: [expr]` lines, in declaration order.
     pub derived: Vec<(String, Spanned<crate::model::Expr>)>,
+    /// Where the `Derived Tier:` and `Derived Level:` lines are in `derived`, found once at
+    /// load: pools read `[Tier]` on most checks (see [`Rules::special_derived`]).
+    pub special_derived: [Option<usize>; 2],
     /// Specialised stats and the parent stat they fall back to (`Stats G under Parent:`).
     pub parents: Vec<(String, String)>,
     /// `Status X: [test]` lines, in declaration order.
@@ -127,6 +135,10 @@ impl Rules {
             }
             rules.system.push(line.clone());
         }
+        rules.special_derived = [SPECIALS[0], SPECIALS[1]].map(|special| {
+            let name = special.to_string();
+            rules.derived.iter().position(|(derived, _)| derived.eq_ignore_ascii_case(&name))
+        });
         rules.rounding = pack.rounding();
         rules.health = super::effects::find_health(&rules.resources).map(str::to_string);
         rules.power_rules =
@@ -182,6 +194,17 @@ impl Rules {
     pub fn derived(&self, name: &str) -> Option<&Spanned<crate::model::Expr>> {
         let found = self.derived.iter().find(|(derived, _)| derived.eq_ignore_ascii_case(name));
         found.map(|(_, expr)| expr)
+    }
+
+    /// The `Derived` line for `Tier` or `Level` ([`Rules::derived`] of its name, found at
+    /// load); `None` for `Grade` and when the system has none.
+    pub fn special_derived(
+        &self,
+        special: crate::model::expr::Special,
+    ) -> Option<&Spanned<crate::model::Expr>> {
+        let slot = SPECIALS.iter().position(|known| *known == special)?;
+        let index = self.special_derived[slot]?;
+        self.derived.get(index).map(|(_, expr)| expr)
     }
 
     /// The layered pool plain damage goes through and its innermost resource: the first

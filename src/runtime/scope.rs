@@ -5,10 +5,11 @@
 //! one seam, [`script_call`], into the pack's compiled scripts.
 
 use crate::engine::Actor;
+use crate::engine::text::same_name;
 use crate::model::effect::Amount;
 use crate::model::entity::Modifier;
 use crate::model::expr::{
-    EvalErrorKind, LineContext, Name, Reference, Scope, Special, Value, evaluate,
+    EvalErrorKind, LineContext, Name, NameKind, Reference, Scope, Special, Value, evaluate,
 };
 use crate::model::{Block, BlockBody, weapon_property};
 
@@ -74,13 +75,15 @@ impl<'a> LineScope<'a> {
 
     fn weapon_value(&self, property: &str) -> Result<Value, EvalErrorKind> {
         let Some(weapon) = self.weapon else {
-            return Err(EvalErrorKind::UnknownName(format!("Weapon {property} (no weapon)")));
+            return Err(unknown(format_args!("Weapon {property} (no weapon)")));
         };
         let BlockBody::Weapon(lines) = &weapon.body else {
-            return Err(EvalErrorKind::UnknownName("Weapon".into()));
+            return Err(unknown(format_args!("Weapon")));
         };
         for line in lines {
-            let matched = line.node.amount().filter(|_| line.node.label() == property);
+            // The inline name comparison: a label is a few bytes, not worth a memcmp call.
+            let label = line.node.label();
+            let matched = line.node.amount().filter(|_| same_name(label, property));
             match matched {
                 // A constant (`Damage: 12`, the usual case) needs no scope of its own.
                 Some(Amount::Number(number)) => {
@@ -102,6 +105,15 @@ impl<'a> LineScope<'a> {
     }
 }
 
+/// An unknown-name error with `text` as its name. Out of line and cold: every name read
+/// can fail, and keeping the message's formatting out of the lookups keeps their success
+/// path (the common one) small.
+#[cold]
+#[inline(never)]
+fn unknown(text: std::fmt::Arguments<'_>) -> EvalErrorKind {
+    EvalErrorKind::UnknownName(text.to_string())
+}
+
 /// The value of `name` on `actor`: a derived value of the system, a stat or a resource, plus
 /// the Add modifiers of its active conditions (`Protected 2` gives `+[N] Defense`).
 pub(crate) fn actor_value(rules: &Rules, actor: &Actor, name: &str) -> Option<i64> {
@@ -110,7 +122,19 @@ pub(crate) fn actor_value(rules: &Rules, actor: &Actor, name: &str) -> Option<i6
 
 /// [`actor_value`] inside `depth` derived evaluations.
 fn actor_value_at(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i64> {
-    let base = match rules.derived(name) {
+    value_with(rules, actor, name, rules.derived(name), depth)
+}
+
+/// [`actor_value_at`] with the system's `Derived` line for `name` (if any) already found, so
+/// a caller that asked for it first does not search the derived values twice.
+fn value_with(
+    rules: &Rules,
+    actor: &Actor,
+    name: &str,
+    derived: Option<&crate::diagnostics::Spanned<crate::model::Expr>>,
+    depth: u8,
+) -> Option<i64> {
+    let base = match derived {
         Some(expr) => derived_value(rules, actor, expr, depth)?,
         None => own_value(actor, name).or_else(|| parent_value(rules, actor, name, depth))?,
     };
@@ -216,13 +240,18 @@ fn held_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
     total
 }
 
-/// `Tier` or `Level`: a `Derived` line of that name when the system has one, else the
-/// actor's own value.
-fn special(scope: &LineScope<'_>, name: &str) -> Result<Value, EvalErrorKind> {
-    if scope.rules.derived(name).is_some() {
-        return actor_value_at(scope.rules, scope.user, name, scope.depth)
+/// A special name: `Grade` of the current check; `Tier` or `Level` from the system's
+/// `Derived` line of that name (found at load) when it has one, else the actor's own value.
+fn special(scope: &LineScope<'_>, special: Special) -> Result<Value, EvalErrorKind> {
+    let name = match special {
+        Special::Tier => "Tier",
+        Special::Level => "Level",
+        Special::Grade => return Ok(Value::integer(scope.grade.unwrap_or(0))),
+    };
+    if let Some(derived) = scope.rules.special_derived(special) {
+        return value_with(scope.rules, scope.user, name, Some(derived), scope.depth)
             .map(Value::integer)
-            .ok_or_else(|| EvalErrorKind::UnknownName(name.to_string()));
+            .ok_or_else(|| unknown(format_args!("{name}")));
     }
     Ok(Value::integer(scope.user.stats.get(name).copied().unwrap_or(0)))
 }
@@ -234,15 +263,11 @@ impl Scope for LineScope<'_> {
         context: LineContext,
     ) -> Result<Value, EvalErrorKind> {
         match reference {
-            Reference::Special(Special::Grade) => Ok(Value::integer(self.grade.unwrap_or(0))),
-            Reference::Special(Special::Tier) => special(self, "Tier"),
-            Reference::Special(Special::Level) => special(self, "Level"),
+            Reference::Special(name) => special(self, name),
             Reference::Possessive { owner, name } if owner.matches("Trigger") => {
                 let found = self.trigger.iter().find(|(key, _)| name.matches(key));
                 found.map(|(_, value)| Value::integer(*value)).ok_or_else(|| {
-                    EvalErrorKind::UnknownName(format!(
-                        "Trigger's {name} (not given by the request)"
-                    ))
+                    unknown(format_args!("Trigger's {name} (not given by the request)"))
                 })
             }
             Reference::Possessive { owner, name } => {
@@ -251,10 +276,10 @@ impl Scope for LineScope<'_> {
                     "Self" | "Your" | "your" => Some(self.user),
                     _ => None,
                 };
-                let actor = actor.ok_or_else(|| EvalErrorKind::UnknownName(owner.to_string()))?;
+                let actor = actor.ok_or_else(|| unknown(format_args!("{owner}")))?;
                 actor_value_at(self.rules, actor, name.as_str(), self.depth)
                     .map(Value::integer)
-                    .ok_or_else(|| EvalErrorKind::UnknownName(format!("{owner}'s {name}")))
+                    .ok_or_else(|| unknown(format_args!("{owner}'s {name}")))
             }
             Reference::Name(name) => self.lookup_name(name, context),
         }
@@ -288,14 +313,14 @@ impl LineScope<'_> {
         if let Some(value) = actor_value_at(self.rules, self.user, name.as_str(), self.depth) {
             return Ok(Value::integer(value));
         }
-        if let Some(special) = Special::from_name(name.as_str()) {
+        if let NameKind::Special(special) = name.kind() {
             return self.lookup(Reference::Special(special), context);
         }
         // Skills an actor lacks count as 0 (a stat block lists what it has).
         if self.rules.declares_stat(name.as_str()) {
             return Ok(Value::integer(0));
         }
-        Err(EvalErrorKind::UnknownName(name.to_string()))
+        Err(unknown(format_args!("{name}")))
     }
 }
 
@@ -337,8 +362,8 @@ mod tests {
         assert_eq!(actor_value(&rules, &actor, "SPEED"), Some(4));
         assert_eq!(actor_value(&rules, &actor, "Will"), None);
         let scope = LineScope::of(&rules, &actor);
-        assert_eq!(special(&scope, "Tier"), Ok(Value::integer(2)));
-        assert_eq!(special(&scope, "Level"), Ok(Value::integer(0)));
+        assert_eq!(special(&scope, Special::Tier), Ok(Value::integer(2)));
+        assert_eq!(special(&scope, Special::Level), Ok(Value::integer(0)));
     }
 
     #[test]
