@@ -79,7 +79,9 @@ impl Value {
         (i128::from(self.numerator), i128::from(self.denominator))
     }
 
-    #[inline]
+    // `inline(always)`: with a plain hint LLVM kept this out of line in `evaluate_inner`
+    // (a call per `+`, more than the integer sum itself costs).
+    #[inline(always)]
     fn add(self, other: Value) -> Result<Value, EvalErrorKind> {
         // Integers (nearly every rule value) skip the 128-bit fraction arithmetic; the
         // result and the overflow error are the same either way.
