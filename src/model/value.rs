@@ -485,9 +485,10 @@ fn evaluate_inner<S: Scope + ?Sized>(
                 Located::Inner(error) => error,
             })
         }
-        // Leaves never get here (evaluate_at reads them); this arm reads one all the same.
+        // Leaves never get here (evaluate_at reads them); this arm reads one all the same,
+        // a level deeper, so the depth limit ends it even if `leaf` stopped reading one.
         Expr::Number(_) | Expr::Name(_) | Expr::Possessive { .. } | Expr::Special(_) => {
-            evaluate_at(expr, scope, context, depth)
+            recurse(expr, scope, context, depth)
         }
     }
 }
