@@ -52,6 +52,7 @@ pub fn bound_for_check(pack: &Pack, block: &Block, out: &mut Vec<Diagnostic>) ->
             return Checked::Skip;
         }
     };
-    let binding = Binding { name: choice.name.node.clone(), chosen: vec![first.node.0.clone()] };
+    let binding =
+        Binding { name: choice.name.node.clone(), chosen: vec![first.node.as_str().to_string()] };
     Checked::Bound(BlockBody::Power(binding.lines(lines)))
 }

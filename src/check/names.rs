@@ -81,20 +81,22 @@ impl Names {
                     names.has_system = true;
                     for line in lines {
                         match &line.node {
-                            SystemLine::Stats { stats, .. } => {
-                                names.stats.extend(stats.iter().map(|s| s.node.0.clone()))
-                            }
+                            SystemLine::Stats { stats, .. } => names
+                                .stats
+                                .extend(stats.iter().map(|s| s.node.as_str().to_string())),
                             SystemLine::Resource { name, .. } => {
-                                names.resources.push(name.node.0.clone())
+                                names.resources.push(name.node.as_str().to_string())
                             }
                             SystemLine::Derived { name, .. } | SystemLine::Status { name, .. } => {
-                                names.derived.push(name.node.0.clone());
+                                names.derived.push(name.node.as_str().to_string());
                             }
                             SystemLine::Functions(functions) => {
-                                names.functions.extend(functions.iter().map(|f| f.node.0.clone()));
+                                names
+                                    .functions
+                                    .extend(functions.iter().map(|f| f.node.as_str().to_string()));
                             }
                             SystemLine::Hook { function, .. } => {
-                                names.functions.push(function.node.0.clone());
+                                names.functions.push(function.node.as_str().to_string());
                             }
                             _ => {}
                         }
@@ -106,7 +108,7 @@ impl Names {
                     // A pool a check feeds is spendable like a resource (from the world).
                     for line in lines {
                         if let crate::model::ProcedureLine::AlternativeDieFeeds(pool) = &line.node {
-                            names.resources.push(pool.node.0.clone());
+                            names.resources.push(pool.node.as_str().to_string());
                         }
                     }
                 }
@@ -300,7 +302,7 @@ pub fn parameters(body: &BlockBody) -> Vec<String> {
             .iter()
             .filter_map(|line| match &line.node {
                 ConditionLine::Parameters(names) => {
-                    Some(names.iter().map(|name| name.node.0.clone()))
+                    Some(names.iter().map(|name| name.node.as_str().to_string()))
                 }
                 _ => None,
             })

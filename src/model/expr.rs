@@ -15,7 +15,7 @@ use crate::diagnostics::{Span, Spanned};
 /// so a read of the name branches on that instead of comparing strings. Equality, ordering,
 /// hashing, printing and serialisation see the text alone.
 #[derive(Clone)]
-pub struct Name(pub String, NameKind);
+pub struct Name(String, NameKind);
 
 /// What a name's text means whatever the pack: a weapon property, a special name, or a name
 /// the scope resolves (a stat, resource, derived value...). A function of the text alone.
