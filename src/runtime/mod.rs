@@ -20,6 +20,7 @@ mod host;
 mod journal;
 mod limits;
 mod movement;
+mod name_filter;
 mod power;
 mod power_lines;
 mod power_rules;

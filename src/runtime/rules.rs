@@ -63,6 +63,9 @@ pub(crate) struct Rules {
     pub hooks: Vec<(crate::model::hook::HookEvent, Spanned<crate::model::Name>)>,
     /// `Derived X: [expr]` lines, in declaration order.
     pub derived: Vec<(String, Spanned<crate::model::Expr>)>,
+    /// The names in `derived`, summarised at load: most names read are plain stats, and
+    /// [`Rules::derived`] answers them without scanning the derived values.
+    pub derived_names: super::name_filter::NameFilter,
     /// Where the `Derived Tier:` and `Derived Level:` lines are in `derived`, found once at
     /// load: pools read `[Tier]` on most checks (see [`Rules::special_derived`]).
     pub special_derived: [Option<usize>; 2],
@@ -135,6 +138,8 @@ impl Rules {
             }
             rules.system.push(line.clone());
         }
+        rules.derived_names =
+            super::name_filter::NameFilter::of(rules.derived.iter().map(|(name, _)| name.as_str()));
         rules.special_derived = [SPECIALS[0], SPECIALS[1]].map(|special| {
             let name = special.to_string();
             rules.derived.iter().position(|(derived, _)| derived.eq_ignore_ascii_case(&name))
@@ -192,7 +197,11 @@ impl Rules {
     }
 
     /// The value of the `Derived` line called `name`, if the system has one.
+    #[inline]
     pub fn derived(&self, name: &str) -> Option<&Spanned<crate::model::Expr>> {
+        if !self.derived_names.may_hold(name) {
+            return None;
+        }
         let found = self.derived.iter().find(|(derived, _)| derived.eq_ignore_ascii_case(name));
         found.map(|(_, expr)| expr)
     }

@@ -143,11 +143,21 @@ fn value_with(
 
 /// `name` among the actor's own values: the stat written exactly so, else the resource,
 /// else a stat written in another case (the case-folded pass runs only when both miss).
+/// Inline: an exact stat is nearly every read, and only a miss pays for the call.
+#[inline]
 fn own_value(actor: &Actor, name: &str) -> Option<i64> {
-    let exact = actor.stats.get(name).copied();
-    exact
-        .or_else(|| actor.resources.get(name).map(|r| r.current))
-        .or_else(|| actor.stats.folded(name))
+    match actor.stats.get(name) {
+        Some(value) => Some(*value),
+        None => other_value(actor, name),
+    }
+}
+
+/// [`own_value`] past the exact stats: the resource written exactly so, else a stat
+/// written in another case.
+#[inline(never)]
+fn other_value(actor: &Actor, name: &str) -> Option<i64> {
+    let resource = actor.resources.get(name).map(|r| r.current);
+    resource.or_else(|| actor.stats.folded(name))
 }
 
 /// A specialised stat the actor has not learned: its parent's value (with the parent's
