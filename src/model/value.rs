@@ -3,6 +3,7 @@
 //! rounding rule a system declares for decimals. Nothing here reads actors or rolls dice.
 
 use std::fmt;
+use std::num::NonZeroI64;
 
 use serde::Serialize;
 
@@ -11,17 +12,25 @@ use crate::diagnostics::{Diagnostic, Span, Spanned};
 
 /// An exact value: a fraction in lowest terms with a positive denominator. Integers have
 /// denominator 1; `[Weapon * 2.5]` stays exact until the system's rounding rule applies.
+/// The denominator is never zero, and saying so lets a `Result<Value, Box<_>>` (what every
+/// node of the evaluator returns) fit in two registers instead of going through memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Value {
     numerator: i64,
-    denominator: i64,
+    denominator: NonZeroI64,
 }
+
+/// The denominator of every integer.
+const ONE: NonZeroI64 = match NonZeroI64::new(1) {
+    Some(one) => one,
+    None => NonZeroI64::MAX,
+};
 
 impl Value {
     /// An integer value.
     #[inline]
     pub fn integer(value: i64) -> Value {
-        Value { numerator: value, denominator: 1 }
+        Value { numerator: value, denominator: ONE }
     }
 
     /// `numerator / denominator` in lowest terms; errors on a zero denominator or overflow.
@@ -36,19 +45,21 @@ impl Value {
         let denominator = denominator.checked_div(divisor).and_then(|d| d.checked_mul(sign));
         let fit =
             |n: Option<i128>| n.and_then(|n| i64::try_from(n).ok()).ok_or(EvalErrorKind::Overflow);
-        Ok(Value { numerator: fit(numerator)?, denominator: fit(denominator)? })
+        let denominator =
+            NonZeroI64::new(fit(denominator)?).ok_or(EvalErrorKind::DivisionByZero)?;
+        Ok(Value { numerator: fit(numerator)?, denominator })
     }
 
     /// The integer, if this value is one.
     #[inline]
     pub fn as_integer(&self) -> Option<i64> {
-        (self.denominator == 1).then_some(self.numerator)
+        (self.denominator == ONE).then_some(self.numerator)
     }
 
     /// Rounds to an integer with `rounding`.
     #[inline]
     pub fn round(&self, rounding: Rounding) -> i64 {
-        let (n, d) = (self.numerator, self.denominator);
+        let (n, d) = (self.numerator, self.denominator.get());
         if d == 1 {
             return n;
         }
@@ -76,7 +87,7 @@ impl Value {
     }
 
     fn parts(self) -> (i128, i128) {
-        (i128::from(self.numerator), i128::from(self.denominator))
+        (i128::from(self.numerator), i128::from(self.denominator.get()))
     }
 
     // `inline(always)`: with a plain hint LLVM kept this out of line in `evaluate_inner`
