@@ -357,8 +357,11 @@ impl Builtin {
     }
 }
 
-/// A bracket expression.
+/// A bracket expression. `repr(u8)` gives it a tag byte of its own: without one the variant
+/// is encoded in a niche of the first name's text, and the evaluator, which branches on the
+/// variant of every node it reads, decoded that niche in several instructions each time.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[repr(u8)]
 pub enum Expr {
     /// `12`, `2.5`
     Number(Number),
