@@ -306,6 +306,25 @@ impl WeaponLine {
 }
 
 impl WeaponLine {
+    /// Where a numeric line's label is in [`super::value::NUMERIC_WEAPON_LINES`], with its
+    /// amount: `[Weapon Reach]` compares this index rather than the label's text.
+    pub fn numeric(&self) -> Option<(u8, &Amount)> {
+        let index = match self {
+            WeaponLine::Cost(_) => 0,
+            WeaponLine::Reach(_) => 1,
+            WeaponLine::Damage(_) => 2,
+            WeaponLine::Range(_) => 3,
+            WeaponLine::MinimumRange(_) => 4,
+            WeaponLine::CritRange(_) => 5,
+            WeaponLine::CritDamage(_) => 6,
+            WeaponLine::Rate(_) => 7,
+            WeaponLine::Requires(_) | WeaponLine::Keywords(_) | WeaponLine::Details(_) => {
+                return None;
+            }
+        };
+        Some((index, self.amount()?))
+    }
+
     /// The amount of a numeric line (`Cost`, `Reach`, `Damage`, ...), if it is one.
     pub fn amount(&self) -> Option<&Amount> {
         match self {

@@ -480,5 +480,6 @@ impl fmt::Display for Expr {
 }
 
 pub use super::value::{
-    Argument, EvalError, EvalErrorKind, LineContext, Reference, Rounding, Scope, Value, evaluate,
+    Argument, EvalError, EvalErrorKind, LineContext, NUMERIC_WEAPON_LINES, Reference, Rounding,
+    Scope, Value, evaluate, weapon_line,
 };

@@ -595,14 +595,25 @@ pub const NUMERIC_WEAPON_LINES: [&str; 8] =
 /// Reads the name's kind, classified by [`weapon_label`] when the name was made.
 #[inline]
 pub fn weapon_property(name: &Name, context: LineContext) -> Option<&'static str> {
+    match weapon_line(name, context)? {
+        None => Some("Keywords"),
+        Some(index) => NUMERIC_WEAPON_LINES.get(usize::from(index)).copied(),
+    }
+}
+
+/// [`weapon_property`] as the index of the numeric line in [`NUMERIC_WEAPON_LINES`]:
+/// `Some(None)` for the keywords (`[Weapon]` on a Keywords line), which no numeric line has.
+#[inline]
+pub fn weapon_line(name: &Name, context: LineContext) -> Option<Option<u8>> {
     match name.kind() {
+        // `Cost`, `Reach` and `Damage` in NUMERIC_WEAPON_LINES.
         NameKind::Weapon => Some(match context {
-            LineContext::Cost => "Cost",
-            LineContext::Keywords => "Keywords",
-            LineContext::Target => "Reach",
-            _ => "Damage",
+            LineContext::Cost => Some(0),
+            LineContext::Keywords => None,
+            LineContext::Target => Some(1),
+            _ => Some(2),
         }),
-        NameKind::WeaponLine(index) => NUMERIC_WEAPON_LINES.get(usize::from(index)).copied(),
+        NameKind::WeaponLine(index) => Some(Some(index)),
         NameKind::Plain | NameKind::Special(_) => None,
     }
 }
@@ -729,6 +740,12 @@ mod tests {
         assert_eq!(kind("tier"), NameKind::Plain);
         let context = LineContext::Cost;
         assert_eq!(weapon_property(&Name::new("Weapon"), context), Some("Cost"));
+        let weapon = |context| weapon_property(&Name::new("Weapon"), context);
+        assert_eq!(weapon(LineContext::Target), Some("Reach"));
+        assert_eq!(weapon(LineContext::Result), Some("Damage"));
+        assert_eq!(weapon(LineContext::Keywords), Some("Keywords"));
+        assert_eq!(weapon_line(&Name::new("Weapon"), LineContext::Keywords), Some(None));
+        assert_eq!(weapon_line(&Name::new("Weapon rate"), context), None);
         assert_eq!(weapon_property(&Name::new("weapon rate"), context), None);
         assert_eq!(weapon_property(&Name::new("Weapon rate"), context), Some("Rate"));
         let name = Name::new("Weapon Reach");

@@ -5,11 +5,11 @@
 //! one seam, [`script_call`], into the pack's compiled scripts.
 
 use crate::engine::Actor;
-use crate::engine::text::same_name;
 use crate::model::effect::Amount;
 use crate::model::entity::Modifier;
 use crate::model::expr::{
     EvalErrorKind, LineContext, Name, NameKind, Reference, Scope, Special, Value, evaluate,
+    weapon_line,
 };
 use crate::model::{Block, BlockBody, weapon_property};
 
@@ -73,35 +73,55 @@ impl<'a> LineScope<'a> {
         }
     }
 
-    fn weapon_value(&self, property: &str) -> Result<Value, EvalErrorKind> {
-        let Some(weapon) = self.weapon else {
-            return Err(unknown(format_args!("Weapon {property} (no weapon)")));
+    /// The weapon's numeric line at `index` in [`crate::model::expr::NUMERIC_WEAPON_LINES`]
+    /// (`None`: the keywords, which read 0 like any line the weapon lacks); `name` read it
+    /// on a line of kind `context`.
+    fn weapon_value(
+        &self,
+        index: Option<u8>,
+        name: &Name,
+        context: LineContext,
+    ) -> Result<Value, EvalErrorKind> {
+        let Some(BlockBody::Weapon(lines)) = self.weapon.map(|weapon| &weapon.body) else {
+            return Err(no_weapon(self.weapon, name, context));
         };
-        let BlockBody::Weapon(lines) = &weapon.body else {
-            return Err(unknown(format_args!("Weapon")));
-        };
-        for line in lines {
-            // The inline name comparison: a label is a few bytes, not worth a memcmp call.
-            let label = line.node.label();
-            let matched = line.node.amount().filter(|_| same_name(label, property));
-            match matched {
-                // A constant (`Damage: 12`, the usual case) needs no scope of its own.
-                Some(Amount::Number(number)) => {
-                    let floor = crate::model::expr::Rounding::Floor;
-                    return Ok(Value::integer(number.value()?.round(floor)));
-                }
-                Some(amount) => {
-                    let scope = LineScope { weapon: None, ..*self };
-                    let floor = crate::model::expr::Rounding::Floor;
-                    let value = scope
-                        .amount(amount, LineContext::Declaration, floor)
-                        .map_err(|e| e.kind)?;
-                    return Ok(Value::integer(value));
-                }
-                None => {}
+        // Lines are matched by their label's index, not its text: no string comparison.
+        let found = lines.iter().find_map(|line| match line.node.numeric() {
+            Some((at, amount)) if Some(at) == index => Some(amount),
+            _ => None,
+        });
+        match found {
+            None => Ok(Value::integer(0)),
+            // A constant (`Damage: 12`, the usual case) needs no scope of its own.
+            Some(Amount::Number(number)) => {
+                Ok(Value::integer(number.value()?.round(crate::model::expr::Rounding::Floor)))
             }
+            Some(amount) => self.weapon_amount(amount),
         }
-        Ok(Value::integer(0))
+    }
+
+    /// A weapon line's amount that is not a constant (`Damage: [Strength * 2]`), evaluated
+    /// against the user; out of line, so the common constant needs no scope of its own.
+    #[inline(never)]
+    fn weapon_amount(&self, amount: &Amount) -> Result<Value, EvalErrorKind> {
+        let scope = LineScope { weapon: None, ..*self };
+        let floor = crate::model::expr::Rounding::Floor;
+        let value = scope.amount(amount, LineContext::Declaration, floor).map_err(|e| e.kind)?;
+        Ok(Value::integer(value))
+    }
+}
+
+/// Why a weapon property cannot be read: no weapon (`Weapon Reach (no weapon)`), or a
+/// block that is not one.
+#[cold]
+#[inline(never)]
+fn no_weapon(weapon: Option<&Block>, name: &Name, context: LineContext) -> EvalErrorKind {
+    match weapon {
+        None => {
+            let property = weapon_property(name, context).unwrap_or_default();
+            unknown(format_args!("Weapon {property} (no weapon)"))
+        }
+        Some(_) => unknown(format_args!("Weapon")),
     }
 }
 
@@ -252,6 +272,7 @@ fn held_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
 
 /// A special name: `Grade` of the current check; `Tier` or `Level` from the system's
 /// `Derived` line of that name (found at load) when it has one, else the actor's own value.
+#[inline(never)]
 fn special(scope: &LineScope<'_>, special: Special) -> Result<Value, EvalErrorKind> {
     let name = match special {
         Special::Tier => "Tier",
@@ -267,31 +288,18 @@ fn special(scope: &LineScope<'_>, special: Special) -> Result<Value, EvalErrorKi
 }
 
 impl Scope for LineScope<'_> {
+    /// Inline, so the evaluator calls the reader of each kind of reference directly; each
+    /// reader keeps its own (small) frame.
+    #[inline]
     fn lookup(
         &self,
         reference: Reference<'_>,
         context: LineContext,
     ) -> Result<Value, EvalErrorKind> {
         match reference {
-            Reference::Special(name) => special(self, name),
-            Reference::Possessive { owner, name } if owner.matches("Trigger") => {
-                let found = self.trigger.iter().find(|(key, _)| name.matches(key));
-                found.map(|(_, value)| Value::integer(*value)).ok_or_else(|| {
-                    unknown(format_args!("Trigger's {name} (not given by the request)"))
-                })
-            }
-            Reference::Possessive { owner, name } => {
-                let actor = match owner.as_str() {
-                    "Target" | "Target's" => self.target,
-                    "Self" | "Your" | "your" => Some(self.user),
-                    _ => None,
-                };
-                let actor = actor.ok_or_else(|| unknown(format_args!("{owner}")))?;
-                actor_value_at(self.rules, actor, name.as_str(), self.depth)
-                    .map(Value::integer)
-                    .ok_or_else(|| unknown(format_args!("{owner}'s {name}")))
-            }
             Reference::Name(name) => self.lookup_name(name, context),
+            Reference::Special(name) => special(self, name),
+            Reference::Possessive { owner, name } => self.possessive(owner, name),
         }
     }
 
@@ -313,24 +321,53 @@ impl Scope for LineScope<'_> {
 }
 
 impl LineScope<'_> {
+    /// A name: an extra value, else a weapon property, else the user's value, else a
+    /// special name, else 0 for a declared stat the user lacks.
+    #[inline(never)]
     fn lookup_name(&self, name: &Name, context: LineContext) -> Result<Value, EvalErrorKind> {
         if let Some((_, value)) = self.extra.iter().find(|(key, _)| name.matches(key)) {
             return Ok(Value::integer(*value));
         }
-        if let Some(property) = weapon_property(name, context) {
-            return self.weapon_value(property);
+        if let Some(index) = weapon_line(name, context) {
+            return self.weapon_value(index, name, context);
         }
-        if let Some(value) = actor_value_at(self.rules, self.user, name.as_str(), self.depth) {
-            return Ok(Value::integer(value));
+        match actor_value_at(self.rules, self.user, name.as_str(), self.depth) {
+            Some(value) => Ok(Value::integer(value)),
+            None => self.unowned(name),
         }
-        if let NameKind::Special(special) = name.kind() {
-            return self.lookup(Reference::Special(special), context);
+    }
+
+    /// A name the user has no value for: a special name written as a plain one, or 0 for a
+    /// stat the system declares (a stat block lists what it has); else unknown.
+    #[inline(never)]
+    fn unowned(&self, name: &Name) -> Result<Value, EvalErrorKind> {
+        if let NameKind::Special(name) = name.kind() {
+            return special(self, name);
         }
-        // Skills an actor lacks count as 0 (a stat block lists what it has).
         if self.rules.declares_stat(name.as_str()) {
             return Ok(Value::integer(0));
         }
         Err(unknown(format_args!("{name}")))
+    }
+
+    /// `Target's X`, `Self's X` or `Trigger's X`.
+    #[inline(never)]
+    fn possessive(&self, owner: &Name, name: &Name) -> Result<Value, EvalErrorKind> {
+        if owner.matches("Trigger") {
+            let found = self.trigger.iter().find(|(key, _)| name.matches(key));
+            return found.map(|(_, value)| Value::integer(*value)).ok_or_else(|| {
+                unknown(format_args!("Trigger's {name} (not given by the request)"))
+            });
+        }
+        let actor = match owner.as_str() {
+            "Target" | "Target's" => self.target,
+            "Self" | "Your" | "your" => Some(self.user),
+            _ => None,
+        };
+        let actor = actor.ok_or_else(|| unknown(format_args!("{owner}")))?;
+        actor_value_at(self.rules, actor, name.as_str(), self.depth)
+            .map(Value::integer)
+            .ok_or_else(|| unknown(format_args!("{owner}'s {name}")))
     }
 }
 
