@@ -745,7 +745,7 @@ mod tests {
         assert_eq!(weapon(LineContext::Result), Some("Damage"));
         assert_eq!(weapon(LineContext::Keywords), Some("Keywords"));
         assert_eq!(weapon_line(&Name::new("Weapon"), LineContext::Keywords), Some(None));
-        assert_eq!(weapon_line(&Name::new("Weapon rate"), context), None);
+        assert_eq!(weapon_line(&Name::new("weapon rate"), context), None);
         assert_eq!(weapon_property(&Name::new("weapon rate"), context), None);
         assert_eq!(weapon_property(&Name::new("Weapon rate"), context), Some("Rate"));
         let name = Name::new("Weapon Reach");
