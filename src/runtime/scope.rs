@@ -140,13 +140,18 @@ pub(crate) fn actor_value(rules: &Rules, actor: &Actor, name: &str) -> Option<i6
     actor_value_at(rules, actor, name, 0)
 }
 
-/// [`actor_value`] inside `depth` derived evaluations.
+/// [`actor_value`] inside `depth` derived evaluations. Always inline: every name read of an
+/// actor comes here, and the common read (an exact stat, no derived value of that name, no
+/// conditions) is a few instructions; what recurses (derived values, parents, condition
+/// modifiers) is out of line.
+#[inline(always)]
 fn actor_value_at(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i64> {
     value_with(rules, actor, name, rules.derived(name), depth)
 }
 
 /// [`actor_value_at`] with the system's `Derived` line for `name` (if any) already found, so
 /// a caller that asked for it first does not search the derived values twice.
+#[inline(always)]
 fn value_with(
     rules: &Rules,
     actor: &Actor,
@@ -182,6 +187,7 @@ fn other_value(actor: &Actor, name: &str) -> Option<i64> {
 
 /// A specialised stat the actor has not learned: its parent's value (with the parent's
 /// condition modifiers), bounded like derived values so a cycle of parents ends.
+#[inline(never)]
 fn parent_value(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i64> {
     let parent = rules.parent_of(name)?;
     if depth >= DERIVED_DEPTH {
@@ -192,6 +198,7 @@ fn parent_value(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i
 
 /// `expr` (a `Derived` line's value) on `actor`; `None` past [`DERIVED_DEPTH`] or when it
 /// cannot be evaluated.
+#[inline(never)]
 fn derived_value(
     rules: &Rules,
     actor: &Actor,
