@@ -256,11 +256,14 @@ impl fmt::Display for ActorLine {
 }
 
 /// One line of a `weapon` block (also used by `item` equipment with these lines).
+/// `repr(u8)`: a tag byte of its own, so `[Weapon Reach]`, which scans the weapon's lines,
+/// reads each line's variant without decoding a niche.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[allow(
     clippy::large_enum_variant,
     reason = "built once per rule file; unboxed variants keep matching simple for the engine"
 )]
+#[repr(u8)]
 pub enum WeaponLine {
     /// `Cost: 3`
     Cost(Amount),
