@@ -35,18 +35,22 @@ impl Value {
 
     /// `numerator / denominator` in lowest terms; errors on a zero denominator or overflow.
     pub fn ratio(numerator: i128, denominator: i128) -> Result<Value, EvalErrorKind> {
+        Value::exact(numerator, denominator).map_err(EvalErrorKind::from)
+    }
+
+    /// [`Value::ratio`] with the arithmetic's own (one-byte) error.
+    fn exact(numerator: i128, denominator: i128) -> Exact {
         if denominator == 0 {
-            return Err(EvalErrorKind::DivisionByZero);
+            return Err(Arithmetic::DivisionByZero);
         }
         let divisor = gcd(numerator.unsigned_abs(), denominator.unsigned_abs()).max(1);
-        let divisor = i128::try_from(divisor).map_err(|_| EvalErrorKind::Overflow)?;
+        let divisor = i128::try_from(divisor).map_err(|_| Arithmetic::Overflow)?;
         let sign = if denominator < 0 { -1 } else { 1 };
         let numerator = numerator.checked_div(divisor).and_then(|n| n.checked_mul(sign));
         let denominator = denominator.checked_div(divisor).and_then(|d| d.checked_mul(sign));
         let fit =
-            |n: Option<i128>| n.and_then(|n| i64::try_from(n).ok()).ok_or(EvalErrorKind::Overflow);
-        let denominator =
-            NonZeroI64::new(fit(denominator)?).ok_or(EvalErrorKind::DivisionByZero)?;
+            |n: Option<i128>| n.and_then(|n| i64::try_from(n).ok()).ok_or(Arithmetic::Overflow);
+        let denominator = NonZeroI64::new(fit(denominator)?).ok_or(Arithmetic::DivisionByZero)?;
         Ok(Value { numerator: fit(numerator)?, denominator })
     }
 
@@ -93,7 +97,7 @@ impl Value {
     // `inline(always)`: with a plain hint LLVM kept this out of line in `evaluate_inner`
     // (a call per `+`, more than the integer sum itself costs).
     #[inline(always)]
-    fn add(self, other: Value) -> Result<Value, EvalErrorKind> {
+    fn add(self, other: Value) -> Exact {
         // Integers (nearly every rule value) skip the 128-bit fraction arithmetic; the
         // result and the overflow error are the same either way.
         if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
@@ -105,39 +109,39 @@ impl Value {
     /// [`Value::add`] of fractions, kept out of line so the integer path inlines where it
     /// is used (every `[X + 1]`).
     #[inline(never)]
-    fn fraction_sum(self, other: Value) -> Result<Value, EvalErrorKind> {
+    fn fraction_sum(self, other: Value) -> Exact {
         let ((a, b), (c, d)) = (self.parts(), other.parts());
-        Value::ratio(a * d + c * b, b * d)
+        Value::exact(a * d + c * b, b * d)
     }
 
     #[inline]
-    fn subtract(self, other: Value) -> Result<Value, EvalErrorKind> {
+    fn subtract(self, other: Value) -> Exact {
         if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
             return integer_or_overflow(a.checked_sub(c));
         }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
-        Value::ratio(a * d - c * b, b * d)
+        Value::exact(a * d - c * b, b * d)
     }
 
     #[inline]
-    fn multiply(self, other: Value) -> Result<Value, EvalErrorKind> {
+    fn multiply(self, other: Value) -> Exact {
         if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
             return integer_or_overflow(a.checked_mul(c));
         }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
-        Value::ratio(a * c, b * d)
+        Value::exact(a * c, b * d)
     }
 
-    fn divide(self, other: Value) -> Result<Value, EvalErrorKind> {
+    fn divide(self, other: Value) -> Exact {
         if other.numerator == 0 {
-            return Err(EvalErrorKind::DivisionByZero);
+            return Err(Arithmetic::DivisionByZero);
         }
         if let (Some(a), Some(b)) = (self.as_integer(), other.as_integer()) {
             // Integer division floors, the way the rulebooks read "divide by 4".
             return integer_or_overflow(a.checked_div_euclid(b));
         }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
-        Value::ratio(a * d, b * c)
+        Value::exact(a * d, b * c)
     }
 
     fn compare(self, other: Value) -> std::cmp::Ordering {
@@ -149,15 +153,36 @@ impl Value {
     }
 }
 
-/// A checked integer result as a value. A `match` rather than `ok_or`: building the error
-/// eagerly would construct and drop an [`EvalErrorKind`] on every successful operation.
+/// A checked integer result as a value.
 #[inline]
-fn integer_or_overflow(result: Option<i64>) -> Result<Value, EvalErrorKind> {
+fn integer_or_overflow(result: Option<i64>) -> Exact {
     match result {
         Some(value) => Ok(Value::integer(value)),
-        None => Err(EvalErrorKind::Overflow),
+        None => Err(Arithmetic::Overflow),
     }
 }
+
+/// Why exact arithmetic failed: the two [`EvalErrorKind`]s it can give, in one byte, so an
+/// operation's result ([`Exact`]) is two words and comes back in registers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Arithmetic {
+    /// [`EvalErrorKind::Overflow`]
+    Overflow,
+    /// [`EvalErrorKind::DivisionByZero`]
+    DivisionByZero,
+}
+
+impl From<Arithmetic> for EvalErrorKind {
+    fn from(failure: Arithmetic) -> EvalErrorKind {
+        match failure {
+            Arithmetic::Overflow => EvalErrorKind::Overflow,
+            Arithmetic::DivisionByZero => EvalErrorKind::DivisionByZero,
+        }
+    }
+}
+
+/// The result of an arithmetic operation on values.
+type Exact = Result<Value, Arithmetic>;
 
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -470,9 +495,10 @@ fn evaluate_inner<S: Scope + ?Sized>(
         evaluate_at(inner, scope, context, depth + 1)
     }
     let here = |kind: EvalErrorKind| failed(kind, expr.span);
+    let arithmetic = |failure: Arithmetic| here(failure.into());
     match &expr.node {
         Expr::Negate(inner) => {
-            Value::integer(0).subtract(recurse(inner, scope, context, depth)?).map_err(here)
+            Value::integer(0).subtract(recurse(inner, scope, context, depth)?).map_err(arithmetic)
         }
         Expr::Binary { op, left, right } => {
             let left = recurse(left, scope, context, depth)?;
@@ -483,7 +509,7 @@ fn evaluate_inner<S: Scope + ?Sized>(
                 super::expr::BinaryOp::Multiply => left.multiply(right),
                 super::expr::BinaryOp::Divide => left.divide(right),
             }
-            .map_err(here)
+            .map_err(arithmetic)
         }
         Expr::Compare { op, left, right } => {
             let left = recurse(left, scope, context, depth)?;
@@ -711,14 +737,16 @@ mod tests {
     #[test]
     fn integer_fast_paths_agree_with_the_fraction_arithmetic() {
         let (max, min) = (Value::integer(i64::MAX), Value::integer(i64::MIN));
-        assert_eq!(Value::integer(0).subtract(min), Err(EvalErrorKind::Overflow));
-        assert_eq!(min.subtract(Value::integer(1)), Err(EvalErrorKind::Overflow));
-        assert_eq!(max.add(Value::integer(1)), Err(EvalErrorKind::Overflow));
-        assert_eq!(min.multiply(Value::integer(-1)), Err(EvalErrorKind::Overflow));
+        assert_eq!(Value::integer(0).subtract(min), Err(Arithmetic::Overflow));
+        assert_eq!(min.subtract(Value::integer(1)), Err(Arithmetic::Overflow));
+        assert_eq!(max.add(Value::integer(1)), Err(Arithmetic::Overflow));
+        assert_eq!(min.multiply(Value::integer(-1)), Err(Arithmetic::Overflow));
+        assert_eq!(max.divide(Value::integer(0)), Err(Arithmetic::DivisionByZero));
+        assert_eq!(Value::ratio(1, 0), Err(EvalErrorKind::DivisionByZero));
         assert_eq!(Value::integer(7).add(Value::integer(-9)), Ok(Value::integer(-2)));
         assert_eq!(Value::integer(6).multiply(Value::integer(-7)), Ok(Value::integer(-42)));
         let half = Value::ratio(1, 2).unwrap();
-        assert_eq!(half.add(Value::integer(1)), Value::ratio(3, 2));
+        assert_eq!(half.add(Value::integer(1)), Value::exact(3, 2));
         assert_eq!(Value::integer(1).subtract(half), Ok(half));
         assert!(Value::integer(-3).compare(Value::integer(2)).is_lt());
         assert!(half.compare(Value::integer(0)).is_gt());
