@@ -91,7 +91,11 @@ impl Journal {
             Struck::Resource(old) => self.resource(actor, name, old),
             Struck::Layers(pool) => {
                 let start = self.values.len();
-                self.values.extend(pool.layers.iter().map(|layer| layer.value));
+                // A pool has a layer or three: a plain loop, not `extend`'s vectorised one
+                // with its set-up for long runs.
+                for layer in &pool.layers {
+                    self.values.push(layer.value);
+                }
                 let values = start..self.values.len();
                 let name = self.name(name.clone());
                 self.entries.push(Entry::LayerValues { actor, name, values });
