@@ -288,6 +288,18 @@ pub trait Scope {
         context: LineContext,
     ) -> Result<Value, EvalErrorKind>;
 
+    /// [`Scope::lookup`] as the evaluator asks it, with the error boxed: the result is then
+    /// two words and comes back in registers rather than through memory. A scope whose names
+    /// are read on every rule line answers here (and its `lookup` unboxes); others keep this.
+    #[inline]
+    fn read(
+        &self,
+        reference: Reference<'_>,
+        context: LineContext,
+    ) -> Result<Value, Box<EvalErrorKind>> {
+        self.lookup(reference, context).map_err(Box::new)
+    }
+
     /// Calls the script function `function` with `arguments`.
     fn call(&self, function: &Name, arguments: &[Value]) -> Result<Value, EvalErrorKind>;
 
@@ -473,7 +485,7 @@ fn leaf<S: Scope + ?Sized>(
         Expr::Special(special) => Reference::Special(*special),
         _ => return None,
     };
-    Some(scope.lookup(reference, context).map_err(here))
+    Some(scope.read(reference, context).map_err(|kind| here(*kind)))
 }
 
 /// The value of an inner node (arithmetic, comparison, call) at `depth`.

@@ -76,12 +76,7 @@ impl<'a> LineScope<'a> {
     /// The weapon's numeric line at `index` in [`crate::model::expr::NUMERIC_WEAPON_LINES`]
     /// (`None`: the keywords, which read 0 like any line the weapon lacks); `name` read it
     /// on a line of kind `context`.
-    fn weapon_value(
-        &self,
-        index: Option<u8>,
-        name: &Name,
-        context: LineContext,
-    ) -> Result<Value, EvalErrorKind> {
+    fn weapon_value(&self, index: Option<u8>, name: &Name, context: LineContext) -> Read {
         let Some(BlockBody::Weapon(lines)) = self.weapon.map(|weapon| &weapon.body) else {
             return Err(no_weapon(self.weapon, name, context));
         };
@@ -103,7 +98,7 @@ impl<'a> LineScope<'a> {
     /// A weapon line's amount that is not a constant (`Damage: [Strength * 2]`), evaluated
     /// against the user; out of line, so the common constant needs no scope of its own.
     #[inline(never)]
-    fn weapon_amount(&self, amount: &Amount) -> Result<Value, EvalErrorKind> {
+    fn weapon_amount(&self, amount: &Amount) -> Read {
         let scope = LineScope { weapon: None, ..*self };
         let floor = crate::model::expr::Rounding::Floor;
         let value = scope.amount(amount, LineContext::Declaration, floor).map_err(|e| e.kind)?;
@@ -115,7 +110,7 @@ impl<'a> LineScope<'a> {
 /// block that is not one.
 #[cold]
 #[inline(never)]
-fn no_weapon(weapon: Option<&Block>, name: &Name, context: LineContext) -> EvalErrorKind {
+fn no_weapon(weapon: Option<&Block>, name: &Name, context: LineContext) -> Box<EvalErrorKind> {
     match weapon {
         None => {
             let property = weapon_property(name, context).unwrap_or_default();
@@ -130,9 +125,13 @@ fn no_weapon(weapon: Option<&Block>, name: &Name, context: LineContext) -> EvalE
 /// path (the common one) small.
 #[cold]
 #[inline(never)]
-fn unknown(text: std::fmt::Arguments<'_>) -> EvalErrorKind {
-    EvalErrorKind::UnknownName(text.to_string())
+fn unknown(text: std::fmt::Arguments<'_>) -> Box<EvalErrorKind> {
+    Box::new(EvalErrorKind::UnknownName(text.to_string()))
 }
+
+/// What a name read gives: its value, or why it has none, boxed so the result is two words
+/// and comes back in registers (see [`Scope::read`]).
+type Read = Result<Value, Box<EvalErrorKind>>;
 
 /// The value of `name` on `actor`: a derived value of the system, a stat or a resource, plus
 /// the Add modifiers of its active conditions (`Protected 2` gives `+[N] Defense`).
@@ -280,7 +279,7 @@ fn held_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
 /// A special name: `Grade` of the current check; `Tier` or `Level` from the system's
 /// `Derived` line of that name (found at load) when it has one, else the actor's own value.
 #[inline(never)]
-fn special(scope: &LineScope<'_>, special: Special) -> Result<Value, EvalErrorKind> {
+fn special(scope: &LineScope<'_>, special: Special) -> Read {
     let name = match special {
         Special::Tier => "Tier",
         Special::Level => "Level",
@@ -295,14 +294,18 @@ fn special(scope: &LineScope<'_>, special: Special) -> Result<Value, EvalErrorKi
 }
 
 impl Scope for LineScope<'_> {
-    /// Inline, so the evaluator calls the reader of each kind of reference directly; each
-    /// reader keeps its own (small) frame.
-    #[inline]
     fn lookup(
         &self,
         reference: Reference<'_>,
         context: LineContext,
     ) -> Result<Value, EvalErrorKind> {
+        self.read(reference, context).map_err(|kind| *kind)
+    }
+
+    /// Inline, so the evaluator calls the reader of each kind of reference directly; each
+    /// reader keeps its own (small) frame.
+    #[inline]
+    fn read(&self, reference: Reference<'_>, context: LineContext) -> Read {
         match reference {
             Reference::Name(name) => self.lookup_name(name, context),
             Reference::Special(name) => special(self, name),
@@ -331,7 +334,7 @@ impl LineScope<'_> {
     /// A name: an extra value, else a weapon property, else the user's value, else a
     /// special name, else 0 for a declared stat the user lacks.
     #[inline(never)]
-    fn lookup_name(&self, name: &Name, context: LineContext) -> Result<Value, EvalErrorKind> {
+    fn lookup_name(&self, name: &Name, context: LineContext) -> Read {
         if let Some((_, value)) = self.extra.iter().find(|(key, _)| name.matches(key)) {
             return Ok(Value::integer(*value));
         }
@@ -347,7 +350,7 @@ impl LineScope<'_> {
     /// A name the user has no value for: a special name written as a plain one, or 0 for a
     /// stat the system declares (a stat block lists what it has); else unknown.
     #[inline(never)]
-    fn unowned(&self, name: &Name) -> Result<Value, EvalErrorKind> {
+    fn unowned(&self, name: &Name) -> Read {
         if let NameKind::Special(name) = name.kind() {
             return special(self, name);
         }
@@ -359,7 +362,7 @@ impl LineScope<'_> {
 
     /// `Target's X`, `Self's X` or `Trigger's X`.
     #[inline(never)]
-    fn possessive(&self, owner: &Name, name: &Name) -> Result<Value, EvalErrorKind> {
+    fn possessive(&self, owner: &Name, name: &Name) -> Read {
         if owner.matches("Trigger") {
             let found = self.trigger.iter().find(|(key, _)| name.matches(key));
             return found.map(|(_, value)| Value::integer(*value)).ok_or_else(|| {
