@@ -159,12 +159,19 @@ pub(crate) fn reached_zero(game: &mut Game) -> Vec<(String, String)> {
 
 /// Fires `resource zero` for every resource that reached 0 through any path (a cost, `lose N
 /// X`, damage, a script, a turn's reset) since the last look. Inline and one test when the
-/// system has no hooks: it runs after every effect.
-#[inline]
+/// system has no hooks: it runs after every effect, so the look itself is kept out of line
+/// (inlined, it would make every caller save and restore its registers).
+#[inline(always)]
 pub(crate) fn zero_checkpoint(game: &mut Game, span: Span) -> Result<(), RuntimeError> {
     if game.rules.hooks.is_empty() {
         return Ok(());
     }
+    fire_zeroes(game, span)
+}
+
+/// [`zero_checkpoint`] for a system with hooks.
+#[inline(never)]
+fn fire_zeroes(game: &mut Game, span: Span) -> Result<(), RuntimeError> {
     for (actor, resource) in reached_zero(game) {
         fire(game, HookEvent::ResourceZero, &actor, EventData::Name(resource), span)?;
     }
