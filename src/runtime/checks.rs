@@ -103,8 +103,16 @@ impl OutcomeNames {
             ("Successes", self.successes),
             ("Natural", self.natural),
         ];
-        let bound = optional.into_iter().filter_map(|(name, value)| Some((name, value?)));
-        std::iter::once(("Margin", self.margin)).chain(bound).collect()
+        // Gathered on the stack first: the list is then filled from a plain slice.
+        let mut pairs = [("Margin", self.margin); 4];
+        let mut bound = 1;
+        for (name, value) in optional {
+            if let (Some(value), Some(pair)) = (value, pairs.get_mut(bound)) {
+                *pair = (name, value);
+                bound += 1;
+            }
+        }
+        pairs.iter().take(bound).copied().collect()
     }
 }
 
