@@ -100,14 +100,28 @@ fn health_of(game: &Game, actor: &str) -> i64 {
 }
 
 /// Fires the hooks that follow damage: `damage taken` when health went down, `resource zero`
-/// when it reached 0.
+/// when it reached 0. One inline test without hooks (no health was read before).
+#[inline(always)]
 pub(crate) fn after_damage(
     game: &mut Game,
     victim: &str,
     before: Option<i64>,
     span: Span,
 ) -> Result<(), RuntimeError> {
-    let Some(before) = before else { return Ok(()) };
+    match before {
+        Some(before) => fire_after_damage(game, victim, before, span),
+        None => Ok(()),
+    }
+}
+
+/// [`after_damage`] for a system with hooks.
+#[inline(never)]
+fn fire_after_damage(
+    game: &mut Game,
+    victim: &str,
+    before: i64,
+    span: Span,
+) -> Result<(), RuntimeError> {
     let after = health_of(game, victim);
     if after < before {
         fire(game, HookEvent::DamageTaken, victim, EventData::Amount(before - after), span)?;
