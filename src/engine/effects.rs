@@ -20,6 +20,7 @@ use super::layers::{Layer, LayeredHit, LayeredPool};
 use super::log::Event;
 use super::narration::{MoveText, Narrated};
 use super::state::{World, unknown_resource};
+use super::text::SharedText;
 use crate::diagnostics::Span;
 
 /// Where damage goes.
@@ -41,6 +42,18 @@ pub struct DamageReport {
     pub layers: Option<LayeredHit>,
     /// The resource's value afterwards, or what passed every layer.
     pub after: i64,
+}
+
+/// What [`World::damage_logged`] dealt.
+struct Dealt {
+    /// The actor, as the log names it.
+    actor: SharedText,
+    /// How the amount came out.
+    steps: DamageSteps,
+    /// Whether a layered pool took the hit.
+    layered: bool,
+    /// What passed every layer, or the resource's value afterwards.
+    after: i64,
 }
 
 /// What a hit is about to change, as it is before the hit: what an undo journal keeps.
@@ -90,48 +103,56 @@ impl World {
         let Some(index) = self.actor_index(actor) else {
             return Err(self.unknown_actor(actor).at(span));
         };
-        self.damage_logged((index, actor), target, (damage, rules), span, true, |_, _, _| {})
+        let dealt =
+            self.damage_logged((index, actor), target, (damage, rules), span, |_, _, _| {})?;
+        // The layers' hits as the log keeps them, for the report.
+        let layers = match self.log.last() {
+            Some(Event::Damage { layers, .. }) => layers.iter().cloned().collect(),
+            _ => Vec::new(),
+        };
+        let Dealt { steps, layered, after, .. } = dealt;
+        let layers =
+            layered.then(|| LayeredHit { damage: steps.total.max(0), layers, through: after });
+        Ok(DamageReport { steps, layers, after })
     }
 
     /// Deals `damage` to `actor` under `rules` through `sink` and logs the hit and, when
     /// something passes every layer, the change of the resource inside; one lookup of the
     /// actor serves both. `seen` hears of what is about to change (the actor's index, the
-    /// pool's or resource's name and what it is now), for an undo journal.
+    /// pool's or resource's name as the log shares it, and what it is now), for an undo
+    /// journal.
     pub(crate) fn damage_into(
         &mut self,
         actor: &str,
         sink: Sink<'_>,
         (damage, rules): (&Damage, &DamageRules),
         span: Span,
-        mut seen: impl FnMut(usize, &str, Struck<'_>),
+        mut seen: impl FnMut(usize, &SharedText, Struck<'_>),
     ) -> Result<(), EngineError> {
         let Some(index) = self.actor_index(actor) else {
             return Err(self.unknown_actor(actor).at(span));
         };
         let target = Target::LayersOr(sink);
-        let hit =
-            self.damage_logged((index, actor), target, (damage, rules), span, false, &mut seen)?;
-        if hit.layers.is_some() && hit.after > 0 {
+        let hit = self.damage_logged((index, actor), target, (damage, rules), span, &mut seen)?;
+        if hit.layered && hit.after > 0 {
             let through = hit.after;
             let new = |current: i64| current.saturating_add(-through);
-            let changed = self.update_resource_at((index, actor), sink.resource, new, span)?;
-            seen(index, sink.resource, Struck::Resource(changed.old));
+            let changed = self.update_resource_at((index, hit.actor), sink.resource, new, span)?;
+            seen(index, &changed.name, Struck::Resource(changed.old));
         }
         Ok(())
     }
 
-    /// Deals damage to the actor at `index` into `target` and logs it. The report has
-    /// layers exactly when a layered pool took the hit; they list its hits only when
-    /// `keep_layers` (the log keeps them either way).
+    /// Deals damage to the actor at `index` into `target` and logs it; a layered pool took
+    /// the hit exactly when the result says `layered`.
     fn damage_logged(
         &mut self,
         (index, actor): (usize, &str),
         target: Target<'_>,
         (damage, rules): (&Damage, &DamageRules),
         span: Span,
-        keep_layers: bool,
-        mut seen: impl FnMut(usize, &str, Struck<'_>),
-    ) -> Result<DamageReport, EngineError> {
+        mut seen: impl FnMut(usize, &SharedText, Struck<'_>),
+    ) -> Result<Dealt, EngineError> {
         let who = &mut self.actors[index];
         let (name, pool) = match target {
             Target::Resource(name) => (name, None),
@@ -150,31 +171,32 @@ impl World {
         };
         let steps = resolve_damage(damage, rules);
         let layered = pool.is_some();
-        let after = if let Some(pool) = pool {
-            seen(index, name, Struck::Layers(pool));
+        let (into, after) = if let Some(pool) = pool {
+            let into = self.names.get(name);
+            seen(index, &into, Struck::Layers(pool));
             let store = &mut self.log.hits;
-            pool.hit_each(steps.total, |hit| store.push(hit))
+            (into, pool.hit_each(steps.total, |hit| store.push(hit)))
         } else {
             let Some(held) = super::text::lookup_mut(&mut who.resources, name) else {
                 return Err(unknown_resource(who, name).at(span));
             };
-            seen(index, name, Struck::Resource(*held));
+            let into = self.names.get(name);
+            seen(index, &into, Struck::Resource(*held));
             held.current = held.clamp(held.current.saturating_sub(steps.total));
-            held.current
+            (into, held.current)
         };
         let layers = self.log.hits.take();
-        let report = DamageReport {
-            layers: layered.then(|| LayeredHit {
-                damage: steps.total.max(0),
-                layers: if keep_layers { layers.iter().cloned().collect() } else { Vec::new() },
-                through: after,
-            }),
+        let actor = self.names.get(actor);
+        let event = Event::Damage {
+            actor: actor.clone(),
+            into,
             steps: steps.clone(),
+            layers,
             after,
+            cause: Cause::of(span),
         };
-        let (actor, into) = (self.names.get(actor), self.names.get(name));
-        self.record(Event::Damage { actor, into, steps, layers, after, cause: Cause::of(span) });
-        Ok(report)
+        self.record(event);
+        Ok(Dealt { actor, steps, layered, after })
     }
 
     /// Puts an improvised layer in front of one of `actor`'s layered pools.

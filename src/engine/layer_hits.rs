@@ -87,47 +87,66 @@ impl<'de> Deserialize<'de> for LayerHits {
     }
 }
 
-/// The log's writer of layer hits: hits of the hit being dealt gather in `pending`, and
-/// [`HitStore::take`] moves them into the current chunk as one event's [`LayerHits`].
+/// The log's writer of layer hits: each hit of the damage being dealt goes straight into
+/// the next free slot of the current chunk, and [`HitStore::take`] hands the slots written
+/// since the last call out as one event's [`LayerHits`].
 #[derive(Default)]
 pub struct HitStore {
-    /// The chunk being filled and how many of its slots are used.
+    /// The chunk being filled.
     chunk: Option<Chunk>,
+    /// Slots of `chunk` that earlier events hold.
     used: usize,
-    /// The hits of the damage being dealt (its buffer is reused: no allocation per hit).
-    pending: Vec<LayerHit>,
+    /// Slots after `used` written for the damage being dealt.
+    pending: usize,
 }
 
 impl HitStore {
     /// Adds a hit to the damage being dealt.
     pub fn push(&mut self, hit: LayerHit) {
-        self.pending.push(hit);
+        if self.chunk.as_ref().is_none_or(|chunk| self.used + self.pending >= chunk.len()) {
+            self.start_chunk();
+        }
+        let next = self.used + self.pending;
+        if let Some(slot) = self.chunk.as_ref().and_then(|chunk| chunk.get(next)) {
+            // Only this store writes past `used` (a clone starts a chunk of its own), so
+            // the slot is still empty.
+            let written = slot.set(hit);
+            debug_assert!(written.is_ok(), "a layer-hit slot was written twice");
+            self.pending += 1;
+        }
+    }
+
+    /// Starts a new chunk with room for the hits pending and more, copying the pending
+    /// ones over: one event's hits stay in one chunk.
+    #[cold]
+    #[inline(never)]
+    fn start_chunk(&mut self) {
+        let pending = self.chunk.as_ref().map(|chunk| {
+            let end = (self.used + self.pending).min(chunk.len());
+            let slots = chunk.get(self.used..end).unwrap_or_default();
+            slots.iter().filter_map(OnceLock::get).cloned().collect::<Vec<_>>()
+        });
+        let size = CHUNK.max(2 * (self.pending + 1));
+        let mut slots: Vec<OnceLock<LayerHit>> = (0..size).map(|_| OnceLock::new()).collect();
+        for (slot, hit) in slots.iter_mut().zip(pending.unwrap_or_default()) {
+            *slot = OnceLock::from(hit);
+        }
+        self.used = 0;
+        self.chunk = Some(Arc::new(slots));
     }
 
     /// The hits pushed since the last call, as one event's hits.
     pub fn take(&mut self) -> LayerHits {
-        let len = self.pending.len();
-        if len == 0 {
-            return LayerHits::default();
+        let (start, len) = (self.used, std::mem::take(&mut self.pending));
+        match &self.chunk {
+            Some(chunk) if len > 0 => {
+                self.used += len;
+                // Chunks hold a few dozen slots, far below u32::MAX.
+                let to_u32 = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+                LayerHits { chunk: Some(Arc::clone(chunk)), start: to_u32(start), len: to_u32(len) }
+            }
+            _ => LayerHits::default(),
         }
-        let room = self.chunk.as_ref().map_or(0, |chunk| chunk.len() - self.used);
-        if room < len {
-            self.chunk = Some(Arc::new((0..CHUNK.max(len)).map(|_| OnceLock::new()).collect()));
-            self.used = 0;
-        }
-        let start = self.used;
-        let Some(chunk) = &self.chunk else { return LayerHits::default() };
-        let Some(slots) = chunk.get(start..start + len) else { return LayerHits::default() };
-        for (slot, hit) in slots.iter().zip(self.pending.drain(..)) {
-            // Only this store writes past `used` (a clone starts a chunk of its own), so
-            // every slot here is still empty.
-            let written = slot.set(hit);
-            debug_assert!(written.is_ok(), "a layer-hit slot was written twice");
-        }
-        self.used += len;
-        // Chunks hold a few dozen slots, far below u32::MAX.
-        let to_u32 = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        LayerHits { chunk: Some(Arc::clone(chunk)), start: to_u32(start), len: to_u32(len) }
     }
 }
 
@@ -170,6 +189,32 @@ mod tests {
             assert_eq!(stored.len(), 2);
         }
         assert!(store.take().is_empty());
+    }
+
+    #[test]
+    fn an_event_whose_hits_reach_past_a_chunk_keeps_them_together() {
+        // Three hits per event do not divide a chunk: the event that reaches past its end
+        // moves the hits it has written to the next chunk. One event of more hits than a
+        // chunk holds grows its chunk.
+        let mut store = HitStore::default();
+        let mut events = Vec::new();
+        for n in 0..40 {
+            let expected = hits(&[n, n + 1, n + 2]);
+            for hit in expected.clone() {
+                store.push(hit);
+            }
+            events.push((store.take(), expected));
+        }
+        let many = hits(&(0..150).collect::<Vec<_>>());
+        for hit in many.clone() {
+            store.push(hit);
+        }
+        events.push((store.take(), many));
+        for (stored, expected) in &events {
+            assert_eq!(stored.iter().cloned().collect::<Vec<_>>(), *expected);
+            assert_eq!(stored.len(), expected.len());
+        }
+        assert_eq!(events[21].0.start, 0, "the 22nd event starts the second chunk");
     }
 
     #[test]

@@ -68,7 +68,12 @@ impl<T: Recycled> Segments<T> {
     #[inline]
     pub(crate) fn push(&mut self, item: T) {
         match self.segments.last_mut() {
-            Some(last) if last.len() < SEGMENT => last.push(item),
+            // Every segment is made with room for SEGMENT items (`fresh`), so this is the
+            // same test as `len < SEGMENT`; comparing with the capacity as well lets the
+            // compiler see the push never grows the segment, and drop the growth path and
+            // the copy of the item it keeps (an event is 96 bytes, logged several times per
+            // power use).
+            Some(last) if last.len() < SEGMENT.min(last.capacity()) => last.push(item),
             _ => {
                 let mut segment = fresh();
                 segment.push(item);

@@ -20,6 +20,7 @@ use super::decision::Decider;
 use super::encounter::Encounter;
 use super::error::{EngineError, EngineErrorKind, suggest};
 use super::log::{CheckResult, Event, EventLog};
+use super::text::SharedText;
 use crate::diagnostics::Span;
 use crate::dice::{Roller, RollerState};
 
@@ -157,13 +158,14 @@ impl World {
     }
 
     /// [`World::pay`], reporting each resource as it was just before it is spent (the
-    /// actor's index, the resource's name and old value), for an undo journal.
+    /// actor's index, the resource's name as the log shares it, and its old value), for an
+    /// undo journal.
     pub(crate) fn pay_from(
         &mut self,
         actor: &str,
         costs: &[(&str, i64)],
         span: Span,
-        mut spent: impl FnMut(usize, &str, Resource),
+        mut spent: impl FnMut(usize, &SharedText, Resource),
     ) -> Result<(), EngineError> {
         let Some(index) = self.actor_index(actor) else {
             return Err(self.unknown_actor(actor).at(span));
@@ -202,7 +204,7 @@ impl World {
         actor: &str,
         (resource, amount): (&str, i64),
         span: Span,
-        spent: &mut impl FnMut(usize, &str, Resource),
+        spent: &mut impl FnMut(usize, &SharedText, Resource),
     ) -> Result<(), EngineError> {
         let who = &mut self.actors[index];
         let Some(held) = super::text::lookup_mut(&mut who.resources, resource) else {
@@ -210,10 +212,11 @@ impl World {
         };
         let amount = amount.max(0);
         check_payable(held, actor, resource, amount, span)?;
-        spent(index, resource, *held);
+        // The name the event logs is the one the journal keeps.
+        let (actor, resource) = (self.names.get(actor), self.names.get(resource));
+        spent(index, &resource, *held);
         held.current = held.current.saturating_sub(amount);
         let after = held.current;
-        let (actor, resource) = (self.names.get(actor), self.names.get(resource));
         self.record(Event::CostPaid { actor, resource, amount, after, cause: Cause::of(span) });
         Ok(())
     }
@@ -264,13 +267,15 @@ impl World {
         let Some(index) = self.actor_index(actor) else {
             return Err(self.unknown_actor(actor).at(span));
         };
+        let actor = self.names.get(actor);
         self.update_resource_at((index, actor), resource, new, span)
     }
 
-    /// [`World::update_resource`] for the actor at `index` (named `actor`).
+    /// [`World::update_resource`] for the actor at `index`, named `actor` as the log shares
+    /// it (a caller that has logged the actor already hands its copy on).
     pub(crate) fn update_resource_at(
         &mut self,
-        (index, actor): (usize, &str),
+        (index, actor): (usize, SharedText),
         resource: &str,
         new: impl FnOnce(i64) -> i64,
         span: Span,
@@ -283,7 +288,8 @@ impl World {
         let old = *held;
         held.current = held.clamp(new(old.current));
         let (before, after) = (old.current, held.current);
-        let (actor, resource) = (self.names.get(actor), self.names.get(resource));
+        let resource = self.names.get(resource);
+        let name = resource.clone();
         self.record(Event::ResourceChanged {
             actor,
             resource,
@@ -291,7 +297,7 @@ impl World {
             after,
             cause: Cause::of(span),
         });
-        Ok(ResourceChanged { index, old, after })
+        Ok(ResourceChanged { index, name, old, after })
     }
 
     /// Adds `delta` to a world pool (created at 0 if new), never below 0; returns the new value.
@@ -434,10 +440,12 @@ impl World {
 }
 
 /// What [`World::change_resource_from`] changed.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct ResourceChanged {
     /// The actor's index in [`World::actors`].
     pub index: usize,
+    /// The resource's name, as the log shares it.
+    pub name: SharedText,
     /// The resource before the change.
     pub old: Resource,
     /// Its current amount after.

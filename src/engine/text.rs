@@ -200,10 +200,10 @@ const SLOTS: usize = 32;
 #[derive(Clone, Debug, Default)]
 pub struct NameCache {
     names: Vec<SharedText>,
-    /// Per slot (see [`slot`]), 1 + the indices in `names` of the two names last found
-    /// there, newest first (0: none): a repeated name is a compare or two away instead of a
-    /// scan of every name, and two names sharing a slot do not push each other out.
-    recent: [[u16; 2]; SLOTS],
+    /// Per slot (see [`slot`]), the two names last found there, newest first: a repeated
+    /// name is a compare or two away instead of a scan of every name, and two names sharing
+    /// a slot do not push each other out.
+    recent: [[Option<SharedText>; 2]; SLOTS],
 }
 
 /// The slot of `name`: a multiplicative hash of its length and end bytes, which tell most
@@ -223,12 +223,9 @@ impl NameCache {
     #[inline]
     pub fn get(&mut self, name: &str) -> SharedText {
         let slot = slot(name);
-        for recent in self.recent[slot] {
-            if let Some(found) = usize::from(recent).checked_sub(1).and_then(|i| self.names.get(i))
-                && same_name(found, name)
-            {
-                return found.clone();
-            }
+        let mut recent = self.recent.get(slot).into_iter().flatten().flatten();
+        if let Some(found) = recent.find(|found| same_name(found, name)) {
+            return found.clone();
         }
         self.find_or_add(slot, name)
     }
@@ -237,22 +234,23 @@ impl NameCache {
     #[cold]
     #[inline(never)]
     fn find_or_add(&mut self, slot: usize, name: &str) -> SharedText {
-        if let Some(index) = self.names.iter().position(|n| same_name(n, name)) {
-            self.remember(slot, index);
-            return self.names[index].clone();
+        if let Some(found) = self.names.iter().find(|n| same_name(n, name)) {
+            let found = found.clone();
+            self.remember(slot, &found);
+            return found;
         }
         let text = SharedText::from(name);
         if self.names.len() < CACHE_LIMIT {
-            self.remember(slot, self.names.len());
+            self.remember(slot, &text);
             self.names.push(text.clone());
         }
         text
     }
 
-    fn remember(&mut self, slot: usize, index: usize) {
-        // Indices stay below CACHE_LIMIT, well within u16.
-        let [newest, _] = self.recent[slot];
-        self.recent[slot] = [u16::try_from(index + 1).unwrap_or(0), newest];
+    fn remember(&mut self, slot: usize, text: &SharedText) {
+        if let Some([newest, older]) = self.recent.get_mut(slot) {
+            *older = newest.replace(text.clone());
+        }
     }
 }
 

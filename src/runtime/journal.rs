@@ -4,13 +4,14 @@
 //! than cloning actors, which is what keeps a transactional power use fast. Commands other
 //! than powers snapshot the whole world instead and leave the journal off.
 //!
-//! Names and layer values are kept in two buffers the entries index into, and a journal
-//! that falls off the undo history is cleared and reused by the next power: a typical
-//! attack records its cost, health and armour without allocating.
+//! Names (the log's shared copies: the engine hands over the one it logs) and layer values
+//! sit in buffers the entries index into, and a journal that falls off the undo history is
+//! cleared and reused by the next power: a typical attack records its cost, health and
+//! armour without allocating or copying a name.
 
 use std::ops::Range;
 
-use crate::engine::text::lookup;
+use crate::engine::text::{SharedText, lookup};
 use crate::engine::{Conditions, LayeredPool, Resource, Sink, Struck, World};
 
 use super::Game;
@@ -19,8 +20,8 @@ use super::Game;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Journal {
     entries: Vec<Entry>,
-    /// The names the entries refer to, back to back.
-    names: String,
+    /// The names the entries refer to, by index.
+    names: Vec<SharedText>,
     /// Old layer values of [`Entry::LayerValues`], back to back.
     values: Vec<i64>,
     /// Old layered pools and conditions, which own heap data: kept here, the entries own
@@ -29,22 +30,22 @@ pub(crate) struct Journal {
     conditions: Vec<Conditions>,
 }
 
-/// One recorded old value; `name` is a range of [`Journal::names`].
+/// One recorded old value; `name` is an index of [`Journal::names`].
 #[derive(Clone, Debug)]
 enum Entry {
     /// A resource of the actor at this index (`None`: it did not exist).
-    Resource { actor: usize, name: Range<usize>, old: Option<Resource> },
+    Resource { actor: usize, name: usize, old: Option<Resource> },
     /// A layered pool: an index of [`Journal::pools`] (`None` there: it did not exist).
-    Layers { actor: usize, name: Range<usize>, old: usize },
+    Layers { actor: usize, name: usize, old: usize },
     /// The values of a layered pool's layers, outermost first (a range of
     /// [`Journal::values`]).
-    LayerValues { actor: usize, name: Range<usize>, values: Range<usize> },
+    LayerValues { actor: usize, name: usize, values: Range<usize> },
     /// All conditions: an index of [`Journal::conditions`].
     Conditions { actor: usize, old: usize },
     /// A world pool (`None`: it did not exist).
-    Pool { name: Range<usize>, old: Option<i64> },
+    Pool { name: usize, old: Option<i64> },
     /// A stat (a script's `set_stat`; `None`: it did not exist).
-    Stat { actor: usize, name: Range<usize>, old: Option<i64> },
+    Stat { actor: usize, name: usize, old: Option<i64> },
     /// Where the actor stood.
     Position { actor: usize, old: Option<crate::engine::Hex> },
 }
@@ -77,31 +78,34 @@ impl Journal {
     }
 
     /// Records `old`, the value of the resource `name` of the actor at `actor`.
-    fn resource(&mut self, actor: usize, name: &str, old: Resource) {
-        let name = self.name(name);
+    fn resource(&mut self, actor: usize, name: &SharedText, old: Resource) {
+        let name = self.name(name.clone());
         self.entries.push(Entry::Resource { actor, name, old: Some(old) });
     }
 
     /// Records what a hit on `name` of the actor at `actor` is about to change: a
     /// resource, or only the values of a layered pool's layers (a hit wears layers down but
     /// never adds or removes one).
-    fn struck(&mut self, actor: usize, name: &str, struck: Struck<'_>) {
+    fn struck(&mut self, actor: usize, name: &SharedText, struck: Struck<'_>) {
         match struck {
             Struck::Resource(old) => self.resource(actor, name, old),
             Struck::Layers(pool) => {
                 let start = self.values.len();
-                self.values.extend(pool.layers.iter().map(|layer| layer.value));
+                // A pool has a layer or three: a plain loop, not `extend`'s vectorised one
+                // with its set-up for long runs.
+                for layer in &pool.layers {
+                    self.values.push(layer.value);
+                }
                 let values = start..self.values.len();
-                let name = self.name(name);
+                let name = self.name(name.clone());
                 self.entries.push(Entry::LayerValues { actor, name, values });
             }
         }
     }
 
-    fn name(&mut self, name: &str) -> Range<usize> {
-        let start = self.names.len();
-        self.names.push_str(name);
-        start..self.names.len()
+    fn name(&mut self, name: SharedText) -> usize {
+        self.names.push(name);
+        self.names.len() - 1
     }
 }
 
@@ -111,21 +115,21 @@ impl Game {
         let Some(journal) = self.journal.as_mut() else { return };
         if let Part::Pool(name) = part {
             let old = self.world.pools.get(name).copied();
-            let name = journal.name(name);
+            let name = journal.name(self.world.names.get(name));
             journal.entries.push(Entry::Pool { name, old });
             return;
         }
         let Some(index) = self.world.actor_index(actor) else { return };
-        let who = &self.world.actors[index];
+        let (who, names) = (&self.world.actors[index], &mut self.world.names);
         let entry = match part {
             Part::Resource(name) => {
                 let old = lookup(&who.resources, name).copied();
-                Entry::Resource { actor: index, name: journal.name(name), old }
+                Entry::Resource { actor: index, name: journal.name(names.get(name)), old }
             }
             Part::Layers(name) => {
                 journal.pools.push(who.layered.get(name).cloned());
                 let old = journal.pools.len() - 1;
-                Entry::Layers { actor: index, name: journal.name(name), old }
+                Entry::Layers { actor: index, name: journal.name(names.get(name)), old }
             }
             Part::Conditions => {
                 journal.conditions.push(who.conditions.clone());
@@ -134,7 +138,7 @@ impl Game {
             Part::Pool(_) => return,
             Part::Stat(name) => {
                 let old = who.stats.get(name).copied();
-                Entry::Stat { actor: index, name: journal.name(name), old }
+                Entry::Stat { actor: index, name: journal.name(names.get(name)), old }
             }
             Part::Position => Entry::Position { actor: index, old: who.position },
         };
@@ -155,13 +159,16 @@ impl Game {
     ) -> Result<i64, crate::engine::EngineError> {
         let changed = self.world.change_resource_from(actor, resource, delta, span)?;
         if let Some(journal) = self.journal.as_mut() {
-            journal.resource(changed.index, resource, changed.old);
+            journal.resource(changed.index, &changed.name, changed.old);
         }
         Ok(changed.after)
     }
 
     /// Deals `damage` to `actor` through `sink` (as [`World::damage_into`]), journaling
     /// what the engine reports each change is about to change.
+    // Out of line, as `pay` below: a hit is a sizeable body, and inlined into the power
+    // runner it would change how the runner's own steps inline with every edit made here.
+    #[inline(never)]
     pub(crate) fn damage_into(
         &mut self,
         actor: &str,
@@ -179,6 +186,7 @@ impl Game {
 
     /// Pays `costs` from `actor` all or nothing (as [`World::pay`]), journaling each
     /// resource as the engine reports it just before spending it.
+    #[inline(never)]
     pub(crate) fn pay(
         &mut self,
         actor: &str,
@@ -207,7 +215,7 @@ pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
                 restore(&mut world.actors[actor].layered, &names[name], old);
             }
             Entry::LayerValues { actor, name, values: range } => {
-                if let Some(pool) = world.actors[actor].layered.get_mut(&names[name]) {
+                if let Some(pool) = world.actors[actor].layered.get_mut(names[name].as_str()) {
                     for (layer, old) in pool.layers.iter_mut().zip(&values[range]) {
                         layer.value = *old;
                     }
