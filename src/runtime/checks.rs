@@ -98,13 +98,23 @@ pub struct OutcomeNames {
 impl OutcomeNames {
     /// The bound names as `(name, value)` pairs, for a line scope.
     pub fn pairs(&self) -> super::BoundNames {
-        let optional = [
+        const OPTIONAL: usize = 3;
+        let optional: [(&str, Option<i64>); OPTIONAL] = [
             ("Success Number", self.success_number),
             ("Successes", self.successes),
             ("Natural", self.natural),
         ];
-        let bound = optional.into_iter().filter_map(|(name, value)| Some((name, value?)));
-        std::iter::once(("Margin", self.margin)).chain(bound).collect()
+        // Gathered on the stack first: the list is then filled from a plain slice. Sized
+        // from `optional`, so a name added there always has its slot.
+        let mut pairs = [("Margin", self.margin); 1 + OPTIONAL];
+        let mut bound = 1;
+        for (name, value) in optional {
+            if let (Some(value), Some(pair)) = (value, pairs.get_mut(bound)) {
+                *pair = (name, value);
+                bound += 1;
+            }
+        }
+        pairs.iter().take(bound).copied().collect()
     }
 }
 

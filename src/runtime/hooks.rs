@@ -100,14 +100,28 @@ fn health_of(game: &Game, actor: &str) -> i64 {
 }
 
 /// Fires the hooks that follow damage: `damage taken` when health went down, `resource zero`
-/// when it reached 0.
+/// when it reached 0. One inline test without hooks (no health was read before).
+#[inline(always)]
 pub(crate) fn after_damage(
     game: &mut Game,
     victim: &str,
     before: Option<i64>,
     span: Span,
 ) -> Result<(), RuntimeError> {
-    let Some(before) = before else { return Ok(()) };
+    match before {
+        Some(before) => fire_after_damage(game, victim, before, span),
+        None => Ok(()),
+    }
+}
+
+/// [`after_damage`] for a system with hooks.
+#[inline(never)]
+fn fire_after_damage(
+    game: &mut Game,
+    victim: &str,
+    before: i64,
+    span: Span,
+) -> Result<(), RuntimeError> {
     let after = health_of(game, victim);
     if after < before {
         fire(game, HookEvent::DamageTaken, victim, EventData::Amount(before - after), span)?;
@@ -159,12 +173,19 @@ pub(crate) fn reached_zero(game: &mut Game) -> Vec<(String, String)> {
 
 /// Fires `resource zero` for every resource that reached 0 through any path (a cost, `lose N
 /// X`, damage, a script, a turn's reset) since the last look. Inline and one test when the
-/// system has no hooks: it runs after every effect.
-#[inline]
+/// system has no hooks: it runs after every effect, so the look itself is kept out of line
+/// (inlined, it would make every caller save and restore its registers).
+#[inline(always)]
 pub(crate) fn zero_checkpoint(game: &mut Game, span: Span) -> Result<(), RuntimeError> {
     if game.rules.hooks.is_empty() {
         return Ok(());
     }
+    fire_zeroes(game, span)
+}
+
+/// [`zero_checkpoint`] for a system with hooks.
+#[inline(never)]
+fn fire_zeroes(game: &mut Game, span: Span) -> Result<(), RuntimeError> {
     for (actor, resource) in reached_zero(game) {
         fire(game, HookEvent::ResourceZero, &actor, EventData::Name(resource), span)?;
     }

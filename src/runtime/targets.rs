@@ -31,6 +31,9 @@ pub(crate) fn walled(world: &World, from: Hex, to: Hex) -> Option<Hex> {
 /// creature target checks the request's count, reach and line to target; an area selects
 /// every placed creature in it (see [`area_targets`]). The request's own names are
 /// borrowed, not copied.
+// Inline: one step of the power pipeline, called once per use; offered to the pipeline's
+// own code unit so whether it is inlined does not depend on how modules are partitioned.
+#[inline]
 pub(crate) fn choose_targets<'a>(
     game: &Game,
     pipeline: &Pipeline<'a>,
