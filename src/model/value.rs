@@ -651,7 +651,11 @@ pub fn weapon_line(name: &Name, context: LineContext) -> Option<Option<u8>> {
             LineContext::Target => Some(1),
             _ => Some(2),
         }),
-        NameKind::WeaponLine(index) => Some(Some(index)),
+        // Only `weapon_label` makes these indices; the bound keeps this in step with
+        // `weapon_property`, which reads the label at the index.
+        NameKind::WeaponLine(index) => {
+            (usize::from(index) < NUMERIC_WEAPON_LINES.len()).then_some(Some(index))
+        }
         NameKind::Plain | NameKind::Special(_) => None,
     }
 }

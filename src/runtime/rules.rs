@@ -61,11 +61,12 @@ pub(crate) struct Rules {
     pub scripts: Option<std::rc::Rc<super::host::Scripts>>,
     /// `On <event>: function` hooks, in declaration order.
     pub hooks: Vec<(crate::model::hook::HookEvent, Spanned<crate::model::Name>)>,
-    /// `Derived X: [expr]` lines, in declaration order.
-    pub derived: Vec<(String, Spanned<crate::model::Expr>)>,
+    /// `Derived X: [expr]` lines, in declaration order. Private, like `derived_names`: only
+    /// load writes it, so the filter can never fall behind the list.
+    derived: Vec<(String, Spanned<crate::model::Expr>)>,
     /// The names in `derived`, summarised at load: most names read are plain stats, and
     /// [`Rules::derived`] answers them without scanning the derived values.
-    pub derived_names: super::name_filter::NameFilter,
+    derived_names: super::name_filter::NameFilter,
     /// Where the `Derived Tier:` and `Derived Level:` lines are in `derived`, found once at
     /// load: pools read `[Tier]` on most checks (see [`Rules::special_derived`]).
     pub special_derived: [Option<usize>; 2],
@@ -194,6 +195,11 @@ impl Rules {
             .iter()
             .filter(|(key, block)| **key == block.name.node.as_str().to_lowercase())
             .map(|(_, block)| block.name.node.as_str())
+    }
+
+    /// The system's `Derived X: [expr]` lines, in declaration order.
+    pub fn derived_lines(&self) -> &[(String, Spanned<crate::model::Expr>)] {
+        &self.derived
     }
 
     /// The value of the `Derived` line called `name`, if the system has one.

@@ -216,7 +216,7 @@ fn derived_value(
 /// be evaluated (a name the actor lacks) is left out.
 pub(crate) fn derived_values(rules: &Rules, actor: &Actor) -> Vec<(String, i64)> {
     rules
-        .derived
+        .derived_lines()
         .iter()
         .filter_map(|(name, _)| Some((name.clone(), actor_value(rules, actor, name)?)))
         .collect()
