@@ -422,3 +422,30 @@ impl fmt::Display for ArmourLine {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::expr::{NUMERIC_WEAPON_LINES, Number};
+
+    #[test]
+    fn a_numeric_weapon_line_s_index_names_its_own_label() {
+        let amount = || Amount::Number(Number::integer(1));
+        let numeric = [
+            WeaponLine::Cost(amount()),
+            WeaponLine::Reach(amount()),
+            WeaponLine::Damage(amount()),
+            WeaponLine::Range(amount()),
+            WeaponLine::MinimumRange(amount()),
+            WeaponLine::CritRange(amount()),
+            WeaponLine::CritDamage(amount()),
+            WeaponLine::Rate(amount()),
+        ];
+        for line in &numeric {
+            let (index, read) = line.numeric().expect("a numeric line");
+            assert_eq!(NUMERIC_WEAPON_LINES[usize::from(index)], line.label());
+            assert_eq!(read, &amount());
+        }
+        assert_eq!(WeaponLine::Keywords(Vec::new()).numeric(), None);
+    }
+}
