@@ -1,13 +1,7 @@
 //! The `roll` and `dist` subcommands as a user runs them: exit codes, printed seeds,
 //! replay, forced dice, JSON shapes, and diagnostics on stderr.
 
-use assert_cmd::Command;
-
-fn mythforge() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_mythforge"));
-    command.env("NO_COLOR", "1");
-    command
-}
+use crate::common::cli::mythforge;
 
 fn stdout_of(args: &[&str]) -> String {
     let output = mythforge().args(args).output().unwrap();

@@ -1,13 +1,7 @@
 //! `mythforge check` and `mythforge fmt` end to end: exit codes, rendered and JSON
 //! diagnostics, and canonical output.
 
-use assert_cmd::Command;
-
-fn mythforge() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_mythforge"));
-    command.env("NO_COLOR", "1");
-    command
-}
+use crate::common::cli::mythforge;
 
 fn stderr_of(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()

@@ -8,19 +8,7 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
-
-fn mythforge() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_mythforge"));
-    command.env("NO_COLOR", "1").current_dir(env!("CARGO_MANIFEST_DIR"));
-    command
-}
-
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let output = mythforge().args(args).write_stdin(stdin).output().unwrap();
-    let code = output.status.code().unwrap_or(-1);
-    (code, String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap())
-}
+use crate::common::cli::{mythforge, run};
 
 /// The golden file's text without its `#!` header lines.
 fn golden_body(text: &str) -> String {

@@ -2,7 +2,7 @@
 //! events, the piped REPL driving game commands, a failed command changing nothing,
 //! diagnostics at the session line, undo and save/restore.
 
-use assert_cmd::Command;
+use crate::common::cli::run_in;
 
 /// A fresh folder under the system temp dir, removed on drop.
 struct TempDir(std::path::PathBuf);
@@ -25,18 +25,6 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
-}
-
-fn mythforge(dir: &std::path::Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_mythforge"));
-    command.env("NO_COLOR", "1").current_dir(dir);
-    command
-}
-
-fn run_in(dir: &std::path::Path, args: &[&str], stdin: &str) -> (i32, String, String) {
-    let output = mythforge(dir).args(args).write_stdin(stdin).output().unwrap();
-    let code = output.status.code().unwrap_or(-1);
-    (code, String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap())
 }
 
 const SETUP: &str =

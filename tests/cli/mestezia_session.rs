@@ -5,9 +5,7 @@
 
 use assert_cmd::Command;
 
-use crate::common::packs;
-
-use packs::repl as run;
+use crate::common::cli::repl as run;
 
 const SETUP: &str = "load mestezia\nactor Itzel from Itzel\nactor Ragweed from Ragweed\n";
 

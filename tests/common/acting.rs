@@ -40,11 +40,6 @@ pub fn load_with_limits(
     Ok(game)
 }
 
-/// The world as JSON: equal strings mean equal worlds (roller position and forced dice too).
-pub fn serialised(game: &Game) -> String {
-    mythforge::engine::to_json(game.world()).unwrap()
-}
-
 /// Uses Jab from Ana on Bo with the dice forced to `faces` (the check's two dice first).
 pub fn jab(game: &mut Game, faces: &[u32]) -> Result<(), RuntimeError> {
     game.world_mut().roller.force(faces.iter().copied());

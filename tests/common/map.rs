@@ -1,5 +1,5 @@
-//! Helpers shared by the hex-map tests (positions and sides): where an actor stands, its HP,
-//! and the targets Ana's area power hits when aimed at hexes.
+//! Helpers shared by the hex-map tests (positions and sides): where an actor stands and the
+//! targets Ana's area power hits when aimed at hexes.
 
 use mythforge::engine::Hex;
 use mythforge::runtime::{Game, PowerUse};
@@ -7,11 +7,6 @@ use mythforge::runtime::{Game, PowerUse};
 /// Where `name` stands.
 pub fn at(game: &Game, name: &str) -> Option<Hex> {
     game.world().actor(name).unwrap().position
-}
-
-/// `name`'s current HP.
-pub fn hp(game: &Game, name: &str) -> i64 {
-    game.world().actor(name).unwrap().resources["HP"].current
 }
 
 /// Ana uses `power` aimed at `aim`; the targets it hit, in order.

@@ -1,15 +1,11 @@
 //! The log keeps a move's narration in parts and a hit's layer results in shared chunks;
 //! what it prints and serialises must be exactly the text and lists it used to store.
 
-use std::path::PathBuf;
-
 use mythforge::engine::Event;
 use mythforge::runtime::{Game, PowerUse};
 
 fn attacked(uses: usize) -> Game {
-    let mut game = Game::new(7);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sample/system.rules");
-    game.load(&[path]).unwrap();
+    let mut game = crate::common::game_with(7, &["tests/fixtures/sample/system.rules"]);
     game.add_actor("Attacker", Some("Brakka"), &[("CP", 1_000)]).unwrap();
     game.add_actor("Defender", Some("Brakka"), &[("HP", 1_000), ("Max HP", 1_000)]).unwrap();
     let request = PowerUse::new("Attacker", "Berserker Charge").at(["Defender"]);

@@ -2,8 +2,6 @@
 //! boundaries it must read, undo, compare, print and save exactly as the plain list it
 //! replaced.
 
-use std::path::PathBuf;
-
 use mythforge::engine::{Event, EventLog};
 use mythforge::runtime::{Game, PowerUse};
 use serde::{Deserialize, Serialize};
@@ -90,9 +88,7 @@ fn truncating_back_across_a_boundary_keeps_what_came_before_and_pushes_after_it(
 }
 
 fn attack_game() -> (Game, PowerUse) {
-    let mut game = Game::new(11);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sample/system.rules");
-    game.load(&[path]).unwrap();
+    let mut game = crate::common::game_with(11, &["tests/fixtures/sample/system.rules"]);
     game.add_actor("Attacker", Some("Brakka"), &[("CP", 100_000)]).unwrap();
     let defender = [("HP", 1_000_000), ("Max HP", 1_000_000)];
     game.add_actor("Defender", Some("Brakka"), &defender).unwrap();

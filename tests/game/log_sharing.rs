@@ -4,15 +4,12 @@
 //! per event), without timing anything.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use mythforge::engine::{Event, SharedText};
 use mythforge::runtime::{Game, PowerUse};
 
 fn attack() -> (Game, PowerUse) {
-    let mut game = Game::new(7);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sample/system.rules");
-    game.load(&[path]).unwrap();
+    let mut game = crate::common::game_with(7, &["tests/fixtures/sample/system.rules"]);
     game.add_actor("Attacker", Some("Brakka"), &[("CP", 1_000)]).unwrap();
     game.add_actor("Defender", Some("Brakka"), &[("HP", 1_000), ("Max HP", 1_000)]).unwrap();
     (game, PowerUse::new("Attacker", "Berserker Charge").at(["Defender"]))

@@ -6,13 +6,8 @@ use std::path::PathBuf;
 
 use mythforge::runtime::{CheckRequest, Game, PowerUse};
 
-use crate::common::packs;
-
-use packs::resource;
-
-fn pack_game(actors: &[&str]) -> Game {
-    packs::pack_game("mestezia", actors)
-}
+use crate::common::packs::mestezia as pack_game;
+use crate::common::resource;
 
 fn check(actor: &str, stats: &[&str], bonus: i64, threshold: i64) -> CheckRequest {
     CheckRequest {

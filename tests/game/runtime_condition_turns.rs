@@ -6,22 +6,17 @@
 //! restore); `show` listing sources, `against` and included conditions; `check` refusing
 //! misused `[Type]` damage and `against`.
 
-use std::path::PathBuf;
-
 use assert_cmd::Command;
 use mythforge::diagnostics::Span;
 use mythforge::engine::{ActiveCondition, Duration, Phase, Stacking};
 use mythforge::runtime::{CheckRequest, Game, PowerUse, VersusRequest};
 
-use crate::common::packs;
-
-use packs::repl as run;
+use crate::common::cli::repl as run;
+use crate::common::hp;
 
 fn game() -> Game {
-    let mut game = Game::new(7);
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let paths = [root.join("rules/mestezia"), root.join("tests/fixtures/turns/turn_powers.rules")];
-    game.load(&paths).expect("the pack and the test powers load");
+    let mut game =
+        crate::common::game_with(7, &["rules/mestezia", "tests/fixtures/turns/turn_powers.rules"]);
     for actor in ["Itzel", "White Coyote", "The Inquisitor"] {
         game.add_actor(actor, Some(actor), &[]).unwrap();
         let powers = &mut game.world_mut().actor_mut(actor).unwrap().powers;
@@ -71,10 +66,6 @@ fn until(game: &mut Game, actor: &str, phase: Phase) {
         }
     }
     panic!("{actor}'s {phase:?} never came");
-}
-
-fn hp(game: &Game, actor: &str) -> i64 {
-    game.world().actor(actor).unwrap().resources["HP"].current
 }
 
 fn set_hp(game: &mut Game, actor: &str, value: i64) {

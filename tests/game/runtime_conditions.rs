@@ -3,18 +3,16 @@
 //! healing floors, relative modifiers (Marked), granted Advantage (Prone, Dazed) and
 //! included conditions (Dominated is Dazed, for exactly as long).
 
-use std::path::PathBuf;
-
+use crate::common::hp;
 use mythforge::diagnostics::Span;
 use mythforge::engine::{ActiveCondition, Duration, Event, Stacking};
 use mythforge::runtime::{CheckRequest, Game, PowerUse};
 
 fn game() -> Game {
-    let mut game = Game::new(11);
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let paths =
-        [root.join("rules/mestezia"), root.join("tests/fixtures/conditions/test_powers.rules")];
-    game.load(&paths).expect("the pack and the test powers load");
+    let mut game = crate::common::game_with(
+        11,
+        &["rules/mestezia", "tests/fixtures/conditions/test_powers.rules"],
+    );
     for actor in ["Itzel", "The Inquisitor", "White Coyote"] {
         game.add_actor(actor, Some(actor), &[]).unwrap();
         let powers = &mut game.world_mut().actor_mut(actor).unwrap().powers;
@@ -64,10 +62,6 @@ fn last_damage(game: &Game) -> i64 {
 fn hit(game: &mut Game, user: &str, power: &str, target: &str) -> i64 {
     game.use_power(&PowerUse::new(user, power).at([target])).unwrap();
     last_damage(game)
-}
-
-fn hp(game: &Game, actor: &str) -> i64 {
-    game.world().actor(actor).unwrap().resources["HP"].current
 }
 
 /// The grade of one use of `power` by `user` on `target` with the dice `faces`.

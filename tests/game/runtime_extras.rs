@@ -1,14 +1,9 @@
 //! Upgrades modifying a power's damage, and turn order with the segment overflow ruling.
 
-use std::path::PathBuf;
-
 use mythforge::runtime::{Game, PowerUse};
 
 fn game() -> Game {
-    let mut game = Game::new(9);
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/runtime/extras.rules");
-    game.load(&[path]).expect("the extras pack loads");
+    let mut game = crate::common::game_with(9, &["tests/fixtures/runtime/extras.rules"]);
     game.add_actor("Ana", Some("Singer"), &[]).unwrap();
     game.add_actor("Bo", Some("Singer"), &[("Initiative", 0)]).unwrap();
     game.world_mut().actor_mut("Bo").unwrap().traits.clear();

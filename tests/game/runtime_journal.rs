@@ -2,21 +2,14 @@
 //! history are reused by later powers, and every undo still restores the exact world
 //! (armour layer values, health, cost, dice position) and the log length.
 
-use std::path::PathBuf;
-
+use crate::common::serialised;
 use mythforge::runtime::{Game, PowerUse, UNDO_LIMIT};
 
 fn game() -> Game {
-    let mut game = Game::new(42);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sample/system.rules");
-    game.load(&[path]).expect("the sample pack loads");
+    let mut game = crate::common::game_with(42, &["tests/fixtures/sample/system.rules"]);
     game.add_actor("Brakka", Some("Brakka"), &[("CP", 1_000)]).unwrap();
     game.add_actor("Foe", Some("Brakka"), &[("HP", 1_000), ("Max HP", 1_000)]).unwrap();
     game
-}
-
-fn serialised(game: &Game) -> String {
-    mythforge::engine::to_json(game.world()).unwrap()
 }
 
 fn armour(game: &Game) -> Vec<i64> {

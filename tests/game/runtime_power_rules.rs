@@ -4,8 +4,6 @@
 //! replacement, loss on Unconscious, undo, save/restore). Each refusal is checked for its
 //! message, code, primary line, secondary label and for changing nothing.
 
-use std::path::PathBuf;
-
 use mythforge::diagnostics::{Span, ToDiagnostic};
 use mythforge::runtime::{CheckRequest, Game, PowerUse};
 
@@ -224,11 +222,10 @@ fn a_per_turn_quota_counts_each_kind_and_resets_at_the_end_of_the_turn() {
 }
 
 fn mestezia() -> Game {
-    let mut game = Game::new(5);
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let paths =
-        [root.join("rules/mestezia"), root.join("tests/fixtures/power_rules/test_powers.rules")];
-    game.load(&paths).expect("the pack loads");
+    let mut game = crate::common::game_with(
+        5,
+        &["rules/mestezia", "tests/fixtures/power_rules/test_powers.rules"],
+    );
     for actor in ["Itzel", "Xochitl", "The Inquisitor"] {
         game.add_actor(actor, Some(actor), &[]).unwrap();
         let powers = &mut game.world_mut().actor_mut(actor).unwrap().powers;
@@ -408,17 +405,11 @@ fn check_warns_about_a_keyword_no_power_has_and_rejects_unknown_lines() {
 
 #[test]
 fn a_session_adopts_a_stance_and_shows_it() {
-    let output = assert_cmd::Command::new(env!("CARGO_BIN_EXE_mythforge"))
-        .env("NO_COLOR", "1")
-        .args(["repl", "--seed", "3"])
-        .write_stdin(
-            "load mestezia\nactor Itzel from Itzel\nItzel adopts Jaguar Stance\nshow Itzel\n\
-             Itzel adopts Turtle Stance\nundo\nshow Itzel\n",
-        )
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
+    let (_, stdout, stderr) = crate::common::cli::run(
+        &["repl", "--seed", "3"],
+        "load mestezia\nactor Itzel from Itzel\nItzel adopts Jaguar Stance\nshow Itzel\n\
+         Itzel adopts Turtle Stance\nundo\nshow Itzel\n",
+    );
     assert!(stdout.contains("Itzel adopts Jaguar Stance"), "{stdout}");
     assert!(stdout.contains("\n  Stance: Jaguar Stance"), "{stdout}");
     assert!(stderr.contains("unknown stance `Turtle Stance`"), "{stderr}");

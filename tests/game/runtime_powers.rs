@@ -3,13 +3,12 @@
 
 use std::path::PathBuf;
 
+use crate::common::serialised;
 use mythforge::diagnostics::ToDiagnostic;
 use mythforge::runtime::{CheckRequest, Game, PowerUse, RuntimeErrorKind};
 
 fn game() -> Game {
-    let mut game = Game::new(42);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sample/system.rules");
-    game.load(&[path]).expect("the sample pack loads");
+    let mut game = crate::common::game_with(42, &["tests/fixtures/sample/system.rules"]);
     game.add_actor("Brakka", Some("Brakka"), &[]).unwrap();
     game.add_actor("Foe", Some("Brakka"), &[("Defense", 12)]).unwrap();
     game
@@ -20,10 +19,6 @@ fn refill(game: &mut Game, name: &str) {
     let actor = game.world_mut().actor_mut(name).unwrap();
     actor.resources.get_mut("CP").unwrap().current = 20;
     actor.resources.get_mut("Sg").unwrap().current = 5;
-}
-
-fn serialised(game: &Game) -> String {
-    mythforge::engine::to_json(game.world()).unwrap()
 }
 
 #[test]

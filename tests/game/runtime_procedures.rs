@@ -8,10 +8,7 @@ use mythforge::engine::{CheckResult, DecisionKind, Event, Policy, PolicyDecider,
 use mythforge::runtime::{CheckRequest, Game, PowerUse, VersusRequest};
 
 fn game() -> Game {
-    let mut game = Game::new(7);
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/runtime/procedures.rules");
-    game.load(&[path]).expect("the procedures fixture loads");
+    let mut game = crate::common::game_with(7, &["tests/fixtures/runtime/procedures.rules"]);
     game.add_actor("Hero", Some("Hero"), &[]).unwrap();
     game.add_actor("Rival", Some("Hero"), &[]).unwrap();
     game

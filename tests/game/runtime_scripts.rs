@@ -3,6 +3,7 @@
 //! resolved through a script gives the same transcript as the same numbers declared; the
 //! shipped `jolt` helper runs from a pack folder with a sibling `scripts/<pack>/` folder.
 
+use crate::common::{hp, serialised};
 use mythforge::runtime::{Game, PowerUse};
 use mythforge::script::ScriptLimits;
 
@@ -26,14 +27,6 @@ fn game_with_limits(result: &str, limits: ScriptLimits) -> Game {
     game.add_actor("Ana", Some("Fighter"), &[]).unwrap();
     game.add_actor("Bo", Some("Fighter"), &[]).unwrap();
     game
-}
-
-fn hp(game: &Game, name: &str) -> i64 {
-    game.world().actor(name).unwrap().resources["HP"].current
-}
-
-fn serialised(game: &Game) -> String {
-    mythforge::engine::to_json(game.world()).unwrap()
 }
 
 #[test]

@@ -5,17 +5,14 @@
 
 use crate::common::acting;
 
-use acting::{jab, serialised};
+use crate::common::{resource, serialised};
+use acting::jab;
 use mythforge::runtime::{Game, PowerUse};
 use mythforge::script::ScriptLimits;
 
 /// The acting fixture with the power's Result replaced by `result`.
 fn game(result: &str) -> Game {
     acting::game("", result)
-}
-
-fn resource(game: &Game, actor: &str, name: &str) -> i64 {
-    game.world().actor(actor).unwrap().resources[name].current
 }
 
 fn conditions(game: &Game, actor: &str) -> Vec<(String, Option<i64>)> {

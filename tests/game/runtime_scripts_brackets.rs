@@ -5,6 +5,7 @@
 //! arguments, checks arities, and refuses a handle used as a number; the shipped Mestezia
 //! `jolt` takes the actor.
 
+use crate::common::{hp, serialised};
 use mythforge::diagnostics::{RenderStyle, SourceMap, ToDiagnostic, render};
 use mythforge::engine::{ActiveCondition, Duration, Stacking};
 use mythforge::runtime::{Game, PowerUse, RuntimeError};
@@ -76,14 +77,6 @@ fn load(rules: &str) -> Game {
 fn jab(game: &mut Game) -> Result<(), RuntimeError> {
     game.world_mut().roller.force([9, 3]);
     game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).map(|_| ())
-}
-
-fn hp(game: &Game, name: &str) -> i64 {
-    game.world().actor(name).unwrap().resources["HP"].current
-}
-
-fn serialised(game: &Game) -> String {
-    mythforge::engine::to_json(game.world()).unwrap()
 }
 
 /// The refusal message every write, die and decision in a bracket call gets.
@@ -278,9 +271,7 @@ fn check_refuses_a_handle_used_as_a_number() {
 
 #[test]
 fn mestezia_healing_poultice_heals_the_targets_jolt_through_the_shipped_script() {
-    let mut game = Game::new(7);
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/mestezia");
-    game.load(&[path]).expect("the shipped pack and its scripts load");
+    let mut game = crate::common::game_with(7, &["rules/mestezia"]);
     for name in ["Ragweed", "Xochitl"] {
         game.add_actor(name, Some(name), &[]).unwrap();
     }

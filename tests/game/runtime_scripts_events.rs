@@ -156,11 +156,11 @@ fn turn_hooks_follow_every_participants_start_and_end_in_order() {
 fn a_failing_resource_zero_hook_fails_the_command_and_changes_nothing() {
     let mut game = game("On resource zero: fumble", "lose 3 Focus");
     game.world_mut().roller.force([9, 3]);
-    let before = acting::serialised(&game);
+    let before = crate::common::serialised(&game);
     let mark = game.mark();
     let error = game.use_power(&PowerUse::new("Ana", "Jab").at(["Bo"])).unwrap_err();
     assert_eq!(error.to_string(), "script error: no script function `fumble` taking 2 argument(s)");
-    assert_eq!(acting::serialised(&game), before);
+    assert_eq!(crate::common::serialised(&game), before);
     assert_eq!(game.mark(), mark);
 }
 

@@ -5,7 +5,8 @@
 
 use crate::common::acting;
 
-use acting::{game, jab, serialised};
+use crate::common::serialised;
+use acting::{game, jab};
 use mythforge::runtime::{Game, PowerUse};
 
 fn bleeding(game: &Game) -> bool {

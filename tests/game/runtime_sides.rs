@@ -7,8 +7,8 @@
 use mythforge::engine::Hex;
 use mythforge::runtime::{Game, PowerUse};
 
-use crate::common::map;
-use map::{at, hit, hp};
+use crate::common::hp;
+use crate::common::map::{at, hit};
 
 const PACK: &str = "\
 system Sides

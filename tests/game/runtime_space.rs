@@ -5,8 +5,8 @@
 use mythforge::engine::Hex;
 use mythforge::runtime::{Game, PowerUse};
 
-use crate::common::map;
-use map::{at, hit, hp};
+use crate::common::hp;
+use crate::common::map::{at, hit};
 
 const PACK: &str = "\
 system Space
@@ -280,9 +280,7 @@ fn walls_survive_a_save_and_old_saves_without_walls_load() {
 
 /// The shipped Mestezia pack with these actors (each from its own stat block).
 fn mestezia(actors: &[(&str, (i64, i64))]) -> Game {
-    let mut game = Game::new(7);
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/mestezia");
-    game.load(&[path]).expect("the pack loads");
+    let mut game = crate::common::game_with(7, &["rules/mestezia"]);
     for (name, (q, r)) in actors {
         game.add_actor(name, Some(name), &[]).unwrap();
         game.place(name, Some(Hex::new(*q, *r))).unwrap();

@@ -3,23 +3,17 @@
 
 use std::path::PathBuf;
 
+use crate::common::hp;
 use mythforge::runtime::{Game, PowerUse};
 
 fn game() -> Game {
-    let mut game = Game::new(5);
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/runtime/timing.rules");
-    game.load(&[path]).expect("the timing pack loads");
+    let mut game = crate::common::game_with(5, &["tests/fixtures/runtime/timing.rules"]);
     game.add_actor("A", Some("Caster"), &[("Initiative", 0)]).unwrap();
     game.add_actor("B", Some("Caster"), &[]).unwrap();
     // A rolls 10 (segment 10), B rolls 5 (segment 5).
     game.world_mut().roller.force([10, 5]);
     assert_eq!(game.start_encounter(&["A", "B"]).unwrap(), ["A", "B"]);
     game
-}
-
-fn hp(game: &Game, name: &str) -> i64 {
-    game.world().actor(name).unwrap().resources["HP"].current
 }
 
 #[test]

@@ -5,13 +5,8 @@
 use mythforge::diagnostics::{RenderStyle, ToDiagnostic, render};
 use mythforge::runtime::{Game, PowerUse, RuntimeErrorKind};
 
-use crate::common::packs;
-
-use packs::resource;
-
-fn pack_game(actors: &[&str]) -> Game {
-    packs::pack_game("mestezia", actors)
-}
+use crate::common::packs::mestezia as pack_game;
+use crate::common::resource;
 
 fn set(game: &mut Game, actor: &str, name: &str, value: i64) {
     let resource = game.world_mut().actor_mut(actor).unwrap().resources.get_mut(name).unwrap();
