@@ -1,13 +1,14 @@
 //! Helpers shared by the integration test binaries (tests/cli, tests/lang, tests/game,
 //! tests/props): a game with rule files loaded, an actor's resource and HP, the world as
-//! JSON, and in submodules running the binary, the effect-script fixture, the hex-map
-//! helpers and games on the shipped packs.
+//! JSON, and in submodules running the binary, golden loops that report every mismatch,
+//! the effect-script fixture, the hex-map helpers and games on the shipped packs.
 
 // Each binary uses only some of the helpers.
 #![allow(dead_code)]
 
 pub mod acting;
 pub mod cli;
+pub mod golden;
 pub mod map;
 pub mod packs;
 

@@ -7,6 +7,8 @@
 use mythforge::diagnostics::{RenderStyle, SourceMap, render};
 use mythforge::dice::{DiceExpr, Distribution, Roller, distribution};
 
+use crate::common::golden::Failures;
+
 fn parse(text: &str) -> DiceExpr {
     DiceExpr::parse(text).unwrap_or_else(|error| panic!("{text}: {error}"))
 }
@@ -510,14 +512,17 @@ fn errors_are_rendered_with_their_spans() {
     ];
     let mut settings = insta::Settings::clone_current();
     settings.set_description(
-        "Regenerate with `INSTA_UPDATE=always cargo test --test dice errors_are_rendered`, \
-         then review the diff.",
+        "Bless with `cargo insta review` (or `INSTA_UPDATE=always cargo test --test lang \
+         errors_are_rendered`), then review the diff.",
     );
+    // Every case is checked even when one fails.
+    let mut failures = Failures::default();
     settings.bind(|| {
         for (name, text) in cases {
-            insta::assert_snapshot!(name, rendered_error(text), text);
+            failures.check(name, || insta::assert_snapshot!(name, rendered_error(text), text));
         }
     });
+    failures.finish();
 }
 
 #[test]

@@ -1,22 +1,15 @@
 //! Golden tests for rule files: every `tests/golden/rules/*.rules` file is loaded and
-//! checked, and its rendered diagnostics (plain style, width 80) are snapshotted with insta.
-//! The first line says what to expect: `#! expect=error` (at least one error) or
-//! `#! expect=ok` (no errors; warnings allowed). Regenerate with
-//! `INSTA_UPDATE=always cargo test --test rules_golden` and review the diffs.
+//! checked, and its rendered diagnostics (plain style, width 80) are snapshotted with insta
+//! (`snapshots/lang__rules_golden__check@<file>.snap`). The first line says what to expect:
+//! `#! expect=error` (at least one error) or `#! expect=ok` (no errors; warnings allowed).
+//! Every file is checked even when one fails. Bless with `cargo insta review` (or
+//! `INSTA_UPDATE=always cargo test --test lang`) and review the diffs.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use mythforge::diagnostics::{RenderStyle, SourceMap, render};
 
-fn golden_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir("tests/golden/rules")
-        .expect("golden folder exists")
-        .map(|entry| entry.expect("readable entry").path())
-        .filter(|path| path.extension().is_some_and(|extension| extension == "rules"))
-        .collect();
-    files.sort();
-    files
-}
+use crate::common::golden::{Failures, relative};
 
 fn run(path: &Path) -> (String, bool) {
     let mut sources = SourceMap::new();
@@ -33,31 +26,35 @@ fn run(path: &Path) -> (String, bool) {
 
 #[test]
 fn golden_rule_files_match_their_snapshots() {
-    let files = golden_files();
-    assert!(files.len() >= 20, "expected the golden corpus, found {} files", files.len());
-    for path in files {
+    let mut failures = Failures::default();
+    let mut files = 0;
+    insta::glob!("../golden/rules", "*.rules", |path| {
+        files += 1;
+        // Loaded by its path from the crate root, as the diagnostics name it.
+        let path = relative(path);
         let text = std::fs::read_to_string(&path).expect("readable golden file");
-        let header = text.lines().next().unwrap_or_default();
-        let expect_error = match header {
-            "#! expect=error" => true,
-            "#! expect=ok" => false,
-            other => panic!(
-                "{}: first line must be `#! expect=error` or `#! expect=ok`, found `{other}`",
-                path.display()
-            ),
-        };
         let (output, has_error) = run(&path);
-        assert_eq!(has_error, expect_error, "{}: unexpected outcome\n{output}", path.display());
-        let name = path.file_stem().and_then(|stem| stem.to_str()).expect("utf-8 name").to_string();
+        failures.check(path.display(), || {
+            let header = text.lines().next().unwrap_or_default();
+            let expect_error = match header {
+                "#! expect=error" => true,
+                "#! expect=ok" => false,
+                other => panic!(
+                    "{}: first line must be `#! expect=error` or `#! expect=ok`, found `{other}`",
+                    path.display()
+                ),
+            };
+            assert_eq!(has_error, expect_error, "{}: unexpected outcome\n{output}", path.display());
+        });
         insta::with_settings!({
-            snapshot_path => "../golden/rules/snapshots",
-            prepend_module_to_snapshot => false,
             description => format!("mythforge check {}", path.display()),
             omit_expression => true,
         }, {
-            insta::assert_snapshot!(name, output);
+            insta::assert_snapshot!("check", output);
         });
-    }
+    });
+    assert!(files >= 20, "expected the golden corpus, found {files} files");
+    failures.finish();
 }
 
 /// Error kinds that need generated input: a file over the size limit, an unreadable path
@@ -104,8 +101,6 @@ fn generated_error_kinds_match_their_snapshots() {
         .map(|diagnostic| render(diagnostic, &sources, RenderStyle::Plain))
         .collect();
     insta::with_settings!({
-        snapshot_path => "../golden/rules/snapshots",
-        prepend_module_to_snapshot => false,
         omit_expression => true,
     }, {
         insta::assert_snapshot!("generated_error_kinds", rendered.join("\n"));

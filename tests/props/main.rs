@@ -3,6 +3,9 @@
 //! cases proptest finds are kept in tests/proptest-regressions/ (its default place for a
 //! test binary with a main.rs) and replayed first on every run.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod dice_properties;
 mod engine_properties;
 mod rules_roundtrip;

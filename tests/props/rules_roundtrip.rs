@@ -8,6 +8,8 @@ use mythforge::model::{RuleFile, format_file};
 use proptest::prelude::*;
 use serde_json::Value;
 
+use crate::common::golden::Failures;
+
 fn parse(text: &str) -> (RuleFile, bool) {
     let (file, diagnostics) =
         mythforge::parse::parse_file(FileId(0), Path::new("generated.rules"), text);
@@ -66,10 +68,14 @@ fn fixtures_and_golden_files_round_trip() {
         .chain(rule_files_under("tests/golden/rules"))
         .collect();
     assert!(files.len() > 20);
+    // Every file is checked even when one fails.
+    let mut failures = Failures::default();
     for path in files {
         let text = std::fs::read_to_string(&path).expect("readable");
-        assert_round_trip(&text, &path.display().to_string());
+        let origin = path.display().to_string();
+        failures.check(&origin, || assert_round_trip(&text, &origin));
     }
+    failures.finish();
 }
 
 const NAMES: &[&str] =
