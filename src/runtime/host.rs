@@ -415,8 +415,28 @@ fn read_scripts(folders: &[PathBuf]) -> Result<Vec<(String, String)>, Vec<Diagno
             .filter(|path| path.extension().is_some_and(|ext| ext == "rhai"))
             .collect();
         names.sort();
+        let inside = folder.canonicalize().unwrap_or_else(|_| folder.clone());
         for path in names {
-            match std::fs::read_to_string(&path) {
+            // A script symlinked out of the pack's folder is not read.
+            if !path.canonicalize().is_ok_and(|real| real.starts_with(&inside)) {
+                diagnostics.push(
+                    Diagnostic::error(
+                        "runtime::script_outside_pack",
+                        format!(
+                            "script {} leads outside the pack's scripts folder",
+                            path.display()
+                        ),
+                    )
+                    .with_help(
+                        "copy the script into the pack's scripts folder instead of linking it",
+                    ),
+                );
+                continue;
+            }
+            // Bounded by bytes read, regular files only; the compiler checks the exact limit
+            // again with a located diagnostic.
+            let limit = ScriptLimits::default().max_script_bytes as u64;
+            match crate::files::read_text(&path, limit) {
                 Ok(text) => files.push((path.display().to_string(), text)),
                 Err(error) => diagnostics.push(
                     Diagnostic::error(
