@@ -65,8 +65,8 @@ pub use limits::{LimitReset, LimitUse};
 pub use log::{CheckResult, DieTotals, Event, EventLog, RolledDice};
 pub use narration::{MoveText, Narrated};
 pub use save::{
-    FORMAT_VERSION, MAX_SAVE_BYTES, UndoStack, backup_path, from_json, load, load_or_backup, save,
-    to_json, write_atomically,
+    FORMAT_VERSION, MAX_SAVE_BYTES, UndoStack, backup_path, from_json, load, load_or_backup,
+    read_save, save, to_json, write_atomically,
 };
 pub use short_list::ShortList;
 pub use state::World;

@@ -413,8 +413,8 @@ impl Game {
     /// is refused and nothing changes. The undo history is cleared.
     pub fn restore(&mut self, path: &Path) -> Result<(), RuntimeError> {
         let shown = path.display().to_string();
-        let text =
-            std::fs::read_to_string(path).map_err(|e| save_corrupt(&shown, e.to_string()))?;
+        // Bounded by bytes read (16 MiB), regular files only.
+        let text = crate::engine::read_save(path)?;
         self.restore_text(&text, &shown)
     }
 
