@@ -57,7 +57,8 @@ pub use encounter::{
 };
 pub use error::{EngineError, EngineErrorKind};
 pub use hex::{
-    DIRECTIONS, Hex, MAX_AREA_SIZE, burst, clear_line, cone, path, ray, ring, steps_around,
+    DIRECTIONS, Hex, MAX_AREA_SIZE, MAX_COORDINATE, burst, clear_line, cone, path, ray, ring,
+    steps_around,
 };
 pub use layer_hits::LayerHits;
 pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};

@@ -75,6 +75,9 @@ pub fn validate(world: &World) -> Result<(), String> {
         if !names.insert(actor.name.as_str()) {
             return Err(format!("two actors are named `{}`", actor.name));
         }
+        if let Some(hex) = actor.position.filter(|hex| !hex.on_map()) {
+            return Err(format!("`{}` stands at {hex}, off the map", actor.name));
+        }
         for (name, resource) in &actor.resources {
             if let (Some(min), Some(max)) = (resource.min, resource.max) {
                 if min > max {
@@ -97,6 +100,10 @@ pub fn validate(world: &World) -> Result<(), String> {
                 ));
             }
         }
+    }
+    let mut hexes = world.walls.iter().chain(world.terrain.keys());
+    if let Some(hex) = hexes.find(|hex| !hex.on_map()) {
+        return Err(format!("a wall or terrain lies at {hex}, off the map"));
     }
     if let Some(encounter) = &world.encounter {
         let mut taking_part = std::collections::BTreeSet::new();
