@@ -8,6 +8,7 @@
 mod choices;
 mod collect;
 mod conditions;
+mod cycles;
 mod error;
 mod names;
 mod power_rules;
@@ -30,6 +31,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     let names = Names::of(pack);
     let mut out = Vec::new();
     rules::duplicates(pack, &mut out);
+    cycles::cycles(pack, &mut out);
     for block in pack.blocks() {
         // A power's chosen names are checked bound to the group's first stat.
         let bound = match choices::bound_for_check(pack, &block.node, &mut out) {

@@ -36,9 +36,24 @@ pub fn render(diagnostic: &Diagnostic, sources: &SourceMap, style: RenderStyle) 
     out
 }
 
-/// Renders every diagnostic, separated by blank lines.
+/// The most diagnostics [`render_all`] draws; the rest are counted in one closing line. A
+/// file of 20,000 bad lines must not print megabytes: the first hundred say what is wrong.
+pub const MAX_RENDERED: usize = 100;
+
+/// Renders the diagnostics, separated by blank lines: the first [`MAX_RENDERED`] of them,
+/// then a line counting those left out.
 pub fn render_all(diagnostics: &[Diagnostic], sources: &SourceMap, style: RenderStyle) -> String {
-    diagnostics.iter().map(|d| render(d, sources, style)).collect::<Vec<_>>().join("\n")
+    let shown = diagnostics.iter().take(MAX_RENDERED).map(|d| render(d, sources, style));
+    let mut text = shown.collect::<Vec<_>>().join("\n");
+    if diagnostics.len() > MAX_RENDERED {
+        let left = &diagnostics[MAX_RENDERED..];
+        let errors = left.iter().filter(|d| d.is_error()).count();
+        text.push_str(&format!(
+            "\n… and {} more ({errors} errors) not shown; fix these first\n",
+            left.len()
+        ));
+    }
+    text
 }
 
 /// A diagnostic as a JSON object: severity, code, message, file/line/column of the primary

@@ -72,8 +72,8 @@ pub fn parse_source(
 }
 
 /// Every `*.rules` file under `path` (itself if it is a file), sorted for determinism.
-/// Folders are walked once each; a folder or file reached through a symlink that leads
-/// outside `path` is skipped (rule files are read from inside the pack only).
+/// Folders are walked once each; an entry that leads outside `path` through a symlink is
+/// listed but not followed, and [`load_pack`] refuses it.
 pub fn rule_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
     if !path.is_dir() {
         return Ok(vec![path.to_path_buf()]);
@@ -87,6 +87,8 @@ pub fn rule_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
             let entry = entry?.path();
             let real = canonical(&entry);
             if !real.starts_with(&root) {
+                // Listed so that loading reports it as leading outside the pack.
+                found.push(entry);
                 continue;
             }
             if entry.is_dir() {
@@ -131,6 +133,10 @@ pub fn load_pack(paths: &[PathBuf], sources: &mut SourceMap) -> (Pack, Vec<Diagn
         index += 1;
         let key = canonical(&path);
         if loaded.contains(&key) {
+            continue;
+        }
+        if !roots.iter().any(|root| key.starts_with(root)) {
+            diagnostics.push(outside_pack(&path));
             continue;
         }
         let (rule_file, found) = match load_file(&path, sources) {
@@ -199,6 +205,15 @@ pub fn load_file(
     };
     let file = sources.add(path.display().to_string(), text.as_str());
     Ok(parse_file(file, path, &text))
+}
+
+/// The diagnostic for a rule file that leads outside the pack's folders (a symlink).
+fn outside_pack(path: &Path) -> Diagnostic {
+    Diagnostic::error(
+        "rules::load::outside_pack",
+        format!("`{}` leads outside the pack's folder", path.display()),
+    )
+    .with_help("copy the file into the pack instead of linking to it")
 }
 
 /// The diagnostic for a path that cannot be read.

@@ -209,6 +209,10 @@ impl Game {
                 }
             }
         };
+        if !diagnostics.iter().any(Diagnostic::is_error) {
+            let library = compiled.as_ref().map(|scripts| &scripts.library);
+            diagnostics.extend(super::host::undefined_functions(&pack, library));
+        }
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(std::mem::take(diagnostics));
         }
