@@ -90,8 +90,9 @@ fn saves_survive_sigkill_at_any_instant() {
             Some(text) => text,
             None => {
                 from_backup += 1;
-                restored(&backup_path(&save))
-                    .unwrap_or_else(|| panic!("kill {kill}: neither the save nor its backup restores"))
+                restored(&backup_path(&save)).unwrap_or_else(|| {
+                    panic!("kill {kill}: neither the save nor its backup restores")
+                })
             }
         };
         let draws = which_state(&text, &mut known)

@@ -80,11 +80,7 @@ fn big_strings_stored_in_a_map_are_cut_off() {
 #[test]
 fn a_log_then_an_error_changes_nothing() {
     let script = "fn hostile(g) { log(\"about to fail\"); g / 0 }";
-    expect_code(
-        "log_then_error",
-        &use_fails("log_then_error", script),
-        "script::arithmetic +help",
-    );
+    expect_code("log_then_error", &use_fails("log_then_error", script), "script::arithmetic +help");
 }
 
 #[test]
