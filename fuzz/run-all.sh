@@ -18,7 +18,7 @@ for target in "${targets[@]}"; do
   # The binary itself, not `cargo fuzz run`: editing src/ meanwhile must not rebuild.
   nice -n 19 "fuzz/target/x86_64-unknown-linux-gnu/release/$target" \
     -artifact_prefix="fuzz/artifacts/$target/" "fuzz/corpus/$target" \
-    -max_total_time="$seconds" -timeout=20 \
+    -max_total_time="$seconds" -timeout=60 \
     -rss_limit_mb=2048 -malloc_limit_mb=512 -print_final_stats=1 \
     > "fuzz/logs/$target.log" 2>&1
   status=$?

@@ -170,3 +170,15 @@ fn saves_survive_mutation() {
     let text = session.backend().save_text().unwrap();
     drive("save", &[("base save".to_string(), text.into_bytes())], 150, targets::save);
 }
+
+/// Inputs the fuzzer flagged, run again on every test run. None crashed: the session input
+/// loads the first pack twice (every block a duplicate) and was slow under `nice 19` on a
+/// busy machine (3.3 s unniced in the instrumented build), the rule file ~1 s.
+#[test]
+fn inputs_the_fuzzer_flagged_finish() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fuzz");
+    let started = std::time::Instant::now();
+    targets::session(&std::fs::read(dir.join("session-slow-double-load")).unwrap());
+    targets::rules(&std::fs::read(dir.join("rules-slow-unit")).unwrap());
+    assert!(started.elapsed().as_secs() < 120, "took {:?}", started.elapsed());
+}

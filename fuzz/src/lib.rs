@@ -80,10 +80,17 @@ pub fn script(data: &[u8]) {
 
 /// The game every save is restored into: the built-in first pack with two actors in an
 /// encounter, so a save can name actors, pools and turns.
+/// A session on the built-in packs only: a `rules/` folder in the working directory (the
+/// repository's own, possibly newer than the binary) must not replace them.
+fn built_in_session(game: Game) -> Session<Game> {
+    let nowhere = std::path::PathBuf::from("/nonexistent/mythforge-fuzz");
+    Session::new(game, SEED).with_packs(mythforge::session::embedded::packs(), nowhere)
+}
+
 fn save_base() -> Game {
-    let mut session = Session::new(Game::new(SEED), SEED);
+    let mut session = built_in_session(Game::new(SEED));
     let run = session.run_text("fuzz-base.session", SAVE_BASE, None);
-    assert!(run.failure.is_none(), "the save target's base session runs");
+    assert!(run.failure.is_none(), "the save target's base session runs: {:?}", run.failure);
     session.backend().clone()
 }
 
@@ -107,7 +114,7 @@ pub fn save(data: &[u8]) {
     let mut copy = SAVE_BASE_GAME.with(Game::clone);
     copy.restore_text(&again, "again.json").expect("a save written restores");
     assert_eq!(copy.save_text().expect("saves"), again, "save/restore is a fixed point");
-    let mut session = Session::new(game, SEED);
+    let mut session = built_in_session(game);
     let run = session.run_text("after.session", "show state\nnext\nnext\nshow state\nundo\n", None);
     if let Some(diagnostics) = &run.failure {
         render(diagnostics, session.sources());
@@ -132,7 +139,7 @@ pub fn session(data: &[u8]) {
     }
     let mut game = Game::new(SEED);
     game.set_script_limits(ScriptLimits::repl());
-    let mut session = Session::new(game, SEED);
+    let mut session = built_in_session(game);
     for line in text.split_inclusive('\n').take(64) {
         let run = session.run_text("fuzz.session", line, None);
         if let Some(diagnostics) = &run.failure {

@@ -175,7 +175,7 @@ fn a_device_is_never_replaced_by_a_save() {
     let mut session = playing();
     let found = fails_unchanged(&mut session, "device", "save \"/dev/null\"\n");
     expect("device", &found, "engine::save::io @ device.session:1:6");
-    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_file() == false);
+    assert!(!std::fs::metadata("/dev/null").unwrap().file_type().is_file());
 }
 
 #[cfg(unix)]
