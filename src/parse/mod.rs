@@ -134,7 +134,9 @@ pub fn load_pack(paths: &[PathBuf], sources: &mut SourceMap) -> (Pack, Vec<Diagn
         if loaded.contains(&key) {
             continue;
         }
-        if !roots.iter().any(|root| key.starts_with(root)) {
+        // A path that does not resolve is left to the read, which says it is missing.
+        let resolves = path.canonicalize().is_ok();
+        if resolves && !roots.iter().any(|root| key.starts_with(root)) {
             diagnostics.push(outside_pack(&path));
             continue;
         }
