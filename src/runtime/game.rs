@@ -209,9 +209,13 @@ impl Game {
                 }
             }
         };
-        if !diagnostics.iter().any(Diagnostic::is_error) {
-            let library = compiled.as_ref().map(|scripts| &scripts.library);
-            diagnostics.extend(super::host::undefined_functions(&pack, library));
+        // A pack that comes with scripts must define every function it declares. (A pack
+        // loaded with no scripts at all fails at the first call instead, as before: tests
+        // and embedders load rules alone on purpose.)
+        if let Some(scripts) =
+            compiled.as_ref().filter(|_| !diagnostics.iter().any(Diagnostic::is_error))
+        {
+            diagnostics.extend(super::host::undefined_functions(&pack, Some(&scripts.library)));
         }
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(std::mem::take(diagnostics));
