@@ -52,6 +52,7 @@ pub mod diagnostics;
 pub mod dice;
 pub mod engine;
 pub mod files;
+pub mod link;
 pub mod model;
 pub mod parse;
 #[cfg(feature = "cli")]
