@@ -269,9 +269,14 @@ impl<B: Backend> Session<B> {
         let mut notes = Vec::new();
         let (name, pack, scripts, mut diagnostics) = match target {
             LoadTarget::Path(path) => {
-                let (pack, diagnostics) =
-                    crate::parse::load_pack(&[PathBuf::from(&path.node)], &mut self.sources);
-                (path.node.clone(), pack, Vec::new(), diagnostics)
+                let paths = [PathBuf::from(&path.node)];
+                let (pack, mut diagnostics) = crate::parse::load_pack(&paths, &mut self.sources);
+                // The pack's scripts come with it, read (bounded) as `Game::load` reads them.
+                let scripts = crate::runtime::script_files(&paths).unwrap_or_else(|errors| {
+                    diagnostics.extend(errors);
+                    Vec::new()
+                });
+                (path.node.clone(), pack, scripts, diagnostics)
             }
             LoadTarget::Pack(name) => {
                 let Some(files) =

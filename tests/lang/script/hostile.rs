@@ -138,8 +138,10 @@ fn growing_array_hits_the_size_limit() {
 #[test]
 fn growing_map_hits_the_size_limit() {
     // Rhai does not check this map while it grows by index assignment, nor when it is
-    // returned; the sandbox checks every result before handing it to the host.
-    let mut fixture = Fixture::new();
+    // returned; the sandbox checks it as it grows. (A generous clock: a debug build on a
+    // busy machine can take over 2 s for the 10,000 insertions.)
+    let limits = ScriptLimits { max_time: Duration::from_secs(120), ..ScriptLimits::default() };
+    let mut fixture = Fixture::with_limits(limits);
     let text = "fn grow() {\n    let m = #{};\n    let i = 0;\n    while i < 12000 { m[`k${i}`] = i; i += 1; }\n    m\n}\n";
     assert_eq!(
         call_fails(&mut fixture, text, "grow"),
@@ -148,18 +150,29 @@ fn growing_map_hits_the_size_limit() {
 }
 
 #[test]
-fn map_growing_by_index_assignment_is_still_bounded_by_operations() {
-    // Measured gap in Rhai 1.27: `m[new_key] = value` does not check the map size (only
-    // passing or returning the map does), so a map can outgrow its limit inside one call.
-    // The operation limit still bounds it: about 70,000 entries with the REPL's 1M. (A
-    // generous clock: 1M map insertions can take over 2 s in a debug build on a busy machine.)
+fn map_growing_by_index_assignment_is_cut_off_during_the_call() {
+    // Rhai 1.27 does not check `m[new_key] = value` against the map limit (only passing or
+    // returning the map); the sandbox checks a map each time its variable is read, so the
+    // loop stops at the limit, not at the operation budget (~70,000 entries) or the clock.
     let limits = ScriptLimits { max_time: Duration::from_secs(120), ..ScriptLimits::default() };
     let mut fixture = Fixture::with_limits(limits);
     let text =
         "fn grow() {\n    let m = #{};\n    let i = 0;\n    loop { m[`k${i}`] = i; i += 1; }\n}\n";
     assert_eq!(
         call_fails(&mut fixture, text, "grow"),
-        "script::limit::operations | script `grow` ran more than 1000000 operations | scripts/test.rhai:1:4"
+        "script::limit::data_size | an object map grew past 10000 entries | scripts/test.rhai:1:4"
+    );
+}
+
+#[test]
+fn big_strings_stored_in_a_map_are_cut_off_during_the_call() {
+    // 32 KB strings under new keys: the strings a map holds are counted as it grows.
+    let mut fixture = Fixture::new();
+    let text = "fn grow() {\n    let m = #{};\n    let s = \"\";\n    s.pad(32000, \"x\");\n    \
+                let i = 0;\n    loop { m[`k${i}`] = s + i; i += 1; }\n}\n";
+    assert_eq!(
+        call_fails(&mut fixture, text, "grow"),
+        "script::limit::data_size | an object map grew past 10000 entries | scripts/test.rhai:1:4"
     );
 }
 
