@@ -5,12 +5,17 @@
 //! lines are flagged. Checking reads the model only; it never evaluates with actor values or
 //! rolls dice.
 
+mod as_written;
 mod choices;
 mod collect;
 mod conditions;
 mod error;
+mod gear;
+mod modifiers;
 mod names;
 mod power_rules;
+mod procedures_run;
+mod requirements;
 mod rules;
 mod scripts;
 mod stat_parents;
@@ -91,6 +96,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
+    as_written::check(pack, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
     out
 }

@@ -366,6 +366,14 @@ pub enum EvalErrorKind {
     /// A script call failed.
     #[error("script error: {0}")]
     Script(String),
+    /// Dice where a number is read: `[Weapon + 2]` with a weapon whose `Damage:` is `1d8`.
+    #[error("`{name}` is dice ({dice}) and cannot be read as a number here")]
+    DiceAsNumber {
+        /// What was read (`Weapon Damage`, a line's label).
+        name: String,
+        /// The dice as written.
+        dice: String,
+    },
     /// A script call failed inside the script: the diagnostic points into the `.rhai` file.
     #[error("script error: {}", .diagnostic.message)]
     ScriptFailed {
@@ -416,6 +424,14 @@ impl EvalError {
             EvalErrorKind::Arity { .. } => "rules::eval::arity",
             EvalErrorKind::TooDeep(_) => "rules::eval::too_deep",
             EvalErrorKind::Script(_) => "rules::eval::script",
+            EvalErrorKind::DiceAsNumber { .. } => {
+                return Diagnostic::error("rules::eval::dice_as_number", self.kind.to_string())
+                    .with_primary(self.span, "while evaluating this")
+                    .with_help(
+                        "dice roll where they are the whole amount of an effect (`[Weapon] \
+                         damage`, `1d6 damage`); elsewhere write a number",
+                    );
+            }
             EvalErrorKind::ScriptFailed { .. } => return self.kind.script_diagnostic(self.span),
             // TooDeep and friends above cover today's kinds; new ones map here.
         };

@@ -230,6 +230,9 @@ impl ToDiagnostic for RuntimeError {
         if let RuntimeErrorKind::Eval(kind @ EvalErrorKind::ScriptFailed { .. }) = &self.kind {
             return kind.script_diagnostic(self.span);
         }
+        if let RuntimeErrorKind::Eval(kind @ EvalErrorKind::DiceAsNumber { .. }) = &self.kind {
+            return EvalError { kind: kind.clone(), span: self.span }.to_diagnostic();
+        }
         let mut diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string());
         if !self.span.is_none() {
             diagnostic = diagnostic.with_primary(self.span, "");

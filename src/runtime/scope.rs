@@ -8,8 +8,8 @@ use crate::engine::Actor;
 use crate::model::effect::Amount;
 use crate::model::entity::Modifier;
 use crate::model::expr::{
-    EvalErrorKind, LineContext, Name, NameKind, Reference, Scope, Special, Value, evaluate,
-    weapon_line,
+    EvalErrorKind, LineContext, NUMERIC_WEAPON_LINES, Name, NameKind, Reference, Scope, Special,
+    Value, evaluate, weapon_line,
 };
 use crate::model::{Block, BlockBody, weapon_property};
 
@@ -67,9 +67,9 @@ impl<'a> LineScope<'a> {
                 Ok(value.round(rounding))
             }
             Amount::Expr(expr) => Ok(evaluate(expr, self, context)?.round(rounding)),
-            // Dice amounts are rolled by the effect executor (which logs the roll); on lines
-            // that are not effects (costs, thresholds) a dice amount counts as 0.
-            Amount::Dice(_) => Ok(0),
+            // Dice amounts are rolled by the effect executor (which logs the roll); a line
+            // that reads a number (a cost, a threshold, a stat) cannot take dice.
+            Amount::Dice(dice) => Err(dice_as_number("this amount", &dice.text).at(dice.span)),
         }
     }
 
@@ -91,6 +91,11 @@ impl<'a> LineScope<'a> {
             Some(Amount::Number(number)) => {
                 Ok(Value::integer(number.value()?.round(crate::model::expr::Rounding::Floor)))
             }
+            Some(Amount::Dice(dice)) => {
+                let label = index.and_then(|i| NUMERIC_WEAPON_LINES.get(usize::from(i)));
+                let read = format!("Weapon {}", label.copied().unwrap_or("Damage"));
+                Err(Box::new(dice_as_number(&read, &dice.text)))
+            }
             Some(amount) => self.weapon_amount(amount),
         }
     }
@@ -104,6 +109,28 @@ impl<'a> LineScope<'a> {
         let value = scope.amount(amount, LineContext::Declaration, floor).map_err(|e| e.kind)?;
         Ok(Value::integer(value))
     }
+}
+
+/// `name` is dice (`dice`) where a number is read.
+#[cold]
+#[inline(never)]
+fn dice_as_number(name: &str, dice: &str) -> EvalErrorKind {
+    EvalErrorKind::DiceAsNumber { name: name.to_string(), dice: dice.to_string() }
+}
+
+/// The dice a weapon line holds when `name` (a bare `[Weapon]` or `[Weapon Damage]` on an
+/// effect) reads it as the whole amount of an effect: they roll there. `None` for any
+/// other name or a line that is not dice.
+pub(crate) fn weapon_dice<'a>(
+    weapon: Option<&'a Block>,
+    name: &Name,
+) -> Option<&'a crate::model::DiceText> {
+    let Some(index) = weapon_line(name, LineContext::Result)? else { return None };
+    let Some(BlockBody::Weapon(lines)) = weapon.map(|weapon| &weapon.body) else { return None };
+    lines.iter().find_map(|line| match line.node.numeric() {
+        Some((at, Amount::Dice(dice))) if at == index => Some(dice),
+        _ => None,
+    })
 }
 
 /// Why a weapon property cannot be read: no weapon (`Weapon Reach (no weapon)`), or a

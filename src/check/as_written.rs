@@ -1,0 +1,91 @@
+//! "A line that checks clean does what it says": the refusals for constructs the runtime
+//! would otherwise run differently from how they read — gear lines ([`super::gear`]),
+//! procedures and the Check lines that use them ([`super::procedures_run`]), condition
+//! modifiers ([`super::modifiers`]) and requirement tests ([`super::requirements`]). Each
+//! refusal names the line and says what to write instead. Reads the model only.
+
+use crate::diagnostics::{Diagnostic, Span};
+use crate::model::Pack;
+
+/// Runs every as-written check over `pack`.
+pub fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    super::gear::gear(pack, out);
+    super::procedures_run::procedures(pack, out);
+    super::modifiers::modifiers(pack, out);
+    super::requirements::requirements(pack, out);
+}
+
+/// What the runtime would not run as written (without a location).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RefusalKind {
+    /// `Reach: 1d4` on a weapon, `Value: 2d6` on an armour: a line read as a number.
+    #[error("`{label}` is read as a number, but this is dice")]
+    DiceAsNumber {
+        /// The line's label.
+        label: &'static str,
+    },
+    /// An armour with both `Value` and `Protection`.
+    #[error("`{0}` has two values: `Value` and `Protection`")]
+    TwoArmourValues(String),
+    /// `Protection` with `Hardness`: a protection never wears.
+    #[error("`Protection` never wears down, but `{0}` has a `Hardness` line")]
+    WearingProtection(String),
+    /// `[Weapon + Grade]` where a weapon of the pack has dice damage.
+    #[error("this reads the weapon's {property} as a number, but `{weapon}`'s is dice ({dice})")]
+    WeaponDiceInExpression {
+        /// `Damage` or `Crit damage`.
+        property: &'static str,
+        /// A weapon whose line is dice.
+        weapon: String,
+        /// The dice, as written.
+        dice: String,
+    },
+}
+
+impl RefusalKind {
+    /// Attaches the location.
+    pub fn at(self, span: Span) -> Refusal {
+        Refusal { kind: self, span }
+    }
+
+    /// The stable diagnostic code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RefusalKind::DiceAsNumber { .. } => "rules::check::dice_as_number",
+            RefusalKind::TwoArmourValues(_) => "rules::check::two_armour_values",
+            RefusalKind::WearingProtection(_) => "rules::check::wearing_protection",
+            RefusalKind::WeaponDiceInExpression { .. } => "rules::check::weapon_dice_in_expression",
+        }
+    }
+
+    /// The text of the primary label.
+    fn label(&self) -> String {
+        match self {
+            RefusalKind::DiceAsNumber { .. } => "dice where a number is needed".into(),
+            RefusalKind::TwoArmourValues(_) => "a second value for the layer".into(),
+            RefusalKind::WearingProtection(_) => "this wears the layer down".into(),
+            RefusalKind::WeaponDiceInExpression { .. } => {
+                "the weapon's dice cannot be added up here yet".into()
+            }
+        }
+    }
+}
+
+/// A refusal with its location.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct Refusal {
+    /// What is refused.
+    pub kind: RefusalKind,
+    /// Where.
+    pub span: Span,
+}
+
+impl Refusal {
+    /// The diagnostic (an error) with its primary label; add help at the call site.
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        Diagnostic::error(self.kind.code(), self.kind.to_string())
+            .with_primary(self.span, self.kind.label())
+    }
+}

@@ -1,0 +1,7 @@
+//! (in progress)
+
+use crate::diagnostics::Diagnostic;
+use crate::model::Pack;
+
+/// (in progress)
+pub fn modifiers(_pack: &Pack, _out: &mut Vec<Diagnostic>) {}
