@@ -123,6 +123,11 @@ impl Value {
         Value::exact(a * d - c * b, b * d)
     }
 
+    /// `self * other`, exact (`7 * 1/2` is `7/2`); errors on overflow.
+    pub fn times(self, other: Value) -> Result<Value, EvalErrorKind> {
+        self.multiply(other).map_err(EvalErrorKind::from)
+    }
+
     #[inline]
     fn multiply(self, other: Value) -> Exact {
         if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {

@@ -15,6 +15,7 @@ mod effects;
 mod encounter;
 mod error;
 mod game;
+mod gear;
 mod hooks;
 mod host;
 mod journal;

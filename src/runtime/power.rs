@@ -150,6 +150,9 @@ pub(crate) struct Pipeline<'a> {
     pub(crate) lines: PowerLines<'a>,
     /// The request.
     pub(crate) request: &'a PowerUse,
+    /// The `Minimum range:` of the weapon the use uses, with its line: nearer targets are
+    /// refused.
+    pub(crate) minimum_range: Option<(i64, Span)>,
 }
 
 pub(crate) fn engine(kind: crate::engine::EngineErrorKind) -> RuntimeError {
@@ -179,14 +182,8 @@ fn run(
         let (actor, power) = (request.actor.clone(), power_name.to_string());
         return Err(RuntimeErrorKind::PowerNotKnown { actor, power }.at(block.name.span));
     }
-    let (weapon_name, weapon) = match request.options.weapon.as_deref() {
-        Some(name) => (Some(name), Rules::find(&rules.weapons, name)),
-        None => user
-            .equipment
-            .iter()
-            .find_map(|e| Some((Some(e.as_str()), Some(Rules::find(&rules.weapons, e)?))))
-            .unwrap_or_default(),
-    };
+    let named = request.options.weapon.as_deref();
+    let (weapon_name, weapon) = super::gear::carried(rules, user, named)?;
     // An upgrade's limit counts each resolution it modifies: a use (an invested one when it
     // resolves later) and each sustained re-resolution; a halting test only reads the count.
     let resolves = match stage {
@@ -213,6 +210,7 @@ fn run(
     if stage == Stage::Use {
         super::limits::use_power(game, &request.actor, block)?;
     }
+    let minimum_range = super::gear::demands(game, rules, weapon, block, request)?;
     let trigger = request.options.trigger_values.as_slice();
     let context = Context {
         rules,
@@ -224,7 +222,7 @@ fn run(
         destination: request.options.destination,
         from_condition: false,
     };
-    let pipeline = Pipeline { context, block, lines, request };
+    let pipeline = Pipeline { context, block, lines, request, minimum_range };
     if stage == Stage::Use {
         super::power_rules::check(game, rules, block, weapon, request)?;
         pay_and_prepare(game, &pipeline)?;

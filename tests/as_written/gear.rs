@@ -125,3 +125,110 @@ fn armour_with_protection_and_value_or_hardness_is_refused() {
     let (errors, text) = refused(&dice);
     assert_eq!(spanned(one(&errors, "rules::check::dice_as_number"), &text).0, "Protection: 1d4");
 }
+
+const BOW: &str = "\
+weapon Bow
+Damage: 5
+Range: 10
+Minimum range: 2
+Requires: [Strength >= 3]
+Keywords: Ranged
+
+weapon Knife
+Damage: 2
+
+power Shoot
+Target: Enemy in [Weapon Range]
+Result: [Weapon] damage
+Keywords: Ranged
+
+power Shout
+Target: Self
+Result: gain 1 CP
+
+actor Ana
+Stats: Strength 3
+Resources: HP 20, Max HP 20, CP 0
+Powers: Shoot, Shout
+Equipment: Bow, Knife
+
+actor Weakling
+Stats: Strength 1
+Resources: HP 20, Max HP 20, CP 0
+Powers: Shoot, Shout
+Equipment: Bow
+
+actor Bo
+Resources: HP 20, Max HP 20
+";
+
+fn bow_game() -> mythforge::runtime::Game {
+    let mut game = game(BOW);
+    for (name, block) in [("Ana", "Ana"), ("Weakling", "Weakling"), ("Bo", "Bo")] {
+        game.add_actor(name, Some(block), &[]).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_weapon_s_requirement_is_enforced_when_the_weapon_is_used() {
+    let mut game = bow_game();
+    game.use_power(&PowerUse::new("Ana", "Shoot").at(["Bo"])).unwrap();
+    assert_eq!(hp(&mut game, "Bo"), 15);
+    let error = game.use_power(&PowerUse::new("Weakling", "Shoot").at(["Bo"])).unwrap_err();
+    let (diagnostic, at) = super::failure(&game, &error);
+    assert_eq!(diagnostic.code, "runtime::weapon_requirement");
+    assert_eq!(
+        diagnostic.message,
+        "Weakling cannot use Bow: requirement `[Strength >= 3]` does not hold"
+    );
+    assert_eq!(at, "Requires: [Strength >= 3]");
+    assert_eq!(hp(&mut game, "Bo"), 15);
+    // A power that does not read its weapon does not use it.
+    game.use_power(&PowerUse::new("Weakling", "Shout")).unwrap();
+    // Named on the request, the weapon is used whatever the power reads.
+    let mut named = PowerUse::new("Weakling", "Shout");
+    named.options.weapon = Some("Bow".into());
+    let error = game.use_power(&named).unwrap_err();
+    assert_eq!(super::failure(&game, &error).0.code, "runtime::weapon_requirement");
+}
+
+#[test]
+fn with_weapon_must_name_a_weapon_the_user_has_equipped() {
+    let mut game = bow_game();
+    let mut knife = PowerUse::new("Weakling", "Shoot").at(["Bo"]);
+    knife.options.weapon = Some("Knife".into());
+    let error = game.use_power(&knife).unwrap_err();
+    let (diagnostic, _) = super::failure(&game, &error);
+    assert_eq!(diagnostic.code, "runtime::not_equipped");
+    assert_eq!(diagnostic.message, "Weakling does not have `Knife` equipped");
+    assert_eq!(diagnostic.help.as_deref(), Some("Weakling's equipped weapons: Bow"));
+    let mut close = PowerUse::new("Ana", "Shoot").at(["Bo"]);
+    close.options.weapon = Some("Knive".into());
+    let error = game.use_power(&close).unwrap_err();
+    let (diagnostic, _) = super::failure(&game, &error);
+    assert_eq!(diagnostic.code, "runtime::unknown");
+    assert_eq!(diagnostic.help.as_deref(), Some("did you mean `Knife`?"));
+    // Ana has the knife: its damage, not the bow's.
+    let mut knife = PowerUse::new("Ana", "Shoot").at(["Bo"]);
+    knife.options.weapon = Some("knife".into());
+    game.use_power(&knife).unwrap();
+    assert_eq!(hp(&mut game, "Bo"), 18);
+}
+
+#[test]
+fn a_weapon_s_minimum_range_refuses_nearer_targets() {
+    use mythforge::engine::Hex;
+    let mut game = bow_game();
+    game.place("Ana", Some(Hex { q: 0, r: 0 })).unwrap();
+    game.place("Bo", Some(Hex { q: 1, r: 0 })).unwrap();
+    let error = game.use_power(&PowerUse::new("Ana", "Shoot").at(["Bo"])).unwrap_err();
+    let (diagnostic, at) = super::failure(&game, &error);
+    assert_eq!(diagnostic.code, "runtime::space");
+    assert_eq!(diagnostic.message, "Bo is 1 hex(es) away; Bow has a minimum range of 2");
+    assert_eq!(at, "Minimum range: 2");
+    assert_eq!(hp(&mut game, "Bo"), 20);
+    game.place("Bo", Some(Hex { q: 2, r: 0 })).unwrap();
+    game.use_power(&PowerUse::new("Ana", "Shoot").at(["Bo"])).unwrap();
+    assert_eq!(hp(&mut game, "Bo"), 15);
+}
