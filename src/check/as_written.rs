@@ -41,6 +41,15 @@ pub enum RefusalKind {
         /// The dice, as written.
         dice: String,
     },
+    /// `Speed = 0 vs Ranged`, `reactions = 0`, `all checks * 2`: a modifier the runtime
+    /// never counts.
+    #[error("{what} {takes}, so this modifier would never count")]
+    UncountedModifier {
+        /// What it modifies (`reactions`, a relative modifier).
+        what: String,
+        /// What that takes.
+        takes: String,
+    },
 }
 
 impl RefusalKind {
@@ -56,6 +65,7 @@ impl RefusalKind {
             RefusalKind::TwoArmourValues(_) => "rules::check::two_armour_values",
             RefusalKind::WearingProtection(_) => "rules::check::wearing_protection",
             RefusalKind::WeaponDiceInExpression { .. } => "rules::check::weapon_dice_in_expression",
+            RefusalKind::UncountedModifier { .. } => "rules::check::uncounted_modifier",
         }
     }
 
@@ -68,6 +78,7 @@ impl RefusalKind {
             RefusalKind::WeaponDiceInExpression { .. } => {
                 "the weapon's dice cannot be added up here yet".into()
             }
+            RefusalKind::UncountedModifier { .. } => "never counts".into(),
         }
     }
 }

@@ -187,9 +187,19 @@ fn value_with(
 ) -> Option<i64> {
     let base = match derived {
         Some(expr) => derived_value(rules, actor, expr, depth)?,
-        None => own_value(actor, name).or_else(|| parent_value(rules, actor, name, depth))?,
+        None => match own_value(actor, name) {
+            Some(value) => value,
+            None => unlisted_value(rules, actor, name, depth)?,
+        },
     };
-    Some(base.saturating_add(condition_bonus(rules, actor, name, depth)))
+    Some(with_conditions(rules, actor, name, base, depth))
+}
+
+/// A value the actor does not list: a specialised stat's parent, else 0 for a stat the
+/// system declares (a stat block lists what it has; conditions still modify the rest).
+#[inline(never)]
+fn unlisted_value(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i64> {
+    parent_value(rules, actor, name, depth).or_else(|| rules.declares_stat(name).then_some(0))
 }
 
 /// `name` among the actor's own values: the stat written exactly so, else the resource,
@@ -282,6 +292,63 @@ pub(crate) fn check_bonus(rules: &Rules, actor: &Actor) -> i64 {
 fn condition_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
     // Most actors hold nothing: asked for every name read, skip the modifier walk.
     if actor.conditions.active.is_empty() { 0 } else { held_bonus(rules, actor, stat, depth) }
+}
+
+/// `base` (the actor's own value of `stat`) as the conditions it holds change it, in this
+/// order: every `+N stat` / `-N stat` adds; then every `stat * F` multiplies, each rounding
+/// at once by its own `round up/down/nearest`, else the system's Rounding; then `stat = N`
+/// replaces the result (with several, the lowest wins: the most restrictive condition).
+#[inline]
+fn with_conditions(rules: &Rules, actor: &Actor, stat: &str, base: i64, depth: u8) -> i64 {
+    // Most actors hold nothing: asked for every name read, skip the modifier walk.
+    if actor.conditions.active.is_empty() {
+        base
+    } else {
+        held_value(rules, actor, stat, base, depth)
+    }
+}
+
+/// [`with_conditions`] for an actor holding conditions; out of line like [`held_bonus`].
+#[inline(never)]
+fn held_value(rules: &Rules, actor: &Actor, stat: &str, base: i64, depth: u8) -> i64 {
+    let mut value = base.saturating_add(held_bonus(rules, actor, stat, depth));
+    // The quantities `damage` and `healing` are scaled where hits and heals resolve.
+    if matches!(stat, "damage" | "healing") {
+        return value;
+    }
+    let mut set: Option<i64> = None;
+    let modifiers = active_modifiers(rules, actor);
+    let scales =
+        modifiers.filter(|(_, m)| matches!(m, Modifier::Scale { .. } | Modifier::Set { .. }));
+    for (active, modifier) in scales {
+        let extra = [("N", active.n.unwrap_or(0))];
+        let scope = LineScope { extra: &extra, depth, ..LineScope::of(rules, actor) };
+        match modifier {
+            Modifier::Scale { stat: name, factor, rounding } if name.node.matches(stat) => {
+                let scaled = exact(&scope, factor)
+                    .and_then(|factor| Value::integer(value).times(factor).ok())
+                    .map(|scaled| scaled.round(rounding.unwrap_or(rules.rounding)));
+                value = scaled.unwrap_or(value);
+            }
+            Modifier::Set { stat: name, negative, value: amount } if name.node.matches(stat) => {
+                let floor = crate::model::expr::Rounding::Floor;
+                let Ok(to) = scope.amount(amount, LineContext::Condition, floor) else { continue };
+                let to = if *negative { -to } else { to };
+                set = Some(set.map_or(to, |lowest| lowest.min(to)));
+            }
+            _ => {}
+        }
+    }
+    set.unwrap_or(value)
+}
+
+/// An amount's exact value (`0.5` stays a half), for a factor.
+fn exact(scope: &LineScope<'_>, amount: &Amount) -> Option<Value> {
+    match amount {
+        Amount::Number(number) => number.value().ok(),
+        Amount::Expr(expr) => evaluate(expr, scope, LineContext::Condition).ok(),
+        Amount::Dice(_) => None,
+    }
 }
 
 /// [`condition_bonus`] for an actor holding conditions; out of line so the common check

@@ -3,6 +3,7 @@
 //! diagnostic whose code, span and help are asserted. One module per area.
 
 mod gear;
+mod modifiers;
 
 use mythforge::diagnostics::{Diagnostic, ToDiagnostic};
 use mythforge::runtime::{Game, RuntimeError};
