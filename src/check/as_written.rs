@@ -50,6 +50,55 @@ pub enum RefusalKind {
         /// What that takes.
         takes: String,
     },
+    /// `Dice: 2d20` on a `total` procedure, which rolls one die.
+    #[error("a `{method}` procedure rolls one die, but `{procedure}` asks for more")]
+    NotOneDie {
+        /// The procedure.
+        procedure: String,
+        /// Its method.
+        method: String,
+    },
+    /// `Success: > 10` on a `total` procedure, which compares with `>=`.
+    #[error("a `{method}` procedure compares with `{wanted}`, not `{written}`")]
+    SuccessComparison {
+        /// The method.
+        method: String,
+        /// The comparison written.
+        written: String,
+        /// The one the method runs.
+        wanted: String,
+    },
+    /// `Success: >= 8` on a pool, whose dice meet the check's threshold.
+    #[error("a pool's dice meet the check's threshold, not `{0}`")]
+    PoolSuccess(String),
+    /// `Modifier: total` on a pool, which adds no total.
+    #[error("a `{method}` procedure never applies this modifier")]
+    IgnoredModifier {
+        /// The method.
+        method: String,
+    },
+    /// `Roll: 1d20+100` where the engine rolls `1d20+[Modifier]`.
+    #[error("this `Roll` line is not what `{procedure}` rolls: the engine rolls `{engine}`")]
+    RollMismatch {
+        /// The procedure.
+        procedure: String,
+        /// What the engine rolls, as dice notation.
+        engine: String,
+    },
+    /// `Check: [Defense] by Target` with a procedure a target cannot roll alone.
+    #[error("`by Target` cannot use `{procedure}`: {why}")]
+    ByTarget {
+        /// The procedure.
+        procedure: String,
+        /// Why not.
+        why: String,
+    },
+    /// `Check: [Attack] using Duel` without `versus [...]`, for a two-sided procedure.
+    #[error("`{procedure}` compares two sides, but this check gives only one")]
+    OneSided {
+        /// The procedure.
+        procedure: String,
+    },
 }
 
 impl RefusalKind {
@@ -66,6 +115,13 @@ impl RefusalKind {
             RefusalKind::WearingProtection(_) => "rules::check::wearing_protection",
             RefusalKind::WeaponDiceInExpression { .. } => "rules::check::weapon_dice_in_expression",
             RefusalKind::UncountedModifier { .. } => "rules::check::uncounted_modifier",
+            RefusalKind::NotOneDie { .. } => "rules::check::not_one_die",
+            RefusalKind::SuccessComparison { .. } => "rules::check::success_comparison",
+            RefusalKind::PoolSuccess(_) => "rules::check::pool_success",
+            RefusalKind::IgnoredModifier { .. } => "rules::check::ignored_modifier",
+            RefusalKind::RollMismatch { .. } => "rules::check::roll_mismatch",
+            RefusalKind::ByTarget { .. } => "rules::check::by_target",
+            RefusalKind::OneSided { .. } => "rules::check::one_sided",
         }
     }
 
@@ -79,6 +135,14 @@ impl RefusalKind {
                 "the weapon's dice cannot be added up here yet".into()
             }
             RefusalKind::UncountedModifier { .. } => "never counts".into(),
+            RefusalKind::NotOneDie { .. } => "only one of these dice would roll".into(),
+            RefusalKind::SuccessComparison { .. } | RefusalKind::PoolSuccess(_) => {
+                "the engine would not compare this way".into()
+            }
+            RefusalKind::IgnoredModifier { .. } => "never applied".into(),
+            RefusalKind::RollMismatch { .. } => "not the roll the engine makes".into(),
+            RefusalKind::ByTarget { .. } => "the target cannot roll this alone".into(),
+            RefusalKind::OneSided { .. } => "the other side is missing".into(),
         }
     }
 }

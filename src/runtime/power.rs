@@ -13,7 +13,7 @@ use crate::model::power::GradeGate;
 use crate::model::{Block, Cost, PowerLine};
 
 use super::Game;
-use super::checks::{Against, Found, find_check, prepare, rolled};
+use super::checks::{Against, Found, find_check, rolled};
 use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
@@ -485,12 +485,25 @@ fn resolve(
                 let extra = [("Threshold", threshold), ("Modifier", modifier)];
                 let scope = LineScope { extra: &extra, ..scope };
                 let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
-                let prepared = prepare(rules, procedure, &scope, span)?;
-                let roll = prepared.roll_logged(&mut game.world, target, span)?;
-                let totals = prepared.totals(rolled(&game.world, roll), modifier);
-                let against = Against { modifier, threshold, aid: 0 };
-                let graded =
-                    prepared.grade_logged(&mut game.world, target, totals, against, span, false);
+                let found = find_check(rules, procedure, span)?;
+                // A one-sided procedure of another method (a d20 roll plus the modifier)
+                // is rolled by the target the same way (check refuses two-sided ones).
+                let settled = match &found {
+                    Found::Other(other) => {
+                        settle_for_power(other, threshold, modifier, &scope, span)?
+                    }
+                    Found::Pool(_) => None,
+                };
+                let graded = match settled {
+                    Some(settled) => settled.run(&mut game.world, target, None)?,
+                    None => {
+                        let prepared = found.prepare(rules, &scope, span)?;
+                        let roll = prepared.roll_logged(&mut game.world, target, span)?;
+                        let totals = prepared.totals(rolled(&game.world, roll), modifier);
+                        let against = Against { modifier, threshold, aid: 0 };
+                        prepared.grade_logged(&mut game.world, target, totals, against, span, false)
+                    }
+                };
                 outcome.threshold = Some(threshold);
                 outcome.grade = graded.grade;
                 outcome.names = graded.names.pairs();

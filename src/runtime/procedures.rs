@@ -50,6 +50,11 @@ fn to_u32(value: i64) -> u32 {
     u32::try_from(value.max(0)).unwrap_or(u32::MAX)
 }
 
+/// The check modifier a procedure applies: none for `Modifier: none`.
+pub(crate) fn applied(procedure: &Procedure<'_>, modifier: i64) -> i64 {
+    if procedure.modifier == system::ModifierMode::None { 0 } else { modifier }
+}
+
 /// Evaluates `procedure`'s amounts for `request` in `scope`.
 pub(crate) fn settle<'a>(
     procedure: &Procedure<'a>,
@@ -57,6 +62,7 @@ pub(crate) fn settle<'a>(
     modifier: i64,
     scope: &LineScope<'_>,
 ) -> Result<Settled<'a>, RuntimeError> {
+    let modifier = applied(procedure, modifier);
     let method = procedure.method.unwrap_or(Method::Pool);
     let template = procedure.dice.or(procedure.roll).ok_or_else(|| {
         RuntimeErrorKind::UnsupportedProcedure(procedure.name.to_string()).at(Span::NONE)
@@ -258,6 +264,7 @@ pub(crate) fn settle_for_power<'a>(
         let name = procedure.name.to_string();
         return Err(RuntimeErrorKind::UnsupportedProcedure(name).at(span));
     }
+    let modifier = applied(procedure, modifier);
     let request = CheckRequest { threshold, ..CheckRequest::default() };
     let extra = [
         ("Threshold", threshold),

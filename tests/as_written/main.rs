@@ -4,6 +4,7 @@
 
 mod gear;
 mod modifiers;
+mod procedures;
 
 use mythforge::diagnostics::{Diagnostic, ToDiagnostic};
 use mythforge::runtime::{Game, RuntimeError};
