@@ -99,6 +99,36 @@ pub enum RefusalKind {
         /// The procedure.
         procedure: String,
     },
+    /// `Prereq: an enemy moves adjacent to you`: an event where a state is tested.
+    #[error("a `{0}` line tests what holds now, but this is an event")]
+    EventAsState(&'static str),
+    /// `While: the grabber is Stunned`: a subject the runtime cannot resolve.
+    #[error("a `{label}` test cannot be about `{subject}`")]
+    UnknownSubject {
+        /// The subject as written.
+        subject: String,
+        /// The line's label.
+        label: &'static str,
+    },
+    /// `Target has Prone` on a trait's or weapon's line, where there is no target.
+    #[error("a `{label}` line here has no target for `{subject}` to name")]
+    NoTargetHere {
+        /// The subject as written.
+        subject: String,
+        /// The line's label.
+        label: &'static str,
+    },
+    /// `this power has keyword Melee` where no power is in use (a stance, a weapon).
+    #[error("a `{label}` line here has no power for `{subject}` to name")]
+    NoPowerHere {
+        /// The subject as written.
+        subject: String,
+        /// The line's label.
+        label: &'static str,
+    },
+    /// `Target has keyword Construct`: actors carry no keywords at run time.
+    #[error("`{0}`'s keywords cannot be tested: actors carry no keywords when the game runs")]
+    ActorKeywords(String),
 }
 
 impl RefusalKind {
@@ -122,6 +152,11 @@ impl RefusalKind {
             RefusalKind::RollMismatch { .. } => "rules::check::roll_mismatch",
             RefusalKind::ByTarget { .. } => "rules::check::by_target",
             RefusalKind::OneSided { .. } => "rules::check::one_sided",
+            RefusalKind::EventAsState(_) => "rules::check::event_as_state",
+            RefusalKind::UnknownSubject { .. } => "rules::check::unknown_subject",
+            RefusalKind::NoTargetHere { .. } => "rules::check::no_target_here",
+            RefusalKind::NoPowerHere { .. } => "rules::check::no_power_here",
+            RefusalKind::ActorKeywords(_) => "rules::check::actor_keywords",
         }
     }
 
@@ -143,6 +178,11 @@ impl RefusalKind {
             RefusalKind::RollMismatch { .. } => "not the roll the engine makes".into(),
             RefusalKind::ByTarget { .. } => "the target cannot roll this alone".into(),
             RefusalKind::OneSided { .. } => "the other side is missing".into(),
+            RefusalKind::EventAsState(_) => "would count as always holding".into(),
+            RefusalKind::UnknownSubject { .. }
+            | RefusalKind::NoTargetHere { .. }
+            | RefusalKind::NoPowerHere { .. }
+            | RefusalKind::ActorKeywords(_) => "cannot be evaluated".into(),
         }
     }
 }

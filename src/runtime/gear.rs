@@ -92,15 +92,15 @@ pub(crate) fn demands(
     let mut minimum = None;
     for line in lines {
         match &line.node {
-            WeaponLine::Requires(requirement) => {
-                if !super::requirement::holds(rules, requirement, user, None)? {
-                    let kind = RuntimeErrorKind::WeaponRequirement {
-                        actor: user.name.clone(),
-                        weapon: weapon.name.node.as_str().to_string(),
-                        requirement: requirement.to_string(),
-                    };
-                    return Err(kind.at(line.span));
-                }
+            WeaponLine::Requires(requirement)
+                if !super::requirement::holds(rules, requirement, user, None)? =>
+            {
+                let kind = RuntimeErrorKind::WeaponRequirement {
+                    actor: user.name.clone(),
+                    weapon: weapon.name.node.as_str().to_string(),
+                    requirement: requirement.to_string(),
+                };
+                return Err(kind.at(line.span));
             }
             WeaponLine::MinimumRange(amount) => {
                 let scope = LineScope::of(rules, user);

@@ -29,7 +29,7 @@ mod procedures;
 mod quantities;
 mod reading;
 mod relations;
-mod requirement;
+pub(crate) mod requirement;
 mod rules;
 mod scope;
 mod scripted_check;

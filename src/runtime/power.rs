@@ -230,6 +230,9 @@ fn run(
         super::hooks::zero_checkpoint(game, block.name.span)?;
     }
     let targets = super::targets::choose_targets(game, &pipeline, stage)?;
+    if stage == Stage::Use && pipeline.lines.has(Kinds::WHILE | Kinds::PREREQ) {
+        super::requirement::per_target(game, &pipeline, &targets)?;
+    }
     if stage == Stage::Use
         && let Some(segments) = invested(game, &pipeline)?
     {
@@ -249,6 +252,10 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
         let (PowerLine::While(requirement) | PowerLine::Prereq(requirement)) = &line.node else {
             continue;
         };
+        // One that reads the target holds per target, once they are chosen.
+        if super::requirement::reads_target(requirement) {
+            continue;
+        }
         let user = game.world.actor(&request.actor).map_err(engine)?;
         if !holds(rules, requirement, user, Some((block, weapon)))? {
             let requirement = requirement.to_string();
@@ -456,7 +463,16 @@ fn resolve(
     let keywords = keywords.as_deref();
     match check_line {
         Some((spec, span)) if spec.defence.is_some() => {
-            super::procedures::versus_outcomes(game, context, spec, &mut outcomes, span)?;
+            let lines = pipeline.lines.all();
+            let keywords = super::relations::power_keywords(lines, context.weapon);
+            super::procedures::versus_outcomes(
+                game,
+                context,
+                spec,
+                &keywords,
+                &mut outcomes,
+                span,
+            )?;
         }
         Some((spec, span)) if super::scripted_check::is_scripted(rules, spec) => {
             super::scripted_check::power_outcomes(game, context, spec, &mut outcomes, span)?;

@@ -125,7 +125,7 @@ pub(crate) fn weapon_dice<'a>(
     weapon: Option<&'a Block>,
     name: &Name,
 ) -> Option<&'a crate::model::DiceText> {
-    let Some(index) = weapon_line(name, LineContext::Result)? else { return None };
+    let index = weapon_line(name, LineContext::Result)??;
     let Some(BlockBody::Weapon(lines)) = weapon.map(|weapon| &weapon.body) else { return None };
     lines.iter().find_map(|line| match line.node.numeric() {
         Some((at, Amount::Dice(dice))) if at == index => Some(dice),

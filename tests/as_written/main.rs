@@ -5,6 +5,8 @@
 mod gear;
 mod modifiers;
 mod procedures;
+mod requirements;
+mod versus;
 
 use mythforge::diagnostics::{Diagnostic, ToDiagnostic};
 use mythforge::runtime::{Game, RuntimeError};
