@@ -17,6 +17,7 @@ mod power_rules;
 mod procedures_run;
 mod requirements;
 mod rules;
+mod rulings;
 mod scripts;
 mod stat_parents;
 mod thresholds;
@@ -98,6 +99,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     upgrades::replacements(pack, &mut out);
     as_written::check(pack, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
+    rulings::rulings(pack, &mut out);
     out
 }
 

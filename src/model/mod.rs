@@ -11,6 +11,7 @@ pub mod entity;
 pub mod expr;
 pub mod hook;
 pub mod keywords;
+pub mod labels;
 pub mod outcome;
 pub mod power;
 pub mod power_rules;
