@@ -62,10 +62,11 @@ fn not_equipped(rules: &Rules, user: &Actor, weapon: &str) -> RuntimeError {
     kind.at(Span::NONE)
 }
 
-/// What using `weapon` in the power `block` demands, checked for `user`: every `Requires:`
-/// line must hold (else an error at that line naming the requirement). Returns the weapon's
-/// `Minimum range:` (evaluated on the user) with its line, which the targets must respect.
-/// A use that does not use its weapon (see the module header) demands nothing.
+/// What using `weapon` in the power `block` demands of the request's user (`named`: the
+/// request names the weapon, so the use uses it whatever the power reads): every
+/// `Requires:` line must hold (else an error at that line naming the requirement). Returns
+/// the weapon's `Minimum range:` (evaluated on the user) with its line, which the targets
+/// must respect. A use that does not use its weapon (see the module header) demands nothing.
 // Where an unmet requirement could fall back to another weapon (Fists), that choice goes
 // here, before the error.
 pub(crate) fn demands(
@@ -74,6 +75,7 @@ pub(crate) fn demands(
     weapon: Option<&Block>,
     block: &Block,
     request: &super::PowerUse,
+    named: bool,
 ) -> Result<Option<(i64, Span)>, RuntimeError> {
     let Some(weapon) = weapon else { return Ok(None) };
     let BlockBody::Weapon(lines) = &weapon.body else { return Ok(None) };
@@ -84,7 +86,6 @@ pub(crate) fn demands(
         )
     };
     // The usual weapon demands nothing: one look at its few lines.
-    let named = request.options.weapon.is_some();
     if !lines.iter().any(|line| gated(&line.node)) || !(named || reads_weapon(block)) {
         return Ok(None);
     }

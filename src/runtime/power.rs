@@ -210,7 +210,10 @@ fn run(
     if stage == Stage::Use {
         super::limits::use_power(game, &request.actor, block)?;
     }
-    let minimum_range = super::gear::demands(game, rules, weapon, block, request)?;
+    // A queued resolution names the weapon its use carried; only a new use's own naming
+    // makes a power that does not read its weapon use it.
+    let named = stage == Stage::Use && request.options.weapon.is_some();
+    let minimum_range = super::gear::demands(game, rules, weapon, block, request, named)?;
     let trigger = request.options.trigger_values.as_slice();
     let context = Context {
         rules,
