@@ -4,10 +4,12 @@
 //! `healing` add and scale where hits and heals resolve, never set; `reactions` is read by
 //! nothing (a condition forbids reactions with `Forbids: Reaction powers`); and a relative
 //! modifier (`vs Ranged`, `unless Target is Source`) counts only as an addition to a stat.
+//! A modifier's amounts are numbers: it is read whenever the value is, and never rolls.
 
 use super::as_written::RefusalKind;
 use crate::diagnostics::{Diagnostic, Span};
-use crate::model::{BlockBody, ConditionLine, Modifier, Pack};
+use crate::model::entity::Change;
+use crate::model::{Amount, BlockBody, ConditionLine, Modifier, Pack};
 
 /// Checks every condition's modifiers.
 pub fn modifiers(pack: &Pack, out: &mut Vec<Diagnostic>) {
@@ -18,6 +20,11 @@ pub fn modifiers(pack: &Pack, out: &mut Vec<Diagnostic>) {
             for modifier in modifiers {
                 if let Some(refusal) = refused(&modifier.node, modifier.span) {
                     out.push(refusal);
+                } else if amounts(&modifier.node).iter().any(|a| matches!(a, Amount::Dice(_))) {
+                    let kind = RefusalKind::DiceAsNumber { label: "Modifiers" };
+                    let help = "write a number or a bracket expression (`+[N] Defense`): a \
+                                modifier is read whenever the value is, and never rolls";
+                    out.push(kind.at(modifier.span).to_diagnostic().with_help(help));
                 }
             }
         }
@@ -83,4 +90,20 @@ fn refused(modifier: &Modifier, span: Span) -> Option<Diagnostic> {
 fn refusal(span: Span, what: &str, takes: &str, help: &str) -> Diagnostic {
     let kind = RefusalKind::UncountedModifier { what: what.to_string(), takes: takes.into() };
     kind.at(span).to_diagnostic().with_help(help)
+}
+
+/// The amounts of a modifier (its relation's inner modifier's, for a relative one).
+fn amounts(modifier: &Modifier) -> Vec<&Amount> {
+    match modifier {
+        Modifier::Add { amount, .. } | Modifier::Set { value: amount, .. } => vec![amount],
+        Modifier::Scale { factor, .. } => vec![factor],
+        Modifier::Quantity(quantity) => {
+            let change = match &quantity.change {
+                Change::Add { amount, .. } => amount,
+                Change::Scale { factor, .. } => factor,
+            };
+            std::iter::once(change).chain(quantity.min.as_ref()).collect()
+        }
+        Modifier::Relative { modifier, .. } => amounts(modifier),
+    }
 }

@@ -96,3 +96,11 @@ fn modifiers_nothing_would_count_are_refused() {
         assert!(error.help.as_deref().unwrap().contains(help), "{line}: {error:?}");
     }
 }
+
+#[test]
+fn dice_in_a_modifier_are_refused_rather_than_read_as_0() {
+    let (errors, text) = refused("condition Odd\nModifiers: +1d4 Defense\n");
+    let error = one(&errors, "rules::check::dice_as_number");
+    assert_eq!(spanned(error, &text).0, "+1d4 Defense");
+    assert!(error.help.as_deref().unwrap().contains("never rolls"), "{error:?}");
+}
