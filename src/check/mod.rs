@@ -5,13 +5,18 @@
 //! lines are flagged. Checking reads the model only; it never evaluates with actor values or
 //! rolls dice.
 
+mod as_written;
 mod choices;
 mod collect;
 mod conditions;
 mod cycles;
 mod error;
+mod gear;
+mod modifiers;
 mod names;
 mod power_rules;
+mod procedures_run;
+mod requirements;
 mod rules;
 mod rulings;
 mod scripts;
@@ -101,6 +106,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
+    as_written::check(pack, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
     rulings::rulings(pack, &mut out);
     out

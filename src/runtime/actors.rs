@@ -35,7 +35,11 @@ pub(crate) fn armour_layer(
                 .map_err(|e| RuntimeError::from(e).or_at(line.span))
         };
         match &line.node {
-            ArmourLine::Value(amount) => layer.value = value(amount)?,
+            // `Protection` is a layer's value too: without `Hardness` (check refuses the
+            // pair) it absorbs up to that much of every hit and never wears.
+            ArmourLine::Value(amount) | ArmourLine::Protection(amount) => {
+                layer.value = value(amount)?
+            }
             ArmourLine::BlowThrough(amount) => layer = layer.with_threshold(value(amount)?),
             ArmourLine::Hardness(amount) => {
                 let hardness = u32::try_from(value(amount)?.max(0)).unwrap_or(u32::MAX);

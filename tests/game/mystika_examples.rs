@@ -17,7 +17,7 @@ fn game(cast: &[(&str, &str)]) -> Game {
     game.load(&paths).expect("the Mystika pack and the blows load");
     game.add_actor("Striker", Some("Mira Quickblade"), &[]).unwrap();
     let striker = game.world_mut().actor_mut("Striker").unwrap();
-    let blows = ["Blow 16", "Blow 12", "Blow 25", "Overspend 30", "One Sided Duel", "Chaos Toll"];
+    let blows = ["Blow 16", "Blow 12", "Blow 25", "Overspend 30", "Chaos Toll"];
     striker.powers.extend(blows.map(String::from));
     for (name, block) in cast {
         game.add_actor(name, Some(block), &[]).unwrap();
@@ -125,18 +125,18 @@ fn duel_with_temptation_feeds_the_chaos_pool_and_a_lost_duel_does_nothing() {
 }
 
 #[test]
-fn a_duel_without_the_defenders_value_is_refused_and_changes_nothing() {
-    let mut game = game(&[("Brannoc", "Brannoc the Bouncer")]);
-    let before = mythforge::engine::to_json(game.world()).unwrap();
-    let request = PowerUse::new("Striker", "One Sided Duel").at(["Brannoc"]);
-    let error = game.use_power(&request).unwrap_err();
-    assert_eq!(error.kind.code(), "runtime::unsupported_procedure");
-    assert_eq!(
-        error.to_string(),
-        "check procedure `Duel` uses a method the runtime does not run yet"
-    );
-    assert!(!error.span.is_none());
-    assert_eq!(mythforge::engine::to_json(game.world()).unwrap(), before);
+fn a_duel_without_the_defenders_value_is_refused_by_check() {
+    // Refused when the pack is checked (it used to be refused only when used).
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut sources = mythforge::diagnostics::SourceMap::new();
+    let (mut pack, _) = mythforge::parse::load_pack(&[root.join("rules/mystika")], &mut sources);
+    let text = "power One Sided Duel\nTarget: Enemy in 10\nCheck: [Blades] using Duel\n";
+    let (file, _) = mythforge::parse::parse_source(&mut sources, "duel.rules", text);
+    pack.files.push(file);
+    let errors = Game::new(7).load_pack(pack, sources, &[]).unwrap_err();
+    let error = errors.iter().find(|e| e.code == "rules::check::one_sided").expect("refused");
+    assert_eq!(error.message, "`Duel` compares two sides, but this check gives only one");
+    assert_eq!(&text[error.primary_span().range()], "Check: [Blades] using Duel");
 }
 
 #[test]

@@ -53,6 +53,8 @@ fn heavy_follow_through_replaces_the_result_line_and_the_log_names_it() {
 fn an_upgrade_selects_by_the_weapons_keywords_and_its_limit_counts_once_per_turn() {
     let mut game = pack_game(&["Itzel", "The Inquisitor"]);
     give_trait(&mut game, "Itzel", "Obsidian Edge");
+    // `with weapon` names a weapon the user has equipped.
+    game.world_mut().actor_mut("Itzel").unwrap().equipment.push("Tepoztopilli".into());
     let hp = resource(&game, "The Inquisitor", "HP");
     // The Maquahuitl is Obsidian: `Obsidian Attacks` selects the charge, +1 damage.
     game.world_mut().roller.force([9, 8, 7]);
@@ -245,6 +247,7 @@ fn small(extra: &str) -> Result<Game, Vec<mythforge::diagnostics::Diagnostic>> {
     let hero = game.world_mut().actor_mut("Hero").unwrap();
     hero.powers.push("Cleave".into());
     hero.traits.push("Heavy Blades".into());
+    hero.equipment = vec!["Axe".into(), "Club".into()];
     Ok(game)
 }
 
