@@ -122,6 +122,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::load => "`load` and a pack name or a quoted path",
         Rule::seed => "`seed` and a number",
         Rule::policy => "`policy` and a decision and a policy name",
+        Rule::actor => "`actor NAME from STAT BLOCK` or `actor NAME with Stat 12`",
         Rule::actor_from => "`actor NAME from STAT BLOCK`",
         Rule::actor_inline => "`actor NAME with Stat 12, Other 3`",
         Rule::stat_value => "a stat and its value such as `Defense 12`",

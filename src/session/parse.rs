@@ -10,9 +10,9 @@ use super::command::{
     CheckRequest, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located, NameRef,
     PowerUse, ShowTarget, Side,
 };
+use super::commands::{actor_words, rule_for, start_words};
 use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest};
 use super::grammar::{Rule, SessionParser};
-use super::help::COMMAND_WORDS;
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned, did_you_mean};
 use crate::dice::DiceExpr;
 use crate::engine::Hex;
@@ -145,33 +145,7 @@ fn command_error(file: FileId, base: usize, line: &str) -> Option<SessionError> 
     let offset = line.len() - line.trim_start().len();
     let text = line[offset..].trim_end();
     let word = text.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
-    let rule = match word {
-        "load" => Rule::load,
-        "seed" => Rule::seed,
-        "policy" => Rule::policy,
-        "initiative" => Rule::initiative,
-        "actor" if text.contains(" with ") => Rule::actor_inline,
-        "actor" => Rule::actor_from,
-        "show" => Rule::show,
-        "check" => Rule::check,
-        "versus" => Rule::versus,
-        "roll" => Rule::roll,
-        "dist" => Rule::dist,
-        "force" => Rule::force,
-        "encounter" => Rule::encounter,
-        "next" => Rule::next,
-        "end" => Rule::end_encounter,
-        "challenge" => Rule::challenge,
-        "save" => Rule::save,
-        "restore" => Rule::restore,
-        "undo" => Rule::undo,
-        "help" => Rule::help,
-        "place" => Rule::place,
-        "wall" => Rule::wall,
-        "terrain" => Rule::terrain,
-        "side" => Rule::side,
-        _ => return None,
-    };
+    let rule = rule_for(word)?;
     let start = base + offset;
     match SessionParser::parse(rule, text) {
         Err(error) => Some(from_pest(&error, file, start)),
@@ -198,13 +172,13 @@ fn unknown_command(file: FileId, base: usize, line: &str) -> Option<SessionError
         .collect();
     let lower_case = word.chars().next().is_some_and(char::is_lowercase);
     if !lower_case
-        || COMMAND_WORDS.contains(&word.as_str())
+        || start_words().any(|known| known == word)
         || BlockKind::parse(&word).is_some()
-        || line.contains(" uses ")
+        || actor_words().any(|known| line.contains(&format!(" {known} ")))
     {
         return None;
     }
-    let suggestion = did_you_mean(&word, COMMAND_WORDS.iter().copied());
+    let suggestion = did_you_mean(&word, start_words());
     let span = Span::new(file, base + offset..base + offset + word.len());
     Some(SessionErrorKind::UnknownCommand { word, suggestion }.at(span))
 }
@@ -243,6 +217,8 @@ impl Lower {
                 let policy = self.text(&inner.next().expect("grammar: policy"));
                 Command::Policy { decision, policy }
             }
+            // `actor` is `actor_from` or `actor_inline`: lower the one that matched.
+            Rule::actor => return self.command(inner.next().expect("grammar: an actor form")),
             Rule::actor_from => {
                 let first = self.name(inner.next().expect("grammar: actor name"));
                 let stat_block = self.name(inner.next().expect("grammar: stat block"));

@@ -484,7 +484,8 @@ fn seed_force_and_roll_use_the_backend_roller() {
 #[test]
 fn help_lists_every_command_with_an_example() {
     let text = help_text(None).expect("help");
-    for word in COMMAND_WORDS {
+    for spec in COMMANDS {
+        let word = spec.word;
         assert!(text.contains(&format!("\n{word} ")) || text.starts_with(word), "{word}");
     }
     assert!(help_text(Some("roll")).expect("roll help").contains("e.g. roll 4d6kh3"));
