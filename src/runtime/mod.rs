@@ -45,6 +45,7 @@ pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};
 pub use checks::{CheckOutcome, CheckRequest, OutcomeNames};
 pub use error::{LimitReached, RuntimeError, RuntimeErrorKind};
 pub use game::{Game, UNDO_LIMIT};
+pub(crate) use host::script_files;
 pub use host::{check_scripts, script_folders};
 pub use power::{BoundNames, PowerOptions, PowerOutcome, PowerUse, TargetOutcome, TargetOutcomes};
 pub use procedures::{VersusOutcome, VersusRequest};

@@ -269,9 +269,14 @@ impl<B: Backend> Session<B> {
         let mut notes = Vec::new();
         let (name, pack, scripts, mut diagnostics) = match target {
             LoadTarget::Path(path) => {
-                let (pack, diagnostics) =
-                    crate::parse::load_pack(&[PathBuf::from(&path.node)], &mut self.sources);
-                (path.node.clone(), pack, Vec::new(), diagnostics)
+                // A pack folder's scripts load with it, as they do for `load NAME`.
+                let paths = [self.path(&path.node)];
+                let (pack, mut diagnostics) = crate::parse::load_pack(&paths, &mut self.sources);
+                let scripts = crate::runtime::script_files(&paths).unwrap_or_else(|found| {
+                    diagnostics.extend(found);
+                    Vec::new()
+                });
+                (path.node.clone(), pack, scripts, diagnostics)
             }
             LoadTarget::Pack(name) => {
                 let Some(files) =
@@ -309,6 +314,16 @@ impl<B: Backend> Session<B> {
         let mut outcome = self.backend.load(&loaded)?;
         notes.append(&mut outcome.events);
         Ok(Outcome { events: notes })
+    }
+
+    /// A path written in a session, relative to the session's working directory.
+    fn path(&self, written: &str) -> PathBuf {
+        let path = PathBuf::from(written);
+        if path.is_absolute() || self.working_directory == std::path::Path::new(".") {
+            path
+        } else {
+            self.working_directory.join(path)
+        }
     }
 
     /// A block definition: parsed with the rule-language parser, spans in the session file.
