@@ -197,6 +197,10 @@ impl Game {
         scripts: &[(String, String)],
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+        // House rules change the blocks they name before anything reads the pack; what
+        // each changed comes back as advice.
+        let (pack, house) = crate::model::house_apply::apply(pack);
+        diagnostics.extend(house);
         diagnostics.extend(crate::check::check_pack(&pack));
         let compiled = if scripts.is_empty() {
             None

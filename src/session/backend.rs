@@ -107,11 +107,14 @@ pub trait Backend {
     /// An inline block definition, parsed into a one-block rule file: register it.
     fn define(&mut self, file: &RuleFile) -> CommandResult;
 
-    /// `actor NAME from STAT BLOCK`.
-    fn create_actor(&mut self, name: &NameRef, stat_block: &NameRef) -> CommandResult;
-
-    /// `actor NAME with Stat 12, Other 3`.
-    fn create_inline_actor(&mut self, name: &NameRef, stats: &[(NameRef, i64)]) -> CommandResult;
+    /// `actor NAME from STAT BLOCK with Stat 12, Other 3` (the stat block, the stats or
+    /// both).
+    fn create_actor(
+        &mut self,
+        name: &NameRef,
+        stat_block: Option<&NameRef>,
+        stats: &[(NameRef, i64)],
+    ) -> CommandResult;
 
     /// `show ...`: a view; never changes the game.
     fn show(&self, target: &ShowTarget) -> CommandResult;

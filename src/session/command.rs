@@ -23,18 +23,14 @@ pub enum Command {
         /// The policy's name: `if-better`.
         policy: NameRef,
     },
-    /// `actor Guard from Bandit as "Bandit 2"`: an actor from a pack's stat block.
-    ActorFrom {
-        /// The stat block's name: `Bandit`.
-        stat_block: NameRef,
-        /// The actor's name (`as "Bandit 2"`, or the first name: `Guard`).
+    /// `actor Vet from Itzel with Level 6`, `actor Dummy with Defense 12, HP 30`: an actor
+    /// from a pack's stat block, inline stats, or both.
+    Actor {
+        /// The actor's name: `Vet`.
         name: NameRef,
-    },
-    /// `actor Dummy with Defense 12, HP 30`: an actor from inline stats.
-    ActorInline {
-        /// The actor's name: `Dummy`.
-        name: NameRef,
-        /// Stat names and values, in the order written.
+        /// The stat block's name: `Itzel`.
+        stat_block: Option<NameRef>,
+        /// Stats and resources set on it, in the order written: `Level 6`.
         stats: Vec<(NameRef, i64)>,
     },
     /// `show Hero`, `show power Charge`, `show condition Dazed`, `show state`, `show log`.
@@ -232,7 +228,7 @@ impl Command {
             Command::Load(_) => "load",
             Command::Seed(_) => "seed",
             Command::Policy { .. } => "policy",
-            Command::ActorFrom { .. } | Command::ActorInline { .. } => "actor",
+            Command::Actor { .. } => "actor",
             Command::Show(_) => "show",
             Command::UsePower(_) => "uses",
             Command::Check(_) => "check",

@@ -236,7 +236,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         help: "restore a saved game",
         examples: &["restore \"fight.json\""],
         completes: &["restore"],
-        tested_in: Some("tests/cli_session_game.rs"),
+        tested_in: None,
     },
     CommandSpec {
         word: "undo",

@@ -42,6 +42,14 @@ pub enum SessionErrorKind {
     /// `help frobnicate`.
     #[error("no help for `{0}`")]
     NoHelp(String),
+    /// `actor Guard from Bandit as "Bandit 2"`: one actor, two names.
+    #[error("this line names the actor twice: `{first}` and `{alias}`")]
+    TwoNames {
+        /// The name after `actor`.
+        first: String,
+        /// The name after `as`.
+        alias: String,
+    },
 }
 
 /// A session error with its location in the session file.
@@ -68,6 +76,7 @@ impl SessionErrorKind {
             SessionErrorKind::NumberOutOfRange => "session::parse::number_out_of_range",
             SessionErrorKind::ZeroFace => "session::parse::zero_face",
             SessionErrorKind::NoHelp(_) => "session::help::unknown_topic",
+            SessionErrorKind::TwoNames { .. } => "session::parse::two_names",
         }
     }
 }
@@ -79,6 +88,7 @@ impl SessionError {
             SessionErrorKind::Unexpected { expected } => format!("expected {expected}"),
             SessionErrorKind::UnknownCommand { .. } => "not a command".to_string(),
             SessionErrorKind::LineTooLong { .. } => "this line".to_string(),
+            SessionErrorKind::TwoNames { .. } => "a second name".to_string(),
             _ => "here".to_string(),
         };
         let mut diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string());
@@ -88,6 +98,12 @@ impl SessionError {
         match &self.kind {
             SessionErrorKind::UnknownCommand { suggestion: Some(word), .. } => {
                 diagnostic = diagnostic.with_help(format!("did you mean `{word}`?"));
+            }
+            SessionErrorKind::TwoNames { alias, .. } => {
+                diagnostic = diagnostic.with_help(format!(
+                    "the name after `actor` is the actor's: write `actor \"{alias}\" from ...` \
+                     and leave out `as`"
+                ));
             }
             SessionErrorKind::UnknownCommand { suggestion: None, .. }
             | SessionErrorKind::NoHelp(_) => {
@@ -123,8 +139,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::seed => "`seed` and a number",
         Rule::policy => "`policy` and a decision and a policy name",
         Rule::actor => "`actor NAME from STAT BLOCK` or `actor NAME with Stat 12`",
-        Rule::actor_from => "`actor NAME from STAT BLOCK`",
-        Rule::actor_inline => "`actor NAME with Stat 12, Other 3`",
+        Rule::actor_from => "`from STAT BLOCK`",
+        Rule::actor_as => "`as NAME`",
+        Rule::actor_with => "`with Stat 12, Other 3`",
         Rule::stat_value => "a stat and its value such as `Defense 12`",
         Rule::show => "`show` and what to show",
         Rule::show_power => "`power NAME`",

@@ -98,7 +98,11 @@ fn starts_block(line: &str) -> bool {
         Some(&"check") => words.contains(&"vs"),
         _ => false,
     };
-    words.len() > 1 && !command_like && BlockKind::parse(words[0]).is_some()
+    // A house rule typed in a session: `replace power Quick Jab`, `amend system Tiny`.
+    let house_rule = words.len() > 2
+        && crate::model::house::HouseVerb::parse(words[0]).is_some()
+        && BlockKind::parse(words[1]).is_some();
+    house_rule || (words.len() > 1 && !command_like && BlockKind::parse(words[0]).is_some())
 }
 
 fn definition(file: FileId, text: &str, start: usize, end: usize) -> Located {
@@ -127,7 +131,14 @@ pub fn parse_line(file: FileId, base: usize, line: &str) -> Result<Option<Comman
             let error = unknown_command(file, base, line)
                 .or_else(|| command_error(file, base, line))
                 .unwrap_or_else(|| from_pest(&error, file, base));
-            return Err(error.to_diagnostic());
+            let at = (error.span.start as usize).saturating_sub(base);
+            let mut diagnostic = error.to_diagnostic();
+            if let Some(name) = name_with_digits(line, at).filter(|_| diagnostic.help.is_none()) {
+                diagnostic = diagnostic.with_help(format!(
+                    "a name with digits is quoted: write `\"{name}\"` if `{name}` is one name"
+                ));
+            }
+            return Err(diagnostic);
         }
     };
     let lower = Lower { file, base };
@@ -137,6 +148,43 @@ pub fn parse_line(file: FileId, base: usize, line: &str) -> Result<Option<Comman
         return Ok(None);
     };
     lower.command(command).map(Some)
+}
+
+/// The unquoted name ending in a number (`Coyote 2`) that a line breaks on at byte `at`, if
+/// one stands before it: capitalised words, a space, digits. Quotes make it one name.
+fn name_with_digits(line: &str, at: usize) -> Option<String> {
+    // Up to the end of the word after the error (it may point at the space before `2`).
+    let from = (at + 1).min(line.len());
+    let end = line.get(from..)?.find(' ').map_or(line.len(), |space| from + space);
+    let before = line.get(..end)?;
+    let words: Vec<(usize, &str)> = before
+        .split(' ')
+        .scan(0, |offset, word| {
+            let start = *offset;
+            *offset += word.len() + 1;
+            Some((start, word))
+        })
+        .filter(|(_, word)| !word.is_empty())
+        .collect();
+    let quoted = |index: usize| line[..index].matches('"').count() % 2 == 1;
+    for (position, (start, word)) in words.iter().enumerate().rev() {
+        let digits = word.trim_end_matches(',');
+        if position == 0 || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let mut first = position;
+        while first > 0
+            && words[first - 1].1.starts_with(char::is_uppercase)
+            && !words[first - 1].1.ends_with(',')
+        {
+            first -= 1;
+        }
+        if first < position && !quoted(*start) {
+            let names: Vec<&str> = words[first..position].iter().map(|(_, w)| *w).collect();
+            return Some(format!("{} {digits}", names.join(" ")));
+        }
+    }
+    None
 }
 
 /// For a line that starts with a command word, the error of that command's rule alone
@@ -217,24 +265,34 @@ impl Lower {
                 let policy = self.text(&inner.next().expect("grammar: policy"));
                 Command::Policy { decision, policy }
             }
-            // `actor` is `actor_from` or `actor_inline`: lower the one that matched.
-            Rule::actor => return self.command(inner.next().expect("grammar: an actor form")),
-            Rule::actor_from => {
-                let first = self.name(inner.next().expect("grammar: actor name"));
-                let stat_block = self.name(inner.next().expect("grammar: stat block"));
-                let name = inner.next().map_or(first, |alias| self.string(&alias));
-                Command::ActorFrom { stat_block, name }
-            }
-            Rule::actor_inline => {
+            Rule::actor => {
                 let name = self.name(inner.next().expect("grammar: actor name"));
-                let mut stats = Vec::new();
-                for stat in inner {
-                    let mut parts = children(stat);
-                    let stat_name = self.name(parts.next().expect("grammar: stat name"));
-                    let value = self.number(&parts.next().expect("grammar: stat value"))?;
-                    stats.push((stat_name, value));
+                let (mut stat_block, mut stats) = (None, Vec::new());
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::actor_from => stat_block = Some(self.first_name(part)),
+                        Rule::actor_as => {
+                            let alias = self.first_name(part);
+                            if alias.node != name.node {
+                                return Err(SessionErrorKind::TwoNames {
+                                    first: name.node,
+                                    alias: alias.node,
+                                }
+                                .at(alias.span)
+                                .to_diagnostic());
+                            }
+                        }
+                        _ => {
+                            for stat in children(part) {
+                                let mut parts = children(stat);
+                                let stat_name = self.name(parts.next().expect("grammar: stat"));
+                                let value = self.number(&parts.next().expect("grammar: value"))?;
+                                stats.push((stat_name, value));
+                            }
+                        }
+                    }
                 }
-                Command::ActorInline { name, stats }
+                Command::Actor { name, stat_block, stats }
             }
             Rule::show => {
                 let what = inner.next().expect("grammar: show has a target");

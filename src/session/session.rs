@@ -195,8 +195,9 @@ impl<B: Backend> Session<B> {
             },
             Command::Load(target) => self.load(target),
             Command::Define(definition) => self.define(definition),
-            Command::ActorFrom { stat_block, name } => self.backend.create_actor(name, stat_block),
-            Command::ActorInline { name, stats } => self.backend.create_inline_actor(name, stats),
+            Command::Actor { name, stat_block, stats } => {
+                self.backend.create_actor(name, stat_block.as_ref(), stats)
+            }
             Command::Show(target) => self.backend.show(target),
             Command::UsePower(power_use) => self.backend.use_power(power_use, decider),
             Command::Check(request) => self.backend.check(request, decider),
