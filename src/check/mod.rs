@@ -12,6 +12,7 @@ mod error;
 mod names;
 mod power_rules;
 mod rules;
+mod rulings;
 mod scripts;
 mod stat_parents;
 mod thresholds;
@@ -92,6 +93,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
+    rulings::rulings(pack, &mut out);
     out
 }
 

@@ -57,6 +57,8 @@ pub(crate) struct Rules {
     pub overflow_resource: Option<String>,
     /// The `Ruling grade cap:` value.
     pub grade_cap: Option<crate::model::Amount>,
+    /// `Ruling X: value` lines, in declaration order, read by `[Ruling X]`.
+    pub rulings: Vec<(String, crate::model::Amount)>,
     /// The pack's compiled scripts, shared by every clone of the game.
     pub scripts: Option<std::rc::Rc<super::host::Scripts>>,
     /// `On <event>: function` hooks, in declaration order.
@@ -135,6 +137,9 @@ impl Rules {
                 SystemLine::Hook { event, function } => {
                     rules.hooks.push((event.node, function.clone()));
                 }
+                SystemLine::Ruling { name, value } => {
+                    rules.rulings.push((name.node.as_str().to_string(), value.clone()));
+                }
                 _ => {}
             }
             rules.system.push(line.clone());
@@ -161,8 +166,10 @@ impl Rules {
             }
         }
         rules.default_pool = super::checks::default_pool(&rules);
-        rules.grade_cap = pack.ruling("grade cap").cloned();
-        if let Some(crate::model::Amount::Expr(expr)) = pack.ruling("initiative overflow")
+        use crate::model::system::EngineRuling;
+        rules.grade_cap = pack.ruling(EngineRuling::GradeCap.name()).cloned();
+        if let Some(crate::model::Amount::Expr(expr)) =
+            pack.ruling(EngineRuling::InitiativeOverflow.name())
             && let crate::model::Expr::Name(name) = &expr.node
         {
             rules.overflow_resource = Some(name.as_str().to_string());
@@ -187,6 +194,12 @@ impl Rules {
         // A keyed search rather than a scan: every block has two keys (as written and in
         // lower case), and `get` measured cheaper than scanning even a short map.
         blocks.get(name).or_else(|| blocks.get(&name.to_lowercase()))
+    }
+
+    /// The value of the ruling called `name` (case-insensitive), if the system has one.
+    pub fn ruling(&self, name: &str) -> Option<&crate::model::Amount> {
+        let found = self.rulings.iter().find(|(ruling, _)| ruling.eq_ignore_ascii_case(name));
+        found.map(|(_, value)| value)
     }
 
     /// The names of `blocks`, as written, for suggestions.
