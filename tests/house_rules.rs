@@ -86,7 +86,7 @@ fn amended_lines_and_a_removed_block_show_what_changed() {
         "> load \"{shown}\"\nloaded {shown}: 0 blocks, 0 scripts, 4 house rules\n\
          house rule changes system Mestezia: `Ruling grade cap: 3` becomes `Ruling grade cap: 4`\n\
          house rule adds `Ruling house bonus: 1` to system Mestezia\n\
-         house rule removes `Grade cap: 3` from check Mestezia Pool\n\
+         house rule removes `Grade cap: [Ruling grade cap]` from check Mestezia Pool\n\
          house rule changes check Mestezia Pool: `Grades: 0 Fail, 1 Low, 2 Medium, 3 High` becomes \
          `Grades: 0 Fail, 1 Low, 2 Medium, 3 High, 4 Critical`\n\
          house rule adds `Limit: once per encounter` to power Obsidian Cut\n\
@@ -108,7 +108,8 @@ fn a_tier_two_pool_reaches_grade_four_once_the_cap_is_lifted() {
     let check = "force 9, 9, 9, 9\ncheck Vet Aim vs 10\n";
     let capped = text(&session.run_text("capped.session", check, None));
     assert!(capped.contains("4 meet, grade 3\nVet: High\n"), "{capped}");
-    let house = "amend check Mestezia Pool\nremove Grade cap:\n\
+    // The pool's `Grade cap:` reads the ruling: changing the ruling lifts the cap.
+    let house = "amend check Mestezia Pool\n\
                  replace Grades: 0 Fail, 1 Low, 2 Medium, 3 High, 4 Critical\n\n\
                  amend system Mestezia\nreplace Ruling grade cap: 4\n";
     text(&session.run_text("house.session", house, None));
