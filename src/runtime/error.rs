@@ -122,6 +122,14 @@ pub enum RuntimeErrorKind {
         /// What to do instead.
         hint: String,
     },
+    /// A GM's change cannot be made (`set Itzel Attack to 4` where Attack is derived).
+    #[error("{message}")]
+    Fiat {
+        /// What is wrong.
+        message: String,
+        /// What to do instead.
+        hint: String,
+    },
     /// An engine error.
     #[error(transparent)]
     Engine(EngineErrorKind),
@@ -157,6 +165,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::PackMismatch { .. } => "runtime::pack_mismatch",
             RuntimeErrorKind::PowerRule(broken) => broken.code,
             RuntimeErrorKind::Stance { .. } => "runtime::stance",
+            RuntimeErrorKind::Fiat { .. } => "runtime::fiat",
             RuntimeErrorKind::Engine(kind) => kind.code(),
             RuntimeErrorKind::Eval(_) => "rules::eval",
         }
@@ -249,7 +258,9 @@ impl ToDiagnostic for RuntimeError {
                 };
                 diagnostic.with_help(broken.help.clone())
             }
-            RuntimeErrorKind::Stance { hint, .. } => diagnostic.with_help(hint.clone()),
+            RuntimeErrorKind::Stance { hint, .. } | RuntimeErrorKind::Fiat { hint, .. } => {
+                diagnostic.with_help(hint.clone())
+            }
             RuntimeErrorKind::Space { hint, .. }
             | RuntimeErrorKind::Side { hint, .. }
             | RuntimeErrorKind::Choice { hint, .. } => diagnostic.with_help(hint.clone()),

@@ -42,7 +42,7 @@ mod table_tests;
 mod tests;
 pub mod transcript;
 
-pub use backend::{Backend, CommandResult, Event, LoadedPack, NameKind, Outcome};
+pub use backend::{Backend, CommandResult, Event, Fiat, LoadedPack, NameKind, Outcome};
 pub use command::{
     CheckRequest, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located, NameRef,
     PowerUse, ShowTarget, Side,

@@ -11,11 +11,12 @@ use super::command::{
     PowerUse, ShowTarget, Side,
 };
 use super::commands::{actor_words, rule_for, start_words};
-use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest};
+use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest, rule_name};
 use super::grammar::{Rule, SessionParser};
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned, did_you_mean};
 use crate::dice::DiceExpr;
 use crate::engine::Hex;
+use crate::runtime::{Grantable, Lasting};
 use crate::model::BlockKind;
 
 /// One entry of a session text: a command, or the first problem found in it.
@@ -246,6 +247,7 @@ impl Lower {
     fn command(&self, pair: Pair<'_, Rule>) -> Result<Command, Diagnostic> {
         let rule = pair.as_rule();
         let span = self.span(&pair);
+        let text = pair.as_str();
         let mut inner = children(pair);
         Ok(match rule {
             Rule::load => {
@@ -357,7 +359,58 @@ impl Lower {
             Rule::encounter => {
                 Command::Encounter(self.names(inner.next().expect("grammar: names")))
             }
+            Rule::next if text.split_whitespace().count() > 1 => Command::EndTurn,
             Rule::next => Command::NextTurn,
+            Rule::reload => Command::Reload,
+            Rule::set_value => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let name = self.name(inner.next().expect("grammar: stat"));
+                let value = self.number(&inner.next().expect("grammar: value"))?;
+                Command::SetValue { actor, name, value }
+            }
+            Rule::take_damage => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let amount = self.number(&inner.next().expect("grammar: amount"))?;
+                let damage_type = inner.next().map(|kind| self.text(&kind));
+                Command::TakeDamage { actor, amount, damage_type }
+            }
+            Rule::heal_actor => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let amount = self.number(&inner.next().expect("grammar: amount"))?;
+                Command::Heal { actor, amount }
+            }
+            Rule::apply_condition => {
+                let condition = self.name(inner.next().expect("grammar: condition"));
+                let mut n = None;
+                let mut next = inner.next().expect("grammar: actor");
+                if next.as_rule() == Rule::integer {
+                    n = Some(self.number(&next)?);
+                    next = inner.next().expect("grammar: actor");
+                }
+                let actor = self.name(next);
+                let lasting = match inner.next() {
+                    Some(lasting) => self.lasting(lasting)?,
+                    None => Spanned::new(Lasting::Declared, span),
+                };
+                Command::ApplyCondition { condition, n, actor, lasting }
+            }
+            Rule::remove_condition => {
+                let condition = self.name(inner.next().expect("grammar: condition"));
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                Command::RemoveCondition { condition, actor }
+            }
+            Rule::grant | Rule::revoke => {
+                let kind = inner.next().expect("grammar: kind");
+                let grantable = Grantable::parse(kind.as_str()).expect("grammar: a grantable kind");
+                let kind = Spanned::new(grantable, self.span(&kind));
+                let name = self.name(inner.next().expect("grammar: name"));
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                if rule == Rule::grant {
+                    Command::Grant { kind, name, actor }
+                } else {
+                    Command::Revoke { kind, name, actor }
+                }
+            }
             Rule::initiative => {
                 Command::Initiative(self.name(inner.next().expect("grammar: mode")))
             }
@@ -469,6 +522,38 @@ impl Lower {
             }
         }
         Ok(power_use)
+    }
+
+    /// `for 2 rounds`, `until removed` as how long a condition lasts.
+    fn lasting(&self, pair: Pair<'_, Rule>) -> Result<Spanned<Lasting>, Diagnostic> {
+        let span = self.span(&pair);
+        let mut parts = children(pair);
+        let first = parts.next().expect("grammar: a duration");
+        let lasting = if first.as_rule() == Rule::integer {
+            let count: u32 = self.number(&first)?;
+            let unit = parts.next().expect("grammar: a time unit");
+            if unit.as_str().starts_with("turn") {
+                Lasting::Turns(count)
+            } else {
+                Lasting::Rounds(count)
+            }
+        } else {
+            let event = first.as_str().trim();
+            let words: Vec<&str> = event.split_whitespace().filter(|w| *w != "the").collect();
+            match words.join(" ").as_str() {
+                "removed" => Lasting::UntilRemoved,
+                "end of turn" => Lasting::EndOfTurn,
+                "end of next turn" => Lasting::EndOfNextTurn,
+                "end of encounter" => Lasting::EndOfEncounter,
+                _ => {
+                    let expected = rule_name(Rule::until_event).to_string();
+                    return Err(SessionErrorKind::Unexpected { expected }
+                        .at(self.span(&first))
+                        .to_diagnostic());
+                }
+            }
+        };
+        Ok(Spanned::new(lasting, span))
     }
 
     /// `2,-3` as a hex with its span.

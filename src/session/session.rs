@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use super::backend::{Backend, CommandResult, Event, LoadedPack, NameKind, Outcome};
+use super::backend::{Backend, CommandResult, Event, Fiat, LoadedPack, NameKind, Outcome};
 use super::command::{Command, Definition, DiceCommand, LoadTarget, Located};
 use super::embedded::{self, PackFiles, PackOrigin};
 use super::error::SessionErrorKind;
@@ -222,6 +222,11 @@ impl<B: Backend> Session<B> {
             Command::ClearTerrain(hexes) => self.backend.clear_terrain(hexes),
             Command::Side { actors, side } => self.backend.set_side(actors, side),
             Command::Adopt { actor, stance } => self.backend.adopt(actor, stance),
+            Command::Reload => self.reload(),
+            command => match fiat_of(command) {
+                Some(fiat) => self.backend.fiat(&fiat, decider),
+                None => unreachable!("every other command is handled above"),
+            },
         }
     }
 
@@ -353,6 +358,29 @@ impl<B: Backend> Session<B> {
         }
         self.backend.define(&rule_file)
     }
+}
+
+/// The GM change a command asks for, if it is one.
+fn fiat_of(command: &Command) -> Option<Fiat<'_>> {
+    Some(match command {
+        Command::SetValue { actor, name, value } => Fiat::Set { actor, name, value: *value },
+        Command::TakeDamage { actor, amount, damage_type } => {
+            Fiat::Damage { actor, amount: *amount, damage_type: damage_type.as_ref() }
+        }
+        Command::Heal { actor, amount } => Fiat::Heal { actor, amount: *amount },
+        Command::ApplyCondition { condition, n, actor, lasting } => {
+            Fiat::Apply { condition, n: *n, actor, lasting: lasting.node }
+        }
+        Command::RemoveCondition { condition, actor } => Fiat::Remove { condition, actor },
+        Command::Grant { kind, name, actor } => {
+            Fiat::Grant { grant: true, kind: kind.node, name, actor }
+        }
+        Command::Revoke { kind, name, actor } => {
+            Fiat::Grant { grant: false, kind: kind.node, name, actor }
+        }
+        Command::EndTurn => Fiat::EndTurn,
+        _ => return None,
+    })
 }
 
 /// `dist`: exact distribution, as a compact table.
