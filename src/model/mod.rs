@@ -13,6 +13,7 @@ pub mod hook;
 pub mod house;
 pub mod house_apply;
 pub mod keywords;
+pub mod labels;
 pub mod outcome;
 pub mod power;
 pub mod power_rules;
