@@ -329,9 +329,40 @@ fn remove_line(body: &mut BlockBody, index: usize) {
     }
 }
 
+/// What changed between two versions of a pack, block by block (in the new pack's order,
+/// then the blocks it no longer has): `power X changed` with its [`line_diff`], `power X
+/// added`, `power X removed`. Empty when every block reads the same.
+pub fn pack_diff(old: &Pack, new: &Pack) -> Vec<String> {
+    let key =
+        |block: &Block| (block.kind.node.to_string(), block.name.node.as_str().to_lowercase());
+    let title = |block: &Block| format!("{} {}", block.kind.node, block.name.node.as_str());
+    let mut changes = Vec::new();
+    for block in new.blocks() {
+        match old.blocks().find(|other| key(&other.node) == key(&block.node)) {
+            None => changes.push(format!("{} added", title(&block.node))),
+            Some(other) => {
+                let diff = line_diff(&other.node.body, &block.node.body);
+                if !diff.is_empty() {
+                    let lines: String = diff
+                        .iter()
+                        .map(|line| format!("\n  {}", line.replace('\n', "\n  ")))
+                        .collect();
+                    changes.push(format!("{} changed{lines}", title(&block.node)));
+                }
+            }
+        }
+    }
+    for block in old.blocks() {
+        if !new.blocks().any(|other| key(&other.node) == key(&block.node)) {
+            changes.push(format!("{} removed", title(&block.node)));
+        }
+    }
+    changes
+}
+
 /// What a replacement changes, line by line: `~ old -> new`, `+ added`, `- removed`. Lines
 /// pair up by label, the first `Effect` with the first `Effect`.
-fn line_diff(old: &BlockBody, new: &BlockBody) -> Vec<String> {
+pub fn line_diff(old: &BlockBody, new: &BlockBody) -> Vec<String> {
     let old: Vec<String> = old.line_texts().into_iter().map(|(_, text)| text).collect();
     let new: Vec<String> = new.line_texts().into_iter().map(|(_, text)| text).collect();
     let mut paired = vec![false; new.len()];

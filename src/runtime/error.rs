@@ -130,6 +130,14 @@ pub enum RuntimeErrorKind {
         /// What to do instead.
         hint: String,
     },
+    /// A name of a save (or of the world, on reload) that maps to several names of the pack.
+    #[error("{message}")]
+    Unmappable {
+        /// What cannot be mapped, and to what.
+        message: String,
+        /// What to do instead.
+        hint: String,
+    },
     /// An engine error.
     #[error(transparent)]
     Engine(EngineErrorKind),
@@ -166,6 +174,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::PowerRule(broken) => broken.code,
             RuntimeErrorKind::Stance { .. } => "runtime::stance",
             RuntimeErrorKind::Fiat { .. } => "runtime::fiat",
+            RuntimeErrorKind::Unmappable { .. } => "runtime::unmappable",
             RuntimeErrorKind::Engine(kind) => kind.code(),
             RuntimeErrorKind::Eval(_) => "rules::eval",
         }
@@ -258,9 +267,9 @@ impl ToDiagnostic for RuntimeError {
                 };
                 diagnostic.with_help(broken.help.clone())
             }
-            RuntimeErrorKind::Stance { hint, .. } | RuntimeErrorKind::Fiat { hint, .. } => {
-                diagnostic.with_help(hint.clone())
-            }
+            RuntimeErrorKind::Stance { hint, .. }
+            | RuntimeErrorKind::Fiat { hint, .. }
+            | RuntimeErrorKind::Unmappable { hint, .. } => diagnostic.with_help(hint.clone()),
             RuntimeErrorKind::Space { hint, .. }
             | RuntimeErrorKind::Side { hint, .. }
             | RuntimeErrorKind::Choice { hint, .. } => diagnostic.with_help(hint.clone()),

@@ -396,6 +396,11 @@ impl Game {
         self.world.log.truncate(snapshot.log_length);
     }
 
+    /// Forgets every command `undo` could take back (the rules changed under them).
+    pub(crate) fn clear_undo(&mut self) {
+        self.undo.clear();
+    }
+
     /// Takes back the last command exactly (including the dice it rolled and its events).
     pub fn undo(&mut self) -> Result<(), RuntimeError> {
         let snapshot = self.undo.pop_back().ok_or_else(|| {

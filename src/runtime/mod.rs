@@ -30,6 +30,7 @@ mod quantities;
 mod reading;
 mod relations;
 mod requirement;
+mod restore_map;
 mod rules;
 mod scope;
 mod scripted_check;

@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use super::backend::{Backend, CommandResult, Event, LoadedPack, NameKind, Outcome};
+use super::backend::{Backend, CommandResult, Event, Fiat, LoadedPack, NameKind, Outcome};
 use super::command::{CheckRequest, CheckTerm, NameRef, PowerUse, ShowTarget, Side};
 use super::session::error_at;
 use crate::diagnostics::{Diagnostic, Severity, SourceMap, Span, Spanned, ToDiagnostic};
@@ -66,6 +66,35 @@ impl Backend for Game {
         }
         let mut events = vec![Event::new("load", text)];
         events.extend(changes);
+        Ok(Outcome { events })
+    }
+
+    fn reload(&mut self, loaded: &LoadedPack) -> CommandResult {
+        let old_pack = self.pack().clone();
+        let old_scripts = self.script_files().to_vec();
+        let mut sources = SourceMap::new();
+        sources.add("pack", serde_json::to_string(&loaded.pack).unwrap_or_default().as_str());
+        let (_, report) = Game::reload_pack(self, loaded.pack.clone(), sources, &loaded.scripts)
+            .map_err(|mut refused| {
+                refused.retain(|diagnostic| diagnostic.severity != Severity::Advice);
+                refused
+            })?;
+        let mut changes = crate::model::house_apply::pack_diff(&old_pack, self.pack());
+        changes.extend(script_changes(&old_scripts, &loaded.scripts));
+        let blocks = self.pack().blocks().count();
+        let summary = format!(
+            "reloaded {}, {}: {}",
+            count(blocks, "block"),
+            count(loaded.scripts.len(), "script"),
+            match changes.len() {
+                0 => "no rule changed".to_string(),
+                n => count(n, "change"),
+            }
+        );
+        let mut events = vec![Event::new("reload", summary)];
+        events.extend(changes.into_iter().map(|change| Event::new("reload", change)));
+        events.extend(report.into_iter().map(|difference| Event::new("mapped", difference)));
+        events.push(Event::new("reload", "undo starts again from here"));
         Ok(Outcome { events })
     }
 
@@ -353,6 +382,57 @@ impl Backend for Game {
         Ok(self.events_or(mark, "adopts", format!("{} adopts {}", actor.node, stance.node)))
     }
 
+    fn fiat(&mut self, fiat: &Fiat<'_>, decider: &mut dyn Decider) -> CommandResult {
+        let mark = self.mark();
+        // The actor named is the likely failure: point at it, else at the whole command.
+        let actor = match fiat {
+            Fiat::Set { actor, .. }
+            | Fiat::Damage { actor, .. }
+            | Fiat::Heal { actor, .. }
+            | Fiat::Apply { actor, .. }
+            | Fiat::Remove { actor, .. }
+            | Fiat::Grant { actor, .. } => Some(*actor),
+            Fiat::EndTurn => None,
+        };
+        let span = match actor {
+            Some(actor) if self.world().actor(&actor.node).is_err() => actor.span,
+            _ => Span::NONE,
+        };
+        let fallback = match fiat {
+            Fiat::Set { actor, name, value } => {
+                let span = if span.is_none() { name.span } else { span };
+                Game::set_value(self, &actor.node, &name.node, *value).map_err(|e| e.or_at(span))
+            }
+            Fiat::Damage { actor, amount, damage_type } => {
+                let kind = damage_type.map(|kind| kind.node.as_str());
+                Game::deal_damage(self, &actor.node, *amount, kind)
+            }
+            Fiat::Heal { actor, amount } => Game::heal_actor(self, &actor.node, *amount),
+            Fiat::Apply { condition, n, actor, lasting } => {
+                let span = if span.is_none() { condition.span } else { span };
+                Game::apply_condition(self, &actor.node, &condition.node, *n, *lasting)
+                    .map_err(|e| e.or_at(span))
+            }
+            Fiat::Remove { condition, actor } => {
+                let span = if span.is_none() { condition.span } else { span };
+                Game::remove_condition(self, &actor.node, &condition.node)
+                    .map_err(|e| e.or_at(span))
+            }
+            Fiat::Grant { grant, kind, name, actor } => {
+                let span = if span.is_none() { name.span } else { span };
+                let result = if *grant {
+                    Game::grant(self, &actor.node, *kind, &name.node)
+                } else {
+                    Game::revoke(self, &actor.node, *kind, &name.node)
+                };
+                result.map_err(|e| e.or_at(span))
+            }
+            Fiat::EndTurn => Game::end_turn_with(self, decider).map(|_| ()),
+        };
+        fallback.map_err(|e| failed(&e.or_at(span)))?;
+        Ok(self.events_or(mark, "fiat", "done".to_string()))
+    }
+
     fn complete_names(&self, kind: NameKind) -> Vec<String> {
         let mut names: Vec<String> = match kind {
             NameKind::Pack => Vec::new(),
@@ -411,6 +491,24 @@ fn install(
         refused
     })?;
     Ok(found.iter().filter(|d| d.severity == Severity::Advice).map(house_event).collect())
+}
+
+/// The scripts added, removed or changed between two loads, by name.
+fn script_changes(old: &[(String, String)], new: &[(String, String)]) -> Vec<String> {
+    let mut changes = Vec::new();
+    for (name, text) in new {
+        match old.iter().find(|(other, _)| other == name) {
+            None => changes.push(format!("script {name} added")),
+            Some((_, before)) if before != text => changes.push(format!("script {name} changed")),
+            Some(_) => {}
+        }
+    }
+    for (name, _) in old {
+        if !new.iter().any(|(other, _)| other == name) {
+            changes.push(format!("script {name} removed"));
+        }
+    }
+    changes
 }
 
 /// How many house rules `pack` holds.

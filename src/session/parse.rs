@@ -16,8 +16,8 @@ use super::grammar::{Rule, SessionParser};
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned, did_you_mean};
 use crate::dice::DiceExpr;
 use crate::engine::Hex;
-use crate::runtime::{Grantable, Lasting};
 use crate::model::BlockKind;
+use crate::runtime::{Grantable, Lasting};
 
 /// One entry of a session text: a command, or the first problem found in it.
 pub type Entry = Result<Located, Diagnostic>;
