@@ -151,6 +151,7 @@ mod tests {
                     "Scout".to_string(),
                     "save".to_string(),
                     "seed".to_string(),
+                    "set".to_string(),
                     "show".to_string(),
                     "side".to_string()
                 ]
