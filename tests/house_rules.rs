@@ -271,3 +271,42 @@ fn check_loads_the_named_pack_and_shows_each_change() {
     assert!(stderr.contains("this house rule names no power `Slep`"), "{stderr}");
     assert!(stderr.contains("did you mean `Sleep`?"), "{stderr}");
 }
+
+/// The fenced blocks of `markdown` tagged `tag`, each as its text.
+fn fenced<'a>(markdown: &'a str, tag: &str) -> Vec<&'a str> {
+    let open = format!("```{tag}\n");
+    markdown
+        .split(open.as_str())
+        .skip(1)
+        .map(|rest| &rest[..rest.find("```").expect("a closed block")])
+        .collect()
+}
+
+#[test]
+fn the_house_rules_chapter_quotes_what_mythforge_prints() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let chapter = std::fs::read_to_string(root.join("docs/src/house-rules.md")).unwrap();
+    let transcript =
+        std::fs::read_to_string(root.join("tests/golden/sessions/house-rules.transcript")).unwrap();
+    let rules = std::fs::read_to_string(root.join("examples/house-rules.rules")).unwrap();
+    let excerpts = fenced(&chapter, "text");
+    assert!(excerpts.len() >= 4, "the chapter quotes the session");
+    for excerpt in excerpts {
+        assert!(transcript.contains(excerpt), "not in the golden transcript:\n{excerpt}");
+    }
+    for block in fenced(&chapter, "rules") {
+        assert!(rules.contains(block), "not in examples/house-rules.rules:\n{block}");
+    }
+    // The `check` summary the chapter shows.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_mythforge"))
+        .env("NO_COLOR", "1")
+        .current_dir(root)
+        .args(["check", "examples/house-rules.rules"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let summary = "checked 1 file: 0 errors, 0 warnings, 3 changes by house rules\n";
+    assert!(stderr.ends_with(summary), "{stderr}");
+    assert!(chapter.contains(summary.trim_end()));
+}
