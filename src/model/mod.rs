@@ -21,6 +21,7 @@ pub mod print;
 pub mod procedure;
 pub mod system;
 mod value;
+pub mod verbs;
 
 use std::fmt;
 use std::path::PathBuf;

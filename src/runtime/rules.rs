@@ -78,15 +78,23 @@ pub(crate) struct Rules {
     pub statuses: Vec<(String, Spanned<crate::model::Expr>)>,
     /// Keyword rules, `Per turn:` quotas, `Stance ends:` and whether conditions forbid.
     pub power_rules: super::power_rules::PowerRules,
+    /// The pack's symbol table, the one `check` validated the pack against.
+    pub symbols: crate::link::Symbols,
     /// The resource damage and healing go to, found once at load (`None`: `HP`); read
     /// through [`super::effects::health_resource`].
     pub health: Option<String>,
 }
 
 impl Rules {
-    /// Indexes `pack`.
+    /// Indexes `pack` (tests; a game links the pack once, see [`Rules::linked`]).
+    #[cfg(test)]
     pub fn of(pack: &Pack) -> Rules {
-        let mut rules = Rules::default();
+        Rules::linked(pack, crate::link::Symbols::of(pack))
+    }
+
+    /// Indexes `pack`, whose symbol table is `symbols`.
+    pub fn linked(pack: &Pack, symbols: crate::link::Symbols) -> Rules {
+        let mut rules = Rules { symbols, ..Rules::default() };
         for block in pack.blocks() {
             let block = &block.node;
             let key = block.name.node.as_str().to_lowercase();
@@ -257,11 +265,9 @@ impl Rules {
         found.map(|(_, parent)| parent.as_str())
     }
 
-    /// Whether a system `Stats` line declares `name`.
+    /// Whether a system `Stats` line declares `name` (without regard to case: names typed
+    /// in a session reach here too).
     pub fn declares_stat(&self, name: &str) -> bool {
-        self.system.iter().any(|line| match &line.node {
-            SystemLine::Stats { stats, .. } => stats.iter().any(|stat| stat.node.matches(name)),
-            _ => false,
-        })
+        self.symbols.stats.iter().any(|stat| stat.name.eq_ignore_ascii_case(name))
     }
 }
