@@ -37,17 +37,26 @@ impl Names {
 pub fn complete(names: &Names, line: &str, cursor: usize) -> (usize, Vec<String>) {
     let cursor = floor_boundary(line, cursor);
     let before = &line[..cursor];
+    // `from` names a stat block after `actor`, an actor after `remove` and `revoke`.
+    let gm = ["remove ", "revoke "].iter().any(|word| before.trim_start().starts_with(word));
+    let from = if gm { &names.actors } else { &names.stat_blocks };
     // Context keywords, the longest (most specific) match that ends latest wins.
-    let contexts: [(&str, &[String]); 9] = [
+    let contexts: [(&str, &[String]); 15] = [
         ("show power ", &names.powers),
         ("show condition ", &names.conditions),
         ("load ", &names.packs),
         (" uses ", &names.powers),
-        (" from ", &names.stat_blocks),
+        (" from ", from),
         ("with weapon ", &[]),
         (" on ", &names.actors),
         (", ", &names.actors),
         ("show ", &names.actors),
+        ("apply ", &names.conditions),
+        ("remove ", &names.conditions),
+        ("grant power ", &names.powers),
+        ("revoke power ", &names.powers),
+        (" to ", &names.actors),
+        ("set ", &names.actors),
     ];
     let mut best: Option<(usize, &[String])> = None;
     for (keyword, candidates) in contexts {
@@ -183,6 +192,10 @@ mod tests {
         assert_eq!(complete(&names(), "Scout ad", 8), (6, vec!["adopts".to_string()]));
         assert_eq!(complete(&names(), "\"Scout\" u", 10), (8, vec!["uses".to_string()]));
         assert_eq!(complete(&names(), "show s", 6).1, vec!["Scout", "state"]);
+        assert_eq!(complete(&names(), "apply D", 7).1, vec!["Dazed"]);
+        assert_eq!(complete(&names(), "apply Dazed to S", 16).1, vec!["Scout"]);
+        assert_eq!(complete(&names(), "remove Dazed from G", 19).1, vec!["Guard"]);
+        assert_eq!(complete(&names(), "grant power Qui", 15).1, vec!["Quick Jab", "Quiet Step"]);
         // Not after a name that is no actor.
         assert_eq!(complete(&names(), "Nobody ad", 9).1, Vec::<String>::new());
     }
