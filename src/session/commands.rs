@@ -40,8 +40,9 @@ pub struct CommandSpec {
     /// encounter`: `end` at the start of a line, then `encounter`). For an [`WordAt::AfterActor`]
     /// command the phrase follows an actor's name.
     pub completes: &'static [&'static str],
-    /// A test file that runs the command from a session line, for a command no `.session`
-    /// file under `examples/` or `tests/` uses (`None` when one does).
+    /// The name of a test file (anywhere under `tests/`) that runs the command from a
+    /// session line, for a command no `.session` file under `examples/` or `tests/` uses
+    /// (`None` when one does).
     pub tested_in: Option<&'static str>,
 }
 
@@ -130,7 +131,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         help: "an actor adopts a stance, paying its Cost",
         examples: &["Scout adopts Guard Stance"],
         completes: &["adopts"],
-        tested_in: Some("tests/runtime_power_rules.rs"),
+        tested_in: Some("runtime_power_rules.rs"),
     },
     CommandSpec {
         word: "check",
@@ -230,7 +231,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         help: "save the game to a file",
         examples: &["save \"fight.json\""],
         completes: &["save"],
-        tested_in: Some("tests/cli_session_game.rs"),
+        tested_in: Some("cli_session_game.rs"),
     },
     CommandSpec {
         word: "restore",
@@ -281,7 +282,7 @@ pub const COMMANDS: &[CommandSpec] = &[
                it off",
         examples: &["terrain Rough 2 at 3,4 3,5", "terrain clear 3,4"],
         completes: &["terrain clear", "terrain"],
-        tested_in: Some("tests/runtime_terrain.rs"),
+        tested_in: Some("runtime_terrain.rs"),
     },
     CommandSpec {
         word: "side",

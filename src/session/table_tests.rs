@@ -33,6 +33,23 @@ fn session_files(folder: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
+/// The file called `name` under `folder`, recursively.
+fn find_file(folder: &Path, name: &str) -> Option<PathBuf> {
+    let mut entries: Vec<PathBuf> =
+        std::fs::read_dir(folder).ok()?.flatten().map(|entry| entry.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            if let Some(found) = find_file(&path, name) {
+                return Some(found);
+            }
+        } else if path.file_name().is_some_and(|file| file == name) {
+            return Some(path);
+        }
+    }
+    None
+}
+
 /// The string literals of a Rust source, unescaped (`\n`, `\"`, `\\`, line continuations),
 /// with `{NAME}` format placeholders removed.
 fn string_literals(source: &str) -> Vec<String> {
@@ -167,7 +184,9 @@ fn every_command_is_run_by_a_session_file_or_a_named_test() {
             None => assert!(in_sessions, "{}: no session file runs it; name a test", spec.word),
             Some(test) => {
                 assert!(!in_sessions, "{}: a session file runs it; drop `tested_in`", spec.word);
-                let source = std::fs::read_to_string(root().join(test)).expect("the named test");
+                let path = find_file(&root().join("tests"), test)
+                    .unwrap_or_else(|| panic!("{}: no test file {test} under tests/", spec.word));
+                let source = std::fs::read_to_string(path).expect("the named test");
                 let run = string_literals(&source)
                     .iter()
                     .flat_map(|literal| literal.lines().map(str::to_string).collect::<Vec<_>>())
