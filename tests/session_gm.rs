@@ -296,3 +296,93 @@ fn an_inline_definition_may_be_redefined_and_says_so() {
     assert!(diagnostics[0].message.contains("Sleep"), "{:?}", diagnostics[0]);
     assert_eq!(state(&session), before);
 }
+
+#[test]
+fn a_save_restores_onto_an_edited_pack_and_reports_each_difference() {
+    let folder = folder("restore");
+    let system = SYSTEM.replace("Stats: Attack, Defense", "Stats: Attack, Defense, Luck");
+    std::fs::write(folder.join("system.rules"), &system).unwrap();
+    std::fs::write(folder.join("powers.rules"), POWERS).unwrap();
+    std::fs::write(folder.join("actors.rules"), ACTORS).unwrap();
+    let save = folder.join("fight.json");
+    let load = format!("load \"{}\"\n", folder.display());
+    let mut session = session();
+    text(&session.run_text(
+        "setup.session",
+        &format!("{load}actor Ana from Fighter with Luck 3\n"),
+        None,
+    ));
+    let setup = format!(
+        "actor Bo from Fighter\nBo takes 4 damage\napply Dazed to Ana\ngrant power Kick to Ana\n\
+         save \"{}\"\n",
+        save.display()
+    );
+    text(&session.run_text("save.session", &setup, None));
+    // The same pack: restored as it was.
+    let out =
+        text(&session.run_text("same.session", &format!("restore \"{}\"\n", save.display()), None));
+    assert!(out.ends_with(&format!("restored from {}\n", save.display())), "{out}");
+    // The GM edits the pack: Luck is no longer a stat, Kick is gone, Dazed is now Dazzed,
+    // and a resource is new.
+    std::fs::write(
+        folder.join("system.rules"),
+        SYSTEM.replace(
+            "Resource Max HP: no max\n",
+            "Resource Max HP: no max\nResource Focus: start 2\n",
+        ),
+    )
+    .unwrap();
+    let powers = POWERS
+        .replace("power Kick\nCheck: [Attack]\nResult: 1 damage\n\n", "")
+        .replace("condition Dazed", "condition Dazzed");
+    std::fs::write(folder.join("powers.rules"), powers).unwrap();
+    let mut session = self::session();
+    text(&session.run_text("load.session", &load, None));
+    let out = text(&session.run_text(
+        "restore.session",
+        &format!("restore \"{}\"\nshow Ana\nshow Bo\n", save.display()),
+        None,
+    ));
+    let restored = out.split("> show Ana").next().unwrap();
+    assert!(restored.contains("the save was made with another version of the pack"), "{restored}");
+    assert!(
+        restored.ends_with(
+            "mapped by name:\n\
+         Ana's power Kick is gone: the pack has no power `Kick`\n\
+         Ana's condition Dazed is now Dazzed\n\
+         Ana's stat Luck is no longer declared; its value 3 is dropped\n\
+         Ana gains resource Focus (2), newly declared\n\
+         Bo gains resource Focus (2), newly declared\n"
+        ),
+        "{restored}"
+    );
+    assert!(out.contains("Conditions: Dazzed from GM"), "{out}");
+    assert!(out.contains("HP 6/10"), "Bo's damage is kept: {out}");
+    // A name that is close to two of the pack's names cannot be mapped: refused, unchanged.
+    let two = POWERS.replace("condition Dazed", "condition Dazes\n\ncondition Dazer");
+    std::fs::write(folder.join("powers.rules"), two).unwrap();
+    let mut session = self::session();
+    text(&session.run_text("load.session", &load, None));
+    let before = state(&session);
+    let diagnostics = failure(session.run_text(
+        "restore.session",
+        &format!("restore \"{}\"\n", save.display()),
+        None,
+    ));
+    assert_eq!(diagnostics[0].code, "runtime::unmappable");
+    assert_eq!(
+        diagnostics[0].message,
+        "Ana's condition `Dazed` cannot be mapped: the pack has `Dazer` and `Dazes`"
+    );
+    assert_eq!(state(&session), before);
+    // Not a save at all: damaged, and nothing changes.
+    std::fs::write(folder.join("notes.json"), "{\"pack\": 3}").unwrap();
+    let notes = folder.join("notes.json");
+    let diagnostics = failure(session.run_text(
+        "notes.session",
+        &format!("restore \"{}\"\n", notes.display()),
+        None,
+    ));
+    assert_eq!(diagnostics[0].code, "engine::save::corrupt", "{:?}", diagnostics[0]);
+    assert_eq!(state(&session), before);
+}

@@ -52,3 +52,4 @@ pub(crate) use host::script_files;
 pub use host::{check_scripts, script_folders};
 pub use power::{BoundNames, PowerOptions, PowerOutcome, PowerUse, TargetOutcome, TargetOutcomes};
 pub use procedures::{VersusOutcome, VersusRequest};
+pub use restore_map::Restored;

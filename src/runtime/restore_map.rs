@@ -251,7 +251,49 @@ fn map_resources(
     Ok(())
 }
 
+/// What a restore did: whether the save's pack is the one loaded now, and each difference
+/// mapping the save onto the loaded pack made.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Restored {
+    /// The save was made with the pack loaded now.
+    pub same_pack: bool,
+    /// The pack identity the save records.
+    pub saved_pack: String,
+    /// What the restored world holds differently from the save, one sentence each (empty
+    /// when every name maps as it is).
+    pub differences: Vec<String>,
+}
+
 impl Game {
+    /// Restores a save, mapped onto the pack loaded now when the save was made with another
+    /// version of it (the pack identity is information, not a wall): what `restore` does in
+    /// a session. A file that is not a save is refused as damaged; a name that cannot be
+    /// mapped is refused, naming it; either way nothing changes. The undo history is
+    /// cleared.
+    pub fn restore_mapped(&mut self, path: &std::path::Path) -> Result<Restored, RuntimeError> {
+        let shown = path.display().to_string();
+        let damaged = |message: String| {
+            let kind = crate::engine::EngineErrorKind::SaveCorrupt { path: shown.clone(), message };
+            RuntimeError::from(crate::engine::EngineError::from(kind))
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| damaged(e.to_string()))?;
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+        let saved_pack = value.get("pack").and_then(|p| p.as_str()).unwrap_or_default().to_string();
+        let save = value.get("save").ok_or_else(|| damaged("no `save` field".into()))?;
+        let mut world = crate::engine::from_json(&save.to_string(), &shown)?;
+        let same_pack = saved_pack == self.pack_identity();
+        let differences = if same_pack {
+            Vec::new()
+        } else {
+            let rules = std::sync::Arc::clone(&self.rules);
+            map_world(&mut world, &rules)?
+        };
+        self.world = world;
+        self.clear_undo();
+        Ok(Restored { same_pack, saved_pack, differences })
+    }
+
     /// Makes `pack` and its `scripts` the game's rules (checked; house rules applied) and
     /// maps the world onto them by name: the warnings and the report of what the world
     /// holds differently (see the module documentation). A pack with errors, or a world

@@ -322,8 +322,30 @@ impl Backend for Game {
                 ),
             ]);
         }
-        Game::restore(self, Path::new(&path.node)).map_err(|e| failed(&e.or_at(path.span)))?;
-        Ok(Outcome::event("restore", format!("restored from {}", path.node)))
+        let restored = Game::restore_mapped(self, Path::new(&path.node))
+            .map_err(|e| failed(&e.or_at(path.span)))?;
+        if restored.same_pack {
+            return Ok(Outcome::event("restore", format!("restored from {}", path.node)));
+        }
+        let mapped = if restored.differences.is_empty() {
+            "every name maps as it is"
+        } else {
+            "mapped by name:"
+        };
+        let text = format!(
+            "restored from {}: the save was made with another version of the pack ({}; loaded \
+             now: {}); {mapped}",
+            path.node,
+            restored.saved_pack,
+            self.pack_identity()
+        );
+        let mut events = vec![Event::new("restore", text).with_data(serde_json::json!({
+            "saved_pack": restored.saved_pack,
+            "loaded_pack": self.pack_identity(),
+            "differences": restored.differences,
+        }))];
+        events.extend(restored.differences.iter().map(|d| Event::new("mapped", d.clone())));
+        Ok(Outcome { events })
     }
 
     fn undo(&mut self) -> CommandResult {
