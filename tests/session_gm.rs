@@ -97,6 +97,8 @@ fn fiat_refusals_say_why_and_change_nothing() {
         ("grant power Berserker Charge to Itzel\n", "Itzel already has Berserker Charge", None),
         ("revoke power Sleep from Itzel\n", "Itzel has no power `Sleep`", None),
         ("next turn\n", "there is no encounter", Some("start one with `encounter A, B`")),
+        ("Itzel takes -3 damage\n", "cannot deal negative damage (-3)", None),
+        ("Itzel heals -3\n", "cannot heal a negative amount (-3)", None),
         (
             "apply Dazed to Itzel until dawn\n",
             "could not read this command: expected `removed`, `end of turn`, `end of next turn` or `end of encounter`",

@@ -122,6 +122,10 @@ impl Game {
         amount: i64,
         damage_type: Option<&str>,
     ) -> Result<(), RuntimeError> {
+        if amount < 0 {
+            let message = format!("cannot deal negative damage ({amount})");
+            return Err(refused(message, "write `ACTOR heals N` to heal; nothing changed"));
+        }
         self.command(|game| {
             let name = crate::model::Name::new(damage_type.unwrap_or_default());
             let types = super::quantities::hit_types(damage_type.map(|_| &name));
@@ -140,6 +144,10 @@ impl Game {
 
     /// `Itzel heals 5`: healing into the health resource, capped at its maximum.
     pub fn heal_actor(&mut self, actor: &str, amount: i64) -> Result<(), RuntimeError> {
+        if amount < 0 {
+            let message = format!("cannot heal a negative amount ({amount})");
+            return Err(refused(message, "write `ACTOR takes N damage` to hurt; nothing changed"));
+        }
         self.command(|game| {
             let who = game.world.actor(actor).map_err(engine)?.name.clone();
             let health = super::effects::health_resource(&game.rules).to_string();

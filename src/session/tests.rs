@@ -615,3 +615,22 @@ fn game_backend_refuses_unsupported_commands_and_shows_defined_blocks() {
     assert_eq!(diagnostics[0].code, "runtime::unknown");
     assert_eq!(diagnostics[0].message, "unknown resource `Breakthroughs`");
 }
+
+#[test]
+fn a_backend_without_gm_changes_or_reload_refuses_them_and_changes_nothing() {
+    let mut session = session();
+    let before = session.backend().state();
+    for (line, code) in [
+        ("set Hero HP to 3\n", "session::no_fiat"),
+        ("next turn\n", "session::no_fiat"),
+        ("reload\n", "session::nothing_to_reload"),
+    ] {
+        let run = session.run_text("gm.session", line, None);
+        assert_eq!(run.failure.expect("refused")[0].code, code, "{line}");
+        assert_eq!(session.backend().state(), before, "{line}");
+    }
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/session");
+    let mut session = Session::new(Double::new(), 1).with_packs(Vec::new(), fixtures);
+    let run = session.run_text("load.session", "load sample\nreload\n", None);
+    assert_eq!(run.failure.expect("refused")[0].code, "session::no_reload");
+}
