@@ -8,6 +8,7 @@
 mod choices;
 mod collect;
 mod conditions;
+mod cycles;
 mod error;
 mod names;
 mod power_rules;
@@ -38,6 +39,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     let names = Names::new(symbols);
     let mut out = Vec::new();
     rules::duplicates(pack, &mut out);
+    cycles::cycles(pack, &mut out);
     for block in pack.blocks() {
         // A power's chosen names are checked bound to the group's first stat.
         let bound = match choices::bound_for_check(pack, &block.node, &mut out) {

@@ -271,17 +271,27 @@ impl Game {
     /// mapped is refused, naming it; either way nothing changes. The undo history is
     /// cleared.
     pub fn restore_mapped(&mut self, path: &std::path::Path) -> Result<Restored, RuntimeError> {
-        let shown = path.display().to_string();
+        // Bounded by bytes read, regular files only, as `Game::restore` reads.
+        let text = crate::engine::read_save(path)?;
+        self.restore_text_mapped(&text, &path.display().to_string())
+    }
+
+    /// [`Game::restore_mapped`] from a save's text (`name` labels it in errors).
+    pub fn restore_text_mapped(
+        &mut self,
+        text: &str,
+        name: &str,
+    ) -> Result<Restored, RuntimeError> {
         let damaged = |message: String| {
-            let kind = crate::engine::EngineErrorKind::SaveCorrupt { path: shown.clone(), message };
+            let kind =
+                crate::engine::EngineErrorKind::SaveCorrupt { path: name.to_string(), message };
             RuntimeError::from(crate::engine::EngineError::from(kind))
         };
-        let text = std::fs::read_to_string(path).map_err(|e| damaged(e.to_string()))?;
         let value: serde_json::Value =
-            serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+            serde_json::from_str(text).map_err(|e| damaged(e.to_string()))?;
         let saved_pack = value.get("pack").and_then(|p| p.as_str()).unwrap_or_default().to_string();
         let save = value.get("save").ok_or_else(|| damaged("no `save` field".into()))?;
-        let mut world = crate::engine::from_json(&save.to_string(), &shown)?;
+        let mut world = crate::engine::from_json(&save.to_string(), name)?;
         let same_pack = saved_pack == self.pack_identity();
         let differences = if same_pack {
             Vec::new()

@@ -54,7 +54,9 @@ pub struct Event {
 impl Event {
     /// An event with no structured details.
     pub fn new(kind: &str, text: impl Into<String>) -> Self {
-        Event { kind: kind.to_string(), text: text.into(), data: serde_json::Value::Null }
+        // Names and script text come from strangers: no control character is printed raw.
+        let text = crate::diagnostics::escape_string(text.into());
+        Event { kind: kind.to_string(), text, data: serde_json::Value::Null }
     }
 
     /// The same event with structured details.

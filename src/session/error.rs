@@ -6,6 +6,10 @@ use pest::error::{ErrorVariant, InputLocation};
 use super::grammar::Rule;
 use crate::diagnostics::{Diagnostic, Span};
 
+/// The most digits a number in a command may have (a seed excepted): below a billion, so
+/// modifiers, thresholds, stats and coordinates added up can never overflow 64 bits.
+pub const MAX_NUMBER_DIGITS: usize = 9;
+
 /// The longest session line accepted (RELIABILITY.md), checked before parsing.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
@@ -33,7 +37,7 @@ pub enum SessionErrorKind {
         /// The line's length.
         bytes: usize,
     },
-    /// `seed 99999999999999999999999`.
+    /// `seed 99999999999999999999999`, `check Bo Aim + 9223372036854775807 vs 5`.
     #[error("number out of range")]
     NumberOutOfRange,
     /// `force 0`.
@@ -108,6 +112,11 @@ impl SessionError {
             SessionErrorKind::UnknownCommand { suggestion: None, .. }
             | SessionErrorKind::NoHelp(_) => {
                 diagnostic = diagnostic.with_help("`help` lists every command with an example");
+            }
+            SessionErrorKind::NumberOutOfRange => {
+                diagnostic = diagnostic.with_help(format!(
+                    "numbers in commands have at most {MAX_NUMBER_DIGITS} digits; a seed may use 20"
+                ));
             }
             _ => {}
         }

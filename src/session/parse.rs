@@ -260,7 +260,7 @@ impl Lower {
             }
             Rule::seed => {
                 let number = inner.next().expect("grammar: seed has a number");
-                Command::Seed(self.number(&number)?)
+                Command::Seed(self.seed_number(&number)?)
             }
             Rule::policy => {
                 let decision = self.text(&inner.next().expect("grammar: decision"));
@@ -561,7 +561,11 @@ impl Lower {
         let mut parts = pair.clone().into_inner();
         let q = self.number(&parts.next().expect("grammar: q"))?;
         let r = self.number(&parts.next().expect("grammar: r"))?;
-        Ok(Spanned::new(Hex::new(q, r), self.span(pair)))
+        let hex = Hex::new(q, r);
+        if !hex.on_map() {
+            return Err(SessionErrorKind::NumberOutOfRange.at(self.span(pair)).to_diagnostic());
+        }
+        Ok(Spanned::new(hex, self.span(pair)))
     }
 
     fn terms(&self, pair: Pair<'_, Rule>) -> Result<Vec<CheckTerm>, Diagnostic> {
@@ -635,6 +639,15 @@ impl Lower {
     }
 
     fn number<T: std::str::FromStr>(&self, pair: &Pair<'_, Rule>) -> Result<T, Diagnostic> {
+        let digits = pair.as_str().trim_start_matches(['-', '+']).trim_start_matches('0');
+        if digits.len() > super::error::MAX_NUMBER_DIGITS {
+            return Err(SessionErrorKind::NumberOutOfRange.at(self.span(pair)).to_diagnostic());
+        }
+        self.seed_number(pair)
+    }
+
+    /// A number of any size its type holds (a seed uses all 64 bits).
+    fn seed_number<T: std::str::FromStr>(&self, pair: &Pair<'_, Rule>) -> Result<T, Diagnostic> {
         pair.as_str()
             .parse()
             .map_err(|_| SessionErrorKind::NumberOutOfRange.at(self.span(pair)).to_diagnostic())

@@ -306,11 +306,11 @@ impl<B: Backend> Session<B> {
         let mut notes = Vec::new();
         let (name, pack, scripts, mut diagnostics) = match target {
             LoadTarget::Path(path) => {
-                // A pack folder's scripts load with it, as they do for `load NAME`.
                 let paths = [self.path(&path.node)];
                 let (pack, mut diagnostics) = crate::parse::load_pack(&paths, &mut self.sources);
-                let scripts = crate::runtime::script_files(&paths).unwrap_or_else(|found| {
-                    diagnostics.extend(found);
+                // The pack's scripts come with it, read (bounded) as `Game::load` reads them.
+                let scripts = crate::runtime::script_files(&paths).unwrap_or_else(|errors| {
+                    diagnostics.extend(errors);
                     Vec::new()
                 });
                 (path.node.clone(), pack, scripts, diagnostics)
