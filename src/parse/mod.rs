@@ -9,6 +9,7 @@ mod declarations;
 mod dice;
 mod error;
 mod grammar;
+mod house;
 mod lines;
 mod lower;
 mod outcome;

@@ -158,7 +158,7 @@ fn names_of(names: &[crate::diagnostics::Spanned<crate::model::Name>]) -> Vec<St
 
 /// Gives every declared resource its maximum and adds declared resources the actor lacks
 /// (at their `start` value, else 0).
-fn apply_resource_rules(rules: &Rules, actor: &mut Actor) -> Result<(), RuntimeError> {
+pub(super) fn apply_resource_rules(rules: &Rules, actor: &mut Actor) -> Result<(), RuntimeError> {
     for (name, lines) in &rules.resources {
         let mut max = None;
         let mut start = None;

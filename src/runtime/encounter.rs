@@ -153,22 +153,25 @@ impl Game {
     /// re-resolves the acting actor's sustained powers; entering an end phase tests the
     /// acting actor's powers with a `Halt:` line (a grade of 1 or more ends them).
     pub fn next_turn(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
-        self.command(|game| {
-            super::ticks::end_of_turn(game)?;
-            let steps = game.world.advance_turn()?;
-            for step in &steps {
-                if let TurnStep::PhaseStarted { actor, phase } = step {
-                    match phase {
-                        Phase::Start => game.start_phase(actor)?,
-                        Phase::End => game.end_phase(actor)?,
-                        Phase::Action => {}
-                    }
-                    super::turn_effects::run(game, actor, phase)?;
-                    super::hooks::turn_phase(game, actor, phase)?;
+        self.command(Game::step_phase)
+    }
+
+    /// The body of [`Game::next_turn`], for commands that take several steps as one.
+    pub(super) fn step_phase(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
+        super::ticks::end_of_turn(self)?;
+        let steps = self.world.advance_turn()?;
+        for step in &steps {
+            if let TurnStep::PhaseStarted { actor, phase } = step {
+                match phase {
+                    Phase::Start => self.start_phase(actor)?,
+                    Phase::End => self.end_phase(actor)?,
+                    Phase::Action => {}
                 }
+                super::turn_effects::run(self, actor, phase)?;
+                super::hooks::turn_phase(self, actor, phase)?;
             }
-            Ok(steps)
-        })
+        }
+        Ok(steps)
     }
 
     /// Segments elapsed in the encounter: rounds times the system's segments plus how far

@@ -142,6 +142,22 @@ pub enum RuntimeErrorKind {
         /// What to do instead.
         hint: String,
     },
+    /// A GM's change cannot be made (`set Itzel Attack to 4` where Attack is derived).
+    #[error("{message}")]
+    Fiat {
+        /// What is wrong.
+        message: String,
+        /// What to do instead.
+        hint: String,
+    },
+    /// A name of a save (or of the world, on reload) that maps to several names of the pack.
+    #[error("{message}")]
+    Unmappable {
+        /// What cannot be mapped, and to what.
+        message: String,
+        /// What to do instead.
+        hint: String,
+    },
     /// An engine error.
     #[error(transparent)]
     Engine(EngineErrorKind),
@@ -179,6 +195,8 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::PackMismatch { .. } => "runtime::pack_mismatch",
             RuntimeErrorKind::PowerRule(broken) => broken.code,
             RuntimeErrorKind::Stance { .. } => "runtime::stance",
+            RuntimeErrorKind::Fiat { .. } => "runtime::fiat",
+            RuntimeErrorKind::Unmappable { .. } => "runtime::unmappable",
             RuntimeErrorKind::Engine(kind) => kind.code(),
             RuntimeErrorKind::Eval(_) => "rules::eval",
         }
@@ -274,9 +292,10 @@ impl ToDiagnostic for RuntimeError {
                 };
                 diagnostic.with_help(broken.help.clone())
             }
-            RuntimeErrorKind::Stance { hint, .. } | RuntimeErrorKind::NotEquipped { hint, .. } => {
-                diagnostic.with_help(hint.clone())
-            }
+            RuntimeErrorKind::Stance { hint, .. }
+            | RuntimeErrorKind::NotEquipped { hint, .. }
+            | RuntimeErrorKind::Fiat { hint, .. }
+            | RuntimeErrorKind::Unmappable { hint, .. } => diagnostic.with_help(hint.clone()),
             RuntimeErrorKind::WeaponRequirement { .. } => diagnostic.with_help(
                 "meet the requirement first, or use another weapon (`with weapon <name>`)",
             ),

@@ -197,6 +197,10 @@ impl Game {
         scripts: &[(String, String)],
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+        // House rules change the blocks they name before anything reads the pack; what
+        // each changed comes back as advice.
+        let (pack, house) = crate::model::house_apply::apply(pack);
+        diagnostics.extend(house);
         let symbols = crate::link::Symbols::of(&pack);
         diagnostics.extend(crate::check::check_linked(&pack, &symbols));
         let compiled = if scripts.is_empty() {
@@ -400,6 +404,11 @@ impl Game {
             }
         }
         self.world.log.truncate(snapshot.log_length);
+    }
+
+    /// Forgets every command `undo` could take back (the rules changed under them).
+    pub(crate) fn clear_undo(&mut self) {
+        self.undo.clear();
     }
 
     /// Takes back the last command exactly (including the dice it rolled and its events).

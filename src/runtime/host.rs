@@ -326,13 +326,21 @@ impl Scripts {
 
 /// The script folders of a pack loaded from `paths`: for each rule file or folder under
 /// `…/rules/<pack>`, the folder `…/scripts/<pack>`; a folder holding `.rhai` files itself (a
-/// pack's script folder given directly) is its own script folder. Sorted, without repeats.
+/// pack's script folder given directly) is its own script folder; a pack folder with a
+/// `scripts` folder inside (what `mythforge export` writes) has that one. Sorted, without
+/// repeats.
 pub fn script_folders(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut folders: Vec<PathBuf> = paths
         .iter()
-        .filter_map(
-            |path| if holds_scripts(path) { Some(path.clone()) } else { sibling_folder(path) },
-        )
+        .filter_map(|path| {
+            if holds_scripts(path) {
+                Some(path.clone())
+            } else if path.join("scripts").is_dir() {
+                Some(path.join("scripts"))
+            } else {
+                sibling_folder(path)
+            }
+        })
         .filter(|folder| folder.is_dir())
         .collect();
     folders.sort();

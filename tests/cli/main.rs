@@ -7,9 +7,11 @@
 mod common;
 
 mod cli_dice;
+mod cli_export;
 mod cli_rules;
 mod cli_session;
 mod cli_session_game;
+mod house_rules;
 mod mestezia_session;
 mod repl_pty;
 mod session_golden;

@@ -41,3 +41,4 @@ mod runtime_spending;
 mod runtime_terrain;
 mod runtime_timing;
 mod runtime_upgrades;
+mod session_gm;
