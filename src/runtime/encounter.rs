@@ -6,8 +6,8 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    EngineErrorKind, InitiativeRule, Phase, QueuedPower, ResourceReset, SegmentRule, TieBreak,
-    TurnStep,
+    EngineErrorKind, InitiativeRule, InitiativeTieBreak, Phase, QueuedPower, ResourceReset,
+    SegmentRule, TurnStep,
 };
 use crate::model::SystemLine;
 use crate::model::expr::{LineContext, Rounding, evaluate};
@@ -107,7 +107,7 @@ impl Game {
         }
         let rule = InitiativeRule {
             sides: u32::try_from(sides.max(1)).unwrap_or(10),
-            tie_break: TieBreak::HigherModifier,
+            tie_break: InitiativeTieBreak::HigherModifier,
             segments: segments.filter(|_| !bare).map(|s| SegmentRule {
                 segments: u32::try_from(s.max(1)).unwrap_or(1),
                 // The runtime adds the overflow itself, after the first start-phase reset.
