@@ -91,6 +91,9 @@ pub struct LoadedPack {
     pub pack: Pack,
     /// Script files `(path relative to the scripts folder, text)`, sorted by path.
     pub scripts: Vec<(String, String)>,
+    /// The session's sources, the pack's files and scripts registered: the game numbers
+    /// its files as the session renders them (a script error points into the script).
+    pub sources: crate::diagnostics::SourceMap,
 }
 
 /// A GM's change by fiat, as the session hands it to the backend.
