@@ -167,6 +167,12 @@ pub trait Backend {
     /// session dice and game dice are the same stream.
     fn roller(&mut self) -> &mut Roller;
 
+    /// The sources the backend already holds (a game loaded before the session began):
+    /// the session registers its own files after them, so one map renders every span.
+    fn sources(&self) -> crate::diagnostics::SourceMap {
+        crate::diagnostics::SourceMap::new()
+    }
+
     /// `load`: add a pack's rules and scripts to the game.
     fn load(&mut self, pack: &LoadedPack) -> CommandResult;
 

@@ -49,6 +49,10 @@ impl Backend for Game {
         &mut self.world_mut().roller
     }
 
+    fn sources(&self) -> SourceMap {
+        Game::sources(self).clone()
+    }
+
     fn load(&mut self, loaded: &LoadedPack) -> CommandResult {
         let blocks = loaded.pack.blocks().count();
         let rules = house_rules(&loaded.pack);

@@ -73,11 +73,12 @@ impl<B: Backend> Session<B> {
     /// packs and the current directory's `rules/` folder available to `load`.
     pub fn new(mut backend: B, seed: u64) -> Self {
         *backend.roller() = Roller::new(seed);
+        let sources = backend.sources();
         Session {
             backend,
             history: Vec::new(),
             inline: Vec::new(),
-            sources: SourceMap::new(),
+            sources,
             policies: PolicyDecider::default(),
             packs: embedded::packs(),
             working_directory: PathBuf::from("."),
