@@ -59,7 +59,7 @@ fn an_exact_distribution_too_large_to_compute() {
 
 #[test]
 fn an_empty_roll() {
-    insta::assert_snapshot!(roll_fails("empty_roll", "roll"), @"session::parse::unexpected @ empty_roll.session:1:5");
+    insta::assert_snapshot!(roll_fails("empty_roll", "roll"), @"session::parse::unexpected @ empty_roll.session:1:5 +help");
 }
 
 #[test]

@@ -46,43 +46,43 @@ fn threshold(expression: &str) -> String {
 #[test]
 fn a_ten_megabyte_line_is_refused_before_parsing() {
     let text = format!("{SYSTEM}power P\nResult: {}\n", "x".repeat(10 << 20));
-    insta::assert_snapshot!(one("10mb_line", &text), @"rules::load::unreadable @ -");
+    insta::assert_snapshot!(one("10mb_line", &text), @"rules::load::unreadable @ - +help");
 }
 
 #[test]
 fn a_file_just_over_the_limit_is_refused() {
     let text = format!("{SYSTEM}# {}\n", "x".repeat(1 << 20));
-    insta::assert_snapshot!(one("over_limit", &text), @"rules::load::unreadable @ -");
+    insta::assert_snapshot!(one("over_limit", &text), @"rules::load::unreadable @ - +help");
 }
 
 #[test]
 fn deep_parentheses_are_refused() {
     let text = threshold(&format!("{}Might{}", "(".repeat(10_000), ")".repeat(10_000)));
-    insta::assert_snapshot!(one("deep_parens", &text), @"rules::parse::too_deep @ pack.rules:6:13");
+    insta::assert_snapshot!(one("deep_parens", &text), @"rules::parse::too_deep @ pack.rules:6:13 +help");
 }
 
 #[test]
 fn ten_thousand_minus_signs_are_refused_not_a_stack_overflow() {
     let text = threshold(&format!("{}Might", "-".repeat(10_000)));
-    insta::assert_snapshot!(one("minus_chain", &text), @"rules::parse::too_deep @ pack.rules:6:13");
+    insta::assert_snapshot!(one("minus_chain", &text), @"rules::parse::too_deep @ pack.rules:6:13 +help");
 }
 
 #[test]
 fn spaced_minus_signs_are_refused() {
     let text = threshold(&format!("{}Might", "- ".repeat(5_000)));
-    insta::assert_snapshot!(one("minus_spaced", &text), @"rules::parse::too_deep @ pack.rules:6:13");
+    insta::assert_snapshot!(one("minus_spaced", &text), @"rules::parse::too_deep @ pack.rules:6:13 +help");
 }
 
 #[test]
 fn a_twenty_thousand_term_sum_is_refused_not_a_stack_overflow() {
     let text = threshold(&vec!["Might"; 20_000].join(" + "));
-    insta::assert_snapshot!(one("sum_chain", &text), @"rules::parse::too_deep @ pack.rules:6:13");
+    insta::assert_snapshot!(one("sum_chain", &text), @"rules::parse::too_deep @ pack.rules:6:13 +help");
 }
 
 #[test]
 fn a_long_product_is_refused() {
     let text = threshold(&vec!["2"; 5_000].join("*"));
-    insta::assert_snapshot!(one("product_chain", &text), @"rules::parse::too_deep @ pack.rules:6:13");
+    insta::assert_snapshot!(one("product_chain", &text), @"rules::parse::too_deep @ pack.rules:6:13 +help");
 }
 
 #[test]
@@ -110,7 +110,7 @@ fn an_include_outside_the_pack_is_refused() {
     let dir = scratch("include_outside");
     std::fs::write(dir.parent().unwrap().join("outside.rules"), SYSTEM).unwrap();
     std::fs::write(dir.join("pack.rules"), text).unwrap();
-    insta::assert_snapshot!(loaded(&dir.join("pack.rules")), @"rules::load::include_outside_pack @ pack.rules:1:9");
+    insta::assert_snapshot!(loaded(&dir.join("pack.rules")), @"rules::load::include_outside_pack @ pack.rules:1:9 +help");
 }
 
 #[test]
@@ -172,7 +172,7 @@ fn a_condition_that_includes_itself_is_refused() {
 #[test]
 fn a_huge_number_literal_is_located() {
     let text = threshold("99999999999999999999999 + Might");
-    insta::assert_snapshot!(one("huge_literal", &text), @"rules::parse::number_too_large @ pack.rules:6:13");
+    insta::assert_snapshot!(one("huge_literal", &text), @"rules::parse::number_too_large @ pack.rules:6:13 +help");
 }
 
 #[test]
@@ -222,7 +222,7 @@ fn a_fifo_is_refused_without_blocking() {
     let fifo = dir.join("pipe.rules");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
-    insta::assert_snapshot!(loaded(&dir), @"rules::load::unreadable @ -");
+    insta::assert_snapshot!(loaded(&dir), @"rules::load::unreadable @ - +help");
 }
 
 #[cfg(unix)]

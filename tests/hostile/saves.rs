@@ -71,7 +71,7 @@ fn a_save_of_another_pack_is_refused() {
     let mut session = Session::new(Game::new(7), 7);
     assert!(session.run_text("m", "load mystika\n", None).failure.is_none());
     let other = state(&session);
-    insta::assert_snapshot!(restore_fails("other_pack", other.as_bytes()), @"runtime::pack_mismatch @ other_pack.session:1:9");
+    insta::assert_snapshot!(restore_fails("other_pack", other.as_bytes()), @"runtime::pack_mismatch @ other_pack.session:1:9 +help");
 }
 
 #[test]
@@ -122,7 +122,7 @@ fn a_position_off_the_map_is_refused() {
 fn a_save_over_sixteen_mebibytes_is_refused() {
     let mut text = real_save();
     text.push_str(&" ".repeat(17 << 20));
-    insta::assert_snapshot!(restore_fails("huge_save", text.as_bytes()), @"engine::save::too_large @ huge_save.session:1:9");
+    insta::assert_snapshot!(restore_fails("huge_save", text.as_bytes()), @"engine::save::too_large @ huge_save.session:1:9 +help");
 }
 
 #[test]
@@ -134,7 +134,7 @@ fn a_directory_is_not_a_save() {
     insta::assert_snapshot!(found, @"engine::save::corrupt @ dir_save.session:1:9 +help");
     let found =
         fails_unchanged(&mut session, "dir_target", &format!("save \"{}\"\n", dir.display()));
-    insta::assert_snapshot!(found, @"engine::save::io @ dir_target.session:1:6");
+    insta::assert_snapshot!(found, @"engine::save::io @ dir_target.session:1:6 +help");
 }
 
 #[test]
@@ -150,7 +150,7 @@ fn a_missing_save_is_refused() {
 fn a_device_is_never_replaced_by_a_save() {
     let mut session = playing();
     let found = fails_unchanged(&mut session, "device", "save \"/dev/null\"\n");
-    insta::assert_snapshot!(found, @"engine::save::io @ device.session:1:6");
+    insta::assert_snapshot!(found, @"engine::save::io @ device.session:1:6 +help");
     assert!(!std::fs::metadata("/dev/null").unwrap().file_type().is_file());
 }
 
@@ -182,7 +182,7 @@ fn a_symlinked_save_target_is_refused() {
     std::os::unix::fs::symlink(dir.join("elsewhere.json"), dir.join("save.json")).unwrap();
     let mut session = playing();
     let line = format!("save \"{}\"\n", dir.join("save.json").display());
-    insta::assert_snapshot!(fails_unchanged(&mut session, "symlink_target", &line), @"engine::save::io @ symlink_target.session:1:6");
+    insta::assert_snapshot!(fails_unchanged(&mut session, "symlink_target", &line), @"engine::save::io @ symlink_target.session:1:6 +help");
     assert_eq!(std::fs::read_to_string(dir.join("elsewhere.json")).unwrap(), "x");
 }
 

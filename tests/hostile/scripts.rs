@@ -83,7 +83,7 @@ fn a_log_then_an_error_changes_nothing() {
 
 #[test]
 fn a_string_where_a_number_is_due_changes_nothing() {
-    insta::assert_snapshot!(use_fails("wrong_type", "fn hostile(g) { \"ten\" }"), @"rules::eval @ tiny.rules:18:10");
+    insta::assert_snapshot!(use_fails("wrong_type", "fn hostile(g) { \"ten\" }"), @"rules::eval::script @ tiny.rules:18:10 +help");
 }
 
 #[test]

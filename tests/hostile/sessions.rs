@@ -11,7 +11,7 @@ fn line_fails(case: &str, line: &str) -> String {
 #[test]
 fn a_one_megabyte_line_is_refused() {
     let line = format!("roll {}\n", "1".repeat(1 << 20));
-    insta::assert_snapshot!(line_fails("1mb_line", &line), @"session::parse::line_too_long @ 1mb_line.session:1:1");
+    insta::assert_snapshot!(line_fails("1mb_line", &line), @"session::parse::line_too_long @ 1mb_line.session:1:1 +help");
 }
 
 #[test]
@@ -54,17 +54,17 @@ fn control_characters_in_an_unknown_command_are_escaped_in_the_diagnostic() {
 
 #[test]
 fn an_unbalanced_quote() {
-    insta::assert_snapshot!(line_fails("quote", "actor \"Half Name from Itzel\n"), @"session::parse::unexpected @ quote.session:1:7");
+    insta::assert_snapshot!(line_fails("quote", "actor \"Half Name from Itzel\n"), @"session::parse::unexpected @ quote.session:1:7 +help");
 }
 
 #[test]
 fn an_unknown_actor() {
-    insta::assert_snapshot!(line_fails("unknown_actor", "check Nobody Aim vs 5\n"), @"engine::unknown_actor @ unknown_actor.session:1:1");
+    insta::assert_snapshot!(line_fails("unknown_actor", "check Nobody Aim vs 5\n"), @"engine::unknown_actor @ unknown_actor.session:1:1 +help");
 }
 
 #[test]
 fn an_unknown_power() {
-    insta::assert_snapshot!(line_fails("unknown_power", "Itzel uses Nothing Real on Enrique\n"), @"runtime::unknown @ unknown_power.session:1:1");
+    insta::assert_snapshot!(line_fails("unknown_power", "Itzel uses Nothing Real on Enrique\n"), @"runtime::unknown @ unknown_power.session:1:1 +help");
 }
 
 #[test]
@@ -94,13 +94,13 @@ fn a_hex_off_the_map() {
 #[test]
 fn an_inline_block_too_deep() {
     let text = format!("power Deep\nThreshold: [{}2]\n\n", "-".repeat(10_000));
-    insta::assert_snapshot!(line_fails("inline_deep", &text), @"rules::parse::too_deep @ inline_deep.session:2:13");
+    insta::assert_snapshot!(line_fails("inline_deep", &text), @"rules::parse::too_deep @ inline_deep.session:2:13 +help");
 }
 
 #[test]
 fn a_check_with_ten_thousand_minus_signs() {
     let line = format!("check Itzel Aim + {}1 vs 5\n", "-".repeat(10_000));
-    insta::assert_snapshot!(line_fails("check_minus", &line), @"session::parse::unexpected @ check_minus.session:1:19");
+    insta::assert_snapshot!(line_fails("check_minus", &line), @"session::parse::unexpected @ check_minus.session:1:19 +help");
 }
 
 #[cfg(unix)]
@@ -116,5 +116,5 @@ fn loading_a_symlink_to_dev_zero() {
 fn undo_with_nothing_to_undo() {
     let mut session = mythforge::session::Session::new(mythforge::runtime::Game::new(7), 7);
     let found = fails_unchanged(&mut session, "undo_empty", "undo\n");
-    insta::assert_snapshot!(found, @"engine::nothing_to_undo @ undo_empty.session:1:1");
+    insta::assert_snapshot!(found, @"engine::nothing_to_undo @ undo_empty.session:1:1 +help");
 }
