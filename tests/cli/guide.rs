@@ -10,7 +10,8 @@
 //!   the next block is ` ```diagnostics `, which lists each expected error and warning as
 //!   `code: message` (and its `  help: ...` line), in order.
 //! - ` ```rules,excerpt=PATH ` is quoted verbatim from PATH (from the crate root), and PATH
-//!   must check clean.
+//!   must check without errors (with its pack, for a file of a built-in pack under
+//!   `rules/`).
 //! - ` ```session ` is run through the library (built-in packs, batch policies, seed 1 or
 //!   its leading `seed N`) in the chapter's scratch folder. A following ` ```transcript `
 //!   must be exactly what `mythforge run` prints; a run that fails must be followed (after
@@ -25,8 +26,9 @@
 //!   line stands for any number of lines.
 //! - Any block with `file=PATH` (` ```rules,file=rules/duel/system.rules `, ` ```rhai,...`,
 //!   ` ```session,file=fight.session `) is first written to PATH in the scratch folder, so
-//!   later blocks can load or run it; a `file=` rule block is checked with the files of its
-//!   folder, and a `file=` session is only written (a console block runs it).
+//!   later blocks can load or run it; a `file=` rule block in a folder is checked with the
+//!   files of its folder (a pack), and a `file=` session is only written (a console block
+//!   runs it).
 //! - Other tags (` ```text `, ` ```rust `, ` ```sh `) are not run.
 //!
 //! Each file gets its own scratch folder holding a copy of `examples/`. To bless every shown
@@ -300,9 +302,21 @@ fn walk(path: &Path) -> Walk {
                     if !text.contains(&block.text) {
                         walk.fail(block, format!("not quoted verbatim from {quoted}"));
                     }
-                    check(&[root().join(quoted)])
+                    // A file of a pack folder is checked with its pack.
+                    let checked = root().join(quoted);
+                    let mut found = match checked.parent().filter(|_| quoted.starts_with("rules/")) {
+                        Some(pack) => check(&[pack.to_path_buf()]),
+                        None => check(&[checked]),
+                    };
+                    // The quoted file's own warnings are its business, not the guide's.
+                    found.retain(Diagnostic::is_error);
+                    found
                 } else if let Some(target) = block.attribute("file") {
-                    check(&[folder.join(target).parent().expect("a folder").to_path_buf()])
+                    // A file in a folder is checked with its folder (a pack); one at the top
+                    // of the scratch folder alone.
+                    let written = folder.join(target);
+                    let parent = written.parent().expect("a folder");
+                    check(&[if parent == folder { written.clone() } else { parent.to_path_buf() }])
                 } else {
                     let written = folder.join(format!("snippet-{}.rules", block.line));
                     std::fs::write(&written, &block.text).expect("write a snippet");
