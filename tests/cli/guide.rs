@@ -22,8 +22,9 @@
 //! - ` ```dice ` holds one dice expression per line; each must parse and have a
 //!   distribution, unless ` ```diagnostics ` follows with the expected errors.
 //! - ` ```console ` holds `$ mythforge ARGS` lines, each followed by what it prints (standard
-//!   output, then standard error, colour off), run in the chapter's scratch folder; a `...`
-//!   line stands for any number of lines.
+//!   output, then standard error, colour off), run in the chapter's scratch folder (a
+//!   `$ cd DIR` line moves into one of its folders for the rest of the block); a `...` line
+//!   stands for any number of lines.
 //! - Any block with `file=PATH` (` ```rules,file=rules/duel/system.rules `, ` ```rhai,...`,
 //!   ` ```session,file=fight.session `) is first written to PATH in the scratch folder, so
 //!   later blocks can load or run it; a `file=` rule block in a folder is checked with the
@@ -407,14 +408,22 @@ fn console(walk: &mut Walk, block: &Block, folder: &Path) {
     }
     let mut printed = String::new();
     let mut elided = false;
+    let mut here = folder.to_path_buf();
     for (command, shown) in runs {
         let args = words(&command);
+        if let [cd, to] = args.as_slice()
+            && cd == "cd"
+        {
+            here = here.join(to);
+            printed.push_str(&format!("$ {command}\n"));
+            continue;
+        }
         if args.first().map(String::as_str) != Some("mythforge") {
             walk.fail(block, format!("`{command}` is not a mythforge command"));
             continue;
         }
         let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
-        let (_, stdout, stderr) = run_in(folder, &args, "");
+        let (_, stdout, stderr) = run_in(&here, &args, "");
         let output = format!("{stdout}{stderr}");
         let actual: Vec<&str> = output.lines().collect();
         if !matches_with_gaps(&shown, &actual) {
