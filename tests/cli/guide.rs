@@ -171,8 +171,7 @@ fn leading_seed(text: &str) -> u64 {
 fn new_session(folder: &Path, seed: u64) -> Session<Game> {
     let mut game = Game::new(seed);
     game.set_script_limits(mythforge::script::ScriptLimits::batch());
-    Session::new(game, seed)
-        .with_packs(mythforge::session::embedded::packs(), folder.to_path_buf())
+    Session::new(game, seed).with_packs(mythforge::session::embedded::packs(), folder.to_path_buf())
 }
 
 /// Runs `text` in `session`: the transcript (with the header when `header`) and the
@@ -195,7 +194,9 @@ fn play(
 fn matches_with_gaps(shown: &[&str], actual: &[&str]) -> bool {
     match shown.split_first() {
         None => actual.is_empty(),
-        Some((&"...", rest)) => (0..=actual.len()).any(|skip| matches_with_gaps(rest, &actual[skip..])),
+        Some((&"...", rest)) => {
+            (0..=actual.len()).any(|skip| matches_with_gaps(rest, &actual[skip..]))
+        }
         Some((line, rest)) => {
             actual.first().is_some_and(|first| first == line)
                 && matches_with_gaps(rest, &actual[1..])
@@ -315,7 +316,8 @@ fn walk(path: &Path) -> Walk {
                     }
                     // A file of a pack folder is checked with its pack.
                     let checked = root().join(quoted);
-                    let mut found = match checked.parent().filter(|_| quoted.starts_with("rules/")) {
+                    let mut found = match checked.parent().filter(|_| quoted.starts_with("rules/"))
+                    {
                         Some(pack) => check(&[pack.to_path_buf()]),
                         None => check(&[checked]),
                     };
@@ -478,7 +480,12 @@ fn every_snippet_of_the_guide_runs_and_shows_what_it_prints() {
         }
         failures.append(&mut walked.failures);
     }
-    assert!(failures.is_empty(), "{} snippets failed:\n\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} snippets failed:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
     assert!(snippets > 50, "the guide has {snippets} fenced blocks");
 }
 
@@ -496,5 +503,21 @@ fn the_convention_reads_fences_attributes_and_gaps() {
     assert!(matches_with_gaps(&["..."], &[]));
     assert!(!matches_with_gaps(&["a", "...", "d"], &["a", "b", "c"]));
     assert!(!matches_with_gaps(&["a"], &["a", "b"]));
-    assert_eq!(words(r#"mythforge dist "{3d10+3}cs>=9" 2d6"#), ["mythforge", "dist", "{3d10+3}cs>=9", "2d6"]);
+    assert_eq!(
+        words(r#"mythforge dist "{3d10+3}cs>=9" 2d6"#),
+        ["mythforge", "dist", "{3d10+3}cs>=9", "2d6"]
+    );
+}
+
+#[test]
+fn ci_runs_the_readme_test_command() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
+    let command = readme
+        .lines()
+        .find_map(|line| line.strip_suffix("# every test"))
+        .map(str::trim)
+        .expect("the README names its test command");
+    let ci = std::fs::read_to_string(root().join(".ci/run")).expect(".ci/run");
+    let last = ci.lines().rev().find(|line| !line.trim().is_empty()).unwrap_or_default();
+    assert_eq!(last.trim(), command, ".ci/run ends with the README's test command");
 }
