@@ -23,6 +23,17 @@ pub enum Phase {
     End,
 }
 
+impl std::fmt::Display for Phase {
+    /// The phase as the transcript names it: `start`, `action`, `end`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Phase::Start => "start",
+            Phase::Action => "action",
+            Phase::End => "end",
+        })
+    }
+}
+
 /// How the next actor is chosen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -449,6 +449,25 @@ fn faces(dice: &[RolledDie]) -> String {
     format!("[{}]", shown.join(", "))
 }
 
+/// What was rolled, as dice notation: `3d10`, and dice a pushing (exploding) face added
+/// counted apart: `4d6 (+2 pushed)`.
+fn dice_count(dice: &[RolledDie]) -> String {
+    let sides = dice.first().map_or(0, |d| d.sides);
+    let pushed = dice.iter().filter(|d| d.extra).count();
+    let rolled = dice.len() - pushed;
+    if pushed == 0 {
+        format!("{rolled}d{sides}")
+    } else {
+        format!("{rolled}d{sides} (+{pushed} pushed)")
+    }
+}
+
+/// Numbers as a bracketed list: `[14, 13, 12]`.
+fn listed(numbers: &[i64]) -> String {
+    let shown: Vec<String> = numbers.iter().map(i64::to_string).collect();
+    format!("[{}]", shown.join(", "))
+}
+
 fn who<T: AsRef<str>>(actor: &Option<T>) -> &str {
     actor.as_ref().map_or("the world", AsRef::as_ref)
 }
@@ -458,13 +477,7 @@ impl Event {
     pub fn describe(&self) -> String {
         match self {
             Event::Roll { actor, purpose, dice, .. } => {
-                let sides = dice.first().map_or(0, |d| d.sides);
-                format!(
-                    "{} rolls {} d{sides} for {purpose}: {}",
-                    who(actor),
-                    dice.len(),
-                    faces(dice)
-                )
+                format!("{} rolls {} for {purpose}: {}", who(actor), dice_count(dice), faces(dice))
             }
             Event::Check { actor, result, .. } => {
                 format!("{}: {}", who(actor), describe_check(result))
@@ -516,7 +529,7 @@ impl Event {
                 TurnStep::RoundStarted { round } => format!("-- round {round} --"),
                 TurnStep::RoundEnded { round } => format!("-- end of round {round} --"),
                 TurnStep::PhaseStarted { actor, phase } => {
-                    format!("{actor}: {phase:?} phase").to_lowercase()
+                    format!("{actor}: {phase} phase")
                 }
                 TurnStep::TurnEnded { actor } => format!("{actor} ends the turn"),
             },
@@ -550,7 +563,7 @@ fn condition_text(condition: &ActiveCondition) -> String {
 fn describe_check(result: &CheckResult) -> String {
     match result {
         CheckResult::Pool { totals, threshold, count, grade, .. } => {
-            format!("{totals:?} vs {threshold}: {count} meet, grade {grade}")
+            format!("{} vs {threshold}: {count} meet, grade {grade}", listed(totals))
         }
         CheckResult::RollUnder { target, result, success_number, succeeded, .. } => {
             let verdict = if *succeeded { "success" } else { "failure" };
