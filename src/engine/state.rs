@@ -342,7 +342,19 @@ impl World {
         decider: &mut dyn Decider,
         span: Span,
     ) -> Result<RollUnderOutcome, EngineError> {
-        let outcome = roll_under(&mut self.roller, check, decider).map_err(|k| k.at(span))?;
+        let (first, second) = roll_under_dice(&mut self.roller, check).map_err(|k| k.at(span))?;
+        if roll_under_asks(check) {
+            // Whoever answers sees the dice before the question about them.
+            let dice = std::iter::once(first).chain(second).collect::<super::RolledDice>();
+            let roll = Event::Roll {
+                actor: actor.map(|name| self.names.get(name)),
+                purpose: self.names.get("check"),
+                dice,
+                cause: Cause::of(span),
+            };
+            decider.show(&roll.describe());
+        }
+        let outcome = decide_roll_under(check, first, second, decider);
         // The dice come before the decisions taken on them.
         self.log_roll(
             actor,

@@ -82,7 +82,12 @@ impl Game {
             let who_name = who.name.clone();
             let resource = who.resources.keys().find(|k| k.eq_ignore_ascii_case(name)).cloned();
             if let Some(resource) = resource {
-                game.world.set_resource(&who_name, &resource, value, Span::NONE)?;
+                let before = who.resources.get(&resource).map(|held| held.current);
+                let after = game.world.set_resource(&who_name, &resource, value, Span::NONE)?;
+                // No change logs no event; the GM still hears what the command found.
+                if before == Some(after) {
+                    game.narrate(&format!("{who_name}'s {resource} is already {after}"));
+                }
                 return Ok(());
             }
             if game.rules.derived(name).is_some() {
