@@ -250,6 +250,14 @@ impl Game {
         super::scope::derived_values(&self.rules, actor)
     }
 
+    /// The actor's value of `name` (a stat, resource or derived value) as play reads it,
+    /// with the modifiers of the conditions it holds, beside its base without them:
+    /// `(effective, base)`. `None` when there is no such actor or value.
+    pub fn effective(&self, actor: &str, name: &str) -> Option<(i64, i64)> {
+        let actor = self.world.actor(actor).ok()?;
+        super::scope::effective_and_base(&self.rules, actor, name)
+    }
+
     /// The name of the loaded pack's system block (empty without one), recorded in saves
     /// so a restore maps only a save of the same game, made with another version of it.
     pub fn system_name(&self) -> &str {

@@ -259,6 +259,19 @@ pub(crate) fn derived_values(rules: &Rules, actor: &Actor) -> Vec<(String, i64)>
         .collect()
 }
 
+/// `name` on `actor` as play reads it (with the modifiers of the conditions it holds) and
+/// as its base (the same reading without them), for a sheet that shows both where they
+/// differ; `None` when the actor has no such value.
+pub(crate) fn effective_and_base(rules: &Rules, actor: &Actor, name: &str) -> Option<(i64, i64)> {
+    let effective = actor_value(rules, actor, name)?;
+    if actor.conditions.active.is_empty() {
+        return Some((effective, effective));
+    }
+    let mut bare = actor.clone();
+    bare.conditions.active.clear();
+    Some((effective, actor_value(rules, &bare, name).unwrap_or(effective)))
+}
+
 /// The actor's current status: the last `Status` line whose test holds.
 pub(crate) fn status(rules: &Rules, actor: &Actor) -> Option<String> {
     let scope = LineScope::of(rules, actor);

@@ -61,13 +61,20 @@ impl Game {
             let _ = write!(text, " ({status})");
         }
         let list = |items: Vec<String>| items.join(", ");
+        // A value the conditions held change reads `Defense 13 (base 11)`.
+        let value = |name: &str, shown: i64| match self.effective(&actor.name, name) {
+            Some((effective, base)) if effective != base => {
+                format!("{name} {effective} (base {base})")
+            }
+            _ => format!("{name} {shown}"),
+        };
         if !actor.stats.is_empty() {
-            let stats = actor.stats.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            let stats = actor.stats.iter().map(|(k, v)| value(k, *v)).collect();
             let _ = write!(text, "\n  Stats: {}", list(stats));
         }
         let derived = self.derived(&actor.name);
         if !derived.is_empty() {
-            let derived = derived.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            let derived = derived.iter().map(|(k, v)| value(k, *v)).collect();
             let _ = write!(text, "\n  Derived: {}", list(derived));
         }
         if !actor.resources.is_empty() {
