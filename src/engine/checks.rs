@@ -228,8 +228,35 @@ pub fn roll_under(
     check: &RollUnderCheck,
     decider: &mut dyn Decider,
 ) -> Result<RollUnderOutcome, EngineErrorKind> {
-    let mut first = roll_die(roller, check.sides)?;
-    let mut second = if check.second_die { Some(roll_die(roller, check.sides)?) } else { None };
+    let (first, second) = roll_under_dice(roller, check)?;
+    Ok(decide_roll_under(check, first, second, decider))
+}
+
+/// The dice of a [`RollUnderCheck`]: the first die, and the second when the check has one.
+/// The first half of [`roll_under`], for a caller that shows the dice before the decisions
+/// on them are asked.
+pub fn roll_under_dice(
+    roller: &mut Roller,
+    check: &RollUnderCheck,
+) -> Result<(RolledDie, Option<RolledDie>), EngineErrorKind> {
+    let first = roll_die(roller, check.sides)?;
+    let second = if check.second_die { Some(roll_die(roller, check.sides)?) } else { None };
+    Ok((first, second))
+}
+
+/// Whether a [`RollUnderCheck`] asks anything once its dice are rolled (which die, how much
+/// boost).
+pub fn roll_under_asks(check: &RollUnderCheck) -> bool {
+    check.second_die || check.boost > 0
+}
+
+/// The second half of [`roll_under`]: the decisions on dice already rolled, and the result.
+pub fn decide_roll_under(
+    check: &RollUnderCheck,
+    mut first: RolledDie,
+    mut second: Option<RolledDie>,
+    decider: &mut dyn Decider,
+) -> RollUnderOutcome {
     let mut decisions = Vec::new();
     let mut used_second = false;
     if let Some(second) = &mut second {
@@ -255,7 +282,7 @@ pub fn roll_under(
     let success_number = check.success_number(result);
     let success = success_number > 0;
     let succeeded = success && success_number >= check.difficulty;
-    Ok(RollUnderOutcome {
+    RollUnderOutcome {
         first,
         second,
         used_second,
@@ -265,7 +292,7 @@ pub fn roll_under(
         success_number,
         succeeded,
         decisions,
-    })
+    }
 }
 
 /// A pool of dice counting successes, with exploding dice and automatic successes.

@@ -257,6 +257,11 @@ impl DecisionTaken {
 pub trait Decider {
     /// Answers one decision point.
     fn decide(&mut self, point: &DecisionPoint) -> DecisionTaken;
+
+    /// What the next question is about, as the transcript prints it (the dice a second-die
+    /// question is about, the failed check a reroll question is about), told before it is
+    /// asked: a person reads it first. Policies need not look.
+    fn show(&mut self, _happened: &str) {}
 }
 
 /// Answers every decision from a named policy per kind; deterministic.

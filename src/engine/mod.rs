@@ -35,6 +35,7 @@ pub use checks::{
     ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck, RollUnderOutcome, RolledDie,
     ScoreComparison, Side, SuccessPoolCheck, SuccessPoolOutcome, TieRule, classify_dice,
     grade_totals, pool_vs_threshold, roll_die, roll_plus_modifier, roll_under, success_pool,
+    decide_roll_under, roll_under_asks, roll_under_dice,
     versus, versus_rolls,
 };
 pub use clock::{ClockAdvance, WorldClock};

@@ -13,7 +13,7 @@ use super::cause::Cause;
 use super::checks::{
     ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck,
     RollUnderOutcome, RolledDie, SuccessPoolCheck, SuccessPoolOutcome, pool_vs_threshold,
-    roll_plus_modifier, roll_under, success_pool,
+    decide_roll_under, roll_plus_modifier, roll_under_asks, roll_under_dice, success_pool,
 };
 use super::clock::WorldClock;
 use super::decision::Decider;
@@ -290,13 +290,17 @@ impl World {
         let (before, after) = (old.current, held.current);
         let resource = self.names.get(resource);
         let name = resource.clone();
-        self.record(Event::ResourceChanged {
-            actor,
-            resource,
-            before,
-            after,
-            cause: Cause::of(span),
-        });
+        // A change that changed nothing (a reset to the amount held, a gain at the maximum)
+        // is not an event: the transcript would print `CP 6 -> 6`.
+        if before != after {
+            self.record(Event::ResourceChanged {
+                actor,
+                resource,
+                before,
+                after,
+                cause: Cause::of(span),
+            });
+        }
         Ok(ResourceChanged { index, name, old, after })
     }
 

@@ -51,7 +51,7 @@ pub fn run<B: Backend>(
         }
         source.remember(&text);
         let run = if style.ask {
-            let mut asker = AskDecider { source: &mut *source };
+            let mut asker = AskDecider { source: &mut *source, shown: Vec::new() };
             session.run_input(&text, Some(&mut asker))
         } else {
             session.run_input(&text, None)
@@ -74,16 +74,47 @@ pub fn run<B: Backend>(
 }
 
 /// Asks the person at the terminal; an empty or unreadable answer falls back to the default
-/// policies.
+/// policies. A question comes after what it is about (the dice, the failed check), which
+/// the command's transcript would otherwise print only once the command is done.
 struct AskDecider<'a> {
     source: &'a mut dyn LineSource,
+    /// What the next question is about, printed above it.
+    shown: Vec<String>,
 }
 
 impl Decider for AskDecider<'_> {
+    fn show(&mut self, happened: &str) {
+        self.shown.push(happened.to_string());
+    }
+
     fn decide(&mut self, point: &DecisionPoint) -> DecisionTaken {
-        let (question, amount) = match point {
+        let (question, amount) = Self::question(point);
+        let about: String = self.shown.drain(..).map(|line| line + "\n").collect();
+        let question = format!("{about}{question}");
+        let answer = match (self.source.read(&question), amount) {
+            (Input::Text(text), None) => match text.trim() {
+                "y" | "yes" => Some(Answer::Choice(true)),
+                "n" | "no" => Some(Answer::Choice(false)),
+                _ => None,
+            },
+            (Input::Text(text), Some(max)) => {
+                text.trim().parse::<i64>().ok().map(|amount| Answer::Amount(amount.clamp(0, max)))
+            }
+            _ => None,
+        };
+        match answer {
+            Some(answer) => DecisionTaken { point: point.clone(), answer, policy: None },
+            None => PolicyDecider::default().decide(point),
+        }
+    }
+}
+
+impl AskDecider<'_> {
+    /// The question `point` asks, and the largest amount it takes (`None`: yes or no).
+    fn question(point: &DecisionPoint) -> (String, Option<i64>) {
+        match point {
             DecisionPoint::UseSecondDie { first, second } => {
-                (format!("use the second die ({second} instead of {first})? [y/n] "), None)
+                (format!("use the second die (score {second} instead of {first})? [y/n] "), None)
             }
             DecisionPoint::ChooseBoost { roll, target, max } => (
                 format!("boost the roll of {roll} (target {target}) by how much, 0 to {max}? "),
@@ -99,26 +130,12 @@ impl Decider for AskDecider<'_> {
                 (format!("{question} [{}] ", listed.join(", ")), Some(last))
             }
             DecisionPoint::Reroll { cost, resource, .. } => {
-                (format!("pay {cost} {resource} to reroll the failed check? [y/n] "), None)
+                let question = format!("pay {cost} {resource} to reroll the failed check? [y/n] ");
+                (question, None)
             }
             DecisionPoint::IgnorePenalties { penalty, cost, resource } => {
                 (format!("pay {cost} {resource} to ignore the penalty of {penalty}? [y/n] "), None)
             }
-        };
-        let answer = match (self.source.read(&question), amount) {
-            (Input::Text(text), None) => match text.trim() {
-                "y" | "yes" => Some(Answer::Choice(true)),
-                "n" | "no" => Some(Answer::Choice(false)),
-                _ => None,
-            },
-            (Input::Text(text), Some(max)) => {
-                text.trim().parse::<i64>().ok().map(|amount| Answer::Amount(amount.clamp(0, max)))
-            }
-            _ => None,
-        };
-        match answer {
-            Some(answer) => DecisionTaken { point: point.clone(), answer, policy: None },
-            None => PolicyDecider::default().decide(point),
         }
     }
 }
@@ -160,7 +177,7 @@ mod tests {
             Input::Text("maybe".into()),
             Input::Cancelled,
         ]);
-        let mut asker = AskDecider { source: &mut source };
+        let mut asker = AskDecider { source: &mut source, shown: Vec::new() };
         let second = DecisionPoint::UseSecondDie { first: 3, second: 1 };
         let boost = DecisionPoint::ChooseBoost { roll: 8, target: 10, max: 3 };
         let taken = asker.decide(&second);
@@ -176,7 +193,7 @@ mod tests {
     #[test]
     fn ask_decider_answers_a_scripts_choice_by_number() {
         let mut source = Scripted(vec![Input::Text("1".into()), Input::Text("pull".into())]);
-        let mut asker = AskDecider { source: &mut source };
+        let mut asker = AskDecider { source: &mut source, shown: Vec::new() };
         let options = vec!["push".to_string(), "pull".to_string()];
         let choose = DecisionPoint::Choose { question: "push or pull?".into(), options };
         let taken = asker.decide(&choose);

@@ -103,12 +103,21 @@ pub(crate) fn run(
         };
         let score = outcome.names.success_number.unwrap_or(i64::from(outcome.grade));
         let point = |resource: String, cost| DecisionPoint::Reroll { resource, cost, score };
+        show_last_check(world, decider);
         if pay_if_chosen(world, actor, payment, cost, decider, point)? {
             outcome = settled.run(world, actor, Some(&mut *decider))?;
         }
     }
     outcome_lines(rules, world, request, procedure, &names, &outcome)?;
     Ok(outcome)
+}
+
+/// Shows `decider` the check just logged, when the last event is one: a question to pay
+/// for a reroll or to spend extra dice is about how that check came out.
+fn show_last_check(world: &World, decider: &mut dyn Decider) {
+    if let Some(check @ crate::engine::Event::Check { .. }) = world.log.last() {
+        decider.show(&check.describe());
+    }
 }
 
 /// The payment's amount in `scope`.
@@ -216,6 +225,7 @@ impl ExtraDice<'_> {
             None if available > 0 => {
                 let point =
                     DecisionPoint::SpendExtra { resource: self.pool.to_string(), max: available };
+                show_last_check(world, decider);
                 let taken = decider.decide(&point);
                 let count = taken.answer.as_amount(available);
                 world.record(crate::engine::Event::Decision {

@@ -24,19 +24,30 @@ struct Replaying<'d> {
     inner: &'d mut dyn Decider,
     given: Vec<DecisionTaken>,
     next: usize,
+    /// What the next question is about, passed on only when it is really asked (a replayed
+    /// answer shows nothing again).
+    shown: Vec<String>,
 }
 
 impl Decider for Replaying<'_> {
     fn decide(&mut self, point: &DecisionPoint) -> DecisionTaken {
+        let shown = std::mem::take(&mut self.shown);
         if let Some(taken) = self.given.get(self.next).filter(|taken| taken.point == *point) {
             self.next += 1;
             return taken.clone();
+        }
+        for happened in &shown {
+            self.inner.show(happened);
         }
         let taken = self.inner.decide(point);
         self.given.truncate(self.next);
         self.given.push(taken.clone());
         self.next += 1;
         taken
+    }
+
+    fn show(&mut self, happened: &str) {
+        self.shown.push(happened.to_string());
     }
 }
 
@@ -49,7 +60,7 @@ impl Game {
         mut command: impl FnMut(&mut Game, &mut dyn Decider) -> Result<T, RuntimeError>,
     ) -> Result<T, RuntimeError> {
         let Some(scripts) = self.rules.scripts.clone() else { return command(self, decider) };
-        let mut engine = Replaying { inner: decider, given: Vec::new(), next: 0 };
+        let mut engine = Replaying { inner: decider, given: Vec::new(), next: 0, shown: Vec::new() };
         let mut answers: Vec<DecisionTaken> = Vec::new();
         loop {
             if !scripts.begin_answering(answers.clone()) {
