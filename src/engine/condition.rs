@@ -26,7 +26,37 @@ pub enum Duration {
     UntilRemoved,
 }
 
+impl std::fmt::Display for Duration {
+    /// The duration as a rule file writes it, read when nobody is taking a turn (outside an
+    /// encounter): `until the end of Hero's next turn`, `for 2 rounds`, `until the end of the
+    /// encounter`, `until removed`. [`Duration::words`] reads it during a turn.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words(None))
+    }
+}
+
 impl Duration {
+    /// The duration in words while `acting` takes its turn (`None`: nobody does): a
+    /// turn-bound duration counts the current turn's end when it is its actor's turn, so
+    /// the same duration reads `until the end of Hero's turn` during Hero's turn and `until
+    /// the end of Hero's next turn` otherwise.
+    pub fn words(&self, acting: Option<&str>) -> String {
+        match self {
+            Duration::EndOfTurn { actor, turns } => {
+                let this_turn = acting == Some(actor.as_str());
+                match turns.saturating_sub(u32::from(this_turn)) {
+                    0 => format!("until the end of {actor}'s turn"),
+                    1 => format!("until the end of {actor}'s next turn"),
+                    n => format!("for {actor}'s next {n} turns"),
+                }
+            }
+            Duration::Rounds(1) => "for 1 round".to_string(),
+            Duration::Rounds(n) => format!("for {n} rounds"),
+            Duration::EndOfEncounter => "until the end of the encounter".to_string(),
+            Duration::UntilRemoved => "until removed".to_string(),
+        }
+    }
+
     /// "Until the end of `actor`'s next turn": if it is `actor`'s turn right now, the current
     /// turn's end does not count.
     pub fn until_end_of_next_turn(actor: &str, current_turn: Option<&str>) -> Self {

@@ -12,8 +12,8 @@ use super::actor::{Actor, Resource};
 use super::cause::Cause;
 use super::checks::{
     ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck,
-    RollUnderOutcome, RolledDie, SuccessPoolCheck, SuccessPoolOutcome, pool_vs_threshold,
-    decide_roll_under, roll_plus_modifier, roll_under_asks, roll_under_dice, success_pool,
+    RollUnderOutcome, RolledDie, SuccessPoolCheck, SuccessPoolOutcome, decide_roll_under,
+    pool_vs_threshold, roll_plus_modifier, roll_under_asks, roll_under_dice, success_pool,
 };
 use super::clock::WorldClock;
 use super::decision::Decider;

@@ -60,7 +60,8 @@ impl Game {
         mut command: impl FnMut(&mut Game, &mut dyn Decider) -> Result<T, RuntimeError>,
     ) -> Result<T, RuntimeError> {
         let Some(scripts) = self.rules.scripts.clone() else { return command(self, decider) };
-        let mut engine = Replaying { inner: decider, given: Vec::new(), next: 0, shown: Vec::new() };
+        let mut engine =
+            Replaying { inner: decider, given: Vec::new(), next: 0, shown: Vec::new() };
         let mut answers: Vec<DecisionTaken> = Vec::new();
         loop {
             if !scripts.begin_answering(answers.clone()) {

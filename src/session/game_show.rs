@@ -90,6 +90,8 @@ impl Game {
             let layers = layered.layers.iter().map(|l| format!("{} {}", l.name, l.value)).collect();
             let _ = write!(text, "\n  Layers ({pool}): {}", list(layers));
         }
+        let acting =
+            self.world().encounter.as_ref().and_then(|e| e.acting()).map(|p| p.name.as_str());
         let conditions: Vec<String> = actor
             .conditions
             .active
@@ -108,7 +110,7 @@ impl Game {
                 if let Some(against) = &c.against {
                     let _ = write!(shown, " against {against}");
                 }
-                let _ = write!(shown, " [{:?}]", c.duration);
+                let _ = write!(shown, " [{}]", c.duration.words(acting));
                 shown
             })
             .chain(

@@ -61,7 +61,7 @@ fn piped_repl_drives_game_commands_end_to_end() {
     );
     let (code, stdout, stderr) = run_in(dir.path(), &["repl", "--seed", "3"], &input);
     assert_eq!(code, 0, "{stderr}");
-    assert!(stdout.contains("Enrique rolls 3 d10 for check: [9f, 9f, 9f]"), "{stdout}");
+    assert!(stdout.contains("Enrique rolls 3d10 for check: [9f, 9f, 9f]"), "{stdout}");
     assert!(stdout.contains("HP 20/20"), "{stdout}");
 }
 

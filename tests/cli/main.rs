@@ -17,3 +17,4 @@ mod house_rules;
 mod mestezia_session;
 mod repl_pty;
 mod session_golden;
+mod transcript_text;

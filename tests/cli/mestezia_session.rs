@@ -18,7 +18,7 @@ fn a_challenge_opens_with_a_bare_d10_turn_order_and_counts_breakthroughs() {
     let (code, stdout, stderr) = run(&input);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("turn order: Ragweed, Itzel\n"), "{stdout}");
-    assert!(stdout.contains("Ragweed rolls 1 d10 for initiative: [9f]"), "{stdout}");
+    assert!(stdout.contains("Ragweed rolls 1d10 for initiative: [9f]"), "{stdout}");
     assert!(stdout.contains("challenge: Breakthroughs 0/1, Setbacks 0/2"), "{stdout}");
     assert!(
         stdout.contains("challenge: Breakthroughs 1/1, Setbacks 0/2\nthe challenge is won"),

@@ -235,7 +235,7 @@ fn log_json_lines_and_transcript_show_dice_and_causes() {
     let transcript = world.log.transcript();
     assert_eq!(
         transcript,
-        "ana rolls 3 d10 for check: [8f, 6f, 1f]\nana: [11, 9, 4] vs 9: 2 meet, grade 2\nana heals 0 health (now 20)\n"
+        "ana rolls 3d10 for check: [8f, 6f, 1f]\nana: [11, 9, 4] vs 9: 2 meet, grade 2\nana heals 0 health (now 20)\n"
     );
 }
 
@@ -287,7 +287,7 @@ fn encounter_by_initiative_logs_dice_and_pays_overflow() {
     assert_eq!(encounter.participants[1].segment, Some(3));
     world.narrate("the floor creaks", Span::NONE);
     let transcript = world.log.transcript();
-    assert!(transcript.starts_with("ana rolls 1 d10 for initiative: [9f]\nbo rolls 1 d10 for initiative: [3f]\nana: points 6 -> 9\n"), "{transcript}");
+    assert!(transcript.starts_with("ana rolls 1d10 for initiative: [9f]\nbo rolls 1d10 for initiative: [3f]\nana: points 6 -> 9\n"), "{transcript}");
     assert!(transcript.ends_with("the floor creaks\n"));
     assert!(
         world

@@ -42,3 +42,4 @@ mod runtime_terrain;
 mod runtime_timing;
 mod runtime_upgrades;
 mod session_gm;
+mod transcript_text;

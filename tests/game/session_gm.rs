@@ -78,7 +78,7 @@ fn fiat_commands_change_the_game_and_undo_takes_each_back() {
         "show condition Ongoing\nshow The Inquisitor\n",
         None,
     ));
-    assert!(state.contains("Conditions: Ongoing 2 from GM [Rounds(2)]"), "{state}");
+    assert!(state.contains("Conditions: Ongoing 2 from GM [for 2 rounds]"), "{state}");
 }
 
 #[test]
@@ -127,8 +127,8 @@ fn next_turn_ends_the_turn_and_starts_the_next_as_one_command() {
     let out = text(&session.run_text("turn.session", "next turn\n", None));
     assert_eq!(
         out,
-        "> next turn\nitzel: action phase\nitzel: end phase\nItzel ends the turn\n\
-         the inquisitor: start phase\nThe Inquisitor: CP 6 -> 6\n"
+        "> next turn\nItzel: action phase\nItzel: end phase\nItzel ends the turn\n\
+         The Inquisitor: start phase\n"
     );
     // One undo takes the whole turn change back.
     text(&session.run_text("undo.session", "undo\n", None));
