@@ -55,7 +55,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("versus", "an opposed check", "versus Scout Sword vs Hero Sword"),
     ("roll", "roll dice", "roll 4d6kh3"),
     ("dist", "the exact distribution of a dice expression", "dist 3d10cs>=6"),
-    ("force", "the next dice rolled show these faces", "force 8, 6, 1"),
+    ("force", "the next command's dice show these faces; unused ones are dropped", "force 8, 6, 1"),
     ("encounter", "start an encounter with these actors", "encounter Scout, Guard"),
     ("next", "the next turn of the encounter", "next"),
     ("end", "end the encounter", "end encounter"),

@@ -1,0 +1,7 @@
+//! Issue 15, turns, lifecycle and resources: each construct that `check` (or a session)
+//! accepted and the runtime then ignored either works as its line says or is refused with
+//! a diagnostic naming the line. One module per row of the issue's table.
+
+mod common;
+
+mod forced_dice;
