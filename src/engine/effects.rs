@@ -12,7 +12,7 @@ use super::damage::{
     Damage, DamageRules, DamageSteps, HealRules, HealSteps, resolve_damage, resolve_heal,
 };
 use super::encounter::{
-    Encounter, InitiativeRoll, InitiativeRule, ResourceReset, TurnMode, TurnStep,
+    Encounter, InitiativeRoll, InitiativeRule, ResourceReset, TurnMode, TurnStep, order_initiative,
     participants_from, roll_initiative,
 };
 use super::error::{EngineError, EngineErrorKind, suggest};
@@ -314,8 +314,31 @@ impl World {
             self.actor(name).map_err(|k| k.at(span))?;
         }
         let rolls = roll_initiative(&mut self.roller, entrants, rule).map_err(|k| k.at(span))?;
+        self.start_encounter_in_order(rolls, rule, resets, span)
+    }
+
+    /// Starts an ordered encounter from totals already rolled (each entrant's dice, in the
+    /// listed order): puts them in turn order ([`order_initiative`]), logs each entrant's
+    /// dice (an entrant ordered by value alone has none, and its total is narrated), gives
+    /// each total's overflow past the last segment to the segment rule's resource (for
+    /// actors that have it), and starts the encounter with `resets`.
+    pub fn start_encounter_in_order(
+        &mut self,
+        listed: Vec<InitiativeRoll>,
+        rule: &InitiativeRule,
+        resets: Vec<ResourceReset>,
+        span: Span,
+    ) -> Result<Vec<InitiativeRoll>, EngineError> {
+        for roll in &listed {
+            self.actor(&roll.name).map_err(|k| k.at(span))?;
+        }
+        let rolls = order_initiative(listed, rule);
         for roll in &rolls {
-            self.log_roll(Some(&roll.name), "initiative", vec![roll.die], span);
+            if roll.dice.is_empty() {
+                self.narrate(format!("{}'s turn order value is {}", roll.name, roll.total), span);
+            } else {
+                self.log_roll(Some(&roll.name), "initiative", roll.dice.clone(), span);
+            }
         }
         let overflow = rule.segments.as_ref().and_then(|s| s.overflow_resource.clone());
         if let Some(resource) = overflow {

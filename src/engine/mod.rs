@@ -52,8 +52,8 @@ pub use effects::{DamageInto, DamageReport};
 pub(crate) use effects::{Sink, Struck};
 pub use encounter::{
     Challenge, ChallengeStatus, Encounter, InitiativeRoll, InitiativeRule, Participant, Phase,
-    QueuedPower, ResourceReset, SegmentRule, TieBreak, TurnMode, TurnStep, participants_from,
-    roll_initiative,
+    QueuedPower, ResourceReset, SegmentRule, TieBreak, TurnMode, TurnStep, order_initiative,
+    participants_from, roll_initiative,
 };
 pub use error::{EngineError, EngineErrorKind};
 pub use hex::{

@@ -6,8 +6,8 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    EngineErrorKind, InitiativeRule, Phase, QueuedPower, ResourceReset, SegmentRule, TieBreak,
-    TurnStep,
+    EngineErrorKind, InitiativeRoll, InitiativeRule, Phase, QueuedPower, ResourceReset, RolledDie,
+    SegmentRule, TieBreak, TurnStep,
 };
 use crate::model::SystemLine;
 use crate::model::expr::{LineContext, Rounding, evaluate};
@@ -65,8 +65,12 @@ impl Game {
         self.command(|game| game.run_start_encounter(participants, TurnOrder::Initiative))
     }
 
-    /// Opens an encounter: `Initiative` rolls the system's `Turn order:` with its bonus and
-    /// segments; `Bare` rolls only its die (challenge turn order), without segments.
+    /// Opens an encounter: `Initiative` rolls the system's `Turn order:` with its holes
+    /// filled from each participant, mapped onto `Segments:`; `Bare` rolls only its dice
+    /// (challenge turn order: every hole counts 0), without segments. A `Turn order:` with no
+    /// dice (`[Agility]`) orders by its value alone; equal totals go to the higher hole sum,
+    /// then keep the order the participants were named in. Without a `Turn order:` line
+    /// each participant rolls 1d10.
     pub(super) fn run_start_encounter(
         &mut self,
         participants: &[&str],
@@ -86,27 +90,38 @@ impl Game {
                 _ => {}
             }
         }
-        let (sides, span) = match &template {
-            Some((order, span)) => (order.node.faces().unwrap_or(10), *span),
-            None => (10, Span::NONE),
-        };
-        let mut entrants = Vec::with_capacity(participants.len());
+        let span = template.as_ref().map_or(Span::NONE, |(_, span)| *span);
+        let mut listed = Vec::with_capacity(participants.len());
         for name in participants {
             let actor = self.world.actor(name).map_err(engine)?;
             let scope = LineScope::of(&self.rules, actor);
-            let mut bonus = 0;
-            if let Some((order, _)) = template.as_ref().filter(|_| !bare) {
+            let mut holes = Vec::new();
+            if let Some((order, _)) = &template {
                 for part in &order.node.parts {
                     if let TemplatePart::Hole(expr) = part {
-                        bonus += evaluate(expr, &scope, LineContext::Declaration)?
-                            .round(Rounding::Floor);
+                        holes.push(if bare {
+                            0
+                        } else {
+                            evaluate(expr, &scope, LineContext::Declaration)?.round(Rounding::Floor)
+                        });
                     }
                 }
             }
-            entrants.push(((*name).to_string(), bonus));
+            let text = match &template {
+                Some((order, _)) => order.node.fill(&holes),
+                None => "1d10".to_string(),
+            };
+            let dice_error = |error: crate::dice::DiceError| {
+                let kind = crate::model::expr::EvalErrorKind::Script(format!("`{text}`: {error}"));
+                RuntimeErrorKind::Eval(kind).at(span)
+            };
+            let expression = crate::dice::DiceExpr::parse(&text).map_err(dice_error)?;
+            let roll = self.world.roller.roll(&expression).map_err(dice_error)?;
+            let dice = roll.dice.iter().map(rolled_die).collect();
+            listed.push(InitiativeRoll::new(*name, dice, holes.iter().sum(), roll.total));
         }
         let rule = InitiativeRule {
-            sides: u32::try_from(sides.max(1)).unwrap_or(10),
+            sides: 0,
             tie_break: TieBreak::HigherModifier,
             segments: segments.filter(|_| !bare).map(|s| SegmentRule {
                 segments: u32::try_from(s.max(1)).unwrap_or(1),
@@ -115,7 +130,7 @@ impl Game {
             }),
         };
         let resets = self.turn_resets()?;
-        let rolls = self.world.start_encounter_by_initiative(&entrants, &rule, resets, span)?;
+        let rolls = self.world.start_encounter_in_order(listed, &rule, resets, span)?;
         if !bare {
             self.apply_initiative();
         }
@@ -302,6 +317,18 @@ pub(super) enum TurnOrder {
     Initiative,
     /// The `Turn order:` die alone (challenge encounters).
     Bare,
+}
+
+/// A die of the dice engine as the event log keeps it.
+fn rolled_die(die: &crate::dice::DieRoll) -> RolledDie {
+    RolledDie {
+        sides: die.sides,
+        face: u32::try_from(die.face).unwrap_or(u32::MAX),
+        forced: die.forced,
+        exploded: die.exploded,
+        extra: die.from_explosion,
+        dropped: !die.kept,
+    }
 }
 
 fn request_of(queued: &QueuedPower) -> PowerUse {

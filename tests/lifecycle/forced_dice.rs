@@ -30,7 +30,7 @@ fn views_leave_forced_faces_waiting() {
     let (lines, failure) = transcript(&mut session, "force 3\nhelp force\ndist 1d4\nroll 1d6\n");
     assert!(failure.is_none(), "{failure:?}");
     assert_eq!(lines.last().map(String::as_str), Some("3  1d6 [3f]"), "{lines:#?}");
-    assert!(!lines.iter().any(|line| line.contains("dropped")), "{lines:#?}");
+    assert!(!lines.iter().any(|line| line.contains("not used by")), "{lines:#?}");
 }
 
 #[test]

@@ -5,3 +5,4 @@
 mod common;
 
 mod forced_dice;
+mod turn_order;
