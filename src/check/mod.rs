@@ -9,6 +9,7 @@ mod choices;
 mod collect;
 mod conditions;
 mod error;
+mod lifecycle;
 mod names;
 mod power_rules;
 mod rules;
@@ -92,6 +93,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
+    lifecycle::lifecycle(pack, &mut out);
     out
 }
 

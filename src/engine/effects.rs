@@ -388,45 +388,62 @@ impl World {
         Ok(steps)
     }
 
-    /// Ends the encounter: conditions lasting for it end.
+    /// Ends the encounter: the conditions of its participants that last for it end (see
+    /// [`super::Conditions::end_of_encounter`]); actors who were not in it are untouched.
     pub fn end_encounter(&mut self) -> Result<Encounter, EngineError> {
         let encounter = self.encounter.take().ok_or(EngineErrorKind::NoEncounter)?;
-        let names: Vec<String> = self.actors.iter().map(|a| a.name.clone()).collect();
-        for name in names {
-            let ended = self.actor_mut(&name)?.conditions.end_of_encounter();
-            self.log_ended(&name, ended);
+        for participant in &encounter.participants {
+            // A participant may have left the world since; there is nothing of it to end.
+            let Some(index) = self.actor_index(&participant.name) else { continue };
+            let ended = self.actors[index].conditions.end_of_encounter();
+            self.log_ended(&participant.name, ended);
         }
         Ok(encounter)
     }
 
+    /// `actor` was healed: its conditions lasting until then end, logged; returns them.
+    pub fn end_healed(&mut self, actor: &str) -> Result<Vec<ActiveCondition>, EngineError> {
+        let ended = self.actor_mut(actor)?.conditions.healed();
+        self.log_ended(actor, ended.clone());
+        Ok(ended)
+    }
+
     fn apply_steps(&mut self, steps: Vec<TurnStep>) -> Result<(), EngineError> {
         for step in steps {
-            self.record(Event::Turn { step: step.clone() });
-            match step {
-                TurnStep::PhaseStarted { actor, phase } => {
-                    let resets = self.encounter_mut()?.resets.clone();
-                    for reset in resets.iter().filter(|r| r.phase == phase) {
-                        if self.actor(&actor)?.resources.contains_key(&reset.resource) {
-                            self.set_resource(&actor, &reset.resource, reset.value, Span::NONE)?;
-                        }
+            self.apply_step(step)?;
+        }
+        Ok(())
+    }
+
+    /// Logs one turn step and does what the engine does at it: the encounter's resets at a
+    /// phase start, turn-bound conditions ending at a turn end, round counts going down at
+    /// a round end.
+    pub fn apply_step(&mut self, step: TurnStep) -> Result<(), EngineError> {
+        self.record(Event::Turn { step: step.clone() });
+        match step {
+            TurnStep::PhaseStarted { actor, phase } => {
+                let resets = self.encounter_mut()?.resets.clone();
+                for reset in resets.iter().filter(|r| r.phase == phase) {
+                    if self.actor(&actor)?.resources.contains_key(&reset.resource) {
+                        self.set_resource(&actor, &reset.resource, reset.value, Span::NONE)?;
                     }
                 }
-                TurnStep::TurnEnded { actor } => {
-                    let names: Vec<String> = self.actors.iter().map(|a| a.name.clone()).collect();
-                    for name in names {
-                        let ended = self.actor_mut(&name)?.conditions.end_of_turn(&actor);
-                        self.log_ended(&name, ended);
-                    }
-                }
-                TurnStep::RoundEnded { .. } => {
-                    let names: Vec<String> = self.actors.iter().map(|a| a.name.clone()).collect();
-                    for name in names {
-                        let ended = self.actor_mut(&name)?.conditions.end_of_round();
-                        self.log_ended(&name, ended);
-                    }
-                }
-                TurnStep::RoundStarted { .. } => {}
             }
+            TurnStep::TurnEnded { actor } => {
+                let names: Vec<String> = self.actors.iter().map(|a| a.name.clone()).collect();
+                for name in names {
+                    let ended = self.actor_mut(&name)?.conditions.end_of_turn(&actor);
+                    self.log_ended(&name, ended);
+                }
+            }
+            TurnStep::RoundEnded { .. } => {
+                let names: Vec<String> = self.actors.iter().map(|a| a.name.clone()).collect();
+                for name in names {
+                    let ended = self.actor_mut(&name)?.conditions.end_of_round();
+                    self.log_ended(&name, ended);
+                }
+            }
+            TurnStep::RoundStarted { .. } => {}
         }
         Ok(())
     }

@@ -17,6 +17,7 @@ pub mod power_rules;
 pub mod print;
 pub mod procedure;
 pub mod system;
+pub mod timing;
 mod value;
 
 use std::fmt;

@@ -11,7 +11,7 @@
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::PolicyDecider;
-use crate::engine::{ActiveCondition, Decider, DecisionPoint, DecisionTaken, Duration};
+use crate::engine::{ActiveCondition, Decider, DecisionPoint, DecisionTaken};
 use crate::model::effect::{Amount, Effect};
 use crate::model::expr::{Expr, LineContext, Name, Number, evaluate};
 use crate::script::{ActorHandle, Dynamic, HostError, ScriptHost, ScriptOutput, roll_notation};
@@ -260,7 +260,20 @@ impl ScriptHost for GameHost {
         let block = Rules::find(&rules.conditions, condition).ok_or_else(|| {
             rejected(super::error::unknown("condition", condition, Rules::names(&rules.conditions)))
         })?;
-        let mut active = ActiveCondition::new(block.name.node.as_str(), Duration::EndOfEncounter)
+        // The condition block's `Duration:` line, else until removed: as an effect line
+        // that names no duration.
+        let parties = super::durations::Parties { holder: &name, user: &acting.user };
+        let mut count = super::durations::on_holder(&rules, &name);
+        let lasting = super::durations::resolve(
+            &mut acting.game,
+            None,
+            block,
+            &parties,
+            acting.span,
+            &mut count,
+        )
+        .map_err(rejected)?;
+        let mut active = ActiveCondition::new(block.name.node.as_str(), lasting)
             .with_source(acting.user.as_str());
         if rating != 0 {
             active = active.with_n(rating);

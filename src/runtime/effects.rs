@@ -5,12 +5,8 @@
 //! resource or condition is an error at its line.
 
 use crate::diagnostics::{Span, Spanned};
-use crate::engine::{
-    ActiveCondition, Damage, DamageRules, Duration, HealRules, LayeredPool, Sink, Stacking,
-};
-use crate::model::effect::{
-    Amount, Duration as LineDuration, Effect, EffectPart, Effects, MoveKind,
-};
+use crate::engine::{ActiveCondition, Damage, DamageRules, HealRules, LayeredPool, Sink, Stacking};
+use crate::model::effect::{Amount, Effect, EffectPart, Effects, MoveKind};
 use crate::model::entity::{ConditionLine, Stacking as LineStacking};
 use crate::model::expr::{LineContext, Rounding, evaluate};
 use crate::model::hook::HookEvent;
@@ -168,8 +164,12 @@ pub(crate) fn run(
             let value = amount(game, context, value, target, grade)?;
             let value = received(game, context, target.unwrap_or(user), value, span)?;
             let health = health_resource(context.rules).to_string();
-            game.remember(target.unwrap_or(user), Part::Resource(&health));
-            game.world.heal(target.unwrap_or(user), &health, value, &HealRules::default(), span)?;
+            let who = target.unwrap_or(user);
+            game.remember(who, Part::Resource(&health));
+            let steps = game.world.heal(who, &health, value, &HealRules::default(), span)?;
+            if steps.applied > 0 {
+                end_healed(game, who, span)?;
+            }
         }
         Effect::Gain { amount: value, resource }
         | Effect::Spend { amount: value, resource }
@@ -204,11 +204,19 @@ pub(crate) fn run(
                     )
                     .at(span)
                 })?;
-            let mut active = ActiveCondition::new(
-                block.name.node.as_str(),
-                engine_duration(game, context, duration.as_ref(), &who, grade)?,
-            )
-            .with_source(user);
+            let parties = super::durations::Parties { holder: &who, user };
+            let mut count =
+                |game: &mut Game, value: &Amount| amount(game, context, value, None, grade);
+            let lasting = super::durations::resolve(
+                game,
+                duration.as_ref(),
+                block,
+                &parties,
+                span,
+                &mut count,
+            )?;
+            let mut active =
+                ActiveCondition::new(block.name.node.as_str(), lasting).with_source(user);
             if let Some(other) = against {
                 active = active.with_against(other);
             }
@@ -343,48 +351,21 @@ fn upgrade_bonus(
     Ok(total)
 }
 
-fn engine_duration(
-    game: &mut Game,
-    context: &Context<'_>,
-    duration: Option<&LineDuration>,
-    who: &str,
-    grade: Option<i64>,
-) -> Result<Duration, RuntimeError> {
-    Ok(match duration {
-        None => Duration::EndOfEncounter,
-        Some(LineDuration::For { amount: value, unit }) => {
-            let count = u32::try_from(amount(game, context, value, None, grade)?.max(0))
-                .unwrap_or(u32::MAX);
-            if unit.starts_with("turn") {
-                Duration::EndOfTurn { actor: who.to_string(), turns: count }
-            } else {
-                Duration::Rounds(count)
-            }
-        }
-        Some(LineDuration::Until(event)) => {
-            let text = event.node.to_lowercase();
-            if text.contains("encounter") {
-                Duration::EndOfEncounter
-            } else if text.contains("turn") {
-                let acting =
-                    game.world.encounter.as_ref().and_then(|e| e.acting()).map(|p| p.name.clone());
-                let owner = if text.contains("your") {
-                    context.user
-                } else {
-                    acting.as_deref().unwrap_or(context.user)
-                };
-                if text.contains("next") {
-                    Duration::until_end_of_next_turn(owner, acting.as_deref())
-                } else {
-                    Duration::EndOfTurn { actor: owner.to_string(), turns: 1 }
-                }
-            } else if text.contains("round") {
-                Duration::Rounds(1)
-            } else {
-                Duration::UntilRemoved
-            }
-        }
-    })
+/// `who` was healed: its conditions lasting `until healed` end (with their hooks). One
+/// scan of its conditions when it holds none of them.
+fn end_healed(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
+    let holds = game.world.actor(who).is_ok_and(|actor| {
+        actor.conditions.active.iter().any(|c| c.duration == crate::engine::Duration::UntilHealed)
+    });
+    if !holds {
+        return Ok(());
+    }
+    game.remember(who, Part::Conditions);
+    for ended in game.world.end_healed(who)? {
+        let name = super::hooks::EventData::Name(ended.name);
+        super::hooks::fire(game, HookEvent::ConditionEnded, who, name, span)?;
+    }
+    Ok(())
 }
 
 /// The engine's stacking rule for a condition block (default: never stacks with itself).

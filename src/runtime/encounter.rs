@@ -6,12 +6,13 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    EngineErrorKind, InitiativeRoll, InitiativeRule, Phase, QueuedPower, ResourceReset, RolledDie,
-    SegmentRule, TieBreak, TurnStep,
+    EngineErrorKind, InitiativeRoll, InitiativeRule, Phase, QueuedPower, RolledDie, SegmentRule,
+    TieBreak, TurnStep,
 };
 use crate::model::SystemLine;
 use crate::model::expr::{LineContext, Rounding, evaluate};
-use crate::model::system::{ResourceRule, TemplatePart};
+use crate::model::system::TemplatePart;
+use crate::model::timing::Moment;
 
 use super::Game;
 use super::checks::{CheckOutcome, CheckRequest, run_check};
@@ -129,13 +130,18 @@ impl Game {
                 overflow_resource: None,
             }),
         };
-        let resets = self.turn_resets()?;
-        let rolls = self.world.start_encounter_in_order(listed, &rule, resets, span)?;
+        let rolls = self.world.start_encounter_in_order(listed, &rule, Vec::new(), span)?;
         if !bare {
             self.apply_initiative();
         }
+        let everyone = self.participants();
+        super::moments::run(self, Moment::EncounterStart, &everyone)?;
+        if self.in_rounds() {
+            super::moments::run(self, Moment::RoundStart, &everyone)?;
+        }
         if let Some(first) = rolls.first() {
             let first = first.name.clone();
+            super::moments::run(self, Moment::TurnStart, std::slice::from_ref(&first))?;
             self.start_phase(&first)?;
             super::turn_effects::run(self, &first, &Phase::Start)?;
             super::hooks::turn_phase(self, &first, &Phase::Start)?;
@@ -143,47 +149,67 @@ impl Game {
         Ok(rolls.into_iter().map(|roll| roll.name).collect())
     }
 
-    fn turn_resets(&self) -> Result<Vec<ResourceReset>, RuntimeError> {
-        let mut resets = Vec::new();
-        for (name, lines) in &self.rules.resources {
-            for line in lines {
-                if let ResourceRule::ResetTo { amount, moment } = &line.node
-                    && moment.node.contains("turn start")
-                {
-                    let scope = LineScope::of(&self.rules, &EMPTY);
-                    let value = scope.amount(amount, LineContext::Declaration, Rounding::Floor)?;
-                    resets.push(ResourceReset {
-                        resource: name.clone(),
-                        value,
-                        phase: Phase::Start,
-                    });
-                }
-            }
-        }
-        Ok(resets)
-    }
-
-    /// Moves the encounter on by one phase or turn, applying resets and ending conditions.
-    /// Entering a start phase first resolves invested powers whose segment has come, then
-    /// re-resolves the acting actor's sustained powers; entering an end phase tests the
-    /// acting actor's powers with a `Halt:` line (a grade of 1 or more ends them).
+    /// Moves the encounter on by one phase or turn, step by step: each step is logged and
+    /// ends the conditions bound to it, then its moment's resource rules run (round end and
+    /// round start for every participant; turn start before anything else of a start
+    /// phase; turn end after everything else of an end phase). Entering a start phase
+    /// resolves invested powers whose segment has come, then re-resolves the acting actor's
+    /// sustained powers; entering an end phase tests the acting actor's powers with a
+    /// `Halt:` line (a grade of 1 or more ends them).
     pub fn next_turn(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
         self.command(|game| {
             super::ticks::end_of_turn(game)?;
-            let steps = game.world.advance_turn()?;
+            let steps = game.world.encounter_mut().map_err(engine)?.advance();
             for step in &steps {
-                if let TurnStep::PhaseStarted { actor, phase } = step {
-                    match phase {
-                        Phase::Start => game.start_phase(actor)?,
-                        Phase::End => game.end_phase(actor)?,
-                        Phase::Action => {}
-                    }
-                    super::turn_effects::run(game, actor, phase)?;
-                    super::hooks::turn_phase(game, actor, phase)?;
-                }
+                game.world.apply_step(step.clone())?;
+                game.run_step(step)?;
             }
             Ok(steps)
         })
+    }
+
+    /// What the runtime does at one turn step, after the engine logged it.
+    fn run_step(&mut self, step: &TurnStep) -> Result<(), RuntimeError> {
+        match step {
+            TurnStep::RoundEnded { .. } | TurnStep::RoundStarted { .. } if self.in_rounds() => {
+                let moment = match step {
+                    TurnStep::RoundEnded { .. } => Moment::RoundEnd,
+                    _ => Moment::RoundStart,
+                };
+                super::moments::run(self, moment, &self.participants())
+            }
+            TurnStep::PhaseStarted { actor, phase } => {
+                let only = std::slice::from_ref(actor);
+                match phase {
+                    Phase::Start => {
+                        super::moments::run(self, Moment::TurnStart, only)?;
+                        self.start_phase(actor)?;
+                    }
+                    Phase::End => self.end_phase(actor)?,
+                    Phase::Action => {}
+                }
+                super::turn_effects::run(self, actor, phase)?;
+                super::hooks::turn_phase(self, actor, phase)?;
+                if *phase == Phase::End {
+                    super::moments::run(self, Moment::TurnEnd, only)?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the running encounter counts rounds (plain turns; a tick timeline has none).
+    fn in_rounds(&self) -> bool {
+        self.world.encounter.as_ref().is_some_and(|e| e.mode == crate::engine::TurnMode::Ordered)
+    }
+
+    /// The running encounter's participants, in the order they joined the game (the order
+    /// every-participant moments run in).
+    fn participants(&self) -> Vec<String> {
+        let Some(encounter) = &self.world.encounter else { return Vec::new() };
+        let taking_part = |name: &str| encounter.participants.iter().any(|p| p.name == name);
+        self.world.actors.iter().filter(|a| taking_part(&a.name)).map(|a| a.name.clone()).collect()
     }
 
     /// Segments elapsed in the encounter: rounds times the system's segments plus how far
@@ -286,26 +312,14 @@ impl Game {
             if lines.iter().any(|l| matches!(l.node, crate::model::PowerLine::Halt(_))))
     }
 
-    /// Ends the encounter: encounter-long conditions end and resources declared `lost at end
-    /// of encounter` drop to 0.
+    /// Ends the encounter for its participants (and only them): their conditions bound to
+    /// it end, then the resource rules of `end of encounter` run (`lost at end of
+    /// encounter` drops to 0).
     pub fn end_encounter(&mut self) -> Result<(), RuntimeError> {
         self.command(|game| {
+            let participants = game.participants();
             game.world.end_encounter()?;
-            let names: Vec<String> = game.world.actors.iter().map(|a| a.name.clone()).collect();
-            for (resource, lines) in &game.rules.resources {
-                let lost = lines.iter().any(|line| {
-                    matches!(&line.node, ResourceRule::Lost(when) if when.node.contains("encounter"))
-                });
-                if !lost {
-                    continue;
-                }
-                for name in &names {
-                    if game.world.actor(name).map_err(engine)?.resources.contains_key(resource) {
-                        game.world.set_resource(name, resource, 0, Span::NONE)?;
-                    }
-                }
-            }
-            Ok(())
+            super::moments::run(game, Moment::EncounterEnd, &participants)
         })
     }
 }

@@ -4,5 +4,8 @@
 
 mod common;
 
+mod durations;
+mod encounter_end;
 mod forced_dice;
+mod moments;
 mod turn_order;
