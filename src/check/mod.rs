@@ -16,6 +16,7 @@ mod rules;
 mod scripts;
 mod stat_parents;
 mod thresholds;
+mod traits;
 mod upgrades;
 
 pub use collect::References;
@@ -94,6 +95,7 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     upgrades::replacements(pack, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
     lifecycle::lifecycle(pack, &mut out);
+    traits::traits(pack, &mut out);
     out
 }
 

@@ -212,6 +212,11 @@ impl Conditions {
         self.extract(|c| c.name == name && subtype.is_none_or(|s| c.subtype.as_deref() == Some(s)))
     }
 
+    /// Removes every instance whose source is `source` and returns them.
+    pub fn remove_from(&mut self, source: &str) -> Vec<ActiveCondition> {
+        self.extract(|c| c.source.as_deref() == Some(source))
+    }
+
     /// Counts down turn-bound durations for `actor`'s turn end; returns what ended.
     pub fn end_of_turn(&mut self, actor: &str) -> Vec<ActiveCondition> {
         for condition in &mut self.active {

@@ -401,6 +401,18 @@ impl World {
         Ok(encounter)
     }
 
+    /// Removes from `actor` every condition whose source is `source` (a trait that held
+    /// them), logged; returns them.
+    pub fn remove_conditions_from(
+        &mut self,
+        actor: &str,
+        source: &str,
+    ) -> Result<Vec<ActiveCondition>, EngineError> {
+        let ended = self.actor_mut(actor)?.conditions.remove_from(source);
+        self.log_ended(actor, ended.clone());
+        Ok(ended)
+    }
+
     /// `actor` was healed: its conditions lasting until then end, logged; returns them.
     pub fn end_healed(&mut self, actor: &str) -> Result<Vec<ActiveCondition>, EngineError> {
         let ended = self.actor_mut(actor)?.conditions.healed();

@@ -131,6 +131,56 @@ impl Until {
     }
 }
 
+/// What a trait's `Trigger:` waits for: an engine event that happens to the trait's
+/// holder, and for `ResourceZero` the resource that reaches 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraitTrigger {
+    /// The event.
+    pub event: super::hook::HookEvent,
+    /// The resource whose reaching 0 it waits for (`you fall to 0 HP`).
+    pub resource: Option<String>,
+}
+
+/// The trigger wordings a trait may use, `<Resource>` standing for a resource name.
+pub const TRAIT_TRIGGERS: [&str; 8] = [
+    "you fall to 0 <Resource>",
+    "you drop to 0 <Resource>",
+    "your <Resource> reaches 0",
+    "you take damage",
+    "you start your turn",
+    "your turn starts",
+    "you end your turn",
+    "your turn ends",
+];
+
+impl TraitTrigger {
+    /// The trigger `text` (a `Trigger:` line as written) names, if it is one of
+    /// [`TRAIT_TRIGGERS`].
+    pub fn parse(text: &str) -> Option<TraitTrigger> {
+        use super::hook::HookEvent;
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let lower: Vec<String> = words.iter().map(|word| word.to_lowercase()).collect();
+        let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+        let plain = |event| Some(TraitTrigger { event, resource: None });
+        let zero = |resource: &[&str]| {
+            (!resource.is_empty()).then(|| TraitTrigger {
+                event: HookEvent::ResourceZero,
+                resource: Some(resource.join(" ")),
+            })
+        };
+        match lower.as_slice() {
+            ["you", "take", "damage"] => plain(HookEvent::DamageTaken),
+            ["you", "start", "your", "turn"] | ["your", "turn", "starts"] => {
+                plain(HookEvent::TurnStart)
+            }
+            ["you", "end", "your", "turn"] | ["your", "turn", "ends"] => plain(HookEvent::TurnEnd),
+            ["you", "fall" | "drop", "to", "0", ..] => zero(&words[4..]),
+            ["your", .., "reaches", "0"] => zero(&words[1..words.len() - 2]),
+            _ => None,
+        }
+    }
+}
+
 /// `text` in lower case, one space between words, without the `ignored` words.
 fn normal(text: &str, ignored: &[&str]) -> String {
     let lower = text.to_lowercase();
@@ -174,5 +224,22 @@ mod tests {
         );
         assert_eq!(Until::parse("halted"), None);
         assert_eq!(Unit::parse("segments"), None);
+    }
+
+    #[test]
+    fn trait_triggers_name_an_event_and_a_resource() {
+        use crate::model::hook::HookEvent;
+        let zero = |resource: &str| {
+            Some(TraitTrigger { event: HookEvent::ResourceZero, resource: Some(resource.into()) })
+        };
+        assert_eq!(TraitTrigger::parse("you fall to 0 HP"), zero("HP"));
+        assert_eq!(TraitTrigger::parse("You drop to 0 Max  Focus"), zero("Max Focus"));
+        assert_eq!(TraitTrigger::parse("your Stamina reaches 0"), zero("Stamina"));
+        assert_eq!(TraitTrigger::parse("you fall to 0"), None);
+        assert_eq!(
+            TraitTrigger::parse("your turn ends"),
+            Some(TraitTrigger { event: HookEvent::TurnEnd, resource: None })
+        );
+        assert_eq!(TraitTrigger::parse("an enemy moves adjacent to you"), None);
     }
 }

@@ -39,6 +39,7 @@ mod stances;
 mod targets;
 mod terrain;
 mod ticks;
+mod traits;
 mod turn_effects;
 pub(crate) mod upgrade;
 

@@ -79,6 +79,13 @@ pub(crate) struct Rules {
     /// The resource damage and healing go to, found once at load (`None`: `HP`); read
     /// through [`super::effects::health_resource`].
     pub health: Option<String>,
+    /// Traits that react to events (`Trigger: you fall to 0 HP`), found at load.
+    pub reactions: Vec<super::traits::Reaction>,
+    /// Whether a trait holds conditions under `While:` lines (settled after every command).
+    pub watched_traits: bool,
+    /// Whether anything listens to engine events (hooks or trait reactions): without,
+    /// damage and effects skip every event test.
+    pub listens: bool,
 }
 
 impl Rules {
@@ -161,6 +168,8 @@ impl Rules {
             }
         }
         rules.default_pool = super::checks::default_pool(&rules);
+        (rules.reactions, rules.watched_traits) = super::traits::of(&rules);
+        rules.listens = !rules.hooks.is_empty() || !rules.reactions.is_empty();
         rules.grade_cap = pack.ruling("grade cap").cloned();
         if let Some(crate::model::Amount::Expr(expr)) = pack.ruling("initiative overflow")
             && let crate::model::Expr::Name(name) = &expr.node

@@ -82,7 +82,7 @@ impl Backend for Game {
     fn create_actor(&mut self, name: &NameRef, stat_block: &NameRef) -> CommandResult {
         let mark = self.mark();
         self.add_actor(&name.node, Some(&stat_block.node), &[]).map_err(|e| failed(&e))?;
-        Ok(self.events_or(mark, "actor", format!("{} joins (from {})", name.node, stat_block.node)))
+        Ok(self.joined(mark, format!("{} joins (from {})", name.node, stat_block.node)))
     }
 
     fn create_inline_actor(&mut self, name: &NameRef, stats: &[(NameRef, i64)]) -> CommandResult {
@@ -90,7 +90,7 @@ impl Backend for Game {
         let overrides: Vec<(&str, i64)> =
             stats.iter().map(|(stat, value)| (stat.node.as_str(), *value)).collect();
         self.add_actor(&name.node, None, &overrides).map_err(|e| failed(&e))?;
-        Ok(self.events_or(mark, "actor", format!("{} joins", name.node)))
+        Ok(self.joined(mark, format!("{} joins", name.node)))
     }
 
     fn show(&self, target: &ShowTarget) -> CommandResult {
@@ -446,6 +446,15 @@ impl Game {
     }
 
     /// The runtime's events after `mark` as session events; `fallback` when there are none.
+    /// An actor joined: the join line, then what joining did (conditions it starts with).
+    fn joined(&self, mark: usize, text: String) -> Outcome {
+        let mut outcome = self.events_or(mark, "actor", text.clone());
+        if outcome.events.first().is_none_or(|event| event.text != text) {
+            outcome.events.insert(0, Event::new("actor", text));
+        }
+        outcome
+    }
+
     fn events_or(&self, mark: usize, kind: &str, fallback: String) -> Outcome {
         let events: Vec<Event> = self
             .log()

@@ -8,4 +8,5 @@ mod durations;
 mod encounter_end;
 mod forced_dice;
 mod moments;
+mod traits;
 mod turn_order;
