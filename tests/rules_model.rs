@@ -58,6 +58,7 @@ impl Scope for Table {
                 Ok(Value::integer(12))
             }
             Reference::Possessive { name, .. } => Err(EvalErrorKind::UnknownName(name.to_string())),
+            Reference::Ruling(name) => Err(EvalErrorKind::UnknownName(name.to_string())),
         }
     }
 
@@ -248,7 +249,7 @@ fn procedures_are_consumable_by_the_engine() {
     let versus = pack.procedure("Versus Challenge").expect("versus");
     assert_eq!(versus.tie, Some(mythforge::model::system::TieRule::Defender));
     assert_eq!(pack.rounding(), Rounding::Floor);
-    assert_eq!(pack.ruling("duel ties").map(ToString::to_string).as_deref(), Some("0"));
+    assert_eq!(pack.ruling("always succeed at").map(ToString::to_string).as_deref(), Some("12"));
 }
 
 #[test]

@@ -11,6 +11,7 @@ pub mod entity;
 pub mod expr;
 pub mod hook;
 pub mod keywords;
+pub mod labels;
 pub mod outcome;
 pub mod power;
 pub mod power_rules;
@@ -19,6 +20,7 @@ pub mod procedure;
 pub mod system;
 pub mod timing;
 mod value;
+pub mod verbs;
 
 use std::fmt;
 use std::path::PathBuf;

@@ -276,6 +276,8 @@ pub enum Reference<'a> {
     },
     /// `Grade`, `Tier`, `Level`
     Special(Special),
+    /// `Ruling fate exchange CP`: the value of a system `Ruling` line.
+    Ruling(&'a Name),
 }
 
 /// Answers names and script calls during evaluation; the engine implements this over its
@@ -483,6 +485,7 @@ fn leaf<S: Scope + ?Sized>(
             Reference::Possessive { owner: &owner.node, name: &name.node }
         }
         Expr::Special(special) => Reference::Special(*special),
+        Expr::Ruling(name) => Reference::Ruling(name),
         _ => return None,
     };
     Some(scope.read(reference, context).map_err(|kind| here(*kind)))
@@ -536,9 +539,11 @@ fn evaluate_inner<S: Scope + ?Sized>(
         }
         // Leaves never get here (evaluate_at reads them); this arm reads one all the same,
         // a level deeper, so the depth limit ends it even if `leaf` stopped reading one.
-        Expr::Number(_) | Expr::Name(_) | Expr::Possessive { .. } | Expr::Special(_) => {
-            recurse(expr, scope, context, depth)
-        }
+        Expr::Number(_)
+        | Expr::Name(_)
+        | Expr::Possessive { .. }
+        | Expr::Special(_)
+        | Expr::Ruling(_) => recurse(expr, scope, context, depth),
     }
 }
 

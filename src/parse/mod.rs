@@ -22,7 +22,6 @@ use std::sync::Once;
 pub use dice::validate_dice;
 pub use error::{ParseError, ParseErrorKind, rule_name};
 pub use grammar::Rule;
-pub use lines::labels_of;
 
 use crate::diagnostics::{Diagnostic, FileId, SourceMap, Span};
 use crate::model::{Item, Pack, RuleFile};

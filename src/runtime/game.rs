@@ -200,7 +200,8 @@ impl Game {
         scripts: &[(String, String)],
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
-        diagnostics.extend(crate::check::check_pack(&pack));
+        let symbols = crate::link::Symbols::of(&pack);
+        diagnostics.extend(crate::check::check_linked(&pack, &symbols));
         let compiled = if scripts.is_empty() {
             None
         } else {
@@ -215,7 +216,7 @@ impl Game {
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(std::mem::take(diagnostics));
         }
-        let mut rules = Rules::of(&pack);
+        let mut rules = Rules::linked(&pack, symbols);
         rules.scripts = compiled;
         self.rules = shared(rules);
         self.script_files = scripts.into();

@@ -310,6 +310,7 @@ impl Scope for LineScope<'_> {
             Reference::Name(name) => self.lookup_name(name, context),
             Reference::Special(name) => special(self, name),
             Reference::Possessive { owner, name } => self.possessive(owner, name),
+            Reference::Ruling(name) => self.ruling(name, context),
         }
     }
 
@@ -358,6 +359,25 @@ impl LineScope<'_> {
             return Ok(Value::integer(0));
         }
         Err(unknown(format_args!("{name}")))
+    }
+
+    /// `Ruling fate exchange CP`: the ruling's value, read in this line's scope (a ruling
+    /// may name a stat, `Ruling initiative overflow: [CP]`); bounded like derived values so
+    /// rulings that read each other end.
+    #[inline(never)]
+    fn ruling(&self, name: &Name, context: LineContext) -> Read {
+        let amount = self
+            .rules
+            .ruling(name.as_str())
+            .ok_or_else(|| unknown(format_args!("Ruling {name}")))?;
+        if self.depth >= DERIVED_DEPTH {
+            return Err(unknown(format_args!("Ruling {name}")));
+        }
+        let scope = LineScope { depth: self.depth + 1, ..*self };
+        scope
+            .amount(amount, context, self.rules.rounding)
+            .map(Value::integer)
+            .map_err(|error| Box::new(error.kind))
     }
 
     /// `Target's X`, `Self's X` or `Trigger's X`.
@@ -441,5 +461,28 @@ mod tests {
         // A numeric line the weapon lacks reads 0.
         assert_eq!(read("Weapon Range", LineContext::Result), Ok(Value::integer(0)));
         assert_eq!(pike.map(|b| b.name.node.as_str()), Some("Pike"));
+    }
+
+    /// A pack whose power gains `[Ruling bonus]` CP, the ruling set to `bonus`.
+    fn boosted(bonus: &str) -> i64 {
+        let text = format!(
+            "system T\nResource CP: start 0; no max\nRuling bonus: {bonus}\nRuling twice: [Ruling bonus * 2]\n\n\
+             power Boost\nTarget: Self\nResult: gain [Ruling twice + CP] CP\n\n\
+             actor Ana\nResources: CP 1\nPowers: Boost\n"
+        );
+        let mut game = super::super::Game::new(1);
+        game.load_source("t.rules", &text).unwrap();
+        game.add_actor("Ana", Some("Ana"), &[]).unwrap();
+        game.use_power(&super::super::PowerUse::new("Ana", "Boost")).unwrap();
+        game.world().actor("Ana").unwrap().resources["CP"].current
+    }
+
+    #[test]
+    fn a_ruling_is_read_in_the_line_scope_and_a_changed_ruling_changes_the_game() {
+        // CP 1, then gain twice the bonus plus the current CP (1).
+        assert_eq!(boosted("3"), 1 + 6 + 1);
+        assert_eq!(boosted("5"), 1 + 10 + 1);
+        // A ruling may read the actor's values, evaluated on the line that reads it.
+        assert_eq!(boosted("[CP]"), 1 + 2 + 1);
     }
 }
