@@ -165,6 +165,7 @@ pub(crate) fn run(
             let value = received(game, context, target.unwrap_or(user), value, span)?;
             let health = health_resource(context.rules).to_string();
             let who = target.unwrap_or(user);
+            super::maxes::refresh_named(game, who)?;
             game.remember(who, Part::Resource(&health));
             let steps = game.world.heal(who, &health, value, &HealRules::default(), span)?;
             if steps.applied > 0 {

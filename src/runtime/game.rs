@@ -344,7 +344,8 @@ impl Game {
     /// fails the command.
     fn settle<T>(&mut self, result: &mut Result<T, RuntimeError>) {
         if result.is_ok()
-            && let Err(error) = super::hooks::zero_checkpoint(self, Span::NONE)
+            && let Err(error) = super::maxes::settle(self)
+                .and_then(|()| super::hooks::zero_checkpoint(self, Span::NONE))
                 .and_then(|()| super::traits::settle(self))
                 .and_then(|()| super::hooks::zero_checkpoint(self, Span::NONE))
                 .and_then(|()| super::stances::settle(self))

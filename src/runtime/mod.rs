@@ -20,6 +20,7 @@ mod hooks;
 mod host;
 mod journal;
 mod limits;
+mod maxes;
 mod moments;
 mod movement;
 mod name_filter;

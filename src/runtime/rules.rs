@@ -87,6 +87,8 @@ pub(crate) struct Rules {
     pub reactions: Vec<super::traits::Reaction>,
     /// Whether a trait holds conditions under `While:` lines (settled after every command).
     pub watched_traits: bool,
+    /// Resources whose maximum is an expression, re-read as it changes (`maxes.rs`).
+    pub expr_maxes: Vec<super::maxes::ExprMax>,
     /// Whether anything listens to engine events (hooks or trait reactions): without,
     /// damage and effects skip every event test.
     pub listens: bool,
@@ -182,6 +184,7 @@ impl Rules {
         }
         rules.default_pool = super::checks::default_pool(&rules);
         (rules.reactions, rules.watched_traits) = super::traits::of(&rules);
+        rules.expr_maxes = super::maxes::of(&rules);
         rules.listens = !rules.hooks.is_empty() || !rules.reactions.is_empty();
         use crate::model::system::EngineRuling;
         rules.grade_cap = pack.ruling(EngineRuling::GradeCap.name()).cloned();
