@@ -232,6 +232,20 @@ impl ScriptHost for GameHost {
     ) -> Result<i64, HostError> {
         let acting = self.changing("change_resource")?;
         let name = Self::name_of(acting, actor)?;
+        // Below the minimum is refused, not clamped: a script that means "down to 0" says so.
+        let who = acting.game.world.actor(&name).map_err(rejected)?;
+        if let Some(held) = who.resources.get(resource)
+            && delta < 0
+            && delta.saturating_neg() > held.spendable()
+        {
+            let (current, floor) = (held.current, held.min.unwrap_or(0));
+            return Err(rejected(format!(
+                "{name} has {current} {resource}: `change_resource` cannot take {} (it would go \
+                 below {floor}); take at most {}",
+                delta.saturating_neg(),
+                held.spendable()
+            )));
+        }
         acting.game.remember(&name, Part::Resource(resource));
         acting.game.world.change_resource(&name, resource, delta, acting.span).map_err(rejected)
     }

@@ -178,7 +178,14 @@ pub(crate) fn run(
             let value = amount(game, context, value, target, grade)?;
             let (who, delta) = match effect {
                 Effect::Gain { .. } => (user, value),
-                Effect::Spend { .. } => (user, -value),
+                // A cost: paid in full or the use fails and changes nothing.
+                Effect::Spend { .. } => {
+                    return Ok(game.pay(
+                        user,
+                        &[(resource.node.as_str(), value)],
+                        resource.span,
+                    )?);
+                }
                 _ => (target.unwrap_or(user), -value),
             };
             // `lose N Wealth` goes through the layers of the pool whose innermost it is.
@@ -191,6 +198,10 @@ pub(crate) fn run(
                 let hit = (&damage, DamageRules::none());
                 return Ok(game.damage_into(who, sink, hit, resource.span)?);
             }
+            let delta = match effect {
+                Effect::Lose { .. } => within_minimum(game, who, name, delta, resource.span)?,
+                _ => delta,
+            };
             game.change_resource(who, resource.node.as_str(), delta, resource.span)?;
         }
         Effect::Apply { subject: who, condition, duration, against } => {
@@ -350,6 +361,33 @@ fn upgrade_bonus(
         game.world.narrate(text, cause);
     }
     Ok(total)
+}
+
+/// A loss of `-delta` of `resource` from `who`, taken down to the resource's minimum at most:
+/// when `who` has less to lose, it loses what it has and the transcript says so (never a
+/// silent clamp). A resource the actor lacks is left to the change to report.
+fn within_minimum(
+    game: &mut Game,
+    who: &str,
+    resource: &str,
+    delta: i64,
+    span: Span,
+) -> Result<i64, RuntimeError> {
+    let actor = game.world.actor(who).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+    let Some(held) = crate::engine::text::lookup(&actor.resources, resource) else {
+        return Ok(delta);
+    };
+    let (wanted, available) = (delta.saturating_neg(), held.spendable());
+    if delta >= 0 || wanted <= available {
+        return Ok(delta);
+    }
+    let floor = held.min.unwrap_or(0);
+    let text = format!(
+        "{who} has only {available} {resource} to lose: loses {available} of {wanted} \
+         ({resource} cannot go below {floor})"
+    );
+    game.world.narrate(text, span);
+    Ok(-available)
 }
 
 /// `who` was healed: its conditions lasting `until healed` end (with their hooks). One

@@ -7,6 +7,7 @@ mod common;
 mod durations;
 mod encounter_end;
 mod forced_dice;
+mod losses;
 mod maxes;
 mod moments;
 mod traits;
