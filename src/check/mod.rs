@@ -8,6 +8,7 @@
 mod choices;
 mod collect;
 mod conditions;
+mod damage;
 mod error;
 mod lifecycle;
 mod names;
@@ -105,6 +106,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rulings::rulings(pack, &mut out);
     lifecycle::lifecycle(pack, &mut out);
     traits::traits(pack, &mut out);
+    damage::damage_pool(pack, &mut out);
     out
 }
 

@@ -132,7 +132,7 @@ impl GameHost {
         let acting = self.changing(function)?;
         let victim = Self::name_of(acting, victim)?;
         let rules = std::sync::Arc::clone(&acting.game.rules);
-        let health = health_resource(&rules).to_string();
+        let health = health_resource(&rules).map_err(rejected)?.to_string();
         let before = current(&acting.game, &victim, &health);
         let context = Context {
             rules: &rules,

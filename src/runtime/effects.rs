@@ -4,13 +4,12 @@
 //! script calls (through the script seam) and narration. An effect naming an unknown
 //! resource or condition is an error at its line.
 
-use crate::diagnostics::{Span, Spanned};
+use crate::diagnostics::Span;
 use crate::engine::{ActiveCondition, Damage, DamageRules, HealRules, LayeredPool, Sink, Stacking};
 use crate::model::effect::{Amount, Effect, EffectPart, Effects, MoveKind};
 use crate::model::entity::{ConditionLine, Stacking as LineStacking};
 use crate::model::expr::{LineContext, Rounding, evaluate};
 use crate::model::hook::HookEvent;
-use crate::model::system::ResourceRule;
 use crate::model::{Block, BlockBody};
 
 use super::Game;
@@ -96,18 +95,18 @@ pub(crate) fn amount(
     Ok(scope.amount(amount, LineContext::Result, context.rounding)?)
 }
 
-/// The resource damage and healing go to: the first declared resource with a maximum
-/// (found when the pack loads), else `HP`.
-pub(crate) fn health_resource(rules: &Rules) -> &str {
-    rules.health.as_deref().unwrap_or("HP")
-}
-
-/// The first of `resources` declared with a maximum, if any: the pack's health resource.
-pub(crate) fn find_health(resources: &[(String, Vec<Spanned<ResourceRule>>)]) -> Option<&str> {
-    resources
-        .iter()
-        .find(|(_, lines)| lines.iter().any(|l| matches!(l.node, ResourceRule::Max(_))))
-        .map(|(name, _)| name.as_str())
+/// The resource damage and healing go to ([`crate::model::health`]: the first `Layered`
+/// line's innermost resource, else the one resource with a maximum), found when the pack
+/// loads; an error naming what to declare when the system does not say.
+pub(crate) fn health_resource(rules: &Rules) -> Result<&str, RuntimeError> {
+    match &rules.health {
+        Some(resource) => Ok(resource),
+        None => {
+            let candidates = rules.health_candidates.iter().map(String::as_str).collect::<Vec<_>>();
+            Err(RuntimeErrorKind::NoDamagePool(crate::model::health::help(&candidates))
+                .at(Span::NONE))
+        }
+    }
 }
 
 fn subject(
@@ -156,14 +155,15 @@ pub(crate) fn run(
                 game.world.actor(victim).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
             let rules =
                 super::quantities::damage_taken(context.rules, victim_actor, &damage.types)?;
-            let (pool, resource) = context.rules.damage_pool(health_resource(context.rules));
+            let health = health_resource(context.rules).map_err(|e| e.or_at(span))?;
+            let (pool, resource) = context.rules.damage_pool(health);
             game.damage_into(victim, Sink { pool, resource }, (&damage, &rules), span)?;
             super::hooks::after_damage(game, victim, before, span)?;
         }
         Effect::Heal(value) => {
             let value = amount(game, context, value, target, grade)?;
             let value = received(game, context, target.unwrap_or(user), value, span)?;
-            let health = health_resource(context.rules).to_string();
+            let health = health_resource(context.rules).map_err(|e| e.or_at(span))?.to_string();
             let who = target.unwrap_or(user);
             super::maxes::refresh_named(game, who)?;
             game.remember(who, Part::Resource(&health));

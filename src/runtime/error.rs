@@ -86,6 +86,10 @@ pub enum RuntimeErrorKind {
         /// What the power accepts.
         hint: String,
     },
+    /// Damage or healing in a system that does not say which resource takes it (the
+    /// help: what to declare).
+    #[error("the system does not say which resource damage and healing go to")]
+    NoDamagePool(String),
     /// The system declares no check procedure to use.
     #[error("no check procedure: name one with `using` or declare `Default check:` in the system")]
     NoProcedure,
@@ -150,6 +154,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::NegativeSpending { .. } => "runtime::negative_spending",
             RuntimeErrorKind::Choice { .. } => "runtime::choice",
             RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
+            RuntimeErrorKind::NoDamagePool(_) => "runtime::no_damage_pool",
             RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
             RuntimeErrorKind::ScriptsNotLoaded(_) => "runtime::scripts_not_loaded",
             RuntimeErrorKind::Script(_) => "runtime::script",
@@ -249,7 +254,9 @@ impl ToDiagnostic for RuntimeError {
                 };
                 diagnostic.with_help(broken.help.clone())
             }
-            RuntimeErrorKind::Stance { hint, .. } => diagnostic.with_help(hint.clone()),
+            RuntimeErrorKind::Stance { hint, .. } | RuntimeErrorKind::NoDamagePool(hint) => {
+                diagnostic.with_help(hint.clone())
+            }
             RuntimeErrorKind::Space { hint, .. }
             | RuntimeErrorKind::Side { hint, .. }
             | RuntimeErrorKind::Choice { hint, .. } => diagnostic.with_help(hint.clone()),

@@ -105,7 +105,10 @@ pub(crate) fn health_before(game: &Game, actor: &str) -> Option<i64> {
 
 /// The health resource of `actor` now (0 when it has none).
 fn health_of(game: &Game, actor: &str) -> i64 {
-    super::acting::current(game, actor, super::effects::health_resource(&game.rules))
+    match super::effects::health_resource(&game.rules) {
+        Ok(health) => super::acting::current(game, actor, health),
+        Err(_) => 0,
+    }
 }
 
 /// Fires the hooks that follow damage: `damage taken` when health went down, `resource zero`

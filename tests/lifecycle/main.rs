@@ -4,6 +4,7 @@
 
 mod common;
 
+mod damage_pool;
 mod durations;
 mod encounter_end;
 mod forced_dice;

@@ -11,6 +11,7 @@ Stats: Will
 Resource HP: max [Max HP]
 Resource Max HP: no max
 Resource Focus: max [Focus Cap]
+Layered Body: HP
 Derived Focus Cap: [Will * 2]
 
 condition Hale
