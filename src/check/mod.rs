@@ -5,14 +5,20 @@
 //! lines are flagged. Checking reads the model only; it never evaluates with actor values or
 //! rolls dice.
 
+mod as_written;
 mod choices;
 mod collect;
 mod conditions;
+mod cycles;
 mod damage;
 mod error;
+mod gear;
 mod lifecycle;
+mod modifiers;
 mod names;
 mod power_rules;
+mod procedures_run;
+mod requirements;
 mod rules;
 mod rulings;
 mod scripts;
@@ -41,6 +47,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     let names = Names::new(symbols);
     let mut out = Vec::new();
     rules::duplicates(pack, &mut out);
+    cycles::cycles(pack, &mut out);
     for block in pack.blocks() {
         // A power's chosen names are checked bound to the group's first stat.
         let bound = match choices::bound_for_check(pack, &block.node, &mut out) {
@@ -102,6 +109,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
+    as_written::check(pack, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
     rulings::rulings(pack, &mut out);
     lifecycle::lifecycle(pack, &mut out);

@@ -4,7 +4,9 @@
 
 mod check;
 mod dist;
+mod export;
 mod fmt;
+mod new;
 mod repl;
 mod roll;
 mod run;
@@ -40,6 +42,11 @@ enum Command {
     Run(run::RunArgs),
     /// The interactive session (also what `mythforge` alone starts).
     Repl(repl::ReplArgs),
+    /// Write a built-in pack (rules and scripts) to a new folder, ready to edit and load.
+    Export(export::ExportArgs),
+    /// Scaffold a small pack in a new folder: a system, a power, a stat block, a session
+    /// and its expected transcript.
+    New(new::NewArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -54,6 +61,8 @@ pub fn main() -> ExitCode {
         Some(Command::Dist(args)) => dist::run(args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Fmt(args)) => fmt::run(&args),
+        Some(Command::Export(args)) => export::run(&args),
+        Some(Command::New(args)) => new::run(&args),
     }
 }
 

@@ -57,7 +57,8 @@ pub use encounter::{
 };
 pub use error::{EngineError, EngineErrorKind};
 pub use hex::{
-    DIRECTIONS, Hex, MAX_AREA_SIZE, burst, clear_line, cone, path, ray, ring, steps_around,
+    DIRECTIONS, Hex, MAX_AREA_SIZE, MAX_COORDINATE, burst, clear_line, cone, path, ray, ring,
+    steps_around,
 };
 pub use layer_hits::LayerHits;
 pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};
@@ -65,8 +66,8 @@ pub use limits::{LimitReset, LimitUse};
 pub use log::{CheckResult, DieTotals, Event, EventLog, RolledDice};
 pub use narration::{MoveText, Narrated};
 pub use save::{
-    FORMAT_VERSION, MAX_SAVE_BYTES, UndoStack, backup_path, from_json, load, load_or_backup, save,
-    to_json, write_atomically,
+    FORMAT_VERSION, MAX_SAVE_BYTES, UndoStack, backup_path, from_json, load, load_or_backup,
+    read_save, save, to_json, write_atomically,
 };
 pub use short_list::ShortList;
 pub use state::World;

@@ -11,6 +11,8 @@ pub mod entity;
 pub mod expr;
 pub mod health;
 pub mod hook;
+pub mod house;
+pub mod house_apply;
 pub mod keywords;
 pub mod labels;
 pub mod outcome;
@@ -135,10 +137,17 @@ pub struct Block {
 impl Block {
     /// The spans and canonical text of the block's lines, in order.
     pub fn line_texts(&self) -> Vec<(Span, String)> {
+        self.body.line_texts()
+    }
+}
+
+impl BlockBody {
+    /// The spans and canonical text of the lines, in order.
+    pub fn line_texts(&self) -> Vec<(Span, String)> {
         fn texts<T: fmt::Display>(lines: &[Spanned<T>]) -> Vec<(Span, String)> {
             lines.iter().map(|line| (line.span, line.node.to_string())).collect()
         }
-        match &self.body {
+        match self {
             BlockBody::System(lines) => texts(lines),
             BlockBody::Power(lines) => texts(lines),
             BlockBody::Trait(lines) => texts(lines),
@@ -184,6 +193,8 @@ pub enum Item {
     Include(Spanned<Include>),
     /// A block.
     Block(Spanned<Block>),
+    /// A house rule, or the pack a house-rule file changes (see [`house`]).
+    House(Spanned<house::House>),
 }
 
 /// One parsed rule file.
@@ -206,7 +217,7 @@ impl RuleFile {
     pub fn blocks(&self) -> impl Iterator<Item = &Spanned<Block>> {
         self.items.iter().filter_map(|item| match item {
             Item::Block(block) => Some(block),
-            Item::Include(_) => None,
+            Item::Include(_) | Item::House(_) => None,
         })
     }
 }

@@ -123,6 +123,11 @@ impl Value {
         Value::exact(a * d - c * b, b * d)
     }
 
+    /// `self * other`, exact (`7 * 1/2` is `7/2`); errors on overflow.
+    pub fn times(self, other: Value) -> Result<Value, EvalErrorKind> {
+        self.multiply(other).map_err(EvalErrorKind::from)
+    }
+
     #[inline]
     fn multiply(self, other: Value) -> Exact {
         if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
@@ -368,6 +373,14 @@ pub enum EvalErrorKind {
     /// A script call failed.
     #[error("script error: {0}")]
     Script(String),
+    /// Dice where a number is read: `[Weapon + 2]` with a weapon whose `Damage:` is `1d8`.
+    #[error("`{name}` is dice ({dice}) and cannot be read as a number here")]
+    DiceAsNumber {
+        /// What was read (`Weapon Damage`, a line's label).
+        name: String,
+        /// The dice as written.
+        dice: String,
+    },
     /// A script call failed inside the script: the diagnostic points into the `.rhai` file.
     #[error("script error: {}", .diagnostic.message)]
     ScriptFailed {
@@ -418,6 +431,14 @@ impl EvalError {
             EvalErrorKind::Arity { .. } => "rules::eval::arity",
             EvalErrorKind::TooDeep(_) => "rules::eval::too_deep",
             EvalErrorKind::Script(_) => "rules::eval::script",
+            EvalErrorKind::DiceAsNumber { .. } => {
+                return Diagnostic::error("rules::eval::dice_as_number", self.kind.to_string())
+                    .with_primary(self.span, "while evaluating this")
+                    .with_help(
+                        "dice roll where they are the whole amount of an effect (`[Weapon] \
+                         damage`, `1d6 damage`); elsewhere write a number",
+                    );
+            }
             EvalErrorKind::ScriptFailed { .. } => return self.kind.script_diagnostic(self.span),
             // TooDeep and friends above cover today's kinds; new ones map here.
         };

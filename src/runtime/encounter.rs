@@ -157,15 +157,19 @@ impl Game {
     /// sustained powers; entering an end phase tests the acting actor's powers with a
     /// `Halt:` line (a grade of 1 or more ends them).
     pub fn next_turn(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
-        self.command(|game| {
-            super::ticks::end_of_turn(game)?;
-            let steps = game.world.encounter_mut().map_err(engine)?.advance();
-            for step in &steps {
-                game.world.apply_step(step.clone())?;
-                game.run_step(step)?;
-            }
-            Ok(steps)
-        })
+        self.command(Game::step_phase)
+    }
+
+    /// The body of [`Game::next_turn`], for commands that take several steps as one: each
+    /// step is logged by the engine, then its moment runs ([`Game::run_step`]).
+    pub(super) fn step_phase(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
+        super::ticks::end_of_turn(self)?;
+        let steps = self.world.encounter_mut().map_err(engine)?.advance();
+        for step in &steps {
+            self.world.apply_step(step.clone())?;
+            self.run_step(step)?;
+        }
+        Ok(steps)
     }
 
     /// What the runtime does at one turn step, after the engine logged it.

@@ -54,7 +54,9 @@ pub struct Event {
 impl Event {
     /// An event with no structured details.
     pub fn new(kind: &str, text: impl Into<String>) -> Self {
-        Event { kind: kind.to_string(), text: text.into(), data: serde_json::Value::Null }
+        // Names and script text come from strangers: no control character is printed raw.
+        let text = crate::diagnostics::escape_string(text.into());
+        Event { kind: kind.to_string(), text, data: serde_json::Value::Null }
     }
 
     /// The same event with structured details.
@@ -91,6 +93,67 @@ pub struct LoadedPack {
     pub scripts: Vec<(String, String)>,
 }
 
+/// A GM's change by fiat, as the session hands it to the backend.
+#[derive(Clone, Copy, Debug)]
+pub enum Fiat<'a> {
+    /// `set Itzel HP to 12`.
+    Set {
+        /// Whose.
+        actor: &'a NameRef,
+        /// Which stat or resource.
+        name: &'a NameRef,
+        /// The new value.
+        value: i64,
+    },
+    /// `Itzel takes 5 fire damage`.
+    Damage {
+        /// Who.
+        actor: &'a NameRef,
+        /// How much.
+        amount: i64,
+        /// Its type.
+        damage_type: Option<&'a NameRef>,
+    },
+    /// `Itzel heals 5`.
+    Heal {
+        /// Who.
+        actor: &'a NameRef,
+        /// How much.
+        amount: i64,
+    },
+    /// `apply Dazed 2 to Itzel for 2 rounds`.
+    Apply {
+        /// The condition.
+        condition: &'a NameRef,
+        /// Its N.
+        n: Option<i64>,
+        /// To whom.
+        actor: &'a NameRef,
+        /// How long.
+        lasting: crate::runtime::Lasting,
+    },
+    /// `remove Dazed from Itzel`.
+    Remove {
+        /// The condition.
+        condition: &'a NameRef,
+        /// From whom.
+        actor: &'a NameRef,
+    },
+    /// `grant power Quick Jab to Itzel` (`true`) or `revoke ...` (`false`).
+    Grant {
+        /// Granted or revoked.
+        grant: bool,
+        /// What kind of thing.
+        kind: crate::runtime::Grantable,
+        /// Its name.
+        name: &'a NameRef,
+        /// Whose.
+        actor: &'a NameRef,
+    },
+    /// `next turn`.
+    EndTurn,
+}
+
 /// Result of a game command: what happened, or why nothing happened.
 pub type CommandResult = Result<Outcome, Vec<Diagnostic>>;
 
@@ -107,11 +170,14 @@ pub trait Backend {
     /// An inline block definition, parsed into a one-block rule file: register it.
     fn define(&mut self, file: &RuleFile) -> CommandResult;
 
-    /// `actor NAME from STAT BLOCK`.
-    fn create_actor(&mut self, name: &NameRef, stat_block: &NameRef) -> CommandResult;
-
-    /// `actor NAME with Stat 12, Other 3`.
-    fn create_inline_actor(&mut self, name: &NameRef, stats: &[(NameRef, i64)]) -> CommandResult;
+    /// `actor NAME from STAT BLOCK with Stat 12, Other 3` (the stat block, the stats or
+    /// both).
+    fn create_actor(
+        &mut self,
+        name: &NameRef,
+        stat_block: Option<&NameRef>,
+        stats: &[(NameRef, i64)],
+    ) -> CommandResult;
 
     /// `show ...`: a view; never changes the game.
     fn show(&self, target: &ShowTarget) -> CommandResult;
@@ -207,6 +273,38 @@ pub trait Backend {
                 "session::no_stances",
                 "this game has no stances",
                 stance.span,
+                "here",
+            )
+            .with_help("the command changed nothing"),
+        ])
+    }
+
+    /// A GM's change by fiat (`set`, `takes ... damage`, `heals`, `apply`, `remove`,
+    /// `grant`, `revoke`, `next turn`): logged and undoable like any command. Backends
+    /// without GM changes refuse it.
+    fn fiat(&mut self, fiat: &Fiat<'_>, decider: &mut dyn Decider) -> CommandResult {
+        let _ = (fiat, decider);
+        Err(vec![
+            super::session::error_at(
+                "session::no_fiat",
+                "this game takes no GM changes",
+                crate::diagnostics::Span::NONE,
+                "here",
+            )
+            .with_help("the command changed nothing"),
+        ])
+    }
+
+    /// `reload`: the pack's rule files and scripts read again (`pack`, checked), every
+    /// actor and the world kept wherever their names still resolve. Backends without a
+    /// pack refuse it.
+    fn reload(&mut self, pack: &LoadedPack) -> CommandResult {
+        let _ = pack;
+        Err(vec![
+            super::session::error_at(
+                "session::no_reload",
+                "this game cannot reload its rules",
+                crate::diagnostics::Span::NONE,
                 "here",
             )
             .with_help("the command changed nothing"),

@@ -10,13 +10,14 @@
 
 use std::path::Path;
 
-use super::backend::{Backend, CommandResult, Event, LoadedPack, NameKind, Outcome};
+use super::backend::{Backend, CommandResult, Event, Fiat, LoadedPack, NameKind, Outcome};
 use super::command::{CheckRequest, CheckTerm, NameRef, PowerUse, ShowTarget, Side};
 use super::session::error_at;
-use crate::diagnostics::{Diagnostic, SourceMap, Span, Spanned, ToDiagnostic};
+use crate::diagnostics::{Diagnostic, Severity, SourceMap, Span, Spanned, ToDiagnostic};
 use crate::dice::Roller;
 use crate::engine::{Decider, Hex};
-use crate::model::{Block, BlockKind, Pack, RuleFile};
+use crate::model::house::House;
+use crate::model::{Block, BlockKind, Item, Pack, RuleFile};
 use crate::runtime::{self, Game, RuntimeError};
 
 /// A refusal for what the runtime does not support yet.
@@ -48,26 +49,61 @@ impl Backend for Game {
 
     fn load(&mut self, loaded: &LoadedPack) -> CommandResult {
         let blocks = loaded.pack.blocks().count();
+        let rules = house_rules(&loaded.pack);
         let mut files = self.pack().files.clone();
         files.extend(loaded.pack.files.iter().cloned());
         let mut scripts = self.script_files().to_vec();
         scripts.extend(loaded.scripts.iter().cloned());
-        install(self, Pack { files }, &scripts)?;
-        let text = format!(
+        let changes = install(self, Pack { files }, &scripts)?;
+        let mut text = format!(
             "loaded {}: {}, {}",
             loaded.name,
             count(blocks, "block"),
             count(loaded.scripts.len(), "script")
         );
-        Ok(Outcome::event("load", text))
+        if rules > 0 {
+            text.push_str(&format!(", {}", count(rules, "house rule")));
+        }
+        let mut events = vec![Event::new("load", text)];
+        events.extend(changes);
+        Ok(Outcome { events })
+    }
+
+    fn reload(&mut self, loaded: &LoadedPack) -> CommandResult {
+        let old_pack = self.pack().clone();
+        let old_scripts = self.script_files().to_vec();
+        let mut sources = SourceMap::new();
+        sources.add("pack", serde_json::to_string(&loaded.pack).unwrap_or_default().as_str());
+        let (_, report) = Game::reload_pack(self, loaded.pack.clone(), sources, &loaded.scripts)
+            .map_err(|mut refused| {
+                refused.retain(|diagnostic| diagnostic.severity != Severity::Advice);
+                refused
+            })?;
+        let mut changes = crate::model::house_apply::pack_diff(&old_pack, self.pack());
+        changes.extend(script_changes(&old_scripts, &loaded.scripts));
+        let blocks = self.pack().blocks().count();
+        let summary = format!(
+            "reloaded {}, {}: {}",
+            count(blocks, "block"),
+            count(loaded.scripts.len(), "script"),
+            match changes.len() {
+                0 => "no rule changed".to_string(),
+                n => count(n, "change"),
+            }
+        );
+        let mut events = vec![Event::new("reload", summary)];
+        events.extend(changes.into_iter().map(|change| Event::new("reload", change)));
+        events.extend(report.into_iter().map(|difference| Event::new("mapped", difference)));
+        events.push(Event::new("reload", "undo starts again from here"));
+        Ok(Outcome { events })
     }
 
     fn define(&mut self, file: &RuleFile) -> CommandResult {
         let mut files = self.pack().files.clone();
         files.push(file.clone());
         let scripts = self.script_files().to_vec();
-        install(self, Pack { files }, &scripts)?;
-        let events = file
+        let changes = install(self, Pack { files }, &scripts)?;
+        let mut events: Vec<Event> = file
             .blocks()
             .map(|block| {
                 Event::new(
@@ -76,21 +112,27 @@ impl Backend for Game {
                 )
             })
             .collect();
+        events.extend(changes);
         Ok(Outcome { events })
     }
 
-    fn create_actor(&mut self, name: &NameRef, stat_block: &NameRef) -> CommandResult {
-        let mark = self.mark();
-        self.add_actor(&name.node, Some(&stat_block.node), &[]).map_err(|e| failed(&e))?;
-        Ok(self.joined(mark, format!("{} joins (from {})", name.node, stat_block.node)))
-    }
-
-    fn create_inline_actor(&mut self, name: &NameRef, stats: &[(NameRef, i64)]) -> CommandResult {
+    fn create_actor(
+        &mut self,
+        name: &NameRef,
+        stat_block: Option<&NameRef>,
+        stats: &[(NameRef, i64)],
+    ) -> CommandResult {
         let mark = self.mark();
         let overrides: Vec<(&str, i64)> =
             stats.iter().map(|(stat, value)| (stat.node.as_str(), *value)).collect();
-        self.add_actor(&name.node, None, &overrides).map_err(|e| failed(&e))?;
-        Ok(self.joined(mark, format!("{} joins", name.node)))
+        let from = stat_block.map(|block| block.node.as_str());
+        let span = stat_block.map_or(name.span, |block| block.span);
+        self.add_actor(&name.node, from, &overrides).map_err(|e| failed(&e.or_at(span)))?;
+        let text = match stat_block {
+            Some(block) => format!("{} joins (from {})", name.node, block.node),
+            None => format!("{} joins", name.node),
+        };
+        Ok(self.joined(mark, text))
     }
 
     fn show(&self, target: &ShowTarget) -> CommandResult {
@@ -121,7 +163,12 @@ impl Backend for Game {
         request.options.choices = power_use.choosing.iter().map(|n| n.node.clone()).collect();
         request.options.threshold = power_use.threshold;
         let mark = self.mark();
-        Game::use_power_with(self, &request, decider).map_err(|e| failed(&e))?;
+        // An unknown actor or target is the likely failure: point at it.
+        let unknown = std::iter::once(&power_use.actor)
+            .chain(&power_use.targets)
+            .find(|who| self.world().actor(&who.node).is_err());
+        let span = unknown.map_or(Span::NONE, |who| who.span);
+        Game::use_power_with(self, &request, decider).map_err(|e| failed(&e.or_at(span)))?;
         Ok(self.events_or(
             mark,
             "power",
@@ -262,8 +309,43 @@ impl Backend for Game {
     }
 
     fn restore(&mut self, path: &Spanned<String>) -> CommandResult {
-        Game::restore(self, Path::new(&path.node)).map_err(|e| failed(&e.or_at(path.span)))?;
-        Ok(Outcome::event("restore", format!("restored from {}", path.node)))
+        if !Path::new(&path.node).is_file() {
+            return Err(vec![
+                error_at(
+                    "session::no_save",
+                    format!("there is no save file `{}`", path.node),
+                    path.span,
+                    "no such file",
+                )
+                .with_help(
+                    "the path is relative to the folder the session runs in; nothing changed",
+                ),
+            ]);
+        }
+        let restored = Game::restore_mapped(self, Path::new(&path.node))
+            .map_err(|e| failed(&e.or_at(path.span)))?;
+        if restored.same_pack {
+            return Ok(Outcome::event("restore", format!("restored from {}", path.node)));
+        }
+        let mapped = if restored.differences.is_empty() {
+            "every name maps as it is"
+        } else {
+            "mapped by name:"
+        };
+        let text = format!(
+            "restored from {}: the save was made with another version of the pack ({}; loaded \
+             now: {}); {mapped}",
+            path.node,
+            restored.saved_pack,
+            self.pack_identity()
+        );
+        let mut events = vec![Event::new("restore", text).with_data(serde_json::json!({
+            "saved_pack": restored.saved_pack,
+            "loaded_pack": self.pack_identity(),
+            "differences": restored.differences,
+        }))];
+        events.extend(restored.differences.iter().map(|d| Event::new("mapped", d.clone())));
+        Ok(Outcome { events })
     }
 
     fn undo(&mut self) -> CommandResult {
@@ -322,6 +404,57 @@ impl Backend for Game {
         Ok(self.events_or(mark, "adopts", format!("{} adopts {}", actor.node, stance.node)))
     }
 
+    fn fiat(&mut self, fiat: &Fiat<'_>, decider: &mut dyn Decider) -> CommandResult {
+        let mark = self.mark();
+        // The actor named is the likely failure: point at it, else at the whole command.
+        let actor = match fiat {
+            Fiat::Set { actor, .. }
+            | Fiat::Damage { actor, .. }
+            | Fiat::Heal { actor, .. }
+            | Fiat::Apply { actor, .. }
+            | Fiat::Remove { actor, .. }
+            | Fiat::Grant { actor, .. } => Some(*actor),
+            Fiat::EndTurn => None,
+        };
+        let span = match actor {
+            Some(actor) if self.world().actor(&actor.node).is_err() => actor.span,
+            _ => Span::NONE,
+        };
+        let fallback = match fiat {
+            Fiat::Set { actor, name, value } => {
+                let span = if span.is_none() { name.span } else { span };
+                Game::set_value(self, &actor.node, &name.node, *value).map_err(|e| e.or_at(span))
+            }
+            Fiat::Damage { actor, amount, damage_type } => {
+                let kind = damage_type.map(|kind| kind.node.as_str());
+                Game::deal_damage(self, &actor.node, *amount, kind)
+            }
+            Fiat::Heal { actor, amount } => Game::heal_actor(self, &actor.node, *amount),
+            Fiat::Apply { condition, n, actor, lasting } => {
+                let span = if span.is_none() { condition.span } else { span };
+                Game::apply_condition(self, &actor.node, &condition.node, *n, *lasting)
+                    .map_err(|e| e.or_at(span))
+            }
+            Fiat::Remove { condition, actor } => {
+                let span = if span.is_none() { condition.span } else { span };
+                Game::remove_condition(self, &actor.node, &condition.node)
+                    .map_err(|e| e.or_at(span))
+            }
+            Fiat::Grant { grant, kind, name, actor } => {
+                let span = if span.is_none() { name.span } else { span };
+                let result = if *grant {
+                    Game::grant(self, &actor.node, *kind, &name.node)
+                } else {
+                    Game::revoke(self, &actor.node, *kind, &name.node)
+                };
+                result.map_err(|e| e.or_at(span))
+            }
+            Fiat::EndTurn => Game::end_turn_with(self, decider).map(|_| ()),
+        };
+        fallback.map_err(|e| failed(&e.or_at(span)))?;
+        Ok(self.events_or(mark, "fiat", "done".to_string()))
+    }
+
     fn complete_names(&self, kind: NameKind) -> Vec<String> {
         let mut names: Vec<String> = match kind {
             NameKind::Pack => Vec::new(),
@@ -365,17 +498,58 @@ fn terms(side: &Side) -> Result<(Vec<String>, i64), Vec<Diagnostic>> {
     Ok((stats, bonus))
 }
 
-/// Installs `pack` and its scripts (re-checked by the runtime); its identity is its
-/// canonical JSON.
+/// Installs `pack` and its scripts (re-checked by the runtime; house rules applied); its
+/// identity is its canonical JSON. What each house rule changed, as `house` events.
 fn install(
     game: &mut Game,
     pack: Pack,
     scripts: &[(String, String)],
-) -> Result<(), Vec<Diagnostic>> {
+) -> Result<Vec<Event>, Vec<Diagnostic>> {
     let mut sources = SourceMap::new();
     sources.add("pack", serde_json::to_string(&pack).unwrap_or_default().as_str());
-    game.load_pack(pack, sources, scripts)?;
-    Ok(())
+    let found = game.load_pack(pack, sources, scripts).map_err(|mut refused| {
+        // What the house rules would have changed is beside the point of the refusal.
+        refused.retain(|diagnostic| diagnostic.severity != Severity::Advice);
+        refused
+    })?;
+    Ok(found.iter().filter(|d| d.severity == Severity::Advice).map(house_event).collect())
+}
+
+/// The scripts added, removed or changed between two loads, by name.
+fn script_changes(old: &[(String, String)], new: &[(String, String)]) -> Vec<String> {
+    let mut changes = Vec::new();
+    for (name, text) in new {
+        match old.iter().find(|(other, _)| other == name) {
+            None => changes.push(format!("script {name} added")),
+            Some((_, before)) if before != text => changes.push(format!("script {name} changed")),
+            Some(_) => {}
+        }
+    }
+    for (name, _) in old {
+        if !new.iter().any(|(other, _)| other == name) {
+            changes.push(format!("script {name} removed"));
+        }
+    }
+    changes
+}
+
+/// How many house rules `pack` holds.
+fn house_rules(pack: &Pack) -> usize {
+    let rules = pack.files.iter().flat_map(|file| &file.items);
+    rules
+        .filter(|item| matches!(item, Item::House(house) if matches!(house.node, House::Rule(_))))
+        .count()
+}
+
+/// A house rule's change as a transcript event: the message, then its line changes.
+fn house_event(change: &Diagnostic) -> Event {
+    let mut text = change.message.clone();
+    if let Some(help) = &change.help {
+        for line in help.lines() {
+            text.push_str(&format!("\n  {line}"));
+        }
+    }
+    Event::new("house", text).with_data(serde_json::json!({ "code": change.code }))
 }
 
 impl Game {
