@@ -9,9 +9,9 @@
 
 use super::as_written::RefusalKind;
 use crate::diagnostics::{Diagnostic, Spanned};
+use crate::model::common::Subject;
 use crate::model::common::Test;
 use crate::model::{BlockBody, Pack, PowerLine, Requirement, TraitLine, WeaponLine};
-use crate::runtime::requirement::{Subject, subject};
 
 /// Where a requirement is, and so who its tests may be about.
 #[derive(Clone, Copy)]
@@ -99,7 +99,7 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
         let help = format!("a `{label}` test here is about {allowed}");
         Some(kind.at(who.span).to_diagnostic().with_help(help))
     };
-    match (subject(&who.node).1, keyword) {
+    match (Subject::of(&who.node).1, keyword) {
         (None, _) => refuse(RefusalKind::UnknownSubject { subject: written, label }),
         (Some(Subject::Target), false) if !place.target => {
             refuse(RefusalKind::NoTargetHere { subject: written, label })

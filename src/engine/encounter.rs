@@ -353,7 +353,7 @@ impl Encounter {
 /// How equal initiative totals are ordered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum TieBreak {
+pub enum InitiativeTieBreak {
     /// The higher modifier first, then the order the entrants were listed in.
     #[default]
     HigherModifier,
@@ -376,7 +376,7 @@ pub struct InitiativeRule {
     /// Sides of the die [`roll_initiative`] rolls; 0: no die, the modifier alone orders.
     pub sides: u32,
     /// How ties are ordered.
-    pub tie_break: TieBreak,
+    pub tie_break: InitiativeTieBreak,
     /// Segments, if the round has them.
     pub segments: Option<SegmentRule>,
 }
@@ -388,7 +388,7 @@ pub struct InitiativeRoll {
     pub name: String,
     /// The dice rolled (none for an order by value alone, `Turn order: [Agility]`).
     pub dice: Vec<RolledDie>,
-    /// The modifier added (what breaks ties under [`TieBreak::HigherModifier`]).
+    /// The modifier added (what breaks ties under [`InitiativeTieBreak::HigherModifier`]).
     pub modifier: i64,
     /// Dice plus modifier.
     pub total: i64,
@@ -442,8 +442,10 @@ pub fn order_initiative(
     }
     // sort_by is stable: equal keys keep the listed order.
     match rule.tie_break {
-        TieBreak::HigherModifier => rolls.sort_by_key(|r| std::cmp::Reverse((r.total, r.modifier))),
-        TieBreak::Listed => rolls.sort_by_key(|r| std::cmp::Reverse(r.total)),
+        InitiativeTieBreak::HigherModifier => {
+            rolls.sort_by_key(|r| std::cmp::Reverse((r.total, r.modifier)))
+        }
+        InitiativeTieBreak::Listed => rolls.sort_by_key(|r| std::cmp::Reverse(r.total)),
     }
     rolls
 }

@@ -4,7 +4,6 @@
 //! `<name>.bak`. Loading checks the size, the JSON and the version and never panics; it can
 //! fall back to the backup. Undo keeps a bounded stack of whole-world snapshots.
 
-use std::collections::VecDeque;
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -12,7 +11,6 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::error::{EngineError, EngineErrorKind};
-use super::log::EventLog;
 use super::state::World;
 
 /// The save format this engine writes and reads.
@@ -262,60 +260,5 @@ pub fn load_or_backup(path: &Path) -> Result<(World, bool), EngineError> {
     match load(path) {
         Ok(world) => Ok((world, false)),
         Err(error) => load(&backup_path(path)).map(|w| (w, true)).map_err(|_| error),
-    }
-}
-
-/// Whole-world snapshots for undoing the last commands; the oldest are dropped past a limit.
-/// The log is append-only, so a snapshot keeps only its length instead of a copy of it.
-#[derive(Clone, Debug)]
-pub struct UndoStack {
-    snapshots: VecDeque<(World, usize)>,
-    limit: usize,
-}
-
-impl UndoStack {
-    /// A stack keeping at most `limit` snapshots (at least 1).
-    pub fn new(limit: usize) -> Self {
-        UndoStack { snapshots: VecDeque::new(), limit: limit.max(1) }
-    }
-
-    /// Remembers `world` as it is before a command runs.
-    pub fn push(&mut self, world: &World) {
-        if self.snapshots.len() == self.limit {
-            self.snapshots.pop_front();
-        }
-        let snapshot = World {
-            actors: world.actors.clone(),
-            pools: world.pools.clone(),
-            clock: world.clock.clone(),
-            encounter: world.encounter.clone(),
-            roller: world.roller.clone(),
-            log: EventLog::default(),
-            walls: world.walls.clone(),
-            terrain: world.terrain.clone(),
-            names: world.names.clone(),
-        };
-        self.snapshots.push_back((snapshot, world.log.len()));
-    }
-
-    /// Restores the world from before the last command, log included.
-    pub fn undo(&mut self, world: &mut World) -> Result<(), EngineErrorKind> {
-        let (snapshot, log_length) =
-            self.snapshots.pop_back().ok_or(EngineErrorKind::NothingToUndo)?;
-        let mut log = std::mem::take(&mut world.log);
-        log.truncate(log_length);
-        *world = snapshot;
-        world.log = log;
-        Ok(())
-    }
-
-    /// Snapshots held.
-    pub fn len(&self) -> usize {
-        self.snapshots.len()
-    }
-
-    /// True when there is nothing to undo.
-    pub fn is_empty(&self) -> bool {
-        self.snapshots.is_empty()
     }
 }

@@ -403,16 +403,8 @@ pub enum ModifierMode {
     None,
 }
 
-/// Who wins a tie in a versus check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum TieRule {
-    /// `defender`
-    Defender,
-    /// `attacker`
-    Attacker,
-    /// `none`: nobody wins.
-    Nobody,
-}
+/// Who wins a tie in a versus check: the engine's rule, written `Tie: defender`.
+pub use crate::engine::TieRule;
 
 /// One line of a `check` block.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -536,7 +528,7 @@ impl fmt::Display for ProcedureLine {
             ProcedureLine::Tie(tie) => f.write_str(match tie {
                 TieRule::Defender => "Tie: defender",
                 TieRule::Attacker => "Tie: attacker",
-                TieRule::Nobody => "Tie: none",
+                TieRule::NoWinner => "Tie: none",
             }),
             ProcedureLine::Roll(roll) => write!(f, "Roll: {}", roll.node),
             ProcedureLine::Boost(amount) => write!(f, "Boost: {amount}"),

@@ -351,7 +351,7 @@ impl Lowerer {
             ProcedureLabel::Tie => match lower.as_str() {
                 "defender" => Some(ProcedureLine::Tie(TieRule::Defender)),
                 "attacker" => Some(ProcedureLine::Tie(TieRule::Attacker)),
-                "none" => Some(ProcedureLine::Tie(TieRule::Nobody)),
+                "none" => Some(ProcedureLine::Tie(TieRule::NoWinner)),
                 _ => {
                     self.expected(line, "`defender`, `attacker` or `none`");
                     None

@@ -3,11 +3,11 @@
 //! actor's name then `uses` or `adopts`); packs after `load`; powers after `uses` and `show
 //! power`; conditions after `show condition`; stat blocks after `from`; actors elsewhere.
 
-use crate::session::{COMMANDS, NameKind, WordAt};
+use crate::session::{COMMANDS, CompletionKind, WordAt};
 
 /// The names completion offers, refreshed from the session after every command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Names {
+pub struct CompletionNames {
     /// Packs `load` accepts.
     pub packs: Vec<String>,
     /// Actors in the game.
@@ -20,21 +20,21 @@ pub struct Names {
     pub conditions: Vec<String>,
 }
 
-impl Names {
-    /// Every list, from a function that answers one [`NameKind`].
-    pub fn collect(names: impl Fn(NameKind) -> Vec<String>) -> Self {
-        Names {
-            packs: names(NameKind::Pack),
-            actors: names(NameKind::Actor),
-            stat_blocks: names(NameKind::StatBlock),
-            powers: names(NameKind::Power),
-            conditions: names(NameKind::Condition),
+impl CompletionNames {
+    /// Every list, from a function that answers one [`CompletionKind`].
+    pub fn collect(names: impl Fn(CompletionKind) -> Vec<String>) -> Self {
+        CompletionNames {
+            packs: names(CompletionKind::Pack),
+            actors: names(CompletionKind::Actor),
+            stat_blocks: names(CompletionKind::StatBlock),
+            powers: names(CompletionKind::Power),
+            conditions: names(CompletionKind::Condition),
         }
     }
 }
 
 /// Where the word being completed starts, and the candidates for it (sorted, deduplicated).
-pub fn complete(names: &Names, line: &str, cursor: usize) -> (usize, Vec<String>) {
+pub fn complete(names: &CompletionNames, line: &str, cursor: usize) -> (usize, Vec<String>) {
     let cursor = floor_boundary(line, cursor);
     let before = &line[..cursor];
     // `from` names a stat block after `actor`, an actor after `remove` and `revoke`.
@@ -92,7 +92,7 @@ pub fn complete(names: &Names, line: &str, cursor: usize) -> (usize, Vec<String>
 /// The next word of every command phrase that `typed` (the complete words before the one
 /// being completed) begins: at the start of a line the phrases of commands that start a
 /// line, after an actor's name those that follow an actor (`uses`, `adopts`).
-fn command_words<'a>(names: &Names, typed: &str) -> Vec<&'a str> {
+fn command_words<'a>(names: &CompletionNames, typed: &str) -> Vec<&'a str> {
     let typed = typed.trim();
     let mut words = Vec::new();
     for spec in COMMANDS {
@@ -117,7 +117,7 @@ fn command_words<'a>(names: &Names, typed: &str) -> Vec<&'a str> {
 
 /// What follows an actor's name (bare or quoted) at the start of `typed`, if it starts
 /// with one.
-fn after_actor<'t>(names: &Names, typed: &'t str) -> Option<&'t str> {
+fn after_actor<'t>(names: &CompletionNames, typed: &'t str) -> Option<&'t str> {
     names.actors.iter().find_map(|actor| {
         let quoted = format!("\"{actor}\"");
         [actor.as_str(), quoted.as_str()].into_iter().find_map(|written| {
@@ -139,8 +139,8 @@ fn floor_boundary(text: &str, offset: usize) -> usize {
 mod tests {
     use super::*;
 
-    fn names() -> Names {
-        Names {
+    fn names() -> CompletionNames {
+        CompletionNames {
             packs: vec!["tiny".into()],
             actors: vec!["Scout".into(), "Guard".into()],
             stat_blocks: vec!["Bandit".into()],

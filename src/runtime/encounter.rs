@@ -6,8 +6,8 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    EngineErrorKind, InitiativeRoll, InitiativeRule, Phase, QueuedPower, RolledDie, SegmentRule,
-    TieBreak, TurnStep,
+    EngineErrorKind, InitiativeRoll, InitiativeRule, InitiativeTieBreak, Phase, QueuedPower,
+    RolledDie, SegmentRule, TurnStep,
 };
 use crate::model::SystemLine;
 use crate::model::expr::{LineContext, Rounding, evaluate};
@@ -123,7 +123,7 @@ impl Game {
         }
         let rule = InitiativeRule {
             sides: 0,
-            tie_break: TieBreak::HigherModifier,
+            tie_break: InitiativeTieBreak::HigherModifier,
             segments: segments.filter(|_| !bare).map(|s| SegmentRule {
                 segments: u32::try_from(s.max(1)).unwrap_or(1),
                 // The runtime adds the overflow itself, after the first start-phase reset.

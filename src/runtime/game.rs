@@ -253,6 +253,15 @@ impl Game {
         super::scope::derived_values(&self.rules, actor)
     }
 
+    /// The name of the loaded pack's system block (empty without one), recorded in saves
+    /// so a restore maps only a save of the same game, made with another version of it.
+    pub fn system_name(&self) -> &str {
+        self.pack
+            .blocks()
+            .find(|block| block.node.kind.node == crate::model::BlockKind::System)
+            .map_or("", |block| block.node.name.node.as_str())
+    }
+
     /// The loaded pack.
     pub fn pack(&self) -> &Pack {
         &self.pack
@@ -465,8 +474,9 @@ impl Game {
     pub fn save_text(&self) -> Result<String, RuntimeError> {
         let world = crate::engine::to_json(&self.world)?;
         Ok(format!(
-            "{{\"pack\":{},\"save\":{world}}}",
-            serde_json::Value::from(self.identity.as_str())
+            "{{\"pack\":{},\"system\":{},\"save\":{world}}}",
+            serde_json::Value::from(self.identity.as_str()),
+            serde_json::Value::from(self.system_name())
         ))
     }
 

@@ -333,11 +333,7 @@ pub(crate) fn run_versus(
 ) -> Result<VersusOutcome, RuntimeError> {
     let name = request.attacker.procedure.as_deref();
     let (_, procedure) = super::checks::find_procedure(rules, name, Span::NONE)?;
-    let tie = request.tie.unwrap_or(match procedure.tie {
-        Some(system::TieRule::Defender) => TieRule::Defender,
-        Some(system::TieRule::Attacker) => TieRule::Attacker,
-        Some(system::TieRule::Nobody) | None => TieRule::NoWinner,
-    });
+    let tie = request.tie.or(procedure.tie).unwrap_or(TieRule::NoWinner);
     let zero_never_wins = request.zero_never_wins || procedure.zero_wins == Some(false);
     // Reborrowed by hand: `as_deref_mut` would tie the trait object to the outer borrow.
     let first: Option<&mut dyn Decider> = match &mut decider {

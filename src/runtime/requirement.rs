@@ -7,8 +7,8 @@
 
 use crate::diagnostics::Spanned;
 use crate::engine::Actor;
-use crate::model::common::{Junction, Test};
-use crate::model::expr::{EvalErrorKind, Expr, LineContext, Name, evaluate};
+use crate::model::common::{Junction, Subject, Test};
+use crate::model::expr::{EvalErrorKind, Expr, LineContext, evaluate};
 use crate::model::keywords;
 use crate::model::{Block, PowerLine, Requirement};
 
@@ -16,34 +16,6 @@ use super::error::{RuntimeError, RuntimeErrorKind};
 use super::power_lines::Kinds;
 use super::rules::Rules;
 use super::scope::LineScope;
-
-/// Who a test is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Subject {
-    /// `you`, `your`, `Self`: the power's user (a trait's or weapon's holder).
-    User,
-    /// `Target`, `the target`: the current target.
-    Target,
-    /// `this power`, `the power`, `power`, `it`: the power in use (with its weapon).
-    Power,
-}
-
-/// A test's subject as written: whether it starts with `not`, and who it is about (`None`:
-/// no subject the runtime knows).
-pub(crate) fn subject(name: &Name) -> (bool, Option<Subject>) {
-    let text = name.as_str().to_ascii_lowercase();
-    let (negated, rest) = match text.strip_prefix("not ") {
-        Some(rest) => (true, rest.trim()),
-        None => (false, text.as_str()),
-    };
-    let who = match rest {
-        "you" | "your" | "self" => Some(Subject::User),
-        "target" | "the target" => Some(Subject::Target),
-        "power" | "this power" | "the power" | "it" => Some(Subject::Power),
-        _ => None,
-    };
-    (negated, who)
-}
 
 /// Whether `requirement` reads the current target: a test about `Target`, or an expression
 /// naming `Target's X` or passing `Target` to a script.
@@ -63,7 +35,7 @@ pub(crate) fn reads_target(requirement: &Requirement) -> bool {
             found
         }
         Test::Has { subject: who, .. } | Test::Keyword { subject: who, .. } => {
-            subject(&who.node).1 == Some(Subject::Target)
+            Subject::of(&who.node).1 == Some(Subject::Target)
         }
         Test::Event { .. } => false,
     })
@@ -101,7 +73,7 @@ pub(crate) fn holds_for(
                 value.as_integer() != Some(0)
             }
             Test::Has { subject: who, condition, .. } => {
-                let (negated, about) = subject(&who.node);
+                let (negated, about) = Subject::of(&who.node);
                 let actor = match about {
                     Some(Subject::User) => user,
                     Some(Subject::Target) => {
@@ -112,7 +84,7 @@ pub(crate) fn holds_for(
                 super::relations::has(rules, actor, condition.name.node.as_str()) != negated
             }
             Test::Keyword { subject: who, keyword, .. } => {
-                let (negated, about) = subject(&who.node);
+                let (negated, about) = Subject::of(&who.node);
                 match (about, power) {
                     (Some(Subject::Power), Some((block, weapon))) => {
                         let lines = keywords::power_lines(block);

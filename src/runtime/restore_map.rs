@@ -293,6 +293,13 @@ impl Game {
         let save = value.get("save").ok_or_else(|| damaged("no `save` field".into()))?;
         let mut world = crate::engine::from_json(&save.to_string(), name)?;
         let same_pack = saved_pack == self.pack_identity();
+        // Another version of the same game maps; another game is refused, as by `restore`.
+        let saved_system = value.get("system").and_then(|s| s.as_str());
+        if !same_pack && saved_system.is_some_and(|system| system != self.system_name()) {
+            let saved = format!("{saved_pack} (system {})", saved_system.unwrap_or_default());
+            let loaded = format!("{} (system {})", self.pack_identity(), self.system_name());
+            return Err(RuntimeErrorKind::PackMismatch { saved, loaded }.at(Span::NONE));
+        }
         let differences = if same_pack {
             Vec::new()
         } else {

@@ -1,5 +1,5 @@
 //! The game behind a session: the [`Backend`] trait the session drives, and what its
-//! commands return ([`Outcome`], [`Event`]).
+//! commands return ([`Outcome`], [`TranscriptEntry`]).
 //!
 //! The session layer parses commands, resolves packs, runs the dice commands and renders
 //! transcripts; everything that needs game rules goes through this trait, one method per
@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 
-use super::command::{CheckRequest, NameRef, PowerUse, ShowTarget, Side};
+use super::command::{CheckCommand, CheckSide, NameRef, ShowTarget, UseCommand};
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::dice::Roller;
 use crate::engine::{Decider, Hex};
@@ -25,13 +25,13 @@ use crate::model::{Pack, RuleFile};
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Outcome {
     /// What happened, in order.
-    pub events: Vec<Event>,
+    pub events: Vec<TranscriptEntry>,
 }
 
 impl Outcome {
     /// An outcome of one event.
     pub fn event(kind: &str, text: impl Into<String>) -> Self {
-        Outcome { events: vec![Event::new(kind, text)] }
+        Outcome { events: vec![TranscriptEntry::new(kind, text)] }
     }
 
     /// A rendered view (for `show`): one `view` event whose text may span lines.
@@ -42,7 +42,7 @@ impl Outcome {
 
 /// One thing that happened, as a transcript line and a JSON event.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Event {
+pub struct TranscriptEntry {
     /// What kind of thing: `roll`, `damage`, `turn`, `view`.
     pub kind: String,
     /// The transcript text (may span lines).
@@ -51,12 +51,12 @@ pub struct Event {
     pub data: serde_json::Value,
 }
 
-impl Event {
+impl TranscriptEntry {
     /// An event with no structured details.
     pub fn new(kind: &str, text: impl Into<String>) -> Self {
         // Names and script text come from strangers: no control character is printed raw.
         let text = crate::diagnostics::escape_string(text.into());
-        Event { kind: kind.to_string(), text, data: serde_json::Value::Null }
+        TranscriptEntry { kind: kind.to_string(), text, data: serde_json::Value::Null }
     }
 
     /// The same event with structured details.
@@ -68,7 +68,7 @@ impl Event {
 
 /// The kinds of name tab completion asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NameKind {
+pub enum CompletionKind {
     /// Packs that `load` accepts.
     Pack,
     /// Actors in the game.
@@ -183,16 +183,16 @@ pub trait Backend {
     fn show(&self, target: &ShowTarget) -> CommandResult;
 
     /// `ACTOR uses POWER on TARGETS ...`: the full pipeline (cost, targets, check, effects).
-    fn use_power(&mut self, power_use: &PowerUse, decider: &mut dyn Decider) -> CommandResult;
+    fn use_power(&mut self, power_use: &UseCommand, decider: &mut dyn Decider) -> CommandResult;
 
     /// `check ACTOR terms vs N`.
-    fn check(&mut self, request: &CheckRequest, decider: &mut dyn Decider) -> CommandResult;
+    fn check(&mut self, request: &CheckCommand, decider: &mut dyn Decider) -> CommandResult;
 
     /// `versus ACTOR terms vs ACTOR terms`.
     fn versus(
         &mut self,
-        attacker: &Side,
-        defender: &Side,
+        attacker: &CheckSide,
+        defender: &CheckSide,
         decider: &mut dyn Decider,
     ) -> CommandResult;
 
@@ -312,7 +312,7 @@ pub trait Backend {
     }
 
     /// Names for tab completion, sorted.
-    fn complete_names(&self, kind: NameKind) -> Vec<String>;
+    fn complete_names(&self, kind: CompletionKind) -> Vec<String>;
 
     /// `initiative ticks`: plain turns or ticks for encounters started from now on. A
     /// backend without encounters only echoes the choice.

@@ -37,15 +37,15 @@ pub enum Command {
     /// `show Hero`, `show power Charge`, `show condition Dazed`, `show state`, `show log`.
     Show(ShowTarget),
     /// `Hero uses Heavy Strike on Bandit spending 2 Focus with weapon Longsword`.
-    UsePower(PowerUse),
+    UsePower(UseCommand),
     /// `check Scout Influence + Guile vs 11 aided by Hero`.
-    Check(CheckRequest),
+    Check(CheckCommand),
     /// `versus Scout Sword vs Hero Sword`.
     Versus {
         /// The side that acts: `Scout Sword`.
-        attacker: Side,
+        attacker: CheckSide,
         /// The side that resists: `Hero Sword`.
-        defender: Side,
+        defender: CheckSide,
     },
     /// `roll 4d6kh3`.
     Roll(DiceCommand),
@@ -207,7 +207,7 @@ pub enum ShowTarget {
 
 /// A power used by an actor, with its targets and options.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PowerUse {
+pub struct UseCommand {
     /// Who uses it: `Hero`.
     pub actor: NameRef,
     /// The power: `Heavy Strike`.
@@ -241,7 +241,7 @@ pub enum CheckTerm {
 
 /// An actor and what they roll: `Scout Influence + Guile`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Side {
+pub struct CheckSide {
     /// The actor: `Scout`.
     pub actor: NameRef,
     /// The terms added up: `Influence + Guile`.
@@ -250,9 +250,9 @@ pub struct Side {
 
 /// `check Scout Influence + Guile vs 11 aided by Hero`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CheckRequest {
+pub struct CheckCommand {
     /// Who checks and with what.
-    pub side: Side,
+    pub side: CheckSide,
     /// The number to reach: `11`.
     pub difficulty: i64,
     /// `aided by Hero`: helpers.

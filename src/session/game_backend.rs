@@ -10,8 +10,10 @@
 
 use std::path::Path;
 
-use super::backend::{Backend, CommandResult, Event, Fiat, LoadedPack, NameKind, Outcome};
-use super::command::{CheckRequest, CheckTerm, NameRef, PowerUse, ShowTarget, Side};
+use super::backend::{
+    Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
+};
+use super::command::{CheckCommand, CheckSide, CheckTerm, NameRef, ShowTarget, UseCommand};
 use super::session::error_at;
 use crate::diagnostics::{Diagnostic, Severity, SourceMap, Span, Spanned, ToDiagnostic};
 use crate::dice::Roller;
@@ -64,7 +66,7 @@ impl Backend for Game {
         if rules > 0 {
             text.push_str(&format!(", {}", count(rules, "house rule")));
         }
-        let mut events = vec![Event::new("load", text)];
+        let mut events = vec![TranscriptEntry::new("load", text)];
         events.extend(changes);
         Ok(Outcome { events })
     }
@@ -91,10 +93,12 @@ impl Backend for Game {
                 n => count(n, "change"),
             }
         );
-        let mut events = vec![Event::new("reload", summary)];
-        events.extend(changes.into_iter().map(|change| Event::new("reload", change)));
-        events.extend(report.into_iter().map(|difference| Event::new("mapped", difference)));
-        events.push(Event::new("reload", "undo starts again from here"));
+        let mut events = vec![TranscriptEntry::new("reload", summary)];
+        events.extend(changes.into_iter().map(|change| TranscriptEntry::new("reload", change)));
+        events.extend(
+            report.into_iter().map(|difference| TranscriptEntry::new("mapped", difference)),
+        );
+        events.push(TranscriptEntry::new("reload", "undo starts again from here"));
         Ok(Outcome { events })
     }
 
@@ -103,10 +107,10 @@ impl Backend for Game {
         files.push(file.clone());
         let scripts = self.script_files().to_vec();
         let changes = install(self, Pack { files }, &scripts)?;
-        let mut events: Vec<Event> = file
+        let mut events: Vec<TranscriptEntry> = file
             .blocks()
             .map(|block| {
-                Event::new(
+                TranscriptEntry::new(
                     "define",
                     format!("defined {} {}", block.node.kind.node, block.node.name.node),
                 )
@@ -148,7 +152,7 @@ impl Backend for Game {
         }
     }
 
-    fn use_power(&mut self, power_use: &PowerUse, decider: &mut dyn Decider) -> CommandResult {
+    fn use_power(&mut self, power_use: &UseCommand, decider: &mut dyn Decider) -> CommandResult {
         let mut request = runtime::PowerUse::new(&power_use.actor.node, &power_use.power.node)
             .at(power_use.targets.iter().map(|target| target.node.as_str()));
         request.options.weapon = power_use.weapon.as_ref().map(|weapon| weapon.node.clone());
@@ -176,7 +180,7 @@ impl Backend for Game {
         ))
     }
 
-    fn check(&mut self, request: &CheckRequest, decider: &mut dyn Decider) -> CommandResult {
+    fn check(&mut self, request: &CheckCommand, decider: &mut dyn Decider) -> CommandResult {
         if let [_, second, ..] = request.aided_by.as_slice() {
             return Err(unsupported("more than one helper", second.span));
         }
@@ -210,7 +214,7 @@ impl Backend for Game {
         let mut result = self.events_or(mark, "check", String::new());
         result.events.retain(|event| !event.text.is_empty());
         result.events.push(
-            Event::new("grade", format!("{}: {label}", request.side.actor.node)).with_data(
+            TranscriptEntry::new("grade", format!("{}: {label}", request.side.actor.node)).with_data(
                 serde_json::json!({ "grade": outcome.grade, "label": outcome.label, "totals": outcome.totals }),
             ),
         );
@@ -219,8 +223,8 @@ impl Backend for Game {
 
     fn versus(
         &mut self,
-        attacker: &Side,
-        defender: &Side,
+        attacker: &CheckSide,
+        defender: &CheckSide,
         decider: &mut dyn Decider,
     ) -> CommandResult {
         let request = runtime::VersusRequest {
@@ -243,7 +247,7 @@ impl Backend for Game {
         let mut result = self.events_or(mark, "versus", String::new());
         result.events.retain(|event| !event.text.is_empty());
         result.events.push(
-            Event::new("versus", text)
+            TranscriptEntry::new("versus", text)
                 .with_data(serde_json::json!({ "winner": winner, "margin": outcome.margin })),
         );
         Ok(result)
@@ -309,7 +313,7 @@ impl Backend for Game {
     }
 
     fn restore(&mut self, path: &Spanned<String>) -> CommandResult {
-        if !Path::new(&path.node).is_file() {
+        if !Path::new(&path.node).exists() {
             return Err(vec![
                 error_at(
                     "session::no_save",
@@ -339,12 +343,13 @@ impl Backend for Game {
             restored.saved_pack,
             self.pack_identity()
         );
-        let mut events = vec![Event::new("restore", text).with_data(serde_json::json!({
+        let mut events = vec![TranscriptEntry::new("restore", text).with_data(serde_json::json!({
             "saved_pack": restored.saved_pack,
             "loaded_pack": self.pack_identity(),
             "differences": restored.differences,
         }))];
-        events.extend(restored.differences.iter().map(|d| Event::new("mapped", d.clone())));
+        events
+            .extend(restored.differences.iter().map(|d| TranscriptEntry::new("mapped", d.clone())));
         Ok(Outcome { events })
     }
 
@@ -455,17 +460,17 @@ impl Backend for Game {
         Ok(self.events_or(mark, "fiat", "done".to_string()))
     }
 
-    fn complete_names(&self, kind: NameKind) -> Vec<String> {
+    fn complete_names(&self, kind: CompletionKind) -> Vec<String> {
         let mut names: Vec<String> = match kind {
-            NameKind::Pack => Vec::new(),
-            NameKind::Actor => self.world().actors.iter().map(|a| a.name.clone()).collect(),
-            NameKind::StatBlock => self.block_names(BlockKind::Actor),
-            NameKind::Power => {
+            CompletionKind::Pack => Vec::new(),
+            CompletionKind::Actor => self.world().actors.iter().map(|a| a.name.clone()).collect(),
+            CompletionKind::StatBlock => self.block_names(BlockKind::Actor),
+            CompletionKind::Power => {
                 let mut names = self.block_names(BlockKind::Power);
                 names.extend(self.world().actors.iter().flat_map(|a| a.powers.iter().cloned()));
                 names
             }
-            NameKind::Condition => {
+            CompletionKind::Condition => {
                 let mut names = self.block_names(BlockKind::Condition);
                 names.extend(
                     self.world()
@@ -483,7 +488,7 @@ impl Backend for Game {
 }
 
 /// Stats and the flat bonus of a check side; subtracted stats are refused.
-fn terms(side: &Side) -> Result<(Vec<String>, i64), Vec<Diagnostic>> {
+fn terms(side: &CheckSide) -> Result<(Vec<String>, i64), Vec<Diagnostic>> {
     let mut stats = Vec::new();
     let mut bonus = 0;
     for term in &side.terms {
@@ -504,7 +509,7 @@ fn install(
     game: &mut Game,
     pack: Pack,
     scripts: &[(String, String)],
-) -> Result<Vec<Event>, Vec<Diagnostic>> {
+) -> Result<Vec<TranscriptEntry>, Vec<Diagnostic>> {
     let mut sources = SourceMap::new();
     sources.add("pack", serde_json::to_string(&pack).unwrap_or_default().as_str());
     let found = game.load_pack(pack, sources, scripts).map_err(|mut refused| {
@@ -542,14 +547,14 @@ fn house_rules(pack: &Pack) -> usize {
 }
 
 /// A house rule's change as a transcript event: the message, then its line changes.
-fn house_event(change: &Diagnostic) -> Event {
+fn house_event(change: &Diagnostic) -> TranscriptEntry {
     let mut text = change.message.clone();
     if let Some(help) = &change.help {
         for line in help.lines() {
             text.push_str(&format!("\n  {line}"));
         }
     }
-    Event::new("house", text).with_data(serde_json::json!({ "code": change.code }))
+    TranscriptEntry::new("house", text).with_data(serde_json::json!({ "code": change.code }))
 }
 
 impl Game {
@@ -559,7 +564,7 @@ impl Game {
     /// whose target is the modifier itself.
     fn check_request(
         &self,
-        side: &Side,
+        side: &CheckSide,
         against: i64,
     ) -> Result<runtime::CheckRequest, Vec<Diagnostic>> {
         let (stats, bonus) = terms(side)?;
@@ -613,7 +618,7 @@ impl Game {
         outcome.events.retain(|event| !event.text.is_empty());
         outcome.events.insert(
             0,
-            Event::new(kind, format!("turn order: {}", order.join(", ")))
+            TranscriptEntry::new(kind, format!("turn order: {}", order.join(", ")))
                 .with_data(serde_json::json!({ "order": order })),
         );
         outcome
@@ -624,20 +629,20 @@ impl Game {
     fn joined(&self, mark: usize, text: String) -> Outcome {
         let mut outcome = self.events_or(mark, "actor", text.clone());
         if outcome.events.first().is_none_or(|event| event.text != text) {
-            outcome.events.insert(0, Event::new("actor", text));
+            outcome.events.insert(0, TranscriptEntry::new("actor", text));
         }
         outcome
     }
 
     fn events_or(&self, mark: usize, kind: &str, fallback: String) -> Outcome {
-        let events: Vec<Event> = self
+        let events: Vec<TranscriptEntry> = self
             .log()
             .since(mark)
             .map(|event| {
                 let data = serde_json::to_value(event).unwrap_or_default();
                 let kind =
                     data.get("event").and_then(|k| k.as_str()).unwrap_or("event").to_string();
-                Event::new(&kind, event.describe()).with_data(data)
+                TranscriptEntry::new(&kind, event.describe()).with_data(data)
             })
             .collect();
         if events.is_empty() { Outcome::event(kind, fallback) } else { Outcome { events } }

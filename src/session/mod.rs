@@ -42,10 +42,12 @@ mod table_tests;
 mod tests;
 pub mod transcript;
 
-pub use backend::{Backend, CommandResult, Event, Fiat, LoadedPack, NameKind, Outcome};
+pub use backend::{
+    Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
+};
 pub use command::{
-    CheckRequest, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located, NameRef,
-    PowerUse, ShowTarget, Side,
+    CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located,
+    NameRef, ShowTarget, UseCommand,
 };
 pub use commands::{COMMANDS, CommandSpec, WordAt};
 pub use error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, rule_name};

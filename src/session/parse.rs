@@ -7,8 +7,8 @@ use pest::Parser;
 use pest::iterators::Pair;
 
 use super::command::{
-    CheckRequest, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located, NameRef,
-    PowerUse, ShowTarget, Side,
+    CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located,
+    NameRef, ShowTarget, UseCommand,
 };
 use super::commands::{actor_words, rule_for, start_words};
 use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest, rule_name};
@@ -326,14 +326,14 @@ impl Lower {
                         aided_by = self.names(option);
                     }
                 }
-                let side = Side { actor, terms };
-                Command::Check(CheckRequest { side, difficulty, aided_by, adding, against })
+                let side = CheckSide { actor, terms };
+                Command::Check(CheckCommand { side, difficulty, aided_by, adding, against })
             }
             Rule::versus => {
-                let mut side = || -> Result<Side, Diagnostic> {
+                let mut side = || -> Result<CheckSide, Diagnostic> {
                     let actor = self.name(inner.next().expect("grammar: actor"));
                     let terms = self.terms(inner.next().expect("grammar: terms"))?;
-                    Ok(Side { actor, terms })
+                    Ok(CheckSide { actor, terms })
                 };
                 let attacker = side()?;
                 let defender = side()?;
@@ -472,10 +472,10 @@ impl Lower {
     fn power_use<'i>(
         &self,
         mut inner: impl Iterator<Item = Pair<'i, Rule>>,
-    ) -> Result<PowerUse, Diagnostic> {
+    ) -> Result<UseCommand, Diagnostic> {
         let actor = self.name(inner.next().expect("grammar: actor"));
         let power = self.name(inner.next().expect("grammar: power"));
-        let mut power_use = PowerUse {
+        let mut power_use = UseCommand {
             actor,
             power,
             targets: Vec::new(),

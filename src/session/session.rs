@@ -6,7 +6,9 @@
 
 use std::path::PathBuf;
 
-use super::backend::{Backend, CommandResult, Event, Fiat, LoadedPack, NameKind, Outcome};
+use super::backend::{
+    Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
+};
 use super::command::{Command, Definition, DiceCommand, LoadTarget, Located};
 use super::embedded::{self, PackFiles, PackOrigin};
 use super::error::SessionErrorKind;
@@ -37,7 +39,7 @@ pub struct Step {
     /// The command's source text (the first line of a block definition).
     pub source: String,
     /// What happened.
-    pub events: Vec<Event>,
+    pub events: Vec<TranscriptEntry>,
 }
 
 /// The result of running a whole text: the steps that ran and, if one failed, its
@@ -115,8 +117,8 @@ impl<B: Backend> Session<B> {
     }
 
     /// Names for completion: packs come from the resolver, the rest from the backend.
-    pub fn complete_names(&self, kind: NameKind) -> Vec<String> {
-        if kind == NameKind::Pack {
+    pub fn complete_names(&self, kind: CompletionKind) -> Vec<String> {
+        if kind == CompletionKind::Pack {
             let mut names: Vec<String> = self.packs.iter().map(|pack| pack.name.clone()).collect();
             names.extend(self.backend.complete_names(kind));
             names.sort();
@@ -202,7 +204,8 @@ impl<B: Backend> Session<B> {
                 let text =
                     format!("forced dice not used by this command, dropped: {}", list.join(", "));
                 outcome.events.push(
-                    Event::new("force", text).with_data(serde_json::json!({ "dropped": left })),
+                    TranscriptEntry::new("force", text)
+                        .with_data(serde_json::json!({ "dropped": left })),
                 );
             }
         }
@@ -343,7 +346,10 @@ impl<B: Backend> Session<B> {
 
     /// Resolves and parses what `load` names (its name as loaded, rule files and scripts) and
     /// the notes for the transcript; the parse errors when it does not parse.
-    fn read(&mut self, target: &LoadTarget) -> Result<(LoadedPack, Vec<Event>), Vec<Diagnostic>> {
+    fn read(
+        &mut self,
+        target: &LoadTarget,
+    ) -> Result<(LoadedPack, Vec<TranscriptEntry>), Vec<Diagnostic>> {
         let mut notes = Vec::new();
         let (name, pack, scripts, mut diagnostics) = match target {
             LoadTarget::Path(path) => {
@@ -371,7 +377,7 @@ impl<B: Backend> Session<B> {
                     return Err(vec![diagnostic]);
                 };
                 if let PackOrigin::Local(folder) = &files.origin {
-                    notes.push(Event::new(
+                    notes.push(TranscriptEntry::new(
                         "note",
                         format!(
                             "using the local pack in `{}` instead of the built-in one",

@@ -138,8 +138,8 @@ fn a_typo_of_a_command_word_suggests_it() {
 #[cfg(feature = "cli")]
 #[test]
 fn completion_offers_every_word_of_every_command_phrase() {
-    use crate::repl::complete::{Names, complete};
-    let names = Names { actors: vec!["Scout".into()], ..Names::default() };
+    use crate::repl::complete::{CompletionNames, complete};
+    let names = CompletionNames { actors: vec!["Scout".into()], ..CompletionNames::default() };
     for spec in COMMANDS {
         assert_eq!(spec.completes.is_empty(), spec.at == WordAt::Definition, "{}", spec.word);
         for phrase in spec.completes {

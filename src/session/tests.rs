@@ -120,7 +120,7 @@ impl Backend for Double {
         Ok(Outcome::view(format!("{target:?}")))
     }
 
-    fn use_power(&mut self, power_use: &PowerUse, _: &mut dyn Decider) -> CommandResult {
+    fn use_power(&mut self, power_use: &UseCommand, _: &mut dyn Decider) -> CommandResult {
         self.known(&power_use.actor)?;
         for target in &power_use.targets {
             self.known(target)?;
@@ -136,7 +136,7 @@ impl Backend for Double {
         ))
     }
 
-    fn check(&mut self, request: &CheckRequest, decider: &mut dyn Decider) -> CommandResult {
+    fn check(&mut self, request: &CheckCommand, decider: &mut dyn Decider) -> CommandResult {
         self.known(&request.side.actor)?;
         let taken = decider.decide(&crate::engine::DecisionPoint::ChooseBoost {
             roll: 8,
@@ -149,7 +149,12 @@ impl Backend for Double {
         ))
     }
 
-    fn versus(&mut self, attacker: &Side, defender: &Side, _: &mut dyn Decider) -> CommandResult {
+    fn versus(
+        &mut self,
+        attacker: &CheckSide,
+        defender: &CheckSide,
+        _: &mut dyn Decider,
+    ) -> CommandResult {
         self.known(&attacker.actor)?;
         self.known(&defender.actor)?;
         self.canned(format!("versus {} vs {}", attacker.actor.node, defender.actor.node))
@@ -197,9 +202,9 @@ impl Backend for Double {
         self.canned("undo".to_string())
     }
 
-    fn complete_names(&self, kind: NameKind) -> Vec<String> {
+    fn complete_names(&self, kind: CompletionKind) -> Vec<String> {
         match kind {
-            NameKind::Actor => self.actors.clone(),
+            CompletionKind::Actor => self.actors.clone(),
             _ => Vec::new(),
         }
     }
@@ -559,7 +564,7 @@ fn packs_resolve_local_folders_first_and_load_through_the_backend() {
     assert_eq!(run.steps[1].events[1].text, "load sample [Warm Up] scripts 0");
     let run = session.run_text("typo.session", "load tinny\n", None);
     assert_eq!(run.failure.expect("unknown")[0].help.as_deref(), Some("did you mean `tiny`?"));
-    let mut names = session.complete_names(NameKind::Pack);
+    let mut names = session.complete_names(CompletionKind::Pack);
     names.sort();
     assert_eq!(names, ["tiny"]);
     // The local folder wins over an embedded pack of the same name.
@@ -604,7 +609,7 @@ fn game_backend_refuses_unsupported_commands_and_shows_defined_blocks() {
     );
     assert!(run.failure.is_none(), "{:?}", run.failure);
     assert_eq!(run.steps[1].events[0].text, "power Quick Jab\nCost: 1 CP");
-    assert_eq!(session.complete_names(NameKind::Power), ["Quick Jab"]);
+    assert_eq!(session.complete_names(CompletionKind::Power), ["Quick Jab"]);
     let run = session.run_text(
         "runtime.session",
         "challenge 3 breakthroughs before 2 setbacks with A\n",

@@ -121,13 +121,17 @@ fn undo_and_save_restore_through_the_session() {
 #[test]
 fn completion_names_come_from_the_loaded_pack_and_the_world() {
     use mythforge::runtime::Game;
-    use mythforge::session::{NameKind, Session};
+    use mythforge::session::{CompletionKind, Session};
     let mut session = Session::new(Game::new(1), 1);
     let run = session.run_text("c.session", SETUP, None);
     assert!(run.failure.is_none(), "{:?}", run.failure);
-    assert_eq!(session.complete_names(NameKind::Actor), ["Enrique", "The Inquisitor"]);
-    assert!(session.complete_names(NameKind::Power).contains(&"Berserker Charge".to_string()));
-    assert!(session.complete_names(NameKind::StatBlock).contains(&"White Coyote".to_string()));
-    assert!(!session.complete_names(NameKind::Condition).is_empty());
-    assert!(session.complete_names(NameKind::Pack).contains(&"mestezia".to_string()));
+    assert_eq!(session.complete_names(CompletionKind::Actor), ["Enrique", "The Inquisitor"]);
+    assert!(
+        session.complete_names(CompletionKind::Power).contains(&"Berserker Charge".to_string())
+    );
+    assert!(
+        session.complete_names(CompletionKind::StatBlock).contains(&"White Coyote".to_string())
+    );
+    assert!(!session.complete_names(CompletionKind::Condition).is_empty());
+    assert!(session.complete_names(CompletionKind::Pack).contains(&"mestezia".to_string()));
 }

@@ -245,7 +245,7 @@ fn section_2_improvised_table_in_front_of_armour() {
 #[test]
 fn section_1_resistance_then_halving_rounds_up() {
     let mut rules =
-        DamageRules { scale: Some(Scale::half(Rounding::Up)), ..DamageRules::default() };
+        DamageRules { scale: Some(Scale::half(RoundingDirection::Up)), ..DamageRules::default() };
     rules.resistances.insert("fire".into(), 2);
     let steps = resolve_damage(&Damage::new(11).with_type("fire"), &rules);
     assert_eq!((steps.modified, steps.total), (9, 5));

@@ -165,7 +165,7 @@ fn a_missing_save_is_refused() {
     expect(
         "missing_save",
         &fails_unchanged(&mut session, "missing_save", &line),
-        "engine::save::io @ missing_save.session:1:9",
+        "session::no_save @ missing_save.session:1:9 +help",
     );
 }
 

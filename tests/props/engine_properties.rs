@@ -35,7 +35,7 @@ proptest! {
         numerator in any::<i64>(), denominator in any::<i64>(), up in any::<bool>(),
         current in any::<i64>(), max in prop::option::of(any::<i64>()), reduced_by in any::<i64>(),
     ) {
-        let rounding = if up { Rounding::Up } else { Rounding::Down };
+        let rounding = if up { RoundingDirection::Up } else { RoundingDirection::Down };
         let mut rules = DamageRules { reduction, scale: Some(Scale { numerator, denominator, rounding }), ..DamageRules::default() };
         rules.resistances.insert("cold".into(), resist);
         rules.vulnerabilities.insert("cold".into(), resist);
