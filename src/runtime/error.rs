@@ -146,6 +146,15 @@ pub enum RuntimeErrorKind {
         /// What to do instead.
         hint: String,
     },
+    /// An actor cannot be built with the values it is given (`actor Dummy with Attack 3`
+    /// where Attack is derived; a resource above a maximum nobody set).
+    #[error("{message}")]
+    ActorValue {
+        /// What is wrong.
+        message: String,
+        /// What to write instead.
+        hint: String,
+    },
     /// A GM's change cannot be made (`set Itzel Attack to 4` where Attack is derived).
     #[error("{message}")]
     Fiat {
@@ -201,6 +210,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::PowerRule(broken) => broken.code,
             RuntimeErrorKind::Stance { .. } => "runtime::stance",
             RuntimeErrorKind::Fiat { .. } => "runtime::fiat",
+            RuntimeErrorKind::ActorValue { .. } => "runtime::actor_value",
             RuntimeErrorKind::Unmappable { .. } => "runtime::unmappable",
             RuntimeErrorKind::Engine(kind) => kind.code(),
             RuntimeErrorKind::Eval(_) => "rules::eval",
@@ -300,6 +310,7 @@ impl ToDiagnostic for RuntimeError {
             RuntimeErrorKind::Stance { hint, .. }
             | RuntimeErrorKind::NotEquipped { hint, .. }
             | RuntimeErrorKind::Fiat { hint, .. }
+            | RuntimeErrorKind::ActorValue { hint, .. }
             | RuntimeErrorKind::Unmappable { hint, .. }
             | RuntimeErrorKind::NoDamagePool(hint) => diagnostic.with_help(hint.clone()),
             RuntimeErrorKind::WeaponRequirement { .. } => diagnostic.with_help(

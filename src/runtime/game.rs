@@ -317,9 +317,12 @@ impl Game {
         from: Option<&str>,
         overrides: &[(&str, i64)],
     ) -> Result<(), RuntimeError> {
-        let actor = build_actor(&self.rules, name, from, overrides)?;
+        let (actor, notes) = build_actor(&self.rules, name, from, overrides)?;
         self.command(|game| {
             game.world.add_actor(actor)?;
+            for note in &notes {
+                game.narrate(note);
+            }
             super::traits::joined(game, name, from)
         })
     }

@@ -18,6 +18,7 @@ mod error;
 mod fiat;
 mod game;
 mod gear;
+mod given;
 mod hooks;
 mod host;
 mod journal;

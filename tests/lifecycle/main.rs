@@ -8,6 +8,7 @@ mod damage_pool;
 mod durations;
 mod encounter_end;
 mod forced_dice;
+mod inline_actor;
 mod losses;
 mod maxes;
 mod moments;
