@@ -150,7 +150,7 @@ fn fiat_changes_are_saved_and_restored() {
     let out = text(&session.run_text("save.session", &commands, None));
     let sheet = out.rsplit("> show Itzel\n").next().unwrap();
     assert!(sheet.contains("HP 10/24"), "{sheet}");
-    assert!(sheet.contains("Conditions: Dazed from GM [UntilRemoved]"), "{sheet}");
+    assert!(sheet.contains("Conditions: Dazed from GM [until removed]"), "{sheet}");
     assert!(sheet.contains(", Sleep\n"), "{sheet}");
 }
 

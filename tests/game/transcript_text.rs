@@ -20,6 +20,9 @@ fn every_duration_reads_as_a_rule_file_writes_it() {
     assert_eq!(Duration::Rounds(3).to_string(), "for 3 rounds");
     assert_eq!(Duration::EndOfEncounter.to_string(), "until the end of the encounter");
     assert_eq!(Duration::UntilRemoved.to_string(), "until removed");
+    assert_eq!(Duration::UntilHealed.to_string(), "until healed");
+    assert_eq!(Duration::Encounters(1).to_string(), "until the end of the encounter");
+    assert_eq!(Duration::Encounters(3).to_string(), "for 3 encounters");
     let two = Duration::EndOfTurn { actor: "Itzel".into(), turns: 2 };
     assert_eq!(two.to_string(), "for Itzel's next 2 turns");
 }
