@@ -11,8 +11,8 @@ mod roll;
 mod roller;
 
 pub use ast::{
-    BinaryOperator, BinaryStep, CompareOperator, ComparePoint, DiceExpr, DiceTerm, ExplodeKind,
-    Expr, Function, RerollKind, Select, SelectKind,
+    BinaryOperator, BinaryStep, Binding, CompareOperator, ComparePoint, DiceExpr, DicePool,
+    DiceTerm, ExplodeKind, Expr, Function, RerollKind, Select, SelectKind,
 };
 pub use dist::{Distribution, distribution};
 pub use error::{

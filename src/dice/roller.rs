@@ -68,6 +68,12 @@ impl Roller {
         self.forced.iter().copied()
     }
 
+    /// True when the next die comes straight from the stream: no forced face is waiting.
+    #[inline]
+    pub fn draws_freely(&self) -> bool {
+        self.forced.is_empty()
+    }
+
     /// Drops every forced face not used yet.
     pub fn clear_forced(&mut self) {
         self.forced.clear();
