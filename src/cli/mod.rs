@@ -2,6 +2,7 @@
 //! only place that writes to the terminal. Exit codes: 0 success, 1 a diagnostic was
 //! printed, 2 usage error (clap's own).
 
+mod analyze;
 mod check;
 mod dist;
 mod fmt;
@@ -40,6 +41,8 @@ enum Command {
     Run(run::RunArgs),
     /// The interactive session (also what `mythforge` alone starts).
     Repl(repl::ReplArgs),
+    /// Exact odds of rules: what session commands produce, over every way the dice fall.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -54,6 +57,7 @@ pub fn main() -> ExitCode {
         Some(Command::Dist(args)) => dist::run(args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Fmt(args)) => fmt::run(&args),
+        Some(Command::Analyze(args)) => analyze::run(args),
     }
 }
 

@@ -1,5 +1,6 @@
 //! The one seeded random stream of an engine: unbiased die faces from ChaCha8, a queue of
-//! forced faces (physical dice at the table), and a state that can be saved and restored
+//! forced faces (physical dice at the table), an exploration mode (faces replayed from a
+//! path of choices, see [`Exploration`]), and a state that can be saved and restored
 //! exactly. Never uses OS entropy or the clock; the caller supplies the seed.
 
 use std::collections::VecDeque;
@@ -9,7 +10,10 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::Rng;
 use serde::{Deserialize, Serialize};
 
-/// A forced face that does not fit the die it was used for (`--dice 12` on a d10).
+use super::explore::{BranchPoint, Exploration};
+
+/// A forced face that does not fit the die it was used for (`--dice 12` on a d10). An
+/// exploring roller whose path has run out reports face 0: the run stops there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("forced die {face} does not fit a d{sides}")]
 pub struct ForcedFaceError {
@@ -28,6 +32,10 @@ pub struct RollerState {
     pub word_pos: u128,
     /// Forced faces not used yet, in order.
     pub forced: Vec<u32>,
+    /// The exploration the roller replays, if any (never saved: it lives only while an
+    /// analysis runs, and survives a failed command's restore).
+    #[serde(skip)]
+    pub exploration: Option<Exploration>,
 }
 
 /// A seeded die roller. Same seed, same faces, on every run and platform.
@@ -45,12 +53,18 @@ pub struct Roller {
     seed: u64,
     rng: ChaCha8Rng,
     forced: VecDeque<u32>,
+    exploration: Option<Exploration>,
 }
 
 impl Roller {
     /// A roller at the start of the stream for `seed`.
     pub fn new(seed: u64) -> Self {
-        Roller { seed, rng: ChaCha8Rng::seed_from_u64(seed), forced: VecDeque::new() }
+        Roller {
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            forced: VecDeque::new(),
+            exploration: None,
+        }
     }
 
     /// The seed this roller started from.
@@ -68,10 +82,37 @@ impl Roller {
         self.forced.iter().copied()
     }
 
-    /// True when the next die comes straight from the stream: no forced face is waiting.
+    /// True when the next die comes straight from the stream: no forced face is waiting
+    /// and the roller is not exploring.
     #[inline]
     pub fn draws_freely(&self) -> bool {
-        self.forced.is_empty()
+        self.forced.is_empty() && self.exploration.is_none()
+    }
+
+    /// Makes the roller replay `exploration` instead of drawing from its stream (forced
+    /// faces still come first); `None` returns it to its stream, which exploring never
+    /// advanced.
+    pub fn explore(&mut self, exploration: Option<Exploration>) {
+        self.exploration = exploration;
+    }
+
+    /// The exploration the roller replays, if any.
+    pub fn exploration(&self) -> Option<&Exploration> {
+        self.exploration.as_ref()
+    }
+
+    /// For a rule that can collapse a roll to outcome classes (a check's grades): when the
+    /// roller explores, the class to take (numbered from 1; class `i` has probability
+    /// `weights[i - 1]`), or the error that stops the run where the path ran out. `None`
+    /// when the roller is not exploring or faces are forced: roll the dice as usual.
+    pub fn choose(&mut self, weights: &[f64]) -> Option<Result<u32, ForcedFaceError>> {
+        let exploration = self.exploration.as_ref().filter(|_| self.forced.is_empty())?;
+        let sides = u32::try_from(weights.len()).unwrap_or(u32::MAX);
+        Some(match exploration.next(BranchPoint::Weighted(weights.to_vec())) {
+            Some(choice) if choice >= 1 && choice <= sides => Ok(choice),
+            Some(face) => Err(ForcedFaceError { face, sides }),
+            None => Err(ForcedFaceError { face: 0, sides }),
+        })
     }
 
     /// Drops every forced face not used yet.
@@ -82,14 +123,20 @@ impl Roller {
     /// Rolls one die with `sides` faces (1..=sides), taking a forced face first if one is
     /// queued. `sides` must be at least 1.
     pub fn roll_die(&mut self, sides: u32) -> Result<u32, ForcedFaceError> {
-        match self.forced.pop_front() {
-            Some(face) if face == 0 || face > sides => Err(ForcedFaceError { face, sides }),
-            Some(face) => Ok(face),
-            None => Ok(self.face(sides)),
-        }
+        let face = match self.forced.pop_front() {
+            Some(face) => face,
+            None => match &self.exploration {
+                None => return Ok(self.face(sides)),
+                Some(exploration) => {
+                    exploration.next(BranchPoint::Die { sides }).unwrap_or_default()
+                }
+            },
+        };
+        if face == 0 || face > sides { Err(ForcedFaceError { face, sides }) } else { Ok(face) }
     }
 
-    /// A uniformly random face in 1..=sides from the stream, ignoring forced faces.
+    /// A uniformly random face in 1..=sides from the stream, ignoring forced faces and
+    /// exploration.
     /// Unbiased: Lemire's multiply-and-reject method. `sides` must be at least 1.
     #[inline]
     pub fn face(&mut self, sides: u32) -> u32 {
@@ -112,6 +159,7 @@ impl Roller {
             seed: self.seed,
             word_pos: self.rng.get_word_pos(),
             forced: self.forced.iter().copied().collect(),
+            exploration: self.exploration.clone(),
         }
     }
 
@@ -120,6 +168,7 @@ impl Roller {
         let mut roller = Roller::new(state.seed);
         roller.rng.set_word_pos(state.word_pos);
         roller.forced = state.forced.iter().copied().collect();
+        roller.exploration = state.exploration.clone();
         roller
     }
 }

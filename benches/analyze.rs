@@ -1,0 +1,2 @@
+//! Benchmarks of `mythforge analyze` (placeholder, filled below).
+fn main() {}

@@ -1,0 +1,480 @@
+//! What an analysis reports: one [`Measure`] per thing the question can change (a check's
+//! grade, damage taken, a resource, a condition, a refusal), each a distribution with its
+//! mean and deviation, exact or estimated with 95% intervals. [`Tally`] accumulates the
+//! weighted readings of every way the question can run; [`Tally::report`] turns them into
+//! measures, dropping what never changes.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::reading::StepReading;
+use crate::runtime::Game;
+
+/// What a measure reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MeasureKind {
+    /// Whether a command was refused (and why): it then changed nothing.
+    Refused,
+    /// A check's outcome: its grade, success number, successes, hit or margin.
+    Check,
+    /// A `roll`'s total.
+    Roll,
+    /// Damage an actor took.
+    Damage,
+    /// A resource's value after the question.
+    Resource,
+    /// Whether a resource that took damage is at 0 or less after the question.
+    AtZero,
+    /// Whether an actor holds a condition after the question.
+    Condition,
+    /// A world pool's value after the question.
+    Pool,
+}
+
+/// One possible value of a measure.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Outcome {
+    /// The value (0/1 for yes/no measures).
+    pub value: i64,
+    /// Its name, when it has one (`High`, `yes`, `refused: ...`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// Its probability.
+    pub p: f64,
+    /// For an estimate, a 95% interval for `p` (Wilson score).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval: Option<(f64, f64)>,
+}
+
+/// The distribution of one thing the question can change.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Measure {
+    /// A readable name: `Itzel's check`, `damage to The Inquisitor`, `The Inquisitor's HP`.
+    pub name: String,
+    /// What it reads.
+    pub kind: MeasureKind,
+    /// The command (from 1) it belongs to; `None` for the state after the whole question.
+    pub command: Option<usize>,
+    /// Every value with its probability, sorted by value.
+    pub outcomes: Vec<Outcome>,
+    /// Probability that the measure did not happen (a check not rolled because the command
+    /// was refused); 0 for most measures.
+    pub none: f64,
+    /// Mean over the outcomes (renormalised when `none` is above 0).
+    pub mean: f64,
+    /// Standard deviation over the outcomes.
+    pub sd: f64,
+    /// For an estimate, a 95% interval for the mean.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_interval: Option<(f64, f64)>,
+    /// The value before the question (resources, pools).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<i64>,
+}
+
+impl Measure {
+    /// Probability of exactly `value`.
+    pub fn p(&self, value: i64) -> f64 {
+        self.outcomes.iter().filter(|o| o.value == value).map(|o| o.p).sum()
+    }
+
+    /// Probability of at least `value`.
+    pub fn at_least(&self, value: i64) -> f64 {
+        self.outcomes.iter().filter(|o| o.value >= value).map(|o| o.p).sum()
+    }
+
+    /// Probability of at most `value`.
+    pub fn at_most(&self, value: i64) -> f64 {
+        self.outcomes.iter().filter(|o| o.value <= value).map(|o| o.p).sum()
+    }
+
+    /// The one number a sweep or comparison shows for this measure: the probability of
+    /// "yes" for a yes/no measure, else the mean.
+    pub fn headline(&self) -> f64 {
+        match self.kind {
+            MeasureKind::AtZero | MeasureKind::Condition | MeasureKind::Refused => {
+                self.outcomes.iter().filter(|o| o.value != 0).map(|o| o.p).sum()
+            }
+            _ => self.mean,
+        }
+    }
+}
+
+/// The result of analysing a question.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// The question's commands as written (repeated as asked).
+    pub question: Vec<String>,
+    /// True when every probability is exact (within 1e-12); false for a seeded estimate.
+    pub exact: bool,
+    /// How many times a command ran while exploring (exact) or sampling.
+    pub runs: u64,
+    /// For an estimate, how many times the whole question was sampled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<u64>,
+    /// For an estimate, the seed of its first sample.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Ways the question ended that were told apart (exact only): runs of the last
+    /// command that finished, from states merged between commands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leaves: Option<usize>,
+    /// What changed, in order: per command, then the state after the question.
+    pub measures: Vec<Measure>,
+    /// Why an estimate was used, and anything else worth knowing.
+    pub notes: Vec<String>,
+}
+
+impl Report {
+    /// The measure called `name`, if any.
+    pub fn measure(&self, name: &str) -> Option<&Measure> {
+        self.measures.iter().find(|m| m.name == name)
+    }
+}
+
+/// Orders measures: per command, then after the question; within one, by kind and names.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Key {
+    /// The command's index, or `usize::MAX` for the state after the question.
+    step: usize,
+    kind: MeasureKind,
+    actor: String,
+    name: String,
+    index: usize,
+}
+
+const END: usize = usize::MAX;
+
+impl Key {
+    fn new(step: usize, kind: MeasureKind, actor: &str, name: &str, index: usize) -> Key {
+        Key { step, kind, actor: actor.to_string(), name: name.to_string(), index }
+    }
+}
+
+/// A sum of many small probabilities kept accurate to an ulp or two however many terms it
+/// has (Neumaier's compensated summation): a million leaves must still sum within 1e-12.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Sum {
+    total: f64,
+    carry: f64,
+}
+
+impl Sum {
+    /// Adds `value`.
+    pub fn add(&mut self, value: f64) {
+        let total = self.total + value;
+        self.carry += if self.total.abs() >= value.abs() {
+            (self.total - total) + value
+        } else {
+            (value - total) + self.total
+        };
+        self.total = total;
+    }
+
+    /// The sum.
+    pub fn value(self) -> f64 {
+        self.total + self.carry
+    }
+}
+
+/// Weighted readings of every way the question ran.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tally {
+    values: BTreeMap<Key, BTreeMap<i64, Sum>>,
+    labels: BTreeMap<(Key, i64), String>,
+    /// Total weight that reached each command.
+    reached: BTreeMap<usize, Sum>,
+    /// Total weight of the ends read.
+    ended: Sum,
+    /// Refusal messages per command, numbered in the order first seen.
+    refusals: BTreeMap<usize, Vec<String>>,
+    /// `(actor, resource)` pairs damage went into.
+    damaged: BTreeSet<(String, String)>,
+}
+
+impl Tally {
+    /// Adds what command `step` produced, with weight `p`.
+    pub fn add_step(&mut self, step: usize, reading: &StepReading, p: f64) {
+        self.reached.entry(step).or_default().add(p);
+        let refused = match &reading.refused {
+            None => 0,
+            Some(message) => {
+                let seen = self.refusals.entry(step).or_default();
+                let index = match seen.iter().position(|m| m == message) {
+                    Some(index) => index,
+                    None => {
+                        seen.push(message.clone());
+                        seen.len() - 1
+                    }
+                };
+                index as i64 + 1
+            }
+        };
+        self.add(Key::new(step, MeasureKind::Refused, "", "", 0), refused, p);
+        for (index, (actor, value, label)) in reading.checks.iter().enumerate() {
+            let key = Key::new(step, MeasureKind::Check, actor, "", index);
+            if let Some(label) = label {
+                self.labels.entry((key.clone(), *value)).or_insert_with(|| label.clone());
+            }
+            self.add(key, *value, p);
+        }
+        for (actor, amount) in &reading.damage {
+            self.add(Key::new(step, MeasureKind::Damage, actor, "", 0), *amount, p);
+        }
+        for pair in &reading.damaged {
+            self.damaged.insert(pair.clone());
+        }
+        if let Some(total) = reading.roll {
+            self.add(Key::new(step, MeasureKind::Roll, "", "", 0), total, p);
+        }
+    }
+
+    /// Adds the state after the question, with weight `p`; `damage` is the damage each
+    /// actor took over the whole question.
+    pub fn add_end(&mut self, game: &Game, damage: &BTreeMap<String, i64>, p: f64) {
+        self.ended.add(p);
+        let world = game.world();
+        for actor in &world.actors {
+            for (name, resource) in &actor.resources {
+                self.add(
+                    Key::new(END, MeasureKind::Resource, &actor.name, name, 0),
+                    resource.current,
+                    p,
+                );
+            }
+            let held: BTreeSet<&str> =
+                actor.conditions.active.iter().map(|c| c.name.as_str()).collect();
+            for name in held {
+                self.add(Key::new(END, MeasureKind::Condition, &actor.name, name, 0), 1, p);
+            }
+        }
+        for (name, value) in &world.pools {
+            self.add(Key::new(END, MeasureKind::Pool, "", name, 0), *value, p);
+        }
+        for (actor, amount) in damage {
+            self.add(Key::new(END, MeasureKind::Damage, actor, "", 0), *amount, p);
+        }
+    }
+
+    fn add(&mut self, key: Key, value: i64, p: f64) {
+        self.values.entry(key).or_default().entry(value).or_default().add(p);
+    }
+
+    /// Adds another tally (of disjoint runs) to this one.
+    pub fn merge(&mut self, other: Tally) {
+        for (step, p) in other.reached {
+            self.reached.entry(step).or_default().add(p.value());
+        }
+        self.ended.add(other.ended.value());
+        for (key, values) in other.values {
+            // Refusal numbers are per tally: renumber the other's by message.
+            let renumber = key.kind == MeasureKind::Refused;
+            for (value, p) in values {
+                let p = p.value();
+                let value = if renumber && value > 0 {
+                    let message = other.refusals[&key.step][value as usize - 1].clone();
+                    let seen = self.refusals.entry(key.step).or_default();
+                    let index = seen.iter().position(|m| *m == message).unwrap_or_else(|| {
+                        seen.push(message);
+                        seen.len() - 1
+                    });
+                    index as i64 + 1
+                } else {
+                    value
+                };
+                self.add(key.clone(), value, p);
+            }
+        }
+        for (key, label) in other.labels {
+            self.labels.entry(key).or_insert(label);
+        }
+        self.damaged.extend(other.damaged);
+    }
+
+    /// The measures, with what never changed left out. `base` is the game before the
+    /// question; `commands` how many commands the question has. With `samples`, every
+    /// probability is an estimate from that many samples and gets an interval.
+    pub fn report(&self, base: &Game, commands: usize, samples: Option<u64>) -> Vec<Measure> {
+        let before = Tally::before(base);
+        // Samples are tallied as counts; exploration as probabilities.
+        let scale = samples.map_or(1.0, |n| 1.0 / n as f64);
+        let mut measures = Vec::new();
+        for (key, values) in &self.values {
+            let total = if key.step == END {
+                self.ended.value()
+            } else {
+                self.reached.get(&key.step).map_or(0.0, |sum| sum.value())
+            };
+            let mut values: BTreeMap<i64, f64> =
+                values.iter().map(|(value, sum)| (*value, sum.value())).collect();
+            let listed: f64 = values.values().sum();
+            let missing = (total - listed).max(0.0);
+            // Rounding leaves crumbs of about 1e-16 when nothing is missing.
+            let missing = if missing * scale > 1e-13 { missing } else { 0.0 };
+            let mut none = 0.0;
+            // What a reading leaves out has its default: no damage is 0, an unheld condition
+            // is 0 (no), a refusal not seen is 0 (ran); a missing check did not happen.
+            match key.kind {
+                MeasureKind::Damage | MeasureKind::Condition | MeasureKind::Refused => {
+                    if missing > 0.0 {
+                        *values.entry(0).or_insert(0.0) += missing;
+                    }
+                }
+                MeasureKind::Check | MeasureKind::Roll => none = missing,
+                _ => {}
+            }
+            values.values_mut().for_each(|p| *p *= scale);
+            none *= scale;
+            let base_value = before.get(key).copied();
+            if !self.worth_showing(key, &values, base_value, commands) {
+                continue;
+            }
+            measures.push(self.measure(key, &values, none, base_value, samples));
+            if key.kind == MeasureKind::Resource
+                && self.damaged.contains(&(key.actor.clone(), key.name.clone()))
+            {
+                // `+ 0.0`: an empty f64 sum is -0.0.
+                let zero =
+                    values.iter().filter(|(v, _)| **v <= 0).map(|(_, p)| p).sum::<f64>() + 0.0;
+                let rest =
+                    values.iter().filter(|(v, _)| **v > 0).map(|(_, p)| p).sum::<f64>() + 0.0;
+                let mut yes_no = BTreeMap::new();
+                yes_no.insert(0, rest);
+                yes_no.insert(1, zero);
+                let zero_key = Key::new(END, MeasureKind::AtZero, &key.actor, &key.name, 0);
+                measures.push(self.measure(&zero_key, &yes_no, 0.0, None, samples));
+            }
+        }
+        measures
+    }
+
+    /// Values before the question: resources, held conditions (1) and pools.
+    fn before(game: &Game) -> BTreeMap<Key, i64> {
+        let mut before = BTreeMap::new();
+        for actor in &game.world().actors {
+            for (name, resource) in &actor.resources {
+                before.insert(
+                    Key::new(END, MeasureKind::Resource, &actor.name, name, 0),
+                    resource.current,
+                );
+            }
+            for condition in &actor.conditions.active {
+                before.insert(
+                    Key::new(END, MeasureKind::Condition, &actor.name, &condition.name, 0),
+                    1,
+                );
+            }
+        }
+        for (name, value) in &game.world().pools {
+            before.insert(Key::new(END, MeasureKind::Pool, "", name, 0), *value);
+        }
+        before
+    }
+
+    /// Leaves out what is certain to be as it was: a resource or pool that never changes,
+    /// a condition held (or not) exactly as before, a refusal that never happens, and the
+    /// whole-question damage of a one-command question (it repeats the command's).
+    fn worth_showing(
+        &self,
+        key: &Key,
+        values: &BTreeMap<i64, f64>,
+        before: Option<i64>,
+        commands: usize,
+    ) -> bool {
+        let certain = |value: i64| values.len() == 1 && values.contains_key(&value);
+        match key.kind {
+            MeasureKind::Resource | MeasureKind::Pool => !before.is_some_and(certain),
+            MeasureKind::Condition => !certain(before.unwrap_or(0)),
+            MeasureKind::Refused => !certain(0),
+            MeasureKind::Damage if key.step == END => commands > 1,
+            _ => true,
+        }
+    }
+
+    fn measure(
+        &self,
+        key: &Key,
+        values: &BTreeMap<i64, f64>,
+        none: f64,
+        before: Option<i64>,
+        samples: Option<u64>,
+    ) -> Measure {
+        let label = |value: i64| -> Option<String> {
+            match key.kind {
+                MeasureKind::Refused if value == 0 => Some("ran".to_string()),
+                MeasureKind::Refused => self
+                    .refusals
+                    .get(&key.step)
+                    .and_then(|m| m.get(value as usize - 1))
+                    .map(|m| format!("refused: {m}")),
+                MeasureKind::AtZero | MeasureKind::Condition => {
+                    Some(if value == 0 { "no" } else { "yes" }.to_string())
+                }
+                _ => self.labels.get(&(key.clone(), value)).cloned(),
+            }
+        };
+        let outcomes: Vec<Outcome> = values
+            .iter()
+            .map(|(value, p)| Outcome {
+                value: *value,
+                label: label(*value),
+                p: *p,
+                interval: samples.map(|n| wilson(*p, n)),
+            })
+            .collect();
+        let mass: f64 = outcomes.iter().map(|o| o.p).sum();
+        let mean = if mass > 0.0 {
+            outcomes.iter().map(|o| o.value as f64 * o.p).sum::<f64>() / mass
+        } else {
+            0.0
+        };
+        let variance = if mass > 0.0 {
+            outcomes.iter().map(|o| (o.value as f64 - mean).powi(2) * o.p).sum::<f64>() / mass
+        } else {
+            0.0
+        };
+        let sd = variance.sqrt();
+        let mean_interval = samples.map(|n| {
+            let half = 1.96 * sd / (n as f64).sqrt();
+            (mean - half, mean + half)
+        });
+        Measure {
+            name: name_of(key),
+            kind: key.kind,
+            command: (key.step != END).then(|| key.step + 1),
+            outcomes,
+            none,
+            mean,
+            sd,
+            mean_interval,
+            before,
+        }
+    }
+}
+
+fn name_of(key: &Key) -> String {
+    match key.kind {
+        MeasureKind::Refused => "refused".to_string(),
+        MeasureKind::Check if key.index == 0 => format!("{}'s check", key.actor),
+        MeasureKind::Check => format!("{}'s check #{}", key.actor, key.index + 1),
+        MeasureKind::Roll => "roll".to_string(),
+        MeasureKind::Damage if key.step == END => format!("damage to {} in all", key.actor),
+        MeasureKind::Damage => format!("damage to {}", key.actor),
+        MeasureKind::Resource => format!("{}'s {}", key.actor, key.name),
+        MeasureKind::AtZero => format!("{}'s {} at 0 or less", key.actor, key.name),
+        MeasureKind::Condition => format!("{} has {}", key.actor, key.name),
+        MeasureKind::Pool => format!("pool {}", key.name),
+    }
+}
+
+/// The 95% Wilson score interval for a proportion `p` observed in `n` samples.
+fn wilson(p: f64, n: u64) -> (f64, f64) {
+    let n = n as f64;
+    let z = 1.96f64;
+    let denominator = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denominator;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
