@@ -1,11 +1,52 @@
 //! Runs one command of a question on a [`Game`], through the same [`Backend`] methods the
-//! REPL's session calls, so a question means exactly what it means at the table. A `roll`
-//! rolls on the game's own roller (explored like every other die) and reports its total.
+//! REPL's session calls, so a question means exactly what it means at the table. A power
+//! use — the command an analysis runs most — goes straight to [`Game::use_power_with`],
+//! with the request built once (as the backend builds it), skipping the transcript the
+//! backend renders for every event. A `roll` rolls on the game's own roller (explored like
+//! every other die) and reports its total.
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, ToDiagnostic};
 use crate::engine::Decider;
-use crate::runtime::Game;
+use crate::runtime::{self, Game};
 use crate::session::{Backend, Command};
+
+/// A question's command ready to run many times.
+#[derive(Clone, Debug)]
+pub(crate) enum Planned {
+    /// A power use, as the runtime takes it.
+    Power(Box<runtime::PowerUse>),
+    /// Any other command, run through the backend.
+    Other(Box<Command>),
+}
+
+impl Planned {
+    /// Plans `command`.
+    pub fn of(command: &Command) -> Planned {
+        match command {
+            Command::UsePower(power_use) => Planned::Power(Box::new(power_request(power_use))),
+            other => Planned::Other(Box::new(other.clone())),
+        }
+    }
+}
+
+/// The runtime's request for a session's power use (the same fields the game backend
+/// fills in `Backend::use_power`).
+fn power_request(power_use: &crate::session::PowerUse) -> runtime::PowerUse {
+    let mut request = runtime::PowerUse::new(&power_use.actor.node, &power_use.power.node)
+        .at(power_use.targets.iter().map(|target| target.node.as_str()));
+    request.options.weapon = power_use.weapon.as_ref().map(|weapon| weapon.node.clone());
+    request.options.trigger = power_use.trigger.as_ref().map(|trigger| trigger.node.clone());
+    request.options.spending = power_use
+        .spending
+        .iter()
+        .map(|(amount, resource)| (resource.node.clone(), *amount))
+        .collect();
+    request.options.aim = power_use.aim.clone();
+    request.options.destination = power_use.destination;
+    request.options.choices = power_use.choosing.iter().map(|n| n.node.clone()).collect();
+    request.options.threshold = power_use.threshold;
+    request
+}
 
 /// What running a command gave, besides its changes to the game.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,15 +71,24 @@ impl Ran {
     }
 }
 
-/// Runs `command` on `game`; a failed command leaves the game unchanged (the backend's
+/// Runs `planned` on `game`; a failed command leaves the game unchanged (the backend's
 /// transaction contract). `policy` commands are the caller's (they change no game).
 pub(crate) fn run(
     game: &mut Game,
-    command: &Command,
+    planned: &Planned,
     decider: &mut dyn Decider,
 ) -> Result<Ran, Vec<Diagnostic>> {
     let done = Ok(Ran { roll: None, roller_before: None });
-    match command {
+    let command = match planned {
+        Planned::Power(request) => {
+            return match game.use_power_with(request, decider) {
+                Ok(_) => done,
+                Err(error) => Err(vec![error.to_diagnostic()]),
+            };
+        }
+        Planned::Other(command) => command,
+    };
+    match command.as_ref() {
         Command::UsePower(power_use) => Backend::use_power(game, power_use, decider).and(done),
         Command::Check(request) => Backend::check(game, request, decider).and(done),
         Command::Versus { attacker, defender } => {

@@ -5,11 +5,12 @@
 //! again once per face, depth first, with the path one face longer. A run that finishes is
 //! a leaf: its probability is the product of its choices'. Leaves that leave the world in
 //! the same state (and have dealt the same damage so far) merge before the next command.
-//! Runs are counted against a budget; past it the caller samples instead.
+//! Runs are counted against a budget; past it the caller samples instead. Paths less likely
+//! than [`TAIL`] (the far end of an explosion) are cut off and their probability reported.
 
 use std::collections::BTreeMap;
 
-use super::command;
+use super::command::{self, Planned};
 use super::reading::{StepReading, grade_labels, read_step};
 use super::report::{Sum, Tally};
 use super::scenario::{Prepared, apply_policy};
@@ -17,6 +18,10 @@ use crate::dice::Exploration;
 use crate::engine::{PolicyDecider, World};
 use crate::runtime::Game;
 use crate::session::Command;
+
+/// Paths less likely than this are not explored (an exploding die would go on forever);
+/// what they would have carried is reported as truncated.
+pub(crate) const TAIL: f64 = 1e-18;
 
 /// The budget was spent before every run was explored.
 #[derive(Debug, PartialEq, Eq)]
@@ -34,9 +39,18 @@ struct Reached {
     summary: i64,
 }
 
-/// The exact tally of `prepared`'s question, its number of runs and distinct end states,
-/// or [`Beyond`] when more than `budget` runs would be needed.
-pub(crate) fn explore(prepared: &Prepared, budget: u64) -> Result<(Tally, u64, usize), Beyond> {
+/// What exploring found: the tally, the runs made, the leaves of the last command and the
+/// probability cut off in tails.
+pub(crate) struct Explored {
+    pub tally: Tally,
+    pub runs: u64,
+    pub leaves: usize,
+    pub truncated: f64,
+}
+
+/// The exact tally of `prepared`'s question, or [`Beyond`] when more than `budget` runs
+/// would be needed.
+pub(crate) fn explore(prepared: &Prepared, budget: u64) -> Result<Explored, Beyond> {
     let labels = grade_labels(&prepared.game);
     let mut tally = Tally::default();
     let mut runs = 0u64;
@@ -52,7 +66,9 @@ pub(crate) fn explore(prepared: &Prepared, budget: u64) -> Result<(Tally, u64, u
     let mut states = vec![start];
     let last = prepared.commands.len() - 1;
     let mut ends = 0usize;
-    for (step, (located, _)) in prepared.commands.iter().enumerate() {
+    let mut truncated = Sum::default();
+    for (step, ((located, _), planned)) in prepared.commands.iter().zip(&prepared.plans).enumerate()
+    {
         if let Command::Policy { decision, policy } = &located.command {
             // A policy changes how later decisions are answered; the states stay as they are.
             if let Ok(changed) = apply_policy(policies.clone(), decision, policy) {
@@ -85,18 +101,19 @@ pub(crate) fn explore(prepared: &Prepared, budget: u64) -> Result<(Tally, u64, u
             let p = state.p.value();
             runs = explore_command(
                 &mut state.game,
-                &located.command,
+                planned,
                 &policies,
                 &labels,
                 p,
                 runs,
                 budget,
+                &mut truncated,
                 &mut visit,
             )?;
         }
         states = next;
     }
-    Ok((tally, runs, ends))
+    Ok(Explored { tally, runs, leaves: ends, truncated: truncated.value() })
 }
 
 /// Explores one command from `game` (left as it was), calling `visit` for each leaf with
@@ -104,12 +121,13 @@ pub(crate) fn explore(prepared: &Prepared, budget: u64) -> Result<(Tally, u64, u
 #[allow(clippy::too_many_arguments)]
 fn explore_command(
     game: &mut Game,
-    command: &Command,
+    command: &Planned,
     policies: &PolicyDecider,
     labels: &BTreeMap<u32, String>,
     p: f64,
     mut runs: u64,
     budget: u64,
+    truncated: &mut Sum,
     visit: &mut dyn FnMut(&mut Game, &StepReading, f64),
 ) -> Result<u64, Beyond> {
     let mut stack: Vec<(Vec<u32>, f64)> = vec![(Vec::new(), p)];
@@ -132,6 +150,10 @@ fn explore_command(
             }
             // Pushed in reverse so the lowest face is explored first.
             for (option, chance) in branch.options().into_iter().rev() {
+                if q * chance < TAIL {
+                    truncated.add(q * chance);
+                    continue;
+                }
                 let mut longer = path.clone();
                 longer.push(option);
                 stack.push((longer, q * chance));

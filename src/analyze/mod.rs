@@ -86,15 +86,24 @@ pub fn analyze_prepared(
     let mut notes = Vec::new();
     if !options.sample {
         match explore::explore(prepared, options.budget) {
-            Ok((tally, runs, ends)) => {
+            Ok(explored) => {
+                if explored.truncated > 0.0 {
+                    notes.push(format!(
+                        "paths less likely than {:e} were cut off (an explosion's far tail): \
+                         {:.3e} of the probability in all",
+                        explore::TAIL,
+                        explored.truncated
+                    ));
+                }
                 return Ok(Report {
                     question,
                     exact: true,
-                    runs,
+                    runs: explored.runs,
                     samples: None,
                     seed: None,
-                    leaves: Some(ends),
-                    measures: tally.report(&prepared.game, commands, None),
+                    leaves: Some(explored.leaves),
+                    truncated: explored.truncated,
+                    measures: explored.tally.report(&prepared.game, commands, None),
                     notes,
                 });
             }
@@ -115,6 +124,7 @@ pub fn analyze_prepared(
         samples: Some(samples),
         seed: Some(options.seed),
         leaves: None,
+        truncated: 0.0,
         measures: tally.report(&prepared.game, commands, Some(samples)),
         notes,
     })

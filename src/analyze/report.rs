@@ -121,6 +121,9 @@ pub struct Report {
     /// command that finished, from states merged between commands.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub leaves: Option<usize>,
+    /// Probability left out of an exact report: paths less likely than 1e-18 (the far tail
+    /// of an explosion), not explored. Every measure's probabilities sum to 1 minus this.
+    pub truncated: f64,
     /// What changed, in order: per command, then the state after the question.
     pub measures: Vec<Measure>,
     /// Why an estimate was used, and anything else worth knowing.
@@ -146,6 +149,8 @@ pub(crate) struct Key {
 }
 
 const END: usize = usize::MAX;
+
+static EMPTY: String = String::new();
 
 impl Key {
     fn new(step: usize, kind: MeasureKind, actor: &str, name: &str, index: usize) -> Key {
@@ -179,36 +184,82 @@ impl Sum {
     }
 }
 
-/// Weighted readings of every way the question ran.
+/// The shape of the worlds read at the end of a question: each actor's name and resource
+/// names, and the pools' names. Readings store only numbers, in this order.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Layout {
+    actors: Vec<(String, Vec<String>)>,
+    pools: Vec<String>,
+}
+
+impl Layout {
+    fn of(world: &crate::engine::World) -> Layout {
+        Layout {
+            actors: world
+                .actors
+                .iter()
+                .map(|actor| (actor.name.clone(), actor.resources.keys().cloned().collect()))
+                .collect(),
+            pools: world.pools.keys().cloned().collect(),
+        }
+    }
+
+    /// Whether `world` has this shape (actors and resources are only ever added, so equal
+    /// counts mean equal names).
+    fn fits(&self, world: &crate::engine::World) -> bool {
+        self.actors.len() == world.actors.len()
+            && self.pools.len() == world.pools.len()
+            && self
+                .actors
+                .iter()
+                .zip(&world.actors)
+                .all(|((_, names), actor)| names.len() == actor.resources.len())
+    }
+}
+
+/// Weighted readings of every way the question ran. Readings are kept as they came, each
+/// distinct one once with its summed weight (a thousand samples ending alike cost one
+/// entry), and turned into measures only by [`Tally::report`].
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Tally {
-    values: BTreeMap<Key, BTreeMap<i64, Sum>>,
-    labels: BTreeMap<(Key, i64), String>,
+    /// Per command, each distinct reading with its weight.
+    steps: BTreeMap<usize, BTreeMap<StepReading, Sum>>,
+    /// Per layout and end reading (numbers in the layout's order), its weight.
+    ends: BTreeMap<(usize, Vec<i64>), Sum>,
+    layouts: Vec<Layout>,
+    /// Condition names, numbered as first seen.
+    conditions: BTreeMap<String, i64>,
     /// Total weight that reached each command.
     reached: BTreeMap<usize, Sum>,
     /// Total weight of the ends read.
     ended: Sum,
+}
+
+/// Readings turned into measures' values (see [`Tally::report`]).
+#[derive(Default)]
+struct Expanded {
+    values: BTreeMap<Key, BTreeMap<i64, Sum>>,
+    labels: BTreeMap<(Key, i64), String>,
     /// Refusal messages per command, numbered in the order first seen.
     refusals: BTreeMap<usize, Vec<String>>,
     /// `(actor, resource)` pairs damage went into.
     damaged: BTreeSet<(String, String)>,
 }
 
-impl Tally {
-    /// Adds what command `step` produced, with weight `p`.
-    pub fn add_step(&mut self, step: usize, reading: &StepReading, p: f64) {
-        self.reached.entry(step).or_default().add(p);
+impl Expanded {
+    fn add(&mut self, key: Key, value: i64, p: f64) {
+        self.values.entry(key).or_default().entry(value).or_default().add(p);
+    }
+
+    fn add_step(&mut self, step: usize, reading: &StepReading, p: f64) {
         let refused = match &reading.refused {
             None => 0,
             Some(message) => {
                 let seen = self.refusals.entry(step).or_default();
-                let index = match seen.iter().position(|m| m == message) {
-                    Some(index) => index,
-                    None => {
-                        seen.push(message.clone());
-                        seen.len() - 1
-                    }
-                };
+                let index = seen.iter().position(|m| m == message).unwrap_or_else(|| {
+                    seen.push(message.clone());
+                    seen.len() - 1
+                });
                 index as i64 + 1
             }
         };
@@ -231,35 +282,88 @@ impl Tally {
         }
     }
 
+    fn add_end(&mut self, layout: &Layout, numbers: &[i64], conditions: &[&String], p: f64) {
+        let mut numbers = numbers.iter().copied();
+        let mut next = || numbers.next().unwrap_or(0);
+        for (actor, resources) in &layout.actors {
+            for name in resources {
+                let value = next();
+                self.add(Key::new(END, MeasureKind::Resource, actor, name, 0), value, p);
+            }
+        }
+        for (actor, _) in &layout.actors {
+            for _ in 0..next() {
+                let name = conditions.get(next() as usize).map_or("", |n| n.as_str());
+                self.add(Key::new(END, MeasureKind::Condition, actor, name, 0), 1, p);
+            }
+        }
+        for name in &layout.pools {
+            let value = next();
+            self.add(Key::new(END, MeasureKind::Pool, "", name, 0), value, p);
+        }
+        for (actor, _) in &layout.actors {
+            let (taken, amount) = (next(), next());
+            if taken != 0 {
+                self.add(Key::new(END, MeasureKind::Damage, actor, "", 0), amount, p);
+            }
+        }
+    }
+}
+
+impl Tally {
+    /// Adds what command `step` produced, with weight `p`.
+    pub fn add_step(&mut self, step: usize, reading: &StepReading, p: f64) {
+        self.reached.entry(step).or_default().add(p);
+        let readings = self.steps.entry(step).or_default();
+        match readings.get_mut(reading) {
+            Some(sum) => sum.add(p),
+            None => readings.entry(reading.clone()).or_default().add(p),
+        }
+    }
+
     /// Adds the state after the question, with weight `p`; `damage` is the damage each
     /// actor took over the whole question.
     pub fn add_end(&mut self, game: &Game, damage: &BTreeMap<String, i64>, p: f64) {
         self.ended.add(p);
         let world = game.world();
+        let layout = match self.layouts.iter().rposition(|layout| layout.fits(world)) {
+            Some(index) => index,
+            None => {
+                self.layouts.push(Layout::of(world));
+                self.layouts.len() - 1
+            }
+        };
+        let mut numbers = Vec::with_capacity(32);
         for actor in &world.actors {
-            for (name, resource) in &actor.resources {
-                self.add(
-                    Key::new(END, MeasureKind::Resource, &actor.name, name, 0),
-                    resource.current,
-                    p,
-                );
+            numbers.extend(actor.resources.values().map(|resource| resource.current));
+        }
+        for actor in &world.actors {
+            let mut held: Vec<i64> = Vec::new();
+            for condition in &actor.conditions.active {
+                let id = match self.conditions.get(condition.name.as_str()) {
+                    Some(id) => *id,
+                    None => {
+                        let id = self.conditions.len() as i64;
+                        self.conditions.insert(condition.name.clone(), id);
+                        id
+                    }
+                };
+                if !held.contains(&id) {
+                    held.push(id);
+                }
             }
-            let held: BTreeSet<&str> =
-                actor.conditions.active.iter().map(|c| c.name.as_str()).collect();
-            for name in held {
-                self.add(Key::new(END, MeasureKind::Condition, &actor.name, name, 0), 1, p);
+            held.sort_unstable();
+            numbers.push(held.len() as i64);
+            numbers.extend(held);
+        }
+        numbers.extend(world.pools.values().copied());
+        for actor in &world.actors {
+            match damage.get(&actor.name) {
+                Some(amount) => numbers.extend([1, *amount]),
+                None => numbers.extend([0, 0]),
             }
         }
-        for (name, value) in &world.pools {
-            self.add(Key::new(END, MeasureKind::Pool, "", name, 0), *value, p);
-        }
-        for (actor, amount) in damage {
-            self.add(Key::new(END, MeasureKind::Damage, actor, "", 0), *amount, p);
-        }
-    }
-
-    fn add(&mut self, key: Key, value: i64, p: f64) {
-        self.values.entry(key).or_default().entry(value).or_default().add(p);
+        self.ends.entry((layout, numbers)).or_default().add(p);
     }
 
     /// Adds another tally (of disjoint runs) to this one.
@@ -268,29 +372,64 @@ impl Tally {
             self.reached.entry(step).or_default().add(p.value());
         }
         self.ended.add(other.ended.value());
-        for (key, values) in other.values {
-            // Refusal numbers are per tally: renumber the other's by message.
-            let renumber = key.kind == MeasureKind::Refused;
-            for (value, p) in values {
-                let p = p.value();
-                let value = if renumber && value > 0 {
-                    let message = other.refusals[&key.step][value as usize - 1].clone();
-                    let seen = self.refusals.entry(key.step).or_default();
-                    let index = seen.iter().position(|m| *m == message).unwrap_or_else(|| {
-                        seen.push(message);
-                        seen.len() - 1
-                    });
-                    index as i64 + 1
-                } else {
-                    value
-                };
-                self.add(key.clone(), value, p);
+        for (step, readings) in other.steps {
+            let mine = self.steps.entry(step).or_default();
+            for (reading, p) in readings {
+                mine.entry(reading).or_default().add(p.value());
             }
         }
-        for (key, label) in other.labels {
-            self.labels.entry(key).or_insert(label);
+        // Condition numbers and layouts are the other tally's: translate them.
+        let names: BTreeMap<i64, &String> =
+            other.conditions.iter().map(|(n, id)| (*id, n)).collect();
+        for ((layout, numbers), p) in other.ends {
+            let shape = &other.layouts[layout];
+            let mine = match self.layouts.iter().position(|l| l == shape) {
+                Some(index) => index,
+                None => {
+                    self.layouts.push(shape.clone());
+                    self.layouts.len() - 1
+                }
+            };
+            let mut translated = numbers.clone();
+            let mut at: usize = shape.actors.iter().map(|(_, r)| r.len()).sum();
+            for _ in &shape.actors {
+                let count = numbers[at] as usize;
+                for slot in at + 1..=at + count {
+                    let name = names[&numbers[slot]];
+                    let id = match self.conditions.get(name.as_str()) {
+                        Some(id) => *id,
+                        None => {
+                            let id = self.conditions.len() as i64;
+                            self.conditions.insert(name.clone(), id);
+                            id
+                        }
+                    };
+                    translated[slot] = id;
+                }
+                // Ids keep each actor's list sorted for equal readings to meet.
+                translated[at + 1..=at + count].sort_unstable();
+                at += count + 1;
+            }
+            self.ends.entry((mine, translated)).or_default().add(p.value());
         }
-        self.damaged.extend(other.damaged);
+    }
+
+    /// The readings turned into values per measure.
+    fn expand(&self) -> Expanded {
+        let mut expanded = Expanded::default();
+        for (step, readings) in &self.steps {
+            for (reading, p) in readings {
+                expanded.add_step(*step, reading, p.value());
+            }
+        }
+        let mut names: Vec<&String> = vec![&EMPTY; self.conditions.len()];
+        for (name, id) in &self.conditions {
+            names[*id as usize] = name;
+        }
+        for ((layout, numbers), p) in &self.ends {
+            expanded.add_end(&self.layouts[*layout], numbers, &names, p.value());
+        }
+        expanded
     }
 
     /// The measures, with what never changed left out. `base` is the game before the
@@ -298,10 +437,11 @@ impl Tally {
     /// probability is an estimate from that many samples and gets an interval.
     pub fn report(&self, base: &Game, commands: usize, samples: Option<u64>) -> Vec<Measure> {
         let before = Tally::before(base);
+        let expanded = self.expand();
         // Samples are tallied as counts; exploration as probabilities.
         let scale = samples.map_or(1.0, |n| 1.0 / n as f64);
         let mut measures = Vec::new();
-        for (key, values) in &self.values {
+        for (key, values) in &expanded.values {
             let total = if key.step == END {
                 self.ended.value()
             } else {
@@ -317,10 +457,10 @@ impl Tally {
             // What a reading leaves out has its default: no damage is 0, an unheld condition
             // is 0 (no), a refusal not seen is 0 (ran); a missing check did not happen.
             match key.kind {
-                MeasureKind::Damage | MeasureKind::Condition | MeasureKind::Refused => {
-                    if missing > 0.0 {
-                        *values.entry(0).or_insert(0.0) += missing;
-                    }
+                MeasureKind::Damage | MeasureKind::Condition | MeasureKind::Refused
+                    if missing > 0.0 =>
+                {
+                    *values.entry(0).or_insert(0.0) += missing;
                 }
                 MeasureKind::Check | MeasureKind::Roll => none = missing,
                 _ => {}
@@ -331,9 +471,9 @@ impl Tally {
             if !self.worth_showing(key, &values, base_value, commands) {
                 continue;
             }
-            measures.push(self.measure(key, &values, none, base_value, samples));
+            measures.push(Tally::measure(&expanded, key, &values, none, base_value, samples));
             if key.kind == MeasureKind::Resource
-                && self.damaged.contains(&(key.actor.clone(), key.name.clone()))
+                && expanded.damaged.contains(&(key.actor.clone(), key.name.clone()))
             {
                 // `+ 0.0`: an empty f64 sum is -0.0.
                 let zero =
@@ -344,7 +484,7 @@ impl Tally {
                 yes_no.insert(0, rest);
                 yes_no.insert(1, zero);
                 let zero_key = Key::new(END, MeasureKind::AtZero, &key.actor, &key.name, 0);
-                measures.push(self.measure(&zero_key, &yes_no, 0.0, None, samples));
+                measures.push(Tally::measure(&expanded, &zero_key, &yes_no, 0.0, None, samples));
             }
         }
         measures
@@ -394,7 +534,7 @@ impl Tally {
     }
 
     fn measure(
-        &self,
+        expanded: &Expanded,
         key: &Key,
         values: &BTreeMap<i64, f64>,
         none: f64,
@@ -404,7 +544,7 @@ impl Tally {
         let label = |value: i64| -> Option<String> {
             match key.kind {
                 MeasureKind::Refused if value == 0 => Some("ran".to_string()),
-                MeasureKind::Refused => self
+                MeasureKind::Refused => expanded
                     .refusals
                     .get(&key.step)
                     .and_then(|m| m.get(value as usize - 1))
@@ -412,7 +552,7 @@ impl Tally {
                 MeasureKind::AtZero | MeasureKind::Condition => {
                     Some(if value == 0 { "no" } else { "yes" }.to_string())
                 }
-                _ => self.labels.get(&(key.clone(), value)).cloned(),
+                _ => expanded.labels.get(&(key.clone(), value)).cloned(),
             }
         };
         let outcomes: Vec<Outcome> = values

@@ -43,7 +43,9 @@ pub(crate) fn sample_chunks(
             let mut policies = prepared.policies.clone();
             let mut undo = Vec::with_capacity(prepared.commands.len());
             let mut damage: BTreeMap<String, i64> = BTreeMap::new();
-            for (step, (located, _)) in prepared.commands.iter().enumerate() {
+            for (step, ((located, _), planned)) in
+                prepared.commands.iter().zip(&prepared.plans).enumerate()
+            {
                 if let Command::Policy { decision, policy } = &located.command {
                     if let Ok(changed) = apply_policy(policies.clone(), decision, policy) {
                         policies = changed;
@@ -54,7 +56,7 @@ pub(crate) fn sample_chunks(
                 runs += 1;
                 let mark = game.mark();
                 let mut decider = policies.clone();
-                let reading = match command::run(&mut game, &located.command, &mut decider) {
+                let reading = match command::run(&mut game, planned, &mut decider) {
                     Ok(ran) => {
                         let mut reading = read_step(&game, mark, &labels);
                         reading.roll = ran.roll;

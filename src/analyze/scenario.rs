@@ -76,6 +76,8 @@ pub struct Prepared {
     pub policies: PolicyDecider,
     /// Every source seen (pack files, setup, question), for rendering diagnostics.
     pub sources: SourceMap,
+    /// Each command of `commands`, ready to run.
+    pub(crate) plans: Vec<super::command::Planned>,
 }
 
 /// Why a scenario could not be prepared: diagnostics and the sources they point into.
@@ -141,7 +143,11 @@ impl Scenario {
         for _ in 1..self.repeat.max(1) {
             commands.extend(once.iter().cloned());
         }
-        Ok(Prepared { game, inputs: Vec::new(), commands, policies, sources })
+        let plans = commands
+            .iter()
+            .map(|(located, _)| super::command::Planned::of(&located.command))
+            .collect();
+        Ok(Prepared { game, inputs: Vec::new(), commands, policies, sources, plans })
     }
 }
 

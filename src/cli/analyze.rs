@@ -35,7 +35,6 @@ condition that can change, P(a damaged resource at 0 or less), refusals.";
 #[command(after_help = EXAMPLES)]
 pub(crate) struct AnalyzeArgs {
     /// The question: session commands, one per argument.
-    #[arg(allow_hyphen_values = true)]
     question: Vec<String>,
     /// A file of question commands, one per line (added after the arguments).
     #[arg(long, value_name = "FILE")]

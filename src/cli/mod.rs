@@ -42,7 +42,7 @@ enum Command {
     /// The interactive session (also what `mythforge` alone starts).
     Repl(repl::ReplArgs),
     /// Exact odds of rules: what session commands produce, over every way the dice fall.
-    Analyze(analyze::AnalyzeArgs),
+    Analyze(Box<analyze::AnalyzeArgs>),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -57,7 +57,7 @@ pub fn main() -> ExitCode {
         Some(Command::Dist(args)) => dist::run(args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Fmt(args)) => fmt::run(&args),
-        Some(Command::Analyze(args)) => analyze::run(args),
+        Some(Command::Analyze(args)) => analyze::run(*args),
     }
 }
 

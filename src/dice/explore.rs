@@ -89,6 +89,11 @@ impl Exploration {
     /// The next choice for `needed`, or `None` (recording `needed` as the branch point)
     /// when the path has run out. Once a branch is recorded every later draw fails too.
     pub(crate) fn next(&self, needed: BranchPoint) -> Option<u32> {
+        self.next_lazy(|| needed)
+    }
+
+    /// Like [`Exploration::next`], building the branch point only when it is recorded.
+    pub(crate) fn next_lazy(&self, needed: impl FnOnce() -> BranchPoint) -> Option<u32> {
         let mut path = self.path();
         if path.branch.is_some() {
             return None;
@@ -99,7 +104,7 @@ impl Exploration {
                 Some(choice)
             }
             None => {
-                path.branch = Some(needed);
+                path.branch = Some(needed());
                 None
             }
         }
