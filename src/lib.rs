@@ -52,6 +52,8 @@ pub mod cli;
 pub mod diagnostics;
 pub mod dice;
 pub mod engine;
+pub mod files;
+pub mod link;
 pub mod model;
 pub mod parse;
 #[cfg(feature = "cli")]

@@ -31,7 +31,7 @@ impl Planned {
 
 /// The runtime's request for a session's power use (the same fields the game backend
 /// fills in `Backend::use_power`).
-fn power_request(power_use: &crate::session::PowerUse) -> runtime::PowerUse {
+fn power_request(power_use: &crate::session::UseCommand) -> runtime::PowerUse {
     let mut request = runtime::PowerUse::new(&power_use.actor.node, &power_use.power.node)
         .at(power_use.targets.iter().map(|target| target.node.as_str()));
     request.options.weapon = power_use.weapon.as_ref().map(|weapon| weapon.node.clone());
@@ -100,11 +100,8 @@ pub(crate) fn run(
         Command::Challenge { breakthroughs, setbacks, participants } => {
             Backend::start_challenge(game, *breakthroughs, *setbacks, participants).and(done)
         }
-        Command::ActorFrom { stat_block, name } => {
-            Backend::create_actor(game, name, stat_block).and(done)
-        }
-        Command::ActorInline { name, stats } => {
-            Backend::create_inline_actor(game, name, stats).and(done)
+        Command::Actor { name, stat_block, stats } => {
+            Backend::create_actor(game, name, stat_block.as_ref(), stats).and(done)
         }
         Command::Place { actor, hex } => Backend::place(game, actor, hex).and(done),
         Command::Wall(hexes) => Backend::add_walls(game, hexes).and(done),
@@ -130,7 +127,11 @@ pub(crate) fn run(
                 }
             }
         }
-        // Refused by `Scenario::prepare` or handled by the explorer.
-        _ => done,
+        other => match crate::session::fiat_of(other) {
+            // A GM's change (`set`, `takes ... damage`, `apply`, `next turn`, ...).
+            Some(fiat) => Backend::fiat(game, &fiat, decider).and(done),
+            // Refused by `Scenario::prepare` or handled by the explorer.
+            None => done,
+        },
     }
 }

@@ -190,7 +190,9 @@ pub(crate) fn apply_policy(
 /// Why a command cannot be part of a question, if it cannot.
 fn not_in_a_question(command: &Command) -> Option<&'static str> {
     match command {
-        Command::Load(_) | Command::Define(_) => Some("rules are part of the setup"),
+        Command::Load(_) | Command::Define(_) | Command::Reload => {
+            Some("rules are part of the setup")
+        }
         Command::Seed(_) => Some("an analysis explores every roll: no seed to choose"),
         Command::Show(_) | Command::Help(_) | Command::Dist(_) => {
             Some("this shows, it changes nothing")

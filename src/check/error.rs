@@ -128,6 +128,33 @@ pub enum CheckErrorKind {
     /// `apply Advantage to Self against Self`: held against its own holder, it never counts.
     #[error("`against {0}` names the condition's own holder")]
     AgainstHolder(String),
+    /// `[Ruling fate exchnage CP]` without a `Ruling fate exchnage CP:` line.
+    #[error("unknown ruling `{0}`")]
+    UnknownRuling(String),
+    /// A `Ruling` line that no bracket reads and the engine does not read either.
+    #[error("nothing reads the ruling `{0}`")]
+    UnreadRuling(String),
+    /// `Ruling grade cap: 4` beside a procedure's own `Grade cap: 3`, which wins.
+    #[error("check `{procedure}`'s own `{label}:` line wins over `Ruling {ruling}`")]
+    ShadowedRuling {
+        /// The ruling's name.
+        ruling: String,
+        /// The procedure whose line wins.
+        procedure: String,
+        /// The line's label.
+        label: &'static str,
+    },
+    /// `Ruling reach: 1d6`, read by a bracket: a bracket reads numbers, not dice.
+    #[error("the ruling `{0}` is dice, but brackets read it as a number")]
+    DiceRuling(String),
+    /// Rulings that read each other in a circle.
+    #[error("`Ruling {ruling}` reads itself: {chain}")]
+    RulingCycle {
+        /// The first ruling of the cycle in file order.
+        ruling: String,
+        /// The cycle, `a -> b -> a`.
+        chain: String,
+    },
     /// Specialised stats whose `under` parents lead back to themselves.
     #[error("`{stat}` falls back to itself: {chain}")]
     ParentCycle {
@@ -171,6 +198,11 @@ impl CheckErrorKind {
             CheckErrorKind::AgainstHolder(_) => "rules::check::against_holder",
             CheckErrorKind::UnknownKeyword(_) => "rules::check::unknown_keyword",
             CheckErrorKind::ParentCycle { .. } => "rules::check::parent_cycle",
+            CheckErrorKind::UnknownRuling(_) => "rules::check::unknown_ruling",
+            CheckErrorKind::UnreadRuling(_) => "rules::check::unread_ruling",
+            CheckErrorKind::ShadowedRuling { .. } => "rules::check::shadowed_ruling",
+            CheckErrorKind::DiceRuling(_) => "rules::check::dice_ruling",
+            CheckErrorKind::RulingCycle { .. } => "rules::check::ruling_cycle",
         }
     }
 
@@ -216,6 +248,15 @@ impl CheckErrorKind {
             CheckErrorKind::UnknownKeyword(_) => "this rule applies to no power".into(),
             CheckErrorKind::UnknownGroup(_) => "no `Stats <Group>:` line declares it".into(),
             CheckErrorKind::ParentCycle { .. } => "this parent leads back to the stat".into(),
+            CheckErrorKind::UnknownRuling(_) => {
+                "no `Ruling` line of the system has this name".into()
+            }
+            CheckErrorKind::UnreadRuling(_) => "no line reads this value".into(),
+            CheckErrorKind::ShadowedRuling { .. } => {
+                "changing this ruling changes nothing there".into()
+            }
+            CheckErrorKind::DiceRuling(_) => "read as a number here".into(),
+            CheckErrorKind::RulingCycle { .. } => "this ruling leads back to itself".into(),
         }
     }
 
@@ -228,6 +269,8 @@ impl CheckErrorKind {
                 | CheckErrorKind::ResultZero
                 | CheckErrorKind::AmbiguousQuantity { .. }
                 | CheckErrorKind::UnknownKeyword(_)
+                | CheckErrorKind::UnreadRuling(_)
+                | CheckErrorKind::ShadowedRuling { .. }
         )
     }
 }

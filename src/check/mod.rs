@@ -5,13 +5,20 @@
 //! lines are flagged. Checking reads the model only; it never evaluates with actor values or
 //! rolls dice.
 
+mod as_written;
 mod choices;
 mod collect;
 mod conditions;
+mod cycles;
 mod error;
+mod gear;
+mod modifiers;
 mod names;
 mod power_rules;
+mod procedures_run;
+mod requirements;
 mod rules;
+mod rulings;
 mod scripts;
 mod stat_parents;
 mod thresholds;
@@ -19,17 +26,25 @@ mod upgrades;
 
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
-pub use names::Names;
 pub use scripts::{SCRIPTED_CHECK_ARITY, hook_arity, script_calls};
 
 use crate::diagnostics::Diagnostic;
+use crate::link::Symbols;
 use crate::model::{BlockBody, BlockKind, Pack};
+use names::Names;
 
 /// Checks `pack` and returns every problem found, in file and line order.
 pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
-    let names = Names::of(pack);
+    check_linked(pack, &Symbols::of(pack))
+}
+
+/// Checks `pack` against its symbol table (built once by the caller, who keeps it for
+/// running the pack).
+pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
+    let names = Names::new(symbols);
     let mut out = Vec::new();
     rules::duplicates(pack, &mut out);
+    cycles::cycles(pack, &mut out);
     for block in pack.blocks() {
         // A power's chosen names are checked bound to the group's first stat.
         let bound = match choices::bound_for_check(pack, &block.node, &mut out) {
@@ -91,7 +106,9 @@ pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
+    as_written::check(pack, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
+    rulings::rulings(pack, &mut out);
     out
 }
 
@@ -105,17 +122,21 @@ pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
 }
 
 /// What the engine would understand on a line with this label.
-fn narration_help(label: &str) -> &'static str {
-    match label {
+fn narration_help(label: &str) -> String {
+    let help = match label {
         "Target" => {
             "targets the engine understands: `Self`, `Enemy in N`, `Up to N allies in N`, `you or an ally in N`, `Burst N within N excluding Self`, `Burst N excluding allies`, `Cone N`, `Ray N`, `Path N`"
         }
         "Cost" => "costs the engine understands: `N Resource`, `N Resource + N Resource`",
         "Result" | "Effect" | "Before" | "After" | "Add" => {
-            "effects the engine runs: `N [type] damage`, `heal N`, `gain/lose/spend N resource`, `apply Condition`, `remove Condition`, `move/push/pull/shift N`, `script f(args)`"
+            return format!(
+                "effects the engine runs: {}",
+                crate::model::verbs::EffectVerb::shapes()
+            );
         }
         _ => {
             "tests the engine evaluates: `[expression]`, `Subject has Condition`, `Subject moves/attacks/hits ...`, joined by `and`/`or`"
         }
-    }
+    };
+    help.to_string()
 }

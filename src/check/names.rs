@@ -5,10 +5,10 @@
 
 use super::error::{CheckError, CheckErrorKind};
 use crate::diagnostics::{Diagnostic, Span, Spanned, did_you_mean};
+use crate::link::Symbols;
 use crate::model::expr::{Builtin, LineContext};
 use crate::model::{
-    BlockBody, BlockKind, ConditionLine, ConditionRef, Expr, Name, Pack, SystemLine,
-    weapon_property,
+    BlockBody, BlockKind, ConditionLine, ConditionRef, Expr, Name, weapon_property,
 };
 
 /// The names that are actor handles, not values, as whole arguments of a script call
@@ -48,90 +48,29 @@ const PROCEDURE_NAMES: &[&str] =
 /// Quantities a condition modifier may change besides stats and resources.
 const MODIFIABLE: &[&str] = &["damage", "healing", "checks", "all checks", "reactions"];
 
-/// Everything the pack declares, by kind.
-#[derive(Default)]
-pub struct Names {
-    /// Whether the pack has a system block; without one names are not checked.
-    pub has_system: bool,
-    /// Stats from `Stats` lines.
-    pub stats: Vec<String>,
-    /// Resources from `Resource` lines.
-    pub resources: Vec<String>,
-    /// Derived values and health statuses.
-    pub derived: Vec<String>,
-    /// Condition blocks.
-    pub conditions: Vec<String>,
-    /// Check blocks.
-    pub procedures: Vec<String>,
-    /// Script functions from `Functions` lines.
-    pub functions: Vec<String>,
-    /// Every block name by kind, for actor references.
-    pub blocks: Vec<(BlockKind, String)>,
+/// Name checks against the pack's symbol table.
+#[derive(Clone, Copy)]
+pub struct Names<'a> {
+    symbols: &'a Symbols,
 }
 
-impl Names {
-    /// Collects the declarations of `pack`.
-    pub fn of(pack: &Pack) -> Names {
-        let mut names = Names::default();
-        for block in pack.blocks() {
-            let name = block.node.name.node.as_str().to_string();
-            names.blocks.push((block.node.kind.node, name.clone()));
-            match &block.node.body {
-                BlockBody::System(lines) => {
-                    names.has_system = true;
-                    for line in lines {
-                        match &line.node {
-                            SystemLine::Stats { stats, .. } => names
-                                .stats
-                                .extend(stats.iter().map(|s| s.node.as_str().to_string())),
-                            SystemLine::Resource { name, .. } => {
-                                names.resources.push(name.node.as_str().to_string())
-                            }
-                            SystemLine::Derived { name, .. } | SystemLine::Status { name, .. } => {
-                                names.derived.push(name.node.as_str().to_string());
-                            }
-                            SystemLine::Functions(functions) => {
-                                names
-                                    .functions
-                                    .extend(functions.iter().map(|f| f.node.as_str().to_string()));
-                            }
-                            SystemLine::Hook { function, .. } => {
-                                names.functions.push(function.node.as_str().to_string());
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-                BlockBody::Condition(_) => names.conditions.push(name),
-                BlockBody::Check(lines) => {
-                    names.procedures.push(name);
-                    // A pool a check feeds is spendable like a resource (from the world).
-                    for line in lines {
-                        if let crate::model::ProcedureLine::AlternativeDieFeeds(pool) = &line.node {
-                            names.resources.push(pool.node.as_str().to_string());
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        names
+impl<'a> Names<'a> {
+    /// Checks names against `symbols`.
+    pub fn new(symbols: &'a Symbols) -> Names<'a> {
+        Names { symbols }
     }
 
-    // Stats and resources match exactly: `Cp` is a typo for `CP`, not the same name.
     fn is_value(&self, name: &str) -> bool {
-        [&self.stats, &self.resources, &self.derived]
-            .iter()
-            .any(|list| list.iter().any(|item| item == name))
+        self.symbols.value(name).is_some()
     }
 
-    /// Every stat, resource and derived value the system declares.
-    pub fn values(&self) -> impl Iterator<Item = &str> {
+    fn value_candidates(&self) -> impl Iterator<Item = &'a str> + Clone {
+        self.symbols.value_names()
+    }
+
+    /// Every stat, resource, derived value and status the system declares.
+    pub fn values(&self) -> impl Iterator<Item = &'a str> + Clone {
         self.value_candidates()
-    }
-
-    fn value_candidates(&self) -> impl Iterator<Item = &str> {
-        self.stats.iter().chain(&self.resources).chain(&self.derived).map(String::as_str)
     }
 
     /// Checks every name and call in `expr`; `parameters` are extra names the block
@@ -144,7 +83,7 @@ impl Names {
         in_procedure: bool,
         out: &mut Vec<Diagnostic>,
     ) {
-        if !self.has_system {
+        if !self.symbols.has_system {
             return;
         }
         let handles = handle_arguments(expr);
@@ -172,9 +111,10 @@ impl Names {
                 }
                 Expr::Call { function, .. } => {
                     let name = function.node.as_str();
-                    if Builtin::from_name(name).is_none() && !contains(&self.functions, name) {
+                    if Builtin::from_name(name).is_none() && self.symbols.function(name).is_none() {
                         let builtins = ["min", "max", "floor", "ceil", "round", "abs"];
-                        let candidates = self.functions.iter().map(String::as_str).chain(builtins);
+                        let functions = self.symbols.functions.iter().map(|f| f.name.as_str());
+                        let candidates = functions.chain(builtins);
                         out.push(with_suggestion(
                             CheckErrorKind::UnknownFunction(name.to_string()).at(function.span),
                             name,
@@ -208,11 +148,10 @@ impl Names {
     /// Checks a stat named outside an expression (condition modifiers, actor stats).
     pub fn check_stat(&self, name: &Spanned<Name>, out: &mut Vec<Diagnostic>) {
         let text = name.node.as_str();
-        let procedures = self.procedures.iter().map(String::as_str);
-        if self.has_system
+        if self.symbols.has_system
             && !self.is_value(text)
             && !contains_str(MODIFIABLE, text)
-            && !procedures.clone().any(|procedure| procedure.eq_ignore_ascii_case(text))
+            && self.symbols.block(&[BlockKind::Check], text).is_none()
         {
             out.push(self.unknown_stat(&name.node, name.span));
         }
@@ -221,11 +160,11 @@ impl Names {
     /// Checks a resource in a cost or effect.
     pub fn check_resource(&self, name: &Spanned<Name>, out: &mut Vec<Diagnostic>) {
         let text = name.node.as_str();
-        if self.has_system && !self.resources.iter().any(|resource| resource == text) {
+        if self.symbols.has_system && !self.symbols.is_resource(text) {
             out.push(with_suggestion(
                 CheckErrorKind::UnknownResource(text.to_string()).at(name.span),
                 text,
-                self.resources.iter().map(String::as_str),
+                self.symbols.resources.iter().map(|resource| resource.name.as_str()),
                 "declare it in the system block with a `Resource` line",
             ));
         }
@@ -234,19 +173,16 @@ impl Names {
     /// Checks a condition reference: its name, or a leading part of it, must be a condition
     /// block (`Resistant Fire 5` matches `Resistant`).
     pub fn check_condition(&self, condition: &ConditionRef, out: &mut Vec<Diagnostic>) {
-        if !self.has_system {
+        if !self.symbols.has_system {
             return;
         }
-        let words: Vec<&str> = condition.name.node.as_str().split(' ').collect();
-        let known = (1..=words.len())
-            .rev()
-            .any(|count| contains(&self.conditions, &words[..count].join(" ")));
-        if !known {
+        if self.symbols.condition(condition.name.node.as_str()).is_none() {
             let name = condition.name.node.as_str();
+            let conditions = self.symbols.blocks_of(&[BlockKind::Condition]);
             out.push(with_suggestion(
                 CheckErrorKind::UnknownCondition(name.to_string()).at(condition.name.span),
                 name,
-                self.conditions.iter().map(String::as_str),
+                conditions.map(|condition| condition.name.as_str()),
                 "define it with a `condition` block",
             ));
         }
@@ -255,11 +191,11 @@ impl Names {
     /// Checks a named check procedure.
     pub fn check_procedure(&self, name: &Spanned<Name>, out: &mut Vec<Diagnostic>) {
         let text = name.node.as_str();
-        if !contains(&self.procedures, text) {
+        if self.symbols.block(&[BlockKind::Check], text).is_none() {
             out.push(with_suggestion(
                 CheckErrorKind::UnknownProcedure(text.to_string()).at(name.span),
                 text,
-                self.procedures.iter().map(String::as_str),
+                self.symbols.blocks_of(&[BlockKind::Check]).map(|check| check.name.as_str()),
                 "define it with a `check` block",
             ));
         }
@@ -279,10 +215,11 @@ impl Names {
             kinds.iter().any(|wanted| *wanted == kind)
         };
         let candidates: Vec<&str> = self
+            .symbols
             .blocks
             .iter()
             .filter(|(kind, _)| matching(kind))
-            .map(|(_, name)| name.as_str())
+            .map(|(_, declared)| declared.name.as_str())
             .collect();
         if !candidates.iter().any(|candidate| candidate.eq_ignore_ascii_case(text)) {
             out.push(with_suggestion(

@@ -115,35 +115,37 @@ pub(super) fn constant_expr(expr: &Expr) -> Option<i64> {
         .as_integer()
 }
 
-/// The grade cap of the pack and where it is declared: `Ruling grade cap` in a system,
-/// else the first `Grade cap` of a check block.
+/// The grade cap powers of the default procedure roll under, and where it is set: the
+/// procedure's own `Grade cap:` line wins over `Ruling grade cap` (as at run time); a line
+/// that reads the ruling (`Grade cap: [Ruling grade cap]`) has the ruling's value.
 fn grade_cap(pack: &Pack) -> Option<(i64, Span)> {
-    let mut from_procedure = None;
-    for block in pack.blocks() {
-        match &block.node.body {
-            BlockBody::System(lines) => {
-                for line in lines {
-                    if let SystemLine::Ruling { name, value } = &line.node
-                        && name.node.matches("grade cap")
-                        && let Some(cap) = constant(value)
-                    {
-                        return Some((cap, line.span));
-                    }
-                }
-            }
-            BlockBody::Check(lines) => {
-                for line in lines {
-                    if let ProcedureLine::GradeCap(value) = &line.node
-                        && from_procedure.is_none()
-                    {
-                        from_procedure = constant(value).map(|cap| (cap, line.span));
-                    }
-                }
-            }
-            _ => {}
+    let ruling = pack.system_lines().find_map(|line| match &line.node {
+        SystemLine::Ruling { name, value }
+            if name.node.matches(crate::model::system::EngineRuling::GradeCap.name()) =>
+        {
+            Some((value, line.span))
         }
+        _ => None,
+    });
+    let own = pack.default_procedure().and_then(|procedure| {
+        let block = pack.blocks().find(|block| {
+            block.node.kind.node == BlockKind::Check && block.node.name.node.matches(procedure.name)
+        })?;
+        let BlockBody::Check(lines) = &block.node.body else { return None };
+        lines.iter().find_map(|line| match &line.node {
+            ProcedureLine::GradeCap(value) => Some((value, line.span)),
+            _ => None,
+        })
+    });
+    let (value, span) = own.or(ruling)?;
+    let reads_ruling = |amount: &Amount| match amount {
+        Amount::Expr(expr) => matches!(&expr.node, Expr::Ruling(_)),
+        _ => false,
+    };
+    match (reads_ruling(value), ruling) {
+        (true, Some((ruling, ruling_span))) => Some((constant(ruling)?, ruling_span)),
+        _ => Some((constant(value)?, span)),
     }
-    from_procedure
 }
 
 /// Result and Effect grades above the system's grade cap can never apply.

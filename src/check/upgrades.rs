@@ -6,7 +6,6 @@ use super::error::CheckErrorKind;
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::model::power::LineSwap;
 use crate::model::{Block, BlockBody, BlockKind, Pack, TraitLine};
-use crate::runtime::upgrade::{find_replaced, replacement, selects};
 
 /// Reports Replace lines that match nothing and With lines with nothing to replace.
 pub fn replacements(pack: &Pack, out: &mut Vec<Diagnostic>) {
@@ -22,8 +21,8 @@ pub fn replacements(pack: &Pack, out: &mut Vec<Diagnostic>) {
             .filter(|power| {
                 lines.iter().any(|line| match &line.node {
                     TraitLine::To(selector) => {
-                        selects(selector, power, None)
-                            || weapons.iter().any(|w| selects(selector, power, Some(w)))
+                        selector.selects(power, None)
+                            || weapons.iter().any(|w| selector.selects(power, Some(w)))
                     }
                     _ => false,
                 })
@@ -43,8 +42,9 @@ pub fn replacements(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     let usable = replacing.take().is_some_and(|replace| {
                         selected.iter().all(|power| {
                             let BlockBody::Power(lines) = &power.body else { return true };
-                            find_replaced(lines, replace)
-                                .is_none_or(|i| replacement(&lines[i].node, with).is_some())
+                            replace
+                                .find_in(lines)
+                                .is_none_or(|i| with.replacing(&lines[i].node).is_some())
                         })
                     });
                     if !usable && with.line.is_some() {
@@ -68,7 +68,7 @@ pub fn replacements(pack: &Pack, out: &mut Vec<Diagnostic>) {
 
 fn matched(power: &Block, replace: &LineSwap) -> bool {
     let BlockBody::Power(lines) = &power.body else { return false };
-    find_replaced(lines, replace).is_some()
+    replace.find_in(lines).is_some()
 }
 
 fn replace_nothing(upgrade: &str, line: &Spanned<TraitLine>, selected: &[&Block]) -> Diagnostic {

@@ -8,7 +8,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::diagnostics::{Diagnostic, SourceMap, to_json};
+use crate::diagnostics::{Diagnostic, Severity, SourceMap, to_json};
+use crate::model::house::House;
+use crate::model::{Item, Pack};
 
 /// Arguments of `mythforge check`.
 #[derive(Args, Debug)]
@@ -42,7 +44,19 @@ pub fn check_paths(paths: &[PathBuf]) -> (Vec<Diagnostic>, SourceMap, usize) {
             });
         if !scripts_only {
             diagnostics.extend(found);
-            diagnostics.extend(crate::check::check_pack(&pack));
+            // House rules for a pack: that pack first, then the rules applied to it.
+            let (base, found) = house_base(&pack, &mut sources);
+            diagnostics.extend(found);
+            let base_files: Vec<_> = base.files.iter().map(|file| file.file).collect();
+            let mut files = base.files;
+            files.extend(pack.files.iter().cloned());
+            let (applied, house) = crate::model::house_apply::apply(Pack { files });
+            diagnostics.extend(house);
+            // The named pack's own warnings are not the house rules'; its errors may be
+            // (a removed power an actor still lists).
+            let mut checked = crate::check::check_pack(&applied);
+            checked.retain(|d| d.is_error() || !base_files.contains(&d.primary_span().file));
+            diagnostics.extend(checked);
         }
         files += pack.files.len();
         let mut folders = crate::runtime::script_folders(&pack_paths);
@@ -54,6 +68,36 @@ pub fn check_paths(paths: &[PathBuf]) -> (Vec<Diagnostic>, SourceMap, usize) {
     }
     crate::check::sort_diagnostics(&mut diagnostics);
     (diagnostics, sources, files)
+}
+
+/// The pack a house-rule file of `pack` names (`house rules for mestezia`): the local
+/// folder `rules/NAME` or the built-in pack, parsed; empty when no file names one.
+fn house_base(pack: &Pack, sources: &mut SourceMap) -> (Pack, Vec<Diagnostic>) {
+    let named = pack.files.iter().flat_map(|file| &file.items).find_map(|item| match item {
+        Item::House(house) => match &house.node {
+            House::For(name) => Some(name.clone()),
+            House::Rule(_) => None,
+        },
+        _ => None,
+    });
+    let Some(name) = named else { return (Pack::default(), Vec::new()) };
+    let wanted = name.node.as_str().to_lowercase().replace(' ', "-");
+    let packs = crate::session::embedded::packs();
+    match crate::session::embedded::resolve(&wanted, std::path::Path::new("."), &packs) {
+        Some(files) => files.parse(sources),
+        None => {
+            let names: Vec<&str> = packs.iter().map(|pack| pack.name.as_str()).collect();
+            let mut diagnostic = Diagnostic::error(
+                "house::unknown_pack",
+                format!("these house rules are for `{}`, which is no pack", name.node.as_str()),
+            )
+            .with_primary(name.span, "not a built-in pack or a folder `rules/NAME`");
+            if let Some(close) = crate::diagnostics::did_you_mean(&wanted, names.iter().copied()) {
+                diagnostic = diagnostic.with_help(format!("did you mean `{close}`?"));
+            }
+            (Pack::default(), vec![diagnostic])
+        }
+    }
 }
 
 /// Groups the command-line paths into packs (see [`check_paths`]). Files given together
@@ -111,9 +155,14 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     }
     let code = super::report(&diagnostics, &sources);
     let errors = diagnostics.iter().filter(|diagnostic| diagnostic.is_error()).count();
-    let warnings = diagnostics.len() - errors;
+    let changes = diagnostics.iter().filter(|d| d.severity == Severity::Advice).count();
+    let warnings = diagnostics.len() - errors - changes;
+    let changes = match changes {
+        0 => String::new(),
+        n => format!(", {n} change{} by house rules", plural(n)),
+    };
     eprintln!(
-        "checked {files} file{}: {errors} error{}, {warnings} warning{}",
+        "checked {files} file{}: {errors} error{}, {warnings} warning{}{changes}",
         plural(files),
         plural(errors),
         plural(warnings)

@@ -5,7 +5,9 @@
 mod analyze;
 mod check;
 mod dist;
+mod export;
 mod fmt;
+mod new;
 mod repl;
 mod roll;
 mod run;
@@ -43,6 +45,11 @@ enum Command {
     Repl(repl::ReplArgs),
     /// Exact odds of rules: what session commands produce, over every way the dice fall.
     Analyze(Box<analyze::AnalyzeArgs>),
+    /// Write a built-in pack (rules and scripts) to a new folder, ready to edit and load.
+    Export(export::ExportArgs),
+    /// Scaffold a small pack in a new folder: a system, a power, a stat block, a session
+    /// and its expected transcript.
+    New(new::NewArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -58,6 +65,8 @@ pub fn main() -> ExitCode {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Fmt(args)) => fmt::run(&args),
         Some(Command::Analyze(args)) => analyze::run(*args),
+        Some(Command::Export(args)) => export::run(&args),
+        Some(Command::New(args)) => new::run(&args),
     }
 }
 

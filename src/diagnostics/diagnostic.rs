@@ -60,6 +60,11 @@ impl Diagnostic {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
     }
 
+    /// Advice with `code` and `message`: something to know, never a failure.
+    pub fn advice(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Advice, ..Diagnostic::error(code, message) }
+    }
+
     /// Adds the primary label.
     pub fn with_primary(mut self, span: Span, message: impl Into<String>) -> Self {
         self.labels.push(Label { span, message: message.into(), primary: true });

@@ -36,9 +36,24 @@ pub fn render(diagnostic: &Diagnostic, sources: &SourceMap, style: RenderStyle) 
     out
 }
 
-/// Renders every diagnostic, separated by blank lines.
+/// The most diagnostics [`render_all`] draws; the rest are counted in one closing line. A
+/// file of 20,000 bad lines must not print megabytes: the first hundred say what is wrong.
+pub const MAX_RENDERED: usize = 100;
+
+/// Renders the diagnostics, separated by blank lines: the first [`MAX_RENDERED`] of them,
+/// then a line counting those left out.
 pub fn render_all(diagnostics: &[Diagnostic], sources: &SourceMap, style: RenderStyle) -> String {
-    diagnostics.iter().map(|d| render(d, sources, style)).collect::<Vec<_>>().join("\n")
+    let shown = diagnostics.iter().take(MAX_RENDERED).map(|d| render(d, sources, style));
+    let mut text = shown.collect::<Vec<_>>().join("\n");
+    if diagnostics.len() > MAX_RENDERED {
+        let left = &diagnostics[MAX_RENDERED..];
+        let errors = left.iter().filter(|d| d.is_error()).count();
+        text.push_str(&format!(
+            "\n… and {} more ({errors} errors) not shown; fix these first\n",
+            left.len()
+        ));
+    }
+    text
 }
 
 /// A diagnostic as a JSON object: severity, code, message, file/line/column of the primary
@@ -144,6 +159,11 @@ impl Report {
         file: FileId,
         labels: impl Iterator<Item = &'a super::diagnostic::Label>,
     ) -> Report {
+        // Messages, hints, labels, file names and source lines may carry a stranger's text:
+        // no control character reaches the terminal (source text is masked byte for byte so
+        // label offsets stay right).
+        let message = super::escape_text(&message).into_owned();
+        let help = help.map(|help| super::escape_text(&help).into_owned());
         let Some(source_file) = sources.get(file) else {
             return Report {
                 message,
@@ -162,7 +182,7 @@ impl Report {
                 (start, len, l)
             })
             .collect();
-        let mut text = original.to_string();
+        let mut text = super::mask_text(original).into_owned();
         // A label at the very end (an unexpected end of input) needs a character to point at:
         // render one trailing space so the caret sits just after the last character.
         if clamped.iter().any(|(start, _, _)| *start == original.len()) {
@@ -171,7 +191,7 @@ impl Report {
         let labels: Vec<LabeledSpan> = clamped
             .into_iter()
             .map(|(start, len, l)| {
-                let text = (!l.message.is_empty()).then(|| l.message.clone());
+                let text = (!l.message.is_empty()).then(|| super::escape_text(&l.message).into());
                 let span = SourceSpan::new(start.into(), len);
                 if l.primary {
                     LabeledSpan::new_primary_with_span(text, span)
@@ -180,7 +200,8 @@ impl Report {
                 }
             })
             .collect();
-        let source = (!labels.is_empty()).then(|| NamedSource::new(source_file.name.clone(), text));
+        let name = super::escape_text(&source_file.name).into_owned();
+        let source = (!labels.is_empty()).then(|| NamedSource::new(name, text));
         Report { message, code, severity, help, source, labels, related: Vec::new() }
     }
 }

@@ -1,6 +1,6 @@
 //! "Did you mean" suggestions: the closest known name by edit distance.
 
-/// The candidate closest to `name` (case-insensitive Levenshtein distance), if it is close
+/// The candidate closest to `name` (case-insensitive [`edit_distance`]), if it is close
 /// enough to be a plausible typo: at most a third of the longer name's length, and at least 1.
 pub fn did_you_mean<'a>(
     name: &str,
@@ -15,20 +15,26 @@ pub fn did_you_mean<'a>(
         .map(|(_, c)| c)
 }
 
-/// Levenshtein distance in characters.
+/// Edit distance in characters: insertions, deletions, substitutions and swaps of two
+/// neighbouring characters (`Itzle` for `Itzel`) each count one (optimal string alignment).
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
-            diagonal = above;
+    // Three rows of the distance table: two back (for swaps), the last and the current.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            row[j] = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(before[j - 2] + 1);
+            }
         }
+        before = std::mem::replace(&mut last, row);
     }
-    row[b.len()]
+    last[b.len()]
 }
 
 #[cfg(test)]
@@ -47,5 +53,9 @@ mod tests {
     fn edit_distance_counts_edits() {
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("abc", ""), 3);
+        assert_eq!(edit_distance("Itzle", "Itzel"), 1);
+        assert_eq!(edit_distance("ab", "ba"), 1);
+        assert_eq!(did_you_mean("Itzle", ["Itzel", "Brannoc"]), Some("Itzel"));
     }
 }

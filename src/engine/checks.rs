@@ -473,7 +473,7 @@ pub enum Side {
 
 /// The result of comparing two scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct VersusOutcome {
+pub struct ScoreComparison {
     /// The attacker's score.
     pub attacker: i64,
     /// The defender's score.
@@ -493,7 +493,12 @@ pub struct VersusOutcome {
 /// assert_eq!(versus(15, 15, TieRule::Defender, false).winner, Some(Side::Defender));
 /// assert_eq!(versus(9, 4, TieRule::NoWinner, true).margin, 5);
 /// ```
-pub fn versus(attacker: i64, defender: i64, tie: TieRule, zero_never_wins: bool) -> VersusOutcome {
+pub fn versus(
+    attacker: i64,
+    defender: i64,
+    tie: TieRule,
+    zero_never_wins: bool,
+) -> ScoreComparison {
     let can_win = |score: i64| !zero_never_wins || score > 0;
     let winner = if attacker > defender {
         can_win(attacker).then_some(Side::Attacker)
@@ -511,7 +516,7 @@ pub fn versus(attacker: i64, defender: i64, tie: TieRule, zero_never_wins: bool)
         Some(Side::Defender) => defender.saturating_sub(attacker),
         None => 0,
     };
-    VersusOutcome { attacker, defender, winner, margin }
+    ScoreComparison { attacker, defender, winner, margin }
 }
 
 /// Both sides roll a [`ModifiedRollCheck`] (targets ignored), attacker first; totals compared.
@@ -520,7 +525,7 @@ pub fn versus_rolls(
     attacker: &ModifiedRollCheck,
     defender: &ModifiedRollCheck,
     tie: TieRule,
-) -> Result<(ModifiedRollOutcome, ModifiedRollOutcome, VersusOutcome), EngineErrorKind> {
+) -> Result<(ModifiedRollOutcome, ModifiedRollOutcome, ScoreComparison), EngineErrorKind> {
     let a = roll_plus_modifier(roller, attacker)?;
     let d = roll_plus_modifier(roller, defender)?;
     Ok((a, d, versus(a.total, d.total, tie, false)))

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 /// Which way a fractional result goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Rounding {
+pub enum RoundingDirection {
     /// Towards negative infinity (the default).
     #[default]
     Down,
@@ -18,7 +18,7 @@ pub enum Rounding {
     Up,
 }
 
-impl Rounding {
+impl RoundingDirection {
     /// `value * numerator / denominator` rounded this way, in i128 so nothing overflows;
     /// a denominator of 0 or below leaves the value unchanged.
     pub fn scale(self, value: i64, numerator: i64, denominator: i64) -> i64 {
@@ -29,9 +29,9 @@ impl Rounding {
         let denominator = i128::from(denominator);
         let quotient = product.div_euclid(denominator);
         let result = match self {
-            Rounding::Down => quotient,
-            Rounding::Up if product.rem_euclid(denominator) != 0 => quotient + 1,
-            Rounding::Up => quotient,
+            RoundingDirection::Down => quotient,
+            RoundingDirection::Up if product.rem_euclid(denominator) != 0 => quotient + 1,
+            RoundingDirection::Up => quotient,
         };
         i64::try_from(result).unwrap_or(if result < 0 { i64::MIN } else { i64::MAX })
     }
@@ -45,12 +45,12 @@ pub struct Scale {
     /// Denominator (at least 1; anything else leaves the damage unchanged).
     pub denominator: i64,
     /// How the fraction is rounded.
-    pub rounding: Rounding,
+    pub rounding: RoundingDirection,
 }
 
 impl Scale {
     /// Half, rounded as given.
-    pub fn half(rounding: Rounding) -> Self {
+    pub fn half(rounding: RoundingDirection) -> Self {
         Scale { numerator: 1, denominator: 2, rounding }
     }
 }
@@ -133,10 +133,10 @@ pub struct DamageSteps {
 /// hit is resisted (then the smallest of them counts); every matching vulnerability adds.
 ///
 /// ```
-/// use mythforge::engine::{Damage, DamageRules, Rounding, Scale, resolve_damage};
+/// use mythforge::engine::{Damage, DamageRules, RoundingDirection, Scale, resolve_damage};
 /// let mut rules = DamageRules::default();
 /// rules.resistances.insert("fire".into(), 3);
-/// rules.scale = Some(Scale::half(Rounding::Up));
+/// rules.scale = Some(Scale::half(RoundingDirection::Up));
 /// assert_eq!(resolve_damage(&Damage::new(10).with_type("fire"), &rules).total, 4);
 /// ```
 pub fn resolve_damage(damage: &Damage, rules: &DamageRules) -> DamageSteps {
@@ -249,23 +249,28 @@ mod tests {
 
     #[test]
     fn damage_halving_rounds_as_asked() {
-        let down =
-            DamageRules { scale: Some(Scale::half(Rounding::Down)), ..DamageRules::default() };
-        let up = DamageRules { scale: Some(Scale::half(Rounding::Up)), ..DamageRules::default() };
+        let down = DamageRules {
+            scale: Some(Scale::half(RoundingDirection::Down)),
+            ..DamageRules::default()
+        };
+        let up = DamageRules {
+            scale: Some(Scale::half(RoundingDirection::Up)),
+            ..DamageRules::default()
+        };
         assert_eq!(resolve_damage(&Damage::new(7), &down).total, 3);
         assert_eq!(resolve_damage(&Damage::new(7), &up).total, 4);
     }
 
     #[test]
     fn damage_scale_two_and_a_half_rounds_down() {
-        let scale = Scale { numerator: 5, denominator: 2, rounding: Rounding::Down };
+        let scale = Scale { numerator: 5, denominator: 2, rounding: RoundingDirection::Down };
         let rules = DamageRules { scale: Some(scale), ..DamageRules::default() };
         assert_eq!(resolve_damage(&Damage::new(7), &rules).total, 17);
     }
 
     #[test]
     fn rounding_zero_denominator_leaves_value() {
-        assert_eq!(Rounding::Up.scale(9, 1, 0), 9);
+        assert_eq!(RoundingDirection::Up.scale(9, 1, 0), 9);
     }
 
     #[test]

@@ -353,7 +353,7 @@ impl Encounter {
 /// How equal initiative totals are ordered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum TieBreak {
+pub enum InitiativeTieBreak {
     /// The higher modifier first, then the order the entrants were listed in.
     #[default]
     HigherModifier,
@@ -376,7 +376,7 @@ pub struct InitiativeRule {
     /// Sides of the die.
     pub sides: u32,
     /// How ties are ordered.
-    pub tie_break: TieBreak,
+    pub tie_break: InitiativeTieBreak,
     /// Segments, if the round has them.
     pub segments: Option<SegmentRule>,
 }
@@ -427,8 +427,10 @@ pub fn roll_initiative(
     }
     // sort_by is stable: equal keys keep the listed order.
     match rule.tie_break {
-        TieBreak::HigherModifier => rolls.sort_by_key(|r| std::cmp::Reverse((r.total, r.modifier))),
-        TieBreak::Listed => rolls.sort_by_key(|r| std::cmp::Reverse(r.total)),
+        InitiativeTieBreak::HigherModifier => {
+            rolls.sort_by_key(|r| std::cmp::Reverse((r.total, r.modifier)))
+        }
+        InitiativeTieBreak::Listed => rolls.sort_by_key(|r| std::cmp::Reverse(r.total)),
     }
     Ok(rolls)
 }

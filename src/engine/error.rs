@@ -101,7 +101,7 @@ pub enum EngineErrorKind {
         message: String,
     },
     /// A save larger than the limit.
-    #[error("save `{path}` is {size} bytes, more than the limit of {limit}")]
+    #[error("save `{path}` is larger than the limit of {limit} bytes (at least {size} read)")]
     SaveTooLarge {
         /// The file.
         path: String,

@@ -26,6 +26,11 @@ pub const DIRECTIONS: [Hex; 6] = [
     Hex { q: 0, r: 1 },
 ];
 
+/// The largest coordinate a hex may have (either axis, either sign). Lines between hexes
+/// are walked step by step, so the map is bounded: a line across it is at most 40,000 steps,
+/// never the 10^19 of two hexes at the ends of 64 bits.
+pub const MAX_COORDINATE: i64 = 10_000;
+
 /// Most hexes an area may contain; larger sizes are clamped to stay below it.
 pub const MAX_AREA_SIZE: i64 = 100;
 
@@ -33,6 +38,11 @@ impl Hex {
     /// The hex at (q, r).
     pub const fn new(q: i64, r: i64) -> Self {
         Hex { q, r }
+    }
+
+    /// True when both coordinates lie within [`MAX_COORDINATE`] of the origin.
+    pub fn on_map(self) -> bool {
+        self.q.abs() <= MAX_COORDINATE && self.r.abs() <= MAX_COORDINATE
     }
 
     /// The third cube coordinate.

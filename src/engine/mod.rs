@@ -32,18 +32,18 @@ pub use actor::{Actor, AdoptedStance, DerivedValues, NoDerivedValues, Resource};
 pub use cause::Cause;
 pub use checks::{
     DiceClass, Graded, MAX_DICE, MAX_DICE_ROLLED, MAX_EXPLOSIONS_PER_DIE, ModifiedRollCheck,
-    ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck, RollUnderOutcome, RolledDie, Side,
-    SuccessPoolCheck, SuccessPoolOutcome, TieRule, VersusOutcome, classify_dice, grade_totals,
-    pool_vs_threshold, roll_die, roll_plus_modifier, roll_under, success_pool, versus,
-    versus_rolls,
+    ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck, RollUnderOutcome, RolledDie,
+    ScoreComparison, Side, SuccessPoolCheck, SuccessPoolOutcome, TieRule, classify_dice,
+    grade_totals, pool_vs_threshold, roll_die, roll_plus_modifier, roll_under, success_pool,
+    versus, versus_rolls,
 };
 pub use clock::{ClockAdvance, WorldClock};
 pub use condition::{
     ActiveCondition, Applied, Conditions, Duration, Modifier, Stacking, combine_modifiers,
 };
 pub use damage::{
-    Damage, DamageRules, DamageSteps, HealRules, HealSteps, Rounding, Scale, resolve_damage,
-    resolve_heal,
+    Damage, DamageRules, DamageSteps, HealRules, HealSteps, RoundingDirection, Scale,
+    resolve_damage, resolve_heal,
 };
 pub use decision::{
     Answer, Decider, DecisionKind, DecisionPoint, DecisionTaken, Policy, PolicyDecider,
@@ -51,13 +51,14 @@ pub use decision::{
 pub use effects::{DamageInto, DamageReport};
 pub(crate) use effects::{Sink, Struck};
 pub use encounter::{
-    Challenge, ChallengeStatus, Encounter, InitiativeRoll, InitiativeRule, Participant, Phase,
-    QueuedPower, ResourceReset, SegmentRule, TieBreak, TurnMode, TurnStep, participants_from,
-    roll_initiative,
+    Challenge, ChallengeStatus, Encounter, InitiativeRoll, InitiativeRule, InitiativeTieBreak,
+    Participant, Phase, QueuedPower, ResourceReset, SegmentRule, TurnMode, TurnStep,
+    participants_from, roll_initiative,
 };
 pub use error::{EngineError, EngineErrorKind};
 pub use hex::{
-    DIRECTIONS, Hex, MAX_AREA_SIZE, burst, clear_line, cone, path, ray, ring, steps_around,
+    DIRECTIONS, Hex, MAX_AREA_SIZE, MAX_COORDINATE, burst, clear_line, cone, path, ray, ring,
+    steps_around,
 };
 pub use layer_hits::LayerHits;
 pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};
@@ -65,7 +66,7 @@ pub use limits::{LimitReset, LimitUse};
 pub use log::{CheckResult, DieTotals, Event, EventLog, RolledDice};
 pub use narration::{MoveText, Narrated};
 pub use save::{
-    FORMAT_VERSION, MAX_SAVE_BYTES, UndoStack, backup_path, from_json, load, load_or_backup, save,
+    FORMAT_VERSION, MAX_SAVE_BYTES, backup_path, from_json, load, load_or_backup, read_save, save,
     to_json, write_atomically,
 };
 pub use short_list::ShortList;

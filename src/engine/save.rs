@@ -4,15 +4,13 @@
 //! `<name>.bak`. Loading checks the size, the JSON and the version and never panics; it can
 //! fall back to the backup. Undo keeps a bounded stack of whole-world snapshots.
 
-use std::collections::VecDeque;
 use std::fs::{self, File};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::error::{EngineError, EngineErrorKind};
-use super::log::EventLog;
 use super::state::World;
 
 /// The save format this engine writes and reads.
@@ -56,7 +54,86 @@ pub fn from_json(text: &str, path: &str) -> Result<World, EngineError> {
         return Err(EngineErrorKind::SaveVersion { path: path.to_string(), found, expected }.into());
     }
     let save: SaveIn = serde_json::from_str(text).map_err(corrupt)?;
+    validate(&save.world)
+        .map_err(|message| EngineErrorKind::SaveCorrupt { path: path.to_string(), message })?;
     Ok(save.world)
+}
+
+/// Checks what JSON cannot: that the world is one the engine could have made. Actor names
+/// are unique and not empty; every resource lies within its bounds; an encounter names only
+/// actors that exist, each once, and its turn index points at one of them; queued powers
+/// belong to actors that exist. A hand-edited save that breaks one is refused with the
+/// first problem, instead of playing on in a state no command could reach.
+pub fn validate(world: &World) -> Result<(), String> {
+    let mut names = std::collections::BTreeSet::new();
+    for actor in &world.actors {
+        if actor.name.trim().is_empty() {
+            return Err("an actor has an empty name".into());
+        }
+        if !names.insert(actor.name.as_str()) {
+            return Err(format!("two actors are named `{}`", actor.name));
+        }
+        if let Some(hex) = actor.position.filter(|hex| !hex.on_map()) {
+            return Err(format!("`{}` stands at {hex}, off the map", actor.name));
+        }
+        for (name, resource) in &actor.resources {
+            if let (Some(min), Some(max)) = (resource.min, resource.max) {
+                if min > max {
+                    return Err(format!(
+                        "`{}`'s {name} has a minimum {min} above its maximum {max}",
+                        actor.name
+                    ));
+                }
+            }
+            if let Some(max) = resource.max.filter(|max| resource.current > *max) {
+                return Err(format!(
+                    "`{}`'s {name} is {}, above its maximum {max}",
+                    actor.name, resource.current
+                ));
+            }
+            if let Some(min) = resource.min.filter(|min| resource.current < *min) {
+                return Err(format!(
+                    "`{}`'s {name} is {}, below its minimum {min}",
+                    actor.name, resource.current
+                ));
+            }
+        }
+    }
+    let mut hexes = world.walls.iter().chain(world.terrain.keys());
+    if let Some(hex) = hexes.find(|hex| !hex.on_map()) {
+        return Err(format!("a wall or terrain lies at {hex}, off the map"));
+    }
+    if let Some(encounter) = &world.encounter {
+        let mut taking_part = std::collections::BTreeSet::new();
+        for participant in &encounter.participants {
+            if !names.contains(participant.name.as_str()) {
+                return Err(format!(
+                    "the encounter names `{}`, who is not an actor of the save",
+                    participant.name
+                ));
+            }
+            if !taking_part.insert(participant.name.as_str()) {
+                return Err(format!("the encounter lists `{}` twice", participant.name));
+            }
+        }
+        if encounter.current >= encounter.participants.len() {
+            return Err(format!(
+                "the encounter's turn index {} is past its {} participants",
+                encounter.current,
+                encounter.participants.len()
+            ));
+        }
+        if encounter.round == 0 {
+            return Err("the encounter's round is 0; rounds count from 1".into());
+        }
+        if let Some(queued) = encounter.queued.iter().find(|q| !names.contains(q.actor.as_str())) {
+            return Err(format!(
+                "a queued power belongs to `{}`, who is not an actor",
+                queued.actor
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn io_error(action: &'static str, path: &Path, error: std::io::Error) -> EngineError {
@@ -71,10 +148,41 @@ pub fn backup_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-fn temp_path(path: &Path) -> PathBuf {
+/// Creates a fresh temporary file next to `path`, exclusively: an existing file or a
+/// planted symlink of that name is never opened, so nothing outside the save is written.
+fn create_temp(path: &Path) -> std::io::Result<(PathBuf, File)> {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    path.with_file_name(name)
+    name.push(format!(".{}.tmp", std::process::id()));
+    let mut last = None;
+    for attempt in 0..100u32 {
+        let mut candidate = name.clone();
+        if attempt > 0 {
+            candidate.push(format!(".{attempt}"));
+        }
+        let temp = path.with_file_name(candidate);
+        match fs::OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(file) => return Ok((temp, file)),
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => last = Some(error),
+            Err(error) => return Err(error),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no free temporary name")))
+}
+
+/// Refuses to replace anything but a regular file (or nothing): saving onto a device, a
+/// FIFO, a directory or a symlink would replace it.
+fn check_target(path: &Path) -> Result<(), EngineError> {
+    match fs::symlink_metadata(path) {
+        Ok(metadata) if metadata.file_type().is_symlink() => Err(io_error(
+            "write",
+            path,
+            std::io::Error::other("it is a symlink; save to the file it points at instead"),
+        )),
+        Ok(metadata) if !metadata.is_file() => {
+            Err(io_error("write", path, std::io::Error::other("it is not a regular file")))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Writes `world` to `path` atomically, keeping the previous save as `<name>.bak`.
@@ -83,25 +191,32 @@ pub fn save(world: &World, path: &Path) -> Result<(), EngineError> {
     write_atomically(path, text.as_bytes())
 }
 
-/// Writes `bytes` to `path` through a synced temporary file and a rename.
+/// Writes `bytes` to `path` through a synced, exclusively created temporary file and a
+/// rename. Only a regular file (or no file) at `path` is replaced.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), EngineError> {
-    let temp = temp_path(path);
-    let write = || -> std::io::Result<()> {
-        let mut file = File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()
-    };
-    write().map_err(|e| io_error("write", &temp, e))?;
+    check_target(path)?;
+    let (temp, mut file) = create_temp(path).map_err(|e| io_error("write", path, e))?;
+    let written = file.write_all(bytes).and_then(|()| file.sync_all());
+    drop(file);
+    if let Err(error) = written {
+        let _ = fs::remove_file(&temp);
+        return Err(io_error("write", &temp, error));
+    }
     if path.exists() {
         // A hard link keeps the old save readable under both names until the rename, so no
         // instant exists where neither the save nor its backup is complete.
         let backup = backup_path(path);
         let _ = fs::remove_file(&backup);
-        fs::hard_link(path, &backup)
-            .or_else(|_| fs::copy(path, &backup).map(|_| ()))
-            .map_err(|e| io_error("write", &backup, e))?;
+        let linked = fs::hard_link(path, &backup).or_else(|_| fs::copy(path, &backup).map(|_| ()));
+        if let Err(error) = linked {
+            let _ = fs::remove_file(&temp);
+            return Err(io_error("write", &backup, error));
+        }
     }
-    fs::rename(&temp, path).map_err(|e| io_error("write", path, e))?;
+    if let Err(error) = fs::rename(&temp, path) {
+        let _ = fs::remove_file(&temp);
+        return Err(io_error("write", path, error));
+    }
     sync_directory(path);
     Ok(())
 }
@@ -117,31 +232,26 @@ fn sync_directory(path: &Path) {
     }
 }
 
-/// Loads a save, checking its size, JSON and version.
+/// Loads a save, checking its size (by bytes read, regular files only), JSON and version.
 pub fn load(path: &Path) -> Result<World, EngineError> {
+    let text = read_save(path)?;
+    from_json(&text, &path.display().to_string())
+}
+
+/// The text of the save at `path`: a regular file of at most [`MAX_SAVE_BYTES`] bytes
+/// (counted as read, not as reported), UTF-8.
+pub fn read_save(path: &Path) -> Result<String, EngineError> {
+    use crate::files::ReadError;
     let name = path.display().to_string();
-    let file = File::open(path).map_err(|e| io_error("read", path, e))?;
-    let size = file.metadata().map_err(|e| io_error("read", path, e))?.len();
-    if size > MAX_SAVE_BYTES {
-        return Err(
-            EngineErrorKind::SaveTooLarge { path: name, size, limit: MAX_SAVE_BYTES }.into()
-        );
-    }
-    let mut text = String::new();
-    // take() guards against a file that grows while it is read.
-    file.take(MAX_SAVE_BYTES + 1).read_to_string(&mut text).map_err(|e| {
-        EngineError::from(EngineErrorKind::SaveCorrupt {
-            path: name.clone(),
-            message: e.to_string(),
-        })
-    })?;
-    if text.len() as u64 > MAX_SAVE_BYTES {
-        let size = text.len() as u64;
-        return Err(
-            EngineErrorKind::SaveTooLarge { path: name, size, limit: MAX_SAVE_BYTES }.into()
-        );
-    }
-    from_json(&text, &name)
+    crate::files::read_text(path, MAX_SAVE_BYTES).map_err(|error| match error {
+        ReadError::TooLarge { limit } => {
+            EngineErrorKind::SaveTooLarge { path: name, size: limit + 1, limit }.into()
+        }
+        ReadError::Io(message) => {
+            EngineErrorKind::SaveIo { action: "read", path: name, message }.into()
+        }
+        other => EngineErrorKind::SaveCorrupt { path: name, message: other.to_string() }.into(),
+    })
 }
 
 /// Loads a save; if it cannot be read, loads `<name>.bak` instead. Returns the world and
@@ -150,60 +260,5 @@ pub fn load_or_backup(path: &Path) -> Result<(World, bool), EngineError> {
     match load(path) {
         Ok(world) => Ok((world, false)),
         Err(error) => load(&backup_path(path)).map(|w| (w, true)).map_err(|_| error),
-    }
-}
-
-/// Whole-world snapshots for undoing the last commands; the oldest are dropped past a limit.
-/// The log is append-only, so a snapshot keeps only its length instead of a copy of it.
-#[derive(Clone, Debug)]
-pub struct UndoStack {
-    snapshots: VecDeque<(World, usize)>,
-    limit: usize,
-}
-
-impl UndoStack {
-    /// A stack keeping at most `limit` snapshots (at least 1).
-    pub fn new(limit: usize) -> Self {
-        UndoStack { snapshots: VecDeque::new(), limit: limit.max(1) }
-    }
-
-    /// Remembers `world` as it is before a command runs.
-    pub fn push(&mut self, world: &World) {
-        if self.snapshots.len() == self.limit {
-            self.snapshots.pop_front();
-        }
-        let snapshot = World {
-            actors: world.actors.clone(),
-            pools: world.pools.clone(),
-            clock: world.clock.clone(),
-            encounter: world.encounter.clone(),
-            roller: world.roller.clone(),
-            log: EventLog::default(),
-            walls: world.walls.clone(),
-            terrain: world.terrain.clone(),
-            names: world.names.clone(),
-        };
-        self.snapshots.push_back((snapshot, world.log.len()));
-    }
-
-    /// Restores the world from before the last command, log included.
-    pub fn undo(&mut self, world: &mut World) -> Result<(), EngineErrorKind> {
-        let (snapshot, log_length) =
-            self.snapshots.pop_back().ok_or(EngineErrorKind::NothingToUndo)?;
-        let mut log = std::mem::take(&mut world.log);
-        log.truncate(log_length);
-        *world = snapshot;
-        world.log = log;
-        Ok(())
-    }
-
-    /// Snapshots held.
-    pub fn len(&self) -> usize {
-        self.snapshots.len()
-    }
-
-    /// True when there is nothing to undo.
-    pub fn is_empty(&self) -> bool {
-        self.snapshots.is_empty()
     }
 }

@@ -207,6 +207,36 @@ impl fmt::Display for CheckSpec {
     }
 }
 
+/// Who a test is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Subject {
+    /// `you`, `your`, `Self`: the power's user (a trait's or weapon's holder).
+    User,
+    /// `Target`, `the target`: the current target.
+    Target,
+    /// `this power`, `the power`, `power`, `it`: the power in use (with its weapon).
+    Power,
+}
+
+impl Subject {
+    /// A test's subject as written: whether it starts with `not`, and who it is about (`None`:
+    /// no subject the runtime knows).
+    pub fn of(name: &Name) -> (bool, Option<Subject>) {
+        let text = name.as_str().to_ascii_lowercase();
+        let (negated, rest) = match text.strip_prefix("not ") {
+            Some(rest) => (true, rest.trim()),
+            None => (false, text.as_str()),
+        };
+        let who = match rest {
+            "you" | "your" | "self" => Some(Subject::User),
+            "target" | "the target" => Some(Subject::Target),
+            "power" | "this power" | "the power" | "it" => Some(Subject::Power),
+            _ => None,
+        };
+        (negated, who)
+    }
+}
+
 /// One test of a requirement.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Test {

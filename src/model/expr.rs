@@ -376,6 +376,10 @@ pub enum Expr {
     },
     /// `Grade`, `Tier`, `Level`
     Special(Special),
+    /// `Ruling fate exchange CP`, `Ruling "XP per level"`: the value of the system's
+    /// `Ruling` line of that name, so a house rule that changes the ruling changes every
+    /// line that reads it.
+    Ruling(Name),
     /// `-Grade`
     Negate(Box<Spanned<Expr>>),
     /// `Weapon + Grade`
@@ -451,6 +455,7 @@ impl fmt::Display for Expr {
             Expr::Name(name) => write!(f, "{name}"),
             Expr::Possessive { owner, name } => write!(f, "{}'s {}", owner.node, name.node),
             Expr::Special(special) => write!(f, "{special}"),
+            Expr::Ruling(name) => write!(f, "Ruling {name}"),
             Expr::Negate(inner) => {
                 f.write_str("-")?;
                 write_operand(f, &inner.node, 5, false)

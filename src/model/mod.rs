@@ -10,7 +10,10 @@ pub mod effect;
 pub mod entity;
 pub mod expr;
 pub mod hook;
+pub mod house;
+pub mod house_apply;
 pub mod keywords;
+pub mod labels;
 pub mod outcome;
 pub mod power;
 pub mod power_rules;
@@ -18,6 +21,7 @@ pub mod print;
 pub mod procedure;
 pub mod system;
 mod value;
+pub mod verbs;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -131,10 +135,17 @@ pub struct Block {
 impl Block {
     /// The spans and canonical text of the block's lines, in order.
     pub fn line_texts(&self) -> Vec<(Span, String)> {
+        self.body.line_texts()
+    }
+}
+
+impl BlockBody {
+    /// The spans and canonical text of the lines, in order.
+    pub fn line_texts(&self) -> Vec<(Span, String)> {
         fn texts<T: fmt::Display>(lines: &[Spanned<T>]) -> Vec<(Span, String)> {
             lines.iter().map(|line| (line.span, line.node.to_string())).collect()
         }
-        match &self.body {
+        match self {
             BlockBody::System(lines) => texts(lines),
             BlockBody::Power(lines) => texts(lines),
             BlockBody::Trait(lines) => texts(lines),
@@ -180,6 +191,8 @@ pub enum Item {
     Include(Spanned<Include>),
     /// A block.
     Block(Spanned<Block>),
+    /// A house rule, or the pack a house-rule file changes (see [`house`]).
+    House(Spanned<house::House>),
 }
 
 /// One parsed rule file.
@@ -202,7 +215,7 @@ impl RuleFile {
     pub fn blocks(&self) -> impl Iterator<Item = &Spanned<Block>> {
         self.items.iter().filter_map(|item| match item {
             Item::Block(block) => Some(block),
-            Item::Include(_) => None,
+            Item::Include(_) | Item::House(_) => None,
         })
     }
 }

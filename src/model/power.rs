@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::common::{CheckSpec, Cost, Keyword, Requirement, Target, write_keywords};
 use super::effect::{Amount, Effects, Narration};
 use super::expr::{Expr, Name};
+use super::{Block, keywords};
 use crate::diagnostics::Spanned;
 
 /// One notation line of a power.
@@ -137,6 +138,17 @@ impl GradeGate {
 }
 
 impl PowerLine {
+    /// The effects of a line that carries them (Result, Effect, Before, After).
+    pub fn effects_mut(&mut self) -> Option<&mut Effects> {
+        match self {
+            PowerLine::Result { effects, .. }
+            | PowerLine::Effect { effects, .. }
+            | PowerLine::Before(effects)
+            | PowerLine::After(effects) => Some(effects),
+            _ => None,
+        }
+    }
+
     /// The label this line is written with (`Result`, `Cost`, ...).
     pub fn label(&self) -> &'static str {
         match self {
@@ -232,6 +244,21 @@ impl fmt::Display for PowerLine {
 pub struct Selector {
     /// The alternatives as written.
     pub alternatives: Vec<Spanned<Name>>,
+}
+
+impl Selector {
+    /// Whether the selector picks `power`: an alternative names it, or every word of the
+    /// alternative is one of its keywords (those of `weapon`, the weapon used, included).
+    pub fn selects(&self, power: &Block, weapon: Option<&Block>) -> bool {
+        self.alternatives.iter().any(|alternative| {
+            alternative.node.matches(power.name.node.as_str())
+                || alternative
+                    .node
+                    .as_str()
+                    .split_whitespace()
+                    .all(|word| keywords::has(keywords::power_lines(power), weapon, word))
+        })
+    }
 }
 
 impl fmt::Display for Selector {
@@ -344,6 +371,39 @@ pub struct LineSwap {
     pub line: Option<Spanned<PowerLine>>,
     /// True when the text starts with its own label (`Result 3:`).
     pub labelled: bool,
+}
+
+impl LineSwap {
+    /// The index of the power line this Replace names: with a label, the line whose
+    /// canonical text is the same; without, the line whose text after its label is.
+    pub fn find_in(&self, power: &[Spanned<PowerLine>]) -> Option<usize> {
+        let wanted = self.line.as_ref()?;
+        if self.labelled {
+            let text = wanted.node.to_string();
+            return power.iter().position(|line| line.node.to_string() == text);
+        }
+        let body = match &wanted.node {
+            PowerLine::Result { effects, .. } => effects.to_string(),
+            other => other.to_string(),
+        };
+        power.iter().position(|line| {
+            let printed = line.node.to_string();
+            printed.split_once(": ").is_some_and(|(_, text)| text == body)
+        })
+    }
+
+    /// The line this With puts in place of `old`: its own line when labelled, else `old`
+    /// with its effects swapped (`None` when `old` has no effects to swap).
+    pub fn replacing(&self, old: &PowerLine) -> Option<PowerLine> {
+        let new = self.line.as_ref()?;
+        if self.labelled {
+            return Some(new.node.clone());
+        }
+        let PowerLine::Result { effects: swapped, .. } = &new.node else { return None };
+        let mut line = old.clone();
+        *line.effects_mut()? = swapped.clone();
+        Some(line)
+    }
 }
 
 /// `Limit: twice per round, shared by Fate`: at most `count` uses per clock tick, counted

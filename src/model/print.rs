@@ -22,6 +22,21 @@ pub fn format_file(file: &RuleFile) -> String {
                 let path = include.node.path.node.replace('\\', "\\\\").replace('"', "\\\"");
                 entries.push((include.span.start, Entry::Include, format!("include \"{path}\"")));
             }
+            Item::House(house) => match &house.node {
+                super::house::House::For(name) => {
+                    let text = format!("house rules for {}", name.node.as_str());
+                    entries.push((house.span.start, Entry::Header, text));
+                }
+                super::house::House::Rule(rule) => {
+                    for (start, header, text) in rule.printed() {
+                        entries.push((
+                            start,
+                            if header { Entry::Header } else { Entry::Line },
+                            text,
+                        ));
+                    }
+                }
+            },
             Item::Block(block) => {
                 let header = format!("{} {}", block.node.kind.node, block.node.name.node.as_str());
                 entries.push((block.node.kind.span.start, Entry::Header, header));

@@ -69,6 +69,43 @@ impl fmt::Display for GradeLabel {
     }
 }
 
+/// The rulings the engine itself reads by name. Every other ruling is a named value that
+/// brackets read (`[Ruling fate exchange CP]`), and `check` warns about one nothing reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineRuling {
+    /// `Ruling grade cap: 3`: the cap of pool procedures that have no `Grade cap:` line of
+    /// their own (a procedure's own line wins, and `check` says so).
+    GradeCap,
+    /// `Ruling initiative overflow: [CP]`: the resource a turn-order total above the last
+    /// segment adds the excess to.
+    InitiativeOverflow,
+}
+
+impl EngineRuling {
+    /// Every ruling the engine reads.
+    pub const ALL: [EngineRuling; 2] = [EngineRuling::GradeCap, EngineRuling::InitiativeOverflow];
+
+    /// The ruling's name as a `Ruling` line writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineRuling::GradeCap => "grade cap",
+            EngineRuling::InitiativeOverflow => "initiative overflow",
+        }
+    }
+
+    /// What the engine does with it, for help and the docs.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            EngineRuling::GradeCap => {
+                "the grade cap of pool procedures without a `Grade cap:` line of their own"
+            }
+            EngineRuling::InitiativeOverflow => {
+                "the resource a turn-order total above the last segment adds the excess to"
+            }
+        }
+    }
+}
+
 /// One line of a `system` block.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum SystemLine {
@@ -205,7 +242,11 @@ impl fmt::Display for SystemLine {
                 f.write_str("Grades: ")?;
                 write_list(f, grades)
             }
-            SystemLine::Ruling { name, value } => write!(f, "Ruling {}: {value}", name.node),
+            // A label holds any words: the name is written bare even when a bracket would
+            // quote it (`Ruling always succeed at: 12`).
+            SystemLine::Ruling { name, value } => {
+                write!(f, "Ruling {}: {value}", name.node.as_str())
+            }
             SystemLine::Rounding(rounding) => write!(f, "Rounding: {rounding}"),
             SystemLine::Phases(phases) => {
                 f.write_str("Phases: ")?;
@@ -362,16 +403,8 @@ pub enum ModifierMode {
     None,
 }
 
-/// Who wins a tie in a versus check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum TieRule {
-    /// `defender`
-    Defender,
-    /// `attacker`
-    Attacker,
-    /// `none`: nobody wins.
-    Nobody,
-}
+/// Who wins a tie in a versus check: the engine's rule, written `Tie: defender`.
+pub use crate::engine::TieRule;
 
 /// One line of a `check` block.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -495,7 +528,7 @@ impl fmt::Display for ProcedureLine {
             ProcedureLine::Tie(tie) => f.write_str(match tie {
                 TieRule::Defender => "Tie: defender",
                 TieRule::Attacker => "Tie: attacker",
-                TieRule::Nobody => "Tie: none",
+                TieRule::NoWinner => "Tie: none",
             }),
             ProcedureLine::Roll(roll) => write!(f, "Roll: {}", roll.node),
             ProcedureLine::Boost(amount) => write!(f, "Boost: {amount}"),

@@ -123,6 +123,11 @@ impl Value {
         Value::exact(a * d - c * b, b * d)
     }
 
+    /// `self * other`, exact (`7 * 1/2` is `7/2`); errors on overflow.
+    pub fn times(self, other: Value) -> Result<Value, EvalErrorKind> {
+        self.multiply(other).map_err(EvalErrorKind::from)
+    }
+
     #[inline]
     fn multiply(self, other: Value) -> Exact {
         if let (Some(a), Some(c)) = (self.as_integer(), other.as_integer()) {
@@ -276,6 +281,8 @@ pub enum Reference<'a> {
     },
     /// `Grade`, `Tier`, `Level`
     Special(Special),
+    /// `Ruling fate exchange CP`: the value of a system `Ruling` line.
+    Ruling(&'a Name),
 }
 
 /// Answers names and script calls during evaluation; the engine implements this over its
@@ -366,6 +373,14 @@ pub enum EvalErrorKind {
     /// A script call failed.
     #[error("script error: {0}")]
     Script(String),
+    /// Dice where a number is read: `[Weapon + 2]` with a weapon whose `Damage:` is `1d8`.
+    #[error("`{name}` is dice ({dice}) and cannot be read as a number here")]
+    DiceAsNumber {
+        /// What was read (`Weapon Damage`, a line's label).
+        name: String,
+        /// The dice as written.
+        dice: String,
+    },
     /// A script call failed inside the script: the diagnostic points into the `.rhai` file.
     #[error("script error: {}", .diagnostic.message)]
     ScriptFailed {
@@ -416,6 +431,14 @@ impl EvalError {
             EvalErrorKind::Arity { .. } => "rules::eval::arity",
             EvalErrorKind::TooDeep(_) => "rules::eval::too_deep",
             EvalErrorKind::Script(_) => "rules::eval::script",
+            EvalErrorKind::DiceAsNumber { .. } => {
+                return Diagnostic::error("rules::eval::dice_as_number", self.kind.to_string())
+                    .with_primary(self.span, "while evaluating this")
+                    .with_help(
+                        "dice roll where they are the whole amount of an effect (`[Weapon] \
+                         damage`, `1d6 damage`); elsewhere write a number",
+                    );
+            }
             EvalErrorKind::ScriptFailed { .. } => return self.kind.script_diagnostic(self.span),
             // TooDeep and friends above cover today's kinds; new ones map here.
         };
@@ -483,6 +506,7 @@ fn leaf<S: Scope + ?Sized>(
             Reference::Possessive { owner: &owner.node, name: &name.node }
         }
         Expr::Special(special) => Reference::Special(*special),
+        Expr::Ruling(name) => Reference::Ruling(name),
         _ => return None,
     };
     Some(scope.read(reference, context).map_err(|kind| here(*kind)))
@@ -536,9 +560,11 @@ fn evaluate_inner<S: Scope + ?Sized>(
         }
         // Leaves never get here (evaluate_at reads them); this arm reads one all the same,
         // a level deeper, so the depth limit ends it even if `leaf` stopped reading one.
-        Expr::Number(_) | Expr::Name(_) | Expr::Possessive { .. } | Expr::Special(_) => {
-            recurse(expr, scope, context, depth)
-        }
+        Expr::Number(_)
+        | Expr::Name(_)
+        | Expr::Possessive { .. }
+        | Expr::Special(_)
+        | Expr::Ruling(_) => recurse(expr, scope, context, depth),
     }
 }
 

@@ -2,18 +2,30 @@
 //! pathological input before pest sees it), where a `[` closes, and splitting at a separator
 //! that stands outside brackets. Byte-level and allocation-light; no grammar involved.
 
-/// The deepest nesting of `(` and `[` in `text`.
+/// How deep the expression tree of `text` may grow: the nesting of `(`, `[` and `{` plus
+/// every arithmetic operator (`+ - * /`, leading minus signs included) inside the brackets
+/// still open. The parser, the checker and the evaluator recurse once per operator as they
+/// do once per bracket — `A + A + … + A` is a tree as deep as it is long, and `------x`
+/// nests like `((((((x` — so both count towards the same limit.
 pub fn nesting_depth(text: &str) -> usize {
-    let (mut depth, mut deepest) = (0usize, 0usize);
+    // Operators seen in each open bracket (the outermost text is level 0).
+    let mut operators: Vec<usize> = vec![0];
+    let (mut open_operators, mut deepest) = (0usize, 0usize);
     for byte in text.bytes() {
         match byte {
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                deepest = deepest.max(depth);
+            b'(' | b'[' | b'{' => operators.push(0),
+            b')' | b']' | b'}' if operators.len() > 1 => {
+                open_operators -= operators.pop().unwrap_or(0);
             }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'+' | b'-' | b'*' | b'/' => {
+                if let Some(count) = operators.last_mut() {
+                    *count += 1;
+                }
+                open_operators += 1;
+            }
             _ => {}
         }
+        deepest = deepest.max(operators.len() - 1 + open_operators);
     }
     deepest
 }
@@ -68,6 +80,13 @@ mod tests {
         // A stray `]` before any `[` closes nothing instead of underflowing.
         assert_eq!(matching_bracket("] x", 0), None);
         assert_eq!(nesting_depth("[a ([b])]"), 3);
+        // Leading minus signs nest like brackets: the parser recurses once per sign.
+        assert_eq!(nesting_depth("[- - -x]"), 4);
+        assert_eq!(nesting_depth(&format!("[{}x]", "-".repeat(10_000))), 10_001);
+        // Operator chains deepen the tree as much: each operator is a level.
+        assert_eq!(nesting_depth("[a + b * c]"), 3);
+        assert_eq!(nesting_depth("[a - b] - [c]"), 2);
+        assert_eq!(nesting_depth("(a + (b + c)) + d"), 4);
         assert_eq!(
             split_outside_brackets("1; [a; b]; c", ';'),
             [(0, "1"), (2, " [a; b]"), (10, " c")]

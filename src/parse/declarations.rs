@@ -11,18 +11,15 @@ use crate::engine::Policy;
 use crate::model::common::Assignment;
 use crate::model::entity::TieBreak;
 use crate::model::expr::{CompareOp, Rounding};
+use crate::model::labels::{
+    ActorLabel, ArmourLabel, ConditionLabel, Labels, ProcedureLabel, SystemLabel, WeaponLabel,
+};
 use crate::model::outcome::{CheckOutcomeKind, InitiativeMode};
 use crate::model::system::{ModifierMode, PolicyDecision, ResourceRule, TieRule};
 use crate::model::{
     ActorLine, Amount, ArmourLine, ConditionLine, Duration, Method, Modifier, Name, ProcedureLine,
     Stacking, SystemLine, WeaponLine,
 };
-
-/// Splits `Ruling grade cap` into (`Ruling`, `grade cap`) when the first word is `prefix`.
-fn split_prefix<'a>(label: &'a str, prefix: &str) -> Option<&'a str> {
-    let (first, rest) = label.split_once(' ')?;
-    first.eq_ignore_ascii_case(prefix).then_some(rest.trim())
-}
 
 /// Splits a `Stats` group label `Fighting Specialities under Fighting` into the group and
 /// the parent stat; a label without ` under ` has no parent.
@@ -43,92 +40,75 @@ fn split_under(label: Option<Spanned<Name>>) -> (Option<Spanned<Name>>, Option<S
 impl Lowerer {
     pub(super) fn system_line(&mut self, line: &RawLine<'_>) -> Lowered<SystemLine> {
         let (text, base) = (line.text, line.base);
-        let label = line.label;
-        let named = |prefix: &str| {
-            split_prefix(label, prefix).map(|rest| {
-                let offset = label.len() - rest.len();
-                Spanned::new(
-                    Name::new(rest),
-                    Span::new(
-                        line.label_span.file,
-                        line.label_span.start as usize + offset..line.label_span.end as usize,
-                    ),
-                )
-            })
-        };
-        let lower = label.to_ascii_lowercase();
-        if lower == "stats" || named("Stats").is_some() {
-            return Some(self.names(line).map(|stats| {
-                let (group, parent) = split_under(named("Stats"));
+        let (label, rest) = SystemLabel::find(line.label)?;
+        // The name after a named label (`Resource HP`), spanned where it is written.
+        let named = rest.map(|rest| {
+            // `rest` is a slice of the label: its offset is where the name starts.
+            let offset = rest.as_ptr() as usize - line.label.as_ptr() as usize;
+            let start = line.label_span.start as usize + offset;
+            Spanned::new(
+                Name::new(rest),
+                Span::new(line.label_span.file, start..start + rest.len()),
+            )
+        });
+        let name = || named.clone().expect("a named label has its name");
+        Some(match label {
+            SystemLabel::Stats => self.names(line).map(|stats| {
+                let (group, parent) = split_under(named.clone());
                 SystemLine::Stats { group, parent, stats }
-            }));
-        }
-        if let Some(name) = named("Resource") {
-            return Some(
-                self.resource_rules(line).map(|rules| SystemLine::Resource { name, rules }),
-            );
-        }
-        if let Some(name) = named("Derived") {
-            return Some(
-                self.bare_expression(line).map(|value| SystemLine::Derived { name, value }),
-            );
-        }
-        if let Some(name) = named("Status") {
-            return Some(self.bare_expression(line).map(|when| SystemLine::Status { name, when }));
-        }
-        if let Some(name) = named("Layered") {
-            let Some(resource) = self.single_name(line) else {
-                self.expected(line, "the pool's innermost resource, such as `Health`");
-                return Some(None);
-            };
-            return Some(Some(SystemLine::Layered { name, resource }));
-        }
-        if let Some(event) = named("On") {
-            return Some(self.hook(line, event));
-        }
-        if let Some(keyword) = named("Keyword") {
-            return Some(self.keyword_rule(line, keyword));
-        }
-        if let Some(name) = named("Ruling") {
-            return Some(
-                self.required_amount(line).map(|value| SystemLine::Ruling { name, value }),
-            );
-        }
-        Some(match lower.as_str() {
-            "grades" => self.grades(line).map(SystemLine::Grades),
-            "rounding" => match Rounding::parse(text) {
+            }),
+            SystemLabel::Resource => {
+                self.resource_rules(line).map(|rules| SystemLine::Resource { name: name(), rules })
+            }
+            SystemLabel::Derived => {
+                self.bare_expression(line).map(|value| SystemLine::Derived { name: name(), value })
+            }
+            SystemLabel::Status => {
+                self.bare_expression(line).map(|when| SystemLine::Status { name: name(), when })
+            }
+            SystemLabel::Layered => match self.single_name(line) {
+                Some(resource) => Some(SystemLine::Layered { name: name(), resource }),
+                None => {
+                    self.expected(line, "the pool's innermost resource, such as `Health`");
+                    None
+                }
+            },
+            SystemLabel::On => self.hook(line, name()),
+            SystemLabel::Keyword => self.keyword_rule(line, name()),
+            SystemLabel::Ruling => {
+                self.required_amount(line).map(|value| SystemLine::Ruling { name: name(), value })
+            }
+            SystemLabel::Default => self.amount_line(line).map(|(negative, value)| {
+                SystemLine::Default(Assignment { name: name(), negative, value })
+            }),
+            SystemLabel::Grades => self.grades(line).map(SystemLine::Grades),
+            SystemLabel::Rounding => match Rounding::parse(text) {
                 Some(rounding) => Some(SystemLine::Rounding(rounding)),
                 None => {
                     self.expected(line, "`floor`, `ceiling`, `nearest` or `truncate`");
                     None
                 }
             },
-            "phases" => self.names(line).map(SystemLine::Phases),
-            "functions" => self.names(line).map(SystemLine::Functions),
-            "per turn" => self.per_turn(line, false),
-            "per challenge turn" => self.per_turn(line, true),
-            "stance ends" => self.names(line).map(SystemLine::StanceEnds),
-            "segments" => self.required_amount(line).map(SystemLine::Segments),
-            "turn order" => self.dice_template(line).map(SystemLine::TurnOrder),
-            "initiative" => match InitiativeMode::parse(text) {
+            SystemLabel::Phases => self.names(line).map(SystemLine::Phases),
+            SystemLabel::Functions => self.names(line).map(SystemLine::Functions),
+            SystemLabel::PerTurn => self.per_turn(line, false),
+            SystemLabel::PerChallengeTurn => self.per_turn(line, true),
+            SystemLabel::StanceEnds => self.names(line).map(SystemLine::StanceEnds),
+            SystemLabel::Segments => self.required_amount(line).map(SystemLine::Segments),
+            SystemLabel::TurnOrder => self.dice_template(line).map(SystemLine::TurnOrder),
+            SystemLabel::Initiative => match InitiativeMode::parse(text) {
                 Some(mode) => Some(SystemLine::Initiative(mode)),
                 None => {
                     self.expected(line, "`turns` or `ticks`");
                     None
                 }
             },
-            "action ticks" => self.required_amount(line).map(SystemLine::ActionTicks),
-            "default check" => Some(SystemLine::DefaultCheck(Spanned::new(
+            SystemLabel::ActionTicks => self.required_amount(line).map(SystemLine::ActionTicks),
+            SystemLabel::DefaultCheck => Some(SystemLine::DefaultCheck(Spanned::new(
                 Name::new(text),
                 self.span_at(base, 0..text.len()),
             ))),
-            "details" => Some(SystemLine::Details(self.narration(text, base))),
-            _ => match named("Default") {
-                Some(name) => self.amount_line(line).map(|(negative, value)| {
-                    SystemLine::Default(Assignment { name, negative, value })
-                }),
-                None => return None,
-            },
+            SystemLabel::Details => Some(SystemLine::Details(self.narration(text, base))),
         })
     }
 
@@ -211,21 +191,21 @@ impl Lowerer {
 
     pub(super) fn condition_line(&mut self, line: &RawLine<'_>) -> Lowered<ConditionLine> {
         let (text, base) = (line.text, line.base);
-        Some(match line.label.to_ascii_lowercase().as_str() {
-            "parameters" => self.names(line).map(ConditionLine::Parameters),
-            "modifiers" | "modifier" => self.modifiers(line).map(ConditionLine::Modifiers),
-            "stacking" => self.stacking(line).map(ConditionLine::Stacking),
-            "duration" => self.duration_line(line).map(ConditionLine::Duration),
-            "effect" => Some(ConditionLine::Effect(self.effects(text, base))),
-            "halt" => Some(ConditionLine::Halt(self.requirement(text, base))),
-            "trigger" => Some(ConditionLine::Trigger(self.requirement(text, base))),
-            "while" => Some(ConditionLine::While(self.requirement(text, base))),
-            "keywords" => Some(ConditionLine::Keywords(self.keywords(text, base))),
-            "details" => Some(ConditionLine::Details(self.narration(text, base))),
-            "grants" | "grant" => self.grants(line).map(ConditionLine::Grants),
-            "includes" | "include" => self.includes(line).map(ConditionLine::Includes),
-            "forbids" => self.forbids(line).map(ConditionLine::Forbids),
-            _ => return None,
+        let (label, _) = ConditionLabel::find(line.label)?;
+        Some(match label {
+            ConditionLabel::Parameters => self.names(line).map(ConditionLine::Parameters),
+            ConditionLabel::Modifiers => self.modifiers(line).map(ConditionLine::Modifiers),
+            ConditionLabel::Stacking => self.stacking(line).map(ConditionLine::Stacking),
+            ConditionLabel::Duration => self.duration_line(line).map(ConditionLine::Duration),
+            ConditionLabel::Effect => Some(ConditionLine::Effect(self.effects(text, base))),
+            ConditionLabel::Halt => Some(ConditionLine::Halt(self.requirement(text, base))),
+            ConditionLabel::Trigger => Some(ConditionLine::Trigger(self.requirement(text, base))),
+            ConditionLabel::While => Some(ConditionLine::While(self.requirement(text, base))),
+            ConditionLabel::Keywords => Some(ConditionLine::Keywords(self.keywords(text, base))),
+            ConditionLabel::Details => Some(ConditionLine::Details(self.narration(text, base))),
+            ConditionLabel::Grants => self.grants(line).map(ConditionLine::Grants),
+            ConditionLabel::Includes => self.includes(line).map(ConditionLine::Includes),
+            ConditionLabel::Forbids => self.forbids(line).map(ConditionLine::Forbids),
         })
     }
 
@@ -275,66 +255,67 @@ impl Lowerer {
 
     pub(super) fn actor_line(&mut self, line: &RawLine<'_>) -> Lowered<ActorLine> {
         let (text, base) = (line.text, line.base);
-        Some(match line.label.to_ascii_lowercase().as_str() {
-            "stats" => self.assignments(line).map(ActorLine::Stats),
-            "resources" => self.assignments(line).map(ActorLine::Resources),
-            "tier" => self.required_amount(line).map(ActorLine::Tier),
-            "level" => self.required_amount(line).map(ActorLine::Level),
-            "powers" => self.names(line).map(ActorLine::Powers),
-            "traits" => self.names(line).map(ActorLine::Traits),
-            "equipment" => self.names(line).map(ActorLine::Equipment),
-            "conditions" => self.names(line).map(ActorLine::Conditions),
-            "keywords" => Some(ActorLine::Keywords(self.keywords(text, base))),
-            "details" => Some(ActorLine::Details(self.narration(text, base))),
-            "side" => self.one_name(line).map(ActorLine::Side),
-            _ => return None,
+        let (label, _) = ActorLabel::find(line.label)?;
+        Some(match label {
+            ActorLabel::Stats => self.assignments(line).map(ActorLine::Stats),
+            ActorLabel::Resources => self.assignments(line).map(ActorLine::Resources),
+            ActorLabel::Tier => self.required_amount(line).map(ActorLine::Tier),
+            ActorLabel::Level => self.required_amount(line).map(ActorLine::Level),
+            ActorLabel::Powers => self.names(line).map(ActorLine::Powers),
+            ActorLabel::Traits => self.names(line).map(ActorLine::Traits),
+            ActorLabel::Equipment => self.names(line).map(ActorLine::Equipment),
+            ActorLabel::Conditions => self.names(line).map(ActorLine::Conditions),
+            ActorLabel::Keywords => Some(ActorLine::Keywords(self.keywords(text, base))),
+            ActorLabel::Details => Some(ActorLine::Details(self.narration(text, base))),
+            ActorLabel::Side => self.one_name(line).map(ActorLine::Side),
         })
     }
 
     pub(super) fn weapon_line(&mut self, line: &RawLine<'_>) -> Lowered<WeaponLine> {
         let (text, base) = (line.text, line.base);
-        Some(match line.label.to_ascii_lowercase().as_str() {
-            "cost" => self.amount_as(line, WeaponLine::Cost),
-            "reach" => self.amount_as(line, WeaponLine::Reach),
-            "damage" => self.amount_as(line, WeaponLine::Damage),
-            "range" => self.amount_as(line, WeaponLine::Range),
-            "minimum range" => self.amount_as(line, WeaponLine::MinimumRange),
-            "crit range" => self.amount_as(line, WeaponLine::CritRange),
-            "crit damage" => self.amount_as(line, WeaponLine::CritDamage),
-            "rate" => self.amount_as(line, WeaponLine::Rate),
-            "requires" => Some(WeaponLine::Requires(self.requirement(text, base))),
-            "keywords" => Some(WeaponLine::Keywords(self.keywords(text, base))),
-            "details" => Some(WeaponLine::Details(self.narration(text, base))),
-            _ => return None,
+        let (label, _) = WeaponLabel::find(line.label)?;
+        Some(match label {
+            WeaponLabel::Cost => self.amount_as(line, WeaponLine::Cost),
+            WeaponLabel::Reach => self.amount_as(line, WeaponLine::Reach),
+            WeaponLabel::Damage => self.amount_as(line, WeaponLine::Damage),
+            WeaponLabel::Range => self.amount_as(line, WeaponLine::Range),
+            WeaponLabel::MinimumRange => self.amount_as(line, WeaponLine::MinimumRange),
+            WeaponLabel::CritRange => self.amount_as(line, WeaponLine::CritRange),
+            WeaponLabel::CritDamage => self.amount_as(line, WeaponLine::CritDamage),
+            WeaponLabel::Rate => self.amount_as(line, WeaponLine::Rate),
+            WeaponLabel::Requires => Some(WeaponLine::Requires(self.requirement(text, base))),
+            WeaponLabel::Keywords => Some(WeaponLine::Keywords(self.keywords(text, base))),
+            WeaponLabel::Details => Some(WeaponLine::Details(self.narration(text, base))),
         })
     }
 
     pub(super) fn armour_line(&mut self, line: &RawLine<'_>) -> Lowered<ArmourLine> {
         let (text, base) = (line.text, line.base);
-        Some(match line.label.to_ascii_lowercase().as_str() {
-            "value" => self.amount_as(line, ArmourLine::Value),
-            "blow-through" => self.amount_as(line, ArmourLine::BlowThrough),
-            "hardness" => self.amount_as(line, ArmourLine::Hardness),
-            "protection" => self.amount_as(line, ArmourLine::Protection),
-            "cost" => self.amount_as(line, ArmourLine::Cost),
-            "pool" => match self.single_name(line) {
+        let (label, _) = ArmourLabel::find(line.label)?;
+        Some(match label {
+            ArmourLabel::Value => self.amount_as(line, ArmourLine::Value),
+            ArmourLabel::BlowThrough => self.amount_as(line, ArmourLine::BlowThrough),
+            ArmourLabel::Hardness => self.amount_as(line, ArmourLine::Hardness),
+            ArmourLabel::Protection => self.amount_as(line, ArmourLine::Protection),
+            ArmourLabel::Cost => self.amount_as(line, ArmourLine::Cost),
+            ArmourLabel::Pool => match self.single_name(line) {
                 Some(pool) => Some(ArmourLine::Pool(pool)),
                 None => {
                     self.expected(line, "a layered pool of the system, such as `Purse`");
                     None
                 }
             },
-            "keywords" => Some(ArmourLine::Keywords(self.keywords(text, base))),
-            "details" => Some(ArmourLine::Details(self.narration(text, base))),
-            _ => return None,
+            ArmourLabel::Keywords => Some(ArmourLine::Keywords(self.keywords(text, base))),
+            ArmourLabel::Details => Some(ArmourLine::Details(self.narration(text, base))),
         })
     }
 
     pub(super) fn procedure_line(&mut self, line: &RawLine<'_>) -> Lowered<ProcedureLine> {
         let (text, base) = (line.text, line.base);
         let lower = text.trim().to_ascii_lowercase();
-        Some(match line.label.to_ascii_lowercase().as_str() {
-            "method" => match Method::parse(text) {
+        let (label, _) = ProcedureLabel::find(line.label)?;
+        Some(match label {
+            ProcedureLabel::Method => match Method::parse(text) {
                 Some(method) => Some(ProcedureLine::Method(method)),
                 None => match self.script_method(line) {
                     Some(function) => Some(ProcedureLine::Script(function)),
@@ -348,9 +329,9 @@ impl Lowerer {
                     }
                 },
             },
-            "dice" => self.dice_template(line).map(ProcedureLine::Dice),
-            "roll" => self.dice_template(line).map(ProcedureLine::Roll),
-            "modifier" => match lower.as_str() {
+            ProcedureLabel::Dice => self.dice_template(line).map(ProcedureLine::Dice),
+            ProcedureLabel::Roll => self.dice_template(line).map(ProcedureLine::Roll),
+            ProcedureLabel::Modifier => match lower.as_str() {
                 "each die" => Some(ProcedureLine::Modifier(ModifierMode::EachDie)),
                 "total" => Some(ProcedureLine::Modifier(ModifierMode::Total)),
                 "none" => Some(ProcedureLine::Modifier(ModifierMode::None)),
@@ -359,43 +340,47 @@ impl Lowerer {
                     None
                 }
             },
-            "success" => {
+            ProcedureLabel::Success => {
                 self.comparison(line).map(|(op, against)| ProcedureLine::Success { op, against })
             }
-            "difficulty" => self.required_amount(line).map(ProcedureLine::Difficulty),
-            "always" => self.bare_expression(line).map(ProcedureLine::Always),
-            "explode" => self.required_amount(line).map(ProcedureLine::Explode),
-            "grades" => self.grades(line).map(ProcedureLine::Grades),
-            "grade cap" => self.required_amount(line).map(ProcedureLine::GradeCap),
-            "tie" => match lower.as_str() {
+            ProcedureLabel::Difficulty => self.required_amount(line).map(ProcedureLine::Difficulty),
+            ProcedureLabel::Always => self.bare_expression(line).map(ProcedureLine::Always),
+            ProcedureLabel::Explode => self.required_amount(line).map(ProcedureLine::Explode),
+            ProcedureLabel::Grades => self.grades(line).map(ProcedureLine::Grades),
+            ProcedureLabel::GradeCap => self.required_amount(line).map(ProcedureLine::GradeCap),
+            ProcedureLabel::Tie => match lower.as_str() {
                 "defender" => Some(ProcedureLine::Tie(TieRule::Defender)),
                 "attacker" => Some(ProcedureLine::Tie(TieRule::Attacker)),
-                "none" => Some(ProcedureLine::Tie(TieRule::Nobody)),
+                "none" => Some(ProcedureLine::Tie(TieRule::NoWinner)),
                 _ => {
                     self.expected(line, "`defender`, `attacker` or `none`");
                     None
                 }
             },
-            "boost" => self.required_amount(line).map(ProcedureLine::Boost),
-            "alternative die" => self.dice_template(line).map(ProcedureLine::AlternativeDie),
-            "alternative die feeds" => {
+            ProcedureLabel::Boost => self.required_amount(line).map(ProcedureLine::Boost),
+            ProcedureLabel::AlternativeDie => {
+                self.dice_template(line).map(ProcedureLine::AlternativeDie)
+            }
+            ProcedureLabel::AlternativeDieFeeds => {
                 let name = Name::new(text.trim());
                 let span = self.span_at(base, 0..text.len());
                 Some(ProcedureLine::AlternativeDieFeeds(Spanned::new(name, span)))
             }
-            "policy second die" => self.policy(line, PolicyDecision::SecondDie),
-            "policy boost" => self.policy(line, PolicyDecision::Boost),
-            "policy spend" => self.policy(line, PolicyDecision::Spend),
-            "policy reroll" => self.policy(line, PolicyDecision::Reroll),
-            "policy ignore penalties" => self.policy(line, PolicyDecision::IgnorePenalties),
-            "on failure" => self.outcome_action(line, CheckOutcomeKind::Failure),
-            "on success" => self.outcome_action(line, CheckOutcomeKind::Success),
-            "reroll" => self.payment(line, ProcedureLine::Reroll),
-            "ignore penalties" => self.payment(line, ProcedureLine::IgnorePenalties),
-            "extra dice" => self.extra_dice(line),
-            "ease" => self.required_amount(line).map(ProcedureLine::Ease),
-            "critical" => self.critical(line),
-            "zero wins" => match lower.as_str() {
+            ProcedureLabel::PolicySecondDie => self.policy(line, PolicyDecision::SecondDie),
+            ProcedureLabel::PolicyBoost => self.policy(line, PolicyDecision::Boost),
+            ProcedureLabel::PolicySpend => self.policy(line, PolicyDecision::Spend),
+            ProcedureLabel::PolicyReroll => self.policy(line, PolicyDecision::Reroll),
+            ProcedureLabel::PolicyIgnorePenalties => {
+                self.policy(line, PolicyDecision::IgnorePenalties)
+            }
+            ProcedureLabel::OnFailure => self.outcome_action(line, CheckOutcomeKind::Failure),
+            ProcedureLabel::OnSuccess => self.outcome_action(line, CheckOutcomeKind::Success),
+            ProcedureLabel::Reroll => self.payment(line, ProcedureLine::Reroll),
+            ProcedureLabel::IgnorePenalties => self.payment(line, ProcedureLine::IgnorePenalties),
+            ProcedureLabel::ExtraDice => self.extra_dice(line),
+            ProcedureLabel::Ease => self.required_amount(line).map(ProcedureLine::Ease),
+            ProcedureLabel::Critical => self.critical(line),
+            ProcedureLabel::ZeroWins => match lower.as_str() {
                 "yes" => Some(ProcedureLine::ZeroWins(true)),
                 "no" => Some(ProcedureLine::ZeroWins(false)),
                 _ => {
@@ -403,8 +388,7 @@ impl Lowerer {
                     None
                 }
             },
-            "details" => Some(ProcedureLine::Details(self.narration(text, base))),
-            _ => return None,
+            ProcedureLabel::Details => Some(ProcedureLine::Details(self.narration(text, base))),
         })
     }
 

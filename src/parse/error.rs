@@ -29,6 +29,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::file => "a rule file",
         Rule::include => "an include such as `include \"other.rules\"`",
         Rule::header => "a block header such as `power Shield Bash`",
+        Rule::house_header => "a house rule such as `replace power Shield Bash`",
+        Rule::house_verb => "`replace`, `amend` or `remove`",
+        Rule::house_rules => "`house rules for` and a pack's name",
         Rule::kind => "a block kind such as `power`, `trait` or `system`",
         Rule::header_name => "a block name such as `Shield Bash`",
         Rule::notation => "a notation line such as `Cost: 2 CP`",
@@ -44,6 +47,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::operand | Rule::negate => "a value such as `Grade` or `-2`",
         Rule::call => "a call such as `floor(Max HP / 4)`",
         Rule::reference => "a name such as `Strength` or `Target's Defense`",
+        Rule::ruling => "a ruling such as `Ruling fate exchange CP`",
         Rule::bracket => "a bracket expression such as `[Weapon + 1]`",
         Rule::amount | Rule::signed_amount | Rule::amount_input => {
             "an amount such as `2`, `2d6` or `[Grade]`"
@@ -163,6 +167,7 @@ pub fn expected_phrase(error: &pest::error::Error<Rule>) -> String {
             Rule::negate
             | Rule::number
             | Rule::reference
+            | Rule::ruling
             | Rule::word
             | Rule::call
             | Rule::name
@@ -352,5 +357,29 @@ impl ParseError {
 pub fn expression_error(error: &pest::error::Error<Rule>, file: FileId, base: usize) -> Diagnostic {
     let range = error_range(error);
     let span = Span::new(file, base + range.start..base + range.end);
-    ParseErrorKind::Expression { expected: expected_phrase(error) }.at(span).to_diagnostic()
+    let diagnostic =
+        ParseErrorKind::Expression { expected: expected_phrase(error) }.at(span).to_diagnostic();
+    match quoted_ruling(error.line(), range.start) {
+        Some(quoted) => diagnostic.with_help(format!(
+            "a ruling whose name holds a lower-case connecting word is written in quotes: \
+             `Ruling \"{quoted}\"`"
+        )),
+        None => diagnostic,
+    }
+}
+
+/// The whole ruling name when the expression `text` stops at `at` inside `Ruling <name>`
+/// because the name holds a reserved word (`Ruling levels per tier`): the words from after
+/// `Ruling` up to the next operator or the end.
+fn quoted_ruling(text: &str, at: usize) -> Option<String> {
+    let before = text.get(..at)?;
+    let start = before.rfind("Ruling ")? + "Ruling ".len();
+    let name_so_far = &before[start..];
+    if name_so_far.trim().is_empty() || name_so_far.contains(['+', '-', '*', '/', '(', ')', '"']) {
+        return None;
+    }
+    let rest = &text[at..];
+    let end =
+        rest.find(['+', '-', '*', '/', ')', ',', '<', '>', '=', '!', ']']).unwrap_or(rest.len());
+    Some(format!("{}{}", name_so_far, rest[..end].trim_end()))
 }

@@ -7,6 +7,7 @@ use super::grammar::Rule;
 use super::text::Lowerer;
 use crate::diagnostics::{Span, Spanned, did_you_mean};
 use crate::model::common::Assignment;
+use crate::model::labels::{Labels, PowerLabel, TraitLabel};
 use crate::model::power::{GradeGate, Selector};
 use crate::model::system::{GradeLabel, TemplatePart};
 use crate::model::{Amount, BlockBody, BlockKind, DiceTemplate, Name, PowerLine, TraitLine};
@@ -25,131 +26,6 @@ pub struct RawLine<'a> {
     pub base: usize,
     /// The whole line.
     pub span: Span,
-}
-
-/// The labels each block kind accepts, for messages and suggestions.
-pub fn labels_of(kind: BlockKind) -> &'static [&'static str] {
-    match kind {
-        BlockKind::Power => &[
-            "After",
-            "Before",
-            "Check",
-            "Choose",
-            "Cost",
-            "Effect",
-            "Halt",
-            "Invest",
-            "Keywords",
-            "Limit",
-            "Prereq",
-            "Result",
-            "Sustain",
-            "Target",
-            "Threshold",
-            "Ticks",
-            "Trigger",
-            "While",
-        ],
-        BlockKind::Trait(_) => &[
-            "Add", "Cost", "Details", "Effect", "Group", "Keywords", "Limit", "Prereq", "Replace",
-            "Slots", "To", "Trigger", "While", "With",
-        ],
-        BlockKind::System => &[
-            "Stats",
-            "Resource",
-            "Derived",
-            "Status",
-            "Grades",
-            "Ruling",
-            "Rounding",
-            "Phases",
-            "Segments",
-            "Turn order",
-            "Initiative",
-            "Action ticks",
-            "Default check",
-            "Default",
-            "Functions",
-            "On",
-            "Keyword",
-            "Per turn",
-            "Per challenge turn",
-            "Stance ends",
-            "Details",
-        ],
-        BlockKind::Condition => &[
-            "Parameters",
-            "Modifiers",
-            "Stacking",
-            "Duration",
-            "Effect",
-            "Halt",
-            "Trigger",
-            "While",
-            "Keywords",
-            "Details",
-            "Forbids",
-        ],
-        BlockKind::Actor => &[
-            "Stats",
-            "Resources",
-            "Tier",
-            "Level",
-            "Powers",
-            "Traits",
-            "Equipment",
-            "Conditions",
-            "Keywords",
-            "Details",
-            "Side",
-        ],
-        BlockKind::Weapon => &[
-            "Cost",
-            "Reach",
-            "Damage",
-            "Range",
-            "Minimum range",
-            "Crit range",
-            "Crit damage",
-            "Rate",
-            "Requires",
-            "Keywords",
-            "Details",
-        ],
-        BlockKind::Armour => {
-            &["Value", "Blow-through", "Hardness", "Protection", "Cost", "Keywords", "Details"]
-        }
-        BlockKind::Check => &[
-            "Method",
-            "Dice",
-            "Modifier",
-            "Success",
-            "Difficulty",
-            "Always",
-            "Explode",
-            "Grades",
-            "Grade cap",
-            "Tie",
-            "Roll",
-            "Boost",
-            "Alternative die",
-            "Alternative die feeds",
-            "Policy second die",
-            "Policy boost",
-            "Policy spend",
-            "Policy reroll",
-            "Policy ignore penalties",
-            "Ease",
-            "Critical",
-            "Zero wins",
-            "On failure",
-            "On success",
-            "Reroll",
-            "Ignore penalties",
-            "Extra dice",
-            "Details",
-        ],
-    }
 }
 
 /// An empty body for `kind`.
@@ -207,7 +83,7 @@ impl Lowerer {
     }
 
     fn unknown_line(&mut self, kind: BlockKind, line: &RawLine<'_>) {
-        let labels = labels_of(kind);
+        let labels = kind.labels();
         let label = match &line.grade {
             Some(grade) => format!("{} {}", line.label, grade.node),
             None => line.label.to_string(),
@@ -215,7 +91,14 @@ impl Lowerer {
         let diagnostic = ParseErrorKind::LineNotAllowed { label, kind: kind.to_string() }
             .at(line.label_span)
             .to_diagnostic();
-        let help = match did_you_mean(line.label, labels.iter().copied()) {
+        // `Layerd Body`: the label is misspelt, the name after it is not.
+        let suggestion =
+            did_you_mean(line.label, kind.label_spellings()).map(str::to_string).or_else(|| {
+                let (head, name) = line.label.split_once(' ')?;
+                let fixed = did_you_mean(head, kind.label_spellings())?;
+                Some(format!("{fixed} {name}"))
+            });
+        let help = match suggestion {
             Some(suggestion) => {
                 format!("did you mean `{suggestion}`? a {kind} block has {}", labels.join(", "))
             }
@@ -391,38 +274,38 @@ impl Lowerer {
 
     pub(super) fn power_line(&mut self, line: &RawLine<'_>) -> Lowered<PowerLine> {
         let (text, base) = (line.text, line.base);
-        Some(Some(match line.label.to_ascii_lowercase().as_str() {
-            "after" => PowerLine::After(self.effects(text, base)),
-            "before" => PowerLine::Before(self.effects(text, base)),
-            "check" => return Some(self.check_spec(line).map(PowerLine::Check)),
-            "choose" => return Some(self.choice(line).map(PowerLine::Choose)),
-            "cost" => PowerLine::Cost(self.cost(text, base)),
-            "effect" => {
+        let (label, gate) = PowerLabel::find(line.label)?;
+        Some(Some(match label {
+            PowerLabel::After => PowerLine::After(self.effects(text, base)),
+            PowerLabel::Before => PowerLine::Before(self.effects(text, base)),
+            PowerLabel::Check => return Some(self.check_spec(line).map(PowerLine::Check)),
+            PowerLabel::Choose => return Some(self.choice(line).map(PowerLine::Choose)),
+            PowerLabel::Cost => PowerLine::Cost(self.cost(text, base)),
+            PowerLabel::Effect => {
                 PowerLine::Effect { grade: line.grade.clone(), effects: self.effects(text, base) }
             }
-            "halt" => PowerLine::Halt(self.requirement(text, base)),
-            "invest" => return Some(self.required_amount(line).map(PowerLine::Invest)),
-            "ticks" => return Some(self.required_amount(line).map(PowerLine::Ticks)),
-            "keywords" => PowerLine::Keywords(self.keywords(text, base)),
-            "limit" => return Some(self.limit(line).map(PowerLine::Limit)),
-            "prereq" => PowerLine::Prereq(self.requirement(text, base)),
-            "result" => PowerLine::Result {
+            PowerLabel::Halt => PowerLine::Halt(self.requirement(text, base)),
+            PowerLabel::Invest => return Some(self.required_amount(line).map(PowerLine::Invest)),
+            PowerLabel::Ticks => return Some(self.required_amount(line).map(PowerLine::Ticks)),
+            PowerLabel::Keywords => PowerLine::Keywords(self.keywords(text, base)),
+            PowerLabel::Limit => return Some(self.limit(line).map(PowerLine::Limit)),
+            PowerLabel::Prereq => PowerLine::Prereq(self.requirement(text, base)),
+            PowerLabel::Result if gate.is_some() => return Some(self.gated_result(line)),
+            PowerLabel::Result => PowerLine::Result {
                 grade: line.grade.clone(),
                 gate: GradeGate::AtLeast,
                 effects: self.effects(text, base),
             },
-            label if label.starts_with("result ") => return Some(self.gated_result(line)),
-            "sustain" => PowerLine::Sustain(self.requirement(text, base)),
-            "target" => PowerLine::Target(self.target(text, base)),
-            "threshold" => {
+            PowerLabel::Sustain => PowerLine::Sustain(self.requirement(text, base)),
+            PowerLabel::Target => PowerLine::Target(self.target(text, base)),
+            PowerLabel::Threshold => {
                 if let Some(gm) = self.gm_threshold(line) {
                     return Some(gm.map(PowerLine::GmThreshold));
                 }
                 return Some(self.bare_expression(line).map(PowerLine::Threshold));
             }
-            "trigger" => PowerLine::Trigger(self.requirement(text, base)),
-            "while" => PowerLine::While(self.requirement(text, base)),
-            _ => return None,
+            PowerLabel::Trigger => PowerLine::Trigger(self.requirement(text, base)),
+            PowerLabel::While => PowerLine::While(self.requirement(text, base)),
         }))
     }
 
@@ -453,24 +336,24 @@ impl Lowerer {
 
     fn trait_line(&mut self, line: &RawLine<'_>) -> Lowered<TraitLine> {
         let (text, base) = (line.text, line.base);
-        Some(Some(match line.label.to_ascii_lowercase().as_str() {
-            "add" => self.add_line(line),
-            "cost" => TraitLine::Cost(self.cost(text, base)),
-            "details" => TraitLine::Details(self.narration(text, base)),
-            "effect" => TraitLine::Effect(self.effects(text, base)),
-            "group" => {
+        let (label, _) = TraitLabel::find(line.label)?;
+        Some(Some(match label {
+            TraitLabel::Add => self.add_line(line),
+            TraitLabel::Cost => TraitLine::Cost(self.cost(text, base)),
+            TraitLabel::Details => TraitLine::Details(self.narration(text, base)),
+            TraitLabel::Effect => TraitLine::Effect(self.effects(text, base)),
+            TraitLabel::Group => {
                 TraitLine::Group(Spanned::new(Name::new(text), self.span_at(base, 0..text.len())))
             }
-            "keywords" => TraitLine::Keywords(self.keywords(text, base)),
-            "prereq" => TraitLine::Prereq(self.requirement(text, base)),
-            "limit" => return Some(self.limit(line).map(TraitLine::Limit)),
-            "replace" => TraitLine::Replace(self.line_swap(line)),
-            "slots" => return Some(self.required_amount(line).map(TraitLine::Slots)),
-            "to" => TraitLine::To(self.selector(line)),
-            "trigger" => TraitLine::Trigger(self.requirement(text, base)),
-            "while" => TraitLine::While(self.requirement(text, base)),
-            "with" => TraitLine::With(self.line_swap(line)),
-            _ => return None,
+            TraitLabel::Keywords => TraitLine::Keywords(self.keywords(text, base)),
+            TraitLabel::Prereq => TraitLine::Prereq(self.requirement(text, base)),
+            TraitLabel::Limit => return Some(self.limit(line).map(TraitLine::Limit)),
+            TraitLabel::Replace => TraitLine::Replace(self.line_swap(line)),
+            TraitLabel::Slots => return Some(self.required_amount(line).map(TraitLine::Slots)),
+            TraitLabel::To => TraitLine::To(self.selector(line)),
+            TraitLabel::Trigger => TraitLine::Trigger(self.requirement(text, base)),
+            TraitLabel::While => TraitLine::While(self.requirement(text, base)),
+            TraitLabel::With => TraitLine::With(self.line_swap(line)),
         }))
     }
 

@@ -25,9 +25,32 @@ pub fn lower_file(file: FileId, text: &str) -> (Vec<Item>, Vec<Spanned<Comment>>
     };
     let mut items: Vec<Item> = Vec::new();
     let mut open: Option<Spanned<Block>> = None;
+    let mut house: Option<super::house::OpenHouse> = None;
     for pair in pairs.into_iter().flatten() {
         let span = lowerer.span(&pair, 0);
+        if matches!(
+            pair.as_rule(),
+            Rule::include | Rule::header | Rule::house_header | Rule::house_rules
+        ) {
+            items.extend(house.take().map(super::house::OpenHouse::close));
+        }
         match pair.as_rule() {
+            Rule::house_header => {
+                close(&mut open, &mut items);
+                house = super::house::open(&lowerer, pair, span);
+            }
+            Rule::house_rules => {
+                close(&mut open, &mut items);
+                items.extend(super::house::for_item(&lowerer, pair, span));
+            }
+            Rule::notation if house.is_some() => {
+                let mut inner = pair.into_inner();
+                let (Some(label), Some(text_pair)) = (inner.next(), inner.next()) else { continue };
+                let raw = raw_line(&lowerer, &label, &text_pair, span);
+                if let Some(house) = &mut house {
+                    house.line(&mut lowerer, &raw);
+                }
+            }
             Rule::include => {
                 close(&mut open, &mut items);
                 let Some(string) = pair.into_inner().next() else { continue };
@@ -70,6 +93,7 @@ pub fn lower_file(file: FileId, text: &str) -> (Vec<Item>, Vec<Spanned<Comment>>
         }
     }
     close(&mut open, &mut items);
+    items.extend(house.map(super::house::OpenHouse::close));
     (items, comments, lowerer.diagnostics)
 }
 

@@ -9,6 +9,7 @@ mod declarations;
 mod dice;
 mod error;
 mod grammar;
+mod house;
 mod lines;
 mod lower;
 mod outcome;
@@ -22,7 +23,6 @@ use std::sync::Once;
 pub use dice::validate_dice;
 pub use error::{ParseError, ParseErrorKind, rule_name};
 pub use grammar::Rule;
-pub use lines::labels_of;
 
 use crate::diagnostics::{Diagnostic, FileId, SourceMap, Span};
 use crate::model::{Item, Pack, RuleFile};
@@ -72,17 +72,30 @@ pub fn parse_source(
 }
 
 /// Every `*.rules` file under `path` (itself if it is a file), sorted for determinism.
+/// Folders are walked once each; an entry that leads outside `path` through a symlink is
+/// listed but not followed, and [`load_pack`] refuses it.
 pub fn rule_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
     if !path.is_dir() {
         return Ok(vec![path.to_path_buf()]);
     }
+    let root = canonical(path);
     let mut found = Vec::new();
+    let mut walked = vec![root.clone()];
     let mut pending = vec![path.to_path_buf()];
     while let Some(directory) = pending.pop() {
         for entry in std::fs::read_dir(&directory)? {
             let entry = entry?.path();
+            let real = canonical(&entry);
+            if !real.starts_with(&root) {
+                // Listed so that loading reports it as leading outside the pack.
+                found.push(entry);
+                continue;
+            }
             if entry.is_dir() {
-                pending.push(entry);
+                if !walked.contains(&real) {
+                    walked.push(real);
+                    pending.push(entry);
+                }
             } else if entry.extension().is_some_and(|extension| extension == "rules") {
                 found.push(entry);
             }
@@ -120,6 +133,12 @@ pub fn load_pack(paths: &[PathBuf], sources: &mut SourceMap) -> (Pack, Vec<Diagn
         index += 1;
         let key = canonical(&path);
         if loaded.contains(&key) {
+            continue;
+        }
+        // A path that does not resolve is left to the read, which says it is missing.
+        let resolves = path.canonicalize().is_ok();
+        if resolves && !roots.iter().any(|root| key.starts_with(root)) {
+            diagnostics.push(outside_pack(&path));
             continue;
         }
         let (rule_file, found) = match load_file(&path, sources) {
@@ -162,14 +181,41 @@ pub fn load_pack(paths: &[PathBuf], sources: &mut SourceMap) -> (Pack, Vec<Diagn
     (pack, diagnostics)
 }
 
-/// Reads (within the size limit) and parses one rule file, registering it in `sources`.
+/// Reads (within the size limit, regular files only) and parses one rule file,
+/// registering it in `sources`. Text that is not UTF-8 is registered with the bad bytes
+/// replaced, and the diagnostic points at the first of them.
 pub fn load_file(
     path: &Path,
     sources: &mut SourceMap,
 ) -> Result<(RuleFile, Vec<Diagnostic>), Diagnostic> {
-    let text = read_limited(path).map_err(|message| unreadable(path, &message))?;
+    let text = match crate::files::read_text(path, MAX_FILE_BYTES as u64) {
+        Ok(text) => text,
+        Err(crate::files::ReadError::NotUtf8 { offset, lossy }) => {
+            let file = sources.add(path.display().to_string(), lossy.as_str());
+            let end = lossy[offset..].chars().next().map_or(offset, |c| offset + c.len_utf8());
+            return Err(Diagnostic::error(
+                "rules::load::not_utf8",
+                format!("`{}` is not valid UTF-8", path.display()),
+            )
+            .with_primary(
+                Span::new(file, offset..end),
+                "this byte does not start a UTF-8 character",
+            )
+            .with_help("save the file as UTF-8 text"));
+        }
+        Err(error) => return Err(unreadable(path, &error.to_string())),
+    };
     let file = sources.add(path.display().to_string(), text.as_str());
     Ok(parse_file(file, path, &text))
+}
+
+/// The diagnostic for a rule file that leads outside the pack's folders (a symlink).
+fn outside_pack(path: &Path) -> Diagnostic {
+    Diagnostic::error(
+        "rules::load::outside_pack",
+        format!("`{}` leads outside the pack's folder", path.display()),
+    )
+    .with_help("copy the file into the pack instead of linking to it")
 }
 
 /// The diagnostic for a path that cannot be read.
@@ -182,18 +228,6 @@ pub fn unreadable(path: &Path, message: &str) -> Diagnostic {
 
 fn canonical(path: &Path) -> PathBuf {
     path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
-}
-
-fn read_limited(path: &Path) -> Result<String, String> {
-    let metadata = std::fs::metadata(path).map_err(|error| error.to_string())?;
-    if metadata.len() > MAX_FILE_BYTES as u64 {
-        return Err(format!(
-            "{} bytes; the limit is {MAX_FILE_BYTES} bytes (1 MiB)",
-            metadata.len()
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|error| error.to_string())?;
-    String::from_utf8(bytes).map_err(|_| "not valid UTF-8".to_string())
 }
 
 /// One diagnostic per include cycle, primary at the include that closes it and secondary

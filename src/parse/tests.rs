@@ -249,3 +249,14 @@ fn every_rule_has_a_human_name() {
     }
     assert_eq!(super::rule_name(Rule::notation), "a notation line such as `Cost: 2 CP`");
 }
+
+#[test]
+fn a_misspelt_named_label_is_suggested_with_its_name() {
+    let text = "system T\nResource HP: no max\nLayerd Body: HP\nLayered Body: HP\n";
+    let (_, diagnostics) =
+        super::parse_source(&mut crate::diagnostics::SourceMap::new(), "t.rules", text);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    let help = diagnostics[0].help.as_deref().unwrap();
+    assert!(help.starts_with("did you mean `Layered Body`? a system block has Stats, "), "{help}");
+    assert!(help.contains("Layered <name>") && help.contains("Ruling <name>"), "{help}");
+}

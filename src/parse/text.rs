@@ -116,6 +116,10 @@ impl Lowerer {
                 };
                 Some(Spanned::new(expr, span))
             }
+            Rule::ruling => {
+                let name = self.name(&pair.into_inner().next()?, base);
+                Some(Spanned::new(Expr::Ruling(name.node), span))
+            }
             Rule::bracket => self.expr(pair.into_inner().next()?, base),
             _ => None,
         }

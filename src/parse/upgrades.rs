@@ -108,9 +108,6 @@ fn split_label(text: &str) -> Option<(&str, Option<u32>, &str)> {
         Some((label, digits)) if digits.parse::<u32>().is_ok() => (label, digits.parse().ok()),
         _ => (head, None),
     };
-    let first = label.split_whitespace().next()?;
-    let known = super::labels_of(crate::model::BlockKind::Power)
-        .iter()
-        .any(|known| known.eq_ignore_ascii_case(label) || known.eq_ignore_ascii_case(first));
-    known.then_some((label, grade, rest))
+    use crate::model::labels::{Labels, PowerLabel};
+    PowerLabel::find(label).is_some().then_some((label, grade, rest))
 }

@@ -1,12 +1,13 @@
 //! Tab completion logic, free of the terminal: which names fit where the cursor is. Command
-//! words at the start of a line; packs after `load`; powers after `uses` and `show power`;
-//! conditions after `show condition`; stat blocks after `from`; actors elsewhere.
+//! phrases from the session's command table word by word (`end` then `encounter`, an
+//! actor's name then `uses` or `adopts`); packs after `load`; powers after `uses` and `show
+//! power`; conditions after `show condition`; stat blocks after `from`; actors elsewhere.
 
-use crate::session::{COMMAND_WORDS, NameKind};
+use crate::session::{COMMANDS, CompletionKind, WordAt};
 
 /// The names completion offers, refreshed from the session after every command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Names {
+pub struct CompletionNames {
     /// Packs `load` accepts.
     pub packs: Vec<String>,
     /// Actors in the game.
@@ -19,34 +20,43 @@ pub struct Names {
     pub conditions: Vec<String>,
 }
 
-impl Names {
-    /// Every list, from a function that answers one [`NameKind`].
-    pub fn collect(names: impl Fn(NameKind) -> Vec<String>) -> Self {
-        Names {
-            packs: names(NameKind::Pack),
-            actors: names(NameKind::Actor),
-            stat_blocks: names(NameKind::StatBlock),
-            powers: names(NameKind::Power),
-            conditions: names(NameKind::Condition),
+impl CompletionNames {
+    /// Every list, from a function that answers one [`CompletionKind`].
+    pub fn collect(names: impl Fn(CompletionKind) -> Vec<String>) -> Self {
+        CompletionNames {
+            packs: names(CompletionKind::Pack),
+            actors: names(CompletionKind::Actor),
+            stat_blocks: names(CompletionKind::StatBlock),
+            powers: names(CompletionKind::Power),
+            conditions: names(CompletionKind::Condition),
         }
     }
 }
 
 /// Where the word being completed starts, and the candidates for it (sorted, deduplicated).
-pub fn complete(names: &Names, line: &str, cursor: usize) -> (usize, Vec<String>) {
+pub fn complete(names: &CompletionNames, line: &str, cursor: usize) -> (usize, Vec<String>) {
     let cursor = floor_boundary(line, cursor);
     let before = &line[..cursor];
+    // `from` names a stat block after `actor`, an actor after `remove` and `revoke`.
+    let gm = ["remove ", "revoke "].iter().any(|word| before.trim_start().starts_with(word));
+    let from = if gm { &names.actors } else { &names.stat_blocks };
     // Context keywords, the longest (most specific) match that ends latest wins.
-    let contexts: [(&str, &[String]); 9] = [
+    let contexts: [(&str, &[String]); 15] = [
         ("show power ", &names.powers),
         ("show condition ", &names.conditions),
         ("load ", &names.packs),
         (" uses ", &names.powers),
-        (" from ", &names.stat_blocks),
+        (" from ", from),
         ("with weapon ", &[]),
         (" on ", &names.actors),
         (", ", &names.actors),
         ("show ", &names.actors),
+        ("apply ", &names.conditions),
+        ("remove ", &names.conditions),
+        ("grant power ", &names.powers),
+        ("revoke power ", &names.powers),
+        (" to ", &names.actors),
+        ("set ", &names.actors),
     ];
     let mut best: Option<(usize, &[String])> = None;
     for (keyword, candidates) in contexts {
@@ -57,19 +67,17 @@ pub fn complete(names: &Names, line: &str, cursor: usize) -> (usize, Vec<String>
             }
         }
     }
-    let (start, candidates): (usize, Vec<&str>) = match best {
+    // The word under the cursor: command phrases continue there, and a line may start with
+    // an actor's name.
+    let word_start = before.rfind(' ').map_or(0, |space| space + 1);
+    let word_start = word_start.max(before.len() - before.trim_start().len());
+    let (start, mut candidates): (usize, Vec<&str>) = match best {
         Some((start, list)) => (start, list.iter().map(String::as_str).collect()),
-        None if !before.trim_start().contains(' ') => {
-            let start = before.len() - before.trim_start().len();
-            let mut words: Vec<&str> = COMMAND_WORDS.to_vec();
-            words.extend(names.actors.iter().map(String::as_str));
-            (start, words)
-        }
-        None => {
-            let start = before.rfind(' ').map_or(0, |space| space + 1);
-            (start, names.actors.iter().map(String::as_str).collect())
-        }
+        None => (word_start, names.actors.iter().map(String::as_str).collect()),
     };
+    if start == word_start {
+        candidates.extend(command_words(names, &before[..start]));
+    }
     let partial = before[start..].to_lowercase();
     let mut found: Vec<String> = candidates
         .into_iter()
@@ -79,6 +87,44 @@ pub fn complete(names: &Names, line: &str, cursor: usize) -> (usize, Vec<String>
     found.sort();
     found.dedup();
     (start, found)
+}
+
+/// The next word of every command phrase that `typed` (the complete words before the one
+/// being completed) begins: at the start of a line the phrases of commands that start a
+/// line, after an actor's name those that follow an actor (`uses`, `adopts`).
+fn command_words<'a>(names: &CompletionNames, typed: &str) -> Vec<&'a str> {
+    let typed = typed.trim();
+    let mut words = Vec::new();
+    for spec in COMMANDS {
+        let rest = match spec.at {
+            WordAt::Start => Some(typed),
+            WordAt::AfterActor => after_actor(names, typed),
+            WordAt::Definition => None,
+        };
+        let Some(rest) = rest else { continue };
+        let done: Vec<&str> = rest.split_whitespace().collect();
+        for phrase in spec.completes {
+            let phrase: Vec<&'static str> = phrase.split(' ').collect();
+            let matches = phrase.len() > done.len()
+                && done.iter().zip(&phrase).all(|(a, b)| a.eq_ignore_ascii_case(b));
+            if matches {
+                words.push(phrase[done.len()]);
+            }
+        }
+    }
+    words
+}
+
+/// What follows an actor's name (bare or quoted) at the start of `typed`, if it starts
+/// with one.
+fn after_actor<'t>(names: &CompletionNames, typed: &'t str) -> Option<&'t str> {
+    names.actors.iter().find_map(|actor| {
+        let quoted = format!("\"{actor}\"");
+        [actor.as_str(), quoted.as_str()].into_iter().find_map(|written| {
+            let rest = typed.strip_prefix(written)?;
+            (rest.is_empty() || rest.starts_with(' ')).then_some(rest)
+        })
+    })
 }
 
 fn floor_boundary(text: &str, offset: usize) -> usize {
@@ -93,8 +139,8 @@ fn floor_boundary(text: &str, offset: usize) -> usize {
 mod tests {
     use super::*;
 
-    fn names() -> Names {
-        Names {
+    fn names() -> CompletionNames {
+        CompletionNames {
             packs: vec!["tiny".into()],
             actors: vec!["Scout".into(), "Guard".into()],
             stat_blocks: vec!["Bandit".into()],
@@ -114,6 +160,7 @@ mod tests {
                     "Scout".to_string(),
                     "save".to_string(),
                     "seed".to_string(),
+                    "set".to_string(),
                     "show".to_string(),
                     "side".to_string()
                 ]
@@ -137,5 +184,19 @@ mod tests {
         assert_eq!(complete(&names(), "show condition D", 16).1, vec!["Dazed"]);
         assert_eq!(complete(&names(), "actor G from B", 14).1, vec!["Bandit"]);
         assert_eq!(complete(&names(), "Scout uses Quick Jab on Scout, G", 32).1, vec!["Guard"]);
+    }
+
+    #[test]
+    fn complete_the_words_of_command_phrases() {
+        assert_eq!(complete(&names(), "end e", 5), (4, vec!["encounter".to_string()]));
+        assert_eq!(complete(&names(), "Scout ad", 8), (6, vec!["adopts".to_string()]));
+        assert_eq!(complete(&names(), "\"Scout\" u", 10), (8, vec!["uses".to_string()]));
+        assert_eq!(complete(&names(), "show s", 6).1, vec!["Scout", "state"]);
+        assert_eq!(complete(&names(), "apply D", 7).1, vec!["Dazed"]);
+        assert_eq!(complete(&names(), "apply Dazed to S", 16).1, vec!["Scout"]);
+        assert_eq!(complete(&names(), "remove Dazed from G", 19).1, vec!["Guard"]);
+        assert_eq!(complete(&names(), "grant power Qui", 15).1, vec!["Quick Jab", "Quiet Step"]);
+        // Not after a name that is no actor.
+        assert_eq!(complete(&names(), "Nobody ad", 9).1, Vec::<String>::new());
     }
 }

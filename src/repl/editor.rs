@@ -16,7 +16,7 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Config, Context, Editor, Helper};
 
-use super::complete::{Names, complete};
+use super::complete::{CompletionNames, complete};
 use crate::session::{MAX_LINE_BYTES, is_incomplete};
 
 /// What one read produced.
@@ -37,14 +37,14 @@ pub trait LineSource {
     /// Reads the next input, showing `prompt` where there is a terminal.
     fn read(&mut self, prompt: &str) -> Input;
     /// Tells completion which names exist now.
-    fn set_names(&mut self, names: Names);
+    fn set_names(&mut self, names: CompletionNames);
     /// Records an input in the history.
     fn remember(&mut self, text: &str);
 }
 
 /// The rustyline helper: completion and multi-line validation.
 struct SessionHelper {
-    names: Arc<Mutex<Names>>,
+    names: Arc<Mutex<CompletionNames>>,
 }
 
 impl Completer for SessionHelper {
@@ -86,7 +86,7 @@ impl Helper for SessionHelper {}
 /// The interactive editor on a terminal.
 pub struct TerminalEditor {
     editor: Editor<SessionHelper, DefaultHistory>,
-    names: Arc<Mutex<Names>>,
+    names: Arc<Mutex<CompletionNames>>,
     history: Option<PathBuf>,
 }
 
@@ -95,7 +95,7 @@ impl TerminalEditor {
     pub fn new() -> rustyline::Result<Self> {
         let config = Config::builder().auto_add_history(false).history_ignore_space(true).build();
         let mut editor = Editor::with_config(config)?;
-        let names = Arc::new(Mutex::new(Names::default()));
+        let names = Arc::new(Mutex::new(CompletionNames::default()));
         editor.set_helper(Some(SessionHelper { names: Arc::clone(&names) }));
         let history = history_path();
         if let Some(path) = &history {
@@ -122,7 +122,7 @@ impl LineSource for TerminalEditor {
         }
     }
 
-    fn set_names(&mut self, names: Names) {
+    fn set_names(&mut self, names: CompletionNames) {
         if let Ok(mut shared) = self.names.lock() {
             *shared = names;
         }
@@ -228,7 +228,7 @@ impl<R: BufRead> LineSource for PipedLines<R> {
         Input::Text(text)
     }
 
-    fn set_names(&mut self, _: Names) {}
+    fn set_names(&mut self, _: CompletionNames) {}
 
     fn remember(&mut self, _: &str) {}
 }

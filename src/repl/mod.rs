@@ -12,7 +12,7 @@ use std::io::Write;
 use crate::diagnostics::{RenderStyle, render_all};
 use crate::engine::{Answer, Decider, DecisionPoint, DecisionTaken, PolicyDecider};
 use crate::session::{Backend, Session, transcript};
-use complete::Names;
+use complete::CompletionNames;
 use editor::{Input, LineSource};
 
 /// How the REPL talks to its user.
@@ -34,7 +34,7 @@ pub fn run<B: Backend>(
 ) -> usize {
     let prompt = if style.color { "\x1b[1mmythforge>\x1b[0m " } else { "mythforge> " };
     let mut failures = 0;
-    source.set_names(Names::collect(|kind| session.complete_names(kind)));
+    source.set_names(CompletionNames::collect(|kind| session.complete_names(kind)));
     loop {
         let text = match source.read(prompt) {
             Input::Text(text) => text,
@@ -68,7 +68,7 @@ pub fn run<B: Backend>(
             failures += 1;
             eprint!("{}", render_all(diagnostics, session.sources(), style.diagnostics));
         }
-        source.set_names(Names::collect(|kind| session.complete_names(kind)));
+        source.set_names(CompletionNames::collect(|kind| session.complete_names(kind)));
     }
     failures
 }
@@ -148,7 +148,7 @@ mod tests {
         fn read(&mut self, _: &str) -> Input {
             if self.0.is_empty() { Input::End } else { self.0.remove(0) }
         }
-        fn set_names(&mut self, _: Names) {}
+        fn set_names(&mut self, _: CompletionNames) {}
         fn remember(&mut self, _: &str) {}
     }
 

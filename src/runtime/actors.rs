@@ -35,7 +35,11 @@ pub(crate) fn armour_layer(
                 .map_err(|e| RuntimeError::from(e).or_at(line.span))
         };
         match &line.node {
-            ArmourLine::Value(amount) => layer.value = value(amount)?,
+            // `Protection` is a layer's value too: without `Hardness` (check refuses the
+            // pair) it absorbs up to that much of every hit and never wears.
+            ArmourLine::Value(amount) | ArmourLine::Protection(amount) => {
+                layer.value = value(amount)?
+            }
             ArmourLine::BlowThrough(amount) => layer = layer.with_threshold(value(amount)?),
             ArmourLine::Hardness(amount) => {
                 let hardness = u32::try_from(value(amount)?.max(0)).unwrap_or(u32::MAX);
@@ -154,7 +158,7 @@ fn names_of(names: &[crate::diagnostics::Spanned<crate::model::Name>]) -> Vec<St
 
 /// Gives every declared resource its maximum and adds declared resources the actor lacks
 /// (at their `start` value, else 0).
-fn apply_resource_rules(rules: &Rules, actor: &mut Actor) -> Result<(), RuntimeError> {
+pub(super) fn apply_resource_rules(rules: &Rules, actor: &mut Actor) -> Result<(), RuntimeError> {
     for (name, lines) in &rules.resources {
         let mut max = None;
         let mut start = None;

@@ -71,7 +71,10 @@ pub(crate) fn run(
     decider: &mut dyn Decider,
 ) -> Result<CheckOutcome, RuntimeError> {
     let actor = request.actor.as_str();
-    if let Some(payment) = procedure.ignore_penalties {
+    modifier = super::procedures::applied(procedure, modifier);
+    // `Modifier: none` takes no penalties either: there is nothing to pay to drop.
+    let takes_modifier = procedure.modifier != crate::model::system::ModifierMode::None;
+    if let Some(payment) = procedure.ignore_penalties.filter(|_| takes_modifier) {
         let (penalty, cost) = {
             let who = world.actor(actor).map_err(|k| engine(k, Span::NONE))?;
             let conditions = super::scope::check_bonus(rules, who);

@@ -59,6 +59,10 @@ pub struct CheckRequest {
     /// relative modifiers and grants between the two count, as in a power's check.
     /// [`Game::versus`](super::Game::versus) sets each side against the other.
     pub against: Option<String>,
+    /// The keywords of the power the check is made for (with its weapon's): a relative
+    /// modifier `vs Ranged` between the two sides counts when they hold one. Empty for a
+    /// check no power makes.
+    pub keywords: Vec<String>,
 }
 
 /// The outcome of one graded check.

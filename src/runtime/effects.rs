@@ -69,17 +69,14 @@ pub(crate) fn amount(
     grade: Option<i64>,
 ) -> Result<i64, RuntimeError> {
     if let Amount::Dice(dice) = amount {
-        let expression = crate::dice::DiceExpr::parse(&dice.text).map_err(|e| {
-            RuntimeErrorKind::Eval(crate::model::expr::EvalErrorKind::Script(e.to_string()))
-                .at(dice.span)
-        })?;
-        let roll = game.world.roller.roll(&expression).map_err(|e| {
-            RuntimeErrorKind::Eval(crate::model::expr::EvalErrorKind::Script(e.to_string()))
-                .at(dice.span)
-        })?;
-        game.world
-            .narrate(format!("{} rolls {} = {}", context.user, dice.text, roll.total), dice.span);
-        return Ok(roll.total);
+        return roll_dice(game, context, &dice.text, dice.span);
+    }
+    // `[Weapon] damage` with a weapon whose `Damage:` is dice: the whole amount rolls them.
+    if let Amount::Expr(expr) = amount
+        && let crate::model::Expr::Name(name) = &expr.node
+        && let Some(dice) = super::scope::weapon_dice(context.weapon, name)
+    {
+        return roll_dice(game, context, &dice.text, expr.span);
     }
     let user =
         game.world.actor(context.user).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
@@ -98,6 +95,22 @@ pub(crate) fn amount(
         ..LineScope::of(context.rules, user)
     };
     Ok(scope.amount(amount, LineContext::Result, context.rounding)?)
+}
+
+/// Rolls `dice` for the user, logged with `span` (the rule line that rolled them).
+fn roll_dice(
+    game: &mut Game,
+    context: &Context<'_>,
+    dice: &str,
+    span: Span,
+) -> Result<i64, RuntimeError> {
+    let failed = |message: String| {
+        RuntimeErrorKind::Eval(crate::model::expr::EvalErrorKind::Script(message)).at(span)
+    };
+    let expression = crate::dice::DiceExpr::parse(dice).map_err(|e| failed(e.to_string()))?;
+    let roll = game.world.roller.roll(&expression).map_err(|e| failed(e.to_string()))?;
+    game.world.narrate(format!("{} rolls {dice} = {}", context.user, roll.total), span);
+    Ok(roll.total)
 }
 
 /// The resource damage and healing go to: the first declared resource with a maximum

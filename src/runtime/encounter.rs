@@ -6,8 +6,8 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    EngineErrorKind, InitiativeRule, Phase, QueuedPower, ResourceReset, SegmentRule, TieBreak,
-    TurnStep,
+    EngineErrorKind, InitiativeRule, InitiativeTieBreak, Phase, QueuedPower, ResourceReset,
+    SegmentRule, TurnStep,
 };
 use crate::model::SystemLine;
 use crate::model::expr::{LineContext, Rounding, evaluate};
@@ -107,7 +107,7 @@ impl Game {
         }
         let rule = InitiativeRule {
             sides: u32::try_from(sides.max(1)).unwrap_or(10),
-            tie_break: TieBreak::HigherModifier,
+            tie_break: InitiativeTieBreak::HigherModifier,
             segments: segments.filter(|_| !bare).map(|s| SegmentRule {
                 segments: u32::try_from(s.max(1)).unwrap_or(1),
                 // The runtime adds the overflow itself, after the first start-phase reset.
@@ -153,22 +153,25 @@ impl Game {
     /// re-resolves the acting actor's sustained powers; entering an end phase tests the
     /// acting actor's powers with a `Halt:` line (a grade of 1 or more ends them).
     pub fn next_turn(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
-        self.command(|game| {
-            super::ticks::end_of_turn(game)?;
-            let steps = game.world.advance_turn()?;
-            for step in &steps {
-                if let TurnStep::PhaseStarted { actor, phase } = step {
-                    match phase {
-                        Phase::Start => game.start_phase(actor)?,
-                        Phase::End => game.end_phase(actor)?,
-                        Phase::Action => {}
-                    }
-                    super::turn_effects::run(game, actor, phase)?;
-                    super::hooks::turn_phase(game, actor, phase)?;
+        self.command(Game::step_phase)
+    }
+
+    /// The body of [`Game::next_turn`], for commands that take several steps as one.
+    pub(super) fn step_phase(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
+        super::ticks::end_of_turn(self)?;
+        let steps = self.world.advance_turn()?;
+        for step in &steps {
+            if let TurnStep::PhaseStarted { actor, phase } = step {
+                match phase {
+                    Phase::Start => self.start_phase(actor)?,
+                    Phase::End => self.end_phase(actor)?,
+                    Phase::Action => {}
                 }
+                super::turn_effects::run(self, actor, phase)?;
+                super::hooks::turn_phase(self, actor, phase)?;
             }
-            Ok(steps)
-        })
+        }
+        Ok(steps)
     }
 
     /// Segments elapsed in the encounter: rounds times the system's segments plus how far

@@ -38,6 +38,26 @@ pub enum RuntimeErrorKind {
         /// The requirement as written.
         requirement: String,
     },
+    /// `with weapon Bow` when the user has no Bow equipped.
+    #[error("{actor} does not have `{weapon}` equipped")]
+    NotEquipped {
+        /// Who tried.
+        actor: String,
+        /// The weapon named.
+        weapon: String,
+        /// The weapons the actor has, or a did-you-mean.
+        hint: String,
+    },
+    /// A weapon's `Requires:` line does not hold for its user.
+    #[error("{actor} cannot use {weapon}: requirement `{requirement}` does not hold")]
+    WeaponRequirement {
+        /// Who tried.
+        actor: String,
+        /// The weapon.
+        weapon: String,
+        /// The requirement as written.
+        requirement: String,
+    },
     /// A `Limit:` line's uses are spent until its clock resets.
     #[error("{0}")]
     LimitReached(Box<LimitReached>),
@@ -122,6 +142,22 @@ pub enum RuntimeErrorKind {
         /// What to do instead.
         hint: String,
     },
+    /// A GM's change cannot be made (`set Itzel Attack to 4` where Attack is derived).
+    #[error("{message}")]
+    Fiat {
+        /// What is wrong.
+        message: String,
+        /// What to do instead.
+        hint: String,
+    },
+    /// A name of a save (or of the world, on reload) that maps to several names of the pack.
+    #[error("{message}")]
+    Unmappable {
+        /// What cannot be mapped, and to what.
+        message: String,
+        /// What to do instead.
+        hint: String,
+    },
     /// An engine error.
     #[error(transparent)]
     Engine(EngineErrorKind),
@@ -142,6 +178,8 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::Unknown { .. } => "runtime::unknown",
             RuntimeErrorKind::PowerNotKnown { .. } => "runtime::power_not_known",
             RuntimeErrorKind::Requirement { .. } => "runtime::requirement",
+            RuntimeErrorKind::NotEquipped { .. } => "runtime::not_equipped",
+            RuntimeErrorKind::WeaponRequirement { .. } => "runtime::weapon_requirement",
             RuntimeErrorKind::TriggerMissing { .. } => "runtime::trigger_missing",
             RuntimeErrorKind::LimitReached(_) => "runtime::limit_reached",
             RuntimeErrorKind::Targets(_) => "runtime::targets",
@@ -157,6 +195,8 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::PackMismatch { .. } => "runtime::pack_mismatch",
             RuntimeErrorKind::PowerRule(broken) => broken.code,
             RuntimeErrorKind::Stance { .. } => "runtime::stance",
+            RuntimeErrorKind::Fiat { .. } => "runtime::fiat",
+            RuntimeErrorKind::Unmappable { .. } => "runtime::unmappable",
             RuntimeErrorKind::Engine(kind) => kind.code(),
             RuntimeErrorKind::Eval(_) => "rules::eval",
         }
@@ -230,6 +270,9 @@ impl ToDiagnostic for RuntimeError {
         if let RuntimeErrorKind::Eval(kind @ EvalErrorKind::ScriptFailed { .. }) = &self.kind {
             return kind.script_diagnostic(self.span);
         }
+        if let RuntimeErrorKind::Eval(kind @ EvalErrorKind::DiceAsNumber { .. }) = &self.kind {
+            return EvalError { kind: kind.clone(), span: self.span }.to_diagnostic();
+        }
         let mut diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string());
         if !self.span.is_none() {
             diagnostic = diagnostic.with_primary(self.span, "");
@@ -249,7 +292,13 @@ impl ToDiagnostic for RuntimeError {
                 };
                 diagnostic.with_help(broken.help.clone())
             }
-            RuntimeErrorKind::Stance { hint, .. } => diagnostic.with_help(hint.clone()),
+            RuntimeErrorKind::Stance { hint, .. }
+            | RuntimeErrorKind::NotEquipped { hint, .. }
+            | RuntimeErrorKind::Fiat { hint, .. }
+            | RuntimeErrorKind::Unmappable { hint, .. } => diagnostic.with_help(hint.clone()),
+            RuntimeErrorKind::WeaponRequirement { .. } => diagnostic.with_help(
+                "meet the requirement first, or use another weapon (`with weapon <name>`)",
+            ),
             RuntimeErrorKind::Space { hint, .. }
             | RuntimeErrorKind::Side { hint, .. }
             | RuntimeErrorKind::Choice { hint, .. } => diagnostic.with_help(hint.clone()),

@@ -112,7 +112,7 @@ impl Game {
             sources: SourceMap::new(),
             rules: shared(Rules::default()),
             world: World::new(seed),
-            identity: identity_of(&SourceMap::new()),
+            identity: identity_of(&Pack::default(), &[]),
             script_files: Arc::new([]),
             undo: std::collections::VecDeque::new(),
             journal: None,
@@ -197,7 +197,12 @@ impl Game {
         scripts: &[(String, String)],
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
-        diagnostics.extend(crate::check::check_pack(&pack));
+        // House rules change the blocks they name before anything reads the pack; what
+        // each changed comes back as advice.
+        let (pack, house) = crate::model::house_apply::apply(pack);
+        diagnostics.extend(house);
+        let symbols = crate::link::Symbols::of(&pack);
+        diagnostics.extend(crate::check::check_linked(&pack, &symbols));
         let compiled = if scripts.is_empty() {
             None
         } else {
@@ -209,14 +214,22 @@ impl Game {
                 }
             }
         };
+        // A pack that comes with scripts must define every function it declares. (A pack
+        // loaded with no scripts at all fails at the first call instead, as before: tests
+        // and embedders load rules alone on purpose.)
+        if let Some(scripts) =
+            compiled.as_ref().filter(|_| !diagnostics.iter().any(Diagnostic::is_error))
+        {
+            diagnostics.extend(super::host::undefined_functions(&pack, Some(&scripts.library)));
+        }
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(std::mem::take(diagnostics));
         }
-        let mut rules = Rules::of(&pack);
+        let mut rules = Rules::linked(&pack, symbols);
         rules.scripts = compiled;
         self.rules = shared(rules);
         self.script_files = scripts.into();
-        self.identity = identity_of(&sources);
+        self.identity = identity_of(&pack, scripts);
         self.pack = Arc::new(pack);
         self.sources = sources;
         Ok(std::mem::take(diagnostics))
@@ -237,6 +250,15 @@ impl Game {
         super::scope::derived_values(&self.rules, actor)
     }
 
+    /// The name of the loaded pack's system block (empty without one), recorded in saves
+    /// so a restore maps only a save of the same game, made with another version of it.
+    pub fn system_name(&self) -> &str {
+        self.pack
+            .blocks()
+            .find(|block| block.node.kind.node == crate::model::BlockKind::System)
+            .map_or("", |block| block.node.name.node.as_str())
+    }
+
     /// The loaded pack.
     pub fn pack(&self) -> &Pack {
         &self.pack
@@ -247,7 +269,8 @@ impl Game {
         &self.sources
     }
 
-    /// The pack's identity: a hash of its files' names and texts, recorded in saves.
+    /// The pack's identity, recorded in saves: a hash of its content alone (rules and
+    /// scripts; not paths, comments or earlier session input).
     pub fn pack_identity(&self) -> &str {
         &self.identity
     }
@@ -392,6 +415,11 @@ impl Game {
         self.world.log.truncate(snapshot.log_length);
     }
 
+    /// Forgets every command `undo` could take back (the rules changed under them).
+    pub(crate) fn clear_undo(&mut self) {
+        self.undo.clear();
+    }
+
     /// Takes back the last command exactly (including the dice it rolled and its events).
     pub fn undo(&mut self) -> Result<(), RuntimeError> {
         let snapshot = self.undo.pop_back().ok_or_else(|| {
@@ -403,11 +431,7 @@ impl Game {
 
     /// Saves the world and the pack's identity to `path`, atomically.
     pub fn save(&self, path: &Path) -> Result<(), RuntimeError> {
-        let world = crate::engine::to_json(&self.world)?;
-        let text = format!(
-            "{{\"pack\":{},\"save\":{world}}}",
-            serde_json::Value::from(self.identity.as_str())
-        );
+        let text = self.save_text()?;
         crate::engine::write_atomically(path, text.as_bytes())?;
         Ok(())
     }
@@ -416,24 +440,35 @@ impl Game {
     /// is refused and nothing changes. The undo history is cleared.
     pub fn restore(&mut self, path: &Path) -> Result<(), RuntimeError> {
         let shown = path.display().to_string();
-        let corrupt = |message: String| {
-            RuntimeError::from(crate::engine::EngineError::from(EngineErrorKind::SaveCorrupt {
-                path: shown.clone(),
-                message,
-            }))
-        };
-        let text = std::fs::read_to_string(path).map_err(|e| corrupt(e.to_string()))?;
+        // Bounded by bytes read (16 MiB), regular files only.
+        let text = crate::engine::read_save(path)?;
+        self.restore_text(&text, &shown)
+    }
+
+    /// Restores a save from its text (`name` labels it in errors), as [`Game::restore`]
+    /// does after reading the file.
+    pub fn restore_text(&mut self, text: &str, name: &str) -> Result<(), RuntimeError> {
         let value: serde_json::Value =
-            serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
+            serde_json::from_str(text).map_err(|e| save_corrupt(name, e.to_string()))?;
         let saved = value.get("pack").and_then(|p| p.as_str()).unwrap_or_default().to_string();
         if saved != self.identity {
             return Err(RuntimeErrorKind::PackMismatch { saved, loaded: self.identity.clone() }
                 .at(Span::NONE));
         }
-        let save = value.get("save").ok_or_else(|| corrupt("no `save` field".into()))?;
-        self.world = crate::engine::from_json(&save.to_string(), &shown)?;
+        let save = value.get("save").ok_or_else(|| save_corrupt(name, "no `save` field".into()))?;
+        self.world = crate::engine::from_json(&save.to_string(), name)?;
         self.undo.clear();
         Ok(())
+    }
+
+    /// The save's text, as [`Game::save`] writes it.
+    pub fn save_text(&self) -> Result<String, RuntimeError> {
+        let world = crate::engine::to_json(&self.world)?;
+        Ok(format!(
+            "{{\"pack\":{},\"system\":{},\"save\":{world}}}",
+            serde_json::Value::from(self.identity.as_str()),
+            serde_json::Value::from(self.system_name())
+        ))
     }
 
     /// Logs `text` as narration.
@@ -443,17 +478,61 @@ impl Game {
     }
 }
 
-/// FNV-1a over the pack's file names and texts, in load order: stable across runs and
-/// platforms, unlike the standard hasher.
-fn identity_of(sources: &SourceMap) -> String {
+/// A save that cannot be read or parsed.
+fn save_corrupt(path: &str, message: String) -> RuntimeError {
+    RuntimeError::from(crate::engine::EngineError::from(EngineErrorKind::SaveCorrupt {
+        path: path.to_string(),
+        message,
+    }))
+}
+
+/// A pack's identity, recorded in saves: FNV-1a (stable across runs and platforms, unlike
+/// the standard hasher) over the pack's content alone — its rule files' items in load order,
+/// with every location's file id replaced by the file's position in the pack, and its
+/// scripts' names and texts. Paths, comments and how many other sources (session lines)
+/// were read before are not part of it, so a save made by `run` restores in the REPL.
+fn identity_of(pack: &Pack, scripts: &[(String, String)]) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for (_, file) in sources.iter() {
-        for byte in file.name.bytes().chain([0]).chain(file.text.bytes()).chain([0]) {
+    let mut feed = |bytes: &[u8]| {
+        for &byte in bytes.iter().chain(&[0]) {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
         }
+    };
+    let positions: std::collections::BTreeMap<u32, u64> =
+        pack.files.iter().enumerate().map(|(i, file)| (file.file.0, i as u64)).collect();
+    for file in &pack.files {
+        let mut items = serde_json::to_value(&file.items).unwrap_or_default();
+        renumber_files(&mut items, &positions);
+        feed(items.to_string().as_bytes());
+    }
+    for (name, text) in scripts {
+        feed(name.as_bytes());
+        feed(text.as_bytes());
     }
     format!("{hash:016x}")
+}
+
+/// Replaces the file id of every serialised span (`{"file", "start", "end"}`) by the
+/// file's position in the pack.
+fn renumber_files(value: &mut serde_json::Value, positions: &std::collections::BTreeMap<u32, u64>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            if map.len() == 3 && map.contains_key("start") && map.contains_key("end") {
+                if let Some(file) = map.get_mut("file") {
+                    let id = file.as_u64().and_then(|id| u32::try_from(id).ok());
+                    if let Some(position) = id.and_then(|id| positions.get(&id)) {
+                        *file = serde_json::Value::from(*position);
+                    }
+                }
+            }
+            map.values_mut().for_each(|v| renumber_files(v, positions));
+        }
+        serde_json::Value::Array(items) => {
+            items.iter_mut().for_each(|v| renumber_files(v, positions))
+        }
+        _ => {}
+    }
 }
 
 /// The indexed rules behind a shared pointer. They hold the pack's compiled scripts, whose

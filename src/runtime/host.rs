@@ -27,7 +27,7 @@ use super::reading::Reading;
 #[derive(Debug)]
 pub(crate) struct Scripts {
     sandbox: Sandbox,
-    library: ScriptLibrary,
+    pub(crate) library: ScriptLibrary,
     /// The host every call of this sandbox goes through; holds the game during effect and
     /// hook calls (see [`acting`](super::acting)).
     host: Rc<RefCell<GameHost>>,
@@ -326,13 +326,21 @@ impl Scripts {
 
 /// The script folders of a pack loaded from `paths`: for each rule file or folder under
 /// `…/rules/<pack>`, the folder `…/scripts/<pack>`; a folder holding `.rhai` files itself (a
-/// pack's script folder given directly) is its own script folder. Sorted, without repeats.
+/// pack's script folder given directly) is its own script folder; a pack folder with a
+/// `scripts` folder inside (what `mythforge export` writes) has that one. Sorted, without
+/// repeats.
 pub fn script_folders(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut folders: Vec<PathBuf> = paths
         .iter()
-        .filter_map(
-            |path| if holds_scripts(path) { Some(path.clone()) } else { sibling_folder(path) },
-        )
+        .filter_map(|path| {
+            if holds_scripts(path) {
+                Some(path.clone())
+            } else if path.join("scripts").is_dir() {
+                Some(path.join("scripts"))
+            } else {
+                sibling_folder(path)
+            }
+        })
         .filter(|folder| folder.is_dir())
         .collect();
     folders.sort();
@@ -362,16 +370,29 @@ pub fn check_scripts(
     };
     let functions: Vec<_> = scripts.library.functions().collect();
     let mut diagnostics = crate::check::script_calls(pack, &functions);
+    diagnostics.extend(undefined_functions(pack, Some(&scripts.library)));
+    diagnostics
+}
+
+/// One error per function a `Functions:` line of `pack` declares that no script of
+/// `library` defines (every declared function when the pack has no scripts): a pack that
+/// declares what it cannot call is refused at load, as `check` refuses it.
+pub(crate) fn undefined_functions(
+    pack: &crate::model::Pack,
+    library: Option<&crate::script::ScriptLibrary>,
+) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
     for block in pack.blocks() {
         let crate::model::BlockBody::System(lines) = &block.node.body else { continue };
         for line in lines {
             let crate::model::SystemLine::Functions(names) = &line.node else { continue };
             for name in names {
-                let defined = scripts.library.functions().any(|f| f.name == name.node.as_str());
-                if defined {
+                let mut defined = library.into_iter().flat_map(|l| l.functions());
+                if defined.any(|f| f.name == name.node.as_str()) {
                     continue;
                 }
-                let known = scripts.library.functions().map(|f| f.name.as_str());
+                let known =
+                    library.into_iter().flat_map(|l| l.functions()).map(|f| f.name.as_str());
                 let help = match crate::diagnostics::did_you_mean(name.node.as_str(), known) {
                     Some(close) => format!("did you mean `{close}`?"),
                     None => {
@@ -415,8 +436,28 @@ fn read_scripts(folders: &[PathBuf]) -> Result<Vec<(String, String)>, Vec<Diagno
             .filter(|path| path.extension().is_some_and(|ext| ext == "rhai"))
             .collect();
         names.sort();
+        let inside = folder.canonicalize().unwrap_or_else(|_| folder.clone());
         for path in names {
-            match std::fs::read_to_string(&path) {
+            // A script symlinked out of the pack's folder is not read.
+            if !path.canonicalize().is_ok_and(|real| real.starts_with(&inside)) {
+                diagnostics.push(
+                    Diagnostic::error(
+                        "runtime::script_outside_pack",
+                        format!(
+                            "script {} leads outside the pack's scripts folder",
+                            path.display()
+                        ),
+                    )
+                    .with_help(
+                        "copy the script into the pack's scripts folder instead of linking it",
+                    ),
+                );
+                continue;
+            }
+            // Bounded by bytes read, regular files only; the compiler checks the exact limit
+            // again with a located diagnostic.
+            let limit = ScriptLimits::default().max_script_bytes as u64;
+            match crate::files::read_text(&path, limit) {
                 Ok(text) => files.push((path.display().to_string(), text)),
                 Err(error) => diagnostics.push(
                     Diagnostic::error(

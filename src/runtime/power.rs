@@ -13,7 +13,7 @@ use crate::model::power::GradeGate;
 use crate::model::{Block, Cost, PowerLine};
 
 use super::Game;
-use super::checks::{Against, Found, find_check, prepare, rolled};
+use super::checks::{Against, Found, find_check, rolled};
 use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
@@ -150,6 +150,9 @@ pub(crate) struct Pipeline<'a> {
     pub(crate) lines: PowerLines<'a>,
     /// The request.
     pub(crate) request: &'a PowerUse,
+    /// The `Minimum range:` of the weapon the use uses, with its line: nearer targets are
+    /// refused.
+    pub(crate) minimum_range: Option<(i64, Span)>,
 }
 
 pub(crate) fn engine(kind: crate::engine::EngineErrorKind) -> RuntimeError {
@@ -179,14 +182,8 @@ fn run(
         let (actor, power) = (request.actor.clone(), power_name.to_string());
         return Err(RuntimeErrorKind::PowerNotKnown { actor, power }.at(block.name.span));
     }
-    let (weapon_name, weapon) = match request.options.weapon.as_deref() {
-        Some(name) => (Some(name), Rules::find(&rules.weapons, name)),
-        None => user
-            .equipment
-            .iter()
-            .find_map(|e| Some((Some(e.as_str()), Some(Rules::find(&rules.weapons, e)?))))
-            .unwrap_or_default(),
-    };
+    let named = request.options.weapon.as_deref();
+    let (weapon_name, weapon) = super::gear::carried(rules, user, named)?;
     // An upgrade's limit counts each resolution it modifies: a use (an invested one when it
     // resolves later) and each sustained re-resolution; a halting test only reads the count.
     let resolves = match stage {
@@ -213,6 +210,10 @@ fn run(
     if stage == Stage::Use {
         super::limits::use_power(game, &request.actor, block)?;
     }
+    // A queued resolution names the weapon its use carried; only a new use's own naming
+    // makes a power that does not read its weapon use it.
+    let named = stage == Stage::Use && request.options.weapon.is_some();
+    let minimum_range = super::gear::demands(game, rules, weapon, block, request, named)?;
     let trigger = request.options.trigger_values.as_slice();
     let context = Context {
         rules,
@@ -224,7 +225,7 @@ fn run(
         destination: request.options.destination,
         from_condition: false,
     };
-    let pipeline = Pipeline { context, block, lines, request };
+    let pipeline = Pipeline { context, block, lines, request, minimum_range };
     if stage == Stage::Use {
         super::power_rules::check(game, rules, block, weapon, request)?;
         pay_and_prepare(game, &pipeline)?;
@@ -232,6 +233,9 @@ fn run(
         super::hooks::zero_checkpoint(game, block.name.span)?;
     }
     let targets = super::targets::choose_targets(game, &pipeline, stage)?;
+    if stage == Stage::Use && pipeline.lines.has(Kinds::WHILE | Kinds::PREREQ) {
+        super::requirement::per_target(game, &pipeline, &targets)?;
+    }
     if stage == Stage::Use
         && let Some(segments) = invested(game, &pipeline)?
     {
@@ -251,6 +255,10 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
         let (PowerLine::While(requirement) | PowerLine::Prereq(requirement)) = &line.node else {
             continue;
         };
+        // One that reads the target holds per target, once they are chosen.
+        if super::requirement::reads_target(requirement) {
+            continue;
+        }
         let user = game.world.actor(&request.actor).map_err(engine)?;
         if !holds(rules, requirement, user, Some((block, weapon)))? {
             let requirement = requirement.to_string();
@@ -458,7 +466,16 @@ fn resolve(
     let keywords = keywords.as_deref();
     match check_line {
         Some((spec, span)) if spec.defence.is_some() => {
-            super::procedures::versus_outcomes(game, context, spec, &mut outcomes, span)?;
+            let lines = pipeline.lines.all();
+            let keywords = super::relations::power_keywords(lines, context.weapon);
+            super::procedures::versus_outcomes(
+                game,
+                context,
+                spec,
+                &keywords,
+                &mut outcomes,
+                span,
+            )?;
         }
         Some((spec, span)) if super::scripted_check::is_scripted(rules, spec) => {
             super::scripted_check::power_outcomes(game, context, spec, &mut outcomes, span)?;
@@ -487,12 +504,25 @@ fn resolve(
                 let extra = [("Threshold", threshold), ("Modifier", modifier)];
                 let scope = LineScope { extra: &extra, ..scope };
                 let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
-                let prepared = prepare(rules, procedure, &scope, span)?;
-                let roll = prepared.roll_logged(&mut game.world, target, span)?;
-                let totals = prepared.totals(rolled(&game.world, roll), modifier);
-                let against = Against { modifier, threshold, aid: 0 };
-                let graded =
-                    prepared.grade_logged(&mut game.world, target, totals, against, span, false);
+                let found = find_check(rules, procedure, span)?;
+                // A one-sided procedure of another method (a d20 roll plus the modifier)
+                // is rolled by the target the same way (check refuses two-sided ones).
+                let settled = match &found {
+                    Found::Other(other) => {
+                        settle_for_power(other, threshold, modifier, &scope, span)?
+                    }
+                    Found::Pool(_) => None,
+                };
+                let graded = match settled {
+                    Some(settled) => settled.run(&mut game.world, target, None)?,
+                    None => {
+                        let prepared = found.prepare(rules, &scope, span)?;
+                        let roll = prepared.roll_logged(&mut game.world, target, span)?;
+                        let totals = prepared.totals(rolled(&game.world, roll), modifier);
+                        let against = Against { modifier, threshold, aid: 0 };
+                        prepared.grade_logged(&mut game.world, target, totals, against, span, false)
+                    }
+                };
                 outcome.threshold = Some(threshold);
                 outcome.grade = graded.grade;
                 outcome.names = graded.names.pairs();

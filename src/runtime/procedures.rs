@@ -50,6 +50,11 @@ fn to_u32(value: i64) -> u32 {
     u32::try_from(value.max(0)).unwrap_or(u32::MAX)
 }
 
+/// The check modifier a procedure applies: none for `Modifier: none`.
+pub(crate) fn applied(procedure: &Procedure<'_>, modifier: i64) -> i64 {
+    if procedure.modifier == system::ModifierMode::None { 0 } else { modifier }
+}
+
 /// Evaluates `procedure`'s amounts for `request` in `scope`.
 pub(crate) fn settle<'a>(
     procedure: &Procedure<'a>,
@@ -57,6 +62,7 @@ pub(crate) fn settle<'a>(
     modifier: i64,
     scope: &LineScope<'_>,
 ) -> Result<Settled<'a>, RuntimeError> {
+    let modifier = applied(procedure, modifier);
     let method = procedure.method.unwrap_or(Method::Pool);
     let template = procedure.dice.or(procedure.roll).ok_or_else(|| {
         RuntimeErrorKind::UnsupportedProcedure(procedure.name.to_string()).at(Span::NONE)
@@ -258,6 +264,7 @@ pub(crate) fn settle_for_power<'a>(
         let name = procedure.name.to_string();
         return Err(RuntimeErrorKind::UnsupportedProcedure(name).at(span));
     }
+    let modifier = applied(procedure, modifier);
     let request = CheckRequest { threshold, ..CheckRequest::default() };
     let extra = [
         ("Threshold", threshold),
@@ -326,11 +333,7 @@ pub(crate) fn run_versus(
 ) -> Result<VersusOutcome, RuntimeError> {
     let name = request.attacker.procedure.as_deref();
     let (_, procedure) = super::checks::find_procedure(rules, name, Span::NONE)?;
-    let tie = request.tie.unwrap_or(match procedure.tie {
-        Some(system::TieRule::Defender) => TieRule::Defender,
-        Some(system::TieRule::Attacker) => TieRule::Attacker,
-        Some(system::TieRule::Nobody) | None => TieRule::NoWinner,
-    });
+    let tie = request.tie.or(procedure.tie).unwrap_or(TieRule::NoWinner);
     let zero_never_wins = request.zero_never_wins || procedure.zero_wins == Some(false);
     // Reborrowed by hand: `as_deref_mut` would tie the trait object to the outer borrow.
     let first: Option<&mut dyn Decider> = match &mut decider {
@@ -360,10 +363,13 @@ pub(crate) fn run_versus(
 /// target), both through the same procedure; grade 1 when the user wins, binding `Margin`
 /// (the winner's lead) and `Success Number` (the user's) for the Result lines. Grades each
 /// of `outcomes` (one per target, by name) in place.
+/// Both sides count the relative modifiers between them, with the power's `keywords` (`vs
+/// Ranged` holds for a Ranged power), as a Threshold line does.
 pub(crate) fn versus_outcomes(
     game: &mut super::Game,
     context: &super::effects::Context<'_>,
     spec: &crate::model::CheckSpec,
+    keywords: &[String],
     outcomes: &mut super::power::TargetOutcomes,
     span: Span,
 ) -> Result<(), RuntimeError> {
@@ -373,18 +379,34 @@ pub(crate) fn versus_outcomes(
     };
     let (rules, rounding) = (context.rules, context.rules.rounding);
     let procedure = spec.procedure.as_ref().map(|p| p.node.as_str().to_string());
+    // A side's value: its expression read on `actor`, plus the relative modifiers between
+    // it and `other` (`attacking`: the user's side).
     let value = |game: &super::Game,
                  actor: &str,
+                 other: &str,
+                 attacking: bool,
                  expr: &crate::diagnostics::Spanned<crate::model::Expr>| {
-        let actor = game.world.actor(actor).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+        let engine = |k| RuntimeErrorKind::Engine(k).at(span);
+        let (actor, other) = (game.world.actor(actor).map_err(engine)?, game.world.actor(other));
         let scope = LineScope {
             weapon: context.weapon,
             trigger: context.trigger,
             ..LineScope::of(rules, actor)
         };
-        crate::model::expr::evaluate(expr, &scope, LineContext::Check)
+        let failed = |e: crate::model::expr::EvalError| RuntimeError::from(e).or_at(expr.span);
+        let plain = crate::model::expr::evaluate(expr, &scope, LineContext::Check)
             .map(|v| v.round(rounding))
-            .map_err(|e| RuntimeError::from(e).or_at(expr.span))
+            .map_err(failed)?;
+        let pair = LineScope { target: Some(other.map_err(engine)?), ..scope };
+        let relative = super::relations::relative_delta(
+            &pair,
+            Some(keywords),
+            expr,
+            LineContext::Check,
+            attacking,
+        )
+        .map_err(failed)?;
+        Ok::<i64, RuntimeError>(plain.saturating_add(relative))
     };
     for outcome in outcomes.iter_mut() {
         let target = outcome.name.as_str();
@@ -397,14 +419,19 @@ pub(crate) fn versus_outcomes(
             bonus,
             procedure: procedure.clone(),
             skill,
+            keywords: keywords.to_vec(),
             ..CheckRequest::default()
         };
         let attacker = side(
             context.user,
-            value(game, context.user, &spec.modifier)?,
+            value(game, context.user, target, true, &spec.modifier)?,
             skill_of(game, context.user, &spec.modifier),
         );
-        let defender = side(target, value(game, target, defence)?, skill_of(game, target, defence));
+        let defender = side(
+            target,
+            value(game, target, context.user, false, defence)?,
+            skill_of(game, target, defence),
+        );
         let request = VersusRequest { attacker, defender, ..VersusRequest::default() };
         let versus =
             run_versus(rules, &mut game.world, &request, None).map_err(|e| e.or_at(span))?;

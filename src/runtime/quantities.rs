@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use crate::engine::{Actor, DamageRules, Rounding as Round, Scale};
+use crate::engine::{Actor, DamageRules, RoundingDirection, Scale};
 use crate::model::Modifier;
 use crate::model::entity::{Change, Quantity, TypeFilter};
 use crate::model::expr::{LineContext, Rounding};
@@ -39,8 +39,8 @@ fn scale(
     how: Option<Rounding>,
 ) -> Result<Scale, RuntimeError> {
     let rounding = match how.unwrap_or(rules.rounding) {
-        Rounding::Ceiling => Round::Up,
-        _ => Round::Down,
+        Rounding::Ceiling => RoundingDirection::Up,
+        _ => RoundingDirection::Down,
     };
     Ok(match factor {
         Amount::Number(number) => {

@@ -495,7 +495,7 @@ pub(crate) fn check_pair_bonus(
     if !involved(rules, actor, other) {
         return Ok(0);
     }
-    let dealing = Dealing { other, keywords: &[], attacking };
+    let dealing = Dealing { other, keywords: &request.keywords, attacking };
     let mut stats = request.stats.iter().map(String::as_str).chain(["all checks", "checks"]);
     stats.try_fold(0i64, |total, stat| {
         Ok(total.saturating_add(relative_bonus(rules, actor, stat, &dealing)?))

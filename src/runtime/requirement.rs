@@ -1,43 +1,102 @@
-//! Evaluating `While:` and `Prereq:` requirements: comparisons, held conditions and keyword
-//! tests on the power in use.
+//! Evaluating `While:`, `Prereq:` and `Requires:` requirements: comparisons, held
+//! conditions and keyword tests on the power in use, each optionally negated (`not you are
+//! Hidden`). A test's subject says who it is about: the user (`you`, `your`, `Self`), the
+//! current target (`Target`; a requirement that reads the target holds per target, see
+//! [`reads_target`]) or the power (`this power`, `the power`, `it`). `check` refuses the
+//! subjects and tests this module cannot evaluate; here they are errors, never a pass.
 
 use crate::diagnostics::Spanned;
 use crate::engine::Actor;
-use crate::model::common::{Junction, Test};
-use crate::model::expr::{LineContext, Name, evaluate};
+use crate::model::common::{Junction, Subject, Test};
+use crate::model::expr::{EvalErrorKind, Expr, LineContext, evaluate};
 use crate::model::keywords;
-use crate::model::{Block, Requirement};
+use crate::model::{Block, PowerLine, Requirement};
 
-use super::error::RuntimeError;
+use super::error::{RuntimeError, RuntimeErrorKind};
+use super::power_lines::Kinds;
 use super::rules::Rules;
 use super::scope::LineScope;
 
-/// Whether `requirement` holds for `user`. Comparisons, `you have/are <condition>` and
-/// `this power has keyword X` (`power` with its weapon) are evaluated; event clauses and
-/// narration count as holding (the caller vouches for them).
+/// Whether `requirement` reads the current target: a test about `Target`, or an expression
+/// naming `Target's X` or passing `Target` to a script.
+pub(crate) fn reads_target(requirement: &Requirement) -> bool {
+    let Requirement::Tests { first, rest } = requirement else { return false };
+    std::iter::once(first).chain(rest.iter().map(|(_, test)| test)).any(|test| match &test.node {
+        Test::Compare(expr) => {
+            let mut found = false;
+            expr.node.visit(
+                &mut |node, _| match node {
+                    Expr::Possessive { owner, .. } => found |= owner.node.matches("Target"),
+                    Expr::Name(name) => found |= name.matches("Target"),
+                    _ => {}
+                },
+                expr.span,
+            );
+            found
+        }
+        Test::Has { subject: who, .. } | Test::Keyword { subject: who, .. } => {
+            Subject::of(&who.node).1 == Some(Subject::Target)
+        }
+        Test::Event { .. } => false,
+    })
+}
+
+/// Whether `requirement` holds for `user`, with no target (see [`holds_for`]).
 pub(crate) fn holds(
     rules: &Rules,
     requirement: &Requirement,
     user: &Actor,
     power: Option<(&Block, Option<&Block>)>,
 ) -> Result<bool, RuntimeError> {
+    holds_for(rules, requirement, user, None, power)
+}
+
+/// Whether `requirement` holds for `user` against `target` (if any) while using `power`
+/// (with its weapon). Narration counts as holding (`check` flags it as narrative only);
+/// event clauses (`an enemy moves adjacent`) hold where the caller raised the event.
+pub(crate) fn holds_for(
+    rules: &Rules,
+    requirement: &Requirement,
+    user: &Actor,
+    target: Option<&Actor>,
+    power: Option<(&Block, Option<&Block>)>,
+) -> Result<bool, RuntimeError> {
     let Requirement::Tests { first, rest } = requirement else { return Ok(true) };
     let test = |test: &Spanned<Test>| -> Result<bool, RuntimeError> {
+        let unknown = |what: String| -> RuntimeError {
+            RuntimeErrorKind::Eval(EvalErrorKind::UnknownName(what)).at(test.span)
+        };
         Ok(match &test.node {
             Test::Compare(expr) => {
-                let scope = LineScope::of(rules, user);
+                let scope = LineScope { target, ..LineScope::of(rules, user) };
                 let value = evaluate(expr, &scope, LineContext::Condition)?;
                 value.as_integer() != Some(0)
             }
-            Test::Has { condition, .. } => {
-                super::relations::has(rules, user, condition.name.node.as_str())
+            Test::Has { subject: who, condition, .. } => {
+                let (negated, about) = Subject::of(&who.node);
+                let actor = match about {
+                    Some(Subject::User) => user,
+                    Some(Subject::Target) => {
+                        target.ok_or_else(|| unknown(format!("{} (no target here)", who.node)))?
+                    }
+                    _ => return Err(unknown(who.node.to_string())),
+                };
+                super::relations::has(rules, actor, condition.name.node.as_str()) != negated
             }
-            Test::Keyword { subject, keyword, .. } => match power {
-                Some((block, weapon)) if names_the_power(&subject.node) => {
-                    keywords::has(keywords::power_lines(block), weapon, keyword.node.as_str())
+            Test::Keyword { subject: who, keyword, .. } => {
+                let (negated, about) = Subject::of(&who.node);
+                match (about, power) {
+                    (Some(Subject::Power), Some((block, weapon))) => {
+                        let lines = keywords::power_lines(block);
+                        keywords::has(lines, weapon, keyword.node.as_str()) != negated
+                    }
+                    (Some(Subject::Power), None) => {
+                        return Err(unknown(format!("{} (no power here)", who.node)));
+                    }
+                    // Actors carry no keywords at run time.
+                    _ => return Err(unknown(format!("{}'s keywords", who.node))),
                 }
-                _ => true,
-            },
+            }
             Test::Event { .. } => true,
         })
     };
@@ -49,9 +108,36 @@ pub(crate) fn holds(
     Ok(result)
 }
 
-/// Whether a keyword test's subject is the power being used (`this power has keyword
-/// Melee`, `the power`, `it`).
-fn names_the_power(subject: &Name) -> bool {
-    let text = subject.as_str().to_ascii_lowercase();
-    matches!(text.as_str(), "power" | "this power" | "the power" | "it")
+/// The While and Prereq lines that read the target (`Prereq: Target has Prone`,
+/// `[Target's HP < 10]`), each for every chosen target.
+pub(crate) fn per_target(
+    game: &super::Game,
+    pipeline: &super::power::Pipeline<'_>,
+    targets: &[String],
+) -> Result<(), RuntimeError> {
+    let (rules, block, request) = (pipeline.context.rules, pipeline.block, pipeline.request);
+    let user = game.world.actor(&request.actor).map_err(super::power::engine)?;
+    for line in pipeline.lines.each(Kinds::WHILE | Kinds::PREREQ) {
+        let (PowerLine::While(requirement) | PowerLine::Prereq(requirement)) = &line.node else {
+            continue;
+        };
+        if !reads_target(requirement) {
+            continue;
+        }
+        for name in targets {
+            let target = game.world.actor(name).map_err(super::power::engine)?;
+            let power = Some((block, pipeline.context.weapon));
+            let holds = holds_for(rules, requirement, user, Some(target), power)
+                .map_err(|e| e.or_at(line.span))?;
+            if !holds {
+                let requirement = requirement.to_string();
+                let power = format!("{} on {name}", block.name.node);
+                let actor = request.actor.clone();
+                return Err(
+                    RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span)
+                );
+            }
+        }
+    }
+    Ok(())
 }

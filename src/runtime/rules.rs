@@ -57,6 +57,8 @@ pub(crate) struct Rules {
     pub overflow_resource: Option<String>,
     /// The `Ruling grade cap:` value.
     pub grade_cap: Option<crate::model::Amount>,
+    /// `Ruling X: value` lines, in declaration order, read by `[Ruling X]`.
+    pub rulings: Vec<(String, crate::model::Amount)>,
     /// The pack's compiled scripts, shared by every clone of the game.
     pub scripts: Option<std::rc::Rc<super::host::Scripts>>,
     /// `On <event>: function` hooks, in declaration order.
@@ -76,15 +78,23 @@ pub(crate) struct Rules {
     pub statuses: Vec<(String, Spanned<crate::model::Expr>)>,
     /// Keyword rules, `Per turn:` quotas, `Stance ends:` and whether conditions forbid.
     pub power_rules: super::power_rules::PowerRules,
+    /// The pack's symbol table, the one `check` validated the pack against.
+    pub symbols: crate::link::Symbols,
     /// The resource damage and healing go to, found once at load (`None`: `HP`); read
     /// through [`super::effects::health_resource`].
     pub health: Option<String>,
 }
 
 impl Rules {
-    /// Indexes `pack`.
+    /// Indexes `pack` (tests; a game links the pack once, see [`Rules::linked`]).
+    #[cfg(test)]
     pub fn of(pack: &Pack) -> Rules {
-        let mut rules = Rules::default();
+        Rules::linked(pack, crate::link::Symbols::of(pack))
+    }
+
+    /// Indexes `pack`, whose symbol table is `symbols`.
+    pub fn linked(pack: &Pack, symbols: crate::link::Symbols) -> Rules {
+        let mut rules = Rules { symbols, ..Rules::default() };
         for block in pack.blocks() {
             let block = &block.node;
             let key = block.name.node.as_str().to_lowercase();
@@ -135,6 +145,9 @@ impl Rules {
                 SystemLine::Hook { event, function } => {
                     rules.hooks.push((event.node, function.clone()));
                 }
+                SystemLine::Ruling { name, value } => {
+                    rules.rulings.push((name.node.as_str().to_string(), value.clone()));
+                }
                 _ => {}
             }
             rules.system.push(line.clone());
@@ -161,8 +174,10 @@ impl Rules {
             }
         }
         rules.default_pool = super::checks::default_pool(&rules);
-        rules.grade_cap = pack.ruling("grade cap").cloned();
-        if let Some(crate::model::Amount::Expr(expr)) = pack.ruling("initiative overflow")
+        use crate::model::system::EngineRuling;
+        rules.grade_cap = pack.ruling(EngineRuling::GradeCap.name()).cloned();
+        if let Some(crate::model::Amount::Expr(expr)) =
+            pack.ruling(EngineRuling::InitiativeOverflow.name())
             && let crate::model::Expr::Name(name) = &expr.node
         {
             rules.overflow_resource = Some(name.as_str().to_string());
@@ -187,6 +202,12 @@ impl Rules {
         // A keyed search rather than a scan: every block has two keys (as written and in
         // lower case), and `get` measured cheaper than scanning even a short map.
         blocks.get(name).or_else(|| blocks.get(&name.to_lowercase()))
+    }
+
+    /// The value of the ruling called `name` (case-insensitive), if the system has one.
+    pub fn ruling(&self, name: &str) -> Option<&crate::model::Amount> {
+        let found = self.rulings.iter().find(|(ruling, _)| ruling.eq_ignore_ascii_case(name));
+        found.map(|(_, value)| value)
     }
 
     /// The names of `blocks`, as written, for suggestions.
@@ -244,11 +265,9 @@ impl Rules {
         found.map(|(_, parent)| parent.as_str())
     }
 
-    /// Whether a system `Stats` line declares `name`.
+    /// Whether a system `Stats` line declares `name` (without regard to case: names typed
+    /// in a session reach here too).
     pub fn declares_stat(&self, name: &str) -> bool {
-        self.system.iter().any(|line| match &line.node {
-            SystemLine::Stats { stats, .. } => stats.iter().any(|stat| stat.node.matches(name)),
-            _ => false,
-        })
+        self.symbols.stats.iter().any(|stat| stat.name.eq_ignore_ascii_case(name))
     }
 }

@@ -8,8 +8,8 @@ use crate::engine::Actor;
 use crate::model::effect::Amount;
 use crate::model::entity::Modifier;
 use crate::model::expr::{
-    EvalErrorKind, LineContext, Name, NameKind, Reference, Scope, Special, Value, evaluate,
-    weapon_line,
+    EvalErrorKind, LineContext, NUMERIC_WEAPON_LINES, Name, NameKind, Reference, Scope, Special,
+    Value, evaluate, weapon_line,
 };
 use crate::model::{Block, BlockBody, weapon_property};
 
@@ -67,9 +67,9 @@ impl<'a> LineScope<'a> {
                 Ok(value.round(rounding))
             }
             Amount::Expr(expr) => Ok(evaluate(expr, self, context)?.round(rounding)),
-            // Dice amounts are rolled by the effect executor (which logs the roll); on lines
-            // that are not effects (costs, thresholds) a dice amount counts as 0.
-            Amount::Dice(_) => Ok(0),
+            // Dice amounts are rolled by the effect executor (which logs the roll); a line
+            // that reads a number (a cost, a threshold, a stat) cannot take dice.
+            Amount::Dice(dice) => Err(dice_as_number("this amount", &dice.text).at(dice.span)),
         }
     }
 
@@ -91,6 +91,11 @@ impl<'a> LineScope<'a> {
             Some(Amount::Number(number)) => {
                 Ok(Value::integer(number.value()?.round(crate::model::expr::Rounding::Floor)))
             }
+            Some(Amount::Dice(dice)) => {
+                let label = index.and_then(|i| NUMERIC_WEAPON_LINES.get(usize::from(i)));
+                let read = format!("Weapon {}", label.copied().unwrap_or("Damage"));
+                Err(Box::new(dice_as_number(&read, &dice.text)))
+            }
             Some(amount) => self.weapon_amount(amount),
         }
     }
@@ -104,6 +109,28 @@ impl<'a> LineScope<'a> {
         let value = scope.amount(amount, LineContext::Declaration, floor).map_err(|e| e.kind)?;
         Ok(Value::integer(value))
     }
+}
+
+/// `name` is dice (`dice`) where a number is read.
+#[cold]
+#[inline(never)]
+fn dice_as_number(name: &str, dice: &str) -> EvalErrorKind {
+    EvalErrorKind::DiceAsNumber { name: name.to_string(), dice: dice.to_string() }
+}
+
+/// The dice a weapon line holds when `name` (a bare `[Weapon]` or `[Weapon Damage]` on an
+/// effect) reads it as the whole amount of an effect: they roll there. `None` for any
+/// other name or a line that is not dice.
+pub(crate) fn weapon_dice<'a>(
+    weapon: Option<&'a Block>,
+    name: &Name,
+) -> Option<&'a crate::model::DiceText> {
+    let index = weapon_line(name, LineContext::Result)??;
+    let Some(BlockBody::Weapon(lines)) = weapon.map(|weapon| &weapon.body) else { return None };
+    lines.iter().find_map(|line| match line.node.numeric() {
+        Some((at, Amount::Dice(dice))) if at == index => Some(dice),
+        _ => None,
+    })
 }
 
 /// Why a weapon property cannot be read: no weapon (`Weapon Reach (no weapon)`), or a
@@ -160,9 +187,19 @@ fn value_with(
 ) -> Option<i64> {
     let base = match derived {
         Some(expr) => derived_value(rules, actor, expr, depth)?,
-        None => own_value(actor, name).or_else(|| parent_value(rules, actor, name, depth))?,
+        None => match own_value(actor, name) {
+            Some(value) => value,
+            None => unlisted_value(rules, actor, name, depth)?,
+        },
     };
-    Some(base.saturating_add(condition_bonus(rules, actor, name, depth)))
+    Some(with_conditions(rules, actor, name, base, depth))
+}
+
+/// A value the actor does not list: a specialised stat's parent, else 0 for a stat the
+/// system declares (a stat block lists what it has; conditions still modify the rest).
+#[inline(never)]
+fn unlisted_value(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i64> {
+    parent_value(rules, actor, name, depth).or_else(|| rules.declares_stat(name).then_some(0))
 }
 
 /// `name` among the actor's own values: the stat written exactly so, else the resource,
@@ -257,6 +294,63 @@ fn condition_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
     if actor.conditions.active.is_empty() { 0 } else { held_bonus(rules, actor, stat, depth) }
 }
 
+/// `base` (the actor's own value of `stat`) as the conditions it holds change it, in this
+/// order: every `+N stat` / `-N stat` adds; then every `stat * F` multiplies, each rounding
+/// at once by its own `round up/down/nearest`, else the system's Rounding; then `stat = N`
+/// replaces the result (with several, the lowest wins: the most restrictive condition).
+#[inline]
+fn with_conditions(rules: &Rules, actor: &Actor, stat: &str, base: i64, depth: u8) -> i64 {
+    // Most actors hold nothing: asked for every name read, skip the modifier walk.
+    if actor.conditions.active.is_empty() {
+        base
+    } else {
+        held_value(rules, actor, stat, base, depth)
+    }
+}
+
+/// [`with_conditions`] for an actor holding conditions; out of line like [`held_bonus`].
+#[inline(never)]
+fn held_value(rules: &Rules, actor: &Actor, stat: &str, base: i64, depth: u8) -> i64 {
+    let mut value = base.saturating_add(held_bonus(rules, actor, stat, depth));
+    // The quantities `damage` and `healing` are scaled where hits and heals resolve.
+    if matches!(stat, "damage" | "healing") {
+        return value;
+    }
+    let mut set: Option<i64> = None;
+    let modifiers = active_modifiers(rules, actor);
+    let scales =
+        modifiers.filter(|(_, m)| matches!(m, Modifier::Scale { .. } | Modifier::Set { .. }));
+    for (active, modifier) in scales {
+        let extra = [("N", active.n.unwrap_or(0))];
+        let scope = LineScope { extra: &extra, depth, ..LineScope::of(rules, actor) };
+        match modifier {
+            Modifier::Scale { stat: name, factor, rounding } if name.node.matches(stat) => {
+                let scaled = exact(&scope, factor)
+                    .and_then(|factor| Value::integer(value).times(factor).ok())
+                    .map(|scaled| scaled.round(rounding.unwrap_or(rules.rounding)));
+                value = scaled.unwrap_or(value);
+            }
+            Modifier::Set { stat: name, negative, value: amount } if name.node.matches(stat) => {
+                let floor = crate::model::expr::Rounding::Floor;
+                let Ok(to) = scope.amount(amount, LineContext::Condition, floor) else { continue };
+                let to = if *negative { -to } else { to };
+                set = Some(set.map_or(to, |lowest| lowest.min(to)));
+            }
+            _ => {}
+        }
+    }
+    set.unwrap_or(value)
+}
+
+/// An amount's exact value (`0.5` stays a half), for a factor.
+fn exact(scope: &LineScope<'_>, amount: &Amount) -> Option<Value> {
+    match amount {
+        Amount::Number(number) => number.value().ok(),
+        Amount::Expr(expr) => evaluate(expr, scope, LineContext::Condition).ok(),
+        Amount::Dice(_) => None,
+    }
+}
+
 /// [`condition_bonus`] for an actor holding conditions; out of line so the common check
 /// (no conditions) inlines without this walk's stack frame.
 #[inline(never)]
@@ -310,6 +404,7 @@ impl Scope for LineScope<'_> {
             Reference::Name(name) => self.lookup_name(name, context),
             Reference::Special(name) => special(self, name),
             Reference::Possessive { owner, name } => self.possessive(owner, name),
+            Reference::Ruling(name) => self.ruling(name, context),
         }
     }
 
@@ -358,6 +453,25 @@ impl LineScope<'_> {
             return Ok(Value::integer(0));
         }
         Err(unknown(format_args!("{name}")))
+    }
+
+    /// `Ruling fate exchange CP`: the ruling's value, read in this line's scope (a ruling
+    /// may name a stat, `Ruling initiative overflow: [CP]`); bounded like derived values so
+    /// rulings that read each other end.
+    #[inline(never)]
+    fn ruling(&self, name: &Name, context: LineContext) -> Read {
+        let amount = self
+            .rules
+            .ruling(name.as_str())
+            .ok_or_else(|| unknown(format_args!("Ruling {name}")))?;
+        if self.depth >= DERIVED_DEPTH {
+            return Err(unknown(format_args!("Ruling {name}")));
+        }
+        let scope = LineScope { depth: self.depth + 1, ..*self };
+        scope
+            .amount(amount, context, self.rules.rounding)
+            .map(Value::integer)
+            .map_err(|error| Box::new(error.kind))
     }
 
     /// `Target's X`, `Self's X` or `Trigger's X`.
@@ -441,5 +555,28 @@ mod tests {
         // A numeric line the weapon lacks reads 0.
         assert_eq!(read("Weapon Range", LineContext::Result), Ok(Value::integer(0)));
         assert_eq!(pike.map(|b| b.name.node.as_str()), Some("Pike"));
+    }
+
+    /// A pack whose power gains `[Ruling bonus]` CP, the ruling set to `bonus`.
+    fn boosted(bonus: &str) -> i64 {
+        let text = format!(
+            "system T\nResource CP: start 0; no max\nRuling bonus: {bonus}\nRuling twice: [Ruling bonus * 2]\n\n\
+             power Boost\nTarget: Self\nResult: gain [Ruling twice + CP] CP\n\n\
+             actor Ana\nResources: CP 1\nPowers: Boost\n"
+        );
+        let mut game = super::super::Game::new(1);
+        game.load_source("t.rules", &text).unwrap();
+        game.add_actor("Ana", Some("Ana"), &[]).unwrap();
+        game.use_power(&super::super::PowerUse::new("Ana", "Boost")).unwrap();
+        game.world().actor("Ana").unwrap().resources["CP"].current
+    }
+
+    #[test]
+    fn a_ruling_is_read_in_the_line_scope_and_a_changed_ruling_changes_the_game() {
+        // CP 1, then gain twice the bonus plus the current CP (1).
+        assert_eq!(boosted("3"), 1 + 6 + 1);
+        assert_eq!(boosted("5"), 1 + 10 + 1);
+        // A ruling may read the actor's values, evaluated on the line that reads it.
+        assert_eq!(boosted("[CP]"), 1 + 2 + 1);
     }
 }

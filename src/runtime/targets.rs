@@ -122,6 +122,7 @@ pub(crate) fn choose_targets<'a>(
                 format!("{name} is {distance} hexes away; {} reaches {reach}", block.name.node);
             return Err(space(message, "move closer first, or pick a nearer target", span));
         }
+        super::gear::too_close(name, distance, weapon, pipeline.minimum_range)?;
         if let Some(wall) = walled(&game.world, from, to) {
             let message =
                 format!("no line to target from {from} to {name} at {to}: wall at {wall}");
@@ -177,6 +178,9 @@ fn area_targets(
                 format!("the origin {origin} is {distance} hexes away; {name} reaches {reach}");
             return Err(space(message, "pick an origin hex within reach", span));
         }
+        let origin_name = format!("the origin {origin}");
+        let weapon = pipeline.context.weapon;
+        super::gear::too_close(&origin_name, distance, weapon, pipeline.minimum_range)?;
         if let Some(wall) = walled(world, position, origin) {
             let message = format!("no line to the origin {origin}: wall at {wall}");
             return Err(space(message, "walls block lines to targets; creatures do not", span));

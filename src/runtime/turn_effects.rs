@@ -161,7 +161,7 @@ mod tests {
                 crate::model::BlockBody::Condition(lines) => moment(lines),
                 _ => None,
             },
-            crate::model::Item::Include(_) => None,
+            crate::model::Item::Include(_) | crate::model::Item::House(_) => None,
         }
     }
 

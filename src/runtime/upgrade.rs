@@ -8,8 +8,8 @@ use std::borrow::Cow;
 
 use crate::diagnostics::{Span, Spanned};
 use crate::model::expr::BinaryOp;
-use crate::model::keywords::{self, power_lines as lines};
-use crate::model::power::{GradeGate, LineSwap, Selector};
+
+use crate::model::power::{GradeGate, LineSwap};
 use crate::model::{
     Amount, Block, BlockBody, Effect, EffectPart, Effects, Expr, PowerLine, TraitLine,
 };
@@ -17,19 +17,6 @@ use crate::model::{
 use super::Game;
 use super::error::RuntimeError;
 use super::rules::Rules;
-
-/// Whether the selector picks `power`: an alternative names it, or every word of the
-/// alternative is one of its keywords.
-pub(crate) fn selects(selector: &Selector, power: &Block, weapon: Option<&Block>) -> bool {
-    selector.alternatives.iter().any(|alternative| {
-        alternative.node.matches(power.name.node.as_str())
-            || alternative
-                .node
-                .as_str()
-                .split_whitespace()
-                .all(|word| keywords::has(lines(power), weapon, word))
-    })
-}
 
 /// Whether a trait's lines change a power's lines (narrated Adds do not).
 fn modifies(lines: &[Spanned<TraitLine>]) -> bool {
@@ -60,7 +47,7 @@ pub(crate) fn effective<'r>(
         let Some(upgrade) = Rules::find(&rules.traits, name) else { continue };
         let BlockBody::Trait(trait_lines) = &upgrade.body else { continue };
         let chosen = trait_lines.iter().any(|line| match &line.node {
-            TraitLine::To(selector) => selects(selector, block, weapon),
+            TraitLine::To(selector) => selector.selects(block, weapon),
             _ => false,
         });
         if !chosen || !modifies(trait_lines) {
@@ -118,7 +105,7 @@ fn modify(power: &mut Vec<Spanned<PowerLine>>, trait_lines: &[Spanned<TraitLine>
         match &line.node {
             TraitLine::Bonus(bonus) => {
                 for power_line in power.iter_mut() {
-                    if let Some(effects) = effects_mut(&mut power_line.node) {
+                    if let Some(effects) = power_line.node.effects_mut() {
                         increase(effects, bonus);
                     }
                 }
@@ -146,8 +133,8 @@ fn modify(power: &mut Vec<Spanned<PowerLine>>, trait_lines: &[Spanned<TraitLine>
             TraitLine::Replace(swap) => replacing = Some(swap),
             TraitLine::With(with) => {
                 let Some(replace) = replacing.take() else { continue };
-                if let Some(index) = find_replaced(power, replace)
-                    && let Some(new) = replacement(&power[index].node, with)
+                if let Some(index) = replace.find_in(power)
+                    && let Some(new) = with.replacing(&power[index].node)
                 {
                     changes.push(format!("`{}` becomes `{new}`", power[index].node));
                     power[index] = Spanned::new(new, line.span);
@@ -157,47 +144,6 @@ fn modify(power: &mut Vec<Spanned<PowerLine>>, trait_lines: &[Spanned<TraitLine>
         }
     }
     changes
-}
-
-/// The index of the power line a Replace names: with a label, the line whose canonical
-/// text is the same; without, the line whose text after its label is.
-pub(crate) fn find_replaced(power: &[Spanned<PowerLine>], replace: &LineSwap) -> Option<usize> {
-    let wanted = replace.line.as_ref()?;
-    if replace.labelled {
-        let text = wanted.node.to_string();
-        return power.iter().position(|line| line.node.to_string() == text);
-    }
-    let body = match &wanted.node {
-        PowerLine::Result { effects, .. } => effects.to_string(),
-        other => other.to_string(),
-    };
-    power.iter().position(|line| {
-        let printed = line.node.to_string();
-        printed.split_once(": ").is_some_and(|(_, text)| text == body)
-    })
-}
-
-/// The line `with` puts in place of `old`: its own line when labelled, else `old` with its
-/// effects swapped (`None` when `old` has no effects to swap).
-pub(crate) fn replacement(old: &PowerLine, with: &LineSwap) -> Option<PowerLine> {
-    let new = with.line.as_ref()?;
-    if with.labelled {
-        return Some(new.node.clone());
-    }
-    let PowerLine::Result { effects: swapped, .. } = &new.node else { return None };
-    let mut line = old.clone();
-    *effects_mut(&mut line)? = swapped.clone();
-    Some(line)
-}
-
-fn effects_mut(line: &mut PowerLine) -> Option<&mut Effects> {
-    match line {
-        PowerLine::Result { effects, .. }
-        | PowerLine::Effect { effects, .. }
-        | PowerLine::Before(effects)
-        | PowerLine::After(effects) => Some(effects),
-        _ => None,
-    }
 }
 
 /// Adds each damage of `bonus` to every (non-negative) damage of `effects` of the same type

@@ -103,6 +103,7 @@ impl Sandbox {
         engine.on_progress(move |operations| {
             watching.verdict(operations, max_stack_bytes).map(Dynamic::from)
         });
+        watch_maps(&mut engine, limits.max_map_entries, limits.max_string_bytes);
         api::register(&mut engine, &host);
         Sandbox { engine, limits, watchdog, compilations: Cell::new(0) }
     }
@@ -154,6 +155,56 @@ fn apply_limits(engine: &mut Engine, limits: &ScriptLimits) {
     engine.set_max_variables(limits.max_variables);
     engine.set_max_functions(limits.max_functions);
     engine.set_max_modules(0);
+}
+
+/// Rhai checks a map's size when it is passed or returned, not when `m[new_key] = v` grows
+/// it, so a loop could fill one map with gigabytes inside a single call. Every read of a
+/// variable holding a map checks it here instead: its entry count on every read (cheap), and
+/// the strings it holds whenever it has grown by an eighth since they were last counted (so
+/// the counting stays linear in the map's final size).
+fn watch_maps(engine: &mut Engine, max_entries: usize, max_string_bytes: usize) {
+    let counted: RefCell<Vec<(String, usize)>> = RefCell::new(Vec::new());
+    #[allow(deprecated, reason = "on_var is marked volatile, not deprecated")]
+    engine.on_var(move |name, _, context| {
+        let Some(value) = context.scope().get(name) else { return Ok(None) };
+        let Ok(map) = value.as_map_ref() else { return Ok(None) };
+        let too_large = || {
+            Err(rhai::EvalAltResult::ErrorDataTooLarge(
+                "Size of object map".into(),
+                rhai::Position::NONE,
+            )
+            .into())
+        };
+        if map.len() > max_entries.max(1) {
+            return too_large();
+        }
+        let mut counted = counted.borrow_mut();
+        // A smaller map under a name counted before is a new map: count it afresh.
+        let last = counted.iter().find(|(n, _)| n == name).map_or(0, |(_, len)| *len);
+        let last = if map.len() < last { 0 } else { last };
+        if map.len() >= 64 && map.len() > last + last / 8 {
+            if map.values().map(string_bytes).sum::<usize>() > max_string_bytes.max(1) {
+                return too_large();
+            }
+            counted.retain(|(n, _)| n != name);
+            counted.push((name.to_string(), map.len()));
+        }
+        Ok(None)
+    });
+}
+
+/// The bytes of every string in `value`, nested arrays and maps included.
+fn string_bytes(value: &Dynamic) -> usize {
+    if let Ok(text) = value.as_immutable_string_ref() {
+        return text.len();
+    }
+    if let Ok(array) = value.as_array_ref() {
+        return array.iter().map(string_bytes).sum();
+    }
+    if let Ok(map) = value.as_map_ref() {
+        return map.values().map(string_bytes).sum();
+    }
+    0
 }
 
 fn forbid_escapes(engine: &mut Engine) {

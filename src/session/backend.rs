@@ -1,5 +1,5 @@
 //! The game behind a session: the [`Backend`] trait the session drives, and what its
-//! commands return ([`Outcome`], [`Event`]).
+//! commands return ([`Outcome`], [`TranscriptEntry`]).
 //!
 //! The session layer parses commands, resolves packs, runs the dice commands and renders
 //! transcripts; everything that needs game rules goes through this trait, one method per
@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 
-use super::command::{CheckRequest, NameRef, PowerUse, ShowTarget, Side};
+use super::command::{CheckCommand, CheckSide, NameRef, ShowTarget, UseCommand};
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::dice::Roller;
 use crate::engine::{Decider, Hex};
@@ -25,13 +25,13 @@ use crate::model::{Pack, RuleFile};
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Outcome {
     /// What happened, in order.
-    pub events: Vec<Event>,
+    pub events: Vec<TranscriptEntry>,
 }
 
 impl Outcome {
     /// An outcome of one event.
     pub fn event(kind: &str, text: impl Into<String>) -> Self {
-        Outcome { events: vec![Event::new(kind, text)] }
+        Outcome { events: vec![TranscriptEntry::new(kind, text)] }
     }
 
     /// A rendered view (for `show`): one `view` event whose text may span lines.
@@ -42,7 +42,7 @@ impl Outcome {
 
 /// One thing that happened, as a transcript line and a JSON event.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Event {
+pub struct TranscriptEntry {
     /// What kind of thing: `roll`, `damage`, `turn`, `view`.
     pub kind: String,
     /// The transcript text (may span lines).
@@ -51,10 +51,12 @@ pub struct Event {
     pub data: serde_json::Value,
 }
 
-impl Event {
+impl TranscriptEntry {
     /// An event with no structured details.
     pub fn new(kind: &str, text: impl Into<String>) -> Self {
-        Event { kind: kind.to_string(), text: text.into(), data: serde_json::Value::Null }
+        // Names and script text come from strangers: no control character is printed raw.
+        let text = crate::diagnostics::escape_string(text.into());
+        TranscriptEntry { kind: kind.to_string(), text, data: serde_json::Value::Null }
     }
 
     /// The same event with structured details.
@@ -66,7 +68,7 @@ impl Event {
 
 /// The kinds of name tab completion asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NameKind {
+pub enum CompletionKind {
     /// Packs that `load` accepts.
     Pack,
     /// Actors in the game.
@@ -91,6 +93,67 @@ pub struct LoadedPack {
     pub scripts: Vec<(String, String)>,
 }
 
+/// A GM's change by fiat, as the session hands it to the backend.
+#[derive(Clone, Copy, Debug)]
+pub enum Fiat<'a> {
+    /// `set Itzel HP to 12`.
+    Set {
+        /// Whose.
+        actor: &'a NameRef,
+        /// Which stat or resource.
+        name: &'a NameRef,
+        /// The new value.
+        value: i64,
+    },
+    /// `Itzel takes 5 fire damage`.
+    Damage {
+        /// Who.
+        actor: &'a NameRef,
+        /// How much.
+        amount: i64,
+        /// Its type.
+        damage_type: Option<&'a NameRef>,
+    },
+    /// `Itzel heals 5`.
+    Heal {
+        /// Who.
+        actor: &'a NameRef,
+        /// How much.
+        amount: i64,
+    },
+    /// `apply Dazed 2 to Itzel for 2 rounds`.
+    Apply {
+        /// The condition.
+        condition: &'a NameRef,
+        /// Its N.
+        n: Option<i64>,
+        /// To whom.
+        actor: &'a NameRef,
+        /// How long.
+        lasting: crate::runtime::Lasting,
+    },
+    /// `remove Dazed from Itzel`.
+    Remove {
+        /// The condition.
+        condition: &'a NameRef,
+        /// From whom.
+        actor: &'a NameRef,
+    },
+    /// `grant power Quick Jab to Itzel` (`true`) or `revoke ...` (`false`).
+    Grant {
+        /// Granted or revoked.
+        grant: bool,
+        /// What kind of thing.
+        kind: crate::runtime::Grantable,
+        /// Its name.
+        name: &'a NameRef,
+        /// Whose.
+        actor: &'a NameRef,
+    },
+    /// `next turn`.
+    EndTurn,
+}
+
 /// Result of a game command: what happened, or why nothing happened.
 pub type CommandResult = Result<Outcome, Vec<Diagnostic>>;
 
@@ -107,26 +170,29 @@ pub trait Backend {
     /// An inline block definition, parsed into a one-block rule file: register it.
     fn define(&mut self, file: &RuleFile) -> CommandResult;
 
-    /// `actor NAME from STAT BLOCK`.
-    fn create_actor(&mut self, name: &NameRef, stat_block: &NameRef) -> CommandResult;
-
-    /// `actor NAME with Stat 12, Other 3`.
-    fn create_inline_actor(&mut self, name: &NameRef, stats: &[(NameRef, i64)]) -> CommandResult;
+    /// `actor NAME from STAT BLOCK with Stat 12, Other 3` (the stat block, the stats or
+    /// both).
+    fn create_actor(
+        &mut self,
+        name: &NameRef,
+        stat_block: Option<&NameRef>,
+        stats: &[(NameRef, i64)],
+    ) -> CommandResult;
 
     /// `show ...`: a view; never changes the game.
     fn show(&self, target: &ShowTarget) -> CommandResult;
 
     /// `ACTOR uses POWER on TARGETS ...`: the full pipeline (cost, targets, check, effects).
-    fn use_power(&mut self, power_use: &PowerUse, decider: &mut dyn Decider) -> CommandResult;
+    fn use_power(&mut self, power_use: &UseCommand, decider: &mut dyn Decider) -> CommandResult;
 
     /// `check ACTOR terms vs N`.
-    fn check(&mut self, request: &CheckRequest, decider: &mut dyn Decider) -> CommandResult;
+    fn check(&mut self, request: &CheckCommand, decider: &mut dyn Decider) -> CommandResult;
 
     /// `versus ACTOR terms vs ACTOR terms`.
     fn versus(
         &mut self,
-        attacker: &Side,
-        defender: &Side,
+        attacker: &CheckSide,
+        defender: &CheckSide,
         decider: &mut dyn Decider,
     ) -> CommandResult;
 
@@ -213,8 +279,40 @@ pub trait Backend {
         ])
     }
 
+    /// A GM's change by fiat (`set`, `takes ... damage`, `heals`, `apply`, `remove`,
+    /// `grant`, `revoke`, `next turn`): logged and undoable like any command. Backends
+    /// without GM changes refuse it.
+    fn fiat(&mut self, fiat: &Fiat<'_>, decider: &mut dyn Decider) -> CommandResult {
+        let _ = (fiat, decider);
+        Err(vec![
+            super::session::error_at(
+                "session::no_fiat",
+                "this game takes no GM changes",
+                crate::diagnostics::Span::NONE,
+                "here",
+            )
+            .with_help("the command changed nothing"),
+        ])
+    }
+
+    /// `reload`: the pack's rule files and scripts read again (`pack`, checked), every
+    /// actor and the world kept wherever their names still resolve. Backends without a
+    /// pack refuse it.
+    fn reload(&mut self, pack: &LoadedPack) -> CommandResult {
+        let _ = pack;
+        Err(vec![
+            super::session::error_at(
+                "session::no_reload",
+                "this game cannot reload its rules",
+                crate::diagnostics::Span::NONE,
+                "here",
+            )
+            .with_help("the command changed nothing"),
+        ])
+    }
+
     /// Names for tab completion, sorted.
-    fn complete_names(&self, kind: NameKind) -> Vec<String>;
+    fn complete_names(&self, kind: CompletionKind) -> Vec<String>;
 
     /// `initiative ticks`: plain turns or ticks for encounters started from now on. A
     /// backend without encounters only echoes the choice.

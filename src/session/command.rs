@@ -5,6 +5,7 @@
 use crate::diagnostics::{Span, Spanned};
 use crate::dice::DiceExpr;
 use crate::engine::Hex;
+use crate::runtime::{Grantable, Lasting};
 
 /// A name as written, with where it was written: `Heavy Strike`, `"Bandit 2"`.
 pub type NameRef = Spanned<String>;
@@ -23,32 +24,28 @@ pub enum Command {
         /// The policy's name: `if-better`.
         policy: NameRef,
     },
-    /// `actor Guard from Bandit as "Bandit 2"`: an actor from a pack's stat block.
-    ActorFrom {
-        /// The stat block's name: `Bandit`.
-        stat_block: NameRef,
-        /// The actor's name (`as "Bandit 2"`, or the first name: `Guard`).
+    /// `actor Vet from Itzel with Level 6`, `actor Dummy with Defense 12, HP 30`: an actor
+    /// from a pack's stat block, inline stats, or both.
+    Actor {
+        /// The actor's name: `Vet`.
         name: NameRef,
-    },
-    /// `actor Dummy with Defense 12, HP 30`: an actor from inline stats.
-    ActorInline {
-        /// The actor's name: `Dummy`.
-        name: NameRef,
-        /// Stat names and values, in the order written.
+        /// The stat block's name: `Itzel`.
+        stat_block: Option<NameRef>,
+        /// Stats and resources set on it, in the order written: `Level 6`.
         stats: Vec<(NameRef, i64)>,
     },
     /// `show Hero`, `show power Charge`, `show condition Dazed`, `show state`, `show log`.
     Show(ShowTarget),
     /// `Hero uses Heavy Strike on Bandit spending 2 Focus with weapon Longsword`.
-    UsePower(PowerUse),
+    UsePower(UseCommand),
     /// `check Scout Influence + Guile vs 11 aided by Hero`.
-    Check(CheckRequest),
+    Check(CheckCommand),
     /// `versus Scout Sword vs Hero Sword`.
     Versus {
         /// The side that acts: `Scout Sword`.
-        attacker: Side,
+        attacker: CheckSide,
         /// The side that resists: `Hero Sword`.
-        defender: Side,
+        defender: CheckSide,
     },
     /// `roll 4d6kh3`.
     Roll(DiceCommand),
@@ -60,8 +57,73 @@ pub enum Command {
     Initiative(NameRef),
     /// `encounter Hero, Bandit`: start an encounter with these actors.
     Encounter(Vec<NameRef>),
-    /// `next`: the next turn of the encounter.
+    /// `next`: the next phase of the encounter's turn.
     NextTurn,
+    /// `next turn`: the acting actor's turn ends and the next one's starts.
+    EndTurn,
+    /// `set Itzel HP to 12`: the GM sets a stat or a resource.
+    SetValue {
+        /// Whose: `Itzel`.
+        actor: NameRef,
+        /// Which stat or resource: `HP`.
+        name: NameRef,
+        /// The new value: `12`.
+        value: i64,
+    },
+    /// `Itzel takes 5 fire damage`: the GM deals damage.
+    TakeDamage {
+        /// Who: `Itzel`.
+        actor: NameRef,
+        /// How much: `5`.
+        amount: i64,
+        /// Its type, when written: `fire`.
+        damage_type: Option<NameRef>,
+    },
+    /// `Itzel heals 5`: the GM heals an actor.
+    Heal {
+        /// Who: `Itzel`.
+        actor: NameRef,
+        /// How much: `5`.
+        amount: i64,
+    },
+    /// `apply Dazed 2 to Itzel for 2 rounds`: the GM applies a condition.
+    ApplyCondition {
+        /// The condition: `Dazed`.
+        condition: NameRef,
+        /// Its N, when written: `2`.
+        n: Option<i64>,
+        /// To whom: `Itzel`.
+        actor: NameRef,
+        /// How long: `for 2 rounds` (as the condition block says when not written).
+        lasting: Spanned<Lasting>,
+    },
+    /// `remove Dazed from Itzel`: the GM removes a condition.
+    RemoveCondition {
+        /// The condition: `Dazed`.
+        condition: NameRef,
+        /// From whom: `Itzel`.
+        actor: NameRef,
+    },
+    /// `grant power Quick Jab to Itzel`: the GM gives a power, trait or weapon.
+    Grant {
+        /// What kind of thing: `power`.
+        kind: Spanned<Grantable>,
+        /// Its name: `Quick Jab`.
+        name: NameRef,
+        /// To whom: `Itzel`.
+        actor: NameRef,
+    },
+    /// `revoke power Quick Jab from Itzel`: the GM takes one away.
+    Revoke {
+        /// What kind of thing: `power`.
+        kind: Spanned<Grantable>,
+        /// Its name: `Quick Jab`.
+        name: NameRef,
+        /// From whom: `Itzel`.
+        actor: NameRef,
+    },
+    /// `reload`: read the loaded rule files and scripts again.
+    Reload,
     /// `end encounter`.
     EndEncounter,
     /// `challenge 5 breakthroughs before 4 setbacks with Scout, Hero`.
@@ -145,7 +207,7 @@ pub enum ShowTarget {
 
 /// A power used by an actor, with its targets and options.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PowerUse {
+pub struct UseCommand {
     /// Who uses it: `Hero`.
     pub actor: NameRef,
     /// The power: `Heavy Strike`.
@@ -179,7 +241,7 @@ pub enum CheckTerm {
 
 /// An actor and what they roll: `Scout Influence + Guile`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Side {
+pub struct CheckSide {
     /// The actor: `Scout`.
     pub actor: NameRef,
     /// The terms added up: `Influence + Guile`.
@@ -188,9 +250,9 @@ pub struct Side {
 
 /// `check Scout Influence + Guile vs 11 aided by Hero`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CheckRequest {
+pub struct CheckCommand {
     /// Who checks and with what.
-    pub side: Side,
+    pub side: CheckSide,
     /// The number to reach: `11`.
     pub difficulty: i64,
     /// `aided by Hero`: helpers.
@@ -232,7 +294,7 @@ impl Command {
             Command::Load(_) => "load",
             Command::Seed(_) => "seed",
             Command::Policy { .. } => "policy",
-            Command::ActorFrom { .. } | Command::ActorInline { .. } => "actor",
+            Command::Actor { .. } => "actor",
             Command::Show(_) => "show",
             Command::UsePower(_) => "uses",
             Command::Check(_) => "check",
@@ -242,7 +304,15 @@ impl Command {
             Command::Force(_) => "force",
             Command::Initiative(_) => "initiative",
             Command::Encounter(_) => "encounter",
-            Command::NextTurn => "next",
+            Command::NextTurn | Command::EndTurn => "next",
+            Command::SetValue { .. } => "set",
+            Command::TakeDamage { .. } => "takes",
+            Command::Heal { .. } => "heals",
+            Command::ApplyCondition { .. } => "apply",
+            Command::RemoveCondition { .. } => "remove",
+            Command::Grant { .. } => "grant",
+            Command::Revoke { .. } => "revoke",
+            Command::Reload => "reload",
             Command::EndEncounter => "end",
             Command::Challenge { .. } => "challenge",
             Command::Save(_) => "save",

@@ -5,7 +5,9 @@
 //! pack's rule files, `scripts/NAME/**` its scripts. Files directly in `rules/` or `scripts/`
 //! belong to no pack. [`resolve`] prefers a local `rules/NAME` folder in the working
 //! directory over the embedded pack of the same name (the session says so in the
-//! transcript), so a homebrewer can edit a shipped pack in place.
+//! transcript), so a homebrewer can edit a shipped pack in place. [`export_files`] lays a
+//! pack out as one folder (`mythforge export`): its rule files at the top, its scripts in
+//! `scripts/`, which `load "FOLDER"` and `mythforge check FOLDER` read back.
 
 use std::path::{Path, PathBuf};
 
@@ -79,7 +81,10 @@ pub fn resolve(name: &str, directory: &Path, embedded: &[PackFiles]) -> Option<P
     let plain =
         !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_');
     if plain && folder.is_dir() {
-        let scripts = read_tree(&directory.join("scripts").join(name), &format!("scripts/{name}"));
+        // `scripts/NAME` beside `rules/`, or `rules/NAME/scripts` (an exported pack).
+        let mut scripts =
+            read_tree(&directory.join("scripts").join(name), &format!("scripts/{name}"));
+        scripts.extend(read_tree(&folder.join("scripts"), &format!("scripts/{name}")));
         return Some(PackFiles {
             name: name.to_string(),
             origin: PackOrigin::Local(folder.clone()),
@@ -118,6 +123,21 @@ impl PackFiles {
             })
             .collect()
     }
+}
+
+/// The files of `pack` as one folder: `(path relative to the folder, text)`, rule files (and
+/// the pack's notes) at the top as they sit under `rules/NAME`, scripts under `scripts/`.
+pub fn export_files(pack: &PackFiles) -> Vec<(String, String)> {
+    let rules_prefix = format!("rules/{}/", pack.name);
+    let mut files: Vec<(String, String)> = pack
+        .rules
+        .iter()
+        .map(|(path, text)| {
+            (path.strip_prefix(&rules_prefix).unwrap_or(path).to_string(), text.clone())
+        })
+        .collect();
+    files.extend(pack.scripts().into_iter().map(|(path, text)| (format!("scripts/{path}"), text)));
+    files
 }
 
 /// Every readable UTF-8 file under `folder`, as `(prefix/relative path, text)`, sorted.

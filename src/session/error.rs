@@ -6,6 +6,10 @@ use pest::error::{ErrorVariant, InputLocation};
 use super::grammar::Rule;
 use crate::diagnostics::{Diagnostic, Span};
 
+/// The most digits a number in a command may have (a seed excepted): below a billion, so
+/// modifiers, thresholds, stats and coordinates added up can never overflow 64 bits.
+pub const MAX_NUMBER_DIGITS: usize = 9;
+
 /// The longest session line accepted (RELIABILITY.md), checked before parsing.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
@@ -33,7 +37,7 @@ pub enum SessionErrorKind {
         /// The line's length.
         bytes: usize,
     },
-    /// `seed 99999999999999999999999`.
+    /// `seed 99999999999999999999999`, `check Bo Aim + 9223372036854775807 vs 5`.
     #[error("number out of range")]
     NumberOutOfRange,
     /// `force 0`.
@@ -42,6 +46,14 @@ pub enum SessionErrorKind {
     /// `help frobnicate`.
     #[error("no help for `{0}`")]
     NoHelp(String),
+    /// `actor Guard from Bandit as "Bandit 2"`: one actor, two names.
+    #[error("this line names the actor twice: `{first}` and `{alias}`")]
+    TwoNames {
+        /// The name after `actor`.
+        first: String,
+        /// The name after `as`.
+        alias: String,
+    },
 }
 
 /// A session error with its location in the session file.
@@ -68,6 +80,7 @@ impl SessionErrorKind {
             SessionErrorKind::NumberOutOfRange => "session::parse::number_out_of_range",
             SessionErrorKind::ZeroFace => "session::parse::zero_face",
             SessionErrorKind::NoHelp(_) => "session::help::unknown_topic",
+            SessionErrorKind::TwoNames { .. } => "session::parse::two_names",
         }
     }
 }
@@ -79,6 +92,7 @@ impl SessionError {
             SessionErrorKind::Unexpected { expected } => format!("expected {expected}"),
             SessionErrorKind::UnknownCommand { .. } => "not a command".to_string(),
             SessionErrorKind::LineTooLong { .. } => "this line".to_string(),
+            SessionErrorKind::TwoNames { .. } => "a second name".to_string(),
             _ => "here".to_string(),
         };
         let mut diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string());
@@ -89,9 +103,20 @@ impl SessionError {
             SessionErrorKind::UnknownCommand { suggestion: Some(word), .. } => {
                 diagnostic = diagnostic.with_help(format!("did you mean `{word}`?"));
             }
+            SessionErrorKind::TwoNames { alias, .. } => {
+                diagnostic = diagnostic.with_help(format!(
+                    "the name after `actor` is the actor's: write `actor \"{alias}\" from ...` \
+                     and leave out `as`"
+                ));
+            }
             SessionErrorKind::UnknownCommand { suggestion: None, .. }
             | SessionErrorKind::NoHelp(_) => {
                 diagnostic = diagnostic.with_help("`help` lists every command with an example");
+            }
+            SessionErrorKind::NumberOutOfRange => {
+                diagnostic = diagnostic.with_help(format!(
+                    "numbers in commands have at most {MAX_NUMBER_DIGITS} digits; a seed may use 20"
+                ));
             }
             _ => {}
         }
@@ -122,8 +147,10 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::load => "`load` and a pack name or a quoted path",
         Rule::seed => "`seed` and a number",
         Rule::policy => "`policy` and a decision and a policy name",
-        Rule::actor_from => "`actor NAME from STAT BLOCK`",
-        Rule::actor_inline => "`actor NAME with Stat 12, Other 3`",
+        Rule::actor => "`actor NAME from STAT BLOCK` or `actor NAME with Stat 12`",
+        Rule::actor_from => "`from STAT BLOCK`",
+        Rule::actor_as => "`as NAME`",
+        Rule::actor_with => "`with Stat 12, Other 3`",
         Rule::stat_value => "a stat and its value such as `Defense 12`",
         Rule::show => "`show` and what to show",
         Rule::show_power => "`power NAME`",
@@ -148,7 +175,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::force => "`force` and faces such as `8, 6, 1`",
         Rule::face => "a face such as `6`",
         Rule::encounter => "`encounter` and the actors taking part",
-        Rule::next => "`next`",
+        Rule::next => "`next` or `next turn`",
         Rule::end_encounter => "`end encounter`",
         Rule::challenge => "`challenge 5 breakthroughs before 4 setbacks with NAMES`",
         Rule::save => "`save \"file.json\"`",
@@ -216,6 +243,31 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::k_save => "`save`",
         Rule::k_restore => "`restore`",
         Rule::k_undo => "`undo`",
+        Rule::set_value => "`set ACTOR STAT to N` such as `set Itzel HP to 12`",
+        Rule::take_damage => "`ACTOR takes N [TYPE] damage` such as `Itzel takes 5 fire damage`",
+        Rule::damage_kind => "a damage type such as `fire`",
+        Rule::heal_actor => "`ACTOR heals N` such as `Itzel heals 5`",
+        Rule::apply_condition => "`apply CONDITION [N] to ACTOR [for N rounds]`",
+        Rule::lasting => "`for N rounds`, `for N turns` or `until removed`",
+        Rule::time_unit => "`rounds` or `turns`",
+        Rule::until_event => "`removed`, `end of turn`, `end of next turn` or `end of encounter`",
+        Rule::remove_condition => "`remove CONDITION from ACTOR`",
+        Rule::grant => "`grant power NAME to ACTOR`",
+        Rule::revoke => "`revoke power NAME from ACTOR`",
+        Rule::grant_kind => "`power`, a trait kind such as `feat` or `item`, or `weapon`",
+        Rule::reload => "`reload`",
+        Rule::k_turn => "`turn`",
+        Rule::k_set => "`set`",
+        Rule::k_takes => "`takes`",
+        Rule::k_damage => "`damage`",
+        Rule::k_heals => "`heals`",
+        Rule::k_apply => "`apply`",
+        Rule::k_remove => "`remove`",
+        Rule::k_for => "`for`",
+        Rule::k_until => "`until`",
+        Rule::k_grant => "`grant`",
+        Rule::k_revoke => "`revoke`",
+        Rule::k_reload => "`reload`",
     }
 }
 

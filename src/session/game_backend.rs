@@ -10,13 +10,16 @@
 
 use std::path::Path;
 
-use super::backend::{Backend, CommandResult, Event, LoadedPack, NameKind, Outcome};
-use super::command::{CheckRequest, CheckTerm, NameRef, PowerUse, ShowTarget, Side};
+use super::backend::{
+    Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
+};
+use super::command::{CheckCommand, CheckSide, CheckTerm, NameRef, ShowTarget, UseCommand};
 use super::session::error_at;
-use crate::diagnostics::{Diagnostic, SourceMap, Span, Spanned, ToDiagnostic};
+use crate::diagnostics::{Diagnostic, Severity, SourceMap, Span, Spanned, ToDiagnostic};
 use crate::dice::Roller;
 use crate::engine::{Decider, Hex};
-use crate::model::{Block, BlockKind, Pack, RuleFile};
+use crate::model::house::House;
+use crate::model::{Block, BlockKind, Item, Pack, RuleFile};
 use crate::runtime::{self, Game, RuntimeError};
 
 /// A refusal for what the runtime does not support yet.
@@ -48,49 +51,92 @@ impl Backend for Game {
 
     fn load(&mut self, loaded: &LoadedPack) -> CommandResult {
         let blocks = loaded.pack.blocks().count();
+        let rules = house_rules(&loaded.pack);
         let mut files = self.pack().files.clone();
         files.extend(loaded.pack.files.iter().cloned());
         let mut scripts = self.script_files().to_vec();
         scripts.extend(loaded.scripts.iter().cloned());
-        install(self, Pack { files }, &scripts)?;
-        let text = format!(
+        let changes = install(self, Pack { files }, &scripts)?;
+        let mut text = format!(
             "loaded {}: {}, {}",
             loaded.name,
             count(blocks, "block"),
             count(loaded.scripts.len(), "script")
         );
-        Ok(Outcome::event("load", text))
+        if rules > 0 {
+            text.push_str(&format!(", {}", count(rules, "house rule")));
+        }
+        let mut events = vec![TranscriptEntry::new("load", text)];
+        events.extend(changes);
+        Ok(Outcome { events })
+    }
+
+    fn reload(&mut self, loaded: &LoadedPack) -> CommandResult {
+        let old_pack = self.pack().clone();
+        let old_scripts = self.script_files().to_vec();
+        let mut sources = SourceMap::new();
+        sources.add("pack", serde_json::to_string(&loaded.pack).unwrap_or_default().as_str());
+        let (_, report) = Game::reload_pack(self, loaded.pack.clone(), sources, &loaded.scripts)
+            .map_err(|mut refused| {
+                refused.retain(|diagnostic| diagnostic.severity != Severity::Advice);
+                refused
+            })?;
+        let mut changes = crate::model::house_apply::pack_diff(&old_pack, self.pack());
+        changes.extend(script_changes(&old_scripts, &loaded.scripts));
+        let blocks = self.pack().blocks().count();
+        let summary = format!(
+            "reloaded {}, {}: {}",
+            count(blocks, "block"),
+            count(loaded.scripts.len(), "script"),
+            match changes.len() {
+                0 => "no rule changed".to_string(),
+                n => count(n, "change"),
+            }
+        );
+        let mut events = vec![TranscriptEntry::new("reload", summary)];
+        events.extend(changes.into_iter().map(|change| TranscriptEntry::new("reload", change)));
+        events.extend(
+            report.into_iter().map(|difference| TranscriptEntry::new("mapped", difference)),
+        );
+        events.push(TranscriptEntry::new("reload", "undo starts again from here"));
+        Ok(Outcome { events })
     }
 
     fn define(&mut self, file: &RuleFile) -> CommandResult {
         let mut files = self.pack().files.clone();
         files.push(file.clone());
         let scripts = self.script_files().to_vec();
-        install(self, Pack { files }, &scripts)?;
-        let events = file
+        let changes = install(self, Pack { files }, &scripts)?;
+        let mut events: Vec<TranscriptEntry> = file
             .blocks()
             .map(|block| {
-                Event::new(
+                TranscriptEntry::new(
                     "define",
                     format!("defined {} {}", block.node.kind.node, block.node.name.node),
                 )
             })
             .collect();
+        events.extend(changes);
         Ok(Outcome { events })
     }
 
-    fn create_actor(&mut self, name: &NameRef, stat_block: &NameRef) -> CommandResult {
-        let mark = self.mark();
-        self.add_actor(&name.node, Some(&stat_block.node), &[]).map_err(|e| failed(&e))?;
-        Ok(self.events_or(mark, "actor", format!("{} joins (from {})", name.node, stat_block.node)))
-    }
-
-    fn create_inline_actor(&mut self, name: &NameRef, stats: &[(NameRef, i64)]) -> CommandResult {
+    fn create_actor(
+        &mut self,
+        name: &NameRef,
+        stat_block: Option<&NameRef>,
+        stats: &[(NameRef, i64)],
+    ) -> CommandResult {
         let mark = self.mark();
         let overrides: Vec<(&str, i64)> =
             stats.iter().map(|(stat, value)| (stat.node.as_str(), *value)).collect();
-        self.add_actor(&name.node, None, &overrides).map_err(|e| failed(&e))?;
-        Ok(self.events_or(mark, "actor", format!("{} joins", name.node)))
+        let from = stat_block.map(|block| block.node.as_str());
+        let span = stat_block.map_or(name.span, |block| block.span);
+        self.add_actor(&name.node, from, &overrides).map_err(|e| failed(&e.or_at(span)))?;
+        let text = match stat_block {
+            Some(block) => format!("{} joins (from {})", name.node, block.node),
+            None => format!("{} joins", name.node),
+        };
+        Ok(self.events_or(mark, "actor", text))
     }
 
     fn show(&self, target: &ShowTarget) -> CommandResult {
@@ -106,7 +152,7 @@ impl Backend for Game {
         }
     }
 
-    fn use_power(&mut self, power_use: &PowerUse, decider: &mut dyn Decider) -> CommandResult {
+    fn use_power(&mut self, power_use: &UseCommand, decider: &mut dyn Decider) -> CommandResult {
         let mut request = runtime::PowerUse::new(&power_use.actor.node, &power_use.power.node)
             .at(power_use.targets.iter().map(|target| target.node.as_str()));
         request.options.weapon = power_use.weapon.as_ref().map(|weapon| weapon.node.clone());
@@ -121,7 +167,12 @@ impl Backend for Game {
         request.options.choices = power_use.choosing.iter().map(|n| n.node.clone()).collect();
         request.options.threshold = power_use.threshold;
         let mark = self.mark();
-        Game::use_power_with(self, &request, decider).map_err(|e| failed(&e))?;
+        // An unknown actor or target is the likely failure: point at it.
+        let unknown = std::iter::once(&power_use.actor)
+            .chain(&power_use.targets)
+            .find(|who| self.world().actor(&who.node).is_err());
+        let span = unknown.map_or(Span::NONE, |who| who.span);
+        Game::use_power_with(self, &request, decider).map_err(|e| failed(&e.or_at(span)))?;
         Ok(self.events_or(
             mark,
             "power",
@@ -129,7 +180,7 @@ impl Backend for Game {
         ))
     }
 
-    fn check(&mut self, request: &CheckRequest, decider: &mut dyn Decider) -> CommandResult {
+    fn check(&mut self, request: &CheckCommand, decider: &mut dyn Decider) -> CommandResult {
         if let [_, second, ..] = request.aided_by.as_slice() {
             return Err(unsupported("more than one helper", second.span));
         }
@@ -163,7 +214,7 @@ impl Backend for Game {
         let mut result = self.events_or(mark, "check", String::new());
         result.events.retain(|event| !event.text.is_empty());
         result.events.push(
-            Event::new("grade", format!("{}: {label}", request.side.actor.node)).with_data(
+            TranscriptEntry::new("grade", format!("{}: {label}", request.side.actor.node)).with_data(
                 serde_json::json!({ "grade": outcome.grade, "label": outcome.label, "totals": outcome.totals }),
             ),
         );
@@ -172,8 +223,8 @@ impl Backend for Game {
 
     fn versus(
         &mut self,
-        attacker: &Side,
-        defender: &Side,
+        attacker: &CheckSide,
+        defender: &CheckSide,
         decider: &mut dyn Decider,
     ) -> CommandResult {
         let request = runtime::VersusRequest {
@@ -196,7 +247,7 @@ impl Backend for Game {
         let mut result = self.events_or(mark, "versus", String::new());
         result.events.retain(|event| !event.text.is_empty());
         result.events.push(
-            Event::new("versus", text)
+            TranscriptEntry::new("versus", text)
                 .with_data(serde_json::json!({ "winner": winner, "margin": outcome.margin })),
         );
         Ok(result)
@@ -262,8 +313,44 @@ impl Backend for Game {
     }
 
     fn restore(&mut self, path: &Spanned<String>) -> CommandResult {
-        Game::restore(self, Path::new(&path.node)).map_err(|e| failed(&e.or_at(path.span)))?;
-        Ok(Outcome::event("restore", format!("restored from {}", path.node)))
+        if !Path::new(&path.node).exists() {
+            return Err(vec![
+                error_at(
+                    "session::no_save",
+                    format!("there is no save file `{}`", path.node),
+                    path.span,
+                    "no such file",
+                )
+                .with_help(
+                    "the path is relative to the folder the session runs in; nothing changed",
+                ),
+            ]);
+        }
+        let restored = Game::restore_mapped(self, Path::new(&path.node))
+            .map_err(|e| failed(&e.or_at(path.span)))?;
+        if restored.same_pack {
+            return Ok(Outcome::event("restore", format!("restored from {}", path.node)));
+        }
+        let mapped = if restored.differences.is_empty() {
+            "every name maps as it is"
+        } else {
+            "mapped by name:"
+        };
+        let text = format!(
+            "restored from {}: the save was made with another version of the pack ({}; loaded \
+             now: {}); {mapped}",
+            path.node,
+            restored.saved_pack,
+            self.pack_identity()
+        );
+        let mut events = vec![TranscriptEntry::new("restore", text).with_data(serde_json::json!({
+            "saved_pack": restored.saved_pack,
+            "loaded_pack": self.pack_identity(),
+            "differences": restored.differences,
+        }))];
+        events
+            .extend(restored.differences.iter().map(|d| TranscriptEntry::new("mapped", d.clone())));
+        Ok(Outcome { events })
     }
 
     fn undo(&mut self) -> CommandResult {
@@ -322,17 +409,68 @@ impl Backend for Game {
         Ok(self.events_or(mark, "adopts", format!("{} adopts {}", actor.node, stance.node)))
     }
 
-    fn complete_names(&self, kind: NameKind) -> Vec<String> {
+    fn fiat(&mut self, fiat: &Fiat<'_>, decider: &mut dyn Decider) -> CommandResult {
+        let mark = self.mark();
+        // The actor named is the likely failure: point at it, else at the whole command.
+        let actor = match fiat {
+            Fiat::Set { actor, .. }
+            | Fiat::Damage { actor, .. }
+            | Fiat::Heal { actor, .. }
+            | Fiat::Apply { actor, .. }
+            | Fiat::Remove { actor, .. }
+            | Fiat::Grant { actor, .. } => Some(*actor),
+            Fiat::EndTurn => None,
+        };
+        let span = match actor {
+            Some(actor) if self.world().actor(&actor.node).is_err() => actor.span,
+            _ => Span::NONE,
+        };
+        let fallback = match fiat {
+            Fiat::Set { actor, name, value } => {
+                let span = if span.is_none() { name.span } else { span };
+                Game::set_value(self, &actor.node, &name.node, *value).map_err(|e| e.or_at(span))
+            }
+            Fiat::Damage { actor, amount, damage_type } => {
+                let kind = damage_type.map(|kind| kind.node.as_str());
+                Game::deal_damage(self, &actor.node, *amount, kind)
+            }
+            Fiat::Heal { actor, amount } => Game::heal_actor(self, &actor.node, *amount),
+            Fiat::Apply { condition, n, actor, lasting } => {
+                let span = if span.is_none() { condition.span } else { span };
+                Game::apply_condition(self, &actor.node, &condition.node, *n, *lasting)
+                    .map_err(|e| e.or_at(span))
+            }
+            Fiat::Remove { condition, actor } => {
+                let span = if span.is_none() { condition.span } else { span };
+                Game::remove_condition(self, &actor.node, &condition.node)
+                    .map_err(|e| e.or_at(span))
+            }
+            Fiat::Grant { grant, kind, name, actor } => {
+                let span = if span.is_none() { name.span } else { span };
+                let result = if *grant {
+                    Game::grant(self, &actor.node, *kind, &name.node)
+                } else {
+                    Game::revoke(self, &actor.node, *kind, &name.node)
+                };
+                result.map_err(|e| e.or_at(span))
+            }
+            Fiat::EndTurn => Game::end_turn_with(self, decider).map(|_| ()),
+        };
+        fallback.map_err(|e| failed(&e.or_at(span)))?;
+        Ok(self.events_or(mark, "fiat", "done".to_string()))
+    }
+
+    fn complete_names(&self, kind: CompletionKind) -> Vec<String> {
         let mut names: Vec<String> = match kind {
-            NameKind::Pack => Vec::new(),
-            NameKind::Actor => self.world().actors.iter().map(|a| a.name.clone()).collect(),
-            NameKind::StatBlock => self.block_names(BlockKind::Actor),
-            NameKind::Power => {
+            CompletionKind::Pack => Vec::new(),
+            CompletionKind::Actor => self.world().actors.iter().map(|a| a.name.clone()).collect(),
+            CompletionKind::StatBlock => self.block_names(BlockKind::Actor),
+            CompletionKind::Power => {
                 let mut names = self.block_names(BlockKind::Power);
                 names.extend(self.world().actors.iter().flat_map(|a| a.powers.iter().cloned()));
                 names
             }
-            NameKind::Condition => {
+            CompletionKind::Condition => {
                 let mut names = self.block_names(BlockKind::Condition);
                 names.extend(
                     self.world()
@@ -350,7 +488,7 @@ impl Backend for Game {
 }
 
 /// Stats and the flat bonus of a check side; subtracted stats are refused.
-fn terms(side: &Side) -> Result<(Vec<String>, i64), Vec<Diagnostic>> {
+fn terms(side: &CheckSide) -> Result<(Vec<String>, i64), Vec<Diagnostic>> {
     let mut stats = Vec::new();
     let mut bonus = 0;
     for term in &side.terms {
@@ -365,17 +503,58 @@ fn terms(side: &Side) -> Result<(Vec<String>, i64), Vec<Diagnostic>> {
     Ok((stats, bonus))
 }
 
-/// Installs `pack` and its scripts (re-checked by the runtime); its identity is its
-/// canonical JSON.
+/// Installs `pack` and its scripts (re-checked by the runtime; house rules applied); its
+/// identity is its canonical JSON. What each house rule changed, as `house` events.
 fn install(
     game: &mut Game,
     pack: Pack,
     scripts: &[(String, String)],
-) -> Result<(), Vec<Diagnostic>> {
+) -> Result<Vec<TranscriptEntry>, Vec<Diagnostic>> {
     let mut sources = SourceMap::new();
     sources.add("pack", serde_json::to_string(&pack).unwrap_or_default().as_str());
-    game.load_pack(pack, sources, scripts)?;
-    Ok(())
+    let found = game.load_pack(pack, sources, scripts).map_err(|mut refused| {
+        // What the house rules would have changed is beside the point of the refusal.
+        refused.retain(|diagnostic| diagnostic.severity != Severity::Advice);
+        refused
+    })?;
+    Ok(found.iter().filter(|d| d.severity == Severity::Advice).map(house_event).collect())
+}
+
+/// The scripts added, removed or changed between two loads, by name.
+fn script_changes(old: &[(String, String)], new: &[(String, String)]) -> Vec<String> {
+    let mut changes = Vec::new();
+    for (name, text) in new {
+        match old.iter().find(|(other, _)| other == name) {
+            None => changes.push(format!("script {name} added")),
+            Some((_, before)) if before != text => changes.push(format!("script {name} changed")),
+            Some(_) => {}
+        }
+    }
+    for (name, _) in old {
+        if !new.iter().any(|(other, _)| other == name) {
+            changes.push(format!("script {name} removed"));
+        }
+    }
+    changes
+}
+
+/// How many house rules `pack` holds.
+fn house_rules(pack: &Pack) -> usize {
+    let rules = pack.files.iter().flat_map(|file| &file.items);
+    rules
+        .filter(|item| matches!(item, Item::House(house) if matches!(house.node, House::Rule(_))))
+        .count()
+}
+
+/// A house rule's change as a transcript event: the message, then its line changes.
+fn house_event(change: &Diagnostic) -> TranscriptEntry {
+    let mut text = change.message.clone();
+    if let Some(help) = &change.help {
+        for line in help.lines() {
+            text.push_str(&format!("\n  {line}"));
+        }
+    }
+    TranscriptEntry::new("house", text).with_data(serde_json::json!({ "code": change.code }))
 }
 
 impl Game {
@@ -385,7 +564,7 @@ impl Game {
     /// whose target is the modifier itself.
     fn check_request(
         &self,
-        side: &Side,
+        side: &CheckSide,
         against: i64,
     ) -> Result<runtime::CheckRequest, Vec<Diagnostic>> {
         let (stats, bonus) = terms(side)?;
@@ -439,7 +618,7 @@ impl Game {
         outcome.events.retain(|event| !event.text.is_empty());
         outcome.events.insert(
             0,
-            Event::new(kind, format!("turn order: {}", order.join(", ")))
+            TranscriptEntry::new(kind, format!("turn order: {}", order.join(", ")))
                 .with_data(serde_json::json!({ "order": order })),
         );
         outcome
@@ -447,14 +626,14 @@ impl Game {
 
     /// The runtime's events after `mark` as session events; `fallback` when there are none.
     fn events_or(&self, mark: usize, kind: &str, fallback: String) -> Outcome {
-        let events: Vec<Event> = self
+        let events: Vec<TranscriptEntry> = self
             .log()
             .since(mark)
             .map(|event| {
                 let data = serde_json::to_value(event).unwrap_or_default();
                 let kind =
                     data.get("event").and_then(|k| k.as_str()).unwrap_or("event").to_string();
-                Event::new(&kind, event.describe()).with_data(data)
+                TranscriptEntry::new(&kind, event.describe()).with_data(data)
             })
             .collect();
         if events.is_empty() { Outcome::event(kind, fallback) } else { Outcome { events } }

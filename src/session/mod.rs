@@ -23,6 +23,7 @@
 
 mod backend;
 mod command;
+pub mod commands;
 pub mod embedded;
 mod error;
 mod game_backend;
@@ -36,16 +37,22 @@ mod parse;
 )]
 mod session;
 #[cfg(test)]
+mod table_tests;
+#[cfg(test)]
 mod tests;
 pub mod transcript;
 
-pub use backend::{Backend, CommandResult, Event, LoadedPack, NameKind, Outcome};
-pub use command::{
-    CheckRequest, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located, NameRef,
-    PowerUse, ShowTarget, Side,
+pub use backend::{
+    Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
 };
+pub use command::{
+    CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located,
+    NameRef, ShowTarget, UseCommand,
+};
+pub use commands::{COMMANDS, CommandSpec, WordAt};
 pub use error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, rule_name};
 pub use grammar::Rule;
-pub use help::{COMMAND_WORDS, HELP, help_text};
+pub use help::help_text;
 pub use parse::{Entry, is_incomplete, parse_line, parse_session};
+pub(crate) use session::fiat_of;
 pub use session::{DEFAULT_SEED, Run, Session, Step, error_at};

@@ -7,16 +7,17 @@ use pest::Parser;
 use pest::iterators::Pair;
 
 use super::command::{
-    CheckRequest, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located, NameRef,
-    PowerUse, ShowTarget, Side,
+    CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located,
+    NameRef, ShowTarget, UseCommand,
 };
-use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest};
+use super::commands::{actor_words, rule_for, start_words};
+use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest, rule_name};
 use super::grammar::{Rule, SessionParser};
-use super::help::COMMAND_WORDS;
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned, did_you_mean};
 use crate::dice::DiceExpr;
 use crate::engine::Hex;
 use crate::model::BlockKind;
+use crate::runtime::{Grantable, Lasting};
 
 /// One entry of a session text: a command, or the first problem found in it.
 pub type Entry = Result<Located, Diagnostic>;
@@ -98,7 +99,11 @@ fn starts_block(line: &str) -> bool {
         Some(&"check") => words.contains(&"vs"),
         _ => false,
     };
-    words.len() > 1 && !command_like && BlockKind::parse(words[0]).is_some()
+    // A house rule typed in a session: `replace power Quick Jab`, `amend system Tiny`.
+    let house_rule = words.len() > 2
+        && crate::model::house::HouseVerb::parse(words[0]).is_some()
+        && BlockKind::parse(words[1]).is_some();
+    house_rule || (words.len() > 1 && !command_like && BlockKind::parse(words[0]).is_some())
 }
 
 fn definition(file: FileId, text: &str, start: usize, end: usize) -> Located {
@@ -127,7 +132,14 @@ pub fn parse_line(file: FileId, base: usize, line: &str) -> Result<Option<Comman
             let error = unknown_command(file, base, line)
                 .or_else(|| command_error(file, base, line))
                 .unwrap_or_else(|| from_pest(&error, file, base));
-            return Err(error.to_diagnostic());
+            let at = (error.span.start as usize).saturating_sub(base);
+            let mut diagnostic = error.to_diagnostic();
+            if let Some(name) = name_with_digits(line, at).filter(|_| diagnostic.help.is_none()) {
+                diagnostic = diagnostic.with_help(format!(
+                    "a name with digits is quoted: write `\"{name}\"` if `{name}` is one name"
+                ));
+            }
+            return Err(diagnostic);
         }
     };
     let lower = Lower { file, base };
@@ -139,39 +151,50 @@ pub fn parse_line(file: FileId, base: usize, line: &str) -> Result<Option<Comman
     lower.command(command).map(Some)
 }
 
+/// The unquoted name ending in a number (`Coyote 2`) that a line breaks on at byte `at`, if
+/// one stands before it: capitalised words, a space, digits. Quotes make it one name.
+fn name_with_digits(line: &str, at: usize) -> Option<String> {
+    // Up to the end of the word after the error (it may point at the space before `2`).
+    let from = (at + 1).min(line.len());
+    let end = line.get(from..)?.find(' ').map_or(line.len(), |space| from + space);
+    let before = line.get(..end)?;
+    let words: Vec<(usize, &str)> = before
+        .split(' ')
+        .scan(0, |offset, word| {
+            let start = *offset;
+            *offset += word.len() + 1;
+            Some((start, word))
+        })
+        .filter(|(_, word)| !word.is_empty())
+        .collect();
+    let quoted = |index: usize| line[..index].matches('"').count() % 2 == 1;
+    for (position, (start, word)) in words.iter().enumerate().rev() {
+        let digits = word.trim_end_matches(',');
+        if position == 0 || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let mut first = position;
+        while first > 0
+            && words[first - 1].1.starts_with(char::is_uppercase)
+            && !words[first - 1].1.ends_with(',')
+        {
+            first -= 1;
+        }
+        if first < position && !quoted(*start) {
+            let names: Vec<&str> = words[first..position].iter().map(|(_, w)| *w).collect();
+            return Some(format!("{} {digits}", names.join(" ")));
+        }
+    }
+    None
+}
+
 /// For a line that starts with a command word, the error of that command's rule alone
 /// (`seed x`: "expected a number", not whatever the other alternatives wanted).
 fn command_error(file: FileId, base: usize, line: &str) -> Option<SessionError> {
     let offset = line.len() - line.trim_start().len();
     let text = line[offset..].trim_end();
     let word = text.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
-    let rule = match word {
-        "load" => Rule::load,
-        "seed" => Rule::seed,
-        "policy" => Rule::policy,
-        "initiative" => Rule::initiative,
-        "actor" if text.contains(" with ") => Rule::actor_inline,
-        "actor" => Rule::actor_from,
-        "show" => Rule::show,
-        "check" => Rule::check,
-        "versus" => Rule::versus,
-        "roll" => Rule::roll,
-        "dist" => Rule::dist,
-        "force" => Rule::force,
-        "encounter" => Rule::encounter,
-        "next" => Rule::next,
-        "end" => Rule::end_encounter,
-        "challenge" => Rule::challenge,
-        "save" => Rule::save,
-        "restore" => Rule::restore,
-        "undo" => Rule::undo,
-        "help" => Rule::help,
-        "place" => Rule::place,
-        "wall" => Rule::wall,
-        "terrain" => Rule::terrain,
-        "side" => Rule::side,
-        _ => return None,
-    };
+    let rule = rule_for(word)?;
     let start = base + offset;
     match SessionParser::parse(rule, text) {
         Err(error) => Some(from_pest(&error, file, start)),
@@ -198,13 +221,13 @@ fn unknown_command(file: FileId, base: usize, line: &str) -> Option<SessionError
         .collect();
     let lower_case = word.chars().next().is_some_and(char::is_lowercase);
     if !lower_case
-        || COMMAND_WORDS.contains(&word.as_str())
+        || start_words().any(|known| known == word)
         || BlockKind::parse(&word).is_some()
-        || line.contains(" uses ")
+        || actor_words().any(|known| line.contains(&format!(" {known} ")))
     {
         return None;
     }
-    let suggestion = did_you_mean(&word, COMMAND_WORDS.iter().copied());
+    let suggestion = did_you_mean(&word, start_words());
     let span = Span::new(file, base + offset..base + offset + word.len());
     Some(SessionErrorKind::UnknownCommand { word, suggestion }.at(span))
 }
@@ -224,6 +247,7 @@ impl Lower {
     fn command(&self, pair: Pair<'_, Rule>) -> Result<Command, Diagnostic> {
         let rule = pair.as_rule();
         let span = self.span(&pair);
+        let text = pair.as_str();
         let mut inner = children(pair);
         Ok(match rule {
             Rule::load => {
@@ -236,29 +260,41 @@ impl Lower {
             }
             Rule::seed => {
                 let number = inner.next().expect("grammar: seed has a number");
-                Command::Seed(self.number(&number)?)
+                Command::Seed(self.seed_number(&number)?)
             }
             Rule::policy => {
                 let decision = self.text(&inner.next().expect("grammar: decision"));
                 let policy = self.text(&inner.next().expect("grammar: policy"));
                 Command::Policy { decision, policy }
             }
-            Rule::actor_from => {
-                let first = self.name(inner.next().expect("grammar: actor name"));
-                let stat_block = self.name(inner.next().expect("grammar: stat block"));
-                let name = inner.next().map_or(first, |alias| self.string(&alias));
-                Command::ActorFrom { stat_block, name }
-            }
-            Rule::actor_inline => {
+            Rule::actor => {
                 let name = self.name(inner.next().expect("grammar: actor name"));
-                let mut stats = Vec::new();
-                for stat in inner {
-                    let mut parts = children(stat);
-                    let stat_name = self.name(parts.next().expect("grammar: stat name"));
-                    let value = self.number(&parts.next().expect("grammar: stat value"))?;
-                    stats.push((stat_name, value));
+                let (mut stat_block, mut stats) = (None, Vec::new());
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::actor_from => stat_block = Some(self.first_name(part)),
+                        Rule::actor_as => {
+                            let alias = self.first_name(part);
+                            if alias.node != name.node {
+                                return Err(SessionErrorKind::TwoNames {
+                                    first: name.node,
+                                    alias: alias.node,
+                                }
+                                .at(alias.span)
+                                .to_diagnostic());
+                            }
+                        }
+                        _ => {
+                            for stat in children(part) {
+                                let mut parts = children(stat);
+                                let stat_name = self.name(parts.next().expect("grammar: stat"));
+                                let value = self.number(&parts.next().expect("grammar: value"))?;
+                                stats.push((stat_name, value));
+                            }
+                        }
+                    }
                 }
-                Command::ActorInline { name, stats }
+                Command::Actor { name, stat_block, stats }
             }
             Rule::show => {
                 let what = inner.next().expect("grammar: show has a target");
@@ -290,14 +326,14 @@ impl Lower {
                         aided_by = self.names(option);
                     }
                 }
-                let side = Side { actor, terms };
-                Command::Check(CheckRequest { side, difficulty, aided_by, adding, against })
+                let side = CheckSide { actor, terms };
+                Command::Check(CheckCommand { side, difficulty, aided_by, adding, against })
             }
             Rule::versus => {
-                let mut side = || -> Result<Side, Diagnostic> {
+                let mut side = || -> Result<CheckSide, Diagnostic> {
                     let actor = self.name(inner.next().expect("grammar: actor"));
                     let terms = self.terms(inner.next().expect("grammar: terms"))?;
-                    Ok(Side { actor, terms })
+                    Ok(CheckSide { actor, terms })
                 };
                 let attacker = side()?;
                 let defender = side()?;
@@ -323,7 +359,58 @@ impl Lower {
             Rule::encounter => {
                 Command::Encounter(self.names(inner.next().expect("grammar: names")))
             }
+            Rule::next if text.split_whitespace().count() > 1 => Command::EndTurn,
             Rule::next => Command::NextTurn,
+            Rule::reload => Command::Reload,
+            Rule::set_value => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let name = self.name(inner.next().expect("grammar: stat"));
+                let value = self.number(&inner.next().expect("grammar: value"))?;
+                Command::SetValue { actor, name, value }
+            }
+            Rule::take_damage => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let amount = self.number(&inner.next().expect("grammar: amount"))?;
+                let damage_type = inner.next().map(|kind| self.text(&kind));
+                Command::TakeDamage { actor, amount, damage_type }
+            }
+            Rule::heal_actor => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let amount = self.number(&inner.next().expect("grammar: amount"))?;
+                Command::Heal { actor, amount }
+            }
+            Rule::apply_condition => {
+                let condition = self.name(inner.next().expect("grammar: condition"));
+                let mut n = None;
+                let mut next = inner.next().expect("grammar: actor");
+                if next.as_rule() == Rule::integer {
+                    n = Some(self.number(&next)?);
+                    next = inner.next().expect("grammar: actor");
+                }
+                let actor = self.name(next);
+                let lasting = match inner.next() {
+                    Some(lasting) => self.lasting(lasting)?,
+                    None => Spanned::new(Lasting::Declared, span),
+                };
+                Command::ApplyCondition { condition, n, actor, lasting }
+            }
+            Rule::remove_condition => {
+                let condition = self.name(inner.next().expect("grammar: condition"));
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                Command::RemoveCondition { condition, actor }
+            }
+            Rule::grant | Rule::revoke => {
+                let kind = inner.next().expect("grammar: kind");
+                let grantable = Grantable::parse(kind.as_str()).expect("grammar: a grantable kind");
+                let kind = Spanned::new(grantable, self.span(&kind));
+                let name = self.name(inner.next().expect("grammar: name"));
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                if rule == Rule::grant {
+                    Command::Grant { kind, name, actor }
+                } else {
+                    Command::Revoke { kind, name, actor }
+                }
+            }
             Rule::initiative => {
                 Command::Initiative(self.name(inner.next().expect("grammar: mode")))
             }
@@ -385,10 +472,10 @@ impl Lower {
     fn power_use<'i>(
         &self,
         mut inner: impl Iterator<Item = Pair<'i, Rule>>,
-    ) -> Result<PowerUse, Diagnostic> {
+    ) -> Result<UseCommand, Diagnostic> {
         let actor = self.name(inner.next().expect("grammar: actor"));
         let power = self.name(inner.next().expect("grammar: power"));
-        let mut power_use = PowerUse {
+        let mut power_use = UseCommand {
             actor,
             power,
             targets: Vec::new(),
@@ -437,12 +524,48 @@ impl Lower {
         Ok(power_use)
     }
 
+    /// `for 2 rounds`, `until removed` as how long a condition lasts.
+    fn lasting(&self, pair: Pair<'_, Rule>) -> Result<Spanned<Lasting>, Diagnostic> {
+        let span = self.span(&pair);
+        let mut parts = children(pair);
+        let first = parts.next().expect("grammar: a duration");
+        let lasting = if first.as_rule() == Rule::integer {
+            let count: u32 = self.number(&first)?;
+            let unit = parts.next().expect("grammar: a time unit");
+            if unit.as_str().starts_with("turn") {
+                Lasting::Turns(count)
+            } else {
+                Lasting::Rounds(count)
+            }
+        } else {
+            let event = first.as_str().trim();
+            let words: Vec<&str> = event.split_whitespace().filter(|w| *w != "the").collect();
+            match words.join(" ").as_str() {
+                "removed" => Lasting::UntilRemoved,
+                "end of turn" => Lasting::EndOfTurn,
+                "end of next turn" => Lasting::EndOfNextTurn,
+                "end of encounter" => Lasting::EndOfEncounter,
+                _ => {
+                    let expected = rule_name(Rule::until_event).to_string();
+                    return Err(SessionErrorKind::Unexpected { expected }
+                        .at(self.span(&first))
+                        .to_diagnostic());
+                }
+            }
+        };
+        Ok(Spanned::new(lasting, span))
+    }
+
     /// `2,-3` as a hex with its span.
     fn hex(&self, pair: &Pair<'_, Rule>) -> Result<Spanned<Hex>, Diagnostic> {
         let mut parts = pair.clone().into_inner();
         let q = self.number(&parts.next().expect("grammar: q"))?;
         let r = self.number(&parts.next().expect("grammar: r"))?;
-        Ok(Spanned::new(Hex::new(q, r), self.span(pair)))
+        let hex = Hex::new(q, r);
+        if !hex.on_map() {
+            return Err(SessionErrorKind::NumberOutOfRange.at(self.span(pair)).to_diagnostic());
+        }
+        Ok(Spanned::new(hex, self.span(pair)))
     }
 
     fn terms(&self, pair: Pair<'_, Rule>) -> Result<Vec<CheckTerm>, Diagnostic> {
@@ -516,6 +639,15 @@ impl Lower {
     }
 
     fn number<T: std::str::FromStr>(&self, pair: &Pair<'_, Rule>) -> Result<T, Diagnostic> {
+        let digits = pair.as_str().trim_start_matches(['-', '+']).trim_start_matches('0');
+        if digits.len() > super::error::MAX_NUMBER_DIGITS {
+            return Err(SessionErrorKind::NumberOutOfRange.at(self.span(pair)).to_diagnostic());
+        }
+        self.seed_number(pair)
+    }
+
+    /// A number of any size its type holds (a seed uses all 64 bits).
+    fn seed_number<T: std::str::FromStr>(&self, pair: &Pair<'_, Rule>) -> Result<T, Diagnostic> {
         pair.as_str()
             .parse()
             .map_err(|_| SessionErrorKind::NumberOutOfRange.at(self.span(pair)).to_diagnostic())

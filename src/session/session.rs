@@ -6,19 +6,30 @@
 
 use std::path::PathBuf;
 
-use super::backend::{Backend, CommandResult, Event, LoadedPack, NameKind, Outcome};
+use super::backend::{
+    Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
+};
 use super::command::{Command, Definition, DiceCommand, LoadTarget, Located};
 use super::embedded::{self, PackFiles, PackOrigin};
 use super::error::SessionErrorKind;
 use super::help::help_text;
 use super::parse::parse_session;
-use crate::diagnostics::{Diagnostic, SourceMap, Span, did_you_mean};
+use crate::diagnostics::{Diagnostic, SourceMap, Span, Spanned, did_you_mean};
 use crate::dice::{Roller, distribution};
 use crate::engine::{Decider, DecisionKind, Policy, PolicyDecider};
 
 /// The seed batch runs use when neither the command line nor the session sets one, so that
 /// every run is reproducible.
 pub const DEFAULT_SEED: u64 = 1;
+
+/// One source of the game's rules, kept for `reload`.
+#[derive(Clone, Debug)]
+enum Loaded {
+    /// `load NAME` or `load "path"`: read again on reload.
+    Pack(LoadTarget),
+    /// An inline definition (or house rule), as parsed: kept as it was.
+    Inline(crate::model::RuleFile),
+}
 
 /// One command that ran: where it came from and what it produced.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,7 +39,7 @@ pub struct Step {
     /// The command's source text (the first line of a block definition).
     pub source: String,
     /// What happened.
-    pub events: Vec<Event>,
+    pub events: Vec<TranscriptEntry>,
 }
 
 /// The result of running a whole text: the steps that ran and, if one failed, its
@@ -44,6 +55,11 @@ pub struct Run {
 /// A session: a backend plus everything the command language needs around it.
 pub struct Session<B: Backend> {
     backend: B,
+    /// What made the game's rules, in order, for `reload`.
+    history: Vec<Loaded>,
+    /// The blocks defined inline so far (kind, lower-case name): defining one again
+    /// replaces it.
+    inline: Vec<(crate::model::BlockKind, String)>,
     sources: SourceMap,
     policies: PolicyDecider,
     packs: Vec<PackFiles>,
@@ -59,6 +75,8 @@ impl<B: Backend> Session<B> {
         *backend.roller() = Roller::new(seed);
         Session {
             backend,
+            history: Vec::new(),
+            inline: Vec::new(),
             sources: SourceMap::new(),
             policies: PolicyDecider::default(),
             packs: embedded::packs(),
@@ -99,8 +117,8 @@ impl<B: Backend> Session<B> {
     }
 
     /// Names for completion: packs come from the resolver, the rest from the backend.
-    pub fn complete_names(&self, kind: NameKind) -> Vec<String> {
-        if kind == NameKind::Pack {
+    pub fn complete_names(&self, kind: CompletionKind) -> Vec<String> {
+        if kind == CompletionKind::Pack {
             let mut names: Vec<String> = self.packs.iter().map(|pack| pack.name.clone()).collect();
             names.extend(self.backend.complete_names(kind));
             names.sort();
@@ -195,8 +213,9 @@ impl<B: Backend> Session<B> {
             },
             Command::Load(target) => self.load(target),
             Command::Define(definition) => self.define(definition),
-            Command::ActorFrom { stat_block, name } => self.backend.create_actor(name, stat_block),
-            Command::ActorInline { name, stats } => self.backend.create_inline_actor(name, stats),
+            Command::Actor { name, stat_block, stats } => {
+                self.backend.create_actor(name, stat_block.as_ref(), stats)
+            }
             Command::Show(target) => self.backend.show(target),
             Command::UsePower(power_use) => self.backend.use_power(power_use, decider),
             Command::Check(request) => self.backend.check(request, decider),
@@ -221,6 +240,11 @@ impl<B: Backend> Session<B> {
             Command::ClearTerrain(hexes) => self.backend.clear_terrain(hexes),
             Command::Side { actors, side } => self.backend.set_side(actors, side),
             Command::Adopt { actor, stance } => self.backend.adopt(actor, stance),
+            Command::Reload => self.reload(),
+            command => match fiat_of(command) {
+                Some(fiat) => self.backend.fiat(&fiat, decider),
+                None => unreachable!("every other command is handled above"),
+            },
         }
     }
 
@@ -266,12 +290,35 @@ impl<B: Backend> Session<B> {
 
     /// `load NAME` or `load "path"`: resolve, parse and check here; the backend adds it.
     fn load(&mut self, target: &LoadTarget) -> CommandResult {
+        let (loaded, mut notes) = self.read(target)?;
+        let mut diagnostics = crate::check::check_pack(&loaded.pack);
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            crate::check::sort_diagnostics(&mut diagnostics);
+            return Err(diagnostics);
+        }
+        let mut outcome = self.backend.load(&loaded)?;
+        self.history.push(Loaded::Pack(target.clone()));
+        notes.append(&mut outcome.events);
+        Ok(Outcome { events: notes })
+    }
+
+    /// Resolves and parses what `load` names (its name as loaded, rule files and scripts) and
+    /// the notes for the transcript; the parse errors when it does not parse.
+    fn read(
+        &mut self,
+        target: &LoadTarget,
+    ) -> Result<(LoadedPack, Vec<TranscriptEntry>), Vec<Diagnostic>> {
         let mut notes = Vec::new();
         let (name, pack, scripts, mut diagnostics) = match target {
             LoadTarget::Path(path) => {
-                let (pack, diagnostics) =
-                    crate::parse::load_pack(&[PathBuf::from(&path.node)], &mut self.sources);
-                (path.node.clone(), pack, Vec::new(), diagnostics)
+                let paths = [self.path(&path.node)];
+                let (pack, mut diagnostics) = crate::parse::load_pack(&paths, &mut self.sources);
+                // The pack's scripts come with it, read (bounded) as `Game::load` reads them.
+                let scripts = crate::runtime::script_files(&paths).unwrap_or_else(|errors| {
+                    diagnostics.extend(errors);
+                    Vec::new()
+                });
+                (path.node.clone(), pack, scripts, diagnostics)
             }
             LoadTarget::Pack(name) => {
                 let Some(files) =
@@ -288,7 +335,7 @@ impl<B: Backend> Session<B> {
                     return Err(vec![diagnostic]);
                 };
                 if let PackOrigin::Local(folder) = &files.origin {
-                    notes.push(Event::new(
+                    notes.push(TranscriptEntry::new(
                         "note",
                         format!(
                             "using the local pack in `{}` instead of the built-in one",
@@ -300,15 +347,49 @@ impl<B: Backend> Session<B> {
                 (name.node.clone(), pack, files.scripts(), diagnostics)
             }
         };
-        diagnostics.extend(crate::check::check_pack(&pack));
         if diagnostics.iter().any(Diagnostic::is_error) {
             crate::check::sort_diagnostics(&mut diagnostics);
             return Err(diagnostics);
         }
-        let loaded = LoadedPack { name, pack, scripts };
-        let mut outcome = self.backend.load(&loaded)?;
-        notes.append(&mut outcome.events);
-        Ok(Outcome { events: notes })
+        Ok((LoadedPack { name, pack, scripts }, notes))
+    }
+
+    /// `reload`: every loaded pack read again (files changed on disk count), inline
+    /// definitions kept as they were, all checked together by the backend, which keeps
+    /// the world wherever its names still resolve. A reload that does not parse or check
+    /// changes nothing.
+    fn reload(&mut self) -> CommandResult {
+        if self.history.is_empty() {
+            return Err(vec![
+                Diagnostic::error("session::nothing_to_reload", "nothing is loaded to reload")
+                    .with_help("`load` a pack first; nothing changed"),
+            ]);
+        }
+        let mut files = Vec::new();
+        let mut scripts = Vec::new();
+        for entry in self.history.clone() {
+            match entry {
+                Loaded::Pack(target) => {
+                    let (read, _) = self.read(&target)?;
+                    files.extend(read.pack.files);
+                    scripts.extend(read.scripts);
+                }
+                Loaded::Inline(file) => files.push(file),
+            }
+        }
+        let loaded =
+            LoadedPack { name: "reload".to_string(), pack: crate::model::Pack { files }, scripts };
+        self.backend.reload(&loaded)
+    }
+
+    /// A path written in a session, relative to the session's working directory.
+    fn path(&self, written: &str) -> PathBuf {
+        let path = PathBuf::from(written);
+        if path.is_absolute() || self.working_directory == std::path::Path::new(".") {
+            path
+        } else {
+            self.working_directory.join(path)
+        }
     }
 
     /// A block definition: parsed with the rule-language parser, spans in the session file.
@@ -329,14 +410,81 @@ impl<B: Backend> Session<B> {
             })
             .collect();
         let path = self.sources.get(file).map(|source| source.name.clone()).unwrap_or_default();
-        let (rule_file, mut diagnostics) =
+        let (mut rule_file, mut diagnostics) =
             crate::parse::parse_file(file, std::path::Path::new(&path), &padded);
         diagnostics.retain(Diagnostic::is_error);
         if !diagnostics.is_empty() {
             return Err(diagnostics);
         }
-        self.backend.define(&rule_file)
+        let redefined = self.redefinitions(&mut rule_file);
+        let mut outcome = self.backend.define(&rule_file)?;
+        for (kind, name) in &redefined {
+            let replaces = format!("house rule replaces {kind} {name}");
+            for event in &mut outcome.events {
+                if let Some(rest) = event.text.strip_prefix(&replaces) {
+                    event.kind = "define".to_string();
+                    event.text = format!(
+                        "redefined {kind} {name}: it replaces the earlier definition{rest}"
+                    );
+                }
+            }
+        }
+        for block in rule_file.blocks() {
+            let key = (block.node.kind.node, block.node.name.node.as_str().to_lowercase());
+            self.inline.push(key);
+        }
+        self.history.push(Loaded::Inline(rule_file));
+        Ok(outcome)
     }
+
+    /// Turns each block of `file` that redefines an earlier inline definition into a house
+    /// rule that replaces it; their kinds and names.
+    fn redefinitions(
+        &self,
+        file: &mut crate::model::RuleFile,
+    ) -> Vec<(crate::model::BlockKind, String)> {
+        use crate::model::house::{House, HouseBody, HouseRule, HouseVerb};
+        let mut redefined = Vec::new();
+        for item in &mut file.items {
+            let crate::model::Item::Block(block) = item else { continue };
+            let key = (block.node.kind.node, block.node.name.node.as_str().to_lowercase());
+            if !self.inline.contains(&key) {
+                continue;
+            }
+            redefined.push((key.0, block.node.name.node.as_str().to_string()));
+            let rule = HouseRule {
+                verb: Spanned::new(HouseVerb::Replace, block.node.kind.span),
+                kind: block.node.kind.clone(),
+                name: block.node.name.clone(),
+                body: HouseBody::Replace(block.node.clone()),
+            };
+            *item = crate::model::Item::House(Spanned::new(House::Rule(rule), block.span));
+        }
+        redefined
+    }
+}
+
+/// The GM change a command asks for, if it is one.
+pub(crate) fn fiat_of(command: &Command) -> Option<Fiat<'_>> {
+    Some(match command {
+        Command::SetValue { actor, name, value } => Fiat::Set { actor, name, value: *value },
+        Command::TakeDamage { actor, amount, damage_type } => {
+            Fiat::Damage { actor, amount: *amount, damage_type: damage_type.as_ref() }
+        }
+        Command::Heal { actor, amount } => Fiat::Heal { actor, amount: *amount },
+        Command::ApplyCondition { condition, n, actor, lasting } => {
+            Fiat::Apply { condition, n: *n, actor, lasting: lasting.node }
+        }
+        Command::RemoveCondition { condition, actor } => Fiat::Remove { condition, actor },
+        Command::Grant { kind, name, actor } => {
+            Fiat::Grant { grant: true, kind: kind.node, name, actor }
+        }
+        Command::Revoke { kind, name, actor } => {
+            Fiat::Grant { grant: false, kind: kind.node, name, actor }
+        }
+        Command::EndTurn => Fiat::EndTurn,
+        _ => return None,
+    })
 }
 
 /// `dist`: exact distribution, as a compact table.

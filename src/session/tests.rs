@@ -90,26 +90,37 @@ impl Backend for Double {
         self.canned(format!("define {}", self.definitions.join(", ")))
     }
 
-    fn create_actor(&mut self, name: &NameRef, stat_block: &NameRef) -> CommandResult {
+    fn create_actor(
+        &mut self,
+        name: &NameRef,
+        stat_block: Option<&NameRef>,
+        stats: &[(NameRef, i64)],
+    ) -> CommandResult {
         if self.actors.contains(&name.node) {
             return Err(vec![error_at("double::duplicate", "duplicate actor", name.span, "here")]);
         }
         self.actors.push(name.node.clone());
-        self.canned(format!("actor {} from {}", name.node, stat_block.node))
-    }
-
-    fn create_inline_actor(&mut self, name: &NameRef, stats: &[(NameRef, i64)]) -> CommandResult {
-        self.actors.push(name.node.clone());
         let stats: Vec<String> =
             stats.iter().map(|(stat, value)| format!("{} {value}", stat.node)).collect();
-        self.canned(format!("actor {} with {}", name.node, stats.join(", ")))
+        match stat_block {
+            Some(block) if stats.is_empty() => {
+                self.canned(format!("actor {} from {}", name.node, block.node))
+            }
+            Some(block) => self.canned(format!(
+                "actor {} from {} with {}",
+                name.node,
+                block.node,
+                stats.join(", ")
+            )),
+            None => self.canned(format!("actor {} with {}", name.node, stats.join(", "))),
+        }
     }
 
     fn show(&self, target: &ShowTarget) -> CommandResult {
         Ok(Outcome::view(format!("{target:?}")))
     }
 
-    fn use_power(&mut self, power_use: &PowerUse, _: &mut dyn Decider) -> CommandResult {
+    fn use_power(&mut self, power_use: &UseCommand, _: &mut dyn Decider) -> CommandResult {
         self.known(&power_use.actor)?;
         for target in &power_use.targets {
             self.known(target)?;
@@ -125,7 +136,7 @@ impl Backend for Double {
         ))
     }
 
-    fn check(&mut self, request: &CheckRequest, decider: &mut dyn Decider) -> CommandResult {
+    fn check(&mut self, request: &CheckCommand, decider: &mut dyn Decider) -> CommandResult {
         self.known(&request.side.actor)?;
         let taken = decider.decide(&crate::engine::DecisionPoint::ChooseBoost {
             roll: 8,
@@ -138,7 +149,12 @@ impl Backend for Double {
         ))
     }
 
-    fn versus(&mut self, attacker: &Side, defender: &Side, _: &mut dyn Decider) -> CommandResult {
+    fn versus(
+        &mut self,
+        attacker: &CheckSide,
+        defender: &CheckSide,
+        _: &mut dyn Decider,
+    ) -> CommandResult {
         self.known(&attacker.actor)?;
         self.known(&defender.actor)?;
         self.canned(format!("versus {} vs {}", attacker.actor.node, defender.actor.node))
@@ -186,9 +202,9 @@ impl Backend for Double {
         self.canned("undo".to_string())
     }
 
-    fn complete_names(&self, kind: NameKind) -> Vec<String> {
+    fn complete_names(&self, kind: CompletionKind) -> Vec<String> {
         match kind {
-            NameKind::Actor => self.actors.clone(),
+            CompletionKind::Actor => self.actors.clone(),
             _ => Vec::new(),
         }
     }
@@ -227,7 +243,8 @@ fn parse_accepts_every_command() {
         "seed 42",
         "policy boost max-safe",
         "actor Hero from Hero",
-        "actor Guard from Bandit as \"Bandit 2\"",
+        "actor Guard from Bandit as Guard",
+        "actor Vet from Itzel with Level 6",
         "actor Dummy with Defense 12, HP 30",
         "show Hero",
         "show \"Bandit 2\"",
@@ -266,19 +283,46 @@ fn parse_accepts_every_command() {
 }
 
 #[test]
+fn a_name_with_digits_gets_a_quote_it_hint() {
+    for (line, name) in [
+        ("show Coyote 2", "Coyote 2"),
+        ("actor Coyote 2 from White Coyote", "Coyote 2"),
+        ("encounter Itzel, White Coyote 2", "White Coyote 2"),
+        ("Coyote 2 uses Bite on Itzel", "Coyote 2"),
+        ("check Coyote 2 Aim vs 3", "Coyote 2"),
+    ] {
+        let diagnostic = parse_line(FileId(0), 0, line).expect_err(line);
+        let help =
+            format!("a name with digits is quoted: write `\"{name}\"` if `{name}` is one name");
+        assert_eq!(diagnostic.help.as_deref(), Some(help.as_str()), "{line}");
+    }
+    // No hint where no name ends in a number, or the name is quoted.
+    for line in ["force 8, 6, x", "show \"Coyote 2\" x", "roll 2d6 +"] {
+        let diagnostic = parse_line(FileId(0), 0, line).expect_err(line);
+        assert!(!diagnostic.help.as_deref().unwrap_or("").contains("quoted"), "{line}");
+    }
+}
+
+#[test]
 fn parse_builds_typed_commands_with_spans() {
     // A name as found in `line` (its first occurrence after `from`).
     fn found(line: &str, text: &str, from: usize) -> NameRef {
         name(text, from + line[from..].find(text).expect("in the line"))
     }
-    let line = "actor Guard from Bandit as \"Bandit 2\"";
+    let line = "actor \"Bandit 2\" from Bandit as \"Bandit 2\" with Level 6, HP 3";
     assert_eq!(
         command(line),
-        Command::ActorFrom {
-            stat_block: found(line, "Bandit", 0),
-            name: Spanned::new("Bandit 2".to_string(), Span::new(FileId(0), 27..37))
+        Command::Actor {
+            name: Spanned::new("Bandit 2".to_string(), Span::new(FileId(0), 6..16)),
+            stat_block: Some(found(line, "Bandit", 17)),
+            stats: vec![(found(line, "Level", 0), 6), (found(line, "HP", 0), 3)],
         }
     );
+    let line = "actor Guard from White Coyote as \"Coyote 2\"";
+    let refused = parse_line(FileId(0), 0, line).expect_err("two names");
+    assert_eq!(refused.code, "session::parse::two_names");
+    assert_eq!(refused.message, "this line names the actor twice: `Guard` and `Coyote 2`");
+    assert_eq!(refused.primary_span(), Span::new(FileId(0), 33..43));
     let line = "Hero uses Heavy Strike on Bandit, Guard spending 2 Focus with weapon Great Axe";
     let Command::UsePower(power_use) = command(line) else { panic!("not a power use") };
     assert_eq!(power_use.actor, name("Hero", 0));
@@ -484,7 +528,8 @@ fn seed_force_and_roll_use_the_backend_roller() {
 #[test]
 fn help_lists_every_command_with_an_example() {
     let text = help_text(None).expect("help");
-    for word in COMMAND_WORDS {
+    for spec in COMMANDS {
+        let word = spec.word;
         assert!(text.contains(&format!("\n{word} ")) || text.starts_with(word), "{word}");
     }
     assert!(help_text(Some("roll")).expect("roll help").contains("e.g. roll 4d6kh3"));
@@ -519,7 +564,7 @@ fn packs_resolve_local_folders_first_and_load_through_the_backend() {
     assert_eq!(run.steps[1].events[1].text, "load sample [Warm Up] scripts 0");
     let run = session.run_text("typo.session", "load tinny\n", None);
     assert_eq!(run.failure.expect("unknown")[0].help.as_deref(), Some("did you mean `tiny`?"));
-    let mut names = session.complete_names(NameKind::Pack);
+    let mut names = session.complete_names(CompletionKind::Pack);
     names.sort();
     assert_eq!(names, ["tiny"]);
     // The local folder wins over an embedded pack of the same name.
@@ -564,7 +609,7 @@ fn game_backend_refuses_unsupported_commands_and_shows_defined_blocks() {
     );
     assert!(run.failure.is_none(), "{:?}", run.failure);
     assert_eq!(run.steps[1].events[0].text, "power Quick Jab\nCost: 1 CP");
-    assert_eq!(session.complete_names(NameKind::Power), ["Quick Jab"]);
+    assert_eq!(session.complete_names(CompletionKind::Power), ["Quick Jab"]);
     let run = session.run_text(
         "runtime.session",
         "challenge 3 breakthroughs before 2 setbacks with A\n",
@@ -574,4 +619,23 @@ fn game_backend_refuses_unsupported_commands_and_shows_defined_blocks() {
     let diagnostics = run.failure.expect("no Breakthroughs resource");
     assert_eq!(diagnostics[0].code, "runtime::unknown");
     assert_eq!(diagnostics[0].message, "unknown resource `Breakthroughs`");
+}
+
+#[test]
+fn a_backend_without_gm_changes_or_reload_refuses_them_and_changes_nothing() {
+    let mut session = session();
+    let before = session.backend().state();
+    for (line, code) in [
+        ("set Hero HP to 3\n", "session::no_fiat"),
+        ("next turn\n", "session::no_fiat"),
+        ("reload\n", "session::nothing_to_reload"),
+    ] {
+        let run = session.run_text("gm.session", line, None);
+        assert_eq!(run.failure.expect("refused")[0].code, code, "{line}");
+        assert_eq!(session.backend().state(), before, "{line}");
+    }
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/session");
+    let mut session = Session::new(Double::new(), 1).with_packs(Vec::new(), fixtures);
+    let run = session.run_text("load.session", "load sample\nreload\n", None);
+    assert_eq!(run.failure.expect("refused")[0].code, "session::no_reload");
 }

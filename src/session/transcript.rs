@@ -17,7 +17,7 @@ pub fn json_header(seed: u64) -> String {
 
 /// `> roll 2d6` followed by the text of every event.
 pub fn step_text(step: &Step) -> String {
-    let mut text = format!("> {}\n", step.source.trim());
+    let mut text = format!("> {}\n", crate::diagnostics::escape_text(step.source.trim()));
     for event in &step.events {
         text.push_str(&event.text);
         text.push('\n');

@@ -1,0 +1,206 @@
+//! "A line that checks clean does what it says": the refusals for constructs the runtime
+//! would otherwise run differently from how they read — gear lines ([`super::gear`]),
+//! procedures and the Check lines that use them ([`super::procedures_run`]), condition
+//! modifiers ([`super::modifiers`]) and requirement tests ([`super::requirements`]). Each
+//! refusal names the line and says what to write instead. Reads the model only.
+
+use crate::diagnostics::{Diagnostic, Span};
+use crate::model::Pack;
+
+/// Runs every as-written check over `pack`.
+pub fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    super::gear::gear(pack, out);
+    super::procedures_run::procedures(pack, out);
+    super::modifiers::modifiers(pack, out);
+    super::requirements::requirements(pack, out);
+}
+
+/// What the runtime would not run as written (without a location).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RefusalKind {
+    /// `Reach: 1d4` on a weapon, `Value: 2d6` on an armour: a line read as a number.
+    #[error("`{label}` is read as a number, but this is dice")]
+    DiceAsNumber {
+        /// The line's label.
+        label: &'static str,
+    },
+    /// An armour with both `Value` and `Protection`.
+    #[error("`{0}` has two values: `Value` and `Protection`")]
+    TwoArmourValues(String),
+    /// `Protection` with `Hardness`: a protection never wears.
+    #[error("`Protection` never wears down, but `{0}` has a `Hardness` line")]
+    WearingProtection(String),
+    /// `[Weapon + Grade]` where a weapon of the pack has dice damage.
+    #[error("this reads the weapon's {property} as a number, but `{weapon}`'s is dice ({dice})")]
+    WeaponDiceInExpression {
+        /// `Damage` or `Crit damage`.
+        property: &'static str,
+        /// A weapon whose line is dice.
+        weapon: String,
+        /// The dice, as written.
+        dice: String,
+    },
+    /// `Speed = 0 vs Ranged`, `reactions = 0`, `all checks * 2`: a modifier the runtime
+    /// never counts.
+    #[error("{what} {takes}, so this modifier would never count")]
+    UncountedModifier {
+        /// What it modifies (`reactions`, a relative modifier).
+        what: String,
+        /// What that takes.
+        takes: String,
+    },
+    /// `Dice: 2d20` on a `total` procedure, which rolls one die.
+    #[error("a `{method}` procedure rolls one die, but `{procedure}` asks for more")]
+    NotOneDie {
+        /// The procedure.
+        procedure: String,
+        /// Its method.
+        method: String,
+    },
+    /// `Success: > 10` on a `total` procedure, which compares with `>=`.
+    #[error("a `{method}` procedure compares with `{wanted}`, not `{written}`")]
+    SuccessComparison {
+        /// The method.
+        method: String,
+        /// The comparison written.
+        written: String,
+        /// The one the method runs.
+        wanted: String,
+    },
+    /// `Success: >= 8` on a pool, whose dice meet the check's threshold.
+    #[error("a pool's dice meet the check's threshold, not `{0}`")]
+    PoolSuccess(String),
+    /// `Modifier: total` on a pool, which adds no total.
+    #[error("a `{method}` procedure never applies this modifier")]
+    IgnoredModifier {
+        /// The method.
+        method: String,
+    },
+    /// `Roll: 1d20+100` where the engine rolls `1d20+[Modifier]`.
+    #[error("this `Roll` line is not what `{procedure}` rolls: the engine rolls `{engine}`")]
+    RollMismatch {
+        /// The procedure.
+        procedure: String,
+        /// What the engine rolls, as dice notation.
+        engine: String,
+    },
+    /// `Check: [Defense] by Target` with a procedure a target cannot roll alone.
+    #[error("`by Target` cannot use `{procedure}`: {why}")]
+    ByTarget {
+        /// The procedure.
+        procedure: String,
+        /// Why not.
+        why: String,
+    },
+    /// `Check: [Attack] using Duel` without `versus [...]`, for a two-sided procedure.
+    #[error("`{procedure}` compares two sides, but this check gives only one")]
+    OneSided {
+        /// The procedure.
+        procedure: String,
+    },
+    /// `Prereq: an enemy moves adjacent to you`: an event where a state is tested.
+    #[error("a `{0}` line tests what holds now, but this is an event")]
+    EventAsState(&'static str),
+    /// `While: the grabber is Stunned`: a subject the runtime cannot resolve.
+    #[error("a `{label}` test cannot be about `{subject}`")]
+    UnknownSubject {
+        /// The subject as written.
+        subject: String,
+        /// The line's label.
+        label: &'static str,
+    },
+    /// `Target has Prone` on a trait's or weapon's line, where there is no target.
+    #[error("a `{label}` line here has no target for `{subject}` to name")]
+    NoTargetHere {
+        /// The subject as written.
+        subject: String,
+        /// The line's label.
+        label: &'static str,
+    },
+    /// `this power has keyword Melee` where no power is in use (a stance, a weapon).
+    #[error("a `{label}` line here has no power for `{subject}` to name")]
+    NoPowerHere {
+        /// The subject as written.
+        subject: String,
+        /// The line's label.
+        label: &'static str,
+    },
+    /// `Target has keyword Construct`: actors carry no keywords at run time.
+    #[error("`{0}`'s keywords cannot be tested: actors carry no keywords when the game runs")]
+    ActorKeywords(String),
+}
+
+impl RefusalKind {
+    /// Attaches the location.
+    pub fn at(self, span: Span) -> Refusal {
+        Refusal { kind: self, span }
+    }
+
+    /// The stable diagnostic code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RefusalKind::DiceAsNumber { .. } => "rules::check::dice_as_number",
+            RefusalKind::TwoArmourValues(_) => "rules::check::two_armour_values",
+            RefusalKind::WearingProtection(_) => "rules::check::wearing_protection",
+            RefusalKind::WeaponDiceInExpression { .. } => "rules::check::weapon_dice_in_expression",
+            RefusalKind::UncountedModifier { .. } => "rules::check::uncounted_modifier",
+            RefusalKind::NotOneDie { .. } => "rules::check::not_one_die",
+            RefusalKind::SuccessComparison { .. } => "rules::check::success_comparison",
+            RefusalKind::PoolSuccess(_) => "rules::check::pool_success",
+            RefusalKind::IgnoredModifier { .. } => "rules::check::ignored_modifier",
+            RefusalKind::RollMismatch { .. } => "rules::check::roll_mismatch",
+            RefusalKind::ByTarget { .. } => "rules::check::by_target",
+            RefusalKind::OneSided { .. } => "rules::check::one_sided",
+            RefusalKind::EventAsState(_) => "rules::check::event_as_state",
+            RefusalKind::UnknownSubject { .. } => "rules::check::unknown_subject",
+            RefusalKind::NoTargetHere { .. } => "rules::check::no_target_here",
+            RefusalKind::NoPowerHere { .. } => "rules::check::no_power_here",
+            RefusalKind::ActorKeywords(_) => "rules::check::actor_keywords",
+        }
+    }
+
+    /// The text of the primary label.
+    fn label(&self) -> String {
+        match self {
+            RefusalKind::DiceAsNumber { .. } => "dice where a number is needed".into(),
+            RefusalKind::TwoArmourValues(_) => "a second value for the layer".into(),
+            RefusalKind::WearingProtection(_) => "this wears the layer down".into(),
+            RefusalKind::WeaponDiceInExpression { .. } => {
+                "the weapon's dice cannot be added up here yet".into()
+            }
+            RefusalKind::UncountedModifier { .. } => "never counts".into(),
+            RefusalKind::NotOneDie { .. } => "only one of these dice would roll".into(),
+            RefusalKind::SuccessComparison { .. } | RefusalKind::PoolSuccess(_) => {
+                "the engine would not compare this way".into()
+            }
+            RefusalKind::IgnoredModifier { .. } => "never applied".into(),
+            RefusalKind::RollMismatch { .. } => "not the roll the engine makes".into(),
+            RefusalKind::ByTarget { .. } => "the target cannot roll this alone".into(),
+            RefusalKind::OneSided { .. } => "the other side is missing".into(),
+            RefusalKind::EventAsState(_) => "would count as always holding".into(),
+            RefusalKind::UnknownSubject { .. }
+            | RefusalKind::NoTargetHere { .. }
+            | RefusalKind::NoPowerHere { .. }
+            | RefusalKind::ActorKeywords(_) => "cannot be evaluated".into(),
+        }
+    }
+}
+
+/// A refusal with its location.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct Refusal {
+    /// What is refused.
+    pub kind: RefusalKind,
+    /// Where.
+    pub span: Span,
+}
+
+impl Refusal {
+    /// The diagnostic (an error) with its primary label; add help at the call site.
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        Diagnostic::error(self.kind.code(), self.kind.to_string())
+            .with_primary(self.span, self.kind.label())
+    }
+}

@@ -1,0 +1,239 @@
+//! Gear lines as the runtime reads them. Dice roll in two places only: a weapon's `Damage`
+//! and `Crit damage` when `[Weapon]` (or `[Weapon Damage]`, `[Weapon Crit damage]`) is the
+//! whole amount of an effect; every other weapon line and every armour line is a number.
+//! So dice on those lines, and a bracket expression that adds up a weapon line some weapon
+//! of the pack writes as dice, are refused. An armour layer's value is its `Value` or its
+//! `Protection` (which never wears), never both.
+
+use std::collections::BTreeSet;
+
+use super::as_written::RefusalKind;
+use super::collect::References;
+use crate::diagnostics::{Diagnostic, Span, Spanned};
+use crate::model::expr::{LineContext, weapon_line};
+use crate::model::{
+    Amount, ArmourLine, BlockBody, ConditionLine, Effect, EffectPart, Effects, Expr, Pack,
+    PowerLine, TraitLine, WeaponLine,
+};
+
+/// Where `Damage` and `Crit damage` are in [`crate::model::expr::NUMERIC_WEAPON_LINES`]: the
+/// weapon lines that may be dice.
+const DICE_LINES: [(u8, &str); 2] = [(2, "Damage"), (6, "Crit damage")];
+
+/// Checks every weapon and armour block, and every expression that reads a weapon line
+/// some weapon writes as dice.
+pub fn gear(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    // The first weapon writing each dice line as dice, with its dice.
+    let mut dice_weapons: [Option<(&str, &str)>; 2] = [None, None];
+    for block in pack.blocks() {
+        match &block.node.body {
+            BlockBody::Weapon(lines) => {
+                for line in lines {
+                    let Some((index, Amount::Dice(dice))) = line.node.numeric() else { continue };
+                    match DICE_LINES.iter().position(|(at, _)| *at == index) {
+                        Some(slot) => {
+                            let weapon = block.node.name.node.as_str();
+                            dice_weapons[slot].get_or_insert((weapon, dice.text.as_str()));
+                        }
+                        None => out.push(dice_as_number(&line.node, line.span)),
+                    }
+                }
+            }
+            BlockBody::Armour(lines) => armour(block.node.name.node.as_str(), lines, out),
+            _ => {}
+        }
+    }
+    if dice_weapons.iter().all(Option::is_none) {
+        return;
+    }
+    for block in pack.blocks() {
+        let body = &block.node.body;
+        if !matches!(body, BlockBody::Power(_) | BlockBody::Trait(_) | BlockBody::Condition(_)) {
+            continue;
+        }
+        let rolled = rolled_amounts(body);
+        for (expr, context) in References::of(body).expressions {
+            if rolled.contains(&std::ptr::from_ref(expr)) {
+                continue;
+            }
+            expr.node.visit(
+                &mut |node, span| {
+                    let Expr::Name(name) = node else { return };
+                    let Some(Some(index)) = weapon_line(name, context) else { return };
+                    let Some(slot) = DICE_LINES.iter().position(|(at, _)| *at == index) else {
+                        return;
+                    };
+                    if let Some((weapon, dice)) = dice_weapons[slot] {
+                        out.push(weapon_dice(DICE_LINES[slot].1, weapon, dice, context, span));
+                    }
+                },
+                expr.span,
+            );
+        }
+    }
+}
+
+/// `Reach: 1d4`: a weapon line that is read as a number.
+fn dice_as_number(line: &WeaponLine, span: Span) -> Diagnostic {
+    let label = line.label();
+    RefusalKind::DiceAsNumber { label }.at(span).to_diagnostic().with_help(format!(
+        "write a number or a bracket expression (`{label}: 1`); only `Damage` and `Crit damage` \
+         may be dice, rolled when `[Weapon]` is the whole amount of an effect"
+    ))
+}
+
+/// A bracket expression adding up a weapon line that `weapon` writes as `dice`.
+fn weapon_dice(
+    property: &'static str,
+    weapon: &str,
+    dice: &str,
+    context: LineContext,
+    span: Span,
+) -> Diagnostic {
+    let name = if property == "Damage" { "Weapon" } else { "Weapon Crit damage" };
+    let help = match context {
+        LineContext::Result | LineContext::Movement => format!(
+            "a weapon's dice roll when they are the whole amount of an effect (`[{name}] \
+             damage`); to add to them, give `{weapon}` a number (`{property}: 5`)"
+        ),
+        _ => format!(
+            "a weapon's dice roll only as the whole amount of an effect (`Result: [{name}] \
+             damage`); here give `{weapon}` a number (`{property}: 5`)"
+        ),
+    };
+    let kind =
+        RefusalKind::WeaponDiceInExpression { property, weapon: weapon.into(), dice: dice.into() };
+    kind.at(span).to_diagnostic().with_help(help)
+}
+
+/// Armour: no dice, one value.
+fn armour(name: &str, lines: &[Spanned<ArmourLine>], out: &mut Vec<Diagnostic>) {
+    let mut value = None;
+    let mut protection = None;
+    let mut hardness = None;
+    for line in lines {
+        if let Some(Amount::Dice(_)) = line.node.amount() {
+            let label = line.node.label();
+            out.push(
+                RefusalKind::DiceAsNumber { label }
+                    .at(line.span)
+                    .to_diagnostic()
+                    .with_help(format!("write a number (`{label}: 3`) or a bracket expression")),
+            );
+        }
+        match &line.node {
+            ArmourLine::Value(_) => value = value.or(Some(line.span)),
+            ArmourLine::Protection(_) => protection = protection.or(Some(line.span)),
+            ArmourLine::Hardness(_) => hardness = hardness.or(Some(line.span)),
+            _ => {}
+        }
+    }
+    if let (Some(value), Some(protection)) = (value, protection) {
+        let second = if value.start > protection.start { value } else { protection };
+        out.push(
+            RefusalKind::TwoArmourValues(name.to_string()).at(second).to_diagnostic().with_help(
+                "keep one: `Protection: N` absorbs up to N of every hit and never wears; \
+                 `Value: N` (with `Hardness:`) wears down",
+            ),
+        );
+    }
+    if let (Some(_), Some(hardness)) = (protection, hardness) {
+        out.push(
+            RefusalKind::WearingProtection(name.to_string())
+                .at(hardness)
+                .to_diagnostic()
+                .with_help(
+                    "write `Value: N` with the `Hardness` line for a layer that wears down, or \
+                     remove the `Hardness` line",
+                ),
+        );
+    }
+}
+
+/// The expressions of `body` that never add a weapon line up: a bare name that is the whole
+/// amount of an effect (its dice roll), and the holes of narration (never evaluated).
+fn rolled_amounts(body: &BlockBody) -> BTreeSet<*const Spanned<Expr>> {
+    let mut found = BTreeSet::new();
+    match body {
+        BlockBody::Power(lines) => {
+            lines.iter().for_each(|line| power_line(&line.node, &mut found));
+        }
+        BlockBody::Trait(lines) => {
+            for line in lines {
+                match &line.node {
+                    TraitLine::Add(e) | TraitLine::Bonus(e) | TraitLine::Effect(e) => {
+                        effects(e, &mut found)
+                    }
+                    TraitLine::With(swap) => {
+                        if let Some(line) = &swap.line {
+                            power_line(&line.node, &mut found);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        BlockBody::Condition(lines) => {
+            for line in lines {
+                if let ConditionLine::Effect(e) = &line.node {
+                    effects(e, &mut found);
+                }
+            }
+        }
+        _ => {}
+    }
+    found
+}
+
+/// [`rolled_amounts`] of one power line.
+fn power_line(line: &PowerLine, found: &mut BTreeSet<*const Spanned<Expr>>) {
+    match line {
+        PowerLine::After(e) | PowerLine::Before(e) => effects(e, found),
+        PowerLine::Result { effects: e, .. } | PowerLine::Effect { effects: e, .. } => {
+            effects(e, found)
+        }
+        _ => {}
+    }
+}
+
+/// [`rolled_amounts`] of one line's effects.
+fn effects(effects: &Effects, found: &mut BTreeSet<*const Spanned<Expr>>) {
+    for part in &effects.parts {
+        match &part.node {
+            EffectPart::Effect(effect) => {
+                for amount in amounts(effect) {
+                    // A bare name is read whole (its dice roll); anything around it adds up.
+                    if let Amount::Expr(expr) = amount
+                        && matches!(expr.node, Expr::Name(_))
+                    {
+                        found.insert(expr as *const Spanned<Expr>);
+                    }
+                }
+            }
+            EffectPart::Narration(text) => {
+                found.extend(text.holes.iter().map(|hole| hole as *const Spanned<Expr>));
+            }
+        }
+    }
+}
+
+/// The amounts of an effect that [`crate::runtime`] evaluates as one whole amount.
+fn amounts(effect: &Effect) -> Vec<&Amount> {
+    match effect {
+        Effect::Damage { amount, .. }
+        | Effect::Heal(amount)
+        | Effect::Gain { amount, .. }
+        | Effect::Lose { amount, .. }
+        | Effect::Spend { amount, .. }
+        | Effect::Move { distance: amount, .. }
+        | Effect::Raise { amount, .. } => vec![amount],
+        Effect::Apply { condition, duration, .. } => {
+            let mut found: Vec<&Amount> = condition.amount.iter().collect();
+            if let Some(crate::model::Duration::For { amount, .. }) = duration {
+                found.push(amount);
+            }
+            found
+        }
+        Effect::Remove { .. } | Effect::Script(_) | Effect::InFront { .. } => Vec::new(),
+    }
+}

@@ -1,0 +1,118 @@
+//! Requirement tests as the runtime evaluates them (`runtime/requirement.rs`). A power's
+//! `While:` and `Prereq:` lines, a trait's (an upgrade's, a stance's) and a weapon's
+//! `Requires:` test what holds now: a comparison, a condition someone holds (`you are
+//! Dazed`, `Target has Prone`, `not you are Hidden`) or a keyword of the power (`this power
+//! has keyword Melee`). Refused here: a subject the runtime does not know, the target where
+//! there is none (a trait or weapon line), the power where there is none, keywords of an
+//! actor (actors carry none at run time), and an event (`an enemy moves adjacent`), which is
+//! something that happens, not something that holds.
+
+use super::as_written::RefusalKind;
+use crate::diagnostics::{Diagnostic, Spanned};
+use crate::model::common::Subject;
+use crate::model::common::Test;
+use crate::model::{BlockBody, Pack, PowerLine, Requirement, TraitLine, WeaponLine};
+
+/// Where a requirement is, and so who its tests may be about.
+#[derive(Clone, Copy)]
+struct Place {
+    /// The line's label.
+    label: &'static str,
+    /// Whether there is a target (a power's line).
+    target: bool,
+    /// Whether there is a power in use (a power's line, an upgrade's).
+    power: bool,
+}
+
+/// Checks every While, Prereq and Requires line the runtime evaluates.
+pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    for block in pack.blocks() {
+        match &block.node.body {
+            BlockBody::Power(lines) => {
+                for line in lines {
+                    let (label, requirement) = match &line.node {
+                        PowerLine::While(requirement) => ("While", requirement),
+                        PowerLine::Prereq(requirement) => ("Prereq", requirement),
+                        _ => continue,
+                    };
+                    let place = Place { label, target: true, power: true };
+                    tests(requirement, place, out);
+                }
+            }
+            BlockBody::Trait(lines) => {
+                // An upgrade (a trait with a `To:` line) tests the power it modifies.
+                let power = lines.iter().any(|line| matches!(line.node, TraitLine::To(_)));
+                for line in lines {
+                    let (label, requirement) = match &line.node {
+                        TraitLine::While(requirement) => ("While", requirement),
+                        TraitLine::Prereq(requirement) => ("Prereq", requirement),
+                        _ => continue,
+                    };
+                    tests(requirement, Place { label, target: false, power }, out);
+                }
+            }
+            BlockBody::Weapon(lines) => {
+                for line in lines {
+                    if let WeaponLine::Requires(requirement) = &line.node {
+                        let place = Place { label: "Requires", target: false, power: false };
+                        tests(requirement, place, out);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The tests of one requirement at `place`.
+fn tests(requirement: &Requirement, place: Place, out: &mut Vec<Diagnostic>) {
+    let Requirement::Tests { first, rest } = requirement else { return };
+    for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
+        if let Some(refusal) = refused(test, place) {
+            out.push(refusal);
+        }
+    }
+}
+
+/// Why the runtime could not evaluate `test` at `place`, if it could not.
+fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
+    let label = place.label;
+    let (who, keyword) = match &test.node {
+        Test::Compare(_) => return None,
+        Test::Event { .. } => {
+            let kind = RefusalKind::EventAsState(label);
+            let help = "test what holds now (`you are Dazed`, `[HP > 0]`); an event belongs \
+                        on a `Trigger:` line";
+            return Some(kind.at(test.span).to_diagnostic().with_help(help));
+        }
+        Test::Has { subject: who, .. } => (who, false),
+        Test::Keyword { subject: who, .. } => (who, true),
+    };
+    let written = who.node.as_str().to_string();
+    let allowed = match (keyword, place.target, place.power) {
+        (true, _, true) => "`this power has keyword Melee`",
+        (true, _, false) => "a comparison (`[Strength >= 3]`) or a condition (`you are Dazed`)",
+        (false, true, _) => "`you` or `Target`, optionally after `not`",
+        (false, false, _) => "`you`, optionally after `not`",
+    };
+    let refuse = |kind: RefusalKind| {
+        let help = format!("a `{label}` test here is about {allowed}");
+        Some(kind.at(who.span).to_diagnostic().with_help(help))
+    };
+    match (Subject::of(&who.node).1, keyword) {
+        (None, _) => refuse(RefusalKind::UnknownSubject { subject: written, label }),
+        (Some(Subject::Target), false) if !place.target => {
+            refuse(RefusalKind::NoTargetHere { subject: written, label })
+        }
+        (Some(Subject::Power), false) => {
+            refuse(RefusalKind::UnknownSubject { subject: written, label })
+        }
+        (Some(Subject::User | Subject::Target), true) => {
+            refuse(RefusalKind::ActorKeywords(written))
+        }
+        (Some(Subject::Power), true) if !place.power => {
+            refuse(RefusalKind::NoPowerHere { subject: written, label })
+        }
+        _ => None,
+    }
+}

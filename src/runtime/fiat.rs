@@ -1,0 +1,378 @@
+//! GM fiat: changes the GM makes by saying so, not through a rule line. Set a stat or a
+//! resource, deal damage (typed: the victim's `damage taken` modifiers and armour apply)
+//! and heal, apply a condition (its N and how long it lasts) and remove it, grant and
+//! revoke a power, a trait (any trait kind, items included) or a weapon, and end the
+//! current turn. Each is one [`Game::command`]: logged, undone by `undo`, saved with the
+//! world, and refused whole with a clear error when it cannot be made.
+
+use crate::diagnostics::Span;
+use crate::engine::{ActiveCondition, Damage, Duration, HealRules, Sink, TurnStep};
+use crate::model::expr::LineContext;
+use crate::model::{Amount, BlockBody, ConditionLine};
+
+use super::Game;
+use super::error::{RuntimeError, RuntimeErrorKind, unknown};
+use super::rules::{Blocks, Rules};
+
+/// How long a condition the GM applies lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lasting {
+    /// As the condition block's `Duration:` line says; until removed when it has none.
+    Declared,
+    /// `for 2 rounds`.
+    Rounds(u32),
+    /// `for 2 turns`: the holder's turn ends.
+    Turns(u32),
+    /// `until end of turn`: the end of the holder's next turn to end.
+    EndOfTurn,
+    /// `until end of next turn`: the end of the holder's next turn (not the current one).
+    EndOfNextTurn,
+    /// `until end of encounter`.
+    EndOfEncounter,
+    /// `until removed`.
+    UntilRemoved,
+}
+
+/// What the GM grants or revokes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grantable {
+    /// A power (`power` block).
+    Power,
+    /// A trait of any trait kind (`trait`, `feat`, `item`, ...).
+    Trait,
+    /// A weapon carried (`weapon` block).
+    Weapon,
+}
+
+impl Grantable {
+    /// The kind a block-kind word names: `power`, `feat`, `weapon`; `None` for the rest.
+    pub fn parse(word: &str) -> Option<Grantable> {
+        match crate::model::BlockKind::parse(word)? {
+            crate::model::BlockKind::Power => Some(Grantable::Power),
+            crate::model::BlockKind::Trait(_) => Some(Grantable::Trait),
+            crate::model::BlockKind::Weapon => Some(Grantable::Weapon),
+            _ => None,
+        }
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            Grantable::Power => "power",
+            Grantable::Trait => "trait",
+            Grantable::Weapon => "weapon",
+        }
+    }
+}
+
+/// A refusal of a GM change.
+fn refused(message: String, hint: &str) -> RuntimeError {
+    RuntimeErrorKind::Fiat { message, hint: hint.to_string() }.at(Span::NONE)
+}
+
+fn engine(kind: crate::engine::EngineErrorKind) -> RuntimeError {
+    RuntimeErrorKind::Engine(kind).at(Span::NONE)
+}
+
+impl Game {
+    /// `set Itzel HP to 12`: sets a resource (clamped to its bounds, logged) or a stat
+    /// (logged as narration). A derived value cannot be set: what it is made of can.
+    pub fn set_value(&mut self, actor: &str, name: &str, value: i64) -> Result<(), RuntimeError> {
+        self.command(|game| {
+            let who = game.world.actor(actor).map_err(engine)?;
+            let who_name = who.name.clone();
+            let resource = who.resources.keys().find(|k| k.eq_ignore_ascii_case(name)).cloned();
+            if let Some(resource) = resource {
+                game.world.set_resource(&who_name, &resource, value, Span::NONE)?;
+                return Ok(());
+            }
+            if game.rules.derived(name).is_some() {
+                return Err(refused(
+                    format!("{name} is derived from other values; it cannot be set"),
+                    "set the stats or resources it is made of (the system block's `Derived` line)",
+                ));
+            }
+            let stat = who
+                .stats
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(name))
+                .map(|(k, v)| (k.clone(), *v));
+            let stat = match stat {
+                Some(found) => Some(found),
+                None if game.rules.declares_stat(name) => Some((name.to_string(), 0)),
+                None => None,
+            };
+            if let Some((stat, old)) = stat {
+                let who = game.world.actor_mut(&who_name).map_err(engine)?;
+                who.stats.insert(stat.clone(), value);
+                game.narrate(&format!("{who_name}'s {stat} is set to {value} (was {old})"));
+                return Ok(());
+            }
+            let who = game.world.actor(&who_name).map_err(engine)?;
+            let stats = who.stats.iter().map(|(k, _)| k.as_str());
+            let known: Vec<&str> = stats.chain(who.resources.keys().map(String::as_str)).collect();
+            Err(unknown("stat or resource", name, known).at(Span::NONE))
+        })
+    }
+
+    /// `Itzel takes 5 fire damage`: damage into the actor's damage pool, through the
+    /// `damage taken` modifiers of what it holds (typed when `damage_type` is given).
+    pub fn deal_damage(
+        &mut self,
+        actor: &str,
+        amount: i64,
+        damage_type: Option<&str>,
+    ) -> Result<(), RuntimeError> {
+        if amount < 0 {
+            let message = format!("cannot deal negative damage ({amount})");
+            return Err(refused(message, "write `ACTOR heals N` to heal; nothing changed"));
+        }
+        self.command(|game| {
+            let name = crate::model::Name::new(damage_type.unwrap_or_default());
+            let types = super::quantities::hit_types(damage_type.map(|_| &name));
+            let victim = game.world.actor(actor).map_err(engine)?;
+            let victim_name = victim.name.clone();
+            let rules = super::quantities::damage_taken(&game.rules, victim, &types)?;
+            let before = super::hooks::health_before(game, &victim_name);
+            let damage = Damage { amount, types };
+            let health = super::effects::health_resource(&game.rules).to_string();
+            let shared = std::sync::Arc::clone(&game.rules);
+            let (pool, resource) = shared.damage_pool(&health);
+            game.damage_into(&victim_name, Sink { pool, resource }, (&damage, &rules), Span::NONE)?;
+            super::hooks::after_damage(game, &victim_name, before, Span::NONE)
+        })
+    }
+
+    /// `Itzel heals 5`: healing into the health resource, capped at its maximum.
+    pub fn heal_actor(&mut self, actor: &str, amount: i64) -> Result<(), RuntimeError> {
+        if amount < 0 {
+            let message = format!("cannot heal a negative amount ({amount})");
+            return Err(refused(message, "write `ACTOR takes N damage` to hurt; nothing changed"));
+        }
+        self.command(|game| {
+            let who = game.world.actor(actor).map_err(engine)?.name.clone();
+            let health = super::effects::health_resource(&game.rules).to_string();
+            game.world.heal(&who, &health, amount, &HealRules::default(), Span::NONE)?;
+            Ok(())
+        })
+    }
+
+    /// `apply Dazed 2 to Itzel for 2 rounds`: the condition block's stacking applies; its
+    /// `On condition applied` hooks run.
+    pub fn apply_condition(
+        &mut self,
+        actor: &str,
+        condition: &str,
+        n: Option<i64>,
+        lasting: Lasting,
+    ) -> Result<(), RuntimeError> {
+        self.command(|game| {
+            let block = find(&game.rules.conditions, "condition", condition)?.clone();
+            let who = game.world.actor(actor).map_err(engine)?;
+            let who_name = who.name.clone();
+            let duration = game.duration(&block, &who_name, lasting)?;
+            let mut active =
+                ActiveCondition::new(block.name.node.as_str(), duration).with_source("GM");
+            if let Some(n) = n {
+                active = active.with_n(n);
+            }
+            let stacking = super::effects::stacking_of(&block);
+            game.world.apply_condition(&who_name, active, stacking, Span::NONE)?;
+            let name = super::hooks::EventData::Name(block.name.node.as_str().to_string());
+            super::hooks::fire(
+                game,
+                crate::model::hook::HookEvent::ConditionApplied,
+                &who_name,
+                name,
+                Span::NONE,
+            )
+        })
+    }
+
+    /// `remove Dazed from Itzel`: every instance goes; its `On condition ended` hooks run.
+    pub fn remove_condition(&mut self, actor: &str, condition: &str) -> Result<(), RuntimeError> {
+        self.command(|game| {
+            let block = find(&game.rules.conditions, "condition", condition)?;
+            let name = block.name.node.as_str().to_string();
+            let who = game.world.actor(actor).map_err(engine)?.name.clone();
+            if game.world.remove_condition(&who, &name, None, Span::NONE)? == 0 {
+                return Err(refused(
+                    format!("{who} does not have {name}"),
+                    "`show` an actor to see its conditions; nothing changed",
+                ));
+            }
+            let data = super::hooks::EventData::Name(name);
+            super::hooks::fire(
+                game,
+                crate::model::hook::HookEvent::ConditionEnded,
+                &who,
+                data,
+                Span::NONE,
+            )
+        })
+    }
+
+    /// `grant power Quick Jab to Itzel`: the actor knows the power (has the trait, carries
+    /// the weapon) from now on.
+    pub fn grant(&mut self, actor: &str, kind: Grantable, name: &str) -> Result<(), RuntimeError> {
+        self.command(|game| {
+            let block = find(game.rules_of(kind), kind.word(), name)?;
+            let name = block.name.node.as_str().to_string();
+            let who = game.world.actor_mut(actor).map_err(engine)?;
+            let list = held_mut(who, kind);
+            if list.iter().any(|held| held.eq_ignore_ascii_case(&name)) {
+                let who = who.name.clone();
+                return Err(refused(format!("{who} already has {name}"), "nothing changed"));
+            }
+            list.push(name.clone());
+            let who = who.name.clone();
+            game.narrate(&format!("{who} gains {} {name} (GM)", kind.word()));
+            Ok(())
+        })
+    }
+
+    /// `revoke power Quick Jab from Itzel`: the actor no longer knows the power (has the
+    /// trait, carries the weapon).
+    pub fn revoke(&mut self, actor: &str, kind: Grantable, name: &str) -> Result<(), RuntimeError> {
+        self.command(|game| {
+            let who = game.world.actor_mut(actor).map_err(engine)?;
+            let who_name = who.name.clone();
+            let list = held_mut(who, kind);
+            let Some(index) = list.iter().position(|held| held.eq_ignore_ascii_case(name)) else {
+                let held = list.clone();
+                let suggestion =
+                    crate::diagnostics::did_you_mean(name, held.iter().map(String::as_str));
+                let hint = match suggestion {
+                    Some(close) => format!("did you mean `{close}`? nothing changed"),
+                    None if held.is_empty() => {
+                        format!("{who_name} has no {}s; nothing changed", kind.word())
+                    }
+                    None => format!("{who_name} has {}; nothing changed", held.join(", ")),
+                };
+                return Err(refused(format!("{who_name} has no {} `{name}`", kind.word()), &hint));
+            };
+            let removed = list.remove(index);
+            game.narrate(&format!("{who_name} loses {} {removed} (GM)", kind.word()));
+            Ok(())
+        })
+    }
+
+    /// `next turn`: ends the acting actor's turn (its end phase runs) and starts the next
+    /// actor's, as one command.
+    pub fn end_turn(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
+        self.command(|game| {
+            if game.world.encounter.is_none() {
+                return Err(refused(
+                    "there is no encounter".to_string(),
+                    "start one with `encounter A, B`",
+                ));
+            }
+            let mut all = Vec::new();
+            // A turn is at most three phases; the bound keeps a broken encounter from looping.
+            for _ in 0..8 {
+                let steps = game.step_phase()?;
+                let ended = steps.iter().any(|step| matches!(step, TurnStep::TurnEnded { .. }));
+                all.extend(steps);
+                if ended {
+                    return Ok(all);
+                }
+            }
+            Err(refused("the turn did not end".to_string(), "step it with `next`"))
+        })
+    }
+
+    /// [`Game::end_turn`] with `decider` answering the decisions turn hooks ask.
+    pub fn end_turn_with(
+        &mut self,
+        decider: &mut dyn crate::engine::Decider,
+    ) -> Result<Vec<TurnStep>, RuntimeError> {
+        self.answering(decider, |game, _| game.end_turn())
+    }
+
+    fn rules_of(&self, kind: Grantable) -> &Blocks {
+        match kind {
+            Grantable::Power => &self.rules.powers,
+            Grantable::Trait => &self.rules.traits,
+            Grantable::Weapon => &self.rules.weapons,
+        }
+    }
+
+    /// The engine duration of `lasting` for a condition `block` on `who`.
+    fn duration(
+        &self,
+        block: &crate::model::Block,
+        who: &str,
+        lasting: Lasting,
+    ) -> Result<Duration, RuntimeError> {
+        let encounter = self.world.encounter.as_ref();
+        let acting = encounter.and_then(|e| e.acting()).map(|p| p.name.clone());
+        Ok(match lasting {
+            Lasting::Rounds(n) => Duration::Rounds(n),
+            Lasting::Turns(n) => Duration::EndOfTurn { actor: who.to_string(), turns: n },
+            Lasting::EndOfTurn => Duration::EndOfTurn { actor: who.to_string(), turns: 1 },
+            Lasting::EndOfNextTurn => Duration::until_end_of_next_turn(who, acting.as_deref()),
+            Lasting::EndOfEncounter => Duration::EndOfEncounter,
+            Lasting::UntilRemoved => Duration::UntilRemoved,
+            Lasting::Declared => {
+                let BlockBody::Condition(lines) = &block.body else {
+                    return Ok(Duration::UntilRemoved);
+                };
+                let declared = lines.iter().find_map(|line| match &line.node {
+                    ConditionLine::Duration(duration) => Some(duration),
+                    _ => None,
+                });
+                match declared {
+                    None => Duration::UntilRemoved,
+                    Some(crate::model::Duration::For { amount, unit }) => {
+                        let count = self.count(amount, who)?;
+                        if unit.starts_with("turn") {
+                            Duration::EndOfTurn { actor: who.to_string(), turns: count }
+                        } else {
+                            Duration::Rounds(count)
+                        }
+                    }
+                    Some(crate::model::Duration::Until(event)) => {
+                        let text = event.node.to_lowercase();
+                        if text.contains("encounter") {
+                            Duration::EndOfEncounter
+                        } else if text.contains("next turn") {
+                            Duration::until_end_of_next_turn(who, acting.as_deref())
+                        } else if text.contains("turn") {
+                            Duration::EndOfTurn { actor: who.to_string(), turns: 1 }
+                        } else if text.contains("round") {
+                            Duration::Rounds(1)
+                        } else {
+                            Duration::UntilRemoved
+                        }
+                    }
+                }
+            }
+        })
+    }
+
+    /// A duration's count, evaluated on `who`.
+    fn count(&self, amount: &Amount, who: &str) -> Result<u32, RuntimeError> {
+        let actor = self.world.actor(who).map_err(engine)?;
+        let scope = super::scope::LineScope::of(&self.rules, actor);
+        let value = scope.amount(amount, LineContext::Result, self.rules.rounding)?;
+        Ok(u32::try_from(value.max(0)).unwrap_or(u32::MAX))
+    }
+}
+
+/// The block `name` of `blocks`, or an `unknown WHAT` error with the closest name.
+fn find<'a>(
+    blocks: &'a Blocks,
+    what: &'static str,
+    name: &str,
+) -> Result<&'a crate::model::Block, RuntimeError> {
+    Rules::find(blocks, name)
+        .ok_or_else(|| unknown(what, name, Rules::names(blocks)).at(Span::NONE))
+}
+
+/// The actor's list a grant adds to.
+fn held_mut(actor: &mut crate::engine::Actor, kind: Grantable) -> &mut Vec<String> {
+    match kind {
+        Grantable::Power => &mut actor.powers,
+        Grantable::Trait => &mut actor.traits,
+        Grantable::Weapon => &mut actor.equipment,
+    }
+}

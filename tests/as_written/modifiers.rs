@@ -1,0 +1,106 @@
+//! Row 4 of the issue: stat modifiers `= N` and `* F` count (adds, then scales, then sets;
+//! rounding per the modifier or the system), a modifier on a declared stat the actor does
+//! not list counts from 0, and the modifiers nothing would count are refused.
+
+use mythforge::runtime::{CheckRequest, PowerUse};
+
+use super::{game, one, refused, spanned};
+
+const CONDITIONS: &str = "\
+condition Pinned
+Modifiers: Defense = 0, +2 Defense
+
+condition Halved
+Modifiers: +1 Attack, Attack * 0.5
+
+condition Halved Up
+Modifiers: Attack * 0.5 round up
+
+condition Slowed
+Modifiers: Speed = 1
+
+condition Stuck
+Modifiers: Speed = 0
+
+condition Half
+Modifiers: Attack * 0.5
+
+condition Sure
+Modifiers: +2 Grip
+";
+
+/// Ana (Attack 5, Defense 10, Speed 4, no Grip) holding `held`: the value of `stat` as a
+/// check reads it.
+fn value_with(held: &[&str], stat: &str) -> i64 {
+    let takes: String = held
+        .iter()
+        .map(|name| format!("power Take {name}\nTarget: Self\nResult: apply {name}\n\n"))
+        .collect();
+    let actor = "actor Ana\nStats: Attack 5, Defense 10, Speed 4\nResources: HP 9, Max HP 9\n";
+    let rules = format!("{actor}\n{CONDITIONS}\n{takes}");
+    let mut game = game(&rules);
+    game.add_actor("Ana", Some("Ana"), &[]).unwrap();
+    for name in held {
+        game.world_mut().actor_mut("Ana").unwrap().powers.push(format!("Take {name}"));
+        game.use_power(&PowerUse::new("Ana", &format!("Take {name}"))).unwrap();
+    }
+    game.world_mut().roller.force([1]);
+    let request = CheckRequest {
+        actor: "Ana".into(),
+        stats: vec![stat.into()],
+        threshold: 99,
+        ..CheckRequest::default()
+    };
+    game.check(&request).unwrap().totals[0] - 1
+}
+
+#[test]
+fn a_setting_wins_over_additions_and_the_lowest_setting_wins() {
+    assert_eq!(value_with(&[], "Defense"), 10);
+    assert_eq!(value_with(&["Pinned"], "Defense"), 0);
+    assert_eq!(value_with(&["Slowed"], "Speed"), 1);
+    assert_eq!(value_with(&["Slowed", "Stuck"], "Speed"), 0);
+    assert_eq!(value_with(&["Stuck", "Slowed"], "Speed"), 0);
+}
+
+#[test]
+fn a_scale_multiplies_after_the_additions_and_rounds_by_its_own_rule_else_the_system_s() {
+    // (5 + 1) * 0.5 = 3; 5 * 0.5 = 2.5 rounds up to 3 by its own rule, down (floor) by the
+    // system's when the modifier names none.
+    assert_eq!(value_with(&["Halved"], "Attack"), 3);
+    assert_eq!(value_with(&["Halved Up"], "Attack"), 3);
+    assert_eq!(value_with(&["Half"], "Attack"), 2);
+    // Each scale rounds at once: 6 * 0.5 = 3, then 3 * 0.5 = 1.5 rounds up to 2.
+    assert_eq!(value_with(&["Halved", "Halved Up"], "Attack"), 2);
+}
+
+#[test]
+fn a_modifier_on_a_declared_stat_the_actor_does_not_list_counts_from_0() {
+    assert_eq!(value_with(&[], "Grip"), 0);
+    assert_eq!(value_with(&["Sure"], "Grip"), 2);
+}
+
+#[test]
+fn modifiers_nothing_would_count_are_refused() {
+    let cases = [
+        ("Modifiers: reactions = 0", "reactions = 0", "`Forbids: Reaction powers`"),
+        ("Modifiers: Speed = 0 vs Ranged", "Speed = 0 vs Ranged", "as an addition"),
+        ("Modifiers: all checks * 2", "all checks * 2", "write an addition"),
+        ("Modifiers: damage = 0", "damage = 0", "scale it instead"),
+        ("Modifiers: -2 damage vs Ranged", "-2 damage vs Ranged", "for the stat it changes"),
+    ];
+    for (line, spanned_text, help) in cases {
+        let (errors, text) = refused(&format!("condition Odd\n{line}\n"));
+        let error = one(&errors, "rules::check::uncounted_modifier");
+        assert_eq!(spanned(error, &text).0, spanned_text, "{line}");
+        assert!(error.help.as_deref().unwrap().contains(help), "{line}: {error:?}");
+    }
+}
+
+#[test]
+fn dice_in_a_modifier_are_refused_rather_than_read_as_0() {
+    let (errors, text) = refused("condition Odd\nModifiers: +1d4 Defense\n");
+    let error = one(&errors, "rules::check::dice_as_number");
+    assert_eq!(spanned(error, &text).0, "+1d4 Defense");
+    assert!(error.help.as_deref().unwrap().contains("never rolls"), "{error:?}");
+}

@@ -1,0 +1,13 @@
+//! The languages: dice notation (sequences, distributions, hostile input), rule files
+//! (the typed model, golden diagnostics) and the Rhai sandbox. One test binary, so the
+//! crate links once; the helpers shared with the other binaries are in tests/common.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod dice;
+mod dice_notation;
+mod dice_robustness;
+mod rules_golden;
+mod rules_model;
+mod script;
