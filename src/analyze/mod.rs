@@ -69,6 +69,22 @@ impl Options {
     }
 }
 
+/// A session's `analyze [N times] COMMAND`: the exact odds (or, past the default budget, a
+/// seeded estimate from the game's own seed) of `request` from `game` as it stands, on one
+/// thread; `game` is not touched.
+pub fn analyze_game(
+    game: &crate::runtime::Game,
+    request: &crate::session::AnalyzeCommand,
+    policies: &crate::engine::PolicyDecider,
+) -> Result<Report, Vec<crate::diagnostics::Diagnostic>> {
+    let question = vec![((*request.question).clone(), request.text.clone())];
+    let prepared = Prepared::of_game(game.clone(), question, request.times, policies.clone())?;
+    let options = Options { seed: game.world().roller.seed(), ..Options::default() };
+    // One thread: `again` is never called.
+    let again = || Err(Refused { diagnostics: Vec::new(), sources: Default::default() });
+    analyze_prepared(&prepared, &again, &options).map_err(|refused| refused.diagnostics)
+}
+
 /// Analyses `scenario`: prepares it (runs the setup), then explores or samples it.
 pub fn analyze(scenario: &Scenario, options: &Options) -> Result<Report, Refused> {
     let prepared = scenario.prepare(options.seed)?;

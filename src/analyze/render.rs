@@ -235,14 +235,18 @@ pub fn sweep_text(sweep: &Sweep, focus: &str) -> String {
     }
     let _ = writeln!(out);
     let axes: Vec<String> = sweep.axes.iter().map(|a| a.label()).collect();
-    let mut header: Vec<String> = axes.clone();
-    header.extend((1..=names.len()).map(|i| format!("[{i}]")));
-    let _ = writeln!(out, "{}", header.iter().map(|h| format!("{h:>12}")).collect::<String>());
+    // An axis column is as wide as its label (and a space), at least 12.
+    let widths: Vec<usize> = axes.iter().map(|label| (label.chars().count() + 1).max(12)).collect();
+    let mut header: String =
+        axes.iter().zip(&widths).map(|(label, width)| format!("{label:>width$}")).collect();
+    header.extend((1..=names.len()).map(|i| format!("{:>12}", format!("[{i}]"))));
+    let _ = writeln!(out, "{header}");
     let values: Vec<Option<f64>> =
         sweep.points.iter().map(|p| headline(&p.report, focus)).collect();
     let top = values.iter().flatten().fold(0.0f64, |a, b| a.max(b.abs()));
     for (point, value) in sweep.points.iter().zip(&values) {
-        let mut row: String = point.values.iter().map(|v| format!("{v:>12}")).collect();
+        let mut row: String =
+            point.values.iter().zip(&widths).map(|(v, width)| format!("{v:>width$}")).collect();
         for name in &names {
             row.push_str(&format!(
                 "{:>12}",

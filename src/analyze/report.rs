@@ -72,22 +72,26 @@ pub struct Measure {
     /// The value before the question (resources, pools).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub before: Option<i64>,
+    /// Whose and what: the actor (empty for a pool) and the resource, condition or pool
+    /// name (empty for checks and damage).
+    #[serde(skip)]
+    pub(crate) subject: (String, String),
 }
 
 impl Measure {
-    /// Probability of exactly `value`.
+    /// Probability of exactly `value` (`+ 0.0` throughout: an empty f64 sum is -0.0).
     pub fn p(&self, value: i64) -> f64 {
-        self.outcomes.iter().filter(|o| o.value == value).map(|o| o.p).sum()
+        self.outcomes.iter().filter(|o| o.value == value).map(|o| o.p).sum::<f64>() + 0.0
     }
 
     /// Probability of at least `value`.
     pub fn at_least(&self, value: i64) -> f64 {
-        self.outcomes.iter().filter(|o| o.value >= value).map(|o| o.p).sum()
+        self.outcomes.iter().filter(|o| o.value >= value).map(|o| o.p).sum::<f64>() + 0.0
     }
 
     /// Probability of at most `value`.
     pub fn at_most(&self, value: i64) -> f64 {
-        self.outcomes.iter().filter(|o| o.value <= value).map(|o| o.p).sum()
+        self.outcomes.iter().filter(|o| o.value <= value).map(|o| o.p).sum::<f64>() + 0.0
     }
 
     /// The one number a sweep or comparison shows for this measure: the probability of
@@ -95,7 +99,8 @@ impl Measure {
     pub fn headline(&self) -> f64 {
         match self.kind {
             MeasureKind::AtZero | MeasureKind::Condition | MeasureKind::Refused => {
-                self.outcomes.iter().filter(|o| o.value != 0).map(|o| o.p).sum()
+                // `+ 0.0`: an empty f64 sum is -0.0.
+                self.outcomes.iter().filter(|o| o.value != 0).map(|o| o.p).sum::<f64>() + 0.0
             }
             _ => self.mean,
         }
@@ -455,9 +460,13 @@ impl Tally {
             let missing = if missing * scale > 1e-13 { missing } else { 0.0 };
             let mut none = 0.0;
             // What a reading leaves out has its default: no damage is 0, an unheld condition
-            // is 0 (no), a refusal not seen is 0 (ran); a missing check did not happen.
+            // is 0 (no), a refusal not seen is 0 (ran), a pool not yet made holds 0; a
+            // missing check did not happen.
             match key.kind {
-                MeasureKind::Damage | MeasureKind::Condition | MeasureKind::Refused
+                MeasureKind::Damage
+                | MeasureKind::Condition
+                | MeasureKind::Refused
+                | MeasureKind::Pool
                     if missing > 0.0 =>
                 {
                     *values.entry(0).or_insert(0.0) += missing;
@@ -590,8 +599,78 @@ impl Tally {
             sd,
             mean_interval,
             before,
+            subject: (key.actor.clone(), key.name.clone()),
         }
     }
+}
+
+impl Report {
+    /// Adds each measure of `like` (another report's: a sweep's other point, a compared
+    /// version) that this report left out because it never changed here, read from `game`
+    /// (the state before the question): damage 0, a resource or pool as it was, a
+    /// condition held as it was, no refusal. So a table never shows a gap where the
+    /// answer is "nothing happened". Checks and rolls are not filled: absent, they did
+    /// not happen.
+    pub fn fill_unchanged<'a>(&mut self, game: &Game, like: impl IntoIterator<Item = &'a Measure>) {
+        let world = game.world();
+        for other in like {
+            let present =
+                self.measures.iter().any(|m| m.name == other.name && m.command == other.command);
+            if present {
+                continue;
+            }
+            let (actor, name) = &other.subject;
+            let actor = world.actors.iter().find(|a| &a.name == actor);
+            let resource = actor.and_then(|a| a.resources.get(name)).map(|r| r.current);
+            let (value, label, before) = match other.kind {
+                MeasureKind::Damage => (0, None, None),
+                MeasureKind::Refused => (0, Some("ran"), None),
+                MeasureKind::Resource => match resource {
+                    Some(value) => (value, None, Some(value)),
+                    None => continue,
+                },
+                MeasureKind::AtZero => match resource {
+                    Some(value) if value <= 0 => (1, Some("yes"), None),
+                    Some(_) => (0, Some("no"), None),
+                    None => continue,
+                },
+                MeasureKind::Condition => {
+                    let held =
+                        actor.is_some_and(|a| a.conditions.active.iter().any(|c| &c.name == name));
+                    if held { (1, Some("yes"), None) } else { (0, Some("no"), None) }
+                }
+                // A pool not yet made holds 0.
+                MeasureKind::Pool => match world.pools.get(name) {
+                    Some(value) => (*value, None, Some(*value)),
+                    None => (0, None, None),
+                },
+                MeasureKind::Check | MeasureKind::Roll => continue,
+            };
+            let label = label.map(str::to_string);
+            let outcomes = vec![Outcome { value, label, p: 1.0, interval: None }];
+            let mean_interval = self.samples.map(|_| (value as f64, value as f64));
+            self.measures.push(Measure {
+                outcomes,
+                none: 0.0,
+                mean: value as f64,
+                sd: 0.0,
+                mean_interval,
+                before,
+                ..other.clone()
+            });
+        }
+        // In `Tally::report`'s order: per command, then the state after the question; by
+        // kind, actor and name; a resource's at-0 measure right after it.
+        self.measures.sort_by(|a, b| order(a).cmp(&order(b)));
+    }
+}
+
+/// Where a measure stands in a report (see [`Report::fill_unchanged`]).
+fn order(measure: &Measure) -> (usize, MeasureKind, &str, &str, bool, &str) {
+    let at_zero = measure.kind == MeasureKind::AtZero;
+    let kind = if at_zero { MeasureKind::Resource } else { measure.kind };
+    let (actor, name) = (&measure.subject.0, &measure.subject.1);
+    (measure.command.unwrap_or(usize::MAX), kind, actor, name, at_zero, &measure.name)
 }
 
 fn name_of(key: &Key) -> String {

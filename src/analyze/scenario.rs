@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use crate::diagnostics::{Diagnostic, SourceMap, Span};
+use crate::diagnostics::{Diagnostic, SourceMap};
 use crate::engine::{DecisionKind, Policy, PolicyDecider};
 use crate::runtime::Game;
 use crate::session::{Command, Located, NameRef, Session, parse_session};
@@ -119,39 +119,53 @@ impl Scenario {
         for entry in parse_session(file, &self.question) {
             let located =
                 entry.map_err(|d| Refused { diagnostics: vec![d], sources: sources.clone() })?;
+            let text = sources.slice(located.span).lines().next().unwrap_or("").trim().to_string();
+            commands.push((located, text));
+        }
+        Prepared::of_game(game, commands, self.repeat, policies)
+            .map_err(|diagnostics| Refused { diagnostics, sources: sources.clone() })
+            .map(|prepared| Prepared { sources, ..prepared })
+    }
+}
+
+impl Prepared {
+    /// The question `commands` (each with its text), asked `repeat` times in a row of
+    /// `game` as it stands, decisions answered by `policies`: what a session's `analyze`
+    /// asks. Commands that are no question (`load`, `seed`, `show`, ...) are refused.
+    pub fn of_game(
+        game: Game,
+        mut commands: Vec<(Located, String)>,
+        repeat: u32,
+        policies: PolicyDecider,
+    ) -> Result<Prepared, Vec<Diagnostic>> {
+        for (located, _) in &commands {
             if let Some(reason) = not_in_a_question(&located.command) {
                 let diagnostic = Diagnostic::error(
                     "analyze::not_in_question",
-                    format!(
-                        "`{}` cannot be part of a question",
-                        first_word(&sources, located.span)
-                    ),
+                    format!("`{}` cannot be part of a question", located.command.word()),
                 )
                 .with_primary(located.span, reason)
                 .with_help("put it in the setup, which runs once before the question");
-                return Err(Refused { diagnostics: vec![diagnostic], sources });
+                return Err(vec![diagnostic]);
             }
-            let text = sources.slice(located.span).lines().next().unwrap_or("").trim().to_string();
-            commands.push((located, text));
         }
         if commands.is_empty() {
             let diagnostic = Diagnostic::error("analyze::empty_question", "the question is empty")
                 .with_help("ask with session commands, such as `Ana uses Jab on Bo`");
-            return Err(Refused { diagnostics: vec![diagnostic], sources });
+            return Err(vec![diagnostic]);
         }
         let once = commands.clone();
-        for _ in 1..self.repeat.max(1) {
+        for _ in 1..repeat.max(1) {
             commands.extend(once.iter().cloned());
         }
         let plans = commands
             .iter()
             .map(|(located, _)| super::command::Planned::of(&located.command))
             .collect();
+        let sources = SourceMap::new();
         Ok(Prepared { game, inputs: Vec::new(), commands, policies, sources, plans })
     }
-}
 
-impl Prepared {
     /// The same scenario with `inputs` set (on top of any already set).
     pub fn with_inputs(&self, inputs: &[Input]) -> Result<Prepared, Refused> {
         let mut varied = self.clone();
@@ -199,13 +213,10 @@ fn not_in_a_question(command: &Command) -> Option<&'static str> {
         }
         Command::Save(_) | Command::Restore(_) => Some("an analysis touches no files"),
         Command::Undo => Some("a question cannot take back the setup"),
+        Command::Analyze(_) => Some("an analysis cannot analyse an analysis"),
         Command::Initiative(_) => Some("choose turns or ticks in the setup"),
         _ => None,
     }
-}
-
-fn first_word(sources: &SourceMap, span: Span) -> String {
-    sources.slice(span).split_whitespace().next().unwrap_or("").to_string()
 }
 
 /// Sets a stat, or a resource (current, and its maximum when the maximum is lower), of an

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::scenario::{Input, Prepared, Refused, Scenario};
-use super::{Options, Report, analyze_prepared};
+use super::{Measure, Options, Report, analyze_prepared};
 
 /// One input of a sweep and the values it takes: `The Inquisitor's Defense` 8..16.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -146,6 +146,13 @@ pub fn sweep(
         indexed.extend(share?);
     }
     indexed.sort_by_key(|(index, _)| *index);
-    let points = indexed.into_iter().map(|(_, point)| point).collect();
+    let mut points: Vec<SweepPoint> = indexed.into_iter().map(|(_, point)| point).collect();
+    // A measure that never changed at some points is left out there: put it back as it
+    // was (damage 0, HP as set), so every row has every column.
+    let every: Vec<Measure> = points.iter().flat_map(|p| p.report.measures.clone()).collect();
+    for point in &mut points {
+        let game = base.with_inputs(&inputs_at(&point.values))?.game;
+        point.report.fill_unchanged(&game, &every);
+    }
     Ok(Sweep { axes: axes.to_vec(), points })
 }

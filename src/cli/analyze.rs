@@ -261,11 +261,21 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), Failure> {
         return print_sweep(args, &base, &set, &axes, &options);
     }
     let mut reports: Vec<(String, Report)> = Vec::new();
+    let mut games = Vec::new();
     for (name, scenario) in &versions {
         let prepared = scenario.prepare(options.seed)?.with_inputs(&set)?;
         let again = || scenario.prepare(options.seed)?.with_inputs(&set);
         reports
             .push((name.clone(), crate::analyze::analyze_prepared(&prepared, &again, &options)?));
+        games.push(prepared.game);
+    }
+    // What one version changes and another leaves as it was is shown for both.
+    let every: Vec<crate::analyze::Measure> =
+        reports.iter().flat_map(|(_, report)| report.measures.clone()).collect();
+    if reports.len() > 1 {
+        for ((_, report), game) in reports.iter_mut().zip(&games) {
+            report.fill_unchanged(game, &every);
+        }
     }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -46,8 +46,8 @@ pub use backend::{
     Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
 };
 pub use command::{
-    CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located,
-    NameRef, ShowTarget, UseCommand,
+    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand,
+    LoadTarget, Located, NameRef, ShowTarget, UseCommand,
 };
 pub use commands::{COMMANDS, CommandSpec, WordAt};
 pub use error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, rule_name};

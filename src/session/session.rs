@@ -241,6 +241,8 @@ impl<B: Backend> Session<B> {
             Command::Side { actors, side } => self.backend.set_side(actors, side),
             Command::Adopt { actor, stance } => self.backend.adopt(actor, stance),
             Command::Reload => self.reload(),
+            // Always the session's policies: an analysis never stops to ask.
+            Command::Analyze(request) => self.backend.analyze(request, &self.policies),
             command => match fiat_of(command) {
                 Some(fiat) => self.backend.fiat(&fiat, decider),
                 None => unreachable!("every other command is handled above"),

@@ -346,3 +346,62 @@ fn commands_that_are_no_question_are_refused_with_their_span() {
     assert_eq!(diagnostic.message, "`Itzel` has no stat or resource `Strenght`");
     assert_eq!(diagnostic.help.as_deref(), Some("did you mean `Strength`?"));
 }
+
+// ------------------------------------------------------------------- the session command
+
+#[test]
+fn the_session_command_reports_exact_odds_and_leaves_the_game_as_it_was() {
+    use mythforge::session::Session;
+    let mut session = Session::new(mythforge::runtime::Game::new(1), 1);
+    let setup = format!("{MESTEZIA}set Itzel CP to 8\n");
+    assert!(session.run_text("setup", &setup, None).failure.is_none());
+    let world = serde_json::to_string(session.backend().world()).unwrap();
+    let run = session.run_text("ask", &format!("analyze 2 times {CHARGE}\n"), None);
+    assert!(run.failure.is_none(), "{:?}", run.failure);
+    let event = &run.steps[0].events[0];
+    assert_eq!(event.kind, "analysis");
+    assert!(event.text.starts_with("exact ("), "{}", event.text);
+    // The JSON report: two charges drop 30 HP only on two Highs, 1/64.
+    let measures = event.data["measures"].as_array().unwrap();
+    let dropped =
+        measures.iter().find(|m| m["name"] == "The Inquisitor's HP at 0 or less").unwrap();
+    let yes = dropped["outcomes"].as_array().unwrap().iter().find(|o| o["value"] == 1).unwrap();
+    assert!((yes["p"].as_f64().unwrap() - 1.0 / 64.0).abs() < 1e-12);
+    assert!(event.text.contains("         1 yes     1.5625%"), "{}", event.text);
+    // Nothing changed: not the world, not the dice stream.
+    assert_eq!(serde_json::to_string(session.backend().world()).unwrap(), world);
+}
+
+#[test]
+fn the_session_command_refuses_what_is_no_question() {
+    use mythforge::diagnostics::FileId;
+    use mythforge::session::{Session, parse_line};
+    let refusal = |line: &str| parse_line(FileId(0), 0, line).unwrap_err();
+    let nested = refusal("analyze analyze roll 1d6");
+    assert_eq!(nested.code, "session::parse::not_analysable");
+    assert_eq!(nested.message, "an analysis cannot analyse an analysis");
+    assert_eq!(nested.primary_span().range(), 8..24);
+    let zero = refusal("analyze 0 times roll 1d6");
+    assert_eq!(
+        (zero.message.as_str(), zero.primary_span().range()),
+        ("analyze 1 to 100 times in a row", 8..9)
+    );
+    assert_eq!(
+        refusal("analyze # nothing").message,
+        "could not read this command: expected how many times in a row, such as `2` or the \
+         command to analyse, such as `Ana uses Jab on Bo`"
+    );
+    // The command analysed is read as a line of its own, its errors placed in this one.
+    let typo = refusal("analyze rol 1d6");
+    assert_eq!(
+        (typo.code.as_str(), typo.primary_span().range()),
+        ("session::parse::unknown_command", 8..11)
+    );
+    // Commands that change no game state are refused when run, with the question's span.
+    let mut session = Session::new(mythforge::runtime::Game::new(1), 1);
+    let run = session.run_text("ask", "analyze seed 4\n", None);
+    let diagnostic = &run.failure.unwrap()[0];
+    assert_eq!(diagnostic.code, "analyze::not_in_question");
+    assert_eq!(diagnostic.message, "`seed` cannot be part of a question");
+    assert_eq!(diagnostic.primary_span().range(), 8..14);
+}
