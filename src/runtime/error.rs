@@ -270,7 +270,7 @@ impl ToDiagnostic for RuntimeError {
         if let RuntimeErrorKind::Eval(kind @ EvalErrorKind::ScriptFailed { .. }) = &self.kind {
             return kind.script_diagnostic(self.span);
         }
-        if let RuntimeErrorKind::Eval(kind @ EvalErrorKind::DiceAsNumber { .. }) = &self.kind {
+        if let RuntimeErrorKind::Eval(kind) = &self.kind {
             return EvalError { kind: kind.clone(), span: self.span }.to_diagnostic();
         }
         let mut diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string());
@@ -302,6 +302,27 @@ impl ToDiagnostic for RuntimeError {
             RuntimeErrorKind::Space { hint, .. }
             | RuntimeErrorKind::Side { hint, .. }
             | RuntimeErrorKind::Choice { hint, .. } => diagnostic.with_help(hint.clone()),
+            RuntimeErrorKind::Unknown { what, suggestion: None, .. } => diagnostic.with_help(
+                format!("check the spelling: no {what} of the loaded pack has this name"),
+            ),
+            RuntimeErrorKind::PowerNotKnown { .. } => diagnostic.with_help(
+                "give it with `grant power NAME to ACTOR`, or list it in the actor's `Powers:`",
+            ),
+            RuntimeErrorKind::Requirement { .. } => {
+                diagnostic.with_help("nothing was spent; meet the requirement first")
+            }
+            RuntimeErrorKind::TriggerMissing { .. } => {
+                diagnostic.with_help("add `trigger \"...\"` naming the event the reaction answers")
+            }
+            RuntimeErrorKind::NegativeSpending { .. } => {
+                diagnostic.with_help("spend 0 or more; nothing was spent")
+            }
+            RuntimeErrorKind::PackMismatch { .. } => diagnostic.with_help(
+                "load the pack the save was made with, then restore it; nothing changed",
+            ),
+            RuntimeErrorKind::PackErrors => {
+                diagnostic.with_help("run `mythforge check` on the pack to see its errors")
+            }
             _ => diagnostic,
         }
     }

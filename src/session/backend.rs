@@ -91,6 +91,9 @@ pub struct LoadedPack {
     pub pack: Pack,
     /// Script files `(path relative to the scripts folder, text)`, sorted by path.
     pub scripts: Vec<(String, String)>,
+    /// The session's sources, the pack's files and scripts registered: the game numbers
+    /// its files as the session renders them (a script error points into the script).
+    pub sources: crate::diagnostics::SourceMap,
 }
 
 /// A GM's change by fiat, as the session hands it to the backend.
@@ -163,6 +166,12 @@ pub trait Backend {
     /// The one random stream of the game. `roll`, `seed` and `force` use it directly, so
     /// session dice and game dice are the same stream.
     fn roller(&mut self) -> &mut Roller;
+
+    /// The sources the backend already holds (a game loaded before the session began):
+    /// the session registers its own files after them, so one map renders every span.
+    fn sources(&self) -> crate::diagnostics::SourceMap {
+        crate::diagnostics::SourceMap::new()
+    }
 
     /// `load`: add a pack's rules and scripts to the game.
     fn load(&mut self, pack: &LoadedPack) -> CommandResult;

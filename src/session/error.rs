@@ -122,7 +122,21 @@ impl SessionError {
                     "numbers in commands have at most {MAX_NUMBER_DIGITS} digits; a seed may use 20"
                 ));
             }
-            _ => {}
+            SessionErrorKind::Unexpected { .. } => {
+                diagnostic =
+                    diagnostic.with_help("`help WORD` shows a command's syntax and examples");
+            }
+            SessionErrorKind::LineTooLong { .. } => {
+                diagnostic = diagnostic.with_help("split the line: one command fits in 64 KiB");
+            }
+            SessionErrorKind::ZeroFace => {
+                diagnostic = diagnostic.with_help("dice faces count from 1: `force 6, 1`");
+            }
+            SessionErrorKind::NotAnalysable(_) => {
+                diagnostic = diagnostic.with_help(
+                    "write `analyze [N times] COMMAND`, such as `analyze 2 times Ana uses Jab on Bo`",
+                );
+            }
         }
         diagnostic
     }

@@ -51,6 +51,10 @@ impl Backend for Game {
         &mut self.world_mut().roller
     }
 
+    fn sources(&self) -> SourceMap {
+        Game::sources(self).clone()
+    }
+
     fn load(&mut self, loaded: &LoadedPack) -> CommandResult {
         let blocks = loaded.pack.blocks().count();
         let rules = house_rules(&loaded.pack);
@@ -58,7 +62,7 @@ impl Backend for Game {
         files.extend(loaded.pack.files.iter().cloned());
         let mut scripts = self.script_files().to_vec();
         scripts.extend(loaded.scripts.iter().cloned());
-        let changes = install(self, Pack { files }, &scripts)?;
+        let changes = install(self, Pack { files }, &scripts, loaded.sources.clone())?;
         let mut text = format!(
             "loaded {}: {}, {}",
             loaded.name,
@@ -76,8 +80,7 @@ impl Backend for Game {
     fn reload(&mut self, loaded: &LoadedPack) -> CommandResult {
         let old_pack = self.pack().clone();
         let old_scripts = self.script_files().to_vec();
-        let mut sources = SourceMap::new();
-        sources.add("pack", serde_json::to_string(&loaded.pack).unwrap_or_default().as_str());
+        let sources = loaded.sources.clone();
         let (_, report) = Game::reload_pack(self, loaded.pack.clone(), sources, &loaded.scripts)
             .map_err(|mut refused| {
                 refused.retain(|diagnostic| diagnostic.severity != Severity::Advice);
@@ -108,7 +111,8 @@ impl Backend for Game {
         let mut files = self.pack().files.clone();
         files.push(file.clone());
         let scripts = self.script_files().to_vec();
-        let changes = install(self, Pack { files }, &scripts)?;
+        let sources = self.sources().clone();
+        let changes = install(self, Pack { files }, &scripts, sources)?;
         let mut events: Vec<TranscriptEntry> = file
             .blocks()
             .map(|block| {
@@ -512,15 +516,15 @@ fn terms(side: &CheckSide) -> Result<(Vec<String>, i64), Vec<Diagnostic>> {
     Ok((stats, bonus))
 }
 
-/// Installs `pack` and its scripts (re-checked by the runtime; house rules applied); its
-/// identity is its canonical JSON. What each house rule changed, as `house` events.
+/// Installs `pack` and its scripts (re-checked by the runtime; house rules applied), the
+/// scripts numbered in `sources` as the session numbers them. What each house rule
+/// changed, as `house` events.
 fn install(
     game: &mut Game,
     pack: Pack,
     scripts: &[(String, String)],
+    sources: SourceMap,
 ) -> Result<Vec<TranscriptEntry>, Vec<Diagnostic>> {
-    let mut sources = SourceMap::new();
-    sources.add("pack", serde_json::to_string(&pack).unwrap_or_default().as_str());
     let found = game.load_pack(pack, sources, scripts).map_err(|mut refused| {
         // What the house rules would have changed is beside the point of the refusal.
         refused.retain(|diagnostic| diagnostic.severity != Severity::Advice);

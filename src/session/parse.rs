@@ -136,8 +136,9 @@ pub fn parse_line(file: FileId, base: usize, line: &str) -> Result<Option<Comman
                 .or_else(|| command_error(file, base, line))
                 .unwrap_or_else(|| from_pest(&error, file, base));
             let at = (error.span.start as usize).saturating_sub(base);
+            let unexpected = matches!(error.kind, SessionErrorKind::Unexpected { .. });
             let mut diagnostic = error.to_diagnostic();
-            if let Some(name) = name_with_digits(line, at).filter(|_| diagnostic.help.is_none()) {
+            if let Some(name) = name_with_digits(line, at).filter(|_| unexpected) {
                 diagnostic = diagnostic.with_help(format!(
                     "a name with digits is quoted: write `\"{name}\"` if `{name}` is one name"
                 ));

@@ -73,11 +73,12 @@ impl<B: Backend> Session<B> {
     /// packs and the current directory's `rules/` folder available to `load`.
     pub fn new(mut backend: B, seed: u64) -> Self {
         *backend.roller() = Roller::new(seed);
+        let sources = backend.sources();
         Session {
             backend,
             history: Vec::new(),
             inline: Vec::new(),
-            sources: SourceMap::new(),
+            sources,
             policies: PolicyDecider::default(),
             packs: embedded::packs(),
             working_directory: PathBuf::from("."),
@@ -353,7 +354,11 @@ impl<B: Backend> Session<B> {
             crate::check::sort_diagnostics(&mut diagnostics);
             return Err(diagnostics);
         }
-        Ok((LoadedPack { name, pack, scripts }, notes))
+        for (script, text) in &scripts {
+            self.sources.add(script.as_str(), text.as_str());
+        }
+        let sources = self.sources.clone();
+        Ok((LoadedPack { name, pack, scripts, sources }, notes))
     }
 
     /// `reload`: every loaded pack read again (files changed on disk count), inline
@@ -379,8 +384,12 @@ impl<B: Backend> Session<B> {
                 Loaded::Inline(file) => files.push(file),
             }
         }
-        let loaded =
-            LoadedPack { name: "reload".to_string(), pack: crate::model::Pack { files }, scripts };
+        let loaded = LoadedPack {
+            name: "reload".to_string(),
+            pack: crate::model::Pack { files },
+            scripts,
+            sources: self.sources.clone(),
+        };
         self.backend.reload(&loaded)
     }
 

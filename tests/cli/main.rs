@@ -12,6 +12,8 @@ mod cli_export;
 mod cli_rules;
 mod cli_session;
 mod cli_session_game;
+mod guide;
+mod guide_vocabulary;
 mod house_rules;
 mod mestezia_session;
 mod repl_pty;

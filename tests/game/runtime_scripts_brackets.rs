@@ -284,7 +284,7 @@ fn mestezia_healing_poultice_heals_the_targets_jolt_through_the_shipped_script()
     assert_eq!(hp(&game, "Xochitl"), 12);
 }
 
-/// The README's first scripting example ("Scripting"), verbatim.
+/// The guide's first scripting example (docs/src/scripting.md), verbatim.
 const README_SCRIPT: &str = r#"// scripts/mygame/powers.rhai
 // Bracket functions give a rule line a value: numbers and read-only actors in, a number out.
 fn bonus(grade) { grade * 2 + 1 }
