@@ -142,7 +142,7 @@ pub enum RuntimeErrorKind {
         /// What to do instead.
         hint: String,
     },
-    /// A GM's change cannot be made (`set Itzel Attack to 4` where Attack is derived).
+    /// A GM's change cannot be made (`set Hero Attack to 4` where Attack is derived).
     #[error("{message}")]
     Fiat {
         /// What is wrong.

@@ -99,7 +99,7 @@ pub struct LoadedPack {
 /// A GM's change by fiat, as the session hands it to the backend.
 #[derive(Clone, Copy, Debug)]
 pub enum Fiat<'a> {
-    /// `set Itzel HP to 12`.
+    /// `set Hero HP to 12`.
     Set {
         /// Whose.
         actor: &'a NameRef,
@@ -108,7 +108,7 @@ pub enum Fiat<'a> {
         /// The new value.
         value: i64,
     },
-    /// `Itzel takes 5 fire damage`.
+    /// `Hero takes 5 fire damage`.
     Damage {
         /// Who.
         actor: &'a NameRef,
@@ -117,14 +117,14 @@ pub enum Fiat<'a> {
         /// Its type.
         damage_type: Option<&'a NameRef>,
     },
-    /// `Itzel heals 5`.
+    /// `Hero heals 5`.
     Heal {
         /// Who.
         actor: &'a NameRef,
         /// How much.
         amount: i64,
     },
-    /// `apply Dazed 2 to Itzel for 2 rounds`.
+    /// `apply Dazed 2 to Hero for 2 rounds`.
     Apply {
         /// The condition.
         condition: &'a NameRef,
@@ -135,14 +135,14 @@ pub enum Fiat<'a> {
         /// How long.
         lasting: crate::runtime::Lasting,
     },
-    /// `remove Dazed from Itzel`.
+    /// `remove Dazed from Hero`.
     Remove {
         /// The condition.
         condition: &'a NameRef,
         /// From whom.
         actor: &'a NameRef,
     },
-    /// `grant power Quick Jab to Itzel` (`true`) or `revoke ...` (`false`).
+    /// `grant power Quick Jab to Hero` (`true`) or `revoke ...` (`false`).
     Grant {
         /// Granted or revoked.
         grant: bool,

@@ -155,7 +155,7 @@ pub fn parse_line(file: FileId, base: usize, line: &str) -> Result<Option<Comman
     lower.command(command).map(Some)
 }
 
-/// The unquoted name ending in a number (`Coyote 2`) that a line breaks on at byte `at`, if
+/// The unquoted name ending in a number (`Guard 2`) that a line breaks on at byte `at`, if
 /// one stands before it: capitalised words, a space, digits. Quotes make it one name.
 fn name_with_digits(line: &str, at: usize) -> Option<String> {
     // Up to the end of the word after the error (it may point at the space before `2`).

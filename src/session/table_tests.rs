@@ -207,12 +207,12 @@ fn every_command_is_run_by_a_session_file_or_a_named_test() {
 fn the_docs_command_chapter_is_the_table() {
     let path = root().join("docs/src/session-commands.md");
     let text = markdown();
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+    if std::env::var("INSTA_UPDATE").is_ok_and(|value| value == "always") {
         std::fs::create_dir_all(path.parent().expect("a folder")).expect("docs folder");
         std::fs::write(&path, &text).expect("written");
     }
     let written = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(written, text, "regenerate with UPDATE_GOLDEN=1 cargo test --lib session");
+    assert_eq!(written, text, "regenerate with INSTA_UPDATE=always cargo test --lib session");
     for spec in COMMANDS {
         assert!(text.contains(&format!("| `{}` |", spec.word)), "{}", spec.word);
     }
