@@ -1,5 +1,5 @@
 //! Exact odds of rules. A question — session commands such as
-//! `Itzel uses Berserker Charge on "The Inquisitor" with weapon Maquahuitl` — is run with
+//! `Hero uses Heavy Strike on Bandit with weapon Longsword` — is run with
 //! the game's own rules (the runtime the REPL runs), its dice explored instead of sampled:
 //! every way they can fall is tried once, weighted by its probability, and equal states
 //! merge between commands. What the question changes (check grades, damage, resources,
@@ -7,20 +7,44 @@
 //! would take more runs than the budget, the question is sampled with seeded dice instead,
 //! and the report says so (`exact: false`, the sample size, 95% intervals).
 //!
-//! Sweeps ([`sweep`]) repeat an analysis over inputs (`The Inquisitor's Defense` from 8 to
+//! Sweeps ([`sweep`]) repeat an analysis over inputs (`Bandit's Defense` from 8 to
 //! 16); comparisons are two scenarios (two rule versions, two policies) analysed alike.
 //! Nothing here prints: [`render`] turns reports into text, CSV and terminal charts.
 //!
 //! ```
 //! use mythforge::analyze::{Options, Scenario, analyze};
+//! // A whole small game, defined inline: 3d10 + Attack 6 against Defense 12.
+//! let setup = "\
+//! check Roll\n\
+//! Method: pool\n\
+//! Dice: 3d10\n\
+//! Modifier: each die\n\
+//! Success: >= [Threshold]\n\
+//! Grades: 0 Miss, 1 Hit, 2 Strong, 3 Crushing\n\
+//! \n\
+//! system Duel\n\
+//! Stats: Attack, Defense\n\
+//! Resource HP: max 20\n\
+//! Default check: Roll\n\
+//! \n\
+//! power Strike\n\
+//! Target: Enemy in 1\n\
+//! Threshold: Target's Defense\n\
+//! Check: [Attack]\n\
+//! Result: [Grade] damage\n\
+//! \n\
+//! actor Hero with Attack 6, Defense 10, HP 20\n\
+//! actor Bandit with Attack 0, Defense 12, HP 20\n\
+//! grant power Strike to Hero\n\
+//! ";
 //! let scenario = Scenario {
-//!     setup: "load mestezia\nactor Itzel from Itzel\nactor The Inquisitor from The Inquisitor\n".into(),
-//!     question: "Itzel uses Berserker Charge on \"The Inquisitor\" with weapon Maquahuitl".into(),
+//!     setup: setup.into(),
+//!     question: "Hero uses Strike on Bandit".into(),
 //!     ..Scenario::default()
 //! };
 //! let report = analyze(&scenario, &Options::default()).unwrap();
 //! assert!(report.exact);
-//! let check = report.measure("Itzel's check").unwrap();
+//! let check = report.measure("Hero's check").unwrap();
 //! // Each die of 3d10 + 6 meets Defense 12 half the time: three of them, one time in eight.
 //! assert!((check.p(3) - 0.125).abs() < 1e-12);
 //! ```

@@ -51,7 +51,7 @@ pub struct Outcome {
 /// The distribution of one thing the question can change.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Measure {
-    /// A readable name: `Itzel's check`, `damage to The Inquisitor`, `The Inquisitor's HP`.
+    /// A readable name: `Hero's check`, `damage to Bandit`, `Bandit's HP`.
     pub name: String,
     /// What it reads.
     pub kind: MeasureKind,

@@ -25,7 +25,7 @@ pub struct Scenario {
     pub working_directory: Option<PathBuf>,
 }
 
-/// One input a sweep varies: `The Inquisitor's Defense` set to 12.
+/// One input a sweep varies: `Bandit's Defense` set to 12.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
     /// The actor.
@@ -37,12 +37,12 @@ pub struct Input {
 }
 
 impl Input {
-    /// Reads `The Inquisitor's Defense` (the value is set later).
+    /// Reads `Bandit's Defense` (the value is set later).
     ///
     /// ```
     /// use mythforge::analyze::Input;
-    /// let input = Input::parse("The Inquisitor's Defense", 12).unwrap();
-    /// assert_eq!((input.actor.as_str(), input.name.as_str()), ("The Inquisitor", "Defense"));
+    /// let input = Input::parse("Bandit's Defense", 12).unwrap();
+    /// assert_eq!((input.actor.as_str(), input.name.as_str()), ("Bandit", "Defense"));
     /// assert!(Input::parse("Defense", 12).is_err());
     /// ```
     pub fn parse(text: &str, value: i64) -> Result<Input, String> {
@@ -56,7 +56,7 @@ impl Input {
         Ok(Input { actor: actor.to_string(), name: name.to_string(), value })
     }
 
-    /// `The Inquisitor's Defense`.
+    /// `Bandit's Defense`.
     pub fn label(&self) -> String {
         format!("{}'s {}", self.actor, self.name)
     }

@@ -1,4 +1,4 @@
-//! Sweeps: one analysis per point of a grid of inputs (`The Inquisitor's Defense` from 8
+//! Sweeps: one analysis per point of a grid of inputs (`Bandit's Defense` from 8
 //! to 16, optionally against a second input), each point exact when it fits the budget.
 //! Points are shared out over threads, each preparing its game once; results come back in
 //! grid order whatever the number of threads.
@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::scenario::{Input, Prepared, Refused, Scenario};
 use super::{Measure, Options, Report, analyze_prepared};
 
-/// One input of a sweep and the values it takes: `The Inquisitor's Defense` 8..16.
+/// One input of a sweep and the values it takes: `Bandit's Defense` 8..16.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Axis {
     /// The actor.
@@ -20,12 +20,12 @@ pub struct Axis {
 }
 
 impl Axis {
-    /// Reads `The Inquisitor's Defense` and `8..16` (inclusive; a single number is one
+    /// Reads `Bandit's Defense` and `8..16` (inclusive; a single number is one
     /// value; `8..16/2` steps by 2).
     ///
     /// ```
     /// use mythforge::analyze::Axis;
-    /// let axis = Axis::parse("The Inquisitor's Defense", "8..12/2").unwrap();
+    /// let axis = Axis::parse("Bandit's Defense", "8..12/2").unwrap();
     /// assert_eq!(axis.values, [8, 10, 12]);
     /// assert!(Axis::parse("Ana's Speed", "5..1").is_err());
     /// ```
@@ -59,7 +59,7 @@ impl Axis {
         Ok(Axis { actor: input.actor, name: input.name, values })
     }
 
-    /// `The Inquisitor's Defense`.
+    /// `Bandit's Defense`.
     pub fn label(&self) -> String {
         format!("{}'s {}", self.actor, self.name)
     }

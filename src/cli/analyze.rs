@@ -15,13 +15,13 @@ use crate::diagnostics::{Diagnostic, SourceMap};
 
 const EXAMPLES: &str = "\
 Examples:
-  mythforge analyze --pack mestezia --actors 'Itzel, The Inquisitor' \\
-      'Itzel uses Berserker Charge on \"The Inquisitor\" with weapon Maquahuitl'
-  mythforge analyze --pack mestezia --actors 'Itzel, The Inquisitor' --set \"Itzel's CP=8\" \\
-      --times 2 'Itzel uses Berserker Charge on \"The Inquisitor\" with weapon Maquahuitl'
-  mythforge analyze --pack mestezia --actors 'Itzel, The Inquisitor' \\
-      --vary \"The Inquisitor's Defense\" 8..16 --vary \"Itzel's Strength\" 0..5 --svg heat.svg \\
-      'Itzel uses Berserker Charge on \"The Inquisitor\" with weapon Maquahuitl'
+  mythforge analyze --pack my-pack --actors 'Hero, Bandit' \\
+      'Hero uses Heavy Strike on Bandit with weapon Longsword'
+  mythforge analyze --pack my-pack --actors 'Hero, Bandit' --set \"Hero's CP=8\" \\
+      --times 2 'Hero uses Heavy Strike on Bandit with weapon Longsword'
+  mythforge analyze --pack my-pack --actors 'Hero, Bandit' \\
+      --vary \"Bandit's Defense\" 8..16 --vary \"Hero's Strength\" 0..5 --svg heat.svg \\
+      'Hero uses Heavy Strike on Bandit with weapon Longsword'
   mythforge analyze --setup fight.session --compare house.rules 'Ana uses Jab on Bo' --json
 
 The question is session commands (one per argument, or one per line of --question FILE),
@@ -51,10 +51,10 @@ pub(crate) struct AnalyzeArgs {
     /// A setup command, such as `-e 'place Ana at 0,0'` (after --setup).
     #[arg(short = 'e', long = "do", value_name = "COMMAND")]
     commands: Vec<String>,
-    /// Actors from the stat blocks of the same names: `--actors "Itzel, The Inquisitor"`.
+    /// Actors from the stat blocks of the same names: `--actors "Hero, Bandit"`.
     #[arg(long, value_name = "NAMES")]
     actors: Vec<String>,
-    /// Set a stat or resource after the setup: `--set "Itzel's CP=8"`.
+    /// Set a stat or resource after the setup: `--set "Hero's CP=8"`.
     #[arg(long, value_name = "ACTOR's NAME=N")]
     set: Vec<String>,
     /// Run the question this many times in a row.
