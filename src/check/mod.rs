@@ -14,6 +14,7 @@ mod error;
 mod gear;
 mod modifiers;
 mod names;
+mod not_run;
 mod power_rules;
 mod procedures_run;
 mod requirements;
@@ -107,6 +108,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
     as_written::check(pack, &mut out);
+    not_run::not_run(pack, symbols, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
     rulings::rulings(pack, &mut out);
     out
