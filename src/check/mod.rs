@@ -10,8 +10,10 @@ mod choices;
 mod collect;
 mod conditions;
 mod cycles;
+mod damage;
 mod error;
 mod gear;
+mod lifecycle;
 mod modifiers;
 mod names;
 mod not_run;
@@ -23,6 +25,7 @@ mod rulings;
 mod scripts;
 mod stat_parents;
 mod thresholds;
+mod traits;
 mod upgrades;
 
 pub use collect::References;
@@ -111,6 +114,9 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     not_run::not_run(pack, symbols, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
     rulings::rulings(pack, &mut out);
+    lifecycle::lifecycle(pack, &mut out);
+    traits::traits(pack, &mut out);
+    damage::damage_pool(pack, &mut out);
     out
 }
 

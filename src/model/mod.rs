@@ -9,6 +9,7 @@ pub mod condition_lines;
 pub mod effect;
 pub mod entity;
 pub mod expr;
+pub mod health;
 pub mod hook;
 pub mod house;
 pub mod house_apply;
@@ -20,6 +21,7 @@ pub mod power_rules;
 pub mod print;
 pub mod procedure;
 pub mod system;
+pub mod timing;
 mod value;
 pub mod verbs;
 

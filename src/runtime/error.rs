@@ -106,6 +106,10 @@ pub enum RuntimeErrorKind {
         /// What the power accepts.
         hint: String,
     },
+    /// Damage or healing in a system that does not say which resource takes it (the
+    /// help: what to declare).
+    #[error("the system does not say which resource damage and healing go to")]
+    NoDamagePool(String),
     /// The system declares no check procedure to use.
     #[error("no check procedure: name one with `using` or declare `Default check:` in the system")]
     NoProcedure,
@@ -140,6 +144,15 @@ pub enum RuntimeErrorKind {
         /// What is wrong.
         message: String,
         /// What to do instead.
+        hint: String,
+    },
+    /// An actor cannot be built with the values it is given (`actor Dummy with Attack 3`
+    /// where Attack is derived; a resource above a maximum nobody set).
+    #[error("{message}")]
+    ActorValue {
+        /// What is wrong.
+        message: String,
+        /// What to write instead.
         hint: String,
     },
     /// A GM's change cannot be made (`set Hero Attack to 4` where Attack is derived).
@@ -188,6 +201,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::NegativeSpending { .. } => "runtime::negative_spending",
             RuntimeErrorKind::Choice { .. } => "runtime::choice",
             RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
+            RuntimeErrorKind::NoDamagePool(_) => "runtime::no_damage_pool",
             RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
             RuntimeErrorKind::ScriptsNotLoaded(_) => "runtime::scripts_not_loaded",
             RuntimeErrorKind::Script(_) => "runtime::script",
@@ -196,6 +210,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::PowerRule(broken) => broken.code,
             RuntimeErrorKind::Stance { .. } => "runtime::stance",
             RuntimeErrorKind::Fiat { .. } => "runtime::fiat",
+            RuntimeErrorKind::ActorValue { .. } => "runtime::actor_value",
             RuntimeErrorKind::Unmappable { .. } => "runtime::unmappable",
             RuntimeErrorKind::Engine(kind) => kind.code(),
             RuntimeErrorKind::Eval(_) => "rules::eval",
@@ -295,7 +310,9 @@ impl ToDiagnostic for RuntimeError {
             RuntimeErrorKind::Stance { hint, .. }
             | RuntimeErrorKind::NotEquipped { hint, .. }
             | RuntimeErrorKind::Fiat { hint, .. }
-            | RuntimeErrorKind::Unmappable { hint, .. } => diagnostic.with_help(hint.clone()),
+            | RuntimeErrorKind::ActorValue { hint, .. }
+            | RuntimeErrorKind::Unmappable { hint, .. }
+            | RuntimeErrorKind::NoDamagePool(hint) => diagnostic.with_help(hint.clone()),
             RuntimeErrorKind::WeaponRequirement { .. } => diagnostic.with_help(
                 "meet the requirement first, or use another weapon (`with weapon <name>`)",
             ),

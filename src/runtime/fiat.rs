@@ -134,7 +134,7 @@ impl Game {
             let rules = super::quantities::damage_taken(&game.rules, victim, &types)?;
             let before = super::hooks::health_before(game, &victim_name);
             let damage = Damage { amount, types };
-            let health = super::effects::health_resource(&game.rules).to_string();
+            let health = super::effects::health_resource(&game.rules)?.to_string();
             let shared = std::sync::Arc::clone(&game.rules);
             let (pool, resource) = shared.damage_pool(&health);
             game.damage_into(&victim_name, Sink { pool, resource }, (&damage, &rules), Span::NONE)?;
@@ -150,7 +150,8 @@ impl Game {
         }
         self.command(|game| {
             let who = game.world.actor(actor).map_err(engine)?.name.clone();
-            let health = super::effects::health_resource(&game.rules).to_string();
+            let health = super::effects::health_resource(&game.rules)?.to_string();
+            super::maxes::refresh_named(game, &who)?;
             game.world.heal(&who, &health, amount, &HealRules::default(), Span::NONE)?;
             Ok(())
         })

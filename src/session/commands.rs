@@ -178,7 +178,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         at: WordAt::Start,
         rule: Some(Rule::force),
         syntax: "force FACE, FACE, ...",
-        help: "the next dice rolled show these faces",
+        help: "the next command's dice show these faces; unused ones are dropped",
         examples: &["force 8, 6, 1"],
         completes: &["force"],
         tested_in: None,

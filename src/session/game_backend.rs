@@ -140,7 +140,7 @@ impl Backend for Game {
             Some(block) => format!("{} joins (from {})", name.node, block.node),
             None => format!("{} joins", name.node),
         };
-        Ok(self.events_or(mark, "actor", text))
+        Ok(self.joined(mark, text))
     }
 
     fn show(&self, target: &ShowTarget) -> CommandResult {
@@ -629,6 +629,15 @@ impl Game {
     }
 
     /// The runtime's events after `mark` as session events; `fallback` when there are none.
+    /// An actor joined: the join line, then what joining did (conditions it starts with).
+    fn joined(&self, mark: usize, text: String) -> Outcome {
+        let mut outcome = self.events_or(mark, "actor", text.clone());
+        if outcome.events.first().is_none_or(|event| event.text != text) {
+            outcome.events.insert(0, TranscriptEntry::new("actor", text));
+        }
+        outcome
+    }
+
     fn events_or(&self, mark: usize, kind: &str, fallback: String) -> Outcome {
         let events: Vec<TranscriptEntry> = self
             .log()

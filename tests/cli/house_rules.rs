@@ -208,7 +208,7 @@ fn house_rules_for_another_pack_or_no_pack_are_refused() {
 #[test]
 fn an_ambiguous_label_is_refused_and_a_full_line_picks_one() {
     let mut session = session();
-    let pack = "system Tiny\nStats: Attack\nRuling a: 1\n\npower Jab\nCheck: [Attack]\n\
+    let pack = "system Tiny\nStats: Attack\nResource HP: max 9\nRuling a: 1\n\npower Jab\nCheck: [Attack]\n\
                 Result: 1 damage\nEffect: narrate one\nEffect: narrate two\n";
     text(&session.run_text("pack.session", pack, None));
     let before = state(&session);

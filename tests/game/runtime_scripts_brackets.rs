@@ -18,7 +18,7 @@ Resource Focus: max 5
 Derived Guard: [Defense + Sturdiness]
 Default check: Roll
 Functions: jolt, bonus, scar, plain, numb, peek, same
-
+Layered Body: HP
 check Roll
 Method: pool
 Dice: 2d10
