@@ -1,6 +1,7 @@
 //! Lines the grammar accepts but the engine does not run: a relationship's `Group:`, an
 //! item's `Slots:`, `Keywords:` anywhere but on a power or a weapon (only those keywords are
-//! read: by `vs Keyword` modifiers, `this power has keyword X`, upgrade selectors), the
+//! read: by `vs Keyword` modifiers, `this power has keyword X`, upgrade selectors), a
+//! `Prereq:` on a trait that is never taken (only stances and upgrades test theirs), the
 //! system's `Phases:`, a condition's `Halt:` and `While:`, an armour's `Cost:`, and a
 //! `Default X:` for a name that has no default (a resource, an unknown name). Each is
 //! refused at its line with what to write instead, so a rule file that checks clean does
@@ -10,7 +11,7 @@ use crate::diagnostics::{Diagnostic, Span};
 use crate::link::Symbols;
 use crate::model::{
     ActorLine, ArmourLine, Assignment, BlockBody, BlockKind, ConditionLine, Pack, SystemLine,
-    TraitLine,
+    TraitKind, TraitLine,
 };
 
 /// The code of every refusal here.
@@ -24,7 +25,7 @@ pub(super) fn not_run(pack: &Pack, symbols: &Symbols, out: &mut Vec<Diagnostic>)
             BlockBody::Trait(lines) => {
                 for line in lines {
                     if let Some((why, help)) = trait_line(&line.node, kind) {
-                        out.push(refusal(line.span, line.node.label(), kind, why, help));
+                        out.push(refusal(line.span, line.node.label(), kind, &why, help));
                     }
                 }
             }
@@ -42,7 +43,13 @@ pub(super) fn not_run(pack: &Pack, symbols: &Symbols, out: &mut Vec<Diagnostic>)
             BlockBody::Actor(lines) => {
                 for line in lines {
                     if let ActorLine::Keywords(_) = &line.node {
-                        out.push(refusal(line.span, "Keywords", kind, KEYWORDS, keywords_help(kind)));
+                        out.push(refusal(
+                            line.span,
+                            "Keywords",
+                            kind,
+                            KEYWORDS,
+                            keywords_help(kind),
+                        ));
                     }
                 }
             }
@@ -97,19 +104,33 @@ const PHASES_HELP: &str = "write it as a comment (`# Phases: ...`); to run somet
                            or a hook (`On turn start: function`)";
 
 /// Why a trait line is not run, and what to write instead.
-fn trait_line(line: &TraitLine, kind: BlockKind) -> Option<(&'static str, String)> {
+fn trait_line(line: &TraitLine, kind: BlockKind) -> Option<(String, String)> {
+    let stance_or_upgrade =
+        matches!(kind, BlockKind::Trait(TraitKind::Stance | TraitKind::Upgrade));
     match line {
         TraitLine::Group(_) => Some((
-            "the engine reads no group: no test, selector or sheet uses it",
+            "the engine reads no group: no test, selector or sheet uses it".into(),
             "write it in the `Details:` line, or as a comment (`# Group: River Clan`), until \
              the engine reads groups"
                 .into(),
         )),
         TraitLine::Slots(_) => Some((
-            "the engine counts no slots",
+            "the engine counts no slots".into(),
             "write it as a comment (`# Slots: 1`) until the engine counts slots".into(),
         )),
-        TraitLine::Keywords(_) => Some((KEYWORDS, keywords_help(kind))),
+        TraitLine::Keywords(_) => Some((KEYWORDS.into(), keywords_help(kind))),
+        // A stance tests it when adopted, an upgrade when it modifies a power; a trait that
+        // acts on its own (feat, item, relationship, trait) is never "taken" by the engine.
+        TraitLine::Prereq(_) if !stance_or_upgrade => Some((
+            format!(
+                "the engine tests a `Prereq:` when a stance is adopted or an upgrade modifies \
+                 a power, and never takes {} {kind} (it holds from when the actor joins)",
+                article(kind)
+            ),
+            "write it as `While:` to hold the effect only while the test holds, or as a \
+             comment (`# Prereq: ...`) for the GM who grants it"
+                .into(),
+        )),
         _ => None,
     }
 }
