@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod defaults_and_prereqs;
 mod engine_examples;
 mod engine_save;
 mod engine_world;
@@ -42,3 +43,4 @@ mod runtime_terrain;
 mod runtime_timing;
 mod runtime_upgrades;
 mod session_gm;
+mod trait_kinds;
