@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analyze;
 mod defaults_and_prereqs;
 mod engine_examples;
 mod engine_save;
