@@ -16,6 +16,7 @@ mod gear;
 mod lifecycle;
 mod modifiers;
 mod names;
+mod not_run;
 mod power_rules;
 mod procedures_run;
 mod requirements;
@@ -110,6 +111,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
     as_written::check(pack, &mut out);
+    not_run::not_run(pack, symbols, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
     rulings::rulings(pack, &mut out);
     lifecycle::lifecycle(pack, &mut out);

@@ -172,17 +172,17 @@ label_table! {
         /// `Effect: apply Hasted to Self`
         Effect = "Effect", Plain, "effects when the trait applies: `Effect: apply Hasted to Self`";
         /// `Group: River Clan`
-        Group = "Group", Plain, "a relationship's group: `Group: River Clan`";
+        Group = "Group", Plain, "a relationship's group; refused by `check` (`rules::check::not_run`): nothing reads it yet";
         /// `Keywords: Stance`
-        Keywords = "Keywords", Plain, "the trait's keywords: `Keywords: Stance Jaguar`";
+        Keywords = "Keywords", Plain, "the trait's keywords; refused by `check` (`rules::check::not_run`): only power and weapon keywords are read";
         /// `Limit: once per encounter`
         Limit = "Limit", Plain, "how often it may apply: `Limit: once per encounter`";
         /// `Prereq: [Level >= 3]`
-        Prereq = "Prereq", Plain, "what must hold to take it: `Prereq: [Level >= 3]`";
+        Prereq = "Prereq", Plain, "what must hold to adopt a stance or for an upgrade to apply: `Prereq: [Level >= 3]` (refused on other traits)";
         /// `Replace: Cost: 2 CP`
         Replace = "Replace", Plain, "the line of a selected power an upgrade replaces: `Replace: Cost: 2 CP`";
         /// `Slots: 1`
-        Slots = "Slots", Plain, "how many slots an item takes: `Slots: 1`";
+        Slots = "Slots", Plain, "how many slots an item takes; refused by `check` (`rules::check::not_run`): no slots are counted yet";
         /// `To: Sound or Electricity Attacks`
         To = "To", Plain, "the powers an upgrade selects: `To: Sound or Electricity Attacks`";
         /// `Trigger: you take damage`
@@ -214,7 +214,7 @@ label_table! {
         /// `Rounding: floor`
         Rounding = "Rounding", Plain, "how decimals become integers: `Rounding: floor`";
         /// `Phases: Start, Action, End`
-        Phases = "Phases", Plain, "the phases of a turn: `Phases: Start, Reset CP, Action, End`";
+        Phases = "Phases", Plain, "the phases of a turn; refused by `check` (`rules::check::not_run`): turns run the engine's own phases";
         /// `Segments: 10`
         Segments = "Segments", Plain, "segments per round: `Segments: 10`";
         /// `Turn order: 1d10+[Initiative]`
@@ -226,7 +226,7 @@ label_table! {
         /// `Default check: Pool`
         DefaultCheck = "Default check", Plain, "the procedure checks use unless they name one: `Default check: Pool`";
         /// `Default Tier: 1`
-        Default = "Default", Named, "a value actors have unless their block says: `Default Tier: 1`";
+        Default = "Default", Named, "a stat's value for actors whose block does not list it: `Default Strength: 3`, `Default Tier: 1`";
         /// `Functions: jolt, aid_bonus`
         Functions = "Functions", Plain, "the script functions rule lines may call: `Functions: jolt, aid_bonus`";
         /// `On damage taken: bleed_check`
@@ -258,13 +258,13 @@ label_table! {
         /// `Effect: take [N] damage`
         Effect = "Effect", Plain, "effects at the start of the holder's turn: `Effect: [N] fire damage`";
         /// `Halt: you take damage`
-        Halt = "Halt", Plain, "what ends it: `Halt: you take damage`";
+        Halt = "Halt", Plain, "what ends it; refused by `check` (`rules::check::not_run`): nothing ends a condition by it yet";
         /// `Trigger: you are hit`
         Trigger = "Trigger", Plain, "when its effect fires: `Trigger: you take damage`";
         /// `While: you are Prone`
-        While = "While", Plain, "what must hold for it to count: `While: you are Prone`";
+        While = "While", Plain, "what must hold for it to count; refused by `check` (`rules::check::not_run`): put the test on what grants it";
         /// `Keywords: Mental`
-        Keywords = "Keywords", Plain, "the condition's keywords: `Keywords: Mental`";
+        Keywords = "Keywords", Plain, "the condition's keywords; refused by `check` (`rules::check::not_run`): only power and weapon keywords are read";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: cannot flank`";
         /// `Grants: Advantage to attackers`
@@ -296,7 +296,7 @@ label_table! {
         /// `Conditions: Hasted`
         Conditions = "Conditions", Plain, "conditions it starts with: `Conditions: Hasted`";
         /// `Keywords: PC`
-        Keywords = "Keywords", Plain, "the actor's keywords: `Keywords: PC Brute`";
+        Keywords = "Keywords", Plain, "the actor's keywords; refused by `check` (`rules::check::not_run`): only power and weapon keywords are read";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: the party's guide`";
         /// `Side: party`
@@ -344,11 +344,11 @@ label_table! {
         /// `Protection: 3`
         Protection = "Protection", Plain, "the armour's protection: `Protection: 3`";
         /// `Cost: 20`
-        Cost = "Cost", Plain, "what it costs: `Cost: 20`";
+        Cost = "Cost", Plain, "what it costs; refused by `check` (`rules::check::not_run`): nothing reads it yet";
         /// `Pool: Purse`
         Pool = "Pool", Plain, "the layered pool it protects (default: the first): `Pool: Purse`";
         /// `Keywords: Heavy`
-        Keywords = "Keywords", Plain, "the armour's keywords: `Keywords: Heavy`";
+        Keywords = "Keywords", Plain, "the armour's keywords; refused by `check` (`rules::check::not_run`): only power and weapon keywords are read";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: boiled leather`";
     }

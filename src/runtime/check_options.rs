@@ -275,10 +275,12 @@ pub(crate) fn raise_stat(
     let actor = game.world.actor(who).map_err(|k| engine(k, stat.span))?;
     let before = match actor.stats.get(name) {
         Some(value) => *value,
-        // An unlearned specialised stat starts from its parent's value.
+        // An unlisted stat starts from the system's default for it, else (an unlearned
+        // specialised stat) from its parent's value.
         None if game.rules.declares_stat(name) => {
-            let parent = game.rules.parent_of(name).and_then(|p| actor.stats.get(p));
-            parent.copied().unwrap_or(0)
+            let default = super::scope::default_value(&game.rules, actor, name);
+            let parent = || game.rules.parent_of(name).and_then(|p| actor.stats.get(p)).copied();
+            default.or_else(parent).unwrap_or(0)
         }
         None => {
             let names = actor.stats.keys().map(String::as_str);

@@ -80,6 +80,9 @@ pub(crate) struct Rules {
     pub power_rules: super::power_rules::PowerRules,
     /// The pack's symbol table, the one `check` validated the pack against.
     pub symbols: crate::link::Symbols,
+    /// `Default X: N` lines as (name, negative, value), in declaration order: what an actor
+    /// that does not list the stat reads.
+    pub defaults: Vec<(String, bool, crate::model::Amount)>,
     /// The resource damage and healing go to, found once at load, or the resources with a
     /// maximum when the system does not say ([`crate::model::health`]); read through
     /// [`super::effects::health_resource`].
@@ -161,6 +164,11 @@ impl Rules {
                 SystemLine::Ruling { name, value } => {
                     rules.rulings.push((name.node.as_str().to_string(), value.clone()));
                 }
+                SystemLine::Default(default) => rules.defaults.push((
+                    default.name.node.as_str().to_string(),
+                    default.negative,
+                    default.value.clone(),
+                )),
                 _ => {}
             }
             rules.system.push(line.clone());
@@ -284,6 +292,15 @@ impl Rules {
     pub fn parent_of(&self, name: &str) -> Option<&str> {
         let found = self.parents.iter().find(|(stat, _)| stat.eq_ignore_ascii_case(name));
         found.map(|(_, parent)| parent.as_str())
+    }
+
+    /// The first `Default name:` line's sign and value (the name matched without case, like
+    /// [`Rules::declares_stat`]).
+    pub fn default_line(&self, name: &str) -> Option<(bool, &crate::model::Amount)> {
+        self.defaults
+            .iter()
+            .find(|(default, _, _)| default.eq_ignore_ascii_case(name))
+            .map(|(_, negative, value)| (*negative, value))
     }
 
     /// Whether a system `Stats` line declares `name` (without regard to case: names typed

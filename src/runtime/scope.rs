@@ -195,11 +195,31 @@ fn value_with(
     Some(with_conditions(rules, actor, name, base, depth))
 }
 
-/// A value the actor does not list: a specialised stat's parent, else 0 for a stat the
-/// system declares (a stat block lists what it has; conditions still modify the rest).
+/// A value the actor does not list: the system's `Default X:` for it, else a specialised
+/// stat's parent, else 0 for a stat the system declares (a stat block lists what it has;
+/// conditions still modify the rest).
 #[inline(never)]
 fn unlisted_value(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i64> {
-    parent_value(rules, actor, name, depth).or_else(|| rules.declares_stat(name).then_some(0))
+    default_at(rules, actor, name, depth)
+        .or_else(|| parent_value(rules, actor, name, depth))
+        .or_else(|| rules.declares_stat(name).then_some(0))
+}
+
+/// The system's `Default name:` value for `actor` (which does not list `name`), if the
+/// system gives one.
+pub(crate) fn default_value(rules: &Rules, actor: &Actor, name: &str) -> Option<i64> {
+    default_at(rules, actor, name, 0)
+}
+
+/// [`default_value`] inside `depth` derived evaluations (a default may read other values).
+fn default_at(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i64> {
+    let (negative, amount) = rules.default_line(name)?;
+    if depth >= DERIVED_DEPTH {
+        return None;
+    }
+    let scope = LineScope { depth: depth + 1, ..LineScope::of(rules, actor) };
+    let value = scope.amount(amount, LineContext::Declaration, rules.rounding).ok()?;
+    Some(if negative { -value } else { value })
 }
 
 /// `name` among the actor's own values: the stat written exactly so, else the resource,
@@ -384,7 +404,8 @@ fn held_bonus(rules: &Rules, actor: &Actor, stat: &str, depth: u8) -> i64 {
 }
 
 /// A special name: `Grade` of the current check; `Tier` or `Level` from the system's
-/// `Derived` line of that name (found at load) when it has one, else the actor's own value.
+/// `Derived` line of that name (found at load) when it has one, else the actor's own value,
+/// else the system's `Default` for it, else 0.
 #[inline(never)]
 fn special(scope: &LineScope<'_>, special: Special) -> Read {
     let name = match special {
@@ -397,7 +418,9 @@ fn special(scope: &LineScope<'_>, special: Special) -> Read {
             .map(Value::integer)
             .ok_or_else(|| unknown(format_args!("{name}")));
     }
-    Ok(Value::integer(scope.user.stats.get(name).copied().unwrap_or(0)))
+    let own = scope.user.stats.get(name).copied();
+    let value = own.or_else(|| default_at(scope.rules, scope.user, name, scope.depth));
+    Ok(Value::integer(value.unwrap_or(0)))
 }
 
 impl Scope for LineScope<'_> {

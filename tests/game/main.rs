@@ -7,6 +7,7 @@
 mod common;
 
 mod analyze;
+mod defaults_and_prereqs;
 mod engine_examples;
 mod engine_save;
 mod engine_world;
@@ -43,4 +44,5 @@ mod runtime_terrain;
 mod runtime_timing;
 mod runtime_upgrades;
 mod session_gm;
+mod trait_kinds;
 mod transcript_text;

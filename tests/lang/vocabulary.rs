@@ -8,9 +8,9 @@
 //! **To add a label, a verb, a modifier form or a ruling the engine reads:** add the table
 //! entry, then its evidence in the `match` of its table here — the match is exhaustive, so
 //! the crate does not compile until you do. Name the test that runs it (`Runs`), or give a
-//! snippet `check` refuses (`Refused`). An entry the runtime does not run yet is a `Gap`
-//! with the reason: the walk lists every gap, and their number is pinned below, so a new
-//! gap is a visible decision in review, never a silent one.
+//! snippet `check` refuses (`Refused`). There is no third way: an entry the runtime does
+//! not run yet is refused by `check` (`rules::check::not_run`, src/check/not_run.rs) until
+//! it runs, so a line that checks clean always does what it says.
 //!
 //! The walk fails listing every missing piece at once: a named test that does not exist
 //! (scanned as `#[test] fn NAME(` under tests/ and src/), a refusal snippet that checks
@@ -37,15 +37,9 @@ enum Evidence {
     Refused { snippet: &'static str, code: &'static str },
     /// Text shown as written, by design never run (a `Details:` line).
     Text,
-    /// Accepted by `check` and not run as written: a finding (issue 15), with the reason.
-    Gap(&'static str),
 }
 
-use Evidence::{Gap, Refused, Runs, Text};
-
-/// How many entries are known gaps; each is listed when the walk runs. Fixing one lowers
-/// this number, adding one raises it: both show in review.
-const KNOWN_GAPS: usize = 19;
+use Evidence::{Refused, Runs, Text};
 
 fn power(label: PowerLabel) -> Evidence {
     match label {
@@ -115,31 +109,39 @@ fn trait_line(label: TraitLabel) -> Evidence {
         TraitLabel::Effect => {
             Runs(&["a_stance_costs_its_cost_applies_its_effect_and_is_replaced_by_the_next"])
         }
-        TraitLabel::Group => {
-            Gap("a relationship's `Group:` is read by nothing (not shown, not matched)")
-        }
-        TraitLabel::Keywords => Gap(
-            "a trait's `Keywords:` is read by nothing at run time (selectors match powers' keywords)",
-        ),
+        TraitLabel::Group => Refused {
+            snippet: "system T\nStats: Will\n\nrelationship Kin\nGroup: River Clan\n",
+            code: "rules::check::not_run",
+        },
+        // Only a power's and a weapon's keywords are read.
+        TraitLabel::Keywords => Refused {
+            snippet: "system T\nStats: Will\n\nfeat Tough\nKeywords: Feat Core\n",
+            code: "rules::check::not_run",
+        },
         TraitLabel::Limit => Runs(&[
             "an_upgrade_selects_by_the_weapons_keywords_and_its_limit_counts_once_per_turn",
             "a_limit_per_round_refuses_the_third_use_and_the_rounds_end_resets_it",
         ]),
-        TraitLabel::Prereq => {
-            Gap("a trait's `Prereq:` is evaluated for stances and upgrades, but no test runs one")
-        }
+        // Run for stances and upgrades; refused on traits that act on their own (a feat is
+        // never "taken": `rules::check::not_run`).
+        TraitLabel::Prereq => Runs(&[
+            "a_stances_prereq_is_tested_when_it_is_adopted",
+            "a_default_stat_applies_to_an_actor_that_does_not_list_it",
+        ]),
         TraitLabel::Replace => {
             Runs(&["heavy_follow_through_replaces_the_result_line_and_the_log_names_it"])
         }
-        TraitLabel::Slots => {
-            Gap("an item's `Slots:` is read by nothing: no slot budget is counted")
-        }
+        TraitLabel::Slots => Refused {
+            snippet: "system T\nStats: Will\n\nitem Kit\nSlots: 1\n",
+            code: "rules::check::not_run",
+        },
         TraitLabel::To => {
             Runs(&["an_upgrade_selects_by_the_weapons_keywords_and_its_limit_counts_once_per_turn"])
         }
-        TraitLabel::Trigger => Gap(
-            "a feat's `Trigger:` never fires on main (rows1 lands it: tests/lifecycle/traits.rs)",
-        ),
+        TraitLabel::Trigger => Runs(&[
+            "falling_to_0_hp_runs_dying_collapse_and_unconscious_forbids_powers_until_healed",
+            "a_relationship_with_a_trigger_runs_its_effect_each_time_the_event_happens",
+        ]),
         TraitLabel::While => {
             Runs(&["weapon_keywords_join_the_power_for_selectors_and_while_gates_the_upgrade"])
         }
@@ -173,9 +175,10 @@ fn system(label: SystemLabel) -> Evidence {
         SystemLabel::Rounding => Runs(&[
             "a_scale_multiplies_after_the_additions_and_rounds_by_its_own_rule_else_the_system_s",
         ]),
-        SystemLabel::Phases => Gap(
-            "`Phases:` is read by nothing: every turn runs the engine's own start, action and end phases",
-        ),
+        SystemLabel::Phases => Refused {
+            snippet: "system T\nStats: Will\nPhases: Start, Action, End\n",
+            code: "rules::check::not_run",
+        },
         SystemLabel::Segments => Runs(&["turn_order_totals_above_the_segments_gain_the_overflow"]),
         SystemLabel::TurnOrder => Runs(&[
             "turn_order_totals_above_the_segments_gain_the_overflow",
@@ -187,9 +190,10 @@ fn system(label: SystemLabel) -> Evidence {
         ]),
         SystemLabel::ActionTicks => Runs(&["tick_initiative_lets_the_fewest_ticks_act_next"]),
         SystemLabel::DefaultCheck => Runs(&["invest_resolves_the_given_segments_later"]),
-        SystemLabel::Default => {
-            Gap("`Default Strength: 3` is read by nothing: an actor without the stat reads 0")
-        }
+        SystemLabel::Default => Runs(&[
+            "a_default_stat_applies_to_an_actor_that_does_not_list_it",
+            "check_refuses_a_default_for_a_resource_or_an_unknown_name",
+        ]),
         SystemLabel::Functions => Runs(&["a_bracket_call_reaches_the_script_function"]),
         SystemLabel::On => Runs(&[
             "turn_hooks_run_as_turns_start_and_end",
@@ -225,23 +229,28 @@ fn condition(label: ConditionLabel) -> Evidence {
             "two_ongoing_types_both_tick_and_the_same_type_does_not_stack",
             "a_condition_applied_twice_keeps_one_instance",
         ]),
-        ConditionLabel::Duration => Gap(
-            "a condition's `Duration:` line is not run on main (rows1 lands it: tests/lifecycle/durations.rs)",
-        ),
+        ConditionLabel::Duration => {
+            Runs(&["the_condition_blocks_duration_counts_rounds_and_ends_after_the_second"])
+        }
         ConditionLabel::Effect => Runs(&[
             "ongoing_fire_3_resisted_by_resistant_fire_2_deals_1_each_start_phase",
             "regeneration_heals_at_the_start_phase_capped_at_the_maximum",
         ]),
-        ConditionLabel::Halt => {
-            Gap("a condition's `Halt:` is read by nothing: `Halt: you take damage` never ends it")
-        }
+        ConditionLabel::Halt => Refused {
+            snippet: "system T\nStats: Will\n\ncondition Held\nHalt: [Will > 2]\n",
+            code: "rules::check::not_run",
+        },
         ConditionLabel::Trigger => {
             Runs(&["an_effect_triggered_by_the_turn_end_runs_at_the_end_phase"])
         }
-        ConditionLabel::While => Gap(
-            "a condition's `While:` is read by nothing: it counts whether or not the test holds",
-        ),
-        ConditionLabel::Keywords => Gap("a condition's `Keywords:` is read by nothing at run time"),
+        ConditionLabel::While => Refused {
+            snippet: "system T\nStats: Will\n\ncondition Held\nWhile: [Will > 2]\n",
+            code: "rules::check::not_run",
+        },
+        ConditionLabel::Keywords => Refused {
+            snippet: "system T\nStats: Will\n\ncondition Held\nKeywords: Mental\n",
+            code: "rules::check::not_run",
+        },
         // Shown with the condition, never run.
         ConditionLabel::Details => Text,
         ConditionLabel::Grants => Runs(&[
@@ -271,10 +280,11 @@ fn actor(label: ActorLabel) -> Evidence {
             "berserker_charge_costs_4_cp_with_the_maquahuitl_and_a_high_does_15_damage",
             "with_weapon_must_name_a_weapon_the_user_has_equipped",
         ]),
-        ActorLabel::Conditions => Gap(
-            "an actor block's `Conditions:` is never applied on main (rows1 lands it: tests/lifecycle/traits.rs)",
-        ),
-        ActorLabel::Keywords => Gap("an actor block's `Keywords:` is read by nothing at run time"),
+        ActorLabel::Conditions => Runs(&["an_actor_blocks_conditions_apply_when_it_joins"]),
+        ActorLabel::Keywords => Refused {
+            snippet: "system T\nStats: Will\n\nactor Ana\nKeywords: PC Human\n",
+            code: "rules::check::not_run",
+        },
         // Shown on the sheet, never run.
         ActorLabel::Details => Text,
         ActorLabel::Side => Runs(&["an_actor_block_side_line_puts_its_actors_on_that_side"]),
@@ -323,9 +333,15 @@ fn armour(label: ArmourLabel) -> Evidence {
         ArmourLabel::Protection => {
             Runs(&["armour_protection_absorbs_its_value_of_every_hit_and_never_wears"])
         }
-        ArmourLabel::Cost => Gap("an armour's `Cost:` is read by nothing (no bracket reads it)"),
+        ArmourLabel::Cost => Refused {
+            snippet: "system T\nStats: Will\n\narmour Coat\nValue: 2\nCost: 10\n",
+            code: "rules::check::not_run",
+        },
         ArmourLabel::Pool => Runs(&["losing_wealth_goes_through_the_accountant_first"]),
-        ArmourLabel::Keywords => Gap("an armour's `Keywords:` is read by nothing at run time"),
+        ArmourLabel::Keywords => Refused {
+            snippet: "system T\nStats: Will\n\narmour Coat\nValue: 2\nKeywords: Heavy\n",
+            code: "rules::check::not_run",
+        },
         // Shown with the armour, never run.
         ArmourLabel::Details => Text,
     }
@@ -459,16 +475,15 @@ fn block(kind: BlockKind) -> Evidence {
             Runs(&["berserker_charge_costs_weapon_plus_one_and_deals_weapon_plus_grade"])
         }
         BlockKind::Trait(kind) => match kind {
-            TraitKind::Trait => {
-                Gap("a `trait` block (no trigger) holds nothing on main (rows1 lands traits)")
-            }
+            TraitKind::Trait | TraitKind::Item => Runs(&[
+                "a_trait_and_an_item_without_a_trigger_hold_their_conditions_from_the_start",
+            ]),
             TraitKind::Feat => {
-                Gap("a `feat` block's Effect never applies on main (rows1 lands it)")
+                Runs(&["a_feat_without_a_trigger_holds_its_condition_from_the_start"])
             }
-            TraitKind::Item => {
-                Gap("an `item` block's Effect never applies on main (rows1 lands it)")
+            TraitKind::Relationship => {
+                Runs(&["a_relationship_with_a_trigger_runs_its_effect_each_time_the_event_happens"])
             }
-            TraitKind::Relationship => Gap("a `relationship` block: its Group is read by nothing"),
             TraitKind::Stance => {
                 Runs(&["a_stance_costs_its_cost_applies_its_effect_and_is_replaced_by_the_next"])
             }
@@ -534,8 +549,11 @@ fn modifier(form: &Modifier) -> Evidence {
                 "marked_costs_one_attack_only_when_not_targeting_the_marker",
                 "vs_keyword_modifiers_count_on_both_sides_of_a_versus_check",
             ]),
-            // The grammar writes no relative modifier of a relative modifier.
-            Modifier::Relative { .. } => Gap("a relative modifier of a relative modifier"),
+            // Not a form of the language: the parser lowers at most one relation onto a plain
+            // modifier (parse/conditions.rs), so no example can reach this arm.
+            Modifier::Relative { .. } => {
+                unreachable!("the parser writes no relative modifier of a relative modifier")
+            }
             Modifier::Set { .. } | Modifier::Scale { .. } | Modifier::Quantity(_) => Refused {
                 snippet: "system T\nStats: Speed\nResource HP: max 10\n\ncondition Held\nModifiers: Speed = 0 vs Ranged\n",
                 code: "rules::check::uncounted_modifier",
@@ -667,7 +685,6 @@ fn refusal_codes(snippet: &str) -> Vec<String> {
 fn every_entry_of_every_table_runs_or_is_refused() {
     let tests = test_names();
     let mut missing = Vec::new();
-    let mut gaps = Vec::new();
     let (mut runs, mut refused, mut text) = (0, 0, 0);
     for entry in entries() {
         let at = format!("{} `{}`", entry.table, entry.name);
@@ -689,15 +706,10 @@ fn every_entry_of_every_table_runs_or_is_refused() {
                 }
             }
             Text => text += 1,
-            Gap(reason) => gaps.push(format!("{at}: {reason}")),
         }
     }
-    eprintln!("vocabulary: {runs} run, {refused} refused, {text} text, {} gaps", gaps.len());
-    for gap in &gaps {
-        eprintln!("  gap: {gap}");
-    }
+    eprintln!("vocabulary: {runs} run, {refused} refused, {text} text");
     assert!(missing.is_empty(), "{} entries lack evidence:\n{}", missing.len(), missing.join("\n"));
-    assert_eq!(gaps.len(), KNOWN_GAPS, "the known gaps changed:\n{}", gaps.join("\n"));
 }
 
 #[test]
