@@ -10,6 +10,8 @@ use mythforge::diagnostics::Diagnostic;
 use mythforge::runtime::Game;
 use mythforge::session::{Run, Session, transcript};
 
+use crate::common::golden::fenced;
+
 fn session() -> Session<Game> {
     Session::new(Game::new(1), 1)
 }
@@ -270,16 +272,6 @@ fn check_loads_the_named_pack_and_shows_each_change() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("this house rule names no power `Slep`"), "{stderr}");
     assert!(stderr.contains("did you mean `Sleep`?"), "{stderr}");
-}
-
-/// The fenced blocks of `markdown` tagged `tag`, each as its text.
-fn fenced<'a>(markdown: &'a str, tag: &str) -> Vec<&'a str> {
-    let open = format!("```{tag}\n");
-    markdown
-        .split(open.as_str())
-        .skip(1)
-        .map(|rest| &rest[..rest.find("```").expect("a closed block")])
-        .collect()
 }
 
 #[test]

@@ -15,3 +15,4 @@ mod house_rules;
 mod mestezia_session;
 mod repl_pty;
 mod session_golden;
+mod values_doc;

@@ -103,7 +103,22 @@ fn expression() -> impl Strategy<Value = String> {
             inner.clone().prop_map(|inner| format!("-{inner}")),
             (inner.clone(), inner.clone())
                 .prop_map(|(left, right)| format!("min({left}, {right})")),
-            inner.prop_map(|inner| format!("floor({inner})")),
+            inner.clone().prop_map(|inner| format!("floor({inner})")),
+            // Comparisons do not chain and `not` does not follow an operator: parenthesised
+            // here, and the printer decides which parentheses stay.
+            (
+                inner.clone(),
+                prop::sample::select(&["<", "<=", ">", ">=", "==", "!="][..]),
+                inner.clone()
+            )
+                .prop_map(|(left, op, right)| format!("(({left}) {op} ({right}))")),
+            (inner.clone(), prop::sample::select(&["and", "or"][..]), inner.clone())
+                .prop_map(|(left, op, right)| format!("({left} {op} {right})")),
+            inner.clone().prop_map(|inner| format!("(not {inner})")),
+            (inner.clone(), inner.clone(), inner.clone())
+                .prop_map(|(c, a, b)| format!("if({c}, {a}, {b})")),
+            (inner, prop::sample::select(&["1d8", "d20", "4d6kh3", "2d6!", "3d10cs>=8"][..]))
+                .prop_map(|(inner, dice)| format!("{dice} + {inner}")),
         ]
     })
 }
