@@ -21,6 +21,7 @@ mod rules;
 mod rulings;
 mod scripts;
 mod stat_parents;
+mod tables;
 mod thresholds;
 mod upgrades;
 
@@ -109,6 +110,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     as_written::check(pack, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
     rulings::rulings(pack, &mut out);
+    tables::tables(pack, symbols, &mut out);
     out
 }
 

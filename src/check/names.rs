@@ -121,9 +121,14 @@ impl<'a> Names<'a> {
                         };
                         out.push(kind.at(span).to_diagnostic());
                     }
-                    if Builtin::from_name(name).is_none() && self.symbols.function(name).is_none() {
+                    if Builtin::from_name(name).is_none()
+                        && self.symbols.function(name).is_none()
+                        && self.symbols.table(name).is_none()
+                    {
                         let builtins = Builtin::NAMES;
                         let functions = self.symbols.functions.iter().map(|f| f.name.as_str());
+                        let tables = self.symbols.tables.iter().map(|t| t.name.as_str());
+                        let functions = functions.chain(tables);
                         let candidates = functions.chain(builtins);
                         out.push(with_suggestion(
                             CheckErrorKind::UnknownFunction(name.to_string()).at(function.span),

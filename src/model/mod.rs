@@ -20,6 +20,7 @@ pub mod power_rules;
 pub mod print;
 pub mod procedure;
 pub mod system;
+pub mod table;
 mod value;
 pub mod verbs;
 

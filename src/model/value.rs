@@ -404,6 +404,14 @@ pub enum EvalErrorKind {
         /// The dice as written.
         dice: String,
     },
+    /// `[Skill Damage(25)]` where no row of the table covers 25.
+    #[error("the table `{table}` has no row for {key}")]
+    OutsideTable {
+        /// The table.
+        table: String,
+        /// The number looked up.
+        key: i64,
+    },
     /// Dice that could not roll: a forced face that does not fit the die, too many dice.
     #[error("{0}")]
     Dice(String),
@@ -462,6 +470,13 @@ impl EvalError {
             EvalErrorKind::TooDeep(_) => "rules::eval::too_deep",
             EvalErrorKind::Script(_) => "rules::eval::script",
             EvalErrorKind::Dice(_) => "rules::eval::dice",
+            EvalErrorKind::OutsideTable { .. } => {
+                return Diagnostic::error("rules::eval::outside_table", self.kind.to_string())
+                    .with_primary(self.span, "looked up here")
+                    .with_help(
+                        "give the table a row for this number, or keep the lookup within its rows",
+                    );
+            }
             EvalErrorKind::DiceAsNumber { .. } => {
                 return Diagnostic::error("rules::eval::dice_as_number", self.kind.to_string())
                     .with_primary(self.span, "while evaluating this")

@@ -53,7 +53,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
             "an operator such as `+` or `*`"
         }
         Rule::operand | Rule::negate => "a value such as `Grade` or `-2`",
-        Rule::call => "a call such as `floor(Max HP / 4)`",
+        Rule::call | Rule::call_name => "a call such as `floor(Max HP / 4)`",
         Rule::reference => "a name such as `Strength` or `Target's Defense`",
         Rule::ruling => "a ruling such as `Ruling fate exchange CP`",
         Rule::bracket => "a bracket expression such as `[Weapon + 1]`",

@@ -270,7 +270,13 @@ impl ToDiagnostic for RuntimeError {
         if let RuntimeErrorKind::Eval(kind @ EvalErrorKind::ScriptFailed { .. }) = &self.kind {
             return kind.script_diagnostic(self.span);
         }
-        if let RuntimeErrorKind::Eval(kind @ EvalErrorKind::DiceAsNumber { .. }) = &self.kind {
+        // Kinds with a help of their own: the evaluator's diagnostic says it.
+        if let RuntimeErrorKind::Eval(
+            kind @ (EvalErrorKind::DiceAsNumber { .. }
+            | EvalErrorKind::DiceNotRolled(_)
+            | EvalErrorKind::OutsideTable { .. }),
+        ) = &self.kind
+        {
             return EvalError { kind: kind.clone(), span: self.span }.to_diagnostic();
         }
         let mut diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string());

@@ -503,11 +503,38 @@ pub(crate) fn script_call(
     function: &Name,
     arguments: &[Value],
 ) -> Result<Value, EvalErrorKind> {
+    if let Some(table) = rules.table(function) {
+        return table_lookup(rules, function, table, arguments);
+    }
     match &rules.scripts {
         Some(scripts) => scripts.call(function.as_str(), arguments),
         None => Err(EvalErrorKind::Script(format!(
             "script function `{function}` is not available: scripts are not loaded"
         ))),
+    }
+}
+
+/// `[Skill Damage(12)]`: the value of the row covering the argument (rounded by the
+/// system's rule). A number no row covers is an error, never a default.
+#[cold]
+#[inline(never)]
+fn table_lookup(
+    rules: &Rules,
+    name: &Name,
+    table: &crate::model::table::Table,
+    arguments: &[Value],
+) -> Result<Value, EvalErrorKind> {
+    let [key] = arguments else {
+        return Err(EvalErrorKind::Arity {
+            function: name.to_string(),
+            expected: "1",
+            got: arguments.len(),
+        });
+    };
+    let key = key.round(rules.rounding);
+    match table.lookup(key) {
+        Some(value) => Ok(Value::integer(value)),
+        None => Err(EvalErrorKind::OutsideTable { table: name.as_str().to_string(), key }),
     }
 }
 

@@ -173,3 +173,71 @@ fn a_bad_dice_term_is_a_parse_error_at_the_term() {
     assert!(errors[0].code.starts_with("dice::"), "{errors:#?}");
     assert_eq!(spanned(&errors[0], &text).1, 16);
 }
+
+/// A system with the issue's two tables, and `probe(line)`.
+fn tabled(line: &str) -> String {
+    format!(
+        "system Tables\nTable Skill Damage: <7 -3, 7-8 -2, 9-10 -1, 11-14 0, 15-17 +1, 18-20 +2, \
+         >20 +3\nTable XP To Next Level: 1 110, 2 121, 3 133, 4 146, 5 161\n\n{}",
+        probe(line)
+    )
+}
+
+#[test]
+fn a_table_reads_the_row_covering_its_argument() {
+    let cp = |expr: &str| {
+        let mut game = game(&tabled(&format!("Effect: gain [{expr} + 10] CP")));
+        game.add_actor("Ana", Some("Ana"), &[]).unwrap();
+        game.use_power(&PowerUse::new("Ana", "Probe")).unwrap();
+        game.world().actor("Ana").unwrap().resources["CP"].current - 10
+    };
+    assert_eq!(cp("Skill Damage(Strength)"), -3);
+    assert_eq!(cp("Skill Damage(Strength * 3)"), -1);
+    assert_eq!(cp("Skill Damage(16)"), 1);
+    assert_eq!(cp("Skill Damage(40)"), 3);
+    assert_eq!(cp("Skill Damage(-5)"), -3);
+    assert_eq!(cp("XP To Next Level(Strength) - 130"), 3);
+    // A fraction is rounded by the system's rule first: 7/2 is 3.
+    assert_eq!(cp("XP To Next Level(7 / 2) - 130"), 3);
+}
+
+#[test]
+fn a_lookup_outside_the_rows_is_an_error_at_the_line_never_a_default() {
+    let mut game = game(&tabled("Effect: gain [XP To Next Level(Strength * 2)] CP"));
+    game.add_actor("Ana", Some("Ana"), &[]).unwrap();
+    let error = game.use_power(&PowerUse::new("Ana", "Probe")).unwrap_err();
+    let (diagnostic, at) = super::failure(&game, &error);
+    assert_eq!(diagnostic.code, "rules::eval::outside_table");
+    assert_eq!(diagnostic.message, "the table `XP To Next Level` has no row for 6");
+    assert_eq!(at, "XP To Next Level(Strength * 2)");
+    assert_eq!(game.world().actor("Ana").unwrap().resources["CP"].current, 0);
+    // Written as a constant, check refuses it before the game runs.
+    let (errors, text) = refused(&tabled("Effect: gain [XP To Next Level(9)] CP"));
+    let error = one(&errors, "rules::eval::outside_table");
+    assert_eq!(error.message, "the table `XP To Next Level` has no row for 9");
+    assert_eq!(spanned(error, &text), ("XP To Next Level(9)", 20));
+}
+
+#[test]
+fn check_reports_gaps_overlaps_and_lookups_with_the_wrong_arity() {
+    let system = "system Tables\nTable Bonus: <3 -1, 3-5 0, 8-9 1, 9-12 2, >12 3\n\n";
+    let (errors, text) = refused(&format!("{system}{}", probe("Effect: gain [Bonus(1, 2)] CP")));
+    let gap = one(&errors, "rules::check::table_gap");
+    assert_eq!(gap.message, "the table `Bonus` has no row for 6-7");
+    assert_eq!(spanned(gap, &text), ("8-9 1", 15));
+    let overlap = one(&errors, "rules::check::table_overlap");
+    assert_eq!(overlap.message, "two rows of the table `Bonus` cover 9");
+    assert_eq!(spanned(overlap, &text).0, "9-12 2");
+    let arity = one(&errors, "rules::eval::arity");
+    assert_eq!(arity.message, "`Bonus` takes 1 argument(s), got 2");
+    // A row that is not one is a parse error at the row.
+    let system = "system Tables\nTable Bonus: <3 -1, 3 to 5 0\n\n";
+    let (errors, text) = refused(&format!("{system}{}", probe("Effect: gain [Bonus(1)] CP")));
+    let row = one(&errors, "rules::parse::unexpected");
+    assert_eq!(row.message, "could not read this `Table Bonus` line");
+    assert_eq!(spanned(row, &text).0, "3 to 5 0");
+    // A table named like a function would never be read.
+    let system = "system Tables\nTable max: 1 1\n\n";
+    let (errors, _) = refused(&format!("{system}{}", probe("Effect: gain 1 CP")));
+    one(&errors, "rules::check::table_name");
+}
