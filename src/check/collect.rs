@@ -283,6 +283,14 @@ impl<'a> References<'a> {
             },
             TraitLine::Replace(swap) => self.holes(&swap.text, LineContext::Result),
             TraitLine::Limit(_) => {}
+            // A trigger of the trait-trigger table runs (`your Focus reaches 0`), even when
+            // it does not read as a test: it is not narration (check/traits.rs refuses the rest).
+            TraitLine::Trigger(requirement)
+                if crate::model::timing::TraitTrigger::parse(&requirement.to_string())
+                    .is_some() =>
+            {
+                self.requirement(requirement, "Condition", None);
+            }
             TraitLine::Prereq(requirement)
             | TraitLine::Trigger(requirement)
             | TraitLine::While(requirement) => {

@@ -10,8 +10,10 @@ mod choices;
 mod collect;
 mod conditions;
 mod cycles;
+mod damage;
 mod error;
 mod gear;
+mod lifecycle;
 mod modifiers;
 mod names;
 mod power_rules;
@@ -23,6 +25,7 @@ mod scripts;
 mod stat_parents;
 mod tables;
 mod thresholds;
+mod traits;
 mod upgrades;
 
 pub use collect::References;
@@ -111,6 +114,9 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     stat_parents::parent_cycles(pack, &mut out);
     rulings::rulings(pack, &mut out);
     tables::tables(pack, symbols, &mut out);
+    lifecycle::lifecycle(pack, &mut out);
+    traits::traits(pack, &mut out);
+    damage::damage_pool(pack, &mut out);
     out
 }
 

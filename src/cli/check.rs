@@ -70,7 +70,7 @@ pub fn check_paths(paths: &[PathBuf]) -> (Vec<Diagnostic>, SourceMap, usize) {
     (diagnostics, sources, files)
 }
 
-/// The pack a house-rule file of `pack` names (`house rules for mestezia`): the local
+/// The pack a house-rule file of `pack` names (`house rules for fantasy`): the local
 /// folder `rules/NAME` or the built-in pack, parsed; empty when no file names one.
 fn house_base(pack: &Pack, sources: &mut SourceMap) -> (Pack, Vec<Diagnostic>) {
     let named = pack.files.iter().flat_map(|file| &file.items).find_map(|item| match item {

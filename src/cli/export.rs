@@ -15,7 +15,7 @@ use crate::session::embedded;
 /// Arguments of `mythforge export`.
 #[derive(Args, Debug)]
 pub struct ExportArgs {
-    /// The built-in pack to export (`mythforge export mestezia my-house`).
+    /// The built-in pack to export (`mythforge export PACK my-house`).
     pub pack: String,
     /// The folder to write; it must not exist, or be empty.
     pub dir: PathBuf,

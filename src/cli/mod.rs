@@ -11,6 +11,10 @@ mod repl;
 mod roll;
 mod run;
 
+/// Checking rule files and folders as `mythforge check` does (house rules load their pack);
+/// the guide's snippet test checks its rule snippets through it.
+pub use check::check_paths;
+
 use std::io::IsTerminal;
 use std::process::ExitCode;
 

@@ -35,9 +35,17 @@ impl SourceMap {
         SourceMap::default()
     }
 
-    /// Registers a text and returns its id.
+    /// Registers a text and returns its id; a text registered before under the same name
+    /// keeps its id, so two maps that registered the same files in the same order (a
+    /// session's and its game's copy) agree on every id.
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<Arc<str>>) -> FileId {
-        self.files.push(SourceFile { name: name.into(), text: text.into() });
+        let file = SourceFile { name: name.into(), text: text.into() };
+        if let Some(known) =
+            self.files.iter().position(|f| f.name == file.name && f.text == file.text)
+        {
+            return FileId(known as u32);
+        }
+        self.files.push(file);
         FileId(self.files.len() as u32 - 1)
     }
 

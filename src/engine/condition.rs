@@ -20,10 +20,33 @@ pub enum Duration {
     },
     /// For this many more rounds (counted down at each end of round).
     Rounds(u32),
-    /// Until the encounter ends.
+    /// Until the encounter ends (the next one its holder takes part in).
     EndOfEncounter,
+    /// For this many more encounters its holder takes part in (counted down at each end).
+    Encounters(u32),
+    /// Until its holder is healed (a heal that raises its health).
+    UntilHealed,
     /// Until something removes it.
     UntilRemoved,
+}
+
+impl std::fmt::Display for Duration {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Duration::EndOfTurn { actor, turns: 1 } => write!(f, "until {actor}'s turn ends"),
+            Duration::EndOfTurn { actor, turns } => {
+                write!(f, "until {actor}'s turn has ended {turns} more times")
+            }
+            Duration::Rounds(1) => f.write_str("for 1 more round"),
+            Duration::Rounds(n) => write!(f, "for {n} more rounds"),
+            Duration::EndOfEncounter | Duration::Encounters(1) => {
+                f.write_str("until the end of the encounter")
+            }
+            Duration::Encounters(n) => write!(f, "for {n} more encounters"),
+            Duration::UntilHealed => f.write_str("until healed"),
+            Duration::UntilRemoved => f.write_str("until removed"),
+        }
+    }
 }
 
 impl Duration {
@@ -34,15 +57,18 @@ impl Duration {
         Duration::EndOfTurn { actor: actor.to_string(), turns }
     }
 
-    /// A total order for "the longest duration wins": turn-bound < rounds (by count) < end
-    /// of encounter < until removed. Ruling: a turn-bound duration counts as shorter than any
-    /// whole round.
+    /// A total order for "the longest duration wins": turn-bound < rounds (by count) <
+    /// encounters (by count; the end of the encounter is one) < until healed < until
+    /// removed. Rulings: a turn-bound duration counts as shorter than any whole round, and
+    /// "until healed" as longer than any count of encounters.
     pub fn rank(&self) -> (u8, u32) {
         match self {
             Duration::EndOfTurn { turns, .. } => (0, *turns),
             Duration::Rounds(n) => (1, *n),
-            Duration::EndOfEncounter => (2, 0),
-            Duration::UntilRemoved => (3, 0),
+            Duration::EndOfEncounter => (2, 1),
+            Duration::Encounters(n) => (2, *n),
+            Duration::UntilHealed => (3, 0),
+            Duration::UntilRemoved => (4, 0),
         }
     }
 }
@@ -186,6 +212,11 @@ impl Conditions {
         self.extract(|c| c.name == name && subtype.is_none_or(|s| c.subtype.as_deref() == Some(s)))
     }
 
+    /// Removes every instance whose source is `source` and returns them.
+    pub fn remove_from(&mut self, source: &str) -> Vec<ActiveCondition> {
+        self.extract(|c| c.source.as_deref() == Some(source))
+    }
+
     /// Counts down turn-bound durations for `actor`'s turn end; returns what ended.
     pub fn end_of_turn(&mut self, actor: &str) -> Vec<ActiveCondition> {
         for condition in &mut self.active {
@@ -208,10 +239,25 @@ impl Conditions {
         self.extract(|c| c.duration == Duration::Rounds(0))
     }
 
-    /// Removes everything that lasts only for the encounter (and turn or round bound
-    /// conditions with it); returns what ended.
+    /// The holder's encounter ended: turn and round bound conditions end with it, counts of
+    /// encounters go down one (ending at 0); "until healed" and "until removed" stay.
+    /// Returns what ended.
     pub fn end_of_encounter(&mut self) -> Vec<ActiveCondition> {
-        self.extract(|c| c.duration != Duration::UntilRemoved)
+        for condition in &mut self.active {
+            if let Duration::Encounters(n) = &mut condition.duration {
+                *n = n.saturating_sub(1);
+            }
+        }
+        self.extract(|c| match c.duration {
+            Duration::EndOfTurn { .. } | Duration::Rounds(_) | Duration::EndOfEncounter => true,
+            Duration::Encounters(n) => n == 0,
+            Duration::UntilHealed | Duration::UntilRemoved => false,
+        })
+    }
+
+    /// The holder was healed: conditions lasting until then end; returns them.
+    pub fn healed(&mut self) -> Vec<ActiveCondition> {
+        self.extract(|c| c.duration == Duration::UntilHealed)
     }
 
     fn extract(&mut self, mut ended: impl FnMut(&ActiveCondition) -> bool) -> Vec<ActiveCondition> {

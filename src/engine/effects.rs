@@ -12,7 +12,7 @@ use super::damage::{
     Damage, DamageRules, DamageSteps, HealRules, HealSteps, resolve_damage, resolve_heal,
 };
 use super::encounter::{
-    Encounter, InitiativeRoll, InitiativeRule, ResourceReset, TurnMode, TurnStep,
+    Encounter, InitiativeRoll, InitiativeRule, ResourceReset, TurnMode, TurnStep, order_initiative,
     participants_from, roll_initiative,
 };
 use super::error::{EngineError, EngineErrorKind, suggest};
@@ -314,8 +314,31 @@ impl World {
             self.actor(name).map_err(|k| k.at(span))?;
         }
         let rolls = roll_initiative(&mut self.roller, entrants, rule).map_err(|k| k.at(span))?;
+        self.start_encounter_in_order(rolls, rule, resets, span)
+    }
+
+    /// Starts an ordered encounter from totals already rolled (each entrant's dice, in the
+    /// listed order): puts them in turn order ([`order_initiative`]), logs each entrant's
+    /// dice (an entrant ordered by value alone has none, and its total is narrated), gives
+    /// each total's overflow past the last segment to the segment rule's resource (for
+    /// actors that have it), and starts the encounter with `resets`.
+    pub fn start_encounter_in_order(
+        &mut self,
+        listed: Vec<InitiativeRoll>,
+        rule: &InitiativeRule,
+        resets: Vec<ResourceReset>,
+        span: Span,
+    ) -> Result<Vec<InitiativeRoll>, EngineError> {
+        for roll in &listed {
+            self.actor(&roll.name).map_err(|k| k.at(span))?;
+        }
+        let rolls = order_initiative(listed, rule);
         for roll in &rolls {
-            self.log_roll(Some(&roll.name), "initiative", vec![roll.die], span);
+            if roll.dice.is_empty() {
+                self.narrate(format!("{}'s turn order value is {}", roll.name, roll.total), span);
+            } else {
+                self.log_roll(Some(&roll.name), "initiative", roll.dice.clone(), span);
+            }
         }
         let overflow = rule.segments.as_ref().and_then(|s| s.overflow_resource.clone());
         if let Some(resource) = overflow {
@@ -365,45 +388,74 @@ impl World {
         Ok(steps)
     }
 
-    /// Ends the encounter: conditions lasting for it end.
+    /// Ends the encounter: the conditions of its participants that last for it end (see
+    /// [`super::Conditions::end_of_encounter`]); actors who were not in it are untouched.
     pub fn end_encounter(&mut self) -> Result<Encounter, EngineError> {
         let encounter = self.encounter.take().ok_or(EngineErrorKind::NoEncounter)?;
-        let names: Vec<String> = self.actors.iter().map(|a| a.name.clone()).collect();
-        for name in names {
-            let ended = self.actor_mut(&name)?.conditions.end_of_encounter();
-            self.log_ended(&name, ended);
+        for participant in &encounter.participants {
+            // A participant may have left the world since; there is nothing of it to end.
+            let Some(index) = self.actor_index(&participant.name) else { continue };
+            let ended = self.actors[index].conditions.end_of_encounter();
+            self.log_ended(&participant.name, ended);
         }
         Ok(encounter)
     }
 
+    /// Removes from `actor` every condition whose source is `source` (a trait that held
+    /// them), logged; returns them.
+    pub fn remove_conditions_from(
+        &mut self,
+        actor: &str,
+        source: &str,
+    ) -> Result<Vec<ActiveCondition>, EngineError> {
+        let ended = self.actor_mut(actor)?.conditions.remove_from(source);
+        self.log_ended(actor, ended.clone());
+        Ok(ended)
+    }
+
+    /// `actor` was healed: its conditions lasting until then end, logged; returns them.
+    pub fn end_healed(&mut self, actor: &str) -> Result<Vec<ActiveCondition>, EngineError> {
+        let ended = self.actor_mut(actor)?.conditions.healed();
+        self.log_ended(actor, ended.clone());
+        Ok(ended)
+    }
+
     fn apply_steps(&mut self, steps: Vec<TurnStep>) -> Result<(), EngineError> {
         for step in steps {
-            self.record(Event::Turn { step: step.clone() });
-            match step {
-                TurnStep::PhaseStarted { actor, phase } => {
-                    let resets = self.encounter_mut()?.resets.clone();
-                    for reset in resets.iter().filter(|r| r.phase == phase) {
-                        if self.actor(&actor)?.resources.contains_key(&reset.resource) {
-                            self.set_resource(&actor, &reset.resource, reset.value, Span::NONE)?;
-                        }
+            self.apply_step(step)?;
+        }
+        Ok(())
+    }
+
+    /// Logs one turn step and does what the engine does at it: the encounter's resets at a
+    /// phase start, turn-bound conditions ending at a turn end, round counts going down at
+    /// a round end.
+    pub fn apply_step(&mut self, step: TurnStep) -> Result<(), EngineError> {
+        self.record(Event::Turn { step: step.clone() });
+        match step {
+            TurnStep::PhaseStarted { actor, phase } => {
+                let resets = self.encounter_mut()?.resets.clone();
+                for reset in resets.iter().filter(|r| r.phase == phase) {
+                    if self.actor(&actor)?.resources.contains_key(&reset.resource) {
+                        self.set_resource(&actor, &reset.resource, reset.value, Span::NONE)?;
                     }
                 }
-                TurnStep::TurnEnded { actor } => {
-                    let names: Vec<String> = self.actors.iter().map(|a| a.name.clone()).collect();
-                    for name in names {
-                        let ended = self.actor_mut(&name)?.conditions.end_of_turn(&actor);
-                        self.log_ended(&name, ended);
-                    }
-                }
-                TurnStep::RoundEnded { .. } => {
-                    let names: Vec<String> = self.actors.iter().map(|a| a.name.clone()).collect();
-                    for name in names {
-                        let ended = self.actor_mut(&name)?.conditions.end_of_round();
-                        self.log_ended(&name, ended);
-                    }
-                }
-                TurnStep::RoundStarted { .. } => {}
             }
+            TurnStep::TurnEnded { actor } => {
+                let names: Vec<String> = self.actors.iter().map(|a| a.name.clone()).collect();
+                for name in names {
+                    let ended = self.actor_mut(&name)?.conditions.end_of_turn(&actor);
+                    self.log_ended(&name, ended);
+                }
+            }
+            TurnStep::RoundEnded { .. } => {
+                let names: Vec<String> = self.actors.iter().map(|a| a.name.clone()).collect();
+                for name in names {
+                    let ended = self.actor_mut(&name)?.conditions.end_of_round();
+                    self.log_ended(&name, ended);
+                }
+            }
+            TurnStep::RoundStarted { .. } => {}
         }
         Ok(())
     }

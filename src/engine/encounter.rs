@@ -373,7 +373,7 @@ pub struct SegmentRule {
 /// A declared initiative roll.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InitiativeRule {
-    /// Sides of the die.
+    /// Sides of the die [`roll_initiative`] rolls; 0: no die, the modifier alone orders.
     pub sides: u32,
     /// How ties are ordered.
     pub tie_break: InitiativeTieBreak,
@@ -386,11 +386,11 @@ pub struct InitiativeRule {
 pub struct InitiativeRoll {
     /// Who.
     pub name: String,
-    /// The die.
-    pub die: RolledDie,
-    /// The modifier added.
+    /// The dice rolled (none for an order by value alone, `Turn order: [Agility]`).
+    pub dice: Vec<RolledDie>,
+    /// The modifier added (what breaks ties under [`InitiativeTieBreak::HigherModifier`]).
     pub modifier: i64,
-    /// Die plus modifier.
+    /// Dice plus modifier.
     pub total: i64,
     /// The segment, under a segment rule.
     pub segment: Option<u32>,
@@ -398,8 +398,16 @@ pub struct InitiativeRoll {
     pub overflow: i64,
 }
 
-/// Rolls initiative for `entrants` (name, modifier) in the listed order and returns them
-/// highest total first.
+impl InitiativeRoll {
+    /// An entrant's total before ordering: `dice` (maybe none) and `modifier` made `total`.
+    pub fn new(name: impl Into<String>, dice: Vec<RolledDie>, modifier: i64, total: i64) -> Self {
+        InitiativeRoll { name: name.into(), dice, modifier, total, segment: None, overflow: 0 }
+    }
+}
+
+/// Rolls initiative for `entrants` (name, modifier) in the listed order, one die of
+/// `rule.sides` each (none when `sides` is 0: the modifier alone orders), and returns them
+/// in turn order (see [`order_initiative`]).
 pub fn roll_initiative(
     roller: &mut Roller,
     entrants: &[(String, i64)],
@@ -407,23 +415,30 @@ pub fn roll_initiative(
 ) -> Result<Vec<InitiativeRoll>, EngineErrorKind> {
     let mut rolls = Vec::with_capacity(entrants.len());
     for (name, modifier) in entrants {
-        let die = roll_die(roller, rule.sides)?;
-        let total = i64::from(die.face).saturating_add(*modifier);
-        let (segment, overflow) = match &rule.segments {
+        let dice = if rule.sides == 0 { Vec::new() } else { vec![roll_die(roller, rule.sides)?] };
+        let faces: i64 = dice.iter().map(|die| i64::from(die.face)).sum();
+        rolls.push(InitiativeRoll::new(name.clone(), dice, *modifier, faces + *modifier));
+    }
+    Ok(order_initiative(rolls, rule))
+}
+
+/// Puts entrants' totals (given in the listed order) in turn order: highest total first;
+/// equal totals by `rule.tie_break` (the higher modifier, then the listed order; or the
+/// listed order alone), so the order never depends on anything but the totals and the
+/// listing. Under a segment rule each total acts in the segment of its value, clamped to
+/// 1..=segments, and a total past the last segment records the overflow.
+pub fn order_initiative(
+    mut rolls: Vec<InitiativeRoll>,
+    rule: &InitiativeRule,
+) -> Vec<InitiativeRoll> {
+    for roll in &mut rolls {
+        (roll.segment, roll.overflow) = match &rule.segments {
             Some(s) => {
                 let last = i64::from(s.segments.max(1));
-                (Some(total.clamp(1, last) as u32), (total - last).max(0))
+                (Some(roll.total.clamp(1, last) as u32), (roll.total - last).max(0))
             }
             None => (None, 0),
         };
-        rolls.push(InitiativeRoll {
-            name: name.clone(),
-            die,
-            modifier: *modifier,
-            total,
-            segment,
-            overflow,
-        });
     }
     // sort_by is stable: equal keys keep the listed order.
     match rule.tie_break {
@@ -432,7 +447,7 @@ pub fn roll_initiative(
         }
         InitiativeTieBreak::Listed => rolls.sort_by_key(|r| std::cmp::Reverse(r.total)),
     }
-    Ok(rolls)
+    rolls
 }
 
 /// Participants in the order of `rolls`.

@@ -163,25 +163,58 @@ impl EngineErrorKind {
         }
     }
 
-    fn help(&self) -> Option<String> {
+    fn help(&self) -> String {
         match self {
             EngineErrorKind::UnknownActor { suggestion: Some(s), .. }
             | EngineErrorKind::UnknownName { suggestion: Some(s), .. } => {
-                Some(format!("did you mean `{s}`?"))
+                format!("did you mean `{s}`?")
+            }
+            EngineErrorKind::UnknownActor { suggestion: None, .. } => {
+                "`show state` lists the actors; add one with `actor NAME from STAT BLOCK`".into()
+            }
+            EngineErrorKind::UnknownName { suggestion: None, .. } => {
+                "declare it in the system (`Stats:`, `Resource`) or give the actor a value for it"
+                    .into()
+            }
+            EngineErrorKind::DuplicateActor(_) => {
+                "give the new one another name: `actor NAME from STAT BLOCK as \"Name 2\"`".into()
             }
             EngineErrorKind::CannotPay { .. } => {
-                Some("nothing was spent; the cost is paid in full or not at all".into())
+                "nothing was spent; the cost is paid in full or not at all".into()
             }
             EngineErrorKind::ZeroHardness { .. } => {
-                Some("leave hardness out for a layer that never wears down".into())
+                "leave hardness out for a layer that never wears down".into()
+            }
+            EngineErrorKind::InvalidDie { .. } => "a die has at least one side: `d6`".into(),
+            EngineErrorKind::TooManyDice { .. } => {
+                "roll fewer dice at once: the limit keeps one roll bounded".into()
+            }
+            EngineErrorKind::ForcedFace(_) => {
+                "force faces the die can show, from 1 to its number of sides".into()
+            }
+            EngineErrorKind::Overflow(_) => {
+                "numbers are 64-bit and checked: use smaller values".into()
+            }
+            EngineErrorKind::NotPositive { .. } => "use a value of at least 1".into(),
+            EngineErrorKind::NoEncounter => "start one with `encounter ACTOR, ACTOR, ...`".into(),
+            EngineErrorKind::NotAParticipant(_) => {
+                "act with someone in the encounter, or start one that includes them".into()
+            }
+            EngineErrorKind::NothingToUndo => {
+                "undo steps back through the commands run since the game began, the last \
+                 load or the last restore"
+                    .into()
+            }
+            EngineErrorKind::SaveIo { .. } => {
+                "check the path and its permissions; nothing changed".into()
+            }
+            EngineErrorKind::SaveTooLarge { .. } => {
+                "a save mythforge writes is far smaller; this file is not one of them".into()
             }
             EngineErrorKind::SaveCorrupt { .. } | EngineErrorKind::SaveVersion { .. } => {
-                Some("the previous save is kept next to it as `<name>.bak`".into())
+                "the previous save is kept next to it as `<name>.bak`".into()
             }
-            EngineErrorKind::Internal(_) => {
-                Some("this is a bug in mythforge; please report it".into())
-            }
-            _ => None,
+            EngineErrorKind::Internal(_) => "this is a bug in mythforge; please report it".into(),
         }
     }
 }
@@ -219,10 +252,7 @@ impl ToDiagnostic for EngineError {
         if !self.span.is_none() {
             diagnostic = diagnostic.with_primary(self.span, "");
         }
-        match self.kind.help() {
-            Some(help) => diagnostic.with_help(help),
-            None => diagnostic,
-        }
+        diagnostic.with_help(self.kind.help())
     }
 }
 

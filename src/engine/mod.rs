@@ -53,7 +53,7 @@ pub(crate) use effects::{Sink, Struck};
 pub use encounter::{
     Challenge, ChallengeStatus, Encounter, InitiativeRoll, InitiativeRule, InitiativeTieBreak,
     Participant, Phase, QueuedPower, ResourceReset, SegmentRule, TurnMode, TurnStep,
-    participants_from, roll_initiative,
+    order_initiative, participants_from, roll_initiative,
 };
 pub use error::{EngineError, EngineErrorKind};
 pub use hex::{

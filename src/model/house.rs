@@ -1,7 +1,7 @@
 //! House rules: blocks of a file loaded after a pack that change the pack instead of adding
-//! to it. A house-rule file may say which pack it changes (`house rules for mestezia`), then
+//! to it. A house-rule file may say which pack it changes (`house rules for fantasy`), then
 //! replace a block whole (`replace power Berserker Charge` and its new lines), amend a
-//! block's lines (`amend system Mestezia`, then `replace Ruling grade cap: 4`, `add Limit:
+//! block's lines (`amend system Fantasy`, then `replace Ruling grade cap: 4`, `add Limit:
 //! 1 per encounter`, `remove Before:`) or remove a block (`remove power Sleep`). Rulings are
 //! the system block's `Ruling` lines, amended like any line. Plain blocks in the same file
 //! are added as usual. [`super::house_apply`] applies them to a pack; this module is the
@@ -171,7 +171,7 @@ impl fmt::Display for HouseRule {
 /// A house-rule item of a file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum House {
-    /// `house rules for mestezia`: the pack the file changes.
+    /// `house rules for fantasy`: the pack the file changes.
     For(Spanned<Name>),
     /// A house rule.
     Rule(HouseRule),

@@ -171,8 +171,8 @@ label_table! {
         Details = "Details", Plain, "text shown as it is: `Details: a gift from the river`";
         /// `Effect: apply Hasted to Self`
         Effect = "Effect", Plain, "effects when the trait applies: `Effect: apply Hasted to Self`";
-        /// `Group: Coyote Clan`
-        Group = "Group", Plain, "a relationship's group: `Group: Coyote Clan`";
+        /// `Group: River Clan`
+        Group = "Group", Plain, "a relationship's group: `Group: River Clan`";
         /// `Keywords: Stance`
         Keywords = "Keywords", Plain, "the trait's keywords: `Keywords: Stance Jaguar`";
         /// `Limit: once per encounter`
@@ -226,7 +226,7 @@ label_table! {
         /// `Action ticks: 5`
         ActionTicks = "Action ticks", Plain, "ticks an action costs by default: `Action ticks: 5`";
         /// `Default check: Pool`
-        DefaultCheck = "Default check", Plain, "the procedure checks use unless they name one: `Default check: Mestezia Pool`";
+        DefaultCheck = "Default check", Plain, "the procedure checks use unless they name one: `Default check: Pool`";
         /// `Default Tier: 1`
         Default = "Default", Named, "a value actors have unless their block says: `Default Tier: 1`";
         /// `Functions: jolt, aid_bonus`
@@ -293,8 +293,8 @@ label_table! {
         Powers = "Powers", Plain, "powers it knows: `Powers: Berserker Charge, Obsidian Cut`";
         /// `Traits: Jaguar Stance`
         Traits = "Traits", Plain, "traits it has: `Traits: Jaguar Stance`";
-        /// `Equipment: Maquahuitl`
-        Equipment = "Equipment", Plain, "weapons and armour it carries: `Equipment: Maquahuitl`";
+        /// `Equipment: Longsword`
+        Equipment = "Equipment", Plain, "weapons and armour it carries: `Equipment: Longsword`";
         /// `Conditions: Hasted`
         Conditions = "Conditions", Plain, "conditions it starts with: `Conditions: Hasted`";
         /// `Keywords: PC`

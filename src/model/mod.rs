@@ -9,6 +9,7 @@ pub mod condition_lines;
 pub mod effect;
 pub mod entity;
 pub mod expr;
+pub mod health;
 pub mod hook;
 pub mod house;
 pub mod house_apply;
@@ -21,6 +22,7 @@ pub mod print;
 pub mod procedure;
 pub mod system;
 pub mod table;
+pub mod timing;
 mod value;
 pub mod verbs;
 

@@ -494,10 +494,23 @@ impl EvalError {
                     );
             }
             EvalErrorKind::ScriptFailed { .. } => return self.kind.script_diagnostic(self.span),
-            // TooDeep and friends above cover today's kinds; new ones map here.
+        };
+        let help = match self.kind {
+            EvalErrorKind::Overflow => "numbers are 64-bit and checked: use smaller values",
+            EvalErrorKind::DivisionByZero => {
+                "guard the divisor, e.g. `[max(1, X)]`, or divide by a number that is never 0"
+            }
+            EvalErrorKind::UnknownName(_) => {
+                "declare it in the system (`Stats:`, `Resource`, `Derived`) or give the actor \
+                 a value for it"
+            }
+            EvalErrorKind::Arity { .. } => "pass the number of arguments the function takes",
+            EvalErrorKind::TooDeep(_) => "split the expression with a `Derived` value",
+            _ => "a script called from a bracket returns an integer (or a dice text)",
         };
         Diagnostic::error(code, self.kind.to_string())
             .with_primary(self.span, "while evaluating this")
+            .with_help(help)
     }
 }
 

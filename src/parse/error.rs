@@ -335,7 +335,24 @@ impl ParseErrorKind {
             ParseErrorKind::GradeGate { .. } => {
                 "write `Result 2:` (grade 2 or better), `Result =0:` (exactly 0), `Result <2:` (below 2) or `Result Fail:` (a grade label)"
             }
-            _ => return None,
+            ParseErrorKind::TooDeep => "name a part of it with a `Derived` line and read that",
+            ParseErrorKind::TooLarge { .. } => {
+                "split the file and join the parts with `include \"part.rules\"`"
+            }
+            ParseErrorKind::GradeNotAllowed { .. } => {
+                "only `Result` lines take a grade: `Result 2: ...`"
+            }
+            ParseErrorKind::NumberTooLarge => "numbers in rule lines have at most 9 digits",
+            ParseErrorKind::LineNotAllowed { .. } => {
+                "each block kind takes its own labels; the language reference lists them"
+            }
+            ParseErrorKind::MissingInclude(_) => {
+                "the path is relative to the folder of the file that includes it"
+            }
+            ParseErrorKind::IncludeOutsidePack(_) => {
+                "copy the file into the pack's folder: includes name `.rules` files inside it"
+            }
+            ParseErrorKind::UnreadableLine { .. } => return None,
         })
     }
 }

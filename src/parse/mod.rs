@@ -224,6 +224,7 @@ pub fn unreadable(path: &Path, message: &str) -> Diagnostic {
         "rules::load::unreadable",
         format!("cannot read `{}`: {message}", path.display()),
     )
+    .with_help("name a readable `.rules` file, or a folder holding them")
 }
 
 fn canonical(path: &Path) -> PathBuf {

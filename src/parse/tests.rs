@@ -137,7 +137,7 @@ fn declarations() {
             "Start, Reset CP, Action",
             "Bastion of Defense, Interpose",
             "Learning from Failure",
-            "Inquisitor's Flail",
+            "Captain's Flail",
             "\"Fate for Combat Points\", Sleep",
         ],
         &["", "Aim,, Damage", "\"unterminated, Sleep", "Aim, Damage ]"],

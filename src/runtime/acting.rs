@@ -11,7 +11,7 @@
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::PolicyDecider;
-use crate::engine::{ActiveCondition, Decider, DecisionPoint, DecisionTaken, Duration};
+use crate::engine::{ActiveCondition, Decider, DecisionPoint, DecisionTaken};
 use crate::model::effect::{Amount, Effect};
 use crate::model::expr::{Expr, LineContext, Name, Number, evaluate};
 use crate::script::{ActorHandle, Dynamic, HostError, ScriptHost, ScriptOutput, roll_notation};
@@ -132,7 +132,7 @@ impl GameHost {
         let acting = self.changing(function)?;
         let victim = Self::name_of(acting, victim)?;
         let rules = std::sync::Arc::clone(&acting.game.rules);
-        let health = health_resource(&rules).to_string();
+        let health = health_resource(&rules).map_err(rejected)?.to_string();
         let before = current(&acting.game, &victim, &health);
         let context = Context {
             rules: &rules,
@@ -232,6 +232,20 @@ impl ScriptHost for GameHost {
     ) -> Result<i64, HostError> {
         let acting = self.changing("change_resource")?;
         let name = Self::name_of(acting, actor)?;
+        // Below the minimum is refused, not clamped: a script that means "down to 0" says so.
+        let who = acting.game.world.actor(&name).map_err(rejected)?;
+        if let Some(held) = who.resources.get(resource)
+            && delta < 0
+            && delta.saturating_neg() > held.spendable()
+        {
+            let (current, floor) = (held.current, held.min.unwrap_or(0));
+            return Err(rejected(format!(
+                "{name} has {current} {resource}: `change_resource` cannot take {} (it would go \
+                 below {floor}); take at most {}",
+                delta.saturating_neg(),
+                held.spendable()
+            )));
+        }
         acting.game.remember(&name, Part::Resource(resource));
         acting.game.world.change_resource(&name, resource, delta, acting.span).map_err(rejected)
     }
@@ -260,7 +274,20 @@ impl ScriptHost for GameHost {
         let block = Rules::find(&rules.conditions, condition).ok_or_else(|| {
             rejected(super::error::unknown("condition", condition, Rules::names(&rules.conditions)))
         })?;
-        let mut active = ActiveCondition::new(block.name.node.as_str(), Duration::EndOfEncounter)
+        // The condition block's `Duration:` line, else until removed: as an effect line
+        // that names no duration.
+        let parties = super::durations::Parties { holder: &name, user: &acting.user };
+        let mut count = super::durations::on_holder(&rules, &name);
+        let lasting = super::durations::resolve(
+            &mut acting.game,
+            None,
+            block,
+            &parties,
+            acting.span,
+            &mut count,
+        )
+        .map_err(rejected)?;
+        let mut active = ActiveCondition::new(block.name.node.as_str(), lasting)
             .with_source(acting.user.as_str());
         if rating != 0 {
             active = active.with_n(rating);

@@ -62,13 +62,14 @@ pub(crate) fn armour_layer(
 }
 
 /// Builds the actor `name` from the block `from` (if any), then applies `overrides`
-/// (`("Defense", 14)`: a stat, or a resource's current value when the actor has one).
+/// (`("Defense", 14)`: a stat, or a resource's current amount; [`super::given`]). Returns
+/// it with the transcript lines of what its given values set beyond themselves.
 pub(crate) fn build_actor(
     rules: &Rules,
     name: &str,
     from: Option<&str>,
     overrides: &[(&str, i64)],
-) -> Result<Actor, RuntimeError> {
+) -> Result<(Actor, Vec<String>), RuntimeError> {
     let mut actor = Actor::new(name);
     let rounding = Rounding::Floor;
     // (pool, layers outermost first), in the order pools are first met.
@@ -131,19 +132,17 @@ pub(crate) fn build_actor(
             }
         }
     }
-    for (key, value) in overrides {
-        match actor.resources.get_mut(*key) {
-            Some(resource) => resource.current = *value,
-            None => {
-                actor.stats.insert((*key).to_string(), *value);
-            }
-        }
-    }
+    super::given::apply(rules, &mut actor, overrides)?;
+    let given = super::given::Given::of(&actor);
+    let notes = super::given::start_full(rules, &mut actor, &given);
+    let wanted: Vec<(String, i64)> =
+        actor.resources.iter().map(|(name, r)| (name.clone(), r.current)).collect();
     apply_resource_rules(rules, &mut actor)?;
+    super::given::check_maximums(rules, &actor, &given, &wanted)?;
     for (pool, layers) in armour {
         actor.layered.insert(pool, LayeredPool::new(layers));
     }
-    Ok(actor)
+    Ok((actor, notes))
 }
 
 fn internal() -> RuntimeError {
@@ -156,31 +155,33 @@ fn names_of(names: &[crate::diagnostics::Spanned<crate::model::Name>]) -> Vec<St
     names.iter().map(|name| name.node.as_str().to_string()).collect()
 }
 
-/// Gives every declared resource its maximum and adds declared resources the actor lacks
-/// (at their `start` value, else 0).
+/// Adds the declared resources the actor lacks (at their `start` value, else 0), then gives
+/// every declared resource its maximum: all are present before any maximum is read, so a
+/// maximum may read a resource declared after it.
 pub(super) fn apply_resource_rules(rules: &Rules, actor: &mut Actor) -> Result<(), RuntimeError> {
     for (name, lines) in &rules.resources {
-        let mut max = None;
-        let mut start = None;
+        if actor.resources.contains_key(name) {
+            continue;
+        }
+        let mut start = 0;
         for line in lines {
-            let scope = LineScope::of(rules, actor);
-            let evaluate = |amount| {
-                scope
+            if let ResourceRule::Start(amount) = &line.node {
+                start = LineScope::of(rules, actor)
                     .amount(amount, LineContext::Declaration, Rounding::Floor)
-                    .map_err(|e| RuntimeError::from(e).or_at(line.span))
-            };
-            match &line.node {
-                ResourceRule::Max(amount) => max = Some(evaluate(amount)?),
-                ResourceRule::Start(amount) => start = Some(evaluate(amount)?),
-                _ => {}
+                    .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
             }
         }
-        let resource = actor
-            .resources
-            .entry(name.clone())
-            .or_insert_with(|| Resource::new(start.unwrap_or(0)));
-        if let Some(max) = max {
-            *resource = Resource::new(resource.current.min(max)).with_max(max);
+        actor.resources.insert(name.clone(), Resource::new(start));
+    }
+    for (name, lines) in &rules.resources {
+        for line in lines {
+            let ResourceRule::Max(amount) = &line.node else { continue };
+            let max = LineScope::of(rules, actor)
+                .amount(amount, LineContext::Declaration, Rounding::Floor)
+                .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
+            if let Some(resource) = actor.resources.get_mut(name) {
+                *resource = Resource::new(resource.current.min(max)).with_max(max);
+            }
         }
     }
     Ok(())

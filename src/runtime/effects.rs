@@ -4,17 +4,12 @@
 //! script calls (through the script seam) and narration. An effect naming an unknown
 //! resource or condition is an error at its line.
 
-use crate::diagnostics::{Span, Spanned};
-use crate::engine::{
-    ActiveCondition, Damage, DamageRules, Duration, HealRules, LayeredPool, Sink, Stacking,
-};
-use crate::model::effect::{
-    Amount, Duration as LineDuration, Effect, EffectPart, Effects, MoveKind,
-};
+use crate::diagnostics::Span;
+use crate::engine::{ActiveCondition, Damage, DamageRules, HealRules, LayeredPool, Sink, Stacking};
+use crate::model::effect::{Amount, Effect, EffectPart, Effects, MoveKind};
 use crate::model::entity::{ConditionLine, Stacking as LineStacking};
 use crate::model::expr::{LineContext, Rounding, evaluate};
 use crate::model::hook::HookEvent;
-use crate::model::system::ResourceRule;
 use crate::model::{Block, BlockBody};
 
 use super::Game;
@@ -110,18 +105,18 @@ pub(crate) fn amount(
     value
 }
 
-/// The resource damage and healing go to: the first declared resource with a maximum
-/// (found when the pack loads), else `HP`.
-pub(crate) fn health_resource(rules: &Rules) -> &str {
-    rules.health.as_deref().unwrap_or("HP")
-}
-
-/// The first of `resources` declared with a maximum, if any: the pack's health resource.
-pub(crate) fn find_health(resources: &[(String, Vec<Spanned<ResourceRule>>)]) -> Option<&str> {
-    resources
-        .iter()
-        .find(|(_, lines)| lines.iter().any(|l| matches!(l.node, ResourceRule::Max(_))))
-        .map(|(name, _)| name.as_str())
+/// The resource damage and healing go to ([`crate::model::health`]: the first `Layered`
+/// line's innermost resource, else the one resource with a maximum), found when the pack
+/// loads; an error naming what to declare when the system does not say.
+pub(crate) fn health_resource(rules: &Rules) -> Result<&str, RuntimeError> {
+    match &rules.health {
+        Some(resource) => Ok(resource),
+        None => {
+            let candidates = rules.health_candidates.iter().map(String::as_str).collect::<Vec<_>>();
+            Err(RuntimeErrorKind::NoDamagePool(crate::model::health::help(&candidates))
+                .at(Span::NONE))
+        }
+    }
 }
 
 fn subject(
@@ -170,16 +165,22 @@ pub(crate) fn run(
                 game.world.actor(victim).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
             let rules =
                 super::quantities::damage_taken(context.rules, victim_actor, &damage.types)?;
-            let (pool, resource) = context.rules.damage_pool(health_resource(context.rules));
+            let health = health_resource(context.rules).map_err(|e| e.or_at(span))?;
+            let (pool, resource) = context.rules.damage_pool(health);
             game.damage_into(victim, Sink { pool, resource }, (&damage, &rules), span)?;
             super::hooks::after_damage(game, victim, before, span)?;
         }
         Effect::Heal(value) => {
             let value = amount(game, context, value, target, grade)?;
             let value = received(game, context, target.unwrap_or(user), value, span)?;
-            let health = health_resource(context.rules).to_string();
-            game.remember(target.unwrap_or(user), Part::Resource(&health));
-            game.world.heal(target.unwrap_or(user), &health, value, &HealRules::default(), span)?;
+            let health = health_resource(context.rules).map_err(|e| e.or_at(span))?.to_string();
+            let who = target.unwrap_or(user);
+            super::maxes::refresh_named(game, who)?;
+            game.remember(who, Part::Resource(&health));
+            let steps = game.world.heal(who, &health, value, &HealRules::default(), span)?;
+            if steps.applied > 0 {
+                end_healed(game, who, span)?;
+            }
         }
         Effect::Gain { amount: value, resource }
         | Effect::Spend { amount: value, resource }
@@ -187,7 +188,14 @@ pub(crate) fn run(
             let value = amount(game, context, value, target, grade)?;
             let (who, delta) = match effect {
                 Effect::Gain { .. } => (user, value),
-                Effect::Spend { .. } => (user, -value),
+                // A cost: paid in full or the use fails and changes nothing.
+                Effect::Spend { .. } => {
+                    return Ok(game.pay(
+                        user,
+                        &[(resource.node.as_str(), value)],
+                        resource.span,
+                    )?);
+                }
                 _ => (target.unwrap_or(user), -value),
             };
             // `lose N Wealth` goes through the layers of the pool whose innermost it is.
@@ -200,6 +208,10 @@ pub(crate) fn run(
                 let hit = (&damage, DamageRules::none());
                 return Ok(game.damage_into(who, sink, hit, resource.span)?);
             }
+            let delta = match effect {
+                Effect::Lose { .. } => within_minimum(game, who, name, delta, resource.span)?,
+                _ => delta,
+            };
             game.change_resource(who, resource.node.as_str(), delta, resource.span)?;
         }
         Effect::Apply { subject: who, condition, duration, against } => {
@@ -214,11 +226,19 @@ pub(crate) fn run(
                     )
                     .at(span)
                 })?;
-            let mut active = ActiveCondition::new(
-                block.name.node.as_str(),
-                engine_duration(game, context, duration.as_ref(), &who, grade)?,
-            )
-            .with_source(user);
+            let parties = super::durations::Parties { holder: &who, user };
+            let mut count =
+                |game: &mut Game, value: &Amount| amount(game, context, value, None, grade);
+            let lasting = super::durations::resolve(
+                game,
+                duration.as_ref(),
+                block,
+                &parties,
+                span,
+                &mut count,
+            )?;
+            let mut active =
+                ActiveCondition::new(block.name.node.as_str(), lasting).with_source(user);
             if let Some(other) = against {
                 active = active.with_against(other);
             }
@@ -353,48 +373,48 @@ fn upgrade_bonus(
     Ok(total)
 }
 
-fn engine_duration(
+/// A loss of `-delta` of `resource` from `who`, taken down to the resource's minimum at most:
+/// when `who` has less to lose, it loses what it has and the transcript says so (never a
+/// silent clamp). A resource the actor lacks is left to the change to report.
+fn within_minimum(
     game: &mut Game,
-    context: &Context<'_>,
-    duration: Option<&LineDuration>,
     who: &str,
-    grade: Option<i64>,
-) -> Result<Duration, RuntimeError> {
-    Ok(match duration {
-        None => Duration::EndOfEncounter,
-        Some(LineDuration::For { amount: value, unit }) => {
-            let count = u32::try_from(amount(game, context, value, None, grade)?.max(0))
-                .unwrap_or(u32::MAX);
-            if unit.starts_with("turn") {
-                Duration::EndOfTurn { actor: who.to_string(), turns: count }
-            } else {
-                Duration::Rounds(count)
-            }
-        }
-        Some(LineDuration::Until(event)) => {
-            let text = event.node.to_lowercase();
-            if text.contains("encounter") {
-                Duration::EndOfEncounter
-            } else if text.contains("turn") {
-                let acting =
-                    game.world.encounter.as_ref().and_then(|e| e.acting()).map(|p| p.name.clone());
-                let owner = if text.contains("your") {
-                    context.user
-                } else {
-                    acting.as_deref().unwrap_or(context.user)
-                };
-                if text.contains("next") {
-                    Duration::until_end_of_next_turn(owner, acting.as_deref())
-                } else {
-                    Duration::EndOfTurn { actor: owner.to_string(), turns: 1 }
-                }
-            } else if text.contains("round") {
-                Duration::Rounds(1)
-            } else {
-                Duration::UntilRemoved
-            }
-        }
-    })
+    resource: &str,
+    delta: i64,
+    span: Span,
+) -> Result<i64, RuntimeError> {
+    let actor = game.world.actor(who).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+    let Some(held) = crate::engine::text::lookup(&actor.resources, resource) else {
+        return Ok(delta);
+    };
+    let (wanted, available) = (delta.saturating_neg(), held.spendable());
+    if delta >= 0 || wanted <= available {
+        return Ok(delta);
+    }
+    let floor = held.min.unwrap_or(0);
+    let text = format!(
+        "{who} has only {available} {resource} to lose: loses {available} of {wanted} \
+         ({resource} cannot go below {floor})"
+    );
+    game.world.narrate(text, span);
+    Ok(-available)
+}
+
+/// `who` was healed: its conditions lasting `until healed` end (with their hooks). One
+/// scan of its conditions when it holds none of them.
+fn end_healed(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
+    let holds = game.world.actor(who).is_ok_and(|actor| {
+        actor.conditions.active.iter().any(|c| c.duration == crate::engine::Duration::UntilHealed)
+    });
+    if !holds {
+        return Ok(());
+    }
+    game.remember(who, Part::Conditions);
+    for ended in game.world.end_healed(who)? {
+        let name = super::hooks::EventData::Name(ended.name);
+        super::hooks::fire(game, HookEvent::ConditionEnded, who, name, span)?;
+    }
+    Ok(())
 }
 
 /// The engine's stacking rule for a condition block (default: never stacks with itself).

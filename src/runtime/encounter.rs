@@ -6,12 +6,13 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    EngineErrorKind, InitiativeRule, InitiativeTieBreak, Phase, QueuedPower, ResourceReset,
-    SegmentRule, TurnStep,
+    EngineErrorKind, InitiativeRoll, InitiativeRule, InitiativeTieBreak, Phase, QueuedPower,
+    RolledDie, SegmentRule, TurnStep,
 };
 use crate::model::SystemLine;
 use crate::model::expr::{LineContext, Rounding, evaluate};
-use crate::model::system::{ResourceRule, TemplatePart};
+use crate::model::system::TemplatePart;
+use crate::model::timing::Moment;
 
 use super::Game;
 use super::checks::{CheckOutcome, CheckRequest, run_check};
@@ -65,8 +66,12 @@ impl Game {
         self.command(|game| game.run_start_encounter(participants, TurnOrder::Initiative))
     }
 
-    /// Opens an encounter: `Initiative` rolls the system's `Turn order:` with its bonus and
-    /// segments; `Bare` rolls only its die (challenge turn order), without segments.
+    /// Opens an encounter: `Initiative` rolls the system's `Turn order:` with its holes
+    /// filled from each participant, mapped onto `Segments:`; `Bare` rolls only its dice
+    /// (challenge turn order: every hole counts 0), without segments. A `Turn order:` with no
+    /// dice (`[Agility]`) orders by its value alone; equal totals go to the higher hole sum,
+    /// then keep the order the participants were named in. Without a `Turn order:` line
+    /// each participant rolls 1d10.
     pub(super) fn run_start_encounter(
         &mut self,
         participants: &[&str],
@@ -86,27 +91,38 @@ impl Game {
                 _ => {}
             }
         }
-        let (sides, span) = match &template {
-            Some((order, span)) => (order.node.faces().unwrap_or(10), *span),
-            None => (10, Span::NONE),
-        };
-        let mut entrants = Vec::with_capacity(participants.len());
+        let span = template.as_ref().map_or(Span::NONE, |(_, span)| *span);
+        let mut listed = Vec::with_capacity(participants.len());
         for name in participants {
             let actor = self.world.actor(name).map_err(engine)?;
             let scope = LineScope::of(&self.rules, actor);
-            let mut bonus = 0;
-            if let Some((order, _)) = template.as_ref().filter(|_| !bare) {
+            let mut holes = Vec::new();
+            if let Some((order, _)) = &template {
                 for part in &order.node.parts {
                     if let TemplatePart::Hole(expr) = part {
-                        bonus += evaluate(expr, &scope, LineContext::Declaration)?
-                            .round(Rounding::Floor);
+                        holes.push(if bare {
+                            0
+                        } else {
+                            evaluate(expr, &scope, LineContext::Declaration)?.round(Rounding::Floor)
+                        });
                     }
                 }
             }
-            entrants.push(((*name).to_string(), bonus));
+            let text = match &template {
+                Some((order, _)) => order.node.fill(&holes),
+                None => "1d10".to_string(),
+            };
+            let dice_error = |error: crate::dice::DiceError| {
+                let kind = crate::model::expr::EvalErrorKind::Script(format!("`{text}`: {error}"));
+                RuntimeErrorKind::Eval(kind).at(span)
+            };
+            let expression = crate::dice::DiceExpr::parse(&text).map_err(dice_error)?;
+            let roll = self.world.roller.roll(&expression).map_err(dice_error)?;
+            let dice = roll.dice.iter().map(rolled_die).collect();
+            listed.push(InitiativeRoll::new(*name, dice, holes.iter().sum(), roll.total));
         }
         let rule = InitiativeRule {
-            sides: u32::try_from(sides.max(1)).unwrap_or(10),
+            sides: 0,
             tie_break: InitiativeTieBreak::HigherModifier,
             segments: segments.filter(|_| !bare).map(|s| SegmentRule {
                 segments: u32::try_from(s.max(1)).unwrap_or(1),
@@ -114,13 +130,18 @@ impl Game {
                 overflow_resource: None,
             }),
         };
-        let resets = self.turn_resets()?;
-        let rolls = self.world.start_encounter_by_initiative(&entrants, &rule, resets, span)?;
+        let rolls = self.world.start_encounter_in_order(listed, &rule, Vec::new(), span)?;
         if !bare {
             self.apply_initiative();
         }
+        let everyone = self.participants();
+        super::moments::run(self, Moment::EncounterStart, &everyone)?;
+        if self.in_rounds() {
+            super::moments::run(self, Moment::RoundStart, &everyone)?;
+        }
         if let Some(first) = rolls.first() {
             let first = first.name.clone();
+            super::moments::run(self, Moment::TurnStart, std::slice::from_ref(&first))?;
             self.start_phase(&first)?;
             super::turn_effects::run(self, &first, &Phase::Start)?;
             super::hooks::turn_phase(self, &first, &Phase::Start)?;
@@ -128,50 +149,71 @@ impl Game {
         Ok(rolls.into_iter().map(|roll| roll.name).collect())
     }
 
-    fn turn_resets(&self) -> Result<Vec<ResourceReset>, RuntimeError> {
-        let mut resets = Vec::new();
-        for (name, lines) in &self.rules.resources {
-            for line in lines {
-                if let ResourceRule::ResetTo { amount, moment } = &line.node
-                    && moment.node.contains("turn start")
-                {
-                    let scope = LineScope::of(&self.rules, &EMPTY);
-                    let value = scope.amount(amount, LineContext::Declaration, Rounding::Floor)?;
-                    resets.push(ResourceReset {
-                        resource: name.clone(),
-                        value,
-                        phase: Phase::Start,
-                    });
-                }
-            }
-        }
-        Ok(resets)
-    }
-
-    /// Moves the encounter on by one phase or turn, applying resets and ending conditions.
-    /// Entering a start phase first resolves invested powers whose segment has come, then
-    /// re-resolves the acting actor's sustained powers; entering an end phase tests the
-    /// acting actor's powers with a `Halt:` line (a grade of 1 or more ends them).
+    /// Moves the encounter on by one phase or turn, step by step: each step is logged and
+    /// ends the conditions bound to it, then its moment's resource rules run (round end and
+    /// round start for every participant; turn start before anything else of a start
+    /// phase; turn end after everything else of an end phase). Entering a start phase
+    /// resolves invested powers whose segment has come, then re-resolves the acting actor's
+    /// sustained powers; entering an end phase tests the acting actor's powers with a
+    /// `Halt:` line (a grade of 1 or more ends them).
     pub fn next_turn(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
         self.command(Game::step_phase)
     }
 
-    /// The body of [`Game::next_turn`], for commands that take several steps as one.
+    /// The body of [`Game::next_turn`], for commands that take several steps as one: each
+    /// step is logged by the engine, then its moment runs ([`Game::run_step`]).
     pub(super) fn step_phase(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
         super::ticks::end_of_turn(self)?;
-        let steps = self.world.advance_turn()?;
+        let steps = self.world.encounter_mut().map_err(engine)?.advance();
         for step in &steps {
-            if let TurnStep::PhaseStarted { actor, phase } = step {
+            self.world.apply_step(step.clone())?;
+            self.run_step(step)?;
+        }
+        Ok(steps)
+    }
+
+    /// What the runtime does at one turn step, after the engine logged it.
+    fn run_step(&mut self, step: &TurnStep) -> Result<(), RuntimeError> {
+        match step {
+            TurnStep::RoundEnded { .. } | TurnStep::RoundStarted { .. } if self.in_rounds() => {
+                let moment = match step {
+                    TurnStep::RoundEnded { .. } => Moment::RoundEnd,
+                    _ => Moment::RoundStart,
+                };
+                super::moments::run(self, moment, &self.participants())
+            }
+            TurnStep::PhaseStarted { actor, phase } => {
+                let only = std::slice::from_ref(actor);
                 match phase {
-                    Phase::Start => self.start_phase(actor)?,
+                    Phase::Start => {
+                        super::moments::run(self, Moment::TurnStart, only)?;
+                        self.start_phase(actor)?;
+                    }
                     Phase::End => self.end_phase(actor)?,
                     Phase::Action => {}
                 }
                 super::turn_effects::run(self, actor, phase)?;
                 super::hooks::turn_phase(self, actor, phase)?;
+                if *phase == Phase::End {
+                    super::moments::run(self, Moment::TurnEnd, only)?;
+                }
+                Ok(())
             }
+            _ => Ok(()),
         }
-        Ok(steps)
+    }
+
+    /// Whether the running encounter counts rounds (plain turns; a tick timeline has none).
+    fn in_rounds(&self) -> bool {
+        self.world.encounter.as_ref().is_some_and(|e| e.mode == crate::engine::TurnMode::Ordered)
+    }
+
+    /// The running encounter's participants, in the order they joined the game (the order
+    /// every-participant moments run in).
+    fn participants(&self) -> Vec<String> {
+        let Some(encounter) = &self.world.encounter else { return Vec::new() };
+        let taking_part = |name: &str| encounter.participants.iter().any(|p| p.name == name);
+        self.world.actors.iter().filter(|a| taking_part(&a.name)).map(|a| a.name.clone()).collect()
     }
 
     /// Segments elapsed in the encounter: rounds times the system's segments plus how far
@@ -274,26 +316,14 @@ impl Game {
             if lines.iter().any(|l| matches!(l.node, crate::model::PowerLine::Halt(_))))
     }
 
-    /// Ends the encounter: encounter-long conditions end and resources declared `lost at end
-    /// of encounter` drop to 0.
+    /// Ends the encounter for its participants (and only them): their conditions bound to
+    /// it end, then the resource rules of `end of encounter` run (`lost at end of
+    /// encounter` drops to 0).
     pub fn end_encounter(&mut self) -> Result<(), RuntimeError> {
         self.command(|game| {
+            let participants = game.participants();
             game.world.end_encounter()?;
-            let names: Vec<String> = game.world.actors.iter().map(|a| a.name.clone()).collect();
-            for (resource, lines) in &game.rules.resources {
-                let lost = lines.iter().any(|line| {
-                    matches!(&line.node, ResourceRule::Lost(when) if when.node.contains("encounter"))
-                });
-                if !lost {
-                    continue;
-                }
-                for name in &names {
-                    if game.world.actor(name).map_err(engine)?.resources.contains_key(resource) {
-                        game.world.set_resource(name, resource, 0, Span::NONE)?;
-                    }
-                }
-            }
-            Ok(())
+            super::moments::run(game, Moment::EncounterEnd, &participants)
         })
     }
 }
@@ -305,6 +335,18 @@ pub(super) enum TurnOrder {
     Initiative,
     /// The `Turn order:` die alone (challenge encounters).
     Bare,
+}
+
+/// A die of the dice engine as the event log keeps it.
+fn rolled_die(die: &crate::dice::DieRoll) -> RolledDie {
+    RolledDie {
+        sides: die.sides,
+        face: u32::try_from(die.face).unwrap_or(u32::MAX),
+        forced: die.forced,
+        exploded: die.exploded,
+        extra: die.from_explosion,
+        dropped: !die.kept,
+    }
 }
 
 fn request_of(queued: &QueuedPower) -> PowerUse {

@@ -106,6 +106,10 @@ pub enum RuntimeErrorKind {
         /// What the power accepts.
         hint: String,
     },
+    /// Damage or healing in a system that does not say which resource takes it (the
+    /// help: what to declare).
+    #[error("the system does not say which resource damage and healing go to")]
+    NoDamagePool(String),
     /// The system declares no check procedure to use.
     #[error("no check procedure: name one with `using` or declare `Default check:` in the system")]
     NoProcedure,
@@ -142,7 +146,16 @@ pub enum RuntimeErrorKind {
         /// What to do instead.
         hint: String,
     },
-    /// A GM's change cannot be made (`set Itzel Attack to 4` where Attack is derived).
+    /// An actor cannot be built with the values it is given (`actor Dummy with Attack 3`
+    /// where Attack is derived; a resource above a maximum nobody set).
+    #[error("{message}")]
+    ActorValue {
+        /// What is wrong.
+        message: String,
+        /// What to write instead.
+        hint: String,
+    },
+    /// A GM's change cannot be made (`set Hero Attack to 4` where Attack is derived).
     #[error("{message}")]
     Fiat {
         /// What is wrong.
@@ -188,6 +201,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::NegativeSpending { .. } => "runtime::negative_spending",
             RuntimeErrorKind::Choice { .. } => "runtime::choice",
             RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
+            RuntimeErrorKind::NoDamagePool(_) => "runtime::no_damage_pool",
             RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
             RuntimeErrorKind::ScriptsNotLoaded(_) => "runtime::scripts_not_loaded",
             RuntimeErrorKind::Script(_) => "runtime::script",
@@ -196,6 +210,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::PowerRule(broken) => broken.code,
             RuntimeErrorKind::Stance { .. } => "runtime::stance",
             RuntimeErrorKind::Fiat { .. } => "runtime::fiat",
+            RuntimeErrorKind::ActorValue { .. } => "runtime::actor_value",
             RuntimeErrorKind::Unmappable { .. } => "runtime::unmappable",
             RuntimeErrorKind::Engine(kind) => kind.code(),
             RuntimeErrorKind::Eval(_) => "rules::eval",
@@ -270,13 +285,7 @@ impl ToDiagnostic for RuntimeError {
         if let RuntimeErrorKind::Eval(kind @ EvalErrorKind::ScriptFailed { .. }) = &self.kind {
             return kind.script_diagnostic(self.span);
         }
-        // Kinds with a help of their own: the evaluator's diagnostic says it.
-        if let RuntimeErrorKind::Eval(
-            kind @ (EvalErrorKind::DiceAsNumber { .. }
-            | EvalErrorKind::DiceNotRolled(_)
-            | EvalErrorKind::OutsideTable { .. }),
-        ) = &self.kind
-        {
+        if let RuntimeErrorKind::Eval(kind) = &self.kind {
             return EvalError { kind: kind.clone(), span: self.span }.to_diagnostic();
         }
         let mut diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string());
@@ -301,13 +310,36 @@ impl ToDiagnostic for RuntimeError {
             RuntimeErrorKind::Stance { hint, .. }
             | RuntimeErrorKind::NotEquipped { hint, .. }
             | RuntimeErrorKind::Fiat { hint, .. }
-            | RuntimeErrorKind::Unmappable { hint, .. } => diagnostic.with_help(hint.clone()),
+            | RuntimeErrorKind::ActorValue { hint, .. }
+            | RuntimeErrorKind::Unmappable { hint, .. }
+            | RuntimeErrorKind::NoDamagePool(hint) => diagnostic.with_help(hint.clone()),
             RuntimeErrorKind::WeaponRequirement { .. } => diagnostic.with_help(
                 "meet the requirement first, or use another weapon (`with weapon <name>`)",
             ),
             RuntimeErrorKind::Space { hint, .. }
             | RuntimeErrorKind::Side { hint, .. }
             | RuntimeErrorKind::Choice { hint, .. } => diagnostic.with_help(hint.clone()),
+            RuntimeErrorKind::Unknown { what, suggestion: None, .. } => diagnostic.with_help(
+                format!("check the spelling: no {what} of the loaded pack has this name"),
+            ),
+            RuntimeErrorKind::PowerNotKnown { .. } => diagnostic.with_help(
+                "give it with `grant power NAME to ACTOR`, or list it in the actor's `Powers:`",
+            ),
+            RuntimeErrorKind::Requirement { .. } => {
+                diagnostic.with_help("nothing was spent; meet the requirement first")
+            }
+            RuntimeErrorKind::TriggerMissing { .. } => {
+                diagnostic.with_help("add `trigger \"...\"` naming the event the reaction answers")
+            }
+            RuntimeErrorKind::NegativeSpending { .. } => {
+                diagnostic.with_help("spend 0 or more; nothing was spent")
+            }
+            RuntimeErrorKind::PackMismatch { .. } => diagnostic.with_help(
+                "load the pack the save was made with, then restore it; nothing changed",
+            ),
+            RuntimeErrorKind::PackErrors => {
+                diagnostic.with_help("run `mythforge check` on the pack to see its errors")
+            }
             _ => diagnostic,
         }
     }

@@ -74,7 +74,7 @@ fn engine(kind: crate::engine::EngineErrorKind) -> RuntimeError {
 }
 
 impl Game {
-    /// `set Itzel HP to 12`: sets a resource (clamped to its bounds, logged) or a stat
+    /// `set Hero HP to 12`: sets a resource (clamped to its bounds, logged) or a stat
     /// (logged as narration). A derived value cannot be set: what it is made of can.
     pub fn set_value(&mut self, actor: &str, name: &str, value: i64) -> Result<(), RuntimeError> {
         self.command(|game| {
@@ -114,7 +114,7 @@ impl Game {
         })
     }
 
-    /// `Itzel takes 5 fire damage`: damage into the actor's damage pool, through the
+    /// `Hero takes 5 fire damage`: damage into the actor's damage pool, through the
     /// `damage taken` modifiers of what it holds (typed when `damage_type` is given).
     pub fn deal_damage(
         &mut self,
@@ -134,7 +134,7 @@ impl Game {
             let rules = super::quantities::damage_taken(&game.rules, victim, &types)?;
             let before = super::hooks::health_before(game, &victim_name);
             let damage = Damage { amount, types };
-            let health = super::effects::health_resource(&game.rules).to_string();
+            let health = super::effects::health_resource(&game.rules)?.to_string();
             let shared = std::sync::Arc::clone(&game.rules);
             let (pool, resource) = shared.damage_pool(&health);
             game.damage_into(&victim_name, Sink { pool, resource }, (&damage, &rules), Span::NONE)?;
@@ -142,7 +142,7 @@ impl Game {
         })
     }
 
-    /// `Itzel heals 5`: healing into the health resource, capped at its maximum.
+    /// `Hero heals 5`: healing into the health resource, capped at its maximum.
     pub fn heal_actor(&mut self, actor: &str, amount: i64) -> Result<(), RuntimeError> {
         if amount < 0 {
             let message = format!("cannot heal a negative amount ({amount})");
@@ -150,13 +150,14 @@ impl Game {
         }
         self.command(|game| {
             let who = game.world.actor(actor).map_err(engine)?.name.clone();
-            let health = super::effects::health_resource(&game.rules).to_string();
+            let health = super::effects::health_resource(&game.rules)?.to_string();
+            super::maxes::refresh_named(game, &who)?;
             game.world.heal(&who, &health, amount, &HealRules::default(), Span::NONE)?;
             Ok(())
         })
     }
 
-    /// `apply Dazed 2 to Itzel for 2 rounds`: the condition block's stacking applies; its
+    /// `apply Dazed 2 to Hero for 2 rounds`: the condition block's stacking applies; its
     /// `On condition applied` hooks run.
     pub fn apply_condition(
         &mut self,
@@ -188,7 +189,7 @@ impl Game {
         })
     }
 
-    /// `remove Dazed from Itzel`: every instance goes; its `On condition ended` hooks run.
+    /// `remove Dazed from Hero`: every instance goes; its `On condition ended` hooks run.
     pub fn remove_condition(&mut self, actor: &str, condition: &str) -> Result<(), RuntimeError> {
         self.command(|game| {
             let block = find(&game.rules.conditions, "condition", condition)?;
@@ -211,7 +212,7 @@ impl Game {
         })
     }
 
-    /// `grant power Quick Jab to Itzel`: the actor knows the power (has the trait, carries
+    /// `grant power Quick Jab to Hero`: the actor knows the power (has the trait, carries
     /// the weapon) from now on.
     pub fn grant(&mut self, actor: &str, kind: Grantable, name: &str) -> Result<(), RuntimeError> {
         self.command(|game| {
@@ -230,7 +231,7 @@ impl Game {
         })
     }
 
-    /// `revoke power Quick Jab from Itzel`: the actor no longer knows the power (has the
+    /// `revoke power Quick Jab from Hero`: the actor no longer knows the power (has the
     /// trait, carries the weapon).
     pub fn revoke(&mut self, actor: &str, kind: Grantable, name: &str) -> Result<(), RuntimeError> {
         self.command(|game| {

@@ -98,6 +98,8 @@ pub struct Game {
     spare: Option<Box<Journal>>,
     /// The resources seen above 0, for `On resource zero` hooks.
     pub(crate) zeroes: super::hooks::Zeroes,
+    /// How deep trait reactions are running inside each other (see `traits::react`).
+    pub(crate) reacting: u8,
     /// A session's choice of plain turns or ticks over the system's `Initiative:` line.
     pub(crate) initiative: Option<crate::model::outcome::InitiativeMode>,
     /// The limits every script of the next loaded pack runs under; only the host sets them.
@@ -118,6 +120,7 @@ impl Game {
             journal: None,
             spare: None,
             zeroes: super::hooks::Zeroes::default(),
+            reacting: 0,
             initiative: None,
             script_limits: crate::script::ScriptLimits::default(),
         }
@@ -314,8 +317,14 @@ impl Game {
         from: Option<&str>,
         overrides: &[(&str, i64)],
     ) -> Result<(), RuntimeError> {
-        let actor = build_actor(&self.rules, name, from, overrides)?;
-        self.command(|game| Ok(game.world.add_actor(actor)?))
+        let (actor, notes) = build_actor(&self.rules, name, from, overrides)?;
+        self.command(|game| {
+            game.world.add_actor(actor)?;
+            for note in &notes {
+                game.narrate(note);
+            }
+            super::traits::joined(game, name, from)
+        })
     }
 
     /// Runs `body` as one command: on error every change is rolled back; on success the
@@ -360,7 +369,10 @@ impl Game {
     /// fails the command.
     fn settle<T>(&mut self, result: &mut Result<T, RuntimeError>) {
         if result.is_ok()
-            && let Err(error) = super::hooks::zero_checkpoint(self, Span::NONE)
+            && let Err(error) = super::maxes::settle(self)
+                .and_then(|()| super::hooks::zero_checkpoint(self, Span::NONE))
+                .and_then(|()| super::traits::settle(self))
+                .and_then(|()| super::hooks::zero_checkpoint(self, Span::NONE))
                 .and_then(|()| super::stances::settle(self))
         {
             *result = Err(error);

@@ -51,7 +51,10 @@ pub(crate) fn fire(
     data: EventData,
     span: Span,
 ) -> Result<(), RuntimeError> {
-    if !game.rules.hooks.iter().any(|(event, _)| *event == kind) {
+    let rules = &game.rules;
+    if !rules.hooks.iter().any(|(event, _)| *event == kind)
+        && !rules.reactions.iter().any(|reaction| reaction.trigger.event == kind)
+    {
         return Ok(());
     }
     let event = Event { kind, actor: actor.to_string(), data, span };
@@ -63,8 +66,14 @@ pub(crate) fn fire(
     run(game, &event)
 }
 
-/// Runs the hooks of `event` now.
+/// Runs the hooks of `event` now, then the traits that react to it.
 pub(crate) fn run(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
+    run_hooks(game, event)?;
+    super::traits::react(game, event)
+}
+
+/// Runs the script hooks of `event` now.
+fn run_hooks(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
     let functions: Vec<_> = game
         .rules
         .hooks
@@ -91,12 +100,15 @@ pub(crate) fn run(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
 /// The health of `actor` before damage when the system declares hooks (`None` otherwise:
 /// without hooks nothing needs it, and damage stays as cheap as before).
 pub(crate) fn health_before(game: &Game, actor: &str) -> Option<i64> {
-    (!game.rules.hooks.is_empty()).then(|| health_of(game, actor))
+    game.rules.listens.then(|| health_of(game, actor))
 }
 
 /// The health resource of `actor` now (0 when it has none).
 fn health_of(game: &Game, actor: &str) -> i64 {
-    super::acting::current(game, actor, super::effects::health_resource(&game.rules))
+    match super::effects::health_resource(&game.rules) {
+        Ok(health) => super::acting::current(game, actor, health),
+        Err(_) => 0,
+    }
 }
 
 /// Fires the hooks that follow damage: `damage taken` when health went down, `resource zero`
@@ -136,7 +148,9 @@ fn fire_after_damage(
 pub(crate) struct Zeroes(Vec<(String, String)>);
 
 fn watches_zeroes(game: &Game) -> bool {
-    game.rules.hooks.iter().any(|(event, _)| *event == HookEvent::ResourceZero)
+    let rules = &game.rules;
+    rules.hooks.iter().any(|(event, _)| *event == HookEvent::ResourceZero)
+        || rules.reactions.iter().any(|reaction| reaction.trigger.event == HookEvent::ResourceZero)
 }
 
 /// The resources at 0 (`at_zero`) or not, now.
@@ -177,7 +191,7 @@ pub(crate) fn reached_zero(game: &mut Game) -> Vec<(String, String)> {
 /// (inlined, it would make every caller save and restore its registers).
 #[inline(always)]
 pub(crate) fn zero_checkpoint(game: &mut Game, span: Span) -> Result<(), RuntimeError> {
-    if game.rules.hooks.is_empty() {
+    if !game.rules.listens {
         return Ok(());
     }
     fire_zeroes(game, span)

@@ -109,7 +109,43 @@ impl Journal {
     }
 }
 
+/// What a journaled command changed on an actor, as far as a value read on it may change.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Touched<'a> {
+    /// A resource, by name.
+    Resource(&'a str),
+    /// Its conditions (their modifiers change values).
+    Conditions,
+    /// A stat.
+    Stat,
+    /// Something no value reads (layers, position).
+    Other,
+}
+
 impl Game {
+    /// How many changes the running command's journal recorded so far; `None` when no
+    /// journal runs (the command may have changed anything).
+    pub(crate) fn journal_len(&self) -> Option<usize> {
+        self.journal.as_ref().map(|journal| journal.entries.len())
+    }
+
+    /// The `index`th change the running command's journal recorded: the actor's index and
+    /// what changed (`None` for a world pool or past the end).
+    pub(crate) fn touched(&self, index: usize) -> Option<(usize, Touched<'_>)> {
+        let journal = self.journal.as_ref()?;
+        Some(match journal.entries.get(index)? {
+            Entry::Resource { actor, name, .. } => {
+                (*actor, Touched::Resource(journal.names[*name].as_str()))
+            }
+            Entry::Conditions { actor, .. } => (*actor, Touched::Conditions),
+            Entry::Stat { actor, .. } => (*actor, Touched::Stat),
+            Entry::Layers { actor, .. }
+            | Entry::LayerValues { actor, .. }
+            | Entry::Position { actor, .. } => (*actor, Touched::Other),
+            Entry::Pool { .. } => return None,
+        })
+    }
+
     /// Records the current value of `part` of `actor` if a journal is running.
     pub(crate) fn remember(&mut self, actor: &str, part: Part<'_>) {
         let Some(journal) = self.journal.as_mut() else { return };

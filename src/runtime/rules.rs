@@ -82,9 +82,22 @@ pub(crate) struct Rules {
     pub power_rules: super::power_rules::PowerRules,
     /// The pack's symbol table, the one `check` validated the pack against.
     pub symbols: crate::link::Symbols,
-    /// The resource damage and healing go to, found once at load (`None`: `HP`); read
-    /// through [`super::effects::health_resource`].
+    /// The resource damage and healing go to, found once at load, or the resources with a
+    /// maximum when the system does not say ([`crate::model::health`]); read through
+    /// [`super::effects::health_resource`].
     pub health: Option<String>,
+    /// The resources with a maximum, any of which damage could go to, when `health` is
+    /// `None` (for the error's help).
+    pub health_candidates: Vec<String>,
+    /// Traits that react to events (`Trigger: you fall to 0 HP`), found at load.
+    pub reactions: Vec<super::traits::Reaction>,
+    /// Whether a trait holds conditions under `While:` lines (settled after every command).
+    pub watched_traits: bool,
+    /// Resources whose maximum is an expression, re-read as it changes (`maxes.rs`).
+    pub expr_maxes: Vec<super::maxes::ExprMax>,
+    /// Whether anything listens to engine events (hooks or trait reactions): without,
+    /// damage and effects skip every event test.
+    pub listens: bool,
 }
 
 impl Rules {
@@ -164,7 +177,12 @@ impl Rules {
             rules.derived.iter().position(|(derived, _)| derived.eq_ignore_ascii_case(&name))
         });
         rules.rounding = pack.rounding();
-        rules.health = super::effects::find_health(&rules.resources).map(str::to_string);
+        match crate::model::health::health_resource(rules.system.iter().map(|l| &l.node)) {
+            Ok(resource) => rules.health = Some(resource.to_string()),
+            Err(candidates) => {
+                rules.health_candidates = candidates.into_iter().map(str::to_string).collect();
+            }
+        }
         rules.power_rules =
             super::power_rules::PowerRules::of(&rules.system, rules.conditions.values());
         for (key, block) in &rules.checks {
@@ -179,6 +197,9 @@ impl Rules {
             }
         }
         rules.default_pool = super::checks::default_pool(&rules);
+        (rules.reactions, rules.watched_traits) = super::traits::of(&rules);
+        rules.expr_maxes = super::maxes::of(&rules);
+        rules.listens = !rules.hooks.is_empty() || !rules.reactions.is_empty();
         use crate::model::system::EngineRuling;
         rules.grade_cap = pack.ruling(EngineRuling::GradeCap.name()).cloned();
         if let Some(crate::model::Amount::Expr(expr)) =

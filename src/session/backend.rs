@@ -91,12 +91,15 @@ pub struct LoadedPack {
     pub pack: Pack,
     /// Script files `(path relative to the scripts folder, text)`, sorted by path.
     pub scripts: Vec<(String, String)>,
+    /// The session's sources, the pack's files and scripts registered: the game numbers
+    /// its files as the session renders them (a script error points into the script).
+    pub sources: crate::diagnostics::SourceMap,
 }
 
 /// A GM's change by fiat, as the session hands it to the backend.
 #[derive(Clone, Copy, Debug)]
 pub enum Fiat<'a> {
-    /// `set Itzel HP to 12`.
+    /// `set Hero HP to 12`.
     Set {
         /// Whose.
         actor: &'a NameRef,
@@ -105,7 +108,7 @@ pub enum Fiat<'a> {
         /// The new value.
         value: i64,
     },
-    /// `Itzel takes 5 fire damage`.
+    /// `Hero takes 5 fire damage`.
     Damage {
         /// Who.
         actor: &'a NameRef,
@@ -114,14 +117,14 @@ pub enum Fiat<'a> {
         /// Its type.
         damage_type: Option<&'a NameRef>,
     },
-    /// `Itzel heals 5`.
+    /// `Hero heals 5`.
     Heal {
         /// Who.
         actor: &'a NameRef,
         /// How much.
         amount: i64,
     },
-    /// `apply Dazed 2 to Itzel for 2 rounds`.
+    /// `apply Dazed 2 to Hero for 2 rounds`.
     Apply {
         /// The condition.
         condition: &'a NameRef,
@@ -132,14 +135,14 @@ pub enum Fiat<'a> {
         /// How long.
         lasting: crate::runtime::Lasting,
     },
-    /// `remove Dazed from Itzel`.
+    /// `remove Dazed from Hero`.
     Remove {
         /// The condition.
         condition: &'a NameRef,
         /// From whom.
         actor: &'a NameRef,
     },
-    /// `grant power Quick Jab to Itzel` (`true`) or `revoke ...` (`false`).
+    /// `grant power Quick Jab to Hero` (`true`) or `revoke ...` (`false`).
     Grant {
         /// Granted or revoked.
         grant: bool,
@@ -163,6 +166,12 @@ pub trait Backend {
     /// The one random stream of the game. `roll`, `seed` and `force` use it directly, so
     /// session dice and game dice are the same stream.
     fn roller(&mut self) -> &mut Roller;
+
+    /// The sources the backend already holds (a game loaded before the session began):
+    /// the session registers its own files after them, so one map renders every span.
+    fn sources(&self) -> crate::diagnostics::SourceMap {
+        crate::diagnostics::SourceMap::new()
+    }
 
     /// `load`: add a pack's rules and scripts to the game.
     fn load(&mut self, pack: &LoadedPack) -> CommandResult;

@@ -24,12 +24,12 @@ pub enum Command {
         /// The policy's name: `if-better`.
         policy: NameRef,
     },
-    /// `actor Vet from Itzel with Level 6`, `actor Dummy with Defense 12, HP 30`: an actor
+    /// `actor Vet from Hero with Level 6`, `actor Dummy with Defense 12, HP 30`: an actor
     /// from a pack's stat block, inline stats, or both.
     Actor {
         /// The actor's name: `Vet`.
         name: NameRef,
-        /// The stat block's name: `Itzel`.
+        /// The stat block's name: `Hero`.
         stat_block: Option<NameRef>,
         /// Stats and resources set on it, in the order written: `Level 6`.
         stats: Vec<(NameRef, i64)>,
@@ -61,65 +61,65 @@ pub enum Command {
     NextTurn,
     /// `next turn`: the acting actor's turn ends and the next one's starts.
     EndTurn,
-    /// `set Itzel HP to 12`: the GM sets a stat or a resource.
+    /// `set Hero HP to 12`: the GM sets a stat or a resource.
     SetValue {
-        /// Whose: `Itzel`.
+        /// Whose: `Hero`.
         actor: NameRef,
         /// Which stat or resource: `HP`.
         name: NameRef,
         /// The new value: `12`.
         value: i64,
     },
-    /// `Itzel takes 5 fire damage`: the GM deals damage.
+    /// `Hero takes 5 fire damage`: the GM deals damage.
     TakeDamage {
-        /// Who: `Itzel`.
+        /// Who: `Hero`.
         actor: NameRef,
         /// How much: `5`.
         amount: i64,
         /// Its type, when written: `fire`.
         damage_type: Option<NameRef>,
     },
-    /// `Itzel heals 5`: the GM heals an actor.
+    /// `Hero heals 5`: the GM heals an actor.
     Heal {
-        /// Who: `Itzel`.
+        /// Who: `Hero`.
         actor: NameRef,
         /// How much: `5`.
         amount: i64,
     },
-    /// `apply Dazed 2 to Itzel for 2 rounds`: the GM applies a condition.
+    /// `apply Dazed 2 to Hero for 2 rounds`: the GM applies a condition.
     ApplyCondition {
         /// The condition: `Dazed`.
         condition: NameRef,
         /// Its N, when written: `2`.
         n: Option<i64>,
-        /// To whom: `Itzel`.
+        /// To whom: `Hero`.
         actor: NameRef,
         /// How long: `for 2 rounds` (as the condition block says when not written).
         lasting: Spanned<Lasting>,
     },
-    /// `remove Dazed from Itzel`: the GM removes a condition.
+    /// `remove Dazed from Hero`: the GM removes a condition.
     RemoveCondition {
         /// The condition: `Dazed`.
         condition: NameRef,
-        /// From whom: `Itzel`.
+        /// From whom: `Hero`.
         actor: NameRef,
     },
-    /// `grant power Quick Jab to Itzel`: the GM gives a power, trait or weapon.
+    /// `grant power Quick Jab to Hero`: the GM gives a power, trait or weapon.
     Grant {
         /// What kind of thing: `power`.
         kind: Spanned<Grantable>,
         /// Its name: `Quick Jab`.
         name: NameRef,
-        /// To whom: `Itzel`.
+        /// To whom: `Hero`.
         actor: NameRef,
     },
-    /// `revoke power Quick Jab from Itzel`: the GM takes one away.
+    /// `revoke power Quick Jab from Hero`: the GM takes one away.
     Revoke {
         /// What kind of thing: `power`.
         kind: Spanned<Grantable>,
         /// Its name: `Quick Jab`.
         name: NameRef,
-        /// From whom: `Itzel`.
+        /// From whom: `Hero`.
         actor: NameRef,
     },
     /// `reload`: read the loaded rule files and scripts again.

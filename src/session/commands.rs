@@ -54,7 +54,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         rule: Some(Rule::load),
         syntax: "load PACK | load \"PATH\"",
         help: "load a rule pack by name, or a rule file or folder by path",
-        examples: &["load mestezia", "load \"house.rules\""],
+        examples: &["load \"my-pack\"", "load \"house.rules\""],
         completes: &["load"],
         tested_in: None,
     },
@@ -178,7 +178,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         at: WordAt::Start,
         rule: Some(Rule::force),
         syntax: "force FACE, FACE, ...",
-        help: "the next dice rolled show these faces",
+        help: "the next command's dice show these faces; unused ones are dropped",
         examples: &["force 8, 6, 1"],
         completes: &["force"],
         tested_in: None,
@@ -423,10 +423,10 @@ pub fn rule_for(word: &str) -> Option<Rule> {
 /// The command chapter of the docs: one Markdown table row per command, from this table.
 pub fn markdown() -> String {
     let mut text = String::from(
-        "<!-- Generated from src/session/commands.rs by `UPDATE_GOLDEN=1 cargo test --lib \
+        "<!-- Generated from src/session/commands.rs by `INSTA_UPDATE=always cargo test --lib \
          session`; do not edit by hand. -->\n\n# Session commands\n\nEvery command of a \
          session, in the order `help` lists them. `ACTOR` is an actor's name (quote a name \
-         with digits or a connecting word: `\"Coyote 2\"`); `HEX` is `q,r`.\n\n\
+         with digits or a connecting word: `\"Guard 2\"`); `HEX` is `q,r`.\n\n\
          | command | written | does | example |\n|---|---|---|---|\n",
     );
     for spec in COMMANDS {

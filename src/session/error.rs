@@ -118,7 +118,16 @@ impl SessionError {
                     "numbers in commands have at most {MAX_NUMBER_DIGITS} digits; a seed may use 20"
                 ));
             }
-            _ => {}
+            SessionErrorKind::Unexpected { .. } => {
+                diagnostic =
+                    diagnostic.with_help("`help WORD` shows a command's syntax and examples");
+            }
+            SessionErrorKind::LineTooLong { .. } => {
+                diagnostic = diagnostic.with_help("split the line: one command fits in 64 KiB");
+            }
+            SessionErrorKind::ZeroFace => {
+                diagnostic = diagnostic.with_help("dice faces count from 1: `force 6, 1`");
+            }
         }
         diagnostic
     }
@@ -243,10 +252,10 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::k_save => "`save`",
         Rule::k_restore => "`restore`",
         Rule::k_undo => "`undo`",
-        Rule::set_value => "`set ACTOR STAT to N` such as `set Itzel HP to 12`",
-        Rule::take_damage => "`ACTOR takes N [TYPE] damage` such as `Itzel takes 5 fire damage`",
+        Rule::set_value => "`set ACTOR STAT to N` such as `set Hero HP to 12`",
+        Rule::take_damage => "`ACTOR takes N [TYPE] damage` such as `Hero takes 5 fire damage`",
         Rule::damage_kind => "a damage type such as `fire`",
-        Rule::heal_actor => "`ACTOR heals N` such as `Itzel heals 5`",
+        Rule::heal_actor => "`ACTOR heals N` such as `Hero heals 5`",
         Rule::apply_condition => "`apply CONDITION [N] to ACTOR [for N rounds]`",
         Rule::lasting => "`for N rounds`, `for N turns` or `until removed`",
         Rule::time_unit => "`rounds` or `turns`",

@@ -49,6 +49,10 @@ impl Backend for Game {
         &mut self.world_mut().roller
     }
 
+    fn sources(&self) -> SourceMap {
+        Game::sources(self).clone()
+    }
+
     fn load(&mut self, loaded: &LoadedPack) -> CommandResult {
         let blocks = loaded.pack.blocks().count();
         let rules = house_rules(&loaded.pack);
@@ -56,7 +60,7 @@ impl Backend for Game {
         files.extend(loaded.pack.files.iter().cloned());
         let mut scripts = self.script_files().to_vec();
         scripts.extend(loaded.scripts.iter().cloned());
-        let changes = install(self, Pack { files }, &scripts)?;
+        let changes = install(self, Pack { files }, &scripts, loaded.sources.clone())?;
         let mut text = format!(
             "loaded {}: {}, {}",
             loaded.name,
@@ -74,8 +78,7 @@ impl Backend for Game {
     fn reload(&mut self, loaded: &LoadedPack) -> CommandResult {
         let old_pack = self.pack().clone();
         let old_scripts = self.script_files().to_vec();
-        let mut sources = SourceMap::new();
-        sources.add("pack", serde_json::to_string(&loaded.pack).unwrap_or_default().as_str());
+        let sources = loaded.sources.clone();
         let (_, report) = Game::reload_pack(self, loaded.pack.clone(), sources, &loaded.scripts)
             .map_err(|mut refused| {
                 refused.retain(|diagnostic| diagnostic.severity != Severity::Advice);
@@ -106,7 +109,8 @@ impl Backend for Game {
         let mut files = self.pack().files.clone();
         files.push(file.clone());
         let scripts = self.script_files().to_vec();
-        let changes = install(self, Pack { files }, &scripts)?;
+        let sources = self.sources().clone();
+        let changes = install(self, Pack { files }, &scripts, sources)?;
         let mut events: Vec<TranscriptEntry> = file
             .blocks()
             .map(|block| {
@@ -136,7 +140,7 @@ impl Backend for Game {
             Some(block) => format!("{} joins (from {})", name.node, block.node),
             None => format!("{} joins", name.node),
         };
-        Ok(self.events_or(mark, "actor", text))
+        Ok(self.joined(mark, text))
     }
 
     fn show(&self, target: &ShowTarget) -> CommandResult {
@@ -503,15 +507,15 @@ fn terms(side: &CheckSide) -> Result<(Vec<String>, i64), Vec<Diagnostic>> {
     Ok((stats, bonus))
 }
 
-/// Installs `pack` and its scripts (re-checked by the runtime; house rules applied); its
-/// identity is its canonical JSON. What each house rule changed, as `house` events.
+/// Installs `pack` and its scripts (re-checked by the runtime; house rules applied), the
+/// scripts numbered in `sources` as the session numbers them. What each house rule
+/// changed, as `house` events.
 fn install(
     game: &mut Game,
     pack: Pack,
     scripts: &[(String, String)],
+    sources: SourceMap,
 ) -> Result<Vec<TranscriptEntry>, Vec<Diagnostic>> {
-    let mut sources = SourceMap::new();
-    sources.add("pack", serde_json::to_string(&pack).unwrap_or_default().as_str());
     let found = game.load_pack(pack, sources, scripts).map_err(|mut refused| {
         // What the house rules would have changed is beside the point of the refusal.
         refused.retain(|diagnostic| diagnostic.severity != Severity::Advice);
@@ -625,6 +629,15 @@ impl Game {
     }
 
     /// The runtime's events after `mark` as session events; `fallback` when there are none.
+    /// An actor joined: the join line, then what joining did (conditions it starts with).
+    fn joined(&self, mark: usize, text: String) -> Outcome {
+        let mut outcome = self.events_or(mark, "actor", text.clone());
+        if outcome.events.first().is_none_or(|event| event.text != text) {
+            outcome.events.insert(0, TranscriptEntry::new("actor", text));
+        }
+        outcome
+    }
+
     fn events_or(&self, mark: usize, kind: &str, fallback: String) -> Outcome {
         let events: Vec<TranscriptEntry> = self
             .log()

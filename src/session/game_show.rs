@@ -101,7 +101,7 @@ impl Game {
                 if let Some(against) = &c.against {
                     let _ = write!(shown, " against {against}");
                 }
-                let _ = write!(shown, " [{:?}]", c.duration);
+                let _ = write!(shown, " [{}]", c.duration);
                 shown
             })
             .chain(

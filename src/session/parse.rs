@@ -133,8 +133,9 @@ pub fn parse_line(file: FileId, base: usize, line: &str) -> Result<Option<Comman
                 .or_else(|| command_error(file, base, line))
                 .unwrap_or_else(|| from_pest(&error, file, base));
             let at = (error.span.start as usize).saturating_sub(base);
+            let unexpected = matches!(error.kind, SessionErrorKind::Unexpected { .. });
             let mut diagnostic = error.to_diagnostic();
-            if let Some(name) = name_with_digits(line, at).filter(|_| diagnostic.help.is_none()) {
+            if let Some(name) = name_with_digits(line, at).filter(|_| unexpected) {
                 diagnostic = diagnostic.with_help(format!(
                     "a name with digits is quoted: write `\"{name}\"` if `{name}` is one name"
                 ));
@@ -151,7 +152,7 @@ pub fn parse_line(file: FileId, base: usize, line: &str) -> Result<Option<Comman
     lower.command(command).map(Some)
 }
 
-/// The unquoted name ending in a number (`Coyote 2`) that a line breaks on at byte `at`, if
+/// The unquoted name ending in a number (`Guard 2`) that a line breaks on at byte `at`, if
 /// one stands before it: capitalised words, a space, digits. Quotes make it one name.
 fn name_with_digits(line: &str, at: usize) -> Option<String> {
     // Up to the end of the word after the error (it may point at the space before `2`).

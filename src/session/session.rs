@@ -73,11 +73,12 @@ impl<B: Backend> Session<B> {
     /// packs and the current directory's `rules/` folder available to `load`.
     pub fn new(mut backend: B, seed: u64) -> Self {
         *backend.roller() = Roller::new(seed);
+        let sources = backend.sources();
         Session {
             backend,
             history: Vec::new(),
             inline: Vec::new(),
-            sources: SourceMap::new(),
+            sources,
             policies: PolicyDecider::default(),
             packs: embedded::packs(),
             working_directory: PathBuf::from("."),
@@ -169,8 +170,50 @@ impl<B: Backend> Session<B> {
         self.run_text(&name, text, decider)
     }
 
-    /// Executes one command. On failure the game is unchanged (see [`Backend`]).
+    /// Executes one command. On failure the game is unchanged (see [`Backend`]). Forced
+    /// faces are for the command after `force`: whatever a command other than `force`,
+    /// `show`, `help` or `dist` leaves unused is dropped, and its outcome ends with a
+    /// `force` event saying so (a failed command changes nothing: they stay). `undo` and
+    /// `restore` rewind the dice stream but never bring forced faces back.
     pub fn execute<'d>(
+        &mut self,
+        located: &Located,
+        decider: Option<&mut (dyn Decider + 'd)>,
+    ) -> CommandResult {
+        let waiting: Vec<u32> = self.backend.roller().forced().collect();
+        let mut outcome = self.execute_command(located, decider)?;
+        if matches!(located.command, Command::Undo | Command::Restore(_)) {
+            // Taking a command back rewinds the stream, not the forced faces it used: those
+            // were for that command. What was waiting before stays waiting.
+            let roller = self.backend.roller();
+            roller.clear_forced();
+            roller.force(waiting.iter().copied());
+        }
+        let keeps_forced = matches!(
+            located.command,
+            Command::Force(_) | Command::Show(_) | Command::Help(_) | Command::Dist(_)
+        );
+        if !keeps_forced {
+            // `seed` restarts the stream: the faces waiting before it are the ones it drops.
+            let left: Vec<u32> = match located.command {
+                Command::Seed(_) if !self.fixed_seed => waiting,
+                _ => self.backend.roller().forced().collect(),
+            };
+            if !left.is_empty() {
+                self.backend.roller().clear_forced();
+                let list: Vec<String> = left.iter().map(u32::to_string).collect();
+                let text =
+                    format!("forced dice not used by this command, dropped: {}", list.join(", "));
+                outcome.events.push(
+                    TranscriptEntry::new("force", text)
+                        .with_data(serde_json::json!({ "dropped": left })),
+                );
+            }
+        }
+        Ok(outcome)
+    }
+
+    fn execute_command<'d>(
         &mut self,
         located: &Located,
         decider: Option<&mut (dyn Decider + 'd)>,
@@ -351,7 +394,11 @@ impl<B: Backend> Session<B> {
             crate::check::sort_diagnostics(&mut diagnostics);
             return Err(diagnostics);
         }
-        Ok((LoadedPack { name, pack, scripts }, notes))
+        for (script, text) in &scripts {
+            self.sources.add(script.as_str(), text.as_str());
+        }
+        let sources = self.sources.clone();
+        Ok((LoadedPack { name, pack, scripts, sources }, notes))
     }
 
     /// `reload`: every loaded pack read again (files changed on disk count), inline
@@ -377,8 +424,12 @@ impl<B: Backend> Session<B> {
                 Loaded::Inline(file) => files.push(file),
             }
         }
-        let loaded =
-            LoadedPack { name: "reload".to_string(), pack: crate::model::Pack { files }, scripts };
+        let loaded = LoadedPack {
+            name: "reload".to_string(),
+            pack: crate::model::Pack { files },
+            scripts,
+            sources: self.sources.clone(),
+        };
         self.backend.reload(&loaded)
     }
 

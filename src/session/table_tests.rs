@@ -207,22 +207,22 @@ fn every_command_is_run_by_a_session_file_or_a_named_test() {
 fn the_docs_command_chapter_is_the_table() {
     let path = root().join("docs/src/session-commands.md");
     let text = markdown();
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+    if std::env::var("INSTA_UPDATE").is_ok_and(|value| value == "always") {
         std::fs::create_dir_all(path.parent().expect("a folder")).expect("docs folder");
         std::fs::write(&path, &text).expect("written");
     }
     let written = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(written, text, "regenerate with UPDATE_GOLDEN=1 cargo test --lib session");
+    assert_eq!(written, text, "regenerate with INSTA_UPDATE=always cargo test --lib session");
     for spec in COMMANDS {
         assert!(text.contains(&format!("| `{}` |", spec.word)), "{}", spec.word);
     }
 }
 
 #[test]
-fn the_readme_command_table_parses_and_names_every_command() {
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
-    let start = readme.find("### Commands").expect("the README has a command table");
-    let table: Vec<&str> = readme[start..]
+fn the_guide_command_table_parses_and_names_every_command() {
+    let guide = std::fs::read_to_string(root().join("docs/src/sessions.md")).expect("the guide");
+    let start = guide.find("## Commands").expect("the sessions chapter has a command table");
+    let table: Vec<&str> = guide[start..]
         .lines()
         .skip_while(|l| !l.starts_with('|'))
         .take_while(|l| l.starts_with('|'))
@@ -233,12 +233,12 @@ fn the_readme_command_table_parses_and_names_every_command() {
         for part in example.split('·') {
             let line = part.trim().trim_matches('`');
             let parsed = parse_line(FileId(0), 0, line).unwrap_or_else(|d| {
-                panic!("README example `{line}` does not parse: {}", d.message)
+                panic!("the guide's example `{line}` does not parse: {}", d.message)
             });
             words.push(parsed.expect("a command").word());
         }
     }
     for spec in COMMANDS.iter().filter(|spec| spec.at != WordAt::Definition) {
-        assert!(words.contains(&spec.word), "the README's table has no `{}` example", spec.word);
+        assert!(words.contains(&spec.word), "the guide's table has no `{}` example", spec.word);
     }
 }

@@ -244,7 +244,7 @@ fn parse_accepts_every_command() {
         "policy boost max-safe",
         "actor Hero from Hero",
         "actor Guard from Bandit as Guard",
-        "actor Vet from Itzel with Level 6",
+        "actor Vet from Hero with Level 6",
         "actor Dummy with Defense 12, HP 30",
         "show Hero",
         "show \"Bandit 2\"",
@@ -285,11 +285,11 @@ fn parse_accepts_every_command() {
 #[test]
 fn a_name_with_digits_gets_a_quote_it_hint() {
     for (line, name) in [
-        ("show Coyote 2", "Coyote 2"),
-        ("actor Coyote 2 from White Coyote", "Coyote 2"),
-        ("encounter Itzel, White Coyote 2", "White Coyote 2"),
-        ("Coyote 2 uses Bite on Itzel", "Coyote 2"),
-        ("check Coyote 2 Aim vs 3", "Coyote 2"),
+        ("show Guard 2", "Guard 2"),
+        ("actor Guard 2 from Bandit", "Guard 2"),
+        ("encounter Hero, Bandit 2", "Bandit 2"),
+        ("Guard 2 uses Bite on Hero", "Guard 2"),
+        ("check Guard 2 Aim vs 3", "Guard 2"),
     ] {
         let diagnostic = parse_line(FileId(0), 0, line).expect_err(line);
         let help =
@@ -297,7 +297,7 @@ fn a_name_with_digits_gets_a_quote_it_hint() {
         assert_eq!(diagnostic.help.as_deref(), Some(help.as_str()), "{line}");
     }
     // No hint where no name ends in a number, or the name is quoted.
-    for line in ["force 8, 6, x", "show \"Coyote 2\" x", "roll 2d6 +"] {
+    for line in ["force 8, 6, x", "show \"Guard 2\" x", "roll 2d6 +"] {
         let diagnostic = parse_line(FileId(0), 0, line).expect_err(line);
         assert!(!diagnostic.help.as_deref().unwrap_or("").contains("quoted"), "{line}");
     }
@@ -318,11 +318,11 @@ fn parse_builds_typed_commands_with_spans() {
             stats: vec![(found(line, "Level", 0), 6), (found(line, "HP", 0), 3)],
         }
     );
-    let line = "actor Guard from White Coyote as \"Coyote 2\"";
+    let line = "actor Guard from Bandit as \"Guard 2\"";
     let refused = parse_line(FileId(0), 0, line).expect_err("two names");
     assert_eq!(refused.code, "session::parse::two_names");
-    assert_eq!(refused.message, "this line names the actor twice: `Guard` and `Coyote 2`");
-    assert_eq!(refused.primary_span(), Span::new(FileId(0), 33..43));
+    assert_eq!(refused.message, "this line names the actor twice: `Guard` and `Guard 2`");
+    assert_eq!(refused.primary_span(), Span::new(FileId(0), 27..36));
     let line = "Hero uses Heavy Strike on Bandit, Guard spending 2 Focus with weapon Great Axe";
     let Command::UsePower(power_use) = command(line) else { panic!("not a power use") };
     assert_eq!(power_use.actor, name("Hero", 0));

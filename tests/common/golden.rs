@@ -42,14 +42,3 @@ pub fn relative(path: &Path) -> PathBuf {
         .unwrap_or_else(|_| panic!("{} is outside the crate", path.display()))
         .to_path_buf()
 }
-
-/// The fenced blocks of `markdown` tagged `tag`, each as its text: what a docs chapter
-/// quotes, for the tests that hold it to what mythforge prints.
-pub fn fenced<'a>(markdown: &'a str, tag: &str) -> Vec<&'a str> {
-    let open = format!("```{tag}\n");
-    markdown
-        .split(open.as_str())
-        .skip(1)
-        .map(|rest| &rest[..rest.find("```").expect("a closed block")])
-        .collect()
-}

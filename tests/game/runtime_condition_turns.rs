@@ -310,11 +310,11 @@ fn show_lists_sources_against_and_included_conditions() {
     assert_eq!(code, 0, "{stderr}");
     assert!(
         stdout.contains(
-            "Conditions: Restrained from Ana [EndOfEncounter], Immobilized (included by Restrained)"
+            "Conditions: Restrained from Ana [until removed], Immobilized (included by Restrained)"
         ),
         "{stdout}"
     );
-    assert!(stdout.contains("Conditions: Advantage against Coyote [EndOfEncounter]"), "{stdout}");
+    assert!(stdout.contains("Conditions: Advantage against Coyote [until removed]"), "{stdout}");
     // Attack 2 + 1 for the Advantage (the Advantage Restrained grants does not add to it).
     assert!(stdout.contains("Ana: [8, 8] vs 10: 0 meet, grade 0"), "{stdout}");
 }

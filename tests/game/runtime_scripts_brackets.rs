@@ -18,7 +18,7 @@ Resource Focus: max 5
 Derived Guard: [Defense + Sturdiness]
 Default check: Roll
 Functions: jolt, bonus, scar, plain, numb, peek, same
-
+Layered Body: HP
 check Roll
 Method: pool
 Dice: 2d10
@@ -284,7 +284,7 @@ fn mestezia_healing_poultice_heals_the_targets_jolt_through_the_shipped_script()
     assert_eq!(hp(&game, "Xochitl"), 12);
 }
 
-/// The README's first scripting example ("Scripting"), verbatim.
+/// The guide's first scripting example (docs/src/scripting.md), verbatim.
 const README_SCRIPT: &str = r#"// scripts/mygame/powers.rhai
 // Bracket functions give a rule line a value: numbers and read-only actors in, a number out.
 fn bonus(grade) { grade * 2 + 1 }

@@ -67,6 +67,7 @@ fn an_upgrade_selects_by_the_weapons_keywords_and_its_limit_counts_once_per_turn
     assert_eq!(resource(&game, "The Inquisitor", "HP"), hp - 16 - 11);
 
     // In an encounter the upgrade applies once per turn, then again next turn.
+    set(&mut game, "The Inquisitor", "Max HP", 60);
     set(&mut game, "The Inquisitor", "HP", 60);
     game.world_mut().roller.force([10, 1]);
     let order = game.start_encounter(&["Itzel", "The Inquisitor"]).unwrap();

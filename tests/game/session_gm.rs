@@ -78,7 +78,7 @@ fn fiat_commands_change_the_game_and_undo_takes_each_back() {
         "show condition Ongoing\nshow The Inquisitor\n",
         None,
     ));
-    assert!(state.contains("Conditions: Ongoing 2 from GM [Rounds(2)]"), "{state}");
+    assert!(state.contains("Conditions: Ongoing 2 from GM [for 2 more rounds]"), "{state}");
 }
 
 #[test]
@@ -150,7 +150,7 @@ fn fiat_changes_are_saved_and_restored() {
     let out = text(&session.run_text("save.session", &commands, None));
     let sheet = out.rsplit("> show Itzel\n").next().unwrap();
     assert!(sheet.contains("HP 10/24"), "{sheet}");
-    assert!(sheet.contains("Conditions: Dazed from GM [UntilRemoved]"), "{sheet}");
+    assert!(sheet.contains("Conditions: Dazed from GM [until removed]"), "{sheet}");
     assert!(sheet.contains(", Sleep\n"), "{sheet}");
 }
 

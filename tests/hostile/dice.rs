@@ -1,6 +1,6 @@
 //! Dice lines typed at a session: limits on counts, sides, explosions, length and depth.
 
-use crate::support::{expect, fails_unchanged, playing};
+use crate::support::{fails_unchanged, playing};
 
 fn roll_fails(case: &str, line: &str) -> String {
     let mut session = playing();
@@ -9,53 +9,33 @@ fn roll_fails(case: &str, line: &str) -> String {
 
 #[test]
 fn every_die_exploding_is_bounded() {
-    expect(
-        "explode_all",
-        &roll_fails("explode_all", "roll 1d1!"),
-        "dice::limit::always_explodes @ explode_all.session:1:9 +help",
-    );
+    insta::assert_snapshot!(roll_fails("explode_all", "roll 1d1!"), @"dice::limit::always_explodes @ explode_all.session:1:9 +help");
 }
 
 #[test]
 fn too_many_dice_in_a_term() {
-    expect(
-        "many_dice",
-        &roll_fails("many_dice", "roll 99999d6"),
-        "dice::limit::too_many_dice @ many_dice.session:1:6 +help",
-    );
+    insta::assert_snapshot!(roll_fails("many_dice", "roll 99999d6"), @"dice::limit::too_many_dice @ many_dice.session:1:6 +help");
 }
 
 #[test]
 fn a_twenty_digit_dice_count() {
-    expect(
-        "count_20",
-        &roll_fails("count_20", "roll 99999999999999999999d6"),
-        "dice::limit::too_many_dice @ count_20.session:1:6 +help",
-    );
+    insta::assert_snapshot!(roll_fails("count_20", "roll 99999999999999999999d6"), @"dice::limit::too_many_dice @ count_20.session:1:6 +help");
 }
 
 #[test]
 fn a_die_with_no_sides() {
-    expect("d0", &roll_fails("d0", "roll 3d0"), "dice::parse::empty_dice @ d0.session:1:8 +help");
+    insta::assert_snapshot!(roll_fails("d0", "roll 3d0"), @"dice::parse::empty_dice @ d0.session:1:8 +help");
 }
 
 #[test]
 fn a_die_with_too_many_sides() {
-    expect(
-        "sides",
-        &roll_fails("sides", "roll 1d9223372036854775807"),
-        "dice::limit::too_many_sides @ sides.session:1:8 +help",
-    );
+    insta::assert_snapshot!(roll_fails("sides", "roll 1d9223372036854775807"), @"dice::limit::too_many_sides @ sides.session:1:8 +help");
 }
 
 #[test]
 fn ten_thousand_minus_signs() {
     let line = format!("roll {}1d6", "-".repeat(10_000));
-    expect(
-        "dice_minus",
-        &roll_fails("dice_minus", &line),
-        "dice::limit::too_long @ dice_minus.session:1:1030 +help",
-    );
+    insta::assert_snapshot!(roll_fails("dice_minus", &line), @"dice::limit::too_long @ dice_minus.session:1:1030 +help");
 }
 
 #[test]
@@ -69,46 +49,26 @@ fn a_thousand_minus_signs_stay_within_the_stack() {
 #[test]
 fn deep_parentheses_in_dice() {
     let line = format!("roll {}1d6{}", "(".repeat(500), ")".repeat(500));
-    expect(
-        "dice_parens",
-        &roll_fails("dice_parens", &line),
-        "dice::limit::too_deep @ dice_parens.session:1:70 +help",
-    );
+    insta::assert_snapshot!(roll_fails("dice_parens", &line), @"dice::limit::too_deep @ dice_parens.session:1:70 +help");
 }
 
 #[test]
 fn an_exact_distribution_too_large_to_compute() {
-    expect(
-        "dist_big",
-        &roll_fails("dist_big", "dist 1d6 + 99999d6"),
-        "dice::limit::too_many_dice @ dist_big.session:1:12 +help",
-    );
+    insta::assert_snapshot!(roll_fails("dist_big", "dist 1d6 + 99999d6"), @"dice::limit::too_many_dice @ dist_big.session:1:12 +help");
 }
 
 #[test]
 fn an_empty_roll() {
-    expect(
-        "empty_roll",
-        &roll_fails("empty_roll", "roll"),
-        "session::parse::unexpected @ empty_roll.session:1:5",
-    );
+    insta::assert_snapshot!(roll_fails("empty_roll", "roll"), @"session::parse::unexpected @ empty_roll.session:1:5 +help");
 }
 
 #[test]
 fn arithmetic_overflow_in_dice() {
     let line = "roll 999999999999999999 * 999999999999999999";
-    expect(
-        "dice_overflow",
-        &roll_fails("dice_overflow", line),
-        "dice::arithmetic::overflow @ dice_overflow.session:1:6 +help",
-    );
+    insta::assert_snapshot!(roll_fails("dice_overflow", line), @"dice::arithmetic::overflow @ dice_overflow.session:1:6 +help");
 }
 
 #[test]
 fn division_by_zero_in_dice() {
-    expect(
-        "dice_div0",
-        &roll_fails("dice_div0", "roll 1d6 / 0"),
-        "dice::arithmetic::division_by_zero @ dice_div0.session:1:12 +help",
-    );
+    insta::assert_snapshot!(roll_fails("dice_div0", "roll 1d6 / 0"), @"dice::arithmetic::division_by_zero @ dice_div0.session:1:12 +help");
 }

@@ -3,7 +3,8 @@
 //! hint (`code @ file:line:col +help`), never the wording, which may move — and, for the
 //! stateful ones, a check that the game is byte-identical before and after.
 //!
-//! `HOSTILE_BLESS=1 cargo test --test hostile -- --nocapture` prints the snapshots found.
+//! The snapshots are insta inline snapshots: `cargo insta review` (or `INSTA_UPDATE=always
+//! cargo test --test hostile` then `cargo insta accept`) blesses them, as everywhere else.
 
 mod dice;
 mod rules;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use mythforge::diagnostics::SourceMap;
 use mythforge::runtime::Game;
 
-use crate::support::{expect, first_error, scratch};
+use crate::support::{first_error, scratch};
 
 const SYSTEM: &str = "system Tiny\nStats: Might, Speed\nResource HP: max 10\n\n";
 
@@ -46,74 +46,62 @@ fn threshold(expression: &str) -> String {
 #[test]
 fn a_ten_megabyte_line_is_refused_before_parsing() {
     let text = format!("{SYSTEM}power P\nResult: {}\n", "x".repeat(10 << 20));
-    expect("10mb_line", &one("10mb_line", &text), "rules::load::unreadable @ -");
+    insta::assert_snapshot!(one("10mb_line", &text), @"rules::load::unreadable @ - +help");
 }
 
 #[test]
 fn a_file_just_over_the_limit_is_refused() {
     let text = format!("{SYSTEM}# {}\n", "x".repeat(1 << 20));
-    expect("over_limit", &one("over_limit", &text), "rules::load::unreadable @ -");
+    insta::assert_snapshot!(one("over_limit", &text), @"rules::load::unreadable @ - +help");
 }
 
 #[test]
 fn deep_parentheses_are_refused() {
     let text = threshold(&format!("{}Might{}", "(".repeat(10_000), ")".repeat(10_000)));
-    expect("deep_parens", &one("deep_parens", &text), "rules::parse::too_deep @ pack.rules:6:13");
+    insta::assert_snapshot!(one("deep_parens", &text), @"rules::parse::too_deep @ pack.rules:6:13 +help");
 }
 
 #[test]
 fn ten_thousand_minus_signs_are_refused_not_a_stack_overflow() {
     let text = threshold(&format!("{}Might", "-".repeat(10_000)));
-    expect("minus_chain", &one("minus_chain", &text), "rules::parse::too_deep @ pack.rules:6:13");
+    insta::assert_snapshot!(one("minus_chain", &text), @"rules::parse::too_deep @ pack.rules:6:13 +help");
 }
 
 #[test]
 fn spaced_minus_signs_are_refused() {
     let text = threshold(&format!("{}Might", "- ".repeat(5_000)));
-    expect("minus_spaced", &one("minus_spaced", &text), "rules::parse::too_deep @ pack.rules:6:13");
+    insta::assert_snapshot!(one("minus_spaced", &text), @"rules::parse::too_deep @ pack.rules:6:13 +help");
 }
 
 #[test]
 fn a_twenty_thousand_term_sum_is_refused_not_a_stack_overflow() {
     let text = threshold(&vec!["Might"; 20_000].join(" + "));
-    expect("sum_chain", &one("sum_chain", &text), "rules::parse::too_deep @ pack.rules:6:13");
+    insta::assert_snapshot!(one("sum_chain", &text), @"rules::parse::too_deep @ pack.rules:6:13 +help");
 }
 
 #[test]
 fn a_long_product_is_refused() {
     let text = threshold(&vec!["2"; 5_000].join("*"));
-    expect(
-        "product_chain",
-        &one("product_chain", &text),
-        "rules::parse::too_deep @ pack.rules:6:13",
-    );
+    insta::assert_snapshot!(one("product_chain", &text), @"rules::parse::too_deep @ pack.rules:6:13 +help");
 }
 
 #[test]
 fn an_unclosed_bracket_is_located() {
     let text = format!("{SYSTEM}power P\nThreshold: [Might + \n");
-    expect("unclosed", &one("unclosed", &text), "rules::parse::expression @ pack.rules:6:12 +help");
+    insta::assert_snapshot!(one("unclosed", &text), @"rules::parse::expression @ pack.rules:6:12 +help");
 }
 
 #[test]
 fn an_include_cycle_is_reported() {
     let a = b"include \"b.rules\"\nsystem Tiny\nStats: Might\n";
     let b = b"include \"a.rules\"\npower P\nThreshold: 5\n";
-    expect(
-        "include_cycle",
-        &load("include_cycle", &[("a.rules", a), ("b.rules", b)], "a.rules"),
-        "rules::check::include_cycle @ b.rules:1:1 +help",
-    );
+    insta::assert_snapshot!(load("include_cycle", &[("a.rules", a), ("b.rules", b)], "a.rules"), @"rules::check::include_cycle @ b.rules:1:1 +help");
 }
 
 #[test]
 fn a_file_including_itself_is_a_cycle() {
     let text = format!("include \"pack.rules\"\n{SYSTEM}");
-    expect(
-        "include_self",
-        &one("include_self", &text),
-        "rules::check::include_cycle @ pack.rules:1:1 +help",
-    );
+    insta::assert_snapshot!(one("include_self", &text), @"rules::check::include_cycle @ pack.rules:1:1 +help");
 }
 
 #[test]
@@ -122,112 +110,76 @@ fn an_include_outside_the_pack_is_refused() {
     let dir = scratch("include_outside");
     std::fs::write(dir.parent().unwrap().join("outside.rules"), SYSTEM).unwrap();
     std::fs::write(dir.join("pack.rules"), text).unwrap();
-    expect(
-        "include_outside",
-        &loaded(&dir.join("pack.rules")),
-        "rules::load::include_outside_pack @ pack.rules:1:9",
-    );
+    insta::assert_snapshot!(loaded(&dir.join("pack.rules")), @"rules::load::include_outside_pack @ pack.rules:1:9 +help");
 }
 
 #[test]
 fn binary_noise_is_a_located_parse_error() {
     let noise: Vec<u8> =
         (0..4096u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8 & 0x7f).collect();
-    expect(
-        "binary",
-        &load("binary", &[("pack.rules", &noise)], "pack.rules"),
-        "rules::parse::unexpected @ pack.rules:1:1 +help",
-    );
+    insta::assert_snapshot!(load("binary", &[("pack.rules", &noise)], "pack.rules"), @"rules::parse::unexpected @ pack.rules:1:1 +help");
 }
 
 #[test]
 fn nul_bytes_are_a_located_parse_error() {
     let text = format!("{SYSTEM}power P\0\0\nThreshold: 5\n");
-    expect("nul", &one("nul", &text), "clean");
+    insta::assert_snapshot!(one("nul", &text), @"clean");
 }
 
 #[test]
 fn invalid_utf8_points_at_its_line_and_column() {
     let mut bytes = format!("{SYSTEM}power P\nThreshold: 5 ").into_bytes();
     bytes.extend([0xff, 0xfe, b'\n']);
-    expect(
-        "invalid_utf8",
-        &load("invalid_utf8", &[("pack.rules", &bytes)], "pack.rules"),
-        "rules::load::not_utf8 @ pack.rules:6:14 +help",
-    );
+    insta::assert_snapshot!(load("invalid_utf8", &[("pack.rules", &bytes)], "pack.rules"), @"rules::load::not_utf8 @ pack.rules:6:14 +help");
 }
 
 #[test]
 fn a_byte_order_mark_is_skipped() {
     let text = format!("\u{feff}{SYSTEM}power P\nThreshold: 5\n");
-    expect("bom", &one("bom", &text), "clean");
+    insta::assert_snapshot!(one("bom", &text), @"clean");
 }
 
 #[test]
 fn crlf_line_ends_are_read_like_lf() {
     let text = format!("{SYSTEM}power P\nThreshold: [Might + 2]\n").replace('\n', "\r\n");
-    expect("crlf", &one("crlf", &text), "clean");
+    insta::assert_snapshot!(one("crlf", &text), @"clean");
 }
 
 #[test]
 fn an_error_after_crlf_lines_is_located_on_its_line() {
     let text = format!("{SYSTEM}power P\nThreshold: [Might +]\n").replace('\n', "\r\n");
-    expect(
-        "crlf_error",
-        &one("crlf_error", &text),
-        "rules::parse::expression @ pack.rules:6:20 +help",
-    );
+    insta::assert_snapshot!(one("crlf_error", &text), @"rules::parse::expression @ pack.rules:6:20 +help");
 }
 
 #[test]
 fn cyclic_derived_values_are_refused_by_check() {
     let text = "system Tiny\nStats: Might\nDerived Guard: [Ward + 1]\nDerived Ward: [Guard + 1]\n";
-    expect(
-        "derived_cycle",
-        &one("derived_cycle", text),
-        "rules::check::derived_cycle @ pack.rules:3:9 +help",
-    );
+    insta::assert_snapshot!(one("derived_cycle", text), @"rules::check::derived_cycle @ pack.rules:3:9 +help");
 }
 
 #[test]
 fn a_derived_value_reading_itself_is_refused() {
     let text = "system Tiny\nStats: Might\nDerived Guard: [Guard + Might]\n";
-    expect(
-        "derived_self",
-        &one("derived_self", text),
-        "rules::check::derived_cycle @ pack.rules:3:9 +help",
-    );
+    insta::assert_snapshot!(one("derived_self", text), @"rules::check::derived_cycle @ pack.rules:3:9 +help");
 }
 
 #[test]
 fn a_condition_that_includes_itself_is_refused() {
     let text = format!("{SYSTEM}condition Dazed\nIncludes: Dazed\n");
-    expect(
-        "condition_self",
-        &one("condition_self", &text),
-        "rules::check::condition_cycle @ pack.rules:5:11 +help",
-    );
+    insta::assert_snapshot!(one("condition_self", &text), @"rules::check::condition_cycle @ pack.rules:5:11 +help");
 }
 
 #[test]
 fn a_huge_number_literal_is_located() {
     let text = threshold("99999999999999999999999 + Might");
-    expect(
-        "huge_literal",
-        &one("huge_literal", &text),
-        "rules::parse::number_too_large @ pack.rules:6:13",
-    );
+    insta::assert_snapshot!(one("huge_literal", &text), @"rules::parse::number_too_large @ pack.rules:6:13 +help");
 }
 
 #[test]
 fn one_hundred_thousand_duplicate_blocks_stay_fast_and_capped() {
     let text = format!("{SYSTEM}{}", "power P\n".repeat(100_000));
     let started = std::time::Instant::now();
-    expect(
-        "dup_blocks",
-        &one("dup_blocks", &text),
-        "rules::check::duplicate @ pack.rules:6:7 +help",
-    );
+    insta::assert_snapshot!(one("dup_blocks", &text), @"rules::check::duplicate @ pack.rules:6:7 +help");
     // Linear work: a quadratic pass over 100k blocks would take hours, not seconds (the bound
     // is loose for debug builds on a loaded machine).
     assert!(started.elapsed().as_secs() < 120, "took {:?}", started.elapsed());
@@ -237,11 +189,7 @@ fn one_hundred_thousand_duplicate_blocks_stay_fast_and_capped() {
 fn twenty_thousand_bad_lines_stay_fast_and_capped() {
     let text = format!("{SYSTEM}power P\n{}", "Nonsense line here\n".repeat(20_000));
     let started = std::time::Instant::now();
-    expect(
-        "bad_lines",
-        &one("bad_lines", &text),
-        "rules::parse::unexpected @ pack.rules:6:1 +help",
-    );
+    insta::assert_snapshot!(one("bad_lines", &text), @"rules::parse::unexpected @ pack.rules:6:1 +help");
     // Linear work: a quadratic pass over 100k blocks would take hours, not seconds (the bound
     // is loose for debug builds on a loaded machine).
     assert!(started.elapsed().as_secs() < 120, "took {:?}", started.elapsed());
@@ -251,12 +199,12 @@ fn twenty_thousand_bad_lines_stay_fast_and_capped() {
 fn a_folder_named_like_a_rule_file_is_refused() {
     let dir = scratch("dir_rules");
     std::fs::create_dir_all(dir.join("sub.rules")).unwrap();
-    expect("dir_rules", &loaded(&dir.join("sub.rules")), "clean");
+    insta::assert_snapshot!(loaded(&dir.join("sub.rules")), @"clean");
 }
 
 #[test]
 fn an_empty_file_is_clean() {
-    expect("empty", &one("empty", ""), "clean");
+    insta::assert_snapshot!(one("empty", ""), @"clean");
 }
 
 #[cfg(unix)]
@@ -264,7 +212,7 @@ fn an_empty_file_is_clean() {
 fn a_symlink_to_dev_zero_is_refused_not_read_forever() {
     let dir = scratch("dev_zero");
     std::os::unix::fs::symlink("/dev/zero", dir.join("zero.rules")).unwrap();
-    expect("dev_zero", &loaded(&dir.join("zero.rules")), "rules::load::outside_pack @ - +help");
+    insta::assert_snapshot!(loaded(&dir.join("zero.rules")), @"rules::load::outside_pack @ - +help");
 }
 
 #[cfg(unix)]
@@ -274,7 +222,7 @@ fn a_fifo_is_refused_without_blocking() {
     let fifo = dir.join("pipe.rules");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
-    expect("fifo", &loaded(&dir), "rules::load::unreadable @ -");
+    insta::assert_snapshot!(loaded(&dir), @"rules::load::unreadable @ - +help");
 }
 
 #[cfg(unix)]
@@ -286,7 +234,7 @@ fn a_rule_file_symlinked_out_of_the_pack_is_refused_unread() {
     std::fs::create_dir_all(dir.join("pack")).unwrap();
     std::fs::write(dir.join("pack/system.rules"), SYSTEM).unwrap();
     std::os::unix::fs::symlink(&secret, dir.join("pack/leak.rules")).unwrap();
-    expect("symlink_out", &loaded(&dir.join("pack")), "rules::load::outside_pack @ - +help");
+    insta::assert_snapshot!(loaded(&dir.join("pack")), @"rules::load::outside_pack @ - +help");
 }
 
 #[cfg(unix)]
@@ -296,5 +244,5 @@ fn a_folder_symlink_loop_is_walked_once() {
     std::fs::write(dir.join("system.rules"), SYSTEM).unwrap();
     std::fs::create_dir_all(dir.join("sub")).unwrap();
     std::os::unix::fs::symlink(&dir, dir.join("sub/loop")).unwrap();
-    expect("dir_loop", &loaded(&dir), "clean");
+    insta::assert_snapshot!(loaded(&dir), @"clean");
 }

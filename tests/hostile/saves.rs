@@ -5,7 +5,7 @@
 use mythforge::runtime::Game;
 use mythforge::session::Session;
 
-use crate::support::{expect, fails_unchanged, playing, scratch, state};
+use crate::support::{fails_unchanged, playing, scratch, state};
 
 /// A real save of the playing session, as text.
 fn real_save() -> String {
@@ -57,21 +57,13 @@ fn corrupt_bytes_are_refused() {
     let mut save = real_save().into_bytes();
     let middle = save.len() / 2;
     save[middle..middle + 8].copy_from_slice(b"\0\0\xff\xfe}}]]");
-    expect(
-        "corrupt",
-        &restore_fails("corrupt", &save),
-        "engine::save::corrupt @ corrupt.session:1:9 +help",
-    );
+    insta::assert_snapshot!(restore_fails("corrupt", &save), @"engine::save::corrupt @ corrupt.session:1:9 +help");
 }
 
 #[test]
 fn another_format_version_is_refused() {
     let text = real_save().replacen("\"format_version\": 1", "\"format_version\": 99", 1);
-    expect(
-        "version",
-        &restore_fails("version2", text.as_bytes()),
-        "engine::save::version @ version2.session:1:9 +help",
-    );
+    insta::assert_snapshot!(restore_fails("version2", text.as_bytes()), @"engine::save::version @ version2.session:1:9 +help");
 }
 
 #[test]
@@ -79,11 +71,7 @@ fn a_save_of_another_pack_is_refused() {
     let mut session = Session::new(Game::new(7), 7);
     assert!(session.run_text("m", "load mystika\n", None).failure.is_none());
     let other = state(&session);
-    expect(
-        "other_pack",
-        &restore_fails("other_pack", other.as_bytes()),
-        "runtime::pack_mismatch @ other_pack.session:1:9",
-    );
+    insta::assert_snapshot!(restore_fails("other_pack", other.as_bytes()), @"runtime::pack_mismatch @ other_pack.session:1:9 +help");
 }
 
 #[test]
@@ -94,7 +82,7 @@ fn hp_far_above_its_maximum_is_refused() {
             resources.as_object_mut().unwrap().values_mut().find(|r| r["max"].is_i64()).unwrap();
         hp["current"] = serde_json::json!(1_000_000);
     });
-    expect("hp_above_max", &found, "engine::save::corrupt @ hp_above_max.session:1:9 +help");
+    insta::assert_snapshot!(found, @"engine::save::corrupt @ hp_above_max.session:1:9 +help");
 }
 
 #[test]
@@ -103,7 +91,7 @@ fn two_actors_of_one_name_are_refused() {
         let first = world["actors"][0].clone();
         world["actors"].as_array_mut().unwrap().push(first);
     });
-    expect("duplicate_actor", &found, "engine::save::corrupt @ duplicate_actor.session:1:9 +help");
+    insta::assert_snapshot!(found, @"engine::save::corrupt @ duplicate_actor.session:1:9 +help");
 }
 
 #[test]
@@ -111,11 +99,7 @@ fn an_encounter_naming_a_missing_actor_is_refused() {
     let found = edited("missing_participant", |world| {
         world["encounter"]["participants"][0]["name"] = serde_json::json!("Nobody");
     });
-    expect(
-        "missing_participant",
-        &found,
-        "engine::save::corrupt @ missing_participant.session:1:9 +help",
-    );
+    insta::assert_snapshot!(found, @"engine::save::corrupt @ missing_participant.session:1:9 +help");
 }
 
 #[test]
@@ -123,7 +107,7 @@ fn a_turn_index_past_the_end_is_refused() {
     let found = edited("turn_past_end", |world| {
         world["encounter"]["current"] = serde_json::json!(7);
     });
-    expect("turn_past_end", &found, "engine::save::corrupt @ turn_past_end.session:1:9 +help");
+    insta::assert_snapshot!(found, @"engine::save::corrupt @ turn_past_end.session:1:9 +help");
 }
 
 #[test]
@@ -131,18 +115,14 @@ fn a_position_off_the_map_is_refused() {
     let found = edited("off_map", |world| {
         world["actors"][0]["position"] = serde_json::json!({"q": i64::MAX, "r": 0});
     });
-    expect("off_map", &found, "engine::save::corrupt @ off_map.session:1:9 +help");
+    insta::assert_snapshot!(found, @"engine::save::corrupt @ off_map.session:1:9 +help");
 }
 
 #[test]
 fn a_save_over_sixteen_mebibytes_is_refused() {
     let mut text = real_save();
     text.push_str(&" ".repeat(17 << 20));
-    expect(
-        "huge_save",
-        &restore_fails("huge_save", text.as_bytes()),
-        "engine::save::too_large @ huge_save.session:1:9",
-    );
+    insta::assert_snapshot!(restore_fails("huge_save", text.as_bytes()), @"engine::save::too_large @ huge_save.session:1:9 +help");
 }
 
 #[test]
@@ -151,10 +131,10 @@ fn a_directory_is_not_a_save() {
     let mut session = playing();
     let found =
         fails_unchanged(&mut session, "dir_save", &format!("restore \"{}\"\n", dir.display()));
-    expect("dir_save", &found, "engine::save::corrupt @ dir_save.session:1:9 +help");
+    insta::assert_snapshot!(found, @"engine::save::corrupt @ dir_save.session:1:9 +help");
     let found =
         fails_unchanged(&mut session, "dir_target", &format!("save \"{}\"\n", dir.display()));
-    expect("dir_target", &found, "engine::save::io @ dir_target.session:1:6");
+    insta::assert_snapshot!(found, @"engine::save::io @ dir_target.session:1:6 +help");
 }
 
 #[test]
@@ -162,11 +142,7 @@ fn a_missing_save_is_refused() {
     let dir = scratch("missing_save");
     let mut session = playing();
     let line = format!("restore \"{}\"\n", dir.join("none.json").display());
-    expect(
-        "missing_save",
-        &fails_unchanged(&mut session, "missing_save", &line),
-        "session::no_save @ missing_save.session:1:9 +help",
-    );
+    insta::assert_snapshot!(fails_unchanged(&mut session, "missing_save", &line), @"session::no_save @ missing_save.session:1:9 +help");
 }
 
 #[cfg(unix)]
@@ -174,7 +150,7 @@ fn a_missing_save_is_refused() {
 fn a_device_is_never_replaced_by_a_save() {
     let mut session = playing();
     let found = fails_unchanged(&mut session, "device", "save \"/dev/null\"\n");
-    expect("device", &found, "engine::save::io @ device.session:1:6");
+    insta::assert_snapshot!(found, @"engine::save::io @ device.session:1:6 +help");
     assert!(!std::fs::metadata("/dev/null").unwrap().file_type().is_file());
 }
 
@@ -206,11 +182,7 @@ fn a_symlinked_save_target_is_refused() {
     std::os::unix::fs::symlink(dir.join("elsewhere.json"), dir.join("save.json")).unwrap();
     let mut session = playing();
     let line = format!("save \"{}\"\n", dir.join("save.json").display());
-    expect(
-        "symlink_target",
-        &fails_unchanged(&mut session, "symlink_target", &line),
-        "engine::save::io @ symlink_target.session:1:6",
-    );
+    insta::assert_snapshot!(fails_unchanged(&mut session, "symlink_target", &line), @"engine::save::io @ symlink_target.session:1:6 +help");
     assert_eq!(std::fs::read_to_string(dir.join("elsewhere.json")).unwrap(), "x");
 }
 

@@ -5,9 +5,7 @@
 use mythforge::runtime::Game;
 use mythforge::session::Session;
 
-use crate::support::{
-    expect, expect_code, expect_limit, fails_unchanged, first_error, scratch, state,
-};
+use crate::support::{expect_limit, fails_unchanged, first_error, scratch, state};
 
 const RULES: &str = "system Tiny\nStats: Attack, Defense\nResource HP: max 40\nDefault check: Roll\n\
 Functions: hostile\n\ncheck Roll\nMethod: pool\nDice: 2d10\nModifier: each die\n\
@@ -31,19 +29,19 @@ fn use_fails(case: &str, script: &str) -> String {
 #[test]
 fn an_infinite_loop_hits_the_operation_limit() {
     let found = use_fails("loop", "fn hostile(g) { loop { } }");
-    expect("loop", &found, "script::limit::operations @ loop.session:1:4 +help");
+    insta::assert_snapshot!(found, @"script::limit::operations @ hostile.rhai:1:4 +help");
 }
 
 #[test]
 fn deep_recursion_hits_the_call_depth_limit() {
     let found = use_fails("recursion", "fn hostile(g) { hostile(g + 1) }");
-    expect("recursion", &found, "script::limit::call_depth @ recursion.session:1:4 +help");
+    insta::assert_snapshot!(found, @"script::limit::call_depth @ hostile.rhai:1:4 +help");
 }
 
 #[test]
 fn an_exponential_string_hits_the_size_limit() {
     let found = use_fails("exp_string", "fn hostile(g) { let s = \"ab\"; loop { s += s; } }");
-    expect("exp_string", &found, "script::limit::data_size @ exp_string.session:1:4 +help");
+    insta::assert_snapshot!(found, @"script::limit::data_size @ hostile.rhai:1:4 +help");
 }
 
 #[test]
@@ -80,22 +78,18 @@ fn big_strings_stored_in_a_map_are_cut_off() {
 #[test]
 fn a_log_then_an_error_changes_nothing() {
     let script = "fn hostile(g) { log(\"about to fail\"); g / 0 }";
-    expect_code("log_then_error", &use_fails("log_then_error", script), "script::arithmetic +help");
+    insta::assert_snapshot!(use_fails("log_then_error", script), @"script::arithmetic @ hostile.rhai:1:41 +help");
 }
 
 #[test]
 fn a_string_where_a_number_is_due_changes_nothing() {
-    expect_code("wrong_type", &use_fails("wrong_type", "fn hostile(g) { \"ten\" }"), "rules::eval");
+    insta::assert_snapshot!(use_fails("wrong_type", "fn hostile(g) { \"ten\" }"), @"rules::eval::script @ tiny.rules:18:10 +help");
 }
 
 #[test]
 fn integer_overflow_in_a_script_is_an_error() {
     let script = "fn hostile(g) { 9223372036854775807 + g }";
-    expect_code(
-        "script_overflow",
-        &use_fails("script_overflow", script),
-        "script::arithmetic +help",
-    );
+    insta::assert_snapshot!(use_fails("script_overflow", script), @"script::arithmetic @ hostile.rhai:1:37 +help");
 }
 
 #[test]
@@ -108,11 +102,7 @@ fn a_syntax_error_is_located_in_the_script() {
             &[("scripts/hostile.rhai", "fn hostile(g) { g + }")],
         )
         .unwrap_err();
-    expect(
-        "syntax",
-        &first_error(&errors, &script_sources("fn hostile(g) { g + }")),
-        "script::parse @ hostile.rhai:1:21 +help",
-    );
+    insta::assert_snapshot!(first_error(&errors, &script_sources("fn hostile(g) { g + }")), @"script::parse @ hostile.rhai:1:21 +help");
 }
 
 /// Sources holding the rules and one script, in the order a load registers them.
@@ -138,7 +128,7 @@ fn a_declared_function_no_script_defines_is_refused_at_load() {
             crate::support::snapshot(&errors[0], &mythforge::diagnostics::SourceMap::new())
         }
     };
-    expect("missing_function", &found, "script::undefined_function @ - +help");
+    insta::assert_snapshot!(found, @"script::undefined_function @ - +help");
 }
 
 #[test]
@@ -151,7 +141,7 @@ fn a_script_that_is_not_utf8_is_refused_at_load() {
     let mut game = Game::new(7);
     let errors = game.load(&[dir.join("rules/tiny")]).unwrap_err();
     let found = crate::support::snapshot(&errors[0], &mythforge::diagnostics::SourceMap::new());
-    expect("script_utf8", &found, "runtime::script_unreadable @ - +help");
+    insta::assert_snapshot!(found, @"runtime::script_unreadable @ - +help");
     assert_eq!(state_of(&game), state_of(&Game::new(7)));
 }
 
@@ -162,6 +152,6 @@ fn state_of(game: &Game) -> String {
 #[test]
 fn eval_and_sleep_do_not_exist() {
     let found = use_fails("sleep", "fn hostile(g) { sleep(1000); g }");
-    expect_code("sleep", &found, "script::unknown_function +help");
+    insta::assert_snapshot!(found, @"script::unknown_function @ hostile.rhai:1:17 +help");
     let _ = state;
 }

@@ -10,3 +10,5 @@ mod dice_robustness;
 mod rules_golden;
 mod rules_model;
 mod script;
+mod vocabulary;
+mod vocabulary_runs;

@@ -1,0 +1,245 @@
+//! The timing vocabularies: the moments a resource rule runs at (`reset to 6 at turn
+//! start`, `lost at end of encounter`) and the durations a condition lasts for (`for 2
+//! rounds`, `until end of your next turn`). Each is one table: the parser keeps the words as
+//! written, `check` refuses words outside the table (with a did-you-mean), the runtime runs
+//! exactly the entries here, and the help lists them from here.
+
+/// A moment of the turn structure a resource rule runs at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Moment {
+    /// The encounter opens (every participant, before round 1 starts).
+    EncounterStart,
+    /// A round starts (every participant; round 1 when the encounter opens). Rounds exist
+    /// only in plain turns, not on a tick timeline.
+    RoundStart,
+    /// The holder's own turn starts (its start phase).
+    TurnStart,
+    /// The holder's own turn ends (its end phase).
+    TurnEnd,
+    /// A round ends (every participant).
+    RoundEnd,
+    /// The encounter ends (every participant).
+    EncounterEnd,
+}
+
+/// Every moment with the ways it may be written, the first one canonical.
+pub const MOMENTS: [(Moment, &[&str]); 6] = [
+    (Moment::EncounterStart, &["encounter start", "start of encounter"]),
+    (Moment::RoundStart, &["round start", "start of round"]),
+    (Moment::TurnStart, &["turn start", "start of turn"]),
+    (Moment::TurnEnd, &["turn end", "end of turn"]),
+    (Moment::RoundEnd, &["round end", "end of round"]),
+    (Moment::EncounterEnd, &["end of encounter", "encounter end"]),
+];
+
+impl Moment {
+    /// The moment `text` names (any case; `the`, `each` and `every` are ignored:
+    /// `at the start of each round`).
+    pub fn parse(text: &str) -> Option<Moment> {
+        let words = normal(text, &["the", "each", "every"]);
+        MOMENTS.iter().find(|(_, written)| written.contains(&words.as_str())).map(|(m, _)| *m)
+    }
+
+    /// The canonical wording.
+    pub fn words(self) -> &'static str {
+        MOMENTS.iter().find(|(moment, _)| *moment == self).map_or("", |(_, written)| written[0])
+    }
+
+    /// Every wording, for did-you-mean and help.
+    pub fn all_words() -> impl Iterator<Item = &'static str> {
+        MOMENTS.iter().flat_map(|(_, written)| written.iter().copied())
+    }
+}
+
+/// What `for N <unit>` counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Round ends.
+    Rounds,
+    /// Ends of the holder's turns.
+    Turns,
+    /// Ends of encounters the holder takes part in.
+    Encounters,
+}
+
+/// The units `for N <unit>` may name, singular and plural.
+pub const UNITS: [(Unit, &[&str]); 3] = [
+    (Unit::Rounds, &["rounds", "round"]),
+    (Unit::Turns, &["turns", "turn"]),
+    (Unit::Encounters, &["encounters", "encounter"]),
+];
+
+impl Unit {
+    /// The unit `text` names.
+    pub fn parse(text: &str) -> Option<Unit> {
+        let word = text.trim().to_ascii_lowercase();
+        UNITS.iter().find(|(_, written)| written.contains(&word.as_str())).map(|(unit, _)| *unit)
+    }
+}
+
+/// Whose turn an `until end of ... turn` waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Whose {
+    /// The turn in progress: the acting participant's (the user's outside an encounter).
+    Current,
+    /// The user's (`your`).
+    User,
+}
+
+/// What an `until ...` duration waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    /// The end of a turn; `next`: not the turn in progress but the one after it.
+    EndOfTurn {
+        /// Whose turn.
+        whose: Whose,
+        /// The next turn rather than this one.
+        next: bool,
+    },
+    /// The end of the round in progress.
+    EndOfRound,
+    /// The end of the encounter (of the next one the holder takes part in).
+    EndOfEncounter,
+    /// The holder is healed (a heal that raises its health).
+    Healed,
+    /// Something removes it (never on its own).
+    Removed,
+}
+
+/// Every `until` wording (after `until`, without `the`), the first of each its canonical one.
+pub const UNTILS: [(Until, &[&str]); 8] = [
+    (Until::EndOfTurn { whose: Whose::Current, next: false }, &["end of turn", "end of this turn"]),
+    (Until::EndOfTurn { whose: Whose::User, next: false }, &["end of your turn"]),
+    (Until::EndOfTurn { whose: Whose::Current, next: true }, &["end of next turn"]),
+    (Until::EndOfTurn { whose: Whose::User, next: true }, &["end of your next turn"]),
+    (Until::EndOfRound, &["end of round", "end of this round"]),
+    (Until::EndOfEncounter, &["end of encounter", "end of this encounter"]),
+    (Until::Healed, &["healed"]),
+    (Until::Removed, &["removed"]),
+];
+
+impl Until {
+    /// The event `text` (the words after `until`) names.
+    pub fn parse(text: &str) -> Option<Until> {
+        let words = normal(text, &["the"]);
+        UNTILS.iter().find(|(_, written)| written.contains(&words.as_str())).map(|(u, _)| *u)
+    }
+
+    /// Every wording after `until`, for did-you-mean and help.
+    pub fn all_words() -> impl Iterator<Item = &'static str> {
+        UNTILS.iter().flat_map(|(_, written)| written.iter().copied())
+    }
+}
+
+/// What a trait's `Trigger:` waits for: an engine event that happens to the trait's
+/// holder, and for `ResourceZero` the resource that reaches 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraitTrigger {
+    /// The event.
+    pub event: super::hook::HookEvent,
+    /// The resource whose reaching 0 it waits for (`you fall to 0 HP`).
+    pub resource: Option<String>,
+}
+
+/// The trigger wordings a trait may use, `<Resource>` standing for a resource name.
+pub const TRAIT_TRIGGERS: [&str; 8] = [
+    "you fall to 0 <Resource>",
+    "you drop to 0 <Resource>",
+    "your <Resource> reaches 0",
+    "you take damage",
+    "you start your turn",
+    "your turn starts",
+    "you end your turn",
+    "your turn ends",
+];
+
+impl TraitTrigger {
+    /// The trigger `text` (a `Trigger:` line as written) names, if it is one of
+    /// [`TRAIT_TRIGGERS`].
+    pub fn parse(text: &str) -> Option<TraitTrigger> {
+        use super::hook::HookEvent;
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let lower: Vec<String> = words.iter().map(|word| word.to_lowercase()).collect();
+        let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+        let plain = |event| Some(TraitTrigger { event, resource: None });
+        let zero = |resource: &[&str]| {
+            (!resource.is_empty()).then(|| TraitTrigger {
+                event: HookEvent::ResourceZero,
+                resource: Some(resource.join(" ")),
+            })
+        };
+        match lower.as_slice() {
+            ["you", "take", "damage"] => plain(HookEvent::DamageTaken),
+            ["you", "start", "your", "turn"] | ["your", "turn", "starts"] => {
+                plain(HookEvent::TurnStart)
+            }
+            ["you", "end", "your", "turn"] | ["your", "turn", "ends"] => plain(HookEvent::TurnEnd),
+            ["you", "fall" | "drop", "to", "0", ..] => zero(&words[4..]),
+            ["your", .., "reaches", "0"] => zero(&words[1..words.len() - 2]),
+            _ => None,
+        }
+    }
+}
+
+/// `text` in lower case, one space between words, without the `ignored` words.
+fn normal(text: &str, ignored: &[&str]) -> String {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> =
+        lower.split_whitespace().filter(|word| !ignored.contains(word)).collect();
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_wording_parses_to_its_entry() {
+        for (moment, written) in MOMENTS {
+            for words in written {
+                assert_eq!(Moment::parse(words), Some(moment), "{words}");
+            }
+            assert_eq!(Moment::parse(moment.words()), Some(moment));
+        }
+        for (until, written) in UNTILS {
+            for words in written {
+                assert_eq!(Until::parse(words), Some(until), "{words}");
+            }
+        }
+        for (unit, written) in UNITS {
+            for words in written {
+                assert_eq!(Unit::parse(words), Some(unit), "{words}");
+            }
+        }
+    }
+
+    #[test]
+    fn articles_and_case_do_not_matter_and_other_words_do() {
+        assert_eq!(Moment::parse("at"), None);
+        assert_eq!(Moment::parse("the Start of each  Round"), Some(Moment::RoundStart));
+        assert_eq!(Moment::parse("banana time"), None);
+        assert_eq!(
+            Until::parse("the end of your next turn"),
+            Some(Until::EndOfTurn { whose: Whose::User, next: true })
+        );
+        assert_eq!(Until::parse("halted"), None);
+        assert_eq!(Unit::parse("segments"), None);
+    }
+
+    #[test]
+    fn trait_triggers_name_an_event_and_a_resource() {
+        use crate::model::hook::HookEvent;
+        let zero = |resource: &str| {
+            Some(TraitTrigger { event: HookEvent::ResourceZero, resource: Some(resource.into()) })
+        };
+        assert_eq!(TraitTrigger::parse("you fall to 0 HP"), zero("HP"));
+        assert_eq!(TraitTrigger::parse("You drop to 0 Max  Focus"), zero("Max Focus"));
+        assert_eq!(TraitTrigger::parse("your Stamina reaches 0"), zero("Stamina"));
+        assert_eq!(TraitTrigger::parse("you fall to 0"), None);
+        assert_eq!(
+            TraitTrigger::parse("your turn ends"),
+            Some(TraitTrigger { event: HookEvent::TurnEnd, resource: None })
+        );
+        assert_eq!(TraitTrigger::parse("an enemy moves adjacent to you"), None);
+    }
+}

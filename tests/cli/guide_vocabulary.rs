@@ -1,0 +1,174 @@
+//! The guide's vocabulary chapter (`docs/src/vocabulary.md`) is generated from the tables
+//! the parser and `check` read — the block kinds, each kind's label table
+//! (`model::labels`), the effect verbs (`model::verbs`), the rulings the engine reads
+//! (`EngineRuling`), the hook events and the keyword rules — so the reference cannot drift
+//! from the language. Regenerate with `INSTA_UPDATE=always cargo test --test cli
+//! guide_vocabulary` and review the diff.
+
+use std::fmt::Write;
+
+use mythforge::model::labels::{
+    ActorLabel, ArmourLabel, ConditionLabel, LabelForm, Labels, PowerLabel, ProcedureLabel,
+    SystemLabel, TraitLabel, WeaponLabel,
+};
+use mythforge::model::power_rules::KeywordRule;
+use mythforge::model::{BlockKind, TraitKind, hook::HookEvent, system::EngineRuling};
+use mythforge::model::{Method, verbs::EffectVerb};
+
+/// Every header word, with the kind it names and what such a block is for.
+const KINDS: [(&str, &str); 13] = [
+    ("system", "the game: stats, resources, derived values, turn structure, rulings"),
+    ("check", "a check procedure: how a check is rolled and graded"),
+    ("power", "something an actor uses: cost, target, check, results"),
+    ("trait", "a lasting property of an actor"),
+    ("feat", "a trait (a feat)"),
+    ("item", "a trait (an item that takes slots)"),
+    ("relationship", "a trait (a relationship with a group)"),
+    ("stance", "a trait adopted with `adopts`, one at a time"),
+    ("upgrade", "a trait that changes the powers its `To:` selects"),
+    ("condition", "a state an actor holds: modifiers, durations, turn effects"),
+    ("actor", "a stat block actors are made from"),
+    ("weapon", "a weapon: read as `[Weapon]` by the powers that use it"),
+    ("armour", "a protective layer in front of a layered pool (also `armor`)"),
+];
+
+/// The documented name of a kind's label table.
+fn table<L: Labels>() -> String {
+    let mut text = String::from("| label | also written | form | says |\n|---|---|---|---|\n");
+    for label in L::ALL {
+        let info = label.info();
+        let written = match info.form {
+            LabelForm::Plain => format!("`{}:`", info.text),
+            LabelForm::Named => format!("`{} <name>:`", info.text),
+            LabelForm::PlainOrNamed => format!("`{}:` or `{} <name>:`", info.text, info.text),
+        };
+        let aliases: Vec<String> = info.aliases.iter().map(|alias| format!("`{alias}`")).collect();
+        let form = match info.form {
+            LabelForm::Plain => "plain",
+            LabelForm::Named => "named",
+            LabelForm::PlainOrNamed => "plain or named",
+        };
+        let _ = writeln!(
+            text,
+            "| {written} | {} | {form} | {} |",
+            aliases.join(", "),
+            info.summary.replace('|', "\\|")
+        );
+    }
+    text
+}
+
+/// The chapter, from the tables.
+fn markdown() -> String {
+    let mut text = String::from(
+        "<!-- Generated from the vocabulary tables in src/model by `INSTA_UPDATE=always cargo \
+         test --test cli guide_vocabulary`; do not edit by hand. -->\n\n# Vocabulary\n\nEvery \
+         word the rule language gives a meaning to, read from the same tables the parser and \
+         `mythforge check` use. The [rule language](language.md) chapter explains them with \
+         examples; a label a block kind does not list here is an error that lists these.\n\n\
+         ## Block kinds\n\nA block starts with a header line, `KIND Name`.\n\n\
+         | header | is |\n|---|---|\n",
+    );
+    for (word, meaning) in KINDS {
+        let _ = writeln!(text, "| `{word}` | {meaning} |");
+    }
+    let sections: [(&str, &str, String); 8] = [
+        ("system", "`system`", table::<SystemLabel>()),
+        ("check", "`check` (a check procedure)", table::<ProcedureLabel>()),
+        ("power", "`power`", table::<PowerLabel>()),
+        (
+            "trait",
+            "`trait`, `feat`, `item`, `relationship`, `stance`, `upgrade`",
+            table::<TraitLabel>(),
+        ),
+        ("condition", "`condition`", table::<ConditionLabel>()),
+        ("actor", "`actor`", table::<ActorLabel>()),
+        ("weapon", "`weapon`", table::<WeaponLabel>()),
+        ("armour", "`armour`", table::<ArmourLabel>()),
+    ];
+    for (_, title, labels) in &sections {
+        let _ = write!(text, "\n## Lines of {title}\n\n{labels}");
+    }
+    text.push_str(
+        "\nA plain label is written alone (`Cost:`), a named one with a name after it \
+         (`Resource HP:`).\n\n## Check methods\n\nThe values of a `check` block's `Method:` \
+         line.\n\n| method |\n|---|\n",
+    );
+    for method in ["pool", "roll under", "successes", "total", "versus"] {
+        let _ = writeln!(text, "| `{method}` |");
+    }
+    text.push_str("| `script f` (a script function rolls the check) |\n");
+    text.push_str(
+        "\n## Effect phrases\n\nWhat `Result`, `Effect`, `Before`, `After` and `Add` lines \
+         run, joined by `;`, `,` or `and`. Any other text is narration: logged, not run, and \
+         `check` warns about it.\n\n| phrase | example |\n|---|---|\n",
+    );
+    for verb in EffectVerb::ALL {
+        let _ = writeln!(text, "| `{}` | `{}` |", verb.shape(), verb.example());
+    }
+    text.push_str(
+        "\n## Rulings the engine reads\n\nA system's `Ruling <name>:` lines are named values \
+         brackets read (`[Ruling grade cap]`); these the engine reads itself.\n\n\
+         | ruling | the engine reads it as |\n|---|---|\n",
+    );
+    for ruling in EngineRuling::ALL {
+        let _ = writeln!(text, "| `Ruling {}` | {} |", ruling.name(), ruling.meaning());
+    }
+    text.push_str(
+        "\n## Script hooks\n\nA system's `On <event>: function` lines (see \
+         [Scripting](scripting.md)).\n\n| line |\n|---|\n",
+    );
+    for (_, words) in HookEvent::ALL {
+        let _ = writeln!(text, "| `On {words}:` |");
+    }
+    text.push_str(
+        "\n## Keyword rules\n\nA system's `Keyword <Keyword>: <rule>` lines.\n\n\
+         | rule |\n|---|\n",
+    );
+    for (_, words) in KeywordRule::ALL {
+        let _ = writeln!(text, "| `{words}` |");
+    }
+    text
+}
+
+#[test]
+fn the_vocabulary_chapter_is_the_tables() {
+    // Every header word names a kind, and every kind has a word (a new kind fails here).
+    for (word, _) in KINDS {
+        let kind = BlockKind::parse(word).unwrap_or_else(|| panic!("`{word}` is no kind"));
+        match kind {
+            BlockKind::System
+            | BlockKind::Power
+            | BlockKind::Condition
+            | BlockKind::Actor
+            | BlockKind::Weapon
+            | BlockKind::Armour
+            | BlockKind::Check => assert_eq!(kind.to_string(), word),
+            BlockKind::Trait(
+                TraitKind::Trait
+                | TraitKind::Feat
+                | TraitKind::Item
+                | TraitKind::Relationship
+                | TraitKind::Stance
+                | TraitKind::Upgrade,
+            ) => assert_eq!(kind.to_string(), word),
+        }
+    }
+    for method in ["pool", "roll under", "successes", "total", "versus"] {
+        assert!(Method::parse(method).is_some(), "{method}");
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/vocabulary.md");
+    let text = markdown();
+    if std::env::var("INSTA_UPDATE").is_ok_and(|value| value == "always") {
+        std::fs::write(&path, &text).expect("written");
+    }
+    let written = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        written == text,
+        "docs/src/vocabulary.md is not the tables: regenerate with INSTA_UPDATE=always cargo \
+         test --test cli guide_vocabulary"
+    );
+    for label in PowerLabel::ALL {
+        assert!(text.contains(&format!("`{}:", label.info().text)), "{label:?}");
+    }
+}
