@@ -181,6 +181,7 @@ pub fn expected_phrase(error: &pest::error::Error<Rule>) -> String {
             | Rule::name
             | Rule::name_word
             | Rule::dice_term
+            | Rule::call_name
             | Rule::not_op => "a value such as `Grade`, `2` or `Target's Defense`",
             other => rule_name(*other),
         };
