@@ -45,6 +45,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod analyze;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;

@@ -2,6 +2,7 @@
 //! only place that writes to the terminal. Exit codes: 0 success, 1 a diagnostic was
 //! printed, 2 usage error (clap's own).
 
+mod analyze;
 mod check;
 mod dist;
 mod export;
@@ -46,6 +47,8 @@ enum Command {
     Run(run::RunArgs),
     /// The interactive session (also what `mythforge` alone starts).
     Repl(repl::ReplArgs),
+    /// Exact odds of rules: what session commands produce, over every way the dice fall.
+    Analyze(Box<analyze::AnalyzeArgs>),
     /// Write a built-in pack (rules and scripts) to a new folder, ready to edit and load.
     Export(export::ExportArgs),
     /// Scaffold a small pack in a new folder: a system, a power, a stat block, a session
@@ -65,6 +68,7 @@ pub fn main() -> ExitCode {
         Some(Command::Dist(args)) => dist::run(args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Fmt(args)) => fmt::run(&args),
+        Some(Command::Analyze(args)) => analyze::run(*args),
         Some(Command::Export(args)) => export::run(&args),
         Some(Command::New(args)) => new::run(&args),
     }

@@ -1,24 +1,42 @@
 //! The dice expression tree: plain data produced by the parser and read by the roller and
 //! the distribution calculator. Every node keeps its byte range in the expression text.
 //! `Display` prints the canonical form (`k` becomes `kh`, `!` becomes `x`, defaults spelled
-//! out), which parses back to the same tree. Nothing here rolls or validates.
+//! out, `=` written before a negative compare point), which parses back to the same tree.
+//! Nothing here rolls or validates.
 
 use std::fmt;
 use std::ops::Range;
 
-/// A parsed dice expression such as `4d6kh3 + 2` or `{3d10+3}cs>=9`.
+/// A parsed dice expression such as `4d6kh3 + 2`, `{3d10+3}cs>=9` or
+/// `r = 1d20; (r + 7 >= 15) * 2d6`.
 ///
 /// ```
 /// use mythforge::dice::DiceExpr;
 /// let expr = DiceExpr::parse("4d6k3+ 2").unwrap();
 /// assert_eq!(expr.to_string(), "4d6kh3 + 2");
+/// let named = DiceExpr::parse("r=1d20;(r+7>=15)*2d6+(r>=19)*2d6").unwrap();
+/// assert_eq!(named.to_string(), "r = 1d20; (r + 7 >= 15) * 2d6 + (r >= 19) * 2d6");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiceExpr {
+    /// Named rolls, in written order: each is rolled once, before the root, and every
+    /// [`Expr::Reference`] to it reads that one value.
+    pub bindings: Vec<Binding>,
     /// The root of the tree.
     pub root: Expr,
     /// Dice terms in the order they appear, as indices used by rolls (`DieRoll::term`).
     pub term_count: usize,
+}
+
+/// A named roll: `r = 1d20;`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Binding {
+    /// The name (`r`).
+    pub name: String,
+    /// What is rolled once under that name.
+    pub value: Expr,
+    /// Where the name was written.
+    pub name_span: Range<usize>,
 }
 
 impl DiceExpr {
@@ -33,8 +51,9 @@ impl DiceExpr {
     pub fn terms(&self) -> Vec<&DiceTerm> {
         fn collect<'a>(expr: &'a Expr, into: &mut Vec<&'a DiceTerm>) {
             match expr {
-                Expr::Integer { .. } => {}
+                Expr::Integer { .. } | Expr::Reference { .. } => {}
                 Expr::Dice(term) => into.push(term),
+                Expr::Pool(pool) => into.extend(pool.terms.iter()),
                 Expr::Negate { operand, .. } => collect(operand, into),
                 Expr::Binary { left, right, .. } | Expr::Compare { left, right, .. } => {
                     collect(left, into);
@@ -46,6 +65,9 @@ impl DiceExpr {
             }
         }
         let mut terms = Vec::with_capacity(self.term_count);
+        for binding in &self.bindings {
+            collect(&binding.value, &mut terms);
+        }
         collect(&self.root, &mut terms);
         terms
     }
@@ -63,6 +85,17 @@ pub enum Expr {
     },
     /// `4d6kh3` or `{3d10+3}cs>=9`
     Dice(Box<DiceTerm>),
+    /// `{4d6, 2d8}kh3`: the dice of several terms kept and counted as one pool.
+    Pool(Box<DicePool>),
+    /// `r` in `r = 1d20; r + 7`: the value of a named roll.
+    Reference {
+        /// Which binding of [`DiceExpr::bindings`].
+        binding: usize,
+        /// The name as written.
+        name: String,
+        /// Where it was written.
+        span: Range<usize>,
+    },
     /// `-1d4`
     Negate {
         /// What is negated.
@@ -83,7 +116,7 @@ pub enum Expr {
         /// The whole operation.
         span: Range<usize>,
     },
-    /// `max(1d6, 3)`
+    /// `max(1d6, 3)`, `if(1d20 >= 15, 2d6, 0)`
     Call {
         /// Which function.
         function: Function,
@@ -92,7 +125,8 @@ pub enum Expr {
         /// The whole call.
         span: Range<usize>,
     },
-    /// `1d20 + 3 >= 10`: 1 when it holds, else 0. Only at the top level.
+    /// `1d20 + 3 >= 10`: 1 when it holds, else 0. At the top level, in parentheses
+    /// (`(1d20 >= 15) * 2d6`) and as a function argument.
     Compare {
         /// The comparison.
         operator: CompareOperator,
@@ -110,11 +144,13 @@ impl Expr {
     pub fn span(&self) -> Range<usize> {
         match self {
             Expr::Integer { span, .. }
+            | Expr::Reference { span, .. }
             | Expr::Negate { span, .. }
             | Expr::Binary { span, .. }
             | Expr::Call { span, .. }
             | Expr::Compare { span, .. } => span.clone(),
             Expr::Dice(term) => term.span.clone(),
+            Expr::Pool(pool) => pool.span.clone(),
         }
     }
 
@@ -187,6 +223,9 @@ pub enum Function {
     Min,
     /// `max(1d6, 3)`: the largest argument (two or more).
     Max,
+    /// `if(1d20 >= 15, 2d6, 0)`: the second argument when the first is not 0, else the
+    /// third; only the chosen one is rolled.
+    If,
 }
 
 impl Function {
@@ -199,6 +238,7 @@ impl Function {
             Function::Abs => "abs",
             Function::Min => "min",
             Function::Max => "max",
+            Function::If => "if",
         }
     }
 }
@@ -265,8 +305,10 @@ impl ComparePoint {
 
 impl fmt::Display for ComparePoint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A bare negative value would read as arithmetic (`x-1` is `x - 1`): spell out `=`.
         match self.operator {
-            CompareOperator::Equal => write!(f, "{}", self.value),
+            CompareOperator::Equal if self.value >= 0 => write!(f, "{}", self.value),
+            CompareOperator::Equal => write!(f, "={}", self.value),
             operator => write!(f, "{}{}", operator.symbol(), self.value),
         }
     }
@@ -348,6 +390,11 @@ pub struct DiceTerm {
     pub sides: u32,
     /// Written as `d%`.
     pub percent: bool,
+    /// Written as `dF`: the faces are -1, 0 and +1 (and `faces` lists them).
+    pub fudge: bool,
+    /// What faces 1..=`sides` show when they are not their own numbers: `d{1,1,2,3}` and
+    /// `dF`. Compare points, explosions and sums read these values.
+    pub faces: Option<Vec<i64>>,
     /// `Some(3)` for the group `{3d10+3}`: added to each die after it is generated.
     pub group_offset: Option<i64>,
     /// `x`, `xo`, `!!` with the compare point written, if any.
@@ -373,19 +420,59 @@ pub struct DiceTerm {
 }
 
 impl DiceTerm {
+    /// What face `index` (1..=`sides`) shows: its number, or its entry in a custom list.
+    #[inline]
+    pub fn natural(&self, index: u32) -> i64 {
+        match &self.faces {
+            Some(faces) => faces[index as usize - 1],
+            None => i64::from(index),
+        }
+    }
+
+    /// What each face shows, face 1 first (repeated values repeat).
+    pub fn face_values(&self) -> impl Iterator<Item = i64> + '_ {
+        (1..=self.sides).map(|index| self.natural(index))
+    }
+
+    /// The highest value a face shows.
+    pub fn highest_face(&self) -> i64 {
+        self.face_values().max().unwrap_or(1)
+    }
+
+    /// The lowest value a face shows.
+    pub fn lowest_face(&self) -> i64 {
+        self.face_values().min().unwrap_or(1)
+    }
+
+    /// The die as written without count or modifiers: `d6`, `d%`, `dF`, `d{1,1,2,3}`.
+    pub fn die(&self) -> String {
+        match (&self.faces, self.percent, self.fudge) {
+            (_, true, _) => "d%".to_string(),
+            (_, _, true) => "dF".to_string(),
+            (Some(faces), ..) => {
+                let listed: Vec<String> = faces.iter().map(i64::to_string).collect();
+                format!("d{{{}}}", listed.join(","))
+            }
+            (None, ..) => format!("d{}", self.sides),
+        }
+    }
+
     /// The explosion with its compare point resolved (default: the highest face).
     pub fn explosion(&self) -> Option<(ExplodeKind, ComparePoint)> {
         self.explode.map(|(kind, point)| {
             let default =
-                ComparePoint { operator: CompareOperator::Equal, value: i64::from(self.sides) };
+                ComparePoint { operator: CompareOperator::Equal, value: self.highest_face() };
             (kind, point.unwrap_or(default))
         })
     }
 
-    /// The reroll with its compare point resolved (default: the lowest face, 1).
+    /// The reroll with its compare point resolved (default: the lowest face, 1 on a
+    /// numbered die).
     pub fn rerolling(&self) -> Option<(RerollKind, ComparePoint)> {
         self.reroll.map(|(kind, point)| {
-            (kind, point.unwrap_or(ComparePoint { operator: CompareOperator::Equal, value: 1 }))
+            let default =
+                ComparePoint { operator: CompareOperator::Equal, value: self.lowest_face() };
+            (kind, point.unwrap_or(default))
         })
     }
 
@@ -398,11 +485,7 @@ impl DiceTerm {
     /// score (+1 per cs/cf match, -1 per df match).
     #[inline]
     pub fn score(&self, die: i64) -> i64 {
-        if !self.counts() {
-            return die;
-        }
-        let hit = |point: Option<ComparePoint>| i64::from(point.is_some_and(|p| p.matches(die)));
-        hit(self.successes) + hit(self.failures) - hit(self.deductions)
+        score(self.successes, self.failures, self.deductions, die)
     }
 
     /// The value a die shows after clamping and the group offset; `face` is what it rolled.
@@ -420,7 +503,8 @@ impl DiceTerm {
 
     /// True for a plain `NdX` with no modifiers: the fast path of rolling.
     pub fn is_plain(&self) -> bool {
-        self.group_offset.is_none()
+        self.faces.is_none()
+            && self.group_offset.is_none()
             && self.explode.is_none()
             && self.reroll.is_none()
             && self.minimum.is_none()
@@ -430,17 +514,84 @@ impl DiceTerm {
     }
 }
 
+/// What one die of value `die` adds under these count modifiers: the die itself when there
+/// are none, else +1 per `cs`/`cf` match and -1 per `df` match.
+#[inline]
+fn score(
+    successes: Option<ComparePoint>,
+    failures: Option<ComparePoint>,
+    deductions: Option<ComparePoint>,
+    die: i64,
+) -> i64 {
+    if successes.is_none() && failures.is_none() && deductions.is_none() {
+        return die;
+    }
+    let hit = |point: Option<ComparePoint>| i64::from(point.is_some_and(|p| p.matches(die)));
+    hit(successes) + hit(failures) - hit(deductions)
+}
+
+/// Several dice terms rolled into one pool, then kept and counted together:
+/// `{4d6, 2d8}kh3` keeps the highest three of six dice. Each term carries its own generate
+/// modifiers (explode, reroll, clamp); keep/drop and count modifiers belong to the pool.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DicePool {
+    /// The terms, in written order (none has a select or count modifier of its own).
+    pub terms: Vec<DiceTerm>,
+    /// `kh3` and the like, over every die of the pool.
+    pub select: Option<Select>,
+    /// `cs>=6` over the pool.
+    pub successes: Option<ComparePoint>,
+    /// `cf<=2` over the pool.
+    pub failures: Option<ComparePoint>,
+    /// `df=1` over the pool.
+    pub deductions: Option<ComparePoint>,
+    /// Where the whole pool (braces and modifiers) was written.
+    pub span: Range<usize>,
+}
+
+impl DicePool {
+    /// How many dice the pool rolls before explosions.
+    pub fn count(&self) -> u32 {
+        self.terms.iter().map(|term| term.count).sum()
+    }
+
+    /// What one kept die of value `die` adds to the pool's value.
+    #[inline]
+    pub fn score(&self, die: i64) -> i64 {
+        score(self.successes, self.failures, self.deductions, die)
+    }
+}
+
+impl fmt::Display for DicePool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("{")?;
+        for (position, term) in self.terms.iter().enumerate() {
+            if position > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{term}")?;
+        }
+        f.write_str("}")?;
+        if let Some(select) = self.select {
+            write!(f, "{}{}", select.kind.symbol(), select.amount)?;
+        }
+        for (symbol, point) in
+            [("cs", self.successes), ("cf", self.failures), ("df", self.deductions)]
+        {
+            if let Some(point) = point {
+                write!(f, "{symbol}{point}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for DiceTerm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.group_offset.is_some() {
             f.write_str("{")?;
         }
-        write!(f, "{}d", self.count)?;
-        if self.percent {
-            f.write_str("%")?
-        } else {
-            write!(f, "{}", self.sides)?
-        }
+        write!(f, "{}{}", self.count, self.die())?;
         let point = |point: Option<ComparePoint>| point.map(|p| p.to_string()).unwrap_or_default();
         if let Some((kind, written)) = self.explode {
             let symbol = match kind {
@@ -490,6 +641,8 @@ impl fmt::Display for Expr {
         match self {
             Expr::Integer { value, .. } => write!(f, "{value}"),
             Expr::Dice(term) => write!(f, "{term}"),
+            Expr::Pool(pool) => write!(f, "{pool}"),
+            Expr::Reference { name, .. } => f.write_str(name),
             Expr::Negate { operand, .. } => {
                 f.write_str("-")?;
                 child(f, operand, operand.precedence() < self.precedence())
@@ -510,7 +663,10 @@ impl fmt::Display for Expr {
                 f.write_str(")")
             }
             Expr::Compare { operator, left, right, .. } => {
-                write!(f, "{left} {} {right}", operator.symbol())
+                // Comparisons do not chain: a comparison inside one keeps its parentheses.
+                child(f, left, left.precedence() == 0)?;
+                write!(f, " {} ", operator.symbol())?;
+                child(f, right, right.precedence() == 0)
             }
         }
     }
@@ -518,6 +674,9 @@ impl fmt::Display for Expr {
 
 impl fmt::Display for DiceExpr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for binding in &self.bindings {
+            write!(f, "{} = {}; ", binding.name, binding.value)?;
+        }
         write!(f, "{}", self.root)
     }
 }

@@ -119,17 +119,81 @@ pub enum DiceErrorKind {
         limit: u64,
     },
     /// `1d1!`: every face explodes, so the roll never ends.
-    #[error("every face of a d{sides} explodes, so the roll would never end")]
+    #[error("every face of a {die} explodes, so the roll would never end")]
     AlwaysExplodes {
-        /// The die.
-        sides: u64,
+        /// The die (`d1`, `d{2,2}`).
+        die: String,
     },
     /// `1d6rr<=6`: every face is rerolled, so the roll never ends.
-    #[error("every face of a d{sides} is rerolled, so the roll would never end")]
+    #[error("every face of a {die} is rerolled, so the roll would never end")]
     AlwaysRerolls {
         /// The die.
-        sides: u64,
+        die: String,
     },
+    /// `2d6x7`: no face explodes, so the explosion would do nothing.
+    #[error("no face of a {die} meets `{point}`, so it never explodes")]
+    NeverExplodes {
+        /// The die.
+        die: String,
+        /// The compare point as written.
+        point: String,
+    },
+    /// `2d6r7`: no face is rerolled, so the reroll would do nothing.
+    #[error("no face of a {die} meets `{point}`, so it is never rerolled")]
+    NeverRerolls {
+        /// The die.
+        die: String,
+        /// The compare point as written.
+        point: String,
+    },
+    /// `d{1,99999999999999}`: a custom face too large to be safe.
+    #[error("a custom face must lie between -{limit} and {limit}")]
+    FaceTooLarge {
+        /// The limit.
+        limit: i64,
+    },
+    /// `1 < 2 < 3`: comparisons do not chain.
+    #[error("comparisons do not chain")]
+    ChainedComparison,
+    /// `r + 1` without `r = ...;` before it.
+    #[error("no roll is named `{name}`")]
+    UnknownName {
+        /// The name as written.
+        name: String,
+        /// A close name that is defined, if any.
+        suggestion: Option<String>,
+    },
+    /// `r = 1d20; r = 1d6; r`.
+    #[error("a roll is already named `{name}`")]
+    DuplicateName {
+        /// The name.
+        name: String,
+    },
+    /// `r = 1d20; 2d6`: a named roll nothing reads.
+    #[error("the roll named `{name}` is never used")]
+    UnusedName {
+        /// The name.
+        name: String,
+    },
+    /// `d6 = 1d20;` or `max = 3;`: a name that reads as something else.
+    #[error("`{name}` cannot name a roll: it reads as {reads_as}")]
+    ReservedName {
+        /// The name.
+        name: String,
+        /// What it reads as (`a dice term`, `a function`).
+        reads_as: &'static str,
+    },
+    /// `{4d6, 2d8}x` or `{4d6kh3, 2d8}`: a modifier on the wrong side of a pool's brace.
+    #[error("`{modifier}` {problem}")]
+    PoolModifier {
+        /// The modifier as written.
+        modifier: String,
+        /// What is wrong with it here.
+        problem: &'static str,
+    },
+    /// `{4d6, 2d8+1}`: a per-die offset in a pool of several terms.
+    #[error("a per-die offset needs a group of one term")]
+    PoolOffset,
     /// A die that exploded or was rerolled more than [`MAX_STEPS_PER_DIE`] times.
     #[error("a die {action} more than {limit} times")]
     TooManySteps {
@@ -180,6 +244,16 @@ impl DiceErrorKind {
             }
             DiceErrorKind::AlwaysExplodes { .. } => "dice::limit::always_explodes",
             DiceErrorKind::AlwaysRerolls { .. } => "dice::limit::always_rerolls",
+            DiceErrorKind::NeverExplodes { .. } => "dice::modifier::never_explodes",
+            DiceErrorKind::NeverRerolls { .. } => "dice::modifier::never_rerolls",
+            DiceErrorKind::FaceTooLarge { .. } => "dice::limit::face_too_large",
+            DiceErrorKind::ChainedComparison => "dice::parse::chained_comparison",
+            DiceErrorKind::UnknownName { .. } => "dice::name::unknown",
+            DiceErrorKind::DuplicateName { .. } => "dice::name::duplicate",
+            DiceErrorKind::UnusedName { .. } => "dice::name::unused",
+            DiceErrorKind::ReservedName { .. } => "dice::name::reserved",
+            DiceErrorKind::PoolModifier { .. } => "dice::modifier::pool",
+            DiceErrorKind::PoolOffset => "dice::modifier::pool_offset",
             DiceErrorKind::TooManySteps { .. } => "dice::limit::too_many_steps",
             DiceErrorKind::DivisionByZero => "dice::arithmetic::division_by_zero",
             DiceErrorKind::Overflow => "dice::arithmetic::overflow",
@@ -232,6 +306,45 @@ impl DiceErrorKind {
             DiceErrorKind::AlwaysRerolls { .. } => {
                 "give the reroll a compare point that some face misses, such as `rr<=2`".into()
             }
+            DiceErrorKind::NeverExplodes { .. } => {
+                "give the explosion a compare point some face meets, such as `x>=6`; a minus \
+                 after a modifier is arithmetic (`1d6x-1`), and `!=` compares (`1d20!=20`)"
+                    .into()
+            }
+            DiceErrorKind::NeverRerolls { .. } => {
+                "give the reroll a compare point some face meets, such as `r<=2`; a minus \
+                 after a modifier is arithmetic (`2d6r-1`)"
+                    .into()
+            }
+            DiceErrorKind::FaceTooLarge { .. } => "use smaller faces".into(),
+            DiceErrorKind::ChainedComparison => {
+                "compare two values at a time; combine comparisons with parentheses and \
+                 arithmetic, such as `(1d20 >= 10) * (1d20 <= 15)`"
+                    .into()
+            }
+            DiceErrorKind::UnknownName { suggestion: Some(close), .. } => {
+                format!("did you mean `{close}`?")
+            }
+            DiceErrorKind::UnknownName { .. } => {
+                "name a roll before reading it: `r = 1d20; r + 7 >= 15`".into()
+            }
+            DiceErrorKind::DuplicateName { .. } => "give each named roll its own name".into(),
+            DiceErrorKind::UnusedName { .. } => {
+                "read the roll somewhere after the `;`, or remove it".into()
+            }
+            DiceErrorKind::ReservedName { .. } => {
+                "choose a name that is not a dice term or a function, such as `r` or `hit`".into()
+            }
+            DiceErrorKind::PoolModifier { .. } => {
+                "in a pool, write explode, reroll and clamp on each term and keep/drop and \
+                 count after the brace, as in `{4d6x, 2d8}kh3`"
+                    .into()
+            }
+            DiceErrorKind::PoolOffset => {
+                "add to each die in a group of one term (`{3d10+3}`), or add to the total \
+                 after the brace (`{4d6, 2d8}kh3 + 1`)"
+                    .into()
+            }
             DiceErrorKind::TooManySteps { .. } => {
                 "the roll was stopped to keep it finite; use a stricter compare point".into()
             }
@@ -253,6 +366,12 @@ impl DiceErrorKind {
             DiceErrorKind::Overflow => "this overflows",
             DiceErrorKind::ModifierOrder { .. } => "written too late",
             DiceErrorKind::DuplicateModifier { .. } => "second modifier of this kind",
+            DiceErrorKind::ChainedComparison => "second comparison",
+            DiceErrorKind::UnknownName { .. } => "not a named roll",
+            DiceErrorKind::UnusedName { .. } => "never read",
+            DiceErrorKind::NeverExplodes { .. } | DiceErrorKind::NeverRerolls { .. } => {
+                "no face meets this"
+            }
             _ => "here",
         }
     }

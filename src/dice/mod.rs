@@ -6,18 +6,20 @@ mod arithmetic;
 mod ast;
 mod dist;
 mod error;
+mod explore;
 mod parse;
 mod roll;
 mod roller;
 
 pub use ast::{
-    BinaryOperator, BinaryStep, CompareOperator, ComparePoint, DiceExpr, DiceTerm, ExplodeKind,
-    Expr, Function, RerollKind, Select, SelectKind,
+    BinaryOperator, BinaryStep, Binding, CompareOperator, ComparePoint, DiceExpr, DicePool,
+    DiceTerm, ExplodeKind, Expr, Function, RerollKind, Select, SelectKind,
 };
 pub use dist::{Distribution, distribution};
 pub use error::{
     DiceError, DiceErrorKind, MAX_DICE_PER_EXPRESSION, MAX_DICE_PER_TERM, MAX_NESTING_DEPTH,
     MAX_SIDES, MAX_STEPS_PER_DIE, MAX_TEXT_LENGTH,
 };
+pub use explore::{BranchPoint, Exploration};
 pub use roll::{DieRoll, Roll};
 pub use roller::{ForcedFaceError, Roller, RollerState};

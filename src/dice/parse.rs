@@ -1,7 +1,9 @@
 //! Dice notation text → [`DiceExpr`]: limits checked before pest runs (length, nesting),
 //! pest's errors turned into [`DiceError`]s with human rule names, then the parse tree
 //! lowered into the AST while modifiers are checked (duplicates, phase order, keep/drop
-//! amounts, dice limits, conditions every face meets). Nothing here rolls dice.
+//! amounts, dice limits, compare points every face meets or no face meets, which side of a
+//! pool's brace a modifier belongs on) and names are resolved (unknown, duplicate, unused,
+//! reserved). Nothing here rolls dice.
 
 use std::ops::Range;
 
@@ -9,8 +11,8 @@ use pest::Parser;
 use pest::iterators::Pair;
 
 use super::ast::{
-    BinaryOperator, CompareOperator, ComparePoint, DiceExpr, DiceTerm, ExplodeKind, Expr, Function,
-    RerollKind, Select, SelectKind,
+    BinaryOperator, Binding, CompareOperator, ComparePoint, DiceExpr, DicePool, DiceTerm,
+    ExplodeKind, Expr, Function, RerollKind, Select, SelectKind,
 };
 use super::error::{
     DiceError, DiceErrorKind, MAX_DICE_PER_EXPRESSION, MAX_DICE_PER_TERM, MAX_NESTING_DEPTH,
@@ -38,12 +40,12 @@ impl DiceExpr {
         check_nesting(text)?;
         let mut pairs =
             DiceParser::parse(Rule::expression, text).map_err(|error| pest_error(text, error))?;
-        let mut lowering = Lowering { term_count: 0, dice_total: 0 };
-        let expression = pairs.next().map(|pair| lowering.expression(pair));
-        match expression {
-            Some(root) => Ok(DiceExpr { root: root?, term_count: lowering.term_count }),
-            None => Err(unexpected(text, 0, "a dice expression")),
-        }
+        let mut lowering = Lowering { term_count: 0, dice_total: 0, names: Vec::new() };
+        let Some(pair) = pairs.next() else {
+            return Err(unexpected(text, 0, "a dice expression"));
+        };
+        let (bindings, root) = lowering.expression(pair)?;
+        Ok(DiceExpr { bindings, root, term_count: lowering.term_count })
     }
 }
 
@@ -109,8 +111,15 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::EOI => "end of input",
         Rule::WHITESPACE => "a space",
         Rule::integer | Rule::signed_integer | Rule::amount => "a number",
-        Rule::expression | Rule::sum | Rule::product | Rule::factor => "a dice expression",
+        Rule::expression | Rule::sum | Rule::product | Rule::factor | Rule::comparison => {
+            "a dice expression"
+        }
         Rule::comparison_operator => "a comparison such as `>=`",
+        Rule::name | Rule::reference => "a name",
+        Rule::binding => "a named roll such as `r = 1d20;`",
+        Rule::binding_equals => "`=`",
+        Rule::binding_end => "`;`",
+        Rule::fudge | Rule::custom_faces => "the number of sides, such as the `6` of `2d6`",
         Rule::additive_operator | Rule::multiplicative_operator => "an operator (+ - * /)",
         Rule::negation => "a minus sign",
         Rule::operand => "a number, a dice term such as `2d6`, or `(`",
@@ -162,6 +171,22 @@ fn adjustment_too_large(span: Range<usize>) -> DiceError {
 struct Lowering {
     term_count: usize,
     dice_total: u64,
+    /// The named rolls defined so far: name, where it was named, whether it was read.
+    names: Vec<(String, Range<usize>, bool)>,
+}
+
+/// The functions, which no roll may be named after.
+const FUNCTION_NAMES: [&str; 7] = ["floor", "ceil", "round", "abs", "min", "max", "if"];
+
+/// What `name` would read as if it named a roll, when that is not a name.
+fn reserved(name: &str) -> Option<&'static str> {
+    if FUNCTION_NAMES.contains(&name) {
+        return Some("a function");
+    }
+    let mut characters = name.chars();
+    let dice_like = characters.next() == Some('d')
+        && characters.next().is_some_and(|c| c.is_ascii_digit() || c == 'F');
+    dice_like.then_some("a dice term")
 }
 
 fn span_of(pair: &Pair<'_, Rule>) -> Range<usize> {
@@ -175,12 +200,49 @@ fn integer(pair: &Pair<'_, Rule>) -> Result<i64, DiceError> {
 }
 
 impl Lowering {
-    fn expression(&mut self, pair: Pair<'_, Rule>) -> Result<Expr, DiceError> {
-        let span = span_of(&pair);
-        let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::EOI);
-        let left = self.sum(inner.next().expect("grammar: expression starts with a sum"))?;
+    fn expression(&mut self, pair: Pair<'_, Rule>) -> Result<(Vec<Binding>, Expr), DiceError> {
+        let mut bindings = Vec::new();
+        let mut root = None;
+        for inner in pair.into_inner() {
+            match inner.as_rule() {
+                Rule::binding => bindings.push(self.binding(inner)?),
+                Rule::comparison => root = Some(self.comparison(inner)?),
+                _ => {}
+            }
+        }
+        if let Some((name, span, _)) = self.names.iter().find(|(_, _, read)| !read) {
+            return Err(DiceErrorKind::UnusedName { name: name.clone() }.at(span.clone()));
+        }
+        Ok((bindings, root.expect("grammar: expression ends with a comparison")))
+    }
+
+    /// `r = 1d20;`: the value is lowered before the name exists, so it cannot read itself.
+    fn binding(&mut self, pair: Pair<'_, Rule>) -> Result<Binding, DiceError> {
+        let mut inner = pair.into_inner();
+        let name_pair = inner.next().expect("grammar: binding starts with a name");
+        let (name, name_span) = (name_pair.as_str().to_string(), span_of(&name_pair));
+        if let Some(reads_as) = reserved(&name) {
+            return Err(DiceErrorKind::ReservedName { name, reads_as }.at(name_span));
+        }
+        if self.names.iter().any(|(known, ..)| *known == name) {
+            return Err(DiceErrorKind::DuplicateName { name }.at(name_span));
+        }
+        let value =
+            inner.find(|p| p.as_rule() == Rule::comparison).expect("grammar: binding has a value");
+        let value = self.comparison(value)?;
+        self.names.push((name.clone(), name_span.clone(), false));
+        Ok(Binding { name, value, name_span })
+    }
+
+    /// A sum, or two sums compared; a second comparison is refused.
+    fn comparison(&mut self, pair: Pair<'_, Rule>) -> Result<Expr, DiceError> {
+        let mut inner = pair.into_inner();
+        let left = self.sum(inner.next().expect("grammar: comparison starts with a sum"))?;
         let Some(operator) = inner.next() else { return Ok(left) };
         let right = self.sum(inner.next().expect("grammar: comparison has a right side"))?;
+        if let Some(second) = inner.next() {
+            return Err(DiceErrorKind::ChainedComparison.at(span_of(&second)));
+        }
         let operator = match operator.as_str() {
             ">=" => CompareOperator::GreaterOrEqual,
             "<=" => CompareOperator::LessOrEqual,
@@ -189,8 +251,24 @@ impl Lowering {
             ">" => CompareOperator::Greater,
             _ => CompareOperator::Less,
         };
-        let span = left.span().start..right.span().end.max(span.start);
+        let span = left.span().start..right.span().end;
         Ok(Expr::Compare { operator, left: Box::new(left), right: Box::new(right), span })
+    }
+
+    /// A name read again: the binding it names, marked as read.
+    fn reference(&mut self, pair: Pair<'_, Rule>) -> Result<Expr, DiceError> {
+        let (name, span) = (pair.as_str().to_string(), span_of(&pair));
+        match self.names.iter().position(|(known, ..)| *known == name) {
+            Some(binding) => {
+                self.names[binding].2 = true;
+                Ok(Expr::Reference { binding, name, span })
+            }
+            None => {
+                let known = self.names.iter().map(|(known, ..)| known.as_str());
+                let suggestion = crate::diagnostics::did_you_mean(&name, known).map(str::to_string);
+                Err(DiceErrorKind::UnknownName { name, suggestion }.at(span))
+            }
+        }
     }
 
     fn sum(&mut self, pair: Pair<'_, Rule>) -> Result<Expr, DiceError> {
@@ -252,7 +330,10 @@ impl Lowering {
         match pair.as_rule() {
             Rule::integer => Ok(Expr::Integer { value: integer(&pair)?, span: span_of(&pair) }),
             Rule::parenthesized => {
-                self.sum(pair.into_inner().next().expect("grammar: parentheses hold a sum"))
+                self.comparison(pair.into_inner().next().expect("grammar: parentheses hold a sum"))
+            }
+            Rule::reference => {
+                self.reference(pair.into_inner().next().expect("grammar: a reference is a name"))
             }
             Rule::function_call => self.call(pair),
             Rule::dice => {
@@ -274,14 +355,16 @@ impl Lowering {
             "round" => Function::Round,
             "abs" => Function::Abs,
             "min" => Function::Min,
-            _ => Function::Max,
+            "max" => Function::Max,
+            _ => Function::If,
         };
         let arguments = inner
-            .filter(|argument| argument.as_rule() == Rule::sum)
-            .map(|argument| self.sum(argument))
+            .filter(|argument| argument.as_rule() == Rule::comparison)
+            .map(|argument| self.comparison(argument))
             .collect::<Result<Vec<_>, _>>()?;
         let (fits, expected) = match function {
             Function::Min | Function::Max => (arguments.len() >= 2, "two or more arguments"),
+            Function::If => (arguments.len() == 3, "three arguments"),
             _ => (arguments.len() == 1, "one argument"),
         };
         if !fits {
@@ -297,29 +380,84 @@ impl Lowering {
 
     fn group(&mut self, pair: Pair<'_, Rule>) -> Result<Expr, DiceError> {
         let span = span_of(&pair);
-        let mut inner = pair.into_inner();
-        let dice = inner.next().expect("grammar: group holds a dice term");
-        let mut offset = 0i64;
+        let mut dice = Vec::new();
+        let mut offsets = Vec::new();
         let mut modifiers = Vec::new();
-        for part in inner {
+        for part in pair.into_inner() {
             match part.as_rule() {
-                Rule::group_offset => {
-                    let mut pieces = part.clone().into_inner();
-                    let sign = pieces.next().expect("grammar: offset sign").as_str();
-                    let amount = integer(&pieces.next().expect("grammar: offset amount"))?;
-                    let signed = if sign == "-" { amount.checked_neg() } else { Some(amount) };
-                    offset = signed
-                        .and_then(|value| offset.checked_add(value))
-                        .filter(|total| total.abs() <= MAX_DIE_ADJUSTMENT)
-                        .ok_or_else(|| adjustment_too_large(span_of(&part)))?;
-                }
+                Rule::dice => dice.push(part),
+                Rule::group_offset => offsets.push(part),
                 Rule::group_modifiers => modifiers.extend(part.into_inner()),
                 _ => {}
             }
         }
-        let mut term = self.dice(dice, Some(modifiers), span)?;
+        if dice.len() > 1 {
+            if let Some(offset) = offsets.first() {
+                return Err(DiceErrorKind::PoolOffset.at(span_of(offset)));
+            }
+            return self.pool(dice, modifiers, span);
+        }
+        let mut offset = 0i64;
+        for part in offsets {
+            let mut pieces = part.clone().into_inner();
+            let sign = pieces.next().expect("grammar: offset sign").as_str();
+            let amount = integer(&pieces.next().expect("grammar: offset amount"))?;
+            let signed = if sign == "-" { amount.checked_neg() } else { Some(amount) };
+            offset = signed
+                .and_then(|value| offset.checked_add(value))
+                .filter(|total| total.abs() <= MAX_DIE_ADJUSTMENT)
+                .ok_or_else(|| adjustment_too_large(span_of(&part)))?;
+        }
+        let only = dice.pop().expect("grammar: group holds a dice term");
+        let mut term = self.dice(only, Some(modifiers), span)?;
         term.group_offset = Some(offset);
         Ok(Expr::Dice(Box::new(term)))
+    }
+
+    /// `{4d6, 2d8}kh3`: each term keeps its generate modifiers; keep/drop and count come
+    /// after the brace and apply to every die.
+    fn pool(
+        &mut self,
+        dice: Vec<Pair<'_, Rule>>,
+        modifiers: Vec<Pair<'_, Rule>>,
+        span: Range<usize>,
+    ) -> Result<Expr, DiceError> {
+        let misplaced = |modifier: &Pair<'_, Rule>, problem: &'static str| {
+            let kind =
+                DiceErrorKind::PoolModifier { modifier: modifier.as_str().to_string(), problem };
+            Err(kind.at(span_of(modifier)))
+        };
+        let mut terms = Vec::with_capacity(dice.len());
+        for pair in dice {
+            let inside = pair.clone().into_inner().find(|p| phase(p.as_rule()) > 0);
+            if let Some(modifier) = inside {
+                return misplaced(&modifier, "applies to the whole pool: write it after the brace");
+            }
+            let term_span = span_of(&pair);
+            terms.push(self.dice(pair, None, term_span)?);
+        }
+        // The pool's own modifiers are lowered on a stand-in term holding every die, so the
+        // checks of a single term (order, duplicates, keeping more than rolled) apply.
+        let count: u32 = terms.iter().map(|term| term.count).sum();
+        let mut whole = DiceTerm { count, ..terms[0].clone() };
+        (whole.select, whole.successes, whole.failures, whole.deductions) =
+            (None, None, None, None);
+        let mut latest: Option<(u8, &str)> = None;
+        for modifier in &modifiers {
+            if phase(modifier.as_rule()) == 0 {
+                return misplaced(modifier, "applies to each term: write it on the terms inside");
+            }
+            check_order(&mut latest, modifier)?;
+            apply_modifier(&mut whole, modifier)?;
+        }
+        Ok(Expr::Pool(Box::new(DicePool {
+            terms,
+            select: whole.select,
+            successes: whole.successes,
+            failures: whole.failures,
+            deductions: whole.deductions,
+            span,
+        })))
     }
 
     /// Lowers `NdX` and its modifiers; a group passes the modifiers after its brace.
@@ -337,10 +475,18 @@ impl Lowering {
             None => 1,
         };
         let count_span = count_pair.as_ref().map_or(span.start..span.start + 1, span_of);
-        let (sides, percent) = match sides_pair.as_str() {
-            "%" => (100, true),
-            digits => (digits.parse::<u64>().unwrap_or(u64::MAX), false),
+        let (sides, percent, faces) = match sides_pair.as_rule() {
+            Rule::fudge => (3, false, Some(vec![-1, 0, 1])),
+            Rule::custom_faces => {
+                let faces = custom_faces(sides_pair.clone())?;
+                (faces.len() as u64, false, Some(faces))
+            }
+            _ => match sides_pair.as_str() {
+                "%" => (100, true, None),
+                digits => (digits.parse::<u64>().unwrap_or(u64::MAX), false, None),
+            },
         };
+        let fudge = sides_pair.as_rule() == Rule::fudge;
         if count == 0 || sides == 0 {
             let at = if count == 0 { count_span } else { span_of(&sides_pair) };
             return Err(DiceErrorKind::EmptyDice.at(at));
@@ -362,6 +508,8 @@ impl Lowering {
             count: count as u32,
             sides: sides as u32,
             percent,
+            fudge,
+            faces,
             group_offset: None,
             explode: None,
             reroll: None,
@@ -382,18 +530,7 @@ impl Lowering {
         let mut reroll_span = None;
         for modifier in &modifiers {
             let rule = modifier.as_rule();
-            if let Some((latest_phase, latest_text)) = latest
-                && phase(rule) < latest_phase
-            {
-                let kind = DiceErrorKind::ModifierOrder {
-                    modifier: modifier.as_str().to_string(),
-                    previous: latest_text.to_string(),
-                };
-                return Err(kind.at(span_of(modifier)));
-            }
-            if latest.is_none_or(|(latest_phase, _)| phase(rule) > latest_phase) {
-                latest = Some((phase(rule), modifier.as_str()));
-            }
+            check_order(&mut latest, modifier)?;
             apply_modifier(&mut term, modifier)?;
             match rule {
                 Rule::explode | Rule::explode_once | Rule::compound => {
@@ -408,27 +545,75 @@ impl Lowering {
     }
 }
 
-/// Rejects explosions and repeated rerolls that every reachable face triggers.
+/// Refuses a modifier written after one of a later phase; `latest` is the latest phase seen
+/// and the modifier that opened it.
+fn check_order<'i>(
+    latest: &mut Option<(u8, &'i str)>,
+    modifier: &Pair<'i, Rule>,
+) -> Result<(), DiceError> {
+    let rule = modifier.as_rule();
+    if let Some((latest_phase, latest_text)) = *latest
+        && phase(rule) < latest_phase
+    {
+        let kind = DiceErrorKind::ModifierOrder {
+            modifier: modifier.as_str().to_string(),
+            previous: latest_text.to_string(),
+        };
+        return Err(kind.at(span_of(modifier)));
+    }
+    if latest.is_none_or(|(latest_phase, _)| phase(rule) > latest_phase) {
+        *latest = Some((phase(rule), modifier.as_str()));
+    }
+    Ok(())
+}
+
+/// The faces of `d{1,1,2,3}`, each within the safe range.
+fn custom_faces(pair: Pair<'_, Rule>) -> Result<Vec<i64>, DiceError> {
+    pair.into_inner()
+        .filter(|part| part.as_rule() == Rule::signed_integer)
+        .map(|part| {
+            let value = integer(&part)?;
+            if value.abs() > MAX_DIE_ADJUSTMENT {
+                return Err(
+                    DiceErrorKind::FaceTooLarge { limit: MAX_DIE_ADJUSTMENT }.at(span_of(&part))
+                );
+            }
+            Ok(value)
+        })
+        .collect()
+}
+
+/// Rejects explosions and repeated rerolls that every reachable face triggers, and
+/// explosions and rerolls that no face triggers.
 fn check_termination(
     term: &DiceTerm,
     explode_span: Option<Range<usize>>,
     reroll_span: Option<Range<usize>>,
 ) -> Result<(), DiceError> {
-    let sides = i64::from(term.sides);
+    let die = term.die();
     let reroll = term.rerolling();
     let rerolled_forever = |face: i64| {
         reroll.is_some_and(|(kind, point)| kind == RerollKind::Repeat && point.matches(face))
     };
-    if let (Some(span), Some((RerollKind::Repeat, _))) = (&reroll_span, reroll)
-        && (1..=sides).all(rerolled_forever)
-    {
-        return Err(DiceErrorKind::AlwaysRerolls { sides: sides as u64 }.at(span.clone()));
+    if let (Some(span), Some((kind, point))) = (&reroll_span, reroll) {
+        if !term.face_values().any(|face| point.matches(face)) {
+            let point = point.to_string();
+            return Err(DiceErrorKind::NeverRerolls { die, point }.at(span.clone()));
+        }
+        if kind == RerollKind::Repeat && term.face_values().all(rerolled_forever) {
+            return Err(DiceErrorKind::AlwaysRerolls { die }.at(span.clone()));
+        }
     }
-    if let (Some(span), Some((kind, point))) = (explode_span, term.explosion())
-        && kind != ExplodeKind::Once
-        && (1..=sides).filter(|&face| !rerolled_forever(face)).all(|face| point.matches(face))
-    {
-        return Err(DiceErrorKind::AlwaysExplodes { sides: sides as u64 }.at(span));
+    if let (Some(span), Some((kind, point))) = (explode_span, term.explosion()) {
+        let reachable: Vec<i64> =
+            term.face_values().filter(|&face| !rerolled_forever(face)).collect();
+        if !reachable.iter().any(|&face| point.matches(face)) {
+            let point = point.to_string();
+            return Err(DiceErrorKind::NeverExplodes { die, point }.at(span));
+        }
+        if kind != ExplodeKind::Once && reachable.iter().all(|&face| point.matches(face)) {
+            return Err(DiceErrorKind::AlwaysExplodes { die }.at(span));
+        }
     }
     Ok(())
 }

@@ -1,16 +1,21 @@
 //! Rolling a [`DiceExpr`] with a [`Roller`]: every die is recorded (face, value, kept or
 //! dropped, exploded, rerolled, forced, which term) and the total is computed with checked
-//! arithmetic. Modifiers apply in phases: generate (reroll, explode, clamp, group offset),
-//! then select (keep/drop), then count (cs, cf, df). Limits are enforced while rolling: at
-//! most [`MAX_DICE_PER_EXPRESSION`] dice and [`MAX_STEPS_PER_DIE`] explosions or rerolls per
-//! die. The only randomness is the roller's stream.
+//! arithmetic. Named rolls are rolled once, first, in written order; `if` rolls only the
+//! branch it takes. Modifiers apply in phases: generate (reroll, explode, clamp, group
+//! offset), then select (keep/drop, over a whole pool for `{4d6, 2d8}kh3`), then count (cs,
+//! cf, df). Limits are enforced while rolling: at most [`MAX_DICE_PER_EXPRESSION`] dice and
+//! [`MAX_STEPS_PER_DIE`] explosions or rerolls per die. The only randomness is the roller's
+//! stream.
 
 use std::ops::Range;
 
 use serde::Serialize;
 
 use super::arithmetic::{self, Rounding};
-use super::ast::{BinaryOperator, DiceExpr, DiceTerm, ExplodeKind, Expr, RerollKind, SelectKind};
+use super::ast::{
+    BinaryOperator, DiceExpr, DicePool, DiceTerm, ExplodeKind, Expr, Function, RerollKind, Select,
+    SelectKind,
+};
 use super::error::{DiceError, DiceErrorKind, MAX_DICE_PER_EXPRESSION, MAX_STEPS_PER_DIE};
 use super::roller::Roller;
 
@@ -30,8 +35,9 @@ pub struct DieRoll {
     pub term: usize,
     /// Sides of the die.
     pub sides: u32,
-    /// The face rolled (for a compounding die, the sum of its faces).
-    pub face: u64,
+    /// What the die showed: its number, or a custom die's face (`dF`: -1, 0 or 1); for a
+    /// compounding die, the sum of what it showed.
+    pub face: i64,
     /// The die's value after clamping and the group offset.
     pub value: i64,
     /// What the die adds to its term: its value, its count score, or 0 when not kept.
@@ -83,7 +89,12 @@ impl Roller {
     /// ```
     pub fn roll_into(&mut self, expression: &DiceExpr, roll: &mut Roll) -> Result<(), DiceError> {
         roll.dice.clear();
-        let mut rolling = Rolling { roller: self, dice: &mut roll.dice, drawn: 0 };
+        let mut rolling =
+            Rolling { roller: self, dice: &mut roll.dice, drawn: 0, named: Vec::new() };
+        for binding in &expression.bindings {
+            let value = rolling.evaluate(&binding.value)?;
+            rolling.named.push(value);
+        }
         roll.total = rolling.evaluate(&expression.root)?;
         Ok(())
     }
@@ -94,13 +105,21 @@ struct Rolling<'a> {
     dice: &'a mut Vec<DieRoll>,
     /// Faces drawn so far, compounded and rerolled ones included.
     drawn: u64,
+    /// The values of the named rolls rolled so far.
+    named: Vec<i64>,
 }
 
 impl Rolling<'_> {
     fn evaluate(&mut self, expr: &Expr) -> Result<i64, DiceError> {
         match expr {
             Expr::Integer { value, .. } => Ok(*value),
+            Expr::Reference { binding, .. } => Ok(self.named[*binding]),
             Expr::Dice(term) => self.term(term),
+            Expr::Pool(pool) => self.pool(pool),
+            Expr::Call { function: Function::If, arguments, .. } => {
+                let taken = if self.evaluate(&arguments[0])? != 0 { 1 } else { 2 };
+                self.evaluate(&arguments[taken])
+            }
             Expr::Negate { operand, span } => {
                 arithmetic::negate(self.evaluate(operand)?).map_err(|kind| kind.at(span.clone()))
             }
@@ -140,7 +159,7 @@ impl Rolling<'_> {
 
     fn term(&mut self, term: &DiceTerm) -> Result<i64, DiceError> {
         let start = self.dice.len();
-        if term.is_plain() && self.roller.forced().len() == 0 {
+        if term.is_plain() && self.roller.draws_freely() {
             // The fast path: no modifiers, nothing forced.
             self.drawn += u64::from(term.count);
             if self.drawn > MAX_DICE_PER_EXPRESSION {
@@ -150,20 +169,44 @@ impl Rolling<'_> {
             for _ in 0..term.count {
                 let face = self.roller.face(term.sides);
                 total += i64::from(face);
-                self.dice.push(DieRoll::new(term, u64::from(face), false));
+                self.dice.push(DieRoll::new(term, i64::from(face), false));
             }
             return Ok(total);
         }
         for _ in 0..term.count {
             self.generate(term)?;
         }
-        if let Some(select) = term.select {
+        self.finish(start, term.select, |value| term.score(value), &term.span)
+    }
+
+    /// `{4d6, 2d8}kh3`: every term's dice, then keep/drop and count over all of them.
+    fn pool(&mut self, pool: &DicePool) -> Result<i64, DiceError> {
+        let start = self.dice.len();
+        for term in &pool.terms {
+            for _ in 0..term.count {
+                self.generate(term)?;
+            }
+        }
+        self.finish(start, pool.select, |value| pool.score(value), &pool.span)
+    }
+
+    /// Keep/drop over the dice from `start` on, then their summed scores.
+    fn finish(
+        &mut self,
+        start: usize,
+        select: Option<Select>,
+        score: impl Fn(i64) -> i64,
+        span: &Range<usize>,
+    ) -> Result<i64, DiceError> {
+        if let Some(select) = select {
             self.select(start, select.kind, select.amount as usize);
         }
         let mut total = 0i64;
         for die in &mut self.dice[start..] {
-            die.score = if die.kept { term.score(die.value) } else { 0 };
-            total = total.checked_add(die.score).ok_or_else(|| overflow(term))?;
+            die.score = if die.kept { score(die.value) } else { 0 };
+            total = total
+                .checked_add(die.score)
+                .ok_or_else(|| DiceErrorKind::Overflow.at(span.clone()))?;
         }
         Ok(total)
     }
@@ -173,13 +216,13 @@ impl Rolling<'_> {
         let explosion = term.explosion();
         match explosion {
             Some((ExplodeKind::Compound, point)) => {
-                let mut sum = 0u64;
+                let mut sum = 0i64;
                 let mut forced = false;
                 for step in 0..=MAX_STEPS_PER_DIE {
                     let (face, was_forced) = self.rerolled_face(term, false)?;
                     forced |= was_forced;
-                    sum += u64::from(face);
-                    if !point.matches(i64::from(face)) {
+                    sum = sum.checked_add(face).ok_or_else(|| overflow(term))?;
+                    if !point.matches(face) {
                         let mut die = DieRoll::new(term, sum, forced);
                         die.exploded = step > 0;
                         self.dice.push(die);
@@ -193,10 +236,9 @@ impl Rolling<'_> {
                 for _ in 0..=MAX_STEPS_PER_DIE {
                     let (face, forced) = self.rerolled_face(term, from_explosion)?;
                     let explodes = explosion.is_some_and(|(kind, point)| {
-                        point.matches(i64::from(face))
-                            && (kind == ExplodeKind::Repeat || !from_explosion)
+                        point.matches(face) && (kind == ExplodeKind::Repeat || !from_explosion)
                     });
-                    let mut die = DieRoll::new(term, u64::from(face), forced);
+                    let mut die = DieRoll::new(term, face, forced);
                     die.exploded = explodes;
                     die.from_explosion = from_explosion;
                     self.dice.push(die);
@@ -210,20 +252,21 @@ impl Rolling<'_> {
         }
     }
 
-    /// Draws a face and applies the term's reroll, recording replaced dice.
+    /// Draws a face and applies the term's reroll, recording replaced dice; returns what
+    /// the face shows.
     fn rerolled_face(
         &mut self,
         term: &DiceTerm,
         from_explosion: bool,
-    ) -> Result<(u32, bool), DiceError> {
+    ) -> Result<(i64, bool), DiceError> {
         let (mut face, mut forced) = self.draw(term)?;
         let Some((kind, point)) = term.rerolling() else { return Ok((face, forced)) };
         let mut rerolls = 0;
-        while point.matches(i64::from(face)) {
+        while point.matches(face) {
             if rerolls == MAX_STEPS_PER_DIE {
                 return Err(too_many_steps(term, "was rerolled"));
             }
-            let mut replaced = DieRoll::new(term, u64::from(face), forced);
+            let mut replaced = DieRoll::new(term, face, forced);
             replaced.kept = false;
             replaced.rerolled = true;
             replaced.from_explosion = from_explosion;
@@ -237,8 +280,9 @@ impl Rolling<'_> {
         Ok((face, forced))
     }
 
-    /// One face from the forced queue or the stream, counted against the dice limit.
-    fn draw(&mut self, term: &DiceTerm) -> Result<(u32, bool), DiceError> {
+    /// One face from the forced queue or the stream, counted against the dice limit: what
+    /// it shows, and whether it was forced.
+    fn draw(&mut self, term: &DiceTerm) -> Result<(i64, bool), DiceError> {
         if self.drawn >= MAX_DICE_PER_EXPRESSION {
             return Err(too_many_dice(term));
         }
@@ -247,7 +291,7 @@ impl Rolling<'_> {
         let face = self.roller.roll_die(term.sides).map_err(|error| {
             DiceErrorKind::ForcedFace { face: error.face, sides: error.sides }.at(term.span.clone())
         })?;
-        Ok((face, forced))
+        Ok((term.natural(face), forced))
     }
 
     /// Marks dice dropped by keep/drop, among the term's dice that are still live. Ties drop
@@ -278,8 +322,8 @@ impl Rolling<'_> {
 }
 
 impl DieRoll {
-    fn new(term: &DiceTerm, face: u64, forced: bool) -> DieRoll {
-        let value = term.die_value(face as i64);
+    fn new(term: &DiceTerm, face: i64, forced: bool) -> DieRoll {
+        let value = term.die_value(face);
         DieRoll {
             term: term.index,
             sides: term.sides,

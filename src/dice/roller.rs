@@ -1,5 +1,6 @@
 //! The one seeded random stream of an engine: unbiased die faces from ChaCha8, a queue of
-//! forced faces (physical dice at the table), and a state that can be saved and restored
+//! forced faces (physical dice at the table), an exploration mode (faces replayed from a
+//! path of choices, see [`Exploration`]), and a state that can be saved and restored
 //! exactly. Never uses OS entropy or the clock; the caller supplies the seed.
 
 use std::collections::VecDeque;
@@ -9,7 +10,10 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::Rng;
 use serde::{Deserialize, Serialize};
 
-/// A forced face that does not fit the die it was used for (`--dice 12` on a d10).
+use super::explore::{BranchPoint, Exploration};
+
+/// A forced face that does not fit the die it was used for (`--dice 12` on a d10). An
+/// exploring roller whose path has run out reports face 0: the run stops there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("forced die {face} does not fit a d{sides}")]
 pub struct ForcedFaceError {
@@ -28,6 +32,10 @@ pub struct RollerState {
     pub word_pos: u128,
     /// Forced faces not used yet, in order.
     pub forced: Vec<u32>,
+    /// The exploration the roller replays, if any (never saved: it lives only while an
+    /// analysis runs, and survives a failed command's restore).
+    #[serde(skip)]
+    pub exploration: Option<Exploration>,
 }
 
 /// A seeded die roller. Same seed, same faces, on every run and platform.
@@ -45,12 +53,18 @@ pub struct Roller {
     seed: u64,
     rng: ChaCha8Rng,
     forced: VecDeque<u32>,
+    exploration: Option<Exploration>,
 }
 
 impl Roller {
     /// A roller at the start of the stream for `seed`.
     pub fn new(seed: u64) -> Self {
-        Roller { seed, rng: ChaCha8Rng::seed_from_u64(seed), forced: VecDeque::new() }
+        Roller {
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            forced: VecDeque::new(),
+            exploration: None,
+        }
     }
 
     /// The seed this roller started from.
@@ -68,6 +82,78 @@ impl Roller {
         self.forced.iter().copied()
     }
 
+    /// True when the next die comes straight from the stream: no forced face is waiting
+    /// and the roller is not exploring.
+    #[inline]
+    pub fn draws_freely(&self) -> bool {
+        self.forced.is_empty() && self.exploration.is_none()
+    }
+
+    /// Makes the roller replay `exploration` instead of drawing from its stream (forced
+    /// faces still come first); `None` returns it to its stream, which exploring never
+    /// advanced.
+    pub fn explore(&mut self, exploration: Option<Exploration>) {
+        self.exploration = exploration;
+    }
+
+    /// The exploration the roller replays, if any.
+    pub fn exploration(&self) -> Option<&Exploration> {
+        self.exploration.as_ref()
+    }
+
+    /// For a pool whose dice are exchangeable (a check that counts faces against
+    /// thresholds, whatever their order): when the roller explores, the pool's faces as one
+    /// sorted multiset chosen at a single branch point weighted by the multinomial law —
+    /// 220 choices for 3d10 instead of 1,000 orders — or the error that stops the run
+    /// there. `None` when not exploring, when forced faces wait, or when the pool has more
+    /// than [`POOL_CHOICES`] multisets: roll the dice one by one as usual.
+    ///
+    /// ```
+    /// use mythforge::dice::{BranchPoint, Exploration, Roller};
+    /// let mut roller = Roller::new(1);
+    /// assert!(roller.explore_pool(2, 6).is_none(), "not exploring: roll die by die");
+    /// let exploration = Exploration::replaying(vec![]);
+    /// roller.explore(Some(exploration.clone()));
+    /// assert!(roller.explore_pool(2, 6).unwrap().is_err());
+    /// let Some(BranchPoint::Weighted(weights)) = exploration.branch() else { panic!() };
+    /// assert_eq!(weights.len(), 21);
+    /// assert!((weights[0] - 1.0 / 36.0).abs() < 1e-15, "[1, 1]: one order");
+    /// assert!((weights[1] - 2.0 / 36.0).abs() < 1e-15, "[1, 2]: two orders");
+    /// roller.explore(Some(Exploration::replaying(vec![2])));
+    /// assert_eq!(roller.explore_pool(2, 6).unwrap(), Ok(vec![1, 2]));
+    /// ```
+    pub fn explore_pool(
+        &mut self,
+        count: u32,
+        sides: u32,
+    ) -> Option<Result<Vec<u32>, ForcedFaceError>> {
+        let exploration = self.exploration.as_ref().filter(|_| self.forced.is_empty())?;
+        let choices = multisets(count, sides).filter(|n| *n <= POOL_CHOICES)?;
+        let needed = || BranchPoint::Weighted(pool_weights(count, sides));
+        // The weights are built only when the path runs out (once per branch point).
+        Some(match exploration.next_lazy(needed) {
+            Some(choice) if choice >= 1 && u64::from(choice) <= choices => {
+                Ok(unrank(u64::from(choice) - 1, count, sides))
+            }
+            Some(face) => Err(ForcedFaceError { face, sides }),
+            None => Err(ForcedFaceError { face: 0, sides }),
+        })
+    }
+
+    /// For a rule that can collapse a roll to outcome classes (a check's grades): when the
+    /// roller explores, the class to take (numbered from 1; class `i` has probability
+    /// `weights[i - 1]`), or the error that stops the run where the path ran out. `None`
+    /// when the roller is not exploring or faces are forced: roll the dice as usual.
+    pub fn choose(&mut self, weights: &[f64]) -> Option<Result<u32, ForcedFaceError>> {
+        let exploration = self.exploration.as_ref().filter(|_| self.forced.is_empty())?;
+        let sides = u32::try_from(weights.len()).unwrap_or(u32::MAX);
+        Some(match exploration.next(BranchPoint::Weighted(weights.to_vec())) {
+            Some(choice) if choice >= 1 && choice <= sides => Ok(choice),
+            Some(face) => Err(ForcedFaceError { face, sides }),
+            None => Err(ForcedFaceError { face: 0, sides }),
+        })
+    }
+
     /// Drops every forced face not used yet.
     pub fn clear_forced(&mut self) {
         self.forced.clear();
@@ -76,14 +162,20 @@ impl Roller {
     /// Rolls one die with `sides` faces (1..=sides), taking a forced face first if one is
     /// queued. `sides` must be at least 1.
     pub fn roll_die(&mut self, sides: u32) -> Result<u32, ForcedFaceError> {
-        match self.forced.pop_front() {
-            Some(face) if face == 0 || face > sides => Err(ForcedFaceError { face, sides }),
-            Some(face) => Ok(face),
-            None => Ok(self.face(sides)),
-        }
+        let face = match self.forced.pop_front() {
+            Some(face) => face,
+            None => match &self.exploration {
+                None => return Ok(self.face(sides)),
+                Some(exploration) => {
+                    exploration.next(BranchPoint::Die { sides }).unwrap_or_default()
+                }
+            },
+        };
+        if face == 0 || face > sides { Err(ForcedFaceError { face, sides }) } else { Ok(face) }
     }
 
-    /// A uniformly random face in 1..=sides from the stream, ignoring forced faces.
+    /// A uniformly random face in 1..=sides from the stream, ignoring forced faces and
+    /// exploration.
     /// Unbiased: Lemire's multiply-and-reject method. `sides` must be at least 1.
     #[inline]
     pub fn face(&mut self, sides: u32) -> u32 {
@@ -106,6 +198,7 @@ impl Roller {
             seed: self.seed,
             word_pos: self.rng.get_word_pos(),
             forced: self.forced.iter().copied().collect(),
+            exploration: self.exploration.clone(),
         }
     }
 
@@ -114,8 +207,80 @@ impl Roller {
         let mut roller = Roller::new(state.seed);
         roller.rng.set_word_pos(state.word_pos);
         roller.forced = state.forced.iter().copied().collect();
+        roller.exploration = state.exploration.clone();
         roller
     }
+}
+
+/// Most multisets [`Roller::explore_pool`] offers at one branch point (5d10 has 2,002).
+pub const POOL_CHOICES: u64 = 20_000;
+
+/// C(n, k) when it fits in a u64.
+fn binomial(n: u64, k: u64) -> Option<u64> {
+    let k = k.min(n.saturating_sub(k));
+    let mut result: u128 = 1;
+    for i in 0..k {
+        result = result * u128::from(n - i) / u128::from(i + 1);
+        if result > u128::from(u64::MAX) {
+            return None;
+        }
+    }
+    u64::try_from(result).ok()
+}
+
+/// How many sorted pools of `count` dice with `sides` faces there are: C(count+sides-1, count).
+fn multisets(count: u32, sides: u32) -> Option<u64> {
+    if sides == 0 {
+        return None;
+    }
+    binomial(u64::from(count) + u64::from(sides) - 1, u64::from(count))
+}
+
+/// The `rank`-th sorted pool (faces non-decreasing) in lexicographic order.
+fn unrank(mut rank: u64, count: u32, sides: u32) -> Vec<u32> {
+    let mut faces = Vec::with_capacity(count as usize);
+    let mut lowest = 1;
+    for position in 0..count {
+        let rest = count - position - 1;
+        let mut face = lowest;
+        // Pools that start with `face` here: the rest are `rest` faces from face..=sides.
+        while face < sides {
+            let starting = multisets(rest, sides - face + 1).unwrap_or(u64::MAX);
+            if rank < starting {
+                break;
+            }
+            rank -= starting;
+            face += 1;
+        }
+        faces.push(face);
+        lowest = face;
+    }
+    faces
+}
+
+/// The probability of every sorted pool, in lexicographic order: the multinomial count of
+/// its orders over sides^count.
+fn pool_weights(count: u32, sides: u32) -> Vec<f64> {
+    let total = f64::from(sides).powi(count as i32);
+    let mut weights = Vec::new();
+    let mut faces = vec![1u32; count as usize];
+    loop {
+        // Orders of this pool: count! / (product of each run's length!).
+        let mut orders: u128 = 1;
+        let mut placed = 0u128;
+        let mut run = 0u128;
+        for (index, face) in faces.iter().enumerate() {
+            run = if index > 0 && faces[index - 1] == *face { run + 1 } else { 1 };
+            placed += 1;
+            orders = orders * placed / run;
+        }
+        weights.push(orders as f64 / total);
+        // The next sorted pool: raise the last face that can rise, reset the rest to it.
+        let Some(position) = faces.iter().rposition(|face| *face < sides) else { break };
+        let raised = faces[position] + 1;
+        faces[position..].iter_mut().for_each(|face| *face = raised);
+    }
+    weights
 }
 
 #[cfg(test)]
@@ -155,6 +320,36 @@ mod tests {
         let from_b: Vec<u32> = (0..20).map(|_| b.roll_die(20).unwrap()).collect();
         assert_eq!(from_a, from_b);
         assert_eq!(from_a[0], 3);
+    }
+
+    #[test]
+    fn pools_are_ranked_and_weighted_like_every_order_of_their_dice() {
+        for (count, sides) in [(1, 6), (2, 6), (3, 10), (4, 3), (5, 2)] {
+            // Every order of every face, tallied by its sorted pool.
+            let mut tally = std::collections::BTreeMap::new();
+            let orders = u64::from(sides).pow(count);
+            for mut index in 0..orders {
+                let mut faces: Vec<u32> = (0..count)
+                    .map(|_| {
+                        let face = (index % u64::from(sides)) as u32 + 1;
+                        index /= u64::from(sides);
+                        face
+                    })
+                    .collect();
+                faces.sort_unstable();
+                *tally.entry(faces).or_insert(0u64) += 1;
+            }
+            let weights = pool_weights(count, sides);
+            assert_eq!(weights.len() as u64, multisets(count, sides).unwrap());
+            assert_eq!(tally.len(), weights.len());
+            for (rank, (faces, ways)) in tally.iter().enumerate() {
+                assert_eq!(&unrank(rank as u64, count, sides), faces, "{count}d{sides} #{rank}");
+                let exact = *ways as f64 / orders as f64;
+                assert!((weights[rank] - exact).abs() < 1e-15, "{count}d{sides} {faces:?}");
+            }
+        }
+        assert_eq!(multisets(3, 10), Some(220));
+        assert_eq!(multisets(5, 10), Some(2002));
     }
 
     #[test]

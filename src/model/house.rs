@@ -1,6 +1,6 @@
 //! House rules: blocks of a file loaded after a pack that change the pack instead of adding
 //! to it. A house-rule file may say which pack it changes (`house rules for fantasy`), then
-//! replace a block whole (`replace power Berserker Charge` and its new lines), amend a
+//! replace a block whole (`replace power Heavy Strike` and its new lines), amend a
 //! block's lines (`amend system Fantasy`, then `replace Ruling grade cap: 4`, `add Limit:
 //! 1 per encounter`, `remove Before:`) or remove a block (`remove power Sleep`). Rulings are
 //! the system block's `Ruling` lines, amended like any line. Plain blocks in the same file
@@ -121,7 +121,7 @@ pub enum HouseBody {
     Remove,
 }
 
-/// One house rule: `replace power Berserker Charge` and what follows it.
+/// One house rule: `replace power Heavy Strike` and what follows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HouseRule {
     /// What it does.
@@ -135,7 +135,7 @@ pub struct HouseRule {
 }
 
 impl HouseRule {
-    /// The header's text: `replace power Berserker Charge`.
+    /// The header's text: `replace power Heavy Strike`.
     pub fn header(&self) -> String {
         format!("{} {} {}", self.verb.node, self.kind.node, self.name.node.as_str())
     }

@@ -289,8 +289,8 @@ label_table! {
         Tier = "Tier", Plain, "the actor's tier: `Tier: 1`";
         /// `Level: 1`
         Level = "Level", Plain, "the actor's level: `Level: 1`";
-        /// `Powers: Berserker Charge`
-        Powers = "Powers", Plain, "powers it knows: `Powers: Berserker Charge, Obsidian Cut`";
+        /// `Powers: Heavy Strike`
+        Powers = "Powers", Plain, "powers it knows: `Powers: Heavy Strike, Quick Jab`";
         /// `Traits: Jaguar Stance`
         Traits = "Traits", Plain, "traits it has: `Traits: Jaguar Stance`";
         /// `Equipment: Longsword`
@@ -298,7 +298,7 @@ label_table! {
         /// `Conditions: Hasted`
         Conditions = "Conditions", Plain, "conditions it starts with: `Conditions: Hasted`";
         /// `Keywords: PC`
-        Keywords = "Keywords", Plain, "the actor's keywords: `Keywords: PC Berserker`";
+        Keywords = "Keywords", Plain, "the actor's keywords: `Keywords: PC Brute`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: the party's guide`";
         /// `Side: party`

@@ -327,7 +327,17 @@ impl Prepared<'_> {
             return Err(RuntimeErrorKind::Engine(kind).at(self.span));
         }
         let mut dice = crate::engine::RolledDice::with_capacity(self.dice as usize);
-        for _ in 0..self.dice {
+        // An analysis explores a pool as one sorted multiset: grades count dice against
+        // thresholds, so their order never matters (`Roller::explore_pool`).
+        if let Some(faces) = world.roller.explore_pool(self.dice, self.sides) {
+            let faces = faces.map_err(|e| RuntimeErrorKind::Engine(e.into()).at(cause))?;
+            for face in faces {
+                let sides = self.sides;
+                let (forced, exploded, extra, dropped) = (false, false, false, false);
+                dice.push(RolledDie { sides, face, forced, exploded, extra, dropped });
+            }
+        }
+        for _ in dice.len() as u32..self.dice {
             dice.push(
                 roll_die(&mut world.roller, self.sides)
                     .map_err(|k| RuntimeErrorKind::Engine(k).at(cause))?,

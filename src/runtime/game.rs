@@ -87,7 +87,9 @@ pub struct Game {
     sources: SourceMap,
     pub(crate) rules: Arc<Rules>,
     pub(crate) world: World,
-    identity: String,
+    /// The pack's identity, hashed when first asked for (saves and restores; a game that
+    /// never saves, such as an analysis, never pays for it).
+    identity: std::cell::OnceCell<String>,
     /// The pack's script files `(name, text)`, kept so a pack can be extended (a session's
     /// `load` of a second pack, an inline definition) without losing its scripts.
     script_files: Arc<[(String, String)]>,
@@ -114,7 +116,7 @@ impl Game {
             sources: SourceMap::new(),
             rules: shared(Rules::default()),
             world: World::new(seed),
-            identity: identity_of(&Pack::default(), &[]),
+            identity: std::cell::OnceCell::new(),
             script_files: Arc::new([]),
             undo: std::collections::VecDeque::new(),
             journal: None,
@@ -232,7 +234,7 @@ impl Game {
         rules.scripts = compiled;
         self.rules = shared(rules);
         self.script_files = scripts.into();
-        self.identity = identity_of(&pack, scripts);
+        self.identity = std::cell::OnceCell::new();
         self.pack = Arc::new(pack);
         self.sources = sources;
         Ok(std::mem::take(diagnostics))
@@ -275,7 +277,7 @@ impl Game {
     /// The pack's identity, recorded in saves: a hash of its content alone (rules and
     /// scripts; not paths, comments or earlier session input).
     pub fn pack_identity(&self) -> &str {
-        &self.identity
+        self.identity.get_or_init(|| identity_of(&self.pack, &self.script_files))
     }
 
     /// The engine world.
@@ -463,9 +465,11 @@ impl Game {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| save_corrupt(name, e.to_string()))?;
         let saved = value.get("pack").and_then(|p| p.as_str()).unwrap_or_default().to_string();
-        if saved != self.identity {
-            return Err(RuntimeErrorKind::PackMismatch { saved, loaded: self.identity.clone() }
-                .at(Span::NONE));
+        let loaded = self.pack_identity();
+        if saved != loaded {
+            return Err(
+                RuntimeErrorKind::PackMismatch { saved, loaded: loaded.to_string() }.at(Span::NONE)
+            );
         }
         let save = value.get("save").ok_or_else(|| save_corrupt(name, "no `save` field".into()))?;
         self.world = crate::engine::from_json(&save.to_string(), name)?;
@@ -478,7 +482,7 @@ impl Game {
         let world = crate::engine::to_json(&self.world)?;
         Ok(format!(
             "{{\"pack\":{},\"system\":{},\"save\":{world}}}",
-            serde_json::Value::from(self.identity.as_str()),
+            serde_json::Value::from(self.pack_identity()),
             serde_json::Value::from(self.system_name())
         ))
     }

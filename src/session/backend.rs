@@ -15,10 +15,10 @@
 
 use serde::Serialize;
 
-use super::command::{CheckCommand, CheckSide, NameRef, ShowTarget, UseCommand};
+use super::command::{AnalyzeCommand, CheckCommand, CheckSide, NameRef, ShowTarget, UseCommand};
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::dice::Roller;
-use crate::engine::{Decider, Hex};
+use crate::engine::{Decider, Hex, PolicyDecider};
 use crate::model::{Pack, RuleFile};
 
 /// What a command produced: events for the log and transcript, or a view for `show`.
@@ -314,6 +314,22 @@ pub trait Backend {
                 "session::no_reload",
                 "this game cannot reload its rules",
                 crate::diagnostics::Span::NONE,
+                "here",
+            )
+            .with_help("the command changed nothing"),
+        ])
+    }
+
+    /// `analyze [N times] COMMAND`: the exact odds of `request`'s command from the game as
+    /// it stands, decisions answered by `policies`; the game is left unchanged. Backends
+    /// that cannot explore their dice refuse it.
+    fn analyze(&self, request: &AnalyzeCommand, policies: &PolicyDecider) -> CommandResult {
+        let _ = policies;
+        Err(vec![
+            super::session::error_at(
+                "session::no_analysis",
+                "this game cannot be analysed",
+                request.question.span,
                 "here",
             )
             .with_help("the command changed nothing"),

@@ -179,6 +179,19 @@ pub enum Command {
     Define(Definition),
     /// `help` or `help check`.
     Help(Option<NameRef>),
+    /// `analyze 2 times Hero uses Charge on Bandit`: the exact odds of a command.
+    Analyze(AnalyzeCommand),
+}
+
+/// `analyze 2 times Hero uses Charge on Bandit`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalyzeCommand {
+    /// How many times in a row the question runs (1 when not written).
+    pub times: u32,
+    /// The command analysed, with its own span inside the line.
+    pub question: Box<Located>,
+    /// The command as written: `Hero uses Charge on Bandit`.
+    pub text: String,
 }
 
 /// What `load` loads.
@@ -325,6 +338,7 @@ impl Command {
             Command::Adopt { .. } => "adopts",
             Command::Define(_) => "define",
             Command::Help(_) => "help",
+            Command::Analyze(_) => "analyze",
         }
     }
 }

@@ -174,6 +174,20 @@ pub const COMMANDS: &[CommandSpec] = &[
         tested_in: None,
     },
     CommandSpec {
+        word: "analyze",
+        at: WordAt::Start,
+        rule: Some(Rule::analyze),
+        syntax: "analyze [N times] COMMAND",
+        help: "the exact odds of a command (N times in a row) from here; the game is unchanged",
+        examples: &[
+            "analyze Scout uses Quick Jab on Guard",
+            "analyze 2 times Scout uses Quick Jab on Guard",
+            "analyze check Scout Agility + 2 vs 9",
+        ],
+        completes: &["analyze"],
+        tested_in: None,
+    },
+    CommandSpec {
         word: "force",
         at: WordAt::Start,
         rule: Some(Rule::force),

@@ -43,6 +43,9 @@ pub enum SessionErrorKind {
     /// `force 0`.
     #[error("a forced face must be at least 1")]
     ZeroFace,
+    /// `analyze analyze ...`, `analyze 0 times ...`, `analyze # nothing`.
+    #[error("{0}")]
+    NotAnalysable(String),
     /// `help frobnicate`.
     #[error("no help for `{0}`")]
     NoHelp(String),
@@ -80,6 +83,7 @@ impl SessionErrorKind {
             SessionErrorKind::NumberOutOfRange => "session::parse::number_out_of_range",
             SessionErrorKind::ZeroFace => "session::parse::zero_face",
             SessionErrorKind::NoHelp(_) => "session::help::unknown_topic",
+            SessionErrorKind::NotAnalysable(_) => "session::parse::not_analysable",
             SessionErrorKind::TwoNames { .. } => "session::parse::two_names",
         }
     }
@@ -127,6 +131,11 @@ impl SessionError {
             }
             SessionErrorKind::ZeroFace => {
                 diagnostic = diagnostic.with_help("dice faces count from 1: `force 6, 1`");
+            }
+            SessionErrorKind::NotAnalysable(_) => {
+                diagnostic = diagnostic.with_help(
+                    "write `analyze [N times] COMMAND`, such as `analyze 2 times Ana uses Jab on Bo`",
+                );
             }
         }
         diagnostic
@@ -182,6 +191,11 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::roll => "`roll` and a dice expression",
         Rule::dist => "`dist` and a dice expression",
         Rule::force => "`force` and faces such as `8, 6, 1`",
+        Rule::analyze => "`analyze [N times] COMMAND` such as `analyze Ana uses Jab on Bo`",
+        Rule::analyze_times => "how many times in a row, such as `2`",
+        Rule::analyze_question => "the command to analyse, such as `Ana uses Jab on Bo`",
+        Rule::k_analyze => "`analyze`",
+        Rule::k_times => "`times`",
         Rule::face => "a face such as `6`",
         Rule::encounter => "`encounter` and the actors taking part",
         Rule::next => "`next` or `next turn`",

@@ -13,11 +13,13 @@ use std::path::Path;
 use super::backend::{
     Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
 };
-use super::command::{CheckCommand, CheckSide, CheckTerm, NameRef, ShowTarget, UseCommand};
+use super::command::{
+    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, NameRef, ShowTarget, UseCommand,
+};
 use super::session::error_at;
 use crate::diagnostics::{Diagnostic, Severity, SourceMap, Span, Spanned, ToDiagnostic};
 use crate::dice::Roller;
-use crate::engine::{Decider, Hex};
+use crate::engine::{Decider, Hex, PolicyDecider};
 use crate::model::house::House;
 use crate::model::{Block, BlockKind, Item, Pack, RuleFile};
 use crate::runtime::{self, Game, RuntimeError};
@@ -462,6 +464,13 @@ impl Backend for Game {
         };
         fallback.map_err(|e| failed(&e.or_at(span)))?;
         Ok(self.events_or(mark, "fiat", "done".to_string()))
+    }
+
+    fn analyze(&self, request: &AnalyzeCommand, policies: &PolicyDecider) -> CommandResult {
+        let report = crate::analyze::analyze_game(self, request, policies)?;
+        let text = crate::analyze::render::text(&report);
+        let data = serde_json::to_value(&report).unwrap_or_default();
+        Ok(Outcome::event("analysis", text.trim_end()).with_data(data))
     }
 
     fn complete_names(&self, kind: CompletionKind) -> Vec<String> {

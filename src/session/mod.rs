@@ -46,12 +46,13 @@ pub use backend::{
     Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
 };
 pub use command::{
-    CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located,
-    NameRef, ShowTarget, UseCommand,
+    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand,
+    LoadTarget, Located, NameRef, ShowTarget, UseCommand,
 };
 pub use commands::{COMMANDS, CommandSpec, WordAt};
 pub use error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, rule_name};
 pub use grammar::Rule;
 pub use help::help_text;
 pub use parse::{Entry, is_incomplete, parse_line, parse_session};
+pub(crate) use session::fiat_of;
 pub use session::{DEFAULT_SEED, Run, Session, Step, error_at};

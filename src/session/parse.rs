@@ -7,8 +7,8 @@ use pest::Parser;
 use pest::iterators::Pair;
 
 use super::command::{
-    CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand, LoadTarget, Located,
-    NameRef, ShowTarget, UseCommand,
+    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand,
+    LoadTarget, Located, NameRef, ShowTarget, UseCommand,
 };
 use super::commands::{actor_words, rule_for, start_words};
 use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest, rule_name};
@@ -18,6 +18,9 @@ use crate::dice::DiceExpr;
 use crate::engine::Hex;
 use crate::model::BlockKind;
 use crate::runtime::{Grantable, Lasting};
+
+/// Most times in a row `analyze N times` runs its command.
+pub const MAX_ANALYZE_TIMES: u32 = 100;
 
 /// One entry of a session text: a command, or the first problem found in it.
 pub type Entry = Result<Located, Diagnostic>;
@@ -342,6 +345,7 @@ impl Lower {
             }
             Rule::roll => Command::Roll(self.dice(&inner.next().expect("grammar: dice"))?),
             Rule::dist => Command::Dist(self.dice(&inner.next().expect("grammar: dice"))?),
+            Rule::analyze => Command::Analyze(self.analyze(inner, span)?),
             Rule::force => {
                 let mut faces = Vec::new();
                 for face in inner {
@@ -587,6 +591,46 @@ impl Lower {
             }
         }
         Ok(terms)
+    }
+
+    /// `analyze [N times] COMMAND`: the command is a line of its own, its spans in this one.
+    fn analyze<'i>(
+        &self,
+        inner: impl Iterator<Item = Pair<'i, Rule>>,
+        span: Span,
+    ) -> Result<AnalyzeCommand, Diagnostic> {
+        let refuse = |message: &str, span: Span| {
+            SessionErrorKind::NotAnalysable(message.to_string()).at(span).to_diagnostic()
+        };
+        let mut times = 1;
+        for part in inner {
+            match part.as_rule() {
+                Rule::analyze_times => {
+                    times = self.number::<u32>(&part)?;
+                    if !(1..=MAX_ANALYZE_TIMES).contains(&times) {
+                        let message = format!("analyze 1 to {MAX_ANALYZE_TIMES} times in a row");
+                        return Err(refuse(&message, self.span(&part)));
+                    }
+                }
+                Rule::analyze_question => {
+                    let base = self.base + part.as_span().start();
+                    let text = part.as_str();
+                    let Some(command) = parse_line(self.file, base, text)? else {
+                        return Err(refuse("analyze what? Write a command after it", span));
+                    };
+                    let trimmed = text.trim_end();
+                    let question = Span::new(self.file, base..base + trimmed.len());
+                    if matches!(command, Command::Analyze(_)) {
+                        return Err(refuse("an analysis cannot analyse an analysis", question));
+                    }
+                    let question = Box::new(Located { command, span: question });
+                    let text = trimmed.trim_start().to_string();
+                    return Ok(AnalyzeCommand { times, question, text });
+                }
+                _ => {}
+            }
+        }
+        Err(refuse("analyze what? Write a command after it", span))
     }
 
     fn dice(&self, pair: &Pair<'_, Rule>) -> Result<DiceCommand, Diagnostic> {

@@ -284,6 +284,8 @@ impl<B: Backend> Session<B> {
             Command::Side { actors, side } => self.backend.set_side(actors, side),
             Command::Adopt { actor, stance } => self.backend.adopt(actor, stance),
             Command::Reload => self.reload(),
+            // Always the session's policies: an analysis never stops to ask.
+            Command::Analyze(request) => self.backend.analyze(request, &self.policies),
             command => match fiat_of(command) {
                 Some(fiat) => self.backend.fiat(&fiat, decider),
                 None => unreachable!("every other command is handled above"),
@@ -516,7 +518,7 @@ impl<B: Backend> Session<B> {
 }
 
 /// The GM change a command asks for, if it is one.
-fn fiat_of(command: &Command) -> Option<Fiat<'_>> {
+pub(crate) fn fiat_of(command: &Command) -> Option<Fiat<'_>> {
     Some(match command {
         Command::SetValue { actor, name, value } => Fiat::Set { actor, name, value: *value },
         Command::TakeDamage { actor, amount, damage_type } => {

@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analyze;
 mod cli_dice;
 mod cli_export;
 mod cli_rules;

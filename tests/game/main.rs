@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analyze;
 mod engine_examples;
 mod engine_save;
 mod engine_world;

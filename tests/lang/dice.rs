@@ -65,7 +65,7 @@ fn choose(n: u64, k: u64) -> f64 {
 // ------------------------------------------------------------------------ golden rolls
 
 /// (expression, eight totals from seed 7, faces of the first roll from seed 7)
-const GOLDEN: &[(&str, [i64; 8], &[u64])] = &[
+const GOLDEN: &[(&str, [i64; 8], &[i64])] = &[
     ("3d10", [6, 13, 10, 20, 7, 17, 20, 15], &[2, 2, 2]),
     ("4d6kh3", [5, 12, 12, 10, 12, 11, 14, 10], &[1, 1, 2, 2]),
     ("{3d10+3}cs>=9", [0, 1, 1, 2, 0, 1, 1, 1], &[2, 2, 2]),
@@ -84,7 +84,7 @@ fn roll_seed_7_sequences_are_pinned() {
         let actual: Vec<i64> = (0..8).map(|_| roller.roll(&expr).unwrap().total).collect();
         assert_eq!(&actual, totals, "{text}");
         let first = Roller::new(7).roll(&expr).unwrap();
-        let actual_faces: Vec<u64> = first.dice.iter().map(|d| d.face).collect();
+        let actual_faces: Vec<i64> = first.dice.iter().map(|d| d.face).collect();
         assert_eq!(&actual_faces, faces, "{text}");
     }
 }
@@ -95,7 +95,7 @@ fn roll_marks_dropped_rerolled_and_exploded_dice() {
     roller.force([1, 4, 6, 2, 3, 5]);
     // 1 is rerolled into 4; 6 explodes into 2; then 3 and 5; drop lowest 1 (the 2).
     let roll = roller.roll(&parse("3d6ro1xdl1")).unwrap();
-    let marks: Vec<(u64, bool, bool, bool, bool)> = roll
+    let marks: Vec<(i64, bool, bool, bool, bool)> = roll
         .dice
         .iter()
         .map(|d| (d.face, d.kept, d.rerolled, d.exploded, d.from_explosion))
@@ -449,7 +449,7 @@ fn grammar_accepts_and_rejects() {
         "1d10rr<=2",
         "3d6xo",
         "3d6!!",
-        "1d6cs-1",
+        "1d6cs=-1",
     ];
     for text in accepted {
         assert!(DiceExpr::parse(text).is_ok(), "{text}: {:?}", DiceExpr::parse(text));
@@ -474,12 +474,16 @@ fn grammar_accepts_and_rejects() {
         "{2d6*2}",
         "1.5",
         "2d6x!",
+        "1d6cs-1",
     ];
     for text in rejected {
         assert!(DiceExpr::parse(text).is_err(), "{text} should be rejected");
     }
     let error = DiceExpr::parse("max(1d6, 2").unwrap_err();
-    assert_eq!(error.to_string(), "unexpected end of input, expected an operator (+ - * /) or `)`");
+    assert_eq!(
+        error.to_string(),
+        "unexpected end of input, expected a comparison such as `>=`, an operator (+ - * /) or `)`"
+    );
     assert_eq!(error.span, 10..10);
 }
 

@@ -6,6 +6,7 @@
 mod common;
 
 mod dice;
+mod dice_notation;
 mod dice_robustness;
 mod rules_golden;
 mod rules_model;

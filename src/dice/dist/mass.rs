@@ -55,6 +55,18 @@ impl MassFunction {
         MassFunction { points: merged, truncated }
     }
 
+    /// The mixture `Σ weight · part`, for parts chosen with those probabilities (the values
+    /// of a named roll, the branches of an `if`); `lost` is the probability of choosing none.
+    pub fn mix(parts: &[(f64, MassFunction)], lost: f64) -> MassFunction {
+        let mut points = Vec::with_capacity(parts.iter().map(|(_, part)| part.points.len()).sum());
+        let mut truncated = lost;
+        for (weight, part) in parts {
+            points.extend(part.points.iter().map(|(value, p)| (*value, weight * p)));
+            truncated += weight * part.truncated;
+        }
+        MassFunction::from_unsorted(points, truncated)
+    }
+
     /// Lowest value (the distribution must not be empty).
     pub fn min(&self) -> i64 {
         self.points.first().map_or(0, |(value, _)| *value)

@@ -1,6 +1,8 @@
 //! Probability distributions of dice expressions. [`distribution`] computes them exactly
 //! (every probability within 1e-12 of the true value; explosion tails below 1e-15 and
-//! rolls that would break a per-die limit are reported as `truncated`). Only what is
+//! rolls that would break a per-die limit are reported as `truncated`). Named rolls are
+//! exact jointly: the rest of the expression is computed for each value a named roll can
+//! take, and the results are mixed by that value's probability. Only what is
 //! honestly beyond exact computation within a fixed work budget (keep/drop where added
 //! dice interleave with the rolled ones, such as `4d6xokh3` or `4d6x<=2kh3`; enormous sums
 //! and products) is estimated by seeded sampling, and says so (`exact: false`, the sample
@@ -16,7 +18,7 @@ use serde::Serialize;
 
 use self::mass::MassFunction;
 use super::arithmetic::{self, Rounding};
-use super::ast::{BinaryOperator, DiceExpr, Expr};
+use super::ast::{BinaryOperator, DiceExpr, Expr, Function};
 use super::error::{DiceError, DiceErrorKind};
 
 thread_local! {
@@ -61,7 +63,7 @@ pub struct Distribution {
 /// ```
 pub fn distribution(expression: &DiceExpr) -> Result<Distribution, DiceError> {
     WORK.with(|work| work.set(0));
-    match exact(&expression.root) {
+    match named(expression, &mut Vec::new()) {
         Ok(mass) => {
             let mut outcomes = mass.points;
             if matches!(expression.root, Expr::Compare { .. }) {
@@ -80,6 +82,24 @@ pub fn distribution(expression: &DiceExpr) -> Result<Distribution, DiceError> {
     }
 }
 
+/// The root's distribution mixed over every value of the named rolls from `named.len()`
+/// on, given the values in `named` for the ones before.
+fn named(expression: &DiceExpr, values: &mut Vec<i64>) -> Result<MassFunction, Failure> {
+    let Some(binding) = expression.bindings.get(values.len()) else {
+        return exact(&expression.root, values);
+    };
+    let own = exact(&binding.value, values)?;
+    let mut parts = Vec::with_capacity(own.points.len());
+    for &(value, p) in &own.points {
+        mass::charge(1)?;
+        values.push(value);
+        let rest = named(expression, values);
+        values.pop();
+        parts.push((p, rest?));
+    }
+    Ok(MassFunction::mix(&parts, own.truncated))
+}
+
 /// Attaches `span` to a bare kind; located errors and `Beyond` pass through.
 fn at(span: &std::ops::Range<usize>) -> impl Fn(Failure) -> Failure + '_ {
     move |failure| match failure {
@@ -88,10 +108,27 @@ fn at(span: &std::ops::Range<usize>) -> impl Fn(Failure) -> Failure + '_ {
     }
 }
 
-fn exact(expr: &Expr) -> Result<MassFunction, Failure> {
+/// The distribution of `expr` when the named rolls show `named`.
+fn exact(expr: &Expr, named: &[i64]) -> Result<MassFunction, Failure> {
+    let exact = |expr: &Expr| exact(expr, named);
     match expr {
         Expr::Integer { value, .. } => Ok(MassFunction::point(*value)),
+        Expr::Reference { binding, .. } => Ok(MassFunction::point(named[*binding])),
         Expr::Dice(term) => pool::term(term).map_err(at(&term.span)),
+        Expr::Pool(dice) => pool::pool(dice).map_err(at(&dice.span)),
+        Expr::Call { function: Function::If, arguments, .. } => {
+            let condition = exact(&arguments[0])?;
+            let holds: f64 = condition.points.iter().filter(|(v, _)| *v != 0).map(|(_, p)| p).sum();
+            let fails: f64 = condition.points.iter().filter(|(v, _)| *v == 0).map(|(_, p)| p).sum();
+            let mut parts = Vec::with_capacity(2);
+            // A branch that is never taken is never rolled, so its errors cannot happen.
+            for (p, branch) in [(holds, &arguments[1]), (fails, &arguments[2])] {
+                if p > 0.0 {
+                    parts.push((p, exact(branch)?));
+                }
+            }
+            Ok(MassFunction::mix(&parts, condition.truncated))
+        }
         Expr::Negate { operand, span } => exact(operand)?
             .map(arithmetic::negate)
             .map_err(|kind| Failure::Located(kind.at(span.clone()))),
@@ -99,7 +136,7 @@ fn exact(expr: &Expr) -> Result<MassFunction, Failure> {
             let (first, steps) = expr.binary_chain();
             let mut accumulated = exact(first)?;
             for (operator, right, span) in steps {
-                accumulated = binary(accumulated, operator, right, span)?;
+                accumulated = binary(accumulated, operator, exact(right)?, right, span)?;
             }
             Ok(accumulated)
         }
@@ -145,14 +182,15 @@ fn exact(expr: &Expr) -> Result<MassFunction, Failure> {
     }
 }
 
-/// One step of a binary chain: `left <operator> right`.
+/// One step of a binary chain: `left <operator> right`, `right_mass` being the
+/// distribution of `right`.
 fn binary(
     left: MassFunction,
     operator: BinaryOperator,
+    right_mass: MassFunction,
     right: &Expr,
     span: &std::ops::Range<usize>,
 ) -> Result<MassFunction, Failure> {
-    let right_mass = exact(right)?;
     if operator == BinaryOperator::Divide && right_mass.points.iter().any(|(v, _)| *v == 0) {
         return Err(Failure::Located(DiceErrorKind::DivisionByZero.at(right.span())));
     }

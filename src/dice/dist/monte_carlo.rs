@@ -16,7 +16,8 @@ const DICE_BUDGET: u64 = 20_000_000;
 
 /// Estimates `expression`'s distribution from a seeded sample.
 pub(crate) fn estimate(expression: &DiceExpr) -> Result<Distribution, DiceError> {
-    let dice_per_roll = dice_in(&expression.root).max(1);
+    let named: u64 = expression.bindings.iter().map(|binding| dice_in(&binding.value)).sum();
+    let dice_per_roll = (dice_in(&expression.root) + named).max(1);
     let samples = (DICE_BUDGET / dice_per_roll).clamp(10_000, 1_000_000);
     let mut roller = Roller::new(SEED);
     let mut roll = Roll::default();
@@ -52,8 +53,9 @@ fn is_limit(kind: &DiceErrorKind) -> bool {
 /// Dice rolled by one roll before explosions and rerolls.
 fn dice_in(expr: &Expr) -> u64 {
     match expr {
-        Expr::Integer { .. } => 0,
+        Expr::Integer { .. } | Expr::Reference { .. } => 0,
         Expr::Dice(term) => u64::from(term.count),
+        Expr::Pool(pool) => u64::from(pool.count()),
         Expr::Negate { operand, .. } => dice_in(operand),
         Expr::Binary { left, right, .. } | Expr::Compare { left, right, .. } => {
             dice_in(left) + dice_in(right)

@@ -1,14 +1,17 @@
-//! Exact distribution of one dice term: the distribution of a single die after rerolls,
-//! explosions, clamps and the group offset, then the pool: an n-fold sum of per-die scores
+//! Exact distribution of one dice term or pool of terms: the distribution of a single die
+//! (its faces, numbered or custom) after rerolls, explosions, clamps and the group offset,
+//! then the pool: an n-fold sum of per-die scores
 //! (counts are sums of per-die indicators, never enumerated outcomes), or keep/drop by the
 //! outcome-by-outcome dynamic program of A. J. Liu, "Icepool: Efficient Computation of Dice
 //! Pool Probabilities" (AIIDE 2022): outcomes are visited from the kept end, each step
 //! deciding with a binomial how many of the remaining dice show that outcome, so the work is
-//! polynomial in dice, faces and kept sum.
+//! polynomial in dice, faces and kept sum. A pool of mixed dice (`{4d6, 2d8}kh3`) runs the
+//! same program with one binomial per kind of die, its state holding how many dice of each
+//! kind are still unplaced.
 
 use super::Failure;
 use super::mass::{MassFunction, charge};
-use crate::dice::ast::{ComparePoint, DiceTerm, ExplodeKind, RerollKind, Select};
+use crate::dice::ast::{ComparePoint, DicePool, DiceTerm, ExplodeKind, RerollKind, Select};
 use crate::dice::error::MAX_STEPS_PER_DIE;
 
 /// Explosion chains stop when the probability of going on falls below this (so even a
@@ -17,58 +20,98 @@ const TAIL: f64 = 1e-18;
 
 /// The exact distribution of `term`'s value.
 pub(crate) fn term(term: &DiceTerm) -> Result<MassFunction, Failure> {
+    scored(term, term.select, |value| term.score(value))
+}
+
+/// The exact distribution of a pool's value: the sum of its terms' scores, or keep/drop
+/// over all of its dice. Keeping over dice that explode into more dice is left to sampling.
+pub(crate) fn pool(pool: &DicePool) -> Result<MassFunction, Failure> {
+    let score = |value: i64| pool.score(value);
+    let Some(select) = pool.select else {
+        let mut total = MassFunction::point(0);
+        for term in &pool.terms {
+            total = total.add(&scored(term, None, score)?)?;
+        }
+        return Ok(total);
+    };
+    let mut kinds = Vec::with_capacity(pool.terms.len());
+    for term in &pool.terms {
+        if matches!(term.explosion(), Some((ExplodeKind::Repeat | ExplodeKind::Once, _))) {
+            return Err(Failure::Beyond);
+        }
+        kinds.push((values(term)?, term.count));
+    }
+    let (kept, highest) = select.kept(pool.count());
+    keep_mixed(&kinds, kept, highest, score)
+}
+
+/// The distribution of one die's value after reroll, compounding, clamp and group offset
+/// (for terms whose dice do not add dice).
+fn values(term: &DiceTerm) -> Result<MassFunction, Failure> {
     let faces = faces_after_reroll(term);
-    match (term.explosion(), term.select) {
+    let raw = match term.explosion() {
+        Some((_, point)) => compound(&faces, point)?,
+        None => faces,
+    };
+    raw.map(|face| Ok(term.die_value(face))).map_err(Failure::Kind)
+}
+
+/// The distribution of the summed `score` of `term`'s dice, keeping per `select`.
+fn scored(
+    term: &DiceTerm,
+    select: Option<Select>,
+    score: impl Fn(i64) -> i64 + Copy,
+) -> Result<MassFunction, Failure> {
+    let faces = faces_after_reroll(term);
+    match (term.explosion(), select) {
         (Some((ExplodeKind::Repeat, point)), Some(select)) => {
-            exploding_keep(term, &faces, point, select)
+            exploding_keep(term, &faces, point, select, score)
         }
         (Some((ExplodeKind::Once, _)), Some(_)) => {
             // Added dice mix with the first rolls in value order: left to sampling.
             Err(Failure::Beyond)
         }
         (Some((kind @ (ExplodeKind::Repeat | ExplodeKind::Once), point)), None) => {
-            let score = |face: i64| term.score(term.die_value(face));
+            let score = |face: i64| score(term.die_value(face));
             chain(&faces, point, kind, score)?.sum_of(term.count)
         }
-        (explosion, select) => {
-            let raw = match explosion {
-                Some((_, point)) => compound(&faces, point)?,
-                None => faces,
-            };
-            let values = raw.map(|face| Ok(term.die_value(face))).map_err(Failure::Kind)?;
+        (_, select) => {
+            let values = values(term)?;
             match select {
-                None => values
-                    .map(|value| Ok(term.score(value)))
-                    .map_err(Failure::Kind)?
-                    .sum_of(term.count),
+                None => {
+                    values.map(|value| Ok(score(value))).map_err(Failure::Kind)?.sum_of(term.count)
+                }
                 Some(select) => {
                     let (kept, highest) = select.kept(term.count);
-                    keep(&values, term.count, kept, highest, |value| term.score(value))
+                    keep(&values, term.count, kept, highest, score)
                 }
             }
         }
     }
 }
 
-/// The face of one die after its reroll, as a distribution over 1..=sides. Repeated
-/// rerolls past the per-die limit are truncated mass (the roller reports them as errors).
+/// What one die shows after its reroll, as a distribution over its face values (1..=sides
+/// for a numbered die). Repeated rerolls past the per-die limit are truncated mass (the
+/// roller reports them as errors).
 fn faces_after_reroll(term: &DiceTerm) -> MassFunction {
-    let sides = i64::from(term.sides);
-    let uniform = 1.0 / sides as f64;
+    let uniform = 1.0 / f64::from(term.sides);
     let Some((kind, point)) = term.rerolling() else {
-        return MassFunction::from_dense(1, &vec![uniform; sides as usize], 0.0);
+        let points = term.face_values().map(|face| (face, uniform)).collect();
+        return MassFunction::from_unsorted(points, 0.0);
     };
-    let chance = (1..=sides).filter(|&face| point.matches(face)).count() as f64 / sides as f64;
-    let dense: Vec<f64> = match kind {
+    let matching = term.face_values().filter(|&face| point.matches(face)).count();
+    let chance = matching as f64 / f64::from(term.sides);
+    let points = match kind {
         // A matching face is replaced by one fresh roll, which stays whatever it shows.
-        RerollKind::Once => (1..=sides)
-            .map(|face| if point.matches(face) { 0.0 } else { uniform } + chance * uniform)
+        RerollKind::Once => term
+            .face_values()
+            .map(|face| (face, if point.matches(face) { 0.0 } else { uniform } + chance * uniform))
             .collect(),
         // Matching faces are rerolled up to the limit: a geometric series over attempts.
         RerollKind::Repeat => {
             let attempts: f64 = (0..=MAX_STEPS_PER_DIE).map(|k| chance.powi(k as i32)).sum();
-            (1..=sides)
-                .map(|face| if point.matches(face) { 0.0 } else { uniform * attempts })
+            term.face_values()
+                .map(|face| (face, if point.matches(face) { 0.0 } else { uniform * attempts }))
                 .collect()
         }
     };
@@ -76,7 +119,7 @@ fn faces_after_reroll(term: &DiceTerm) -> MassFunction {
         RerollKind::Once => 0.0,
         RerollKind::Repeat => chance.powi(MAX_STEPS_PER_DIE as i32 + 1),
     };
-    MassFunction::from_dense(1, &dense, truncated)
+    MassFunction::from_unsorted(points, truncated)
 }
 
 /// Splits faces into those that explode and those that do not.
@@ -147,6 +190,7 @@ fn exploding_keep(
     faces: &MassFunction,
     point: ComparePoint,
     select: Select,
+    score: impl Fn(i64) -> i64 + Copy,
 ) -> Result<MassFunction, Failure> {
     let (exploding, stopping) = split(faces, point);
     // q from p and the reroll loss rather than by summing, so that q / (1 - p) is exactly 1
@@ -169,7 +213,6 @@ fn exploding_keep(
     let high_values = if p > 0.0 { normalised(&exploding, p) } else { normalised(&stopping, q) }
         .map_err(Failure::Kind)?;
     let low_values = normalised(&stopping, q).map_err(Failure::Kind)?;
-    let score = |value: i64| term.score(value);
     let mut points: Vec<(i64, f64)> = Vec::new();
     let mut weight = q.powi(count as i32);
     let mode = f64::from(count) * p / (1.0 - p);
@@ -280,6 +323,159 @@ pub(crate) fn keep(
     let dense: Vec<f64> = finished.iter().map(|p| p * scale).collect();
     let truncated = (1.0 - scale).max(0.0);
     Ok(MassFunction::from_dense(sum_low, &dense, truncated))
+}
+
+/// The sum of `score` over the `kept` highest (or lowest) dice of a pool of several kinds:
+/// `kinds[j]` is the value distribution of one die of kind j and how many such dice there
+/// are. Outcomes are visited from the kept end as in [`keep`]; at each outcome every kind
+/// decides with its own binomial how many of its unplaced dice show it, so the state is
+/// how many dice of each kind are unplaced (which also says how many are placed) and the
+/// kept sum so far.
+fn keep_mixed(
+    kinds: &[(MassFunction, u32)],
+    kept: u32,
+    highest: bool,
+    score: impl Fn(i64) -> i64,
+) -> Result<MassFunction, Failure> {
+    let kept = kept as usize;
+    let counts: Vec<usize> = kinds.iter().map(|(_, count)| *count as usize).collect();
+    let total: usize = counts.iter().sum();
+    // Every value any kind can show, in visiting order.
+    let mut outcomes: Vec<i64> =
+        kinds.iter().flat_map(|(values, _)| values.points.iter().map(|(v, _)| *v)).collect();
+    outcomes.sort_unstable();
+    outcomes.dedup();
+    if highest {
+        outcomes.reverse();
+    }
+    // Per kind and outcome: the chance that an unplaced die shows this outcome, given that
+    // it shows this one or a later one (1 at the kind's last possible outcome).
+    let chances: Vec<Vec<f64>> = kinds
+        .iter()
+        .map(|(values, _)| {
+            let mass = values.mass();
+            let p: Vec<f64> = outcomes
+                .iter()
+                .map(|o| values.points.iter().find(|(v, _)| v == o).map_or(0.0, |(_, q)| q / mass))
+                .collect();
+            let last = p.iter().rposition(|q| *q > 0.0).unwrap_or(0);
+            let mut tail = 0.0;
+            let mut chance = vec![0.0; p.len()];
+            for index in (0..p.len()).rev() {
+                tail += p[index];
+                chance[index] = if index == last {
+                    1.0
+                } else if tail > 0.0 {
+                    (p[index] / tail).min(1.0)
+                } else {
+                    0.0
+                };
+            }
+            chance
+        })
+        .collect();
+    let scores: Vec<i64> = outcomes.iter().map(|o| score(*o)).collect();
+    let low = scores.iter().copied().min().unwrap_or(0).min(0);
+    let high = scores.iter().copied().max().unwrap_or(0).max(0);
+    let (sum_low, sum_high) = (i128::from(low) * kept as i128, i128::from(high) * kept as i128);
+    if sum_high - sum_low + 1 > 1 << 24
+        || i64::try_from(sum_low).is_err()
+        || i64::try_from(sum_high).is_err()
+    {
+        return Err(Failure::Beyond);
+    }
+    let width = (sum_high - sum_low + 1) as usize;
+    let sum_low = sum_low as i64;
+    // States are numbered in mixed radix over the unplaced count of each kind.
+    let radix: Vec<usize> = counts.iter().map(|count| count + 1).collect();
+    let states = radix.iter().try_fold(1usize, |acc, r| acc.checked_mul(*r));
+    let Some(states) = states.filter(|s| *s <= 1 << 20) else { return Err(Failure::Beyond) };
+    charge((outcomes.len() as u64) * (states as u64).pow(2) * width as u64)?;
+    let decode = |mut index: usize| -> Vec<usize> {
+        radix
+            .iter()
+            .map(|r| {
+                let digit = index % r;
+                index /= r;
+                digit
+            })
+            .collect()
+    };
+    let encode = |digits: &[usize]| -> usize {
+        digits.iter().zip(&radix).rev().fold(0, |acc, (digit, r)| acc * r + digit)
+    };
+    let mut finished = vec![0.0; width];
+    let start = encode(&counts);
+    let mut current: Vec<Option<Vec<f64>>> = vec![None; states];
+    if kept == 0 {
+        finished[(-sum_low) as usize] = 1.0;
+    } else {
+        let mut row = vec![0.0; width];
+        row[(-sum_low) as usize] = 1.0;
+        current[start] = Some(row);
+    }
+    for (index, &score_value) in scores.iter().enumerate() {
+        let mut next: Vec<Option<Vec<f64>>> = vec![None; states];
+        for (state, row) in current.iter().enumerate() {
+            let Some(row) = row else { continue };
+            let unplaced = decode(state);
+            let placed = total - unplaced.iter().sum::<usize>();
+            let weights: Vec<Vec<f64>> = unplaced
+                .iter()
+                .zip(&chances)
+                .map(|(n, chance)| binomial(*n, chance[index]))
+                .collect();
+            // Every combination of how many dice of each kind show this outcome.
+            let mut showing = vec![0usize; unplaced.len()];
+            loop {
+                let weight: f64 = showing.iter().zip(&weights).map(|(k, w)| w[*k]).product();
+                if weight > 0.0 {
+                    let shown: usize = showing.iter().sum();
+                    let taken = shown.min(kept - placed) as i64;
+                    let remaining: Vec<usize> =
+                        unplaced.iter().zip(&showing).map(|(n, k)| n - k).collect();
+                    let target_row = if placed + shown >= kept {
+                        None
+                    } else {
+                        Some(next[encode(&remaining)].get_or_insert_with(|| vec![0.0; width]))
+                    };
+                    let shift = taken * score_value;
+                    match target_row {
+                        None => add_shifted(&mut finished, row, shift, weight),
+                        Some(target) => add_shifted(target, row, shift, weight),
+                    }
+                }
+                // The next combination, like counting in mixed radix.
+                let mut kind = 0;
+                while kind < showing.len() {
+                    if showing[kind] < unplaced[kind] {
+                        showing[kind] += 1;
+                        break;
+                    }
+                    showing[kind] = 0;
+                    kind += 1;
+                }
+                if kind == showing.len() {
+                    break;
+                }
+            }
+        }
+        current = next;
+    }
+    let scale: f64 =
+        kinds.iter().map(|(values, count)| (1.0 - values.truncated).powi(*count as i32)).product();
+    let dense: Vec<f64> = finished.iter().map(|p| p * scale).collect();
+    Ok(MassFunction::from_dense(sum_low, &dense, (1.0 - scale).max(0.0)))
+}
+
+/// `target[s + shift] += weight * row[s]` for every sum `s` (shifts stay in range: every
+/// reachable kept sum lies within the row).
+fn add_shifted(target: &mut [f64], row: &[f64], shift: i64, weight: f64) {
+    for (sum, &p) in row.iter().enumerate() {
+        if p != 0.0 {
+            target[(sum as i64 + shift) as usize] += p * weight;
+        }
+    }
 }
 
 /// P(exactly c of n dice show the outcome) for c = 0..=n, when each does with `chance`.

@@ -1,0 +1,218 @@
+//! Exact analysis: the question runs once per way its dice can fall. Each command of the
+//! question is run with the roller in exploration mode from every state the previous
+//! commands can leave; where a run needs a die its path has not chosen yet, the roller
+//! records the branch point and the command fails (changing nothing), and the run is tried
+//! again once per face, depth first, with the path one face longer. A run that finishes is
+//! a leaf: its probability is the product of its choices'. Leaves that leave the world in
+//! the same state (and have dealt the same damage so far) merge before the next command.
+//! Runs are counted against a budget; past it the caller samples instead. Paths less likely
+//! than [`TAIL`] (the far end of an explosion) are cut off and their probability reported.
+
+use std::collections::BTreeMap;
+
+use super::command::{self, Planned};
+use super::reading::{StepReading, grade_labels, read_step};
+use super::report::{Sum, Tally};
+use super::scenario::{Prepared, apply_policy};
+use crate::dice::Exploration;
+use crate::engine::{PolicyDecider, World};
+use crate::runtime::Game;
+use crate::session::Command;
+
+/// Paths less likely than this are not explored (an exploding die would go on forever);
+/// what they would have carried is reported as truncated.
+pub(crate) const TAIL: f64 = 1e-18;
+
+/// The budget was spent before every run was explored.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Beyond {
+    /// Runs made before giving up.
+    pub runs: u64,
+}
+
+/// A state the question can reach, with its probability and the damage dealt so far.
+struct Reached {
+    game: Game,
+    p: Sum,
+    damage: BTreeMap<String, i64>,
+    /// A cheap summary compared before the full state: the sum of every resource.
+    summary: i64,
+}
+
+/// What exploring found: the tally, the runs made, the leaves of the last command and the
+/// probability cut off in tails.
+pub(crate) struct Explored {
+    pub tally: Tally,
+    pub runs: u64,
+    pub leaves: usize,
+    pub truncated: f64,
+}
+
+/// The exact tally of `prepared`'s question, or [`Beyond`] when more than `budget` runs
+/// would be needed.
+pub(crate) fn explore(prepared: &Prepared, budget: u64) -> Result<Explored, Beyond> {
+    let labels = grade_labels(&prepared.game);
+    let mut tally = Tally::default();
+    let mut runs = 0u64;
+    let mut policies = prepared.policies.clone();
+    let mut one = Sum::default();
+    one.add(1.0);
+    let start = Reached {
+        game: prepared.game.clone(),
+        p: one,
+        damage: BTreeMap::new(),
+        summary: summary(prepared.game.world()),
+    };
+    let mut states = vec![start];
+    let last = prepared.commands.len() - 1;
+    let mut ends = 0usize;
+    let mut truncated = Sum::default();
+    for (step, ((located, _), planned)) in prepared.commands.iter().zip(&prepared.plans).enumerate()
+    {
+        if let Command::Policy { decision, policy } = &located.command {
+            // A policy changes how later decisions are answered; the states stay as they are.
+            if let Ok(changed) = apply_policy(policies.clone(), decision, policy) {
+                policies = changed;
+            }
+            for state in &states {
+                tally.add_step(step, &StepReading::default(), state.p.value());
+                if step == last {
+                    tally.add_end(&state.game, &state.damage, state.p.value());
+                    ends += 1;
+                }
+            }
+            continue;
+        }
+        let mut next: Vec<Reached> = Vec::new();
+        for mut state in states {
+            let mut visit = |game: &mut Game, reading: &StepReading, p: f64| {
+                let mut damage = state.damage.clone();
+                for (actor, amount) in &reading.damage {
+                    *damage.entry(actor.clone()).or_insert(0) += amount;
+                }
+                tally.add_step(step, reading, p);
+                if step == last {
+                    tally.add_end(game, &damage, p);
+                    ends += 1;
+                } else {
+                    merge(&mut next, game, p, damage);
+                }
+            };
+            let p = state.p.value();
+            runs = explore_command(
+                &mut state.game,
+                planned,
+                &policies,
+                &labels,
+                p,
+                runs,
+                budget,
+                &mut truncated,
+                &mut visit,
+            )?;
+        }
+        states = next;
+    }
+    Ok(Explored { tally, runs, leaves: ends, truncated: truncated.value() })
+}
+
+/// Explores one command from `game` (left as it was), calling `visit` for each leaf with
+/// the game as the leaf left it, its reading and its probability (`p` times the leaf's).
+#[allow(clippy::too_many_arguments)]
+fn explore_command(
+    game: &mut Game,
+    command: &Planned,
+    policies: &PolicyDecider,
+    labels: &BTreeMap<u32, String>,
+    p: f64,
+    mut runs: u64,
+    budget: u64,
+    truncated: &mut Sum,
+    visit: &mut dyn FnMut(&mut Game, &StepReading, f64),
+) -> Result<u64, Beyond> {
+    let mut stack: Vec<(Vec<u32>, f64)> = vec![(Vec::new(), p)];
+    while let Some((path, q)) = stack.pop() {
+        runs += 1;
+        if runs > budget {
+            return Err(Beyond { runs });
+        }
+        let exploration = Exploration::replaying(path.clone());
+        game.world_mut().roller.explore(Some(exploration.clone()));
+        let mark = game.mark();
+        let mut decider = policies.clone();
+        let result = command::run(game, command, &mut decider);
+        game.world_mut().roller.explore(None);
+        if let Some(branch) = exploration.branch() {
+            if let Ok(ran) = result {
+                // The rules went on past a die that failed: take the command back.
+                ran.undo(game);
+                game.world_mut().roller.explore(None);
+            }
+            // Pushed in reverse so the lowest face is explored first.
+            for (option, chance) in branch.options().into_iter().rev() {
+                if q * chance < TAIL {
+                    truncated.add(q * chance);
+                    continue;
+                }
+                let mut longer = path.clone();
+                longer.push(option);
+                stack.push((longer, q * chance));
+            }
+            continue;
+        }
+        match result {
+            Ok(ran) => {
+                let mut reading = read_step(game, mark, labels);
+                reading.roll = ran.roll;
+                visit(game, &reading, q);
+                ran.undo(game);
+                game.world_mut().roller.explore(None);
+            }
+            Err(diagnostics) => {
+                let message = diagnostics.first().map_or_else(String::new, |d| d.message.clone());
+                let reading = StepReading { refused: Some(message), ..StepReading::default() };
+                visit(game, &reading, q);
+            }
+        }
+    }
+    Ok(runs)
+}
+
+/// Adds a leaf's state to `next`, merged with an equal state already there.
+fn merge(next: &mut Vec<Reached>, game: &Game, p: f64, damage: BTreeMap<String, i64>) {
+    let world = game.world();
+    let summary = summary(world);
+    for reached in next.iter_mut() {
+        if reached.summary == summary
+            && reached.damage == damage
+            && same_state(reached.game.world(), world)
+        {
+            reached.p.add(p);
+            return;
+        }
+    }
+    let mut game = game.clone();
+    game.world_mut().roller.explore(None);
+    let mut sum = Sum::default();
+    sum.add(p);
+    next.push(Reached { game, p: sum, damage, summary });
+}
+
+fn summary(world: &World) -> i64 {
+    world
+        .actors
+        .iter()
+        .flat_map(|actor| actor.resources.values().map(|r| r.current))
+        .fold(0i64, |sum, value| sum.wrapping_mul(31).wrapping_add(value))
+}
+
+/// Two worlds are in the same state when everything but the log and the dice stream is
+/// equal: what happens next depends on nothing else.
+fn same_state(a: &World, b: &World) -> bool {
+    a.actors == b.actors
+        && a.pools == b.pools
+        && a.clock == b.clock
+        && a.encounter == b.encounter
+        && a.walls == b.walls
+        && a.terrain == b.terrain
+}

@@ -1,0 +1,158 @@
+//! Sweeps: one analysis per point of a grid of inputs (`Bandit's Defense` from 8
+//! to 16, optionally against a second input), each point exact when it fits the budget.
+//! Points are shared out over threads, each preparing its game once; results come back in
+//! grid order whatever the number of threads.
+
+use serde::Serialize;
+
+use super::scenario::{Input, Prepared, Refused, Scenario};
+use super::{Measure, Options, Report, analyze_prepared};
+
+/// One input of a sweep and the values it takes: `Bandit's Defense` 8..16.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Axis {
+    /// The actor.
+    pub actor: String,
+    /// The stat or resource.
+    pub name: String,
+    /// The values, in order.
+    pub values: Vec<i64>,
+}
+
+impl Axis {
+    /// Reads `Bandit's Defense` and `8..16` (inclusive; a single number is one
+    /// value; `8..16/2` steps by 2).
+    ///
+    /// ```
+    /// use mythforge::analyze::Axis;
+    /// let axis = Axis::parse("Bandit's Defense", "8..12/2").unwrap();
+    /// assert_eq!(axis.values, [8, 10, 12]);
+    /// assert!(Axis::parse("Ana's Speed", "5..1").is_err());
+    /// ```
+    pub fn parse(target: &str, range: &str) -> Result<Axis, String> {
+        let input = Input::parse(target, 0)?;
+        let (range, step) = match range.split_once('/') {
+            Some((range, step)) => {
+                let step: i64 = step.trim().parse().map_err(|_| format!("`{step}` is no step"))?;
+                (range, step)
+            }
+            None => (range, 1),
+        };
+        let number = |text: &str| -> Result<i64, String> {
+            text.trim().parse().map_err(|_| format!("`{text}` is not a whole number"))
+        };
+        let (low, high) = match range.split_once("..") {
+            Some((low, high)) => (number(low)?, number(high.trim_start_matches('='))?),
+            None => (number(range)?, number(range)?),
+        };
+        if high < low {
+            return Err(format!("the range {low}..{high} is empty: write the low end first"));
+        }
+        if step < 1 {
+            return Err("the step must be at least 1".into());
+        }
+        let count = (high - low) / step + 1;
+        if count > 1000 {
+            return Err(format!("{count} values is too many for one axis (at most 1000)"));
+        }
+        let values = (0..count).map(|k| low + k * step).collect();
+        Ok(Axis { actor: input.actor, name: input.name, values })
+    }
+
+    /// `Bandit's Defense`.
+    pub fn label(&self) -> String {
+        format!("{}'s {}", self.actor, self.name)
+    }
+}
+
+/// One point of a sweep: the inputs' values and the analysis there.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SweepPoint {
+    /// One value per axis.
+    pub values: Vec<i64>,
+    /// The analysis at that point.
+    pub report: Report,
+}
+
+/// A whole sweep: the axes and every point, the first axis varying slowest.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Sweep {
+    /// The inputs varied.
+    pub axes: Vec<Axis>,
+    /// Every point, in grid order.
+    pub points: Vec<SweepPoint>,
+}
+
+/// Analyses `scenario` at every point of the grid `axes` spans, with the `fixed` inputs
+/// set at every point first.
+pub fn sweep(
+    scenario: &Scenario,
+    fixed: &[Input],
+    axes: &[Axis],
+    options: &Options,
+) -> Result<Sweep, Refused> {
+    let mut grid: Vec<Vec<i64>> = vec![Vec::new()];
+    for axis in axes {
+        grid = grid
+            .into_iter()
+            .flat_map(|prefix| {
+                axis.values.iter().map(move |value| {
+                    let mut point = prefix.clone();
+                    point.push(*value);
+                    point
+                })
+            })
+            .collect();
+    }
+    let inputs_at = |values: &[i64]| -> Vec<Input> {
+        let varied = axes.iter().zip(values).map(|(axis, value)| Input {
+            actor: axis.actor.clone(),
+            name: axis.name.clone(),
+            value: *value,
+        });
+        fixed.iter().cloned().chain(varied).collect()
+    };
+    let again = || scenario.prepare(options.seed);
+    // Points are analysed one per thread at a time; sampling inside a point stays on it.
+    let inner = Options { threads: 1, ..options.clone() };
+    let analyse = |base: &Prepared, values: &[i64]| -> Result<SweepPoint, Refused> {
+        let varied = base.with_inputs(&inputs_at(values))?;
+        let again_varied = || again()?.with_inputs(&inputs_at(values));
+        let report = analyze_prepared(&varied, &again_varied, &inner)?;
+        Ok(SweepPoint { values: values.to_vec(), report })
+    };
+    let threads = options.threads.clamp(1, grid.len().max(1));
+    let base = scenario.prepare(options.seed)?;
+    // Thread t takes the points whose index is t modulo the thread count.
+    let share = |own: &Prepared, thread: usize| -> Result<Vec<(usize, SweepPoint)>, Refused> {
+        (0..grid.len())
+            .filter(|index| index % threads == thread)
+            .map(|index| Ok((index, analyse(own, &grid[index])?)))
+            .collect()
+    };
+    let shares: Vec<Result<Vec<(usize, SweepPoint)>, Refused>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..threads)
+            .map(|thread| {
+                let (share, again) = (&share, &again);
+                scope.spawn(move || share(&again()?, thread))
+            })
+            .collect();
+        std::iter::once(share(&base, 0))
+            .chain(handles.into_iter().map(|h| h.join().expect("a sweep thread panicked")))
+            .collect()
+    });
+    let mut indexed = Vec::with_capacity(grid.len());
+    for share in shares {
+        indexed.extend(share?);
+    }
+    indexed.sort_by_key(|(index, _)| *index);
+    let mut points: Vec<SweepPoint> = indexed.into_iter().map(|(_, point)| point).collect();
+    // A measure that never changed at some points is left out there: put it back as it
+    // was (damage 0, HP as set), so every row has every column.
+    let every: Vec<Measure> = points.iter().flat_map(|p| p.report.measures.clone()).collect();
+    for point in &mut points {
+        let game = base.with_inputs(&inputs_at(&point.values))?.game;
+        point.report.fill_unchanged(&game, &every);
+    }
+    Ok(Sweep { axes: axes.to_vec(), points })
+}

@@ -1,0 +1,121 @@
+//! Exploration: instead of drawing faces from its stream, a [`Roller`](super::Roller) can
+//! replay a path of chosen options and, where the path runs out, record the choice the run
+//! needs next (a [`BranchPoint`]) and fail that draw. An explorer then runs the same command
+//! once per option, each time with a path one choice longer, and so visits every way the
+//! dice can fall — with the command's own rules, never a model of them. The record is shared
+//! by every copy of the roller (a command that fails restores its roller from a snapshot,
+//! and the record must survive that). Nothing here draws random numbers.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// What a run needed when its path of choices ran out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BranchPoint {
+    /// A die: options 1..=`sides`, equally likely.
+    Die {
+        /// Sides of the die.
+        sides: u32,
+    },
+    /// A weighted choice among outcome classes (a check collapsed to its grades): option
+    /// `i` (from 1) has probability `weights[i - 1]`.
+    Weighted(Vec<f64>),
+}
+
+impl BranchPoint {
+    /// Each option (numbered from 1) with its probability; options that cannot happen are
+    /// left out.
+    ///
+    /// ```
+    /// use mythforge::dice::BranchPoint;
+    /// assert_eq!(BranchPoint::Die { sides: 2 }.options(), [(1, 0.5), (2, 0.5)]);
+    /// assert_eq!(BranchPoint::Weighted(vec![0.25, 0.0, 0.75]).options(), [(1, 0.25), (3, 0.75)]);
+    /// ```
+    pub fn options(&self) -> Vec<(u32, f64)> {
+        match self {
+            BranchPoint::Die { sides } => {
+                let p = 1.0 / f64::from(*sides);
+                (1..=*sides).map(|face| (face, p)).collect()
+            }
+            BranchPoint::Weighted(weights) => {
+                (1u32..).zip(weights.iter().copied()).filter(|(_, p)| *p > 0.0).collect()
+            }
+        }
+    }
+}
+
+/// The path one run replays, shared by every copy of the roller that explores it.
+///
+/// ```
+/// use mythforge::dice::{BranchPoint, Exploration, Roller};
+/// let exploration = Exploration::replaying(vec![6]);
+/// let mut roller = Roller::new(1);
+/// roller.explore(Some(exploration.clone()));
+/// assert_eq!(roller.roll_die(6), Ok(6));
+/// assert!(roller.roll_die(10).is_err(), "the path ran out: the run stops here");
+/// assert_eq!(exploration.branch(), Some(BranchPoint::Die { sides: 10 }));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Exploration(Arc<Mutex<Path>>);
+
+#[derive(Debug, Default)]
+struct Path {
+    chosen: Vec<u32>,
+    next: usize,
+    branch: Option<BranchPoint>,
+}
+
+impl Exploration {
+    /// An exploration that replays `chosen` (options numbered from 1), then branches.
+    pub fn replaying(chosen: Vec<u32>) -> Self {
+        Exploration(Arc::new(Mutex::new(Path { chosen, next: 0, branch: None })))
+    }
+
+    fn path(&self) -> MutexGuard<'_, Path> {
+        // A panic while the lock was held cannot leave the path half-written: every write
+        // is a single assignment. Use the data as it is.
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Where the run stopped because its path ran out, if it did.
+    pub fn branch(&self) -> Option<BranchPoint> {
+        self.path().branch.clone()
+    }
+
+    /// How many choices of the path the run used.
+    pub fn used(&self) -> usize {
+        self.path().next
+    }
+
+    /// The next choice for `needed`, or `None` (recording `needed` as the branch point)
+    /// when the path has run out. Once a branch is recorded every later draw fails too.
+    pub(crate) fn next(&self, needed: BranchPoint) -> Option<u32> {
+        self.next_lazy(|| needed)
+    }
+
+    /// Like [`Exploration::next`], building the branch point only when it is recorded.
+    pub(crate) fn next_lazy(&self, needed: impl FnOnce() -> BranchPoint) -> Option<u32> {
+        let mut path = self.path();
+        if path.branch.is_some() {
+            return None;
+        }
+        match path.chosen.get(path.next).copied() {
+            Some(choice) => {
+                path.next += 1;
+                Some(choice)
+            }
+            None => {
+                path.branch = Some(needed());
+                None
+            }
+        }
+    }
+}
+
+/// Two explorations are equal when they are the same shared record.
+impl PartialEq for Exploration {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Exploration {}
