@@ -31,7 +31,15 @@ pub enum RefusalKind {
     /// `Protection` with `Hardness`: a protection never wears.
     #[error("`Protection` never wears down, but `{0}` has a `Hardness` line")]
     WearingProtection(String),
-    /// `[Weapon + Grade]` where a weapon of the pack has dice damage.
+    /// `Cost: [1d4] CP`, `Derived Guard: [1d6 + Agility]`: a dice term on a line read as
+    /// a number without rolling.
+    #[error("`{dice}` is dice, and this line is read as a number without rolling")]
+    DiceNotRolled {
+        /// The dice term, as written.
+        dice: String,
+    },
+    /// `Cost: [Weapon + 1] CP` where a weapon of the pack has dice damage: a dice field read
+    /// on a line that does not roll.
     #[error("this reads the weapon's {property} as a number, but `{weapon}`'s is dice ({dice})")]
     WeaponDiceInExpression {
         /// `Damage` or `Crit damage`.
@@ -141,6 +149,7 @@ impl RefusalKind {
     pub fn code(&self) -> &'static str {
         match self {
             RefusalKind::DiceAsNumber { .. } => "rules::check::dice_as_number",
+            RefusalKind::DiceNotRolled { .. } => "rules::check::dice_not_rolled",
             RefusalKind::TwoArmourValues(_) => "rules::check::two_armour_values",
             RefusalKind::WearingProtection(_) => "rules::check::wearing_protection",
             RefusalKind::WeaponDiceInExpression { .. } => "rules::check::weapon_dice_in_expression",
@@ -166,8 +175,8 @@ impl RefusalKind {
             RefusalKind::DiceAsNumber { .. } => "dice where a number is needed".into(),
             RefusalKind::TwoArmourValues(_) => "a second value for the layer".into(),
             RefusalKind::WearingProtection(_) => "this wears the layer down".into(),
-            RefusalKind::WeaponDiceInExpression { .. } => {
-                "the weapon's dice cannot be added up here yet".into()
+            RefusalKind::WeaponDiceInExpression { .. } | RefusalKind::DiceNotRolled { .. } => {
+                "nothing rolls dice on this line".into()
             }
             RefusalKind::UncountedModifier { .. } => "never counts".into(),
             RefusalKind::NotOneDie { .. } => "only one of these dice would roll".into(),

@@ -334,6 +334,8 @@ impl<'a> References<'a> {
             | SystemLine::Phases(_)
             | SystemLine::Initiative(_) => {}
             SystemLine::Functions(_) | SystemLine::Hook { .. } => {}
+            // Checked by `check::tables` (gaps and overlaps).
+            SystemLine::Table { .. } => {}
             // Checked by `check::power_rules` (keywords and condition names).
             SystemLine::KeywordRule { .. }
             | SystemLine::PerTurn { .. }

@@ -1,8 +1,8 @@
-//! Gear lines as the runtime reads them. Dice roll in two places only: a weapon's `Damage`
-//! and `Crit damage` when `[Weapon]` (or `[Weapon Damage]`, `[Weapon Crit damage]`) is the
-//! whole amount of an effect; every other weapon line and every armour line is a number.
-//! So dice on those lines, and a bracket expression that adds up a weapon line some weapon
-//! of the pack writes as dice, are refused. An armour layer's value is its `Value` or its
+//! Gear lines and dice as the runtime reads them. A weapon's `Damage` and `Crit damage`
+//! may be dice; every other weapon line and every armour line is a number. Dice roll only in
+//! the amount of an effect (`Result: [2 * Weapon Damage + 1d4] damage`), evaluated when the
+//! line is used; a dice term or a dice weapon line read anywhere else (a cost, a stat, a
+//! maximum, a modifier) is refused. An armour layer's value is its `Value` or its
 //! `Protection` (which never wears), never both.
 
 use std::collections::BTreeSet;
@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use super::as_written::RefusalKind;
 use super::collect::References;
 use crate::diagnostics::{Diagnostic, Span, Spanned};
-use crate::model::expr::{LineContext, weapon_line};
+use crate::model::expr::weapon_line;
 use crate::model::{
     Amount, ArmourLine, BlockBody, ConditionLine, Effect, EffectPart, Effects, Expr, Pack,
     PowerLine, TraitLine, WeaponLine,
@@ -43,34 +43,44 @@ pub fn gear(pack: &Pack, out: &mut Vec<Diagnostic>) {
             _ => {}
         }
     }
-    if dice_weapons.iter().all(Option::is_none) {
-        return;
-    }
     for block in pack.blocks() {
         let body = &block.node.body;
-        if !matches!(body, BlockBody::Power(_) | BlockBody::Trait(_) | BlockBody::Condition(_)) {
-            continue;
-        }
         let rolled = rolled_amounts(body);
         for (expr, context) in References::of(body).expressions {
             if rolled.contains(&std::ptr::from_ref(expr)) {
                 continue;
             }
             expr.node.visit(
-                &mut |node, span| {
-                    let Expr::Name(name) = node else { return };
-                    let Some(Some(index)) = weapon_line(name, context) else { return };
-                    let Some(slot) = DICE_LINES.iter().position(|(at, _)| *at == index) else {
-                        return;
-                    };
-                    if let Some((weapon, dice)) = dice_weapons[slot] {
-                        out.push(weapon_dice(DICE_LINES[slot].1, weapon, dice, context, span));
+                &mut |node, span| match node {
+                    Expr::Dice(dice) => out.push(dice_not_rolled(&dice.text, span)),
+                    Expr::Name(name) => {
+                        let Some(Some(index)) = weapon_line(name, context) else { return };
+                        let Some(slot) = DICE_LINES.iter().position(|(at, _)| *at == index) else {
+                            return;
+                        };
+                        if let Some((weapon, dice)) = dice_weapons[slot] {
+                            out.push(weapon_dice(DICE_LINES[slot].1, weapon, dice, span));
+                        }
                     }
+                    _ => {}
                 },
                 expr.span,
             );
         }
     }
+}
+
+/// Where dice roll, for the help texts.
+const WHERE_DICE_ROLL: &str = "dice roll in the amount of an effect, where the line is used: \
+     the damage, healing, gain, loss or condition of a Result, Effect, Before or After line \
+     (`Result: [1d8 + Strength] damage`)";
+
+/// `Cost: [1d4] CP`: a dice term on a line that never rolls.
+fn dice_not_rolled(dice: &str, span: Span) -> Diagnostic {
+    RefusalKind::DiceNotRolled { dice: dice.to_string() }
+        .at(span)
+        .to_diagnostic()
+        .with_help(format!("{WHERE_DICE_ROLL}; here write a number"))
 }
 
 /// `Reach: 1d4`: a weapon line that is read as a number.
@@ -82,25 +92,13 @@ fn dice_as_number(line: &WeaponLine, span: Span) -> Diagnostic {
     ))
 }
 
-/// A bracket expression adding up a weapon line that `weapon` writes as `dice`.
-fn weapon_dice(
-    property: &'static str,
-    weapon: &str,
-    dice: &str,
-    context: LineContext,
-    span: Span,
-) -> Diagnostic {
-    let name = if property == "Damage" { "Weapon" } else { "Weapon Crit damage" };
-    let help = match context {
-        LineContext::Result | LineContext::Movement => format!(
-            "a weapon's dice roll when they are the whole amount of an effect (`[{name}] \
-             damage`); to add to them, give `{weapon}` a number (`{property}: 5`)"
-        ),
-        _ => format!(
-            "a weapon's dice roll only as the whole amount of an effect (`Result: [{name}] \
-             damage`); here give `{weapon}` a number (`{property}: 5`)"
-        ),
-    };
+/// A bracket expression reading a weapon line that `weapon` writes as `dice`, on a line
+/// that does not roll.
+fn weapon_dice(property: &'static str, weapon: &str, dice: &str, span: Span) -> Diagnostic {
+    let help = format!(
+        "{WHERE_DICE_ROLL}; here give `{weapon}` a number (`{property}: 5`) or read another \
+         line"
+    );
     let kind =
         RefusalKind::WeaponDiceInExpression { property, weapon: weapon.into(), dice: dice.into() };
     kind.at(span).to_diagnostic().with_help(help)
@@ -150,8 +148,9 @@ fn armour(name: &str, lines: &[Spanned<ArmourLine>], out: &mut Vec<Diagnostic>) 
     }
 }
 
-/// The expressions of `body` that never add a weapon line up: a bare name that is the whole
-/// amount of an effect (its dice roll), and the holes of narration (never evaluated).
+/// The expressions of `body` whose dice may roll: the amounts of its effects (evaluated
+/// when the line is used, with the roller lent), and the holes of narration (never
+/// evaluated; the narration has its own warning).
 fn rolled_amounts(body: &BlockBody) -> BTreeSet<*const Spanned<Expr>> {
     let mut found = BTreeSet::new();
     match body {
@@ -201,11 +200,9 @@ fn effects(effects: &Effects, found: &mut BTreeSet<*const Spanned<Expr>>) {
     for part in &effects.parts {
         match &part.node {
             EffectPart::Effect(effect) => {
+                // An effect's amounts are evaluated when the line is used: their dice roll.
                 for amount in amounts(effect) {
-                    // A bare name is read whole (its dice roll); anything around it adds up.
-                    if let Amount::Expr(expr) = amount
-                        && matches!(expr.node, Expr::Name(_))
-                    {
+                    if let Amount::Expr(expr) = amount {
                         found.insert(expr as *const Spanned<Expr>);
                     }
                 }

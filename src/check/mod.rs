@@ -24,6 +24,7 @@ mod rules;
 mod rulings;
 mod scripts;
 mod stat_parents;
+mod tables;
 mod thresholds;
 mod traits;
 mod upgrades;
@@ -114,6 +115,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     not_run::not_run(pack, symbols, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
     rulings::rulings(pack, &mut out);
+    tables::tables(pack, symbols, &mut out);
     lifecycle::lifecycle(pack, &mut out);
     traits::traits(pack, &mut out);
     damage::damage_pool(pack, &mut out);

@@ -109,11 +109,26 @@ impl<'a> Names<'a> {
                 {
                     out.push(self.unknown_stat(&name.node, name.span));
                 }
-                Expr::Call { function, .. } => {
+                Expr::Call { function, arguments } => {
                     let name = function.node.as_str();
-                    if Builtin::from_name(name).is_none() && self.symbols.function(name).is_none() {
-                        let builtins = ["min", "max", "floor", "ceil", "round", "abs"];
+                    if let Some(builtin) = Builtin::from_name(name)
+                        && let Err(expected) = builtin.arity(arguments.len())
+                    {
+                        let kind = crate::model::expr::EvalErrorKind::Arity {
+                            function: name.to_string(),
+                            expected,
+                            got: arguments.len(),
+                        };
+                        out.push(kind.at(span).to_diagnostic());
+                    }
+                    if Builtin::from_name(name).is_none()
+                        && self.symbols.function(name).is_none()
+                        && self.symbols.table(name).is_none()
+                    {
+                        let builtins = Builtin::NAMES;
                         let functions = self.symbols.functions.iter().map(|f| f.name.as_str());
+                        let tables = self.symbols.tables.iter().map(|t| t.name.as_str());
+                        let functions = functions.chain(tables);
                         let candidates = functions.chain(builtins);
                         out.push(with_suggestion(
                             CheckErrorKind::UnknownFunction(name.to_string()).at(function.span),

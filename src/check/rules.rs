@@ -311,7 +311,7 @@ pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
             };
             if template.node.parts.iter().all(|part| matches!(part, TemplatePart::Text(_))) {
                 let text = template.node.to_string();
-                let dice = crate::model::DiceText { text, span: template.span };
+                let dice = crate::model::DiceText::new(text, template.span);
                 out.extend(crate::parse::validate_dice(&dice));
             }
         }

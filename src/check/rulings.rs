@@ -90,13 +90,19 @@ pub(super) fn reads(expr: &Spanned<Expr>) -> Vec<(&Name, Span)> {
     fn walk<'a>(expr: &'a Spanned<Expr>, found: &mut Vec<(&'a Name, Span)>) {
         match &expr.node {
             Expr::Ruling(name) => found.push((name, expr.span)),
-            Expr::Negate(inner) => walk(inner, found),
-            Expr::Binary { left, right, .. } | Expr::Compare { left, right, .. } => {
+            Expr::Negate(inner) | Expr::Not(inner) => walk(inner, found),
+            Expr::Binary { left, right, .. }
+            | Expr::Compare { left, right, .. }
+            | Expr::Logic { left, right, .. } => {
                 walk(left, found);
                 walk(right, found);
             }
             Expr::Call { arguments, .. } => arguments.iter().for_each(|a| walk(a, found)),
-            Expr::Number(_) | Expr::Name(_) | Expr::Possessive { .. } | Expr::Special(_) => {}
+            Expr::Number(_)
+            | Expr::Name(_)
+            | Expr::Possessive { .. }
+            | Expr::Special(_)
+            | Expr::Dice(_) => {}
         }
     }
     let mut found = Vec::new();

@@ -26,6 +26,14 @@ pub const SCRIPTED_CHECK_ARITY: usize = 2;
 /// Every script call of `pack` that `functions` cannot answer.
 pub fn script_calls(pack: &Pack, functions: &[&ScriptFunction]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    // A table is called like a function, but the scripts do not answer it.
+    let tables: Vec<&str> = pack
+        .system_lines()
+        .filter_map(|line| match &line.node {
+            SystemLine::Table { name, .. } => Some(name.node.as_str()),
+            _ => None,
+        })
+        .collect();
     for block in pack.blocks() {
         let references = References::of(&block.node.body);
         let calls = references.expressions.iter().chain(&references.script_calls);
@@ -33,7 +41,8 @@ pub fn script_calls(pack: &Pack, functions: &[&ScriptFunction]) -> Vec<Diagnosti
             expr.node.visit(
                 &mut |node, _| {
                     let Expr::Call { function, arguments } = node else { return };
-                    if Builtin::from_name(function.node.as_str()).is_none() {
+                    let table = tables.iter().any(|table| function.node.matches(table));
+                    if Builtin::from_name(function.node.as_str()).is_none() && !table {
                         let name = function.node.as_str();
                         check_call(name, arguments.len(), function.span, functions, &mut out);
                     }

@@ -54,6 +54,8 @@ pub struct Symbols {
     pub rulings: Vec<Declared>,
     /// Script functions from `Functions` lines and hooks.
     pub functions: Vec<Declared>,
+    /// `Table` lines, in declaration order: called like functions (`[Skill Damage(12)]`).
+    pub tables: Vec<Declared>,
     /// Every block with its kind, in file order.
     pub blocks: Vec<(BlockKind, Declared)>,
 }
@@ -93,6 +95,7 @@ impl Symbols {
             SystemLine::Derived { name, .. } => self.derived.push(Declared::of(name)),
             SystemLine::Status { name, .. } => self.statuses.push(Declared::of(name)),
             SystemLine::Ruling { name, .. } => self.rulings.push(Declared::of(name)),
+            SystemLine::Table { name, .. } => self.tables.push(Declared::of(name)),
             SystemLine::Functions(functions) => {
                 self.functions.extend(functions.iter().map(Declared::of));
             }
@@ -131,6 +134,11 @@ impl Symbols {
     /// The script function called `name` (without regard to case).
     pub fn function(&self, name: &str) -> Option<&Declared> {
         find(&self.functions, name)
+    }
+
+    /// The table called `name` (without regard to case).
+    pub fn table(&self, name: &str) -> Option<&Declared> {
+        find(&self.tables, name)
     }
 
     /// The block of one of `kinds` called `name` (without regard to case).

@@ -68,6 +68,10 @@ impl Binding {
                 Expr::Possessive { owner: owner.clone(), name: self.spanned_name(name) }
             }
             Expr::Negate(inner) => Expr::Negate(boxed(inner)),
+            Expr::Not(inner) => Expr::Not(boxed(inner)),
+            Expr::Logic { op, left, right } => {
+                Expr::Logic { op: *op, left: boxed(left), right: boxed(right) }
+            }
             Expr::Binary { op, left, right } => {
                 Expr::Binary { op: *op, left: boxed(left), right: boxed(right) }
             }

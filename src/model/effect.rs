@@ -17,6 +17,19 @@ pub struct DiceText {
     pub text: String,
     /// Where it is written.
     pub span: Span,
+    /// The notation parsed once when the line was read (`None` when it did not parse, which
+    /// the line's diagnostic reports): what rolls, so a roll never parses again.
+    #[serde(skip)]
+    pub parsed: Option<std::sync::Arc<crate::dice::DiceExpr>>,
+}
+
+impl DiceText {
+    /// `text` at `span`, parsed when it is valid notation.
+    pub fn new(text: impl Into<String>, span: Span) -> DiceText {
+        let text = text.into();
+        let parsed = crate::dice::DiceExpr::parse(&text).ok().map(std::sync::Arc::new);
+        DiceText { text, span, parsed }
+    }
 }
 
 impl fmt::Display for DiceText {

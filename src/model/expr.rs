@@ -68,6 +68,15 @@ impl Name {
         !self.0.is_empty() && self.0.split(' ').all(is_bare_word)
     }
 
+    /// Writes the name where an expression reads a value: as [`fmt::Display`] does, but
+    /// quoted when it starts with the word `not`, which would read back as the operator.
+    fn write_operand(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.starts_with("not ") {
+            return write!(f, "\"{}\"", self.0);
+        }
+        write!(f, "{self}")
+    }
+
     /// The name as text.
     #[inline]
     pub fn as_str(&self) -> &str {
@@ -246,15 +255,16 @@ pub enum BinaryOp {
     Subtract,
     /// `a * b`
     Multiply,
-    /// `a / b` (floor division when both sides are integers)
+    /// `a / b`, exact: `2 / 3` stays two thirds until `floor`, `ceil`, `round` or the
+    /// system's rounding makes it whole.
     Divide,
 }
 
 impl BinaryOp {
     fn precedence(self) -> u8 {
         match self {
-            BinaryOp::Add | BinaryOp::Subtract => 2,
-            BinaryOp::Multiply | BinaryOp::Divide => 3,
+            BinaryOp::Add | BinaryOp::Subtract => precedence::SUM,
+            BinaryOp::Multiply | BinaryOp::Divide => precedence::PRODUCT,
         }
     }
 
@@ -264,6 +274,54 @@ impl BinaryOp {
             BinaryOp::Subtract => "-",
             BinaryOp::Multiply => "*",
             BinaryOp::Divide => "/",
+        }
+    }
+}
+
+/// How tightly each kind of node binds, loosest first: what the printer reads to decide
+/// where parentheses go (the grammar's levels, in rules.pest, say the same).
+mod precedence {
+    /// `a or b`
+    pub const OR: u8 = 1;
+    /// `a and b`
+    pub const AND: u8 = 2;
+    /// `not a`
+    pub const NOT: u8 = 3;
+    /// `a < b`
+    pub const COMPARE: u8 = 4;
+    /// `a + b`, `a - b`
+    pub const SUM: u8 = 5;
+    /// `a * b`, `a / b`
+    pub const PRODUCT: u8 = 6;
+    /// `-a`
+    pub const NEGATE: u8 = 7;
+    /// Numbers, names, calls, dice.
+    pub const ATOM: u8 = 8;
+}
+
+/// `and` / `or`: each yields 1 or 0, reading any value but 0 as true; the right side is
+/// evaluated only when the left does not decide (so its dice roll only then).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum LogicOp {
+    /// `a and b`
+    And,
+    /// `a or b`
+    Or,
+}
+
+impl LogicOp {
+    fn precedence(self) -> u8 {
+        match self {
+            LogicOp::And => precedence::AND,
+            LogicOp::Or => precedence::OR,
+        }
+    }
+
+    /// The operator as written.
+    pub fn word(self) -> &'static str {
+        match self {
+            LogicOp::And => "and",
+            LogicOp::Or => "or",
         }
     }
 }
@@ -340,6 +398,8 @@ pub enum Builtin {
     Round,
     /// `abs(x)`
     Abs,
+    /// `if(c, a, b)`: `a` when `c` is not 0, else `b`; only the branch taken is evaluated.
+    If,
 }
 
 impl Builtin {
@@ -352,8 +412,23 @@ impl Builtin {
             "ceil" => Builtin::Ceil,
             "round" => Builtin::Round,
             "abs" => Builtin::Abs,
+            "if" => Builtin::If,
             _ => return None,
         })
+    }
+
+    /// Every builtin's name, for suggestions.
+    pub const NAMES: [&'static str; 7] = ["min", "max", "floor", "ceil", "round", "abs", "if"];
+
+    /// How many arguments it takes, as the evaluator's arity error says it, and whether
+    /// `count` arguments fit.
+    pub fn arity(self, count: usize) -> Result<(), &'static str> {
+        let (fits, expected) = match self {
+            Builtin::Min | Builtin::Max => (count >= 1, "at least 1"),
+            Builtin::If => (count == 3, "3"),
+            _ => (count == 1, "1"),
+        };
+        if fits { Ok(()) } else { Err(expected) }
     }
 }
 
@@ -400,6 +475,19 @@ pub enum Expr {
         /// Right operand.
         right: Box<Spanned<Expr>>,
     },
+    /// `not Hidden`: 1 when the operand is 0, else 0.
+    Not(Box<Spanned<Expr>>),
+    /// `Hidden and Target's HP > 0`, `A or B`
+    Logic {
+        /// The operator.
+        op: LogicOp,
+        /// Left operand.
+        left: Box<Spanned<Expr>>,
+        /// Right operand, evaluated only when the left does not decide.
+        right: Box<Spanned<Expr>>,
+    },
+    /// `1d8`, `4d6kh3`: a dice term, rolled each time the expression is evaluated.
+    Dice(Box<super::effect::DiceText>),
     /// `floor(Max HP / 4)` (builtin) or `bonus(Grade)` (a script function).
     Call {
         /// The function name.
@@ -412,19 +500,30 @@ pub enum Expr {
 impl Expr {
     fn precedence(&self) -> u8 {
         match self {
-            Expr::Compare { .. } => 1,
+            Expr::Logic { op, .. } => op.precedence(),
+            Expr::Not(_) => precedence::NOT,
+            Expr::Compare { .. } => precedence::COMPARE,
             Expr::Binary { op, .. } => op.precedence(),
-            Expr::Negate(_) => 4,
-            _ => 5,
+            Expr::Negate(_) => precedence::NEGATE,
+            _ => precedence::ATOM,
         }
+    }
+
+    /// Whether the expression holds a dice term (`[1d8 + Strength]`), at any depth.
+    pub fn has_dice(&self) -> bool {
+        let mut found = false;
+        self.visit(&mut |node, _| found |= matches!(node, Expr::Dice(_)), Span::NONE);
+        found
     }
 
     /// Every name and possessive in the expression, in source order, with the function calls.
     pub fn visit(&self, visitor: &mut dyn FnMut(&Expr, Span), span: Span) {
         visitor(self, span);
         match self {
-            Expr::Negate(inner) => inner.node.visit(visitor, inner.span),
-            Expr::Binary { left, right, .. } | Expr::Compare { left, right, .. } => {
+            Expr::Negate(inner) | Expr::Not(inner) => inner.node.visit(visitor, inner.span),
+            Expr::Binary { left, right, .. }
+            | Expr::Compare { left, right, .. }
+            | Expr::Logic { left, right, .. } => {
                 left.node.visit(visitor, left.span);
                 right.node.visit(visitor, right.span);
             }
@@ -452,13 +551,26 @@ impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Expr::Number(number) => write!(f, "{number}"),
-            Expr::Name(name) => write!(f, "{name}"),
-            Expr::Possessive { owner, name } => write!(f, "{}'s {}", owner.node, name.node),
+            Expr::Name(name) => name.write_operand(f),
+            Expr::Possessive { owner, name } => {
+                owner.node.write_operand(f)?;
+                write!(f, "'s {}", name.node)
+            }
             Expr::Special(special) => write!(f, "{special}"),
             Expr::Ruling(name) => write!(f, "Ruling {name}"),
+            Expr::Dice(dice) => f.write_str(&dice.text),
             Expr::Negate(inner) => {
                 f.write_str("-")?;
-                write_operand(f, &inner.node, 5, false)
+                write_operand(f, &inner.node, precedence::ATOM, false)
+            }
+            Expr::Not(inner) => {
+                f.write_str("not ")?;
+                write_operand(f, &inner.node, precedence::NOT, false)
+            }
+            Expr::Logic { op, left, right } => {
+                write_operand(f, &left.node, op.precedence(), false)?;
+                write!(f, " {} ", op.word())?;
+                write_operand(f, &right.node, op.precedence(), true)
             }
             Expr::Binary { op, left, right } => {
                 write_operand(f, &left.node, op.precedence(), false)?;
@@ -466,12 +578,13 @@ impl fmt::Display for Expr {
                 write_operand(f, &right.node, op.precedence(), true)
             }
             Expr::Compare { op, left, right } => {
-                write_operand(f, &left.node, 2, false)?;
+                write_operand(f, &left.node, precedence::SUM, false)?;
                 write!(f, " {op} ")?;
-                write_operand(f, &right.node, 2, false)
+                write_operand(f, &right.node, precedence::SUM, false)
             }
             Expr::Call { function, arguments } => {
-                write!(f, "{}(", function.node)?;
+                // A function's name is one word, reserved ones too (`if`): never quoted.
+                write!(f, "{}(", function.node.as_str())?;
                 for (index, argument) in arguments.iter().enumerate() {
                     if index > 0 {
                         f.write_str(", ")?;

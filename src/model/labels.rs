@@ -211,6 +211,8 @@ label_table! {
         Grades = "Grades", Plain, "the labels of grades: `Grades: 0 Fail, 1 Low, 2 Medium, 3 High`";
         /// `Ruling grade cap: 3`
         Ruling = "Ruling", Named, "a named value a GM may change, read as `[Ruling grade cap]`: `Ruling grade cap: 3`";
+        /// `Table Skill Damage: <7 -3, 7-8 -2, >8 +1`
+        Table = "Table", Named, "a lookup table, read as `[Skill Damage(Long Sword)]`: `Table Skill Damage: <7 -3, 7-8 -2, 9-10 -1, >10 0`";
         /// `Rounding: floor`
         Rounding = "Rounding", Plain, "how decimals become integers: `Rounding: floor`";
         /// `Phases: Start, Action, End`

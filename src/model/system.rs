@@ -160,6 +160,13 @@ pub enum SystemLine {
         /// `3`
         value: Amount,
     },
+    /// `Table Skill Damage: <7 -3, 7-8 -2, >8 +1` — a lookup table, read as a call.
+    Table {
+        /// `Skill Damage`
+        name: Spanned<Name>,
+        /// The rows.
+        table: super::table::Table,
+    },
     /// `Rounding: floor` — how decimals become integers.
     Rounding(Rounding),
     /// `Phases: Start, Delay, Reset CP, Action, End`
@@ -244,6 +251,7 @@ impl fmt::Display for SystemLine {
             }
             // A label holds any words: the name is written bare even when a bracket would
             // quote it (`Ruling always succeed at: 12`).
+            SystemLine::Table { name, table } => write!(f, "Table {}: {table}", name.node.as_str()),
             SystemLine::Ruling { name, value } => {
                 write!(f, "Ruling {}: {value}", name.node.as_str())
             }

@@ -7,7 +7,8 @@ use std::num::NonZeroI64;
 
 use serde::Serialize;
 
-use super::expr::{Builtin, CompareOp, Expr, Name, NameKind, Special};
+use super::effect::DiceText;
+use super::expr::{Builtin, CompareOp, Expr, LogicOp, Name, NameKind, Special};
 use crate::diagnostics::{Diagnostic, Span, Spanned};
 
 /// An exact value: a fraction in lowest terms with a positive denominator. Integers have
@@ -137,16 +138,31 @@ impl Value {
         Value::exact(a * c, b * d)
     }
 
+    /// `self / other`, exact: `2 / 3` is two thirds, made whole only by `floor`, `ceil`,
+    /// `round` or the system's rounding where the line's result is read.
     fn divide(self, other: Value) -> Exact {
         if other.numerator == 0 {
             return Err(Arithmetic::DivisionByZero);
         }
-        if let (Some(a), Some(b)) = (self.as_integer(), other.as_integer()) {
-            // Integer division floors, the way the rulebooks read "divide by 4".
-            return integer_or_overflow(a.checked_div_euclid(b));
+        if let (Some(a), Some(b)) = (self.as_integer(), other.as_integer())
+            && a.checked_rem(b) == Some(0)
+        {
+            return integer_or_overflow(a.checked_div(b));
         }
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         Value::exact(a * d, b * c)
+    }
+
+    /// Whether the value counts as true in a condition: anything but 0.
+    #[inline]
+    pub fn is_true(&self) -> bool {
+        self.numerator != 0
+    }
+
+    /// 1 for true, 0 for false.
+    #[inline]
+    fn truth(holds: bool) -> Value {
+        Value::integer(i64::from(holds))
     }
 
     fn compare(self, other: Value) -> std::cmp::Ordering {
@@ -310,6 +326,13 @@ pub trait Scope {
     /// Calls the script function `function` with `arguments`.
     fn call(&self, function: &Name, arguments: &[Value]) -> Result<Value, EvalErrorKind>;
 
+    /// Rolls the dice term `dice`: each term rolls once per evaluation. Only the scope of a
+    /// line evaluated when it is used (an effect's amount) rolls; every other scope keeps
+    /// this refusal (a stat, a maximum or a modifier is read at any time, and never rolls).
+    fn roll(&self, dice: &DiceText) -> Result<Value, EvalErrorKind> {
+        Err(EvalErrorKind::DiceNotRolled(dice.text.clone()))
+    }
+
     /// True when `name`, written as a whole argument of a script call (`[jolt(Self)]`), is an
     /// actor this scope passes as a read-only handle rather than a value. Scopes without
     /// actors keep the default: every argument is a value.
@@ -381,6 +404,21 @@ pub enum EvalErrorKind {
         /// The dice as written.
         dice: String,
     },
+    /// `[Skill Damage(25)]` where no row of the table covers 25.
+    #[error("the table `{table}` has no row for {key}")]
+    OutsideTable {
+        /// The table.
+        table: String,
+        /// The number looked up.
+        key: i64,
+    },
+    /// Dice that could not roll: a forced face that does not fit the die, too many dice.
+    #[error("{0}")]
+    Dice(String),
+    /// A dice term on a line that is read as a number without rolling (a stat, a maximum, a
+    /// modifier, a cost).
+    #[error("`{0}` is dice, and this line is read as a number without rolling")]
+    DiceNotRolled(String),
     /// A script call failed inside the script: the diagnostic points into the `.rhai` file.
     #[error("script error: {}", .diagnostic.message)]
     ScriptFailed {
@@ -431,12 +469,28 @@ impl EvalError {
             EvalErrorKind::Arity { .. } => "rules::eval::arity",
             EvalErrorKind::TooDeep(_) => "rules::eval::too_deep",
             EvalErrorKind::Script(_) => "rules::eval::script",
+            EvalErrorKind::Dice(_) => "rules::eval::dice",
+            EvalErrorKind::OutsideTable { .. } => {
+                return Diagnostic::error("rules::eval::outside_table", self.kind.to_string())
+                    .with_primary(self.span, "looked up here")
+                    .with_help(
+                        "give the table a row for this number, or keep the lookup within its rows",
+                    );
+            }
             EvalErrorKind::DiceAsNumber { .. } => {
                 return Diagnostic::error("rules::eval::dice_as_number", self.kind.to_string())
                     .with_primary(self.span, "while evaluating this")
                     .with_help(
                         "dice roll where they are the whole amount of an effect (`[Weapon] \
                          damage`, `1d6 damage`); elsewhere write a number",
+                    );
+            }
+            EvalErrorKind::DiceNotRolled(_) => {
+                return Diagnostic::error("rules::eval::dice_not_rolled", self.kind.to_string())
+                    .with_primary(self.span, "these dice cannot roll here")
+                    .with_help(
+                        "dice roll in the amount of an effect (`Result: [1d8 + Strength] \
+                         damage`); here write a number",
                     );
             }
             EvalErrorKind::ScriptFailed { .. } => return self.kind.script_diagnostic(self.span),
@@ -565,6 +619,17 @@ fn evaluate_inner<S: Scope + ?Sized>(
             let ordering = left.compare(recurse(right, scope, context, depth)?);
             Ok(Value::integer(i64::from(compare_holds(*op, ordering))))
         }
+        Expr::Not(inner) => Ok(Value::truth(!recurse(inner, scope, context, depth)?.is_true())),
+        Expr::Logic { op, left, right } => {
+            let left = recurse(left, scope, context, depth)?.is_true();
+            // The right side is read only when the left does not decide.
+            let holds = match op {
+                LogicOp::And => left && recurse(right, scope, context, depth)?.is_true(),
+                LogicOp::Or => left || recurse(right, scope, context, depth)?.is_true(),
+            };
+            Ok(Value::truth(holds))
+        }
+        Expr::Dice(dice) => scope.roll(dice).map_err(here),
         Expr::Call { function, arguments } => {
             evaluate_call(&function.node, arguments, scope, context, depth).map_err(|e| match e {
                 Located::Here(kind) => here(kind),
@@ -603,6 +668,19 @@ fn evaluate_call<S: Scope + ?Sized>(
         evaluate_at(inner, scope, context, depth + 1).map_err(Located::Inner)
     };
     let builtin = Builtin::from_name(function.as_str());
+    if builtin == Some(Builtin::If) {
+        // Only the branch taken is evaluated: its dice roll, the other's do not.
+        let [condition, then, otherwise] = arguments else {
+            let arity = EvalErrorKind::Arity {
+                function: function.to_string(),
+                expected: "3",
+                got: arguments.len(),
+            };
+            return Err(Located::Here(arity));
+        };
+        let taken = if recurse(condition)?.is_true() { then } else { otherwise };
+        return recurse(taken);
+    }
     if builtin.is_none() && arguments.iter().any(|a| is_actor(scope, a)) {
         let mut passed = Vec::with_capacity(arguments.len());
         for argument in arguments {
@@ -658,6 +736,8 @@ fn call_builtin(builtin: Builtin, name: &str, values: &[Value]) -> Result<Value,
                 _ => *value,
             })
         }
+        // Evaluated lazily by `evaluate_call`, never with its arguments already read.
+        Builtin::If => Err(arity("3")),
     }
 }
 

@@ -11,7 +11,15 @@ pub fn nesting_depth(text: &str) -> usize {
     // Operators seen in each open bracket (the outermost text is level 0).
     let mut operators: Vec<usize> = vec![0];
     let (mut open_operators, mut deepest) = (0usize, 0usize);
-    for byte in text.bytes() {
+    let bytes = text.as_bytes();
+    for (index, &byte) in bytes.iter().enumerate() {
+        if logic_word_at(bytes, index) {
+            // `and`, `or` and `not` nest the tree as `+` does.
+            if let Some(count) = operators.last_mut() {
+                *count += 1;
+            }
+            open_operators += 1;
+        }
         match byte {
             b'(' | b'[' | b'{' => operators.push(0),
             b')' | b']' | b'}' if operators.len() > 1 => {
@@ -28,6 +36,17 @@ pub fn nesting_depth(text: &str) -> usize {
         deepest = deepest.max(operators.len() - 1 + open_operators);
     }
     deepest
+}
+
+/// Whether a whole word `and`, `or` or `not` starts at `index`.
+fn logic_word_at(bytes: &[u8], index: usize) -> bool {
+    let is_word = |byte: &u8| byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'-' | b'\'');
+    if index > 0 && bytes.get(index - 1).is_some_and(is_word) {
+        return false;
+    }
+    [&b"and"[..], b"or", b"not"].iter().any(|word| {
+        bytes[index..].starts_with(word) && !bytes.get(index + word.len()).is_some_and(is_word)
+    })
 }
 
 /// The index of the `]` closing the `[` at `open`.
@@ -87,6 +106,9 @@ mod tests {
         assert_eq!(nesting_depth("[a + b * c]"), 3);
         assert_eq!(nesting_depth("[a - b] - [c]"), 2);
         assert_eq!(nesting_depth("(a + (b + c)) + d"), 4);
+        // So do `and`, `or` and `not`, as whole words only.
+        assert_eq!(nesting_depth("[a and not b or c]"), 4);
+        assert_eq!(nesting_depth("[Band + Nothing]"), 2);
         assert_eq!(
             split_outside_brackets("1; [a; b]; c", ';'),
             [(0, "1"), (2, " [a; b]"), (10, " c")]

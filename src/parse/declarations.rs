@@ -38,6 +38,32 @@ fn split_under(label: Option<Spanned<Name>>) -> (Option<Spanned<Name>>, Option<S
 }
 
 impl Lowerer {
+    /// A table's rows, `<7 -3, 7-8 -2, >8 +1`: each row a key (`<N`, `>N`, `N-M` or `N`) and
+    /// a whole number; a row that is not one is an error at the row.
+    fn table(&mut self, line: &RawLine<'_>) -> Option<crate::model::table::Table> {
+        use crate::model::table::Table;
+        let mut rows = Vec::new();
+        for (start, item) in super::brackets::split_outside_brackets(line.text, ',') {
+            let trimmed = item.trim();
+            let offset = start + (item.len() - item.trim_start().len());
+            let span = self.span_at(line.base, offset..offset + trimmed.len());
+            match Table::parse_row(trimmed) {
+                Some(row) => rows.push(Spanned::new(row, span)),
+                None => {
+                    let row =
+                        RawLine { text: trimmed, base: line.base + offset, grade: None, ..*line };
+                    self.expected(
+                        &row,
+                        "a row such as `7-8 -2`, `<7 -3`, `>20 +3` or `1 110`: the numbers it \
+                         covers, then its value",
+                    );
+                    return None;
+                }
+            }
+        }
+        Some(Table { rows })
+    }
+
     pub(super) fn system_line(&mut self, line: &RawLine<'_>) -> Lowered<SystemLine> {
         let (text, base) = (line.text, line.base);
         let (label, rest) = SystemLabel::find(line.label)?;
@@ -75,6 +101,9 @@ impl Lowerer {
             },
             SystemLabel::On => self.hook(line, name()),
             SystemLabel::Keyword => self.keyword_rule(line, name()),
+            SystemLabel::Table => {
+                self.table(line).map(|table| SystemLine::Table { name: name(), table })
+            }
             SystemLabel::Ruling => {
                 self.required_amount(line).map(|value| SystemLine::Ruling { name: name(), value })
             }

@@ -40,12 +40,20 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::line_text => "the text of a notation line",
         Rule::expr_input | Rule::expr => "an expression such as `Weapon + Grade`",
         Rule::compare_op => "a comparison such as `>=`",
+        Rule::conjunction | Rule::inversion => "a condition such as `Hidden and Grade >= 2`",
+        Rule::comparison => "a comparison such as `Margin >= 5`",
+        Rule::or_op => "`or`",
+        Rule::and_op => "`and`",
+        Rule::not_op => "`not`",
+        Rule::dice_term | Rule::dice_modifier | Rule::dice_point => {
+            "a dice term such as `1d8` or `4d6kh3`"
+        }
         Rule::arithmetic => "arithmetic such as `Attack + Strength`",
         Rule::arithmetic_op | Rule::plus | Rule::minus | Rule::times | Rule::divided_by => {
             "an operator such as `+` or `*`"
         }
         Rule::operand | Rule::negate => "a value such as `Grade` or `-2`",
-        Rule::call => "a call such as `floor(Max HP / 4)`",
+        Rule::call | Rule::call_name => "a call such as `floor(Max HP / 4)`",
         Rule::reference => "a name such as `Strength` or `Target's Defense`",
         Rule::ruling => "a ruling such as `Ruling fate exchange CP`",
         Rule::bracket => "a bracket expression such as `[Weapon + 1]`",
@@ -171,7 +179,10 @@ pub fn expected_phrase(error: &pest::error::Error<Rule>) -> String {
             | Rule::word
             | Rule::call
             | Rule::name
-            | Rule::name_word => "a value such as `Grade`, `2` or `Target's Defense`",
+            | Rule::name_word
+            | Rule::dice_term
+            | Rule::call_name
+            | Rule::not_op => "a value such as `Grade`, `2` or `Target's Defense`",
             other => rule_name(*other),
         };
         if !names.contains(&name) {
@@ -376,13 +387,30 @@ pub fn expression_error(error: &pest::error::Error<Rule>, file: FileId, base: us
     let span = Span::new(file, base + range.start..base + range.end);
     let diagnostic =
         ParseErrorKind::Expression { expected: expected_phrase(error) }.at(span).to_diagnostic();
-    match quoted_ruling(error.line(), range.start) {
-        Some(quoted) => diagnostic.with_help(format!(
+    if let Some(quoted) = quoted_ruling(error.line(), range.start) {
+        return diagnostic.with_help(format!(
             "a ruling whose name holds a lower-case connecting word is written in quotes: \
              `Ruling \"{quoted}\"`"
-        )),
-        None => diagnostic,
+        ));
     }
+    if single_equals_at(error.line(), range.start) {
+        return diagnostic.with_help(
+            "inside brackets, equality is written `==` (`[Natural == 20]`); a single `=` \
+             sets a value in modifiers (`Speed = 1`), it does not compare",
+        );
+    }
+    diagnostic
+}
+
+/// Whether the expression `text` stops at `at` on a lone `=` (not `==`, `<=`, `>=`, `!=`).
+fn single_equals_at(text: &str, at: usize) -> bool {
+    let bytes = text.as_bytes();
+    let Some(equals) = (at..bytes.len()).find(|&index| bytes[index] != b' ') else {
+        return false;
+    };
+    bytes[equals] == b'='
+        && bytes.get(equals + 1) != Some(&b'=')
+        && !(equals > 0 && matches!(bytes[equals - 1], b'<' | b'>' | b'!' | b'='))
 }
 
 /// The whole ruling name when the expression `text` stops at `at` inside `Ruling <name>`

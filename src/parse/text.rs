@@ -14,7 +14,7 @@ use super::grammar::{Rule, RulesParser};
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned};
 use crate::model::common::{AreaShape, Junction, SelfInArea, SidesInArea, TargetCount};
 use crate::model::effect::MoveKind;
-use crate::model::expr::{BinaryOp, CompareOp, Special};
+use crate::model::expr::{BinaryOp, CompareOp, LogicOp, Special};
 use crate::model::{
     Amount, ConditionRef, Cost, CostPart, DiceText, Duration, Effect, EffectPart, Effects, Expr,
     Keyword, MAX_DEPTH, Name, Narration, Number, Requirement, Target, Test,
@@ -81,7 +81,30 @@ impl Lowerer {
     pub fn expr(&mut self, pair: Node<'_>, base: usize) -> Option<Spanned<Expr>> {
         let span = self.span(&pair, base);
         match pair.as_rule() {
-            Rule::expr => {
+            Rule::expr | Rule::conjunction => {
+                let op = if pair.as_rule() == Rule::expr { LogicOp::Or } else { LogicOp::And };
+                let mut inner = pair.into_inner();
+                let mut left = self.expr(inner.next()?, base)?;
+                // `a and b and c` groups from the left, as the printer reads it back.
+                while inner.next().is_some() {
+                    let right = self.expr(inner.next()?, base)?;
+                    let whole = left.span.to(right.span);
+                    let (left_box, right) = (Box::new(left), Box::new(right));
+                    left = Spanned::new(Expr::Logic { op, left: left_box, right }, whole);
+                }
+                Some(left)
+            }
+            Rule::inversion => {
+                let mut inner: Vec<Node<'_>> = pair.into_inner().collect();
+                let mut expr = self.expr(inner.pop()?, base)?;
+                // Each `not` wraps what follows it, innermost last.
+                for not in inner.iter().rev() {
+                    let whole = self.span(not, base).to(expr.span);
+                    expr = Spanned::new(Expr::Not(Box::new(expr)), whole);
+                }
+                Some(expr)
+            }
+            Rule::comparison => {
                 let mut inner = pair.into_inner();
                 let left = self.expr(inner.next()?, base)?;
                 let Some(op) = inner.next() else { return Some(left) };
@@ -92,6 +115,7 @@ impl Lowerer {
                     span,
                 ))
             }
+            Rule::dice_term => self.dice_term(pair.as_str(), span),
             Rule::arithmetic => self.arithmetic(pair, base),
             Rule::number => Some(Spanned::new(Expr::Number(self.number(&pair, base)?), span)),
             Rule::call => {
@@ -123,6 +147,17 @@ impl Lowerer {
             Rule::bracket => self.expr(pair.into_inner().next()?, base),
             _ => None,
         }
+    }
+
+    /// Lowers a dice term of a bracket (`4d6kh3`), checked by the dice parser: one term,
+    /// whose dice can roll.
+    fn dice_term(&mut self, text: &str, span: Span) -> Option<Spanned<Expr>> {
+        let dice = DiceText::new(text, span);
+        if let Some(diagnostic) = super::validate_dice(&dice) {
+            self.diagnostics.push(diagnostic);
+            return None;
+        }
+        Some(Spanned::new(Expr::Dice(Box::new(dice)), span))
     }
 
     /// Lowers `operand (op operand)*` with precedence: `*` and `/` bind tighter than `+`
@@ -187,7 +222,7 @@ impl Lowerer {
             Rule::bracket => Some((false, Amount::Expr(self.expr(pair, base)?))),
             Rule::dice => {
                 let span = self.span(&pair, base);
-                let dice = DiceText { text: pair.as_str().to_string(), span };
+                let dice = DiceText::new(pair.as_str(), span);
                 if let Some(diagnostic) = super::validate_dice(&dice) {
                     self.diagnostics.push(diagnostic);
                 }

@@ -15,6 +15,7 @@ use crate::model::{Block, BlockBody};
 use super::Game;
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::journal::Part;
+use super::rolling::{self, RollTerms, Rolling};
 use super::rules::Rules;
 use super::scope::LineScope;
 
@@ -63,49 +64,45 @@ pub(crate) fn amount(
     target: Option<&str>,
     grade: Option<i64>,
 ) -> Result<i64, RuntimeError> {
-    if let Amount::Dice(dice) = amount {
-        return roll_dice(game, context, &dice.text, dice.span);
-    }
-    // `[Weapon] damage` with a weapon whose `Damage:` is dice: the whole amount rolls them.
-    if let Amount::Expr(expr) = amount
-        && let crate::model::Expr::Name(name) = &expr.node
-        && let Some(dice) = super::scope::weapon_dice(context.weapon, name)
-    {
-        return roll_dice(game, context, &dice.text, expr.span);
-    }
-    let user =
-        game.world.actor(context.user).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
-    let target = match target {
-        Some(name) => {
-            Some(game.world.actor(name).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?)
+    let world = &mut game.world;
+    let index = |name: &str| {
+        world
+            .actor_index(name)
+            .ok_or_else(|| RuntimeErrorKind::Engine(world.unknown_actor(name)).at(Span::NONE))
+    };
+    let user = index(context.user)?;
+    let target = target.map(index).transpose()?;
+    // Split borrows: the line reads the actors while its dice draw from the roller.
+    let (actors, roller) = (&world.actors, &mut world.roller);
+    let rolling = Rolling::new(roller);
+    let (value, span) = match amount {
+        Amount::Dice(dice) => {
+            let value = rolling.roll(dice).map(|value| value.round(context.rounding));
+            (value.map_err(|kind| RuntimeErrorKind::Eval(kind).at(dice.span)), dice.span)
         }
-        None => None,
+        Amount::Expr(expr) => {
+            let scope = LineScope {
+                target: target.map(|index| &actors[index]),
+                weapon: context.weapon,
+                grade,
+                trigger: context.trigger,
+                extra: context.outcome,
+                dice: Some(&rolling),
+                ..LineScope::of(context.rules, &actors[user])
+            };
+            let value = scope.amount(amount, LineContext::Result, context.rounding);
+            (value.map_err(RuntimeError::from), expr.span)
+        }
+        Amount::Number(number) => {
+            let value = number.value().map(|value| value.round(context.rounding));
+            (value.map_err(|kind| RuntimeErrorKind::Eval(kind).at(Span::NONE)), Span::NONE)
+        }
     };
-    let scope = LineScope {
-        target,
-        weapon: context.weapon,
-        grade,
-        trigger: context.trigger,
-        extra: context.outcome,
-        ..LineScope::of(context.rules, user)
-    };
-    Ok(scope.amount(amount, LineContext::Result, context.rounding)?)
-}
-
-/// Rolls `dice` for the user, logged with `span` (the rule line that rolled them).
-fn roll_dice(
-    game: &mut Game,
-    context: &Context<'_>,
-    dice: &str,
-    span: Span,
-) -> Result<i64, RuntimeError> {
-    let failed = |message: String| {
-        RuntimeErrorKind::Eval(crate::model::expr::EvalErrorKind::Script(message)).at(span)
-    };
-    let expression = crate::dice::DiceExpr::parse(dice).map_err(|e| failed(e.to_string()))?;
-    let roll = game.world.roller.roll(&expression).map_err(|e| failed(e.to_string()))?;
-    game.world.narrate(format!("{} rolls {dice} = {}", context.user, roll.total), span);
-    Ok(roll.total)
+    let rolled = rolling.into_rolled();
+    if !rolled.is_empty() {
+        rolling::log(world, context.user, &rolled, span);
+    }
+    value
 }
 
 /// The resource damage and healing go to ([`crate::model::health`]: the first `Layered`

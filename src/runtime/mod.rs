@@ -36,6 +36,7 @@ mod reading;
 mod relations;
 pub(crate) mod requirement;
 mod restore_map;
+mod rolling;
 mod rules;
 mod scope;
 mod scripted_check;

@@ -59,6 +59,8 @@ pub(crate) struct Rules {
     pub grade_cap: Option<crate::model::Amount>,
     /// `Ruling X: value` lines, in declaration order, read by `[Ruling X]`.
     pub rulings: Vec<(String, crate::model::Amount)>,
+    /// `Table` lines: name and rows, read by calls (`[Skill Damage(12)]`).
+    pub tables: Vec<(crate::model::Name, crate::model::table::Table)>,
     /// The pack's compiled scripts, shared by every clone of the game.
     pub scripts: Option<std::rc::Rc<super::host::Scripts>>,
     /// `On <event>: function` hooks, in declaration order.
@@ -169,6 +171,9 @@ impl Rules {
                     default.negative,
                     default.value.clone(),
                 )),
+                SystemLine::Table { name, table } => {
+                    rules.tables.push((name.node.clone(), table.clone()));
+                }
                 _ => {}
             }
             rules.system.push(line.clone());
@@ -231,6 +236,12 @@ impl Rules {
         // A keyed search rather than a scan: every block has two keys (as written and in
         // lower case), and `get` measured cheaper than scanning even a short map.
         blocks.get(name).or_else(|| blocks.get(&name.to_lowercase()))
+    }
+
+    /// The table called `name` (without regard to case).
+    pub fn table(&self, name: &crate::model::Name) -> Option<&crate::model::table::Table> {
+        let found = self.tables.iter().find(|(table, _)| table.matches(name.as_str()));
+        found.map(|(_, table)| table)
     }
 
     /// The value of the ruling called `name` (case-insensitive), if the system has one.

@@ -34,6 +34,9 @@ pub(crate) struct LineScope<'a> {
     /// How many derived values are being evaluated around this line; bounds a derived value
     /// that names itself, directly or through conditions.
     pub depth: u8,
+    /// The roller, lent while an effect's amount is evaluated: its dice terms and dice
+    /// fields roll. `None` everywhere else: a number read at any time never rolls.
+    pub dice: Option<&'a dyn super::rolling::RollTerms>,
 }
 
 /// How deeply derived values may name other derived values before the name is unknown.
@@ -51,6 +54,7 @@ impl<'a> LineScope<'a> {
             extra: &[],
             trigger: &[],
             depth: 0,
+            dice: None,
         }
     }
 
@@ -91,6 +95,11 @@ impl<'a> LineScope<'a> {
             Some(Amount::Number(number)) => {
                 Ok(Value::integer(number.value()?.round(crate::model::expr::Rounding::Floor)))
             }
+            // An effect's amount rolls a dice field where it reads it: `[2 * Weapon Damage]`
+            // rolls once and doubles.
+            Some(Amount::Dice(dice)) if let Some(rolling) = self.dice => {
+                rolling.roll(dice).map_err(Box::new)
+            }
             Some(Amount::Dice(dice)) => {
                 let label = index.and_then(|i| NUMERIC_WEAPON_LINES.get(usize::from(i)));
                 let read = format!("Weapon {}", label.copied().unwrap_or("Damage"));
@@ -116,21 +125,6 @@ impl<'a> LineScope<'a> {
 #[inline(never)]
 fn dice_as_number(name: &str, dice: &str) -> EvalErrorKind {
     EvalErrorKind::DiceAsNumber { name: name.to_string(), dice: dice.to_string() }
-}
-
-/// The dice a weapon line holds when `name` (a bare `[Weapon]` or `[Weapon Damage]` on an
-/// effect) reads it as the whole amount of an effect: they roll there. `None` for any
-/// other name or a line that is not dice.
-pub(crate) fn weapon_dice<'a>(
-    weapon: Option<&'a Block>,
-    name: &Name,
-) -> Option<&'a crate::model::DiceText> {
-    let index = weapon_line(name, LineContext::Result)??;
-    let Some(BlockBody::Weapon(lines)) = weapon.map(|weapon| &weapon.body) else { return None };
-    lines.iter().find_map(|line| match line.node.numeric() {
-        Some((at, Amount::Dice(dice))) if at == index => Some(dice),
-        _ => None,
-    })
 }
 
 /// Why a weapon property cannot be read: no weapon (`Weapon Reach (no weapon)`), or a
@@ -448,6 +442,13 @@ impl Scope for LineScope<'_> {
         script_call(self.rules, function, arguments)
     }
 
+    fn roll(&self, dice: &crate::model::DiceText) -> Result<Value, EvalErrorKind> {
+        match self.dice {
+            Some(rolling) => rolling.roll(dice),
+            None => Err(EvalErrorKind::DiceNotRolled(dice.text.clone())),
+        }
+    }
+
     fn is_actor(&self, name: &Name) -> bool {
         super::reading::is_handle(self, name)
     }
@@ -538,11 +539,38 @@ pub(crate) fn script_call(
     function: &Name,
     arguments: &[Value],
 ) -> Result<Value, EvalErrorKind> {
+    if let Some(table) = rules.table(function) {
+        return table_lookup(rules, function, table, arguments);
+    }
     match &rules.scripts {
         Some(scripts) => scripts.call(function.as_str(), arguments),
         None => Err(EvalErrorKind::Script(format!(
             "script function `{function}` is not available: scripts are not loaded"
         ))),
+    }
+}
+
+/// `[Skill Damage(12)]`: the value of the row covering the argument (rounded by the
+/// system's rule). A number no row covers is an error, never a default.
+#[cold]
+#[inline(never)]
+fn table_lookup(
+    rules: &Rules,
+    name: &Name,
+    table: &crate::model::table::Table,
+    arguments: &[Value],
+) -> Result<Value, EvalErrorKind> {
+    let [key] = arguments else {
+        return Err(EvalErrorKind::Arity {
+            function: name.to_string(),
+            expected: "1",
+            got: arguments.len(),
+        });
+    };
+    let key = key.round(rules.rounding);
+    match table.lookup(key) {
+        Some(value) => Ok(Value::integer(value)),
+        None => Err(EvalErrorKind::OutsideTable { table: name.as_str().to_string(), key }),
     }
 }
 

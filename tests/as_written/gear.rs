@@ -42,16 +42,16 @@ fn a_weapon_s_dice_damage_rolls_when_weapon_is_the_whole_amount() {
 }
 
 #[test]
-fn a_weapon_s_dice_added_up_in_an_expression_is_refused() {
+fn a_weapon_s_dice_added_up_in_an_effect_roll_where_the_line_is_used() {
+    // Refused until dice could roll inside brackets; now the dagger's d8 rolls once and the
+    // grade adds to it (tests/as_written/values.rs has the rest of the dice in brackets).
     let rules = DAGGER.replace("Result: [Weapon] damage", "Result: [Weapon + Grade] damage");
-    let (errors, text) = refused(&rules);
-    let error = one(&errors, "rules::check::weapon_dice_in_expression");
-    assert_eq!(
-        error.message,
-        "this reads the weapon's Damage as a number, but `Dagger`'s is dice (1d8)"
-    );
-    assert_eq!(spanned(error, &text).0, "Weapon");
-    assert!(error.help.as_deref().unwrap().contains("give `Dagger` a number"), "{error:?}");
+    let mut game = game(&rules);
+    game.add_actor("Ana", Some("Ana"), &[]).unwrap();
+    game.add_actor("Bo", Some("Ana"), &[]).unwrap();
+    game.world_mut().roller.force([15, 6]);
+    game.use_power(&PowerUse::new("Ana", "Stab").at(["Bo"])).unwrap();
+    assert_eq!(hp(&mut game, "Bo"), 13);
 }
 
 #[test]

@@ -6,6 +6,7 @@ mod gear;
 mod modifiers;
 mod procedures;
 mod requirements;
+mod values;
 mod versus;
 
 use mythforge::diagnostics::{Diagnostic, ToDiagnostic};

@@ -169,6 +169,10 @@ fn system(label: SystemLabel) -> Evidence {
             "losing_wealth_goes_through_the_accountant_first",
         ]),
         SystemLabel::Grades => Runs(&["kinesthetics_check_8_6_1_plus_3_vs_9_is_medium"]),
+        SystemLabel::Table => Runs(&[
+            "a_table_reads_the_row_covering_its_argument",
+            "a_lookup_outside_the_rows_is_an_error_at_the_line_never_a_default",
+        ]),
         SystemLabel::Ruling => {
             Runs(&["a_ruling_is_read_in_the_line_scope_and_a_changed_ruling_changes_the_game"])
         }

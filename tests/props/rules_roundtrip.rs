@@ -103,7 +103,22 @@ fn expression() -> impl Strategy<Value = String> {
             inner.clone().prop_map(|inner| format!("-{inner}")),
             (inner.clone(), inner.clone())
                 .prop_map(|(left, right)| format!("min({left}, {right})")),
-            inner.prop_map(|inner| format!("floor({inner})")),
+            inner.clone().prop_map(|inner| format!("floor({inner})")),
+            // Comparisons do not chain and `not` does not follow an operator: parenthesised
+            // here, and the printer decides which parentheses stay.
+            (
+                inner.clone(),
+                prop::sample::select(&["<", "<=", ">", ">=", "==", "!="][..]),
+                inner.clone()
+            )
+                .prop_map(|(left, op, right)| format!("(({left}) {op} ({right}))")),
+            (inner.clone(), prop::sample::select(&["and", "or"][..]), inner.clone())
+                .prop_map(|(left, op, right)| format!("({left} {op} {right})")),
+            inner.clone().prop_map(|inner| format!("(not {inner})")),
+            (inner.clone(), inner.clone(), inner.clone())
+                .prop_map(|(c, a, b)| format!("if({c}, {a}, {b})")),
+            (inner, prop::sample::select(&["1d8", "d20", "4d6kh3", "2d6!", "3d10cs>=8"][..]))
+                .prop_map(|(inner, dice)| format!("{dice} + {inner}")),
         ]
     })
 }
@@ -190,9 +205,25 @@ fn block() -> impl Strategy<Value = String> {
     let relating = (prop::sample::select(CONDITIONS), amount(), amount()).prop_map(|(name, a, b)| {
         format!("condition {name}\nParameters: N, Type\nModifiers: damage taken of [Type] - {a} min 0, damage dealt * 0.5 round up, healing received + {b} min 1, -1 Attack unless Target is Source, +2 Defense vs Ranged\nGrants: Advantage, +{a} Attack to Melee attackers\nIncludes: Dazed, Resistant 2 Fire\nTrigger: you end your turn\nEffect: [N] [Type] damage, heal {b}")
     });
-    let system = (expression(), any::<bool>()).prop_map(|(expr, under)| {
+    let table_row = (
+        prop::sample::select(&["<", ">", "", "-"][..]),
+        -30i64..30,
+        0i64..5,
+        -200i64..200,
+        any::<bool>(),
+    )
+        .prop_map(|(form, key, width, value, plus)| {
+            let keys = match form {
+                "-" => format!("{key}-{}", key + width),
+                form => format!("{form}{key}"),
+            };
+            let value = if plus && value >= 0 { format!("+{value}") } else { value.to_string() };
+            format!("{keys}  {value}")
+        });
+    let system = (expression(), any::<bool>(), prop::collection::vec(table_row, 1..6)).prop_map(|(expr, under, rows)| {
         let specialised = if under { "\nStats Combat Specialities under Attack: Aim, Feint" } else { "" };
-        format!("system S\nStats Combat: Attack, Defense{specialised}\nResource CP: reset to 6 at turn start; no max\nDerived Jolt: [{expr}]\nRuling grade cap: 3\nTurn order: 1d10+[Speed]")
+        let table = rows.join(" ,");
+        format!("system S\nStats Combat: Attack, Defense{specialised}\nResource CP: reset to 6 at turn start; no max\nDerived Jolt: [{expr}]\nTable Skill  Damage: {table}\nRuling grade cap: 3\nTurn order: 1d10+[Speed]")
     });
     let keyword = prop::sample::select(&["Attack", "Ritual", "Reaction", "Task"][..]);
     let rule =
