@@ -117,7 +117,7 @@ fn dice_terms_in_brackets_roll_once_each_on_the_game_s_stream() {
     assert_eq!(swing("[if(Strength > 2, 2d6, 1d4)] damage", &[6, 6]).0, 12);
     // Each die is logged against the line that rolled it, forced faces marked.
     let (_, transcript) = swing("[1d8 + Strength] damage", &[5]);
-    assert!(transcript.contains("Ana rolls 1 d8 for effect: [5f]"), "{transcript}");
+    assert!(transcript.contains("Ana rolls 1d8 for effect: [5f]"), "{transcript}");
     assert!(transcript.contains("Ana rolls 1d8 = 5"), "{transcript}");
 }
 
