@@ -23,29 +23,10 @@ impl Planned {
     /// Plans `command`.
     pub fn of(command: &Command) -> Planned {
         match command {
-            Command::UsePower(power_use) => Planned::Power(Box::new(power_request(power_use))),
+            Command::UsePower(power_use) => Planned::Power(Box::new(power_use.request())),
             other => Planned::Other(Box::new(other.clone())),
         }
     }
-}
-
-/// The runtime's request for a session's power use (the same fields the game backend
-/// fills in `Backend::use_power`).
-fn power_request(power_use: &crate::session::UseCommand) -> runtime::PowerUse {
-    let mut request = runtime::PowerUse::new(&power_use.actor.node, &power_use.power.node)
-        .at(power_use.targets.iter().map(|target| target.node.as_str()));
-    request.options.weapon = power_use.weapon.as_ref().map(|weapon| weapon.node.clone());
-    request.options.trigger = power_use.trigger.as_ref().map(|trigger| trigger.node.clone());
-    request.options.spending = power_use
-        .spending
-        .iter()
-        .map(|(amount, resource)| (resource.node.clone(), *amount))
-        .collect();
-    request.options.aim = power_use.aim.clone();
-    request.options.destination = power_use.destination;
-    request.options.choices = power_use.choosing.iter().map(|n| n.node.clone()).collect();
-    request.options.threshold = power_use.threshold;
-    request
 }
 
 /// What running a command gave, besides its changes to the game.

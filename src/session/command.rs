@@ -243,6 +243,27 @@ pub struct UseCommand {
     pub threshold: Option<i64>,
 }
 
+impl UseCommand {
+    /// The runtime's request for this use: what the game backend runs and the analysis
+    /// explores.
+    pub fn request(&self) -> crate::runtime::PowerUse {
+        let mut request = crate::runtime::PowerUse::new(&self.actor.node, &self.power.node)
+            .at(self.targets.iter().map(|target| target.node.as_str()));
+        request.options.weapon = self.weapon.as_ref().map(|weapon| weapon.node.clone());
+        request.options.trigger = self.trigger.as_ref().map(|trigger| trigger.node.clone());
+        request.options.spending = self
+            .spending
+            .iter()
+            .map(|(amount, resource)| (resource.node.clone(), *amount))
+            .collect();
+        request.options.aim = self.aim.clone();
+        request.options.destination = self.destination;
+        request.options.choices = self.choosing.iter().map(|n| n.node.clone()).collect();
+        request.options.threshold = self.threshold;
+        request
+    }
+}
+
 /// One term of a check: `Influence`, `+ 3`, `- Guile`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CheckTerm {

@@ -159,19 +159,7 @@ impl Backend for Game {
     }
 
     fn use_power(&mut self, power_use: &UseCommand, decider: &mut dyn Decider) -> CommandResult {
-        let mut request = runtime::PowerUse::new(&power_use.actor.node, &power_use.power.node)
-            .at(power_use.targets.iter().map(|target| target.node.as_str()));
-        request.options.weapon = power_use.weapon.as_ref().map(|weapon| weapon.node.clone());
-        request.options.trigger = power_use.trigger.as_ref().map(|trigger| trigger.node.clone());
-        request.options.spending = power_use
-            .spending
-            .iter()
-            .map(|(amount, resource)| (resource.node.clone(), *amount))
-            .collect();
-        request.options.aim = power_use.aim.clone();
-        request.options.destination = power_use.destination;
-        request.options.choices = power_use.choosing.iter().map(|n| n.node.clone()).collect();
-        request.options.threshold = power_use.threshold;
+        let request = power_use.request();
         let mark = self.mark();
         // An unknown actor or target is the likely failure: point at it.
         let unknown = std::iter::once(&power_use.actor)
