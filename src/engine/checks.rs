@@ -35,6 +35,20 @@ pub struct RolledDie {
     pub dropped: bool,
 }
 
+impl From<&crate::dice::DieRoll> for RolledDie {
+    /// A die of the dice engine as the event log records it.
+    fn from(die: &crate::dice::DieRoll) -> Self {
+        RolledDie {
+            sides: die.sides,
+            face: u32::try_from(die.face).unwrap_or(u32::MAX),
+            forced: die.forced,
+            exploded: die.exploded,
+            extra: die.from_explosion,
+            dropped: !die.kept,
+        }
+    }
+}
+
 /// Rolls one die, noting whether the face was forced.
 pub fn roll_die(roller: &mut Roller, sides: u32) -> Result<RolledDie, EngineErrorKind> {
     if sides == 0 {

@@ -118,7 +118,7 @@ impl Game {
             };
             let expression = crate::dice::DiceExpr::parse(&text).map_err(dice_error)?;
             let roll = self.world.roller.roll(&expression).map_err(dice_error)?;
-            let dice = roll.dice.iter().map(rolled_die).collect();
+            let dice = roll.dice.iter().map(RolledDie::from).collect();
             listed.push(InitiativeRoll::new(*name, dice, holes.iter().sum(), roll.total));
         }
         let rule = InitiativeRule {
@@ -335,18 +335,6 @@ pub(super) enum TurnOrder {
     Initiative,
     /// The `Turn order:` die alone (challenge encounters).
     Bare,
-}
-
-/// A die of the dice engine as the event log keeps it.
-fn rolled_die(die: &crate::dice::DieRoll) -> RolledDie {
-    RolledDie {
-        sides: die.sides,
-        face: u32::try_from(die.face).unwrap_or(u32::MAX),
-        forced: die.forced,
-        exploded: die.exploded,
-        extra: die.from_explosion,
-        dropped: !die.kept,
-    }
 }
 
 fn request_of(queued: &QueuedPower) -> PowerUse {

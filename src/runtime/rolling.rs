@@ -67,22 +67,10 @@ pub(crate) fn draw(roller: &mut Roller, dice: &DiceText) -> Result<Roll, EvalErr
 /// marked), then the term's total.
 pub(crate) fn log(world: &mut World, user: &str, rolled: &[Rolled], span: Span) {
     for term in rolled {
-        let dice: Vec<RolledDie> = term.roll.dice.iter().map(die).collect();
+        let dice: Vec<RolledDie> = term.roll.dice.iter().map(RolledDie::from).collect();
         if !dice.is_empty() {
             world.log_roll(Some(user), "effect", dice, span);
         }
         world.narrate(format!("{user} rolls {} = {}", term.text, term.roll.total), span);
-    }
-}
-
-/// A die of the dice engine as the event log records it.
-fn die(die: &crate::dice::DieRoll) -> RolledDie {
-    RolledDie {
-        sides: die.sides,
-        face: u32::try_from(die.face).unwrap_or(u32::MAX),
-        forced: die.forced,
-        exploded: die.exploded,
-        extra: die.from_explosion,
-        dropped: !die.kept,
     }
 }
