@@ -225,7 +225,10 @@ impl<'a> References<'a> {
             PowerLine::Effect { effects, .. } => {
                 self.effects(effects, LineContext::Result, "Effect")
             }
-            PowerLine::Result { effects, .. } => {
+            PowerLine::Result { effects, gate, .. } => {
+                if let crate::model::power::GradeGate::If(when) = gate {
+                    self.expr(when, LineContext::Result);
+                }
                 self.effects(effects, LineContext::Result, "Result")
             }
             PowerLine::Halt(requirement) => self.requirement(requirement, "Halt", Some(span)),

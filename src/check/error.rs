@@ -163,6 +163,21 @@ pub enum CheckErrorKind {
         /// The cycle, `Blades -> Fighting -> Blades`.
         chain: String,
     },
+    /// `[Margin]` on a line no check of the use binds it for (`Margin` on a Cost line, or
+    /// in a power without a `Check:` line).
+    #[error("`{name}` is not known here: {why}")]
+    UseNameUnbound {
+        /// The name as written.
+        name: String,
+        /// Why it is not bound here: `this power makes no check`.
+        why: String,
+    },
+    /// `Stats: Natural` — a value named like what a check or a use binds, which would hide it.
+    #[error("`{0}` is a name a check or a power use binds")]
+    UseNameDeclared(String),
+    /// `Grades: 3 Critical` — a grade label `Result Critical:` cannot name.
+    #[error("a grade called `{0}` cannot be gated on")]
+    CriticalGradeLabel(String),
 }
 
 impl CheckErrorKind {
@@ -203,6 +218,9 @@ impl CheckErrorKind {
             CheckErrorKind::ShadowedRuling { .. } => "rules::check::shadowed_ruling",
             CheckErrorKind::DiceRuling(_) => "rules::check::dice_ruling",
             CheckErrorKind::RulingCycle { .. } => "rules::check::ruling_cycle",
+            CheckErrorKind::UseNameUnbound { .. } => "rules::check::use_name_unbound",
+            CheckErrorKind::UseNameDeclared(_) => "rules::check::use_name_declared",
+            CheckErrorKind::CriticalGradeLabel(_) => "rules::check::critical_grade_label",
         }
     }
 
@@ -257,6 +275,11 @@ impl CheckErrorKind {
             }
             CheckErrorKind::DiceRuling(_) => "read as a number here".into(),
             CheckErrorKind::RulingCycle { .. } => "this ruling leads back to itself".into(),
+            CheckErrorKind::UseNameUnbound { .. } => "nothing binds it on this line".into(),
+            CheckErrorKind::UseNameDeclared(_) => "declared here".into(),
+            CheckErrorKind::CriticalGradeLabel(_) => {
+                "`Result Critical:` means the critical flag".into()
+            }
         }
     }
 

@@ -28,6 +28,7 @@ mod tables;
 mod thresholds;
 mod traits;
 mod upgrades;
+mod use_names;
 
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
@@ -49,6 +50,8 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     let names = Names::new(symbols);
     let mut out = Vec::new();
     rules::duplicates(pack, &mut out);
+    use_names::declared(symbols, &mut out);
+    use_names::critical_labels(pack, &mut out);
     cycles::cycles(pack, &mut out);
     for block in pack.blocks() {
         // A power's chosen names are checked bound to the group's first stat.
@@ -60,13 +63,16 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
         let references = References::of(bound.as_ref().unwrap_or(&block.node.body));
         let parameters = names::parameters(&block.node.body);
         let in_procedure = block.node.kind.node == BlockKind::Check;
+        let body = bound.as_ref().unwrap_or(&block.node.body);
+        let uses = use_names::UseNames::of(pack, body);
         for (expr, context) in &references.expressions {
-            names.check_expr(expr, *context, &parameters, in_procedure, &mut out);
+            names.check_expr(expr, *context, &parameters, in_procedure, &uses, &mut out);
         }
         // `Self` and `Target` are known as whole arguments of the call (actor handles).
         for (call, context) in &references.script_calls {
-            names.check_expr(call, *context, &parameters, in_procedure, &mut out);
+            names.check_expr(call, *context, &parameters, in_procedure, &uses, &mut out);
         }
+        use_names::critical_gates(body, &uses, &mut out);
         for condition in &references.conditions {
             names.check_condition(condition, &mut out);
         }

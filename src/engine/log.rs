@@ -119,6 +119,10 @@ pub enum Event {
         /// The rule line that caused the roll.
         #[serde(default)]
         cause: Cause,
+        /// The value a dice term of an effect came to (`1d8+2` rolling 5 is 7), shown on the
+        /// same line; `None` where the dice are read otherwise (a check grades them).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        total: Option<i64>,
     },
     /// A check was resolved.
     Check {
@@ -476,8 +480,13 @@ impl Event {
     /// This event as one line of readable text.
     pub fn describe(&self) -> String {
         match self {
-            Event::Roll { actor, purpose, dice, .. } => {
-                format!("{} rolls {} for {purpose}: {}", who(actor), dice_count(dice), faces(dice))
+            Event::Roll { actor, purpose, dice, total, .. } => {
+                let rolled =
+                    format!("{} rolls {} for {purpose}: {}", who(actor), dice_count(dice), faces(dice));
+                match total {
+                    Some(total) => format!("{rolled} = {total}"),
+                    None => rolled,
+                }
             }
             Event::Check { actor, result, .. } => {
                 format!("{}: {}", who(actor), describe_check(result))

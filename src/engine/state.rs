@@ -355,6 +355,7 @@ impl World {
                 purpose: self.names.get("check"),
                 dice,
                 cause: Cause::of(span),
+                total: None,
             };
             decider.show(&roll.describe());
         }
@@ -446,7 +447,23 @@ impl World {
         let dice = dice.into();
         let actor = actor.map(|name| self.names.get(name));
         let purpose = self.names.get(purpose);
-        self.record(Event::Roll { actor, purpose, dice, cause: Cause::of(span) });
+        self.record(Event::Roll { actor, purpose, dice, cause: Cause::of(span), total: None });
+    }
+
+    /// Records a dice term an effect rolled (`1d8` for `[1d8 + Strength] damage`): its dice
+    /// and what the term came to, as one log line (`Ana rolls 1d8 for effect: [5] = 5`).
+    pub fn log_term(
+        &mut self,
+        actor: Option<&str>,
+        dice: impl Into<super::RolledDice>,
+        total: i64,
+        span: Span,
+    ) {
+        let dice = dice.into();
+        let actor = actor.map(|name| self.names.get(name));
+        let purpose = self.names.get("effect");
+        let cause = Cause::of(span);
+        self.record(Event::Roll { actor, purpose, dice, cause, total: Some(total) });
     }
 
     /// The running encounter.
