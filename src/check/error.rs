@@ -175,9 +175,6 @@ pub enum CheckErrorKind {
     /// `Stats: Natural` — a value named like what a check or a use binds, which would hide it.
     #[error("`{0}` is a name a check or a power use binds")]
     UseNameDeclared(String),
-    /// `Grades: 3 Critical` — a grade label `Result Critical:` cannot name.
-    #[error("a grade called `{0}` cannot be gated on")]
-    CriticalGradeLabel(String),
 }
 
 impl CheckErrorKind {
@@ -220,7 +217,6 @@ impl CheckErrorKind {
             CheckErrorKind::RulingCycle { .. } => "rules::check::ruling_cycle",
             CheckErrorKind::UseNameUnbound { .. } => "rules::check::use_name_unbound",
             CheckErrorKind::UseNameDeclared(_) => "rules::check::use_name_declared",
-            CheckErrorKind::CriticalGradeLabel(_) => "rules::check::critical_grade_label",
         }
     }
 
@@ -277,9 +273,6 @@ impl CheckErrorKind {
             CheckErrorKind::RulingCycle { .. } => "this ruling leads back to itself".into(),
             CheckErrorKind::UseNameUnbound { .. } => "nothing binds it on this line".into(),
             CheckErrorKind::UseNameDeclared(_) => "declared here".into(),
-            CheckErrorKind::CriticalGradeLabel(_) => {
-                "`Result Critical:` means the critical flag".into()
-            }
         }
     }
 

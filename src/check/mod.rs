@@ -51,8 +51,9 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     rules::duplicates(pack, &mut out);
     use_names::declared(symbols, &mut out);
-    use_names::critical_labels(pack, &mut out);
     cycles::cycles(pack, &mut out);
+    let procedures = use_names::Procedures::of(pack);
+    let critical_label = use_names::critical_label(pack);
     for block in pack.blocks() {
         // A power's chosen names are checked bound to the group's first stat.
         let bound = match choices::bound_for_check(pack, &block.node, &mut out) {
@@ -64,7 +65,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
         let parameters = names::parameters(&block.node.body);
         let in_procedure = block.node.kind.node == BlockKind::Check;
         let body = bound.as_ref().unwrap_or(&block.node.body);
-        let uses = use_names::UseNames::of(pack, body);
+        let uses = use_names::UseNames::of(&procedures, body);
         for (expr, context) in &references.expressions {
             names.check_expr(expr, *context, &parameters, in_procedure, &uses, &mut out);
         }
@@ -72,7 +73,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
         for (call, context) in &references.script_calls {
             names.check_expr(call, *context, &parameters, in_procedure, &uses, &mut out);
         }
-        use_names::critical_gates(body, &uses, &mut out);
+        use_names::critical_gates(critical_label, body, &uses, &mut out);
         for condition in &references.conditions {
             names.check_condition(condition, &mut out);
         }

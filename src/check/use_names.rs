@@ -9,7 +9,7 @@ use crate::diagnostics::{Diagnostic, Span};
 use crate::link::Symbols;
 use crate::model::common::CheckSpec;
 use crate::model::expr::LineContext;
-use crate::model::procedure::{OUTCOME_NAMES, outcome_names, versus_outcome_names};
+use crate::model::procedure::{OUTCOME_NAMES, Procedure, outcome_names, versus_outcome_names};
 use crate::model::{BlockBody, Pack, PowerLine, TraitLine};
 
 use super::error::CheckErrorKind;
@@ -45,16 +45,42 @@ pub fn is_use_name(name: &str) -> bool {
     OUTCOME_NAMES.iter().chain(&USE_NUMBERS).any(|known| known.eq_ignore_ascii_case(name))
 }
 
+/// The pack's check procedures, gathered once: every power's check looks its procedure up.
+pub struct Procedures<'a> {
+    /// Every `check` block's procedure, in file order.
+    all: Vec<Procedure<'a>>,
+    /// The name the system's `Default check:` line gives, if any.
+    default: Option<&'a str>,
+}
+
+impl<'a> Procedures<'a> {
+    /// The procedures of `pack`.
+    pub fn of(pack: &'a Pack) -> Procedures<'a> {
+        let all = pack.blocks().filter_map(|block| Procedure::of(&block.node)).collect();
+        let default = pack.system_lines().find_map(|line| match &line.node {
+            crate::model::SystemLine::DefaultCheck(name) => Some(name.node.as_str()),
+            _ => None,
+        });
+        Procedures { all, default }
+    }
+
+    /// The procedure called `name` (case-insensitive), else the default one for `None`.
+    fn find(&self, name: Option<&str>) -> Option<&Procedure<'a>> {
+        let name = name.or(self.default)?;
+        self.all.iter().find(|procedure| procedure.name.eq_ignore_ascii_case(name))
+    }
+}
+
 impl UseNames {
-    /// What `body`'s lines may read of a use, in `pack`.
-    pub fn of(pack: &Pack, body: &BlockBody) -> UseNames {
+    /// What `body`'s lines may read of a use, with the pack's `procedures`.
+    pub fn of(procedures: &Procedures<'_>, body: &BlockBody) -> UseNames {
         match body {
             BlockBody::Power(lines) => {
                 let spec = lines.iter().find_map(|line| match &line.node {
                     PowerLine::Check(spec) => Some(spec),
                     _ => None,
                 });
-                let check = spec.map_or(CheckNames::NoCheck, |spec| binds(pack, spec));
+                let check = spec.map_or(CheckNames::NoCheck, |spec| binds(procedures, spec));
                 UseNames { in_use: true, check }
             }
             // An upgrade's lines land in the powers it selects, with or without checks.
@@ -123,11 +149,8 @@ fn where_read(number: bool) -> &'static str {
 }
 
 /// The names the check `spec` binds, by its procedure (else the system's default).
-fn binds(pack: &Pack, spec: &CheckSpec) -> CheckNames {
-    let procedure = match &spec.procedure {
-        Some(name) => pack.procedure(name.node.as_str()),
-        None => pack.default_procedure(),
-    };
+fn binds(procedures: &Procedures<'_>, spec: &CheckSpec) -> CheckNames {
+    let procedure = procedures.find(spec.procedure.as_ref().map(|name| name.node.as_str()));
     // An unknown procedure is reported on its own; a scripted one binds what it returns.
     let Some(procedure) = procedure.filter(|p| p.script.is_none()) else {
         return CheckNames::Any;
@@ -156,9 +179,18 @@ pub fn declared(symbols: &Symbols, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// `Result Critical:` reads the check's `Critical`: refused where a `[Critical]` would be.
-pub fn critical_gates(body: &BlockBody, uses: &UseNames, out: &mut Vec<Diagnostic>) {
+/// `Result Critical:` reads the check's `Critical` (unless the system's `Grades:` line
+/// labels a grade `Critical`, which it then names): refused where a `[Critical]` would be.
+pub fn critical_gates(
+    critical_label: bool,
+    body: &BlockBody,
+    uses: &UseNames,
+    out: &mut Vec<Diagnostic>,
+) {
     let BlockBody::Power(lines) = body else { return };
+    if critical_label {
+        return;
+    }
     for line in lines {
         if let PowerLine::Result { gate: crate::model::power::GradeGate::Critical, .. } = line.node
         {
@@ -167,40 +199,13 @@ pub fn critical_gates(body: &BlockBody, uses: &UseNames, out: &mut Vec<Diagnosti
     }
 }
 
-/// A `Grades:` label `Critical` (of the system or a procedure): `Result Critical:` gates on
-/// the critical flag, so such a grade could never be named by a Result line.
-pub fn critical_labels(pack: &Pack, out: &mut Vec<Diagnostic>) {
-    use crate::model::{ProcedureLine, SystemLine};
-    for block in pack.blocks() {
-        let grades: Vec<_> = match &block.node.body {
-            BlockBody::System(lines) => lines
-                .iter()
-                .filter_map(|line| match &line.node {
-                    SystemLine::Grades(grades) => Some(grades),
-                    _ => None,
-                })
-                .flatten()
-                .collect(),
-            BlockBody::Check(lines) => lines
-                .iter()
-                .filter_map(|line| match &line.node {
-                    ProcedureLine::Grades(grades) => Some(grades),
-                    _ => None,
-                })
-                .flatten()
-                .collect(),
-            _ => continue,
-        };
-        for grade in grades {
-            let label = &grade.node.label;
-            if label.node.matches("Critical") {
-                let kind = CheckErrorKind::CriticalGradeLabel(label.node.to_string());
-                out.push(kind.at(label.span).to_diagnostic().with_help(format!(
-                    "name the grade otherwise (`{} Crit`), or gate on the grade's number: \
-                     `Result ={}:`",
-                    grade.node.grade, grade.node.grade
-                )));
-            }
+/// Whether the system's `Grades:` line labels a grade `Critical` (the labels a Result
+/// line names, as the runtime reads them).
+pub fn critical_label(pack: &Pack) -> bool {
+    pack.system_lines().any(|line| match &line.node {
+        crate::model::SystemLine::Grades(grades) => {
+            grades.iter().any(|grade| grade.node.label.node.matches("Critical"))
         }
-    }
+        _ => false,
+    })
 }

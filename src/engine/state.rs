@@ -355,7 +355,7 @@ impl World {
                 purpose: self.names.get("check"),
                 dice,
                 cause: Cause::of(span),
-                total: None,
+                total: 0,
             };
             decider.show(&roll.describe());
         }
@@ -447,7 +447,7 @@ impl World {
         let dice = dice.into();
         let actor = actor.map(|name| self.names.get(name));
         let purpose = self.names.get(purpose);
-        self.record(Event::Roll { actor, purpose, dice, cause: Cause::of(span), total: None });
+        self.record(Event::Roll { actor, purpose, dice, cause: Cause::of(span), total: 0 });
     }
 
     /// Records a dice term an effect rolled (`1d8` for `[1d8 + Strength] damage`): its dice
@@ -461,9 +461,11 @@ impl World {
     ) {
         let dice = dice.into();
         let actor = actor.map(|name| self.names.get(name));
-        let purpose = self.names.get("effect");
+        let purpose = self.names.get(super::log::EFFECT);
         let cause = Cause::of(span);
-        self.record(Event::Roll { actor, purpose, dice, cause, total: Some(total) });
+        // Past 32 bits a total is shown at the bound: no dice term the limits allow gets there.
+        let total = i32::try_from(total).unwrap_or(if total < 0 { i32::MIN } else { i32::MAX });
+        self.record(Event::Roll { actor, purpose, dice, cause, total });
     }
 
     /// The running encounter.

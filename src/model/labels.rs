@@ -142,8 +142,9 @@ label_table! {
         Limit = "Limit", Plain, "how often it may be used: `Limit: once per turn, shared by Fate`";
         /// `Prereq: [FP >= 1]`
         Prereq = "Prereq", Plain, "what must hold to use it: `Prereq: [FP >= 1]`";
-        /// `Result: [Weapon + Grade] damage`, `Result 2:`, `Result Fail:`
-        Result = "Result", PlainOrNamed, "effects by grade: `Result: [Weapon + Grade] damage`, `Result 2:`, `Result =0:`, `Result Fail:`";
+        /// `Result: [Weapon + Grade] damage`, `Result 2:`, `Result Fail:`, `Result Critical:`,
+        /// `Result if [Margin >= 5]:`
+        Result = "Result", PlainOrNamed, "effects by grade: `Result: [Weapon + Grade] damage`, `Result 2:`, `Result =0:`, `Result Fail:`; by what the check produced: `Result Critical:`, `Result if [Margin >= 5]:`";
         /// `Sustain: [CP >= 1]`
         Sustain = "Sustain", Plain, "what keeps the power up each turn: `Sustain: [CP >= 1]`";
         /// `Target: Enemy in [Weapon Reach]`
@@ -400,7 +401,7 @@ label_table! {
         /// `Ease: [Ease]`
         Ease = "Ease", Plain, "automatic successes: `Ease: [Ease]`";
         /// `Critical: natural >= 19`
-        Critical = "Critical", Plain, "when a roll is critical: `Critical: natural >= 19`";
+        Critical = "Critical", Plain, "when a roll is critical, from any amount: `Critical: natural >= [Weapon Crit range - floor(Dexterity / 4)]`";
         /// `Zero wins: no`
         ZeroWins = "Zero wins", Plain, "whether a success number of 0 can win a duel: `Zero wins: no`";
         /// `On failure: gain 1 Fragments per skill`

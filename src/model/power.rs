@@ -121,8 +121,9 @@ pub enum GradeGate {
     Below,
     /// `Result Fail:` — the grade a `Grades:` line gives this label.
     Named(Spanned<Name>),
-    /// `Result Critical:` — the check was critical (its procedure's `Critical:` line), at
-    /// any grade.
+    /// `Result Critical:` — the check was critical: the grade a `Grades:` line labels
+    /// `Critical` when one does (as for any label), else the flag its procedure's `Critical:`
+    /// line sets, at any grade.
     Critical,
     /// `Result if [Margin >= 5]:` — the expression, read with the check's outcome names, is
     /// not 0; at any grade.
@@ -132,8 +133,9 @@ pub enum GradeGate {
 impl GradeGate {
     /// Whether `rolled` passes this gate with `grade` (the line's number); `named` is the
     /// grade a `Named` label stands for, if known; `bare` is what a line without a grade
-    /// needs (1: success only, 0: every grade). `Critical` and `If` read the check's
-    /// outcome, not its grade: the caller passes what they found as `holds`.
+    /// needs (1: success only, 0: every grade). `If` (and `Critical` without a `Critical`
+    /// grade label) reads the check's outcome, not its grade: the caller passes what it
+    /// found as `holds`.
     pub fn admits(
         &self,
         grade: Option<u32>,
@@ -147,7 +149,9 @@ impl GradeGate {
             GradeGate::Exactly => grade == Some(rolled),
             GradeGate::Below => grade.is_some_and(|g| rolled < g),
             GradeGate::Named(_) => named == Some(rolled),
-            GradeGate::Critical | GradeGate::If(_) => holds,
+            // The grade labelled `Critical` when the grades name one, else the flag.
+            GradeGate::Critical => named.map_or(holds, |named| named == rolled),
+            GradeGate::If(_) => holds,
         }
     }
 }

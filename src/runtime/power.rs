@@ -611,7 +611,10 @@ fn resolve(
                         GradeGate::Named(name) => {
                             (game.rules.grade_named(name.node.as_str()), false)
                         }
-                        GradeGate::Critical => (None, names.iter().any(|n| *n == ("Critical", 1))),
+                        GradeGate::Critical => (
+                            game.rules.grade_named("Critical"),
+                            names.iter().any(|n| *n == ("Critical", 1)),
+                        ),
                         GradeGate::If(when) => {
                             (None, gate_holds(game, context, outcome, &names, when)?)
                         }

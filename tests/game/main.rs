@@ -7,6 +7,7 @@
 mod common;
 
 mod analyze;
+mod check_outcomes;
 mod defaults_and_prereqs;
 mod engine_examples;
 mod engine_save;
