@@ -1,7 +1,7 @@
 //! The names one use of a power binds: what its check produced (`Margin`, `Natural`,
 //! `Total`, `Critical`, ... as its procedure's method gives them) on its Result and Effect
-//! lines, and the use-time numbers (`Spent`) on its Cost, Check, Threshold, Result and
-//! Effect lines. Such a name read where no use binds it is refused at the name (never read
+//! lines, and the use-time numbers (`Spent`) on its Cost, Threshold, Check, Before, Result,
+//! Effect and After lines. Such a name read where no use binds it is refused at the name (never read
 //! as 0), and a stat, resource or derived value declared with one of them is refused where
 //! it is declared: it would be hidden on the lines that bind the name.
 
@@ -18,9 +18,15 @@ use super::error::CheckErrorKind;
 /// (`use Strike spending 2 Focus`).
 pub const USE_NUMBERS: [&str; 1] = ["Spent"];
 
-/// The kinds of power line a use-time number is read on.
-const USE_NUMBER_LINES: [LineContext; 4] =
-    [LineContext::Cost, LineContext::Check, LineContext::Threshold, LineContext::Result];
+/// The kinds of power line a use-time number is read on (all but `Target`, whose targets are
+/// chosen before anything is paid, and the requirement lines).
+const USE_NUMBER_LINES: [LineContext; 5] = [
+    LineContext::Cost,
+    LineContext::Check,
+    LineContext::Threshold,
+    LineContext::Result,
+    LineContext::Movement,
+];
 
 /// What a block's lines may read of a use.
 pub struct UseNames {
@@ -141,7 +147,8 @@ impl UseNames {
 /// Where a use name is read, for help texts.
 fn where_read(number: bool) -> &'static str {
     if number {
-        "`Spent` is read on the Cost, Check, Threshold, Result and Effect lines of the power used"
+        "`Spent` is read on the Cost, Threshold, Check, Before, Result, Effect and After lines \
+         of the power used"
     } else {
         "a check's outcome (`Margin`, `Natural`, `Total`, `Critical`, ...) is read on the Result \
          and Effect lines of the power that made the check"

@@ -489,8 +489,12 @@ impl Event {
     pub fn describe(&self) -> String {
         match self {
             Event::Roll { actor, purpose, dice, total, .. } => {
-                let rolled =
-                    format!("{} rolls {} for {purpose}: {}", who(actor), dice_count(dice), faces(dice));
+                let rolled = format!(
+                    "{} rolls {} for {purpose}: {}",
+                    who(actor),
+                    dice_count(dice),
+                    faces(dice)
+                );
                 if purpose.as_ref() == EFFECT { format!("{rolled} = {total}") } else { rolled }
             }
             Event::Check { actor, result, .. } => {

@@ -93,8 +93,7 @@ impl Name {
 /// Lower-case words that end a bare name (`reserved` in grammar/lexical.pest).
 const RESERVED_WORDS: [&str; 25] = [
     "and", "or", "is", "are", "for", "until", "in", "within", "to", "with", "has", "have", "at",
-    "of", "per", "from", "using", "if", "then", "up", "becomes", "gains", "takes", "by",
-    "against",
+    "of", "per", "from", "using", "if", "then", "up", "becomes", "gains", "takes", "by", "against",
 ];
 
 /// Whether `word` is a `name_word` of the grammar: a letter first, then letters, digits,

@@ -256,7 +256,8 @@ impl Lowerer {
             let Some(when) = inner.and_then(|inner| self.expression(inner, at + 1)) else {
                 if inner.is_none() {
                     let found = rest.to_string();
-                    self.diagnostics.push(ParseErrorKind::GradeGate { found }.at(span).to_diagnostic());
+                    self.diagnostics
+                        .push(ParseErrorKind::GradeGate { found }.at(span).to_diagnostic());
                 }
                 return None;
             };

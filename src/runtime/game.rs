@@ -275,9 +275,11 @@ impl Game {
         let engine = |kind| RuntimeErrorKind::Engine(kind).at(expr.span);
         let user = self.world.actor(actor).map_err(engine)?;
         let target = against.map(|name| self.world.actor(name)).transpose().map_err(engine)?;
-        let scope = super::scope::LineScope { target, ..super::scope::LineScope::of(&self.rules, user) };
-        let value = crate::model::expr::evaluate(expr, &scope, crate::model::expr::LineContext::Check)
-            .map_err(|e| RuntimeError::from(e).or_at(expr.span))?;
+        let scope =
+            super::scope::LineScope { target, ..super::scope::LineScope::of(&self.rules, user) };
+        let value =
+            crate::model::expr::evaluate(expr, &scope, crate::model::expr::LineContext::Check)
+                .map_err(|e| RuntimeError::from(e).or_at(expr.span))?;
         Ok(value.round(self.rules.rounding))
     }
 

@@ -284,7 +284,8 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
         match cost {
             Cost::Resources(parts) => {
                 let user = game.world.actor(&request.actor).map_err(engine)?;
-                let scope = LineScope { weapon, extra: context.outcome, ..LineScope::of(rules, user) };
+                let scope =
+                    LineScope { weapon, extra: context.outcome, ..LineScope::of(rules, user) };
                 // A cost has a part or two: their amounts stay on the stack.
                 let mut amounts = ShortList::<(&str, i64), 4>::default();
                 let mut from_pools = Vec::new();
@@ -611,10 +612,9 @@ fn resolve(
                         GradeGate::Named(name) => {
                             (game.rules.grade_named(name.node.as_str()), false)
                         }
-                        GradeGate::Critical => (
-                            game.rules.grade_named("Critical"),
-                            names.iter().any(|n| *n == ("Critical", 1)),
-                        ),
+                        GradeGate::Critical => {
+                            (game.rules.grade_named("Critical"), names.contains(&("Critical", 1)))
+                        }
                         GradeGate::If(when) => {
                             (None, gate_holds(game, context, outcome, &names, when)?)
                         }

@@ -123,9 +123,8 @@ fn read_result(value: Dynamic) -> Result<(u32, OutcomeNames, Vec<i64>), String> 
     for (key, value) in map {
         let key = key.to_ascii_lowercase().replace(' ', "_");
         if key == "critical" {
-            names.critical = Some(
-                value.as_bool().map_err(|t| format!("`critical` as {t}, not true or false"))?,
-            );
+            names.critical =
+                Some(value.as_bool().map_err(|t| format!("`critical` as {t}, not true or false"))?);
             continue;
         }
         let number = value.as_int().map_err(|t| format!("`{key}` as {t}, not a whole number"))?;

@@ -7,8 +7,8 @@ use pest::Parser;
 use pest::iterators::Pair;
 
 use super::command::{
-    AnalyzeCommand, CheckCommand, Difficulty, CheckSide, CheckTerm, Command, Definition, DiceCommand,
-    LoadTarget, Located, NameRef, ShowTarget, UseCommand,
+    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand,
+    Difficulty, LoadTarget, Located, NameRef, ShowTarget, UseCommand,
 };
 use super::commands::{actor_words, rule_for, start_words};
 use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest, rule_name};
