@@ -194,3 +194,45 @@ fn an_effects_dice_term_logs_once_with_its_total() {
         ]
     );
 }
+
+#[test]
+fn result_critical_names_the_critical_grade_when_the_system_labels_one() {
+    // A pool whose grade 2 the system labels `Critical`: `Result Critical:` is that grade,
+    // as any label is, and no flag is read.
+    let pack = "\
+system Graded
+Stats: Attack
+Resource HP: max [Max HP]
+Resource Max HP: no max
+Resource Crits: no max
+Grades: 0 Miss, 1 Hit, 2 Critical
+Default check: Pool
+
+check Pool
+Method: pool
+Dice: 2d6
+Success: >= [Threshold]
+
+power Swing
+Target: Enemy
+Threshold: 4
+Check: [Attack]
+Result Critical: gain 1 Crits
+
+actor Ana
+Stats: Attack 0
+Resources: HP 10, Max HP 10, Crits 0
+Powers: Swing
+";
+    let crits = |faces: [u32; 2]| {
+        let mut game = Game::new(1);
+        game.load_source("graded.rules", pack).expect("the pack loads");
+        game.add_actor("Ana", Some("Ana"), &[]).unwrap();
+        game.add_actor("Bo", Some("Ana"), &[]).unwrap();
+        game.world_mut().roller.force(faces);
+        game.use_power(&PowerUse::new("Ana", "Swing").at(["Bo"])).unwrap();
+        current(&game, "Crits")
+    };
+    assert_eq!(crits([5, 6]), 1, "two dice meet 4: grade 2, Critical");
+    assert_eq!(crits([5, 1]), 0, "one die: grade 1, Hit");
+}

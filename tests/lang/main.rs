@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod check_outcome_forms;
 mod dice;
 mod dice_notation;
 mod dice_robustness;
