@@ -93,6 +93,7 @@ impl<'a> Names<'a> {
                     let known = self.is_value(name.as_str())
                         || handles.contains(&span)
                         || weapon_property(name, context).is_some()
+                        || self.gear_read(None, name.as_str())
                         || contains(parameters, name.as_str())
                         || (in_procedure && contains_str(PROCEDURE_NAMES, name.as_str()))
                         || (context == LineContext::Result
@@ -105,7 +106,8 @@ impl<'a> Names<'a> {
                 Expr::Possessive { owner, name }
                     if !owner.node.matches("Trigger")
                         && !self.is_value(name.node.as_str())
-                        && weapon_property(&name.node, context).is_none() =>
+                        && weapon_property(&name.node, context).is_none()
+                        && !self.gear_read(Some(owner.node.as_str()), name.node.as_str()) =>
                 {
                     out.push(self.unknown_stat(&name.node, name.span));
                 }
@@ -142,6 +144,18 @@ impl<'a> Names<'a> {
             },
             expr.span,
         );
+    }
+
+    /// Whether `name` (after `owner's`, if any) reads a declared gear field: `Weapon Fast
+    /// Damage`, `Weapon's Fast Damage`, `Armour Protection`, `Target's Armour Protection`.
+    fn gear_read(&self, owner: Option<&str>, name: &str) -> bool {
+        use crate::model::gear::{GearKind, gear_name};
+        let gear = &self.symbols.gear;
+        let read = match owner {
+            Some(owner) if owner.eq_ignore_ascii_case("Weapon") => Some((GearKind::Weapon, name)),
+            _ => gear_name(name),
+        };
+        read.is_some_and(|(kind, path)| gear.resolve(kind, path).is_some())
     }
 
     fn unknown_stat(&self, name: &Name, span: Span) -> Diagnostic {

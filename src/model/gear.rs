@@ -182,6 +182,99 @@ impl fmt::Display for Field {
     }
 }
 
+/// What a system declares about its gear: the fields of each kind and the records, for
+/// resolving a bracket read (`[Weapon's Fast Damage]`) in `check` and at run time.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GearDecls {
+    /// `Weapon fields:`, in declaration order.
+    pub weapon: Vec<FieldDecl>,
+    /// `Armour fields:`, in declaration order.
+    pub armour: Vec<FieldDecl>,
+    /// `Record <name>:` lines.
+    pub records: Vec<(Name, Vec<FieldDecl>)>,
+}
+
+impl GearDecls {
+    /// Adds what a system line declares about gear, if anything.
+    pub fn add(&mut self, line: &super::SystemLine) {
+        match line {
+            super::SystemLine::GearFields { kind: GearKind::Weapon, fields } => {
+                self.weapon.extend(fields.iter().map(|f| f.node.clone()));
+            }
+            super::SystemLine::GearFields { kind: GearKind::Armour, fields } => {
+                self.armour.extend(fields.iter().map(|f| f.node.clone()));
+            }
+            super::SystemLine::Record { name, fields } => {
+                self.records
+                    .push((name.node.clone(), fields.iter().map(|f| f.node.clone()).collect()));
+            }
+            _ => {}
+        }
+    }
+
+    /// The declared fields of `kind`.
+    pub fn fields(&self, kind: GearKind) -> &[FieldDecl] {
+        match kind {
+            GearKind::Weapon => &self.weapon,
+            GearKind::Armour => &self.armour,
+        }
+    }
+
+    /// The entries of the record `name`, if the system declares it.
+    pub fn record(&self, name: &Name) -> Option<&[FieldDecl]> {
+        self.records.iter().find(|(n, _)| n.matches(name.as_str())).map(|(_, f)| f.as_slice())
+    }
+
+    /// The declared field `path` reads on gear of `kind`, and the record entry after it:
+    /// `Fast Damage` is the field `Fast` (a record) and its entry `Damage`; `Crit range` the
+    /// field `Crit range`. `None` when no declared field (and entry) matches, or the field
+    /// is words (keywords, a requirement), which have no number.
+    pub fn resolve(&self, kind: GearKind, path: &str) -> Option<(&FieldDecl, Option<&FieldDecl>)> {
+        let (field, rest) = self
+            .fields(kind)
+            .iter()
+            .filter_map(|decl| Some((decl, after_label(path, decl.name.node.as_str())?)))
+            .max_by_key(|(decl, _)| decl.name.node.as_str().len())?;
+        if field.types.iter().all(|t| matches!(t, FieldType::Keyword | FieldType::Requirement)) {
+            return None;
+        }
+        if rest.is_empty() {
+            return Some((field, None));
+        }
+        let entry = field.types.iter().find_map(|t| match t {
+            FieldType::Record(name) => {
+                self.record(name)?.iter().find(|e| e.name.node.matches(rest))
+            }
+            _ => None,
+        })?;
+        Some((field, Some(entry)))
+    }
+}
+
+/// What follows `label` at the start of `path` (case-insensitive, whole words): `Damage`
+/// for `Fast Damage` and `Fast`, `` for `Fast` and `Fast`; `None` when `path` does not
+/// start with it.
+pub fn after_label<'p>(path: &'p str, label: &str) -> Option<&'p str> {
+    let head = path.get(..label.len())?;
+    if !head.eq_ignore_ascii_case(label) {
+        return None;
+    }
+    let rest = &path[label.len()..];
+    if rest.is_empty() {
+        return Some(rest);
+    }
+    rest.strip_prefix(' ').map(str::trim)
+}
+
+/// A bracket name that reads the user's gear: `Weapon Fast Damage` -> (Weapon, `Fast
+/// Damage`), `Armour Protection` -> (Armour, `Protection`).
+pub fn gear_name(text: &str) -> Option<(GearKind, &str)> {
+    [GearKind::Weapon, GearKind::Armour].into_iter().find_map(|kind| {
+        let rest = after_label(text, kind.word())?;
+        (!rest.is_empty()).then_some((kind, rest))
+    })
+}
+
 /// `18-20` (spaces allowed around the dash) as its bounds, lowest first.
 pub fn parse_range(text: &str) -> Option<(i64, i64)> {
     let (low, high) = text.split_once('-')?;
