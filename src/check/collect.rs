@@ -173,7 +173,7 @@ impl<'a> References<'a> {
                     match &test.node {
                         Test::Compare(expr) => self.expr(expr, context),
                         Test::Has { condition, .. } => self.condition(condition, context),
-                        Test::Event { .. } | Test::Keyword { .. } => {}
+                        Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
                     }
                 }
             }

@@ -168,6 +168,21 @@ fn weapon_demands(
     Ok(Ok(minimum))
 }
 
+/// Whether `actor` has equipped gear named `gear`, or a weapon or armour with the keyword
+/// `gear` (its `Keywords:` line or a keyword field): `wielding a Shield`.
+pub(crate) fn wields(rules: &Rules, actor: &Actor, gear: &str) -> bool {
+    actor.equipment.iter().any(|item| {
+        if same_name(item, gear) || item.eq_ignore_ascii_case(gear) {
+            return true;
+        }
+        let block = Rules::find(&rules.weapons, item).or_else(|| Rules::find(&rules.armours, item));
+        block.is_some_and(|block| {
+            crate::model::keywords::weapon_words(block)
+                .any(|word| crate::model::keywords::names(gear, word))
+        })
+    })
+}
+
 /// Whether a line of the power reads its weapon: a `Weapon` or `Weapon <Label>` name in any
 /// of its expressions, keyword lines included.
 fn reads_weapon(block: &Block) -> bool {
