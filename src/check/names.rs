@@ -151,11 +151,14 @@ impl<'a> Names<'a> {
     fn gear_read(&self, owner: Option<&str>, name: &str) -> bool {
         use crate::model::gear::{GearKind, gear_name};
         let gear = &self.symbols.gear;
+        // `Armour Protection` reads the built-in line as `Weapon Reach` does.
         let read = match owner {
             Some(owner) if owner.eq_ignore_ascii_case("Weapon") => Some((GearKind::Weapon, name)),
             _ => gear_name(name),
         };
-        read.is_some_and(|(kind, path)| gear.resolve(kind, path).is_some())
+        read.is_some_and(|(kind, path)| {
+            gear.resolve(kind, path).is_some() || crate::model::gear::built_in_numeric(kind, path)
+        })
     }
 
     fn unknown_stat(&self, name: &Name, span: Span) -> Diagnostic {

@@ -470,4 +470,19 @@ mod tests {
         }
         assert_eq!(WeaponLine::Keywords(Vec::new()).numeric(), None);
     }
+
+    #[test]
+    fn every_numeric_armour_line_is_readable_by_its_label() {
+        let amount = || Amount::Number(Number::integer(1));
+        let numeric = [
+            ArmourLine::Value(amount()),
+            ArmourLine::BlowThrough(amount()),
+            ArmourLine::Hardness(amount()),
+            ArmourLine::Protection(amount()),
+            ArmourLine::Cost(amount()),
+        ];
+        let labels: Vec<&str> = numeric.iter().map(ArmourLine::label).collect();
+        assert_eq!(labels, crate::model::gear::NUMERIC_ARMOUR_LINES);
+        assert!(numeric.iter().all(|line| line.amount().is_some()));
+    }
 }

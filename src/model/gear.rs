@@ -251,6 +251,20 @@ impl GearDecls {
     }
 }
 
+/// The built-in numeric lines of armour blocks, readable as `[Armour Protection]` like the
+/// weapon's (`crate::model::expr::NUMERIC_WEAPON_LINES`) as `[Weapon Reach]`.
+pub const NUMERIC_ARMOUR_LINES: [&str; 5] =
+    ["Value", "Blow-through", "Hardness", "Protection", "Cost"];
+
+/// Whether `path` names a built-in numeric line of `kind`'s blocks (`Protection`, `Reach`).
+pub fn built_in_numeric(kind: GearKind, path: &str) -> bool {
+    let lines: &[&str] = match kind {
+        GearKind::Weapon => &super::expr::NUMERIC_WEAPON_LINES,
+        GearKind::Armour => &NUMERIC_ARMOUR_LINES,
+    };
+    lines.iter().any(|line| line.eq_ignore_ascii_case(path))
+}
+
 /// What follows `label` at the start of `path` (case-insensitive, whole words): `Damage`
 /// for `Fast Damage` and `Fast`, `` for `Fast` and `Fast`; `None` when `path` does not
 /// start with it.

@@ -196,7 +196,8 @@ impl<'a> LineScope<'a> {
     #[inline(never)]
     fn gear_read(&self, actor: &Actor, kind: crate::model::gear::GearKind, path: &str) -> Read {
         use crate::model::gear::GearKind;
-        let declared = self.rules.symbols.gear.resolve(kind, path).is_some();
+        let declared = self.rules.symbols.gear.resolve(kind, path).is_some()
+            || crate::model::gear::built_in_numeric(kind, path);
         let blocks: Vec<&Block> = match kind {
             GearKind::Weapon => self.weapon.into_iter().collect(),
             GearKind::Armour => actor
