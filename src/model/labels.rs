@@ -358,7 +358,7 @@ label_table! {
         /// `Pool: Purse`
         Pool = "Pool", Plain, "the layered pool it protects (default: the first): `Pool: Purse`";
         /// `Keywords: Heavy`
-        Keywords = "Keywords", Plain, "the armour's keywords; refused by `check` (`rules::check::not_run`): only power and weapon keywords are read";
+        Keywords = "Keywords", Plain, "the armour's keywords, read by `wielding` tests: `Keywords: Shield`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: boiled leather`";
     }

@@ -229,3 +229,13 @@ fn a_defence_that_is_not_against_ranged_counts_against_melee_only() {
     game.use_power(&sling).unwrap();
     assert_eq!(hp(&game, "Brute"), 17);
 }
+
+#[test]
+fn an_armour_s_keywords_line_counts_for_wielding_like_a_keyword_field() {
+    let rules = GEAR.replace("Protection: 2\nType: Shield", "Protection: 2\nKeywords: Shield");
+    let mut game = gear(&rules);
+    game.use_power(&PowerUse::new("Brute", "Shield Bash").at(["Weak"])).unwrap();
+    assert_eq!(hp(&game, "Weak"), 19);
+    let refused = game.use_power(&PowerUse::new("Weak", "Shield Bash").at(["Brute"]));
+    assert_eq!(refused.unwrap_err().to_diagnostic().code, "runtime::requirement");
+}

@@ -353,10 +353,9 @@ fn armour(label: ArmourLabel) -> Evidence {
             code: "rules::check::not_run",
         },
         ArmourLabel::Pool => Runs(&["losing_wealth_goes_through_the_accountant_first"]),
-        ArmourLabel::Keywords => Refused {
-            snippet: "system T\nStats: Will\n\narmour Coat\nValue: 2\nKeywords: Heavy\n",
-            code: "rules::check::not_run",
-        },
+        ArmourLabel::Keywords => {
+            Runs(&["an_armour_s_keywords_line_counts_for_wielding_like_a_keyword_field"])
+        }
         // Shown with the armour, never run.
         ArmourLabel::Details => Text,
     }
