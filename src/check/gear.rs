@@ -2,8 +2,9 @@
 //! may be dice; every other weapon line and every armour line is a number. Dice roll only in
 //! the amount of an effect (`Result: [2 * Weapon Damage + 1d4] damage`), evaluated when the
 //! line is used; a dice term or a dice weapon line read anywhere else (a cost, a stat, a
-//! maximum, a modifier) is refused. An armour layer's value is its `Value` or its
-//! `Protection` (which never wears), never both.
+//! maximum, a modifier) is refused, as is a gear field the system declares as dice
+//! (`[Weapon's Fast Damage]`, see [`super::gear_fields`]) read there. An armour layer's value
+//! is its `Value` or its `Protection` (which never wears), never both.
 
 use std::collections::BTreeSet;
 

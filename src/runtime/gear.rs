@@ -2,8 +2,10 @@
 //! (`with weapon Bow`): it must be a weapon of the pack that the user has equipped. Without
 //! one, the user's first equipped weapon goes along. A use *uses* its weapon when the
 //! request names it or a line of the power reads it (`[Weapon]`, `[Weapon Reach]`, a
-//! `Keywords: [Weapon]`); then the weapon's `Requires:` lines must hold and its `Minimum
-//! range:` keeps targets at a distance. Nothing here changes the world.
+//! `Keywords: [Weapon]`); then the weapon's `Requires:` lines must hold (else the use takes
+//! the system's `Fallback weapon:`, if it names one) and its `Minimum range:` keeps targets
+//! at a distance. Also what an actor wields (`wielding a Shield`). Nothing here changes the
+//! world.
 
 use crate::diagnostics::Span;
 use crate::engine::Actor;
