@@ -169,11 +169,17 @@ fn a_dice_field_read_where_nothing_rolls_is_refused() {
 }
 
 #[test]
-fn an_undeclared_gear_read_is_an_unknown_name() {
+fn an_undeclared_gear_read_is_an_unknown_name_with_the_declared_fields() {
     let rules = CANONICAL.replace("Weapon's Fast Damage", "Weapon's Slow Damage");
     let errors = refused(&rules);
+    let error = one(&errors, "rules::check::unknown_stat", "Slow Damage");
     assert!(
-        errors.iter().any(|(d, at)| d.code == "rules::check::unknown_stat" && at == "Slow Damage"),
-        "{errors:#?}"
+        help(error).starts_with("the system declares these weapon fields: Damage, Crit range"),
+        "{error:?}"
     );
+    // A keyword field has no number to read.
+    let rules = CANONICAL.replace("Weapon's Fast Damage", "Weapon Type");
+    let errors = refused(&rules);
+    let error = one(&errors, "rules::check::unknown_stat", "Weapon Type");
+    assert!(help(error).starts_with("`Type` is a keyword field: it has no number"), "{error:?}");
 }
