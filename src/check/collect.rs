@@ -36,6 +36,10 @@ pub struct References<'a> {
     pub type_parameters: Vec<&'a Spanned<Name>>,
     /// `against` parties that are the condition's own holder (`apply Dazed against Target`).
     pub against_holder: Vec<&'a Spanned<Name>>,
+    /// Effects groups run by `do Carry`.
+    pub groups: Vec<&'a Spanned<Name>>,
+    /// The kinds of `each ... within N` recipients (`ally`, `enemy`, `creature`).
+    pub each_recipients: Vec<&'a Spanned<Name>>,
 }
 
 impl<'a> References<'a> {
@@ -110,6 +114,10 @@ impl<'a> References<'a> {
                     self.narrative(narration, context, label, part.span)
                 }
                 EffectPart::Effect(effect) => self.effect(effect, context),
+                EffectPart::When { test, then } => {
+                    self.expr(test, context);
+                    self.effects(then, context, label);
+                }
             }
         }
     }
@@ -123,12 +131,24 @@ impl<'a> References<'a> {
                 }
             }
             Effect::Heal(amount) => self.amount(amount, context),
-            Effect::Gain { amount, resource }
-            | Effect::Lose { amount, resource }
-            | Effect::Spend { amount, resource } => {
+            Effect::Gain { amount, resource, recipient }
+            | Effect::Lose { amount, resource, recipient } => {
+                self.amount(amount, context);
+                self.resources.push(resource);
+                if let Some(crate::model::Recipient::Each { who, within }) = recipient {
+                    self.amount(within, context);
+                    self.each_recipients.push(who);
+                }
+            }
+            Effect::Spend { amount, resource } => {
                 self.amount(amount, context);
                 self.resources.push(resource);
             }
+            Effect::Set { resource, amount, .. } => {
+                self.amount(amount, context);
+                self.resources.push(resource);
+            }
+            Effect::Do(group) => self.groups.push(group),
             Effect::Apply { condition, duration, subject, against } => {
                 self.condition(condition, context);
                 let party = |name: Option<&Spanned<Name>>| match name.map(|n| n.node.as_str()) {
@@ -311,7 +331,8 @@ impl<'a> References<'a> {
                         ResourceRule::Max(amount)
                         | ResourceRule::Start(amount)
                         | ResourceRule::ResetTo { amount, .. }
-                        | ResourceRule::Gain { amount, .. } => self.amount(amount, context),
+                        | ResourceRule::Gain { amount, .. }
+                        | ResourceRule::Min { amount, .. } => self.amount(amount, context),
                         ResourceRule::NoMax | ResourceRule::Lost(_) => {}
                     }
                 }
@@ -334,6 +355,15 @@ impl<'a> References<'a> {
             | SystemLine::Phases(_)
             | SystemLine::Initiative(_) => {}
             SystemLine::Functions(_) | SystemLine::Hook { .. } => {}
+            SystemLine::Effects { effects, .. } => {
+                self.effects(effects, LineContext::Result, "Effects")
+            }
+            SystemLine::At { resource, effects, .. } => {
+                self.resources.push(resource);
+                self.effects(effects, LineContext::Result, "At");
+            }
+            // Checked by `check::effect_flow` (only declared stats take bounds).
+            SystemLine::Bounds(_) => {}
             // Checked by `check::tables` (gaps and overlaps).
             SystemLine::Table { .. } => {}
             // Checked by `check::power_rules` (keywords and condition names).

@@ -11,6 +11,7 @@ mod collect;
 mod conditions;
 mod cycles;
 mod damage;
+mod effect_flow;
 mod error;
 mod gear;
 mod lifecycle;
@@ -119,6 +120,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     lifecycle::lifecycle(pack, &mut out);
     traits::traits(pack, &mut out);
     damage::damage_pool(pack, &mut out);
+    effect_flow::effect_flow(pack, &mut out);
     out
 }
 

@@ -241,6 +241,12 @@ label_table! {
         PerChallengeTurn = "Per challenge turn", Plain, "powers per challenge turn by keyword: `Per challenge turn: 1 Task, 1 other`";
         /// `Stance ends: Unconscious`
         StanceEnds = "Stance ends", Plain, "conditions that end a stance: `Stance ends: Unconscious`";
+        /// `Effects Carry: gain 1 Marks`
+        Effects = "Effects", Named, "a named group of effects, run by `do Carry`: `Effects Carry: gain 1 Marks; when [Marks >= 6]: raise Might by 1`";
+        /// `At 6 Marks: raise Might by 1; set Marks to 0`
+        At = "At", Named, "effects an actor runs when a resource reaches a count: `At 6 Marks: raise Might by 1; set Marks to 0`";
+        /// `Bounds: Might 1-6, Luck -3 to 3`
+        Bounds = "Bounds", Plain, "the least and most stats may hold; raises and lowers stop at them: `Bounds: Might 1-6, Luck -3 to 3`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: combat uses the hex grid`";
     }

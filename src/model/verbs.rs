@@ -28,11 +28,15 @@ pub enum EffectVerb {
     InFront,
     /// `raise Blades by 1`, `lower Agility by 2`
     Raise,
+    /// `set Marks to 0`
+    Set,
+    /// `do Carry`
+    Do,
 }
 
 impl EffectVerb {
     /// Every effect phrase, in documentation order.
-    pub const ALL: [EffectVerb; 11] = [
+    pub const ALL: [EffectVerb; 13] = [
         EffectVerb::Damage,
         EffectVerb::Heal,
         EffectVerb::Gain,
@@ -44,6 +48,8 @@ impl EffectVerb {
         EffectVerb::Script,
         EffectVerb::InFront,
         EffectVerb::Raise,
+        EffectVerb::Set,
+        EffectVerb::Do,
     ];
 
     /// The phrase's shape, as help shows it.
@@ -51,8 +57,8 @@ impl EffectVerb {
         match self {
             EffectVerb::Damage => "N [type] damage",
             EffectVerb::Heal => "heal N",
-            EffectVerb::Gain => "gain N resource",
-            EffectVerb::Lose => "lose N resource",
+            EffectVerb::Gain => "gain N resource, Subject gains N resource",
+            EffectVerb::Lose => "lose N resource, Subject loses N resource",
             EffectVerb::Spend => "spend N resource",
             EffectVerb::Apply => "apply Condition [to Subject] [duration]",
             EffectVerb::Remove => "remove Condition [from Subject]",
@@ -60,6 +66,8 @@ impl EffectVerb {
             EffectVerb::Script => "script f(args)",
             EffectVerb::InFront => "put Armour in front of Subject",
             EffectVerb::Raise => "raise/lower Stat by N",
+            EffectVerb::Set => "set resource to N",
+            EffectVerb::Do => "do Effects group",
         }
     }
 
@@ -77,6 +85,8 @@ impl EffectVerb {
             EffectVerb::Script => "script knockback(Target, Grade)",
             EffectVerb::InFront => "put Bar Table in front of Self",
             EffectVerb::Raise => "raise Speed by 1",
+            EffectVerb::Set => "set CP to 0",
+            EffectVerb::Do => "do Rally",
         }
     }
 
@@ -96,6 +106,8 @@ impl EffectVerb {
             Effect::Script(_) => EffectVerb::Script,
             Effect::InFront { .. } => EffectVerb::InFront,
             Effect::Raise { .. } => EffectVerb::Raise,
+            Effect::Set { .. } => EffectVerb::Set,
+            Effect::Do(_) => EffectVerb::Do,
         }
     }
 
@@ -133,6 +145,7 @@ mod tests {
                 .map(|part| match &part.node {
                     crate::model::EffectPart::Effect(effect) => EffectVerb::of(effect),
                     crate::model::EffectPart::Narration(text) => panic!("narration: {text}"),
+                    crate::model::EffectPart::When { .. } => panic!("a when"),
                 })
                 .collect();
             assert_eq!(lowered, [verb], "{}", verb.example());

@@ -184,6 +184,18 @@ pub(super) fn apply_resource_rules(rules: &Rules, actor: &mut Actor) -> Result<(
             }
         }
     }
+    for (name, lines) in &rules.resources {
+        for line in lines {
+            let ResourceRule::Min { negative, amount } = &line.node else { continue };
+            let min = LineScope::of(rules, actor)
+                .amount(amount, LineContext::Declaration, Rounding::Floor)
+                .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
+            let min = if *negative { min.saturating_neg() } else { min };
+            if let Some(resource) = actor.resources.get_mut(name) {
+                resource.min = Some(min);
+            }
+        }
+    }
     Ok(())
 }
 

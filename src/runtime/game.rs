@@ -102,6 +102,10 @@ pub struct Game {
     pub(crate) zeroes: super::hooks::Zeroes,
     /// How deep trait reactions are running inside each other (see `traits::react`).
     pub(crate) reacting: u8,
+    /// How deep effects groups and `At` lines are running inside each other (`flow.rs`).
+    pub(crate) flow_depth: u8,
+    /// The `At N Resource:` lines each actor has reached (`flow.rs`).
+    pub(crate) reached: super::flow::Reached,
     /// A session's choice of plain turns or ticks over the system's `Initiative:` line.
     pub(crate) initiative: Option<crate::model::outcome::InitiativeMode>,
     /// The limits every script of the next loaded pack runs under; only the host sets them.
@@ -123,6 +127,8 @@ impl Game {
             spare: None,
             zeroes: super::hooks::Zeroes::default(),
             reacting: 0,
+            flow_depth: 0,
+            reached: super::flow::Reached::default(),
             initiative: None,
             script_limits: crate::script::ScriptLimits::default(),
         }

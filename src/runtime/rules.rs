@@ -98,6 +98,12 @@ pub(crate) struct Rules {
     pub watched_traits: bool,
     /// Resources whose maximum is an expression, re-read as it changes (`maxes.rs`).
     pub expr_maxes: Vec<super::maxes::ExprMax>,
+    /// `Effects X:` lines as (name, effects), in declaration order.
+    pub effect_groups: Vec<(String, crate::model::Effects)>,
+    /// `At N Resource:` lines, in declaration order.
+    pub thresholds: Vec<super::flow::Threshold>,
+    /// `Bounds` lines as (stat, least, most), in declaration order.
+    pub bounds: Vec<(String, i64, i64)>,
     /// Whether anything listens to engine events (hooks or trait reactions): without,
     /// damage and effects skip every event test.
     pub listens: bool,
@@ -173,6 +179,23 @@ impl Rules {
                 )),
                 SystemLine::Table { name, table } => {
                     rules.tables.push((name.node.clone(), table.clone()));
+                }
+                SystemLine::Effects { name, effects } => {
+                    rules.effect_groups.push((name.node.as_str().to_string(), effects.clone()));
+                }
+                SystemLine::At { count, resource, effects } => {
+                    rules.thresholds.push(super::flow::Threshold {
+                        count: *count,
+                        resource: resource.node.as_str().to_string(),
+                        effects: effects.clone(),
+                        span: line.span,
+                    });
+                }
+                SystemLine::Bounds(bounds) => {
+                    let each = bounds
+                        .iter()
+                        .map(|b| (b.node.stat.node.as_str().to_string(), b.node.low, b.node.high));
+                    rules.bounds.extend(each);
                 }
                 _ => {}
             }
