@@ -57,8 +57,8 @@ impl EffectVerb {
         match self {
             EffectVerb::Damage => "N [type] damage",
             EffectVerb::Heal => "heal N",
-            EffectVerb::Gain => "gain N resource, Subject gains N resource",
-            EffectVerb::Lose => "lose N resource, Subject loses N resource",
+            EffectVerb::Gain => "gain N resource",
+            EffectVerb::Lose => "lose N resource",
             EffectVerb::Spend => "spend N resource",
             EffectVerb::Apply => "apply Condition [to Subject] [duration]",
             EffectVerb::Remove => "remove Condition [from Subject]",
@@ -67,7 +67,7 @@ impl EffectVerb {
             EffectVerb::InFront => "put Armour in front of Subject",
             EffectVerb::Raise => "raise/lower Stat by N",
             EffectVerb::Set => "set resource to N",
-            EffectVerb::Do => "do Effects group",
+            EffectVerb::Do => "do Group",
         }
     }
 
