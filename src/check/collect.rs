@@ -40,6 +40,8 @@ pub struct References<'a> {
     pub groups: Vec<&'a Spanned<Name>>,
     /// The kinds of `each ... within N` recipients (`ally`, `enemy`, `creature`).
     pub each_recipients: Vec<&'a Spanned<Name>>,
+    /// One-actor recipients of `gains`/`loses` (`Target`, `Self`, `Next Ally`).
+    pub one_recipients: Vec<&'a Spanned<Name>>,
 }
 
 impl<'a> References<'a> {
@@ -135,9 +137,13 @@ impl<'a> References<'a> {
             | Effect::Lose { amount, resource, recipient } => {
                 self.amount(amount, context);
                 self.resources.push(resource);
-                if let Some(crate::model::Recipient::Each { who, within }) = recipient {
-                    self.amount(within, context);
-                    self.each_recipients.push(who);
+                match recipient {
+                    Some(crate::model::Recipient::Each { who, within }) => {
+                        self.amount(within, context);
+                        self.each_recipients.push(who);
+                    }
+                    Some(crate::model::Recipient::One(who)) => self.one_recipients.push(who),
+                    None => {}
                 }
             }
             Effect::Spend { amount, resource } => {

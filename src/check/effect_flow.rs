@@ -23,6 +23,10 @@ const EACH_KINDS: [&str; 10] = [
     "creatures",
 ];
 
+/// The one-actor subjects a `gains`/`loses` phrase may name (see `runtime::effects`).
+const ONE_RECIPIENTS: [&str; 6] =
+    ["Self", "you", "Target", "the target", "Next Ally", "next in turn order"];
+
 /// Every problem with effects groups, `each` recipients and stat bounds in `pack`.
 pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
     let groups: Vec<(&Spanned<Name>, &Effects)> = pack
@@ -78,6 +82,20 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     )
                     .with_primary(who.span, "not ally, enemy or creature")
                     .with_help("write `each ally within N`, `each enemy within N` or `each creature within N`"),
+                );
+            }
+        }
+        for who in &references.one_recipients {
+            if !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known)) {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::recipient",
+                        format!("`{}` names no one the engine can find to gain or lose", who.node),
+                    )
+                    .with_primary(who.span, "not Self, Target or Next Ally")
+                    .with_help(
+                        "write `Self`, `Target`, `Next Ally`, `next in turn order`, or `each ally within N`",
+                    ),
                 );
             }
         }

@@ -90,6 +90,7 @@ fn check_refuses_each_misuse_with_its_own_code() {
         ("rules::check::unknown_resource", "unknown resource `Markz`"),
         ("rules::check::unknown_group", "unknown effects group `Cary`"),
         ("rules::check::each_kind", "`each friend` names no kind of creature the engine selects"),
+        ("rules::check::recipient", "`Bob` names no one the engine can find to gain or lose"),
         ("rules::check::duplicate_group", "the effects group `carry` is declared twice"),
         (
             "rules::check::group_cycle",
