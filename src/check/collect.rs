@@ -42,6 +42,14 @@ pub struct References<'a> {
     pub each_recipients: Vec<&'a Spanned<Name>>,
     /// One-actor recipients of `gains`/`loses` (`Target`, `Self`, `Next Ally`).
     pub one_recipients: Vec<&'a Spanned<Name>>,
+    /// The expressions of effect lines (a subset of `expressions`): the lines whose
+    /// brackets read world resources.
+    pub effect_expressions: Vec<&'a Spanned<Expr>>,
+    /// Resources a cost or `spend` takes, or a gain or loss names a subject for: an actor's
+    /// own resources, never the world's.
+    pub actor_resources: Vec<&'a Spanned<Name>>,
+    /// Whether the walk is inside an effect line.
+    in_effects: bool,
 }
 
 impl<'a> References<'a> {
@@ -79,6 +87,9 @@ impl<'a> References<'a> {
 
     fn expr(&mut self, expr: &'a Spanned<Expr>, context: LineContext) {
         self.expressions.push((expr, context));
+        if self.in_effects {
+            self.effect_expressions.push(expr);
+        }
     }
 
     fn amount(&mut self, amount: &'a Amount, context: LineContext) {
@@ -110,6 +121,12 @@ impl<'a> References<'a> {
     }
 
     fn effects(&mut self, effects: &'a Effects, context: LineContext, label: &'static str) {
+        let outer = std::mem::replace(&mut self.in_effects, true);
+        self.effect_parts(effects, context, label);
+        self.in_effects = outer;
+    }
+
+    fn effect_parts(&mut self, effects: &'a Effects, context: LineContext, label: &'static str) {
         for part in &effects.parts {
             match &part.node {
                 EffectPart::Narration(narration) => {
@@ -137,6 +154,9 @@ impl<'a> References<'a> {
             | Effect::Lose { amount, resource, recipient } => {
                 self.amount(amount, context);
                 self.resources.push(resource);
+                if recipient.is_some() {
+                    self.actor_resources.push(resource);
+                }
                 match recipient {
                     Some(crate::model::Recipient::Each { who, within }) => {
                         self.amount(within, context);
@@ -149,6 +169,7 @@ impl<'a> References<'a> {
             Effect::Spend { amount, resource } => {
                 self.amount(amount, context);
                 self.resources.push(resource);
+                self.actor_resources.push(resource);
             }
             Effect::Set { resource, amount, .. } => {
                 self.amount(amount, context);
@@ -212,6 +233,7 @@ impl<'a> References<'a> {
                 for part in parts {
                     self.amount(&part.amount, LineContext::Cost);
                     self.resources.push(&part.resource);
+                    self.actor_resources.push(&part.resource);
                 }
             }
             Cost::Narration(narration) => {
@@ -339,7 +361,7 @@ impl<'a> References<'a> {
                         | ResourceRule::ResetTo { amount, .. }
                         | ResourceRule::Gain { amount, .. }
                         | ResourceRule::Min { amount, .. } => self.amount(amount, context),
-                        ResourceRule::NoMax | ResourceRule::Lost(_) => {}
+                        ResourceRule::NoMax | ResourceRule::Lost(_) | ResourceRule::World => {}
                     }
                 }
             }

@@ -29,6 +29,7 @@ mod tables;
 mod thresholds;
 mod traits;
 mod upgrades;
+mod world;
 
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
@@ -121,6 +122,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     traits::traits(pack, &mut out);
     damage::damage_pool(pack, &mut out);
     effect_flow::effect_flow(pack, &mut out);
+    world::world_resources(pack, &mut out);
     out
 }
 

@@ -37,6 +37,9 @@ pub enum ResourceRule {
     Lost(Spanned<String>),
     /// `start 0`: the value a new actor starts with.
     Start(Amount),
+    /// `world`: one value the world holds (a scene's tension), not one per actor; read in
+    /// effect lines' brackets and changed by their effects.
+    World,
     /// `min -4`: the least it can hold (default 0); losses and costs go down to it.
     Min {
         /// `-` before the amount.
@@ -57,6 +60,7 @@ impl fmt::Display for ResourceRule {
             ResourceRule::Gain { amount, moment } => write!(f, "gain {amount} at {}", moment.node),
             ResourceRule::Lost(moment) => write!(f, "lost at {}", moment.node),
             ResourceRule::Start(amount) => write!(f, "start {amount}"),
+            ResourceRule::World => f.write_str("world"),
             ResourceRule::Min { negative, amount } => {
                 write!(f, "min {}{amount}", if *negative { "-" } else { "" })
             }

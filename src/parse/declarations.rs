@@ -268,6 +268,7 @@ impl Lowerer {
                         }
                     }
                     Rule::resource_lost => ResourceRule::Lost(moment(self, &mut inner)?),
+                    Rule::resource_world => ResourceRule::World,
                     Rule::resource_min => {
                         let (negative, amount) = self.amount(inner.remove(0), base)?;
                         ResourceRule::Min { negative, amount }

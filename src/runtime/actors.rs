@@ -160,7 +160,7 @@ fn names_of(names: &[crate::diagnostics::Spanned<crate::model::Name>]) -> Vec<St
 /// maximum may read a resource declared after it.
 pub(super) fn apply_resource_rules(rules: &Rules, actor: &mut Actor) -> Result<(), RuntimeError> {
     for (name, lines) in &rules.resources {
-        if actor.resources.contains_key(name) {
+        if actor.resources.contains_key(name) || rules.world_resource(name).is_some() {
             continue;
         }
         let mut start = 0;

@@ -82,7 +82,7 @@ pub(crate) fn amount(
     let user = index(context.user)?;
     let target = target.map(index).transpose()?;
     // Split borrows: the line reads the actors while its dice draw from the roller.
-    let (actors, roller) = (&world.actors, &mut world.roller);
+    let (actors, roller, pools) = (&world.actors, &mut world.roller, &world.pools);
     let rolling = Rolling::new(roller);
     let (value, span) = match amount {
         Amount::Dice(dice) => {
@@ -97,6 +97,7 @@ pub(crate) fn amount(
                 trigger: context.trigger,
                 extra: context.outcome,
                 dice: Some(&rolling),
+                pools: Some(pools),
                 ..LineScope::of(context.rules, &actors[user])
             };
             let value = scope.amount(amount, LineContext::Result, context.rounding);
@@ -201,6 +202,10 @@ pub(crate) fn run(
         | Effect::Lose { amount: value, resource, .. } => {
             let value = amount(game, context, value, target, grade)?;
             let losing = matches!(effect, Effect::Lose { .. });
+            if let Some(held) = context.rules.world_resource(resource.node.as_str()) {
+                let delta = if losing { value.saturating_neg() } else { value };
+                return super::world_resources::change(game, held, delta, resource.span);
+            }
             for who in super::recipients::of(game, context, effect, target, grade, span)? {
                 change(game, context, &who, resource, (losing, value))?;
             }
@@ -208,7 +213,10 @@ pub(crate) fn run(
         Effect::Set { resource, negative, amount: value } => {
             let value = amount(game, context, value, target, grade)?;
             let value = if *negative { value.saturating_neg() } else { value };
-            super::flow::set_resource(game, user, resource, value)?;
+            match context.rules.world_resource(resource.node.as_str()) {
+                Some(held) => super::world_resources::set(game, held, value, resource.span)?,
+                None => super::flow::set_resource(game, user, resource, value)?,
+            }
         }
         Effect::Do(group) => super::flow::run_group(game, context, group, target, grade)?,
         Effect::Apply { subject: who, condition, duration, against } => {

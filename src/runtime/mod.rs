@@ -50,6 +50,7 @@ mod ticks;
 mod traits;
 mod turn_effects;
 pub(crate) mod upgrade;
+mod world_resources;
 
 pub use actors::ARMOUR_LAYERS;
 pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};

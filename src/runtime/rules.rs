@@ -102,6 +102,8 @@ pub(crate) struct Rules {
     pub effect_groups: Vec<(String, crate::model::Effects)>,
     /// `At N Resource:` lines, in declaration order.
     pub thresholds: Vec<super::flow::Threshold>,
+    /// `Resource X: world` resources, in declaration order.
+    pub world_resources: Vec<super::world_resources::WorldResource>,
     /// `Bounds` lines as (stat, least, most), in declaration order.
     pub bounds: Vec<(String, i64, i64)>,
     /// Whether anything listens to engine events (hooks or trait reactions): without,
@@ -230,6 +232,7 @@ impl Rules {
         rules.default_pool = super::checks::default_pool(&rules);
         (rules.reactions, rules.watched_traits) = super::traits::of(&rules);
         rules.expr_maxes = super::maxes::of(&rules);
+        rules.world_resources = super::world_resources::of(&rules.resources);
         rules.listens = !rules.hooks.is_empty() || !rules.reactions.is_empty();
         use crate::model::system::EngineRuling;
         rules.grade_cap = pack.ruling(EngineRuling::GradeCap.name()).cloned();

@@ -37,6 +37,9 @@ pub(crate) struct LineScope<'a> {
     /// The roller, lent while an effect's amount is evaluated: its dice terms and dice
     /// fields roll. `None` everywhere else: a number read at any time never rolls.
     pub dice: Option<&'a dyn super::rolling::RollTerms>,
+    /// The world's pools, lent while an effect line is evaluated: its brackets read world
+    /// resources (`[Tension]`). `None` elsewhere (`check` refuses those reads there).
+    pub pools: Option<&'a std::collections::BTreeMap<String, i64>>,
 }
 
 /// How deeply derived values may name other derived values before the name is unknown.
@@ -55,6 +58,7 @@ impl<'a> LineScope<'a> {
             trigger: &[],
             depth: 0,
             dice: None,
+            pools: None,
         }
     }
 
@@ -475,7 +479,12 @@ impl LineScope<'_> {
         }
         match actor_value_at(self.rules, self.user, name.as_str(), self.depth) {
             Some(value) => Ok(Value::integer(value)),
-            None => self.unowned(name),
+            None => match (self.rules.world_resource(name.as_str()), self.pools) {
+                (Some(held), Some(pools)) => {
+                    Ok(Value::integer(super::world_resources::value(pools, held)))
+                }
+                _ => self.unowned(name),
+            },
         }
     }
 

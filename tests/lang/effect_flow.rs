@@ -108,3 +108,29 @@ fn check_refuses_each_misuse_with_its_own_code() {
     }
     assert_eq!(codes.len(), expected.len(), "{codes:#?}");
 }
+
+#[test]
+fn check_refuses_world_resources_where_the_runtime_has_no_world_value() {
+    let path = std::path::PathBuf::from("tests/golden/rules/world_resource_misuse.rules");
+    let mut sources = SourceMap::new();
+    let (pack, mut diagnostics) = mythforge::parse::load_pack(&[path], &mut sources);
+    diagnostics.extend(mythforge::check::check_pack(&pack));
+    mythforge::check::sort_diagnostics(&mut diagnostics);
+    let messages: Vec<String> = diagnostics
+        .iter()
+        .filter(|d| d.code == "rules::check::world_resource")
+        .map(|d| d.message.clone())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "`start [Might]` on the world resource Tension: a world resource's start and bounds are plain numbers",
+            "`reset to 0 at turn start` on the world resource Tension: turn moments are an actor's; the world's resource changes by effects",
+            "Tension is a world resource: an `At` line counts an actor's resource",
+            "Tension is a world resource: no actor pays it or gains it alone",
+            "Tension is a world resource: only effect lines read it",
+            "Tension is a world resource: no actor pays it or gains it alone",
+            "Tension is a world resource: an actor does not hold it",
+        ]
+    );
+}

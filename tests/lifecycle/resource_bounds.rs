@@ -211,3 +211,59 @@ fn set_stops_at_the_resource_maximum_and_says_so() {
     );
     assert_eq!(might(&game, "Cy"), 6, "9 Marks reached the count of 3: the At line ran");
 }
+
+const WORLD: &str = "
+system World
+Resource HP: max 20
+Resource Tension: world; start 1; max 6; min -2
+Layered Body: HP
+
+power Stir
+Target: Self
+Result: gain 1d4 Tension; when [Tension >= 5]: [Tension] damage
+
+power Calm
+Target: Self
+Result: set Tension to -5
+
+actor Hero
+Resources: HP 20
+Powers: Stir, Calm
+";
+
+fn tension(game: &Game) -> Option<i64> {
+    game.world().pools.get("Tension").copied()
+}
+
+#[test]
+fn a_world_resource_is_one_value_effects_read_and_change_within_its_bounds() {
+    let mut game = game(WORLD);
+    game.add_actor("Ana", Some("Hero"), &[]).unwrap();
+    game.add_actor("Bo", Some("Hero"), &[]).unwrap();
+    assert!(!game.world().actor("Ana").unwrap().resources.contains_key("Tension"));
+    assert_eq!(tension(&game), None, "it holds its start (1) until first changed");
+    game.world_mut().roller.force([2]);
+    game.use_power(&PowerUse::new("Ana", "Stir")).unwrap();
+    assert_eq!(tension(&game), Some(3), "1 + 2; the test (>= 5) does not hold");
+    assert_eq!(current(&game, "Ana", "HP"), 20);
+    game.world_mut().roller.force([4]);
+    let mark = game.mark();
+    game.use_power(&PowerUse::new("Bo", "Stir")).unwrap();
+    assert_eq!(tension(&game), Some(6), "3 + 4 stops at the maximum 6");
+    assert_eq!(current(&game, "Bo", "HP"), 14, "the bracket read the world's 6");
+    let transcript = game.transcript_since(mark);
+    assert!(
+        transcript.contains(
+            "the world's Tension cannot go above its maximum: 6, not 7\npool Tension: 3 -> 6"
+        ),
+        "{transcript}"
+    );
+    game.undo().unwrap();
+    assert_eq!(tension(&game), Some(3), "undo takes the world's value back");
+    game.use_power(&PowerUse::new("Ana", "Calm")).unwrap();
+    assert_eq!(tension(&game), Some(-2), "set stops at the minimum");
+    game.set_value("world", "Tension", 4).unwrap();
+    assert_eq!(tension(&game), Some(4), "the GM's `set world Tension to 4`");
+    let error = game.set_value("world", "HP", 4).unwrap_err();
+    assert_eq!(error.to_string(), "HP is not a world resource");
+}
