@@ -48,6 +48,8 @@ pub struct References<'a> {
     /// Resources a cost or `spend` takes, or a gain or loss names a subject for: an actor's
     /// own resources, never the world's.
     pub actor_resources: Vec<&'a Spanned<Name>>,
+    /// Where effects move the world clock (`advance the clock by 1 tick`).
+    pub clock_uses: Vec<Span>,
     /// Whether the walk is inside an effect line.
     in_effects: bool,
 }
@@ -176,6 +178,10 @@ impl<'a> References<'a> {
                 self.resources.push(resource);
             }
             Effect::Do(group) => self.groups.push(group),
+            Effect::Advance { amount, unit } => {
+                self.amount(amount, context);
+                self.clock_uses.push(unit.span);
+            }
             Effect::Apply { condition, duration, subject, against } => {
                 self.condition(condition, context);
                 let party = |name: Option<&Spanned<Name>>| match name.map(|n| n.node.as_str()) {
@@ -391,7 +397,7 @@ impl<'a> References<'a> {
                 self.effects(effects, LineContext::Result, "At");
             }
             // Checked by `check::effect_flow` (only declared stats take bounds).
-            SystemLine::Bounds(_) => {}
+            SystemLine::Bounds(_) | SystemLine::Clock { .. } => {}
             // Checked by `check::tables` (gaps and overlaps).
             SystemLine::Table { .. } => {}
             // Checked by `check::power_rules` (keywords and condition names).

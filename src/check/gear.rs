@@ -228,6 +228,7 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         | Effect::Spend { amount, .. }
         | Effect::Move { distance: amount, .. }
         | Effect::Set { amount, .. }
+        | Effect::Advance { amount, .. }
         | Effect::Raise { amount, .. } => vec![amount],
         Effect::Apply { condition, duration, .. } => {
             let mut found: Vec<&Amount> = condition.amount.iter().collect();

@@ -91,6 +91,8 @@ impl<'a> Names<'a> {
             &mut |node, span| match node {
                 Expr::Name(name) => {
                     let known = self.is_value(name.as_str())
+                        || (self.symbols.clock
+                            && contains_str(&crate::model::system::CLOCK_NAMES, name.as_str()))
                         || handles.contains(&span)
                         || weapon_property(name, context).is_some()
                         || contains(parameters, name.as_str())

@@ -5,13 +5,63 @@
 
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::model::expr::Expr;
-use crate::model::system::ResourceRule;
+use crate::model::system::{CLOCK_NAMES, ResourceRule};
 use crate::model::{ActorLine, Amount, BlockBody, Name, Pack, SystemLine};
 
 use super::collect::References;
 
-/// Every misuse of a world resource in `pack`.
+/// `advance the clock` needs a `Clock:` line, and `[Clock Period]` is read on effect lines
+/// only (where the runtime lends the clock).
+fn clock(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let declared = pack.system_lines().any(|line| matches!(line.node, SystemLine::Clock { .. }));
+    for block in pack.blocks() {
+        let references = References::of(&block.node.body);
+        if !declared {
+            for span in &references.clock_uses {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::no_clock",
+                        "the system has no world clock to advance",
+                    )
+                    .with_primary(*span, "no `Clock:` line")
+                    .with_help("declare one in the system block: `Clock: 6 periods of 4 ticks`"),
+                );
+            }
+            continue;
+        }
+        for (expr, _) in &references.expressions {
+            if references.effect_expressions.iter().any(|effect| std::ptr::eq(*effect, *expr)) {
+                continue;
+            }
+            let mut read = None;
+            expr.node.visit(
+                &mut |node, span| {
+                    if let Expr::Name(name) = node
+                        && read.is_none()
+                        && CLOCK_NAMES.iter().any(|clock| name.matches(clock))
+                    {
+                        read = Some(Spanned::new(name.clone(), span));
+                    }
+                },
+                expr.span,
+            );
+            if let Some(name) = read {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::world_resource",
+                        format!("{} is the world clock: only effect lines read it", name.node),
+                    )
+                    .with_primary(name.span, "read where the runtime has no world")
+                    .with_help("read it on a Result, Effect, Before or After line (`when [Clock Period >= 4]: ...`)"),
+                );
+            }
+        }
+    }
+}
+
+/// Every misuse of a world resource or the world clock in `pack`.
 pub fn world_resources(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    clock(pack, out);
     let mut world: Vec<&str> = Vec::new();
     for line in pack.system_lines() {
         let SystemLine::Resource { name, rules } = &line.node else { continue };

@@ -279,6 +279,13 @@ pub enum Effect {
     },
     /// `do Carry`: the effects of the system's `Effects Carry:` line, run here.
     Do(Spanned<Name>),
+    /// `advance the clock by 2 ticks`: the world clock moves (`tick`, `period`, `day`).
+    Advance {
+        /// How many.
+        amount: Amount,
+        /// `tick(s)`, `period(s)` or `day(s)`, in lower case as written.
+        unit: Spanned<String>,
+    },
 }
 
 /// Who an effect with a subject acts on: `Target gains 2 Wounds`, `each ally within 5 gains
@@ -378,6 +385,9 @@ impl fmt::Display for Effect {
                 write!(f, "set {} to {sign}{amount}", resource.node)
             }
             Effect::Do(group) => write!(f, "do {}", group.node),
+            Effect::Advance { amount, unit } => {
+                write!(f, "advance the clock by {amount} {}", unit.node)
+            }
         }
     }
 }

@@ -12,6 +12,10 @@ use super::effect::{Amount, Narration};
 use super::expr::{CompareOp, Expr, Name, Rounding};
 use crate::diagnostics::Spanned;
 
+/// The names effect lines read the world clock by (a system with a `Clock:` line): the
+/// day, the period of the day and the tick of the period, each counted from 0.
+pub const CLOCK_NAMES: [&str; 3] = ["Clock Day", "Clock Period", "Clock Tick"];
+
 /// A rule about a resource: `max [Max HP]; reset to 6 at turn start`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum ResourceRule {
@@ -259,6 +263,15 @@ pub enum SystemLine {
         /// What runs, with the actor as its user.
         effects: super::Effects,
     },
+    /// `Clock: 6 periods of 4 ticks` — the world clock's day and period sizes: ticks roll
+    /// into periods and periods into days; effect lines read `[Clock Day]`, `[Clock
+    /// Period]`, `[Clock Tick]` and move it (`advance the clock by 1 tick`).
+    Clock {
+        /// Periods in a day.
+        periods: u32,
+        /// Ticks in a period.
+        ticks: u32,
+    },
     /// `Bounds: Might 1-6, Luck -3 to 3` — the least and most stats may hold; a raise or
     /// lower past a bound stops at it, and the log says so.
     Bounds(Vec<Spanned<StatBounds>>),
@@ -344,6 +357,9 @@ impl fmt::Display for SystemLine {
             }
             SystemLine::At { count, resource, effects } => {
                 write!(f, "At {count} {}: {effects}", resource.node.as_str())
+            }
+            SystemLine::Clock { periods, ticks } => {
+                write!(f, "Clock: {periods} periods of {ticks} ticks")
             }
             SystemLine::Bounds(bounds) => {
                 f.write_str("Bounds: ")?;

@@ -32,11 +32,13 @@ pub enum EffectVerb {
     Set,
     /// `do Carry`
     Do,
+    /// `advance the clock by 1 tick`
+    Advance,
 }
 
 impl EffectVerb {
     /// Every effect phrase, in documentation order.
-    pub const ALL: [EffectVerb; 13] = [
+    pub const ALL: [EffectVerb; 14] = [
         EffectVerb::Damage,
         EffectVerb::Heal,
         EffectVerb::Gain,
@@ -50,6 +52,7 @@ impl EffectVerb {
         EffectVerb::Raise,
         EffectVerb::Set,
         EffectVerb::Do,
+        EffectVerb::Advance,
     ];
 
     /// The phrase's shape, as help shows it.
@@ -68,6 +71,7 @@ impl EffectVerb {
             EffectVerb::Raise => "raise/lower Stat by N",
             EffectVerb::Set => "set resource to N",
             EffectVerb::Do => "do Group",
+            EffectVerb::Advance => "advance the clock by N ticks/periods/days",
         }
     }
 
@@ -87,6 +91,7 @@ impl EffectVerb {
             EffectVerb::Raise => "raise Speed by 1",
             EffectVerb::Set => "set CP to 0",
             EffectVerb::Do => "do Rally",
+            EffectVerb::Advance => "advance the clock by 1 tick",
         }
     }
 
@@ -108,6 +113,7 @@ impl EffectVerb {
             Effect::Raise { .. } => EffectVerb::Raise,
             Effect::Set { .. } => EffectVerb::Set,
             Effect::Do(_) => EffectVerb::Do,
+            Effect::Advance { .. } => EffectVerb::Advance,
         }
     }
 

@@ -105,6 +105,7 @@ impl Lowerer {
             }
             SystemLabel::At => self.at_count(line, name()),
             SystemLabel::Bounds => self.bounds(line).map(SystemLine::Bounds),
+            SystemLabel::Clock => self.clock(line),
             SystemLabel::Keyword => self.keyword_rule(line, name()),
             SystemLabel::Table => {
                 self.table(line).map(|table| SystemLine::Table { name: name(), table })
@@ -172,6 +173,28 @@ impl Lowerer {
         let resource = Spanned::new(Name::new(resource), span);
         let effects = self.effects(line.text, line.base);
         Some(SystemLine::At { count, resource, effects })
+    }
+
+    /// `Clock: 6 periods of 4 ticks` (sizes of at least 1).
+    fn clock(&mut self, line: &RawLine<'_>) -> Option<SystemLine> {
+        let words: Vec<&str> = line.text.split_whitespace().collect();
+        let size = |word: &str| word.parse::<u32>().ok().filter(|n| *n >= 1);
+        let parsed = match words.as_slice() {
+            [periods, p, "of", ticks, t]
+                if p.eq_ignore_ascii_case("periods") && t.eq_ignore_ascii_case("ticks") =>
+            {
+                size(periods).zip(size(ticks))
+            }
+            _ => None,
+        };
+        let Some((periods, ticks)) = parsed else {
+            self.expected(
+                line,
+                "the clock's sizes, such as `6 periods of 4 ticks` (each at least 1)",
+            );
+            return None;
+        };
+        Some(SystemLine::Clock { periods, ticks })
     }
 
     /// `Bounds: Might 1-6, Luck -3 to 3`: each stat with its least and most values.

@@ -147,6 +147,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::resource_start => "`start N`",
         Rule::resource_min => "`min -4`",
         Rule::resource_world => "`world`",
+        Rule::advance_clock | Rule::advance_word | Rule::clock_unit => {
+            "`advance the clock by N ticks`"
+        }
         Rule::set_resource | Rule::set_word => "`set <resource> to <amount>`",
         Rule::do_group | Rule::do_word => "`do <effects group>`",
         Rule::subject_change | Rule::subject_verb => "`Target gains N resource`",

@@ -375,6 +375,12 @@ impl Lowerer {
                 Some(Effect::Set { resource, negative, amount })
             }
             Rule::do_group => Some(Effect::Do(self.name(inner.get(1)?, base))),
+            Rule::advance_clock => {
+                let amount = self.plain_amount(inner.get(1)?.clone(), base)?;
+                let unit = inner.get(2)?;
+                let word = unit.as_str().to_ascii_lowercase();
+                Some(Effect::Advance { amount, unit: Spanned::new(word, self.span(unit, base)) })
+            }
             Rule::apply | Rule::subject_is => {
                 let mut subject = None;
                 let mut condition = None;

@@ -82,7 +82,8 @@ pub(crate) fn amount(
     let user = index(context.user)?;
     let target = target.map(index).transpose()?;
     // Split borrows: the line reads the actors while its dice draw from the roller.
-    let (actors, roller, pools) = (&world.actors, &mut world.roller, &world.pools);
+    let (actors, roller) = (&world.actors, &mut world.roller);
+    let (pools, clock) = (&world.pools, &world.clock);
     let rolling = Rolling::new(roller);
     let (value, span) = match amount {
         Amount::Dice(dice) => {
@@ -98,6 +99,7 @@ pub(crate) fn amount(
                 extra: context.outcome,
                 dice: Some(&rolling),
                 pools: Some(pools),
+                clock: Some(clock),
                 ..LineScope::of(context.rules, &actors[user])
             };
             let value = scope.amount(amount, LineContext::Result, context.rounding);
@@ -219,6 +221,10 @@ pub(crate) fn run(
             }
         }
         Effect::Do(group) => super::flow::run_group(game, context, group, target, grade)?,
+        Effect::Advance { amount: value, unit } => {
+            let value = amount(game, context, value, target, grade)?;
+            super::world_resources::advance(game, value, unit)?;
+        }
         Effect::Apply { subject: who, condition, duration, against } => {
             let who = subject(game, who.as_ref(), user, target);
             let against = against.as_ref().map(|other| subject(game, Some(other), user, target));

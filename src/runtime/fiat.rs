@@ -80,6 +80,11 @@ impl Game {
     pub fn set_value(&mut self, actor: &str, name: &str, value: i64) -> Result<(), RuntimeError> {
         self.command(|game| {
             if actor.eq_ignore_ascii_case("world") && game.world.actor(actor).is_err() {
+                if game.rules.clock.is_some()
+                    && let Some(result) = super::world_resources::set_clock(game, name, value)
+                {
+                    return result;
+                }
                 let rules = std::sync::Arc::clone(&game.rules);
                 let Some(held) = rules.world_resource(name) else {
                     let names: Vec<&str> =

@@ -238,6 +238,9 @@ impl Game {
         }
         let mut rules = Rules::linked(&pack, symbols);
         rules.scripts = compiled;
+        if let Some((periods, ticks)) = rules.clock {
+            super::world_resources::size_clock(&mut self.world.clock, periods, ticks);
+        }
         self.rules = shared(rules);
         self.script_files = scripts.into();
         self.identity = std::cell::OnceCell::new();

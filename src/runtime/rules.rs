@@ -102,6 +102,8 @@ pub(crate) struct Rules {
     pub effect_groups: Vec<(String, crate::model::Effects)>,
     /// `At N Resource:` lines, in declaration order.
     pub thresholds: Vec<super::flow::Threshold>,
+    /// The `Clock:` line's periods per day and ticks per period.
+    pub clock: Option<(u32, u32)>,
     /// `Resource X: world` resources, in declaration order.
     pub world_resources: Vec<super::world_resources::WorldResource>,
     /// `Bounds` lines as (stat, least, most), in declaration order.
@@ -182,6 +184,7 @@ impl Rules {
                 SystemLine::Table { name, table } => {
                     rules.tables.push((name.node.clone(), table.clone()));
                 }
+                SystemLine::Clock { periods, ticks } => rules.clock = Some((*periods, *ticks)),
                 SystemLine::Effects { name, effects } => {
                     rules.effect_groups.push((name.node.as_str().to_string(), effects.clone()));
                 }

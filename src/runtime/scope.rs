@@ -40,6 +40,8 @@ pub(crate) struct LineScope<'a> {
     /// The world's pools, lent while an effect line is evaluated: its brackets read world
     /// resources (`[Tension]`). `None` elsewhere (`check` refuses those reads there).
     pub pools: Option<&'a std::collections::BTreeMap<String, i64>>,
+    /// The world clock, lent like `pools`: effect lines read `[Clock Period]`.
+    pub clock: Option<&'a crate::engine::WorldClock>,
 }
 
 /// How deeply derived values may name other derived values before the name is unknown.
@@ -59,6 +61,7 @@ impl<'a> LineScope<'a> {
             depth: 0,
             dice: None,
             pools: None,
+            clock: None,
         }
     }
 
@@ -483,7 +486,15 @@ impl LineScope<'_> {
                 (Some(held), Some(pools)) => {
                     Ok(Value::integer(super::world_resources::value(pools, held)))
                 }
-                _ => self.unowned(name),
+                _ => match self.clock.filter(|_| self.rules.clock.is_some()) {
+                    Some(clock) => {
+                        match super::world_resources::clock_value(clock, name.as_str()) {
+                            Some(value) => Ok(Value::integer(value)),
+                            None => self.unowned(name),
+                        }
+                    }
+                    None => self.unowned(name),
+                },
             },
         }
     }

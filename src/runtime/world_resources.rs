@@ -98,3 +98,78 @@ pub(crate) fn change(
     let now = value(&game.world.pools, held);
     set(game, held, now.saturating_add(delta), span)
 }
+
+use crate::model::system::CLOCK_NAMES;
+
+/// `[Clock Day]`, `[Clock Period]`, `[Clock Tick]` (all counted from 0).
+pub(crate) fn clock_value(clock: &crate::engine::WorldClock, name: &str) -> Option<i64> {
+    let value = match CLOCK_NAMES.iter().position(|known| known.eq_ignore_ascii_case(name))? {
+        0 => i64::try_from(clock.day).unwrap_or(i64::MAX),
+        1 => i64::from(clock.period),
+        _ => i64::from(clock.tick),
+    };
+    Some(value)
+}
+
+/// Gives the clock the `Clock:` line's sizes, keeping where it stands (within them).
+pub(crate) fn size_clock(clock: &mut crate::engine::WorldClock, periods: u32, ticks: u32) {
+    clock.periods_per_day = periods.max(1);
+    clock.ticks_per_period = ticks.max(1);
+    clock.period = clock.period.min(clock.periods_per_day - 1);
+    clock.tick = clock.tick.min(clock.ticks_per_period - 1);
+}
+
+/// `advance the clock by N ticks|periods|days`: ticks roll into periods, periods into days;
+/// the clock never runs back.
+pub(crate) fn advance(
+    game: &mut Game,
+    by: i64,
+    unit: &crate::diagnostics::Spanned<String>,
+) -> Result<(), RuntimeError> {
+    let Ok(count) = u32::try_from(by) else {
+        let message = format!("the clock cannot advance by {by} {}", unit.node);
+        let hint = "advance it by 0 or more".to_string();
+        return Err(super::error::RuntimeErrorKind::Flow { message, hint }.at(unit.span));
+    };
+    game.remember("", Part::Clock);
+    match unit.node.trim_end_matches('s') {
+        "tick" => game.world.advance_clock_ticks(count),
+        "day" => {
+            let per_day = u64::from(game.world.clock.periods_per_day.max(1));
+            game.world.advance_clock_periods(u64::from(count).saturating_mul(per_day));
+        }
+        _ => game.world.advance_clock_periods(u64::from(count)),
+    }
+    Ok(())
+}
+
+/// `set world Clock Period to 2` from a session: one of the clock's counts, within its
+/// sizes; `None` when `name` is not a clock name.
+pub(crate) fn set_clock(
+    game: &mut Game,
+    name: &str,
+    value: i64,
+) -> Option<Result<(), RuntimeError>> {
+    let index = CLOCK_NAMES.iter().position(|known| known.eq_ignore_ascii_case(name))?;
+    let clock = &game.world.clock;
+    let most = match index {
+        0 => i64::MAX,
+        1 => i64::from(clock.periods_per_day) - 1,
+        _ => i64::from(clock.ticks_per_period) - 1,
+    };
+    if !(0..=most).contains(&value) {
+        let message =
+            format!("{} runs from 0 to {most}; {value} is outside it", CLOCK_NAMES[index]);
+        let hint = "the system's `Clock:` line gives the sizes".to_string();
+        return Some(Err(super::error::RuntimeErrorKind::Fiat { message, hint }.at(Span::NONE)));
+    }
+    let clock = &mut game.world.clock;
+    match index {
+        0 => clock.day = u64::try_from(value).unwrap_or(0),
+        1 => clock.period = u32::try_from(value).unwrap_or(0),
+        _ => clock.tick = u32::try_from(value).unwrap_or(0),
+    }
+    let (day, period, tick) = (clock.day, clock.period, clock.tick);
+    game.world.record(crate::engine::Event::Clock { day, period, tick });
+    Some(Ok(()))
+}

@@ -14,11 +14,14 @@ Resource Marks: start 0; no max
 Resource Stamina: max 4; min -4
 Effects Carry: gain 1 Marks; when [Marks >= 6]: raise Might by 1; set Marks to 0
 At 6 Marks: raise Might by 1; set Marks to -1
+Resource Tension: world; start 0; max 6
+Clock: 6 periods of 4 ticks
 
 power Haul
 Target: Enemy
 Result: when [Target's Marks > 2 and Grade >= 1]: Target gains 2 Marks; do Carry
 Result: each ally within [Grace + 2] loses 1 Stamina; Self gains 1 Marks
+After: when [Clock Period >= 4]: advance the clock by 1 tick; gain 1 Tension
 ";
 
 fn parse(text: &str) -> Pack {
@@ -129,8 +132,20 @@ fn check_refuses_world_resources_where_the_runtime_has_no_world_value() {
             "Tension is a world resource: an `At` line counts an actor's resource",
             "Tension is a world resource: no actor pays it or gains it alone",
             "Tension is a world resource: only effect lines read it",
+            "Clock Period is the world clock: only effect lines read it",
             "Tension is a world resource: no actor pays it or gains it alone",
             "Tension is a world resource: an actor does not hold it",
         ]
     );
+}
+
+#[test]
+fn check_refuses_advancing_a_clock_the_system_does_not_declare() {
+    let path = std::path::PathBuf::from("tests/golden/rules/no_clock.rules");
+    let mut sources = SourceMap::new();
+    let (pack, mut diagnostics) = mythforge::parse::load_pack(&[path], &mut sources);
+    diagnostics.extend(mythforge::check::check_pack(&pack));
+    let found: Vec<(&str, &str)> =
+        diagnostics.iter().map(|d| (d.code.as_str(), d.message.as_str())).collect();
+    assert_eq!(found, [("rules::check::no_clock", "the system has no world clock to advance")]);
 }

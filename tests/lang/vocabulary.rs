@@ -220,6 +220,9 @@ fn system(label: SystemLabel) -> Evidence {
             Runs(&["an_at_line_runs_when_the_counter_reaches_its_count_and_again_after_the_reset"])
         }
         SystemLabel::Bounds => Runs(&["a_bounded_stat_stops_at_its_bound_and_the_log_says_so"]),
+        SystemLabel::Clock => {
+            Runs(&["the_world_clock_rolls_ticks_into_periods_and_periods_into_days"])
+        }
         // Notes on the system, never run.
         SystemLabel::Details => Text,
     }
@@ -448,6 +451,9 @@ fn verb(verb: EffectVerb) -> Evidence {
         EffectVerb::Raise => Runs(&["raising_a_skill_from_7_to_8_costs_8_fragments"]),
         EffectVerb::Set => Runs(&["set_stops_at_the_resource_maximum_and_says_so"]),
         EffectVerb::Do => Runs(&["a_group_reads_values_as_the_dice_left_them"]),
+        EffectVerb::Advance => {
+            Runs(&["the_world_clock_rolls_ticks_into_periods_and_periods_into_days"])
+        }
     }
 }
 

@@ -267,3 +267,62 @@ fn a_world_resource_is_one_value_effects_read_and_change_within_its_bounds() {
     let error = game.set_value("world", "HP", 4).unwrap_err();
     assert_eq!(error.to_string(), "HP is not a world resource");
 }
+
+const CLOCK: &str = "
+system Clocked
+Resource HP: max 20
+Layered Body: HP
+Clock: 6 periods of 4 ticks
+
+power Wait
+Target: Self
+Result: advance the clock by 1d4 ticks; when [Clock Period >= 1]: [Clock Tick] damage
+
+power Travel
+Target: Self
+Result: advance the clock by 1 period
+
+power Camp
+Target: Self
+Result: advance the clock by 1 day
+
+actor Hero
+Resources: HP 20
+Powers: Wait, Travel, Camp
+";
+
+fn clock(game: &Game) -> (u64, u32, u32) {
+    let clock = &game.world().clock;
+    (clock.day, clock.period, clock.tick)
+}
+
+#[test]
+fn the_world_clock_rolls_ticks_into_periods_and_periods_into_days() {
+    let mut game = game(CLOCK);
+    game.add_actor("Ana", Some("Hero"), &[]).unwrap();
+    assert_eq!((game.world().clock.periods_per_day, game.world().clock.ticks_per_period), (6, 4));
+    game.world_mut().roller.force([3]);
+    game.use_power(&PowerUse::new("Ana", "Wait")).unwrap();
+    assert_eq!(clock(&game), (0, 0, 3), "3 ticks, still the first period");
+    assert_eq!(current(&game, "Ana", "HP"), 20, "[Clock Period >= 1] does not hold");
+    game.world_mut().roller.force([3]);
+    let mark = game.mark();
+    game.use_power(&PowerUse::new("Ana", "Wait")).unwrap();
+    assert_eq!(clock(&game), (0, 1, 2), "4 local ticks advance a period");
+    assert_eq!(current(&game, "Ana", "HP"), 18, "[Clock Tick] read 2");
+    assert!(game.transcript_since(mark).contains("clock: day 0, period 1, tick 2\n"));
+    game.undo().unwrap();
+    assert_eq!(clock(&game), (0, 0, 3), "undo takes the clock back");
+    for _ in 0..5 {
+        game.use_power(&PowerUse::new("Ana", "Travel")).unwrap();
+    }
+    assert_eq!(clock(&game), (0, 5, 3));
+    game.use_power(&PowerUse::new("Ana", "Travel")).unwrap();
+    assert_eq!(clock(&game), (1, 0, 3), "a day of 6 periods");
+    game.use_power(&PowerUse::new("Ana", "Camp")).unwrap();
+    assert_eq!(clock(&game), (2, 0, 3));
+    game.set_value("world", "Clock Period", 4).unwrap();
+    assert_eq!(clock(&game), (2, 4, 3), "the GM's `set world Clock Period to 4`");
+    let error = game.set_value("world", "Clock Tick", 4).unwrap_err();
+    assert_eq!(error.to_string(), "Clock Tick runs from 0 to 3; 4 is outside it");
+}
