@@ -28,7 +28,9 @@ pub(crate) struct Threshold {
 }
 
 /// Which actors' resources are at or past each threshold line's count (by line index):
-/// a line fires again only after the resource has gone below its count.
+/// a line fires again only after the resource has gone below its count. Taken afresh as
+/// every command starts ([`watch_thresholds`]), so undo and the GM's changes never leave
+/// it stale: a line fires when a command's effects take the resource to its count.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Reached(Vec<(String, usize)>);
 
@@ -107,6 +109,24 @@ pub(crate) fn set_resource(
         game.change_resource(who, name, delta, span)?;
     }
     Ok(())
+}
+
+/// Notes, as a command starts, which actors' resources are already at or past each `At`
+/// line's count (those lines do not fire until the resource goes below it again).
+pub(crate) fn watch_thresholds(game: &mut Game) {
+    if game.rules.thresholds.is_empty() {
+        return;
+    }
+    let mut reached = Vec::new();
+    for (index, line) in game.rules.thresholds.iter().enumerate() {
+        for actor in &game.world.actors {
+            let held = crate::engine::text::lookup(&actor.resources, &line.resource);
+            if held.is_some_and(|held| held.current >= line.count) {
+                reached.push((actor.name.clone(), index));
+            }
+        }
+    }
+    game.reached = Reached(reached);
 }
 
 /// Runs the `At N Resource:` lines whose count an actor's resource has reached since the

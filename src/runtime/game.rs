@@ -354,6 +354,7 @@ impl Game {
     ) -> Result<T, RuntimeError> {
         let snapshot = self.snapshot();
         super::hooks::watch_zeroes(self);
+        super::flow::watch_thresholds(self);
         let mut result = body(self);
         self.settle(&mut result);
         self.finish(snapshot, &mut result);
@@ -372,6 +373,7 @@ impl Game {
         let encounter = self.world.encounter.clone().map(Box::new);
         self.journal = Some(self.spare.take().unwrap_or_default());
         super::hooks::watch_zeroes(self);
+        super::flow::watch_thresholds(self);
         let mut result = body(self);
         self.settle(&mut result);
         let entries = self.journal.take().unwrap_or_default();

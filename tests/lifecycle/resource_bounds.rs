@@ -326,3 +326,25 @@ fn the_world_clock_rolls_ticks_into_periods_and_periods_into_days() {
     let error = game.set_value("world", "Clock Tick", 4).unwrap_err();
     assert_eq!(error.to_string(), "Clock Tick runs from 0 to 3; 4 is outside it");
 }
+
+#[test]
+fn an_at_line_fires_again_after_undo_took_the_counter_back_below_its_count() {
+    let pack =
+        PACK.replace("At 3 Marks: raise Might by 1; set Marks to 0", "At 3 Marks: gain 1 Morale");
+    let mut game = game(&pack);
+    game.add_actor("Ana", Some("Hero"), &[]).unwrap();
+    for _ in 0..3 {
+        game.use_power(&PowerUse::new("Ana", "Drill")).unwrap();
+    }
+    assert_eq!((current(&game, "Ana", "Marks"), current(&game, "Ana", "Morale")), (3, 1));
+    game.use_power(&PowerUse::new("Ana", "Drill")).unwrap();
+    assert_eq!(current(&game, "Ana", "Morale"), 1, "past the count: it does not fire again");
+    game.undo().unwrap();
+    game.undo().unwrap();
+    assert_eq!((current(&game, "Ana", "Marks"), current(&game, "Ana", "Morale")), (2, 0));
+    game.use_power(&PowerUse::new("Ana", "Drill")).unwrap();
+    assert_eq!(current(&game, "Ana", "Morale"), 1, "reaching the count again fires it again");
+    game.set_value("Ana", "Marks", 0).unwrap();
+    game.set_value("Ana", "Marks", 5).unwrap();
+    assert_eq!(current(&game, "Ana", "Morale"), 1, "the GM's fiat runs no effects");
+}
