@@ -212,11 +212,12 @@ fn set_stops_at_the_resource_maximum_and_says_so() {
     assert_eq!(might(&game, "Cy"), 6, "9 Marks reached the count of 3: the At line ran");
 }
 
+// No `Layered` line: HP is the one actor resource with a maximum, so damage goes there (the
+// world's Tension, with its own maximum, is nobody's health).
 const WORLD: &str = "
 system World
 Resource HP: max 20
 Resource Tension: world; start 1; max 6; min -2
-Layered Body: HP
 
 power Stir
 Target: Self
