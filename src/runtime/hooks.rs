@@ -147,6 +147,24 @@ fn fire_after_damage(
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Zeroes(Vec<(String, String)>);
 
+impl Zeroes {
+    /// Whether the resources away from 0 are exactly the ones last looked at — the usual case
+    /// after an effect, answered by one walk in step with the list, without allocating.
+    fn still_matches(&self, game: &Game) -> bool {
+        let mut watched = self.0.iter();
+        for actor in &game.world.actors {
+            for (name, resource) in &actor.resources {
+                if resource.current != 0
+                    && watched.next().is_none_or(|(a, r)| *a != actor.name || r != name)
+                {
+                    return false;
+                }
+            }
+        }
+        watched.next().is_none()
+    }
+}
+
 fn watches_zeroes(game: &Game) -> bool {
     let rules = &game.rules;
     rules.hooks.iter().any(|(event, _)| *event == HookEvent::ResourceZero)
@@ -178,6 +196,9 @@ pub(crate) fn watch_zeroes(game: &mut Game) {
 /// updated, so a resource staying at 0 is reported once and one leaving 0 is watched again.
 pub(crate) fn reached_zero(game: &mut Game) -> Vec<(String, String)> {
     if !watches_zeroes(game) {
+        return Vec::new();
+    }
+    if game.zeroes.still_matches(game) {
         return Vec::new();
     }
     let now = Zeroes(resources_now(game, false));
