@@ -1,8 +1,9 @@
 //! Where damage and healing go: the innermost resource of the system's first `Layered`
 //! line (`Layered Body: HP`), else the one resource the system declares with a `max` (`Resource
 //! HP: max [Max HP]`; a world resource never counts). A system with several resources with a
-//! maximum and no `Layered` line (or with none) does not say, and the engine never guesses: `check` refuses such a pack
-//! when it deals damage or heals, and the runtime refuses damage a script deals.
+//! maximum and no `Layered` line (or with none) does not say, and the engine never guesses:
+//! `check` refuses such a pack when it deals damage or heals, and the runtime refuses damage
+//! a script deals.
 
 use super::SystemLine;
 use super::system::ResourceRule;
