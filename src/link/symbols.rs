@@ -60,6 +60,8 @@ pub struct Symbols {
     pub blocks: Vec<(BlockKind, Declared)>,
     /// Whether a `Clock:` line declares the world clock (`[Clock Period]` is then a name).
     pub clock: bool,
+    /// `Weapon fields:`, `Armour fields:` and `Record` lines.
+    pub gear: crate::model::gear::GearDecls,
 }
 
 impl Symbols {
@@ -103,6 +105,7 @@ impl Symbols {
             }
             SystemLine::Hook { function, .. } => self.functions.push(Declared::of(function)),
             SystemLine::Clock { .. } => self.clock = true,
+            SystemLine::GearFields { .. } | SystemLine::Record { .. } => self.gear.add(line),
             _ => {}
         }
     }

@@ -12,6 +12,7 @@ mod effect_flow;
 mod engine_examples;
 mod engine_save;
 mod engine_world;
+mod gear_data;
 mod log_parts;
 mod log_segments;
 mod log_sharing;
