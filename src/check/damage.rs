@@ -22,7 +22,7 @@ pub(super) fn damage_pool(pack: &Pack, out: &mut Vec<Diagnostic>) {
     };
     let first = pack.blocks().find_map(|block| {
         super::lifecycle::effects_of(&block.node.body).into_iter().find_map(|(effects, _)| {
-            effects.parts.iter().find_map(|part| match &part.node {
+            effects.leaves().find_map(|part| match &part.node {
                 EffectPart::Effect(Effect::Damage { .. }) => Some((part.span, "deals damage")),
                 EffectPart::Effect(Effect::Heal(_)) => Some((part.span, "heals")),
                 _ => None,

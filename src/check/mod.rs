@@ -11,6 +11,7 @@ mod collect;
 mod conditions;
 mod cycles;
 mod damage;
+mod effect_flow;
 mod error;
 mod gear;
 mod gear_fields;
@@ -30,6 +31,7 @@ mod thresholds;
 mod traits;
 mod upgrades;
 mod use_names;
+mod world;
 
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
@@ -128,6 +130,8 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     lifecycle::lifecycle(pack, &mut out);
     traits::traits(pack, &mut out);
     damage::damage_pool(pack, &mut out);
+    effect_flow::effect_flow(pack, &mut out);
+    world::world_resources(pack, &mut out);
     out
 }
 

@@ -319,6 +319,22 @@ impl World {
         after
     }
 
+    /// Sets a world pool to `value` (it holds `start` until first set), logged when it
+    /// changes; bounds are the caller's (a world resource's `max` and `min`).
+    pub fn set_pool(&mut self, pool: &str, start: i64, value: i64, span: Span) {
+        let held = self.pools.entry(pool.to_string()).or_insert(start);
+        let before = *held;
+        *held = value;
+        if before != value {
+            self.record(Event::PoolChanged {
+                pool: pool.to_string(),
+                before,
+                after: value,
+                cause: Cause::of(span),
+            });
+        }
+    }
+
     /// A [`PoolCheck`] by `actor`, logged.
     pub fn pool_check(
         &mut self,

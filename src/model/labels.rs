@@ -250,6 +250,14 @@ label_table! {
         FallbackWeapon = "Fallback weapon", Plain, "the weapon a use falls back to when its weapon's `Requires:` does not hold: `Fallback weapon: Fists`";
         /// `Stance ends: Unconscious`
         StanceEnds = "Stance ends", Plain, "conditions that end a stance: `Stance ends: Unconscious`";
+        /// `Effects Carry: gain 1 Marks`
+        Effects = "Effects", Named, "a named group of effects, run by `do Carry`: `Effects Carry: gain 1 Marks; when [Marks >= 6]: raise Might by 1`";
+        /// `At 6 Marks: raise Might by 1; set Marks to 0`
+        At = "At", Named, "effects an actor runs when a resource reaches a count: `At 6 Marks: raise Might by 1; set Marks to 0`";
+        /// `Clock: 6 periods of 4 ticks`
+        Clock = "Clock", Plain, "the world clock, read as `[Clock Period]`: `Clock: 6 periods of 4 ticks`";
+        /// `Bounds: Might 1-6, Luck -3 to 3`
+        Bounds = "Bounds", Plain, "the least and most stats may hold; raises and lowers stop at them: `Bounds: Might 1-6, Luck -3 to 3`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: combat uses the hex grid`";
     }

@@ -28,11 +28,17 @@ pub enum EffectVerb {
     InFront,
     /// `raise Blades by 1`, `lower Agility by 2`
     Raise,
+    /// `set Marks to 0`
+    Set,
+    /// `do Carry`
+    Do,
+    /// `advance the clock by 1 tick`
+    Advance,
 }
 
 impl EffectVerb {
     /// Every effect phrase, in documentation order.
-    pub const ALL: [EffectVerb; 11] = [
+    pub const ALL: [EffectVerb; 14] = [
         EffectVerb::Damage,
         EffectVerb::Heal,
         EffectVerb::Gain,
@@ -44,6 +50,9 @@ impl EffectVerb {
         EffectVerb::Script,
         EffectVerb::InFront,
         EffectVerb::Raise,
+        EffectVerb::Set,
+        EffectVerb::Do,
+        EffectVerb::Advance,
     ];
 
     /// The phrase's shape, as help shows it.
@@ -60,6 +69,9 @@ impl EffectVerb {
             EffectVerb::Script => "script f(args)",
             EffectVerb::InFront => "put Armour in front of Subject",
             EffectVerb::Raise => "raise/lower Stat by N",
+            EffectVerb::Set => "set resource to N",
+            EffectVerb::Do => "do Group",
+            EffectVerb::Advance => "advance the clock by N ticks/periods/days",
         }
     }
 
@@ -77,6 +89,9 @@ impl EffectVerb {
             EffectVerb::Script => "script knockback(Target, Grade)",
             EffectVerb::InFront => "put Bar Table in front of Self",
             EffectVerb::Raise => "raise Speed by 1",
+            EffectVerb::Set => "set CP to 0",
+            EffectVerb::Do => "do Rally",
+            EffectVerb::Advance => "advance the clock by 1 tick",
         }
     }
 
@@ -96,6 +111,9 @@ impl EffectVerb {
             Effect::Script(_) => EffectVerb::Script,
             Effect::InFront { .. } => EffectVerb::InFront,
             Effect::Raise { .. } => EffectVerb::Raise,
+            Effect::Set { .. } => EffectVerb::Set,
+            Effect::Do(_) => EffectVerb::Do,
+            Effect::Advance { .. } => EffectVerb::Advance,
         }
     }
 
@@ -133,6 +151,7 @@ mod tests {
                 .map(|part| match &part.node {
                     crate::model::EffectPart::Effect(effect) => EffectVerb::of(effect),
                     crate::model::EffectPart::Narration(text) => panic!("narration: {text}"),
+                    crate::model::EffectPart::When { .. } => panic!("a when"),
                 })
                 .collect();
             assert_eq!(lowered, [verb], "{}", verb.example());

@@ -100,6 +100,12 @@ impl Lowerer {
                 }
             },
             SystemLabel::On => self.hook(line, name()),
+            SystemLabel::Effects => {
+                Some(SystemLine::Effects { name: name(), effects: self.effects(text, base) })
+            }
+            SystemLabel::At => self.at_count(line, name()),
+            SystemLabel::Bounds => self.bounds(line).map(SystemLine::Bounds),
+            SystemLabel::Clock => self.clock(line),
             SystemLabel::Keyword => self.keyword_rule(line, name()),
             SystemLabel::Table => {
                 self.table(line).map(|table| SystemLine::Table { name: name(), table })
@@ -167,6 +173,80 @@ impl Lowerer {
         Some(Spanned::new(Name::new(text), self.span_at(line.base, 0..text.len())))
     }
 
+    /// `At 6 Marks: effects`: the label's name is a count and a resource.
+    fn at_count(&mut self, line: &RawLine<'_>, named: Spanned<Name>) -> Option<SystemLine> {
+        let written = named.node.as_str();
+        let parsed = written.split_once(' ').and_then(|(count, resource)| {
+            let resource = resource.trim();
+            count.parse::<i64>().ok().filter(|_| !resource.is_empty()).map(|c| (c, resource))
+        });
+        let Some((count, resource)) = parsed else {
+            self.expected(line, "a count and a resource after `At`, such as `At 6 Marks:`");
+            return None;
+        };
+        let start = named.span.end as usize - resource.len();
+        let span = Span::new(named.span.file, start..named.span.end as usize);
+        let resource = Spanned::new(Name::new(resource), span);
+        let effects = self.effects(line.text, line.base);
+        Some(SystemLine::At { count, resource, effects })
+    }
+
+    /// `Clock: 6 periods of 4 ticks` (sizes of at least 1).
+    fn clock(&mut self, line: &RawLine<'_>) -> Option<SystemLine> {
+        let words: Vec<&str> = line.text.split_whitespace().collect();
+        let size = |word: &str| word.parse::<u32>().ok().filter(|n| *n >= 1);
+        let parsed = match words.as_slice() {
+            [periods, p, "of", ticks, t]
+                if p.eq_ignore_ascii_case("periods") && t.eq_ignore_ascii_case("ticks") =>
+            {
+                size(periods).zip(size(ticks))
+            }
+            _ => None,
+        };
+        let Some((periods, ticks)) = parsed else {
+            self.expected(
+                line,
+                "the clock's sizes, such as `6 periods of 4 ticks` (each at least 1)",
+            );
+            return None;
+        };
+        Some(SystemLine::Clock { periods, ticks })
+    }
+
+    /// `Bounds: Might 1-6, Luck -3 to 3`: each stat with its least and most values.
+    fn bounds(
+        &mut self,
+        line: &RawLine<'_>,
+    ) -> Option<Vec<Spanned<crate::model::system::StatBounds>>> {
+        let mut out = Vec::new();
+        for (start, piece) in super::brackets::split_outside_brackets(line.text, ',') {
+            let item = piece.trim();
+            let at = line.base + start + (piece.len() - piece.trim_start().len());
+            let parsed = match item.rsplit_once(" to ") {
+                Some((left, high)) => left.trim().rsplit_once(' ').and_then(|(stat, low)| {
+                    Some((stat.trim(), low.parse::<i64>().ok()?, high.trim().parse::<i64>().ok()?))
+                }),
+                None => item.rsplit_once(' ').and_then(|(stat, range)| {
+                    let (low, high) = range.split_once('-')?;
+                    Some((stat.trim(), low.parse::<i64>().ok()?, high.parse::<i64>().ok()?))
+                }),
+            };
+            let Some((stat, low, high)) =
+                parsed.filter(|(stat, low, high)| !stat.is_empty() && low <= high)
+            else {
+                self.expected(
+                    line,
+                    "stats with their least and most values, such as `Might 1-6, Luck -3 to 3`",
+                );
+                return None;
+            };
+            let stat = Spanned::new(Name::new(stat), self.span_at(at, 0..stat.len()));
+            let span = self.span_at(at, 0..item.len());
+            out.push(Spanned::new(crate::model::system::StatBounds { stat, low, high }, span));
+        }
+        Some(out)
+    }
+
     /// `On damage taken: bleed_check`: one known event, one function name.
     fn hook(&mut self, line: &RawLine<'_>, event: Spanned<Name>) -> Option<SystemLine> {
         let Some(kind) = crate::model::hook::HookEvent::parse(event.node.as_str()) else {
@@ -227,6 +307,11 @@ impl Lowerer {
                         }
                     }
                     Rule::resource_lost => ResourceRule::Lost(moment(self, &mut inner)?),
+                    Rule::resource_world => ResourceRule::World,
+                    Rule::resource_min => {
+                        let (negative, amount) = self.amount(inner.remove(0), base)?;
+                        ResourceRule::Min { negative, amount }
+                    }
                     _ => ResourceRule::Start(self.plain_amount(inner.remove(0), base)?),
                 };
                 Some(Spanned::new(lowered, span))

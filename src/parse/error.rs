@@ -149,6 +149,16 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::resource_gain => "`gain N at moment`",
         Rule::resource_lost => "`lost at moment`",
         Rule::resource_start => "`start N`",
+        Rule::resource_min => "`min -4`",
+        Rule::resource_world => "`world`",
+        Rule::advance_clock | Rule::advance_word | Rule::clock_unit => {
+            "`advance the clock by N ticks`"
+        }
+        Rule::set_resource | Rule::set_word => "`set <resource> to <amount>`",
+        Rule::do_group | Rule::do_word => "`do <effects group>`",
+        Rule::subject_change | Rule::subject_verb => "`Target gains N resource`",
+        Rule::recipient | Rule::recipient_name | Rule::recipient_word => "who: `Target`, `Self`",
+        Rule::each_recipient | Rule::each_word => "`each ally within N`",
         Rule::moment => "a moment such as `turn start`",
         Rule::comparison_input => "a comparison such as `>= [Threshold]`",
         Rule::check_input => "a check such as `[Attack + Strength]`",

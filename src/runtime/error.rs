@@ -171,6 +171,15 @@ pub enum RuntimeErrorKind {
         /// What to do instead.
         hint: String,
     },
+    /// An effect line's flow cannot run: groups or `At` lines starting each other without
+    /// end, `each ally within N` with nobody placed.
+    #[error("{message}")]
+    Flow {
+        /// What is wrong.
+        message: String,
+        /// What to do instead.
+        hint: String,
+    },
     /// An engine error.
     #[error(transparent)]
     Engine(EngineErrorKind),
@@ -212,6 +221,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::Fiat { .. } => "runtime::fiat",
             RuntimeErrorKind::ActorValue { .. } => "runtime::actor_value",
             RuntimeErrorKind::Unmappable { .. } => "runtime::unmappable",
+            RuntimeErrorKind::Flow { .. } => "runtime::flow",
             RuntimeErrorKind::Engine(kind) => kind.code(),
             RuntimeErrorKind::Eval(_) => "rules::eval",
         }
@@ -312,6 +322,7 @@ impl ToDiagnostic for RuntimeError {
             | RuntimeErrorKind::Fiat { hint, .. }
             | RuntimeErrorKind::ActorValue { hint, .. }
             | RuntimeErrorKind::Unmappable { hint, .. }
+            | RuntimeErrorKind::Flow { hint, .. }
             | RuntimeErrorKind::NoDamagePool(hint) => diagnostic.with_help(hint.clone()),
             RuntimeErrorKind::WeaponRequirement { .. } => diagnostic.with_help(
                 "meet the requirement first, or use another weapon (`with weapon <name>`)",

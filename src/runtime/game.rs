@@ -102,6 +102,10 @@ pub struct Game {
     pub(crate) zeroes: super::hooks::Zeroes,
     /// How deep trait reactions are running inside each other (see `traits::react`).
     pub(crate) reacting: u8,
+    /// How deep effects groups and `At` lines are running inside each other (`flow.rs`).
+    pub(crate) flow_depth: u8,
+    /// The `At N Resource:` lines each actor has reached (`flow.rs`).
+    pub(crate) reached: super::flow::Reached,
     /// A session's choice of plain turns or ticks over the system's `Initiative:` line.
     pub(crate) initiative: Option<crate::model::outcome::InitiativeMode>,
     /// The limits every script of the next loaded pack runs under; only the host sets them.
@@ -123,6 +127,8 @@ impl Game {
             spare: None,
             zeroes: super::hooks::Zeroes::default(),
             reacting: 0,
+            flow_depth: 0,
+            reached: super::flow::Reached::default(),
             initiative: None,
             script_limits: crate::script::ScriptLimits::default(),
         }
@@ -232,6 +238,9 @@ impl Game {
         }
         let mut rules = Rules::linked(&pack, symbols);
         rules.scripts = compiled;
+        if let Some((periods, ticks)) = rules.clock {
+            super::world_resources::size_clock(&mut self.world.clock, periods, ticks);
+        }
         self.rules = shared(rules);
         self.script_files = scripts.into();
         self.identity = std::cell::OnceCell::new();
@@ -365,6 +374,7 @@ impl Game {
     ) -> Result<T, RuntimeError> {
         let snapshot = self.snapshot();
         super::hooks::watch_zeroes(self);
+        super::flow::watch_thresholds(self);
         let mut result = body(self);
         self.settle(&mut result);
         self.finish(snapshot, &mut result);
@@ -383,6 +393,7 @@ impl Game {
         let encounter = self.world.encounter.clone().map(Box::new);
         self.journal = Some(self.spare.take().unwrap_or_default());
         super::hooks::watch_zeroes(self);
+        super::flow::watch_thresholds(self);
         let mut result = body(self);
         self.settle(&mut result);
         let entries = self.journal.take().unwrap_or_default();

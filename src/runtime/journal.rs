@@ -48,6 +48,8 @@ enum Entry {
     Stat { actor: usize, name: usize, old: Option<i64> },
     /// Where the actor stood.
     Position { actor: usize, old: Option<crate::engine::Hex> },
+    /// The world clock (boxed: entries stay small).
+    Clock(Box<crate::engine::WorldClock>),
 }
 
 /// What a power is about to change.
@@ -61,6 +63,8 @@ pub(crate) enum Part<'a> {
     Conditions,
     /// A world pool (the actor is ignored).
     Pool(&'a str),
+    /// The world clock (the actor is ignored).
+    Clock,
     /// A stat.
     Stat(&'a str),
     /// The position.
@@ -142,13 +146,17 @@ impl Game {
             Entry::Layers { actor, .. }
             | Entry::LayerValues { actor, .. }
             | Entry::Position { actor, .. } => (*actor, Touched::Other),
-            Entry::Pool { .. } => return None,
+            Entry::Pool { .. } | Entry::Clock(_) => return None,
         })
     }
 
     /// Records the current value of `part` of `actor` if a journal is running.
     pub(crate) fn remember(&mut self, actor: &str, part: Part<'_>) {
         let Some(journal) = self.journal.as_mut() else { return };
+        if let Part::Clock = part {
+            journal.entries.push(Entry::Clock(Box::new(self.world.clock.clone())));
+            return;
+        }
         if let Part::Pool(name) = part {
             let old = self.world.pools.get(name).copied();
             let name = journal.name(self.world.names.get(name));
@@ -171,12 +179,12 @@ impl Game {
                 journal.conditions.push(who.conditions.clone());
                 Entry::Conditions { actor: index, old: journal.conditions.len() - 1 }
             }
-            Part::Pool(_) => return,
             Part::Stat(name) => {
                 let old = who.stats.get(name).copied();
                 Entry::Stat { actor: index, name: journal.name(names.get(name)), old }
             }
             Part::Position => Entry::Position { actor: index, old: who.position },
+            Part::Pool(_) | Part::Clock => return,
         };
         journal.entries.push(entry);
     }
@@ -267,6 +275,7 @@ pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
             Entry::Stat { actor, name, old } => {
                 world.actors[actor].stats.restore(&names[name], old);
             }
+            Entry::Clock(old) => world.clock = *old,
         }
     }
     journal.clear();

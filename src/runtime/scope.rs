@@ -37,6 +37,11 @@ pub(crate) struct LineScope<'a> {
     /// The roller, lent while an effect's amount is evaluated: its dice terms and dice
     /// fields roll. `None` everywhere else: a number read at any time never rolls.
     pub dice: Option<&'a dyn super::rolling::RollTerms>,
+    /// The world's pools, lent while an effect line is evaluated: its brackets read world
+    /// resources (`[Tension]`). `None` elsewhere (`check` refuses those reads there).
+    pub pools: Option<&'a std::collections::BTreeMap<String, i64>>,
+    /// The world clock, lent like `pools`: effect lines read `[Clock Period]`.
+    pub clock: Option<&'a crate::engine::WorldClock>,
 }
 
 /// How deeply derived values may name other derived values before the name is unknown.
@@ -55,6 +60,8 @@ impl<'a> LineScope<'a> {
             trigger: &[],
             depth: 0,
             dice: None,
+            pools: None,
+            clock: None,
         }
     }
 
@@ -583,7 +590,20 @@ impl LineScope<'_> {
         }
         match actor_value_at(self.rules, self.user, name.as_str(), self.depth) {
             Some(value) => Ok(Value::integer(value)),
-            None => self.unowned(name),
+            None => match (self.rules.world_resource(name.as_str()), self.pools) {
+                (Some(held), Some(pools)) => {
+                    Ok(Value::integer(super::world_resources::value(pools, held)))
+                }
+                _ => match self.clock.filter(|_| self.rules.clock.is_some()) {
+                    Some(clock) => {
+                        match super::world_resources::clock_value(clock, name.as_str()) {
+                            Some(value) => Ok(Value::integer(value)),
+                            None => self.unowned(name),
+                        }
+                    }
+                    None => self.unowned(name),
+                },
+            },
         }
     }
 

@@ -9,6 +9,7 @@ mod common;
 mod analyze;
 mod check_outcomes;
 mod defaults_and_prereqs;
+mod effect_flow;
 mod engine_examples;
 mod engine_save;
 mod engine_world;

@@ -9,6 +9,7 @@ mod check_outcome_forms;
 mod dice;
 mod dice_notation;
 mod dice_robustness;
+mod effect_flow;
 mod gear_fields;
 mod rules_golden;
 mod rules_model;

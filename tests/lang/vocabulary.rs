@@ -226,6 +226,14 @@ fn system(label: SystemLabel) -> Evidence {
         SystemLabel::StanceEnds => {
             Runs(&["a_stance_ends_on_unconscious_and_undo_and_save_bring_it_back"])
         }
+        SystemLabel::Effects => Runs(&["one_group_serves_a_power_and_a_condition"]),
+        SystemLabel::At => {
+            Runs(&["an_at_line_runs_when_the_counter_reaches_its_count_and_again_after_the_reset"])
+        }
+        SystemLabel::Bounds => Runs(&["a_bounded_stat_stops_at_its_bound_and_the_log_says_so"]),
+        SystemLabel::Clock => {
+            Runs(&["the_world_clock_rolls_ticks_into_periods_and_periods_into_days"])
+        }
         // Notes on the system, never run.
         SystemLabel::Details => Text,
     }
@@ -451,6 +459,11 @@ fn verb(verb: EffectVerb) -> Evidence {
         }
         EffectVerb::InFront => Runs(&["bar_table_put_in_front_of_armour_takes_25"]),
         EffectVerb::Raise => Runs(&["raising_a_skill_from_7_to_8_costs_8_fragments"]),
+        EffectVerb::Set => Runs(&["set_stops_at_the_resource_maximum_and_says_so"]),
+        EffectVerb::Do => Runs(&["a_group_reads_values_as_the_dice_left_them"]),
+        EffectVerb::Advance => {
+            Runs(&["the_world_clock_rolls_ticks_into_periods_and_periods_into_days"])
+        }
     }
 }
 

@@ -12,5 +12,6 @@ mod inline_actor;
 mod losses;
 mod maxes;
 mod moments;
+mod resource_bounds;
 mod traits;
 mod turn_order;
