@@ -334,6 +334,19 @@ impl<'a> References<'a> {
             | SystemLine::Phases(_)
             | SystemLine::Initiative(_) => {}
             SystemLine::Functions(_) | SystemLine::Hook { .. } => {}
+            SystemLine::OnEvent(rule) => {
+                if let Some(resource) = &rule.resource {
+                    self.resources.push(resource);
+                }
+                if let Some(gate) = &rule.gate {
+                    self.requirement(&gate.node, "On", Some(gate.span));
+                }
+                self.effects(&rule.effects, LineContext::Result, "On");
+            }
+            SystemLine::ChallengeCounters { success, failure } => {
+                self.resources.push(success);
+                self.resources.push(failure);
+            }
             // Checked by `check::tables` (gaps and overlaps).
             SystemLine::Table { .. } => {}
             // Checked by `check::power_rules` (keywords and condition names).

@@ -232,7 +232,11 @@ label_table! {
         /// `Functions: jolt, aid_bonus`
         Functions = "Functions", Plain, "the script functions rule lines may call: `Functions: jolt, aid_bonus`";
         /// `On damage taken: bleed_check`
-        On = "On", Named, "a script hook on an event: `On damage taken: bleed_check`";
+        On = "On", Named, "a script hook or effects on an event: `On damage taken: bleed_check`, `On kill: gain 1 Glory`, `On hit: if you are Unconscious: apply Dead`";
+        /// `When HP reaches 0: apply Dying`
+        When = "When", Named, "effects when a resource reaches 0: `When HP reaches 0: apply Dying`";
+        /// `Challenge counters: Breakthroughs, Setbacks`
+        ChallengeCounters = "Challenge counters", Plain, "the resources a challenge counts successes and failures in: `Challenge counters: Successes, Failures`";
         /// `Keyword Attack: only on own turn`
         Keyword = "Keyword", Named, "a rule for powers with a keyword: `Keyword Attack: only on own turn`";
         /// `Per turn: 1 Attack`

@@ -212,6 +212,17 @@ pub enum SystemLine {
         /// The script function.
         function: Spanned<Name>,
     },
+    /// `On kill: gain 1 Glory`, `When HP reaches 0: apply Dying`, `On hit: if you are
+    /// Unconscious: apply Dead` — effect lines the engine runs on an event, for everyone.
+    OnEvent(super::hook::EventRule),
+    /// `Challenge counters: Breakthroughs, Setbacks` — the resources a challenge counts its
+    /// successes and failures in (the session's `challenge N <success> before M <failure>`).
+    ChallengeCounters {
+        /// The successes' resource.
+        success: Spanned<Name>,
+        /// The failures' resource.
+        failure: Spanned<Name>,
+    },
 }
 
 impl fmt::Display for SystemLine {
@@ -281,6 +292,10 @@ impl fmt::Display for SystemLine {
             SystemLine::Details(text) => write!(f, "Details: {text}"),
             SystemLine::Hook { event, function } => {
                 write!(f, "On {}: {}", event.node, function.node)
+            }
+            SystemLine::OnEvent(rule) => write!(f, "{rule}"),
+            SystemLine::ChallengeCounters { success, failure } => {
+                write!(f, "Challenge counters: {}, {}", success.node, failure.node)
             }
             SystemLine::KeywordRule { keyword, rule } => {
                 write!(f, "Keyword {}: {}", keyword.node, rule.node)

@@ -168,7 +168,8 @@ pub(crate) fn run(
             let health = health_resource(context.rules).map_err(|e| e.or_at(span))?;
             let (pool, resource) = context.rules.damage_pool(health);
             game.damage_into(victim, Sink { pool, resource }, (&damage, &rules), span)?;
-            super::hooks::after_damage(game, victim, before, span)?;
+            let dealer = (!context.from_condition).then_some(user);
+            super::hooks::after_damage(game, (dealer, victim), before, span)?;
         }
         Effect::Heal(value) => {
             let value = amount(game, context, value, target, grade)?;

@@ -61,6 +61,18 @@ pub(crate) fn holds_for(
     target: Option<&Actor>,
     power: Option<(&Block, Option<&Block>)>,
 ) -> Result<bool, RuntimeError> {
+    holds_on(rules, requirement, (user, target), power, &[])
+}
+
+/// [`holds_for`] with the triggering event's values (`[Trigger's Damage]`), for a system's
+/// event rules.
+pub(crate) fn holds_on(
+    rules: &Rules,
+    requirement: &Requirement,
+    (user, target): (&Actor, Option<&Actor>),
+    power: Option<(&Block, Option<&Block>)>,
+    trigger: &[(String, i64)],
+) -> Result<bool, RuntimeError> {
     let Requirement::Tests { first, rest } = requirement else { return Ok(true) };
     let test = |test: &Spanned<Test>| -> Result<bool, RuntimeError> {
         let unknown = |what: String| -> RuntimeError {
@@ -68,7 +80,7 @@ pub(crate) fn holds_for(
         };
         Ok(match &test.node {
             Test::Compare(expr) => {
-                let scope = LineScope { target, ..LineScope::of(rules, user) };
+                let scope = LineScope { target, trigger, ..LineScope::of(rules, user) };
                 let value = evaluate(expr, &scope, LineContext::Condition)?;
                 value.as_integer() != Some(0)
             }

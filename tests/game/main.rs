@@ -43,6 +43,7 @@ mod runtime_spending;
 mod runtime_terrain;
 mod runtime_timing;
 mod runtime_upgrades;
+mod script_check_calls;
 mod session_gm;
 mod trait_kinds;
 mod transcript_text;
