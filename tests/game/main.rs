@@ -7,6 +7,7 @@
 mod common;
 
 mod analyze;
+mod challenge_counters;
 mod defaults_and_prereqs;
 mod engine_examples;
 mod engine_save;

@@ -202,7 +202,14 @@ fn system(label: SystemLabel) -> Evidence {
         SystemLabel::On => Runs(&[
             "turn_hooks_run_as_turns_start_and_end",
             "a_heavy_hit_failing_the_challenge_starts_bleeding",
+            "unconscious_at_0_then_dead_when_hit_again_but_never_in_the_turn_it_fell",
         ]),
+        SystemLabel::When => {
+            Runs(&["unconscious_at_0_then_dead_when_hit_again_but_never_in_the_turn_it_fell"])
+        }
+        SystemLabel::ChallengeCounters => {
+            Runs(&["a_challenge_is_counted_in_the_counters_the_system_names"])
+        }
         SystemLabel::Keyword => {
             Runs(&["an_attack_off_turn_points_at_the_keyword_rule_and_the_powers_keywords"])
         }
