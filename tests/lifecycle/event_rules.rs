@@ -88,14 +88,16 @@ fn unconscious_at_0_then_dead_when_hit_again_but_never_in_the_turn_it_fell() {
 #[test]
 fn event_rules_print_canonically() {
     let text = "system S\nResource HP: max 10\nWhen  HP reaches 0 :  apply Dying\n\
-                On kill:gain 1 Glory\nOn hit:  if you are Dying:apply Dead\n";
+                On kill:gain 1 Glory\nOn hit:  if you are Dying:apply Dead\n\
+                Challenge counters:  Wins ,Losses\n";
     let mut sources = mythforge::diagnostics::SourceMap::new();
     let (file, diagnostics) = mythforge::parse::parse_source(&mut sources, "s.rules", text);
     assert!(diagnostics.is_empty(), "{diagnostics:#?}");
     let printed = mythforge::model::print::format_file(&file);
     assert!(
         printed.contains(
-            "When HP reaches 0: apply Dying\nOn kill: gain 1 Glory\nOn hit: if you are Dying: apply Dead\n"
+            "When HP reaches 0: apply Dying\nOn kill: gain 1 Glory\nOn hit: if you are Dying: apply Dead\n\
+             Challenge counters: Wins, Losses\n"
         ),
         "{printed}"
     );
