@@ -153,6 +153,7 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.stats.push(stat);
             }
+            Effect::EndTurn | Effect::SkipTurn { .. } => {}
         }
     }
 
@@ -393,7 +394,8 @@ impl<'a> References<'a> {
             ConditionLine::Forbids(_) => {}
             ConditionLine::Parameters(_)
             | ConditionLine::Stacking(_)
-            | ConditionLine::Duration(_) => {}
+            | ConditionLine::Duration(_)
+            | ConditionLine::TurnSkipped => {}
         }
     }
 

@@ -231,6 +231,10 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
             }
             found
         }
-        Effect::Remove { .. } | Effect::Script(_) | Effect::InFront { .. } => Vec::new(),
+        Effect::Remove { .. }
+        | Effect::Script(_)
+        | Effect::InFront { .. }
+        | Effect::EndTurn
+        | Effect::SkipTurn { .. } => Vec::new(),
     }
 }

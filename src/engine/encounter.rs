@@ -62,6 +62,14 @@ pub struct Participant {
     /// none costs the default action when it ends).
     #[serde(default)]
     pub ticks_this_turn: u64,
+    /// Turns still to skip (`skip the next turn`): each of its turns that starts while this
+    /// is above 0 passes at once and counts it down.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub skips: u32,
+}
+
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }
 
 impl Participant {
@@ -74,6 +82,7 @@ impl Participant {
             ticks: 0,
             delayed: false,
             ticks_this_turn: 0,
+            skips: 0,
         }
     }
 }
@@ -219,6 +228,10 @@ pub struct Encounter {
     /// ends here, by the encounter's end with it).
     #[serde(default)]
     pub limits: Vec<super::limits::LimitUse>,
+    /// True once an effect ended the turn in progress (`end the turn`): its actor uses no
+    /// more powers until its next turn. Cleared when a turn starts.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub turn_over: bool,
 }
 
 /// A power use kept by the encounter: resolving later (`Invest`) or sustained each turn.
@@ -257,6 +270,7 @@ impl Encounter {
             challenge: None,
             queued: Vec::new(),
             limits: Vec::new(),
+            turn_over: false,
         }
     }
 
@@ -297,6 +311,7 @@ impl Encounter {
             Phase::Start => self.enter(Phase::Action, actor),
             Phase::Action => self.enter(Phase::End, actor),
             Phase::End => {
+                self.turn_over = false;
                 let mut steps = vec![TurnStep::TurnEnded { actor }];
                 super::limits::reset(&mut self.limits, super::limits::LimitReset::Turn);
                 match self.mode {

@@ -252,6 +252,13 @@ pub enum Effect {
         /// Who it protects (`Target`, `Self`).
         subject: Spanned<Name>,
     },
+    /// `end the turn`: the turn in progress is over (its actor uses nothing more).
+    EndTurn,
+    /// `skip the next turn`, `Self skips the next turn`: the actor's next turn is skipped.
+    SkipTurn {
+        /// Who skips (`Self`, `Target`); `None` means the power's target.
+        subject: Option<Spanned<Name>>,
+    },
     /// `raise Blades by 1`, `lower Agility by 2`: a lasting change to the user's stat.
     Raise {
         /// `lower` instead of `raise`.
@@ -320,6 +327,11 @@ impl fmt::Display for Effect {
                 let verb = if *lower { "lower" } else { "raise" };
                 write!(f, "{verb} {} by {amount}", stat.node)
             }
+            Effect::EndTurn => f.write_str("end the turn"),
+            Effect::SkipTurn { subject: Some(subject) } => {
+                write!(f, "{} skips the next turn", subject.node)
+            }
+            Effect::SkipTurn { subject: None } => f.write_str("skip the next turn"),
         }
     }
 }

@@ -253,6 +253,8 @@ label_table! {
 label_table! {
     /// The lines of a `condition` block.
     pub enum ConditionLabel {
+        /// `Turn: skipped`
+        Turn = "Turn", Plain, "the holder's turns pass at once while it holds this: `Turn: skipped`";
         /// `Parameters: N`
         Parameters = "Parameters", Plain, "the values an application gives: `Parameters: N`";
         /// `Modifiers: +1 Attack, -5 Defense`

@@ -28,11 +28,15 @@ pub enum EffectVerb {
     InFront,
     /// `raise Blades by 1`, `lower Agility by 2`
     Raise,
+    /// `end the turn`
+    EndTurn,
+    /// `skip the next turn`, `Self skips the next turn`
+    SkipTurn,
 }
 
 impl EffectVerb {
     /// Every effect phrase, in documentation order.
-    pub const ALL: [EffectVerb; 11] = [
+    pub const ALL: [EffectVerb; 13] = [
         EffectVerb::Damage,
         EffectVerb::Heal,
         EffectVerb::Gain,
@@ -44,6 +48,8 @@ impl EffectVerb {
         EffectVerb::Script,
         EffectVerb::InFront,
         EffectVerb::Raise,
+        EffectVerb::EndTurn,
+        EffectVerb::SkipTurn,
     ];
 
     /// The phrase's shape, as help shows it.
@@ -60,6 +66,8 @@ impl EffectVerb {
             EffectVerb::Script => "script f(args)",
             EffectVerb::InFront => "put Armour in front of Subject",
             EffectVerb::Raise => "raise/lower Stat by N",
+            EffectVerb::EndTurn => "end the turn",
+            EffectVerb::SkipTurn => "[Subject skips | skip] the next turn",
         }
     }
 
@@ -77,6 +85,8 @@ impl EffectVerb {
             EffectVerb::Script => "script knockback(Target, Grade)",
             EffectVerb::InFront => "put Bar Table in front of Self",
             EffectVerb::Raise => "raise Speed by 1",
+            EffectVerb::EndTurn => "end the turn",
+            EffectVerb::SkipTurn => "Self skips the next turn",
         }
     }
 
@@ -96,6 +106,8 @@ impl EffectVerb {
             Effect::Script(_) => EffectVerb::Script,
             Effect::InFront { .. } => EffectVerb::InFront,
             Effect::Raise { .. } => EffectVerb::Raise,
+            Effect::EndTurn => EffectVerb::EndTurn,
+            Effect::SkipTurn { .. } => EffectVerb::SkipTurn,
         }
     }
 

@@ -346,6 +346,14 @@ impl Lowerer {
             ConditionLabel::Grants => self.grants(line).map(ConditionLine::Grants),
             ConditionLabel::Includes => self.includes(line).map(ConditionLine::Includes),
             ConditionLabel::Forbids => self.forbids(line).map(ConditionLine::Forbids),
+            ConditionLabel::Turn => {
+                if line.text.trim().eq_ignore_ascii_case("skipped") {
+                    Some(ConditionLine::TurnSkipped)
+                } else {
+                    self.expected(line, "`skipped`: `Turn: skipped`");
+                    None
+                }
+            }
         })
     }
 

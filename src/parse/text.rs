@@ -363,6 +363,16 @@ impl Lowerer {
                 let amount = self.plain_amount(inner.remove(0), base)?;
                 Some(Effect::Raise { lower, stat, amount })
             }
+            Rule::end_turn => Some(Effect::EndTurn),
+            Rule::skip_turn => {
+                let subject =
+                    inner.iter().find(|node| node.as_rule() == Rule::skip_subject).map(|who| {
+                        let text = who.as_str();
+                        let start = base + who.as_span().start();
+                        Spanned::new(Name::new(text), self.span_at(start, 0..text.len()))
+                    });
+                Some(Effect::SkipTurn { subject })
+            }
             _ => None,
         }
     }

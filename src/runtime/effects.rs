@@ -149,6 +149,11 @@ pub(crate) fn run(
 ) -> Result<(), RuntimeError> {
     let user = context.user;
     match effect {
+        Effect::EndTurn => super::turn_control::end_turn(game, span)?,
+        Effect::SkipTurn { subject: who } => {
+            let who = subject(game, who.as_ref(), user, target);
+            super::turn_control::skip(game, &who, span)?;
+        }
         Effect::Damage { negative, amount: value, damage_type } => {
             let value = amount(game, context, value, target, grade)?;
             let mut value = if *negative { -value } else { value };
@@ -170,6 +175,9 @@ pub(crate) fn run(
             game.damage_into(victim, Sink { pool, resource }, (&damage, &rules), span)?;
             let dealer = (!context.from_condition).then_some(user);
             super::hooks::after_damage(game, (dealer, victim), before, span)?;
+            if dealer.is_some() {
+                end_hit(game, victim, span)?;
+            }
         }
         Effect::Heal(value) => {
             let value = amount(game, context, value, target, grade)?;
@@ -399,6 +407,23 @@ fn within_minimum(
     );
     game.world.narrate(text, span);
     Ok(-available)
+}
+
+/// `who` was hit: its conditions lasting `until hit` end (with their hooks). One scan of
+/// its conditions when it holds none of them.
+fn end_hit(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
+    let holds = game.world.actor(who).is_ok_and(|actor| {
+        actor.conditions.active.iter().any(|c| c.duration == crate::engine::Duration::UntilHit)
+    });
+    if !holds {
+        return Ok(());
+    }
+    game.remember(who, Part::Conditions);
+    for ended in game.world.end_hit(who)? {
+        let name = super::hooks::EventData::Name(ended.name);
+        super::hooks::fire(game, HookEvent::ConditionEnded, who, name, span)?;
+    }
+    Ok(())
 }
 
 /// `who` was healed: its conditions lasting `until healed` end (with their hooks). One

@@ -145,6 +145,7 @@ impl Game {
             self.start_phase(&first)?;
             super::turn_effects::run(self, &first, &Phase::Start)?;
             super::hooks::turn_phase(self, &first, &Phase::Start)?;
+            super::turn_control::skip_due(self)?;
         }
         Ok(rolls.into_iter().map(|roll| roll.name).collect())
     }
@@ -163,6 +164,13 @@ impl Game {
     /// The body of [`Game::next_turn`], for commands that take several steps as one: each
     /// step is logged by the engine, then its moment runs ([`Game::run_step`]).
     pub(super) fn step_phase(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
+        let steps = self.pass_phase()?;
+        super::turn_control::skip_due(self)?;
+        Ok(steps)
+    }
+
+    /// One step of [`Game::step_phase`], without skipping the turns that must be skipped.
+    pub(super) fn pass_phase(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
         super::ticks::end_of_turn(self)?;
         let steps = self.world.encounter_mut().map_err(engine)?.advance();
         for step in &steps {

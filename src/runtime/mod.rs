@@ -46,6 +46,7 @@ mod targets;
 mod terrain;
 mod ticks;
 mod traits;
+mod turn_control;
 mod turn_effects;
 pub(crate) mod upgrade;
 

@@ -95,10 +95,32 @@ pub(crate) fn check(
     weapon: Option<&Block>,
     request: &PowerUse,
 ) -> Result<(), RuntimeError> {
+    if game.world.encounter.as_ref().is_some_and(|e| e.turn_over) {
+        turn_over(game, block, request)?;
+    }
     if rules.power_rules.is_empty() {
         return Ok(());
     }
     check_rules(game, rules, block, weapon, request)
+}
+
+/// Refuses a power of the acting participant once an effect ended its turn (`end the
+/// turn`); an answer to a trigger is not part of the turn and stays allowed.
+#[inline(never)]
+fn turn_over(game: &Game, block: &Block, request: &PowerUse) -> Result<(), RuntimeError> {
+    let actor = request.actor.as_str();
+    let acting = game.world.encounter.as_ref().and_then(|e| e.acting()).map(|p| p.name.as_str());
+    if request.options.trigger.is_some() || !acting.is_some_and(|a| a.eq_ignore_ascii_case(actor)) {
+        return Ok(());
+    }
+    let power = block.name.node.as_str();
+    let broken = PowerRuleBroken {
+        code: "runtime::turn_over",
+        message: format!("{actor} cannot use {power}: {actor}'s turn is over"),
+        related: None,
+        help: "an effect ended the turn: `next turn` moves on to the next one".to_string(),
+    };
+    Err(RuntimeErrorKind::PowerRule(Box::new(broken)).at(block.name.span))
 }
 
 /// [`check`] in a system with power-use rules.

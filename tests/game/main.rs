@@ -48,3 +48,4 @@ mod script_check_calls;
 mod session_gm;
 mod trait_kinds;
 mod transcript_text;
+mod turn_control;
