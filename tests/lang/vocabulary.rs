@@ -229,6 +229,7 @@ fn system(label: SystemLabel) -> Evidence {
 
 fn condition(label: ConditionLabel) -> Evidence {
     match label {
+        ConditionLabel::Turn => Runs(&["a_surprise_round_skips_the_surprised_until_hit"]),
         ConditionLabel::Parameters => {
             Runs(&["ongoing_fire_3_resisted_by_resistant_fire_2_deals_1_each_start_phase"])
         }
@@ -448,6 +449,10 @@ fn verb(verb: EffectVerb) -> Evidence {
         }
         EffectVerb::InFront => Runs(&["bar_table_put_in_front_of_armour_takes_25"]),
         EffectVerb::Raise => Runs(&["raising_a_skill_from_7_to_8_costs_8_fragments"]),
+        EffectVerb::EndTurn => {
+            Runs(&["ending_the_turn_refuses_the_actors_next_power_until_its_next_turn"])
+        }
+        EffectVerb::SkipTurn => Runs(&["a_skipped_turn_passes_at_once_and_only_once"]),
     }
 }
 
