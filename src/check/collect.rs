@@ -350,10 +350,13 @@ impl<'a> References<'a> {
             }
             // Checked by `check::tables` (gaps and overlaps).
             SystemLine::Table { .. } => {}
+            SystemLine::PerTurn { purchases, .. } => {
+                for purchase in purchases {
+                    self.resources.push(&purchase.node.resource);
+                }
+            }
             // Checked by `check::power_rules` (keywords and condition names).
-            SystemLine::KeywordRule { .. }
-            | SystemLine::PerTurn { .. }
-            | SystemLine::StanceEnds(_) => {}
+            SystemLine::KeywordRule { .. } | SystemLine::StanceEnds(_) => {}
         }
     }
 

@@ -202,6 +202,8 @@ pub enum SystemLine {
         challenge: bool,
         /// The quotas, first match counts.
         quotas: Vec<Spanned<super::power_rules::TurnQuota>>,
+        /// `; 1 Stamina buys 1 Basic or 1 Combat`: what paying allows beyond the quotas.
+        purchases: Vec<Spanned<super::power_rules::TurnPurchase>>,
     },
     /// `Stance ends: Unconscious` — conditions that end an adopted stance.
     StanceEnds(Vec<Spanned<Name>>),
@@ -300,9 +302,13 @@ impl fmt::Display for SystemLine {
             SystemLine::KeywordRule { keyword, rule } => {
                 write!(f, "Keyword {}: {}", keyword.node, rule.node)
             }
-            SystemLine::PerTurn { challenge, quotas } => {
+            SystemLine::PerTurn { challenge, quotas, purchases } => {
                 f.write_str(if *challenge { "Per challenge turn: " } else { "Per turn: " })?;
-                write_list(f, quotas)
+                write_list(f, quotas)?;
+                for purchase in purchases {
+                    write!(f, "; {}", purchase.node)?;
+                }
+                Ok(())
             }
             SystemLine::StanceEnds(conditions) => {
                 f.write_str("Stance ends: ")?;

@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod action_economy;
 mod analyze;
 mod challenge_counters;
 mod defaults_and_prereqs;
