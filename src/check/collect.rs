@@ -344,6 +344,8 @@ impl<'a> References<'a> {
                 }
                 self.effects(&rule.effects, LineContext::Result, "On");
             }
+            // Sides are words actors and sessions name; any word is a side.
+            SystemLine::SideOrder(_) => {}
             SystemLine::ChallengeCounters { success, failure } => {
                 self.resources.push(success);
                 self.resources.push(failure);

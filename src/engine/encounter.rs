@@ -422,12 +422,24 @@ pub struct InitiativeRoll {
     pub segment: Option<u32>,
     /// How far the total went past the last segment (0 otherwise).
     pub overflow: i64,
+    /// The side phase the entrant acts in (a system's `Side order:`; 0 first): every
+    /// entrant of an earlier phase acts before any of a later one, whatever the totals.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub phase: u32,
 }
 
 impl InitiativeRoll {
     /// An entrant's total before ordering: `dice` (maybe none) and `modifier` made `total`.
     pub fn new(name: impl Into<String>, dice: Vec<RolledDie>, modifier: i64, total: i64) -> Self {
-        InitiativeRoll { name: name.into(), dice, modifier, total, segment: None, overflow: 0 }
+        InitiativeRoll {
+            name: name.into(),
+            dice,
+            modifier,
+            total,
+            segment: None,
+            overflow: 0,
+            phase: 0,
+        }
     }
 }
 
@@ -451,7 +463,8 @@ pub fn roll_initiative(
 /// Puts entrants' totals (given in the listed order) in turn order: highest total first;
 /// equal totals by `rule.tie_break` (the higher modifier, then the listed order; or the
 /// listed order alone), so the order never depends on anything but the totals and the
-/// listing. Under a segment rule each total acts in the segment of its value, clamped to
+/// listing; an earlier side phase goes before a later one whatever the totals. Under a
+/// segment rule each total acts in the segment of its value, clamped to
 /// 1..=segments, and a total past the last segment records the overflow.
 pub fn order_initiative(
     mut rolls: Vec<InitiativeRoll>,
@@ -469,9 +482,9 @@ pub fn order_initiative(
     // sort_by is stable: equal keys keep the listed order.
     match rule.tie_break {
         InitiativeTieBreak::HigherModifier => {
-            rolls.sort_by_key(|r| std::cmp::Reverse((r.total, r.modifier)))
+            rolls.sort_by_key(|r| (r.phase, std::cmp::Reverse((r.total, r.modifier))))
         }
-        InitiativeTieBreak::Listed => rolls.sort_by_key(|r| std::cmp::Reverse(r.total)),
+        InitiativeTieBreak::Listed => rolls.sort_by_key(|r| (r.phase, std::cmp::Reverse(r.total))),
     }
     rolls
 }

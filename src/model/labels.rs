@@ -235,6 +235,8 @@ label_table! {
         On = "On", Named, "a script hook or effects on an event: `On damage taken: bleed_check`, `On kill: gain 1 Glory`, `On hit: if you are Unconscious: apply Dead`";
         /// `When HP reaches 0: apply Dying`
         When = "When", Named, "effects when a resource reaches 0: `When HP reaches 0: apply Dying`";
+        /// `Side order: party, foes`
+        SideOrder = "Side order", Plain, "turns by side, a phase per side: `Side order: party, foes`";
         /// `Challenge counters: Breakthroughs, Setbacks`
         ChallengeCounters = "Challenge counters", Plain, "the resources a challenge counts successes and failures in: `Challenge counters: Successes, Failures`";
         /// `Keyword Attack: only on own turn`

@@ -217,6 +217,10 @@ pub enum SystemLine {
     /// `On kill: gain 1 Glory`, `When HP reaches 0: apply Dying`, `On hit: if you are
     /// Unconscious: apply Dead` — effect lines the engine runs on an event, for everyone.
     OnEvent(super::hook::EventRule),
+    /// `Side order: party, foes` — turns go by side: every participant of the first side
+    /// acts (in turn order among them), then the next side's (a player phase, then an
+    /// opponent phase); sides not listed act last.
+    SideOrder(Vec<Spanned<Name>>),
     /// `Challenge counters: Breakthroughs, Setbacks` — the resources a challenge counts its
     /// successes and failures in (the session's `challenge N <success> before M <failure>`).
     ChallengeCounters {
@@ -296,6 +300,10 @@ impl fmt::Display for SystemLine {
                 write!(f, "On {}: {}", event.node, function.node)
             }
             SystemLine::OnEvent(rule) => write!(f, "{rule}"),
+            SystemLine::SideOrder(sides) => {
+                f.write_str("Side order: ")?;
+                write_list(f, sides)
+            }
             SystemLine::ChallengeCounters { success, failure } => {
                 write!(f, "Challenge counters: {}, {}", success.node, failure.node)
             }

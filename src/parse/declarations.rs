@@ -102,6 +102,7 @@ impl Lowerer {
             },
             SystemLabel::On => self.hook(line, name()),
             SystemLabel::When => self.when_line(line, name()),
+            SystemLabel::SideOrder => self.names(line).map(SystemLine::SideOrder),
             SystemLabel::ChallengeCounters => match self.names(line).as_deref() {
                 Some([success, failure]) => Some(SystemLine::ChallengeCounters {
                     success: success.clone(),

@@ -47,6 +47,7 @@ mod runtime_timing;
 mod runtime_upgrades;
 mod script_check_calls;
 mod session_gm;
+mod side_phases;
 mod trait_kinds;
 mod transcript_text;
 mod turn_control;

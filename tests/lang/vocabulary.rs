@@ -204,6 +204,9 @@ fn system(label: SystemLabel) -> Evidence {
             "a_heavy_hit_failing_the_challenge_starts_bleeding",
             "unconscious_at_0_then_dead_when_hit_again_but_never_in_the_turn_it_fell",
         ]),
+        SystemLabel::SideOrder => {
+            Runs(&["the_party_acts_before_the_foes_in_the_named_order_without_dice"])
+        }
         SystemLabel::When => {
             Runs(&["unconscious_at_0_then_dead_when_hit_again_but_never_in_the_turn_it_fell"])
         }
