@@ -145,6 +145,7 @@ impl Lowerer {
                 Some(Spanned::new(Expr::Ruling(name.node), span))
             }
             Rule::bracket => self.expr(pair.into_inner().next()?, base),
+            Rule::distance_to => Some(Spanned::new(Expr::Special(Special::DistanceToTarget), span)),
             _ => None,
         }
     }

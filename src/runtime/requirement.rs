@@ -18,7 +18,7 @@ use super::rules::Rules;
 use super::scope::LineScope;
 
 /// Whether `requirement` reads the current target: a test about `Target`, or an expression
-/// naming `Target's X` or passing `Target` to a script.
+/// naming `Target's X`, `Distance to Target` or passing `Target` to a script.
 pub(crate) fn reads_target(requirement: &Requirement) -> bool {
     let Requirement::Tests { first, rest } = requirement else { return false };
     std::iter::once(first).chain(rest.iter().map(|(_, test)| test)).any(|test| match &test.node {
@@ -28,6 +28,7 @@ pub(crate) fn reads_target(requirement: &Requirement) -> bool {
                 &mut |node, _| match node {
                     Expr::Possessive { owner, .. } => found |= owner.node.matches("Target"),
                     Expr::Name(name) => found |= name.matches("Target"),
+                    Expr::Special(crate::model::expr::Special::DistanceToTarget) => found = true,
                     _ => {}
                 },
                 expr.span,

@@ -48,6 +48,7 @@ mod runtime_upgrades;
 mod script_check_calls;
 mod session_gm;
 mod side_phases;
+mod space_distance;
 mod space_downed;
 mod trait_kinds;
 mod transcript_text;
