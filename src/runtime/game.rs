@@ -128,7 +128,7 @@ impl Game {
         }
     }
 
-    /// Sets the limits scripts run under (operations, wall-clock time, depths, sizes), from
+    /// Sets the limits scripts run under (operations, depths, sizes), from
     /// the next pack load on. Only the host may change them: rule content never can.
     pub fn set_script_limits(&mut self, limits: crate::script::ScriptLimits) {
         self.script_limits = limits;

@@ -96,7 +96,7 @@ impl Sandbox {
     /// Calls `name` in `script` with `args`. `caller`, when given, is the rule-file span
     /// that invoked the script (`[jolt(actor)]`); failures carry it as a secondary label.
     ///
-    /// Every call gets a fresh operation count and wall-clock budget. A failing call returns
+    /// Every call gets a fresh operation count. A failing call returns
     /// a diagnostic pointing into the script; it never panics or hangs.
     pub fn call(
         &self,
@@ -111,7 +111,7 @@ impl Sandbox {
         // An empty scope allocates nothing; functions cannot see the caller's variables.
         let mut scope = Scope::new();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        self.watchdog.start(self.limits.max_time);
+        self.watchdog.start();
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             self.engine.call_fn_with_options::<Dynamic>(
                 options,

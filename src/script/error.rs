@@ -12,7 +12,7 @@ use rhai::{EvalAltResult, LexError, ParseError, ParseErrorType, Position};
 
 use super::host::HostError;
 use super::limits::ScriptLimits;
-use super::sandbox::{ASK_TOKEN, STACK_LIMIT_TOKEN, TIME_LIMIT_TOKEN};
+use super::sandbox::{ASK_TOKEN, STACK_LIMIT_TOKEN};
 use crate::diagnostics::{Diagnostic, FileId, Span, offset_of};
 
 /// What went wrong inside the innermost call, before labels are attached.
@@ -220,16 +220,6 @@ fn runtime_problem(error: &EvalAltResult, function: &str, limits: &ScriptLimits)
             "this call did not finish",
             "look for a loop that never ends or recursion without a base case".into(),
         ),
-        EvalAltResult::ErrorTerminated(token, _)
-            if token.clone().into_string().is_ok_and(|t| t == TIME_LIMIT_TOKEN) =>
-        {
-            problem(
-                "script::limit::time",
-                format!("script `{function}` ran longer than {} ms", limits.max_time.as_millis()),
-                "this call did not finish",
-                "make the script do less work per call".into(),
-            )
-        }
         EvalAltResult::ErrorTerminated(token, _)
             if token.clone().into_string().is_ok_and(|t| t == STACK_LIMIT_TOKEN) =>
         {

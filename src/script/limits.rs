@@ -1,9 +1,8 @@
 //! The resource limits every script call runs under. Plain data: the sandbox applies them to
 //! the Rhai engine (operations, depths, sizes, counts) and to its own checks (script size
-//! before compiling, wall-clock time through the progress callback). Rule content can never
-//! raise a limit; only the host (a command-line flag) may.
-
-use std::time::Duration;
+//! before compiling, native stack through the progress callback). None reads a clock, so a
+//! call that finishes on one machine finishes the same way on every other. Rule content can
+//! never raise a limit; only the host (a command-line flag) may.
 
 /// Limits for compiling and calling scripts. Defaults are the REPL's
 /// (see `RELIABILITY.md`); [`ScriptLimits::batch`] allows ten times the operations.
@@ -18,9 +17,6 @@ use std::time::Duration;
 pub struct ScriptLimits {
     /// Rhai operations per call (statements, expressions, loop iterations, calls).
     pub max_operations: u64,
-    /// Wall-clock time per call. The only use of a clock in the crate: it can abort a call
-    /// but never changes what a call that finishes produces.
-    pub max_time: Duration,
     /// Nested script function calls (recursion depth).
     pub max_call_depth: usize,
     /// Nesting depth of expressions and statements, checked while compiling.
@@ -34,7 +30,7 @@ pub struct ScriptLimits {
     /// Native stack one call may use, in bytes. Deep recursion combined with deeply nested
     /// expressions can exhaust a thread's stack before the call-depth limit is reached
     /// (a debug build spends about 27 KiB per script call level); this stops it first.
-    /// Like time, it depends on the build and can only abort a call.
+    /// It depends on the build (not on the machine's speed) and can only abort a call.
     pub max_stack_bytes: usize,
     /// Variables alive at once in one call.
     pub max_variables: usize,
@@ -49,7 +45,6 @@ impl ScriptLimits {
     pub fn repl() -> Self {
         ScriptLimits {
             max_operations: 1_000_000,
-            max_time: Duration::from_secs(2),
             max_call_depth: 32,
             max_expression_depth: 64,
             max_string_bytes: 64 * 1024,

@@ -2,13 +2,12 @@
 //! packages scripts need. What is left out is the point: no `sleep`, `timestamp`, `exit` or
 //! `parse_json` (the language-core package is not registered), no `eval` (the symbol is
 //! disabled), no modules (a dummy resolver and a module limit of 0), no stdout (`print` and
-//! `debug` go to the host's log). Limits come from [`ScriptLimits`]; wall-clock time and
-//! native stack depth are watched in the progress callback and can only abort a call, never
-//! change its result.
+//! `debug` go to the host's log). Limits come from [`ScriptLimits`]; the native stack depth is
+//! watched in the progress callback and can only abort a call, never change its result. No
+//! limit reads a clock: whether a call finishes never depends on how fast the machine is.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use std::time::Instant;
 
 use rhai::packages::{
     ArithmeticPackage, BasicArrayPackage, BasicFnPackage, BasicIteratorPackage, BasicMapPackage,
@@ -20,50 +19,36 @@ use super::api;
 use super::host::ScriptHost;
 use super::limits::ScriptLimits;
 
-/// The tokens the progress callback aborts with; the error mapping recognises them.
-pub(crate) const TIME_LIMIT_TOKEN: &str = "mythforge:time-limit";
+/// The token the progress callback aborts with; the error mapping recognises it.
 pub(crate) const STACK_LIMIT_TOKEN: &str = "mythforge:stack-limit";
 /// The token a `decide` waiting for the player's answer stops the script with.
 pub(crate) const ASK_TOKEN: &str = "mythforge:ask";
 
-/// How many operations pass between two clock readings: reading the clock on every
-/// operation would double the cost of a tight loop.
-const CLOCK_CHECK_INTERVAL: u64 = 128;
-
-/// What the progress callback watches during one call: the wall-clock deadline and the
-/// native stack. Both are set when a call starts and cleared when it ends.
+/// What the progress callback watches during one call: the native stack. Set when a call
+/// starts and cleared when it ends.
 #[derive(Debug, Default)]
 pub(crate) struct Watchdog {
-    /// When the call in progress must stop.
-    pub(crate) deadline: Cell<Option<Instant>>,
     /// The stack address where the call started (0 between calls).
     pub(crate) stack_base: Cell<usize>,
 }
 
 impl Watchdog {
-    /// Arms the watchdog for a call that may run for `time`.
-    pub(crate) fn start(&self, time: std::time::Duration) {
-        self.deadline.set(Some(Instant::now() + time));
+    /// Arms the watchdog for a call starting now.
+    pub(crate) fn start(&self) {
         self.stack_base.set(stack_address());
     }
 
     /// Disarms it.
     pub(crate) fn stop(&self) {
-        self.deadline.set(None);
         self.stack_base.set(0);
     }
 
     /// Why the call in progress must stop, if it must.
-    fn verdict(&self, operations: u64, max_stack_bytes: usize) -> Option<&'static str> {
+    fn verdict(&self, max_stack_bytes: usize) -> Option<&'static str> {
         let base = self.stack_base.get();
         // Stacks grow downwards on every platform Rust supports for this crate.
         if base != 0 && base.saturating_sub(stack_address()) > max_stack_bytes {
             return Some(STACK_LIMIT_TOKEN);
-        }
-        if operations % CLOCK_CHECK_INTERVAL == 0
-            && self.deadline.get().is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            return Some(TIME_LIMIT_TOKEN);
         }
         None
     }
@@ -100,9 +85,7 @@ impl Sandbox {
         forbid_escapes(&mut engine);
         let watching = Rc::clone(&watchdog);
         let max_stack_bytes = limits.max_stack_bytes;
-        engine.on_progress(move |operations| {
-            watching.verdict(operations, max_stack_bytes).map(Dynamic::from)
-        });
+        engine.on_progress(move |_| watching.verdict(max_stack_bytes).map(Dynamic::from));
         watch_maps(&mut engine, limits.max_map_entries, limits.max_string_bytes);
         api::register(&mut engine, &host);
         Sandbox { engine, limits, watchdog, compilations: Cell::new(0) }

@@ -70,11 +70,7 @@ fn a_script_over_its_operation_limit_aborts_the_command_and_changes_nothing() {
     // A low operation limit and a generous clock, so the operation limit is what fires even
     // on a slow, loaded machine (the default 1,000,000 operations can outlast the 2 s clock
     // in a debug build).
-    let limits = ScriptLimits {
-        max_operations: 20_000,
-        max_time: std::time::Duration::from_secs(60),
-        ..ScriptLimits::default()
-    };
+    let limits = ScriptLimits { max_operations: 20_000, ..ScriptLimits::default() };
     let mut game = game_with_limits("[spin(Grade)] damage", limits);
     game.world_mut().roller.force([9, 3]);
     let before = serialised(&game);

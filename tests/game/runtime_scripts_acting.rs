@@ -165,11 +165,7 @@ fn script_errors_keep_their_code() {
 fn an_effect_script_over_its_operation_limit_changes_nothing() {
     // A low operation limit and a generous clock: the operation limit fires first even in a
     // debug build on a loaded machine.
-    let limits = ScriptLimits {
-        max_operations: 20_000,
-        max_time: std::time::Duration::from_secs(60),
-        ..ScriptLimits::default()
-    };
+    let limits = ScriptLimits { max_operations: 20_000, ..ScriptLimits::default() };
     let mut game = acting::load_with_limits("", "script churn(Target)", limits).unwrap();
     game.world_mut().roller.force([9, 3]);
     let before = serialised(&game);

@@ -75,11 +75,7 @@ Advice:
 fn limit_errors_point_at_the_called_function_and_the_rule_line() {
     // Rhai drops the position of limit errors at every call level, so the primary label is
     // the definition of the function the rule line called.
-    let limits = mythforge::script::ScriptLimits {
-        max_operations: 5_000,
-        max_time: std::time::Duration::from_secs(60),
-        ..Default::default()
-    };
+    let limits = mythforge::script::ScriptLimits { max_operations: 5_000, ..Default::default() };
     let mut fixture = Fixture::with_limits(limits);
     let rules = fixture.add("rules/test.rules", "power Spin\nResult: script spin(actor)\n");
     let script =

@@ -2,8 +2,6 @@
 //! them ends in a value or a diagnostic, never a panic (which the sandbox would report as
 //! `script::internal`) and never a hang.
 
-use std::time::Duration;
-
 use mythforge::script::ScriptLimits;
 use proptest::prelude::*;
 
@@ -101,7 +99,6 @@ proptest! {
     fn random_scripts_end_in_a_value_or_a_diagnostic(text in script()) {
         let limits = ScriptLimits {
             max_operations: 20_000,
-            max_time: Duration::from_secs(5),
             ..ScriptLimits::default()
         };
         let mut fixture = Fixture::with_limits(limits);
