@@ -22,6 +22,8 @@ pub struct References<'a> {
     pub script_calls: Vec<(&'a Spanned<Expr>, LineContext)>,
     /// Conditions applied, removed or tested.
     pub conditions: Vec<&'a ConditionRef>,
+    /// Conditions named bare (`When Spikes is applied:`).
+    pub condition_names: Vec<&'a Spanned<Name>>,
     /// Resources spent, gained, lost or paid.
     pub resources: Vec<&'a Spanned<Name>>,
     /// Stats named outside expressions (actor stat values, condition modifiers).
@@ -336,8 +338,12 @@ impl<'a> References<'a> {
             | SystemLine::Initiative(_) => {}
             SystemLine::Functions(_) | SystemLine::Hook { .. } => {}
             SystemLine::OnEvent(rule) => {
-                if let Some(resource) = &rule.resource {
-                    self.resources.push(resource);
+                match (&rule.named, rule.event.node) {
+                    (Some(resource), crate::model::hook::HookEvent::ResourceZero) => {
+                        self.resources.push(resource)
+                    }
+                    (Some(condition), _) => self.condition_names.push(condition),
+                    (None, _) => {}
                 }
                 if let Some(gate) = &rule.gate {
                     self.requirement(&gate.node, "On", Some(gate.span));

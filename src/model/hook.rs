@@ -71,15 +71,17 @@ impl fmt::Display for HookEvent {
 }
 
 /// A system's effect line on an event: `On kill: gain 1 Glory`, `When HP reaches 0: apply
-/// Dying`, `On damage taken: if [Trigger's Damage * 2 > Stability]: apply Bleeding`. The
+/// Dying`, `When Spikes is applied: 3 damage` (a trap laid as terrain fires on whoever
+/// enters), `On damage taken: if [Trigger's Damage * 2 > Stability]: apply Bleeding`. The
 /// effects run with the actor the event happened to as user (`Self`); on `kill` the victim
 /// is the target. The event's value is `[Trigger's Damage]` (hit, damage taken).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EventRule {
     /// The event.
     pub event: Spanned<HookEvent>,
-    /// `When HP reaches 0`: the one resource a `resource zero` rule waits for.
-    pub resource: Option<Spanned<Name>>,
+    /// `When HP reaches 0`: the one resource a `resource zero` rule waits for; `When Spikes
+    /// is applied`, `When Spikes ends`: the one condition.
+    pub named: Option<Spanned<Name>>,
     /// `if you are Unconscious:` — what must hold when the event happens.
     pub gate: Option<Spanned<Requirement>>,
     /// What runs.
@@ -88,9 +90,13 @@ pub struct EventRule {
 
 impl fmt::Display for EventRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.resource {
-            Some(resource) => write!(f, "When {} reaches 0: ", resource.node)?,
-            None => write!(f, "On {}: ", self.event.node)?,
+        match (&self.named, self.event.node) {
+            (Some(name), HookEvent::ConditionApplied) => {
+                write!(f, "When {} is applied: ", name.node)?
+            }
+            (Some(name), HookEvent::ConditionEnded) => write!(f, "When {} ends: ", name.node)?,
+            (Some(name), _) => write!(f, "When {} reaches 0: ", name.node)?,
+            (None, event) => write!(f, "On {event}: ")?,
         }
         if let Some(gate) = &self.gate {
             write!(f, "if {}: ", gate.node)?;

@@ -189,25 +189,32 @@ impl Lowerer {
         self.event_rule(line, event, None).map(SystemLine::OnEvent)
     }
 
-    /// `When HP reaches 0: apply Dying`: effects when one resource reaches 0 (the label's
-    /// `0` is read as a grade, so the label arrives as `HP reaches` with grade 0).
+    /// `When HP reaches 0: apply Dying` (effects when one resource reaches 0; the label's
+    /// `0` is read as a grade, so the label arrives as `HP reaches` with grade 0), `When
+    /// Spikes is applied: 3 damage`, `When Spikes ends: ...` (one condition).
     fn when_line(&mut self, line: &RawLine<'_>, label: Spanned<Name>) -> Option<SystemLine> {
         use crate::model::hook::HookEvent;
         let text = label.node.as_str();
-        let suffix = " reaches";
-        let resource = text
-            .len()
-            .checked_sub(suffix.len())
-            .filter(|&at| at > 0 && text[at..].eq_ignore_ascii_case(suffix))
-            .filter(|_| line.grade.as_ref().is_some_and(|grade| grade.node == 0))
-            .map(|at| text[..at].trim_end());
+        let lower = text.to_ascii_lowercase();
+        let zero = line.grade.as_ref().is_some_and(|grade| grade.node == 0);
+        let found = [
+            (" reaches", HookEvent::ResourceZero, true),
+            (" is applied", HookEvent::ConditionApplied, false),
+            (" ends", HookEvent::ConditionEnded, false),
+        ]
+        .into_iter()
+        .find_map(|(suffix, event, graded)| {
+            let at = lower.strip_suffix(suffix).map(str::len)?;
+            (at > 0 && zero == graded).then(|| (text[..at].trim_end(), event))
+        });
         let end = line.grade.as_ref().map_or(label.span.end, |grade| grade.span.end);
         let whole = Span::new(label.span.file, label.span.start as usize..end as usize);
-        let Some(resource) = resource else {
+        let Some((named, event)) = found else {
             let grade = line.grade.as_ref().map(|grade| format!(" {}", grade.node));
             let diagnostic = ParseErrorKind::UnreadableLine {
                 label: format!("When {text}{}", grade.unwrap_or_default()),
-                expected: "`When <Resource> reaches 0: <effects>`, such as `When HP reaches 0: \
+                expected: "`When <Resource> reaches 0:`, `When <Condition> is applied:` or \
+                           `When <Condition> ends:` and effects, such as `When HP reaches 0: \
                            apply Dying`"
                     .to_string(),
             }
@@ -217,10 +224,10 @@ impl Lowerer {
             return None;
         };
         let start = label.span.start as usize;
-        let span = Span::new(label.span.file, start..start + resource.len());
-        let resource = Spanned::new(Name::new(resource), span);
-        let event = Spanned::new(HookEvent::ResourceZero, whole);
-        self.event_rule(line, event, Some(resource)).map(SystemLine::OnEvent)
+        let span = Span::new(label.span.file, start..start + named.len());
+        let named = Spanned::new(Name::new(named), span);
+        let event = Spanned::new(event, whole);
+        self.event_rule(line, event, Some(named)).map(SystemLine::OnEvent)
     }
 
     /// The text of an event rule: `if <test>: <effects>` or `<effects>`.
@@ -228,7 +235,7 @@ impl Lowerer {
         &mut self,
         line: &RawLine<'_>,
         event: Spanned<crate::model::hook::HookEvent>,
-        resource: Option<Spanned<Name>>,
+        named: Option<Spanned<Name>>,
     ) -> Option<crate::model::hook::EventRule> {
         use crate::model::Requirement;
         use crate::model::common::Test;
@@ -277,7 +284,7 @@ impl Lowerer {
             self.expected(line, "effects to run, such as `apply Dying`");
             return None;
         }
-        Some(crate::model::hook::EventRule { event, resource, gate, effects })
+        Some(crate::model::hook::EventRule { event, named, gate, effects })
     }
 
     fn resource_rules(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<ResourceRule>>> {

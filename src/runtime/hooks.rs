@@ -103,9 +103,9 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
         _ => None,
     };
     for rule in rules.event_rules.iter().filter(|rule| rule.event.node == event.kind) {
-        if let Some(resource) = &rule.resource {
+        if let Some(named) = &rule.named {
             let EventData::Name(reached) = &event.data else { continue };
-            if !resource.node.matches(reached) {
+            if !named.node.matches(reached) {
                 continue;
             }
         }
@@ -127,9 +127,11 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
             let kind = crate::engine::EngineErrorKind::Internal(message);
             return Err(super::error::RuntimeErrorKind::Engine(kind).at(rule.event.span));
         }
-        let header = match &rule.resource {
-            Some(resource) => format!("{} reaches 0", resource.node),
-            None => format!("on {}", rule.event.node),
+        let header = match (&rule.named, rule.event.node) {
+            (Some(name), HookEvent::ConditionApplied) => format!("{} is applied", name.node),
+            (Some(name), HookEvent::ConditionEnded) => format!("{} ends", name.node),
+            (Some(name), _) => format!("{} reaches 0", name.node),
+            (None, event) => format!("on {event}"),
         };
         game.world.narrate(format!("{} ({header})", event.actor), rule.event.span);
         let context = super::effects::Context {

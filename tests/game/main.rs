@@ -50,6 +50,7 @@ mod session_gm;
 mod side_phases;
 mod space_distance;
 mod space_downed;
+mod space_traps;
 mod trait_kinds;
 mod transcript_text;
 mod turn_control;

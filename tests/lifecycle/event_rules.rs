@@ -129,7 +129,8 @@ fn misuse_is_refused_with_the_line() {
     assert_eq!(diagnostics[0].primary_span().range(), at..at + "HP is low".len());
     assert_eq!(
         expected(0),
-        "expected `When <Resource> reaches 0: <effects>`, such as `When HP reaches 0: apply Dying`"
+        "expected `When <Resource> reaches 0:`, `When <Condition> is applied:` or `When \
+         <Condition> ends:` and effects, such as `When HP reaches 0: apply Dying`"
     );
     let at = text.find("an enemy moves").unwrap();
     assert_eq!(diagnostics[1].primary_span().range().start, at);
