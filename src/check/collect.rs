@@ -156,6 +156,7 @@ impl<'a> References<'a> {
                 self.stats.push(stat);
             }
             Effect::EndTurn | Effect::SkipTurn { .. } => {}
+            Effect::Lay { condition, .. } => self.condition(condition, context),
         }
     }
 

@@ -254,6 +254,14 @@ pub enum Effect {
     },
     /// `end the turn`: the turn in progress is over (its actor uses nothing more).
     EndTurn,
+    /// `lay Spikes at Target`, `lay Fire 2`: the condition laid as terrain on a hex (the
+    /// subject's, else the request's `to q,r`), held by whoever stands there.
+    Lay {
+        /// The condition.
+        condition: ConditionRef,
+        /// Whose hex (`Target`, `Self`); `None`: the request's destination.
+        at: Option<Spanned<Name>>,
+    },
     /// `skip the next turn`, `Self skips the next turn`: the actor's next turn is skipped.
     SkipTurn {
         /// Who skips (`Self`, `Target`); `None` means the power's target.
@@ -328,6 +336,13 @@ impl fmt::Display for Effect {
                 write!(f, "{verb} {} by {amount}", stat.node)
             }
             Effect::EndTurn => f.write_str("end the turn"),
+            Effect::Lay { condition, at } => {
+                write!(f, "lay {condition}")?;
+                match at {
+                    Some(at) => write!(f, " at {}", at.node),
+                    None => Ok(()),
+                }
+            }
             Effect::SkipTurn { subject: Some(subject) } => {
                 write!(f, "{} skips the next turn", subject.node)
             }

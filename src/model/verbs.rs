@@ -32,11 +32,13 @@ pub enum EffectVerb {
     EndTurn,
     /// `skip the next turn`, `Self skips the next turn`
     SkipTurn,
+    /// `lay Spikes at Target`
+    Lay,
 }
 
 impl EffectVerb {
     /// Every effect phrase, in documentation order.
-    pub const ALL: [EffectVerb; 13] = [
+    pub const ALL: [EffectVerb; 14] = [
         EffectVerb::Damage,
         EffectVerb::Heal,
         EffectVerb::Gain,
@@ -50,6 +52,7 @@ impl EffectVerb {
         EffectVerb::Raise,
         EffectVerb::EndTurn,
         EffectVerb::SkipTurn,
+        EffectVerb::Lay,
     ];
 
     /// The phrase's shape, as help shows it.
@@ -68,6 +71,7 @@ impl EffectVerb {
             EffectVerb::Raise => "raise/lower Stat by N",
             EffectVerb::EndTurn => "end the turn",
             EffectVerb::SkipTurn => "[Subject skips | skip] the next turn",
+            EffectVerb::Lay => "lay Condition [N] [at Subject]",
         }
     }
 
@@ -87,6 +91,7 @@ impl EffectVerb {
             EffectVerb::Raise => "raise Speed by 1",
             EffectVerb::EndTurn => "end the turn",
             EffectVerb::SkipTurn => "Self skips the next turn",
+            EffectVerb::Lay => "lay Spikes at Target",
         }
     }
 
@@ -108,6 +113,7 @@ impl EffectVerb {
             Effect::Raise { .. } => EffectVerb::Raise,
             Effect::EndTurn => EffectVerb::EndTurn,
             Effect::SkipTurn { .. } => EffectVerb::SkipTurn,
+            Effect::Lay { .. } => EffectVerb::Lay,
         }
     }
 

@@ -152,6 +152,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::in_front => "`put <armour> in front of <who>`",
         Rule::raise | Rule::raise_verb => "`raise <stat> by <amount>`",
         Rule::end_turn => "`end the turn`",
+        Rule::lay | Rule::lay_verb => "`lay <condition> at <who>`",
         Rule::distance_to => "`Distance to Target`",
         Rule::turn_word_end
         | Rule::turn_word_the

@@ -365,6 +365,11 @@ impl Lowerer {
                 Some(Effect::Raise { lower, stat, amount })
             }
             Rule::end_turn => Some(Effect::EndTurn),
+            Rule::lay => {
+                let condition = self.condition_ref(inner.remove(1), base)?;
+                let at = inner.get(1).map(|who| self.name(who, base));
+                Some(Effect::Lay { condition, at })
+            }
             Rule::skip_turn => {
                 let subject =
                     inner.iter().find(|node| node.as_rule() == Rule::skip_subject).map(|who| {

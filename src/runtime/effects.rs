@@ -150,6 +150,34 @@ pub(crate) fn run(
     let user = context.user;
     match effect {
         Effect::EndTurn => super::turn_control::end_turn(game, span)?,
+        Effect::Lay { condition, at } => {
+            let n = match &condition.amount {
+                Some(value) => Some(amount(game, context, value, target, grade)?),
+                None => None,
+            };
+            let hex = match at {
+                Some(_) => {
+                    let who = subject(game, at.as_ref(), user, target);
+                    let placed = game.world.actor(&who).ok().and_then(|a| a.position);
+                    placed.ok_or_else(|| {
+                        let message = format!(
+                            "{who} is not on the map: no hex to lay {} on",
+                            condition.name.node
+                        );
+                        super::targets::space(message, "place it first (`place NAME at q,r`)", span)
+                    })?
+                }
+                None => context.destination.ok_or_else(|| {
+                    let message = format!("`lay {}` needs a hex", condition.name.node);
+                    super::targets::space(
+                        message,
+                        "give the use a hex (`to q,r`) or write `lay ... at Target`",
+                        span,
+                    )
+                })?,
+            };
+            super::terrain::lay(game, condition.name.node.as_str(), n, hex, span)?;
+        }
         Effect::SkipTurn { subject: who } => {
             let who = subject(game, who.as_ref(), user, target);
             super::turn_control::skip(game, &who, span)?;

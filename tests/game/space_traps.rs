@@ -1,6 +1,7 @@
 //! Issue 17 item 6, traps: terrain whose condition has a `When <Condition> is applied:`
 //! rule fires on whoever enters the hex (walked in or placed there), once per entering;
-//! `When <Condition> ends:` runs on leaving.
+//! `When <Condition> ends:` runs on leaving; effects lay terrain (`lay Spikes at Target`,
+//! `lay Spikes` at the request's hex), journaled so a failed use takes it back.
 
 use mythforge::engine::Hex;
 use mythforge::runtime::{Game, PowerUse};
@@ -18,9 +19,21 @@ power Step
 Target: Self
 Result: walk up to 2 hexes
 
+power Caltrops
+Target: creature in 5
+Result: lay Spikes at Target
+
+power Scatter
+Target: Self
+Result: lay Spikes
+
+power Greedy Scatter
+Target: Self
+Result: lay Spikes; spend 99 HP
+
 actor Body
 Resources: HP 10, Max HP 10
-Powers: Step
+Powers: Step, Caltrops, Scatter, Greedy Scatter
 ";
 
 fn game() -> Game {
@@ -76,4 +89,35 @@ fn misuse_of_when_lines_is_refused() {
         &PACK.replace("When Spikes is applied", "When Spikes is nice"),
     );
     assert_eq!(diagnostics[0].message, "could not read this `When Spikes is nice` line");
+}
+
+#[test]
+fn effects_lay_terrain_under_a_target_or_on_the_requested_hex() {
+    let mut game = game();
+    game.add_actor("Bo", Some("Body"), &[]).unwrap();
+    game.place("Bo", Some(Hex::new(0, 2))).unwrap();
+    let mark = game.mark();
+    game.use_power(&PowerUse::new("Ana", "Caltrops").at(["Bo"])).unwrap();
+    assert_eq!(
+        game.transcript_since(mark),
+        "terrain Spikes at 0,2\nBo gains Spikes\nBo (Spikes is applied)\n\
+         Bo takes 3 damage into HP; HP now 7\n"
+    );
+    let mut scatter = PowerUse::new("Ana", "Scatter");
+    scatter.options.destination = Some(Hex::new(-1, 0));
+    game.use_power(&scatter).unwrap();
+    assert_eq!(game.world().terrain[&Hex::new(-1, 0)].get("Spikes"), Some(&None));
+    walk(&mut game, (-1, 0));
+    assert_eq!(hp(&game), 7);
+    // Without a hex it is refused; a use that fails later takes its terrain back.
+    let error = game.use_power(&PowerUse::new("Ana", "Scatter")).unwrap_err();
+    assert_eq!(error.to_string(), "`lay Spikes` needs a hex");
+    let mut greedy = PowerUse::new("Ana", "Greedy Scatter");
+    greedy.options.destination = Some(Hex::new(3, 3));
+    assert!(game.use_power(&greedy).is_err());
+    assert!(!game.world().terrain.contains_key(&Hex::new(3, 3)));
+    game.undo().unwrap();
+    assert!(!game.world().actor("Ana").unwrap().conditions.has("Spikes"), "undo walked back");
+    game.undo().unwrap();
+    assert!(!game.world().terrain.contains_key(&Hex::new(-1, 0)), "undo took the terrain back");
 }

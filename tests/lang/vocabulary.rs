@@ -456,6 +456,7 @@ fn verb(verb: EffectVerb) -> Evidence {
             Runs(&["ending_the_turn_refuses_the_actors_next_power_until_its_next_turn"])
         }
         EffectVerb::SkipTurn => Runs(&["a_skipped_turn_passes_at_once_and_only_once"]),
+        EffectVerb::Lay => Runs(&["effects_lay_terrain_under_a_target_or_on_the_requested_hex"]),
     }
 }
 
