@@ -216,7 +216,7 @@ pub enum SystemLine {
     },
     /// `On kill: gain 1 Glory`, `When HP reaches 0: apply Dying`, `On hit: if you are
     /// Unconscious: apply Dead` — effect lines the engine runs on an event, for everyone.
-    OnEvent(super::hook::EventRule),
+    OnEvent(Box<super::hook::EventRule>),
     /// `Side order: party, foes` — turns go by side: every participant of the first side
     /// acts (in turn order among them), then the next side's (a player phase, then an
     /// opponent phase); sides not listed act last.

@@ -186,7 +186,7 @@ impl Lowerer {
             let function = self.names(line)?.remove(0);
             return Some(SystemLine::Hook { event, function });
         }
-        self.event_rule(line, event, None).map(SystemLine::OnEvent)
+        self.event_rule(line, event, None).map(|rule| SystemLine::OnEvent(Box::new(rule)))
     }
 
     /// `When HP reaches 0: apply Dying` (effects when one resource reaches 0; the label's
@@ -227,7 +227,7 @@ impl Lowerer {
         let span = Span::new(label.span.file, start..start + named.len());
         let named = Spanned::new(Name::new(named), span);
         let event = Spanned::new(event, whole);
-        self.event_rule(line, event, Some(named)).map(SystemLine::OnEvent)
+        self.event_rule(line, event, Some(named)).map(|rule| SystemLine::OnEvent(Box::new(rule)))
     }
 
     /// The text of an event rule: `if <test>: <effects>` or `<effects>`.

@@ -167,7 +167,7 @@ impl Rules {
                 SystemLine::Hook { event, function } => {
                     rules.hooks.push((event.node, function.clone()));
                 }
-                SystemLine::OnEvent(rule) => rules.event_rules.push(rule.clone()),
+                SystemLine::OnEvent(rule) => rules.event_rules.push((**rule).clone()),
                 SystemLine::ChallengeCounters { success, failure } => {
                     rules.challenge_counters = Some((
                         success.node.as_str().to_string(),
