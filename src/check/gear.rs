@@ -270,6 +270,7 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         | Effect::Set { amount, .. }
         | Effect::Advance { amount, .. }
         | Effect::Raise { amount, .. } => vec![amount],
+        Effect::Lay { condition, .. } => condition.amount.iter().collect(),
         Effect::Apply { condition, duration, .. } => {
             let mut found: Vec<&Amount> = condition.amount.iter().collect();
             if let Some(crate::model::Duration::For { amount, .. }) = duration {
@@ -277,8 +278,11 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
             }
             found
         }
-        Effect::Remove { .. } | Effect::Script(_) | Effect::InFront { .. } | Effect::Do(_) => {
-            Vec::new()
-        }
+        Effect::Remove { .. }
+        | Effect::Script(_)
+        | Effect::InFront { .. }
+        | Effect::Do(_)
+        | Effect::EndTurn
+        | Effect::SkipTurn { .. } => Vec::new(),
     }
 }

@@ -34,11 +34,17 @@ pub enum EffectVerb {
     Do,
     /// `advance the clock by 1 tick`
     Advance,
+    /// `end the turn`
+    EndTurn,
+    /// `skip the next turn`, `Self skips the next turn`
+    SkipTurn,
+    /// `lay Spikes at Target`
+    Lay,
 }
 
 impl EffectVerb {
     /// Every effect phrase, in documentation order.
-    pub const ALL: [EffectVerb; 14] = [
+    pub const ALL: [EffectVerb; 17] = [
         EffectVerb::Damage,
         EffectVerb::Heal,
         EffectVerb::Gain,
@@ -53,6 +59,9 @@ impl EffectVerb {
         EffectVerb::Set,
         EffectVerb::Do,
         EffectVerb::Advance,
+        EffectVerb::EndTurn,
+        EffectVerb::SkipTurn,
+        EffectVerb::Lay,
     ];
 
     /// The phrase's shape, as help shows it.
@@ -72,6 +81,9 @@ impl EffectVerb {
             EffectVerb::Set => "set resource to N",
             EffectVerb::Do => "do Group",
             EffectVerb::Advance => "advance the clock by N ticks/periods/days",
+            EffectVerb::EndTurn => "end the turn",
+            EffectVerb::SkipTurn => "[Subject skips | skip] the next turn",
+            EffectVerb::Lay => "lay Condition [N] [at Subject]",
         }
     }
 
@@ -92,6 +104,9 @@ impl EffectVerb {
             EffectVerb::Set => "set CP to 0",
             EffectVerb::Do => "do Rally",
             EffectVerb::Advance => "advance the clock by 1 tick",
+            EffectVerb::EndTurn => "end the turn",
+            EffectVerb::SkipTurn => "Self skips the next turn",
+            EffectVerb::Lay => "lay Spikes at Target",
         }
     }
 
@@ -114,6 +129,9 @@ impl EffectVerb {
             Effect::Set { .. } => EffectVerb::Set,
             Effect::Do(_) => EffectVerb::Do,
             Effect::Advance { .. } => EffectVerb::Advance,
+            Effect::EndTurn => EffectVerb::EndTurn,
+            Effect::SkipTurn { .. } => EffectVerb::SkipTurn,
+            Effect::Lay { .. } => EffectVerb::Lay,
         }
     }
 

@@ -6,7 +6,9 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod action_economy;
 mod analyze;
+mod challenge_counters;
 mod check_outcomes;
 mod defaults_and_prereqs;
 mod effect_flow;
@@ -46,6 +48,12 @@ mod runtime_spending;
 mod runtime_terrain;
 mod runtime_timing;
 mod runtime_upgrades;
+mod script_check_calls;
 mod session_gm;
+mod side_phases;
+mod space_distance;
+mod space_downed;
+mod space_traps;
 mod trait_kinds;
 mod transcript_text;
+mod turn_control;
