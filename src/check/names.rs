@@ -42,8 +42,18 @@ fn handle_arguments(expr: &Spanned<Expr>) -> Vec<Span> {
 /// (what the user spent beyond the cost).
 const OUTCOME_NAMES: &[&str] = &["Margin", "Success Number", "Successes", "Natural", "Spent"];
 
-const PROCEDURE_NAMES: &[&str] =
-    &["Threshold", "Modifier", "Target", "Difficulty", "Pool", "Roll", "Rating", "Boost", "Ease"];
+const PROCEDURE_NAMES: &[&str] = &[
+    "Threshold",
+    "Modifier",
+    "Target",
+    "Difficulty",
+    "Pool",
+    "Roll",
+    "Rating",
+    "Boost",
+    "Ease",
+    "Chunk",
+];
 
 /// Quantities a condition modifier may change besides stats and resources.
 const MODIFIABLE: &[&str] = &["damage", "healing", "checks", "all checks", "reactions"];

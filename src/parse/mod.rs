@@ -13,6 +13,7 @@ mod house;
 mod lines;
 mod lower;
 mod outcome;
+mod steps;
 mod power_rules;
 mod text;
 mod upgrades;

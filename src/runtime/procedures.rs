@@ -140,6 +140,29 @@ pub(crate) fn policies_of(procedure: &Procedure<'_>) -> PolicyDecider {
 }
 
 impl Settled<'_> {
+    /// The success pool this procedure rolls, with no requirement (a test left open counts
+    /// its successes and settles later).
+    pub(crate) fn success_pool(&self) -> SuccessPoolCheck {
+        SuccessPoolCheck {
+            dice: self.dice,
+            sides: self.sides,
+            success_at: to_u32(self.target),
+            explode_at: self.explode,
+            automatic: 0,
+            required: None,
+        }
+    }
+
+    /// The automatic successes (`Ease:`, else the request's).
+    pub(crate) fn ease(&self) -> i64 {
+        self.ease
+    }
+
+    /// Where the procedure's dice are written.
+    pub(crate) fn span(&self) -> Span {
+        self.span
+    }
+
     /// Rolls and reads the dice by the method; decisions go to `decider`.
     pub(crate) fn run(
         &self,
