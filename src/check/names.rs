@@ -53,6 +53,7 @@ const PROCEDURE_NAMES: &[&str] = &[
     "Boost",
     "Ease",
     "Chunk",
+    "Bonus",
 ];
 
 /// Quantities a condition modifier may change besides stats and resources.

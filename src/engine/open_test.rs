@@ -16,7 +16,8 @@ pub struct OpenTest {
     pub stats: Vec<String>,
     /// The numbers written with the stats (`Strength + 1`).
     pub bonus: i64,
-    /// The value of the first stat named, bound as `Rating` (a chunk's limit reads it).
+    /// The stats' values added up when the test opened, bound as `Rating` (a chunk's limit
+    /// reads it).
     pub rating: i64,
     /// Successes needed so far (raised by opposing dice and blunders).
     pub need: i64,
@@ -35,7 +36,12 @@ pub struct OpenTest {
 impl OpenTest {
     /// `Hero's test: 3 successes of 4 needed`.
     pub fn summary(&self) -> String {
-        format!("{}'s test: {} of {} needed", self.actor, successes(self.successes), self.need)
+        format!("{}'s test: {}", self.actor, self.standing())
+    }
+
+    /// `3 successes of 4 needed`.
+    pub fn standing(&self) -> String {
+        format!("{} of {} needed", successes(self.successes), self.need)
     }
 }
 

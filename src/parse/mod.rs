@@ -13,8 +13,8 @@ mod house;
 mod lines;
 mod lower;
 mod outcome;
-mod steps;
 mod power_rules;
+mod steps;
 mod text;
 mod upgrades;
 

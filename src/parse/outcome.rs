@@ -16,7 +16,10 @@ pub(super) fn part<'a>(line: &RawLine<'a>, start: usize, end: usize) -> RawLine<
 
 impl Lowerer {
     /// `1 Stunt Points`, `[Blades + 1] Blades Fragments`: an amount, then a name.
-    pub(super) fn amount_and_name(&mut self, line: &RawLine<'_>) -> Option<(Amount, Spanned<Name>)> {
+    pub(super) fn amount_and_name(
+        &mut self,
+        line: &RawLine<'_>,
+    ) -> Option<(Amount, Spanned<Name>)> {
         let text = line.text;
         let end = if text.starts_with('[') {
             matching_bracket(text, 0).map(|close| close + 1)

@@ -36,19 +36,26 @@ impl Lowerer {
             (!resource.is_empty() && !amount.is_empty()).then_some((resource, amount))
         });
         let Some((resource, amount)) = found else {
-            self.expected(line, "a resource and `at most` an amount, such as `Vigor, at most [Rating]`");
+            self.expected(
+                line,
+                "a resource and `at most` an amount, such as `Vigor, at most [Rating]`",
+            );
             return None;
         };
         let start = offset(text, amount);
         let most = self.required_amount(&part(line, start, start + amount.trim_end().len()))?;
         let at = offset(text, resource);
         let span = self.span_at(line.base, at..at + resource.len());
-        Some(ProcedureLine::Chunk(ChunkRule { resource: Spanned::new(Name::new(resource), span), most }))
+        Some(ProcedureLine::Chunk(ChunkRule {
+            resource: Spanned::new(Name::new(resource), span),
+            most,
+        }))
     }
 
     /// `Per chunk: gain 1 Fatigue`.
     pub(super) fn chunk_cost(&mut self, line: &RawLine<'_>) -> Option<ProcedureLine> {
-        const EXPECTED: &str = "`gain` or `lose`, an amount and a resource, such as `gain 1 Fatigue`";
+        const EXPECTED: &str =
+            "`gain` or `lose`, an amount and a resource, such as `gain 1 Fatigue`";
         let text = line.text.trim_end();
         let verb_end = text.find(char::is_whitespace).unwrap_or(text.len());
         let lose = match text[..verb_end].to_ascii_lowercase().as_str() {
@@ -62,9 +69,10 @@ impl Lowerer {
         let rest = text[verb_end..].trim_start();
         let start = offset(text, rest);
         match self.amount_and_name(&part(line, start, text.len())) {
-            Some((amount, resource)) => {
-                Some(ProcedureLine::PerChunk(ChunkCost { lose, change: Payment { amount, resource } }))
-            }
+            Some((amount, resource)) => Some(ProcedureLine::PerChunk(ChunkCost {
+                lose,
+                change: Payment { amount, resource },
+            })),
             None => {
                 self.expected(line, EXPECTED);
                 None

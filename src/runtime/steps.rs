@@ -75,12 +75,14 @@ fn open(world: &World) -> Result<&OpenTest, RuntimeError> {
     match &world.test {
         Some(test) if !test.settled => Ok(test),
         Some(test) => Err(refused(
-            format!("{} is settled: nothing more can be added", test.summary()),
+            format!(
+                "{}'s test is settled ({}): nothing more can be added",
+                test.actor,
+                test.standing()
+            ),
             "open a new test with `ACTOR tests STAT vs N`",
         )),
-        None => {
-            Err(refused("no test is open", "open one first with `ACTOR tests STAT vs N`"))
-        }
+        None => Err(refused("no test is open", "open one first with `ACTOR tests STAT vs N`")),
     }
 }
 
@@ -93,33 +95,49 @@ struct Pool<'a> {
     span: Span,
 }
 
-/// The names a step's lines read, with `Rating` and `Chunk`.
-fn names(request: &CheckRequest, modifier: i64, rating: i64, chunk: i64) -> Vec<(&'static str, i64)> {
+/// The values a test reads on its roller: `Rating` (the stats named, added up) and `Bonus`
+/// (the numbers written with them and the roller's check modifiers).
+#[derive(Clone, Copy)]
+struct Values {
+    rating: i64,
+    bonus: i64,
+}
+
+/// The names a step's lines read: the request's (`Threshold`, `Ease`, `Modifier`, ...) with
+/// `Rating`, `Bonus` and `Chunk` (the dice of the chunk being added, else 0).
+fn names(
+    procedure: &Procedure<'_>,
+    request: &CheckRequest,
+    values: Values,
+    chunk: i64,
+) -> Vec<(&'static str, i64)> {
+    let modifier =
+        super::procedures::applied(procedure, values.rating.saturating_add(values.bonus));
     let mut names = super::check_options::request_names(request, modifier).to_vec();
-    names.push(("Rating", rating));
-    names.push(("Chunk", chunk));
+    names.extend([("Rating", values.rating), ("Bonus", values.bonus), ("Chunk", chunk)]);
     names
 }
 
-/// The modifier (stats plus bonus) and the first stat's value, read on `actor`.
+/// [`Values`] read on `actor`.
 fn values(
     rules: &Rules,
     world: &World,
     actor: &str,
     stats: &[String],
     bonus: i64,
-) -> Result<(i64, i64), RuntimeError> {
+) -> Result<Values, RuntimeError> {
     let who = world.actor(actor).map_err(engine)?;
-    let mut modifier = bonus.saturating_add(super::scope::check_bonus(rules, who));
-    let mut rating = None;
+    let bonus = bonus.saturating_add(super::scope::check_bonus(rules, who));
+    let mut rating = 0i64;
     for stat in stats {
         let value = super::scope::actor_value(rules, who, stat)
             .or_else(|| rules.declares_stat(stat).then_some(0))
-            .ok_or_else(|| unknown("stat", stat, who.stats.keys().map(String::as_str)).at(Span::NONE))?;
-        rating.get_or_insert(value);
-        modifier = modifier.saturating_add(value);
+            .ok_or_else(|| {
+                unknown("stat", stat, who.stats.keys().map(String::as_str)).at(Span::NONE)
+            })?;
+        rating = rating.saturating_add(value);
     }
-    Ok((modifier, rating.unwrap_or(0)))
+    Ok(Values { rating, bonus })
 }
 
 fn pool<'a>(
@@ -136,11 +154,12 @@ fn pool<'a>(
             "a test in steps needs a procedure with `Method: successes`",
         ));
     }
-    let (modifier, rating) = values(rules, world, actor, stats, bonus)?;
+    let values = values(rules, world, actor, stats, bonus)?;
     let request = CheckRequest { threshold: need, ease, ..CheckRequest::default() };
-    let names = names(&request, modifier, rating, 0);
+    let names = names(&procedure, &request, values, 0);
     let who = world.actor(actor).map_err(engine)?;
     let scope = LineScope { extra: &names, ..LineScope::of(rules, who) };
+    let modifier = values.rating.saturating_add(values.bonus);
     let settled = super::procedures::settle(&procedure, &request, modifier, &scope)?;
     let (check, ease, span) = (settled.success_pool(), settled.ease(), settled.span());
     Ok(Pool { procedure, check, ease, span })
@@ -192,7 +211,7 @@ impl Game {
         self.command(|game| {
             if let Some(test) = game.world.test.as_ref().filter(|test| !test.settled) {
                 return Err(refused(
-                    format!("{} is still open", test.summary()),
+                    format!("{}'s test is still open ({})", test.actor, test.standing()),
                     "`settle` it before opening another",
                 ));
             }
@@ -200,7 +219,7 @@ impl Game {
             let shape = (request.stats.as_slice(), request.bonus, request.need, request.ease);
             let actor = request.actor.as_str();
             let pool = pool(&rules, &game.world, request.procedure.as_deref(), actor, shape)?;
-            let (_, rating) = values(&rules, &game.world, actor, &request.stats, request.bonus)?;
+            let rating = values(&rules, &game.world, actor, &request.stats, request.bonus)?.rating;
             let mut test = OpenTest {
                 actor: actor.to_string(),
                 procedure: pool.procedure.name.to_string(),
@@ -280,10 +299,12 @@ impl Game {
     }
 }
 
-/// The open test's pool for `actor` (the test's own, or a helper's with the same stats).
+/// The open test's pool for `actor`: the test's own, or a helper's (the same stats, without
+/// the numbers the tester wrote, which are theirs).
 fn test_pool<'a>(rules: &'a Rules, world: &World, actor: &str) -> Result<Pool<'a>, RuntimeError> {
     let test = open(world)?;
-    let shape = (test.stats.as_slice(), test.bonus, test.need, 0);
+    let bonus = if test.actor == actor { test.bonus } else { 0 };
+    let shape = (test.stats.as_slice(), bonus, test.need, 0);
     pool(rules, world, Some(&test.procedure), actor, shape)
 }
 
@@ -317,7 +338,12 @@ fn classes(class: DiceClass) -> &'static [ChunkClass] {
     }
 }
 
-fn chunk(game: &mut Game, actor: &str, dice: i64, resource: &str) -> Result<TestStatus, RuntimeError> {
+fn chunk(
+    game: &mut Game,
+    actor: &str,
+    dice: i64,
+    resource: &str,
+) -> Result<TestStatus, RuntimeError> {
     let rules = game.rules.clone();
     let test = open(&game.world)?.clone();
     if test.actor != actor {
@@ -339,9 +365,9 @@ fn chunk(game: &mut Game, actor: &str, dice: i64, resource: &str) -> Result<Test
             format!("add {} instead", rule.resource.node),
         ));
     }
-    let (modifier, rating) = values(&rules, &game.world, actor, &test.stats, test.bonus)?;
+    let values = values(&rules, &game.world, actor, &test.stats, test.bonus)?;
     let request = CheckRequest { threshold: test.need, ease: test.ease, ..CheckRequest::default() };
-    let names = names(&request, modifier, rating, dice);
+    let names = names(&pool.procedure, &request, values, dice);
     let most = {
         let who = game.world.actor(actor).map_err(engine)?;
         let scope = LineScope { extra: &names, ..LineScope::of(&rules, who) };
@@ -399,10 +425,8 @@ fn chunk(game: &mut Game, actor: &str, dice: i64, resource: &str) -> Result<Test
             }
         }
     }
-    let status = TestStatus {
-        judgement: judgement.map(|j| j.label.node.clone()),
-        ..TestStatus::of(&test)
-    };
+    let status =
+        TestStatus { judgement: judgement.map(|j| j.label.node.clone()), ..TestStatus::of(&test) };
     text.push_str(&format!(" — {}", test.summary()));
     game.world.test = Some(test);
     narrate(&mut game.world, text);

@@ -14,7 +14,7 @@ use super::backend::{
     Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
 };
 use super::command::{
-    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, NameRef, ShowTarget, UseCommand,
+    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, NameRef, ShowTarget, TestStep, UseCommand,
 };
 use super::session::error_at;
 use crate::diagnostics::{Diagnostic, Severity, SourceMap, Span, Spanned, ToDiagnostic};
@@ -394,6 +394,57 @@ impl Backend for Game {
         let span = unknown.map_or(side.span, |actor| actor.span);
         Game::set_side(self, &names, Some(&side.node)).map_err(|e| failed(&e.or_at(span)))?;
         Ok(self.events_or(mark, "side", format!("{} on side {}", names.join(", "), side.node)))
+    }
+
+    fn test_step(&mut self, step: &TestStep, span: Span) -> CommandResult {
+        let mark = self.mark();
+        // The name most likely wrong is pointed at: an unknown actor, else the command.
+        let (result, at) = match step {
+            TestStep::Open(open) => {
+                let (stats, bonus) = terms(&open.side)?;
+                let request = runtime::TestRequest {
+                    actor: open.side.actor.node.clone(),
+                    stats,
+                    bonus,
+                    need: open.need,
+                    ease: open.ease,
+                    helpers: open.aided_by.iter().map(|helper| helper.node.clone()).collect(),
+                    procedure: None,
+                };
+                let unknown = std::iter::once(&open.side.actor)
+                    .chain(&open.aided_by)
+                    .find(|who| self.world().actor(&who.node).is_err());
+                (Game::open_test(self, &request), unknown.map_or(span, |who| who.span))
+            }
+            TestStep::Chunk { actor, dice, resource } => {
+                let at = if self.world().actor(&actor.node).is_err() { actor.span } else { span };
+                (Game::add_chunk(self, &actor.node, dice.node, &resource.node), at)
+            }
+            TestStep::Assist(helper) => {
+                let at = if self.world().actor(&helper.node).is_err() { helper.span } else { span };
+                (Game::assist_test(self, &helper.node), at)
+            }
+            TestStep::Oppose(dice) => (Game::oppose_test(self, dice.node), span),
+            TestStep::Settle(_) => (Game::settle_test(self), span),
+        };
+        let status = result.map_err(|e| failed(&e.or_at(at)))?;
+        let mut outcome = self.events_or(mark, "test", String::new());
+        outcome.events.retain(|event| !event.text.is_empty());
+        if let Some(met) = status.settled {
+            let verdict = if met { "success" } else { "failure" };
+            let text = format!(
+                "settled: {} of {} needed, {verdict} (margin {})",
+                crate::engine::successes(status.successes),
+                status.need,
+                status.successes - status.need
+            );
+            outcome.events.push(TranscriptEntry::new("test", text).with_data(serde_json::json!({
+                "successes": status.successes,
+                "need": status.need,
+                "succeeded": met,
+            })));
+        }
+        Ok(outcome)
     }
 
     fn adopt(&mut self, actor: &NameRef, stance: &NameRef) -> CommandResult {
