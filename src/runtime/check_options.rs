@@ -18,8 +18,24 @@ use super::journal::Part;
 use super::rules::Rules;
 use super::scope::LineScope;
 
-/// The names a request's procedure lines read: `Target`, `Difficulty`, ...
-pub(crate) fn request_names(request: &CheckRequest, modifier: i64) -> [(&'static str, i64); 6] {
+/// A check's modifier in two parts: `Rating`, the values of the stats it names added up,
+/// and `Bonus`, the rest (numbers written with them, condition and relative modifiers). A
+/// success pool reads them for its size (`Dice: [Rating + Bonus]d6`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Rated {
+    /// The stats' values.
+    pub rating: i64,
+    /// Everything else.
+    pub bonus: i64,
+}
+
+/// The names a request's procedure lines read: `Target`, `Difficulty`, ..., `Rating` and
+/// `Bonus`.
+pub(crate) fn request_names(
+    request: &CheckRequest,
+    modifier: i64,
+    rated: Rated,
+) -> [(&'static str, i64); 8] {
     [
         ("Threshold", request.threshold),
         ("Modifier", modifier),
@@ -27,6 +43,8 @@ pub(crate) fn request_names(request: &CheckRequest, modifier: i64) -> [(&'static
         ("Difficulty", request.difficulty),
         ("Boost", request.boost),
         ("Ease", request.ease),
+        ("Rating", rated.rating),
+        ("Bonus", rated.bonus),
     ]
 }
 
@@ -67,7 +85,7 @@ pub(crate) fn run(
     world: &mut World,
     request: &CheckRequest,
     procedure: &Procedure<'_>,
-    mut modifier: i64,
+    (mut modifier, rated): (i64, Rated),
     decider: &mut dyn Decider,
 ) -> Result<CheckOutcome, RuntimeError> {
     let actor = request.actor.as_str();
@@ -87,7 +105,7 @@ pub(crate) fn run(
             modifier = modifier.saturating_sub(penalty);
         }
     }
-    let names = request_names(request, modifier);
+    let names = request_names(request, modifier, rated);
     let settled = {
         let who = world.actor(actor).map_err(|k| engine(k, Span::NONE))?;
         let scope = LineScope { extra: &names, ..LineScope::of(rules, who) };

@@ -9,7 +9,7 @@
 use crate::diagnostics::Span;
 use crate::engine::{
     CheckResult, Decider, DecisionKind, Event, ModifiedRollCheck, Policy, PolicyDecider,
-    RollUnderCheck, Side, SuccessPoolCheck, TieRule, World, versus,
+    RollUnderCheck, Side, SuccessPoolCheck, TieRule, World, success_pool, versus,
 };
 use crate::model::expr::{LineContext, Rounding};
 use crate::model::procedure::Procedure;
@@ -38,6 +38,8 @@ pub(crate) struct Settled<'a> {
     second_die: bool,
     feeds: Option<String>,
     ease: i64,
+    /// Successes pooled by helpers (successes): counted with the roll's, never instead of it.
+    pooled: i64,
     critical_from: Option<u32>,
     /// The procedure's `Policy` lines over the defaults, for when no decider is passed.
     policies: PolicyDecider,
@@ -112,6 +114,7 @@ pub(crate) fn settle<'a>(
         second_die: request.second_die || procedure.alternative_die.is_some(),
         feeds: feeds.or_else(|| request.second_die_feeds.clone()),
         ease,
+        pooled: request.pooled,
         critical_from,
         policies: policies_of(procedure),
         extra_dice: procedure
@@ -222,8 +225,27 @@ impl Settled<'_> {
                     automatic: to_u32(self.ease),
                     required,
                 };
-                let outcome =
-                    world.success_pool_check(Some(actor), &check, self.span).map_err(engine)?;
+                let outcome = if self.pooled > 0 {
+                    // Helpers' successes count with the roll's: the roll is made whatever
+                    // they pooled, and the requirement is judged on the sum.
+                    let counted = SuccessPoolCheck { required: None, ..check };
+                    let mut pooled = success_pool(&mut world.roller, &counted)
+                        .map_err(|kind| engine(kind.at(self.span)))?;
+                    pooled.successes = pooled.successes.saturating_add(to_u32(self.pooled));
+                    pooled.succeeded = required.map(|needed| pooled.successes >= needed);
+                    let result = CheckResult::SuccessPool {
+                        successes: pooled.successes,
+                        automatic: check.automatic.saturating_add(to_u32(self.pooled)),
+                        succeeded: pooled.succeeded,
+                    };
+                    world.log_roll(Some(actor), "check", pooled.dice.clone(), self.span);
+                    let name = Some(world.names.get(actor));
+                    let cause = crate::engine::Cause::of(self.span);
+                    world.record(Event::Check { actor: name, result, cause });
+                    pooled
+                } else {
+                    world.success_pool_check(Some(actor), &check, self.span).map_err(engine)?
+                };
                 let successes = i64::from(outcome.successes);
                 let names = OutcomeNames {
                     margin: successes.saturating_sub(self.required.max(0)),

@@ -17,6 +17,7 @@ use crate::model::steps::{ChunkClass, SuccessChange};
 use crate::model::system::Method;
 
 use super::Game;
+use super::check_options::Rated as Values;
 use super::checks::{CheckRequest, find_procedure};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::rules::Rules;
@@ -95,16 +96,8 @@ struct Pool<'a> {
     span: Span,
 }
 
-/// The values a test reads on its roller: `Rating` (the stats named, added up) and `Bonus`
-/// (the numbers written with them and the roller's check modifiers).
-#[derive(Clone, Copy)]
-struct Values {
-    rating: i64,
-    bonus: i64,
-}
-
-/// The names a step's lines read: the request's (`Threshold`, `Ease`, `Modifier`, ...) with
-/// `Rating`, `Bonus` and `Chunk` (the dice of the chunk being added, else 0).
+/// The names a step's lines read: the request's (`Threshold`, `Ease`, `Rating`, `Bonus`,
+/// ...) with `Chunk` (the dice of the chunk being added, else 0).
 fn names(
     procedure: &Procedure<'_>,
     request: &CheckRequest,
@@ -113,8 +106,8 @@ fn names(
 ) -> Vec<(&'static str, i64)> {
     let modifier =
         super::procedures::applied(procedure, values.rating.saturating_add(values.bonus));
-    let mut names = super::check_options::request_names(request, modifier).to_vec();
-    names.extend([("Rating", values.rating), ("Bonus", values.bonus), ("Chunk", chunk)]);
+    let mut names = super::check_options::request_names(request, modifier, values).to_vec();
+    names.push(("Chunk", chunk));
     names
 }
 

@@ -175,8 +175,14 @@ impl Backend for Game {
     }
 
     fn check(&mut self, request: &CheckCommand, decider: &mut dyn Decider) -> CommandResult {
+        let pools = self.pack().default_procedure().is_some_and(|procedure| {
+            procedure.method == Some(crate::model::Method::Successes) && request.adding.is_none()
+        });
+        if pools {
+            return self.pooled_check(request, decider);
+        }
         if let [_, second, ..] = request.aided_by.as_slice() {
-            return Err(unsupported("more than one helper", second.span));
+            return Err(unsupported("more than one helper (outside success pools)", second.span));
         }
         let mut runtime_request = self.check_request(&request.side, request.difficulty)?;
         if let Some((count, pool)) = &request.adding {
@@ -633,6 +639,50 @@ impl Game {
             difficulty,
             ..runtime::CheckRequest::default()
         })
+    }
+
+    /// A check by a success pool (`Method: successes`): each helper makes the same check
+    /// first (no requirement: their successes are counted) and the successes of all of them
+    /// are pooled into the roller's. One command to the user: if a later check fails, the
+    /// helpers' checks are undone too.
+    fn pooled_check(&mut self, request: &CheckCommand, decider: &mut dyn Decider) -> CommandResult {
+        let mut runtime_request = self.check_request(&request.side, request.difficulty)?;
+        runtime_request.against = request.against.as_ref().map(|who| who.node.clone());
+        let mark = self.mark();
+        let mut done = 0;
+        let mut run = |game: &mut Game| -> Result<runtime::CheckOutcome, RuntimeError> {
+            for helper in &request.aided_by {
+                let helping = runtime::CheckRequest {
+                    actor: helper.node.clone(),
+                    threshold: 0,
+                    pooled: 0,
+                    ..runtime_request.clone()
+                };
+                let aid = Game::check_with(game, &helping, decider).map_err(|e| e.or_at(helper.span))?;
+                done += 1;
+                runtime_request.pooled += aid.names.successes.unwrap_or(0);
+            }
+            Game::check_with(game, &runtime_request, decider)
+        };
+        let outcome = match run(self) {
+            Ok(outcome) => outcome,
+            Err(error) => {
+                for _ in 0..done {
+                    // Undoing a helper's check cannot fail: it was just recorded.
+                    let _ = Game::undo(self);
+                }
+                return Err(failed(&error));
+            }
+        };
+        let label = outcome.label.clone().unwrap_or_else(|| format!("grade {}", outcome.grade));
+        let mut result = self.events_or(mark, "check", String::new());
+        result.events.retain(|event| !event.text.is_empty());
+        result.events.push(
+            TranscriptEntry::new("grade", format!("{}: {label}", request.side.actor.node)).with_data(
+                serde_json::json!({ "grade": outcome.grade, "label": outcome.label, "totals": outcome.totals }),
+            ),
+        );
+        Ok(result)
     }
 
     /// `adding 3 Chaos Dice`: the default procedure when its `Extra dice:` come from that

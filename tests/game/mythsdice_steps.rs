@@ -321,3 +321,21 @@ fn a_session_refuses_settling_twice_and_adding_to_no_test() {
     assert!(failure.contains("no test is open"), "{failure}");
     assert!(failure.contains("open one first with `ACTOR tests STAT vs N`"), "{failure}");
 }
+
+#[test]
+fn aided_by_several_helpers_sums_their_successes_into_a_success_pool_check() {
+    let (transcript, failure) = session(
+        "load mythsdice\nactor Ana from Warrior\nactor Bo from Sellsword\nactor Cy from Novice\n\
+         force 4, 1, 5, 2, 6, 3\ncheck Ana Strength vs 3 aided by Bo, Cy\n",
+    );
+    assert_eq!(failure, "");
+    let expected = "> check Ana Strength vs 3 aided by Bo, Cy
+Bo rolls 2d6 for check: [4f, 1f]
+Bo: 1 successes
+Cy rolls 1d6 for check: [5f]
+Cy: 1 successes
+Ana rolls 2d6 (+1 pushed) for check: [2f, 6f!, 3f]
+Ana: 3 successes, success
+Ana: grade 1";
+    assert!(transcript.ends_with(expected), "{transcript}");
+}
