@@ -309,6 +309,7 @@ pub(crate) fn settle_for_power<'a>(
         let name = procedure.name.to_string();
         return Err(RuntimeErrorKind::UnsupportedProcedure(name).at(span));
     }
+    let rating = modifier;
     let modifier = applied(procedure, modifier);
     let request = CheckRequest { threshold, ..CheckRequest::default() };
     let extra = [
@@ -320,6 +321,9 @@ pub(crate) fn settle_for_power<'a>(
         ("Ease", 0),
         // A power passes no extra pool dice: a roll-under check rolls its one die.
         ("Pool", 0),
+        // A success pool's size: the check's value is its rating.
+        ("Rating", rating),
+        ("Bonus", 0),
     ];
     let scope = LineScope { extra: &extra, ..*scope };
     settle(procedure, &request, modifier, &scope).map(Some)

@@ -658,7 +658,8 @@ impl Game {
                     pooled: 0,
                     ..runtime_request.clone()
                 };
-                let aid = Game::check_with(game, &helping, decider).map_err(|e| e.or_at(helper.span))?;
+                let aid =
+                    Game::check_with(game, &helping, decider).map_err(|e| e.or_at(helper.span))?;
                 done += 1;
                 runtime_request.pooled += aid.names.successes.unwrap_or(0);
             }

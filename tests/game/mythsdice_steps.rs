@@ -339,3 +339,27 @@ Ana: 3 successes, success
 Ana: grade 1";
     assert!(transcript.ends_with(expected), "{transcript}");
 }
+
+#[test]
+fn a_short_rest_sheds_endurance_in_fatigue_and_wounds_by_an_endurance_tests_successes() {
+    let mut game = game();
+    game.world_mut()
+        .set_resource("Warrior", "Fatigue", 5, mythforge::diagnostics::Span::NONE)
+        .unwrap();
+    game.world_mut()
+        .set_resource("Warrior", "Wounds", 3, mythforge::diagnostics::Span::NONE)
+        .unwrap();
+    // Endurance 3: 4, 6 (push 5), 1 = three successes.
+    game.world_mut().roller.force([4, 6, 5, 1]);
+    game.use_power(&mythforge::runtime::PowerUse::new("Warrior", "Short Rest")).unwrap();
+    assert_eq!(resource(&game, "Warrior", "Fatigue"), 2);
+    assert_eq!(resource(&game, "Warrior", "Wounds"), 0);
+    // A long rest sheds Recovery (3) in fatigue: never below 0.
+    game.world_mut().roller.force([1, 2, 3]);
+    game.use_power(&mythforge::runtime::PowerUse::new("Warrior", "Long Rest")).unwrap();
+    assert_eq!(resource(&game, "Warrior", "Fatigue"), 0);
+    // Move actions: size 2 plus Endurance 3.
+    assert_eq!(game.effective("Warrior", "Move Actions").map(|(value, _)| value), Some(5));
+    // Vigor's maximum is the six aspects' sum: 2 + 2 + 3 + 1 + 1 + 2.
+    assert_eq!(game.world().actor("Warrior").unwrap().resources["Vigor"].max, Some(11));
+}
