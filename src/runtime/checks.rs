@@ -454,7 +454,8 @@ pub(crate) fn run_check_as(
         let pair = super::relations::check_pair_bonus(rules, actor, other, request, attacking)?;
         modifier = modifier.saturating_add(pair);
     }
-    let rated = super::check_options::Rated { rating, bonus: modifier.saturating_sub(rating) };
+    let rated =
+        super::check_options::Rated::of(rules, actor, rating, modifier.saturating_sub(rating));
     let extra = super::check_options::request_names(request, modifier, rated);
     let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
     let (_, procedure) = find_procedure(rules, request.procedure.as_deref(), Span::NONE)?;

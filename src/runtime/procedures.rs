@@ -321,10 +321,17 @@ pub(crate) fn settle_for_power<'a>(
         ("Ease", 0),
         // A power passes no extra pool dice: a roll-under check rolls its one die.
         ("Pool", 0),
-        // A success pool's size: the check's value is its rating.
-        ("Rating", rating),
-        ("Bonus", 0),
     ];
+    // A success pool's size: the check's value is its rating, unless the user has a value
+    // of that name of its own.
+    let mut extra: crate::engine::ShortList<(&str, i64), 10> = extra.into_iter().collect();
+    let own = |name| super::scope::actor_value(scope.rules, scope.user, name).is_some();
+    if !own("Rating") {
+        extra.push(("Rating", rating));
+    }
+    if !own("Bonus") {
+        extra.push(("Bonus", 0));
+    }
     let scope = LineScope { extra: &extra, ..*scope };
     settle(procedure, &request, modifier, &scope).map(Some)
 }

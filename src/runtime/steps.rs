@@ -130,7 +130,7 @@ fn values(
             })?;
         rating = rating.saturating_add(value);
     }
-    Ok(Values { rating, bonus })
+    Ok(Values::of(rules, who, rating, bonus))
 }
 
 fn pool<'a>(
