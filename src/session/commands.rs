@@ -137,9 +137,10 @@ pub const COMMANDS: &[CommandSpec] = &[
         word: "check",
         at: WordAt::Start,
         rule: Some(Rule::check),
-        syntax: "check ACTOR TERMS vs N [against ACTOR] [adding N POOL] [aided by ACTORS]",
-        help: "a plain check against a difficulty (`against NAME`: relative modifiers count; \
-               a success pool sums its helpers' successes)",
+        syntax: "check ACTOR TERMS vs N|[EXPR] [against ACTOR] [adding N POOL] [aided by ACTORS]",
+        help: "a plain check against a difficulty, a number or a bracket read on the actor \
+               (`against NAME`: relative modifiers count; a success pool sums its helpers' \
+               successes)",
         examples: &["check Scout Agility + 2 vs 9 against Bandit aided by Hero"],
         completes: &["check"],
         tested_in: None,

@@ -14,7 +14,8 @@ use super::backend::{
     Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
 };
 use super::command::{
-    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, NameRef, ShowTarget, TestStep, UseCommand,
+    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, Difficulty, NameRef, ShowTarget, TestStep,
+    UseCommand,
 };
 use super::session::error_at;
 use crate::diagnostics::{Diagnostic, Severity, SourceMap, Span, Spanned, ToDiagnostic};
@@ -175,16 +176,24 @@ impl Backend for Game {
     }
 
     fn check(&mut self, request: &CheckCommand, decider: &mut dyn Decider) -> CommandResult {
+        let difficulty = match &request.difficulty {
+            Difficulty::Number(number) => *number,
+            Difficulty::Expr(expr) => {
+                let against = request.against.as_ref().map(|who| who.node.as_str());
+                Game::evaluate(self, &request.side.actor.node, against, expr)
+                    .map_err(|e| failed(&e.or_at(expr.span)))?
+            }
+        };
         let pools = self.pack().default_procedure().is_some_and(|procedure| {
             procedure.method == Some(crate::model::Method::Successes) && request.adding.is_none()
         });
         if pools {
-            return self.pooled_check(request, decider);
+            return self.pooled_check(request, difficulty, decider);
         }
         if let [_, second, ..] = request.aided_by.as_slice() {
             return Err(unsupported("more than one helper (outside success pools)", second.span));
         }
-        let mut runtime_request = self.check_request(&request.side, request.difficulty)?;
+        let mut runtime_request = self.check_request(&request.side, difficulty)?;
         if let Some((count, pool)) = &request.adding {
             runtime_request.procedure = self.extra_dice_procedure(pool)?;
             runtime_request.extra_dice = Some(*count);
@@ -645,8 +654,13 @@ impl Game {
     /// first (no requirement: their successes are counted) and the successes of all of them
     /// are pooled into the roller's. One command to the user: if a later check fails, the
     /// helpers' checks are undone too.
-    fn pooled_check(&mut self, request: &CheckCommand, decider: &mut dyn Decider) -> CommandResult {
-        let mut runtime_request = self.check_request(&request.side, request.difficulty)?;
+    fn pooled_check(
+        &mut self,
+        request: &CheckCommand,
+        difficulty: i64,
+        decider: &mut dyn Decider,
+    ) -> CommandResult {
+        let mut runtime_request = self.check_request(&request.side, difficulty)?;
         runtime_request.against = request.against.as_ref().map(|who| who.node.clone());
         let mark = self.mark();
         let mut done = 0;
