@@ -578,6 +578,24 @@ impl<'a> References<'a> {
                 self.resources.push(&payment.resource);
             }
             ProcedureLine::ExtraDice(pool) => self.resources.push(pool),
+            ProcedureLine::Chunk(rule) => {
+                self.amount(&rule.most, context);
+                self.resources.push(&rule.resource);
+            }
+            ProcedureLine::PerChunk(cost) => {
+                self.amount(&cost.change.amount, context);
+                self.resources.push(&cost.change.resource);
+            }
+            ProcedureLine::ChunkJudgement(judgement) => match &judgement.change {
+                crate::model::steps::SuccessChange::Gain(amount) => self.amount(amount, context),
+                crate::model::steps::SuccessChange::Lose { amount, otherwise } => {
+                    self.amount(amount, context);
+                    if let Some(rise) = otherwise {
+                        self.amount(rise, context);
+                    }
+                }
+            },
+            ProcedureLine::OpposingDice(_) => {}
             ProcedureLine::Method(_)
             | ProcedureLine::Script(_)
             | ProcedureLine::Modifier(_)

@@ -39,8 +39,19 @@ fn handle_arguments(expr: &Spanned<Expr>) -> Vec<Span> {
 }
 
 /// Names a check block may use for the values the engine passes to it.
-const PROCEDURE_NAMES: &[&str] =
-    &["Threshold", "Modifier", "Target", "Difficulty", "Pool", "Roll", "Rating", "Boost", "Ease"];
+const PROCEDURE_NAMES: &[&str] = &[
+    "Threshold",
+    "Modifier",
+    "Target",
+    "Difficulty",
+    "Pool",
+    "Roll",
+    "Rating",
+    "Boost",
+    "Ease",
+    "Chunk",
+    "Bonus",
+];
 
 /// Quantities a condition modifier may change besides stats and resources.
 const MODIFIABLE: &[&str] = &["damage", "healing", "checks", "all checks", "reactions"];

@@ -361,8 +361,14 @@ fn ignored_lines(method: Method, lines: &[Spanned<ProcedureLine>], out: &mut Vec
                 ..
             } => (decision.label(), "`roll under` procedures", roll_under),
             ProcedureLine::ExtraDice(_) => ("Extra dice", "`roll under` procedures", roll_under),
-            ProcedureLine::Ease(_) => {
-                ("Ease", "`successes` procedures", |m| m == Method::Successes)
+            ProcedureLine::Ease(_) => ("Ease", "`successes` procedures", successes),
+            ProcedureLine::Chunk(_) => ("Chunk", "`successes` procedures", successes),
+            ProcedureLine::PerChunk(_) => ("Per chunk", "`successes` procedures", successes),
+            ProcedureLine::ChunkJudgement(judgement) => {
+                (judgement.class.label(), "`successes` procedures", successes)
+            }
+            ProcedureLine::OpposingDice(_) => {
+                ("Opposing dice", "`successes` procedures", successes)
             }
             ProcedureLine::Critical(_) => ("Critical", "`total` and `versus` procedures", |m| {
                 matches!(m, Method::Total | Method::Versus)
@@ -375,6 +381,10 @@ fn ignored_lines(method: Method, lines: &[Spanned<ProcedureLine>], out: &mut Vec
             out.push(kind.at(line.span).to_diagnostic().with_help(help));
         }
     }
+}
+
+fn successes(method: Method) -> bool {
+    method == Method::Successes
 }
 
 fn roll_under(method: Method) -> bool {

@@ -21,6 +21,7 @@ mod layers;
 mod limits;
 mod log;
 mod narration;
+mod open_test;
 mod save;
 mod segments;
 mod short_list;
@@ -65,6 +66,7 @@ pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};
 pub use limits::{LimitReset, LimitUse};
 pub use log::{CheckResult, DieTotals, Event, EventLog, RolledDice};
 pub use narration::{MoveText, Narrated};
+pub use open_test::{OpenTest, successes};
 pub use save::{
     FORMAT_VERSION, MAX_SAVE_BYTES, backup_path, from_json, load, load_or_backup, read_save, save,
     to_json, write_atomically,

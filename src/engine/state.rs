@@ -35,6 +35,9 @@ pub struct World {
     pub clock: WorldClock,
     /// The running encounter, if any.
     pub encounter: Option<Encounter>,
+    /// The test in progress (or the last one settled); older saves have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test: Option<super::OpenTest>,
     /// The one random stream; saved as its [`RollerState`].
     #[serde(with = "roller_as_state")]
     pub roller: Roller,
@@ -92,6 +95,7 @@ impl World {
             pools: BTreeMap::new(),
             clock: WorldClock::default(),
             encounter: None,
+            test: None,
             roller: Roller::new(seed),
             log: EventLog::default(),
             walls: std::collections::BTreeSet::new(),

@@ -438,6 +438,20 @@ label_table! {
         IgnorePenalties = "Ignore penalties", Plain, "what ignoring the penalties costs: `Ignore penalties: 1 Stunt Points`";
         /// `Extra dice: Chaos Dice, keep best`
         ExtraDice = "Extra dice", Plain, "extra dice from a world pool: `Extra dice: Chaos Dice, keep best`";
+        /// `Chunk: Vigor, at most [Rating]`
+        Chunk = "Chunk", Plain, "dice bought after the roll, a resource point each, in chunks: `Chunk: Vigor, at most [Rating]`";
+        /// `Per chunk: gain 1 Fatigue`
+        PerChunk = "Per chunk", Plain, "what each chunk changes besides: `Per chunk: gain 1 Fatigue`";
+        /// `Chunk all highest: Major Success, gain [Chunk] successes`
+        ChunkAllHighest = "Chunk all highest", Plain, "a chunk whose dice all show the top face: `Chunk all highest: Major Success, gain [Chunk] successes`";
+        /// `Chunk all successes: Minor Success, gain 1 successes`
+        ChunkAllSuccesses = "Chunk all successes", Plain, "a chunk whose dice all succeed: `Chunk all successes: Minor Success, gain 1 successes`";
+        /// `Chunk all ones: Major Blunder, lose [Chunk] successes, else raise Threshold by [Chunk]`
+        ChunkAllOnes = "Chunk all ones", Plain, "a chunk whose dice all show 1: `Chunk all ones: Major Blunder, lose [Chunk] successes, else raise Threshold by [Chunk]`";
+        /// `Chunk all failures: Minor Blunder, lose 1 successes, else raise Threshold by 1`
+        ChunkAllFailures = "Chunk all failures", Plain, "a chunk whose dice all fail: `Chunk all failures: Minor Blunder, lose 1 successes, else raise Threshold by 1`";
+        /// `Opposing dice: Tension`
+        OpposingDice = "Opposing dice", Plain, "dice an opponent rolls to raise the successes needed, and their name: `Opposing dice: Tension`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: the dark die`";
     }

@@ -21,6 +21,7 @@ pub mod power;
 pub mod power_rules;
 pub mod print;
 pub mod procedure;
+pub mod steps;
 pub mod system;
 pub mod table;
 pub mod timing;

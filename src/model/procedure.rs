@@ -71,6 +71,14 @@ pub struct Procedure<'a> {
     pub ignore_penalties: Option<&'a super::outcome::Payment>,
     /// `Extra dice:` — the world pool extra dice are spent from (keep best).
     pub extra_dice: Option<&'a Spanned<Name>>,
+    /// `Chunk:` — dice bought after the roll (a test left open).
+    pub chunk: Option<&'a super::steps::ChunkRule>,
+    /// `Per chunk:` lines, in line order.
+    pub per_chunk: Vec<&'a super::steps::ChunkCost>,
+    /// `Chunk all ...:` lines, in line order.
+    pub judgements: Vec<&'a super::steps::ChunkJudgement>,
+    /// `Opposing dice:` — the name of the dice an opponent rolls against the test.
+    pub opposing: Option<&'a Spanned<Name>>,
 }
 
 /// Every name a check binds for the Result and Effect lines of the use that made it, in
@@ -142,6 +150,10 @@ impl<'a> Procedure<'a> {
             reroll: None,
             ignore_penalties: None,
             extra_dice: None,
+            chunk: None,
+            per_chunk: Vec::new(),
+            judgements: Vec::new(),
+            opposing: None,
         };
         for line in lines {
             match &line.node {
@@ -176,6 +188,10 @@ impl<'a> Procedure<'a> {
                     procedure.ignore_penalties = Some(payment)
                 }
                 ProcedureLine::ExtraDice(pool) => procedure.extra_dice = Some(pool),
+                ProcedureLine::Chunk(rule) => procedure.chunk = Some(rule),
+                ProcedureLine::PerChunk(cost) => procedure.per_chunk.push(cost),
+                ProcedureLine::ChunkJudgement(judgement) => procedure.judgements.push(judgement),
+                ProcedureLine::OpposingDice(name) => procedure.opposing = Some(name),
                 ProcedureLine::Details(_) => {}
             }
         }

@@ -620,6 +620,17 @@ pub enum ProcedureLine {
     /// `Extra dice: Chaos Dice, keep best` — roll extra dice spent from a world pool and keep
     /// the one giving the best result (roll under; a decision; `Policy spend:`).
     ExtraDice(Spanned<Name>),
+    /// `Chunk: Vigor, at most [Rating]` — after the roll, extra dice bought from a resource
+    /// in chunks (successes; a test left open).
+    Chunk(super::steps::ChunkRule),
+    /// `Per chunk: gain 1 Fatigue` — what each chunk changes besides.
+    PerChunk(super::steps::ChunkCost),
+    /// `Chunk all highest: Major Success, gain [Chunk] successes` — how a chunk's dice are
+    /// judged as a whole.
+    ChunkJudgement(super::steps::ChunkJudgement),
+    /// `Opposing dice: Tension` — an opponent may roll dice whose successes raise the
+    /// successes needed; the line names them.
+    OpposingDice(Spanned<Name>),
     /// `Details: ...`
     Details(Narration),
 }
@@ -695,6 +706,10 @@ impl fmt::Display for ProcedureLine {
             ProcedureLine::Reroll(payment) => write!(f, "Reroll: {payment}"),
             ProcedureLine::IgnorePenalties(payment) => write!(f, "Ignore penalties: {payment}"),
             ProcedureLine::ExtraDice(pool) => write!(f, "Extra dice: {}, keep best", pool.node),
+            ProcedureLine::Chunk(rule) => write!(f, "Chunk: {rule}"),
+            ProcedureLine::PerChunk(cost) => write!(f, "Per chunk: {cost}"),
+            ProcedureLine::ChunkJudgement(judgement) => write!(f, "{judgement}"),
+            ProcedureLine::OpposingDice(name) => write!(f, "Opposing dice: {}", name.node),
             ProcedureLine::Details(text) => write!(f, "Details: {text}"),
         }
     }

@@ -16,6 +16,7 @@ use crate::model::labels::{
     ActorLabel, ArmourLabel, ConditionLabel, Labels, ProcedureLabel, SystemLabel, WeaponLabel,
 };
 use crate::model::outcome::{CheckOutcomeKind, InitiativeMode};
+use crate::model::steps::ChunkClass;
 use crate::model::system::{ModifierMode, PolicyDecision, ResourceRule, TieRule};
 use crate::model::{
     ActorLine, Amount, ArmourLine, ConditionLine, Duration, Method, Modifier, Name, ProcedureLine,
@@ -646,6 +647,15 @@ impl Lowerer {
             ProcedureLabel::Reroll => self.payment(line, ProcedureLine::Reroll),
             ProcedureLabel::IgnorePenalties => self.payment(line, ProcedureLine::IgnorePenalties),
             ProcedureLabel::ExtraDice => self.extra_dice(line),
+            ProcedureLabel::Chunk => self.chunk_rule(line),
+            ProcedureLabel::PerChunk => self.chunk_cost(line),
+            ProcedureLabel::ChunkAllHighest => self.chunk_judgement(line, ChunkClass::AllHighest),
+            ProcedureLabel::ChunkAllSuccesses => {
+                self.chunk_judgement(line, ChunkClass::AllSuccesses)
+            }
+            ProcedureLabel::ChunkAllOnes => self.chunk_judgement(line, ChunkClass::AllOnes),
+            ProcedureLabel::ChunkAllFailures => self.chunk_judgement(line, ChunkClass::AllFailures),
+            ProcedureLabel::OpposingDice => self.opposing_dice(line),
             ProcedureLabel::Ease => self.required_amount(line).map(ProcedureLine::Ease),
             ProcedureLabel::Critical => self.critical(line),
             ProcedureLabel::ZeroWins => match lower.as_str() {

@@ -15,6 +15,7 @@ mod lines;
 mod lower;
 mod outcome;
 mod power_rules;
+mod steps;
 mod text;
 mod upgrades;
 

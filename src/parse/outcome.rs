@@ -10,13 +10,16 @@ use crate::model::system::ProcedureLine;
 use crate::model::{Amount, Name};
 
 /// The part of `line` from byte `start` to `end` of its text, as a line of its own.
-fn part<'a>(line: &RawLine<'a>, start: usize, end: usize) -> RawLine<'a> {
+pub(super) fn part<'a>(line: &RawLine<'a>, start: usize, end: usize) -> RawLine<'a> {
     RawLine { text: &line.text[start..end], base: line.base + start, grade: None, ..*line }
 }
 
 impl Lowerer {
     /// `1 Stunt Points`, `[Blades + 1] Blades Fragments`: an amount, then a name.
-    fn amount_and_name(&mut self, line: &RawLine<'_>) -> Option<(Amount, Spanned<Name>)> {
+    pub(super) fn amount_and_name(
+        &mut self,
+        line: &RawLine<'_>,
+    ) -> Option<(Amount, Spanned<Name>)> {
         let text = line.text;
         let end = if text.starts_with('[') {
             matching_bracket(text, 0).map(|close| close + 1)

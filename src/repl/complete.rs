@@ -161,6 +161,7 @@ mod tests {
                     "save".to_string(),
                     "seed".to_string(),
                     "set".to_string(),
+                    "settle".to_string(),
                     "show".to_string(),
                     "side".to_string()
                 ]
@@ -189,7 +190,9 @@ mod tests {
     #[test]
     fn complete_the_words_of_command_phrases() {
         assert_eq!(complete(&names(), "end e", 5), (4, vec!["encounter".to_string()]));
-        assert_eq!(complete(&names(), "Scout ad", 8), (6, vec!["adopts".to_string()]));
+        let after_actor = complete(&names(), "Scout ad", 8);
+        assert_eq!(after_actor, (6, vec!["adds".to_string(), "adopts".to_string()]));
+        assert_eq!(complete(&names(), "Scout te", 8), (6, vec!["tests".to_string()]));
         assert_eq!(complete(&names(), "\"Scout\" u", 10), (8, vec!["uses".to_string()]));
         assert_eq!(complete(&names(), "show s", 6).1, vec!["Scout", "state"]);
         assert_eq!(complete(&names(), "apply D", 7).1, vec!["Dazed"]);

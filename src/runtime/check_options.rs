@@ -18,16 +18,59 @@ use super::journal::Part;
 use super::rules::Rules;
 use super::scope::LineScope;
 
-/// The names a request's procedure lines read: `Target`, `Difficulty`, ...
-pub(crate) fn request_names(request: &CheckRequest, modifier: i64) -> [(&'static str, i64); 6] {
-    [
+/// A check's modifier in two parts: `Rating`, the values of the stats it names added up,
+/// and `Bonus`, the rest (numbers written with them, condition and relative modifiers). A
+/// success pool reads them for its size (`Dice: [Rating + Bonus]d6`). A pack whose actors
+/// have a value of either name keeps reading their own (`own_*`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Rated {
+    /// The stats' values.
+    pub rating: i64,
+    /// Everything else.
+    pub bonus: i64,
+    /// The roller has a value named `Rating` of its own: it is not bound.
+    pub own_rating: bool,
+    /// The roller has a value named `Bonus` of its own: it is not bound.
+    pub own_bonus: bool,
+}
+
+impl Rated {
+    /// `rating` and `bonus` for `actor`, unbound where it has its own value of the name.
+    pub(crate) fn of(
+        rules: &Rules,
+        actor: &crate::engine::Actor,
+        rating: i64,
+        bonus: i64,
+    ) -> Rated {
+        let own = |name| super::scope::actor_value(rules, actor, name).is_some();
+        Rated { rating, bonus, own_rating: own("Rating"), own_bonus: own("Bonus") }
+    }
+}
+
+/// The names a request's procedure lines read.
+pub(crate) type RequestNames = crate::engine::ShortList<(&'static str, i64), 8>;
+
+/// The names a request's procedure lines read: `Target`, `Difficulty`, ..., `Rating` and
+/// `Bonus`.
+pub(crate) fn request_names(request: &CheckRequest, modifier: i64, rated: Rated) -> RequestNames {
+    let mut names = RequestNames::default();
+    for pair in [
         ("Threshold", request.threshold),
         ("Modifier", modifier),
         ("Target", request.threshold.saturating_add(modifier)),
         ("Difficulty", request.difficulty),
         ("Boost", request.boost),
         ("Ease", request.ease),
-    ]
+    ] {
+        names.push(pair);
+    }
+    if !rated.own_rating {
+        names.push(("Rating", rated.rating));
+    }
+    if !rated.own_bonus {
+        names.push(("Bonus", rated.bonus));
+    }
+    names
 }
 
 fn engine(kind: EngineErrorKind, span: Span) -> RuntimeError {
@@ -67,7 +110,7 @@ pub(crate) fn run(
     world: &mut World,
     request: &CheckRequest,
     procedure: &Procedure<'_>,
-    mut modifier: i64,
+    (mut modifier, rated): (i64, Rated),
     decider: &mut dyn Decider,
 ) -> Result<CheckOutcome, RuntimeError> {
     let actor = request.actor.as_str();
@@ -87,7 +130,7 @@ pub(crate) fn run(
             modifier = modifier.saturating_sub(penalty);
         }
     }
-    let names = request_names(request, modifier);
+    let names = request_names(request, modifier, rated);
     let settled = {
         let who = world.actor(actor).map_err(|k| engine(k, Span::NONE))?;
         // A plain check reads the weapon the actor carries first, as a power that names

@@ -29,6 +29,9 @@ pub struct CheckRequest {
     pub procedure: Option<String>,
     /// An ally's grade, added to one die.
     pub aid: i64,
+    /// Successes pooled by helpers who made the same test (a success pool counts them
+    /// with its automatic successes).
+    pub pooled: i64,
     /// The success number a roll-under check must reach (bound as `Difficulty`); 0: none.
     pub difficulty: i64,
     /// Automatic successes of a success pool (ease); with `threshold` above 0 as the
@@ -443,6 +446,7 @@ pub(crate) fn run_check_as(
     let actor =
         world.actor(&request.actor).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
     let mut modifier = request.bonus.saturating_add(super::scope::check_bonus(rules, actor));
+    let mut rating = 0i64;
     for stat in &request.stats {
         let value = super::scope::actor_value(rules, actor, stat)
             .or_else(|| rules.declares_stat(stat).then_some(0))
@@ -451,13 +455,16 @@ pub(crate) fn run_check_as(
                 unknown("stat", stat, names).at(Span::NONE)
             })?;
         modifier = modifier.saturating_add(value);
+        rating = rating.saturating_add(value);
     }
     if let Some(other) = &request.against {
         let other = world.actor(other).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
         let pair = super::relations::check_pair_bonus(rules, actor, other, request, attacking)?;
         modifier = modifier.saturating_add(pair);
     }
-    let extra = super::check_options::request_names(request, modifier);
+    let rated =
+        super::check_options::Rated::of(rules, actor, rating, modifier.saturating_sub(rating));
+    let extra = super::check_options::request_names(request, modifier, rated);
     let scope = LineScope { extra: &extra, ..LineScope::of(rules, actor) };
     let (_, procedure) = find_procedure(rules, request.procedure.as_deref(), Span::NONE)?;
     if let Some(function) = procedure.script {
@@ -479,7 +486,8 @@ pub(crate) fn run_check_as(
             Some(decider) => decider,
             None => &mut policies,
         };
-        return super::check_options::run(rules, world, request, &procedure, modifier, decider);
+        let parts = (modifier, rated);
+        return super::check_options::run(rules, world, request, &procedure, parts, decider);
     }
     let prepared = prepare(rules, request.procedure.as_deref(), &scope, Span::NONE)?;
     let name = request.actor.clone();

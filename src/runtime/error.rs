@@ -123,6 +123,15 @@ pub enum RuntimeErrorKind {
     /// A script call while no scripts are loaded.
     #[error("script function `{0}` is not available: scripts are not loaded")]
     ScriptsNotLoaded(String),
+    /// A step of a test in progress that cannot be taken (no test open, a chunk too
+    /// large, settling twice).
+    #[error("{message}")]
+    Test {
+        /// What is wrong.
+        message: String,
+        /// What to do instead.
+        hint: String,
+    },
     /// The pack did not load.
     #[error("the rule pack has errors")]
     PackErrors,
@@ -222,6 +231,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::NoDamagePool(_) => "runtime::no_damage_pool",
             RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
             RuntimeErrorKind::ScriptsNotLoaded(_) => "runtime::scripts_not_loaded",
+            RuntimeErrorKind::Test { .. } => "runtime::test",
             RuntimeErrorKind::Script(_) => "runtime::script",
             RuntimeErrorKind::PackErrors => "runtime::pack_errors",
             RuntimeErrorKind::PackMismatch { .. } => "runtime::pack_mismatch",
@@ -340,7 +350,8 @@ impl ToDiagnostic for RuntimeError {
             ),
             RuntimeErrorKind::Space { hint, .. }
             | RuntimeErrorKind::Side { hint, .. }
-            | RuntimeErrorKind::Choice { hint, .. } => diagnostic.with_help(hint.clone()),
+            | RuntimeErrorKind::Choice { hint, .. }
+            | RuntimeErrorKind::Test { hint, .. } => diagnostic.with_help(hint.clone()),
             RuntimeErrorKind::Unknown { what, suggestion: None, .. } => diagnostic.with_help(
                 format!("check the spelling: no {what} of the loaded pack has this name"),
             ),

@@ -9,7 +9,7 @@
 use crate::diagnostics::Span;
 use crate::engine::{
     CheckResult, Decider, DecisionKind, Event, ModifiedRollCheck, Policy, PolicyDecider,
-    RollUnderCheck, Side, SuccessPoolCheck, TieRule, World, versus,
+    RollUnderCheck, Side, SuccessPoolCheck, TieRule, World, success_pool, versus,
 };
 use crate::model::expr::{LineContext, Rounding};
 use crate::model::procedure::Procedure;
@@ -38,6 +38,8 @@ pub(crate) struct Settled<'a> {
     second_die: bool,
     feeds: Option<String>,
     ease: i64,
+    /// Successes pooled by helpers (successes): counted with the roll's, never instead of it.
+    pooled: i64,
     critical_from: Option<u32>,
     /// The procedure's `Policy` lines over the defaults, for when no decider is passed.
     policies: PolicyDecider,
@@ -112,6 +114,7 @@ pub(crate) fn settle<'a>(
         second_die: request.second_die || procedure.alternative_die.is_some(),
         feeds: feeds.or_else(|| request.second_die_feeds.clone()),
         ease,
+        pooled: request.pooled,
         critical_from,
         policies: policies_of(procedure),
         extra_dice: procedure
@@ -140,6 +143,29 @@ pub(crate) fn policies_of(procedure: &Procedure<'_>) -> PolicyDecider {
 }
 
 impl Settled<'_> {
+    /// The success pool this procedure rolls, with no requirement (a test left open counts
+    /// its successes and settles later).
+    pub(crate) fn success_pool(&self) -> SuccessPoolCheck {
+        SuccessPoolCheck {
+            dice: self.dice,
+            sides: self.sides,
+            success_at: to_u32(self.target),
+            explode_at: self.explode,
+            automatic: 0,
+            required: None,
+        }
+    }
+
+    /// The automatic successes (`Ease:`, else the request's).
+    pub(crate) fn ease(&self) -> i64 {
+        self.ease
+    }
+
+    /// Where the procedure's dice are written.
+    pub(crate) fn span(&self) -> Span {
+        self.span
+    }
+
     /// Rolls and reads the dice by the method; decisions go to `decider`.
     pub(crate) fn run(
         &self,
@@ -199,8 +225,27 @@ impl Settled<'_> {
                     automatic: to_u32(self.ease),
                     required,
                 };
-                let outcome =
-                    world.success_pool_check(Some(actor), &check, self.span).map_err(engine)?;
+                let outcome = if self.pooled > 0 {
+                    // Helpers' successes count with the roll's: the roll is made whatever
+                    // they pooled, and the requirement is judged on the sum.
+                    let counted = SuccessPoolCheck { required: None, ..check };
+                    let mut pooled = success_pool(&mut world.roller, &counted)
+                        .map_err(|kind| engine(kind.at(self.span)))?;
+                    pooled.successes = pooled.successes.saturating_add(to_u32(self.pooled));
+                    pooled.succeeded = required.map(|needed| pooled.successes >= needed);
+                    let result = CheckResult::SuccessPool {
+                        successes: pooled.successes,
+                        automatic: check.automatic.saturating_add(to_u32(self.pooled)),
+                        succeeded: pooled.succeeded,
+                    };
+                    world.log_roll(Some(actor), "check", pooled.dice.clone(), self.span);
+                    let name = Some(world.names.get(actor));
+                    let cause = crate::engine::Cause::of(self.span);
+                    world.record(Event::Check { actor: name, result, cause });
+                    pooled
+                } else {
+                    world.success_pool_check(Some(actor), &check, self.span).map_err(engine)?
+                };
                 let successes = i64::from(outcome.successes);
                 let names = OutcomeNames {
                     margin: successes.saturating_sub(self.required.max(0)),
@@ -265,6 +310,7 @@ pub(crate) fn settle_for_power<'a>(
         let name = procedure.name.to_string();
         return Err(RuntimeErrorKind::UnsupportedProcedure(name).at(span));
     }
+    let rating = modifier;
     let modifier = applied(procedure, modifier);
     let request = CheckRequest { threshold, ..CheckRequest::default() };
     let extra = [
@@ -277,6 +323,16 @@ pub(crate) fn settle_for_power<'a>(
         // A power passes no extra pool dice: a roll-under check rolls its one die.
         ("Pool", 0),
     ];
+    // A success pool's size: the check's value is its rating, unless the user has a value
+    // of that name of its own.
+    let mut extra: crate::engine::ShortList<(&str, i64), 10> = extra.into_iter().collect();
+    let own = |name| super::scope::actor_value(scope.rules, scope.user, name).is_some();
+    if !own("Rating") {
+        extra.push(("Rating", rating));
+    }
+    if !own("Bonus") {
+        extra.push(("Bonus", 0));
+    }
     let scope = LineScope { extra: &extra, ..*scope };
     settle(procedure, &request, modifier, &scope).map(Some)
 }

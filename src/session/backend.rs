@@ -16,7 +16,7 @@
 use serde::Serialize;
 
 use super::command::{AnalyzeCommand, CheckCommand, CheckSide, NameRef, ShowTarget, UseCommand};
-use crate::diagnostics::{Diagnostic, Spanned};
+use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::dice::Roller;
 use crate::engine::{Decider, Hex, PolicyDecider};
 use crate::model::{Pack, RuleFile};
@@ -266,6 +266,21 @@ pub trait Backend {
                 "session::no_sides",
                 "this game has no sides",
                 side.span,
+                "here",
+            )
+            .with_help("the command changed nothing"),
+        ])
+    }
+
+    /// A step of a test in steps (`Hero tests Strength vs 4`, `Hero adds 2 Vigor`, `Ana
+    /// assists`, `oppose 2`, `settle`). Backends without tests in steps refuse it.
+    fn test_step(&mut self, step: &super::command::TestStep, span: Span) -> CommandResult {
+        let _ = step;
+        Err(vec![
+            super::session::error_at(
+                "session::no_tests",
+                "this game has no tests in steps",
+                span,
                 "here",
             )
             .with_help("the command changed nothing"),

@@ -193,6 +193,44 @@ pub enum Command {
     Help(Option<NameRef>),
     /// `analyze 2 times Hero uses Charge on Bandit`: the exact odds of a command.
     Analyze(AnalyzeCommand),
+    /// A step of a test in steps: `Hero tests Strength vs 4`, `Hero adds 2 Vigor`, `Ana
+    /// assists`, `oppose 2`, `settle`.
+    Test(TestStep),
+}
+
+/// A step of a test in steps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TestStep {
+    /// `Hero tests Strength + 1 vs 4 ease 1 aided by Ana`: roll and leave the test open.
+    Open(TestCommand),
+    /// `Hero adds 2 Vigor`: a chunk of extra dice paid from a resource.
+    Chunk {
+        /// Who adds: `Hero`.
+        actor: NameRef,
+        /// How many dice: `2`.
+        dice: Spanned<i64>,
+        /// Paid from: `Vigor`.
+        resource: NameRef,
+    },
+    /// `Ana assists`: an ally pools their successes.
+    Assist(NameRef),
+    /// `oppose 2`: the opponent's dice raise the need.
+    Oppose(Spanned<i64>),
+    /// `settle`, with the word's place.
+    Settle(Span),
+}
+
+/// `Hero tests Strength + 1 vs 4 ease 1 aided by Ana`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestCommand {
+    /// Who tests with what: `Hero Strength + 1`.
+    pub side: CheckSide,
+    /// Successes needed: `4`.
+    pub need: i64,
+    /// `ease 1`: automatic successes.
+    pub ease: i64,
+    /// `aided by Ana`: allies who make the same test and pool their successes.
+    pub aided_by: Vec<NameRef>,
 }
 
 /// `analyze 2 times Hero uses Charge on Bandit`.
@@ -391,6 +429,11 @@ impl Command {
             Command::Define(_) => "define",
             Command::Help(_) => "help",
             Command::Analyze(_) => "analyze",
+            Command::Test(TestStep::Open(_)) => "tests",
+            Command::Test(TestStep::Chunk { .. }) => "adds",
+            Command::Test(TestStep::Assist(_)) => "assists",
+            Command::Test(TestStep::Oppose(_)) => "oppose",
+            Command::Test(TestStep::Settle(_)) => "settle",
         }
     }
 }

@@ -14,7 +14,8 @@ use super::backend::{
     Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
 };
 use super::command::{
-    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, Difficulty, NameRef, ShowTarget, UseCommand,
+    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, Difficulty, NameRef, ShowTarget, TestStep,
+    UseCommand,
 };
 use super::session::error_at;
 use crate::diagnostics::{Diagnostic, Severity, SourceMap, Span, Spanned, ToDiagnostic};
@@ -175,9 +176,6 @@ impl Backend for Game {
     }
 
     fn check(&mut self, request: &CheckCommand, decider: &mut dyn Decider) -> CommandResult {
-        if let [_, second, ..] = request.aided_by.as_slice() {
-            return Err(unsupported("more than one helper", second.span));
-        }
         let difficulty = match &request.difficulty {
             Difficulty::Number(number) => *number,
             Difficulty::Expr(expr) => {
@@ -186,6 +184,15 @@ impl Backend for Game {
                     .map_err(|e| failed(&e.or_at(expr.span)))?
             }
         };
+        let pools = self.pack().default_procedure().is_some_and(|procedure| {
+            procedure.method == Some(crate::model::Method::Successes) && request.adding.is_none()
+        });
+        if pools {
+            return self.pooled_check(request, difficulty, decider);
+        }
+        if let [_, second, ..] = request.aided_by.as_slice() {
+            return Err(unsupported("more than one helper (outside success pools)", second.span));
+        }
         let mut runtime_request = self.check_request(&request.side, difficulty)?;
         if let Some((count, pool)) = &request.adding {
             runtime_request.procedure = self.extra_dice_procedure(pool)?;
@@ -408,6 +415,57 @@ impl Backend for Game {
         Ok(self.events_or(mark, "side", format!("{} on side {}", names.join(", "), side.node)))
     }
 
+    fn test_step(&mut self, step: &TestStep, span: Span) -> CommandResult {
+        let mark = self.mark();
+        // The name most likely wrong is pointed at: an unknown actor, else the command.
+        let (result, at) = match step {
+            TestStep::Open(open) => {
+                let (stats, bonus) = terms(&open.side)?;
+                let request = runtime::TestRequest {
+                    actor: open.side.actor.node.clone(),
+                    stats,
+                    bonus,
+                    need: open.need,
+                    ease: open.ease,
+                    helpers: open.aided_by.iter().map(|helper| helper.node.clone()).collect(),
+                    procedure: None,
+                };
+                let unknown = std::iter::once(&open.side.actor)
+                    .chain(&open.aided_by)
+                    .find(|who| self.world().actor(&who.node).is_err());
+                (Game::open_test(self, &request), unknown.map_or(span, |who| who.span))
+            }
+            TestStep::Chunk { actor, dice, resource } => {
+                let at = if self.world().actor(&actor.node).is_err() { actor.span } else { span };
+                (Game::add_chunk(self, &actor.node, dice.node, &resource.node), at)
+            }
+            TestStep::Assist(helper) => {
+                let at = if self.world().actor(&helper.node).is_err() { helper.span } else { span };
+                (Game::assist_test(self, &helper.node), at)
+            }
+            TestStep::Oppose(dice) => (Game::oppose_test(self, dice.node), span),
+            TestStep::Settle(_) => (Game::settle_test(self), span),
+        };
+        let status = result.map_err(|e| failed(&e.or_at(at)))?;
+        let mut outcome = self.events_or(mark, "test", String::new());
+        outcome.events.retain(|event| !event.text.is_empty());
+        if let Some(met) = status.settled {
+            let verdict = if met { "success" } else { "failure" };
+            let text = format!(
+                "settled: {} of {} needed, {verdict} (margin {})",
+                crate::engine::successes(status.successes),
+                status.need,
+                status.successes - status.need
+            );
+            outcome.events.push(TranscriptEntry::new("test", text).with_data(serde_json::json!({
+                "successes": status.successes,
+                "need": status.need,
+                "succeeded": met,
+            })));
+        }
+        Ok(outcome)
+    }
+
     fn adopt(&mut self, actor: &NameRef, stance: &NameRef) -> CommandResult {
         let mark = self.mark();
         let span = if self.world().actor(&actor.node).is_err() { actor.span } else { stance.span };
@@ -594,6 +652,56 @@ impl Game {
             difficulty,
             ..runtime::CheckRequest::default()
         })
+    }
+
+    /// A check by a success pool (`Method: successes`): each helper makes the same check
+    /// first (no requirement: their successes are counted) and the successes of all of them
+    /// are pooled into the roller's. One command to the user: if a later check fails, the
+    /// helpers' checks are undone too.
+    fn pooled_check(
+        &mut self,
+        request: &CheckCommand,
+        difficulty: i64,
+        decider: &mut dyn Decider,
+    ) -> CommandResult {
+        let mut runtime_request = self.check_request(&request.side, difficulty)?;
+        runtime_request.against = request.against.as_ref().map(|who| who.node.clone());
+        let mark = self.mark();
+        let mut done = 0;
+        let mut run = |game: &mut Game| -> Result<runtime::CheckOutcome, RuntimeError> {
+            for helper in &request.aided_by {
+                let helping = runtime::CheckRequest {
+                    actor: helper.node.clone(),
+                    threshold: 0,
+                    pooled: 0,
+                    ..runtime_request.clone()
+                };
+                let aid =
+                    Game::check_with(game, &helping, decider).map_err(|e| e.or_at(helper.span))?;
+                done += 1;
+                runtime_request.pooled += aid.names.successes.unwrap_or(0);
+            }
+            Game::check_with(game, &runtime_request, decider)
+        };
+        let outcome = match run(self) {
+            Ok(outcome) => outcome,
+            Err(error) => {
+                for _ in 0..done {
+                    // Undoing a helper's check cannot fail: it was just recorded.
+                    let _ = Game::undo(self);
+                }
+                return Err(failed(&error));
+            }
+        };
+        let label = outcome.label.clone().unwrap_or_else(|| format!("grade {}", outcome.grade));
+        let mut result = self.events_or(mark, "check", String::new());
+        result.events.retain(|event| !event.text.is_empty());
+        result.events.push(
+            TranscriptEntry::new("grade", format!("{}: {label}", request.side.actor.node)).with_data(
+                serde_json::json!({ "grade": outcome.grade, "label": outcome.label, "totals": outcome.totals }),
+            ),
+        );
+        Ok(result)
     }
 
     /// `adding 3 Chaos Dice`: the default procedure when its `Extra dice:` come from that

@@ -8,7 +8,7 @@ use pest::iterators::Pair;
 
 use super::command::{
     AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand,
-    Difficulty, LoadTarget, Located, NameRef, ShowTarget, UseCommand,
+    Difficulty, LoadTarget, Located, NameRef, ShowTarget, TestCommand, TestStep, UseCommand,
 };
 use super::commands::{actor_words, rule_for, start_words};
 use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest, rule_name};
@@ -481,6 +481,38 @@ impl Lower {
                     Command::Terrain { condition, n, hexes }
                 }
             }
+            Rule::open_test => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let terms = self.terms(inner.next().expect("grammar: test terms"))?;
+                let need = self.number(&inner.next().expect("grammar: need"))?;
+                let (mut ease, mut aided_by) = (0, Vec::new());
+                for option in inner {
+                    if option.as_rule() == Rule::test_ease {
+                        let count = children(option).next().expect("grammar: ease");
+                        ease = self.number(&count)?;
+                    } else {
+                        aided_by = self.names(option);
+                    }
+                }
+                let side = CheckSide { actor, terms };
+                Command::Test(TestStep::Open(TestCommand { side, need, ease, aided_by }))
+            }
+            Rule::add_chunk => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let count = inner.next().expect("grammar: dice");
+                let dice = Spanned::new(self.number(&count)?, self.span(&count));
+                let resource = self.name(inner.next().expect("grammar: resource"));
+                Command::Test(TestStep::Chunk { actor, dice, resource })
+            }
+            Rule::assist => {
+                Command::Test(TestStep::Assist(self.name(inner.next().expect("grammar: helper"))))
+            }
+            Rule::oppose => {
+                let count = inner.next().expect("grammar: dice");
+                let dice = Spanned::new(self.number(&count)?, self.span(&count));
+                Command::Test(TestStep::Oppose(dice))
+            }
+            Rule::settle => Command::Test(TestStep::Settle(span)),
             Rule::adopt => {
                 let actor = self.name(inner.next().expect("grammar: actor"));
                 let stance = self.name(inner.next().expect("grammar: stance"));

@@ -24,6 +24,7 @@ mod mestezia_result_gates;
 mod mystika_examples;
 mod mystika_progress;
 mod mystika_skill_lines;
+mod mythsdice_steps;
 mod runtime_choices;
 mod runtime_condition_includes;
 mod runtime_condition_turns;

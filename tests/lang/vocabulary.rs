@@ -437,6 +437,19 @@ fn procedure(label: ProcedureLabel) -> Evidence {
         ProcedureLabel::ExtraDice => {
             Runs(&["the_narrator_keeps_the_best_of_3_chaos_dice_and_the_pool_shrinks"])
         }
+        ProcedureLabel::Chunk | ProcedureLabel::PerChunk => {
+            Runs(&["strength_two_spends_four_vigor_in_two_chunks_of_two_with_fatigue_two"])
+        }
+        ProcedureLabel::ChunkAllHighest
+        | ProcedureLabel::ChunkAllSuccesses
+        | ProcedureLabel::ChunkAllOnes
+        | ProcedureLabel::ChunkAllFailures => Runs(&[
+            "each_chunk_is_judged_on_its_own_first_rolls",
+            "blunders_with_no_success_to_lose_raise_the_need",
+        ]),
+        ProcedureLabel::OpposingDice => {
+            Runs(&["the_window_jump_meets_cr_two_with_vigor_then_tension_raises_it_to_four"])
+        }
         // Notes on the procedure, never run.
         ProcedureLabel::Details => Text,
     }
