@@ -13,6 +13,7 @@ mod cycles;
 mod damage;
 mod error;
 mod gear;
+mod gear_fields;
 mod lifecycle;
 mod modifiers;
 mod names;
@@ -28,6 +29,7 @@ mod tables;
 mod thresholds;
 mod traits;
 mod upgrades;
+mod use_names;
 
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
@@ -49,7 +51,10 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     let names = Names::new(symbols);
     let mut out = Vec::new();
     rules::duplicates(pack, &mut out);
+    use_names::declared(symbols, &mut out);
     cycles::cycles(pack, &mut out);
+    let procedures = use_names::Procedures::of(pack);
+    let critical_label = use_names::critical_label(pack);
     for block in pack.blocks() {
         // A power's chosen names are checked bound to the group's first stat.
         let bound = match choices::bound_for_check(pack, &block.node, &mut out) {
@@ -60,13 +65,16 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
         let references = References::of(bound.as_ref().unwrap_or(&block.node.body));
         let parameters = names::parameters(&block.node.body);
         let in_procedure = block.node.kind.node == BlockKind::Check;
+        let body = bound.as_ref().unwrap_or(&block.node.body);
+        let uses = use_names::UseNames::of(&procedures, body);
         for (expr, context) in &references.expressions {
-            names.check_expr(expr, *context, &parameters, in_procedure, &mut out);
+            names.check_expr(expr, *context, &parameters, in_procedure, &uses, &mut out);
         }
         // `Self` and `Target` are known as whole arguments of the call (actor handles).
         for (call, context) in &references.script_calls {
-            names.check_expr(call, *context, &parameters, in_procedure, &mut out);
+            names.check_expr(call, *context, &parameters, in_procedure, &uses, &mut out);
         }
+        use_names::critical_gates(critical_label, body, &uses, &mut out);
         for condition in &references.conditions {
             names.check_condition(condition, &mut out);
         }
@@ -112,6 +120,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
     as_written::check(pack, &mut out);
+    gear_fields::gear_fields(pack, &mut out);
     not_run::not_run(pack, symbols, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
     rulings::rulings(pack, &mut out);

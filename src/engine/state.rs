@@ -355,6 +355,7 @@ impl World {
                 purpose: self.names.get("check"),
                 dice,
                 cause: Cause::of(span),
+                total: 0,
             };
             decider.show(&roll.describe());
         }
@@ -446,7 +447,25 @@ impl World {
         let dice = dice.into();
         let actor = actor.map(|name| self.names.get(name));
         let purpose = self.names.get(purpose);
-        self.record(Event::Roll { actor, purpose, dice, cause: Cause::of(span) });
+        self.record(Event::Roll { actor, purpose, dice, cause: Cause::of(span), total: 0 });
+    }
+
+    /// Records a dice term an effect rolled (`1d8` for `[1d8 + Strength] damage`): its dice
+    /// and what the term came to, as one log line (`Ana rolls 1d8 for effect: [5] = 5`).
+    pub fn log_term(
+        &mut self,
+        actor: Option<&str>,
+        dice: impl Into<super::RolledDice>,
+        total: i64,
+        span: Span,
+    ) {
+        let dice = dice.into();
+        let actor = actor.map(|name| self.names.get(name));
+        let purpose = self.names.get(super::log::EFFECT);
+        let cause = Cause::of(span);
+        // Past 32 bits a total is shown at the bound: no dice term the limits allow gets there.
+        let total = i32::try_from(total).unwrap_or(if total < 0 { i32::MIN } else { i32::MAX });
+        self.record(Event::Roll { actor, purpose, dice, cause, total });
     }
 
     /// The running encounter.

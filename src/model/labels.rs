@@ -142,8 +142,9 @@ label_table! {
         Limit = "Limit", Plain, "how often it may be used: `Limit: once per turn, shared by Fate`";
         /// `Prereq: [FP >= 1]`
         Prereq = "Prereq", Plain, "what must hold to use it: `Prereq: [FP >= 1]`";
-        /// `Result: [Weapon + Grade] damage`, `Result 2:`, `Result Fail:`
-        Result = "Result", PlainOrNamed, "effects by grade: `Result: [Weapon + Grade] damage`, `Result 2:`, `Result =0:`, `Result Fail:`";
+        /// `Result: [Weapon + Grade] damage`, `Result 2:`, `Result Fail:`, `Result Critical:`,
+        /// `Result if [Margin >= 5]:`
+        Result = "Result", PlainOrNamed, "effects by grade: `Result: [Weapon + Grade] damage`, `Result 2:`, `Result =0:`, `Result Fail:`; by what the check produced: `Result Critical:`, `Result if [Margin >= 5]:`";
         /// `Sustain: [CP >= 1]`
         Sustain = "Sustain", Plain, "what keeps the power up each turn: `Sustain: [CP >= 1]`";
         /// `Target: Enemy in [Weapon Reach]`
@@ -239,6 +240,14 @@ label_table! {
         PerTurn = "Per turn", Plain, "powers per turn by keyword: `Per turn: 1 Attack, 1 other`";
         /// `Per challenge turn: 1 Task, 1 other`
         PerChallengeTurn = "Per challenge turn", Plain, "powers per challenge turn by keyword: `Per challenge turn: 1 Task, 1 other`";
+        /// `Weapon fields: Damage dice, Crit range range`
+        WeaponFields = "Weapon fields", Plain, "the fields weapons carry, with types (`number`, `dice`, `range`, `multiplier`, `keyword`, `requirement` or a record; `or` between types, `required` after): `Weapon fields: Damage dice required, Crit range range, Type keyword`";
+        /// `Armour fields: Protection number`
+        ArmourFields = "Armour fields", Plain, "the fields armour carries, typed like weapon fields: `Armour fields: Protection number, Type keyword`";
+        /// `Record Attack: Hit number, Damage dice`
+        Record = "Record", Named, "a record a gear field may hold, read as `[Weapon's Fast Damage]`: `Record Attack: Hit number, Damage dice`";
+        /// `Fallback weapon: Fists`
+        FallbackWeapon = "Fallback weapon", Plain, "the weapon a use falls back to when its weapon's `Requires:` does not hold: `Fallback weapon: Fists`";
         /// `Stance ends: Unconscious`
         StanceEnds = "Stance ends", Plain, "conditions that end a stance: `Stance ends: Unconscious`";
         /// `Details: ...`
@@ -350,7 +359,7 @@ label_table! {
         /// `Pool: Purse`
         Pool = "Pool", Plain, "the layered pool it protects (default: the first): `Pool: Purse`";
         /// `Keywords: Heavy`
-        Keywords = "Keywords", Plain, "the armour's keywords; refused by `check` (`rules::check::not_run`): only power and weapon keywords are read";
+        Keywords = "Keywords", Plain, "the armour's keywords, read by `wielding` tests: `Keywords: Shield`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: boiled leather`";
     }
@@ -400,7 +409,7 @@ label_table! {
         /// `Ease: [Ease]`
         Ease = "Ease", Plain, "automatic successes: `Ease: [Ease]`";
         /// `Critical: natural >= 19`
-        Critical = "Critical", Plain, "when a roll is critical: `Critical: natural >= 19`";
+        Critical = "Critical", Plain, "when a roll is critical, from any amount: `Critical: natural >= [Weapon Crit range - floor(Dexterity / 4)]`";
         /// `Zero wins: no`
         ZeroWins = "Zero wins", Plain, "whether a success number of 0 can win a duel: `Zero wins: no`";
         /// `On failure: gain 1 Fragments per skill`

@@ -37,6 +37,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::notation => "a notation line such as `Cost: 2 CP`",
         Rule::label => "a notation label such as `Cost` or `Result 2`",
         Rule::grade_gate => "a grade gate such as `=0` or `<2`",
+        Rule::label_condition | Rule::label_bracket => "a condition such as `if [Margin >= 5]`",
         Rule::line_text => "the text of a notation line",
         Rule::expr_input | Rule::expr => "an expression such as `Weapon + Grade`",
         Rule::compare_op => "a comparison such as `>=`",
@@ -99,6 +100,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::has_verb => "`has` or `is`",
         Rule::keyword_clause => "a keyword test such as `Target has keyword Construct`",
         Rule::has_clause => "a test such as `Target has Prone`",
+        Rule::wielding_clause | Rule::wielding_word => "a gear test such as `wielding a Shield`",
+        Rule::wielding_not => "`not`",
+        Rule::gear_article => "`a` or `an`",
         Rule::event_subject | Rule::subject_word => "who acts, such as `an enemy`",
         Rule::event_clause | Rule::event_verb | Rule::event_rest => {
             "an event such as `an enemy moves adjacent`"
@@ -233,7 +237,7 @@ pub enum ParseErrorKind {
         /// The line's label.
         label: String,
     },
-    /// `Result two words:` — neither `=N`, `<N` nor one grade label.
+    /// `Result two words:` — neither `=N`, `<N`, one grade label, `Critical` nor `if [...]`.
     #[error("`Result {found}` is not a grade gate")]
     GradeGate {
         /// The text after `Result`.
@@ -334,7 +338,7 @@ impl ParseErrorKind {
                 "a file may not include itself, directly or through other files"
             }
             ParseErrorKind::GradeGate { .. } => {
-                "write `Result 2:` (grade 2 or better), `Result =0:` (exactly 0), `Result <2:` (below 2) or `Result Fail:` (a grade label)"
+                "write `Result 2:` (grade 2 or better), `Result =0:` (exactly 0), `Result <2:` (below 2), `Result Fail:` (a grade label), `Result Critical:` or `Result if [Margin >= 5]:`"
             }
             ParseErrorKind::TooDeep => "name a part of it with a `Derived` line and read that",
             ParseErrorKind::TooLarge { .. } => {

@@ -8,6 +8,7 @@ mod conditions;
 mod declarations;
 mod dice;
 mod error;
+mod gear;
 mod grammar;
 mod house;
 mod lines;
@@ -69,6 +70,21 @@ pub fn parse_source(
 ) -> (RuleFile, Vec<Diagnostic>) {
     let file = sources.add(name, text);
     parse_file(file, Path::new(name), text)
+}
+
+/// Parses `text`, a bracket expression's inside written at file offset `base` of `file`
+/// (a session's `check Ana Agility vs [10 + Level]`), with the rule files' expression
+/// language; the diagnostics point into `file`.
+pub fn parse_expression(
+    file: FileId,
+    base: usize,
+    text: &str,
+) -> Result<crate::diagnostics::Spanned<crate::model::Expr>, Vec<Diagnostic>> {
+    let mut lowerer = text::Lowerer::new(file);
+    match lowerer.expression(text, base) {
+        Some(expr) if lowerer.diagnostics.is_empty() => Ok(expr),
+        _ => Err(lowerer.diagnostics),
+    }
 }
 
 /// Every `*.rules` file under `path` (itself if it is a file), sorted for determinism.

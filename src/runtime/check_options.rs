@@ -90,7 +90,10 @@ pub(crate) fn run(
     let names = request_names(request, modifier);
     let settled = {
         let who = world.actor(actor).map_err(|k| engine(k, Span::NONE))?;
-        let scope = LineScope { extra: &names, ..LineScope::of(rules, who) };
+        // A plain check reads the weapon the actor carries first, as a power that names
+        // none does (`Critical: natural >= [Weapon Crit range]`).
+        let (_, weapon) = super::gear::carried(rules, who, None)?;
+        let scope = LineScope { extra: &names, weapon, ..LineScope::of(rules, who) };
         super::procedures::settle(procedure, request, modifier, &scope)?
     };
     let mut outcome = settled.run(world, actor, Some(&mut *decider))?;

@@ -263,6 +263,26 @@ impl Game {
         super::scope::effective_and_base(&self.rules, actor, name)
     }
 
+    /// `expr` read on `actor` (`Target's X` on `against`, when given) under the system's
+    /// rounding, as a rule line reads it: a session's `check Ana Agility vs [10 + Level]`.
+    /// Dice never roll here.
+    pub fn evaluate(
+        &self,
+        actor: &str,
+        against: Option<&str>,
+        expr: &crate::diagnostics::Spanned<crate::model::Expr>,
+    ) -> Result<i64, RuntimeError> {
+        let engine = |kind| RuntimeErrorKind::Engine(kind).at(expr.span);
+        let user = self.world.actor(actor).map_err(engine)?;
+        let target = against.map(|name| self.world.actor(name)).transpose().map_err(engine)?;
+        let scope =
+            super::scope::LineScope { target, ..super::scope::LineScope::of(&self.rules, user) };
+        let value =
+            crate::model::expr::evaluate(expr, &scope, crate::model::expr::LineContext::Check)
+                .map_err(|e| RuntimeError::from(e).or_at(expr.span))?;
+        Ok(value.round(self.rules.rounding))
+    }
+
     /// The name of the loaded pack's system block (empty without one), recorded in saves
     /// so a restore maps only a save of the same game, made with another version of it.
     pub fn system_name(&self) -> &str {

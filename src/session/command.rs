@@ -287,14 +287,33 @@ pub struct CheckSide {
 pub struct CheckCommand {
     /// Who checks and with what.
     pub side: CheckSide,
-    /// The number to reach: `11`.
-    pub difficulty: i64,
+    /// The number to reach: `11`, or `[10 + Level]`.
+    pub difficulty: Difficulty,
     /// `aided by Hero`: helpers.
     pub aided_by: Vec<NameRef>,
     /// `adding 3 Chaos Dice`: extra dice from a world pool.
     pub adding: Option<(i64, NameRef)>,
     /// `against Bandit`: the actor the check is made against.
     pub against: Option<NameRef>,
+}
+
+/// What a session check must reach: `vs 11`, or `vs [10 + Level]` (a bracket expression
+/// read on the checking actor, `Target's X` on the `against` actor).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Difficulty {
+    /// `11`.
+    Number(i64),
+    /// `[10 + Level]`, with the span of its inside.
+    Expr(crate::diagnostics::Spanned<crate::model::Expr>),
+}
+
+impl std::fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Difficulty::Number(number) => write!(f, "{number}"),
+            Difficulty::Expr(expr) => write!(f, "[{}]", expr.node),
+        }
+    }
 }
 
 /// A dice expression written in a session, parsed and with its place in the file.

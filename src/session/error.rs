@@ -182,6 +182,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::trigger => "`trigger \"what happened\"`",
         Rule::check => "`check ACTOR Stat + 2 vs 9`",
         Rule::check_expression | Rule::check_term => "a stat or a number such as `Might` or `2`",
+        Rule::check_bracket => "a bracket expression such as `[10 + Level]`",
         Rule::check_operator => "`+` or `-`",
         Rule::aided => "`aided by NAME`",
         Rule::check_against => "`against NAME`",

@@ -14,7 +14,7 @@ use super::backend::{
     Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
 };
 use super::command::{
-    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, NameRef, ShowTarget, UseCommand,
+    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, Difficulty, NameRef, ShowTarget, UseCommand,
 };
 use super::session::error_at;
 use crate::diagnostics::{Diagnostic, Severity, SourceMap, Span, Spanned, ToDiagnostic};
@@ -178,7 +178,15 @@ impl Backend for Game {
         if let [_, second, ..] = request.aided_by.as_slice() {
             return Err(unsupported("more than one helper", second.span));
         }
-        let mut runtime_request = self.check_request(&request.side, request.difficulty)?;
+        let difficulty = match &request.difficulty {
+            Difficulty::Number(number) => *number,
+            Difficulty::Expr(expr) => {
+                let against = request.against.as_ref().map(|who| who.node.as_str());
+                Game::evaluate(self, &request.side.actor.node, against, expr)
+                    .map_err(|e| failed(&e.or_at(expr.span)))?
+            }
+        };
+        let mut runtime_request = self.check_request(&request.side, difficulty)?;
         if let Some((count, pool)) = &request.adding {
             runtime_request.procedure = self.extra_dice_procedure(pool)?;
             runtime_request.extra_dice = Some(*count);

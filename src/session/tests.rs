@@ -336,7 +336,10 @@ fn parse_builds_typed_commands_with_spans() {
         check.side.terms,
         vec![CheckTerm::Stat(true, found(line, "Influence", 0)), CheckTerm::Number(-2)]
     );
-    assert_eq!((check.difficulty, check.aided_by), (11, vec![found(line, "Hero", 0)]));
+    assert_eq!(
+        (check.difficulty, check.aided_by),
+        (Difficulty::Number(11), vec![found(line, "Hero", 0)])
+    );
     assert_eq!(command("force 8, 6, 1"), Command::Force(vec![8, 6, 1]));
     assert_eq!(command("policy boost max-safe").word(), "policy");
     let line = "side Hero, Guard: Free Folk";

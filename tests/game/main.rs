@@ -7,10 +7,12 @@
 mod common;
 
 mod analyze;
+mod check_outcomes;
 mod defaults_and_prereqs;
 mod engine_examples;
 mod engine_save;
 mod engine_world;
+mod gear_data;
 mod log_parts;
 mod log_segments;
 mod log_sharing;
