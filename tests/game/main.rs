@@ -18,6 +18,7 @@ mod log_segments;
 mod log_sharing;
 mod mestezia_examples;
 mod mestezia_result_gates;
+mod mystica_examples;
 mod mystika_examples;
 mod mystika_progress;
 mod mystika_skill_lines;
