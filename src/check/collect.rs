@@ -22,6 +22,8 @@ pub struct References<'a> {
     pub script_calls: Vec<(&'a Spanned<Expr>, LineContext)>,
     /// Conditions applied, removed or tested.
     pub conditions: Vec<&'a ConditionRef>,
+    /// Conditions named bare (`When Spikes is applied:`).
+    pub condition_names: Vec<&'a Spanned<Name>>,
     /// Resources spent, gained, lost or paid.
     pub resources: Vec<&'a Spanned<Name>>,
     /// Stats named outside expressions (actor stat values, condition modifiers).
@@ -153,6 +155,8 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.stats.push(stat);
             }
+            Effect::EndTurn | Effect::SkipTurn { .. } => {}
+            Effect::Lay { condition, .. } => self.condition(condition, context),
         }
     }
 
@@ -337,12 +341,34 @@ impl<'a> References<'a> {
             | SystemLine::Phases(_)
             | SystemLine::Initiative(_) => {}
             SystemLine::Functions(_) | SystemLine::Hook { .. } => {}
+            SystemLine::OnEvent(rule) => {
+                match (&rule.named, rule.event.node) {
+                    (Some(resource), crate::model::hook::HookEvent::ResourceZero) => {
+                        self.resources.push(resource)
+                    }
+                    (Some(condition), _) => self.condition_names.push(condition),
+                    (None, _) => {}
+                }
+                if let Some(gate) = &rule.gate {
+                    self.requirement(&gate.node, "On", Some(gate.span));
+                }
+                self.effects(&rule.effects, LineContext::Result, "On");
+            }
+            // Sides are words actors and sessions name; any word is a side.
+            SystemLine::SideOrder(_) => {}
+            SystemLine::ChallengeCounters { success, failure } => {
+                self.resources.push(success);
+                self.resources.push(failure);
+            }
             // Checked by `check::tables` (gaps and overlaps).
             SystemLine::Table { .. } => {}
+            SystemLine::PerTurn { purchases, .. } => {
+                for purchase in purchases {
+                    self.resources.push(&purchase.node.resource);
+                }
+            }
             // Checked by `check::power_rules` (keywords and condition names).
-            SystemLine::KeywordRule { .. }
-            | SystemLine::PerTurn { .. }
-            | SystemLine::StanceEnds(_) => {}
+            SystemLine::KeywordRule { .. } | SystemLine::StanceEnds(_) => {}
             // Checked by `check::gear_fields` (types, records, the fallback weapon).
             SystemLine::GearFields { .. }
             | SystemLine::Record { .. }
@@ -387,7 +413,8 @@ impl<'a> References<'a> {
             ConditionLine::Forbids(_) => {}
             ConditionLine::Parameters(_)
             | ConditionLine::Stacking(_)
-            | ConditionLine::Duration(_) => {}
+            | ConditionLine::Duration(_)
+            | ConditionLine::TurnSkipped => {}
         }
     }
 

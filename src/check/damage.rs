@@ -34,6 +34,14 @@ pub(super) fn damage_pool(pack: &Pack, out: &mut Vec<Diagnostic>) {
             SystemLine::Hook { event, .. } if event.node == HookEvent::DamageTaken => {
                 Some((line.span, "reads the damage taken"))
             }
+            SystemLine::OnEvent(rule)
+                if matches!(
+                    rule.event.node,
+                    HookEvent::DamageTaken | HookEvent::Hit | HookEvent::Kill
+                ) =>
+            {
+                Some((line.span, "reads the damage taken"))
+            }
             _ => None,
         })
     };

@@ -264,6 +264,7 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         | Effect::Spend { amount, .. }
         | Effect::Move { distance: amount, .. }
         | Effect::Raise { amount, .. } => vec![amount],
+        Effect::Lay { condition, .. } => condition.amount.iter().collect(),
         Effect::Apply { condition, duration, .. } => {
             let mut found: Vec<&Amount> = condition.amount.iter().collect();
             if let Some(crate::model::Duration::For { amount, .. }) = duration {
@@ -271,6 +272,10 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
             }
             found
         }
-        Effect::Remove { .. } | Effect::Script(_) | Effect::InFront { .. } => Vec::new(),
+        Effect::Remove { .. }
+        | Effect::Script(_)
+        | Effect::InFront { .. }
+        | Effect::EndTurn
+        | Effect::SkipTurn { .. } => Vec::new(),
     }
 }

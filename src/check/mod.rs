@@ -78,6 +78,11 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
         for condition in &references.conditions {
             names.check_condition(condition, &mut out);
         }
+        for name in &references.condition_names {
+            let named =
+                crate::model::ConditionRef { name: (*name).clone(), amount: None, detail: None };
+            names.check_condition(&named, &mut out);
+        }
         for resource in &references.resources {
             names.check_resource(resource, &mut out);
         }

@@ -252,6 +252,21 @@ pub enum Effect {
         /// Who it protects (`Target`, `Self`).
         subject: Spanned<Name>,
     },
+    /// `end the turn`: the turn in progress is over (its actor uses nothing more).
+    EndTurn,
+    /// `lay Spikes at Target`, `lay Fire 2`: the condition laid as terrain on a hex (the
+    /// subject's, else the request's `to q,r`), held by whoever stands there.
+    Lay {
+        /// The condition.
+        condition: ConditionRef,
+        /// Whose hex (`Target`, `Self`); `None`: the request's destination.
+        at: Option<Spanned<Name>>,
+    },
+    /// `skip the next turn`, `Self skips the next turn`: the actor's next turn is skipped.
+    SkipTurn {
+        /// Who skips (`Self`, `Target`); `None` means the power's target.
+        subject: Option<Spanned<Name>>,
+    },
     /// `raise Blades by 1`, `lower Agility by 2`: a lasting change to the user's stat.
     Raise {
         /// `lower` instead of `raise`.
@@ -320,6 +335,18 @@ impl fmt::Display for Effect {
                 let verb = if *lower { "lower" } else { "raise" };
                 write!(f, "{verb} {} by {amount}", stat.node)
             }
+            Effect::EndTurn => f.write_str("end the turn"),
+            Effect::Lay { condition, at } => {
+                write!(f, "lay {condition}")?;
+                match at {
+                    Some(at) => write!(f, " at {}", at.node),
+                    None => Ok(()),
+                }
+            }
+            Effect::SkipTurn { subject: Some(subject) } => {
+                write!(f, "{} skips the next turn", subject.node)
+            }
+            Effect::SkipTurn { subject: None } => f.write_str("skip the next turn"),
         }
     }
 }

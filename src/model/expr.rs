@@ -222,6 +222,8 @@ pub enum Special {
     Tier,
     /// `Level`: the actor's level.
     Level,
+    /// `Distance to Target`: hexes between the line's user and its target (both placed).
+    DistanceToTarget,
 }
 
 impl Special {
@@ -242,6 +244,7 @@ impl fmt::Display for Special {
             Special::Grade => "Grade",
             Special::Tier => "Tier",
             Special::Level => "Level",
+            Special::DistanceToTarget => "Distance to Target",
         })
     }
 }

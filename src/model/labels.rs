@@ -233,7 +233,13 @@ label_table! {
         /// `Functions: jolt, aid_bonus`
         Functions = "Functions", Plain, "the script functions rule lines may call: `Functions: jolt, aid_bonus`";
         /// `On damage taken: bleed_check`
-        On = "On", Named, "a script hook on an event: `On damage taken: bleed_check`";
+        On = "On", Named, "a script hook or effects on an event: `On damage taken: bleed_check`, `On kill: gain 1 Glory`, `On hit: if you are Unconscious: apply Dead`";
+        /// `When HP reaches 0: apply Dying`
+        When = "When", Named, "effects when a resource reaches 0: `When HP reaches 0: apply Dying`";
+        /// `Side order: party, foes`
+        SideOrder = "Side order", Plain, "turns by side, a phase per side: `Side order: party, foes`";
+        /// `Challenge counters: Breakthroughs, Setbacks`
+        ChallengeCounters = "Challenge counters", Plain, "the resources a challenge counts successes and failures in: `Challenge counters: Successes, Failures`";
         /// `Keyword Attack: only on own turn`
         Keyword = "Keyword", Named, "a rule for powers with a keyword: `Keyword Attack: only on own turn`";
         /// `Per turn: 1 Attack`
@@ -258,6 +264,8 @@ label_table! {
 label_table! {
     /// The lines of a `condition` block.
     pub enum ConditionLabel {
+        /// `Turn: skipped`
+        Turn = "Turn", Plain, "the holder's turns pass at once while it holds this: `Turn: skipped`";
         /// `Parameters: N`
         Parameters = "Parameters", Plain, "the values an application gives: `Parameters: N`";
         /// `Modifiers: +1 Attack, -5 Defense`

@@ -202,6 +202,8 @@ pub enum SystemLine {
         challenge: bool,
         /// The quotas, first match counts.
         quotas: Vec<Spanned<super::power_rules::TurnQuota>>,
+        /// `; 1 Stamina buys 1 Basic or 1 Combat`: what paying allows beyond the quotas.
+        purchases: Vec<Spanned<super::power_rules::TurnPurchase>>,
     },
     /// `Stance ends: Unconscious` — conditions that end an adopted stance.
     StanceEnds(Vec<Spanned<Name>>),
@@ -229,6 +231,21 @@ pub enum SystemLine {
         event: Spanned<super::hook::HookEvent>,
         /// The script function.
         function: Spanned<Name>,
+    },
+    /// `On kill: gain 1 Glory`, `When HP reaches 0: apply Dying`, `On hit: if you are
+    /// Unconscious: apply Dead` — effect lines the engine runs on an event, for everyone.
+    OnEvent(Box<super::hook::EventRule>),
+    /// `Side order: party, foes` — turns go by side: every participant of the first side
+    /// acts (in turn order among them), then the next side's (a player phase, then an
+    /// opponent phase); sides not listed act last.
+    SideOrder(Vec<Spanned<Name>>),
+    /// `Challenge counters: Breakthroughs, Setbacks` — the resources a challenge counts its
+    /// successes and failures in (the session's `challenge N <success> before M <failure>`).
+    ChallengeCounters {
+        /// The successes' resource.
+        success: Spanned<Name>,
+        /// The failures' resource.
+        failure: Spanned<Name>,
     },
 }
 
@@ -300,12 +317,24 @@ impl fmt::Display for SystemLine {
             SystemLine::Hook { event, function } => {
                 write!(f, "On {}: {}", event.node, function.node)
             }
+            SystemLine::OnEvent(rule) => write!(f, "{rule}"),
+            SystemLine::SideOrder(sides) => {
+                f.write_str("Side order: ")?;
+                write_list(f, sides)
+            }
+            SystemLine::ChallengeCounters { success, failure } => {
+                write!(f, "Challenge counters: {}, {}", success.node, failure.node)
+            }
             SystemLine::KeywordRule { keyword, rule } => {
                 write!(f, "Keyword {}: {}", keyword.node, rule.node)
             }
-            SystemLine::PerTurn { challenge, quotas } => {
+            SystemLine::PerTurn { challenge, quotas, purchases } => {
                 f.write_str(if *challenge { "Per challenge turn: " } else { "Per turn: " })?;
-                write_list(f, quotas)
+                write_list(f, quotas)?;
+                for purchase in purchases {
+                    write!(f, "; {}", purchase.node)?;
+                }
+                Ok(())
             }
             SystemLine::StanceEnds(conditions) => {
                 f.write_str("Stance ends: ")?;

@@ -28,11 +28,17 @@ pub enum EffectVerb {
     InFront,
     /// `raise Blades by 1`, `lower Agility by 2`
     Raise,
+    /// `end the turn`
+    EndTurn,
+    /// `skip the next turn`, `Self skips the next turn`
+    SkipTurn,
+    /// `lay Spikes at Target`
+    Lay,
 }
 
 impl EffectVerb {
     /// Every effect phrase, in documentation order.
-    pub const ALL: [EffectVerb; 11] = [
+    pub const ALL: [EffectVerb; 14] = [
         EffectVerb::Damage,
         EffectVerb::Heal,
         EffectVerb::Gain,
@@ -44,6 +50,9 @@ impl EffectVerb {
         EffectVerb::Script,
         EffectVerb::InFront,
         EffectVerb::Raise,
+        EffectVerb::EndTurn,
+        EffectVerb::SkipTurn,
+        EffectVerb::Lay,
     ];
 
     /// The phrase's shape, as help shows it.
@@ -60,6 +69,9 @@ impl EffectVerb {
             EffectVerb::Script => "script f(args)",
             EffectVerb::InFront => "put Armour in front of Subject",
             EffectVerb::Raise => "raise/lower Stat by N",
+            EffectVerb::EndTurn => "end the turn",
+            EffectVerb::SkipTurn => "[Subject skips | skip] the next turn",
+            EffectVerb::Lay => "lay Condition [N] [at Subject]",
         }
     }
 
@@ -77,6 +89,9 @@ impl EffectVerb {
             EffectVerb::Script => "script knockback(Target, Grade)",
             EffectVerb::InFront => "put Bar Table in front of Self",
             EffectVerb::Raise => "raise Speed by 1",
+            EffectVerb::EndTurn => "end the turn",
+            EffectVerb::SkipTurn => "Self skips the next turn",
+            EffectVerb::Lay => "lay Spikes at Target",
         }
     }
 
@@ -96,6 +111,9 @@ impl EffectVerb {
             Effect::Script(_) => EffectVerb::Script,
             Effect::InFront { .. } => EffectVerb::InFront,
             Effect::Raise { .. } => EffectVerb::Raise,
+            Effect::EndTurn => EffectVerb::EndTurn,
+            Effect::SkipTurn { .. } => EffectVerb::SkipTurn,
+            Effect::Lay { .. } => EffectVerb::Lay,
         }
     }
 

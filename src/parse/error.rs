@@ -155,6 +155,18 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::check_roller | Rule::check_roller_word => "who rolls: `by Target` or `by Self`",
         Rule::in_front => "`put <armour> in front of <who>`",
         Rule::raise | Rule::raise_verb => "`raise <stat> by <amount>`",
+        Rule::end_turn => "`end the turn`",
+        Rule::lay | Rule::lay_verb => "`lay <condition> at <who>`",
+        Rule::distance_to => "`Distance to Target`",
+        Rule::turn_word_end
+        | Rule::turn_word_the
+        | Rule::turn_word_turn
+        | Rule::turn_word_next
+        | Rule::turn_word_skip
+        | Rule::turn_word_skips => "`end the turn` or `skip the next turn`",
+        Rule::skip_turn | Rule::skip_subject => {
+            "`skip the next turn` or `Target skips the next turn`"
+        }
         Rule::check_defence => "the defender's value: `versus [Clubs]`",
     }
 }

@@ -28,6 +28,12 @@ pub struct RawLine<'a> {
     pub span: Span,
 }
 
+/// Whether `label` is a system's `When <Resource> reaches` (its `0` reads as a grade).
+fn is_reaches(label: &str) -> bool {
+    let lower = label.to_ascii_lowercase();
+    lower.starts_with("when ") && lower.ends_with(" reaches")
+}
+
 /// An empty body for `kind`.
 pub fn empty_body(kind: BlockKind) -> BlockBody {
     match kind {
@@ -73,6 +79,7 @@ impl Lowerer {
             self.unknown_line(kind, line);
         } else if let Some(grade) = &line.grade
             && !matches!(line.label.to_ascii_lowercase().as_str(), "result" | "effect")
+            && !is_reaches(line.label)
         {
             self.diagnostics.push(
                 ParseErrorKind::GradeNotAllowed { label: line.label.to_string() }

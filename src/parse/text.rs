@@ -145,6 +145,7 @@ impl Lowerer {
                 Some(Spanned::new(Expr::Ruling(name.node), span))
             }
             Rule::bracket => self.expr(pair.into_inner().next()?, base),
+            Rule::distance_to => Some(Spanned::new(Expr::Special(Special::DistanceToTarget), span)),
             _ => None,
         }
     }
@@ -362,6 +363,21 @@ impl Lowerer {
                 let stat = self.name(&inner.remove(0), base);
                 let amount = self.plain_amount(inner.remove(0), base)?;
                 Some(Effect::Raise { lower, stat, amount })
+            }
+            Rule::end_turn => Some(Effect::EndTurn),
+            Rule::lay => {
+                let condition = self.condition_ref(inner.remove(1), base)?;
+                let at = inner.get(1).map(|who| self.name(who, base));
+                Some(Effect::Lay { condition, at })
+            }
+            Rule::skip_turn => {
+                let subject =
+                    inner.iter().find(|node| node.as_rule() == Rule::skip_subject).map(|who| {
+                        let text = who.as_str();
+                        let start = base + who.as_span().start();
+                        Spanned::new(Name::new(text), self.span_at(start, 0..text.len()))
+                    });
+                Some(Effect::SkipTurn { subject })
             }
             _ => None,
         }

@@ -149,6 +149,39 @@ pub(crate) fn run(
 ) -> Result<(), RuntimeError> {
     let user = context.user;
     match effect {
+        Effect::EndTurn => super::turn_control::end_turn(game, span)?,
+        Effect::Lay { condition, at } => {
+            let n = match &condition.amount {
+                Some(value) => Some(amount(game, context, value, target, grade)?),
+                None => None,
+            };
+            let hex = match at {
+                Some(_) => {
+                    let who = subject(game, at.as_ref(), user, target);
+                    let placed = game.world.actor(&who).ok().and_then(|a| a.position);
+                    placed.ok_or_else(|| {
+                        let message = format!(
+                            "{who} is not on the map: no hex to lay {} on",
+                            condition.name.node
+                        );
+                        super::targets::space(message, "place it first (`place NAME at q,r`)", span)
+                    })?
+                }
+                None => context.destination.ok_or_else(|| {
+                    let message = format!("`lay {}` needs a hex", condition.name.node);
+                    super::targets::space(
+                        message,
+                        "give the use a hex (`to q,r`) or write `lay ... at Target`",
+                        span,
+                    )
+                })?,
+            };
+            super::terrain::lay(game, condition.name.node.as_str(), n, hex, span)?;
+        }
+        Effect::SkipTurn { subject: who } => {
+            let who = subject(game, who.as_ref(), user, target);
+            super::turn_control::skip(game, &who, span)?;
+        }
         Effect::Damage { negative, amount: value, damage_type } => {
             let value = amount(game, context, value, target, grade)?;
             let mut value = if *negative { -value } else { value };
@@ -168,7 +201,11 @@ pub(crate) fn run(
             let health = health_resource(context.rules).map_err(|e| e.or_at(span))?;
             let (pool, resource) = context.rules.damage_pool(health);
             game.damage_into(victim, Sink { pool, resource }, (&damage, &rules), span)?;
-            super::hooks::after_damage(game, victim, before, span)?;
+            let dealer = (!context.from_condition).then_some(user);
+            super::hooks::after_damage(game, (dealer, victim), before, span)?;
+            if dealer.is_some() {
+                end_hit(game, victim, span)?;
+            }
         }
         Effect::Heal(value) => {
             let value = amount(game, context, value, target, grade)?;
@@ -398,6 +435,23 @@ fn within_minimum(
     );
     game.world.narrate(text, span);
     Ok(-available)
+}
+
+/// `who` was hit: its conditions lasting `until hit` end (with their hooks). One scan of
+/// its conditions when it holds none of them.
+fn end_hit(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
+    let holds = game.world.actor(who).is_ok_and(|actor| {
+        actor.conditions.active.iter().any(|c| c.duration == crate::engine::Duration::UntilHit)
+    });
+    if !holds {
+        return Ok(());
+    }
+    game.remember(who, Part::Conditions);
+    for ended in game.world.end_hit(who)? {
+        let name = super::hooks::EventData::Name(ended.name);
+        super::hooks::fire(game, HookEvent::ConditionEnded, who, name, span)?;
+    }
+    Ok(())
 }
 
 /// `who` was healed: its conditions lasting `until healed` end (with their hooks). One

@@ -163,6 +163,15 @@ pub enum RuntimeErrorKind {
         /// What to do instead.
         hint: String,
     },
+    /// A challenge the system cannot count: no `Challenge counters:` line, or a command
+    /// naming other counters.
+    #[error("{message}")]
+    Challenge {
+        /// What is wrong.
+        message: String,
+        /// What to write instead.
+        hint: String,
+    },
     /// A name of a save (or of the world, on reload) that maps to several names of the pack.
     #[error("{message}")]
     Unmappable {
@@ -210,6 +219,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::PowerRule(broken) => broken.code,
             RuntimeErrorKind::Stance { .. } => "runtime::stance",
             RuntimeErrorKind::Fiat { .. } => "runtime::fiat",
+            RuntimeErrorKind::Challenge { .. } => "runtime::challenge",
             RuntimeErrorKind::ActorValue { .. } => "runtime::actor_value",
             RuntimeErrorKind::Unmappable { .. } => "runtime::unmappable",
             RuntimeErrorKind::Engine(kind) => kind.code(),
@@ -310,6 +320,7 @@ impl ToDiagnostic for RuntimeError {
             RuntimeErrorKind::Stance { hint, .. }
             | RuntimeErrorKind::NotEquipped { hint, .. }
             | RuntimeErrorKind::Fiat { hint, .. }
+            | RuntimeErrorKind::Challenge { hint, .. }
             | RuntimeErrorKind::ActorValue { hint, .. }
             | RuntimeErrorKind::Unmappable { hint, .. }
             | RuntimeErrorKind::NoDamagePool(hint) => diagnostic.with_help(hint.clone()),

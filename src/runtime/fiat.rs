@@ -143,7 +143,7 @@ impl Game {
             let shared = std::sync::Arc::clone(&game.rules);
             let (pool, resource) = shared.damage_pool(&health);
             game.damage_into(&victim_name, Sink { pool, resource }, (&damage, &rules), Span::NONE)?;
-            super::hooks::after_damage(game, &victim_name, before, Span::NONE)
+            super::hooks::after_damage(game, (None, &victim_name), before, Span::NONE)
         })
     }
 

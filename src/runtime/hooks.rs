@@ -1,5 +1,8 @@
 //! Event hooks: `On damage taken: bleed_check` in the system block makes the engine call the
-//! script function `bleed_check(actor, amount)` after damage reduced an actor's health.
+//! script function `bleed_check(actor, amount)` after damage reduced an actor's health;
+//! `On kill: gain 1 Glory` and `When HP reaches 0: apply Dying` run effect lines instead
+//! (the event's actor as user, the victim as target on `kill`), behind an optional `if`
+//! test.
 //! Hooks run inside the command that caused the event, through the same acting host as
 //! effect scripts, so what they change is journaled and a failing hook fails the command.
 //!
@@ -54,6 +57,7 @@ pub(crate) fn fire(
     let rules = &game.rules;
     if !rules.hooks.iter().any(|(event, _)| *event == kind)
         && !rules.reactions.iter().any(|reaction| reaction.trigger.event == kind)
+        && !rules.event_rules.iter().any(|rule| rule.event.node == kind)
     {
         return Ok(());
     }
@@ -66,10 +70,87 @@ pub(crate) fn fire(
     run(game, &event)
 }
 
-/// Runs the hooks of `event` now, then the traits that react to it.
+/// Runs the hooks of `event` now, then the system's event rules, then the traits that
+/// react to it.
 pub(crate) fn run(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
     run_hooks(game, event)?;
+    run_rules(game, event)?;
     super::traits::react(game, event)
+}
+
+/// How deep event rules may set each other off (`When HP reaches 0` applying a condition
+/// whose rule deals damage...) before the command fails instead of looping.
+const RULE_DEPTH: u8 = 16;
+
+/// The values `[Trigger's X]` reads in an event rule: `Damage` on `hit` and `damage taken`.
+fn trigger_values(event: &Event) -> Vec<(String, i64)> {
+    match (event.kind, &event.data) {
+        (HookEvent::Hit | HookEvent::DamageTaken, EventData::Amount(amount)) => {
+            vec![("Damage".to_string(), *amount)]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Runs the system's event rules for `event`: each rule of its kind (for `When X reaches
+/// 0`, of its resource) whose `if` test holds runs its effects with the event's actor as
+/// user; on `kill` the victim is the target.
+fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
+    let rules = std::sync::Arc::clone(&game.rules);
+    let trigger = trigger_values(event);
+    let target = match (&event.kind, &event.data) {
+        (HookEvent::Kill, EventData::Name(victim)) => Some(victim.as_str()),
+        _ => None,
+    };
+    for rule in rules.event_rules.iter().filter(|rule| rule.event.node == event.kind) {
+        if let Some(named) = &rule.named {
+            let EventData::Name(reached) = &event.data else { continue };
+            if !named.node.matches(reached) {
+                continue;
+            }
+        }
+        let Ok(user) = game.world.actor(&event.actor) else { continue };
+        if let Some(gate) = &rule.gate {
+            let target = target.and_then(|name| game.world.actor(name).ok());
+            let holds =
+                super::requirement::holds_on(&rules, &gate.node, (user, target), None, &trigger)
+                    .map_err(|e| e.or_at(gate.span))?;
+            if !holds {
+                continue;
+            }
+        }
+        if game.reacting >= RULE_DEPTH {
+            let message = format!(
+                "`{}` set off event rules more than {RULE_DEPTH} deep",
+                rule.to_string().split(':').next().unwrap_or_default()
+            );
+            let kind = crate::engine::EngineErrorKind::Internal(message);
+            return Err(super::error::RuntimeErrorKind::Engine(kind).at(rule.event.span));
+        }
+        let header = match (&rule.named, rule.event.node) {
+            (Some(name), HookEvent::ConditionApplied) => format!("{} is applied", name.node),
+            (Some(name), HookEvent::ConditionEnded) => format!("{} ends", name.node),
+            (Some(name), _) => format!("{} reaches 0", name.node),
+            (None, event) => format!("on {event}"),
+        };
+        game.world.narrate(format!("{} ({header})", event.actor), rule.event.span);
+        let context = super::effects::Context {
+            rules: &rules,
+            weapon: None,
+            user: &event.actor,
+            rounding: rules.rounding,
+            trigger: &trigger,
+            outcome: &[],
+            destination: None,
+            from_condition: false,
+        };
+        game.reacting += 1;
+        let result =
+            super::effects::execute(game, &context, &rule.effects, target, None, rule.event.span);
+        game.reacting -= 1;
+        result?;
+    }
+    Ok(())
 }
 
 /// Runs the script hooks of `event` now.
@@ -111,17 +192,20 @@ fn health_of(game: &Game, actor: &str) -> i64 {
     }
 }
 
-/// Fires the hooks that follow damage: `damage taken` when health went down, `resource zero`
-/// when it reached 0. One inline test without hooks (no health was read before).
+/// Fires the hooks that follow damage to `victim`: `damage taken` when health went down,
+/// `resource zero` when a resource reached 0, and when an actor's effect dealt it (`dealer`:
+/// not a condition's ongoing damage, not the GM's fiat) `hit` always and `kill` (for the
+/// dealer) when health went from above 0 to 0 or below. One inline test without hooks (no
+/// health was read before).
 #[inline(always)]
 pub(crate) fn after_damage(
     game: &mut Game,
-    victim: &str,
+    (dealer, victim): (Option<&str>, &str),
     before: Option<i64>,
     span: Span,
 ) -> Result<(), RuntimeError> {
     match before {
-        Some(before) => fire_after_damage(game, victim, before, span),
+        Some(before) => fire_after_damage(game, (dealer, victim), before, span),
         None => Ok(()),
     }
 }
@@ -130,13 +214,24 @@ pub(crate) fn after_damage(
 #[inline(never)]
 fn fire_after_damage(
     game: &mut Game,
-    victim: &str,
+    (dealer, victim): (Option<&str>, &str),
     before: i64,
     span: Span,
 ) -> Result<(), RuntimeError> {
     let after = health_of(game, victim);
+    if dealer.is_some() {
+        let lost = (before - after).max(0);
+        fire(game, HookEvent::Hit, victim, EventData::Amount(lost), span)?;
+    }
     if after < before {
         fire(game, HookEvent::DamageTaken, victim, EventData::Amount(before - after), span)?;
+    }
+    if let Some(dealer) = dealer
+        && before > 0
+        && after <= 0
+        && dealer != victim
+    {
+        fire(game, HookEvent::Kill, dealer, EventData::Name(victim.to_string()), span)?;
     }
     zero_checkpoint(game, span)
 }
@@ -169,6 +264,7 @@ fn watches_zeroes(game: &Game) -> bool {
     let rules = &game.rules;
     rules.hooks.iter().any(|(event, _)| *event == HookEvent::ResourceZero)
         || rules.reactions.iter().any(|reaction| reaction.trigger.event == HookEvent::ResourceZero)
+        || rules.event_rules.iter().any(|rule| rule.event.node == HookEvent::ResourceZero)
 }
 
 /// The resources at 0 (`at_zero`) or not, now.

@@ -28,7 +28,12 @@ pub(crate) struct Journal {
     /// none, so clearing them for reuse is one step instead of a drop per entry.
     pools: Vec<Option<LayeredPool>>,
     conditions: Vec<Conditions>,
+    /// Old terrain of a hex (`None`: it had none), for [`Entry::Terrain`].
+    terrains: Vec<(crate::engine::Hex, Option<Terrain>)>,
 }
+
+/// The conditions laid on one hex, with their N.
+type Terrain = std::collections::BTreeMap<String, Option<i64>>;
 
 /// One recorded old value; `name` is an index of [`Journal::names`].
 #[derive(Clone, Debug)]
@@ -48,6 +53,8 @@ enum Entry {
     Stat { actor: usize, name: usize, old: Option<i64> },
     /// Where the actor stood.
     Position { actor: usize, old: Option<crate::engine::Hex> },
+    /// A hex's terrain: an index of [`Journal::terrains`].
+    Terrain { old: usize },
 }
 
 /// What a power is about to change.
@@ -75,6 +82,7 @@ impl Journal {
         self.values.clear();
         self.pools.clear();
         self.conditions.clear();
+        self.terrains.clear();
     }
 
     /// Records `old`, the value of the resource `name` of the actor at `actor`.
@@ -142,8 +150,17 @@ impl Game {
             Entry::Layers { actor, .. }
             | Entry::LayerValues { actor, .. }
             | Entry::Position { actor, .. } => (*actor, Touched::Other),
-            Entry::Pool { .. } => return None,
+            Entry::Pool { .. } | Entry::Terrain { .. } => return None,
         })
+    }
+
+    /// Records the terrain of `hex` if a journal is running (an effect is about to lay
+    /// terrain there).
+    pub(crate) fn remember_terrain(&mut self, hex: crate::engine::Hex) {
+        let Some(journal) = self.journal.as_mut() else { return };
+        let old = self.world.terrain.get(&hex).cloned();
+        journal.terrains.push((hex, old));
+        journal.entries.push(Entry::Terrain { old: journal.terrains.len() - 1 });
     }
 
     /// Records the current value of `part` of `actor` if a journal is running.
@@ -240,7 +257,7 @@ impl Game {
 
 /// Puts the recorded values back, newest first. The journal is left empty, for reuse.
 pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
-    let Journal { entries, names, values, pools, conditions } = journal;
+    let Journal { entries, names, values, pools, conditions, terrains } = journal;
     for entry in entries.drain(..).rev() {
         match entry {
             Entry::Resource { actor, name, old } => {
@@ -264,6 +281,18 @@ pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
             }
             Entry::Pool { name, old } => restore(&mut world.pools, &names[name], old),
             Entry::Position { actor, old } => world.actors[actor].position = old,
+            Entry::Terrain { old } => {
+                if let Some((hex, old)) = terrains.get_mut(old) {
+                    match old.take() {
+                        Some(old) => {
+                            world.terrain.insert(*hex, old);
+                        }
+                        None => {
+                            world.terrain.remove(hex);
+                        }
+                    }
+                }
+            }
             Entry::Stat { actor, name, old } => {
                 world.actors[actor].stats.restore(&names[name], old);
             }

@@ -46,11 +46,11 @@ mod targets;
 mod terrain;
 mod ticks;
 mod traits;
+mod turn_control;
 mod turn_effects;
 pub(crate) mod upgrade;
 
 pub use actors::ARMOUR_LAYERS;
-pub use challenge::{FAILURE_COUNTER, SUCCESS_COUNTER};
 pub use checks::{CheckOutcome, CheckRequest, OutcomeNames};
 pub use error::{LimitReached, RuntimeError, RuntimeErrorKind};
 pub use fiat::{Grantable, Lasting};

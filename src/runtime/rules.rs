@@ -65,6 +65,10 @@ pub(crate) struct Rules {
     pub scripts: Option<std::rc::Rc<super::host::Scripts>>,
     /// `On <event>: function` hooks, in declaration order.
     pub hooks: Vec<(crate::model::hook::HookEvent, Spanned<crate::model::Name>)>,
+    /// `On <event>: <effects>` and `When X reaches 0: <effects>` lines, in declaration order.
+    pub event_rules: Vec<crate::model::hook::EventRule>,
+    /// `Challenge counters: S, F`: the resources a challenge counts in.
+    pub challenge_counters: Option<(String, String)>,
     /// `Derived X: [expr]` lines, in declaration order. Private, like `derived_names`: only
     /// load writes it, so the filter can never fall behind the list.
     derived: Vec<(String, Spanned<crate::model::Expr>)>,
@@ -163,6 +167,13 @@ impl Rules {
                 SystemLine::Hook { event, function } => {
                     rules.hooks.push((event.node, function.clone()));
                 }
+                SystemLine::OnEvent(rule) => rules.event_rules.push((**rule).clone()),
+                SystemLine::ChallengeCounters { success, failure } => {
+                    rules.challenge_counters = Some((
+                        success.node.as_str().to_string(),
+                        failure.node.as_str().to_string(),
+                    ));
+                }
                 SystemLine::Ruling { name, value } => {
                     rules.rulings.push((name.node.as_str().to_string(), value.clone()));
                 }
@@ -207,7 +218,8 @@ impl Rules {
         rules.default_pool = super::checks::default_pool(&rules);
         (rules.reactions, rules.watched_traits) = super::traits::of(&rules);
         rules.expr_maxes = super::maxes::of(&rules);
-        rules.listens = !rules.hooks.is_empty() || !rules.reactions.is_empty();
+        rules.listens =
+            !rules.hooks.is_empty() || !rules.reactions.is_empty() || !rules.event_rules.is_empty();
         use crate::model::system::EngineRuling;
         rules.grade_cap = pack.ruling(EngineRuling::GradeCap.name()).cloned();
         if let Some(crate::model::Amount::Expr(expr)) =

@@ -514,6 +514,7 @@ fn special(scope: &LineScope<'_>, special: Special) -> Read {
         Special::Tier => "Tier",
         Special::Level => "Level",
         Special::Grade => return Ok(Value::integer(scope.grade.unwrap_or(0))),
+        Special::DistanceToTarget => return distance_to_target(scope),
     };
     if let Some(derived) = scope.rules.special_derived(special) {
         return value_with(scope.rules, scope.user, name, Some(derived), scope.depth)
@@ -523,6 +524,24 @@ fn special(scope: &LineScope<'_>, special: Special) -> Read {
     let own = scope.user.stats.get(name).copied();
     let value = own.or_else(|| default_at(scope.rules, scope.user, name, scope.depth));
     Ok(Value::integer(value.unwrap_or(0)))
+}
+
+/// `Distance to Target`: hexes between the user and the target, both on the map; an error
+/// naming what is missing otherwise (never 0 by default).
+#[inline(never)]
+fn distance_to_target(scope: &LineScope<'_>) -> Read {
+    let Some(target) = scope.target else {
+        return Err(unknown(format_args!("Distance to Target (no target here)")));
+    };
+    match (scope.user.position, target.position) {
+        (Some(from), Some(to)) => Ok(Value::integer(from.distance(to))),
+        (None, _) => {
+            Err(unknown(format_args!("Distance to Target ({} is not on the map)", scope.user.name)))
+        }
+        (_, None) => {
+            Err(unknown(format_args!("Distance to Target ({} is not on the map)", target.name)))
+        }
+    }
 }
 
 impl Scope for LineScope<'_> {

@@ -10,6 +10,20 @@ use crate::runtime::{Grantable, Lasting};
 /// A name as written, with where it was written: `Heavy Strike`, `"Bandit 2"`.
 pub type NameRef = Spanned<String>;
 
+/// What a challenge is won and lost by, as the command writes it: `5 Successes before 4
+/// Failures`. The counters must be the system's `Challenge counters:`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeTerms {
+    /// Successes needed to win: `5`.
+    pub successes: u32,
+    /// The successes' counter as written: `Successes`.
+    pub success_counter: NameRef,
+    /// Failures that lose it: `4`.
+    pub failures: u32,
+    /// The failures' counter as written: `Failures`.
+    pub failure_counter: NameRef,
+}
+
 /// One session command.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -126,12 +140,10 @@ pub enum Command {
     Reload,
     /// `end encounter`.
     EndEncounter,
-    /// `challenge 5 breakthroughs before 4 setbacks with Scout, Hero`.
+    /// `challenge 5 Successes before 4 Failures with Scout, Hero`.
     Challenge {
-        /// Breakthroughs needed to succeed: `5`.
-        breakthroughs: u32,
-        /// Setbacks that end it in failure: `4`.
-        setbacks: u32,
+        /// The counters and their targets.
+        terms: ChallengeTerms,
         /// Who takes part: `Scout, Hero`.
         participants: Vec<NameRef>,
     },

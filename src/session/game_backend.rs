@@ -292,8 +292,7 @@ impl Backend for Game {
 
     fn start_challenge(
         &mut self,
-        breakthroughs: u32,
-        setbacks: u32,
+        terms: &super::command::ChallengeTerms,
         participants: &[NameRef],
     ) -> CommandResult {
         let names: Vec<&str> = participants.iter().map(|actor| actor.node.as_str()).collect();
@@ -304,7 +303,12 @@ impl Backend for Game {
             .or(participants.first())
             .map_or(Span::NONE, |p| p.span);
         let mark = self.mark();
-        let order = Game::start_challenge(self, breakthroughs, setbacks, &names)
+        let counters = self
+            .resolve_challenge_counters(&terms.success_counter, &terms.failure_counter)
+            .map_err(|e| failed(&e))?;
+        let challenge = crate::engine::Challenge::new(terms.successes, terms.failures)
+            .counted_by(&counters.0, &counters.1);
+        let order = Game::start_challenge_counted(self, challenge, &names)
             .map_err(|e| failed(&e.or_at(span)))?;
         Ok(self.opened(mark, "challenge", &order))
     }

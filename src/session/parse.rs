@@ -434,10 +434,18 @@ impl Lower {
             }
             Rule::end_encounter => Command::EndEncounter,
             Rule::challenge => {
-                let breakthroughs = self.number(&inner.next().expect("grammar: breakthroughs"))?;
-                let setbacks = self.number(&inner.next().expect("grammar: setbacks"))?;
+                let successes = self.number(&inner.next().expect("grammar: successes"))?;
+                let success_counter = self.name(inner.next().expect("grammar: counter"));
+                let failures = self.number(&inner.next().expect("grammar: failures"))?;
+                let failure_counter = self.name(inner.next().expect("grammar: counter"));
                 let participants = self.names(inner.next().expect("grammar: participants"));
-                Command::Challenge { breakthroughs, setbacks, participants }
+                let terms = super::command::ChallengeTerms {
+                    successes,
+                    success_counter,
+                    failures,
+                    failure_counter,
+                };
+                Command::Challenge { terms, participants }
             }
             Rule::save => Command::Save(self.string(&inner.next().expect("grammar: path"))),
             Rule::restore => Command::Restore(self.string(&inner.next().expect("grammar: path"))),
@@ -676,7 +684,7 @@ impl Lower {
     /// A name, bare or quoted (quotes removed).
     fn name(&self, pair: Pair<'_, Rule>) -> NameRef {
         match pair.as_rule() {
-            Rule::any_name | Rule::actor_word => {
+            Rule::any_name | Rule::actor_word | Rule::counter_name => {
                 self.name(children(pair).next().expect("grammar: a name"))
             }
             Rule::string => self.string(&pair),

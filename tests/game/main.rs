@@ -6,8 +6,10 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod action_economy;
 mod analyze;
 mod check_outcomes;
+mod challenge_counters;
 mod defaults_and_prereqs;
 mod engine_examples;
 mod engine_save;
@@ -46,6 +48,12 @@ mod runtime_spending;
 mod runtime_terrain;
 mod runtime_timing;
 mod runtime_upgrades;
+mod script_check_calls;
 mod session_gm;
+mod side_phases;
+mod space_distance;
+mod space_downed;
+mod space_traps;
 mod trait_kinds;
 mod transcript_text;
+mod turn_control;

@@ -213,7 +213,17 @@ fn system(label: SystemLabel) -> Evidence {
         SystemLabel::On => Runs(&[
             "turn_hooks_run_as_turns_start_and_end",
             "a_heavy_hit_failing_the_challenge_starts_bleeding",
+            "unconscious_at_0_then_dead_when_hit_again_but_never_in_the_turn_it_fell",
         ]),
+        SystemLabel::SideOrder => {
+            Runs(&["the_party_acts_before_the_foes_in_the_named_order_without_dice"])
+        }
+        SystemLabel::When => {
+            Runs(&["unconscious_at_0_then_dead_when_hit_again_but_never_in_the_turn_it_fell"])
+        }
+        SystemLabel::ChallengeCounters => {
+            Runs(&["a_challenge_is_counted_in_the_counters_the_system_names"])
+        }
         SystemLabel::Keyword => {
             Runs(&["an_attack_off_turn_points_at_the_keyword_rule_and_the_powers_keywords"])
         }
@@ -233,6 +243,7 @@ fn system(label: SystemLabel) -> Evidence {
 
 fn condition(label: ConditionLabel) -> Evidence {
     match label {
+        ConditionLabel::Turn => Runs(&["a_surprise_round_skips_the_surprised_until_hit"]),
         ConditionLabel::Parameters => {
             Runs(&["ongoing_fire_3_resisted_by_resistant_fire_2_deals_1_each_start_phase"])
         }
@@ -451,6 +462,11 @@ fn verb(verb: EffectVerb) -> Evidence {
         }
         EffectVerb::InFront => Runs(&["bar_table_put_in_front_of_armour_takes_25"]),
         EffectVerb::Raise => Runs(&["raising_a_skill_from_7_to_8_costs_8_fragments"]),
+        EffectVerb::EndTurn => {
+            Runs(&["ending_the_turn_refuses_the_actors_next_power_until_its_next_turn"])
+        }
+        EffectVerb::SkipTurn => Runs(&["a_skipped_turn_passes_at_once_and_only_once"]),
+        EffectVerb::Lay => Runs(&["effects_lay_terrain_under_a_target_or_on_the_requested_hex"]),
     }
 }
 

@@ -7,6 +7,7 @@ mod common;
 mod damage_pool;
 mod durations;
 mod encounter_end;
+mod event_rules;
 mod forced_dice;
 mod inline_actor;
 mod losses;
