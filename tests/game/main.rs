@@ -8,8 +8,8 @@ mod common;
 
 mod action_economy;
 mod analyze;
-mod check_outcomes;
 mod challenge_counters;
+mod check_outcomes;
 mod defaults_and_prereqs;
 mod engine_examples;
 mod engine_save;
@@ -21,6 +21,7 @@ mod log_sharing;
 mod mestezia_examples;
 mod mestezia_result_gates;
 mod mystica_examples;
+mod mystica_turns;
 mod mystika_examples;
 mod mystika_progress;
 mod mystika_skill_lines;
