@@ -21,6 +21,8 @@ mod log_segments;
 mod log_sharing;
 mod mestezia_examples;
 mod mestezia_result_gates;
+mod mystica_examples;
+mod mystica_turns;
 mod mystika_examples;
 mod mystika_progress;
 mod mystika_skill_lines;
