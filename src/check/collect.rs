@@ -173,7 +173,7 @@ impl<'a> References<'a> {
                     match &test.node {
                         Test::Compare(expr) => self.expr(expr, context),
                         Test::Has { condition, .. } => self.condition(condition, context),
-                        Test::Event { .. } | Test::Keyword { .. } => {}
+                        Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
                     }
                 }
             }
@@ -340,6 +340,10 @@ impl<'a> References<'a> {
             SystemLine::KeywordRule { .. }
             | SystemLine::PerTurn { .. }
             | SystemLine::StanceEnds(_) => {}
+            // Checked by `check::gear_fields` (types, records, the fallback weapon).
+            SystemLine::GearFields { .. }
+            | SystemLine::Record { .. }
+            | SystemLine::FallbackWeapon(_) => {}
         }
     }
 
@@ -420,7 +424,23 @@ impl<'a> References<'a> {
             }
             WeaponLine::Keywords(keywords) => self.keywords(keywords),
             WeaponLine::Details(text) => self.holes(text, LineContext::Declaration),
+            WeaponLine::Field(field) => self.field(field),
             _ => {}
+        }
+    }
+
+    /// The amounts and keywords of a gear field's value.
+    fn field(&mut self, field: &'a crate::model::gear::Field) {
+        use crate::model::gear::FieldValue;
+        match &field.value {
+            FieldValue::Amount(amount) => self.amount(amount, LineContext::Declaration),
+            FieldValue::Record(entries) => {
+                for entry in entries {
+                    self.amount(&entry.node.value, LineContext::Declaration);
+                }
+            }
+            FieldValue::Keywords(keywords) => self.keywords(keywords),
+            FieldValue::Range(..) | FieldValue::Multiplier(_) => {}
         }
     }
 
@@ -429,6 +449,7 @@ impl<'a> References<'a> {
             (Some(amount), _) => self.amount(amount, LineContext::Declaration),
             (None, ArmourLine::Keywords(keywords)) => self.keywords(keywords),
             (None, ArmourLine::Details(text)) => self.holes(text, LineContext::Declaration),
+            (None, ArmourLine::Field(field)) => self.field(field),
             (None, _) => {}
         }
     }

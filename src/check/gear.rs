@@ -2,8 +2,9 @@
 //! may be dice; every other weapon line and every armour line is a number. Dice roll only in
 //! the amount of an effect (`Result: [2 * Weapon Damage + 1d4] damage`), evaluated when the
 //! line is used; a dice term or a dice weapon line read anywhere else (a cost, a stat, a
-//! maximum, a modifier) is refused. An armour layer's value is its `Value` or its
-//! `Protection` (which never wears), never both.
+//! maximum, a modifier) is refused, as is a gear field the system declares as dice
+//! (`[Weapon's Fast Damage]`, see [`super::gear_fields`]) read there. An armour layer's value
+//! is its `Value` or its `Protection` (which never wears), never both.
 
 use std::collections::BTreeSet;
 
@@ -43,6 +44,12 @@ pub fn gear(pack: &Pack, out: &mut Vec<Diagnostic>) {
             _ => {}
         }
     }
+    let mut declared = crate::model::gear::GearDecls::default();
+    for block in pack.blocks() {
+        if let BlockBody::System(lines) = &block.node.body {
+            lines.iter().for_each(|line| declared.add(&line.node));
+        }
+    }
     for block in pack.blocks() {
         let body = &block.node.body;
         let rolled = rolled_amounts(body);
@@ -53,6 +60,15 @@ pub fn gear(pack: &Pack, out: &mut Vec<Diagnostic>) {
             expr.node.visit(
                 &mut |node, span| match node {
                     Expr::Dice(dice) => out.push(dice_not_rolled(&dice.text, span)),
+                    Expr::Name(name) if dice_field(&declared, None, name.as_str()) => {
+                        out.push(field_dice(name.as_str(), span));
+                    }
+                    Expr::Possessive { owner, name }
+                        if dice_field(&declared, Some(owner.node.as_str()), name.node.as_str()) =>
+                    {
+                        let read = format!("{}'s {}", owner.node, name.node);
+                        out.push(field_dice(&read, span));
+                    }
                     Expr::Name(name) => {
                         let Some(Some(index)) = weapon_line(name, context) else { return };
                         let Some(slot) = DICE_LINES.iter().position(|(at, _)| *at == index) else {
@@ -68,6 +84,30 @@ pub fn gear(pack: &Pack, out: &mut Vec<Diagnostic>) {
             );
         }
     }
+}
+
+/// Whether `name` (after `owner's`, if any) reads a gear field declared as dice
+/// (`Weapon's Fast Damage` with `Record Attack: Damage dice`).
+fn dice_field(declared: &crate::model::gear::GearDecls, owner: Option<&str>, name: &str) -> bool {
+    use crate::model::gear::{FieldType, GearKind, gear_name};
+    let read = match owner {
+        Some(owner) if owner.eq_ignore_ascii_case("Weapon") => Some((GearKind::Weapon, name)),
+        _ => gear_name(name),
+    };
+    let Some((kind, path)) = read else { return false };
+    declared
+        .resolve(kind, path)
+        .is_some_and(|(field, entry)| entry.unwrap_or(field).allows(&FieldType::Dice))
+}
+
+/// A gear field declared as dice read on a line that does not roll.
+fn field_dice(read: &str, span: Span) -> Diagnostic {
+    RefusalKind::DiceNotRolled { dice: read.to_string() }.at(span).to_diagnostic().with_help(
+        format!(
+            "{WHERE_DICE_ROLL}; `{read}` is declared as dice, so here read a field declared \
+             as a number"
+        ),
+    )
 }
 
 /// Where dice roll, for the help texts.

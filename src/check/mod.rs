@@ -13,6 +13,7 @@ mod cycles;
 mod damage;
 mod error;
 mod gear;
+mod gear_fields;
 mod lifecycle;
 mod modifiers;
 mod names;
@@ -112,6 +113,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
     as_written::check(pack, &mut out);
+    gear_fields::gear_fields(pack, &mut out);
     not_run::not_run(pack, symbols, &mut out);
     stat_parents::parent_cycles(pack, &mut out);
     rulings::rulings(pack, &mut out);

@@ -93,21 +93,26 @@ impl<'a> Names<'a> {
                     let known = self.is_value(name.as_str())
                         || handles.contains(&span)
                         || weapon_property(name, context).is_some()
+                        || self.gear_read(None, name.as_str())
                         || contains(parameters, name.as_str())
                         || (in_procedure && contains_str(PROCEDURE_NAMES, name.as_str()))
                         || (context == LineContext::Result
                             && contains_str(OUTCOME_NAMES, name.as_str()));
                     if !known {
-                        out.push(self.unknown_stat(name, span));
+                        let diagnostic = self.unknown_stat(name, span);
+                        out.push(self.gear_help(None, name.as_str(), diagnostic));
                     }
                 }
                 // `Trigger's X` names a value of the triggering event, known only at run time.
                 Expr::Possessive { owner, name }
                     if !owner.node.matches("Trigger")
                         && !self.is_value(name.node.as_str())
-                        && weapon_property(&name.node, context).is_none() =>
+                        && weapon_property(&name.node, context).is_none()
+                        && !self.gear_read(Some(owner.node.as_str()), name.node.as_str()) =>
                 {
-                    out.push(self.unknown_stat(&name.node, name.span));
+                    let diagnostic = self.unknown_stat(&name.node, name.span);
+                    let owner = Some(owner.node.as_str());
+                    out.push(self.gear_help(owner, name.node.as_str(), diagnostic));
                 }
                 Expr::Call { function, arguments } => {
                     let name = function.node.as_str();
@@ -142,6 +147,61 @@ impl<'a> Names<'a> {
             },
             expr.span,
         );
+    }
+
+    /// Whether `name` (after `owner's`, if any) reads a declared gear field: `Weapon Fast
+    /// Damage`, `Weapon's Fast Damage`, `Armour Protection`, `Target's Armour Protection`.
+    fn gear_read(&self, owner: Option<&str>, name: &str) -> bool {
+        use crate::model::gear::{GearKind, gear_name};
+        let gear = &self.symbols.gear;
+        // `Armour Protection` reads the built-in line as `Weapon Reach` does.
+        let read = match owner {
+            Some(owner) if owner.eq_ignore_ascii_case("Weapon") => Some((GearKind::Weapon, name)),
+            _ => gear_name(name),
+        };
+        read.is_some_and(|(kind, path)| {
+            gear.resolve(kind, path).is_some() || crate::model::gear::built_in_numeric(kind, path)
+        })
+    }
+
+    /// `diagnostic` (an unknown name) with a help about gear when the name reads gear
+    /// (`Weapon Type`, `Weapon's Slow Damage`): a words field has no number, else the
+    /// fields the system declares.
+    fn gear_help(&self, owner: Option<&str>, name: &str, diagnostic: Diagnostic) -> Diagnostic {
+        use crate::model::gear::{FieldType, GearKind, gear_name};
+        let read = match owner {
+            Some(owner) if owner.eq_ignore_ascii_case("Weapon") => Some((GearKind::Weapon, name)),
+            _ => gear_name(name),
+        };
+        let Some((kind, path)) = read else { return diagnostic };
+        let fields = self.symbols.gear.fields(kind);
+        let words = fields.iter().find(|field| {
+            field.name.node.matches(path)
+                && field
+                    .types
+                    .iter()
+                    .all(|t| matches!(t, FieldType::Keyword | FieldType::Requirement))
+        });
+        let help = match words {
+            Some(field) => format!(
+                "`{path}` is a {} field: it has no number; test its words with `wielding a \
+                 <keyword>` or `this power has keyword <keyword>`",
+                field.types_text()
+            ),
+            None if fields.is_empty() => {
+                format!("declare the field in the system (`{} fields: {path} number`)", kind.word())
+            }
+            None => {
+                let names: Vec<&str> = fields.iter().map(|f| f.name.node.as_str()).collect();
+                format!(
+                    "the system declares these {} fields: {} (a record's entry follows its \
+                     field: `Fast Damage`)",
+                    kind.word().to_ascii_lowercase(),
+                    names.join(", ")
+                )
+            }
+        };
+        diagnostic.with_help(help)
     }
 
     fn unknown_stat(&self, name: &Name, span: Span) -> Diagnostic {

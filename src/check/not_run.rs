@@ -57,7 +57,6 @@ pub(super) fn not_run(pack: &Pack, symbols: &Symbols, out: &mut Vec<Diagnostic>)
                 for line in lines {
                     let (why, help) = match &line.node {
                         ArmourLine::Cost(_) => (ARMOUR_COST, ARMOUR_COST_HELP.to_string()),
-                        ArmourLine::Keywords(_) => (KEYWORDS, keywords_help(kind)),
                         _ => continue,
                     };
                     out.push(refusal(line.span, line.node.label(), kind, why, help));

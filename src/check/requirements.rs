@@ -85,6 +85,8 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
                         on a `Trigger:` line";
             return Some(kind.at(test.span).to_diagnostic().with_help(help));
         }
+        Test::Wielding { subject: None, .. } => return None,
+        Test::Wielding { subject: Some((who, _)), .. } => (who, false),
         Test::Has { subject: who, .. } => (who, false),
         Test::Keyword { subject: who, .. } => (who, true),
     };

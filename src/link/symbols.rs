@@ -58,6 +58,8 @@ pub struct Symbols {
     pub tables: Vec<Declared>,
     /// Every block with its kind, in file order.
     pub blocks: Vec<(BlockKind, Declared)>,
+    /// `Weapon fields:`, `Armour fields:` and `Record` lines.
+    pub gear: crate::model::gear::GearDecls,
 }
 
 impl Symbols {
@@ -100,6 +102,7 @@ impl Symbols {
                 self.functions.extend(functions.iter().map(Declared::of));
             }
             SystemLine::Hook { function, .. } => self.functions.push(Declared::of(function)),
+            SystemLine::GearFields { .. } | SystemLine::Record { .. } => self.gear.add(line),
             _ => {}
         }
     }

@@ -215,7 +215,8 @@ impl Binding {
     }
 }
 
-/// The stats of the `Stats <group>:` lines among `system` lines naming any of `groups`, in
+/// The stats of the `Stats <group>:` lines among `system` lines naming any of `groups` (or,
+/// for a group that is a `Record`, the gear fields holding it), in
 /// the order of the groups; `Err` with the first group no line declares.
 pub fn group_members<'a, 'g>(
     system: impl IntoIterator<Item = &'a Spanned<super::SystemLine>> + Clone,
@@ -227,11 +228,26 @@ pub fn group_members<'a, 'g>(
         // `Stats Specialities under Agility:`): their stats join in declaration order.
         let mut declared = false;
         for line in system.clone() {
-            if let super::SystemLine::Stats { group: Some(name), stats, .. } = &line.node
-                && name.node.matches(group.node.as_str())
-            {
-                declared = true;
-                members.extend(stats);
+            match &line.node {
+                super::SystemLine::Stats { group: Some(name), stats, .. }
+                    if name.node.matches(group.node.as_str()) =>
+                {
+                    declared = true;
+                    members.extend(stats);
+                }
+                // A record's name groups the gear fields that hold it: `Choose: Attack from
+                // Attack` picks `Fast` or `Strong` of `Weapon fields: Fast Attack, ...`.
+                super::SystemLine::Record { name, .. }
+                    if name.node.matches(group.node.as_str()) =>
+                {
+                    declared = true;
+                }
+                super::SystemLine::GearFields { fields, .. } => {
+                    let record = super::gear::FieldType::Record(group.node.clone());
+                    let holding = fields.iter().filter(|field| field.node.allows(&record));
+                    members.extend(holding.map(|field| &field.node.name));
+                }
+                _ => {}
             }
         }
         if !declared {

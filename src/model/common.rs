@@ -260,6 +260,16 @@ pub enum Test {
         /// The keyword.
         keyword: Spanned<Name>,
     },
+    /// `wielding a Shield`, `not wielding a Shield`, `Target is wielding a Bow`: whether
+    /// an actor has equipped gear of that name or with that keyword.
+    Wielding {
+        /// `not` before the test.
+        negated: bool,
+        /// Who, with the verb as written (`Target`, `is`); the user when left out.
+        subject: Option<(Spanned<Name>, String)>,
+        /// The gear's name or keyword.
+        gear: Spanned<Name>,
+    },
     /// `an enemy moves adjacent to you`: an event the engine raises.
     Event {
         /// Who acts.
@@ -280,6 +290,19 @@ impl fmt::Display for Test {
             }
             Test::Has { subject, verb, condition } => {
                 write!(f, "{} {verb} {condition}", subject.node)
+            }
+            Test::Wielding { negated, subject, gear } => {
+                if *negated {
+                    f.write_str("not ")?;
+                }
+                if let Some((subject, verb)) = subject {
+                    write!(f, "{} {verb} ", subject.node)?;
+                }
+                let vowel = gear
+                    .node
+                    .as_str()
+                    .starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
+                write!(f, "wielding {} {}", if vowel { "an" } else { "a" }, gear.node)
             }
             Test::Event { subject, verb, rest } => {
                 write!(f, "{} {verb}", subject.node)?;

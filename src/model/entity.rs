@@ -287,6 +287,9 @@ pub enum WeaponLine {
     Keywords(Vec<Spanned<Keyword>>),
     /// `Details: ...`
     Details(Narration),
+    /// A field the system declares (`Type: Melee`), or a built-in label written with a
+    /// value only a declared field takes (`Crit range: 18-20`).
+    Field(super::gear::Field),
 }
 
 impl WeaponLine {
@@ -304,6 +307,7 @@ impl WeaponLine {
             WeaponLine::Requires(_) => "Requires",
             WeaponLine::Keywords(_) => "Keywords",
             WeaponLine::Details(_) => "Details",
+            WeaponLine::Field(_) => "Field",
         }
     }
 }
@@ -321,7 +325,10 @@ impl WeaponLine {
             WeaponLine::CritRange(_) => 5,
             WeaponLine::CritDamage(_) => 6,
             WeaponLine::Rate(_) => 7,
-            WeaponLine::Requires(_) | WeaponLine::Keywords(_) | WeaponLine::Details(_) => {
+            WeaponLine::Requires(_)
+            | WeaponLine::Keywords(_)
+            | WeaponLine::Details(_)
+            | WeaponLine::Field(_) => {
                 return None;
             }
         };
@@ -339,13 +346,19 @@ impl WeaponLine {
             | WeaponLine::CritRange(amount)
             | WeaponLine::CritDamage(amount)
             | WeaponLine::Rate(amount) => Some(amount),
-            WeaponLine::Requires(_) | WeaponLine::Keywords(_) | WeaponLine::Details(_) => None,
+            WeaponLine::Requires(_)
+            | WeaponLine::Keywords(_)
+            | WeaponLine::Details(_)
+            | WeaponLine::Field(_) => None,
         }
     }
 }
 
 impl fmt::Display for WeaponLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let WeaponLine::Field(field) = self {
+            return write!(f, "{field}");
+        }
         write!(f, "{}: ", self.label())?;
         if let Some(amount) = self.amount() {
             return write!(f, "{amount}");
@@ -378,6 +391,8 @@ pub enum ArmourLine {
     Keywords(Vec<Spanned<Keyword>>),
     /// `Details: ...`
     Details(Narration),
+    /// A field the system declares (`Type: Shield`).
+    Field(super::gear::Field),
 }
 
 impl ArmourLine {
@@ -392,6 +407,7 @@ impl ArmourLine {
             ArmourLine::Pool(_) => "Pool",
             ArmourLine::Keywords(_) => "Keywords",
             ArmourLine::Details(_) => "Details",
+            ArmourLine::Field(_) => "Field",
         }
     }
 }
@@ -405,13 +421,19 @@ impl ArmourLine {
             | ArmourLine::Hardness(amount)
             | ArmourLine::Protection(amount)
             | ArmourLine::Cost(amount) => Some(amount),
-            ArmourLine::Keywords(_) | ArmourLine::Details(_) | ArmourLine::Pool(_) => None,
+            ArmourLine::Keywords(_)
+            | ArmourLine::Details(_)
+            | ArmourLine::Pool(_)
+            | ArmourLine::Field(_) => None,
         }
     }
 }
 
 impl fmt::Display for ArmourLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let ArmourLine::Field(field) = self {
+            return write!(f, "{field}");
+        }
         write!(f, "{}: ", self.label())?;
         match (self.amount(), self) {
             (Some(amount), _) => write!(f, "{amount}"),
@@ -447,5 +469,20 @@ mod tests {
             assert_eq!(read, &amount());
         }
         assert_eq!(WeaponLine::Keywords(Vec::new()).numeric(), None);
+    }
+
+    #[test]
+    fn every_numeric_armour_line_is_readable_by_its_label() {
+        let amount = || Amount::Number(Number::integer(1));
+        let numeric = [
+            ArmourLine::Value(amount()),
+            ArmourLine::BlowThrough(amount()),
+            ArmourLine::Hardness(amount()),
+            ArmourLine::Protection(amount()),
+            ArmourLine::Cost(amount()),
+        ];
+        let labels: Vec<&str> = numeric.iter().map(ArmourLine::label).collect();
+        assert_eq!(labels, crate::model::gear::NUMERIC_ARMOUR_LINES);
+        assert!(numeric.iter().all(|line| line.amount().is_some()));
     }
 }

@@ -54,21 +54,39 @@ pub fn of<'a>(
     std::iter::once("Power").chain(words).chain(implied).chain(attack)
 }
 
-/// The words of a weapon's `Keywords:` lines.
+/// The words of a weapon's (or an armour's) `Keywords:` lines and of its keyword fields
+/// (`Type: Melee Heavy` where the system declares `Type keyword`).
 pub fn weapon_words(weapon: &Block) -> impl Iterator<Item = &str> {
-    let lines = match &weapon.body {
-        BlockBody::Weapon(lines) => lines.as_slice(),
-        _ => &[],
+    use crate::model::ArmourLine;
+    use crate::model::gear::FieldValue;
+    let lists: Vec<&[Spanned<Keyword>]> = match &weapon.body {
+        BlockBody::Weapon(lines) => lines
+            .iter()
+            .filter_map(|line| match &line.node {
+                WeaponLine::Keywords(keywords) => Some(keywords.as_slice()),
+                WeaponLine::Field(field) => match &field.value {
+                    FieldValue::Keywords(keywords) => Some(keywords.as_slice()),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect(),
+        BlockBody::Armour(lines) => lines
+            .iter()
+            .filter_map(|line| match &line.node {
+                ArmourLine::Keywords(keywords) => Some(keywords.as_slice()),
+                ArmourLine::Field(field) => match &field.value {
+                    FieldValue::Keywords(keywords) => Some(keywords.as_slice()),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
     };
-    lines.iter().flat_map(|line| {
-        let keywords: &[Spanned<Keyword>] = match &line.node {
-            WeaponLine::Keywords(keywords) => keywords,
-            _ => &[],
-        };
-        keywords.iter().filter_map(|keyword| match &keyword.node {
-            Keyword::Word(word) => Some(word.as_str()),
-            Keyword::Expr(_) => None,
-        })
+    lists.into_iter().flatten().filter_map(|keyword| match &keyword.node {
+        Keyword::Word(word) => Some(word.as_str()),
+        Keyword::Expr(_) => None,
     })
 }
 

@@ -239,6 +239,14 @@ label_table! {
         PerTurn = "Per turn", Plain, "powers per turn by keyword: `Per turn: 1 Attack, 1 other`";
         /// `Per challenge turn: 1 Task, 1 other`
         PerChallengeTurn = "Per challenge turn", Plain, "powers per challenge turn by keyword: `Per challenge turn: 1 Task, 1 other`";
+        /// `Weapon fields: Damage dice, Crit range range`
+        WeaponFields = "Weapon fields", Plain, "the fields weapons carry, with types (`number`, `dice`, `range`, `multiplier`, `keyword`, `requirement` or a record; `or` between types, `required` after): `Weapon fields: Damage dice required, Crit range range, Type keyword`";
+        /// `Armour fields: Protection number`
+        ArmourFields = "Armour fields", Plain, "the fields armour carries, typed like weapon fields: `Armour fields: Protection number, Type keyword`";
+        /// `Record Attack: Hit number, Damage dice`
+        Record = "Record", Named, "a record a gear field may hold, read as `[Weapon's Fast Damage]`: `Record Attack: Hit number, Damage dice`";
+        /// `Fallback weapon: Fists`
+        FallbackWeapon = "Fallback weapon", Plain, "the weapon a use falls back to when its weapon's `Requires:` does not hold: `Fallback weapon: Fists`";
         /// `Stance ends: Unconscious`
         StanceEnds = "Stance ends", Plain, "conditions that end a stance: `Stance ends: Unconscious`";
         /// `Details: ...`
@@ -350,7 +358,7 @@ label_table! {
         /// `Pool: Purse`
         Pool = "Pool", Plain, "the layered pool it protects (default: the first): `Pool: Purse`";
         /// `Keywords: Heavy`
-        Keywords = "Keywords", Plain, "the armour's keywords; refused by `check` (`rules::check::not_run`): only power and weapon keywords are read";
+        Keywords = "Keywords", Plain, "the armour's keywords, read by `wielding` tests: `Keywords: Shield`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: boiled leather`";
     }

@@ -9,6 +9,7 @@ pub mod condition_lines;
 pub mod effect;
 pub mod entity;
 pub mod expr;
+pub mod gear;
 pub mod health;
 pub mod hook;
 pub mod house;

@@ -205,6 +205,24 @@ pub enum SystemLine {
     },
     /// `Stance ends: Unconscious` — conditions that end an adopted stance.
     StanceEnds(Vec<Spanned<Name>>),
+    /// `Weapon fields: Damage dice, Crit range range, Type keyword` — the fields a kind of
+    /// gear carries, with their types.
+    GearFields {
+        /// `Weapon` or `Armour`.
+        kind: super::gear::GearKind,
+        /// The fields.
+        fields: Vec<Spanned<super::gear::FieldDecl>>,
+    },
+    /// `Record Attack: Hit number, Damage dice` — a record a gear field may hold.
+    Record {
+        /// `Attack`
+        name: Spanned<Name>,
+        /// Its entries' declarations.
+        fields: Vec<Spanned<super::gear::FieldDecl>>,
+    },
+    /// `Fallback weapon: Fists` — the weapon a use falls back to when its weapon's
+    /// `Requires:` does not hold.
+    FallbackWeapon(Spanned<Name>),
     /// `On damage taken: bleed_check` — a script function called on an engine event.
     Hook {
         /// The event.
@@ -293,6 +311,15 @@ impl fmt::Display for SystemLine {
                 f.write_str("Stance ends: ")?;
                 write_list(f, conditions)
             }
+            SystemLine::GearFields { kind, fields } => {
+                write!(f, "{} fields: ", kind.word())?;
+                write_list(f, fields)
+            }
+            SystemLine::Record { name, fields } => {
+                write!(f, "Record {}: ", name.node.as_str())?;
+                write_list(f, fields)
+            }
+            SystemLine::FallbackWeapon(name) => write!(f, "Fallback weapon: {}", name.node),
         }
     }
 }

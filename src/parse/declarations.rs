@@ -123,6 +123,22 @@ impl Lowerer {
             SystemLabel::PerTurn => self.per_turn(line, false),
             SystemLabel::PerChallengeTurn => self.per_turn(line, true),
             SystemLabel::StanceEnds => self.names(line).map(SystemLine::StanceEnds),
+            SystemLabel::WeaponFields => self.field_decls(line).map(|fields| {
+                SystemLine::GearFields { kind: crate::model::gear::GearKind::Weapon, fields }
+            }),
+            SystemLabel::ArmourFields => self.field_decls(line).map(|fields| {
+                SystemLine::GearFields { kind: crate::model::gear::GearKind::Armour, fields }
+            }),
+            SystemLabel::Record => {
+                self.field_decls(line).map(|fields| SystemLine::Record { name: name(), fields })
+            }
+            SystemLabel::FallbackWeapon => match self.single_name(line) {
+                Some(weapon) => Some(SystemLine::FallbackWeapon(weapon)),
+                None => {
+                    self.expected(line, "one weapon of the pack, such as `Fists`");
+                    None
+                }
+            },
             SystemLabel::Segments => self.required_amount(line).map(SystemLine::Segments),
             SystemLabel::TurnOrder => self.dice_template(line).map(SystemLine::TurnOrder),
             SystemLabel::Initiative => match InitiativeMode::parse(text) {
@@ -302,7 +318,15 @@ impl Lowerer {
 
     pub(super) fn weapon_line(&mut self, line: &RawLine<'_>) -> Lowered<WeaponLine> {
         let (text, base) = (line.text, line.base);
-        let (label, _) = WeaponLabel::find(line.label)?;
+        // A label no weapon has is a field the system may declare (`check` says if not).
+        let Some((label, _)) = WeaponLabel::find(line.label) else {
+            return Some(self.field(line).map(WeaponLine::Field));
+        };
+        let numeric =
+            !matches!(label, WeaponLabel::Requires | WeaponLabel::Keywords | WeaponLabel::Details);
+        if numeric && let Some(field) = self.shaped_field(line) {
+            return Some(Some(WeaponLine::Field(field)));
+        }
         Some(match label {
             WeaponLabel::Cost => self.amount_as(line, WeaponLine::Cost),
             WeaponLabel::Reach => self.amount_as(line, WeaponLine::Reach),
@@ -320,7 +344,10 @@ impl Lowerer {
 
     pub(super) fn armour_line(&mut self, line: &RawLine<'_>) -> Lowered<ArmourLine> {
         let (text, base) = (line.text, line.base);
-        let (label, _) = ArmourLabel::find(line.label)?;
+        // A label no armour has is a field the system may declare (`check` says if not).
+        let Some((label, _)) = ArmourLabel::find(line.label) else {
+            return Some(self.field(line).map(ArmourLine::Field));
+        };
         Some(match label {
             ArmourLabel::Value => self.amount_as(line, ArmourLine::Value),
             ArmourLabel::BlowThrough => self.amount_as(line, ArmourLine::BlowThrough),

@@ -99,6 +99,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::has_verb => "`has` or `is`",
         Rule::keyword_clause => "a keyword test such as `Target has keyword Construct`",
         Rule::has_clause => "a test such as `Target has Prone`",
+        Rule::wielding_clause | Rule::wielding_word => "a gear test such as `wielding a Shield`",
+        Rule::wielding_not => "`not`",
+        Rule::gear_article => "`a` or `an`",
         Rule::event_subject | Rule::subject_word => "who acts, such as `an enemy`",
         Rule::event_clause | Rule::event_verb | Rule::event_rest => {
             "an event such as `an enemy moves adjacent`"

@@ -8,6 +8,7 @@ mod conditions;
 mod declarations;
 mod dice;
 mod error;
+mod gear;
 mod grammar;
 mod house;
 mod lines;

@@ -512,6 +512,9 @@ impl Lowerer {
         if rule == Rule::bracket {
             return Some(Test::Compare(self.expr(pair, base)?));
         }
+        if rule == Rule::wielding_clause {
+            return self.wielding(pair, base);
+        }
         let mut inner = pair.into_inner();
         let subject = self.name(&inner.next()?, base);
         if rule == Rule::keyword_clause {
@@ -527,6 +530,23 @@ impl Lowerer {
         let verb = inner.next()?.as_str().to_string();
         let rest = inner.next().map(|rest| rest.as_str().trim().to_string());
         Some(Test::Event { subject, verb, rest })
+    }
+
+    /// `not Target is wielding a Shield`: the negation, the subject with its verb, the gear.
+    fn wielding(&mut self, pair: Node<'_>, base: usize) -> Option<Test> {
+        let (mut negated, mut names, mut verb) = (false, Vec::new(), None);
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::wielding_not => negated = true,
+                Rule::name => names.push(self.name(&part, base)),
+                Rule::has_verb => verb = Some(part.as_str().to_string()),
+                _ => {}
+            }
+        }
+        // The gear is the last name; a name before it came with the verb.
+        let gear = names.pop()?;
+        let subject = names.pop().zip(verb);
+        Some(Test::Wielding { negated, subject, gear })
     }
 
     /// Lowers a Keywords line: words separated by spaces or commas, `*emphasis*` dropped,

@@ -2,8 +2,10 @@
 //! (`with weapon Bow`): it must be a weapon of the pack that the user has equipped. Without
 //! one, the user's first equipped weapon goes along. A use *uses* its weapon when the
 //! request names it or a line of the power reads it (`[Weapon]`, `[Weapon Reach]`, a
-//! `Keywords: [Weapon]`); then the weapon's `Requires:` lines must hold and its `Minimum
-//! range:` keeps targets at a distance. Nothing here changes the world.
+//! `Keywords: [Weapon]`); then the weapon's `Requires:` lines must hold (else the use takes
+//! the system's `Fallback weapon:`, if it names one) and its `Minimum range:` keeps targets
+//! at a distance. Also what an actor wields (`wielding a Shield`). Nothing here changes the
+//! world.
 
 use crate::diagnostics::Span;
 use crate::engine::Actor;
@@ -62,23 +64,37 @@ fn not_equipped(rules: &Rules, user: &Actor, weapon: &str) -> RuntimeError {
     kind.at(Span::NONE)
 }
 
+/// What a use demands of its weapon, once [`demands`] has looked: the weapon it uses (the
+/// carried one, or the system's `Fallback weapon:` when the carried one's `Requires:` does
+/// not hold), the `Minimum range:` targets must respect, and the note saying a fallback
+/// was taken (for the transcript).
+pub(crate) struct Demanded<'r> {
+    /// The weapon the use uses.
+    pub weapon: Option<&'r Block>,
+    /// Its `Minimum range:` (evaluated on the user) with its line.
+    pub minimum: Option<(i64, Span)>,
+    /// `Ana cannot use Greatsword (Requires: [Strength >= 3]): uses Fists`, at the
+    /// requirement's line, when the use fell back.
+    pub fallback: Option<(String, Span)>,
+}
+
 /// What using `weapon` in the power `block` demands of the request's user (`named`: the
 /// request names the weapon, so the use uses it whatever the power reads): every
-/// `Requires:` line must hold (else an error at that line naming the requirement). Returns
-/// the weapon's `Minimum range:` (evaluated on the user) with its line, which the targets
-/// must respect. A use that does not use its weapon (see the module header) demands nothing.
-// Where an unmet requirement could fall back to another weapon (Fists), that choice goes
-// here, before the error.
-pub(crate) fn demands(
+/// `Requires:` line must hold, else the use takes the system's `Fallback weapon:` (which
+/// must meet its own), else an error at that line naming the requirement. Also the
+/// weapon's `Minimum range:` (evaluated on the user) with its line, which the targets must
+/// respect. A use that does not use its weapon (see the module header) demands nothing.
+pub(crate) fn demands<'r>(
     game: &super::Game,
-    rules: &Rules,
-    weapon: Option<&Block>,
+    rules: &'r Rules,
+    weapon: Option<&'r Block>,
     block: &Block,
     request: &super::PowerUse,
     named: bool,
-) -> Result<Option<(i64, Span)>, RuntimeError> {
-    let Some(weapon) = weapon else { return Ok(None) };
-    let BlockBody::Weapon(lines) = &weapon.body else { return Ok(None) };
+) -> Result<Demanded<'r>, RuntimeError> {
+    let plain = Demanded { weapon, minimum: None, fallback: None };
+    let Some(carried) = weapon else { return Ok(plain) };
+    let BlockBody::Weapon(lines) = &carried.body else { return Ok(plain) };
     let gated = |line: &WeaponLine| {
         matches!(
             line,
@@ -87,9 +103,47 @@ pub(crate) fn demands(
     };
     // The usual weapon demands nothing: one look at its few lines.
     if !lines.iter().any(|line| gated(&line.node)) || !(named || reads_weapon(block)) {
-        return Ok(None);
+        return Ok(plain);
     }
     let user = game.world.actor(&request.actor).map_err(super::power::engine)?;
+    match weapon_demands(rules, carried, user)? {
+        Ok(minimum) => Ok(Demanded { minimum, ..plain }),
+        Err(unmet) => {
+            let Some(fallback) = fallback_weapon(rules).filter(|f| !std::ptr::eq(*f, carried))
+            else {
+                return Err(unmet);
+            };
+            let minimum = weapon_demands(rules, fallback, user)?.map_err(|_| unmet.clone())?;
+            let RuntimeErrorKind::WeaponRequirement { requirement, .. } = &unmet.kind else {
+                return Err(unmet);
+            };
+            let note = format!(
+                "{} cannot use {} (Requires: {requirement}): uses {}",
+                user.name, carried.name.node, fallback.name.node
+            );
+            Ok(Demanded { weapon: Some(fallback), minimum, fallback: Some((note, unmet.span)) })
+        }
+    }
+}
+
+/// The system's `Fallback weapon:`, if it names a weapon of the pack.
+fn fallback_weapon(rules: &Rules) -> Option<&Block> {
+    rules.system.iter().find_map(|line| match &line.node {
+        crate::model::SystemLine::FallbackWeapon(name) => {
+            Rules::find(&rules.weapons, name.node.as_str())
+        }
+        _ => None,
+    })
+}
+
+/// `weapon`'s demands of `user`: `Ok(Ok(minimum range))` when every `Requires:` holds,
+/// `Ok(Err(the unmet requirement's error))` when one does not.
+fn weapon_demands(
+    rules: &Rules,
+    weapon: &Block,
+    user: &Actor,
+) -> Result<Result<Option<(i64, Span)>, RuntimeError>, RuntimeError> {
+    let BlockBody::Weapon(lines) = &weapon.body else { return Ok(Ok(None)) };
     let mut minimum = None;
     for line in lines {
         match &line.node {
@@ -101,7 +155,7 @@ pub(crate) fn demands(
                     weapon: weapon.name.node.as_str().to_string(),
                     requirement: requirement.to_string(),
                 };
-                return Err(kind.at(line.span));
+                return Ok(Err(kind.at(line.span)));
             }
             WeaponLine::MinimumRange(amount) => {
                 let scope = LineScope::of(rules, user);
@@ -113,7 +167,22 @@ pub(crate) fn demands(
             _ => {}
         }
     }
-    Ok(minimum)
+    Ok(Ok(minimum))
+}
+
+/// Whether `actor` has equipped gear named `gear`, or a weapon or armour with the keyword
+/// `gear` (its `Keywords:` line or a keyword field): `wielding a Shield`.
+pub(crate) fn wields(rules: &Rules, actor: &Actor, gear: &str) -> bool {
+    actor.equipment.iter().any(|item| {
+        if same_name(item, gear) || item.eq_ignore_ascii_case(gear) {
+            return true;
+        }
+        let block = Rules::find(&rules.weapons, item).or_else(|| Rules::find(&rules.armours, item));
+        block.is_some_and(|block| {
+            crate::model::keywords::weapon_words(block)
+                .any(|word| crate::model::keywords::names(gear, word))
+        })
+    })
 }
 
 /// Whether a line of the power reads its weapon: a `Weapon` or `Weapon <Label>` name in any

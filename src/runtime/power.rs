@@ -213,7 +213,13 @@ fn run(
     // A queued resolution names the weapon its use carried; only a new use's own naming
     // makes a power that does not read its weapon use it.
     let named = stage == Stage::Use && request.options.weapon.is_some();
-    let minimum_range = super::gear::demands(game, rules, weapon, block, request, named)?;
+    let demanded = super::gear::demands(game, rules, weapon, block, request, named)?;
+    let (weapon, minimum_range) = (demanded.weapon, demanded.minimum);
+    if let Some((note, span)) = demanded.fallback
+        && stage == Stage::Use
+    {
+        game.world.narrate(note, span);
+    }
     let trigger = request.options.trigger_values.as_slice();
     let context = Context {
         rules,

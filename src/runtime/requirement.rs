@@ -37,6 +37,9 @@ pub(crate) fn reads_target(requirement: &Requirement) -> bool {
         Test::Has { subject: who, .. } | Test::Keyword { subject: who, .. } => {
             Subject::of(&who.node).1 == Some(Subject::Target)
         }
+        Test::Wielding { subject, .. } => subject
+            .as_ref()
+            .is_some_and(|(who, _)| Subject::of(&who.node).1 == Some(Subject::Target)),
         Test::Event { .. } => false,
     })
 }
@@ -96,6 +99,20 @@ pub(crate) fn holds_for(
                     // Actors carry no keywords at run time.
                     _ => return Err(unknown(format!("{}'s keywords", who.node))),
                 }
+            }
+            Test::Wielding { negated, subject, gear } => {
+                let (also_negated, about) = match subject {
+                    Some((who, _)) => Subject::of(&who.node),
+                    None => (false, Some(Subject::User)),
+                };
+                let actor = match about {
+                    Some(Subject::User) => user,
+                    Some(Subject::Target) => {
+                        target.ok_or_else(|| unknown("Target (no target here)".into()))?
+                    }
+                    _ => return Err(unknown(test.node.to_string())),
+                };
+                super::gear::wields(rules, actor, gear.node.as_str()) != (*negated != also_negated)
             }
             Test::Event { .. } => true,
         })

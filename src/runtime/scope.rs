@@ -90,7 +90,16 @@ impl<'a> LineScope<'a> {
             _ => None,
         });
         match found {
-            None => Ok(Value::integer(0)),
+            // A built-in label written as a field (`Crit range: 18-20`), else 0.
+            None => {
+                let label = index.and_then(|i| NUMERIC_WEAPON_LINES.get(usize::from(i)));
+                match (label, self.weapon) {
+                    (Some(label), Some(weapon)) => {
+                        self.gear_field(weapon, label).map(|read| read.unwrap_or(Value::integer(0)))
+                    }
+                    _ => Ok(Value::integer(0)),
+                }
+            }
             // A constant (`Damage: 12`, the usual case) needs no scope of its own.
             Some(Amount::Number(number)) => {
                 Ok(Value::integer(number.value()?.round(crate::model::expr::Rounding::Floor)))
@@ -107,6 +116,105 @@ impl<'a> LineScope<'a> {
             }
             Some(amount) => self.weapon_amount(amount),
         }
+    }
+
+    /// The field `path` of the gear `block` (a weapon or an armour): a line whose label is
+    /// `path` or starts it, the rest naming a record entry (`Fast Damage`). A number or an
+    /// expression reads as it is, dice roll where the roller is lent (else they are refused),
+    /// a range reads its lowest value, a multiplier its factor. `None` when the block has no
+    /// such line (a declared field the gear leaves out reads 0 at the caller).
+    #[inline(never)]
+    fn gear_field(&self, block: &Block, path: &str) -> Result<Option<Value>, Box<EvalErrorKind>> {
+        use crate::model::gear::{FieldValue, after_label};
+        let labelled: Vec<(&str, Option<&Amount>, Option<&FieldValue>)> = match &block.body {
+            BlockBody::Weapon(lines) => lines
+                .iter()
+                .map(|line| match &line.node {
+                    crate::model::WeaponLine::Field(field) => {
+                        (field.label.node.as_str(), None, Some(&field.value))
+                    }
+                    other => (other.label(), other.amount(), None),
+                })
+                .collect(),
+            BlockBody::Armour(lines) => lines
+                .iter()
+                .map(|line| match &line.node {
+                    crate::model::ArmourLine::Field(field) => {
+                        (field.label.node.as_str(), None, Some(&field.value))
+                    }
+                    other => (other.label(), other.amount(), None),
+                })
+                .collect(),
+            _ => return Ok(None),
+        };
+        let found = labelled
+            .iter()
+            .filter_map(|(label, amount, value)| {
+                Some((*label, after_label(path, label)?, amount, value))
+            })
+            .max_by_key(|(label, ..)| label.len());
+        let Some((label, rest, amount, value)) = found else { return Ok(None) };
+        let read = |amount: &Amount, negative: bool| -> Read {
+            let value = self.gear_amount(amount, &format!("{} {path}", block.name.node))?;
+            if negative { value.times(Value::integer(-1)).map_err(Box::new) } else { Ok(value) }
+        };
+        let value = match (amount, value, rest.is_empty()) {
+            (Some(amount), _, true) => read(amount, false)?,
+            (None, Some(FieldValue::Amount(amount)), true) => read(amount, false)?,
+            (None, Some(FieldValue::Range(low, _)), true) => Value::integer(*low),
+            (None, Some(FieldValue::Multiplier(factor)), true) => factor.value()?,
+            (None, Some(field @ FieldValue::Record(_)), false) => match field.entry(rest) {
+                Some(entry) => read(&entry.value, entry.negative)?,
+                None => return Ok(None),
+            },
+            _ => {
+                let what = format!("{}'s {label} (not a number)", block.name.node);
+                return Err(unknown(format_args!("{what}")));
+            }
+        };
+        Ok(Some(value))
+    }
+
+    /// A gear line's amount (`read` names it for errors): a constant, dice (rolled where
+    /// the roller is lent), or an expression evaluated against the user.
+    fn gear_amount(&self, amount: &Amount, read: &str) -> Read {
+        match amount {
+            Amount::Number(number) => {
+                Ok(Value::integer(number.value()?.round(crate::model::expr::Rounding::Floor)))
+            }
+            Amount::Dice(dice) => match self.dice {
+                Some(rolling) => rolling.roll(dice).map_err(Box::new),
+                None => Err(Box::new(dice_as_number(read, &dice.text))),
+            },
+            Amount::Expr(_) => self.weapon_amount(amount),
+        }
+    }
+
+    /// The user's (or `actor`'s) gear field `path` read as `Weapon <path>`,
+    /// `Weapon's <path>` (the power's weapon) or `Armour <path>` (the first equipped armour
+    /// with that line); 0 for a declared field the gear leaves out.
+    #[inline(never)]
+    fn gear_read(&self, actor: &Actor, kind: crate::model::gear::GearKind, path: &str) -> Read {
+        use crate::model::gear::GearKind;
+        let declared = self.rules.symbols.gear.resolve(kind, path).is_some()
+            || crate::model::gear::built_in_numeric(kind, path);
+        let blocks: Vec<&Block> = match kind {
+            GearKind::Weapon => self.weapon.into_iter().collect(),
+            GearKind::Armour => actor
+                .equipment
+                .iter()
+                .filter_map(|item| Rules::find(&self.rules.armours, item))
+                .collect(),
+        };
+        for block in blocks {
+            if let Some(value) = self.gear_field(block, path)? {
+                return Ok(value);
+            }
+        }
+        if declared {
+            return Ok(Value::integer(0));
+        }
+        Err(unknown(format_args!("{} {path}", kind.word())))
     }
 
     /// A weapon line's amount that is not a constant (`Damage: [Strength * 2]`), evaluated
@@ -489,6 +597,9 @@ impl LineScope<'_> {
         if self.rules.declares_stat(name.as_str()) {
             return Ok(Value::integer(0));
         }
+        if let Some((kind, path)) = crate::model::gear::gear_name(name.as_str()) {
+            return self.gear_read(self.user, kind, path);
+        }
         Err(unknown(format_args!("{name}")))
     }
 
@@ -525,10 +636,19 @@ impl LineScope<'_> {
             "Self" | "Your" | "your" => Some(self.user),
             _ => None,
         };
+        if owner.matches("Weapon") {
+            return self.gear_read(self.user, crate::model::gear::GearKind::Weapon, name.as_str());
+        }
         let actor = actor.ok_or_else(|| unknown(format_args!("{owner}")))?;
-        actor_value_at(self.rules, actor, name.as_str(), self.depth)
-            .map(Value::integer)
-            .ok_or_else(|| unknown(format_args!("{owner}'s {name}")))
+        match actor_value_at(self.rules, actor, name.as_str(), self.depth) {
+            Some(value) => Ok(Value::integer(value)),
+            None => match crate::model::gear::gear_name(name.as_str()) {
+                Some((crate::model::gear::GearKind::Armour, path)) => {
+                    self.gear_read(actor, crate::model::gear::GearKind::Armour, path)
+                }
+                _ => Err(unknown(format_args!("{owner}'s {name}"))),
+            },
+        }
     }
 }
 

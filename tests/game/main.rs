@@ -11,6 +11,7 @@ mod defaults_and_prereqs;
 mod engine_examples;
 mod engine_save;
 mod engine_world;
+mod gear_data;
 mod log_parts;
 mod log_segments;
 mod log_sharing;

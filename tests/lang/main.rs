@@ -8,6 +8,7 @@ mod common;
 mod dice;
 mod dice_notation;
 mod dice_robustness;
+mod gear_fields;
 mod rules_golden;
 mod rules_model;
 mod script;

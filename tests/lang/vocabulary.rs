@@ -169,6 +169,17 @@ fn system(label: SystemLabel) -> Evidence {
             "losing_wealth_goes_through_the_accountant_first",
         ]),
         SystemLabel::Grades => Runs(&["kinesthetics_check_8_6_1_plus_3_vs_9_is_medium"]),
+        SystemLabel::WeaponFields => Runs(&[
+            "one_attack_power_reads_each_row_of_the_combat_table",
+            "a_range_reads_its_lowest_value_and_a_multiplier_its_factor",
+        ]),
+        SystemLabel::ArmourFields => {
+            Runs(&["wielding_tests_what_is_equipped_by_keyword_and_reads_the_target_s_armour"])
+        }
+        SystemLabel::Record => Runs(&["one_attack_power_reads_each_row_of_the_combat_table"]),
+        SystemLabel::FallbackWeapon => {
+            Runs(&["an_unmet_requirement_falls_back_to_the_declared_weapon_and_says_so"])
+        }
         SystemLabel::Table => Runs(&[
             "a_table_reads_the_row_covering_its_argument",
             "a_lookup_outside_the_rows_is_an_error_at_the_line_never_a_default",
@@ -342,10 +353,9 @@ fn armour(label: ArmourLabel) -> Evidence {
             code: "rules::check::not_run",
         },
         ArmourLabel::Pool => Runs(&["losing_wealth_goes_through_the_accountant_first"]),
-        ArmourLabel::Keywords => Refused {
-            snippet: "system T\nStats: Will\n\narmour Coat\nValue: 2\nKeywords: Heavy\n",
-            code: "rules::check::not_run",
-        },
+        ArmourLabel::Keywords => {
+            Runs(&["an_armour_s_keywords_line_counts_for_wielding_like_a_keyword_field"])
+        }
         // Shown with the armour, never run.
         ArmourLabel::Details => Text,
     }
