@@ -154,7 +154,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::check_roller | Rule::check_roller_word => "who rolls: `by Target` or `by Self`",
         Rule::in_front => "`put <armour> in front of <who>`",
         Rule::raise | Rule::raise_verb => "`raise <stat> by <amount>`",
-        Rule::check_defence => "the defender's value: `versus [Clubs]`",
+        Rule::check_defence => "the defender's value: `versus [Clubs]` or `versus a defence`",
+        Rule::check_chosen => "`versus a defence`",
     }
 }
 

@@ -106,6 +106,8 @@ pub struct Game {
     pub(crate) initiative: Option<crate::model::outcome::InitiativeMode>,
     /// The limits every script of the next loaded pack runs under; only the host sets them.
     script_limits: crate::script::ScriptLimits,
+    /// The answers the engine's own questions inside a command get (which defences).
+    pub(crate) questions: super::deciding::Questions,
 }
 
 impl Game {
@@ -125,6 +127,7 @@ impl Game {
             reacting: 0,
             initiative: None,
             script_limits: crate::script::ScriptLimits::default(),
+            questions: super::deciding::Questions::default(),
         }
     }
 
