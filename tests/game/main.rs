@@ -8,6 +8,7 @@ mod common;
 
 mod analyze;
 mod defaults_and_prereqs;
+mod defences;
 mod engine_examples;
 mod engine_save;
 mod engine_world;
