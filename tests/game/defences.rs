@@ -34,7 +34,13 @@ fn duel() -> Game {
 
 /// `user` strikes `target` (with `weapon` if given), the attack's and then each defence's
 /// d20 forced to `dice`: (margin, grade).
-fn strike(game: &mut Game, user: &str, target: &str, weapon: Option<&str>, dice: &[u32]) -> (i64, u32) {
+fn strike(
+    game: &mut Game,
+    user: &str,
+    target: &str,
+    weapon: Option<&str>,
+    dice: &[u32],
+) -> (i64, u32) {
     game.world_mut().roller.force(dice.iter().copied());
     let mut request = PowerUse::new(user, "Strike").at([target]);
     request.options.weapon = weapon.map(str::to_string);
