@@ -141,27 +141,39 @@ fn fire_after_damage(
     zero_checkpoint(game, span)
 }
 
-/// The resources (actor, resource) above or below 0 when last looked at, in actor and
-/// resource order: the ones that can reach 0. An actor or resource that appears at 0 (a new
-/// actor) has not reached it.
+/// Every (actor, resource) pair when last looked at, in actor and resource order, and
+/// whether each was away from 0 then: the ones away from 0 are those that can reach it. An
+/// actor or resource that appears at 0 (a new actor) has not reached it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Zeroes(Vec<(String, String)>);
+pub(crate) struct Zeroes {
+    pairs: Vec<(String, String)>,
+    away: Vec<bool>,
+}
 
 impl Zeroes {
-    /// Whether the resources away from 0 are exactly the ones last looked at — the usual case
-    /// after an effect, answered by one walk in step with the list, without allocating.
-    fn still_matches(&self, game: &Game) -> bool {
-        let mut watched = self.0.iter();
+    /// A fresh look at every resource.
+    fn look(game: &Game) -> Self {
+        let mut zeroes = Zeroes::default();
         for actor in &game.world.actors {
             for (name, resource) in &actor.resources {
-                if resource.current != 0
-                    && watched.next().is_none_or(|(a, r)| *a != actor.name || r != name)
-                {
-                    return false;
-                }
+                zeroes.pairs.push((actor.name.clone(), name.clone()));
+                zeroes.away.push(resource.current != 0);
             }
         }
-        watched.next().is_none()
+        zeroes
+    }
+
+    /// Whether the actors and resources are the ones last looked at — the usual case, so
+    /// a look only updates `away` in place, without allocating.
+    fn same_pairs(&self, game: &Game) -> bool {
+        let mut pairs = self.pairs.iter();
+        let same = game.world.actors.iter().all(|actor| {
+            actor
+                .resources
+                .keys()
+                .all(|name| pairs.next().is_some_and(|(a, r)| *a == actor.name && r == name))
+        });
+        same && pairs.next().is_none()
     }
 }
 
@@ -171,25 +183,11 @@ fn watches_zeroes(game: &Game) -> bool {
         || rules.reactions.iter().any(|reaction| reaction.trigger.event == HookEvent::ResourceZero)
 }
 
-/// The resources at 0 (`at_zero`) or not, now.
-fn resources_now(game: &Game, at_zero: bool) -> Vec<(String, String)> {
-    let mut pairs = Vec::new();
-    for actor in &game.world.actors {
-        for (name, resource) in &actor.resources {
-            if (resource.current == 0) == at_zero {
-                pairs.push((actor.name.clone(), name.clone()));
-            }
-        }
-    }
-    pairs
-}
-
 /// Notes which resources are at 0 as a command starts: only a resource that reaches 0 from
 /// here on fires `resource zero`. Costs one scan of the hook list without such a hook.
 pub(crate) fn watch_zeroes(game: &mut Game) {
-    if watches_zeroes(game) {
-        game.zeroes = Zeroes(resources_now(game, false));
-    }
+    // What reached 0 before the command is not this command's to fire.
+    reached_zero(game);
 }
 
 /// The (actor, resource) pairs that reached 0 since the last look, in order; the look is
@@ -198,12 +196,33 @@ pub(crate) fn reached_zero(game: &mut Game) -> Vec<(String, String)> {
     if !watches_zeroes(game) {
         return Vec::new();
     }
-    if game.zeroes.still_matches(game) {
-        return Vec::new();
+    if !game.zeroes.same_pairs(game) {
+        let look = Zeroes::look(game);
+        let before = std::mem::replace(&mut game.zeroes, look);
+        let was_away = |pair: &(String, String)| {
+            before.pairs.iter().zip(&before.away).any(|(old, away)| *away && old == pair)
+        };
+        let now = &game.zeroes;
+        return now
+            .pairs
+            .iter()
+            .zip(&now.away)
+            .filter(|(pair, away)| !**away && was_away(pair))
+            .map(|(pair, _)| pair.clone())
+            .collect();
     }
-    let now = Zeroes(resources_now(game, false));
-    let watched = std::mem::replace(&mut game.zeroes, now);
-    resources_now(game, true).into_iter().filter(|pair| watched.0.contains(pair)).collect()
+    let mut reached = Vec::new();
+    let mut away = game.zeroes.away.iter_mut();
+    for actor in &game.world.actors {
+        for (name, resource) in &actor.resources {
+            let Some(was_away) = away.next() else { break };
+            if *was_away && resource.current == 0 {
+                reached.push((actor.name.clone(), name.clone()));
+            }
+            *was_away = resource.current != 0;
+        }
+    }
+    reached
 }
 
 /// Fires `resource zero` for every resource that reached 0 through any path (a cost, `lose N
