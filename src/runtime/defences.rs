@@ -87,10 +87,15 @@ fn offers(
                 PowerLine::Defence(spec) => defence = Some(spec),
                 PowerLine::Check(spec) => check = Some(spec.modifier.clone()),
                 PowerLine::Penalty(expr) => penalty = Some(expr.clone()),
-                PowerLine::While(requirement) => {
-                    if !super::requirement::holds(rules, requirement, actor, Some((block, None)))? {
-                        continue 'powers;
-                    }
+                PowerLine::While(requirement)
+                    if !super::requirement::holds(
+                        rules,
+                        requirement,
+                        actor,
+                        Some((block, None)),
+                    )? =>
+                {
+                    continue 'powers;
                 }
                 _ => {}
             }
