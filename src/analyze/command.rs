@@ -78,8 +78,8 @@ pub(crate) fn run(
         Command::NextTurn => Backend::next_turn(game, decider).and(done),
         Command::Encounter(actors) => Backend::start_encounter(game, actors).and(done),
         Command::EndEncounter => Backend::end_encounter(game).and(done),
-        Command::Challenge { breakthroughs, setbacks, participants } => {
-            Backend::start_challenge(game, *breakthroughs, *setbacks, participants).and(done)
+        Command::Challenge { terms, participants } => {
+            Backend::start_challenge(game, terms, participants).and(done)
         }
         Command::Actor { name, stat_block, stats } => {
             Backend::create_actor(game, name, stat_block.as_ref(), stats).and(done)

@@ -22,6 +22,8 @@ pub struct References<'a> {
     pub script_calls: Vec<(&'a Spanned<Expr>, LineContext)>,
     /// Conditions applied, removed or tested.
     pub conditions: Vec<&'a ConditionRef>,
+    /// Conditions named bare (`When Spikes is applied:`).
+    pub condition_names: Vec<&'a Spanned<Name>>,
     /// Resources spent, gained, lost or paid.
     pub resources: Vec<&'a Spanned<Name>>,
     /// Stats named outside expressions (actor stat values, condition modifiers).
@@ -36,6 +38,22 @@ pub struct References<'a> {
     pub type_parameters: Vec<&'a Spanned<Name>>,
     /// `against` parties that are the condition's own holder (`apply Dazed against Target`).
     pub against_holder: Vec<&'a Spanned<Name>>,
+    /// Effects groups run by `do Carry`.
+    pub groups: Vec<&'a Spanned<Name>>,
+    /// The kinds of `each ... within N` recipients (`ally`, `enemy`, `creature`).
+    pub each_recipients: Vec<&'a Spanned<Name>>,
+    /// One-actor recipients of `gains`/`loses` (`Target`, `Self`, `Next Ally`).
+    pub one_recipients: Vec<&'a Spanned<Name>>,
+    /// The expressions of effect lines (a subset of `expressions`): the lines whose
+    /// brackets read world resources.
+    pub effect_expressions: Vec<&'a Spanned<Expr>>,
+    /// Resources a cost or `spend` takes, or a gain or loss names a subject for: an actor's
+    /// own resources, never the world's.
+    pub actor_resources: Vec<&'a Spanned<Name>>,
+    /// Where effects move the world clock (`advance the clock by 1 tick`).
+    pub clock_uses: Vec<Span>,
+    /// Whether the walk is inside an effect line.
+    in_effects: bool,
 }
 
 impl<'a> References<'a> {
@@ -73,6 +91,9 @@ impl<'a> References<'a> {
 
     fn expr(&mut self, expr: &'a Spanned<Expr>, context: LineContext) {
         self.expressions.push((expr, context));
+        if self.in_effects {
+            self.effect_expressions.push(expr);
+        }
     }
 
     fn amount(&mut self, amount: &'a Amount, context: LineContext) {
@@ -104,12 +125,22 @@ impl<'a> References<'a> {
     }
 
     fn effects(&mut self, effects: &'a Effects, context: LineContext, label: &'static str) {
+        let outer = std::mem::replace(&mut self.in_effects, true);
+        self.effect_parts(effects, context, label);
+        self.in_effects = outer;
+    }
+
+    fn effect_parts(&mut self, effects: &'a Effects, context: LineContext, label: &'static str) {
         for part in &effects.parts {
             match &part.node {
                 EffectPart::Narration(narration) => {
                     self.narrative(narration, context, label, part.span)
                 }
                 EffectPart::Effect(effect) => self.effect(effect, context),
+                EffectPart::When { test, then } => {
+                    self.expr(test, context);
+                    self.effects(then, context, label);
+                }
             }
         }
     }
@@ -123,11 +154,35 @@ impl<'a> References<'a> {
                 }
             }
             Effect::Heal(amount) => self.amount(amount, context),
-            Effect::Gain { amount, resource }
-            | Effect::Lose { amount, resource }
-            | Effect::Spend { amount, resource } => {
+            Effect::Gain { amount, resource, recipient }
+            | Effect::Lose { amount, resource, recipient } => {
                 self.amount(amount, context);
                 self.resources.push(resource);
+                if recipient.is_some() {
+                    self.actor_resources.push(resource);
+                }
+                match recipient {
+                    Some(crate::model::Recipient::Each { who, within }) => {
+                        self.amount(within, context);
+                        self.each_recipients.push(who);
+                    }
+                    Some(crate::model::Recipient::One(who)) => self.one_recipients.push(who),
+                    None => {}
+                }
+            }
+            Effect::Spend { amount, resource } => {
+                self.amount(amount, context);
+                self.resources.push(resource);
+                self.actor_resources.push(resource);
+            }
+            Effect::Set { resource, amount, .. } => {
+                self.amount(amount, context);
+                self.resources.push(resource);
+            }
+            Effect::Do(group) => self.groups.push(group),
+            Effect::Advance { amount, unit } => {
+                self.amount(amount, context);
+                self.clock_uses.push(unit.span);
             }
             Effect::Apply { condition, duration, subject, against } => {
                 self.condition(condition, context);
@@ -153,6 +208,8 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.stats.push(stat);
             }
+            Effect::EndTurn | Effect::SkipTurn { .. } => {}
+            Effect::Lay { condition, .. } => self.condition(condition, context),
         }
     }
 
@@ -186,6 +243,7 @@ impl<'a> References<'a> {
                 for part in parts {
                     self.amount(&part.amount, LineContext::Cost);
                     self.resources.push(&part.resource);
+                    self.actor_resources.push(&part.resource);
                 }
             }
             Cost::Narration(narration) => {
@@ -225,7 +283,10 @@ impl<'a> References<'a> {
             PowerLine::Effect { effects, .. } => {
                 self.effects(effects, LineContext::Result, "Effect")
             }
-            PowerLine::Result { effects, .. } => {
+            PowerLine::Result { effects, gate, .. } => {
+                if let crate::model::power::GradeGate::If(when) = gate {
+                    self.expr(when, LineContext::Result);
+                }
                 self.effects(effects, LineContext::Result, "Result")
             }
             PowerLine::Halt(requirement) => self.requirement(requirement, "Halt", Some(span)),
@@ -312,8 +373,9 @@ impl<'a> References<'a> {
                         ResourceRule::Max(amount)
                         | ResourceRule::Start(amount)
                         | ResourceRule::ResetTo { amount, .. }
-                        | ResourceRule::Gain { amount, .. } => self.amount(amount, context),
-                        ResourceRule::NoMax | ResourceRule::Lost(_) => {}
+                        | ResourceRule::Gain { amount, .. }
+                        | ResourceRule::Min { amount, .. } => self.amount(amount, context),
+                        ResourceRule::NoMax | ResourceRule::Lost(_) | ResourceRule::World => {}
                     }
                 }
             }
@@ -335,12 +397,43 @@ impl<'a> References<'a> {
             | SystemLine::Phases(_)
             | SystemLine::Initiative(_) => {}
             SystemLine::Functions(_) | SystemLine::Hook { .. } => {}
+            SystemLine::Effects { effects, .. } => {
+                self.effects(effects, LineContext::Result, "Effects")
+            }
+            SystemLine::At { resource, effects, .. } => {
+                self.resources.push(resource);
+                self.effects(effects, LineContext::Result, "At");
+            }
+            // Checked by `check::effect_flow` (only declared stats take bounds).
+            SystemLine::Bounds(_) | SystemLine::Clock { .. } => {}
+            SystemLine::OnEvent(rule) => {
+                match (&rule.named, rule.event.node) {
+                    (Some(resource), crate::model::hook::HookEvent::ResourceZero) => {
+                        self.resources.push(resource)
+                    }
+                    (Some(condition), _) => self.condition_names.push(condition),
+                    (None, _) => {}
+                }
+                if let Some(gate) = &rule.gate {
+                    self.requirement(&gate.node, "On", Some(gate.span));
+                }
+                self.effects(&rule.effects, LineContext::Result, "On");
+            }
+            // Sides are words actors and sessions name; any word is a side.
+            SystemLine::SideOrder(_) => {}
+            SystemLine::ChallengeCounters { success, failure } => {
+                self.resources.push(success);
+                self.resources.push(failure);
+            }
             // Checked by `check::tables` (gaps and overlaps).
             SystemLine::Table { .. } => {}
+            SystemLine::PerTurn { purchases, .. } => {
+                for purchase in purchases {
+                    self.resources.push(&purchase.node.resource);
+                }
+            }
             // Checked by `check::power_rules` (keywords and condition names).
-            SystemLine::KeywordRule { .. }
-            | SystemLine::PerTurn { .. }
-            | SystemLine::StanceEnds(_) => {}
+            SystemLine::KeywordRule { .. } | SystemLine::StanceEnds(_) => {}
             // Checked by `check::gear_fields` (types, records, the fallback weapon).
             SystemLine::GearFields { .. }
             | SystemLine::Record { .. }
@@ -385,7 +478,8 @@ impl<'a> References<'a> {
             ConditionLine::Forbids(_) => {}
             ConditionLine::Parameters(_)
             | ConditionLine::Stacking(_)
-            | ConditionLine::Duration(_) => {}
+            | ConditionLine::Duration(_)
+            | ConditionLine::TurnSkipped => {}
         }
     }
 

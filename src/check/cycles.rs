@@ -11,7 +11,7 @@ use crate::model::expr::Expr;
 use crate::model::{BlockBody, ConditionLine, Pack, SystemLine};
 
 /// A dependency graph: each node's definition span and the nodes it depends on.
-type Graph = BTreeMap<String, (Span, Vec<String>)>;
+pub(super) type Graph = BTreeMap<String, (Span, Vec<String>)>;
 
 /// Reports every derived value and condition that depends on itself.
 pub fn cycles(pack: &Pack, out: &mut Vec<Diagnostic>) {
@@ -50,7 +50,7 @@ pub fn cycles(pack: &Pack, out: &mut Vec<Diagnostic>) {
     report(&conditions, "rules::check::condition_cycle", "condition", out);
 }
 
-fn report(graph: &Graph, code: &str, what: &str, out: &mut Vec<Diagnostic>) {
+pub(super) fn report(graph: &Graph, code: &str, what: &str, out: &mut Vec<Diagnostic>) {
     for (start, (span, _)) in graph {
         let Some(path) = path_back(graph, start) else { continue };
         let through = path.join("` → `");
@@ -80,11 +80,10 @@ fn path_back(graph: &Graph, start: &str) -> Option<Vec<String>> {
                     path.push(at.to_string());
                     at = previous[at];
                 }
+                // Reversed, the path runs from the first step after start to node and closes
+                // back at start.
                 path.reverse();
-                // path: start … node; the loop closes back at start.
-                let mut through: Vec<String> = path.into_iter().skip(1).collect();
-                through.push(start.to_string());
-                return Some(through);
+                return Some(path);
             }
             if graph.contains_key(dependency.as_str())
                 && !previous.contains_key(dependency.as_str())

@@ -22,7 +22,7 @@ pub(super) fn damage_pool(pack: &Pack, out: &mut Vec<Diagnostic>) {
     };
     let first = pack.blocks().find_map(|block| {
         super::lifecycle::effects_of(&block.node.body).into_iter().find_map(|(effects, _)| {
-            effects.parts.iter().find_map(|part| match &part.node {
+            effects.leaves().find_map(|part| match &part.node {
                 EffectPart::Effect(Effect::Damage { .. }) => Some((part.span, "deals damage")),
                 EffectPart::Effect(Effect::Heal(_)) => Some((part.span, "heals")),
                 _ => None,
@@ -32,6 +32,14 @@ pub(super) fn damage_pool(pack: &Pack, out: &mut Vec<Diagnostic>) {
     let hook = || {
         pack.system_lines().find_map(|line| match &line.node {
             SystemLine::Hook { event, .. } if event.node == HookEvent::DamageTaken => {
+                Some((line.span, "reads the damage taken"))
+            }
+            SystemLine::OnEvent(rule)
+                if matches!(
+                    rule.event.node,
+                    HookEvent::DamageTaken | HookEvent::Hit | HookEvent::Kill
+                ) =>
+            {
                 Some((line.span, "reads the damage taken"))
             }
             _ => None,

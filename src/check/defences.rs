@@ -14,8 +14,10 @@ use crate::model::{BlockBody, Pack, PowerLine, keywords};
 pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
     let known = super::power_rules::power_keywords(pack);
     let parameters = [DEFENCES_THIS_TURN.to_string()];
+    let procedures = super::use_names::Procedures::of(pack);
     for block in pack.blocks() {
         let BlockBody::Power(lines) = &block.node.body else { continue };
+        let uses = super::use_names::UseNames::of(&procedures, &block.node.body);
         let defence = lines.iter().find_map(|line| match &line.node {
             PowerLine::Defence(spec) => Some((spec, line.span)),
             _ => None,
@@ -46,7 +48,7 @@ pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
         }
         for line in lines {
             let PowerLine::Penalty(expr) = &line.node else { continue };
-            names.check_expr(expr, LineContext::Check, &parameters, false, out);
+            names.check_expr(expr, LineContext::Check, &parameters, false, &uses, out);
             if defence.is_none() {
                 let what = format!(
                     "`{}` is no defence, so its `Penalty:` never counts",

@@ -167,6 +167,18 @@ pub enum CheckErrorKind {
         /// The cycle, `Blades -> Fighting -> Blades`.
         chain: String,
     },
+    /// `[Margin]` on a line no check of the use binds it for (`Margin` on a Cost line, or
+    /// in a power without a `Check:` line).
+    #[error("`{name}` is not known here: {why}")]
+    UseNameUnbound {
+        /// The name as written.
+        name: String,
+        /// Why it is not bound here: `this power makes no check`.
+        why: String,
+    },
+    /// `Stats: Natural` — a value named like what a check or a use binds, which would hide it.
+    #[error("`{0}` is a name a check or a power use binds")]
+    UseNameDeclared(String),
 }
 
 impl CheckErrorKind {
@@ -208,6 +220,8 @@ impl CheckErrorKind {
             CheckErrorKind::ShadowedRuling { .. } => "rules::check::shadowed_ruling",
             CheckErrorKind::DiceRuling(_) => "rules::check::dice_ruling",
             CheckErrorKind::RulingCycle { .. } => "rules::check::ruling_cycle",
+            CheckErrorKind::UseNameUnbound { .. } => "rules::check::use_name_unbound",
+            CheckErrorKind::UseNameDeclared(_) => "rules::check::use_name_declared",
         }
     }
 
@@ -263,6 +277,8 @@ impl CheckErrorKind {
             }
             CheckErrorKind::DiceRuling(_) => "read as a number here".into(),
             CheckErrorKind::RulingCycle { .. } => "this ruling leads back to itself".into(),
+            CheckErrorKind::UseNameUnbound { .. } => "nothing binds it on this line".into(),
+            CheckErrorKind::UseNameDeclared(_) => "declared here".into(),
         }
     }
 

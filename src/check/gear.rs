@@ -250,6 +250,10 @@ fn effects(effects: &Effects, found: &mut BTreeSet<*const Spanned<Expr>>) {
             EffectPart::Narration(text) => {
                 found.extend(text.holes.iter().map(|hole| hole as *const Spanned<Expr>));
             }
+            EffectPart::When { test, then } => {
+                found.insert(test as *const Spanned<Expr>);
+                self::effects(then, found);
+            }
         }
     }
 }
@@ -263,7 +267,10 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         | Effect::Lose { amount, .. }
         | Effect::Spend { amount, .. }
         | Effect::Move { distance: amount, .. }
+        | Effect::Set { amount, .. }
+        | Effect::Advance { amount, .. }
         | Effect::Raise { amount, .. } => vec![amount],
+        Effect::Lay { condition, .. } => condition.amount.iter().collect(),
         Effect::Apply { condition, duration, .. } => {
             let mut found: Vec<&Amount> = condition.amount.iter().collect();
             if let Some(crate::model::Duration::For { amount, .. }) = duration {
@@ -271,6 +278,11 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
             }
             found
         }
-        Effect::Remove { .. } | Effect::Script(_) | Effect::InFront { .. } => Vec::new(),
+        Effect::Remove { .. }
+        | Effect::Script(_)
+        | Effect::InFront { .. }
+        | Effect::Do(_)
+        | Effect::EndTurn
+        | Effect::SkipTurn { .. } => Vec::new(),
     }
 }

@@ -35,7 +35,7 @@ pub(super) fn lifecycle(pack: &Pack, out: &mut Vec<Diagnostic>) {
             }
         }
         for (effects, _) in effects_of(&block.node.body) {
-            for part in &effects.parts {
+            for part in effects.leaves() {
                 if let EffectPart::Effect(Effect::Apply { duration: Some(duration), .. }) =
                     &part.node
                 {

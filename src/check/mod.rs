@@ -12,6 +12,7 @@ mod conditions;
 mod cycles;
 mod damage;
 mod defences;
+mod effect_flow;
 mod error;
 mod gear;
 mod gear_fields;
@@ -30,6 +31,8 @@ mod tables;
 mod thresholds;
 mod traits;
 mod upgrades;
+mod use_names;
+mod world;
 
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
@@ -51,7 +54,10 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     let names = Names::new(symbols);
     let mut out = Vec::new();
     rules::duplicates(pack, &mut out);
+    use_names::declared(symbols, &mut out);
     cycles::cycles(pack, &mut out);
+    let procedures = use_names::Procedures::of(pack);
+    let critical_label = use_names::critical_label(pack);
     for block in pack.blocks() {
         // A power's chosen names are checked bound to the group's first stat.
         let bound = match choices::bound_for_check(pack, &block.node, &mut out) {
@@ -62,15 +68,23 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
         let references = References::of(bound.as_ref().unwrap_or(&block.node.body));
         let parameters = names::parameters(&block.node.body);
         let in_procedure = block.node.kind.node == BlockKind::Check;
+        let body = bound.as_ref().unwrap_or(&block.node.body);
+        let uses = use_names::UseNames::of(&procedures, body);
         for (expr, context) in &references.expressions {
-            names.check_expr(expr, *context, &parameters, in_procedure, &mut out);
+            names.check_expr(expr, *context, &parameters, in_procedure, &uses, &mut out);
         }
         // `Self` and `Target` are known as whole arguments of the call (actor handles).
         for (call, context) in &references.script_calls {
-            names.check_expr(call, *context, &parameters, in_procedure, &mut out);
+            names.check_expr(call, *context, &parameters, in_procedure, &uses, &mut out);
         }
+        use_names::critical_gates(critical_label, body, &uses, &mut out);
         for condition in &references.conditions {
             names.check_condition(condition, &mut out);
+        }
+        for name in &references.condition_names {
+            let named =
+                crate::model::ConditionRef { name: (*name).clone(), amount: None, detail: None };
+            names.check_condition(&named, &mut out);
         }
         for resource in &references.resources {
             names.check_resource(resource, &mut out);
@@ -123,6 +137,8 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     lifecycle::lifecycle(pack, &mut out);
     traits::traits(pack, &mut out);
     damage::damage_pool(pack, &mut out);
+    effect_flow::effect_flow(pack, &mut out);
+    world::world_resources(pack, &mut out);
     out
 }
 

@@ -4,6 +4,7 @@
 //! on every line that has a weapon meaning.
 
 use super::error::{CheckError, CheckErrorKind};
+use super::use_names::{UseNames, is_use_name};
 use crate::diagnostics::{Diagnostic, Span, Spanned, did_you_mean};
 use crate::link::Symbols;
 use crate::model::expr::{Builtin, LineContext};
@@ -38,10 +39,6 @@ fn handle_arguments(expr: &Spanned<Expr>) -> Vec<Span> {
 }
 
 /// Names a check block may use for the values the engine passes to it.
-/// The outcome names a check binds for the Result and Effect lines after it, and `Spent`
-/// (what the user spent beyond the cost).
-const OUTCOME_NAMES: &[&str] = &["Margin", "Success Number", "Successes", "Natural", "Spent"];
-
 const PROCEDURE_NAMES: &[&str] =
     &["Threshold", "Modifier", "Target", "Difficulty", "Pool", "Roll", "Rating", "Boost", "Ease"];
 
@@ -74,13 +71,14 @@ impl<'a> Names<'a> {
     }
 
     /// Checks every name and call in `expr`; `parameters` are extra names the block
-    /// declares (a condition's `N`).
+    /// declares (a condition's `N`); `uses` says which names a power use binds there.
     pub fn check_expr(
         &self,
         expr: &Spanned<Expr>,
         context: LineContext,
         parameters: &[String],
         in_procedure: bool,
+        uses: &UseNames,
         out: &mut Vec<Diagnostic>,
     ) {
         if !self.symbols.has_system {
@@ -89,15 +87,18 @@ impl<'a> Names<'a> {
         let handles = handle_arguments(expr);
         expr.node.visit(
             &mut |node, span| match node {
+                Expr::Name(name) if is_use_name(name.as_str()) => {
+                    out.extend(uses.refusal(name.as_str(), context, span));
+                }
                 Expr::Name(name) => {
                     let known = self.is_value(name.as_str())
+                        || (self.symbols.clock
+                            && contains_str(&crate::model::system::CLOCK_NAMES, name.as_str()))
                         || handles.contains(&span)
                         || weapon_property(name, context).is_some()
                         || self.gear_read(None, name.as_str())
                         || contains(parameters, name.as_str())
-                        || (in_procedure && contains_str(PROCEDURE_NAMES, name.as_str()))
-                        || (context == LineContext::Result
-                            && contains_str(OUTCOME_NAMES, name.as_str()));
+                        || (in_procedure && contains_str(PROCEDURE_NAMES, name.as_str()));
                     if !known && name.matches(crate::model::defence::DEFENCES_THIS_TURN) {
                         let help = "it counts a defence's holder's defences: read it on the \
                                     `Penalty:` line of a power with a `Defence:` line";

@@ -51,10 +51,17 @@ pub(super) fn power_rules(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>)
                         SystemLine::KeywordRule { keyword, .. } => {
                             check_keyword(keyword.node.as_str(), keyword.span)
                         }
-                        SystemLine::PerTurn { quotas, .. } => {
+                        SystemLine::PerTurn { quotas, purchases, .. } => {
                             for quota in quotas {
                                 if let Some(keyword) = &quota.node.keyword {
                                     check_keyword(keyword.as_str(), quota.span);
+                                }
+                            }
+                            for purchase in purchases {
+                                for option in &purchase.node.options {
+                                    if let Some(keyword) = &option.keyword {
+                                        check_keyword(keyword.as_str(), purchase.span);
+                                    }
                                 }
                             }
                         }

@@ -77,7 +77,23 @@ fn held(block: &Block, kind: TraitKind, lines: &[Spanned<TraitLine>], out: &mut 
     for line in lines {
         let TraitLine::Effect(effects) = &line.node else { continue };
         for part in &effects.parts {
-            let EffectPart::Effect(effect) = &part.node else { continue };
+            let effect = match &part.node {
+                EffectPart::Effect(effect) => effect,
+                EffectPart::When { .. } => {
+                    out.push(
+                        Diagnostic::error(
+                            "rules::check::held_effect",
+                            format!(
+                                "{kind} `{name}` has no `Trigger:`, so its Effect holds all the time: a `when` test is not read there"
+                            ),
+                        )
+                        .with_primary(part.span, "cannot be held")
+                        .with_help("put the test on a `While:` line"),
+                    );
+                    continue;
+                }
+                EffectPart::Narration(_) => continue,
+            };
             let problem = match effect {
                 Effect::Apply { subject, duration, against, .. } => {
                     let on_holder = subject.as_ref().is_none_or(|who| {

@@ -26,6 +26,8 @@ pub enum Duration {
     Encounters(u32),
     /// Until its holder is healed (a heal that raises its health).
     UntilHealed,
+    /// Until its holder is hit (an actor's damage effect lands on it, even for 0).
+    UntilHit,
     /// Until something removes it.
     UntilRemoved,
 }
@@ -62,6 +64,7 @@ impl Duration {
             }
             Duration::Encounters(n) => format!("for {n} encounters"),
             Duration::UntilHealed => "until healed".to_string(),
+            Duration::UntilHit => "until hit".to_string(),
             Duration::UntilRemoved => "until removed".to_string(),
         }
     }
@@ -74,16 +77,17 @@ impl Duration {
     }
 
     /// A total order for "the longest duration wins": turn-bound < rounds (by count) <
-    /// encounters (by count; the end of the encounter is one) < until healed < until
-    /// removed. Rulings: a turn-bound duration counts as shorter than any whole round, and
-    /// "until healed" as longer than any count of encounters.
+    /// encounters (by count; the end of the encounter is one) < until hit < until healed <
+    /// until removed. Rulings: a turn-bound duration counts as shorter than any whole round,
+    /// and "until hit" and "until healed" as longer than any count of encounters.
     pub fn rank(&self) -> (u8, u32) {
         match self {
             Duration::EndOfTurn { turns, .. } => (0, *turns),
             Duration::Rounds(n) => (1, *n),
             Duration::EndOfEncounter => (2, 1),
             Duration::Encounters(n) => (2, *n),
-            Duration::UntilHealed => (3, 0),
+            Duration::UntilHit => (3, 0),
+            Duration::UntilHealed => (3, 1),
             Duration::UntilRemoved => (4, 0),
         }
     }
@@ -256,7 +260,8 @@ impl Conditions {
     }
 
     /// The holder's encounter ended: turn and round bound conditions end with it, counts of
-    /// encounters go down one (ending at 0); "until healed" and "until removed" stay.
+    /// encounters go down one (ending at 0); "until hit", "until healed" and "until
+    /// removed" stay.
     /// Returns what ended.
     pub fn end_of_encounter(&mut self) -> Vec<ActiveCondition> {
         for condition in &mut self.active {
@@ -267,8 +272,13 @@ impl Conditions {
         self.extract(|c| match c.duration {
             Duration::EndOfTurn { .. } | Duration::Rounds(_) | Duration::EndOfEncounter => true,
             Duration::Encounters(n) => n == 0,
-            Duration::UntilHealed | Duration::UntilRemoved => false,
+            Duration::UntilHit | Duration::UntilHealed | Duration::UntilRemoved => false,
         })
+    }
+
+    /// The holder was hit: conditions lasting until then end; returns them.
+    pub fn hit(&mut self) -> Vec<ActiveCondition> {
+        self.extract(|c| c.duration == Duration::UntilHit)
     }
 
     /// The holder was healed: conditions lasting until then end; returns them.

@@ -420,6 +420,13 @@ impl World {
         Ok(ended)
     }
 
+    /// `actor` was hit: its conditions lasting `until hit` end (logged); returns them.
+    pub fn end_hit(&mut self, actor: &str) -> Result<Vec<ActiveCondition>, EngineError> {
+        let ended = self.actor_mut(actor)?.conditions.hit();
+        self.log_ended(actor, ended.clone());
+        Ok(ended)
+    }
+
     fn apply_steps(&mut self, steps: Vec<TurnStep>) -> Result<(), EngineError> {
         for step in steps {
             self.apply_step(step)?;

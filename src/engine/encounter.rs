@@ -62,6 +62,14 @@ pub struct Participant {
     /// none costs the default action when it ends).
     #[serde(default)]
     pub ticks_this_turn: u64,
+    /// Turns still to skip (`skip the next turn`): each of its turns that starts while this
+    /// is above 0 passes at once and counts it down.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub skips: u32,
+}
+
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }
 
 impl Participant {
@@ -74,6 +82,7 @@ impl Participant {
             ticks: 0,
             delayed: false,
             ticks_this_turn: 0,
+            skips: 0,
         }
     }
 }
@@ -219,6 +228,10 @@ pub struct Encounter {
     /// ends here, by the encounter's end with it).
     #[serde(default)]
     pub limits: Vec<super::limits::LimitUse>,
+    /// True once an effect ended the turn in progress (`end the turn`): its actor uses no
+    /// more powers until its next turn. Cleared when a turn starts.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub turn_over: bool,
 }
 
 /// A power use kept by the encounter: resolving later (`Invest`) or sustained each turn.
@@ -257,6 +270,7 @@ impl Encounter {
             challenge: None,
             queued: Vec::new(),
             limits: Vec::new(),
+            turn_over: false,
         }
     }
 
@@ -297,6 +311,7 @@ impl Encounter {
             Phase::Start => self.enter(Phase::Action, actor),
             Phase::Action => self.enter(Phase::End, actor),
             Phase::End => {
+                self.turn_over = false;
                 let mut steps = vec![TurnStep::TurnEnded { actor }];
                 super::limits::reset(&mut self.limits, super::limits::LimitReset::Turn);
                 match self.mode {
@@ -407,12 +422,24 @@ pub struct InitiativeRoll {
     pub segment: Option<u32>,
     /// How far the total went past the last segment (0 otherwise).
     pub overflow: i64,
+    /// The side phase the entrant acts in (a system's `Side order:`; 0 first): every
+    /// entrant of an earlier phase acts before any of a later one, whatever the totals.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub phase: u32,
 }
 
 impl InitiativeRoll {
     /// An entrant's total before ordering: `dice` (maybe none) and `modifier` made `total`.
     pub fn new(name: impl Into<String>, dice: Vec<RolledDie>, modifier: i64, total: i64) -> Self {
-        InitiativeRoll { name: name.into(), dice, modifier, total, segment: None, overflow: 0 }
+        InitiativeRoll {
+            name: name.into(),
+            dice,
+            modifier,
+            total,
+            segment: None,
+            overflow: 0,
+            phase: 0,
+        }
     }
 }
 
@@ -436,7 +463,8 @@ pub fn roll_initiative(
 /// Puts entrants' totals (given in the listed order) in turn order: highest total first;
 /// equal totals by `rule.tie_break` (the higher modifier, then the listed order; or the
 /// listed order alone), so the order never depends on anything but the totals and the
-/// listing. Under a segment rule each total acts in the segment of its value, clamped to
+/// listing; an earlier side phase goes before a later one whatever the totals. Under a
+/// segment rule each total acts in the segment of its value, clamped to
 /// 1..=segments, and a total past the last segment records the overflow.
 pub fn order_initiative(
     mut rolls: Vec<InitiativeRoll>,
@@ -454,9 +482,9 @@ pub fn order_initiative(
     // sort_by is stable: equal keys keep the listed order.
     match rule.tie_break {
         InitiativeTieBreak::HigherModifier => {
-            rolls.sort_by_key(|r| std::cmp::Reverse((r.total, r.modifier)))
+            rolls.sort_by_key(|r| (r.phase, std::cmp::Reverse((r.total, r.modifier))))
         }
-        InitiativeTieBreak::Listed => rolls.sort_by_key(|r| std::cmp::Reverse(r.total)),
+        InitiativeTieBreak::Listed => rolls.sort_by_key(|r| (r.phase, std::cmp::Reverse(r.total))),
     }
     rolls
 }

@@ -319,6 +319,22 @@ impl World {
         after
     }
 
+    /// Sets a world pool to `value` (it holds `start` until first set), logged when it
+    /// changes; bounds are the caller's (a world resource's `max` and `min`).
+    pub fn set_pool(&mut self, pool: &str, start: i64, value: i64, span: Span) {
+        let held = self.pools.entry(pool.to_string()).or_insert(start);
+        let before = *held;
+        *held = value;
+        if before != value {
+            self.record(Event::PoolChanged {
+                pool: pool.to_string(),
+                before,
+                after: value,
+                cause: Cause::of(span),
+            });
+        }
+    }
+
     /// A [`PoolCheck`] by `actor`, logged.
     pub fn pool_check(
         &mut self,
@@ -355,6 +371,7 @@ impl World {
                 purpose: self.names.get("check"),
                 dice,
                 cause: Cause::of(span),
+                total: 0,
             };
             decider.show(&roll.describe());
         }
@@ -446,7 +463,25 @@ impl World {
         let dice = dice.into();
         let actor = actor.map(|name| self.names.get(name));
         let purpose = self.names.get(purpose);
-        self.record(Event::Roll { actor, purpose, dice, cause: Cause::of(span) });
+        self.record(Event::Roll { actor, purpose, dice, cause: Cause::of(span), total: 0 });
+    }
+
+    /// Records a dice term an effect rolled (`1d8` for `[1d8 + Strength] damage`): its dice
+    /// and what the term came to, as one log line (`Ana rolls 1d8 for effect: [5] = 5`).
+    pub fn log_term(
+        &mut self,
+        actor: Option<&str>,
+        dice: impl Into<super::RolledDice>,
+        total: i64,
+        span: Span,
+    ) {
+        let dice = dice.into();
+        let actor = actor.map(|name| self.names.get(name));
+        let purpose = self.names.get(super::log::EFFECT);
+        let cause = Cause::of(span);
+        // Past 32 bits a total is shown at the bound: no dice term the limits allow gets there.
+        let total = i32::try_from(total).unwrap_or(if total < 0 { i32::MIN } else { i32::MAX });
+        self.record(Event::Roll { actor, purpose, dice, cause, total });
     }
 
     /// The running encounter.

@@ -58,6 +58,8 @@ pub struct Symbols {
     pub tables: Vec<Declared>,
     /// Every block with its kind, in file order.
     pub blocks: Vec<(BlockKind, Declared)>,
+    /// Whether a `Clock:` line declares the world clock (`[Clock Period]` is then a name).
+    pub clock: bool,
     /// `Weapon fields:`, `Armour fields:` and `Record` lines.
     pub gear: crate::model::gear::GearDecls,
 }
@@ -102,6 +104,7 @@ impl Symbols {
                 self.functions.extend(functions.iter().map(Declared::of));
             }
             SystemLine::Hook { function, .. } => self.functions.push(Declared::of(function)),
+            SystemLine::Clock { .. } => self.clock = true,
             SystemLine::GearFields { .. } | SystemLine::Record { .. } => self.gear.add(line),
             _ => {}
         }

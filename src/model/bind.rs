@@ -112,6 +112,11 @@ impl Binding {
                     continue;
                 }
                 EffectPart::Effect(effect) => effect,
+                EffectPart::When { test, then } => {
+                    let when = EffectPart::When { test: self.expr(test), then: self.effects(then) };
+                    parts.push(Spanned::new(when, span));
+                    continue;
+                }
             };
             if let Effect::Raise { lower, stat, amount } = effect
                 && stat.node.matches(self.name.as_str())
@@ -132,8 +137,9 @@ impl Binding {
         let mut effect = effect.clone();
         match &mut effect {
             Effect::Damage { amount, .. } | Effect::Heal(amount) => *amount = self.amount(amount),
-            Effect::Gain { amount, resource }
-            | Effect::Lose { amount, resource }
+            Effect::Gain { amount, resource, .. }
+            | Effect::Lose { amount, resource, .. }
+            | Effect::Set { amount, resource, .. }
             | Effect::Spend { amount, resource } => {
                 *amount = self.amount(amount);
                 *resource = self.spanned_name(resource);

@@ -190,19 +190,26 @@ pub enum Effect {
     },
     /// `heal 5`
     Heal(Amount),
-    /// `gain 2 CP`
+    /// `gain 2 CP`; `Target gains 2 Wounds` and `each ally within 5 gains 1 Morale` name
+    /// who gains.
     Gain {
         /// How much.
         amount: Amount,
         /// Which resource.
         resource: Spanned<Name>,
+        /// Who gains (`None`: the user).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        recipient: Option<Recipient>,
     },
-    /// `lose 1 Sg`
+    /// `lose 1 Sg`; `Self loses 1 HP`, `each enemy within 3 loses 1 Morale` name who loses.
     Lose {
         /// How much.
         amount: Amount,
         /// Which resource.
         resource: Spanned<Name>,
+        /// Who loses (`None`: the target, else the user).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        recipient: Option<Recipient>,
     },
     /// `spend 1 FP`
     Spend {
@@ -252,6 +259,21 @@ pub enum Effect {
         /// Who it protects (`Target`, `Self`).
         subject: Spanned<Name>,
     },
+    /// `end the turn`: the turn in progress is over (its actor uses nothing more).
+    EndTurn,
+    /// `lay Spikes at Target`, `lay Fire 2`: the condition laid as terrain on a hex (the
+    /// subject's, else the request's `to q,r`), held by whoever stands there.
+    Lay {
+        /// The condition.
+        condition: ConditionRef,
+        /// Whose hex (`Target`, `Self`); `None`: the request's destination.
+        at: Option<Spanned<Name>>,
+    },
+    /// `skip the next turn`, `Self skips the next turn`: the actor's next turn is skipped.
+    SkipTurn {
+        /// Who skips (`Self`, `Target`); `None` means the power's target.
+        subject: Option<Spanned<Name>>,
+    },
     /// `raise Blades by 1`, `lower Agility by 2`: a lasting change to the user's stat.
     Raise {
         /// `lower` instead of `raise`.
@@ -261,6 +283,49 @@ pub enum Effect {
         /// By how much.
         amount: Amount,
     },
+    /// `set Marks to 0`: a resource (the user's, or a world resource) set to a value.
+    Set {
+        /// The resource.
+        resource: Spanned<Name>,
+        /// The new value, `-` before it for a negative one.
+        negative: bool,
+        /// The value.
+        amount: Amount,
+    },
+    /// `do Carry`: the effects of the system's `Effects Carry:` line, run here.
+    Do(Spanned<Name>),
+    /// `advance the clock by 2 ticks`: the world clock moves (`tick`, `period`, `day`).
+    Advance {
+        /// How many.
+        amount: Amount,
+        /// `tick(s)`, `period(s)` or `day(s)`, in lower case as written.
+        unit: Spanned<String>,
+    },
+}
+
+/// Who an effect with a subject acts on: `Target gains 2 Wounds`, `each ally within 5 gains
+/// 1 Morale`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Recipient {
+    /// `Target`, `Self`, `Next Ally`: one actor, as [`Effect::Apply`]'s subject names it.
+    One(Spanned<Name>),
+    /// `each ally within 5`: every placed creature of that kind within the distance of the
+    /// user (`ally`, `enemy`, `creature`; the user is never one of them).
+    Each {
+        /// `ally`, `enemy`, `creature` (singular or plural), as written.
+        who: Spanned<Name>,
+        /// The distance from the user.
+        within: Amount,
+    },
+}
+
+impl fmt::Display for Recipient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Recipient::One(name) => write!(f, "{}", name.node),
+            Recipient::Each { who, within } => write!(f, "each {} within {within}", who.node),
+        }
+    }
 }
 
 impl fmt::Display for Effect {
@@ -278,8 +343,18 @@ impl fmt::Display for Effect {
                 f.write_str("damage")
             }
             Effect::Heal(amount) => write!(f, "heal {amount}"),
-            Effect::Gain { amount, resource } => write!(f, "gain {amount} {}", resource.node),
-            Effect::Lose { amount, resource } => write!(f, "lose {amount} {}", resource.node),
+            Effect::Gain { amount, resource, recipient: None } => {
+                write!(f, "gain {amount} {}", resource.node)
+            }
+            Effect::Gain { amount, resource, recipient: Some(who) } => {
+                write!(f, "{who} gains {amount} {}", resource.node)
+            }
+            Effect::Lose { amount, resource, recipient: None } => {
+                write!(f, "lose {amount} {}", resource.node)
+            }
+            Effect::Lose { amount, resource, recipient: Some(who) } => {
+                write!(f, "{who} loses {amount} {}", resource.node)
+            }
             Effect::Spend { amount, resource } => write!(f, "spend {amount} {}", resource.node),
             Effect::Apply { subject: Some(subject), condition, duration, against } => {
                 write!(f, "{} is {condition}", subject.node)?;
@@ -320,6 +395,26 @@ impl fmt::Display for Effect {
                 let verb = if *lower { "lower" } else { "raise" };
                 write!(f, "{verb} {} by {amount}", stat.node)
             }
+            Effect::Set { resource, negative, amount } => {
+                let sign = if *negative { "-" } else { "" };
+                write!(f, "set {} to {sign}{amount}", resource.node)
+            }
+            Effect::Do(group) => write!(f, "do {}", group.node),
+            Effect::Advance { amount, unit } => {
+                write!(f, "advance the clock by {amount} {}", unit.node)
+            }
+            Effect::EndTurn => f.write_str("end the turn"),
+            Effect::Lay { condition, at } => {
+                write!(f, "lay {condition}")?;
+                match at {
+                    Some(at) => write!(f, " at {}", at.node),
+                    None => Ok(()),
+                }
+            }
+            Effect::SkipTurn { subject: Some(subject) } => {
+                write!(f, "{} skips the next turn", subject.node)
+            }
+            Effect::SkipTurn { subject: None } => f.write_str("skip the next turn"),
         }
     }
 }
@@ -349,6 +444,14 @@ pub enum EffectPart {
     Effect(Effect),
     /// `the door bursts open`
     Narration(Narration),
+    /// `when [Target HP < 5]: apply Dazed; 2 damage`: the rest of the line runs only when
+    /// the bracket holds (is not 0).
+    When {
+        /// The test.
+        test: Spanned<Expr>,
+        /// What runs when it holds: the rest of the line.
+        then: Effects,
+    },
 }
 
 /// The effects of one line, in order: `2 fire damage; apply Dazed`.
@@ -361,7 +464,25 @@ pub struct Effects {
 impl Effects {
     /// Whether every part is narration (the engine will execute nothing).
     pub fn is_narration_only(&self) -> bool {
-        self.parts.iter().all(|part| matches!(part.node, EffectPart::Narration(_)))
+        self.leaves().all(|part| matches!(part.node, EffectPart::Narration(_)))
+    }
+
+    /// The effects and narration of the line, those under a `when` too, in source order.
+    pub fn leaves(&self) -> impl Iterator<Item = &Spanned<EffectPart>> {
+        let mut out = Vec::new();
+        let mut stack = vec![self.parts.iter()];
+        while let Some(parts) = stack.last_mut() {
+            match parts.next() {
+                Some(part) => match &part.node {
+                    EffectPart::When { then, .. } => stack.push(then.parts.iter()),
+                    _ => out.push(part),
+                },
+                None => {
+                    stack.pop();
+                }
+            }
+        }
+        out.into_iter()
     }
 }
 
@@ -374,6 +495,7 @@ impl fmt::Display for Effects {
             match &part.node {
                 EffectPart::Effect(effect) => write!(f, "{effect}")?,
                 EffectPart::Narration(narration) => write!(f, "{narration}")?,
+                EffectPart::When { test, then } => write!(f, "when [{}]: {then}", test.node)?,
             }
         }
         Ok(())

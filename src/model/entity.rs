@@ -149,6 +149,9 @@ pub enum ConditionLine {
     Includes(Vec<Spanned<ConditionRef>>),
     /// `Forbids: Reaction powers` — powers the holder cannot use (`powers`: all of them).
     Forbids(Vec<Spanned<super::power_rules::PowerFilter>>),
+    /// `Turn: skipped` — each turn of the holder's that starts while it holds this passes at
+    /// once (stunned, surprised).
+    TurnSkipped,
 }
 
 impl fmt::Display for ConditionLine {
@@ -163,6 +166,7 @@ impl fmt::Display for ConditionLine {
                 write_list(f, modifiers)
             }
             ConditionLine::Stacking(stacking) => write!(f, "Stacking: {stacking}"),
+            ConditionLine::TurnSkipped => f.write_str("Turn: skipped"),
             ConditionLine::Duration(Duration::Until(event)) => {
                 write!(f, "Duration: until {}", event.node)
             }

@@ -91,9 +91,9 @@ impl Name {
 }
 
 /// Lower-case words that end a bare name (`reserved` in grammar/lexical.pest).
-const RESERVED_WORDS: [&str; 24] = [
+const RESERVED_WORDS: [&str; 25] = [
     "and", "or", "is", "are", "for", "until", "in", "within", "to", "with", "has", "have", "at",
-    "of", "per", "from", "using", "if", "then", "up", "becomes", "gains", "takes", "by",
+    "of", "per", "from", "using", "if", "then", "up", "becomes", "gains", "takes", "by", "against",
 ];
 
 /// Whether `word` is a `name_word` of the grammar: a letter first, then letters, digits,
@@ -222,6 +222,8 @@ pub enum Special {
     Tier,
     /// `Level`: the actor's level.
     Level,
+    /// `Distance to Target`: hexes between the line's user and its target (both placed).
+    DistanceToTarget,
 }
 
 impl Special {
@@ -242,6 +244,7 @@ impl fmt::Display for Special {
             Special::Grade => "Grade",
             Special::Tier => "Tier",
             Special::Level => "Level",
+            Special::DistanceToTarget => "Distance to Target",
         })
     }
 }
@@ -601,3 +604,32 @@ pub use super::value::{
     Argument, EvalError, EvalErrorKind, LineContext, NUMERIC_WEAPON_LINES, Reference, Rounding,
     Scope, Value, evaluate, weapon_line,
 };
+
+#[cfg(test)]
+mod reserved_tests {
+    use super::{Name, RESERVED_WORDS};
+
+    /// The words of the grammar's `reserved` rule, read from grammar/lexical.pest.
+    fn grammar_words() -> Vec<String> {
+        let grammar = include_str!("../../grammar/lexical.pest");
+        let start = grammar.find("reserved = @{").expect("the reserved rule");
+        let rule = &grammar[start..];
+        let rule = &rule[..rule.find("\n}").expect("its end")];
+        rule.split('"').skip(1).step_by(2).map(str::to_string).collect()
+    }
+
+    #[test]
+    fn the_reserved_words_are_the_grammars() {
+        let mut grammar = grammar_words();
+        let mut here: Vec<String> = RESERVED_WORDS.iter().map(|w| w.to_string()).collect();
+        grammar.sort();
+        here.sort();
+        assert_eq!(here, grammar);
+    }
+
+    #[test]
+    fn a_name_holding_against_prints_in_quotes() {
+        assert!(!Name::new("Bonus against Undead").is_bare());
+        assert!(Name::new("Bonus Against Undead").is_bare());
+    }
+}

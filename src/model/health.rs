@@ -1,8 +1,9 @@
 //! Where damage and healing go: the innermost resource of the system's first `Layered`
 //! line (`Layered Body: HP`), else the one resource the system declares with a `max` (`Resource
-//! HP: max [Max HP]`). A system with several resources with a maximum and no `Layered` line
-//! (or with none) does not say, and the engine never guesses: `check` refuses such a pack
-//! when it deals damage or heals, and the runtime refuses damage a script deals.
+//! HP: max [Max HP]`; a world resource never counts). A system with several resources with a
+//! maximum and no `Layered` line (or with none) does not say, and the engine never guesses:
+//! `check` refuses such a pack when it deals damage or heals, and the runtime refuses damage
+//! a script deals.
 
 use super::SystemLine;
 use super::system::ResourceRule;
@@ -16,8 +17,10 @@ pub fn health_resource<'a>(
     for line in lines {
         match line {
             SystemLine::Layered { resource, .. } => return Ok(resource.node.as_str()),
+            // A world resource (`Resource Tension: world; max 6`) is no actor's health.
             SystemLine::Resource { name, rules }
-                if rules.iter().any(|rule| matches!(rule.node, ResourceRule::Max(_))) =>
+                if rules.iter().any(|rule| matches!(rule.node, ResourceRule::Max(_)))
+                    && !rules.iter().any(|rule| rule.node == ResourceRule::World) =>
             {
                 with_max.push(name.node.as_str());
             }

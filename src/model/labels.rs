@@ -146,8 +146,9 @@ label_table! {
         Penalty = "Penalty", Plain, "a defence's modifier, which may read the defences its holder made this turn: `Penalty: [Defence Penalty(Defences this turn)]`";
         /// `Prereq: [FP >= 1]`
         Prereq = "Prereq", Plain, "what must hold to use it: `Prereq: [FP >= 1]`";
-        /// `Result: [Weapon + Grade] damage`, `Result 2:`, `Result Fail:`
-        Result = "Result", PlainOrNamed, "effects by grade: `Result: [Weapon + Grade] damage`, `Result 2:`, `Result =0:`, `Result Fail:`";
+        /// `Result: [Weapon + Grade] damage`, `Result 2:`, `Result Fail:`, `Result Critical:`,
+        /// `Result if [Margin >= 5]:`
+        Result = "Result", PlainOrNamed, "effects by grade: `Result: [Weapon + Grade] damage`, `Result 2:`, `Result =0:`, `Result Fail:`; by what the check produced: `Result Critical:`, `Result if [Margin >= 5]:`";
         /// `Sustain: [CP >= 1]`
         Sustain = "Sustain", Plain, "what keeps the power up each turn: `Sustain: [CP >= 1]`";
         /// `Target: Enemy in [Weapon Reach]`
@@ -236,7 +237,13 @@ label_table! {
         /// `Functions: jolt, aid_bonus`
         Functions = "Functions", Plain, "the script functions rule lines may call: `Functions: jolt, aid_bonus`";
         /// `On damage taken: bleed_check`
-        On = "On", Named, "a script hook on an event: `On damage taken: bleed_check`";
+        On = "On", Named, "a script hook or effects on an event: `On damage taken: bleed_check`, `On kill: gain 1 Glory`, `On hit: if you are Unconscious: apply Dead`";
+        /// `When HP reaches 0: apply Dying`
+        When = "When", Named, "effects when a resource reaches 0: `When HP reaches 0: apply Dying`";
+        /// `Side order: party, foes`
+        SideOrder = "Side order", Plain, "turns by side, a phase per side: `Side order: party, foes`";
+        /// `Challenge counters: Breakthroughs, Setbacks`
+        ChallengeCounters = "Challenge counters", Plain, "the resources a challenge counts successes and failures in: `Challenge counters: Successes, Failures`";
         /// `Keyword Attack: only on own turn`
         Keyword = "Keyword", Named, "a rule for powers with a keyword: `Keyword Attack: only on own turn`";
         /// `Per turn: 1 Attack`
@@ -253,6 +260,14 @@ label_table! {
         FallbackWeapon = "Fallback weapon", Plain, "the weapon a use falls back to when its weapon's `Requires:` does not hold: `Fallback weapon: Fists`";
         /// `Stance ends: Unconscious`
         StanceEnds = "Stance ends", Plain, "conditions that end a stance: `Stance ends: Unconscious`";
+        /// `Effects Carry: gain 1 Marks`
+        Effects = "Effects", Named, "a named group of effects, run by `do Carry`: `Effects Carry: gain 1 Marks; when [Marks >= 6]: raise Might by 1`";
+        /// `At 6 Marks: raise Might by 1; set Marks to 0`
+        At = "At", Named, "effects an actor runs when a resource reaches a count: `At 6 Marks: raise Might by 1; set Marks to 0`";
+        /// `Clock: 6 periods of 4 ticks`
+        Clock = "Clock", Plain, "the world clock, read as `[Clock Period]`: `Clock: 6 periods of 4 ticks`";
+        /// `Bounds: Might 1-6, Luck -3 to 3`
+        Bounds = "Bounds", Plain, "the least and most stats may hold; raises and lowers stop at them: `Bounds: Might 1-6, Luck -3 to 3`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: combat uses the hex grid`";
     }
@@ -261,6 +276,8 @@ label_table! {
 label_table! {
     /// The lines of a `condition` block.
     pub enum ConditionLabel {
+        /// `Turn: skipped`
+        Turn = "Turn", Plain, "the holder's turns pass at once while it holds this: `Turn: skipped`";
         /// `Parameters: N`
         Parameters = "Parameters", Plain, "the values an application gives: `Parameters: N`";
         /// `Modifiers: +1 Attack, -5 Defense`
@@ -412,7 +429,7 @@ label_table! {
         /// `Ease: [Ease]`
         Ease = "Ease", Plain, "automatic successes: `Ease: [Ease]`";
         /// `Critical: natural >= 19`
-        Critical = "Critical", Plain, "when a roll is critical: `Critical: natural >= 19`";
+        Critical = "Critical", Plain, "when a roll is critical, from any amount: `Critical: natural >= [Weapon Crit range - floor(Dexterity / 4)]`";
         /// `Zero wins: no`
         ZeroWins = "Zero wins", Plain, "whether a success number of 0 can win a duel: `Zero wins: no`";
         /// `On failure: gain 1 Fragments per skill`

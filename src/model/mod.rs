@@ -35,7 +35,7 @@ use serde::Serialize;
 
 pub use common::{Assignment, CheckSpec, Cost, CostPart, Keyword, Requirement, Target, Test};
 pub use effect::{
-    Amount, ConditionRef, DiceText, Duration, Effect, EffectPart, Effects, Narration,
+    Amount, ConditionRef, DiceText, Duration, Effect, EffectPart, Effects, Narration, Recipient,
 };
 pub use entity::{ActorLine, ArmourLine, ConditionLine, Modifier, Stacking, WeaponLine};
 pub use expr::{Expr, Name, Number};

@@ -127,18 +127,37 @@ pub enum GradeGate {
     Below,
     /// `Result Fail:` — the grade a `Grades:` line gives this label.
     Named(Spanned<Name>),
+    /// `Result Critical:` — the check was critical: the grade a `Grades:` line labels
+    /// `Critical` when one does (as for any label), else the flag its procedure's `Critical:`
+    /// line sets, at any grade.
+    Critical,
+    /// `Result if [Margin >= 5]:` — the expression, read with the check's outcome names, is
+    /// not 0; at any grade.
+    If(Spanned<Expr>),
 }
 
 impl GradeGate {
     /// Whether `rolled` passes this gate with `grade` (the line's number); `named` is the
     /// grade a `Named` label stands for, if known; `bare` is what a line without a grade
-    /// needs (1: success only, 0: every grade).
-    pub fn admits(&self, grade: Option<u32>, named: Option<u32>, rolled: u32, bare: u32) -> bool {
+    /// needs (1: success only, 0: every grade). `If` (and `Critical` without a `Critical`
+    /// grade label) reads the check's outcome, not its grade: the caller passes what it
+    /// found as `holds`.
+    pub fn admits(
+        &self,
+        grade: Option<u32>,
+        named: Option<u32>,
+        rolled: u32,
+        bare: u32,
+        holds: bool,
+    ) -> bool {
         match self {
             GradeGate::AtLeast => rolled >= grade.unwrap_or(bare),
             GradeGate::Exactly => grade == Some(rolled),
             GradeGate::Below => grade.is_some_and(|g| rolled < g),
             GradeGate::Named(_) => named == Some(rolled),
+            // The grade labelled `Critical` when the grades name one, else the flag.
+            GradeGate::Critical => named.map_or(holds, |named| named == rolled),
+            GradeGate::If(_) => holds,
         }
     }
 }
@@ -221,6 +240,8 @@ impl fmt::Display for PowerLine {
                     GradeGate::Exactly => write!(f, "{label} ={grade}: {effects}"),
                     GradeGate::Below => write!(f, "{label} <{grade}: {effects}"),
                     GradeGate::Named(name) => write!(f, "{label} {}: {effects}", name.node),
+                    GradeGate::Critical => write!(f, "{label} Critical: {effects}"),
+                    GradeGate::If(when) => write!(f, "{label} if [{}]: {effects}", when.node),
                     GradeGate::AtLeast => write_graded(f, label, &None, effects),
                 }
             }

@@ -82,6 +82,42 @@ impl fmt::Display for TurnQuota {
     }
 }
 
+/// A `Per turn:` purchase: `1 Stamina buys 1 Basic or 1 Combat` — once a quota is used
+/// up, paying the price allows that many more uses of one of the options this turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnPurchase {
+    /// How much it costs.
+    pub price: u32,
+    /// In which resource.
+    pub resource: crate::diagnostics::Spanned<Name>,
+    /// What it buys: more uses of these quotas (`1 Basic`, `1 other`), one per purchase.
+    pub options: Vec<TurnQuota>,
+}
+
+impl TurnPurchase {
+    /// The option that buys more uses of `quota` (by its keyword, `other` for `other`).
+    pub fn option_for(&self, quota: &TurnQuota) -> Option<&TurnQuota> {
+        self.options.iter().find(|option| match (&option.keyword, &quota.keyword) {
+            (Some(bought), Some(counted)) => bought.matches(counted.as_str()),
+            (None, None) => true,
+            _ => false,
+        })
+    }
+}
+
+impl fmt::Display for TurnPurchase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} buys ", self.price, self.resource.node)?;
+        for (index, option) in self.options.iter().enumerate() {
+            if index > 0 {
+                f.write_str(" or ")?;
+            }
+            write!(f, "{option}")?;
+        }
+        Ok(())
+    }
+}
+
 /// What a condition's `Forbids:` line forbids: `powers` (every power) or `Reaction powers`
 /// (powers with that keyword).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -73,6 +73,35 @@ pub struct Procedure<'a> {
     pub extra_dice: Option<&'a Spanned<Name>>,
 }
 
+/// Every name a check binds for the Result and Effect lines of the use that made it, in
+/// binding order: what the procedure knows about the roll. Which of them a check binds
+/// depends on its method ([`outcome_names`]).
+pub const OUTCOME_NAMES: [&str; 6] =
+    ["Margin", "Success Number", "Successes", "Natural", "Total", "Critical"];
+
+/// The outcome names a check of `method` binds (besides `Grade`, which every line reads):
+/// pool and successes: `Margin`, `Successes`; roll under: `Margin`, `Success Number`;
+/// total: `Margin`, `Natural`, `Total`, `Critical` (1 or 0). A scripted procedure binds what
+/// its function returns: any of them. A versus check a power makes (`Check: [X] versus [Y]`)
+/// binds `Margin` (and `Success Number` when its procedure rolls under): see
+/// [`versus_outcome_names`].
+pub fn outcome_names(method: Option<Method>) -> &'static [&'static str] {
+    match method {
+        None | Some(Method::Pool) | Some(Method::Successes) => &["Margin", "Successes"],
+        Some(Method::RollUnder) => &["Margin", "Success Number"],
+        Some(Method::Total) | Some(Method::Versus) => &["Margin", "Natural", "Total", "Critical"],
+    }
+}
+
+/// The outcome names a power's versus check (`Check: [X] versus [Y] using P`) binds, by
+/// `P`'s method: `Margin` (the winner's lead), and `Success Number` for roll under.
+pub fn versus_outcome_names(method: Option<Method>) -> &'static [&'static str] {
+    match method {
+        Some(Method::RollUnder) => &["Margin", "Success Number"],
+        _ => &["Margin"],
+    }
+}
+
 /// A `Success:` comparison and the line it is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Comparison<'a> {

@@ -12,6 +12,10 @@ use super::effect::{Amount, Narration};
 use super::expr::{CompareOp, Expr, Name, Rounding};
 use crate::diagnostics::Spanned;
 
+/// The names effect lines read the world clock by (a system with a `Clock:` line): the
+/// day, the period of the day and the tick of the period, each counted from 0.
+pub const CLOCK_NAMES: [&str; 3] = ["Clock Day", "Clock Period", "Clock Tick"];
+
 /// A rule about a resource: `max [Max HP]; reset to 6 at turn start`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum ResourceRule {
@@ -37,6 +41,16 @@ pub enum ResourceRule {
     Lost(Spanned<String>),
     /// `start 0`: the value a new actor starts with.
     Start(Amount),
+    /// `world`: one value the world holds (a scene's tension), not one per actor; read in
+    /// effect lines' brackets and changed by their effects.
+    World,
+    /// `min -4`: the least it can hold (default 0); losses and costs go down to it.
+    Min {
+        /// `-` before the amount.
+        negative: bool,
+        /// The amount.
+        amount: Amount,
+    },
 }
 
 impl fmt::Display for ResourceRule {
@@ -50,6 +64,32 @@ impl fmt::Display for ResourceRule {
             ResourceRule::Gain { amount, moment } => write!(f, "gain {amount} at {}", moment.node),
             ResourceRule::Lost(moment) => write!(f, "lost at {}", moment.node),
             ResourceRule::Start(amount) => write!(f, "start {amount}"),
+            ResourceRule::World => f.write_str("world"),
+            ResourceRule::Min { negative, amount } => {
+                write!(f, "min {}{amount}", if *negative { "-" } else { "" })
+            }
+        }
+    }
+}
+
+/// One stat's bounds: `Might 1-6`, `Luck -3 to 3`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StatBounds {
+    /// The stat.
+    pub stat: Spanned<Name>,
+    /// The least value.
+    pub low: i64,
+    /// The most value.
+    pub high: i64,
+}
+
+impl fmt::Display for StatBounds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (stat, low, high) = (&self.stat.node, self.low, self.high);
+        if low >= 0 {
+            write!(f, "{stat} {low}-{high}")
+        } else {
+            write!(f, "{stat} {low} to {high}")
         }
     }
 }
@@ -202,9 +242,41 @@ pub enum SystemLine {
         challenge: bool,
         /// The quotas, first match counts.
         quotas: Vec<Spanned<super::power_rules::TurnQuota>>,
+        /// `; 1 Stamina buys 1 Basic or 1 Combat`: what paying allows beyond the quotas.
+        purchases: Vec<Spanned<super::power_rules::TurnPurchase>>,
     },
     /// `Stance ends: Unconscious` — conditions that end an adopted stance.
     StanceEnds(Vec<Spanned<Name>>),
+    /// `Effects Carry: gain 1 Marks; when [Marks >= 6]: raise Might by 1` — a named group
+    /// of effects that Result, Effect and other effect lines run with `do Carry`.
+    Effects {
+        /// The group's name.
+        name: Spanned<Name>,
+        /// Its effects.
+        effects: super::Effects,
+    },
+    /// `At 6 Marks: raise Might by 1; set Marks to 0` — effects an actor runs when one of its
+    /// resources reaches a count (rises to it or past it from below).
+    At {
+        /// The count.
+        count: i64,
+        /// The resource.
+        resource: Spanned<Name>,
+        /// What runs, with the actor as its user.
+        effects: super::Effects,
+    },
+    /// `Clock: 6 periods of 4 ticks` — the world clock's day and period sizes: ticks roll
+    /// into periods and periods into days; effect lines read `[Clock Day]`, `[Clock
+    /// Period]`, `[Clock Tick]` and move it (`advance the clock by 1 tick`).
+    Clock {
+        /// Periods in a day.
+        periods: u32,
+        /// Ticks in a period.
+        ticks: u32,
+    },
+    /// `Bounds: Might 1-6, Luck -3 to 3` — the least and most stats may hold; a raise or
+    /// lower past a bound stops at it, and the log says so.
+    Bounds(Vec<Spanned<StatBounds>>),
     /// `Weapon fields: Damage dice, Crit range range, Type keyword` — the fields a kind of
     /// gear carries, with their types.
     GearFields {
@@ -229,6 +301,21 @@ pub enum SystemLine {
         event: Spanned<super::hook::HookEvent>,
         /// The script function.
         function: Spanned<Name>,
+    },
+    /// `On kill: gain 1 Glory`, `When HP reaches 0: apply Dying`, `On hit: if you are
+    /// Unconscious: apply Dead` — effect lines the engine runs on an event, for everyone.
+    OnEvent(Box<super::hook::EventRule>),
+    /// `Side order: party, foes` — turns go by side: every participant of the first side
+    /// acts (in turn order among them), then the next side's (a player phase, then an
+    /// opponent phase); sides not listed act last.
+    SideOrder(Vec<Spanned<Name>>),
+    /// `Challenge counters: Breakthroughs, Setbacks` — the resources a challenge counts its
+    /// successes and failures in (the session's `challenge N <success> before M <failure>`).
+    ChallengeCounters {
+        /// The successes' resource.
+        success: Spanned<Name>,
+        /// The failures' resource.
+        failure: Spanned<Name>,
     },
 }
 
@@ -300,12 +387,37 @@ impl fmt::Display for SystemLine {
             SystemLine::Hook { event, function } => {
                 write!(f, "On {}: {}", event.node, function.node)
             }
+            SystemLine::Effects { name, effects } => {
+                write!(f, "Effects {}: {effects}", name.node.as_str())
+            }
+            SystemLine::At { count, resource, effects } => {
+                write!(f, "At {count} {}: {effects}", resource.node.as_str())
+            }
+            SystemLine::Clock { periods, ticks } => {
+                write!(f, "Clock: {periods} periods of {ticks} ticks")
+            }
+            SystemLine::Bounds(bounds) => {
+                f.write_str("Bounds: ")?;
+                write_list(f, bounds)
+            }
+            SystemLine::OnEvent(rule) => write!(f, "{rule}"),
+            SystemLine::SideOrder(sides) => {
+                f.write_str("Side order: ")?;
+                write_list(f, sides)
+            }
+            SystemLine::ChallengeCounters { success, failure } => {
+                write!(f, "Challenge counters: {}, {}", success.node, failure.node)
+            }
             SystemLine::KeywordRule { keyword, rule } => {
                 write!(f, "Keyword {}: {}", keyword.node, rule.node)
             }
-            SystemLine::PerTurn { challenge, quotas } => {
+            SystemLine::PerTurn { challenge, quotas, purchases } => {
                 f.write_str(if *challenge { "Per challenge turn: " } else { "Per turn: " })?;
-                write_list(f, quotas)
+                write_list(f, quotas)?;
+                for purchase in purchases {
+                    write!(f, "; {}", purchase.node)?;
+                }
+                Ok(())
             }
             SystemLine::StanceEnds(conditions) => {
                 f.write_str("Stance ends: ")?;

@@ -102,19 +102,25 @@ pub enum Until {
     EndOfEncounter,
     /// The holder is healed (a heal that raises its health).
     Healed,
+    /// The holder is hit (an actor's damage effect lands on it).
+    Hit,
     /// Something removes it (never on its own).
     Removed,
 }
 
 /// Every `until` wording (after `until`, without `the`), the first of each its canonical one.
-pub const UNTILS: [(Until, &[&str]); 8] = [
+pub const UNTILS: [(Until, &[&str]); 9] = [
     (Until::EndOfTurn { whose: Whose::Current, next: false }, &["end of turn", "end of this turn"]),
     (Until::EndOfTurn { whose: Whose::User, next: false }, &["end of your turn"]),
     (Until::EndOfTurn { whose: Whose::Current, next: true }, &["end of next turn"]),
     (Until::EndOfTurn { whose: Whose::User, next: true }, &["end of your next turn"]),
     (Until::EndOfRound, &["end of round", "end of this round"]),
-    (Until::EndOfEncounter, &["end of encounter", "end of this encounter"]),
+    (
+        Until::EndOfEncounter,
+        &["end of encounter", "end of this encounter", "end of battle", "end of this battle"],
+    ),
     (Until::Healed, &["healed"]),
+    (Until::Hit, &["hit"]),
     (Until::Removed, &["removed"]),
 ];
 

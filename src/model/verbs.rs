@@ -28,11 +28,23 @@ pub enum EffectVerb {
     InFront,
     /// `raise Blades by 1`, `lower Agility by 2`
     Raise,
+    /// `set Marks to 0`
+    Set,
+    /// `do Carry`
+    Do,
+    /// `advance the clock by 1 tick`
+    Advance,
+    /// `end the turn`
+    EndTurn,
+    /// `skip the next turn`, `Self skips the next turn`
+    SkipTurn,
+    /// `lay Spikes at Target`
+    Lay,
 }
 
 impl EffectVerb {
     /// Every effect phrase, in documentation order.
-    pub const ALL: [EffectVerb; 11] = [
+    pub const ALL: [EffectVerb; 17] = [
         EffectVerb::Damage,
         EffectVerb::Heal,
         EffectVerb::Gain,
@@ -44,6 +56,12 @@ impl EffectVerb {
         EffectVerb::Script,
         EffectVerb::InFront,
         EffectVerb::Raise,
+        EffectVerb::Set,
+        EffectVerb::Do,
+        EffectVerb::Advance,
+        EffectVerb::EndTurn,
+        EffectVerb::SkipTurn,
+        EffectVerb::Lay,
     ];
 
     /// The phrase's shape, as help shows it.
@@ -60,6 +78,12 @@ impl EffectVerb {
             EffectVerb::Script => "script f(args)",
             EffectVerb::InFront => "put Armour in front of Subject",
             EffectVerb::Raise => "raise/lower Stat by N",
+            EffectVerb::Set => "set resource to N",
+            EffectVerb::Do => "do Group",
+            EffectVerb::Advance => "advance the clock by N ticks/periods/days",
+            EffectVerb::EndTurn => "end the turn",
+            EffectVerb::SkipTurn => "[Subject skips | skip] the next turn",
+            EffectVerb::Lay => "lay Condition [N] [at Subject]",
         }
     }
 
@@ -77,6 +101,12 @@ impl EffectVerb {
             EffectVerb::Script => "script knockback(Target, Grade)",
             EffectVerb::InFront => "put Bar Table in front of Self",
             EffectVerb::Raise => "raise Speed by 1",
+            EffectVerb::Set => "set CP to 0",
+            EffectVerb::Do => "do Rally",
+            EffectVerb::Advance => "advance the clock by 1 tick",
+            EffectVerb::EndTurn => "end the turn",
+            EffectVerb::SkipTurn => "Self skips the next turn",
+            EffectVerb::Lay => "lay Spikes at Target",
         }
     }
 
@@ -96,6 +126,12 @@ impl EffectVerb {
             Effect::Script(_) => EffectVerb::Script,
             Effect::InFront { .. } => EffectVerb::InFront,
             Effect::Raise { .. } => EffectVerb::Raise,
+            Effect::Set { .. } => EffectVerb::Set,
+            Effect::Do(_) => EffectVerb::Do,
+            Effect::Advance { .. } => EffectVerb::Advance,
+            Effect::EndTurn => EffectVerb::EndTurn,
+            Effect::SkipTurn { .. } => EffectVerb::SkipTurn,
+            Effect::Lay { .. } => EffectVerb::Lay,
         }
     }
 
@@ -133,6 +169,7 @@ mod tests {
                 .map(|part| match &part.node {
                     crate::model::EffectPart::Effect(effect) => EffectVerb::of(effect),
                     crate::model::EffectPart::Narration(text) => panic!("narration: {text}"),
+                    crate::model::EffectPart::When { .. } => panic!("a when"),
                 })
                 .collect();
             assert_eq!(lowered, [verb], "{}", verb.example());

@@ -2,6 +2,7 @@
 //! blocks. Unlike power and trait lines, declarations must be fully typed: text outside
 //! their small languages is an error, not narration.
 
+use super::error::ParseErrorKind;
 use super::grammar::Rule;
 use super::lines::{Lowered, RawLine};
 use super::text::Lowerer;
@@ -100,6 +101,28 @@ impl Lowerer {
                 }
             },
             SystemLabel::On => self.hook(line, name()),
+            SystemLabel::Effects => {
+                Some(SystemLine::Effects { name: name(), effects: self.effects(text, base) })
+            }
+            SystemLabel::At => self.at_count(line, name()),
+            SystemLabel::Bounds => self.bounds(line).map(SystemLine::Bounds),
+            SystemLabel::Clock => self.clock(line),
+            SystemLabel::When => self.when_line(line, name()),
+            SystemLabel::SideOrder => self.names(line).map(SystemLine::SideOrder),
+            SystemLabel::ChallengeCounters => match self.names(line).as_deref() {
+                Some([success, failure]) => Some(SystemLine::ChallengeCounters {
+                    success: success.clone(),
+                    failure: failure.clone(),
+                }),
+                Some(_) => {
+                    self.expected(
+                        line,
+                        "two resources, the successes' then the failures': `Successes, Failures`",
+                    );
+                    None
+                }
+                None => None,
+            },
             SystemLabel::Keyword => self.keyword_rule(line, name()),
             SystemLabel::Table => {
                 self.table(line).map(|table| SystemLine::Table { name: name(), table })
@@ -167,21 +190,197 @@ impl Lowerer {
         Some(Spanned::new(Name::new(text), self.span_at(line.base, 0..text.len())))
     }
 
-    /// `On damage taken: bleed_check`: one known event, one function name.
+    /// `At 6 Marks: effects`: the label's name is a count and a resource.
+    fn at_count(&mut self, line: &RawLine<'_>, named: Spanned<Name>) -> Option<SystemLine> {
+        let written = named.node.as_str();
+        let parsed = written.split_once(' ').and_then(|(count, resource)| {
+            let resource = resource.trim();
+            count.parse::<i64>().ok().filter(|_| !resource.is_empty()).map(|c| (c, resource))
+        });
+        let Some((count, resource)) = parsed else {
+            self.expected(line, "a count and a resource after `At`, such as `At 6 Marks:`");
+            return None;
+        };
+        let start = named.span.end as usize - resource.len();
+        let span = Span::new(named.span.file, start..named.span.end as usize);
+        let resource = Spanned::new(Name::new(resource), span);
+        let effects = self.effects(line.text, line.base);
+        Some(SystemLine::At { count, resource, effects })
+    }
+
+    /// `Clock: 6 periods of 4 ticks` (sizes of at least 1).
+    fn clock(&mut self, line: &RawLine<'_>) -> Option<SystemLine> {
+        let words: Vec<&str> = line.text.split_whitespace().collect();
+        let size = |word: &str| word.parse::<u32>().ok().filter(|n| *n >= 1);
+        let parsed = match words.as_slice() {
+            [periods, p, "of", ticks, t]
+                if p.eq_ignore_ascii_case("periods") && t.eq_ignore_ascii_case("ticks") =>
+            {
+                size(periods).zip(size(ticks))
+            }
+            _ => None,
+        };
+        let Some((periods, ticks)) = parsed else {
+            self.expected(
+                line,
+                "the clock's sizes, such as `6 periods of 4 ticks` (each at least 1)",
+            );
+            return None;
+        };
+        Some(SystemLine::Clock { periods, ticks })
+    }
+
+    /// `Bounds: Might 1-6, Luck -3 to 3`: each stat with its least and most values.
+    fn bounds(
+        &mut self,
+        line: &RawLine<'_>,
+    ) -> Option<Vec<Spanned<crate::model::system::StatBounds>>> {
+        let mut out = Vec::new();
+        for (start, piece) in super::brackets::split_outside_brackets(line.text, ',') {
+            let item = piece.trim();
+            let at = line.base + start + (piece.len() - piece.trim_start().len());
+            let parsed = match item.rsplit_once(" to ") {
+                Some((left, high)) => left.trim().rsplit_once(' ').and_then(|(stat, low)| {
+                    Some((stat.trim(), low.parse::<i64>().ok()?, high.trim().parse::<i64>().ok()?))
+                }),
+                None => item.rsplit_once(' ').and_then(|(stat, range)| {
+                    let (low, high) = range.split_once('-')?;
+                    Some((stat.trim(), low.parse::<i64>().ok()?, high.parse::<i64>().ok()?))
+                }),
+            };
+            let Some((stat, low, high)) =
+                parsed.filter(|(stat, low, high)| !stat.is_empty() && low <= high)
+            else {
+                self.expected(
+                    line,
+                    "stats with their least and most values, such as `Might 1-6, Luck -3 to 3`",
+                );
+                return None;
+            };
+            let stat = Spanned::new(Name::new(stat), self.span_at(at, 0..stat.len()));
+            let span = self.span_at(at, 0..item.len());
+            out.push(Spanned::new(crate::model::system::StatBounds { stat, low, high }, span));
+        }
+        Some(out)
+    }
+
+    /// `On damage taken: bleed_check` (one known event, one script function name) or `On
+    /// kill: gain 1 Glory` (effects, optionally behind `if <test>:`).
     fn hook(&mut self, line: &RawLine<'_>, event: Spanned<Name>) -> Option<SystemLine> {
-        let Some(kind) = crate::model::hook::HookEvent::parse(event.node.as_str()) else {
-            let events: Vec<&str> =
-                crate::model::hook::HookEvent::ALL.iter().map(|(_, words)| *words).collect();
+        use crate::model::hook::HookEvent;
+        let Some(kind) = HookEvent::parse(event.node.as_str()) else {
+            let events: Vec<&str> = HookEvent::ALL.iter().map(|(_, words)| *words).collect();
             self.expected(line, &format!("an event after `On`: {}", events.join(", ")));
             return None;
         };
-        let mut names = self.names(line)?;
-        if names.len() != 1 {
-            self.expected(line, "one script function name, such as `bleed_check`");
+        let event = Spanned::new(kind, event.span);
+        let text = line.text.trim();
+        let is_function = !text.is_empty()
+            && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !text.starts_with(|c: char| c.is_ascii_digit());
+        if is_function {
+            let function = self.names(line)?.remove(0);
+            return Some(SystemLine::Hook { event, function });
+        }
+        self.event_rule(line, event, None).map(|rule| SystemLine::OnEvent(Box::new(rule)))
+    }
+
+    /// `When HP reaches 0: apply Dying` (effects when one resource reaches 0; the label's
+    /// `0` is read as a grade, so the label arrives as `HP reaches` with grade 0), `When
+    /// Spikes is applied: 3 damage`, `When Spikes ends: ...` (one condition).
+    fn when_line(&mut self, line: &RawLine<'_>, label: Spanned<Name>) -> Option<SystemLine> {
+        use crate::model::hook::HookEvent;
+        let text = label.node.as_str();
+        let lower = text.to_ascii_lowercase();
+        let zero = line.grade.as_ref().is_some_and(|grade| grade.node == 0);
+        let found = [
+            (" reaches", HookEvent::ResourceZero, true),
+            (" is applied", HookEvent::ConditionApplied, false),
+            (" ends", HookEvent::ConditionEnded, false),
+        ]
+        .into_iter()
+        .find_map(|(suffix, event, graded)| {
+            let at = lower.strip_suffix(suffix).map(str::len)?;
+            (at > 0 && zero == graded).then(|| (text[..at].trim_end(), event))
+        });
+        let end = line.grade.as_ref().map_or(label.span.end, |grade| grade.span.end);
+        let whole = Span::new(label.span.file, label.span.start as usize..end as usize);
+        let Some((named, event)) = found else {
+            let grade = line.grade.as_ref().map(|grade| format!(" {}", grade.node));
+            let diagnostic = ParseErrorKind::UnreadableLine {
+                label: format!("When {text}{}", grade.unwrap_or_default()),
+                expected: "`When <Resource> reaches 0:`, `When <Condition> is applied:` or \
+                           `When <Condition> ends:` and effects, such as `When HP reaches 0: \
+                           apply Dying`"
+                    .to_string(),
+            }
+            .at(whole)
+            .to_diagnostic();
+            self.diagnostics.push(diagnostic);
+            return None;
+        };
+        let start = label.span.start as usize;
+        let span = Span::new(label.span.file, start..start + named.len());
+        let named = Spanned::new(Name::new(named), span);
+        let event = Spanned::new(event, whole);
+        self.event_rule(line, event, Some(named)).map(|rule| SystemLine::OnEvent(Box::new(rule)))
+    }
+
+    /// The text of an event rule: `if <test>: <effects>` or `<effects>`.
+    fn event_rule(
+        &mut self,
+        line: &RawLine<'_>,
+        event: Spanned<crate::model::hook::HookEvent>,
+        named: Option<Spanned<Name>>,
+    ) -> Option<crate::model::hook::EventRule> {
+        use crate::model::Requirement;
+        use crate::model::common::Test;
+        let text = line.text;
+        let lead = text.len() - text.trim_start().len();
+        let body = text.trim_start();
+        let mut gate = None;
+        let mut effects_at = lead;
+        if body.len() > 3 && body[..3].eq_ignore_ascii_case("if ") {
+            let Some((colon, _)) =
+                super::brackets::split_outside_brackets(body, ':').get(1).copied()
+            else {
+                self.expected(
+                    line,
+                    "`if <test>: <effects>`, such as `if you are Unconscious: apply Dead`",
+                );
+                return None;
+            };
+            let test = &body[3..colon - 1];
+            let test_start = lead + 3 + (test.len() - test.trim_start().len());
+            let test = test.trim();
+            let requirement = self.requirement(test, line.base + test_start);
+            let runs = match &requirement {
+                Requirement::Tests { first, rest } => std::iter::once(first)
+                    .chain(rest.iter().map(|(_, test)| test))
+                    .all(|test| !matches!(test.node, Test::Event { .. })),
+                Requirement::Narration(_) => false,
+            };
+            if !runs {
+                let test_line =
+                    RawLine { text: test, base: line.base + test_start, grade: None, ..*line };
+                self.expected(
+                    &test_line,
+                    "a test the engine can evaluate: `you are Unconscious`, `not Target is \
+                     Hidden`, `[Trigger's Damage * 2 > Stability]`",
+                );
+                return None;
+            }
+            let span = self.span_at(line.base, test_start..test_start + test.len());
+            gate = Some(Spanned::new(requirement, span));
+            effects_at = lead + colon;
+        }
+        let rest = &text[effects_at..];
+        let effects = self.effects(rest, line.base + effects_at);
+        if effects.parts.is_empty() {
+            self.expected(line, "effects to run, such as `apply Dying`");
             return None;
         }
-        let function = names.remove(0);
-        Some(SystemLine::Hook { event: Spanned::new(kind, event.span), function })
+        Some(crate::model::hook::EventRule { event, named, gate, effects })
     }
 
     fn resource_rules(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<ResourceRule>>> {
@@ -227,6 +426,11 @@ impl Lowerer {
                         }
                     }
                     Rule::resource_lost => ResourceRule::Lost(moment(self, &mut inner)?),
+                    Rule::resource_world => ResourceRule::World,
+                    Rule::resource_min => {
+                        let (negative, amount) = self.amount(inner.remove(0), base)?;
+                        ResourceRule::Min { negative, amount }
+                    }
                     _ => ResourceRule::Start(self.plain_amount(inner.remove(0), base)?),
                 };
                 Some(Spanned::new(lowered, span))
@@ -251,6 +455,14 @@ impl Lowerer {
             ConditionLabel::Grants => self.grants(line).map(ConditionLine::Grants),
             ConditionLabel::Includes => self.includes(line).map(ConditionLine::Includes),
             ConditionLabel::Forbids => self.forbids(line).map(ConditionLine::Forbids),
+            ConditionLabel::Turn => {
+                if line.text.trim().eq_ignore_ascii_case("skipped") {
+                    Some(ConditionLine::TurnSkipped)
+                } else {
+                    self.expected(line, "`skipped`: `Turn: skipped`");
+                    None
+                }
+            }
         })
     }
 

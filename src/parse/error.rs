@@ -37,6 +37,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::notation => "a notation line such as `Cost: 2 CP`",
         Rule::label => "a notation label such as `Cost` or `Result 2`",
         Rule::grade_gate => "a grade gate such as `=0` or `<2`",
+        Rule::label_condition | Rule::label_bracket => "a condition such as `if [Margin >= 5]`",
         Rule::line_text => "the text of a notation line",
         Rule::expr_input | Rule::expr => "an expression such as `Weapon + Grade`",
         Rule::compare_op => "a comparison such as `>=`",
@@ -148,12 +149,34 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::resource_gain => "`gain N at moment`",
         Rule::resource_lost => "`lost at moment`",
         Rule::resource_start => "`start N`",
+        Rule::resource_min => "`min -4`",
+        Rule::resource_world => "`world`",
+        Rule::advance_clock | Rule::advance_word | Rule::clock_unit => {
+            "`advance the clock by N ticks`"
+        }
+        Rule::set_resource | Rule::set_word => "`set <resource> to <amount>`",
+        Rule::do_group | Rule::do_word => "`do <effects group>`",
+        Rule::subject_change | Rule::subject_verb => "`Target gains N resource`",
+        Rule::recipient | Rule::recipient_name | Rule::recipient_word => "who: `Target`, `Self`",
+        Rule::each_recipient | Rule::each_word => "`each ally within N`",
         Rule::moment => "a moment such as `turn start`",
         Rule::comparison_input => "a comparison such as `>= [Threshold]`",
         Rule::check_input => "a check such as `[Attack + Strength]`",
         Rule::check_roller | Rule::check_roller_word => "who rolls: `by Target` or `by Self`",
         Rule::in_front => "`put <armour> in front of <who>`",
         Rule::raise | Rule::raise_verb => "`raise <stat> by <amount>`",
+        Rule::end_turn => "`end the turn`",
+        Rule::lay | Rule::lay_verb => "`lay <condition> at <who>`",
+        Rule::distance_to => "`Distance to Target`",
+        Rule::turn_word_end
+        | Rule::turn_word_the
+        | Rule::turn_word_turn
+        | Rule::turn_word_next
+        | Rule::turn_word_skip
+        | Rule::turn_word_skips => "`end the turn` or `skip the next turn`",
+        Rule::skip_turn | Rule::skip_subject => {
+            "`skip the next turn` or `Target skips the next turn`"
+        }
         Rule::check_defence => "the defender's value: `versus [Clubs]` or `versus a defence`",
         Rule::check_chosen => "`versus a defence`",
     }
@@ -237,7 +260,7 @@ pub enum ParseErrorKind {
         /// The line's label.
         label: String,
     },
-    /// `Result two words:` — neither `=N`, `<N` nor one grade label.
+    /// `Result two words:` — neither `=N`, `<N`, one grade label, `Critical` nor `if [...]`.
     #[error("`Result {found}` is not a grade gate")]
     GradeGate {
         /// The text after `Result`.
@@ -338,7 +361,7 @@ impl ParseErrorKind {
                 "a file may not include itself, directly or through other files"
             }
             ParseErrorKind::GradeGate { .. } => {
-                "write `Result 2:` (grade 2 or better), `Result =0:` (exactly 0), `Result <2:` (below 2) or `Result Fail:` (a grade label)"
+                "write `Result 2:` (grade 2 or better), `Result =0:` (exactly 0), `Result <2:` (below 2), `Result Fail:` (a grade label), `Result Critical:` or `Result if [Margin >= 5]:`"
             }
             ParseErrorKind::TooDeep => "name a part of it with a `Derived` line and read that",
             ParseErrorKind::TooLarge { .. } => {

@@ -28,6 +28,12 @@ pub struct RawLine<'a> {
     pub span: Span,
 }
 
+/// Whether `label` is a system's `When <Resource> reaches` (its `0` reads as a grade).
+fn is_reaches(label: &str) -> bool {
+    let lower = label.to_ascii_lowercase();
+    lower.starts_with("when ") && lower.ends_with(" reaches")
+}
+
 /// An empty body for `kind`.
 pub fn empty_body(kind: BlockKind) -> BlockBody {
     match kind {
@@ -73,6 +79,7 @@ impl Lowerer {
             self.unknown_line(kind, line);
         } else if let Some(grade) = &line.grade
             && !matches!(line.label.to_ascii_lowercase().as_str(), "result" | "effect")
+            && !is_reaches(line.label)
         {
             self.diagnostics.push(
                 ParseErrorKind::GradeNotAllowed { label: line.label.to_string() }
@@ -242,15 +249,35 @@ impl Lowerer {
         Some(Spanned::new(DiceTemplate { parts }, span))
     }
 
-    /// `Result =0:`, `Result <2:` or `Result Fail:`: an exact, upper or named grade gate.
+    /// `Result =0:`, `Result <2:`, `Result Fail:`, `Result Critical:` or `Result if [...]:`: an
+    /// exact, upper or named grade gate, the critical flag, or a condition.
     fn gated_result(&mut self, line: &RawLine<'_>) -> Option<PowerLine> {
         let rest = line.label["Result".len()..].trim_start();
         let offset = line.label.len() - rest.len();
         let start = line.label_span.start as usize + offset;
         let span = Span::new(line.label_span.file, start..start + rest.len());
+        if let Some(condition) = rest.strip_prefix("if").filter(|c| c.starts_with([' ', '\t'])) {
+            let bracket = condition.trim_start();
+            let at = start + rest.len() - bracket.len();
+            let inner = bracket.strip_prefix('[').and_then(|b| b.strip_suffix(']'));
+            let Some(when) = inner.and_then(|inner| self.expression(inner, at + 1)) else {
+                if inner.is_none() {
+                    let found = rest.to_string();
+                    self.diagnostics
+                        .push(ParseErrorKind::GradeGate { found }.at(span).to_diagnostic());
+                }
+                return None;
+            };
+            let effects = self.effects(line.text, line.base);
+            return Some(PowerLine::Result { grade: None, gate: GradeGate::If(when), effects });
+        }
         let (gate, number) = match rest.split_at(rest.len().min(1)) {
             ("=", digits) => (GradeGate::Exactly, digits),
             ("<", digits) => (GradeGate::Below, digits),
+            _ if rest.eq_ignore_ascii_case("critical") => {
+                let effects = self.effects(line.text, line.base);
+                return Some(PowerLine::Result { grade: None, gate: GradeGate::Critical, effects });
+            }
             _ if !rest.contains([' ', '\t']) => {
                 let name = Spanned::new(Name::new(rest), span);
                 let effects = self.effects(line.text, line.base);

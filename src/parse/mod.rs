@@ -72,6 +72,21 @@ pub fn parse_source(
     parse_file(file, Path::new(name), text)
 }
 
+/// Parses `text`, a bracket expression's inside written at file offset `base` of `file`
+/// (a session's `check Ana Agility vs [10 + Level]`), with the rule files' expression
+/// language; the diagnostics point into `file`.
+pub fn parse_expression(
+    file: FileId,
+    base: usize,
+    text: &str,
+) -> Result<crate::diagnostics::Spanned<crate::model::Expr>, Vec<Diagnostic>> {
+    let mut lowerer = text::Lowerer::new(file);
+    match lowerer.expression(text, base) {
+        Some(expr) if lowerer.diagnostics.is_empty() => Ok(expr),
+        _ => Err(lowerer.diagnostics),
+    }
+}
+
 /// Every `*.rules` file under `path` (itself if it is a file), sorted for determinism.
 /// Folders are walked once each; an entry that leads outside `path` through a symlink is
 /// listed but not followed, and [`load_pack`] refuses it.

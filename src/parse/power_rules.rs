@@ -5,7 +5,7 @@
 use super::lines::RawLine;
 use super::text::Lowerer;
 use crate::diagnostics::Spanned;
-use crate::model::power_rules::{KeywordRule, PowerFilter, TurnQuota};
+use crate::model::power_rules::{KeywordRule, PowerFilter, TurnPurchase, TurnQuota};
 use crate::model::{Name, SystemLine};
 
 /// Splits `text` at commas into trimmed, non-empty pieces with their byte ranges.
@@ -19,6 +19,34 @@ fn pieces(text: &str) -> Vec<(&str, std::ops::Range<usize>)> {
         start += piece.len() + 1;
     }
     out
+}
+
+/// `1 Task` or `1 other`.
+fn quota(piece: &str) -> Option<TurnQuota> {
+    let (count, word) = piece.trim().split_once(' ')?;
+    let count = count.parse::<u32>().ok()?;
+    let word = word.trim();
+    if word.is_empty() || word.contains(' ') {
+        return None;
+    }
+    let keyword = (!word.eq_ignore_ascii_case("other")).then(|| Name::new(word));
+    Some(TurnQuota { count, keyword })
+}
+
+/// `1 Stamina buys 1 Basic or 1 Combat`.
+fn purchase(text: &str) -> Option<TurnPurchase> {
+    let at = text.to_ascii_lowercase().find(" buys ")?;
+    let (price, resource) = text[..at].trim().split_once(' ')?;
+    let price = price.parse::<u32>().ok()?;
+    let resource = resource.trim();
+    let options =
+        text[at + " buys ".len()..].split(" or ").map(quota).collect::<Option<Vec<_>>>()?;
+    let resource = Spanned::new(Name::new(resource), crate::diagnostics::Span::NONE);
+    (!resource.node.as_str().is_empty() && !options.is_empty()).then_some(TurnPurchase {
+        price,
+        resource,
+        options,
+    })
 }
 
 impl Lowerer {
@@ -38,26 +66,43 @@ impl Lowerer {
         Some(SystemLine::KeywordRule { keyword, rule })
     }
 
-    /// `Per turn: 1 Task, 1 other`.
+    /// `Per turn: 1 Task, 1 other`, optionally followed by purchases: `; 1 Stamina buys 1
+    /// Basic or 1 Combat`.
     pub(super) fn per_turn(&mut self, line: &RawLine<'_>, challenge: bool) -> Option<SystemLine> {
+        let mut parts = line.text.split(';');
+        let head = parts.next().unwrap_or_default();
         let mut quotas = Vec::new();
-        for (piece, range) in pieces(line.text) {
-            let quota = piece.split_once(' ').and_then(|(count, word)| {
-                let count = count.parse::<u32>().ok()?;
-                let word = word.trim();
-                if word.is_empty() || word.contains(' ') {
-                    return None;
-                }
-                let keyword = (!word.eq_ignore_ascii_case("other")).then(|| Name::new(word));
-                Some(TurnQuota { count, keyword })
-            });
-            let Some(quota) = quota else {
+        for (piece, range) in pieces(head) {
+            let Some(quota) = quota(piece) else {
                 self.expected(line, "quotas such as `1 Task, 1 other` (a count and a keyword)");
                 return None;
             };
             quotas.push(Spanned::new(quota, self.span_at(line.base, range)));
         }
-        Some(SystemLine::PerTurn { challenge, quotas })
+        let mut purchases = Vec::new();
+        let mut start = head.len() + 1;
+        for part in parts {
+            let trimmed = part.trim();
+            let offset = start + (part.len() - part.trim_start().len());
+            start += part.len() + 1;
+            let Some(mut purchase) = purchase(trimmed) else {
+                let at = RawLine { text: trimmed, base: line.base + offset, grade: None, ..*line };
+                self.expected(
+                    &at,
+                    "a purchase such as `1 Stamina buys 1 Basic or 1 Combat` (a price, a \
+                     resource, `buys`, then quotas joined by `or`)",
+                );
+                return None;
+            };
+            let span = self.span_at(line.base, offset..offset + trimmed.len());
+            let name = purchase.resource.node.as_str();
+            if let Some(at) = trimmed.find(name) {
+                let at = offset + at;
+                purchase.resource.span = self.span_at(line.base, at..at + name.len());
+            }
+            purchases.push(Spanned::new(purchase, span));
+        }
+        Some(SystemLine::PerTurn { challenge, quotas, purchases })
     }
 
     /// `Forbids: powers` or `Forbids: Reaction powers, Fate powers`.

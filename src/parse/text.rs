@@ -145,6 +145,7 @@ impl Lowerer {
                 Some(Spanned::new(Expr::Ruling(name.node), span))
             }
             Rule::bracket => self.expr(pair.into_inner().next()?, base),
+            Rule::distance_to => Some(Spanned::new(Expr::Special(Special::DistanceToTarget), span)),
             _ => None,
         }
     }
@@ -270,6 +271,12 @@ impl Lowerer {
             }
             let segment_base = base + start + (segment.len() - segment.trim_start().len());
             let span = self.span_at(segment_base, 0..trimmed.len());
+            let at = start + (segment.len() - segment.trim_start().len());
+            if let Some((test, then)) = self.when(text, at, base) {
+                let whole = self.span_at(segment_base, 0..text.trim_end().len() - at);
+                parts.push(Spanned::new(EffectPart::When { test, then }, whole));
+                break;
+            }
             match self.try_parse(Rule::effects_input, trimmed) {
                 Some(effects) => {
                     for effect in effects {
@@ -286,6 +293,45 @@ impl Lowerer {
             }
         }
         Effects { parts }
+    }
+
+    /// `when [test]: effects` starting at `at` in `text` (a line at `base`): the test and
+    /// the rest of the line as its effects; `None` when the text there is not that shape.
+    fn when(&mut self, text: &str, at: usize, base: usize) -> Option<(Spanned<Expr>, Effects)> {
+        let here = &text[at..];
+        let word = here.get(..4)?;
+        if !word.eq_ignore_ascii_case("when") {
+            return None;
+        }
+        let after_word = &here[4..];
+        let gap = after_word.len() - after_word.trim_start().len();
+        if gap == 0 || !after_word.trim_start().starts_with('[') {
+            return None;
+        }
+        let open = at + 4 + gap;
+        let close = matching_bracket(text, open)?;
+        let after = &text[close + 1..];
+        let colon = close + 1 + (after.len() - after.trim_start().len());
+        if !text[colon..].starts_with(':') || text[colon + 1..].trim().is_empty() {
+            return None;
+        }
+        let test = self.expression(&text[open + 1..close], base + open + 1)?;
+        let then = self.effects(&text[colon + 1..], base + colon + 1);
+        Some((test, then))
+    }
+
+    /// `Target`, `each ally within 5`: who a `gains`/`loses` phrase is about.
+    fn recipient(&mut self, pair: Node<'_>, base: usize) -> Option<crate::model::Recipient> {
+        let pair = pair.into_inner().next()?;
+        match pair.as_rule() {
+            Rule::each_recipient => {
+                let mut inner = pair.into_inner().skip(1);
+                let who = self.name(&inner.next()?, base);
+                let within = self.plain_amount(inner.next()?, base)?;
+                Some(crate::model::Recipient::Each { who, within })
+            }
+            _ => Some(crate::model::Recipient::One(self.name(&pair, base))),
+        }
     }
 
     fn effect(&mut self, pair: Node<'_>, base: usize) -> Option<Effect> {
@@ -308,10 +354,33 @@ impl Lowerer {
                 let amount = self.plain_amount(inner.remove(0), base)?;
                 let resource = self.name(inner.first()?, base);
                 Some(match verb.as_str() {
-                    "lose" => Effect::Lose { amount, resource },
+                    "lose" => Effect::Lose { amount, resource, recipient: None },
                     "spend" => Effect::Spend { amount, resource },
-                    _ => Effect::Gain { amount, resource },
+                    _ => Effect::Gain { amount, resource, recipient: None },
                 })
+            }
+            Rule::subject_change => {
+                let recipient = Some(self.recipient(inner.remove(0), base)?);
+                let loses = inner.remove(0).as_str().eq_ignore_ascii_case("loses");
+                let amount = self.plain_amount(inner.remove(0), base)?;
+                let resource = self.name(inner.first()?, base);
+                Some(if loses {
+                    Effect::Lose { amount, resource, recipient }
+                } else {
+                    Effect::Gain { amount, resource, recipient }
+                })
+            }
+            Rule::set_resource => {
+                let resource = self.name(&inner[1], base);
+                let (negative, amount) = self.amount(inner.remove(2), base)?;
+                Some(Effect::Set { resource, negative, amount })
+            }
+            Rule::do_group => Some(Effect::Do(self.name(inner.get(1)?, base))),
+            Rule::advance_clock => {
+                let amount = self.plain_amount(inner.get(1)?.clone(), base)?;
+                let unit = inner.get(2)?;
+                let word = unit.as_str().to_ascii_lowercase();
+                Some(Effect::Advance { amount, unit: Spanned::new(word, self.span(unit, base)) })
             }
             Rule::apply | Rule::subject_is => {
                 let mut subject = None;
@@ -362,6 +431,21 @@ impl Lowerer {
                 let stat = self.name(&inner.remove(0), base);
                 let amount = self.plain_amount(inner.remove(0), base)?;
                 Some(Effect::Raise { lower, stat, amount })
+            }
+            Rule::end_turn => Some(Effect::EndTurn),
+            Rule::lay => {
+                let condition = self.condition_ref(inner.remove(1), base)?;
+                let at = inner.get(1).map(|who| self.name(who, base));
+                Some(Effect::Lay { condition, at })
+            }
+            Rule::skip_turn => {
+                let subject =
+                    inner.iter().find(|node| node.as_rule() == Rule::skip_subject).map(|who| {
+                        let text = who.as_str();
+                        let start = base + who.as_span().start();
+                        Spanned::new(Name::new(text), self.span_at(start, 0..text.len()))
+                    });
+                Some(Effect::SkipTurn { subject })
             }
             _ => None,
         }

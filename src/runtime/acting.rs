@@ -338,6 +338,30 @@ impl ScriptHost for GameHost {
         self.run_effect("heal", actor, &effect)
     }
 
+    fn check(
+        &mut self,
+        actor: ActorHandle,
+        stat: &str,
+        threshold: i64,
+        procedure: Option<&str>,
+    ) -> Result<i64, HostError> {
+        // A check inside a check procedure would log a check the outer one does not know.
+        let acting = self.changing("check")?;
+        let name = Self::name_of(acting, actor)?;
+        let rules = std::sync::Arc::clone(&acting.game.rules);
+        let stats = if stat.is_empty() { Vec::new() } else { vec![stat.to_string()] };
+        let request = super::checks::CheckRequest {
+            actor: name,
+            stats,
+            threshold,
+            procedure: procedure.map(str::to_string),
+            ..super::checks::CheckRequest::default()
+        };
+        let outcome = super::checks::run_check(&rules, &mut acting.game.world, &request, None)
+            .map_err(rejected)?;
+        Ok(i64::from(outcome.grade))
+    }
+
     fn decide(&mut self, question: &str, options: &[String]) -> Result<usize, HostError> {
         self.acting("decide")?;
         let Some(last) = options.len().checked_sub(1) else {

@@ -160,7 +160,7 @@ fn names_of(names: &[crate::diagnostics::Spanned<crate::model::Name>]) -> Vec<St
 /// maximum may read a resource declared after it.
 pub(super) fn apply_resource_rules(rules: &Rules, actor: &mut Actor) -> Result<(), RuntimeError> {
     for (name, lines) in &rules.resources {
-        if actor.resources.contains_key(name) {
+        if actor.resources.contains_key(name) || rules.world_resource(name).is_some() {
             continue;
         }
         let mut start = 0;
@@ -181,6 +181,18 @@ pub(super) fn apply_resource_rules(rules: &Rules, actor: &mut Actor) -> Result<(
                 .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
             if let Some(resource) = actor.resources.get_mut(name) {
                 *resource = Resource::new(resource.current.min(max)).with_max(max);
+            }
+        }
+    }
+    for (name, lines) in &rules.resources {
+        for line in lines {
+            let ResourceRule::Min { negative, amount } = &line.node else { continue };
+            let min = LineScope::of(rules, actor)
+                .amount(amount, LineContext::Declaration, Rounding::Floor)
+                .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
+            let min = if *negative { min.saturating_neg() } else { min };
+            if let Some(resource) = actor.resources.get_mut(name) {
+                resource.min = Some(min);
             }
         }
     }

@@ -1,34 +1,82 @@
-//! Challenge encounters: "N breakthroughs before M setbacks". A challenge is an encounter
-//! whose turn order is the system's `Turn order:` die alone, with two party-wide counters.
-//! Each counter is a resource the system declares (`Resource Breakthroughs: ...`): any
-//! effect that changes that resource on a participant (`gain 1 Breakthroughs`) changes the
-//! counter, which is the participants' sum. After every command the runtime recounts and
-//! logs the moment the challenge is won or lost.
+//! Challenge encounters: "N successes before M failures". A challenge is an encounter whose
+//! turn order is the system's `Turn order:` die alone, with two party-wide counters. The
+//! system names them (`Challenge counters: Successes, Failures`), each a resource it
+//! declares: any effect that changes that resource on a participant (`gain 1 Successes`)
+//! changes the counter, which is the participants' sum. After every command the runtime
+//! recounts and logs the moment the challenge is won or lost.
 
-use crate::diagnostics::Span;
+use crate::diagnostics::{Span, Spanned};
 use crate::engine::{Challenge, ChallengeStatus};
 
 use super::Game;
 use super::encounter::TurnOrder;
 use super::error::{RuntimeError, RuntimeErrorKind};
 
-/// The resource that counts a challenge's successes unless the caller names another.
-pub const SUCCESS_COUNTER: &str = "Breakthroughs";
-/// The resource that counts a challenge's failures unless the caller names another.
-pub const FAILURE_COUNTER: &str = "Setbacks";
+/// The hint of a system without `Challenge counters:`.
+const DECLARE: &str = "declare them in the system block, each a resource: `Challenge counters: \
+                       Successes, Failures` with `Resource Successes: start 0; no max`";
 
 impl Game {
-    /// Starts a challenge won by `breakthroughs_needed` Breakthroughs before
-    /// `setbacks_limit` Setbacks, counted by the system's resources of those names; turn
-    /// order is the `Turn order:` die alone. Returns the participants in turn order.
+    /// The system's challenge counters (`Challenge counters:`), or an error saying how to
+    /// declare them.
+    pub fn challenge_counters(&self) -> Result<(&str, &str), RuntimeError> {
+        match &self.rules.challenge_counters {
+            Some((success, failure)) => Ok((success, failure)),
+            None => Err(RuntimeErrorKind::Challenge {
+                message: "the system declares no challenge counters".to_string(),
+                hint: DECLARE.to_string(),
+            }
+            .at(Span::NONE)),
+        }
+    }
+
+    /// The system's counters that a command's words name (`5 Successes before 4
+    /// Failures`): each word must be its counter (any case; the singular of a counter ending
+    /// in `s` too), else an error at the word saying what the system counts.
+    pub fn resolve_challenge_counters(
+        &self,
+        success: &Spanned<String>,
+        failure: &Spanned<String>,
+    ) -> Result<(String, String), RuntimeError> {
+        let (declared_success, declared_failure) = self.challenge_counters()?;
+        let names = |declared: &str, written: &str| {
+            declared.eq_ignore_ascii_case(written)
+                || declared.len() == written.len() + 1
+                    && declared[..written.len()].eq_ignore_ascii_case(written)
+                    && declared.ends_with(['s', 'S'])
+        };
+        for (written, declared, what) in
+            [(success, declared_success, "successes"), (failure, declared_failure, "failures")]
+        {
+            if !names(declared, &written.node) {
+                return Err(RuntimeErrorKind::Challenge {
+                    message: format!(
+                        "this system counts a challenge's {what} in `{declared}`, not `{}`",
+                        written.node
+                    ),
+                    hint: format!(
+                        "write `challenge N {declared_success} before M {declared_failure} with \
+                         ACTORS`"
+                    ),
+                }
+                .at(written.span));
+            }
+        }
+        Ok((declared_success.to_string(), declared_failure.to_string()))
+    }
+
+    /// Starts a challenge won by `successes_needed` successes before `failures_limit`
+    /// failures, counted in the system's `Challenge counters:`; turn order is the `Turn
+    /// order:` die alone. Returns the participants in turn order.
     pub fn start_challenge(
         &mut self,
-        breakthroughs_needed: u32,
-        setbacks_limit: u32,
+        successes_needed: u32,
+        failures_limit: u32,
         participants: &[&str],
     ) -> Result<Vec<String>, RuntimeError> {
-        let challenge = Challenge::new(breakthroughs_needed, setbacks_limit)
-            .counted_by(SUCCESS_COUNTER, FAILURE_COUNTER);
+        let (success, failure) = self.challenge_counters()?;
+        let challenge =
+            Challenge::new(successes_needed, failures_limit).counted_by(success, failure);
         self.start_challenge_counted(challenge, participants)
     }
 

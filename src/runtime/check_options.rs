@@ -90,7 +90,10 @@ pub(crate) fn run(
     let names = request_names(request, modifier);
     let settled = {
         let who = world.actor(actor).map_err(|k| engine(k, Span::NONE))?;
-        let scope = LineScope { extra: &names, ..LineScope::of(rules, who) };
+        // A plain check reads the weapon the actor carries first, as a power that names
+        // none does (`Critical: natural >= [Weapon Crit range]`).
+        let (_, weapon) = super::gear::carried(rules, who, None)?;
+        let scope = LineScope { extra: &names, weapon, ..LineScope::of(rules, who) };
         super::procedures::settle(procedure, request, modifier, &scope)?
     };
     let mut outcome = settled.run(world, actor, Some(&mut *decider))?;
@@ -287,7 +290,22 @@ pub(crate) fn raise_stat(
             return Err(unknown("stat", name, names).at(stat.span));
         }
     };
-    let after = before.saturating_add(delta);
+    let wanted = before.saturating_add(delta);
+    let after = match game.rules.bounds.iter().find(|(stat, ..)| stat.eq_ignore_ascii_case(name)) {
+        Some((_, low, high)) if wanted > *high || wanted < *low => {
+            // A value already past its bound (a GM's fiat) is not moved further.
+            let kept = if wanted > *high { before.max(*high) } else { before.min(*low) };
+            let text = format!(
+                "{who}'s {name} stops at {kept}, not {wanted} (its bounds are {low} to {high})"
+            );
+            game.world.narrate(text, stat.span);
+            kept
+        }
+        _ => wanted,
+    };
+    if after == before {
+        return Ok(());
+    }
     game.remember(who, Part::Stat(name));
     let actor = game.world.actor_mut(who).map_err(|k| engine(k, stat.span))?;
     actor.stats.insert(name.to_string(), after);

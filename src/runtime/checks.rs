@@ -80,11 +80,13 @@ pub struct CheckOutcome {
     pub names: OutcomeNames,
 }
 
-/// The outcome names a check binds besides `Grade`. Which procedure binds which:
+/// The outcome names a check binds besides `Grade`; which procedure binds which is
+/// [`crate::model::procedure::outcome_names`] (the list `check` reads):
 /// pool: `Successes` (dice meeting the threshold) and `Margin` (grade);
 /// roll under: `Success Number` and `Margin` (success number minus difficulty);
 /// successes: `Successes` and `Margin` (successes minus those required);
-/// total: `Natural` and `Margin` (total minus target); versus: `Margin` (winner's lead).
+/// total: `Natural`, `Total` (die plus modifier), `Critical` (1 or 0) and `Margin` (total
+/// minus target); versus: `Margin` (winner's lead).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OutcomeNames {
     /// `Margin`.
@@ -95,18 +97,24 @@ pub struct OutcomeNames {
     pub successes: Option<i64>,
     /// `Natural`: the die as rolled (total).
     pub natural: Option<i64>,
-    /// True on a critical (total).
-    pub critical: bool,
+    /// `Total`: the die plus the modifier (total).
+    pub total: Option<i64>,
+    /// `Critical`: whether the check was critical (total); `None` where the procedure knows
+    /// no criticals.
+    pub critical: Option<bool>,
 }
 
 impl OutcomeNames {
-    /// The bound names as `(name, value)` pairs, for a line scope.
+    /// The bound names as `(name, value)` pairs, for a line scope, in the order of
+    /// [`crate::model::procedure::OUTCOME_NAMES`].
     pub fn pairs(&self) -> super::BoundNames {
-        const OPTIONAL: usize = 3;
+        const OPTIONAL: usize = 5;
         let optional: [(&str, Option<i64>); OPTIONAL] = [
             ("Success Number", self.success_number),
             ("Successes", self.successes),
             ("Natural", self.natural),
+            ("Total", self.total),
+            ("Critical", self.critical.map(i64::from)),
         ];
         // Gathered on the stack first: the list is then filled from a plain slice. Sized
         // from `optional`, so a name added there always has its slot.

@@ -76,6 +76,7 @@ pub(crate) fn resolve(
             Some(Until::EndOfRound) => Duration::Rounds(1),
             Some(Until::EndOfEncounter) => Duration::EndOfEncounter,
             Some(Until::Healed) => Duration::UntilHealed,
+            Some(Until::Hit) => Duration::UntilHit,
             Some(Until::Removed) => Duration::UntilRemoved,
             None => {
                 let words = Until::all_words();

@@ -51,6 +51,15 @@ pub(crate) fn execute(
             EffectPart::Effect(effect) => {
                 run(game, context, effect, target, grade, span).map_err(|e| e.or_at(span))?;
                 super::hooks::zero_checkpoint(game, span)?;
+                super::flow::threshold_checkpoint(game)?;
+            }
+            EffectPart::When { test, then } => {
+                if super::flow::holds(game, context, test, target, grade)? {
+                    execute(game, context, then, target, grade, span)?;
+                } else {
+                    let text = format!("[{}] does not hold: {then} does not happen", test.node);
+                    game.world.narrate(text, part.span);
+                }
             }
         }
     }
@@ -74,6 +83,7 @@ pub(crate) fn amount(
     let target = target.map(index).transpose()?;
     // Split borrows: the line reads the actors while its dice draw from the roller.
     let (actors, roller) = (&world.actors, &mut world.roller);
+    let (pools, clock) = (&world.pools, &world.clock);
     let rolling = Rolling::new(roller);
     let (value, span) = match amount {
         Amount::Dice(dice) => {
@@ -88,6 +98,8 @@ pub(crate) fn amount(
                 trigger: context.trigger,
                 extra: context.outcome,
                 dice: Some(&rolling),
+                pools: Some(pools),
+                clock: Some(clock),
                 ..LineScope::of(context.rules, &actors[user])
             };
             let value = scope.amount(amount, LineContext::Result, context.rounding);
@@ -119,7 +131,8 @@ pub(crate) fn health_resource(rules: &Rules) -> Result<&str, RuntimeError> {
     }
 }
 
-fn subject(
+/// The actor an effect's subject names (`Self`, `Next Ally`, `Target`), by name.
+pub(crate) fn subject(
     game: &Game,
     name: Option<&crate::diagnostics::Spanned<crate::model::Name>>,
     user: &str,
@@ -149,6 +162,39 @@ pub(crate) fn run(
 ) -> Result<(), RuntimeError> {
     let user = context.user;
     match effect {
+        Effect::EndTurn => super::turn_control::end_turn(game, span)?,
+        Effect::Lay { condition, at } => {
+            let n = match &condition.amount {
+                Some(value) => Some(amount(game, context, value, target, grade)?),
+                None => None,
+            };
+            let hex = match at {
+                Some(_) => {
+                    let who = subject(game, at.as_ref(), user, target);
+                    let placed = game.world.actor(&who).ok().and_then(|a| a.position);
+                    placed.ok_or_else(|| {
+                        let message = format!(
+                            "{who} is not on the map: no hex to lay {} on",
+                            condition.name.node
+                        );
+                        super::targets::space(message, "place it first (`place NAME at q,r`)", span)
+                    })?
+                }
+                None => context.destination.ok_or_else(|| {
+                    let message = format!("`lay {}` needs a hex", condition.name.node);
+                    super::targets::space(
+                        message,
+                        "give the use a hex (`to q,r`) or write `lay ... at Target`",
+                        span,
+                    )
+                })?,
+            };
+            super::terrain::lay(game, condition.name.node.as_str(), n, hex, span)?;
+        }
+        Effect::SkipTurn { subject: who } => {
+            let who = subject(game, who.as_ref(), user, target);
+            super::turn_control::skip(game, &who, span)?;
+        }
         Effect::Damage { negative, amount: value, damage_type } => {
             let value = amount(game, context, value, target, grade)?;
             let mut value = if *negative { -value } else { value };
@@ -168,7 +214,11 @@ pub(crate) fn run(
             let health = health_resource(context.rules).map_err(|e| e.or_at(span))?;
             let (pool, resource) = context.rules.damage_pool(health);
             game.damage_into(victim, Sink { pool, resource }, (&damage, &rules), span)?;
-            super::hooks::after_damage(game, victim, before, span)?;
+            let dealer = (!context.from_condition).then_some(user);
+            super::hooks::after_damage(game, (dealer, victim), before, span)?;
+            if dealer.is_some() {
+                end_hit(game, victim, span)?;
+            }
         }
         Effect::Heal(value) => {
             let value = amount(game, context, value, target, grade)?;
@@ -182,37 +232,35 @@ pub(crate) fn run(
                 end_healed(game, who, span)?;
             }
         }
-        Effect::Gain { amount: value, resource }
-        | Effect::Spend { amount: value, resource }
-        | Effect::Lose { amount: value, resource } => {
+        // A cost: paid in full or the use fails and changes nothing.
+        Effect::Spend { amount: value, resource } => {
             let value = amount(game, context, value, target, grade)?;
-            let (who, delta) = match effect {
-                Effect::Gain { .. } => (user, value),
-                // A cost: paid in full or the use fails and changes nothing.
-                Effect::Spend { .. } => {
-                    return Ok(game.pay(
-                        user,
-                        &[(resource.node.as_str(), value)],
-                        resource.span,
-                    )?);
-                }
-                _ => (target.unwrap_or(user), -value),
-            };
-            // `lose N Wealth` goes through the layers of the pool whose innermost it is.
-            let name = resource.node.as_str();
-            if let (Effect::Lose { .. }, Some(pool)) = (effect, context.rules.pool_of(name))
-                && game.world.actor(who).is_ok_and(|a| a.layered.contains_key(pool))
-            {
-                let sink = Sink { pool, resource: name };
-                let damage = Damage::new(value);
-                let hit = (&damage, DamageRules::none());
-                return Ok(game.damage_into(who, sink, hit, resource.span)?);
+            game.pay(user, &[(resource.node.as_str(), value)], resource.span)?;
+        }
+        Effect::Gain { amount: value, resource, .. }
+        | Effect::Lose { amount: value, resource, .. } => {
+            let value = amount(game, context, value, target, grade)?;
+            let losing = matches!(effect, Effect::Lose { .. });
+            if let Some(held) = context.rules.world_resource(resource.node.as_str()) {
+                let delta = if losing { value.saturating_neg() } else { value };
+                return super::world_resources::change(game, held, delta, resource.span);
             }
-            let delta = match effect {
-                Effect::Lose { .. } => within_minimum(game, who, name, delta, resource.span)?,
-                _ => delta,
-            };
-            game.change_resource(who, resource.node.as_str(), delta, resource.span)?;
+            for who in super::recipients::of(game, context, effect, target, grade, span)? {
+                change(game, context, &who, resource, (losing, value))?;
+            }
+        }
+        Effect::Set { resource, negative, amount: value } => {
+            let value = amount(game, context, value, target, grade)?;
+            let value = if *negative { value.saturating_neg() } else { value };
+            match context.rules.world_resource(resource.node.as_str()) {
+                Some(held) => super::world_resources::set(game, held, value, resource.span)?,
+                None => super::flow::set_resource(game, user, resource, value)?,
+            }
+        }
+        Effect::Do(group) => super::flow::run_group(game, context, group, target, grade)?,
+        Effect::Advance { amount: value, unit } => {
+            let value = amount(game, context, value, target, grade)?;
+            super::world_resources::advance(game, value, unit)?;
         }
         Effect::Apply { subject: who, condition, duration, against } => {
             let who = subject(game, who.as_ref(), user, target);
@@ -352,7 +400,7 @@ fn upgrade_bonus(
                             .round(context.rounding),
                         None => 0,
                     },
-                    EffectPart::Effect(_) => 0,
+                    EffectPart::Effect(_) | EffectPart::When { .. } => 0,
                 };
                 if bonus != 0 {
                     total = total.saturating_add(bonus);
@@ -371,6 +419,34 @@ fn upgrade_bonus(
         game.world.narrate(text, cause);
     }
     Ok(total)
+}
+
+/// `who` gains or (`losing`) loses `value` of `resource`: a loss goes through the layers of
+/// the pool whose innermost it is (`lose N Wealth`), and down to the resource's minimum at
+/// most.
+fn change(
+    game: &mut Game,
+    context: &Context<'_>,
+    who: &str,
+    resource: &crate::diagnostics::Spanned<crate::model::Name>,
+    (losing, value): (bool, i64),
+) -> Result<(), RuntimeError> {
+    let name = resource.node.as_str();
+    if losing
+        && let Some(pool) = context.rules.pool_of(name)
+        && game.world.actor(who).is_ok_and(|a| a.layered.contains_key(pool))
+    {
+        let sink = Sink { pool, resource: name };
+        let damage = Damage::new(value);
+        let hit = (&damage, DamageRules::none());
+        return Ok(game.damage_into(who, sink, hit, resource.span)?);
+    }
+    let delta = match losing {
+        true => within_minimum(game, who, name, value.saturating_neg(), resource.span)?,
+        false => value,
+    };
+    game.change_resource(who, name, delta, resource.span)?;
+    Ok(())
 }
 
 /// A loss of `-delta` of `resource` from `who`, taken down to the resource's minimum at most:
@@ -398,6 +474,23 @@ fn within_minimum(
     );
     game.world.narrate(text, span);
     Ok(-available)
+}
+
+/// `who` was hit: its conditions lasting `until hit` end (with their hooks). One scan of
+/// its conditions when it holds none of them.
+fn end_hit(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
+    let holds = game.world.actor(who).is_ok_and(|actor| {
+        actor.conditions.active.iter().any(|c| c.duration == crate::engine::Duration::UntilHit)
+    });
+    if !holds {
+        return Ok(());
+    }
+    game.remember(who, Part::Conditions);
+    for ended in game.world.end_hit(who)? {
+        let name = super::hooks::EventData::Name(ended.name);
+        super::hooks::fire(game, HookEvent::ConditionEnded, who, name, span)?;
+    }
+    Ok(())
 }
 
 /// `who` was healed: its conditions lasting `until healed` end (with their hooks). One

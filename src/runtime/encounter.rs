@@ -92,6 +92,10 @@ impl Game {
             }
         }
         let span = template.as_ref().map_or(Span::NONE, |(_, span)| *span);
+        let side_order = self.rules.system.iter().find_map(|line| match &line.node {
+            SystemLine::SideOrder(sides) => Some(sides.len()),
+            _ => None,
+        });
         let mut listed = Vec::with_capacity(participants.len());
         for name in participants {
             let actor = self.world.actor(name).map_err(engine)?;
@@ -116,10 +120,21 @@ impl Game {
                 let kind = crate::model::expr::EvalErrorKind::Script(format!("`{text}`: {error}"));
                 RuntimeErrorKind::Eval(kind).at(span)
             };
+            let phase = self.side_phase(name);
+            if template.is_none() && side_order.is_some() {
+                // Side phases without a `Turn order:` roll nothing: the named order within
+                // each side.
+                let mut entrant = InitiativeRoll::new(*name, Vec::new(), 0, 0);
+                entrant.phase = phase;
+                listed.push(entrant);
+                continue;
+            }
             let expression = crate::dice::DiceExpr::parse(&text).map_err(dice_error)?;
             let roll = self.world.roller.roll(&expression).map_err(dice_error)?;
             let dice = roll.dice.iter().map(RolledDie::from).collect();
-            listed.push(InitiativeRoll::new(*name, dice, holes.iter().sum(), roll.total));
+            let mut entrant = InitiativeRoll::new(*name, dice, holes.iter().sum(), roll.total);
+            entrant.phase = phase;
+            listed.push(entrant);
         }
         let rule = InitiativeRule {
             sides: 0,
@@ -145,6 +160,7 @@ impl Game {
             self.start_phase(&first)?;
             super::turn_effects::run(self, &first, &Phase::Start)?;
             super::hooks::turn_phase(self, &first, &Phase::Start)?;
+            super::turn_control::skip_due(self)?;
         }
         Ok(rolls.into_iter().map(|roll| roll.name).collect())
     }
@@ -163,6 +179,13 @@ impl Game {
     /// The body of [`Game::next_turn`], for commands that take several steps as one: each
     /// step is logged by the engine, then its moment runs ([`Game::run_step`]).
     pub(super) fn step_phase(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
+        let steps = self.pass_phase()?;
+        super::turn_control::skip_due(self)?;
+        Ok(steps)
+    }
+
+    /// One step of [`Game::step_phase`], without skipping the turns that must be skipped.
+    pub(super) fn pass_phase(&mut self) -> Result<Vec<TurnStep>, RuntimeError> {
         super::ticks::end_of_turn(self)?;
         let steps = self.world.encounter_mut().map_err(engine)?.advance();
         for step in &steps {
@@ -201,6 +224,20 @@ impl Game {
             }
             _ => Ok(()),
         }
+    }
+
+    /// The side phase `actor` acts in under the system's `Side order:` (its side's place in
+    /// the line; an actor of no listed side acts after them all); 0 without the line.
+    fn side_phase(&self, actor: &str) -> u32 {
+        let Some(sides) = self.rules.system.iter().find_map(|line| match &line.node {
+            SystemLine::SideOrder(sides) => Some(sides),
+            _ => None,
+        }) else {
+            return 0;
+        };
+        let side = self.world.actor(actor).ok().and_then(|a| a.side.as_deref());
+        let at = side.and_then(|side| sides.iter().position(|s| s.node.matches(side)));
+        u32::try_from(at.unwrap_or(sides.len())).unwrap_or(u32::MAX)
     }
 
     /// Whether the running encounter counts rounds (plain turns; a tick timeline has none).

@@ -167,10 +167,28 @@ pub enum RuntimeErrorKind {
         /// What to do instead.
         hint: String,
     },
+    /// A challenge the system cannot count: no `Challenge counters:` line, or a command
+    /// naming other counters.
+    #[error("{message}")]
+    Challenge {
+        /// What is wrong.
+        message: String,
+        /// What to write instead.
+        hint: String,
+    },
     /// A name of a save (or of the world, on reload) that maps to several names of the pack.
     #[error("{message}")]
     Unmappable {
         /// What cannot be mapped, and to what.
+        message: String,
+        /// What to do instead.
+        hint: String,
+    },
+    /// An effect line's flow cannot run: groups or `At` lines starting each other without
+    /// end, `each ally within N` with nobody placed.
+    #[error("{message}")]
+    Flow {
+        /// What is wrong.
         message: String,
         /// What to do instead.
         hint: String,
@@ -215,8 +233,10 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::PowerRule(broken) => broken.code,
             RuntimeErrorKind::Stance { .. } => "runtime::stance",
             RuntimeErrorKind::Fiat { .. } => "runtime::fiat",
+            RuntimeErrorKind::Challenge { .. } => "runtime::challenge",
             RuntimeErrorKind::ActorValue { .. } => "runtime::actor_value",
             RuntimeErrorKind::Unmappable { .. } => "runtime::unmappable",
+            RuntimeErrorKind::Flow { .. } => "runtime::flow",
             RuntimeErrorKind::Engine(kind) => kind.code(),
             RuntimeErrorKind::Eval(_) => "rules::eval",
         }
@@ -315,8 +335,10 @@ impl ToDiagnostic for RuntimeError {
             RuntimeErrorKind::Stance { hint, .. }
             | RuntimeErrorKind::NotEquipped { hint, .. }
             | RuntimeErrorKind::Fiat { hint, .. }
+            | RuntimeErrorKind::Challenge { hint, .. }
             | RuntimeErrorKind::ActorValue { hint, .. }
             | RuntimeErrorKind::Unmappable { hint, .. }
+            | RuntimeErrorKind::Flow { hint, .. }
             | RuntimeErrorKind::NoDamagePool(hint) => diagnostic.with_help(hint.clone()),
             RuntimeErrorKind::WeaponRequirement { .. } => diagnostic.with_help(
                 "meet the requirement first, or use another weapon (`with weapon <name>`)",

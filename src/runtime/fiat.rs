@@ -76,8 +76,30 @@ fn engine(kind: crate::engine::EngineErrorKind) -> RuntimeError {
 impl Game {
     /// `set Hero HP to 12`: sets a resource (clamped to its bounds, logged) or a stat
     /// (logged as narration). A derived value cannot be set: what it is made of can.
+    /// `set world Tension to 3` sets a world resource (when no actor is called `world`).
     pub fn set_value(&mut self, actor: &str, name: &str, value: i64) -> Result<(), RuntimeError> {
         self.command(|game| {
+            if actor.eq_ignore_ascii_case("world") && game.world.actor(actor).is_err() {
+                if game.rules.clock.is_some()
+                    && let Some(result) = super::world_resources::set_clock(game, name, value)
+                {
+                    return result;
+                }
+                let rules = std::sync::Arc::clone(&game.rules);
+                let Some(held) = rules.world_resource(name) else {
+                    let names: Vec<&str> =
+                        rules.world_resources.iter().map(|held| held.name.as_str()).collect();
+                    return Err(refused(
+                        format!("{name} is not a world resource"),
+                        &match names.is_empty() {
+                            true => "declare one in the system block: `Resource Tension: world`"
+                                .to_string(),
+                            false => format!("world resources: {}", names.join(", ")),
+                        },
+                    ));
+                };
+                return super::world_resources::set(game, held, value, Span::NONE);
+            }
             let who = game.world.actor(actor).map_err(engine)?;
             let who_name = who.name.clone();
             let resource = who.resources.keys().find(|k| k.eq_ignore_ascii_case(name)).cloned();
@@ -143,7 +165,7 @@ impl Game {
             let shared = std::sync::Arc::clone(&game.rules);
             let (pool, resource) = shared.damage_pool(&health);
             game.damage_into(&victim_name, Sink { pool, resource }, (&damage, &rules), Span::NONE)?;
-            super::hooks::after_damage(game, &victim_name, before, Span::NONE)
+            super::hooks::after_damage(game, (None, &victim_name), before, Span::NONE)
         })
     }
 

@@ -102,6 +102,10 @@ pub struct Game {
     pub(crate) zeroes: super::hooks::Zeroes,
     /// How deep trait reactions are running inside each other (see `traits::react`).
     pub(crate) reacting: u8,
+    /// How deep effects groups and `At` lines are running inside each other (`flow.rs`).
+    pub(crate) flow_depth: u8,
+    /// The `At N Resource:` lines each actor has reached (`flow.rs`).
+    pub(crate) reached: super::flow::Reached,
     /// A session's choice of plain turns or ticks over the system's `Initiative:` line.
     pub(crate) initiative: Option<crate::model::outcome::InitiativeMode>,
     /// The limits every script of the next loaded pack runs under; only the host sets them.
@@ -125,6 +129,8 @@ impl Game {
             spare: None,
             zeroes: super::hooks::Zeroes::default(),
             reacting: 0,
+            flow_depth: 0,
+            reached: super::flow::Reached::default(),
             initiative: None,
             script_limits: crate::script::ScriptLimits::default(),
             questions: super::deciding::Questions::default(),
@@ -235,6 +241,9 @@ impl Game {
         }
         let mut rules = Rules::linked(&pack, symbols);
         rules.scripts = compiled;
+        if let Some((periods, ticks)) = rules.clock {
+            super::world_resources::size_clock(&mut self.world.clock, periods, ticks);
+        }
         self.rules = shared(rules);
         self.script_files = scripts.into();
         self.identity = std::cell::OnceCell::new();
@@ -264,6 +273,26 @@ impl Game {
     pub fn effective(&self, actor: &str, name: &str) -> Option<(i64, i64)> {
         let actor = self.world.actor(actor).ok()?;
         super::scope::effective_and_base(&self.rules, actor, name)
+    }
+
+    /// `expr` read on `actor` (`Target's X` on `against`, when given) under the system's
+    /// rounding, as a rule line reads it: a session's `check Ana Agility vs [10 + Level]`.
+    /// Dice never roll here.
+    pub fn evaluate(
+        &self,
+        actor: &str,
+        against: Option<&str>,
+        expr: &crate::diagnostics::Spanned<crate::model::Expr>,
+    ) -> Result<i64, RuntimeError> {
+        let engine = |kind| RuntimeErrorKind::Engine(kind).at(expr.span);
+        let user = self.world.actor(actor).map_err(engine)?;
+        let target = against.map(|name| self.world.actor(name)).transpose().map_err(engine)?;
+        let scope =
+            super::scope::LineScope { target, ..super::scope::LineScope::of(&self.rules, user) };
+        let value =
+            crate::model::expr::evaluate(expr, &scope, crate::model::expr::LineContext::Check)
+                .map_err(|e| RuntimeError::from(e).or_at(expr.span))?;
+        Ok(value.round(self.rules.rounding))
     }
 
     /// The name of the loaded pack's system block (empty without one), recorded in saves
@@ -348,6 +377,7 @@ impl Game {
     ) -> Result<T, RuntimeError> {
         let snapshot = self.snapshot();
         super::hooks::watch_zeroes(self);
+        super::flow::watch_thresholds(self);
         let mut result = body(self);
         self.settle(&mut result);
         self.finish(snapshot, &mut result);
@@ -366,6 +396,7 @@ impl Game {
         let encounter = self.world.encounter.clone().map(Box::new);
         self.journal = Some(self.spare.take().unwrap_or_default());
         super::hooks::watch_zeroes(self);
+        super::flow::watch_thresholds(self);
         let mut result = body(self);
         self.settle(&mut result);
         let entries = self.journal.take().unwrap_or_default();

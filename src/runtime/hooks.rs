@@ -1,5 +1,8 @@
 //! Event hooks: `On damage taken: bleed_check` in the system block makes the engine call the
-//! script function `bleed_check(actor, amount)` after damage reduced an actor's health.
+//! script function `bleed_check(actor, amount)` after damage reduced an actor's health;
+//! `On kill: gain 1 Glory` and `When HP reaches 0: apply Dying` run effect lines instead
+//! (the event's actor as user, the victim as target on `kill`), behind an optional `if`
+//! test.
 //! Hooks run inside the command that caused the event, through the same acting host as
 //! effect scripts, so what they change is journaled and a failing hook fails the command.
 //!
@@ -54,6 +57,7 @@ pub(crate) fn fire(
     let rules = &game.rules;
     if !rules.hooks.iter().any(|(event, _)| *event == kind)
         && !rules.reactions.iter().any(|reaction| reaction.trigger.event == kind)
+        && !rules.event_rules.iter().any(|rule| rule.event.node == kind)
     {
         return Ok(());
     }
@@ -66,10 +70,87 @@ pub(crate) fn fire(
     run(game, &event)
 }
 
-/// Runs the hooks of `event` now, then the traits that react to it.
+/// Runs the hooks of `event` now, then the system's event rules, then the traits that
+/// react to it.
 pub(crate) fn run(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
     run_hooks(game, event)?;
+    run_rules(game, event)?;
     super::traits::react(game, event)
+}
+
+/// How deep event rules may set each other off (`When HP reaches 0` applying a condition
+/// whose rule deals damage...) before the command fails instead of looping.
+const RULE_DEPTH: u8 = 16;
+
+/// The values `[Trigger's X]` reads in an event rule: `Damage` on `hit` and `damage taken`.
+fn trigger_values(event: &Event) -> Vec<(String, i64)> {
+    match (event.kind, &event.data) {
+        (HookEvent::Hit | HookEvent::DamageTaken, EventData::Amount(amount)) => {
+            vec![("Damage".to_string(), *amount)]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Runs the system's event rules for `event`: each rule of its kind (for `When X reaches
+/// 0`, of its resource) whose `if` test holds runs its effects with the event's actor as
+/// user; on `kill` the victim is the target.
+fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
+    let rules = std::sync::Arc::clone(&game.rules);
+    let trigger = trigger_values(event);
+    let target = match (&event.kind, &event.data) {
+        (HookEvent::Kill, EventData::Name(victim)) => Some(victim.as_str()),
+        _ => None,
+    };
+    for rule in rules.event_rules.iter().filter(|rule| rule.event.node == event.kind) {
+        if let Some(named) = &rule.named {
+            let EventData::Name(reached) = &event.data else { continue };
+            if !named.node.matches(reached) {
+                continue;
+            }
+        }
+        let Ok(user) = game.world.actor(&event.actor) else { continue };
+        if let Some(gate) = &rule.gate {
+            let target = target.and_then(|name| game.world.actor(name).ok());
+            let holds =
+                super::requirement::holds_on(&rules, &gate.node, (user, target), None, &trigger)
+                    .map_err(|e| e.or_at(gate.span))?;
+            if !holds {
+                continue;
+            }
+        }
+        if game.reacting >= RULE_DEPTH {
+            let message = format!(
+                "`{}` set off event rules more than {RULE_DEPTH} deep",
+                rule.to_string().split(':').next().unwrap_or_default()
+            );
+            let kind = crate::engine::EngineErrorKind::Internal(message);
+            return Err(super::error::RuntimeErrorKind::Engine(kind).at(rule.event.span));
+        }
+        let header = match (&rule.named, rule.event.node) {
+            (Some(name), HookEvent::ConditionApplied) => format!("{} is applied", name.node),
+            (Some(name), HookEvent::ConditionEnded) => format!("{} ends", name.node),
+            (Some(name), _) => format!("{} reaches 0", name.node),
+            (None, event) => format!("on {event}"),
+        };
+        game.world.narrate(format!("{} ({header})", event.actor), rule.event.span);
+        let context = super::effects::Context {
+            rules: &rules,
+            weapon: None,
+            user: &event.actor,
+            rounding: rules.rounding,
+            trigger: &trigger,
+            outcome: &[],
+            destination: None,
+            from_condition: false,
+        };
+        game.reacting += 1;
+        let result =
+            super::effects::execute(game, &context, &rule.effects, target, None, rule.event.span);
+        game.reacting -= 1;
+        result?;
+    }
+    Ok(())
 }
 
 /// Runs the script hooks of `event` now.
@@ -111,17 +192,20 @@ fn health_of(game: &Game, actor: &str) -> i64 {
     }
 }
 
-/// Fires the hooks that follow damage: `damage taken` when health went down, `resource zero`
-/// when it reached 0. One inline test without hooks (no health was read before).
+/// Fires the hooks that follow damage to `victim`: `damage taken` when health went down,
+/// `resource zero` when a resource reached 0, and when an actor's effect dealt it (`dealer`:
+/// not a condition's ongoing damage, not the GM's fiat) `hit` always and `kill` (for the
+/// dealer) when health went from above 0 to 0 or below. One inline test without hooks (no
+/// health was read before).
 #[inline(always)]
 pub(crate) fn after_damage(
     game: &mut Game,
-    victim: &str,
+    (dealer, victim): (Option<&str>, &str),
     before: Option<i64>,
     span: Span,
 ) -> Result<(), RuntimeError> {
     match before {
-        Some(before) => fire_after_damage(game, victim, before, span),
+        Some(before) => fire_after_damage(game, (dealer, victim), before, span),
         None => Ok(()),
     }
 }
@@ -130,50 +214,49 @@ pub(crate) fn after_damage(
 #[inline(never)]
 fn fire_after_damage(
     game: &mut Game,
-    victim: &str,
+    (dealer, victim): (Option<&str>, &str),
     before: i64,
     span: Span,
 ) -> Result<(), RuntimeError> {
     let after = health_of(game, victim);
+    if dealer.is_some() {
+        let lost = (before - after).max(0);
+        fire(game, HookEvent::Hit, victim, EventData::Amount(lost), span)?;
+    }
     if after < before {
         fire(game, HookEvent::DamageTaken, victim, EventData::Amount(before - after), span)?;
+    }
+    if let Some(dealer) = dealer
+        && before > 0
+        && after <= 0
+        && dealer != victim
+    {
+        fire(game, HookEvent::Kill, dealer, EventData::Name(victim.to_string()), span)?;
     }
     zero_checkpoint(game, span)
 }
 
-/// Every (actor, resource) pair when last looked at, in actor and resource order, and
-/// whether each was away from 0 then: the ones away from 0 are those that can reach it. An
-/// actor or resource that appears at 0 (a new actor) has not reached it.
+/// The resources (actor, resource) above or below 0 when last looked at, in actor and
+/// resource order: the ones that can reach 0. An actor or resource that appears at 0 (a new
+/// actor) has not reached it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Zeroes {
-    pairs: Vec<(String, String)>,
-    away: Vec<bool>,
-}
+pub(crate) struct Zeroes(Vec<(String, String)>);
 
 impl Zeroes {
-    /// A fresh look at every resource.
-    fn look(game: &Game) -> Self {
-        let mut zeroes = Zeroes::default();
+    /// Whether the resources away from 0 are exactly the ones last looked at — the usual case
+    /// after an effect, answered by one walk in step with the list, without allocating.
+    fn still_matches(&self, game: &Game) -> bool {
+        let mut watched = self.0.iter();
         for actor in &game.world.actors {
             for (name, resource) in &actor.resources {
-                zeroes.pairs.push((actor.name.clone(), name.clone()));
-                zeroes.away.push(resource.current != 0);
+                if resource.current != 0
+                    && watched.next().is_none_or(|(a, r)| *a != actor.name || r != name)
+                {
+                    return false;
+                }
             }
         }
-        zeroes
-    }
-
-    /// Whether the actors and resources are the ones last looked at — the usual case, so
-    /// a look only updates `away` in place, without allocating.
-    fn same_pairs(&self, game: &Game) -> bool {
-        let mut pairs = self.pairs.iter();
-        let same = game.world.actors.iter().all(|actor| {
-            actor
-                .resources
-                .keys()
-                .all(|name| pairs.next().is_some_and(|(a, r)| *a == actor.name && r == name))
-        });
-        same && pairs.next().is_none()
+        watched.next().is_none()
     }
 }
 
@@ -181,13 +264,28 @@ fn watches_zeroes(game: &Game) -> bool {
     let rules = &game.rules;
     rules.hooks.iter().any(|(event, _)| *event == HookEvent::ResourceZero)
         || rules.reactions.iter().any(|reaction| reaction.trigger.event == HookEvent::ResourceZero)
+        || rules.event_rules.iter().any(|rule| rule.event.node == HookEvent::ResourceZero)
+}
+
+/// The resources at 0 (`at_zero`) or not, now.
+fn resources_now(game: &Game, at_zero: bool) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    for actor in &game.world.actors {
+        for (name, resource) in &actor.resources {
+            if (resource.current == 0) == at_zero {
+                pairs.push((actor.name.clone(), name.clone()));
+            }
+        }
+    }
+    pairs
 }
 
 /// Notes which resources are at 0 as a command starts: only a resource that reaches 0 from
 /// here on fires `resource zero`. Costs one scan of the hook list without such a hook.
 pub(crate) fn watch_zeroes(game: &mut Game) {
-    // What reached 0 before the command is not this command's to fire.
-    reached_zero(game);
+    if watches_zeroes(game) && !game.zeroes.still_matches(game) {
+        game.zeroes = Zeroes(resources_now(game, false));
+    }
 }
 
 /// The (actor, resource) pairs that reached 0 since the last look, in order; the look is
@@ -196,33 +294,12 @@ pub(crate) fn reached_zero(game: &mut Game) -> Vec<(String, String)> {
     if !watches_zeroes(game) {
         return Vec::new();
     }
-    if !game.zeroes.same_pairs(game) {
-        let look = Zeroes::look(game);
-        let before = std::mem::replace(&mut game.zeroes, look);
-        let was_away = |pair: &(String, String)| {
-            before.pairs.iter().zip(&before.away).any(|(old, away)| *away && old == pair)
-        };
-        let now = &game.zeroes;
-        return now
-            .pairs
-            .iter()
-            .zip(&now.away)
-            .filter(|(pair, away)| !**away && was_away(pair))
-            .map(|(pair, _)| pair.clone())
-            .collect();
+    if game.zeroes.still_matches(game) {
+        return Vec::new();
     }
-    let mut reached = Vec::new();
-    let mut away = game.zeroes.away.iter_mut();
-    for actor in &game.world.actors {
-        for (name, resource) in &actor.resources {
-            let Some(was_away) = away.next() else { break };
-            if *was_away && resource.current == 0 {
-                reached.push((actor.name.clone(), name.clone()));
-            }
-            *was_away = resource.current != 0;
-        }
-    }
-    reached
+    let now = Zeroes(resources_now(game, false));
+    let watched = std::mem::replace(&mut game.zeroes, now);
+    resources_now(game, true).into_iter().filter(|pair| watched.0.contains(pair)).collect()
 }
 
 /// Fires `resource zero` for every resource that reached 0 through any path (a cost, `lose N

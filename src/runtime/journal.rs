@@ -28,7 +28,12 @@ pub(crate) struct Journal {
     /// none, so clearing them for reuse is one step instead of a drop per entry.
     pools: Vec<Option<LayeredPool>>,
     conditions: Vec<Conditions>,
+    /// Old terrain of a hex (`None`: it had none), for [`Entry::Terrain`].
+    terrains: Vec<(crate::engine::Hex, Option<Terrain>)>,
 }
+
+/// The conditions laid on one hex, with their N.
+type Terrain = std::collections::BTreeMap<String, Option<i64>>;
 
 /// One recorded old value; `name` is an index of [`Journal::names`].
 #[derive(Clone, Debug)]
@@ -48,6 +53,10 @@ enum Entry {
     Stat { actor: usize, name: usize, old: Option<i64> },
     /// Where the actor stood.
     Position { actor: usize, old: Option<crate::engine::Hex> },
+    /// The world clock (boxed: entries stay small).
+    Clock(Box<crate::engine::WorldClock>),
+    /// A hex's terrain: an index of [`Journal::terrains`].
+    Terrain { old: usize },
 }
 
 /// What a power is about to change.
@@ -61,6 +70,8 @@ pub(crate) enum Part<'a> {
     Conditions,
     /// A world pool (the actor is ignored).
     Pool(&'a str),
+    /// The world clock (the actor is ignored).
+    Clock,
     /// A stat.
     Stat(&'a str),
     /// The position.
@@ -75,6 +86,7 @@ impl Journal {
         self.values.clear();
         self.pools.clear();
         self.conditions.clear();
+        self.terrains.clear();
     }
 
     /// Records `old`, the value of the resource `name` of the actor at `actor`.
@@ -142,13 +154,26 @@ impl Game {
             Entry::Layers { actor, .. }
             | Entry::LayerValues { actor, .. }
             | Entry::Position { actor, .. } => (*actor, Touched::Other),
-            Entry::Pool { .. } => return None,
+            Entry::Pool { .. } | Entry::Clock(_) | Entry::Terrain { .. } => return None,
         })
+    }
+
+    /// Records the terrain of `hex` if a journal is running (an effect is about to lay
+    /// terrain there).
+    pub(crate) fn remember_terrain(&mut self, hex: crate::engine::Hex) {
+        let Some(journal) = self.journal.as_mut() else { return };
+        let old = self.world.terrain.get(&hex).cloned();
+        journal.terrains.push((hex, old));
+        journal.entries.push(Entry::Terrain { old: journal.terrains.len() - 1 });
     }
 
     /// Records the current value of `part` of `actor` if a journal is running.
     pub(crate) fn remember(&mut self, actor: &str, part: Part<'_>) {
         let Some(journal) = self.journal.as_mut() else { return };
+        if let Part::Clock = part {
+            journal.entries.push(Entry::Clock(Box::new(self.world.clock.clone())));
+            return;
+        }
         if let Part::Pool(name) = part {
             let old = self.world.pools.get(name).copied();
             let name = journal.name(self.world.names.get(name));
@@ -171,12 +196,12 @@ impl Game {
                 journal.conditions.push(who.conditions.clone());
                 Entry::Conditions { actor: index, old: journal.conditions.len() - 1 }
             }
-            Part::Pool(_) => return,
             Part::Stat(name) => {
                 let old = who.stats.get(name).copied();
                 Entry::Stat { actor: index, name: journal.name(names.get(name)), old }
             }
             Part::Position => Entry::Position { actor: index, old: who.position },
+            Part::Pool(_) | Part::Clock => return,
         };
         journal.entries.push(entry);
     }
@@ -240,7 +265,7 @@ impl Game {
 
 /// Puts the recorded values back, newest first. The journal is left empty, for reuse.
 pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
-    let Journal { entries, names, values, pools, conditions } = journal;
+    let Journal { entries, names, values, pools, conditions, terrains } = journal;
     for entry in entries.drain(..).rev() {
         match entry {
             Entry::Resource { actor, name, old } => {
@@ -264,9 +289,22 @@ pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
             }
             Entry::Pool { name, old } => restore(&mut world.pools, &names[name], old),
             Entry::Position { actor, old } => world.actors[actor].position = old,
+            Entry::Terrain { old } => {
+                if let Some((hex, old)) = terrains.get_mut(old) {
+                    match old.take() {
+                        Some(old) => {
+                            world.terrain.insert(*hex, old);
+                        }
+                        None => {
+                            world.terrain.remove(hex);
+                        }
+                    }
+                }
+            }
             Entry::Stat { actor, name, old } => {
                 world.actors[actor].stats.restore(&names[name], old);
             }
+            Entry::Clock(old) => world.clock = *old,
         }
     }
     journal.clear();

@@ -145,7 +145,8 @@ pub(crate) fn run_move(
                 return Err(space(message, "pick a nearer destination", span));
             }
             if !matches!(kind, MoveKind::Fly | MoveKind::Teleport) {
-                walkable(&game.world, mover, (from, to), distance, kind, span)?;
+                let health = game.rules.health.as_deref();
+                walkable(&game.world, (mover, health), (from, to), distance, kind, span)?;
             }
             to
         }
@@ -163,9 +164,10 @@ pub(crate) fn run_move(
 
 /// Refuses a walk from `from` to `to` in `distance` steps that no way around the walls and
 /// the mover's enemies allows, naming the enemies in the way when they are what blocks it.
+/// A downed enemy (its `health` at 0 or below) does not block.
 fn walkable(
     world: &World,
-    mover: &str,
+    (mover, health): (&str, Option<&str>),
     (from, to): (Hex, Hex),
     distance: i64,
     kind: MoveKind,
@@ -177,7 +179,7 @@ fn walkable(
             .actors
             .iter()
             .find(|a| a.position == Some(hex))
-            .filter(|a| blocks_walker(world, mover, a))
+            .filter(|a| blocks_walker(world, mover, a, health))
     };
     if steps_around(from, to, distance, |hex| walls.contains(&hex) || enemy(hex).is_some())
         .is_some()
@@ -194,7 +196,9 @@ fn walkable(
         .actors
         .iter()
         .filter_map(|a| Some((a, a.position?)))
-        .filter(|(a, hex)| from.distance(*hex) <= distance && blocks_walker(world, mover, a))
+        .filter(|(a, hex)| {
+            from.distance(*hex) <= distance && blocks_walker(world, mover, a, health)
+        })
         .map(|(a, hex)| format!("{} at {hex}", a.name))
         .collect();
     let message = format!(

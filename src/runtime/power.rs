@@ -77,10 +77,10 @@ impl PowerUse {
 }
 
 /// The `(name, value)` pairs a check bound for one target, in binding order, held inline: a
-/// check binds at most four (`Margin`, `Success Number`, `Successes`, `Natural`) and a
-/// Result line adds `Spent`, so grading a target allocates nothing. Reads, compares and
+/// check binds at most seven ([`crate::model::procedure::OUTCOME_NAMES`]) and a Result line
+/// adds `Spent`, so grading a target allocates nothing. Reads, compares and
 /// prints as a slice of pairs (`names[0]`, `names == [("Margin", 3)]`).
-pub type BoundNames = crate::engine::ShortList<(&'static str, i64), 5>;
+pub type BoundNames = crate::engine::ShortList<(&'static str, i64), 8>;
 
 /// What happened to one target.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -221,13 +221,16 @@ fn run(
         game.world.narrate(note, span);
     }
     let trigger = request.options.trigger_values.as_slice();
+    // The use-time numbers, read on the Cost, Threshold, Check and Result lines.
+    let spent = request.options.spending.iter().map(|(_, n)| *n).sum::<i64>();
+    let use_names = [("Spent", spent)];
     let context = Context {
         rules,
         weapon,
         user: &request.actor,
         rounding: rules.rounding,
         trigger,
-        outcome: &[],
+        outcome: &use_names,
         destination: request.options.destination,
         from_condition: false,
     };
@@ -287,7 +290,8 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
         match cost {
             Cost::Resources(parts) => {
                 let user = game.world.actor(&request.actor).map_err(engine)?;
-                let scope = LineScope { weapon, ..LineScope::of(rules, user) };
+                let scope =
+                    LineScope { weapon, extra: context.outcome, ..LineScope::of(rules, user) };
                 // A cost has a part or two: their amounts stay on the stack.
                 let mut amounts = ShortList::<(&str, i64), 4>::default();
                 let mut from_pools = Vec::new();
@@ -457,6 +461,7 @@ fn resolve(
                     target: Some(target),
                     weapon,
                     trigger,
+                    extra: context.outcome,
                     ..LineScope::of(rules, user)
                 };
                 let value = evaluate(expr, &scope, LineContext::Threshold)
@@ -492,7 +497,12 @@ fn resolve(
                 let (target, threshold) = (outcome.name.as_str(), outcome.threshold.unwrap_or(0));
                 let roller = game.world.actor(target).map_err(engine)?;
                 let trigger = context.trigger;
-                let scope = LineScope { weapon, trigger, ..LineScope::of(rules, roller) };
+                let scope = LineScope {
+                    weapon,
+                    trigger,
+                    extra: context.outcome,
+                    ..LineScope::of(rules, roller)
+                };
                 // The defence counts the pair's relative modifiers, the roller defending.
                 let attacker = game.world.actor(&request.actor).map_err(engine)?;
                 let pair = LineScope {
@@ -507,7 +517,7 @@ fn resolve(
                     .round(rounding)
                     .saturating_add(super::scope::check_bonus(rules, roller))
                     .saturating_add(relative);
-                let extra = [("Threshold", threshold), ("Modifier", modifier)];
+                let extra = [("Threshold", threshold), ("Modifier", modifier), use_name(context)];
                 let scope = LineScope { extra: &extra, ..scope };
                 let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
                 let found = find_check(rules, procedure, span)?;
@@ -536,13 +546,15 @@ fn resolve(
         }
         Some((spec, span)) => {
             let trigger = context.trigger;
-            let scope = LineScope { weapon, trigger, ..LineScope::of(rules, user) };
+            let scope =
+                LineScope { weapon, trigger, extra: context.outcome, ..LineScope::of(rules, user) };
             let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?
                 .round(rounding)
                 .saturating_add(super::scope::check_bonus(rules, user));
             let extra = [
                 ("Threshold", outcomes.first().and_then(|o| o.threshold).unwrap_or(0)),
                 ("Modifier", modifier),
+                use_name(context),
             ];
             let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
             let found = find_check(rules, procedure, span)?;
@@ -594,17 +606,29 @@ fn resolve(
     // Results and Effects per target, gated by grade. A check the target rolls is a
     // defence: the power lands at every grade, so a bare `Result:` is not success-only.
     let defended = check_line.is_some_and(|(spec, _)| spec.roller == CheckRoller::Target);
-    let spent = pipeline.request.options.spending.iter().map(|(_, n)| *n).sum::<i64>();
     for outcome in &outcomes {
+        // The bound names plus `Spent`, on the stack.
+        let mut names = outcome.names.clone();
+        names.push(use_name(context));
+        let grade = Some(i64::from(outcome.grade));
         for line in pipeline.lines.each(Kinds::RESULT | Kinds::EFFECT) {
             let (applies, effects) = match &line.node {
                 PowerLine::Result { grade, gate, effects } => {
-                    let named = match gate {
-                        GradeGate::Named(name) => game.rules.grade_named(name.node.as_str()),
-                        _ => None,
+                    let (named, holds) = match gate {
+                        GradeGate::Named(name) => {
+                            (game.rules.grade_named(name.node.as_str()), false)
+                        }
+                        GradeGate::Critical => {
+                            (game.rules.grade_named("Critical"), names.contains(&("Critical", 1)))
+                        }
+                        GradeGate::If(when) => {
+                            (None, gate_holds(game, context, outcome, &names, when)?)
+                        }
+                        _ => (None, false),
                     };
                     let number = grade.as_ref().map(|g| g.node);
-                    (gate.admits(number, named, outcome.grade, u32::from(!defended)), effects)
+                    let bare = u32::from(!defended);
+                    (gate.admits(number, named, outcome.grade, bare, holds), effects)
                 }
                 PowerLine::Effect { grade, effects } => {
                     (outcome.grade >= grade.as_ref().map_or(0, |g| g.node), effects)
@@ -612,10 +636,6 @@ fn resolve(
                 _ => continue,
             };
             if applies {
-                let grade = Some(i64::from(outcome.grade));
-                // The bound names plus `Spent`, on the stack.
-                let mut names = outcome.names.clone();
-                names.push(("Spent", spent));
                 let context = Context { outcome: &names, ..*context };
                 execute(game, &context, effects, Some(outcome.name.as_str()), grade, line.span)?;
             }
@@ -634,4 +654,34 @@ fn resolve(
         queue(game, request, &targets, weapon, None, block.name.node.as_str());
     }
     Ok(PowerOutcome { targets: outcomes, queued: false })
+}
+
+/// `Spent`, the use-time number the pipeline's context carries from the start of the use.
+fn use_name(context: &Context<'_>) -> (&'static str, i64) {
+    let spent = context.outcome.iter().find(|(name, _)| *name == "Spent");
+    spent.copied().unwrap_or(("Spent", 0))
+}
+
+/// Whether `Result if [when]:` holds for `outcome`: `when` read on the user against the
+/// target with the check's outcome names (`Margin`, `Critical`) and `Spent`. Dice never roll
+/// here (`check` refuses them).
+fn gate_holds(
+    game: &Game,
+    context: &Context<'_>,
+    outcome: &TargetOutcome,
+    names: &[(&'static str, i64)],
+    when: &crate::diagnostics::Spanned<crate::model::Expr>,
+) -> Result<bool, RuntimeError> {
+    let user = game.world.actor(context.user).map_err(engine)?;
+    let scope = LineScope {
+        target: game.world.actor(&outcome.name).ok(),
+        weapon: context.weapon,
+        grade: Some(i64::from(outcome.grade)),
+        trigger: context.trigger,
+        extra: names,
+        ..LineScope::of(context.rules, user)
+    };
+    let value = evaluate(when, &scope, LineContext::Result)
+        .map_err(|e| RuntimeError::from(e).or_at(when.span))?;
+    Ok(value.round(context.rounding) != 0)
 }

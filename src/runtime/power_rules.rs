@@ -6,8 +6,8 @@
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::LimitReset;
-use crate::model::power_rules::{KeywordRule, TurnQuota};
-use crate::model::{Block, BlockKind, ConditionLine, PowerLine, SystemLine};
+use crate::model::power_rules::{KeywordRule, TurnPurchase, TurnQuota};
+use crate::model::{Block, BlockKind, ConditionLine, Name, PowerLine, SystemLine};
 
 use super::Game;
 use super::error::{PowerRuleBroken, RuntimeError, RuntimeErrorKind};
@@ -19,8 +19,8 @@ use super::rules::Rules;
 pub(crate) struct PowerRules {
     /// `Keyword X: rule` lines: keyword, rule, the line's span.
     keyword_rules: Vec<(String, KeywordRule, Span)>,
-    /// `Per turn:` quotas: challenge-only, the quotas, the line's span.
-    per_turn: Option<(bool, Vec<TurnQuota>, Span)>,
+    /// `Per turn:` quotas: challenge-only, the quotas, the line's span, the purchases.
+    per_turn: Option<(bool, Vec<TurnQuota>, Span, Vec<TurnPurchase>)>,
     /// `Stance ends:` conditions.
     pub(crate) stance_ends: Vec<String>,
     /// True when some condition has a `Forbids:` line.
@@ -41,9 +41,10 @@ impl PowerRules {
                     rule.node,
                     line.span,
                 )),
-                SystemLine::PerTurn { challenge, quotas } => {
+                SystemLine::PerTurn { challenge, quotas, purchases } => {
                     let quotas = quotas.iter().map(|quota| quota.node.clone()).collect();
-                    rules.per_turn.get_or_insert((*challenge, quotas, line.span));
+                    let purchases = purchases.iter().map(|p| p.node.clone()).collect();
+                    rules.per_turn.get_or_insert((*challenge, quotas, line.span, purchases));
                 }
                 SystemLine::StanceEnds(names) => rules
                     .stance_ends
@@ -95,10 +96,32 @@ pub(crate) fn check(
     weapon: Option<&Block>,
     request: &PowerUse,
 ) -> Result<(), RuntimeError> {
+    if game.world.encounter.as_ref().is_some_and(|e| e.turn_over) {
+        turn_over(game, block, request)?;
+    }
     if rules.power_rules.is_empty() {
         return Ok(());
     }
     check_rules(game, rules, block, weapon, request)
+}
+
+/// Refuses a power of the acting participant once an effect ended its turn (`end the
+/// turn`); an answer to a trigger is not part of the turn and stays allowed.
+#[inline(never)]
+fn turn_over(game: &Game, block: &Block, request: &PowerUse) -> Result<(), RuntimeError> {
+    let actor = request.actor.as_str();
+    let acting = game.world.encounter.as_ref().and_then(|e| e.acting()).map(|p| p.name.as_str());
+    if request.options.trigger.is_some() || !acting.is_some_and(|a| a.eq_ignore_ascii_case(actor)) {
+        return Ok(());
+    }
+    let power = block.name.node.as_str();
+    let broken = PowerRuleBroken {
+        code: "runtime::turn_over",
+        message: format!("{actor} cannot use {power}: {actor}'s turn is over"),
+        related: None,
+        help: "an effect ended the turn: `next turn` moves on to the next one".to_string(),
+    };
+    Err(RuntimeErrorKind::PowerRule(Box::new(broken)).at(block.name.span))
 }
 
 /// [`check`] in a system with power-use rules.
@@ -192,41 +215,134 @@ fn check_rules(
             }
         }
     }
-    if let Some((challenge_only, quotas, span)) = &power_rules.per_turn {
-        count_turn_quota(game, block, (*challenge_only, quotas, *span), &has, request)?;
+    if let Some((challenge_only, quotas, span, purchases)) = &power_rules.per_turn {
+        let per_turn = PerTurn { challenge_only: *challenge_only, quotas, span: *span, purchases };
+        count_turn_quota(game, block, &per_turn, &has, request)?;
     }
     Ok(())
 }
 
-/// Counts the use under the first quota whose keyword the power has (else `other`).
+/// A system's `Per turn:` line as the runtime reads it.
+struct PerTurn<'a> {
+    /// `Per challenge turn`.
+    challenge_only: bool,
+    /// The quotas, first match counts.
+    quotas: &'a [TurnQuota],
+    /// The line.
+    span: Span,
+    /// What paying allows beyond the quotas.
+    purchases: &'a [TurnPurchase],
+}
+
+/// The key of the uses of `quota` bought this turn, beside the quota's own counter.
+fn bought_key(quota: &TurnQuota) -> String {
+    format!("bought {}", quota.key())
+}
+
+/// Counts the use under the first quota whose keyword the power has (else `other`); once
+/// the quota and what was bought this turn are used up, a purchase that covers the quota
+/// is paid (`1 Stamina buys 1 Basic`) and allows more, else the use is refused.
 fn count_turn_quota(
     game: &mut Game,
     block: &Block,
-    (challenge_only, quotas, span): (bool, &[TurnQuota], Span),
+    per_turn: &PerTurn<'_>,
     has: &dyn Fn(&str) -> bool,
     request: &PowerUse,
 ) -> Result<(), RuntimeError> {
     let Some(encounter) = game.world.encounter.as_mut() else { return Ok(()) };
-    if challenge_only && encounter.challenge.is_none() {
+    if per_turn.challenge_only && encounter.challenge.is_none() {
         return Ok(());
     }
+    let quotas = per_turn.quotas;
     let quota = quotas
         .iter()
         .find(|quota| quota.keyword.as_ref().is_some_and(|k| has(k.as_str())))
         .or_else(|| quotas.iter().find(|quota| quota.keyword.is_none()));
     let Some(quota) = quota else { return Ok(()) };
     let (actor, power) = (request.actor.as_str(), block.name.node.as_str());
-    let counter = super::limits::Counter { reset: LimitReset::Turn, allowed: quota.count };
-    let Some(first) =
-        counter.take(encounter, actor, power, |key| quota.counts_under(key), || quota.key())
-    else {
-        return Ok(());
+    let (key, bought_key) = (quota.key(), bought_key(quota));
+    let count_of = |encounter: &crate::engine::Encounter, key: &str| {
+        encounter
+            .limits
+            .iter()
+            .find(|used| used.actor == actor && used.reset == LimitReset::Turn && used.key == key)
+            .map_or(0, |used| used.count)
     };
+    let (used, bought) = (count_of(encounter, &key), count_of(encounter, &bought_key));
+    let allowed = quota.count.saturating_add(bought);
+    if used >= allowed {
+        let offer = per_turn
+            .purchases
+            .iter()
+            .find_map(|purchase| purchase.option_for(quota).map(|option| (purchase, option)));
+        let Some((purchase, option)) = offer else {
+            return Err(quota_used_up(block, per_turn, quota, actor, encounter, &key));
+        };
+        let resource = purchase.resource.node.as_str();
+        game.pay(actor, &[(resource, i64::from(purchase.price))], purchase.resource.span)?;
+        let text = format!(
+            "{actor} buys {} more {} this turn",
+            option.count,
+            quota.keyword.as_ref().map_or("other", Name::as_str)
+        );
+        game.world.narrate(text, per_turn.span);
+        let Some(encounter) = game.world.encounter.as_mut() else { return Ok(()) };
+        add_use(encounter, actor, &bought_key, option.count, power);
+        add_use(encounter, actor, &key, 1, power);
+        return Ok(());
+    }
+    add_use(encounter, actor, &key, 1, power);
+    Ok(())
+}
+
+/// Adds `count` to `actor`'s turn counter `key` (a new one noting `power`'s use as the first).
+fn add_use(
+    encounter: &mut crate::engine::Encounter,
+    actor: &str,
+    key: &str,
+    count: u32,
+    power: &str,
+) {
+    let found = encounter
+        .limits
+        .iter_mut()
+        .find(|used| used.actor == actor && used.reset == LimitReset::Turn && used.key == key);
+    match found {
+        Some(used) => used.count = used.count.saturating_add(count),
+        None => {
+            let acting = encounter.acting().map_or("no one", |p| p.name.as_str());
+            let first = format!("{power} in round {}, {acting}'s turn", encounter.round);
+            encounter.limits.push(crate::engine::LimitUse {
+                actor: actor.to_string(),
+                key: key.to_string(),
+                reset: LimitReset::Turn,
+                count,
+                first,
+            });
+        }
+    }
+}
+
+/// The refusal of a use beyond `quota` that nothing can buy.
+fn quota_used_up(
+    block: &Block,
+    per_turn: &PerTurn<'_>,
+    quota: &TurnQuota,
+    actor: &str,
+    encounter: &crate::engine::Encounter,
+    key: &str,
+) -> RuntimeError {
+    let power = block.name.node.as_str();
+    let first = encounter
+        .limits
+        .iter()
+        .find(|used| used.actor == actor && used.reset == LimitReset::Turn && used.key == key)
+        .map_or_else(|| "nothing yet".to_string(), |used| used.first.clone());
     let kind = match &quota.keyword {
         Some(keyword) => format!("{keyword} power"),
         None => "other power".to_string(),
     };
-    let turn = if challenge_only { "a challenge turn" } else { "a turn" };
+    let turn = if per_turn.challenge_only { "a challenge turn" } else { "a turn" };
     let broken = PowerRuleBroken {
         code: "runtime::turn_quota",
         message: format!(
@@ -237,5 +353,5 @@ fn count_turn_quota(
         related: Some((keywords_span(block), format!("{power} counts as {}", quota))),
         help: "the count starts again at the end of the turn".to_string(),
     };
-    Err(RuntimeErrorKind::PowerRule(Box::new(broken)).at(span))
+    RuntimeErrorKind::PowerRule(Box::new(broken)).at(per_turn.span)
 }

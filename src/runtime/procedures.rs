@@ -226,7 +226,8 @@ impl Settled<'_> {
                 let names = OutcomeNames {
                     margin: outcome.total.saturating_sub(self.target),
                     natural: Some(i64::from(outcome.natural)),
-                    critical: outcome.critical,
+                    total: Some(outcome.total),
+                    critical: Some(outcome.critical),
                     ..OutcomeNames::default()
                 };
                 (u32::from(outcome.success), vec![outcome.total], names)
@@ -443,6 +444,7 @@ pub(crate) fn side_value(
     let scope = LineScope {
         weapon: context.weapon,
         trigger: context.trigger,
+        extra: context.outcome,
         ..LineScope::of(rules, actor)
     };
     let failed = |e: crate::model::expr::EvalError| RuntimeError::from(e).or_at(expr.span);

@@ -18,7 +18,7 @@ use super::rules::Rules;
 use super::scope::LineScope;
 
 /// Whether `requirement` reads the current target: a test about `Target`, or an expression
-/// naming `Target's X` or passing `Target` to a script.
+/// naming `Target's X`, `Distance to Target` or passing `Target` to a script.
 pub(crate) fn reads_target(requirement: &Requirement) -> bool {
     let Requirement::Tests { first, rest } = requirement else { return false };
     std::iter::once(first).chain(rest.iter().map(|(_, test)| test)).any(|test| match &test.node {
@@ -28,6 +28,7 @@ pub(crate) fn reads_target(requirement: &Requirement) -> bool {
                 &mut |node, _| match node {
                     Expr::Possessive { owner, .. } => found |= owner.node.matches("Target"),
                     Expr::Name(name) => found |= name.matches("Target"),
+                    Expr::Special(crate::model::expr::Special::DistanceToTarget) => found = true,
                     _ => {}
                 },
                 expr.span,
@@ -64,6 +65,18 @@ pub(crate) fn holds_for(
     target: Option<&Actor>,
     power: Option<(&Block, Option<&Block>)>,
 ) -> Result<bool, RuntimeError> {
+    holds_on(rules, requirement, (user, target), power, &[])
+}
+
+/// [`holds_for`] with the triggering event's values (`[Trigger's Damage]`), for a system's
+/// event rules.
+pub(crate) fn holds_on(
+    rules: &Rules,
+    requirement: &Requirement,
+    (user, target): (&Actor, Option<&Actor>),
+    power: Option<(&Block, Option<&Block>)>,
+    trigger: &[(String, i64)],
+) -> Result<bool, RuntimeError> {
     let Requirement::Tests { first, rest } = requirement else { return Ok(true) };
     let test = |test: &Spanned<Test>| -> Result<bool, RuntimeError> {
         let unknown = |what: String| -> RuntimeError {
@@ -71,7 +84,7 @@ pub(crate) fn holds_for(
         };
         Ok(match &test.node {
             Test::Compare(expr) => {
-                let scope = LineScope { target, ..LineScope::of(rules, user) };
+                let scope = LineScope { target, trigger, ..LineScope::of(rules, user) };
                 let value = evaluate(expr, &scope, LineContext::Condition)?;
                 value.as_integer() != Some(0)
             }

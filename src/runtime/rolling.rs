@@ -18,9 +18,8 @@ pub(crate) struct Rolling<'r> {
     rolled: RefCell<Vec<Rolled>>,
 }
 
-/// One dice term as rolled: the notation and every die.
+/// One dice term as rolled: every die and the total.
 pub(crate) struct Rolled {
-    text: String,
     roll: Roll,
 }
 
@@ -36,7 +35,7 @@ impl RollTerms for Rolling<'_> {
     fn roll(&self, dice: &DiceText) -> Result<Value, EvalErrorKind> {
         let roll = draw(&mut self.roller.borrow_mut(), dice)?;
         let total = roll.total;
-        self.rolled.borrow_mut().push(Rolled { text: dice.text.clone(), roll });
+        self.rolled.borrow_mut().push(Rolled { roll });
         Ok(Value::integer(total))
     }
 }
@@ -63,14 +62,11 @@ pub(crate) fn draw(roller: &mut Roller, dice: &DiceText) -> Result<Roll, EvalErr
     .map_err(failed)
 }
 
-/// Records `rolled` for `user` against the rule line at `span`: every die (forced ones
-/// marked), then the term's total.
+/// Records `rolled` for `user` against the rule line at `span`: one line per term, its
+/// dice (forced ones marked) and its total.
 pub(crate) fn log(world: &mut World, user: &str, rolled: &[Rolled], span: Span) {
     for term in rolled {
         let dice: Vec<RolledDie> = term.roll.dice.iter().map(RolledDie::from).collect();
-        if !dice.is_empty() {
-            world.log_roll(Some(user), "effect", dice, span);
-        }
-        world.narrate(format!("{user} rolls {} = {}", term.text, term.roll.total), span);
+        world.log_term(Some(user), dice, term.roll.total, span);
     }
 }

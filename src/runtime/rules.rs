@@ -65,6 +65,10 @@ pub(crate) struct Rules {
     pub scripts: Option<std::rc::Rc<super::host::Scripts>>,
     /// `On <event>: function` hooks, in declaration order.
     pub hooks: Vec<(crate::model::hook::HookEvent, Spanned<crate::model::Name>)>,
+    /// `On <event>: <effects>` and `When X reaches 0: <effects>` lines, in declaration order.
+    pub event_rules: Vec<crate::model::hook::EventRule>,
+    /// `Challenge counters: S, F`: the resources a challenge counts in.
+    pub challenge_counters: Option<(String, String)>,
     /// `Derived X: [expr]` lines, in declaration order. Private, like `derived_names`: only
     /// load writes it, so the filter can never fall behind the list.
     derived: Vec<(String, Spanned<crate::model::Expr>)>,
@@ -98,6 +102,16 @@ pub(crate) struct Rules {
     pub watched_traits: bool,
     /// Resources whose maximum is an expression, re-read as it changes (`maxes.rs`).
     pub expr_maxes: Vec<super::maxes::ExprMax>,
+    /// `Effects X:` lines as (name, effects), in declaration order.
+    pub effect_groups: Vec<(String, crate::model::Effects)>,
+    /// `At N Resource:` lines, in declaration order.
+    pub thresholds: Vec<super::flow::Threshold>,
+    /// The `Clock:` line's periods per day and ticks per period.
+    pub clock: Option<(u32, u32)>,
+    /// `Resource X: world` resources, in declaration order.
+    pub world_resources: Vec<super::world_resources::WorldResource>,
+    /// `Bounds` lines as (stat, least, most), in declaration order.
+    pub bounds: Vec<(String, i64, i64)>,
     /// Whether anything listens to engine events (hooks or trait reactions): without,
     /// damage and effects skip every event test.
     pub listens: bool,
@@ -163,6 +177,13 @@ impl Rules {
                 SystemLine::Hook { event, function } => {
                     rules.hooks.push((event.node, function.clone()));
                 }
+                SystemLine::OnEvent(rule) => rules.event_rules.push((**rule).clone()),
+                SystemLine::ChallengeCounters { success, failure } => {
+                    rules.challenge_counters = Some((
+                        success.node.as_str().to_string(),
+                        failure.node.as_str().to_string(),
+                    ));
+                }
                 SystemLine::Ruling { name, value } => {
                     rules.rulings.push((name.node.as_str().to_string(), value.clone()));
                 }
@@ -173,6 +194,24 @@ impl Rules {
                 )),
                 SystemLine::Table { name, table } => {
                     rules.tables.push((name.node.clone(), table.clone()));
+                }
+                SystemLine::Clock { periods, ticks } => rules.clock = Some((*periods, *ticks)),
+                SystemLine::Effects { name, effects } => {
+                    rules.effect_groups.push((name.node.as_str().to_string(), effects.clone()));
+                }
+                SystemLine::At { count, resource, effects } => {
+                    rules.thresholds.push(super::flow::Threshold {
+                        count: *count,
+                        resource: resource.node.as_str().to_string(),
+                        effects: effects.clone(),
+                        span: line.span,
+                    });
+                }
+                SystemLine::Bounds(bounds) => {
+                    let each = bounds
+                        .iter()
+                        .map(|b| (b.node.stat.node.as_str().to_string(), b.node.low, b.node.high));
+                    rules.bounds.extend(each);
                 }
                 _ => {}
             }
@@ -207,7 +246,9 @@ impl Rules {
         rules.default_pool = super::checks::default_pool(&rules);
         (rules.reactions, rules.watched_traits) = super::traits::of(&rules);
         rules.expr_maxes = super::maxes::of(&rules);
-        rules.listens = !rules.hooks.is_empty() || !rules.reactions.is_empty();
+        rules.world_resources = super::world_resources::of(&rules.resources);
+        rules.listens =
+            !rules.hooks.is_empty() || !rules.reactions.is_empty() || !rules.event_rules.is_empty();
         use crate::model::system::EngineRuling;
         rules.grade_cap = pack.ruling(EngineRuling::GradeCap.name()).cloned();
         if let Some(crate::model::Amount::Expr(expr)) =

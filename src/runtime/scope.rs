@@ -37,6 +37,11 @@ pub(crate) struct LineScope<'a> {
     /// The roller, lent while an effect's amount is evaluated: its dice terms and dice
     /// fields roll. `None` everywhere else: a number read at any time never rolls.
     pub dice: Option<&'a dyn super::rolling::RollTerms>,
+    /// The world's pools, lent while an effect line is evaluated: its brackets read world
+    /// resources (`[Tension]`). `None` elsewhere (`check` refuses those reads there).
+    pub pools: Option<&'a std::collections::BTreeMap<String, i64>>,
+    /// The world clock, lent like `pools`: effect lines read `[Clock Period]`.
+    pub clock: Option<&'a crate::engine::WorldClock>,
 }
 
 /// How deeply derived values may name other derived values before the name is unknown.
@@ -55,6 +60,8 @@ impl<'a> LineScope<'a> {
             trigger: &[],
             depth: 0,
             dice: None,
+            pools: None,
+            clock: None,
         }
     }
 
@@ -514,6 +521,7 @@ fn special(scope: &LineScope<'_>, special: Special) -> Read {
         Special::Tier => "Tier",
         Special::Level => "Level",
         Special::Grade => return Ok(Value::integer(scope.grade.unwrap_or(0))),
+        Special::DistanceToTarget => return distance_to_target(scope),
     };
     if let Some(derived) = scope.rules.special_derived(special) {
         return value_with(scope.rules, scope.user, name, Some(derived), scope.depth)
@@ -523,6 +531,24 @@ fn special(scope: &LineScope<'_>, special: Special) -> Read {
     let own = scope.user.stats.get(name).copied();
     let value = own.or_else(|| default_at(scope.rules, scope.user, name, scope.depth));
     Ok(Value::integer(value.unwrap_or(0)))
+}
+
+/// `Distance to Target`: hexes between the user and the target, both on the map; an error
+/// naming what is missing otherwise (never 0 by default).
+#[inline(never)]
+fn distance_to_target(scope: &LineScope<'_>) -> Read {
+    let Some(target) = scope.target else {
+        return Err(unknown(format_args!("Distance to Target (no target here)")));
+    };
+    match (scope.user.position, target.position) {
+        (Some(from), Some(to)) => Ok(Value::integer(from.distance(to))),
+        (None, _) => {
+            Err(unknown(format_args!("Distance to Target ({} is not on the map)", scope.user.name)))
+        }
+        (_, None) => {
+            Err(unknown(format_args!("Distance to Target ({} is not on the map)", target.name)))
+        }
+    }
 }
 
 impl Scope for LineScope<'_> {
@@ -583,7 +609,20 @@ impl LineScope<'_> {
         }
         match actor_value_at(self.rules, self.user, name.as_str(), self.depth) {
             Some(value) => Ok(Value::integer(value)),
-            None => self.unowned(name),
+            None => match (self.rules.world_resource(name.as_str()), self.pools) {
+                (Some(held), Some(pools)) => {
+                    Ok(Value::integer(super::world_resources::value(pools, held)))
+                }
+                _ => match self.clock.filter(|_| self.rules.clock.is_some()) {
+                    Some(clock) => {
+                        match super::world_resources::clock_value(clock, name.as_str()) {
+                            Some(value) => Ok(Value::integer(value)),
+                            None => self.unowned(name),
+                        }
+                    }
+                    None => self.unowned(name),
+                },
+            },
         }
     }
 

@@ -124,7 +124,7 @@ fn read_result(value: Dynamic) -> Result<(u32, OutcomeNames, Vec<i64>), String> 
         let key = key.to_ascii_lowercase().replace(' ', "_");
         if key == "critical" {
             names.critical =
-                value.as_bool().map_err(|t| format!("`critical` as {t}, not true or false"))?;
+                Some(value.as_bool().map_err(|t| format!("`critical` as {t}, not true or false"))?);
             continue;
         }
         let number = value.as_int().map_err(|t| format!("`{key}` as {t}, not a whole number"))?;
@@ -134,7 +134,10 @@ fn read_result(value: Dynamic) -> Result<(u32, OutcomeNames, Vec<i64>), String> 
             "successes" => names.successes = Some(number),
             "success_number" => names.success_number = Some(number),
             "natural" => names.natural = Some(number),
-            "total" => totals.push(number),
+            "total" => {
+                names.total.get_or_insert(number);
+                totals.push(number);
+            }
             _ => return Err(format!("the unknown key `{key}`; a result map holds {RESULT_KEYS}")),
         }
     }
@@ -175,6 +178,7 @@ pub(crate) fn power_outcomes(
         let scope = LineScope {
             weapon: context.weapon,
             trigger: context.trigger,
+            extra: context.outcome,
             ..LineScope::of(rules, actor)
         };
         let value = evaluate(&spec.modifier, &scope, LineContext::Check)

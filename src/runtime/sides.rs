@@ -95,8 +95,17 @@ pub(crate) fn kept_in_area(user: &Actor, other: &Actor, filter: Option<SidesInAr
 }
 
 /// Whether a walker must go around the hex `occupant` stands on: only an enemy blocks.
-pub(crate) fn blocks_walker(world: &World, walker: &str, occupant: &Actor) -> bool {
-    world.actor(walker).is_ok_and(|walker| enemies(walker, occupant))
+pub(crate) fn blocks_walker(
+    world: &World,
+    walker: &str,
+    occupant: &Actor,
+    health: Option<&str>,
+) -> bool {
+    // A downed creature (its health at 0 or below) can be passed through.
+    let downed = health
+        .and_then(|health| occupant.resources.get(health))
+        .is_some_and(|held| held.current <= 0);
+    !downed && world.actor(walker).is_ok_and(|walker| enemies(walker, occupant))
 }
 
 impl Game {

@@ -73,6 +73,26 @@ impl Game {
     }
 }
 
+/// `lay Spikes at Target`: lays the condition block `condition` (with `n`) on `hex` from an
+/// effect line, journaled so a failing power takes it back; whoever stands there gains it.
+pub(crate) fn lay(
+    game: &mut Game,
+    condition: &str,
+    n: Option<i64>,
+    hex: Hex,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let block = Rules::find(&game.rules.conditions, condition).ok_or_else(|| {
+        unknown("condition", condition, Rules::names(&game.rules.conditions)).at(span)
+    })?;
+    let name = block.name.node.as_str().to_string();
+    game.remember_terrain(hex);
+    game.world.terrain.entry(hex).or_default().insert(name.clone(), n);
+    let rating = n.map(|n| format!(" {n}")).unwrap_or_default();
+    game.world.narrate(format!("terrain {name}{rating} at {hex}"), span);
+    settle_on(game, &[hex])
+}
+
 /// Settles every actor standing on one of `hexes`.
 fn settle_on(game: &mut Game, hexes: &[Hex]) -> Result<(), RuntimeError> {
     let standing: Vec<String> = game

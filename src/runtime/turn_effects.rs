@@ -120,6 +120,10 @@ pub(crate) fn run(game: &mut Game, actor: &str, phase: &Phase) -> Result<(), Run
 fn typed(effects: &Effects, subtype: Option<&str>) -> Effects {
     let mut out = effects.clone();
     for part in &mut out.parts {
+        if let EffectPart::When { then, .. } = &mut part.node {
+            *then = typed(then, subtype);
+            continue;
+        }
         let EffectPart::Effect(Effect::Damage { damage_type: Some(kind), .. }) = &mut part.node
         else {
             continue;

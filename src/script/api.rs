@@ -1,5 +1,5 @@
-//! The functions scripts can call besides Rhai's own library: dice, the transcript and actor
-//! handles. Each one is a thin adapter onto [`ScriptHost`]; none keeps state of its own, and
+//! The functions scripts can call besides Rhai's own library: dice, the transcript, actor
+//! handles and the pack's check procedures (`check(actor, "Stability", 21)`). Each one is a thin adapter onto [`ScriptHost`]; none keeps state of its own, and
 //! host failures become ordinary script runtime errors at the call site.
 
 use std::cell::RefCell;
@@ -138,6 +138,17 @@ fn register_actor(engine: &mut Engine, host: &Host) {
     engine.register_fn("heal", move |actor: &mut ActorHandle, amount: INT| {
         with_host(&h, |host| host.heal(*actor, amount))
     });
+    let h = Rc::clone(host);
+    engine.register_fn("check", move |actor: ActorHandle, stat: &str, threshold: INT| {
+        with_host(&h, |host| host.check(actor, stat, threshold, None))
+    });
+    let h = Rc::clone(host);
+    engine.register_fn(
+        "check",
+        move |actor: ActorHandle, stat: &str, threshold: INT, procedure: &str| {
+            with_host(&h, |host| host.check(actor, stat, threshold, Some(procedure)))
+        },
+    );
     let h = Rc::clone(host);
     engine.register_fn("decide", move |question: &str, options: Array| -> HostResult<INT> {
         let options: Vec<String> = options.iter().map(ToString::to_string).collect();

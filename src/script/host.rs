@@ -183,6 +183,20 @@ pub trait ScriptHost {
         Err(HostError::Unsupported("heal"))
     }
 
+    /// Rolls a check for `actor` with the pack's check procedure `procedure` (`None`: the
+    /// system's default) on `stat` against `threshold`; returns the grade (0: failed):
+    /// `check(actor, "Stability", 21)`, `check(actor, "Stability", 21, "Challenge")`.
+    fn check(
+        &mut self,
+        actor: ActorHandle,
+        stat: &str,
+        threshold: i64,
+        procedure: Option<&str>,
+    ) -> Result<i64, HostError> {
+        let _ = (actor, stat, threshold, procedure);
+        Err(HostError::Unsupported("check"))
+    }
+
     /// A decision point: asks the player (or a forced answer in a session file) to pick one
     /// of `options`; returns the index picked (`decide("Push or pull?", ["push", "pull"])`).
     fn decide(&mut self, question: &str, options: &[String]) -> Result<usize, HostError> {

@@ -214,11 +214,10 @@ pub trait Backend {
     /// `end encounter`.
     fn end_encounter(&mut self) -> CommandResult;
 
-    /// `challenge N breakthroughs before M setbacks with A, B`.
+    /// `challenge N Successes before M Failures with A, B`.
     fn start_challenge(
         &mut self,
-        breakthroughs: u32,
-        setbacks: u32,
+        terms: &super::command::ChallengeTerms,
         participants: &[NameRef],
     ) -> CommandResult;
 

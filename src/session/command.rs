@@ -10,6 +10,20 @@ use crate::runtime::{Grantable, Lasting};
 /// A name as written, with where it was written: `Heavy Strike`, `"Bandit 2"`.
 pub type NameRef = Spanned<String>;
 
+/// What a challenge is won and lost by, as the command writes it: `5 Successes before 4
+/// Failures`. The counters must be the system's `Challenge counters:`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeTerms {
+    /// Successes needed to win: `5`.
+    pub successes: u32,
+    /// The successes' counter as written: `Successes`.
+    pub success_counter: NameRef,
+    /// Failures that lose it: `4`.
+    pub failures: u32,
+    /// The failures' counter as written: `Failures`.
+    pub failure_counter: NameRef,
+}
+
 /// One session command.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -126,12 +140,10 @@ pub enum Command {
     Reload,
     /// `end encounter`.
     EndEncounter,
-    /// `challenge 5 breakthroughs before 4 setbacks with Scout, Hero`.
+    /// `challenge 5 Successes before 4 Failures with Scout, Hero`.
     Challenge {
-        /// Breakthroughs needed to succeed: `5`.
-        breakthroughs: u32,
-        /// Setbacks that end it in failure: `4`.
-        setbacks: u32,
+        /// The counters and their targets.
+        terms: ChallengeTerms,
         /// Who takes part: `Scout, Hero`.
         participants: Vec<NameRef>,
     },
@@ -287,14 +299,33 @@ pub struct CheckSide {
 pub struct CheckCommand {
     /// Who checks and with what.
     pub side: CheckSide,
-    /// The number to reach: `11`.
-    pub difficulty: i64,
+    /// The number to reach: `11`, or `[10 + Level]`.
+    pub difficulty: Difficulty,
     /// `aided by Hero`: helpers.
     pub aided_by: Vec<NameRef>,
     /// `adding 3 Chaos Dice`: extra dice from a world pool.
     pub adding: Option<(i64, NameRef)>,
     /// `against Bandit`: the actor the check is made against.
     pub against: Option<NameRef>,
+}
+
+/// What a session check must reach: `vs 11`, or `vs [10 + Level]` (a bracket expression
+/// read on the checking actor, `Target's X` on the `against` actor).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Difficulty {
+    /// `11`.
+    Number(i64),
+    /// `[10 + Level]`, with the span of its inside.
+    Expr(crate::diagnostics::Spanned<crate::model::Expr>),
+}
+
+impl std::fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Difficulty::Number(number) => write!(f, "{number}"),
+            Difficulty::Expr(expr) => write!(f, "[{}]", expr.node),
+        }
+    }
 }
 
 /// A dice expression written in a session, parsed and with its place in the file.

@@ -182,6 +182,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::trigger => "`trigger \"what happened\"`",
         Rule::check => "`check ACTOR Stat + 2 vs 9`",
         Rule::check_expression | Rule::check_term => "a stat or a number such as `Might` or `2`",
+        Rule::check_bracket => "a bracket expression such as `[10 + Level]`",
         Rule::check_operator => "`+` or `-`",
         Rule::aided => "`aided by NAME`",
         Rule::check_against => "`against NAME`",
@@ -200,7 +201,13 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::encounter => "`encounter` and the actors taking part",
         Rule::next => "`next` or `next turn`",
         Rule::end_encounter => "`end encounter`",
-        Rule::challenge => "`challenge 5 breakthroughs before 4 setbacks with NAMES`",
+        Rule::challenge => {
+            "`challenge 5 SUCCESSES before 4 FAILURES with NAMES` (the system's `Challenge \
+             counters:`)"
+        }
+        Rule::counter_name | Rule::counter_words | Rule::counter_word => {
+            "a challenge counter, such as `Successes` (the system's `Challenge counters:`)"
+        }
         Rule::save => "`save \"file.json\"`",
         Rule::restore => "`restore \"file.json\"`",
         Rule::undo => "`undo`",
@@ -260,9 +267,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::k_next => "`next`",
         Rule::k_end => "`end`",
         Rule::k_challenge => "`challenge`",
-        Rule::k_breakthroughs => "`breakthroughs`",
         Rule::k_before => "`before`",
-        Rule::k_setbacks => "`setbacks`",
         Rule::k_save => "`save`",
         Rule::k_restore => "`restore`",
         Rule::k_undo => "`undo`",

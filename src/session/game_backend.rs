@@ -14,7 +14,7 @@ use super::backend::{
     Backend, CommandResult, CompletionKind, Fiat, LoadedPack, Outcome, TranscriptEntry,
 };
 use super::command::{
-    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, NameRef, ShowTarget, UseCommand,
+    AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, Difficulty, NameRef, ShowTarget, UseCommand,
 };
 use super::session::error_at;
 use crate::diagnostics::{Diagnostic, Severity, SourceMap, Span, Spanned, ToDiagnostic};
@@ -178,7 +178,15 @@ impl Backend for Game {
         if let [_, second, ..] = request.aided_by.as_slice() {
             return Err(unsupported("more than one helper", second.span));
         }
-        let mut runtime_request = self.check_request(&request.side, request.difficulty)?;
+        let difficulty = match &request.difficulty {
+            Difficulty::Number(number) => *number,
+            Difficulty::Expr(expr) => {
+                let against = request.against.as_ref().map(|who| who.node.as_str());
+                Game::evaluate(self, &request.side.actor.node, against, expr)
+                    .map_err(|e| failed(&e.or_at(expr.span)))?
+            }
+        };
+        let mut runtime_request = self.check_request(&request.side, difficulty)?;
         if let Some((count, pool)) = &request.adding {
             runtime_request.procedure = self.extra_dice_procedure(pool)?;
             runtime_request.extra_dice = Some(*count);
@@ -284,8 +292,7 @@ impl Backend for Game {
 
     fn start_challenge(
         &mut self,
-        breakthroughs: u32,
-        setbacks: u32,
+        terms: &super::command::ChallengeTerms,
         participants: &[NameRef],
     ) -> CommandResult {
         let names: Vec<&str> = participants.iter().map(|actor| actor.node.as_str()).collect();
@@ -296,7 +303,12 @@ impl Backend for Game {
             .or(participants.first())
             .map_or(Span::NONE, |p| p.span);
         let mark = self.mark();
-        let order = Game::start_challenge(self, breakthroughs, setbacks, &names)
+        let counters = self
+            .resolve_challenge_counters(&terms.success_counter, &terms.failure_counter)
+            .map_err(|e| failed(&e))?;
+        let challenge = crate::engine::Challenge::new(terms.successes, terms.failures)
+            .counted_by(&counters.0, &counters.1);
+        let order = Game::start_challenge_counted(self, challenge, &names)
             .map_err(|e| failed(&e.or_at(span)))?;
         Ok(self.opened(mark, "challenge", &order))
     }

@@ -47,7 +47,7 @@ pub use backend::{
 };
 pub use command::{
     AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand,
-    LoadTarget, Located, NameRef, ShowTarget, UseCommand,
+    Difficulty, LoadTarget, Located, NameRef, ShowTarget, UseCommand,
 };
 pub use commands::{COMMANDS, CommandSpec, WordAt};
 pub use error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, rule_name};

@@ -8,7 +8,7 @@ use pest::iterators::Pair;
 
 use super::command::{
     AnalyzeCommand, CheckCommand, CheckSide, CheckTerm, Command, Definition, DiceCommand,
-    LoadTarget, Located, NameRef, ShowTarget, UseCommand,
+    Difficulty, LoadTarget, Located, NameRef, ShowTarget, UseCommand,
 };
 use super::commands::{actor_words, rule_for, start_words};
 use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest, rule_name};
@@ -243,6 +243,19 @@ struct Lower {
 }
 
 impl Lower {
+    /// `11` or `[10 + Level]`.
+    fn difficulty(&self, pair: &Pair<'_, Rule>) -> Result<Difficulty, Diagnostic> {
+        if pair.as_rule() != Rule::check_bracket {
+            return self.number(pair).map(Difficulty::Number);
+        }
+        let text = pair.as_str();
+        let inside = &text[1..text.len() - 1];
+        let base = self.base + pair.as_span().start() + 1;
+        crate::parse::parse_expression(self.file, base, inside)
+            .map(Difficulty::Expr)
+            .map_err(|mut diagnostics| diagnostics.remove(0))
+    }
+
     fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let range = pair.as_span();
         Span::new(self.file, self.base + range.start()..self.base + range.end())
@@ -315,7 +328,7 @@ impl Lower {
             Rule::check => {
                 let actor = self.name(inner.next().expect("grammar: actor"));
                 let terms = self.terms(inner.next().expect("grammar: check terms"))?;
-                let difficulty = self.number(&inner.next().expect("grammar: difficulty"))?;
+                let difficulty = self.difficulty(&inner.next().expect("grammar: difficulty"))?;
                 let (mut aided_by, mut adding, mut against) = (Vec::new(), None, None);
                 for option in inner {
                     if option.as_rule() == Rule::check_against {
@@ -421,10 +434,18 @@ impl Lower {
             }
             Rule::end_encounter => Command::EndEncounter,
             Rule::challenge => {
-                let breakthroughs = self.number(&inner.next().expect("grammar: breakthroughs"))?;
-                let setbacks = self.number(&inner.next().expect("grammar: setbacks"))?;
+                let successes = self.number(&inner.next().expect("grammar: successes"))?;
+                let success_counter = self.name(inner.next().expect("grammar: counter"));
+                let failures = self.number(&inner.next().expect("grammar: failures"))?;
+                let failure_counter = self.name(inner.next().expect("grammar: counter"));
                 let participants = self.names(inner.next().expect("grammar: participants"));
-                Command::Challenge { breakthroughs, setbacks, participants }
+                let terms = super::command::ChallengeTerms {
+                    successes,
+                    success_counter,
+                    failures,
+                    failure_counter,
+                };
+                Command::Challenge { terms, participants }
             }
             Rule::save => Command::Save(self.string(&inner.next().expect("grammar: path"))),
             Rule::restore => Command::Restore(self.string(&inner.next().expect("grammar: path"))),
@@ -663,7 +684,7 @@ impl Lower {
     /// A name, bare or quoted (quotes removed).
     fn name(&self, pair: Pair<'_, Rule>) -> NameRef {
         match pair.as_rule() {
-            Rule::any_name | Rule::actor_word => {
+            Rule::any_name | Rule::actor_word | Rule::counter_name => {
                 self.name(children(pair).next().expect("grammar: a name"))
             }
             Rule::string => self.string(&pair),

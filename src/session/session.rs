@@ -269,8 +269,8 @@ impl<B: Backend> Session<B> {
             Command::Encounter(actors) => self.backend.start_encounter(actors),
             Command::NextTurn => self.backend.next_turn(decider),
             Command::EndEncounter => self.backend.end_encounter(),
-            Command::Challenge { breakthroughs, setbacks, participants } => {
-                self.backend.start_challenge(*breakthroughs, *setbacks, participants)
+            Command::Challenge { terms, participants } => {
+                self.backend.start_challenge(terms, participants)
             }
             Command::Save(path) => self.backend.save(path),
             Command::Restore(path) => self.backend.restore(path),

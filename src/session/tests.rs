@@ -183,11 +183,11 @@ impl Backend for Double {
 
     fn start_challenge(
         &mut self,
-        breakthroughs: u32,
-        setbacks: u32,
+        terms: &super::command::ChallengeTerms,
         participants: &[NameRef],
     ) -> CommandResult {
-        self.canned(format!("challenge {breakthroughs}/{setbacks} with {}", participants.len()))
+        let (successes, failures) = (terms.successes, terms.failures);
+        self.canned(format!("challenge {successes}/{failures} with {}", participants.len()))
     }
 
     fn save(&mut self, path: &Spanned<String>) -> CommandResult {
@@ -336,7 +336,10 @@ fn parse_builds_typed_commands_with_spans() {
         check.side.terms,
         vec![CheckTerm::Stat(true, found(line, "Influence", 0)), CheckTerm::Number(-2)]
     );
-    assert_eq!((check.difficulty, check.aided_by), (11, vec![found(line, "Hero", 0)]));
+    assert_eq!(
+        (check.difficulty, check.aided_by),
+        (Difficulty::Number(11), vec![found(line, "Hero", 0)])
+    );
     assert_eq!(command("force 8, 6, 1"), Command::Force(vec![8, 6, 1]));
     assert_eq!(command("policy boost max-safe").word(), "policy");
     let line = "side Hero, Guard: Free Folk";
@@ -615,10 +618,10 @@ fn game_backend_refuses_unsupported_commands_and_shows_defined_blocks() {
         "challenge 3 breakthroughs before 2 setbacks with A\n",
         None,
     );
-    // Challenges run now, but need the system's counter resources.
-    let diagnostics = run.failure.expect("no Breakthroughs resource");
-    assert_eq!(diagnostics[0].code, "runtime::unknown");
-    assert_eq!(diagnostics[0].message, "unknown resource `Breakthroughs`");
+    // Challenges run now, but need the system's `Challenge counters:`.
+    let diagnostics = run.failure.expect("no challenge counters");
+    assert_eq!(diagnostics[0].code, "runtime::challenge");
+    assert_eq!(diagnostics[0].message, "the system declares no challenge counters");
 }
 
 #[test]

@@ -38,7 +38,7 @@ fn a_weapon_s_dice_damage_rolls_when_weapon_is_the_whole_amount() {
     game.use_power(&PowerUse::new("Ana", "Stab").at(["Bo"])).unwrap();
     assert_eq!(hp(&mut game, "Bo"), 14);
     let transcript = game.transcript_since(mark);
-    assert!(transcript.contains("Ana rolls 1d8 = 6"), "{transcript}");
+    assert!(transcript.contains("Ana rolls 1d8 for effect: [6f] = 6"), "{transcript}");
 }
 
 #[test]

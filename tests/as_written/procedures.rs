@@ -142,6 +142,9 @@ fn by_target_on_a_d20_procedure_has_each_target_roll_its_own_defence() {
     let outcome = game.use_power(&PowerUse::new("Ana", "Fear").at(["Bo"])).unwrap();
     let target = &outcome.targets[0];
     assert_eq!((target.threshold, target.grade), (Some(15), 0));
-    assert_eq!(target.names.as_slice(), [("Margin", -1), ("Natural", 2)]);
+    assert_eq!(
+        target.names.as_slice(),
+        [("Margin", -1), ("Natural", 2), ("Total", 14), ("Critical", 0)]
+    );
     assert_eq!(game.world().actor("Bo").unwrap().resources["HP"].current, 17);
 }

@@ -117,8 +117,8 @@ fn dice_terms_in_brackets_roll_once_each_on_the_game_s_stream() {
     assert_eq!(swing("[if(Strength > 2, 2d6, 1d4)] damage", &[6, 6]).0, 12);
     // Each die is logged against the line that rolled it, forced faces marked.
     let (_, transcript) = swing("[1d8 + Strength] damage", &[5]);
-    assert!(transcript.contains("Ana rolls 1d8 for effect: [5f]"), "{transcript}");
-    assert!(transcript.contains("Ana rolls 1d8 = 5"), "{transcript}");
+    // One line per term: its dice and what it came to.
+    assert_eq!(transcript.matches("Ana rolls 1d8 for effect: [5f] = 5").count(), 1, "{transcript}");
 }
 
 #[test]
@@ -126,7 +126,7 @@ fn a_dice_field_rolls_once_where_an_effect_reads_it() {
     // `[2 * Weapon Damage]`: the sword's 1d8 rolls once and doubles.
     let (damage, transcript) = swing("[2 * Weapon Damage] damage", &[6]);
     assert_eq!(damage, 12);
-    assert_eq!(transcript.matches("Ana rolls 1d8 = 6").count(), 1, "{transcript}");
+    assert_eq!(transcript.matches("Ana rolls 1d8").count(), 1, "{transcript}");
     assert_eq!(swing("[Weapon Damage + Strength - Target's Agility] damage", &[4]).0, 6);
     // Read twice, it rolls twice.
     assert_eq!(swing("[Weapon + Weapon] damage", &[4, 3]).0, 7);

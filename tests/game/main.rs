@@ -6,9 +6,13 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod action_economy;
 mod analyze;
+mod challenge_counters;
+mod check_outcomes;
 mod defaults_and_prereqs;
 mod defences;
+mod effect_flow;
 mod engine_examples;
 mod engine_save;
 mod engine_world;
@@ -45,6 +49,12 @@ mod runtime_spending;
 mod runtime_terrain;
 mod runtime_timing;
 mod runtime_upgrades;
+mod script_check_calls;
 mod session_gm;
+mod side_phases;
+mod space_distance;
+mod space_downed;
+mod space_traps;
 mod trait_kinds;
 mod transcript_text;
+mod turn_control;

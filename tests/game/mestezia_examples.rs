@@ -141,12 +141,13 @@ fn build_momentum_puts_momentum_on_the_next_player_in_turn_order() {
 }
 
 #[test]
-fn a_challenge_needs_its_counter_resources_and_a_refused_one_changes_nothing() {
+fn a_challenge_needs_its_counters_declared_and_a_refused_one_changes_nothing() {
     let mut game = Game::new(7);
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules").join("mystika");
     game.load(&[path]).expect("the pack loads");
     let error = game.start_challenge(3, 2, &[]).unwrap_err();
-    assert_eq!(error.to_string(), "unknown resource `Breakthroughs`");
+    // Mystika's pack names no `Challenge counters:`.
+    assert_eq!(error.to_string(), "the system declares no challenge counters");
     assert!(game.world().encounter.is_none());
 }
 

@@ -110,11 +110,14 @@ fn total_against_ten_with_a_critical() {
     game.world_mut().roller.force([19]);
     let outcome = game.check(&attack).unwrap();
     assert_eq!(outcome.totals, vec![21]);
-    assert_eq!((outcome.grade, outcome.names.natural, outcome.names.critical), (1, Some(19), true));
+    assert_eq!(
+        (outcome.grade, outcome.names.natural, outcome.names.critical),
+        (1, Some(19), Some(true))
+    );
     assert_eq!(outcome.names.margin, 11);
     game.world_mut().roller.force([7]);
     let outcome = game.check(&attack).unwrap();
-    assert_eq!((outcome.grade, outcome.names.margin, outcome.names.critical), (0, -1, false));
+    assert_eq!((outcome.grade, outcome.names.margin, outcome.names.critical), (0, -1, Some(false)));
 }
 
 #[test]
@@ -203,7 +206,10 @@ fn declared_duel_ease_and_critical_lines_run() {
 
     game.world_mut().roller.force([19]);
     let outcome = game.check(&request("Crit Roll", 10)).unwrap();
-    assert_eq!((outcome.grade, outcome.names.natural, outcome.names.critical), (1, Some(19), true));
+    assert_eq!(
+        (outcome.grade, outcome.names.natural, outcome.names.critical),
+        (1, Some(19), Some(true))
+    );
 }
 
 #[test]

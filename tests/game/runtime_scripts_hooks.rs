@@ -92,7 +92,7 @@ fn an_unknown_event_is_refused_with_the_events_listed() {
     assert_eq!(
         errors[0].labels[0].message,
         "expected an event after `On`: damage taken, turn start, turn end, condition applied, \
-         condition ended, resource zero"
+         condition ended, resource zero, hit, kill"
     );
 }
 

@@ -5,9 +5,11 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod check_outcome_forms;
 mod dice;
 mod dice_notation;
 mod dice_robustness;
+mod effect_flow;
 mod gear_fields;
 mod rules_golden;
 mod rules_model;

@@ -220,7 +220,17 @@ fn system(label: SystemLabel) -> Evidence {
         SystemLabel::On => Runs(&[
             "turn_hooks_run_as_turns_start_and_end",
             "a_heavy_hit_failing_the_challenge_starts_bleeding",
+            "unconscious_at_0_then_dead_when_hit_again_but_never_in_the_turn_it_fell",
         ]),
+        SystemLabel::SideOrder => {
+            Runs(&["the_party_acts_before_the_foes_in_the_named_order_without_dice"])
+        }
+        SystemLabel::When => {
+            Runs(&["unconscious_at_0_then_dead_when_hit_again_but_never_in_the_turn_it_fell"])
+        }
+        SystemLabel::ChallengeCounters => {
+            Runs(&["a_challenge_is_counted_in_the_counters_the_system_names"])
+        }
         SystemLabel::Keyword => {
             Runs(&["an_attack_off_turn_points_at_the_keyword_rule_and_the_powers_keywords"])
         }
@@ -233,6 +243,14 @@ fn system(label: SystemLabel) -> Evidence {
         SystemLabel::StanceEnds => {
             Runs(&["a_stance_ends_on_unconscious_and_undo_and_save_bring_it_back"])
         }
+        SystemLabel::Effects => Runs(&["one_group_serves_a_power_and_a_condition"]),
+        SystemLabel::At => {
+            Runs(&["an_at_line_runs_when_the_counter_reaches_its_count_and_again_after_the_reset"])
+        }
+        SystemLabel::Bounds => Runs(&["a_bounded_stat_stops_at_its_bound_and_the_log_says_so"]),
+        SystemLabel::Clock => {
+            Runs(&["the_world_clock_rolls_ticks_into_periods_and_periods_into_days"])
+        }
         // Notes on the system, never run.
         SystemLabel::Details => Text,
     }
@@ -240,6 +258,7 @@ fn system(label: SystemLabel) -> Evidence {
 
 fn condition(label: ConditionLabel) -> Evidence {
     match label {
+        ConditionLabel::Turn => Runs(&["a_surprise_round_skips_the_surprised_until_hit"]),
         ConditionLabel::Parameters => {
             Runs(&["ongoing_fire_3_resisted_by_resistant_fire_2_deals_1_each_start_phase"])
         }
@@ -458,6 +477,16 @@ fn verb(verb: EffectVerb) -> Evidence {
         }
         EffectVerb::InFront => Runs(&["bar_table_put_in_front_of_armour_takes_25"]),
         EffectVerb::Raise => Runs(&["raising_a_skill_from_7_to_8_costs_8_fragments"]),
+        EffectVerb::Set => Runs(&["set_stops_at_the_resource_maximum_and_says_so"]),
+        EffectVerb::Do => Runs(&["a_group_reads_values_as_the_dice_left_them"]),
+        EffectVerb::Advance => {
+            Runs(&["the_world_clock_rolls_ticks_into_periods_and_periods_into_days"])
+        }
+        EffectVerb::EndTurn => {
+            Runs(&["ending_the_turn_refuses_the_actors_next_power_until_its_next_turn"])
+        }
+        EffectVerb::SkipTurn => Runs(&["a_skipped_turn_passes_at_once_and_only_once"]),
+        EffectVerb::Lay => Runs(&["effects_lay_terrain_under_a_target_or_on_the_requested_hex"]),
     }
 }
 

@@ -164,6 +164,9 @@ fn power_line() -> impl Strategy<Value = String> {
             .prop_map(|(amount, resource)| format!("Cost: {amount} {resource}")),
         effects().prop_map(|effects| format!("Result: {effects}")),
         (1u32..4, effects()).prop_map(|(grade, effects)| format!("Result {grade}: {effects}")),
+        effects().prop_map(|effects| format!("Result Critical: {effects}")),
+        (expression(), effects())
+            .prop_map(|(expr, effects)| format!("Result if [{expr}]: {effects}")),
         (1u32..4, effects()).prop_map(|(grade, effects)| format!("Effect {grade}: {effects}")),
         effects().prop_map(|effects| format!("Before: {effects}")),
         expression().prop_map(|expr| format!("Check: [{expr}]")),

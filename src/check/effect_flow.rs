@@ -1,0 +1,205 @@
+//! The flow of effect lines: `do Group` names a system `Effects Group:` line (declared
+//! once), groups that run each other in a circle, the kinds `each ... within N` accepts,
+//! `Bounds` lines that name stats, and actor stat values outside their bounds.
+
+use std::collections::BTreeMap;
+
+use crate::diagnostics::{Diagnostic, Span, Spanned, did_you_mean};
+use crate::model::{ActorLine, BlockBody, Effect, EffectPart, Effects, Name, Pack, SystemLine};
+
+use super::collect::References;
+
+/// The `each` kinds the runtime selects by side.
+const EACH_KINDS: [&str; 10] = [
+    "ally",
+    "allies",
+    "enemy",
+    "enemies",
+    "foe",
+    "foes",
+    "opponent",
+    "opponents",
+    "creature",
+    "creatures",
+];
+
+/// The one-actor subjects a `gains`/`loses` phrase may name (see `runtime::effects`).
+const ONE_RECIPIENTS: [&str; 6] =
+    ["Self", "you", "Target", "the target", "Next Ally", "next in turn order"];
+
+/// Every problem with effects groups, `each` recipients and stat bounds in `pack`.
+pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let groups: Vec<(&Spanned<Name>, &Effects)> = pack
+        .system_lines()
+        .filter_map(|line| match &line.node {
+            SystemLine::Effects { name, effects } => Some((name, effects)),
+            _ => None,
+        })
+        .collect();
+    for (index, (name, _)) in groups.iter().enumerate() {
+        if let Some((first, _)) =
+            groups[..index].iter().find(|(n, _)| n.node.matches(name.node.as_str()))
+        {
+            out.push(
+                Diagnostic::error(
+                    "rules::check::duplicate_group",
+                    format!("the effects group `{}` is declared twice", name.node),
+                )
+                .with_primary(name.span, "declared again here")
+                .with_secondary(first.span, "first declared here")
+                .with_help("give each group its own name, or merge the two lines"),
+            );
+        }
+    }
+    let names: Vec<&str> = groups.iter().map(|(name, _)| name.node.as_str()).collect();
+    for block in pack.blocks() {
+        let references = References::of(&block.node.body);
+        for used in &references.groups {
+            if !names.iter().any(|name| used.node.matches(name)) {
+                let help = match did_you_mean(used.node.as_str(), names.iter().copied()) {
+                    Some(close) => format!("did you mean `{close}`?"),
+                    None => format!(
+                        "declare it in the system block: `Effects {}: gain 1 Marks`",
+                        used.node
+                    ),
+                };
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::unknown_group",
+                        format!("unknown effects group `{}`", used.node),
+                    )
+                    .with_primary(used.span, "no `Effects` line has this name")
+                    .with_help(help),
+                );
+            }
+        }
+        for who in &references.each_recipients {
+            if !EACH_KINDS.iter().any(|kind| who.node.matches(kind)) {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::each_kind",
+                        format!("`each {}` names no kind of creature the engine selects", who.node),
+                    )
+                    .with_primary(who.span, "not ally, enemy or creature")
+                    .with_help("write `each ally within N`, `each enemy within N` or `each creature within N`"),
+                );
+            }
+        }
+        for who in &references.one_recipients {
+            if !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known)) {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::recipient",
+                        format!("`{}` names no one the engine can find to gain or lose", who.node),
+                    )
+                    .with_primary(who.span, "not Self, Target or Next Ally")
+                    .with_help(
+                        "write `Self`, `Target`, `Next Ally`, `next in turn order`, or `each ally within N`",
+                    ),
+                );
+            }
+        }
+        if let BlockBody::Actor(lines) = &block.node.body {
+            out_of_bounds(pack, lines, out);
+        }
+    }
+    group_cycles(&groups, out);
+    bounds_name_stats(pack, out);
+}
+
+/// `Bounds` lines name stats (not resources or derived values: only stats are raised).
+fn bounds_name_stats(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let stats: Vec<&Spanned<Name>> = pack
+        .system_lines()
+        .filter_map(|line| match &line.node {
+            SystemLine::Stats { stats, .. } => Some(stats.iter()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    for line in pack.system_lines() {
+        let SystemLine::Bounds(bounded) = &line.node else { continue };
+        for stat in bounded.iter().map(|b| &b.node.stat) {
+            if !stats.iter().any(|known| known.node.matches(stat.node.as_str())) {
+                let close = did_you_mean(stat.node.as_str(), stats.iter().map(|s| s.node.as_str()));
+                let help = match close {
+                    Some(close) => format!("did you mean `{close}`?"),
+                    None => "bounds are for stats declared on a `Stats` line; a resource takes `max` and `min` rules".to_string(),
+                };
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::bounds_stat",
+                        format!("`Bounds` names `{}`, which is not a stat", stat.node),
+                    )
+                    .with_primary(stat.span, "not declared on a `Stats` line")
+                    .with_help(help),
+                );
+            }
+        }
+    }
+}
+
+/// An actor's stat value outside its `Bounds` line.
+fn out_of_bounds(pack: &Pack, lines: &[Spanned<ActorLine>], out: &mut Vec<Diagnostic>) {
+    let bounds: Vec<(&Spanned<Name>, i64, i64)> = pack
+        .system_lines()
+        .filter_map(|line| match &line.node {
+            SystemLine::Bounds(bounds) => {
+                Some(bounds.iter().map(|b| (&b.node.stat, b.node.low, b.node.high)))
+            }
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    for line in lines {
+        let ActorLine::Stats(values) = &line.node else { continue };
+        for value in values {
+            let assignment = &value.node;
+            let crate::model::Amount::Number(number) = &assignment.value else { continue };
+            let Ok(written) = number.value() else { continue };
+            let written = written.round(crate::model::expr::Rounding::Floor);
+            let written = if assignment.negative { -written } else { written };
+            let Some((_, low, high)) =
+                bounds.iter().find(|(stat, ..)| stat.node.matches(assignment.name.node.as_str()))
+            else {
+                continue;
+            };
+            if written < *low || written > *high {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::out_of_bounds",
+                        format!(
+                            "{} {written} is outside its bounds ({low} to {high})",
+                            assignment.name.node
+                        ),
+                    )
+                    .with_primary(value.span, "outside the `Bounds` line")
+                    .with_help(format!("give a value from {low} to {high}")),
+                );
+            }
+        }
+    }
+}
+
+/// Groups that run themselves through `do` (directly or through other groups), each
+/// reported once at its declaration with the path back.
+fn group_cycles(groups: &[(&Spanned<Name>, &Effects)], out: &mut Vec<Diagnostic>) {
+    let mut graph: BTreeMap<String, (Span, Vec<String>)> = BTreeMap::new();
+    let canonical = |used: &Name| {
+        groups
+            .iter()
+            .find(|(name, _)| used.matches(name.node.as_str()))
+            .map(|(n, _)| n.node.to_string())
+    };
+    for (name, effects) in groups {
+        let runs = effects
+            .leaves()
+            .filter_map(|part| match &part.node {
+                EffectPart::Effect(Effect::Do(used)) => canonical(&used.node),
+                _ => None,
+            })
+            .collect();
+        graph.entry(name.node.to_string()).or_insert((name.span, runs));
+    }
+    super::cycles::report(&graph, "rules::check::group_cycle", "group", out);
+}

@@ -1,0 +1,154 @@
+//! World resources (`Resource Tension: world`): one value the world holds, so only what
+//! the runtime does with it checks clean. Its `start`, `max` and `min` are plain numbers;
+//! no turn moment resets it (those are an actor's turns); no actor pays it, lists it or
+//! counts it on an `At` line; and only effect lines read it in brackets.
+
+use crate::diagnostics::{Diagnostic, Spanned};
+use crate::model::expr::Expr;
+use crate::model::system::{CLOCK_NAMES, ResourceRule};
+use crate::model::{ActorLine, Amount, BlockBody, Name, Pack, SystemLine};
+
+use super::collect::References;
+
+/// `advance the clock` needs a `Clock:` line, and `[Clock Period]` is read on effect lines
+/// only (where the runtime lends the clock).
+fn clock(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let declared = pack.system_lines().any(|line| matches!(line.node, SystemLine::Clock { .. }));
+    for block in pack.blocks() {
+        let references = References::of(&block.node.body);
+        if !declared {
+            for span in &references.clock_uses {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::no_clock",
+                        "the system has no world clock to advance",
+                    )
+                    .with_primary(*span, "no `Clock:` line")
+                    .with_help("declare one in the system block: `Clock: 6 periods of 4 ticks`"),
+                );
+            }
+            continue;
+        }
+        for (expr, _) in &references.expressions {
+            if references.effect_expressions.iter().any(|effect| std::ptr::eq(*effect, *expr)) {
+                continue;
+            }
+            let mut read = None;
+            expr.node.visit(
+                &mut |node, span| {
+                    if let Expr::Name(name) = node
+                        && read.is_none()
+                        && CLOCK_NAMES.iter().any(|clock| name.matches(clock))
+                    {
+                        read = Some(Spanned::new(name.clone(), span));
+                    }
+                },
+                expr.span,
+            );
+            if let Some(name) = read {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::world_resource",
+                        format!("{} is the world clock: only effect lines read it", name.node),
+                    )
+                    .with_primary(name.span, "read where the runtime has no world")
+                    .with_help("read it on a Result, Effect, Before or After line (`when [Clock Period >= 4]: ...`)"),
+                );
+            }
+        }
+    }
+}
+
+/// Every misuse of a world resource or the world clock in `pack`.
+pub fn world_resources(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    clock(pack, out);
+    let mut world: Vec<&str> = Vec::new();
+    for line in pack.system_lines() {
+        let SystemLine::Resource { name, rules } = &line.node else { continue };
+        if !rules.iter().any(|rule| rule.node == ResourceRule::World) {
+            continue;
+        }
+        world.push(name.node.as_str());
+        for rule in rules {
+            let problem = match &rule.node {
+                ResourceRule::Start(amount)
+                | ResourceRule::Max(amount)
+                | ResourceRule::Min { amount, .. } => (!matches!(amount, Amount::Number(_)))
+                    .then_some("a world resource's start and bounds are plain numbers"),
+                ResourceRule::ResetTo { .. }
+                | ResourceRule::Gain { .. }
+                | ResourceRule::Lost(_) => {
+                    Some("turn moments are an actor's; the world's resource changes by effects")
+                }
+                ResourceRule::NoMax | ResourceRule::World => None,
+            };
+            if let Some(why) = problem {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::world_resource",
+                        format!("`{}` on the world resource {}: {why}", rule.node, name.node),
+                    )
+                    .with_primary(rule.span, "not for a world resource")
+                    .with_help("write `start N`, `max N`, `min N`; change it with effects (`set Tension to 0`)"),
+                );
+            }
+        }
+    }
+    if world.is_empty() {
+        return;
+    }
+    let is_world = |name: &Name| world.iter().any(|held| name.matches(held));
+    let refuse = |out: &mut Vec<Diagnostic>, name: &Spanned<Name>, why: &str| {
+        out.push(
+            Diagnostic::error(
+                "rules::check::world_resource",
+                format!("{} is a world resource: {why}", name.node),
+            )
+            .with_primary(name.span, "held by the world, not an actor")
+            .with_help("effect lines read it (`[Tension]`) and change it (`gain 1 Tension`, `set Tension to 0`)"),
+        );
+    };
+    for line in pack.system_lines() {
+        if let SystemLine::At { resource, .. } = &line.node
+            && is_world(&resource.node)
+        {
+            refuse(out, resource, "an `At` line counts an actor's resource");
+        }
+    }
+    for block in pack.blocks() {
+        let references = References::of(&block.node.body);
+        for resource in &references.actor_resources {
+            if is_world(&resource.node) {
+                refuse(out, resource, "no actor pays it or gains it alone");
+            }
+        }
+        for (expr, _) in &references.expressions {
+            if references.effect_expressions.iter().any(|effect| std::ptr::eq(*effect, *expr)) {
+                continue;
+            }
+            let mut read = None;
+            expr.node.visit(
+                &mut |node, span| {
+                    if let Expr::Name(name) = node
+                        && read.is_none()
+                        && is_world(name)
+                    {
+                        read = Some(Spanned::new(name.clone(), span));
+                    }
+                },
+                expr.span,
+            );
+            if let Some(name) = read {
+                refuse(out, &name, "only effect lines read it");
+            }
+        }
+        if let BlockBody::Actor(lines) = &block.node.body {
+            for line in lines {
+                let ActorLine::Resources(values) = &line.node else { continue };
+                for value in values.iter().filter(|v| is_world(&v.node.name.node)) {
+                    refuse(out, &value.node.name, "an actor does not hold it");
+                }
+            }
+        }
+    }
+}
