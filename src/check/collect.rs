@@ -298,7 +298,8 @@ impl<'a> References<'a> {
                 self.amount(amount, LineContext::Declaration)
             }
             PowerLine::Keywords(keywords) => self.keywords(keywords),
-            PowerLine::Limit(_) => {}
+            // Checked by `defences`, with `Defences this turn` known on the Penalty line.
+            PowerLine::Limit(_) | PowerLine::Defence(_) | PowerLine::Penalty(_) => {}
             PowerLine::Target(target) => self.target(target, span),
             PowerLine::Threshold(threshold) | PowerLine::GmThreshold(Some(threshold)) => {
                 self.expr(threshold, LineContext::Threshold)

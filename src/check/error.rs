@@ -125,6 +125,10 @@ pub enum CheckErrorKind {
     /// Text the engine will not execute.
     #[error("narrative only: the engine will not execute this {0} text")]
     Narration(&'static str),
+    /// A defence line where it cannot run: `Penalty:` on a power without `Defence:`, a
+    /// defence without the `Check:` line it rolls.
+    #[error("{0}")]
+    Defence(String),
     /// `apply Advantage to Self against Self`: held against its own holder, it never counts.
     #[error("`against {0}` names the condition's own holder")]
     AgainstHolder(String),
@@ -208,6 +212,7 @@ impl CheckErrorKind {
             CheckErrorKind::ReplaceMatchesNothing { .. } => "rules::check::replace_matches_nothing",
             CheckErrorKind::WithoutReplace { .. } => "rules::check::with_without_replace",
             CheckErrorKind::AgainstHolder(_) => "rules::check::against_holder",
+            CheckErrorKind::Defence(_) => "rules::check::defence",
             CheckErrorKind::UnknownKeyword(_) => "rules::check::unknown_keyword",
             CheckErrorKind::ParentCycle { .. } => "rules::check::parent_cycle",
             CheckErrorKind::UnknownRuling(_) => "rules::check::unknown_ruling",
@@ -259,6 +264,7 @@ impl CheckErrorKind {
             }
             CheckErrorKind::WithoutReplace { .. } => "nothing for this line to replace".into(),
             CheckErrorKind::AgainstHolder(_) => "the holder would hold it against itself".into(),
+            CheckErrorKind::Defence(_) => "this line would never run".into(),
             CheckErrorKind::UnknownKeyword(_) => "this rule applies to no power".into(),
             CheckErrorKind::UnknownGroup(_) => "no `Stats <Group>:` line declares it".into(),
             CheckErrorKind::ParentCycle { .. } => "this parent leads back to the stat".into(),

@@ -11,6 +11,7 @@ mod collect;
 mod conditions;
 mod cycles;
 mod damage;
+mod defences;
 mod effect_flow;
 mod error;
 mod gear;
@@ -123,6 +124,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
     power_rules::power_rules(pack, &names, &mut out);
+    defences::defences(pack, &names, &mut out);
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);

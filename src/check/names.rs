@@ -110,7 +110,11 @@ impl<'a> Names<'a> {
                         || self.gear_read(None, name.as_str())
                         || contains(parameters, name.as_str())
                         || (in_procedure && contains_str(PROCEDURE_NAMES, name.as_str()));
-                    if !known {
+                    if !known && name.matches(crate::model::defence::DEFENCES_THIS_TURN) {
+                        let help = "it counts a defence's holder's defences: read it on the \
+                                    `Penalty:` line of a power with a `Defence:` line";
+                        out.push(self.unknown_stat(name, span).with_help(help));
+                    } else if !known {
                         let diagnostic = self.unknown_stat(name, span);
                         out.push(self.gear_help(None, name.as_str(), diagnostic));
                     }

@@ -11,7 +11,7 @@ use crate::model::{BlockBody, ConditionLine, Pack, SystemLine};
 
 /// Every keyword some power has (see [`keywords::of`]), with every weapon's keywords (a
 /// power joins them through `[Weapon]`).
-fn power_keywords(pack: &Pack) -> Vec<&str> {
+pub(super) fn power_keywords(pack: &Pack) -> Vec<&str> {
     let mut out: Vec<&str> = Vec::new();
     for block in pack.blocks() {
         let words: Box<dyn Iterator<Item = &str>> = match &block.node.body {

@@ -25,8 +25,12 @@ pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 }
             }
             BlockBody::Power(lines) => {
+                // A defence's Check line is its side of an attack's versus check.
+                let defence = lines.iter().any(|line| matches!(line.node, PowerLine::Defence(_)));
                 for line in lines {
-                    if let PowerLine::Check(spec) = &line.node {
+                    if let PowerLine::Check(spec) = &line.node
+                        && !defence
+                    {
                         check_line(pack, spec, line.span, out);
                     }
                 }
@@ -210,7 +214,8 @@ fn check_line(pack: &Pack, spec: &crate::model::CheckSpec, span: Span, out: &mut
         || procedure.zero_wins.is_some();
     let name = procedure.name;
     let by_target = spec.roller == CheckRoller::Target;
-    if by_target && spec.defence.is_some() {
+    let sided = spec.defence.is_some() || spec.defended;
+    if by_target && sided {
         let kind = RefusalKind::ByTarget {
             procedure: name.into(),
             why: "a `versus` check already has each target roll its side".into(),
@@ -226,7 +231,7 @@ fn check_line(pack: &Pack, spec: &crate::model::CheckSpec, span: Span, out: &mut
             "write both sides without `by Target`: `Check: [Attack] versus [Defense] using {name}`"
         );
         out.push(kind.at(span).to_diagnostic().with_help(help));
-    } else if two_sided && spec.defence.is_none() {
+    } else if two_sided && !sided {
         let kind = RefusalKind::OneSided { procedure: name.into() };
         let help = format!(
             "give the target's side after `versus`: `Check: {} versus [Defense] using {name}`",

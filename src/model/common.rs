@@ -166,6 +166,10 @@ pub struct CheckSpec {
     /// on the target) and the two sides are compared as a versus check.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub defence: Option<Spanned<Expr>>,
+    /// `versus a defence`: each target chooses among its defence powers (`Defence:` lines)
+    /// when the check resolves, and rolls the chosen ones' `Check:` values.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub defended: bool,
     /// `using Grade Roll`; `None` means the system's default procedure.
     pub procedure: Option<Spanned<Name>>,
     /// `by Target`: who rolls the check.
@@ -196,6 +200,9 @@ impl fmt::Display for CheckSpec {
         write!(f, "[{}]", self.modifier.node)?;
         if let Some(defence) = &self.defence {
             write!(f, " versus [{}]", defence.node)?;
+        }
+        if self.defended {
+            f.write_str(" versus a defence")?;
         }
         if let Some(procedure) = &self.procedure {
             write!(f, " using {}", procedure.node)?;

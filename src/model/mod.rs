@@ -6,6 +6,7 @@
 pub mod bind;
 pub mod common;
 pub mod condition_lines;
+pub mod defence;
 pub mod effect;
 pub mod entity;
 pub mod expr;

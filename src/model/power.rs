@@ -24,6 +24,9 @@ pub enum PowerLine {
     Choose(Choice),
     /// `Cost: [Weapon + 1] CP`
     Cost(Cost),
+    /// `Defence: unless vs Ranged, 2 per turn` — the power is a defence its holder may
+    /// choose against an attack `versus a defence`.
+    Defence(super::defence::DefenceSpec),
     /// `Effect 2: apply Dazed` — a state imposed at grade >= N.
     Effect {
         /// The minimum grade (`None`: always).
@@ -41,6 +44,9 @@ pub enum PowerLine {
     Keywords(Vec<Spanned<Keyword>>),
     /// `Limit: once per turn` — how often the power may be used.
     Limit(Limit),
+    /// `Penalty: [Defence Penalty(Defences this turn)]` — a defence's modifier, read when
+    /// it is made, with `Defences this turn` bound.
+    Penalty(Spanned<Expr>),
     /// `Prereq: [Level >= 3]`
     Prereq(Requirement),
     /// `Result 2: [Weapon + Grade] damage` — applies at grade >= N; `Result =0:` at exactly
@@ -176,12 +182,14 @@ impl PowerLine {
             PowerLine::Check(_) => "Check",
             PowerLine::Choose(_) => "Choose",
             PowerLine::Cost(_) => "Cost",
+            PowerLine::Defence(_) => "Defence",
             PowerLine::Effect { .. } => "Effect",
             PowerLine::Halt(_) => "Halt",
             PowerLine::Invest(_) => "Invest",
             PowerLine::Ticks(_) => "Ticks",
             PowerLine::Keywords(_) => "Keywords",
             PowerLine::Limit(_) => "Limit",
+            PowerLine::Penalty(_) => "Penalty",
             PowerLine::Prereq(_) => "Prereq",
             PowerLine::Result { .. } => "Result",
             PowerLine::Sustain(_) => "Sustain",
@@ -220,6 +228,8 @@ impl fmt::Display for PowerLine {
                 other => write!(f, "{label}: set by GM, default [{other}]"),
             },
             PowerLine::Cost(cost) => write!(f, "{label}: {cost}"),
+            PowerLine::Defence(defence) => write!(f, "{label}: {defence}"),
+            PowerLine::Penalty(penalty) => write!(f, "{label}: [{}]", penalty.node),
             PowerLine::Effect { grade, effects }
             | PowerLine::Result { grade, gate: GradeGate::AtLeast, effects } => {
                 write_graded(f, label, grade, effects)

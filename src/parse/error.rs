@@ -177,7 +177,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::skip_turn | Rule::skip_subject => {
             "`skip the next turn` or `Target skips the next turn`"
         }
-        Rule::check_defence => "the defender's value: `versus [Clubs]`",
+        Rule::check_defence => "the defender's value: `versus [Clubs]` or `versus a defence`",
+        Rule::check_chosen => "`versus a defence`",
     }
 }
 

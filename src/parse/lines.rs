@@ -308,6 +308,17 @@ impl Lowerer {
             PowerLabel::Check => return Some(self.check_spec(line).map(PowerLine::Check)),
             PowerLabel::Choose => return Some(self.choice(line).map(PowerLine::Choose)),
             PowerLabel::Cost => PowerLine::Cost(self.cost(text, base)),
+            PowerLabel::Defence => {
+                let span = |range: std::ops::Range<usize>| self.span_at(base, range);
+                match crate::model::defence::DefenceSpec::parse(text, span) {
+                    Some(defence) => PowerLine::Defence(defence),
+                    None => {
+                        self.expected(line, "the attacks it counts against: `any`, `vs Melee` or `unless vs Ranged`, then optionally `, 2 per turn`");
+                        return Some(None);
+                    }
+                }
+            }
+            PowerLabel::Penalty => return Some(self.bare_expression(line).map(PowerLine::Penalty)),
             PowerLabel::Effect => {
                 PowerLine::Effect { grade: line.grade.clone(), effects: self.effects(text, base) }
             }
@@ -346,10 +357,16 @@ impl Lowerer {
         let modifier = self.expr(nodes.next()?, line.base)?;
         let mut procedure = None;
         let mut defence = None;
+        let mut defended = false;
         let mut roller = crate::model::common::CheckRoller::User;
         for node in nodes {
             if node.as_rule() == Rule::check_defence {
-                defence = Some(self.expr(node.into_inner().next()?, line.base)?);
+                let inner = node.into_inner().next()?;
+                if inner.as_rule() == Rule::check_chosen {
+                    defended = true;
+                } else {
+                    defence = Some(self.expr(inner, line.base)?);
+                }
             } else if node.as_rule() == Rule::check_roller {
                 if node.as_str().trim_start_matches("by").trim().eq_ignore_ascii_case("target") {
                     roller = crate::model::common::CheckRoller::Target;
@@ -358,7 +375,7 @@ impl Lowerer {
                 procedure = Some(self.name(&node, line.base));
             }
         }
-        Some(crate::model::CheckSpec { modifier, defence, procedure, roller })
+        Some(crate::model::CheckSpec { modifier, defence, defended, procedure, roller })
     }
 
     fn trait_line(&mut self, line: &RawLine<'_>) -> Lowered<TraitLine> {

@@ -11,9 +11,23 @@ use crate::engine::{Decider, DecisionPoint, DecisionTaken};
 
 use super::Game;
 use super::checks::{CheckOutcome, CheckRequest};
-use super::error::RuntimeError;
+use super::error::{RuntimeError, RuntimeErrorKind};
 use super::power::{PowerOutcome, PowerUse};
 use super::procedures::{VersusOutcome, VersusRequest};
+
+/// The engine's own questions inside one answering command, replayed like scripts'
+/// decisions: the answers so far, the next to hand out, and the question beyond them.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Questions {
+    /// True while a decider stands behind the answers.
+    pub asking: bool,
+    /// The answers so far, in the order the questions come.
+    pub given: Vec<DecisionTaken>,
+    /// The next answer to hand out.
+    pub next: usize,
+    /// The question asked beyond the given answers.
+    pub asked: Option<DecisionPoint>,
+}
 
 /// How many answers one command may ask for before it fails instead of asking again.
 pub(crate) const MAX_DECISIONS: usize = 64;
@@ -52,9 +66,34 @@ impl Decider for Replaying<'_> {
 }
 
 impl Game {
-    /// Runs `command` with scripts' decisions answered by `decider` (see the module
-    /// documentation). Without scripts, or inside another answering command, it runs once.
+    /// Runs `command` with the engine's own questions (which defences) and its scripts'
+    /// decisions answered by `decider` (see the module documentation). Inside another
+    /// answering command the outer one answers.
     pub(crate) fn answering<T>(
+        &mut self,
+        decider: &mut dyn Decider,
+        mut command: impl FnMut(&mut Game, &mut dyn Decider) -> Result<T, RuntimeError>,
+    ) -> Result<T, RuntimeError> {
+        if self.questions.asking {
+            return self.answering_scripts(decider, command);
+        }
+        let mut own: Vec<DecisionTaken> = Vec::new();
+        loop {
+            self.questions = Questions { asking: true, given: own.clone(), ..Questions::default() };
+            let result = self.answering_scripts(decider, &mut command);
+            let asked = self.questions.asked.take();
+            self.questions = Questions::default();
+            match asked {
+                Some(point) if result.is_err() && own.len() < MAX_DECISIONS => {
+                    own.push(decider.decide(&point));
+                }
+                _ => return result,
+            }
+        }
+    }
+
+    /// [`Game::answering`] for scripts' decisions.
+    fn answering_scripts<T>(
         &mut self,
         decider: &mut dyn Decider,
         mut command: impl FnMut(&mut Game, &mut dyn Decider) -> Result<T, RuntimeError>,
@@ -68,6 +107,7 @@ impl Game {
                 return command(self, &mut engine);
             }
             engine.next = 0;
+            self.questions.next = 0;
             let result = command(self, &mut engine);
             let asked = scripts.end_answering();
             match asked {
@@ -77,6 +117,33 @@ impl Game {
                 _ => return result,
             }
         }
+    }
+
+    /// Asks the engine's own question `point` for `actor`: the answer given in an earlier
+    /// run of this command, else (inside [`Game::answering`]) it stops the command to ask
+    /// the decider, else the default policy answers. The answer is logged.
+    pub(crate) fn ask(
+        &mut self,
+        actor: &str,
+        point: DecisionPoint,
+    ) -> Result<crate::engine::Answer, RuntimeError> {
+        let questions = &mut self.questions;
+        let taken = match questions.given.get(questions.next) {
+            Some(taken) if taken.point == point => {
+                questions.next += 1;
+                taken.clone()
+            }
+            _ if questions.asking => {
+                let shown = format!("{point:?}");
+                questions.asked = Some(point);
+                return Err(RuntimeErrorKind::Asked(shown).at(crate::diagnostics::Span::NONE));
+            }
+            _ => crate::engine::PolicyDecider::default().decide(&point),
+        };
+        let answer = taken.answer;
+        let actor = Some(actor.to_string());
+        self.world.record(crate::engine::Event::Decision { actor, taken: taken.into() });
+        Ok(answer)
     }
 
     /// [`Game::use_power`] with `decider` answering the decisions its scripts ask

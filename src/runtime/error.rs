@@ -110,6 +110,10 @@ pub enum RuntimeErrorKind {
     /// help: what to declare).
     #[error("the system does not say which resource damage and healing go to")]
     NoDamagePool(String),
+    /// The command stopped to ask its decider a question (see `Game::answering`); it is
+    /// run again with the answer and never reaches the caller.
+    #[error("a decision was asked: {0}")]
+    Asked(String),
     /// The system declares no check procedure to use.
     #[error("no check procedure: name one with `using` or declare `Default check:` in the system")]
     NoProcedure,
@@ -228,6 +232,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::NegativeSpending { .. } => "runtime::negative_spending",
             RuntimeErrorKind::Choice { .. } => "runtime::choice",
             RuntimeErrorKind::NoProcedure => "runtime::no_procedure",
+            RuntimeErrorKind::Asked(_) => "runtime::asked",
             RuntimeErrorKind::NoDamagePool(_) => "runtime::no_damage_pool",
             RuntimeErrorKind::UnsupportedProcedure(_) => "runtime::unsupported_procedure",
             RuntimeErrorKind::ScriptsNotLoaded(_) => "runtime::scripts_not_loaded",

@@ -110,6 +110,8 @@ pub struct Game {
     pub(crate) initiative: Option<crate::model::outcome::InitiativeMode>,
     /// The limits every script of the next loaded pack runs under; only the host sets them.
     script_limits: crate::script::ScriptLimits,
+    /// The answers the engine's own questions inside a command get (which defences).
+    pub(crate) questions: super::deciding::Questions,
 }
 
 impl Game {
@@ -131,6 +133,7 @@ impl Game {
             reached: super::flow::Reached::default(),
             initiative: None,
             script_limits: crate::script::ScriptLimits::default(),
+            questions: super::deciding::Questions::default(),
         }
     }
 

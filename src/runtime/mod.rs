@@ -11,6 +11,7 @@ mod check_options;
 mod checks;
 mod choices;
 mod deciding;
+mod defences;
 mod durations;
 mod effects;
 mod encounter;

@@ -476,7 +476,7 @@ fn resolve(
     }
     let keywords = keywords.as_deref();
     match check_line {
-        Some((spec, span)) if spec.defence.is_some() => {
+        Some((spec, span)) if spec.defence.is_some() || spec.defended => {
             let lines = pipeline.lines.all();
             let keywords = super::relations::power_keywords(lines, context.weapon);
             super::procedures::versus_outcomes(

@@ -47,7 +47,8 @@ impl Kinds {
     pub const TRIGGER: Kinds = Kinds(1 << 13);
     /// `While:`.
     pub const WHILE: Kinds = Kinds(1 << 14);
-    /// The lines no step looks up by kind (`Halt:`, `Ticks:`, `Keywords:`, `Limit:`).
+    /// The lines no step looks up by kind (`Halt:`, `Ticks:`, `Keywords:`, `Limit:`,
+    /// `Defence:`, `Penalty:`).
     const OTHER: Kinds = Kinds(1 << 15);
 
     /// The kind of `line`.
@@ -71,7 +72,9 @@ impl Kinds {
             PowerLine::Halt(_)
             | PowerLine::Ticks(_)
             | PowerLine::Keywords(_)
-            | PowerLine::Limit(_) => Kinds::OTHER,
+            | PowerLine::Limit(_)
+            | PowerLine::Defence(_)
+            | PowerLine::Penalty(_) => Kinds::OTHER,
         }
     }
 

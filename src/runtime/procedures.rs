@@ -368,7 +368,7 @@ pub struct VersusOutcome {
 }
 
 /// The score a side compares: success number, then successes, then the total, else grade.
-fn score(outcome: &CheckOutcome) -> i64 {
+pub(crate) fn score(outcome: &CheckOutcome) -> i64 {
     let names = &outcome.names;
     if let Some(success_number) = names.success_number {
         success_number
@@ -430,41 +430,17 @@ pub(crate) fn versus_outcomes(
     outcomes: &mut super::power::TargetOutcomes,
     span: Span,
 ) -> Result<(), RuntimeError> {
+    if spec.defended {
+        return super::defences::defended_outcomes(game, context, spec, keywords, outcomes, span);
+    }
     let Some(defence) = &spec.defence else {
         outcomes.clear();
         return Ok(());
     };
-    let (rules, rounding) = (context.rules, context.rules.rounding);
+    let rules = context.rules;
     let procedure = spec.procedure.as_ref().map(|p| p.node.as_str().to_string());
-    // A side's value: its expression read on `actor`, plus the relative modifiers between
-    // it and `other` (`attacking`: the user's side).
-    let value = |game: &super::Game,
-                 actor: &str,
-                 other: &str,
-                 attacking: bool,
-                 expr: &crate::diagnostics::Spanned<crate::model::Expr>| {
-        let engine = |k| RuntimeErrorKind::Engine(k).at(span);
-        let (actor, other) = (game.world.actor(actor).map_err(engine)?, game.world.actor(other));
-        let scope = LineScope {
-            weapon: context.weapon,
-            trigger: context.trigger,
-            extra: context.outcome,
-            ..LineScope::of(rules, actor)
-        };
-        let failed = |e: crate::model::expr::EvalError| RuntimeError::from(e).or_at(expr.span);
-        let plain = crate::model::expr::evaluate(expr, &scope, LineContext::Check)
-            .map(|v| v.round(rounding))
-            .map_err(failed)?;
-        let pair = LineScope { target: Some(other.map_err(engine)?), ..scope };
-        let relative = super::relations::relative_delta(
-            &pair,
-            Some(keywords),
-            expr,
-            LineContext::Check,
-            attacking,
-        )
-        .map_err(failed)?;
-        Ok::<i64, RuntimeError>(plain.saturating_add(relative))
+    let value = |game: &super::Game, actor: &str, other: &str, attacking: bool, expr| {
+        side_value(game, context, keywords, (actor, other), attacking, expr, span)
     };
     for outcome in outcomes.iter_mut() {
         let target = outcome.name.as_str();
@@ -504,4 +480,41 @@ pub(crate) fn versus_outcomes(
         outcome.names = names;
     }
     Ok(())
+}
+
+/// A side's value in a power's versus check: `expr` read on `actor`, plus the relative
+/// modifiers between it and `other` (`attacking`: the user's side) for an attack with
+/// `keywords`.
+pub(crate) fn side_value(
+    game: &super::Game,
+    context: &super::effects::Context<'_>,
+    keywords: &[String],
+    (actor, other): (&str, &str),
+    attacking: bool,
+    expr: &crate::diagnostics::Spanned<crate::model::Expr>,
+    span: Span,
+) -> Result<i64, RuntimeError> {
+    let rules = context.rules;
+    let engine = |k| RuntimeErrorKind::Engine(k).at(span);
+    let (actor, other) = (game.world.actor(actor).map_err(engine)?, game.world.actor(other));
+    let scope = LineScope {
+        weapon: context.weapon,
+        trigger: context.trigger,
+        extra: context.outcome,
+        ..LineScope::of(rules, actor)
+    };
+    let failed = |e: crate::model::expr::EvalError| RuntimeError::from(e).or_at(expr.span);
+    let plain = crate::model::expr::evaluate(expr, &scope, LineContext::Check)
+        .map(|v| v.round(rules.rounding))
+        .map_err(failed)?;
+    let pair = LineScope { target: Some(other.map_err(engine)?), ..scope };
+    let relative = super::relations::relative_delta(
+        &pair,
+        Some(keywords),
+        expr,
+        LineContext::Check,
+        attacking,
+    )
+    .map_err(failed)?;
+    Ok(plain.saturating_add(relative))
 }

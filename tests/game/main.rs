@@ -11,6 +11,7 @@ mod analyze;
 mod challenge_counters;
 mod check_outcomes;
 mod defaults_and_prereqs;
+mod defences;
 mod effect_flow;
 mod engine_examples;
 mod engine_save;

@@ -57,6 +57,13 @@ fn power(label: PowerLabel) -> Evidence {
             "berserker_charge_costs_weapon_plus_one_and_deals_weapon_plus_grade",
             "a_cost_that_cannot_be_paid_changes_nothing_and_names_the_shortfall",
         ]),
+        PowerLabel::Defence => Runs(&[
+            "a_block_is_not_offered_against_a_ranged_attack",
+            "several_defences_against_one_attack_keep_the_best_roll",
+        ]),
+        PowerLabel::Penalty => {
+            Runs(&["the_third_fourth_and_fifth_defence_of_a_turn_take_the_growing_penalty"])
+        }
         PowerLabel::Effect => {
             Runs(&["deep_slumber_replaces_sleeps_grade_3_line_with_a_two_round_unconscious"])
         }

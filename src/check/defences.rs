@@ -1,0 +1,63 @@
+//! Checking defences: a `Defence:` gate naming a keyword no power or weapon has (a warning,
+//! as for keyword rules), a defence without the `Check:` line it rolls, a `Penalty:` line on
+//! a power that is no defence, and the names of a `Penalty:` line (where `[Defences this
+//! turn]` is known).
+
+use super::error::CheckErrorKind;
+use super::names::{Names, with_suggestion};
+use crate::diagnostics::Diagnostic;
+use crate::model::defence::DEFENCES_THIS_TURN;
+use crate::model::expr::LineContext;
+use crate::model::{BlockBody, Pack, PowerLine, keywords};
+
+/// Checks the defence lines of every power of `pack`.
+pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
+    let known = super::power_rules::power_keywords(pack);
+    let parameters = [DEFENCES_THIS_TURN.to_string()];
+    let procedures = super::use_names::Procedures::of(pack);
+    for block in pack.blocks() {
+        let BlockBody::Power(lines) = &block.node.body else { continue };
+        let uses = super::use_names::UseNames::of(&procedures, &block.node.body);
+        let defence = lines.iter().find_map(|line| match &line.node {
+            PowerLine::Defence(spec) => Some((spec, line.span)),
+            _ => None,
+        });
+        let has_check = lines.iter().any(|line| matches!(line.node, PowerLine::Check(_)));
+        if let Some((spec, span)) = defence {
+            if let Some(gate) = &spec.gate {
+                let word = gate.against.node.as_str();
+                if !known.iter().any(|known| keywords::names(word, known)) {
+                    out.push(with_suggestion(
+                        CheckErrorKind::UnknownKeyword(word.to_string()).at(gate.against.span),
+                        word,
+                        known.iter().copied(),
+                        "give a power or a weapon this keyword (`Keywords:`, a keyword field)",
+                    ));
+                }
+            }
+            if !has_check {
+                let what =
+                    format!("defence `{}` has no `Check:` line to roll", block.node.name.node);
+                out.push(
+                    CheckErrorKind::Defence(what)
+                        .at(span)
+                        .to_diagnostic()
+                        .with_help("add the value it rolls: `Check: [Agility]`"),
+                );
+            }
+        }
+        for line in lines {
+            let PowerLine::Penalty(expr) = &line.node else { continue };
+            names.check_expr(expr, LineContext::Check, &parameters, false, &uses, out);
+            if defence.is_none() {
+                let what = format!(
+                    "`{}` is no defence, so its `Penalty:` never counts",
+                    block.node.name.node
+                );
+                out.push(CheckErrorKind::Defence(what).at(line.span).to_diagnostic().with_help(
+                    "make it a defence (`Defence: any`), or put the penalty in its `Check:` line",
+                ));
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! A power's `Defence:` line: the power is a defence its holder may choose when an attack
+//! (`Check: [...] versus a defence`) resolves against it. The line says which attacks it
+//! counts against (a keyword gate on the attacking power) and how often per turn it may be
+//! made; its `Penalty:` line grows with the defences already made this turn.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::condition_lines::Relation;
+use crate::diagnostics::{Span, Spanned};
+use crate::model::Name;
+
+/// The name a defence's `Penalty:` line reads for the defences its holder already made this
+/// turn (`[Defences this turn]`).
+pub const DEFENCES_THIS_TURN: &str = "Defences this turn";
+
+/// `Defence: unless vs Ranged, 2 per turn`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DefenceSpec {
+    /// Which attacks it counts against, by the attacking power's keywords; `None`: any
+    /// (`Defence: any`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gate: Option<Relation>,
+    /// How many times per turn it may be made; `None`: unlimited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_turn: Option<Spanned<u32>>,
+}
+
+impl DefenceSpec {
+    /// Reads a `Defence:` line's text: `any`, `vs X` / `against X`, `unless vs X` / `not
+    /// against X`, each optionally followed by `, N per turn`; `span` makes the span of a
+    /// byte range of the text. `None` when the text is none of these.
+    pub fn parse(text: &str, span: impl Fn(std::ops::Range<usize>) -> Span) -> Option<DefenceSpec> {
+        let base = 0;
+        let (gate_text, per_turn) = match text.rsplit_once(',') {
+            Some((gate, count)) => {
+                let offset = base + gate.len() + 1;
+                let trimmed = count.trim_start();
+                let start = offset + (count.len() - trimmed.len());
+                let number = trimmed.trim_end().strip_suffix("per turn")?.trim_end();
+                let value: u32 = number.parse().ok()?;
+                let span = span(start..start + number.len());
+                (gate, Some(Spanned::new(value, span)))
+            }
+            None => (text, None),
+        };
+        let trimmed = gate_text.trim();
+        let lead = gate_text.len() - gate_text.trim_start().len();
+        let lower = trimmed.to_ascii_lowercase();
+        if lower == "any" {
+            return Some(DefenceSpec { gate: None, per_turn });
+        }
+        let prefixes: [(&str, bool); 4] =
+            [("unless vs ", true), ("not against ", true), ("vs ", false), ("against ", false)];
+        let (prefix, negated) = prefixes.into_iter().find(|(p, _)| lower.starts_with(p))?;
+        let keyword = trimmed[prefix.len()..].trim();
+        if keyword.is_empty() || keyword.contains(char::is_whitespace) {
+            return None;
+        }
+        let start = base + lead + (trimmed.len() - trimmed[prefix.len()..].trim_start().len());
+        let against = Spanned::new(Name::new(keyword), span(start..start + keyword.len()));
+        Some(DefenceSpec { gate: Some(Relation { negated, against }), per_turn })
+    }
+
+    /// Whether the defence counts against an attack with these `keywords`.
+    pub fn admits(&self, keywords: &[String]) -> bool {
+        let Some(gate) = &self.gate else { return true };
+        let word = gate.against.node.as_str();
+        let held = keywords.iter().any(|k| super::keywords::names(word, k));
+        held != gate.negated
+    }
+}
+
+impl fmt::Display for DefenceSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.gate {
+            Some(gate) => write!(f, "{gate}")?,
+            None => f.write_str("any")?,
+        }
+        match &self.per_turn {
+            Some(count) => write!(f, ", {} per turn", count.node),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,255 @@
+//! Defences inside an attack: a power whose check is `versus a defence` lets each target
+//! choose among its defence powers (`Defence:` lines) when the check resolves. A defence is
+//! offered when its gate admits the attack's keywords, its `While:` lines hold and it has
+//! uses left this turn; the target's choice is a decision (the first offer under every
+//! policy, a question in the REPL), and after the first it may add more. The attacker rolls
+//! once; each chosen defence rolls its `Check:` value plus its `Penalty:` (which reads
+//! `[Defences this turn]`, the defences its holder made before it this turn) through the
+//! attack's procedure, and the best defence roll is compared with the attack under the
+//! procedure's tie rule. Per-turn counts live with the encounter's limits: out of an
+//! encounter there are no turns, so nothing is counted and the count reads 0.
+
+use crate::diagnostics::{Span, Spanned};
+use crate::engine::{CheckResult, DecisionPoint, Event, LimitReset, Side, TieRule, versus};
+use crate::model::defence::DEFENCES_THIS_TURN;
+use crate::model::expr::{Expr, LineContext};
+use crate::model::{BlockBody, CheckSpec, PowerLine};
+
+use super::Game;
+use super::checks::{CheckRequest, run_check, run_check_as};
+use super::error::{RuntimeError, RuntimeErrorKind};
+use super::procedures::{score, side_value};
+use super::rules::Rules;
+use super::scope::LineScope;
+
+/// The option that declines to defend (offered first-time only, last).
+const NONE: &str = "none";
+/// The option that stops adding defences (offered first, so policies stop at one).
+const NO_MORE: &str = "no more";
+/// The counter key of every defence an actor makes.
+const ALL_KEY: &str = "defences";
+
+/// A defence the target may make against this attack.
+struct Offer {
+    name: String,
+    check: Spanned<Expr>,
+    penalty: Option<Spanned<Expr>>,
+}
+
+/// The counter key of the defence `name`.
+fn key_of(name: &str) -> String {
+    format!("defence: {name}")
+}
+
+/// How many times `actor` counted `key` this turn (0 out of an encounter).
+fn made(game: &Game, actor: &str, key: &str) -> u32 {
+    let Some(encounter) = game.world.encounter.as_ref() else { return 0 };
+    encounter
+        .limits
+        .iter()
+        .filter(|used| {
+            used.actor == actor
+                && used.reset == LimitReset::Turn
+                && used.key.eq_ignore_ascii_case(key)
+        })
+        .map(|used| used.count)
+        .sum()
+}
+
+/// Counts one defence `name` by `actor` (nothing out of an encounter).
+fn count(game: &mut Game, actor: &str, name: &str) {
+    let Some(encounter) = game.world.encounter.as_mut() else { return };
+    let counter = super::limits::Counter { reset: LimitReset::Turn, allowed: u32::MAX };
+    for key in [key_of(name), ALL_KEY.to_string()] {
+        let matches = |used: &str| used.eq_ignore_ascii_case(&key);
+        counter.take(encounter, actor, name, matches, || key.clone());
+    }
+}
+
+/// The defences `target` may make against an attack with `keywords`, in its powers' order.
+fn offers(
+    game: &Game,
+    target: &str,
+    keywords: &[String],
+    span: Span,
+) -> Result<Vec<Offer>, RuntimeError> {
+    let rules = &game.rules;
+    let actor = game.world.actor(target).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+    let mut offers = Vec::new();
+    'powers: for power in &actor.powers {
+        let Some(block) = Rules::find(&rules.powers, power) else { continue };
+        let BlockBody::Power(lines) = &block.body else { continue };
+        let mut defence = None;
+        let mut check = None;
+        let mut penalty = None;
+        for line in lines {
+            match &line.node {
+                PowerLine::Defence(spec) => defence = Some(spec),
+                PowerLine::Check(spec) => check = Some(spec.modifier.clone()),
+                PowerLine::Penalty(expr) => penalty = Some(expr.clone()),
+                PowerLine::While(requirement)
+                    if !super::requirement::holds(
+                        rules,
+                        requirement,
+                        actor,
+                        Some((block, None)),
+                    )? =>
+                {
+                    continue 'powers;
+                }
+                _ => {}
+            }
+        }
+        let (Some(defence), Some(check)) = (defence, check) else { continue };
+        let name = block.name.node.as_str();
+        let used_up = defence
+            .per_turn
+            .as_ref()
+            .is_some_and(|limit| made(game, target, &key_of(name)) >= limit.node);
+        if defence.admits(keywords) && !used_up {
+            offers.push(Offer { name: name.to_string(), check, penalty });
+        }
+    }
+    Ok(offers)
+}
+
+/// The defences `target` chooses from `offers`: a first choice (or none), then more until
+/// it answers "no more".
+fn choose(
+    game: &mut Game,
+    target: &str,
+    user: &str,
+    mut offers: Vec<Offer>,
+) -> Result<Vec<Offer>, RuntimeError> {
+    let mut chosen = Vec::new();
+    if offers.is_empty() {
+        return Ok(chosen);
+    }
+    let mut options: Vec<String> = offers.iter().map(|offer| offer.name.clone()).collect();
+    options.push(NONE.to_string());
+    let question = format!("which defence against {user}?");
+    let last = i64::try_from(offers.len()).unwrap_or(i64::MAX);
+    let picked = game.ask(target, DecisionPoint::Choose { question, options })?.as_amount(last);
+    let Some(first) = usize::try_from(picked).ok().filter(|&i| i < offers.len()) else {
+        return Ok(chosen);
+    };
+    chosen.push(offers.remove(first));
+    while !offers.is_empty() {
+        let mut options = vec![NO_MORE.to_string()];
+        options.extend(offers.iter().map(|offer| offer.name.clone()));
+        let question = format!("another defence against {user}?");
+        let last = i64::try_from(offers.len()).unwrap_or(i64::MAX);
+        let picked = game.ask(target, DecisionPoint::Choose { question, options })?.as_amount(last);
+        match usize::try_from(picked).ok().and_then(|i| i.checked_sub(1)) {
+            Some(index) if index < offers.len() => chosen.push(offers.remove(index)),
+            _ => break,
+        }
+    }
+    Ok(chosen)
+}
+
+/// The value `offer` rolls with for `target` against `user`: its Check value (with the
+/// pair's relative modifiers) plus its Penalty, read with the defences made before it.
+/// Counts the defence.
+fn defence_value(
+    game: &mut Game,
+    context: &super::effects::Context<'_>,
+    keywords: &[String],
+    (target, user): (&str, &str),
+    offer: &Offer,
+    span: Span,
+) -> Result<i64, RuntimeError> {
+    let value = side_value(game, context, keywords, (target, user), false, &offer.check, span)?;
+    let before = made(game, target, ALL_KEY);
+    let penalty = match &offer.penalty {
+        Some(expr) => {
+            let rules = context.rules;
+            let actor =
+                game.world.actor(target).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+            let extra = [(DEFENCES_THIS_TURN, i64::from(before))];
+            let scope =
+                LineScope { extra: &extra, weapon: context.weapon, ..LineScope::of(rules, actor) };
+            crate::model::expr::evaluate(expr, &scope, LineContext::Check)
+                .map_err(|e| RuntimeError::from(e).or_at(expr.span))?
+                .round(rules.rounding)
+        }
+        None => 0,
+    };
+    count(game, target, &offer.name);
+    let text = match penalty {
+        0 => format!("{target} defends with {}", offer.name),
+        _ => format!(
+            "{target} defends with {} ({penalty:+}: {before} defences before it this turn)",
+            offer.name
+        ),
+    };
+    game.world.record(Event::Narration { text: text.into(), cause: crate::engine::Cause::NONE });
+    Ok(value.saturating_add(penalty))
+}
+
+/// Grades each of `outcomes` (one per target) for a check `versus a defence`: grade 1 when
+/// the attack beats the best chosen defence, binding `Margin` and `Success Number` as a
+/// versus check does.
+pub(crate) fn defended_outcomes(
+    game: &mut Game,
+    context: &super::effects::Context<'_>,
+    spec: &CheckSpec,
+    keywords: &[String],
+    outcomes: &mut super::power::TargetOutcomes,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let rules = context.rules;
+    let procedure_name = spec.procedure.as_ref().map(|p| p.node.as_str().to_string());
+    let (_, procedure) = super::checks::find_procedure(rules, procedure_name.as_deref(), span)?;
+    let tie = procedure.tie.unwrap_or(TieRule::NoWinner);
+    let zero_never_wins = procedure.zero_wins == Some(false);
+    let user = context.user;
+    for outcome in outcomes.iter_mut() {
+        let target = outcome.name.to_string();
+        let target = target.as_str();
+        let available = offers(game, target, keywords, span)?;
+        let chosen = choose(game, target, user, available)?;
+        let side = |actor: &str, other: &str, bonus| CheckRequest {
+            actor: actor.to_string(),
+            bonus,
+            procedure: procedure_name.clone(),
+            keywords: keywords.to_vec(),
+            against: Some(other.to_string()),
+            ..CheckRequest::default()
+        };
+        let attack =
+            side_value(game, context, keywords, (user, target), true, &spec.modifier, span)?;
+        let mut values = Vec::with_capacity(chosen.len());
+        for offer in &chosen {
+            values.push(defence_value(game, context, keywords, (target, user), offer, span)?);
+        }
+        let attacker = run_check(rules, &mut game.world, &side(user, target, attack), None)
+            .map_err(|e| e.or_at(span))?;
+        let mut best: Option<i64> = None;
+        for value in values {
+            let rolled =
+                run_check_as(rules, &mut game.world, &side(target, user, value), None, false)
+                    .map_err(|e| e.or_at(span))?;
+            best = Some(best.map_or(score(&rolled), |best| best.max(score(&rolled))));
+        }
+        // Undefended, the attack is compared with 0 (it wins with any score above 0).
+        let compared = versus(score(&attacker), best.unwrap_or(0), tie, zero_never_wins);
+        let result = CheckResult::Versus {
+            attacker: compared.attacker,
+            defender: compared.defender,
+            winner: compared.winner,
+            margin: compared.margin,
+        };
+        let actor = Some(game.world.names.get(user));
+        game.world.record(Event::Check { actor, result, cause: crate::engine::Cause::NONE });
+        let mut names = super::BoundNames::default();
+        names.push(("Margin", compared.margin));
+        if let Some(number) = attacker.names.success_number {
+            names.push(("Success Number", number));
+        }
+        outcome.threshold = None;
+        outcome.grade = u32::from(compared.winner == Some(Side::Attacker));
+        outcome.names = names;
+    }
+    Ok(())
+}
