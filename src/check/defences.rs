@@ -1,11 +1,13 @@
 //! Checking defences: a `Defence:` gate naming a keyword no power or weapon has (a warning,
 //! as for keyword rules), a defence without the `Check:` line it rolls, a `Penalty:` line on
-//! a power that is no defence, and the names of a `Penalty:` line (where `[Defences this
+//! a power that is no defence, a defence's `Check:` line asking for what a defence never
+//! reads (`using`, `versus`, `by Target`), and the names of a `Penalty:` line (where `[Defences this
 //! turn]` is known).
 
 use super::error::CheckErrorKind;
 use super::names::{Names, with_suggestion};
 use crate::diagnostics::Diagnostic;
+use crate::model::common::CheckSpec;
 use crate::model::defence::DEFENCES_THIS_TURN;
 use crate::model::expr::LineContext;
 use crate::model::{BlockBody, Pack, PowerLine, keywords};
@@ -23,6 +25,22 @@ pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
             _ => None,
         });
         let has_check = lines.iter().any(|line| matches!(line.node, PowerLine::Check(_)));
+        if defence.is_some() {
+            for line in lines {
+                let PowerLine::Check(check) = &line.node else { continue };
+                if let Some(ignored) = ignored_in_a_defence(check) {
+                    let what = format!(
+                        "defence `{}` rolls through the attack's procedure, so its `{ignored}` \
+                         would never count",
+                        block.node.name.node
+                    );
+                    out
+                        .push(CheckErrorKind::Defence(what).at(line.span).to_diagnostic().with_help(
+                        "a defence's `Check:` line is only the value it rolls: `Check: [Agility]`",
+                    ));
+                }
+            }
+        }
         if let Some((spec, span)) = defence {
             if let Some(gate) = &spec.gate {
                 let word = gate.against.node.as_str();
@@ -59,5 +77,19 @@ pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
                 ));
             }
         }
+    }
+}
+
+/// The part of a defence's `Check:` line a defence never reads, if any: it rolls its value
+/// through the attack's procedure, on its own holder.
+fn ignored_in_a_defence(check: &CheckSpec) -> Option<&'static str> {
+    if check.procedure.is_some() {
+        Some("using ...")
+    } else if check.defence.is_some() || check.defended {
+        Some("versus ...")
+    } else if !check.roller.is_user() {
+        Some("by Target")
+    } else {
+        None
     }
 }
