@@ -242,7 +242,7 @@ label_table! {
         When = "When", Named, "effects when a resource reaches 0: `When HP reaches 0: apply Dying`";
         /// `Side order: party, foes`
         SideOrder = "Side order", Plain, "turns by side, a phase per side: `Side order: party, foes`";
-        /// `Challenge counters: Breakthroughs, Setbacks`
+        /// `Challenge counters: Clues, Alarms`
         ChallengeCounters = "Challenge counters", Plain, "the resources a challenge counts successes and failures in: `Challenge counters: Successes, Failures`";
         /// `Keyword Attack: only on own turn`
         Keyword = "Keyword", Named, "a rule for powers with a keyword: `Keyword Attack: only on own turn`";
@@ -442,8 +442,8 @@ label_table! {
         IgnorePenalties = "Ignore penalties", Plain, "what ignoring the penalties costs: `Ignore penalties: 1 Stunt Points`";
         /// `Extra dice: Chaos Dice, keep best`
         ExtraDice = "Extra dice", Plain, "extra dice from a world pool: `Extra dice: Chaos Dice, keep best`";
-        /// `Chunk: Vigor, at most [Rating]`
-        Chunk = "Chunk", Plain, "dice bought after the roll, a resource point each, in chunks: `Chunk: Vigor, at most [Rating]`";
+        /// `Chunk: Effort, at most [Rating]`
+        Chunk = "Chunk", Plain, "dice bought after the roll, a resource point each, in chunks: `Chunk: Effort, at most [Rating]`";
         /// `Per chunk: gain 1 Fatigue`
         PerChunk = "Per chunk", Plain, "what each chunk changes besides: `Per chunk: gain 1 Fatigue`";
         /// `Chunk all highest: Major Success, gain [Chunk] successes`

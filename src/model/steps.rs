@@ -1,5 +1,5 @@
 //! The rule-model parts of a test that takes several steps (a success pool left open after
-//! its roll): extra dice bought in chunks from a resource (`Chunk: Vigor, at most
+//! its roll): extra dice bought in chunks from a resource (`Chunk: Effort, at most
 //! [Rating]`), what each chunk costs besides (`Per chunk: gain 1 Fatigue`), how a chunk's
 //! dice are judged as a whole (`Chunk all highest: Major Success, gain [Chunk] successes`),
 //! and the dice an opponent rolls to raise the successes needed (`Opposing dice: Tension`).
@@ -14,11 +14,11 @@ use super::expr::Name;
 use super::outcome::Payment;
 use crate::diagnostics::Spanned;
 
-/// `Chunk: Vigor, at most [Rating]`: extra dice bought after the roll, one point of the
+/// `Chunk: Effort, at most [Rating]`: extra dice bought after the roll, one point of the
 /// resource per die, at most `most` dice in one chunk.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ChunkRule {
-    /// The resource spent: `Vigor`.
+    /// The resource spent: `Effort`.
     pub resource: Spanned<Name>,
     /// The largest chunk: `[Rating]`.
     pub most: Amount,

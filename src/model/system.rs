@@ -309,7 +309,7 @@ pub enum SystemLine {
     /// acts (in turn order among them), then the next side's (a player phase, then an
     /// opponent phase); sides not listed act last.
     SideOrder(Vec<Spanned<Name>>),
-    /// `Challenge counters: Breakthroughs, Setbacks` — the resources a challenge counts its
+    /// `Challenge counters: Clues, Alarms` — the resources a challenge counts its
     /// successes and failures in (the session's `challenge N <success> before M <failure>`).
     ChallengeCounters {
         /// The successes' resource.
@@ -620,7 +620,7 @@ pub enum ProcedureLine {
     /// `Extra dice: Chaos Dice, keep best` — roll extra dice spent from a world pool and keep
     /// the one giving the best result (roll under; a decision; `Policy spend:`).
     ExtraDice(Spanned<Name>),
-    /// `Chunk: Vigor, at most [Rating]` — after the roll, extra dice bought from a resource
+    /// `Chunk: Effort, at most [Rating]` — after the roll, extra dice bought from a resource
     /// in chunks (successes; a test left open).
     Chunk(super::steps::ChunkRule),
     /// `Per chunk: gain 1 Fatigue` — what each chunk changes besides.

@@ -26,7 +26,7 @@ fn offset(outer: &str, inner: &str) -> usize {
 }
 
 impl Lowerer {
-    /// `Chunk: Vigor, at most [Rating]`.
+    /// `Chunk: Effort, at most [Rating]`.
     pub(super) fn chunk_rule(&mut self, line: &RawLine<'_>) -> Option<ProcedureLine> {
         let text = line.text;
         let found = text.find(',').and_then(|comma| {
@@ -38,7 +38,7 @@ impl Lowerer {
         let Some((resource, amount)) = found else {
             self.expected(
                 line,
-                "a resource and `at most` an amount, such as `Vigor, at most [Rating]`",
+                "a resource and `at most` an amount, such as `Effort, at most [Rating]`",
             );
             return None;
         };

@@ -272,7 +272,7 @@ pub trait Backend {
         ])
     }
 
-    /// A step of a test in steps (`Hero tests Strength vs 4`, `Hero adds 2 Vigor`, `Ana
+    /// A step of a test in steps (`Hero tests Strength vs 4`, `Hero adds 2 Effort`, `Ana
     /// assists`, `oppose 2`, `settle`). Backends without tests in steps refuse it.
     fn test_step(&mut self, step: &super::command::TestStep, span: Span) -> CommandResult {
         let _ = step;

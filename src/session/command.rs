@@ -193,7 +193,7 @@ pub enum Command {
     Help(Option<NameRef>),
     /// `analyze 2 times Hero uses Charge on Bandit`: the exact odds of a command.
     Analyze(AnalyzeCommand),
-    /// A step of a test in steps: `Hero tests Strength vs 4`, `Hero adds 2 Vigor`, `Ana
+    /// A step of a test in steps: `Hero tests Strength vs 4`, `Hero adds 2 Effort`, `Ana
     /// assists`, `oppose 2`, `settle`.
     Test(TestStep),
 }
@@ -203,13 +203,13 @@ pub enum Command {
 pub enum TestStep {
     /// `Hero tests Strength + 1 vs 4 ease 1 aided by Ana`: roll and leave the test open.
     Open(TestCommand),
-    /// `Hero adds 2 Vigor`: a chunk of extra dice paid from a resource.
+    /// `Hero adds 2 Effort`: a chunk of extra dice paid from a resource.
     Chunk {
         /// Who adds: `Hero`.
         actor: NameRef,
         /// How many dice: `2`.
         dice: Spanned<i64>,
-        /// Paid from: `Vigor`.
+        /// Paid from: `Effort`.
         resource: NameRef,
     },
     /// `Ana assists`: an ally pools their successes.
