@@ -219,15 +219,7 @@ impl Backend for Game {
                 return Err(failed(&error));
             }
         };
-        let label = outcome.label.clone().unwrap_or_else(|| format!("grade {}", outcome.grade));
-        let mut result = self.events_or(mark, "check", String::new());
-        result.events.retain(|event| !event.text.is_empty());
-        result.events.push(
-            TranscriptEntry::new("grade", format!("{}: {label}", request.side.actor.node)).with_data(
-                serde_json::json!({ "grade": outcome.grade, "label": outcome.label, "totals": outcome.totals }),
-            ),
-        );
-        Ok(result)
+        Ok(self.check_report(mark, &request.side.actor.node, &outcome))
     }
 
     fn versus(
@@ -693,15 +685,7 @@ impl Game {
                 return Err(failed(&error));
             }
         };
-        let label = outcome.label.clone().unwrap_or_else(|| format!("grade {}", outcome.grade));
-        let mut result = self.events_or(mark, "check", String::new());
-        result.events.retain(|event| !event.text.is_empty());
-        result.events.push(
-            TranscriptEntry::new("grade", format!("{}: {label}", request.side.actor.node)).with_data(
-                serde_json::json!({ "grade": outcome.grade, "label": outcome.label, "totals": outcome.totals }),
-            ),
-        );
-        Ok(result)
+        Ok(self.check_report(mark, &request.side.actor.node, &outcome))
     }
 
     /// `adding 3 Chaos Dice`: the default procedure when its `Extra dice:` come from that
@@ -753,6 +737,17 @@ impl Game {
             outcome.events.insert(0, TranscriptEntry::new("actor", text));
         }
         outcome
+    }
+
+    /// What a session check shows: the log since `mark`, then `actor`'s grade.
+    fn check_report(&self, mark: usize, actor: &str, outcome: &runtime::CheckOutcome) -> Outcome {
+        let label = outcome.label.clone().unwrap_or_else(|| format!("grade {}", outcome.grade));
+        let mut result = self.events_or(mark, "check", String::new());
+        result.events.retain(|event| !event.text.is_empty());
+        result.events.push(TranscriptEntry::new("grade", format!("{actor}: {label}")).with_data(
+            serde_json::json!({ "grade": outcome.grade, "label": outcome.label, "totals": outcome.totals }),
+        ));
+        result
     }
 
     fn events_or(&self, mark: usize, kind: &str, fallback: String) -> Outcome {
