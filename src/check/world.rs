@@ -29,24 +29,9 @@ fn clock(pack: &Pack, out: &mut Vec<Diagnostic>) {
             }
             continue;
         }
-        for (expr, _) in &references.expressions {
-            if references.effect_expressions.iter().any(|effect| std::ptr::eq(*effect, *expr)) {
-                continue;
-            }
-            let mut read = None;
-            expr.node.visit(
-                &mut |node, span| {
-                    if let Expr::Name(name) = node
-                        && read.is_none()
-                        && CLOCK_NAMES.iter().any(|clock| name.matches(clock))
-                    {
-                        read = Some(Spanned::new(name.clone(), span));
-                    }
-                },
-                expr.span,
-            );
-            if let Some(name) = read {
-                out.push(
+        let clock_read = |name: &Name| CLOCK_NAMES.iter().any(|clock| name.matches(clock));
+        for name in read_off_effect_lines(&references, clock_read) {
+            out.push(
                     Diagnostic::error(
                         "rules::check::world_resource",
                         format!("{} is the world clock: only effect lines read it", name.node),
@@ -54,7 +39,6 @@ fn clock(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     .with_primary(name.span, "read where the runtime has no world")
                     .with_help("read it on a Result, Effect, Before or After line (`when [Clock Period >= 4]: ...`)"),
                 );
-            }
         }
     }
 }
@@ -122,25 +106,8 @@ pub fn world_resources(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 refuse(out, resource, "no actor pays it or gains it alone");
             }
         }
-        for (expr, _) in &references.expressions {
-            if references.effect_expressions.iter().any(|effect| std::ptr::eq(*effect, *expr)) {
-                continue;
-            }
-            let mut read = None;
-            expr.node.visit(
-                &mut |node, span| {
-                    if let Expr::Name(name) = node
-                        && read.is_none()
-                        && is_world(name)
-                    {
-                        read = Some(Spanned::new(name.clone(), span));
-                    }
-                },
-                expr.span,
-            );
-            if let Some(name) = read {
-                refuse(out, &name, "only effect lines read it");
-            }
+        for name in read_off_effect_lines(&references, is_world) {
+            refuse(out, &name, "only effect lines read it");
         }
         if let BlockBody::Actor(lines) = &block.node.body {
             for line in lines {
@@ -151,4 +118,31 @@ pub fn world_resources(pack: &Pack, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+}
+
+/// The first name `reads` picks in each bracket of `references` outside its effect lines.
+fn read_off_effect_lines(
+    references: &References<'_>,
+    reads: impl Fn(&Name) -> bool,
+) -> Vec<Spanned<Name>> {
+    let mut found = Vec::new();
+    for (expr, _) in &references.expressions {
+        if references.effect_expressions.iter().any(|effect| std::ptr::eq(*effect, *expr)) {
+            continue;
+        }
+        let mut read = None;
+        expr.node.visit(
+            &mut |node, span| {
+                if let Expr::Name(name) = node
+                    && read.is_none()
+                    && reads(name)
+                {
+                    read = Some(Spanned::new(name.clone(), span));
+                }
+            },
+            expr.span,
+        );
+        found.extend(read);
+    }
+    found
 }
