@@ -34,6 +34,9 @@ pub struct UseNames {
     in_use: bool,
     /// What its check binds for the Result and Effect lines.
     check: CheckNames,
+    /// An invested or sustained power: all but its Cost line run later, when what the use
+    /// spent is no longer known.
+    deferred: bool,
 }
 
 /// The outcome names a power's check binds.
@@ -87,15 +90,18 @@ impl UseNames {
                     _ => None,
                 });
                 let check = spec.map_or(CheckNames::NoCheck, |spec| binds(procedures, spec));
-                UseNames { in_use: true, check }
+                let deferred = lines
+                    .iter()
+                    .any(|line| matches!(line.node, PowerLine::Invest(_) | PowerLine::Sustain(_)));
+                UseNames { in_use: true, check, deferred }
             }
             // An upgrade's lines land in the powers it selects, with or without checks.
             BlockBody::Trait(lines)
                 if lines.iter().any(|line| matches!(line.node, TraitLine::To(_))) =>
             {
-                UseNames { in_use: true, check: CheckNames::Any }
+                UseNames { in_use: true, check: CheckNames::Any, deferred: false }
             }
-            _ => UseNames { in_use: false, check: CheckNames::NoCheck },
+            _ => UseNames { in_use: false, check: CheckNames::NoCheck, deferred: false },
         }
     }
 
@@ -114,6 +120,12 @@ impl UseNames {
             );
         }
         if number {
+            if self.deferred && context != LineContext::Cost {
+                return refuse(
+                    "an invested or sustained power resolves later, when the use's numbers are gone",
+                    "read it on the Cost line only, or drop `Invest:` / `Sustain:`".into(),
+                );
+            }
             if USE_NUMBER_LINES.contains(&context) {
                 return None;
             }
