@@ -405,7 +405,7 @@ impl<'a> References<'a> {
                 self.effects(effects, LineContext::Result, "At");
             }
             // Checked by `check::effect_flow` (only declared stats take bounds).
-            SystemLine::Bounds(_) | SystemLine::Clock { .. } => {}
+            SystemLine::Bounds(_) | SystemLine::Clock { .. } | SystemLine::Grid(_) => {}
             SystemLine::OnEvent(rule) => {
                 match (&rule.named, rule.event.node) {
                     (Some(resource), crate::model::hook::HookEvent::ResourceZero) => {

@@ -352,7 +352,7 @@ pub(crate) fn run(
             if super::movement::run_move(game, context, *kind, who, distance, span)? {
                 return Ok(());
             }
-            let unit = unit.as_deref().unwrap_or("hexes");
+            let unit = unit.as_deref().unwrap_or(game.rules.grid.unit());
             game.world.narrate_move(who, kind.as_str(), (*up_to, distance), unit, span);
         }
         Effect::Script(call) => {

@@ -203,11 +203,11 @@ fn reads_weapon(block: &Block) -> bool {
     })
 }
 
-/// A target `distance` hexes away from a user whose weapon keeps targets at least
-/// `minimum.0` away: refused at the weapon's `Minimum range:` line (`minimum.1`).
+/// A target `distance` cells away (on `grid`) from a user whose weapon keeps targets at
+/// least `minimum.0` away: refused at the weapon's `Minimum range:` line (`minimum.1`).
 pub(crate) fn too_close(
     who: &str,
-    distance: i64,
+    (distance, grid): (i64, crate::engine::Grid),
     weapon: Option<&Block>,
     minimum: Option<(i64, Span)>,
 ) -> Result<(), RuntimeError> {
@@ -217,6 +217,6 @@ pub(crate) fn too_close(
     }
     let weapon = weapon.map_or("the weapon", |w| w.name.node.as_str());
     let message =
-        format!("{who} is {distance} hex(es) away; {weapon} has a minimum range of {least}");
+        format!("{who} is {} away; {weapon} has a minimum range of {least}", grid.count(distance));
     Err(super::targets::space(message, "step back first, or pick a farther target", span))
 }

@@ -54,7 +54,7 @@ pub(crate) fn of(
                     Wanted::Anyone => true,
                 })
                 .filter_map(|other| {
-                    let distance = from.distance(other.position?);
+                    let distance = game.rules.grid.distance(from, other.position?);
                     (distance <= reach).then(|| (distance, other.name.clone()))
                 })
                 .collect();

@@ -48,6 +48,8 @@ pub(crate) struct Rules {
     pub default_check: Option<String>,
     /// That procedure's pool, when it is one (see [`super::checks::default_pool`]).
     pub default_pool: Option<super::checks::PoolCheck>,
+    /// The map's grid (`Grid: square`; hexes by default).
+    pub grid: crate::engine::Grid,
     /// The system's rounding rule.
     pub rounding: crate::model::expr::Rounding,
     /// The `Segments:` count of a round.
@@ -196,6 +198,9 @@ impl Rules {
                     rules.tables.push((name.node.clone(), table.clone()));
                 }
                 SystemLine::Clock { periods, ticks } => rules.clock = Some((*periods, *ticks)),
+                SystemLine::Grid(kind) => {
+                    rules.grid = crate::engine::Grid::parse(&kind.node).unwrap_or_default();
+                }
                 SystemLine::Effects { name, effects } => {
                     rules.effect_groups.push((name.node.as_str().to_string(), effects.clone()));
                 }
