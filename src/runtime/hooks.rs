@@ -113,7 +113,13 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
         if let Some(gate) = &rule.gate {
             let target = target.and_then(|name| game.world.actor(name).ok());
             let holds =
-                super::requirement::holds_on(&rules, &gate.node, (user, target), None, &trigger)
+                super::requirement::holds_on(
+                    (&rules, &game.world),
+                    &gate.node,
+                    (user, target),
+                    None,
+                    &trigger,
+                )
                     .map_err(|e| e.or_at(gate.span))?;
             if !holds {
                 continue;
