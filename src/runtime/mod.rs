@@ -8,6 +8,7 @@ mod acting;
 mod actors;
 mod challenge;
 mod check_options;
+mod condition_whiles;
 mod checks;
 mod choices;
 mod deciding;

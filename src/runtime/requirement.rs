@@ -130,8 +130,14 @@ pub(crate) fn holds_on(
             Test::Near { negated, who, within } => {
                 let scope = LineScope { target, trigger, ..LineScope::of(rules, user) };
                 let reach = scope.amount(within, LineContext::Condition, rules.rounding)?;
-                let article = if *negated { "no" } else { "an" };
-                let found = super::recipients::near(world, rules.grid, user, (article, who), reach)?;
+                // Nobody stands within reach of someone who is not on the map.
+                let found = match user.position {
+                    Some(_) => {
+                        let grid = rules.grid;
+                        super::recipients::near(world, grid, user, ("an", who), reach)?
+                    }
+                    None => Vec::new(),
+                };
                 found.is_empty() == *negated
             }
             Test::Event { .. } => true,
