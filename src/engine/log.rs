@@ -559,7 +559,7 @@ impl Event {
             }
             Event::Decision { actor, taken } => format!("{} {}", who(actor), taken.describe()),
             Event::Moved { actor, how, from: Some(from), to, grid, .. } => {
-                format!("{actor} {how}: {from} -> {to} ({} {})", grid.distance(*from, *to), grid.unit())
+                format!("{actor} {how}: {from} -> {to} ({})", grid.count(grid.distance(*from, *to)))
             }
             Event::Moved { actor, from: None, to, .. } => format!("{actor} is placed at {to}"),
             Event::Narration { text, .. } => text.to_string(),
