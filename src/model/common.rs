@@ -322,7 +322,10 @@ impl fmt::Display for Test {
                 write!(f, "wielding {} {}", if vowel { "an" } else { "a" }, gear.node)
             }
             Test::Near { negated, who, within } => {
-                let vowel = who.node.as_str().starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
+                let vowel = who
+                    .node
+                    .as_str()
+                    .starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
                 let article = match (negated, vowel) {
                     (true, _) => "no",
                     (false, true) => "an",

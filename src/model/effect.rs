@@ -230,7 +230,7 @@ pub enum Effect {
         against: Option<Spanned<Name>>,
         /// `each ally within 5 is Inspired`: the distance, the subject then naming a kind
         /// (`ally`, `enemy`, `creature`); every placed one within it receives the condition.
-        within: Option<Amount>,
+        within: Option<Box<Amount>>,
     },
     /// `remove Grabbed`, `remove Dazed from Self`
     Remove {
@@ -361,7 +361,9 @@ impl fmt::Display for Effect {
             Effect::Spend { amount, resource } => write!(f, "spend {amount} {}", resource.node),
             Effect::Apply { subject: Some(subject), condition, duration, against, within } => {
                 match within {
-                    Some(within) => write!(f, "each {} within {within} is {condition}", subject.node)?,
+                    Some(within) => {
+                        write!(f, "each {} within {within} is {condition}", subject.node)?
+                    }
                     None => write!(f, "{} is {condition}", subject.node)?,
                 }
                 write_against(f, against)?;

@@ -395,7 +395,7 @@ impl Lowerer {
                         Rule::each_recipient => {
                             let mut each = part.into_inner().skip(1);
                             subject = Some(self.name(&each.next()?, base));
-                            within = Some(self.plain_amount(each.next()?, base)?);
+                            within = Some(Box::new(self.plain_amount(each.next()?, base)?));
                         }
                         Rule::duration => duration = Some(self.duration(part, base)?),
                         Rule::against => {

@@ -51,8 +51,9 @@ pub(crate) fn settle(game: &mut Game) -> Result<(), RuntimeError> {
             let holder = &game.world.actors[index];
             let mut failing = None;
             for (requirement, span) in lines {
-                let holds = super::requirement::holds((&rules, &game.world), requirement, holder, None)
-                    .map_err(|e| e.or_at(span))?;
+                let holds =
+                    super::requirement::holds((&rules, &game.world), requirement, holder, None)
+                        .map_err(|e| e.or_at(span))?;
                 if !holds {
                     failing = Some((requirement, span));
                     break;

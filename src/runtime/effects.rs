@@ -117,7 +117,6 @@ pub(crate) fn amount(
     value
 }
 
-
 /// Applies `condition` (for `duration`, `against` someone) to `who`, as one `apply` or `X is
 /// Dazed` effect: the N and the duration read the line's user, target and grade.
 fn apply_to(
@@ -131,8 +130,8 @@ fn apply_to(
     let user = context.user;
     let who = who.to_string();
     let against = against.map(|other| subject(game, Some(other), user, target));
-    let block = Rules::find(&context.rules.conditions, condition.name.node.as_str())
-        .ok_or_else(|| {
+    let block =
+        Rules::find(&context.rules.conditions, condition.name.node.as_str()).ok_or_else(|| {
             unknown(
                 "condition",
                 condition.name.node.as_str(),
@@ -141,18 +140,9 @@ fn apply_to(
             .at(span)
         })?;
     let parties = super::durations::Parties { holder: &who, user };
-    let mut count =
-        |game: &mut Game, value: &Amount| amount(game, context, value, None, grade);
-    let lasting = super::durations::resolve(
-        game,
-        duration,
-        block,
-        &parties,
-        span,
-        &mut count,
-    )?;
-    let mut active =
-        ActiveCondition::new(block.name.node.as_str(), lasting).with_source(user);
+    let mut count = |game: &mut Game, value: &Amount| amount(game, context, value, None, grade);
+    let lasting = super::durations::resolve(game, duration, block, &parties, span, &mut count)?;
+    let mut active = ActiveCondition::new(block.name.node.as_str(), lasting).with_source(user);
     if let Some(other) = against {
         active = active.with_against(other);
     }
@@ -314,8 +304,15 @@ pub(crate) fn run(
             let value = amount(game, context, value, target, grade)?;
             super::world_resources::advance(game, value, unit)?;
         }
-        Effect::Apply { subject: Some(kind), within: Some(within), condition, duration, against } => {
-            let holders = super::recipients::each_within(game, context, kind, within, (target, grade))?;
+        Effect::Apply {
+            subject: Some(kind),
+            within: Some(within),
+            condition,
+            duration,
+            against,
+        } => {
+            let holders =
+                super::recipients::each_within(game, context, kind, within, (target, grade))?;
             for holder in holders {
                 let applied = (condition, duration.as_ref(), against.as_ref());
                 apply_to(game, context, &holder, applied, (target, grade), span)?;

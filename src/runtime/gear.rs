@@ -113,7 +113,8 @@ pub(crate) fn demands<'r>(
             else {
                 return Err(unmet);
             };
-            let minimum = weapon_demands((rules, &game.world), fallback, user)?.map_err(|_| unmet.clone())?;
+            let minimum =
+                weapon_demands((rules, &game.world), fallback, user)?.map_err(|_| unmet.clone())?;
             let RuntimeErrorKind::WeaponRequirement { requirement, .. } = &unmet.kind else {
                 return Err(unmet);
             };

@@ -31,7 +31,9 @@ pub(crate) fn of(
         Some(Recipient::One(name)) => {
             Ok(vec![super::effects::subject(game, Some(name), user, target)])
         }
-        Some(Recipient::Each { who, within }) => each_within(game, context, who, within, (target, grade)),
+        Some(Recipient::Each { who, within }) => {
+            each_within(game, context, who, within, (target, grade))
+        }
     }
 }
 

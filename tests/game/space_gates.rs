@@ -89,7 +89,8 @@ fn each_ally_within_reach_is_given_the_condition() {
 
 #[test]
 fn a_condition_counts_only_while_an_ally_is_within_reach() {
-    let mut game = game(&[("Ana", (0, 0), "party"), ("Bo", (2, 0), "party"), ("Og", (9, 0), "foes")]);
+    let mut game =
+        game(&[("Ana", (0, 0), "party"), ("Bo", (2, 0), "party"), ("Og", (9, 0), "foes")]);
     game.use_power(&PowerUse::new("Ana", "Rally")).unwrap();
     assert_eq!((stat(&game, "Bo", "Attack"), stat(&game, "Bo", "Defense")), (4, 11));
     // Ana walks off: Bo keeps Inspired, dormant, and its modifiers stop counting.
@@ -111,7 +112,8 @@ fn a_condition_counts_only_while_an_ally_is_within_reach() {
 
 #[test]
 fn a_feat_holds_its_condition_while_an_ally_and_no_enemy_stand_next_to_its_holder() {
-    let mut game = game(&[("Ana", (0, 0), "party"), ("Bo", (5, 0), "party"), ("Og", (9, 0), "foes")]);
+    let mut game =
+        game(&[("Ana", (0, 0), "party"), ("Bo", (5, 0), "party"), ("Og", (9, 0), "foes")]);
     assert_eq!(stat(&game, "Ana", "Defense"), 10);
     game.place("Bo", Some(Hex::new(1, 0))).unwrap();
     assert_eq!(stat(&game, "Ana", "Defense"), 12, "an ally adjacent: Steady");
@@ -121,7 +123,8 @@ fn a_feat_holds_its_condition_while_an_ally_and_no_enemy_stand_next_to_its_holde
 
 #[test]
 fn a_prereq_and_an_event_rule_gate_read_who_stands_near() {
-    let mut game = game(&[("Ana", (0, 0), "party"), ("Bo", (1, 0), "party"), ("Og", (5, 0), "foes")]);
+    let mut game =
+        game(&[("Ana", (0, 0), "party"), ("Bo", (1, 0), "party"), ("Og", (5, 0), "foes")]);
     let error = game.use_power(&PowerUse::new("Ana", "Lone Shot").at(["Og"])).unwrap_err();
     assert_eq!(
         error.to_string(),

@@ -4,7 +4,9 @@
 
 use mythforge::diagnostics::{RenderStyle, SourceMap, render};
 use mythforge::model::common::Test;
-use mythforge::model::{BlockBody, ConditionLine, Effect, EffectPart, Pack, PowerLine, Requirement};
+use mythforge::model::{
+    BlockBody, ConditionLine, Effect, EffectPart, Pack, PowerLine, Requirement,
+};
 
 const FORMS: &str = "system Band
 Grid: square
@@ -58,7 +60,10 @@ fn an_unknown_grid_is_refused_with_a_did_you_mean_at_the_word() {
     let (found, sources) = refusals("system S\nGrid: sqare\n");
     assert_eq!(found.len(), 1, "{found:#?}");
     let refusal = &found[0];
-    assert_eq!((refusal.code.as_str(), refusal.message.as_str()), ("rules::check::grid", "unknown grid `sqare`"));
+    assert_eq!(
+        (refusal.code.as_str(), refusal.message.as_str()),
+        ("rules::check::grid", "unknown grid `sqare`")
+    );
     assert_eq!(sources.slice(refusal.primary_span()), "sqare");
     let at = sources.line_col(refusal.primary_span()).unwrap();
     assert_eq!((at.line, at.column), (2, 7));
