@@ -54,6 +54,8 @@ pub struct References<'a> {
     pub actor_resources: Vec<&'a Spanned<Name>>,
     /// Where effects move the world clock (`advance the clock by 1 tick`).
     pub clock_uses: Vec<Span>,
+    /// The tests of effect lines' `when`s (checked by [`super::requirements`]).
+    pub effect_gates: Vec<&'a Spanned<Requirement>>,
     /// Whether the walk is inside an effect line.
     in_effects: bool,
 }
@@ -140,7 +142,8 @@ impl<'a> References<'a> {
                 }
                 EffectPart::Effect(effect) => self.effect(effect, context),
                 EffectPart::When { test, then } => {
-                    self.expr(test, context);
+                    self.effect_gates.push(test);
+                    self.gate(&test.node, context);
                     self.effects(then, context, label);
                 }
             }
@@ -216,6 +219,23 @@ impl<'a> References<'a> {
             }
             Effect::EndTurn | Effect::SkipTurn { .. } => {}
             Effect::Lay { condition, .. } => self.condition(condition, context),
+        }
+    }
+
+    /// The tests of an effect line's `when`: its brackets read the line's values (`Margin`
+    /// on a Result line), its state tests what holds now.
+    fn gate(&mut self, gate: &'a Requirement, context: LineContext) {
+        let Requirement::Tests { first, rest } = gate else { return };
+        for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
+            match &test.node {
+                Test::Compare(expr) => self.expr(expr, context),
+                Test::Has { condition, .. } => self.condition(condition, context),
+                Test::Near { who, within, .. } => {
+                    self.amount(within, context);
+                    self.near_kinds.push(who);
+                }
+                Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
+            }
         }
     }
 

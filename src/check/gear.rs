@@ -251,7 +251,19 @@ fn effects(effects: &Effects, found: &mut BTreeSet<*const Spanned<Expr>>) {
                 found.extend(text.holes.iter().map(|hole| hole as *const Spanned<Expr>));
             }
             EffectPart::When { test, then } => {
-                found.insert(test as *const Spanned<Expr>);
+                if let crate::model::Requirement::Tests { first, rest } = &test.node {
+                    for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
+                        match &test.node {
+                            crate::model::Test::Compare(expr) => {
+                                found.insert(expr as *const Spanned<Expr>);
+                            }
+                            crate::model::Test::Near { within: Amount::Expr(expr), .. } => {
+                                found.insert(expr as *const Spanned<Expr>);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
                 self::effects(then, found);
             }
         }

@@ -5,7 +5,8 @@
 //! has keyword Melee`). Refused here: a subject the runtime does not know, the target where
 //! there is none (a trait or weapon line), the power where there is none, keywords of an
 //! actor (actors carry none at run time), and an event (`an enemy moves adjacent`), which is
-//! something that happens, not something that holds.
+//! something that happens, not something that holds. An effect line's `when <test>:` is
+//! checked the same way: its target is the line's, and no power is in use there.
 
 use super::as_written::RefusalKind;
 use crate::diagnostics::{Diagnostic, Spanned};
@@ -27,6 +28,9 @@ struct Place {
 /// Checks every While, Prereq and Requires line the runtime evaluates.
 pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
     for block in pack.blocks() {
+        for gate in super::collect::References::of(&block.node.body).effect_gates {
+            tests(&gate.node, Place { label: "when", target: true, power: false }, out);
+        }
         match &block.node.body {
             BlockBody::Power(lines) => {
                 for line in lines {

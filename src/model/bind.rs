@@ -113,7 +113,8 @@ impl Binding {
                 }
                 EffectPart::Effect(effect) => effect,
                 EffectPart::When { test, then } => {
-                    let when = EffectPart::When { test: self.expr(test), then: self.effects(then) };
+                    let test = Spanned::new(self.requirement(&test.node), test.span);
+                    let when = EffectPart::When { test, then: self.effects(then) };
                     parts.push(Spanned::new(when, span));
                     continue;
                 }

@@ -452,11 +452,12 @@ pub enum EffectPart {
     Effect(Effect),
     /// `the door bursts open`
     Narration(Narration),
-    /// `when [Target HP < 5]: apply Dazed; 2 damage`: the rest of the line runs only when
-    /// the bracket holds (is not 0).
+    /// `when [Target HP < 5]: apply Dazed; 2 damage`, `when an ally within 2: ...`,
+    /// `when Target is Dazed and [Margin >= 5]: ...` (`if` is the same word): the rest of
+    /// the line runs only when the test holds (a bracket is not 0, a state test is true).
     When {
-        /// The test.
-        test: Spanned<Expr>,
+        /// The test: one bracket, or state tests joined by `and`/`or`.
+        test: Spanned<super::common::Requirement>,
         /// What runs when it holds: the rest of the line.
         then: Effects,
     },
@@ -503,7 +504,7 @@ impl fmt::Display for Effects {
             match &part.node {
                 EffectPart::Effect(effect) => write!(f, "{effect}")?,
                 EffectPart::Narration(narration) => write!(f, "{narration}")?,
-                EffectPart::When { test, then } => write!(f, "when [{}]: {then}", test.node)?,
+                EffectPart::When { test, then } => write!(f, "when {}: {then}", test.node)?,
             }
         }
         Ok(())

@@ -333,7 +333,8 @@ impl Lowerer {
         self.event_rule(line, event, Some(named)).map(|rule| SystemLine::OnEvent(Box::new(rule)))
     }
 
-    /// The text of an event rule: `if <test>: <effects>` or `<effects>`.
+    /// The text of an event rule: `if <test>: <effects>` (`when` is the same word) or
+    /// `<effects>`.
     fn event_rule(
         &mut self,
         line: &RawLine<'_>,
@@ -347,7 +348,12 @@ impl Lowerer {
         let body = text.trim_start();
         let mut gate = None;
         let mut effects_at = lead;
-        if body.len() > 3 && body[..3].eq_ignore_ascii_case("if ") {
+        // `if` and `when` are the same word at the head of a rule: the rule's gate.
+        let word = ["if ", "when "]
+            .into_iter()
+            .find(|word| body.get(..word.len()).is_some_and(|b| b.eq_ignore_ascii_case(word)))
+            .map_or(0, str::len);
+        if word > 0 {
             let Some((colon, _)) =
                 super::brackets::split_outside_brackets(body, ':').get(1).copied()
             else {
@@ -357,8 +363,8 @@ impl Lowerer {
                 );
                 return None;
             };
-            let test = &body[3..colon - 1];
-            let test_start = lead + 3 + (test.len() - test.trim_start().len());
+            let test = &body[word..colon - 1];
+            let test_start = lead + word + (test.len() - test.trim_start().len());
             let test = test.trim();
             let requirement = self.requirement(test, line.base + test_start);
             let runs = match &requirement {

@@ -295,29 +295,49 @@ impl Lowerer {
         Effects { parts }
     }
 
-    /// `when [test]: effects` starting at `at` in `text` (a line at `base`): the test and
-    /// the rest of the line as its effects; `None` when the text there is not that shape.
-    fn when(&mut self, text: &str, at: usize, base: usize) -> Option<(Spanned<Expr>, Effects)> {
+    /// `when <test>: effects` (or `if <test>:`, the same words) starting at `at` in `text`
+    /// (a line at `base`): the test and the rest of the line as its effects; `None` when the
+    /// text there is not that shape. A test that is one bracket is lowered as an expression,
+    /// as before state tests were allowed; otherwise it is the grammar of `While:` and an
+    /// event rule's `if` (`an ally within 2`, `Target is Dazed and [Margin >= 5]`).
+    fn when(
+        &mut self,
+        text: &str,
+        at: usize,
+        base: usize,
+    ) -> Option<(Spanned<Requirement>, Effects)> {
         let here = &text[at..];
-        let word = here.get(..4)?;
-        if !word.eq_ignore_ascii_case("when") {
-            return None;
-        }
-        let after_word = &here[4..];
+        let word = ["when", "if"]
+            .into_iter()
+            .find(|word| here.get(..word.len()).is_some_and(|h| h.eq_ignore_ascii_case(word)))?;
+        let after_word = &here[word.len()..];
         let gap = after_word.len() - after_word.trim_start().len();
-        if gap == 0 || !after_word.trim_start().starts_with('[') {
+        if gap == 0 {
             return None;
         }
-        let open = at + 4 + gap;
-        let close = matching_bracket(text, open)?;
-        let after = &text[close + 1..];
-        let colon = close + 1 + (after.len() - after.trim_start().len());
-        if !text[colon..].starts_with(':') || text[colon + 1..].trim().is_empty() {
+        let test_at = at + word.len() + gap;
+        let (after_colon, _) = *split_outside_brackets(&text[test_at..], ':').get(1)?;
+        let colon = test_at + after_colon - 1;
+        let test_text = text[test_at..colon].trim_end();
+        if test_text.is_empty() || text[colon + 1..].trim().is_empty() {
             return None;
         }
-        let test = self.expression(&text[open + 1..close], base + open + 1)?;
+        let span = self.span_at(base + test_at, 0..test_text.len());
+        let one_bracket = test_text.starts_with('[')
+            && matching_bracket(test_text, 0) == Some(test_text.len() - 1);
+        let test = if one_bracket {
+            let expr = self.expression(&test_text[1..test_text.len() - 1], base + test_at + 1)?;
+            Requirement::Tests { first: Spanned::new(Test::Compare(expr), span), rest: Vec::new() }
+        } else {
+            // Only a text the test grammar reads is a gate; anything else stays narration.
+            self.try_parse(Rule::condition_input, test_text)?;
+            match self.requirement(test_text, base + test_at) {
+                tests @ Requirement::Tests { .. } => tests,
+                Requirement::Narration(_) => return None,
+            }
+        };
         let then = self.effects(&text[colon + 1..], base + colon + 1);
-        Some((test, then))
+        Some((Spanned::new(test, span), then))
     }
 
     /// `Target`, `each ally within 5`: who a `gains`/`loses` phrase is about.

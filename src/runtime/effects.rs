@@ -54,10 +54,10 @@ pub(crate) fn execute(
                 super::flow::threshold_checkpoint(game)?;
             }
             EffectPart::When { test, then } => {
-                if super::flow::holds(game, context, test, target, grade)? {
+                if super::flow::gate_holds(game, context, &test.node, target, grade)? {
                     execute(game, context, then, target, grade, span)?;
                 } else {
-                    let text = format!("[{}] does not hold: {then} does not happen", test.node);
+                    let text = format!("{} does not hold: {then} does not happen", test.node);
                     game.world.narrate(text, part.span);
                 }
             }

@@ -1,10 +1,11 @@
-//! The flow of effect lines: `when [test]:` (the rest of the line runs only when the test
-//! holds), `do Group` (the system's `Effects Group:` line run in place), `set R to N`, and
+//! The flow of effect lines: `when <test>:` (the rest of the line runs only when the test
+//! holds: its brackets read the line's values, its state tests what holds now), `do Group` (the system's `Effects Group:` line run in place), `set R to N`, and
 //! `At N Resource:` lines (effects an actor runs when a resource reaches a count, looked at
 //! after every effect).
 
 use crate::diagnostics::{Span, Spanned};
-use crate::model::{Amount, Effects, Expr, Name};
+use crate::model::common::{Junction, Test};
+use crate::model::{Amount, Effects, Expr, Name, Requirement};
 
 use super::Game;
 use super::effects::{Context, amount, execute};
@@ -44,6 +45,46 @@ pub(crate) fn holds(
 ) -> Result<bool, RuntimeError> {
     let value = amount(game, context, &Amount::Expr(test.clone()), target, grade)?;
     Ok(value != 0)
+}
+
+/// Whether an effect line's `when` test holds: each bracket as [`holds`] (the line's
+/// values: `Margin`, `Trigger's Damage`, the grade), each state test (`Target is Dazed`,
+/// `an ally within 2`) as a `While:` line does, with `Target` the line's target; joined
+/// left to right by `and`/`or`.
+pub(crate) fn gate_holds(
+    game: &mut Game,
+    context: &Context<'_>,
+    gate: &Requirement,
+    target: Option<&str>,
+    grade: Option<i64>,
+) -> Result<bool, RuntimeError> {
+    let Requirement::Tests { first, rest } = gate else { return Ok(true) };
+    let one = |game: &mut Game, test: &Spanned<Test>| -> Result<bool, RuntimeError> {
+        if let Test::Compare(expr) = &test.node {
+            return holds(game, context, expr, target, grade);
+        }
+        let world = &game.world;
+        let user = world.actor(context.user).map_err(|e| RuntimeErrorKind::Engine(e).at(test.span))?;
+        let target = match target {
+            Some(name) => Some(world.actor(name).map_err(|e| RuntimeErrorKind::Engine(e).at(test.span))?),
+            None => None,
+        };
+        let single = Requirement::Tests { first: test.clone(), rest: Vec::new() };
+        super::requirement::holds_on(
+            (context.rules, world),
+            &single,
+            (user, target),
+            None,
+            context.trigger,
+        )
+        .map_err(|e| e.or_at(test.span))
+    };
+    let mut result = one(game, first)?;
+    for (junction, next) in rest {
+        let value = one(game, next)?;
+        result = if *junction == Junction::And { result && value } else { result || value };
+    }
+    Ok(result)
 }
 
 /// Runs the system's `Effects name:` line in place of `do name`.

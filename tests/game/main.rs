@@ -63,3 +63,4 @@ mod space_traps;
 mod trait_kinds;
 mod transcript_text;
 mod turn_control;
+mod gates_unified;
