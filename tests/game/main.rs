@@ -24,6 +24,7 @@ mod mestezia_examples;
 mod mestezia_result_gates;
 mod mystica_examples;
 mod mystica_turns;
+mod mythmaster_examples;
 mod mystika_examples;
 mod mystika_progress;
 mod mystika_skill_lines;
