@@ -110,8 +110,17 @@ fn the_third_fourth_and_fifth_defence_take_minus_1_2_and_3() {
     );
     // Blocks: 10 + Melee 11; dodges: 10 + Dodge 6 + Chain Mail -2, then the penalty.
     let totals: Vec<&str> = rolls.iter().map(|l| &l["Grok: 10 -> ".len()..]).collect();
-    assert_eq!(totals, ["21 vs 0: success", "21 vs 0: success", "13 vs 0: success",
-        "12 vs 0: success", "11 vs 0: success", "9 vs 0: success"]);
+    assert_eq!(
+        totals,
+        [
+            "21 vs 0: success",
+            "21 vs 0: success",
+            "13 vs 0: success",
+            "12 vs 0: success",
+            "11 vs 0: success",
+            "9 vs 0: success"
+        ]
+    );
 }
 
 #[test]
@@ -148,7 +157,9 @@ fn the_skill_damage_table_at_each_band_edge() {
         let mut session = session();
         let out = run(
             &mut session,
-            &format!("set Aldric Melee to {melee}\nforce 20, 1, 5\nAldric uses Fast Attack on Grok\n"),
+            &format!(
+                "set Aldric Melee to {melee}\nforce 20, 1, 5\nAldric uses Fast Attack on Grok\n"
+            ),
         );
         let dealt = 5 + modifier;
         let expected = format!("Grok takes {dealt} damage into Body;");
@@ -193,10 +204,8 @@ fn a_ready_shot_needs_the_ready_position_and_recovery_follows_combat() {
     let refused = session.run_text("x.session", "Wren uses Ready Shot on Grok\n", None);
     assert!(refused.failure.is_some());
     // Take Aim is the free basic action; the Ready Shot a combat action (1 Stamina).
-    let out = run(
-        &mut session,
-        "Wren uses Take Aim\nforce 10, 1, 8\nWren uses Ready Shot on Grok\n",
-    );
+    let out =
+        run(&mut session, "Wren uses Take Aim\nforce 10, 1, 8\nWren uses Ready Shot on Grok\n");
     assert!(out.contains("Wren pays 1 Stamina (8 left)"), "{out}");
     assert!(out.contains("Wren: 25 vs 5: attacker wins by 20"), "{out}");
     assert!(out.contains("Wren loses Ready Position"), "{out}");
@@ -209,4 +218,29 @@ fn a_ready_shot_needs_the_ready_position_and_recovery_follows_combat() {
     assert_eq!(resource(&session, "Wren", "Arrows"), 10);
     assert_eq!(resource(&session, "Wren", "Damaged Arrows"), 1);
     assert_eq!(resource(&session, "Wren", "Arrows Shot"), 0);
+}
+
+#[test]
+fn a_thrown_spear_keeps_its_minimum_range_and_only_the_shield_blocks_it() {
+    let mut session = session();
+    run(
+        &mut session,
+        "next turn\nnext turn\ngrant weapon Spear to Grok\ngrant power Snap Attack to Grok\n",
+    );
+    // Adjacent: inside the spear's minimum range of 2.
+    let refused =
+        session.run_text("x.session", "Grok uses Snap Attack on Aldric with weapon Spear\n", None);
+    let failure = format!("{:?}", refused.failure.expect("too close to throw"));
+    assert!(
+        failure.contains("Aldric is 1 hex(es) away; Spear has a minimum range of 2"),
+        "{failure}"
+    );
+    // Three hexes away: Aldric's sword may not block a thrown weapon; his buckler may.
+    let out = run(
+        &mut session,
+        "place Grok at 3,0\nforce 10, 10, 1\nGrok uses Snap Attack on Aldric with weapon Spear\n",
+    );
+    assert!(out.contains("Aldric decides which defence against Grok? Shield Block"), "{out}");
+    // 10 + Ranged 6 - 2 = 14 against 10 + Shield Skill 10 + Buckler 1 = 21.
+    assert!(out.contains("Grok: 14 vs 21: defender wins by 7"), "{out}");
 }
