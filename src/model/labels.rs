@@ -247,7 +247,7 @@ label_table! {
         /// `Keyword Attack: only on own turn`
         Keyword = "Keyword", Named, "a rule for powers with a keyword: `Keyword Attack: only on own turn`";
         /// `Per turn: 1 Attack`
-        PerTurn = "Per turn", Plain, "powers per turn by keyword: `Per turn: 1 Attack, 1 other`";
+        PerTurn = "Per turn", Plain, "powers per turn by keyword, and what paying buys: `Per turn: 1 Attack, 1 other; 1 Stamina buys 1 Attack, once per turn`";
         /// `Per challenge turn: 1 Task, 1 other`
         PerChallengeTurn = "Per challenge turn", Plain, "powers per challenge turn by keyword: `Per challenge turn: 1 Task, 1 other`";
         /// `Weapon fields: Damage dice, Crit range range`

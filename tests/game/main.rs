@@ -30,6 +30,7 @@ mod mystika_progress;
 mod mystika_skill_lines;
 mod mythmaster_examples;
 mod mythsdice_steps;
+mod purchase_limits;
 mod runtime_choices;
 mod runtime_condition_includes;
 mod runtime_condition_turns;
