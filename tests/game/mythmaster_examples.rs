@@ -41,32 +41,42 @@ fn has(session: &mut Session<Game>, actor: &str, condition: &str) -> bool {
 #[test]
 fn ten_stamina_after_14_combat_actions_rolls_every_challenge_at_minus_4() {
     let mut session = session();
-    // Each Fast Attack is a combat action: 1 Stamina. Attack 1 + Melee 12 + Hit 1 = 14 loses
-    // to Grok's 20 + 11; after the two blocks he dodges (no damage rolled either way).
+    // One combat action a turn, 1 Stamina each: a Fast Attack, 1 + Melee 12 + Hit 1 = 14
+    // against Grok's block 20 + 11 (no damage rolled). Then Wren's and Grok's turns pass and
+    // Aldric's next starts; at 0 Stamina or below it starts with a 21C, forced to 20 here.
     for _ in 0..14 {
-        run(&mut session, "force 1, 20\nAldric uses Fast Attack on Grok\n");
+        run(
+            &mut session,
+            "force 1, 20\nAldric uses Fast Attack on Grok\nnext turn\nnext turn\nforce 20\nnext turn\n",
+        );
     }
     assert_eq!(resource(&session, "Aldric", "Stamina"), -4);
     assert!(has(&mut session, "Aldric", "Winded"));
-    // The next attack: 10 + 12 + 1 - 4 = 19.
+    // The turn's 21C at -4: 13 + Stability 12 - 4 = 21, just enough.
+    let out = run(&mut session, "next turn\nnext turn\nforce 13\nnext turn\n");
+    assert!(out.contains("Aldric: 13 -> 21 vs 21: success"), "{out}");
+    // Every other Challenge too: a plain 21C on Stability at -4, and the next attack, once
+    // its Stamina is paid, at -5: 10 + 13 - 5 = 18.
+    let out = run(&mut session, "force 12\ncheck Aldric Stability vs 21\n");
+    assert!(out.contains("Aldric: 12 -> 20 vs 21: failure"), "{out}");
     let out = run(&mut session, "force 10, 1\nAldric uses Fast Attack on Grok\n");
     assert!(out.contains("Aldric pays 1 Stamina (-5 left)"), "{out}");
     assert!(out.contains("Aldric: 10 -> 18 vs 0: success"), "{out}");
-    // A plain 21C at -5 now: 14 + Stability 12 - 5 = 21.
-    let out = run(&mut session, "force 14\ncheck Aldric Stability vs 21\n");
-    assert!(out.contains("Aldric: 14 -> 21 vs 21: success"), "{out}");
 }
 
 #[test]
 fn at_0_stamina_each_turn_starts_with_a_21c_or_exhausted() {
     let mut session = session();
-    run(&mut session, "set Aldric Stamina to 1\nforce 1, 20\nAldric uses Fast Attack on Grok\n");
-    let out = run(&mut session, "force 1, 20\nAldric uses Fast Attack on Grok\n");
-    assert!(out.contains("Aldric pays 1 Stamina (-1 left)"), "{out}");
-    // Round 2: 9 + 12 - 1 = 20, short of 21.
-    let out = run(&mut session, "next turn\nnext turn\nforce 9\nnext turn\n");
+    let out = run(
+        &mut session,
+        "set Aldric Stamina to 1\nforce 1, 20\nAldric uses Fast Attack on Grok\n",
+    );
+    assert!(out.contains("Aldric gains Winded"), "{out}");
+    assert_eq!(resource(&session, "Aldric", "Stamina"), 0);
+    // Round 2: 8 + 12 - 0 = 20, short of 21.
+    let out = run(&mut session, "next turn\nnext turn\nforce 8\nnext turn\n");
     assert!(out.contains("Aldric (on turn start)"), "{out}");
-    assert!(out.contains("Aldric: 9 -> 20 vs 21: failure"), "{out}");
+    assert!(out.contains("Aldric: 8 -> 20 vs 21: failure"), "{out}");
     assert!(out.contains("Aldric gains Exhausted"), "{out}");
     let refused = session.run_text("x.session", "Aldric uses Fast Attack on Grok\n", None);
     let failure = format!("{:?}", refused.failure.expect("Exhausted forbids powers"));
