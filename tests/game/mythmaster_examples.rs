@@ -241,10 +241,7 @@ fn a_thrown_spear_keeps_its_minimum_range_and_only_the_shield_blocks_it() {
     let refused =
         session.run_text("x.session", "Grok uses Snap Attack on Aldric with weapon Spear\n", None);
     let failure = format!("{:?}", refused.failure.expect("too close to throw"));
-    assert!(
-        failure.contains("Aldric is 1 hex(es) away; Spear has a minimum range of 2"),
-        "{failure}"
-    );
+    assert!(failure.contains("Aldric is 1 hex away; Spear has a minimum range of 2"), "{failure}");
     // Three hexes away: Aldric's sword may not block a thrown weapon; his buckler may.
     let out = run(
         &mut session,
