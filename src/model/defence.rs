@@ -1,7 +1,8 @@
 //! A power's `Defence:` line: the power is a defence its holder may choose when an attack
 //! (`Check: [...] versus a defence`) resolves against it. The line says which attacks it
 //! counts against (a keyword gate on the attacking power) and how often per turn it may be
-//! made; its `Penalty:` line grows with the defences already made this turn.
+//! made, in all or for each weapon its holder has equipped (`2 per weapon per turn`); its
+//! `Penalty:` line grows with the defences already made this turn.
 
 use std::fmt;
 
@@ -25,31 +26,40 @@ pub struct DefenceSpec {
     /// How many times per turn it may be made; `None`: unlimited.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub per_turn: Option<Spanned<u32>>,
+    /// `per weapon per turn`: the count is for each weapon the holder has equipped (two
+    /// swords block four times a turn; no weapon, never).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub per_weapon: bool,
 }
 
 impl DefenceSpec {
     /// Reads a `Defence:` line's text: `any`, `vs X` / `against X`, `unless vs X` / `not
-    /// against X`, each optionally followed by `, N per turn`; `span` makes the span of a
-    /// byte range of the text. `None` when the text is none of these.
+    /// against X`, each optionally followed by `, N per turn` or `, N per weapon per turn`;
+    /// `span` makes the span of a byte range of the text. `None` when the text is none of
+    /// these.
     pub fn parse(text: &str, span: impl Fn(std::ops::Range<usize>) -> Span) -> Option<DefenceSpec> {
         let base = 0;
-        let (gate_text, per_turn) = match text.rsplit_once(',') {
+        let (gate_text, per_turn, per_weapon) = match text.rsplit_once(',') {
             Some((gate, count)) => {
                 let offset = base + gate.len() + 1;
                 let trimmed = count.trim_start();
                 let start = offset + (count.len() - trimmed.len());
                 let number = trimmed.trim_end().strip_suffix("per turn")?.trim_end();
+                let (number, per_weapon) = match number.strip_suffix("per weapon") {
+                    Some(number) => (number.trim_end(), true),
+                    None => (number, false),
+                };
                 let value: u32 = number.parse().ok()?;
                 let span = span(start..start + number.len());
-                (gate, Some(Spanned::new(value, span)))
+                (gate, Some(Spanned::new(value, span)), per_weapon)
             }
-            None => (text, None),
+            None => (text, None, false),
         };
         let trimmed = gate_text.trim();
         let lead = gate_text.len() - gate_text.trim_start().len();
         let lower = trimmed.to_ascii_lowercase();
         if lower == "any" {
-            return Some(DefenceSpec { gate: None, per_turn });
+            return Some(DefenceSpec { gate: None, per_turn, per_weapon });
         }
         let prefixes: [(&str, bool); 4] =
             [("unless vs ", true), ("not against ", true), ("vs ", false), ("against ", false)];
@@ -60,7 +70,7 @@ impl DefenceSpec {
         }
         let start = base + lead + (trimmed.len() - trimmed[prefix.len()..].trim_start().len());
         let against = Spanned::new(Name::new(keyword), span(start..start + keyword.len()));
-        Some(DefenceSpec { gate: Some(Relation { negated, against }), per_turn })
+        Some(DefenceSpec { gate: Some(Relation { negated, against }), per_turn, per_weapon })
     }
 
     /// Whether the defence counts against an attack with these `keywords`.
@@ -78,8 +88,9 @@ impl fmt::Display for DefenceSpec {
             Some(gate) => write!(f, "{gate}")?,
             None => f.write_str("any")?,
         }
+        let each = if self.per_weapon { " per weapon" } else { "" };
         match &self.per_turn {
-            Some(count) => write!(f, ", {} per turn", count.node),
+            Some(count) => write!(f, ", {}{each} per turn", count.node),
             None => Ok(()),
         }
     }

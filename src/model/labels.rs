@@ -131,7 +131,7 @@ label_table! {
         /// `Cost: [Weapon + 1] CP`
         Cost = "Cost", Plain, "what using the power costs: `Cost: [Weapon + 1] CP`";
         /// `Defence: unless vs Ranged, 2 per turn`
-        Defence = "Defence" | "Defense", Plain, "the power is a defence its holder may choose against an attack `versus a defence`, with the attacks it counts against and its uses per turn: `Defence: unless vs Ranged, 2 per turn` (`any`, `vs Melee`, `not against Ranged`)";
+        Defence = "Defence" | "Defense", Plain, "the power is a defence its holder may choose against an attack `versus a defence`, with the attacks it counts against and its uses per turn: `Defence: unless vs Ranged, 2 per turn` (`any`, `vs Melee`, `not against Ranged`; `2 per weapon per turn`: for each weapon equipped)";
         /// `Effect: apply Hasted to Self`
         Effect = "Effect", Plain, "effects at every grade (`Effect 2:` from grade 2): `Effect: apply Hasted to Self`";
         /// `Halt: Target takes damage`
@@ -247,7 +247,7 @@ label_table! {
         /// `Keyword Attack: only on own turn`
         Keyword = "Keyword", Named, "a rule for powers with a keyword: `Keyword Attack: only on own turn`";
         /// `Per turn: 1 Attack`
-        PerTurn = "Per turn", Plain, "powers per turn by keyword: `Per turn: 1 Attack, 1 other`";
+        PerTurn = "Per turn", Plain, "powers per turn by keyword, and what paying buys: `Per turn: 1 Attack, 1 other; 1 Stamina buys 1 Attack, once per turn`";
         /// `Per challenge turn: 1 Task, 1 other`
         PerChallengeTurn = "Per challenge turn", Plain, "powers per challenge turn by keyword: `Per challenge turn: 1 Task, 1 other`";
         /// `Weapon fields: Damage dice, Crit range range`

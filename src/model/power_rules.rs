@@ -92,6 +92,9 @@ pub struct TurnPurchase {
     pub resource: crate::diagnostics::Spanned<Name>,
     /// What it buys: more uses of these quotas (`1 Basic`, `1 other`), one per purchase.
     pub options: Vec<TurnQuota>,
+    /// How many times a turn it may be bought (`, once per turn`); `None`: without limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub times_per_turn: Option<u32>,
 }
 
 impl TurnPurchase {
@@ -114,7 +117,12 @@ impl fmt::Display for TurnPurchase {
             }
             write!(f, "{option}")?;
         }
-        Ok(())
+        match self.times_per_turn {
+            Some(1) => f.write_str(", once per turn"),
+            Some(2) => f.write_str(", twice per turn"),
+            Some(times) => write!(f, ", {times} times per turn"),
+            None => Ok(()),
+        }
     }
 }
 

@@ -33,20 +33,37 @@ fn quota(piece: &str) -> Option<TurnQuota> {
     Some(TurnQuota { count, keyword })
 }
 
-/// `1 Stamina buys 1 Basic or 1 Combat`.
+/// `1 Stamina buys 1 Basic or 1 Combat`, optionally `, once per turn` (`twice`, `N times`).
 fn purchase(text: &str) -> Option<TurnPurchase> {
     let at = text.to_ascii_lowercase().find(" buys ")?;
     let (price, resource) = text[..at].trim().split_once(' ')?;
     let price = price.parse::<u32>().ok()?;
     let resource = resource.trim();
-    let options =
-        text[at + " buys ".len()..].split(" or ").map(quota).collect::<Option<Vec<_>>>()?;
+    let bought = &text[at + " buys ".len()..];
+    let (bought, times_per_turn) = match bought.split_once(',') {
+        Some((bought, times)) => (bought, Some(times_per_turn(times)?)),
+        None => (bought, None),
+    };
+    let options = bought.split(" or ").map(quota).collect::<Option<Vec<_>>>()?;
     let resource = Spanned::new(Name::new(resource), crate::diagnostics::Span::NONE);
     (!resource.node.as_str().is_empty() && !options.is_empty()).then_some(TurnPurchase {
         price,
         resource,
         options,
+        times_per_turn,
     })
+}
+
+/// `once per turn`, `twice per turn`, `3 times per turn`: a positive count.
+fn times_per_turn(text: &str) -> Option<u32> {
+    let lower = text.trim().to_ascii_lowercase();
+    let count = lower.strip_suffix("per turn")?.trim_end();
+    let times = match count {
+        "once" => 1,
+        "twice" => 2,
+        _ => count.strip_suffix("times")?.trim_end().parse::<u32>().ok()?,
+    };
+    (times > 0).then_some(times)
 }
 
 impl Lowerer {
@@ -67,7 +84,7 @@ impl Lowerer {
     }
 
     /// `Per turn: 1 Task, 1 other`, optionally followed by purchases: `; 1 Stamina buys 1
-    /// Basic or 1 Combat`.
+    /// Basic or 1 Combat` (`, once per turn` limits how often a turn it is bought).
     pub(super) fn per_turn(&mut self, line: &RawLine<'_>, challenge: bool) -> Option<SystemLine> {
         let mut parts = line.text.split(';');
         let head = parts.next().unwrap_or_default();
@@ -90,7 +107,8 @@ impl Lowerer {
                 self.expected(
                     &at,
                     "a purchase such as `1 Stamina buys 1 Basic or 1 Combat` (a price, a \
-                     resource, `buys`, then quotas joined by `or`)",
+                     resource, `buys`, then quotas joined by `or`; optionally `, once per \
+                     turn`, `twice` or `N times`)",
                 );
                 return None;
             };

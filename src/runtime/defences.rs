@@ -10,8 +10,9 @@
 //! encounter there are no turns, so nothing is counted and the count reads 0.
 
 use crate::diagnostics::{Span, Spanned};
+use crate::engine::Actor;
 use crate::engine::{CheckResult, DecisionPoint, Event, LimitReset, Side, TieRule, versus};
-use crate::model::defence::DEFENCES_THIS_TURN;
+use crate::model::defence::{DEFENCES_THIS_TURN, DefenceSpec};
 use crate::model::expr::{Expr, LineContext};
 use crate::model::{BlockBody, CheckSpec, PowerLine};
 
@@ -102,15 +103,24 @@ fn offers(
         }
         let (Some(defence), Some(check)) = (defence, check) else { continue };
         let name = block.name.node.as_str();
-        let used_up = defence
-            .per_turn
-            .as_ref()
-            .is_some_and(|limit| made(game, target, &key_of(name)) >= limit.node);
+        let used_up = defence.per_turn.as_ref().is_some_and(|limit| {
+            made(game, target, &key_of(name)) >= allowed(rules, actor, defence, limit.node)
+        });
         if defence.admits(keywords) && !used_up {
             offers.push(Offer { name: name.to_string(), check, penalty });
         }
     }
     Ok(offers)
+}
+
+/// How many times a turn `actor` may make a defence whose `Defence:` line allows `limit`:
+/// `limit`, or `limit` for each weapon it has equipped (`2 per weapon per turn`).
+fn allowed(rules: &Rules, actor: &Actor, defence: &DefenceSpec, limit: u32) -> u32 {
+    if !defence.per_weapon {
+        return limit;
+    }
+    let weapons = actor.equipment.iter().filter(|item| Rules::find(&rules.weapons, item).is_some());
+    limit.saturating_mul(u32::try_from(weapons.count()).unwrap_or(u32::MAX))
 }
 
 /// The defences `target` chooses from `offers`: a first choice (or none), then more until

@@ -278,6 +278,10 @@ fn count_turn_quota(
         let Some((purchase, option)) = offer else {
             return Err(quota_used_up(block, per_turn, quota, actor, encounter, &key));
         };
+        let purchases_key = format!("purchases: {purchase}");
+        if purchase.times_per_turn.is_some_and(|most| count_of(encounter, &purchases_key) >= most) {
+            return Err(purchases_used_up(block, per_turn, purchase, actor, &purchases_key, game));
+        }
         let resource = purchase.resource.node.as_str();
         game.pay(actor, &[(resource, i64::from(purchase.price))], purchase.resource.span)?;
         let text = format!(
@@ -289,6 +293,7 @@ fn count_turn_quota(
         let Some(encounter) = game.world.encounter.as_mut() else { return Ok(()) };
         add_use(encounter, actor, &bought_key, option.count, power);
         add_use(encounter, actor, &key, 1, power);
+        add_use(encounter, actor, &purchases_key, 1, power);
         return Ok(());
     }
     add_use(encounter, actor, &key, 1, power);
@@ -321,6 +326,38 @@ fn add_use(
             });
         }
     }
+}
+
+/// The refusal of a use beyond its quota when `purchase` was already bought as often as a
+/// turn allows (`, once per turn`).
+fn purchases_used_up(
+    block: &Block,
+    per_turn: &PerTurn<'_>,
+    purchase: &TurnPurchase,
+    actor: &str,
+    key: &str,
+    game: &Game,
+) -> RuntimeError {
+    let power = block.name.node.as_str();
+    let first = game
+        .world
+        .encounter
+        .as_ref()
+        .and_then(|encounter| {
+            encounter.limits.iter().find(|used| {
+                used.actor == actor && used.reset == LimitReset::Turn && used.key == key
+            })
+        })
+        .map_or_else(|| "nothing yet".to_string(), |used| used.first.clone());
+    let broken = PowerRuleBroken {
+        code: "runtime::turn_quota",
+        message: format!(
+            "{actor} cannot use {power}: `{purchase}` is used up this turn; bought for {first}"
+        ),
+        related: Some((purchase.resource.span, format!("{actor} paid {}", purchase.resource.node))),
+        help: "the count starts again at the end of the turn".to_string(),
+    };
+    RuntimeErrorKind::PowerRule(Box::new(broken)).at(per_turn.span)
 }
 
 /// The refusal of a use beyond `quota` that nothing can buy.
