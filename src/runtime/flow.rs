@@ -64,9 +64,12 @@ pub(crate) fn gate_holds(
             return holds(game, context, expr, target, grade);
         }
         let world = &game.world;
-        let user = world.actor(context.user).map_err(|e| RuntimeErrorKind::Engine(e).at(test.span))?;
+        let user =
+            world.actor(context.user).map_err(|e| RuntimeErrorKind::Engine(e).at(test.span))?;
         let target = match target {
-            Some(name) => Some(world.actor(name).map_err(|e| RuntimeErrorKind::Engine(e).at(test.span))?),
+            Some(name) => {
+                Some(world.actor(name).map_err(|e| RuntimeErrorKind::Engine(e).at(test.span))?)
+            }
             None => None,
         };
         let single = Requirement::Tests { first: test.clone(), rest: Vec::new() };
