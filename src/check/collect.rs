@@ -308,7 +308,7 @@ impl<'a> References<'a> {
                 self.amount(amount, LineContext::Declaration)
             }
             PowerLine::Keywords(keywords) => self.keywords(keywords),
-            // Checked by `defences`, with `Defences this turn` known on the Penalty line.
+            // Checked by `defences`, with the defence counts known on the Penalty line.
             PowerLine::Limit(_) | PowerLine::Defence(_) | PowerLine::Penalty(_) => {}
             PowerLine::Target(target) => self.target(target, span),
             PowerLine::Threshold(threshold) | PowerLine::GmThreshold(Some(threshold)) => {

@@ -131,7 +131,7 @@ label_table! {
         /// `Cost: [Weapon + 1] CP`
         Cost = "Cost", Plain, "what using the power costs: `Cost: [Weapon + 1] CP`";
         /// `Defence: unless vs Ranged, 2 per turn`
-        Defence = "Defence" | "Defense", Plain, "the power is a defence its holder may choose against an attack `versus a defence`, with the attacks it counts against and its uses per turn: `Defence: unless vs Ranged, 2 per turn` (`any`, `vs Melee`, `not against Ranged`; `2 per weapon per turn`: for each weapon equipped)";
+        Defence = "Defence" | "Defense", Plain, "the power is a defence its holder may choose against an attack `versus a defence`, with the attacks it counts against and its uses per turn: `Defence: unless vs Ranged, 2 per turn` (`any`, `vs Melee`, `not against Ranged`; `2 per weapon per turn`: for each weapon equipped; `per round`, `per encounter`)";
         /// `Effect: apply Hasted to Self`
         Effect = "Effect", Plain, "effects at every grade (`Effect 2:` from grade 2): `Effect: apply Hasted to Self`";
         /// `Halt: Target takes damage`
@@ -143,7 +143,7 @@ label_table! {
         /// `Limit: once per turn`
         Limit = "Limit", Plain, "how often it may be used: `Limit: once per turn, shared by Fate`";
         /// `Penalty: [Defence Penalty(Defences this turn)]`
-        Penalty = "Penalty", Plain, "a defence's modifier, which may read the defences its holder made this turn: `Penalty: [Defence Penalty(Defences this turn)]`";
+        Penalty = "Penalty", Plain, "a defence's modifier, which may read the defences its holder made this turn or round: `Penalty: [Defence Penalty(Defences this turn)]` (`Defences this round`)";
         /// `Prereq: [FP >= 1]`
         Prereq = "Prereq", Plain, "what must hold to use it: `Prereq: [FP >= 1]`";
         /// `Result: [Weapon + Grade] damage`, `Result 2:`, `Result Fail:`, `Result Critical:`,

@@ -11,6 +11,7 @@ mod analyze;
 mod challenge_counters;
 mod check_outcomes;
 mod defaults_and_prereqs;
+mod defence_per_round;
 mod defence_per_weapon;
 mod defences;
 mod effect_flow;
