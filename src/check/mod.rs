@@ -102,6 +102,19 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
                     .with_help("name the other side: `apply Advantage to Self against Target`"),
             );
         }
+        for span in &references.once_outside_test {
+            out.push(
+                Diagnostic::error(
+                    "rules::check::once_per_test",
+                    "`at most once per test` on a line that never runs inside an open test",
+                )
+                .with_primary(*span, "no test is open when this line runs")
+                .with_help(
+                    "put it on a line of a test in steps (`Chunk all successes: ...; do \
+                     Group at most once per test`), or drop it",
+                ),
+            );
+        }
         for armour in &references.armours {
             names.check_block(armour, &["armour"], "armour", &mut out);
         }

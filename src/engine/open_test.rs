@@ -31,6 +31,10 @@ pub struct OpenTest {
     pub helpers: Vec<String>,
     /// True once the test has settled: nothing more may be added.
     pub settled: bool,
+    /// The effects groups run `at most once per test` so far (`do Advance at most once per
+    /// test`), by their declared names.
+    #[serde(default)]
+    pub once: Vec<String>,
 }
 
 impl OpenTest {

@@ -9,7 +9,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::effect::Amount;
+use super::effect::{Amount, Effects};
 use super::expr::Name;
 use super::outcome::Payment;
 use crate::diagnostics::Spanned;
@@ -101,19 +101,31 @@ impl fmt::Display for SuccessChange {
     }
 }
 
-/// `Chunk all ones: Major Blunder, lose [Chunk] successes, else raise Threshold by [Chunk]`.
+/// `Chunk all ones: Major Blunder, lose [Chunk] successes, else raise Threshold by [Chunk]`,
+/// optionally followed by effects on the roller: `...; when [Chunk = Rating]: do Advance`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ChunkJudgement {
     /// Which outcome of the chunk it judges.
     pub class: ChunkClass,
     /// The name the transcript gives it: `Major Blunder`.
     pub label: Spanned<String>,
-    /// What it does.
+    /// What it does to the test.
     pub change: SuccessChange,
+    /// Effects after the change, with the roller as their user (`Stat` in their names is
+    /// the stat the test invokes); empty when the line has none.
+    pub effects: Effects,
 }
+
+/// The name a chunk judgement's effects use for the stat the test invokes (its first):
+/// `gain 1 Stat Marks` gains `Might Marks` in a test of Might.
+pub const TESTED_STAT: &str = "Stat";
 
 impl fmt::Display for ChunkJudgement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}, {}", self.class.label(), self.label.node, self.change)
+        write!(f, "{}: {}, {}", self.class.label(), self.label.node, self.change)?;
+        if !self.effects.parts.is_empty() {
+            write!(f, "; {}", self.effects)?;
+        }
+        Ok(())
     }
 }

@@ -89,7 +89,14 @@ impl Lowerer {
         const EXPECTED: &str = "a name, then `gain N successes` or `lose N successes` \
                                 (optionally `, else raise Threshold by N`), such as \
                                 `Minor Blunder, lose 1 successes, else raise Threshold by 1`";
-        let text = line.text.trim_end();
+        let whole = line.text.trim_end();
+        // The judgement ends at the first `;` outside brackets; effects may follow.
+        let split = super::brackets::split_outside_brackets(whole, ';');
+        let text = split.first().map_or(whole, |(_, first)| first.trim_end());
+        let effects = match split.get(1) {
+            Some((start, _)) => self.effects(&whole[*start..], line.base + start),
+            None => crate::model::Effects { parts: Vec::new() },
+        };
         let parsed = (|| {
             let (label, rest) = text.split_once(',')?;
             let label = label.trim();
@@ -139,7 +146,7 @@ impl Lowerer {
         let at = offset(text, label);
         let span = self.span_at(line.base, at..at + label.len());
         let label = Spanned::new(label.to_string(), span);
-        Some(ProcedureLine::ChunkJudgement(ChunkJudgement { class, label, change }))
+        Some(ProcedureLine::ChunkJudgement(ChunkJudgement { class, label, change, effects }))
     }
 
     /// `Opposing dice: Tension`.

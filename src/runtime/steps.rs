@@ -6,19 +6,22 @@
 //! settled: success when the successes reach the need. Ease that alone meets the need
 //! settles the test at once, without a roll. Every step is one transactional command.
 
-use crate::diagnostics::Span;
+use crate::diagnostics::{Span, Spanned};
 use crate::engine::{
     CheckResult, DiceClass, Event, OpenTest, RolledDie, SuccessPoolCheck, World, classify_dice,
     success_pool, successes,
 };
 use crate::model::expr::{LineContext, Rounding};
 use crate::model::procedure::Procedure;
-use crate::model::steps::{ChunkClass, SuccessChange};
+use crate::model::bind::Binding;
+use crate::model::expr::Name;
+use crate::model::steps::{ChunkClass, SuccessChange, TESTED_STAT};
 use crate::model::system::Method;
 
 use super::Game;
 use super::check_options::Rated as Values;
 use super::checks::{CheckRequest, find_procedure};
+use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::rules::Rules;
 use super::scope::LineScope;
@@ -225,6 +228,7 @@ impl Game {
                 chunks: 0,
                 helpers: Vec::new(),
                 settled: false,
+                once: Vec::new(),
             };
             if pool.ease >= request.need {
                 let text = format!(
@@ -358,7 +362,10 @@ fn chunk(
             format!("add {} instead", rule.resource.node),
         ));
     }
-    let values = values(&rules, &game.world, actor, &test.stats, test.bonus)?;
+    // `Rating` stays what it was when the test opened, though a chunk's effects raise the
+    // stat (an advance earned in this test counts from the next).
+    let values =
+        Values { rating: test.rating, ..values(&rules, &game.world, actor, &test.stats, test.bonus)? };
     let request = CheckRequest { threshold: test.need, ease: test.ease, ..CheckRequest::default() };
     let names = names(&pool.procedure, &request, values, dice);
     let most = {
@@ -418,12 +425,58 @@ fn chunk(
             }
         }
     }
-    let status =
-        TestStatus { judgement: judgement.map(|j| j.label.node.clone()), ..TestStatus::of(&test) };
     text.push_str(&format!(" — {}", test.summary()));
+    let stat = test.stats.first().cloned();
     game.world.test = Some(test);
     narrate(&mut game.world, text);
+    if let Some(judgement) = judgement.filter(|judgement| !judgement.effects.parts.is_empty()) {
+        let binding = Binding { name: Name::new(TESTED_STAT), chosen: stat.into_iter().collect() };
+        let effects = binding.effects(&judgement.effects);
+        let context = Context {
+            rules: &rules,
+            weapon: None,
+            user: actor,
+            rounding: rules.rounding,
+            trigger: &[],
+            outcome: &names,
+            destination: None,
+            from_condition: false,
+            binding: Some(&binding),
+        };
+        execute(game, &context, &effects, None, None, judgement.label.span)?;
+    }
+    let test = open(&game.world)?;
+    let status =
+        TestStatus { judgement: judgement.map(|j| j.label.node.clone()), ..TestStatus::of(test) };
     Ok(status)
+}
+
+/// Whether `group` runs now under `at most once per test`: true the first time in the open
+/// test (noted in it), false after (logged). Refused when no test is open.
+pub(crate) fn first_time_this_test(
+    game: &mut Game,
+    group: &Spanned<Name>,
+) -> Result<bool, RuntimeError> {
+    let name = game
+        .rules
+        .effect_groups
+        .iter()
+        .find(|(declared, _)| group.node.matches(declared))
+        .map_or_else(|| group.node.to_string(), |(declared, _)| declared.to_string());
+    let Some(test) = game.world.test.as_mut().filter(|test| !test.settled) else {
+        return Err(refused(
+            format!("`do {name} at most once per test` runs with no test open"),
+            "run it from a line of the test (`Chunk all successes: ...`)",
+        )
+        .or_at(group.span));
+    };
+    if test.once.iter().any(|done| *done == name) {
+        let text = format!("{name} has run once in this test: not again");
+        game.world.narrate(text, group.span);
+        return Ok(false);
+    }
+    test.once.push(name);
+    Ok(true)
 }
 
 fn oppose(game: &mut Game, dice: i64) -> Result<TestStatus, RuntimeError> {
