@@ -615,6 +615,8 @@ impl<'a> References<'a> {
                 self.in_test_step = outer;
             }
             ProcedureLine::OpposingDice(_) => {}
+            // Their tests read the settled test only (`check::named_outcomes`).
+            ProcedureLine::Outcomes(_) => {}
             ProcedureLine::Method(_)
             | ProcedureLine::Script(_)
             | ProcedureLine::Modifier(_)

@@ -18,6 +18,7 @@ mod gear;
 mod gear_fields;
 mod lifecycle;
 mod modifiers;
+mod named_outcomes;
 mod names;
 mod not_run;
 mod power_rules;
@@ -152,6 +153,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     damage::damage_pool(pack, &mut out);
     effect_flow::effect_flow(pack, &mut out);
     world::world_resources(pack, &mut out);
+    named_outcomes::named_outcomes(pack, &mut out);
     out
 }
 

@@ -35,6 +35,13 @@ pub struct OpenTest {
     /// test`), by their declared names.
     #[serde(default)]
     pub once: Vec<String>,
+    /// The kind of test (`as Contest`): its procedure's `Outcomes Contest:` line names the
+    /// outcome it settles into.
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// The named outcome it settled into (`Stalemate`), once settled as a kind of test.
+    #[serde(default)]
+    pub outcome: Option<String>,
 }
 
 impl OpenTest {

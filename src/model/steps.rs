@@ -10,7 +10,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::effect::{Amount, Effects};
-use super::expr::Name;
+use super::expr::{Expr, Name};
 use super::outcome::Payment;
 use crate::diagnostics::Spanned;
 
@@ -125,6 +125,40 @@ impl fmt::Display for ChunkJudgement {
         write!(f, "{}: {}, {}", self.class.label(), self.label.node, self.change)?;
         if !self.effects.parts.is_empty() {
             write!(f, "; {}", self.effects)?;
+        }
+        Ok(())
+    }
+}
+
+/// One named outcome of a settled test and the test that gives it: `Stalemate if [Margin
+/// <= 0]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NamedOutcome {
+    /// `Stalemate`.
+    pub name: Spanned<String>,
+    /// `[Margin <= 0]`, reading `Successes`, `Threshold` (the successes needed) and `Margin`.
+    pub gate: Spanned<Expr>,
+}
+
+/// `Outcomes Contest: Prevails if [Margin > 0], Stalemate if [Margin <= 0]`: the outcomes
+/// a test of this kind settles into (`Hero tests Might vs 2 as Contest`), the first whose
+/// test holds; `check` refuses two that hold at once and one that never does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NamedOutcomes {
+    /// The kind of test: `Contest`.
+    pub kind: Spanned<Name>,
+    /// Its outcomes, in order.
+    pub outcomes: Vec<NamedOutcome>,
+}
+
+impl fmt::Display for NamedOutcomes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Outcomes {}: ", self.kind.node)?;
+        for (index, outcome) in self.outcomes.iter().enumerate() {
+            if index > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{} if [{}]", outcome.name.node, outcome.gate.node)?;
         }
         Ok(())
     }

@@ -43,6 +43,9 @@ pub struct TestRequest {
     pub helpers: Vec<String>,
     /// The procedure by name; `None`: the system's default.
     pub procedure: Option<String>,
+    /// The kind of test (`as Contest`), whose procedure's `Outcomes Contest:` line names
+    /// the outcome it settles into.
+    pub kind: Option<String>,
 }
 
 /// How a test stands after a step, or how it settled.
@@ -57,12 +60,15 @@ pub struct TestStatus {
     /// The judgement of the last chunk, when the step was a chunk that one line judged
     /// (`Major Success`).
     pub judgement: Option<String>,
+    /// The named outcome a kind of test settled into (`Stalemate`).
+    pub outcome: Option<String>,
 }
 
 impl TestStatus {
     fn of(test: &OpenTest) -> TestStatus {
         let settled = test.settled.then_some(test.successes >= test.need);
-        TestStatus { successes: test.successes, need: test.need, settled, judgement: None }
+        let outcome = test.outcome.clone();
+        TestStatus { successes: test.successes, need: test.need, settled, judgement: None, outcome }
     }
 }
 
@@ -181,14 +187,57 @@ fn narrate(world: &mut World, text: String) {
     world.record(Event::Narration { text: text.into(), cause: crate::engine::Cause::NONE });
 }
 
-/// Records the settled outcome as a check and marks the test settled.
+/// The outcome the open test of a kind settles into: its procedure's `Outcomes KIND:` line's
+/// first outcome whose test holds, reading `Successes`, `Threshold` and `Margin`.
+fn named_outcome(game: &Game) -> Result<Option<String>, RuntimeError> {
+    let Some(test) = game.world.test.as_ref() else { return Ok(None) };
+    let Some(kind) = &test.kind else { return Ok(None) };
+    let rules = &game.rules;
+    let (_, procedure) = find_procedure(rules, Some(&test.procedure), Span::NONE)?;
+    let Some(line) = procedure.outcomes.iter().find(|line| line.kind.node.matches(kind)) else {
+        return Ok(None);
+    };
+    let names = [
+        ("Successes", test.successes),
+        ("Threshold", test.need),
+        ("Margin", test.successes.saturating_sub(test.need)),
+    ];
+    let who = game.world.actor(&test.actor).map_err(engine)?;
+    let scope = LineScope { extra: &names, ..LineScope::of(rules, who) };
+    for outcome in &line.outcomes {
+        let gate = crate::model::Amount::Expr(outcome.gate.clone());
+        if scope.amount(&gate, LineContext::Check, Rounding::Floor)? != 0 {
+            return Ok(Some(outcome.name.node.clone()));
+        }
+    }
+    Ok(None)
+}
+
+/// Settles the open test: names its outcome when it is a kind of test, records it as a
+/// check and marks it settled.
+fn settle(game: &mut Game, span: Span) -> Result<TestStatus, RuntimeError> {
+    let outcome = named_outcome(game)?;
+    if let Some(test) = game.world.test.as_mut() {
+        test.outcome = outcome;
+    }
+    Ok(settle_test(&mut game.world, span))
+}
+
+/// Marks the test settled and records its outcome: the named one of a kind of test, else
+/// a check's success or failure.
 fn settle_test(world: &mut World, span: Span) -> TestStatus {
     let Some(test) = world.test.as_mut() else {
-        return TestStatus { successes: 0, need: 0, settled: None, judgement: None };
+        return TestStatus { successes: 0, need: 0, settled: None, judgement: None, outcome: None };
     };
     test.settled = true;
     let status = TestStatus::of(test);
     let actor = test.actor.clone();
+    // A kind of test settles into its named outcome, not a plain success or failure.
+    if let Some(outcome) = &status.outcome {
+        let text = format!("{actor}: {}, {outcome}", successes(status.successes));
+        narrate(world, text);
+        return status;
+    }
     let result = CheckResult::SuccessPool {
         successes: u32::try_from(status.successes.max(0)).unwrap_or(u32::MAX),
         automatic: u32::try_from(test.ease.max(0)).unwrap_or(u32::MAX),
@@ -229,7 +278,28 @@ impl Game {
                 helpers: Vec::new(),
                 settled: false,
                 once: Vec::new(),
+                kind: None,
+                outcome: None,
             };
+            if let Some(kind) = &request.kind {
+                let declared = pool.procedure.outcomes.iter().find(|line| line.kind.node.matches(kind));
+                let Some(line) = declared else {
+                    let kinds: Vec<String> =
+                        pool.procedure.outcomes.iter().map(|line| line.kind.node.to_string()).collect();
+                    let hint = match kinds.as_slice() {
+                        [] => format!(
+                            "declare `Outcomes {kind}: NAME if [TEST], ...` in check `{}`",
+                            pool.procedure.name
+                        ),
+                        _ => format!("the kinds it declares: {}", kinds.join(", ")),
+                    };
+                    return Err(refused(
+                        format!("check procedure `{}` has no kind of test `{kind}`", pool.procedure.name),
+                        hint,
+                    ));
+                };
+                test.kind = Some(line.kind.node.to_string());
+            }
             if pool.ease >= request.need {
                 let text = format!(
                     "{actor}'s ease of {} meets the {} needed: no roll",
@@ -237,7 +307,7 @@ impl Game {
                 );
                 narrate(&mut game.world, text);
                 game.world.test = Some(test);
-                return Ok(settle_test(&mut game.world, pool.span));
+                return settle(game, pool.span);
             }
             let (_, rolled) = roll(&mut game.world, Some(actor), "test", &pool.check, pool.span)?;
             test.successes = test.successes.saturating_add(rolled);
@@ -291,7 +361,7 @@ impl Game {
     pub fn settle_test(&mut self) -> Result<TestStatus, RuntimeError> {
         self.command(|game| {
             open(&game.world)?;
-            Ok(settle_test(&mut game.world, Span::NONE))
+            settle(game, Span::NONE)
         })
     }
 }
