@@ -27,6 +27,7 @@ mod mystica_turns;
 mod mystika_examples;
 mod mystika_progress;
 mod mystika_skill_lines;
+mod mythsdice_advance;
 mod mythsdice_steps;
 mod runtime_choices;
 mod runtime_condition_includes;
