@@ -59,6 +59,7 @@ mod side_phases;
 mod space_distance;
 mod space_downed;
 mod space_traps;
+mod test_step_flow;
 mod trait_kinds;
 mod transcript_text;
 mod turn_control;
