@@ -300,7 +300,9 @@ impl Game {
                 };
                 test.kind = Some(line.kind.node.to_string());
             }
-            if pool.ease >= request.need {
+            // Ease alone: some ease, and as much as the need (a need of 0 with no ease still
+            // rolls: an open challenge counts its successes).
+            if pool.ease > 0 && pool.ease >= request.need {
                 let text = format!(
                     "{actor}'s ease of {} meets the {} needed: no roll",
                     pool.ease, request.need
