@@ -179,13 +179,15 @@ fn each_challenge_type_names_its_settled_outcome() {
         let mut game = game();
         game.world_mut().roller.force(dice);
         let opened = game.open_test(&test("Acrobat", "Finesse", need, Some(kind)));
-        // An open challenge (`vs 0`) with no ease still rolls: the count gauges what is learned.
-        let settled = match opened.unwrap().settled {
-            Some(_) => game.test().unwrap().outcome.clone(),
-            None => game.settle_test().unwrap().outcome,
-        };
+        assert_eq!(opened.unwrap().settled, None, "{kind} vs {need} stays open");
+        let settled = game.settle_test().unwrap().outcome;
         assert_eq!(settled.as_deref(), Some(outcome), "{kind} vs {need} with {dice:?}");
     }
+    // An open challenge (`vs 0`, no ease) still rolls: the count gauges what is learned.
+    let mut game = game();
+    game.world_mut().roller.force([4, 5, 1]);
+    game.open_test(&test("Acrobat", "Finesse", 0, Some("Open"))).unwrap();
+    assert_eq!(game.settle_test().unwrap().successes, 2);
 }
 
 #[test]
