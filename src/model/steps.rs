@@ -1,8 +1,10 @@
 //! The rule-model parts of a test that takes several steps (a success pool left open after
 //! its roll): extra dice bought in chunks from a resource (`Chunk: Effort, at most
 //! [Rating]`), what each chunk costs besides (`Per chunk: gain 1 Fatigue`), how a chunk's
-//! dice are judged as a whole (`Chunk all highest: Major Success, gain [Chunk] successes`),
-//! and the dice an opponent rolls to raise the successes needed (`Opposing dice: Tension`).
+//! dice are judged as a whole (`Chunk all highest: Major Success, gain [Chunk] successes`,
+//! effects may follow), the dice an opponent rolls to raise the successes needed
+//! (`Opposing dice: Tension`), and the named outcomes of a kind of test (`Outcomes Contest:
+//! Prevails if [Margin > 0], Stalemate if [Margin <= 0]`).
 //! Plain data with canonical `Display`; the runtime's `steps` module runs them.
 
 use std::fmt;

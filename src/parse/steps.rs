@@ -1,5 +1,6 @@
 //! Lowering the check-block lines of a test that takes several steps: `Chunk:`, `Per
-//! chunk:`, the `Chunk all ...:` judgements and `Opposing dice:`.
+//! chunk:`, the `Chunk all ...:` judgements (and the effects after them), `Opposing dice:`
+//! and `Outcomes <Kind>:`.
 
 use super::brackets::matching_bracket;
 use super::lines::RawLine;

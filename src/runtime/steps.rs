@@ -1,10 +1,11 @@
 //! Tests that take several steps: a success pool rolled and left open (the world's
 //! [`OpenTest`]), then added to before it settles — chunks of extra dice bought from the
 //! resource the procedure's `Chunk:` line names (each chunk judged as a whole by the
-//! `Chunk all ...:` lines, each costing what `Per chunk:` says), helpers pooling their
-//! successes, an opponent's dice (`Opposing dice:`) raising the successes needed — and
-//! settled: success when the successes reach the need. Ease that alone meets the need
-//! settles the test at once, without a roll. Every step is one transactional command.
+//! `Chunk all ...:` lines, which may run effects on the roller, each costing what `Per
+//! chunk:` says), helpers pooling their successes, an opponent's dice (`Opposing dice:`)
+//! raising the successes needed — and settled: success when the successes reach the need,
+//! or the named outcome of a kind of test (`Outcomes Contest:`). Ease that alone meets the
+//! need settles the test at once, without a roll. Every step is one transactional command.
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::{
