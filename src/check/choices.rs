@@ -84,10 +84,8 @@ fn bound_check(pack: &Pack, lines: &[Spanned<ProcedureLine>]) -> Checked {
         .map(|line| match &line.node {
             ProcedureLine::ChunkJudgement(judgement) => {
                 let effects = binding.effects(&judgement.effects);
-                let node = ProcedureLine::ChunkJudgement(ChunkJudgement {
-                    effects,
-                    ..judgement.clone()
-                });
+                let node =
+                    ProcedureLine::ChunkJudgement(ChunkJudgement { effects, ..judgement.clone() });
                 Spanned::new(node, line.span)
             }
             _ => line.clone(),

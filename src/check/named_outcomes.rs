@@ -71,7 +71,9 @@ fn check_line(line: &NamedOutcomes, out: &mut Vec<Diagnostic>) {
                     out.push(
                         Diagnostic::error("rules::check::outcome_test", message)
                             .with_primary(outcome.gate.span, "read when the test settles")
-                            .with_help("an outcome's test reads `Successes`, `Threshold` and `Margin`"),
+                            .with_help(
+                                "an outcome's test reads `Successes`, `Threshold` and `Margin`",
+                            ),
                     );
                     return;
                 }

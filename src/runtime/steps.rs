@@ -12,10 +12,10 @@ use crate::engine::{
     CheckResult, DiceClass, Event, OpenTest, RolledDie, SuccessPoolCheck, World, classify_dice,
     success_pool, successes,
 };
-use crate::model::expr::{LineContext, Rounding};
-use crate::model::procedure::Procedure;
 use crate::model::bind::Binding;
 use crate::model::expr::Name;
+use crate::model::expr::{LineContext, Rounding};
+use crate::model::procedure::Procedure;
 use crate::model::steps::{ChunkClass, SuccessChange, TESTED_STAT};
 use crate::model::system::Method;
 
@@ -283,10 +283,15 @@ impl Game {
                 outcome: None,
             };
             if let Some(kind) = &request.kind {
-                let declared = pool.procedure.outcomes.iter().find(|line| line.kind.node.matches(kind));
+                let declared =
+                    pool.procedure.outcomes.iter().find(|line| line.kind.node.matches(kind));
                 let Some(line) = declared else {
-                    let kinds: Vec<String> =
-                        pool.procedure.outcomes.iter().map(|line| line.kind.node.to_string()).collect();
+                    let kinds: Vec<String> = pool
+                        .procedure
+                        .outcomes
+                        .iter()
+                        .map(|line| line.kind.node.to_string())
+                        .collect();
                     let hint = match kinds.as_slice() {
                         [] => format!(
                             "declare `Outcomes {kind}: NAME if [TEST], ...` in check `{}`",
@@ -295,7 +300,10 @@ impl Game {
                         _ => format!("the kinds it declares: {}", kinds.join(", ")),
                     };
                     return Err(refused(
-                        format!("check procedure `{}` has no kind of test `{kind}`", pool.procedure.name),
+                        format!(
+                            "check procedure `{}` has no kind of test `{kind}`",
+                            pool.procedure.name
+                        ),
                         hint,
                     ));
                 };
@@ -437,8 +445,10 @@ fn chunk(
     }
     // `Rating` stays what it was when the test opened, though a chunk's effects raise the
     // stat (an advance earned in this test counts from the next).
-    let values =
-        Values { rating: test.rating, ..values(&rules, &game.world, actor, &test.stats, test.bonus)? };
+    let values = Values {
+        rating: test.rating,
+        ..values(&rules, &game.world, actor, &test.stats, test.bonus)?
+    };
     let request = CheckRequest { threshold: test.need, ease: test.ease, ..CheckRequest::default() };
     let names = names(&pool.procedure, &request, values, dice);
     let most = {
@@ -543,7 +553,7 @@ pub(crate) fn first_time_this_test(
         )
         .or_at(group.span));
     };
-    if test.once.iter().any(|done| *done == name) {
+    if test.once.contains(&name) {
         let text = format!("{name} has run once in this test: not again");
         game.world.narrate(text, group.span);
         return Ok(false);

@@ -13,7 +13,7 @@ mod effect_flow;
 mod gear_fields;
 mod rules_golden;
 mod rules_model;
-mod test_step_forms;
 mod script;
+mod test_step_forms;
 mod vocabulary;
 mod vocabulary_runs;

@@ -55,9 +55,8 @@ fn the_forms_print_canonically_and_check_clean() {
 
 #[test]
 fn once_per_test_is_refused_on_a_line_that_never_runs_in_a_test() {
-    let text = format!(
-        "{FORMS}\npower Drill\nTarget: Self\nResult: do Practise at most once per test\n"
-    );
+    let text =
+        format!("{FORMS}\npower Drill\nTarget: Self\nResult: do Practise at most once per test\n");
     assert_eq!(
         check(&text),
         [(
@@ -106,6 +105,11 @@ fn outcomes_that_overlap_or_never_hold_or_read_other_names_are_refused() {
     let found = check(&other);
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(found[0].0, "rules::check::outcome_test");
-    assert!(found[0].1.starts_with("the test of outcome `Prevails` reads what a settled test does not give"), "{found:#?}");
+    assert!(
+        found[0]
+            .1
+            .starts_with("the test of outcome `Prevails` reads what a settled test does not give"),
+        "{found:#?}"
+    );
     assert_eq!(found[0].2, "Might > 0");
 }
