@@ -116,14 +116,28 @@ fn check_line(line: &NamedOutcomes, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Every `Outcomes` line of `pack` whose outcomes overlap or never hold.
+/// Every `Outcomes` line of `pack` whose outcomes overlap or never hold, and every kind a
+/// check block declares twice (the second would never be read).
 pub fn named_outcomes(pack: &Pack, out: &mut Vec<Diagnostic>) {
     for block in pack.blocks() {
         let BlockBody::Check(lines) = &block.node.body else { continue };
+        let mut kinds: Vec<&Name> = Vec::new();
         for line in lines {
-            if let ProcedureLine::Outcomes(outcomes) = &line.node {
-                check_line(outcomes, out);
+            let ProcedureLine::Outcomes(outcomes) = &line.node else { continue };
+            let kind = &outcomes.kind;
+            if kinds.iter().any(|seen| seen.matches(kind.node.as_str())) {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::outcome_kind_twice",
+                        format!("the kind of test `{}` is declared twice", kind.node),
+                    )
+                    .with_primary(kind.span, "only the first is read")
+                    .with_help("merge the outcomes into one `Outcomes` line"),
+                );
+                continue;
             }
+            kinds.push(&kind.node);
+            check_line(outcomes, out);
         }
     }
 }

@@ -113,3 +113,13 @@ fn outcomes_that_overlap_or_never_hold_or_read_other_names_are_refused() {
     );
     assert_eq!(found[0].2, "Might > 0");
 }
+
+#[test]
+fn a_kind_of_test_declared_twice_is_refused_at_the_second() {
+    let text = format!("{FORMS}Outcomes contest: Win if [Margin >= 0], Loss if [Margin < 0]\n");
+    let found = check(&text);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].0, "rules::check::outcome_kind_twice");
+    assert_eq!(found[0].1, "the kind of test `contest` is declared twice");
+    assert_eq!(found[0].2, "Outcomes contest");
+}
