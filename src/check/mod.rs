@@ -27,6 +27,7 @@ mod requirements;
 mod rules;
 mod rulings;
 mod scripts;
+mod space;
 mod stat_parents;
 mod tables;
 mod thresholds;
@@ -154,6 +155,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     effect_flow::effect_flow(pack, &mut out);
     world::world_resources(pack, &mut out);
     named_outcomes::named_outcomes(pack, &mut out);
+    space::space(pack, &mut out);
     out
 }
 

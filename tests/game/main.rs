@@ -58,6 +58,8 @@ mod session_gm;
 mod side_phases;
 mod space_distance;
 mod space_downed;
+mod space_gates;
+mod space_grid;
 mod space_traps;
 mod test_step_flow;
 mod trait_kinds;

@@ -14,6 +14,7 @@ mod gear_fields;
 mod rules_golden;
 mod rules_model;
 mod script;
+mod space_checks;
 mod test_step_forms;
 mod vocabulary;
 mod vocabulary_runs;
