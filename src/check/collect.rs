@@ -54,8 +54,14 @@ pub struct References<'a> {
     pub actor_resources: Vec<&'a Spanned<Name>>,
     /// Where effects move the world clock (`advance the clock by 1 tick`).
     pub clock_uses: Vec<Span>,
+    /// `do Group at most once per test` on a line that never runs inside an open test (the
+    /// span of the group's name).
+    pub once_outside_test: Vec<Span>,
     /// Whether the walk is inside an effect line.
     in_effects: bool,
+    /// Whether the walk is inside a line that runs inside an open test (a chunk's
+    /// judgement).
+    in_test_step: bool,
 }
 
 impl<'a> References<'a> {
@@ -181,7 +187,12 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.resources.push(resource);
             }
-            Effect::Do(group) => self.groups.push(group),
+            Effect::Do { group, once_per_test } => {
+                self.groups.push(group);
+                if *once_per_test && !self.in_test_step {
+                    self.once_outside_test.push(group.span);
+                }
+            }
             Effect::Advance { amount, unit } => {
                 self.amount(amount, context);
                 self.clock_uses.push(unit.span);
@@ -597,16 +608,25 @@ impl<'a> References<'a> {
                 self.amount(&cost.change.amount, context);
                 self.resources.push(&cost.change.resource);
             }
-            ProcedureLine::ChunkJudgement(judgement) => match &judgement.change {
-                crate::model::steps::SuccessChange::Gain(amount) => self.amount(amount, context),
-                crate::model::steps::SuccessChange::Lose { amount, otherwise } => {
-                    self.amount(amount, context);
-                    if let Some(rise) = otherwise {
-                        self.amount(rise, context);
+            ProcedureLine::ChunkJudgement(judgement) => {
+                match &judgement.change {
+                    crate::model::steps::SuccessChange::Gain(amount) => {
+                        self.amount(amount, context)
+                    }
+                    crate::model::steps::SuccessChange::Lose { amount, otherwise } => {
+                        self.amount(amount, context);
+                        if let Some(rise) = otherwise {
+                            self.amount(rise, context);
+                        }
                     }
                 }
-            },
+                let outer = std::mem::replace(&mut self.in_test_step, true);
+                self.effects(&judgement.effects, context, judgement.class.label());
+                self.in_test_step = outer;
+            }
             ProcedureLine::OpposingDice(_) => {}
+            // Their tests read the settled test only (`check::named_outcomes`).
+            ProcedureLine::Outcomes(_) => {}
             ProcedureLine::Method(_)
             | ProcedureLine::Script(_)
             | ProcedureLine::Modifier(_)

@@ -281,7 +281,7 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         Effect::Remove { .. }
         | Effect::Script(_)
         | Effect::InFront { .. }
-        | Effect::Do(_)
+        | Effect::Do { .. }
         | Effect::EndTurn
         | Effect::SkipTurn { .. } => Vec::new(),
     }

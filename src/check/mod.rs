@@ -18,6 +18,7 @@ mod gear;
 mod gear_fields;
 mod lifecycle;
 mod modifiers;
+mod named_outcomes;
 mod names;
 mod not_run;
 mod power_rules;
@@ -103,6 +104,19 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
                     .with_help("name the other side: `apply Advantage to Self against Target`"),
             );
         }
+        for span in &references.once_outside_test {
+            out.push(
+                Diagnostic::error(
+                    "rules::check::once_per_test",
+                    "`at most once per test` on a line that never runs inside an open test",
+                )
+                .with_primary(*span, "no test is open when this line runs")
+                .with_help(
+                    "put it on a line of a test in steps (`Chunk all successes: ...; do \
+                     Group at most once per test`), or drop it",
+                ),
+            );
+        }
         for armour in &references.armours {
             names.check_block(armour, &["armour"], "armour", &mut out);
         }
@@ -140,6 +154,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     damage::damage_pool(pack, &mut out);
     effect_flow::effect_flow(pack, &mut out);
     world::world_resources(pack, &mut out);
+    named_outcomes::named_outcomes(pack, &mut out);
     space::space(pack, &mut out);
     out
 }

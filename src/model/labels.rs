@@ -456,6 +456,8 @@ label_table! {
         ChunkAllOnes = "Chunk all ones", Plain, "a chunk whose dice all show 1: `Chunk all ones: Major Blunder, lose [Chunk] successes, else raise Threshold by [Chunk]`";
         /// `Chunk all failures: Minor Blunder, lose 1 successes, else raise Threshold by 1`
         ChunkAllFailures = "Chunk all failures", Plain, "a chunk whose dice all fail: `Chunk all failures: Minor Blunder, lose 1 successes, else raise Threshold by 1`";
+        /// `Outcomes Contest: Prevails if [Margin > 0], Stalemate if [Margin <= 0]`
+        Outcomes = "Outcomes", Named, "the named outcomes a test of one kind settles into, the first whose test holds (`Hero tests Might vs 2 as Contest`): `Outcomes Contest: Prevails if [Margin > 0], Stalemate if [Margin <= 0]`";
         /// `Opposing dice: Tension`
         OpposingDice = "Opposing dice", Plain, "dice an opponent rolls to raise the successes needed, and their name: `Opposing dice: Tension`";
         /// `Details: ...`

@@ -79,6 +79,8 @@ pub struct Procedure<'a> {
     pub judgements: Vec<&'a super::steps::ChunkJudgement>,
     /// `Opposing dice:` — the name of the dice an opponent rolls against the test.
     pub opposing: Option<&'a Spanned<Name>>,
+    /// `Outcomes Contest: ...` lines: the named outcomes of each kind of test.
+    pub outcomes: Vec<&'a super::steps::NamedOutcomes>,
 }
 
 /// Every name a check binds for the Result and Effect lines of the use that made it, in
@@ -154,6 +156,7 @@ impl<'a> Procedure<'a> {
             per_chunk: Vec::new(),
             judgements: Vec::new(),
             opposing: None,
+            outcomes: Vec::new(),
         };
         for line in lines {
             match &line.node {
@@ -192,6 +195,7 @@ impl<'a> Procedure<'a> {
                 ProcedureLine::PerChunk(cost) => procedure.per_chunk.push(cost),
                 ProcedureLine::ChunkJudgement(judgement) => procedure.judgements.push(judgement),
                 ProcedureLine::OpposingDice(name) => procedure.opposing = Some(name),
+                ProcedureLine::Outcomes(outcomes) => procedure.outcomes.push(outcomes),
                 ProcedureLine::Details(_) => {}
             }
         }

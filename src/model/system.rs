@@ -635,6 +635,8 @@ pub enum ProcedureLine {
     /// `Opposing dice: Tension` — an opponent may roll dice whose successes raise the
     /// successes needed; the line names them.
     OpposingDice(Spanned<Name>),
+    /// `Outcomes Contest: Prevails if [Margin > 0], Stalemate if [Margin <= 0]`.
+    Outcomes(super::steps::NamedOutcomes),
     /// `Details: ...`
     Details(Narration),
 }
@@ -714,6 +716,7 @@ impl fmt::Display for ProcedureLine {
             ProcedureLine::PerChunk(cost) => write!(f, "Per chunk: {cost}"),
             ProcedureLine::ChunkJudgement(judgement) => write!(f, "{judgement}"),
             ProcedureLine::OpposingDice(name) => write!(f, "Opposing dice: {}", name.node),
+            ProcedureLine::Outcomes(outcomes) => write!(f, "{outcomes}"),
             ProcedureLine::Details(text) => write!(f, "Details: {text}"),
         }
     }

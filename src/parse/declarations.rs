@@ -588,8 +588,9 @@ impl Lowerer {
     pub(super) fn procedure_line(&mut self, line: &RawLine<'_>) -> Lowered<ProcedureLine> {
         let (text, base) = (line.text, line.base);
         let lower = text.trim().to_ascii_lowercase();
-        let (label, _) = ProcedureLabel::find(line.label)?;
+        let (label, named) = ProcedureLabel::find(line.label)?;
         Some(match label {
+            ProcedureLabel::Outcomes => self.named_outcomes(line, named.unwrap_or_default()),
             ProcedureLabel::Method => match Method::parse(text) {
                 Some(method) => Some(ProcedureLine::Method(method)),
                 None => match self.script_method(line) {

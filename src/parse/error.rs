@@ -158,6 +158,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         }
         Rule::set_resource | Rule::set_word => "`set <resource> to <amount>`",
         Rule::do_group | Rule::do_word => "`do <effects group>`",
+        Rule::once_per_test => "`at most once per test`",
         Rule::subject_change | Rule::subject_verb => "`Target gains N resource`",
         Rule::recipient | Rule::recipient_name | Rule::recipient_word => "who: `Target`, `Self`",
         Rule::each_recipient | Rule::each_word => "`each ally within N`",

@@ -375,7 +375,10 @@ impl Lowerer {
                 let (negative, amount) = self.amount(inner.remove(2), base)?;
                 Some(Effect::Set { resource, negative, amount })
             }
-            Rule::do_group => Some(Effect::Do(self.name(inner.get(1)?, base))),
+            Rule::do_group => Some(Effect::Do {
+                group: self.name(inner.get(1)?, base),
+                once_per_test: inner.len() > 2,
+            }),
             Rule::advance_clock => {
                 let amount = self.plain_amount(inner.get(1)?.clone(), base)?;
                 let unit = inner.get(2)?;

@@ -148,6 +148,7 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
             outcome: &[],
             destination: None,
             from_condition: false,
+            binding: None,
         };
         game.reacting += 1;
         let result =

@@ -233,6 +233,7 @@ fn run(
         outcome: &use_names,
         destination: request.options.destination,
         from_condition: false,
+        binding: None,
     };
     let pipeline = Pipeline { context, block, lines, request, minimum_range };
     if stage == Stage::Use {

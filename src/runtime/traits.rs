@@ -314,6 +314,7 @@ fn run_reaction(
         outcome: &[],
         destination: None,
         from_condition: false,
+        binding: None,
     };
     for line in lines(block) {
         if let TraitLine::Effect(effects) = &line.node {

@@ -231,6 +231,8 @@ pub struct TestCommand {
     pub ease: i64,
     /// `aided by Ana`: allies who make the same test and pool their successes.
     pub aided_by: Vec<NameRef>,
+    /// `as Contest`: the kind of test (its procedure's `Outcomes Contest:` line).
+    pub kind: Option<NameRef>,
 }
 
 /// `analyze 2 times Hero uses Charge on Bandit`.

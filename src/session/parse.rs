@@ -485,17 +485,21 @@ impl Lower {
                 let actor = self.name(inner.next().expect("grammar: actor"));
                 let terms = self.terms(inner.next().expect("grammar: test terms"))?;
                 let need = self.number(&inner.next().expect("grammar: need"))?;
-                let (mut ease, mut aided_by) = (0, Vec::new());
+                let (mut ease, mut aided_by, mut kind) = (0, Vec::new(), None);
                 for option in inner {
-                    if option.as_rule() == Rule::test_ease {
-                        let count = children(option).next().expect("grammar: ease");
-                        ease = self.number(&count)?;
-                    } else {
-                        aided_by = self.names(option);
+                    match option.as_rule() {
+                        Rule::test_ease => {
+                            let count = children(option).next().expect("grammar: ease");
+                            ease = self.number(&count)?;
+                        }
+                        Rule::test_kind => {
+                            kind = Some(self.name(children(option).next().expect("grammar: kind")))
+                        }
+                        _ => aided_by = self.names(option),
                     }
                 }
                 let side = CheckSide { actor, terms };
-                Command::Test(TestStep::Open(TestCommand { side, need, ease, aided_by }))
+                Command::Test(TestStep::Open(TestCommand { side, need, ease, aided_by, kind }))
             }
             Rule::add_chunk => {
                 let actor = self.name(inner.next().expect("grammar: actor"));

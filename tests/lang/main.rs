@@ -15,5 +15,6 @@ mod rules_golden;
 mod rules_model;
 mod script;
 mod space_checks;
+mod test_step_forms;
 mod vocabulary;
 mod vocabulary_runs;

@@ -455,6 +455,10 @@ fn procedure(label: ProcedureLabel) -> Evidence {
         ProcedureLabel::OpposingDice => {
             Runs(&["the_window_jump_meets_cr_two_with_vigor_then_tension_raises_it_to_four"])
         }
+        ProcedureLabel::Outcomes => Runs(&[
+            "a_session_names_the_kind_of_test_and_the_transcript_its_outcome",
+            "a_contest_inflicts_its_margin_and_stalls_at_or_below_the_resistance",
+        ]),
         // Notes on the procedure, never run.
         ProcedureLabel::Details => Text,
     }
