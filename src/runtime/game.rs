@@ -359,13 +359,18 @@ impl Game {
         from: Option<&str>,
         overrides: &[(&str, i64)],
     ) -> Result<(), RuntimeError> {
-        let (actor, notes) = build_actor(&self.rules, name, from, overrides)?;
+        let built = build_actor(&self.rules, name, from, overrides)?;
         self.command(|game| {
-            game.world.add_actor(actor)?;
-            for note in &notes {
+            game.world.add_actor(built.actor)?;
+            for note in &built.notes {
                 game.narrate(note);
             }
-            super::traits::joined(game, name, from)
+            super::traits::joined(game, name, from)?;
+            // Its starting amounts read the values its conditions now change; the maximums
+            // are re-read after every command.
+            let rules = Arc::clone(&game.rules);
+            let actor = game.world.actor_mut(name).map_err(super::power::engine)?;
+            super::actors::restart(&rules, actor, &built.started)
         })
     }
 
