@@ -17,6 +17,7 @@ mod engine_examples;
 mod engine_save;
 mod engine_world;
 mod gear_data;
+mod joining_and_fiat;
 mod log_parts;
 mod log_segments;
 mod log_sharing;
