@@ -127,7 +127,10 @@ pub(crate) fn build_actor(
                 ActorLine::Traits(names) => actor.traits.extend(names_of(names)),
                 ActorLine::Equipment(names) => {
                     for item in names {
-                        if let Some(block) = Rules::find(&rules.armours, item.node.as_str()) {
+                        let worn = Rules::find(&rules.armours, item.node.as_str());
+                        // An armour with no layer lines (only modifiers, requirements,
+                        // fields) is not a layer: it would absorb 0 of every hit.
+                        if let Some(block) = worn.filter(|block| is_layer(block)) {
                             let (pool, layer) = armour_layer(rules, &actor, block)?;
                             match armour.iter_mut().find(|(name, _)| *name == pool) {
                                 Some((_, layers)) => layers.push(layer),
@@ -180,6 +183,21 @@ pub(crate) fn restart(
         }
     }
     Ok(())
+}
+
+/// Whether an armour block forms a layer: it writes a `Value`, `Protection`, `Hardness` or
+/// `Blow-through` line.
+fn is_layer(block: &crate::model::Block) -> bool {
+    let BlockBody::Armour(lines) = &block.body else { return false };
+    lines.iter().any(|line| {
+        matches!(
+            line.node,
+            ArmourLine::Value(_)
+                | ArmourLine::Protection(_)
+                | ArmourLine::Hardness(_)
+                | ArmourLine::BlowThrough(_)
+        )
+    })
 }
 
 fn internal() -> RuntimeError {

@@ -366,6 +366,7 @@ impl Game {
                 game.narrate(note);
             }
             super::traits::joined(game, name, from)?;
+            super::worn::put_on_all(game, name)?;
             // Its starting amounts read the values its conditions now change; the maximums
             // are re-read after every command.
             let rules = Arc::clone(&game.rules);
