@@ -62,3 +62,4 @@ mod space_traps;
 mod trait_kinds;
 mod transcript_text;
 mod turn_control;
+mod worn_armour;
