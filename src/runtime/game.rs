@@ -367,6 +367,8 @@ impl Game {
             }
             super::traits::joined(game, name, from)?;
             super::worn::put_on_all(game, name)?;
+            // Traits held under `While:` lines (`not wielding a Heavy`) start holding too.
+            super::traits::settle(game)?;
             // Its starting amounts read the values its conditions now change; the maximums
             // are re-read after every command.
             let rules = Arc::clone(&game.rules);
