@@ -89,5 +89,8 @@ fn respell(name: &str) -> String {
 /// `word` with its first letter upper-case.
 fn capitalised(word: &str) -> String {
     let mut characters = word.chars();
-    characters.next().map(|first| first.to_uppercase().chain(characters).collect()).unwrap_or_default()
+    characters
+        .next()
+        .map(|first| first.to_uppercase().chain(characters).collect())
+        .unwrap_or_default()
 }

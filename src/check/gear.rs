@@ -27,14 +27,17 @@ fn worn_names(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
         let name = &block.node.name.node;
         let taken = pack.blocks().find(|other| {
-            matches!(other.node.body, BlockBody::Condition(_)) && other.node.name.node.matches(name.as_str())
+            matches!(other.node.body, BlockBody::Condition(_))
+                && other.node.name.node.matches(name.as_str())
         });
         if let Some(condition) = taken {
             out.push(
                 RefusalKind::WornNameTaken(name.as_str().to_string())
                     .at(condition.node.name.span)
                     .to_diagnostic()
-                    .with_help("rename the condition: the armour holds its modifiers under its own name"),
+                    .with_help(
+                        "rename the condition: the armour holds its modifiers under its own name",
+                    ),
             );
         }
     }

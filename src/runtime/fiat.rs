@@ -178,7 +178,8 @@ impl Game {
             let who = game.world.actor(actor).map_err(engine)?.name.clone();
             let health = super::effects::health_resource(&game.rules)?.to_string();
             super::maxes::refresh_named(game, &who)?;
-            let steps = game.world.heal(&who, &health, amount, &HealRules::default(), Span::NONE)?;
+            let steps =
+                game.world.heal(&who, &health, amount, &HealRules::default(), Span::NONE)?;
             // A heal that raises health ends what lasts `until healed`, as an effect's does.
             if steps.applied > 0 {
                 super::effects::end_healed(game, &who, Span::NONE)?;

@@ -26,7 +26,9 @@ fn a_lower_case_reserved_word_in_a_stat_name_is_refused_with_the_capitalised_spe
     );
     assert_eq!(
         error.help.as_deref(),
-        Some("a lower-case `per` ends a name wherever it is read; capitalise it: `Health Per Stamina`")
+        Some(
+            "a lower-case `per` ends a name wherever it is read; capitalise it: `Health Per Stamina`"
+        )
     );
     let (line, column) = (3, 29);
     assert_eq!(&rules[error.primary_span().range()], "per");
