@@ -63,7 +63,9 @@ fn put_on(game: &mut Game, rules: &Rules, actor: &str, block: &Block) -> Result<
     for line in lines {
         let ArmourLine::Requires(requirement) = &line.node else { continue };
         let wearer = game.world.actor(actor).map_err(super::power::engine)?;
-        if !super::power::holds(rules, requirement, wearer, None).map_err(|e| e.or_at(line.span))? {
+        if !super::power::holds((rules, &game.world), requirement, wearer, None)
+            .map_err(|e| e.or_at(line.span))?
+        {
             let message = format!("{actor} cannot wear {name}: it requires {requirement}");
             let hint = format!(
                 "take {name} off {actor}'s `Equipment:` line, or give {actor} what it requires"

@@ -252,3 +252,20 @@ fn an_armour_requirement_is_tested_when_its_wearer_joins() {
     assert_eq!(failure[0].message, "Tin cannot wear General's Steel: it requires [Strength >= 10]");
     assert!(session.backend().world().actor("Tin").is_err());
 }
+
+#[test]
+fn a_nahree_with_a_party_member_within_5_squares_gains_1_in_every_attribute() {
+    let mut session = session();
+    run(&mut session, "side Karak, Shaera: party\nplace Shaera at 0,0\nplace Karak at 5,1\n");
+    // 5 + 1 = 6 squares away (no diagonals on the square grid): no bonus.
+    assert_eq!(value(&session, "Shaera", "Intelligence"), 10);
+    let out = run(&mut session, "place Karak at 4,1\n");
+    assert!(out.contains("Shaera's Nah'ree holds"), "{out}");
+    let shaera: Vec<i64> = ["Strength", "Dexterity", "Stamina", "Intelligence", "Agility"]
+        .iter()
+        .map(|stat| value(&session, "Shaera", stat))
+        .collect();
+    assert_eq!(shaera, [-1, 3, 2, 11, 3]);
+    run(&mut session, "place Karak at 3,3\n");
+    assert_eq!(value(&session, "Shaera", "Intelligence"), 10);
+}
