@@ -462,27 +462,29 @@ impl<'a> References<'a> {
         }
     }
 
+    /// The amounts and stats of a `Modifiers:` line (a condition's, an armour's).
+    fn modifiers(&mut self, modifiers: &'a [Spanned<Modifier>], context: LineContext) {
+        for modifier in modifiers {
+            match &modifier.node {
+                Modifier::Add { amount, stat, .. } | Modifier::Set { value: amount, stat, .. } => {
+                    self.amount(amount, context);
+                    self.stats.push(stat);
+                }
+                Modifier::Scale { factor, stat, .. } => {
+                    self.amount(factor, context);
+                    self.stats.push(stat);
+                }
+                Modifier::Quantity(_) | Modifier::Relative { .. } => {
+                    self.relative_modifier(&modifier.node, context)
+                }
+            }
+        }
+    }
+
     fn condition_line(&mut self, line: &'a ConditionLine, span: Span) {
         let context = LineContext::Result;
         match line {
-            ConditionLine::Modifiers(modifiers) => {
-                for modifier in modifiers {
-                    match &modifier.node {
-                        Modifier::Add { amount, stat, .. }
-                        | Modifier::Set { value: amount, stat, .. } => {
-                            self.amount(amount, context);
-                            self.stats.push(stat);
-                        }
-                        Modifier::Scale { factor, stat, .. } => {
-                            self.amount(factor, context);
-                            self.stats.push(stat);
-                        }
-                        Modifier::Quantity(_) | Modifier::Relative { .. } => {
-                            self.relative_modifier(&modifier.node, context)
-                        }
-                    }
-                }
-            }
+            ConditionLine::Modifiers(modifiers) => self.modifiers(modifiers, context),
             ConditionLine::Grants(grant) => self.grant(grant, context),
             ConditionLine::Includes(conditions) => {
                 self.conditions.extend(conditions.iter().map(|c| &c.node))
@@ -560,9 +562,15 @@ impl<'a> References<'a> {
         }
     }
 
-    fn armour_line(&mut self, line: &'a ArmourLine, _span: Span) {
+    fn armour_line(&mut self, line: &'a ArmourLine, span: Span) {
         match (line.amount(), line) {
             (Some(amount), _) => self.amount(amount, LineContext::Declaration),
+            (None, ArmourLine::Modifiers(modifiers)) => {
+                self.modifiers(modifiers, LineContext::Result)
+            }
+            (None, ArmourLine::Requires(requirement)) => {
+                self.requirement(requirement, "Requires", Some(span))
+            }
             (None, ArmourLine::Keywords(keywords)) => self.keywords(keywords),
             (None, ArmourLine::Details(text)) => self.holes(text, LineContext::Declaration),
             (None, ArmourLine::Field(field)) => self.field(field),

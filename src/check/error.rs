@@ -179,6 +179,15 @@ pub enum CheckErrorKind {
     /// `Stats: Natural` — a value named like what a check or a use binds, which would hide it.
     #[error("`{0}` is a name a check or a power use binds")]
     UseNameDeclared(String),
+    /// `Stats: Health per Stamina`, `Resource Undine's Charges`: a declared name with a word
+    /// that does not read back as part of a name.
+    #[error("`{name}` cannot be read back as one name: `{word}` splits it wherever it is read")]
+    UnreadableName {
+        /// The declared name.
+        name: String,
+        /// Its first word that does not read back.
+        word: String,
+    },
 }
 
 impl CheckErrorKind {
@@ -222,6 +231,7 @@ impl CheckErrorKind {
             CheckErrorKind::RulingCycle { .. } => "rules::check::ruling_cycle",
             CheckErrorKind::UseNameUnbound { .. } => "rules::check::use_name_unbound",
             CheckErrorKind::UseNameDeclared(_) => "rules::check::use_name_declared",
+            CheckErrorKind::UnreadableName { .. } => "rules::check::unreadable_name",
         }
     }
 
@@ -279,6 +289,7 @@ impl CheckErrorKind {
             CheckErrorKind::RulingCycle { .. } => "this ruling leads back to itself".into(),
             CheckErrorKind::UseNameUnbound { .. } => "nothing binds it on this line".into(),
             CheckErrorKind::UseNameDeclared(_) => "declared here".into(),
+            CheckErrorKind::UnreadableName { .. } => "this word splits the name".into(),
         }
     }
 

@@ -11,6 +11,7 @@ mod collect;
 mod conditions;
 mod cycles;
 mod damage;
+mod declared_names;
 mod defences;
 mod effect_flow;
 mod error;
@@ -57,6 +58,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     rules::duplicates(pack, &mut out);
     use_names::declared(symbols, &mut out);
+    declared_names::declared_names(symbols, &mut out);
     cycles::cycles(pack, &mut out);
     let procedures = use_names::Procedures::of(pack);
     let critical_label = use_names::critical_label(pack);

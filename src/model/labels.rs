@@ -382,6 +382,10 @@ label_table! {
         Pool = "Pool", Plain, "the layered pool it protects (default: the first): `Pool: Purse`";
         /// `Keywords: Heavy`
         Keywords = "Keywords", Plain, "the armour's keywords, read by `wielding` tests: `Keywords: Shield`";
+        /// `Modifiers: +2 Stamina, -1 Agility`
+        Modifiers = "Modifiers", Plain, "what it changes on its wearer while worn: `Modifiers: +2 Stamina, -1 Agility`";
+        /// `Requires: [Strength >= 3]`
+        Requires = "Requires", Plain, "what the wearer needs to wear it, tested when it is put on: `Requires: [Strength >= 3]`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: boiled leather`";
     }

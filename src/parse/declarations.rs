@@ -581,6 +581,8 @@ impl Lowerer {
                 }
             },
             ArmourLabel::Keywords => Some(ArmourLine::Keywords(self.keywords(text, base))),
+            ArmourLabel::Modifiers => self.modifiers(line).map(ArmourLine::Modifiers),
+            ArmourLabel::Requires => Some(ArmourLine::Requires(self.requirement(text, base))),
             ArmourLabel::Details => Some(ArmourLine::Details(self.narration(text, base))),
         })
     }

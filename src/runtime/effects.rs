@@ -524,7 +524,7 @@ fn end_hit(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
 
 /// `who` was healed: its conditions lasting `until healed` end (with their hooks). One
 /// scan of its conditions when it holds none of them.
-fn end_healed(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
+pub(crate) fn end_healed(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
     let holds = game.world.actor(who).is_ok_and(|actor| {
         actor.conditions.active.iter().any(|c| c.duration == crate::engine::Duration::UntilHealed)
     });

@@ -359,13 +359,21 @@ impl Game {
         from: Option<&str>,
         overrides: &[(&str, i64)],
     ) -> Result<(), RuntimeError> {
-        let (actor, notes) = build_actor(&self.rules, name, from, overrides)?;
+        let built = build_actor(&self.rules, name, from, overrides)?;
         self.command(|game| {
-            game.world.add_actor(actor)?;
-            for note in &notes {
+            game.world.add_actor(built.actor)?;
+            for note in &built.notes {
                 game.narrate(note);
             }
-            super::traits::joined(game, name, from)
+            super::traits::joined(game, name, from)?;
+            super::worn::put_on_all(game, name)?;
+            // Traits held under `While:` lines (`not wielding a Heavy`) start holding too.
+            super::traits::settle(game)?;
+            // Its starting amounts read the values its conditions now change; the maximums
+            // are re-read after every command.
+            let rules = Arc::clone(&game.rules);
+            let actor = game.world.actor_mut(name).map_err(super::power::engine)?;
+            super::actors::restart(&rules, actor, &built.started)
         })
     }
 

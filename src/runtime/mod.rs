@@ -55,6 +55,7 @@ mod turn_control;
 mod turn_effects;
 pub(crate) mod upgrade;
 mod world_resources;
+mod worn;
 
 pub use actors::ARMOUR_LAYERS;
 pub use checks::{CheckOutcome, CheckRequest, OutcomeNames};

@@ -152,6 +152,7 @@ impl Rules {
                 map.entry(key).or_insert_with(|| block.clone());
             }
         }
+        super::worn::conditions(&rules.armours, &mut rules.conditions);
         for line in pack.system_lines() {
             if let SystemLine::Resource { name, rules: lines } = &line.node {
                 rules.resources.push((name.node.as_str().to_string(), lines.clone()));

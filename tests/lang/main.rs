@@ -6,6 +6,7 @@
 mod common;
 
 mod check_outcome_forms;
+mod declared_names;
 mod dice;
 mod dice_notation;
 mod dice_robustness;

@@ -380,6 +380,12 @@ fn armour(label: ArmourLabel) -> Evidence {
         ArmourLabel::Keywords => {
             Runs(&["an_armour_s_keywords_line_counts_for_wielding_like_a_keyword_field"])
         }
+        ArmourLabel::Modifiers => {
+            Runs(&["worn_armour_modifies_its_wearer_and_its_starting_health"])
+        }
+        ArmourLabel::Requires => {
+            Runs(&["an_unmet_armour_requirement_refuses_the_join_and_changes_nothing"])
+        }
         // Shown with the armour, never run.
         ArmourLabel::Details => Text,
     }
