@@ -242,6 +242,9 @@ impl<'a> References<'a> {
             Cost::Resources(parts) => {
                 for part in parts {
                     self.amount(&part.amount, LineContext::Cost);
+                    if let Some(most) = &part.up_to {
+                        self.amount(most, LineContext::Cost);
+                    }
                     self.resources.push(&part.resource);
                     self.actor_resources.push(&part.resource);
                 }

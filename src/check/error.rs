@@ -179,6 +179,10 @@ pub enum CheckErrorKind {
     /// `Stats: Natural` — a value named like what a check or a use binds, which would hide it.
     #[error("`{0}` is a name a check or a power use binds")]
     UseNameDeclared(String),
+    /// A chosen cost that cannot be used as written: `choose 5-1 Vigor`, one on a stance,
+    /// two in one power, or a bound that reads what the use picks.
+    #[error("{0}")]
+    ChosenCost(String),
 }
 
 impl CheckErrorKind {
@@ -222,6 +226,7 @@ impl CheckErrorKind {
             CheckErrorKind::RulingCycle { .. } => "rules::check::ruling_cycle",
             CheckErrorKind::UseNameUnbound { .. } => "rules::check::use_name_unbound",
             CheckErrorKind::UseNameDeclared(_) => "rules::check::use_name_declared",
+            CheckErrorKind::ChosenCost(_) => "rules::check::chosen_cost",
         }
     }
 
@@ -279,6 +284,7 @@ impl CheckErrorKind {
             CheckErrorKind::RulingCycle { .. } => "this ruling leads back to itself".into(),
             CheckErrorKind::UseNameUnbound { .. } => "nothing binds it on this line".into(),
             CheckErrorKind::UseNameDeclared(_) => "declared here".into(),
+            CheckErrorKind::ChosenCost(_) => "chosen here".into(),
         }
     }
 

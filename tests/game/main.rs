@@ -10,6 +10,7 @@ mod action_economy;
 mod analyze;
 mod challenge_counters;
 mod check_outcomes;
+mod chosen_costs;
 mod defaults_and_prereqs;
 mod defences;
 mod effect_flow;
