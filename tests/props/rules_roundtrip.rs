@@ -132,6 +132,14 @@ fn amount() -> impl Strategy<Value = String> {
     ]
 }
 
+/// A chosen cost's bound: a number or a bracket (never dice).
+fn bound() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (0u32..30).prop_map(|number| number.to_string()),
+        expression().prop_map(|expr| format!("[{expr}]")),
+    ]
+}
+
 fn effect() -> impl Strategy<Value = String> {
     let condition = prop::sample::select(CONDITIONS);
     let resource = prop::sample::select(RESOURCES);
@@ -162,6 +170,9 @@ fn power_line() -> impl Strategy<Value = String> {
     prop_oneof![
         (amount(), prop::sample::select(RESOURCES))
             .prop_map(|(amount, resource)| format!("Cost: {amount} {resource}")),
+        (bound(), bound(), prop::sample::select(RESOURCES)).prop_map(|(least, most, resource)| {
+            format!("Cost: choose {least}-{most} {resource} + [Chosen] {resource}")
+        }),
         effects().prop_map(|effects| format!("Result: {effects}")),
         (1u32..4, effects()).prop_map(|(grade, effects)| format!("Result {grade}: {effects}")),
         effects().prop_map(|effects| format!("Result Critical: {effects}")),
@@ -267,6 +278,7 @@ const TOKENS: &[&str] = &[
     "actor Z\n",
     "armour Q\n",
     "Cost: ",
+    "choose 1-",
     "Result 2: ",
     "Target: ",
     "Keywords: ",
