@@ -91,10 +91,16 @@ pub(crate) fn pick(
         None => Err(RuntimeErrorKind::Choice {
             message: format!("{power} takes {bounds}, chosen when it is used"),
             hint: format!(
-                "say the number: `{} uses {power} choosing {least}` (any of {least} to {most})",
-                request.actor
+                "say the number: `{} uses {power}{} choosing {least}` (any of {least} to {most})",
+                request.actor,
+                on_targets(&request.targets)
             ),
         }
         .at(span)),
     }
+}
+
+/// ` on Bo, Cy` as a use command names its targets (empty for none).
+fn on_targets(targets: &[String]) -> String {
+    if targets.is_empty() { String::new() } else { format!(" on {}", targets.join(", ")) }
 }

@@ -113,7 +113,7 @@ fn a_missing_pick_without_a_person_is_refused_with_a_hint() {
     assert_eq!(error.to_string(), "Surge takes from 1 to 5 Vigor, chosen when it is used");
     assert_eq!(
         error.to_diagnostic().help.as_deref(),
-        Some("say the number: `Hero uses Surge choosing 1` (any of 1 to 5)")
+        Some("say the number: `Hero uses Surge on Foe choosing 1` (any of 1 to 5)")
     );
     // A policy decider (a batch session, an analysis) does not guess either.
     let mut policies = mythforge::engine::PolicyDecider::default();
@@ -180,4 +180,39 @@ fn a_session_says_the_number_with_choosing() {
     let run = session.run_input("Hero uses Surge on Foe", None);
     let failure = format!("{:?}", run.failure.expect("refused"));
     assert!(failure.contains("Surge takes from 1 to 5 Vigor, chosen when it is used"), "{failure}");
+}
+
+/// An analysis of `question` on the pack (written to a scratch folder and loaded).
+fn analysed(question: &str) -> mythforge::analyze::Report {
+    use mythforge::analyze::{Options, Scenario, analyze};
+    let folder = std::env::temp_dir().join(format!("chosen-costs-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("chosen.rules"), PACK).unwrap();
+    let scenario = Scenario {
+        setup: "load \"chosen.rules\"\nactor Hero from Hero\nactor Foe from Foe\n".into(),
+        question: question.into(),
+        repeat: 1,
+        working_directory: Some(folder.clone()),
+    };
+    let report = analyze(&scenario, &Options::default()).unwrap_or_else(|r| panic!("{r:?}"));
+    let _ = std::fs::remove_dir_all(&folder);
+    report
+}
+
+#[test]
+fn an_analysis_explores_a_given_pick_and_refuses_a_missing_one_by_name() {
+    // choosing 2: check 3 + 4 = 7 against 5 + 2 = 7 hits on every face; 2*2 + 2 damage.
+    let report = analysed("Hero uses Surge on Foe choosing 2");
+    assert!(report.measure("refused").is_none());
+    let damage = report.measure("damage to Foe").expect("a damage measure");
+    assert_eq!(damage.outcomes.len(), 1);
+    assert_eq!((damage.outcomes[0].value, damage.outcomes[0].p), (6, 1.0));
+    // Without the number, the analysis refuses every run and says why: no silent default.
+    let report = analysed("Hero uses Surge on Foe");
+    let refused = report.measure("refused").expect("refused");
+    assert_eq!(
+        refused.outcomes[0].label.as_deref(),
+        Some("refused: Surge takes from 1 to 5 Vigor, chosen when it is used")
+    );
+    assert_eq!(refused.outcomes[0].p, 1.0);
 }
