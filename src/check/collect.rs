@@ -3,6 +3,7 @@
 //! flat lists the checks run over. Keeping the walk in one place keeps the checks short.
 
 use crate::diagnostics::{Span, Spanned};
+use crate::model::system::CriticalRange;
 use crate::model::common::{Assignment, Keyword, Requirement, Target, TargetCount, Test};
 use crate::model::expr::LineContext;
 use crate::model::system::{DiceTemplate, ResourceRule, TemplatePart};
@@ -564,7 +565,14 @@ impl<'a> References<'a> {
             | ProcedureLine::GradeCap(amount)
             | ProcedureLine::Boost(amount)
             | ProcedureLine::Ease(amount)
-            | ProcedureLine::Critical(amount) => self.amount(amount, context),
+            | ProcedureLine::Critical(CriticalRange::AtLeast(amount)) => {
+                self.amount(amount, context)
+            }
+            ProcedureLine::Critical(CriticalRange::Faces(low, high)) => {
+                self.amount(low, context);
+                self.amount(high, context);
+            }
+            ProcedureLine::Critical(CriticalRange::Field(expr)) => self.expr(expr, context),
             ProcedureLine::AlternativeDie(template) => self.template(&template.node),
             ProcedureLine::Always(expr) => self.expr(expr, context),
             ProcedureLine::Details(text) => self.holes(text, context),

@@ -183,6 +183,9 @@ pub enum CheckErrorKind {
     /// two in one power, or a bound that reads what the use picks.
     #[error("{0}")]
     ChosenCost(String),
+    /// `Critical: natural in [Strength]` or `natural in 20-18`: not a range of faces.
+    #[error("{0}")]
+    CriticalRange(String),
 }
 
 impl CheckErrorKind {
@@ -227,6 +230,7 @@ impl CheckErrorKind {
             CheckErrorKind::UseNameUnbound { .. } => "rules::check::use_name_unbound",
             CheckErrorKind::UseNameDeclared(_) => "rules::check::use_name_declared",
             CheckErrorKind::ChosenCost(_) => "rules::check::chosen_cost",
+            CheckErrorKind::CriticalRange(_) => "rules::check::critical_range",
         }
     }
 
@@ -285,6 +289,7 @@ impl CheckErrorKind {
             CheckErrorKind::UseNameUnbound { .. } => "nothing binds it on this line".into(),
             CheckErrorKind::UseNameDeclared(_) => "declared here".into(),
             CheckErrorKind::ChosenCost(_) => "chosen here".into(),
+            CheckErrorKind::CriticalRange(_) => "a range is needed here".into(),
         }
     }
 

@@ -9,6 +9,7 @@ mod as_written;
 mod choices;
 mod chosen_costs;
 mod collect;
+mod critical_ranges;
 mod conditions;
 mod cycles;
 mod damage;
@@ -125,6 +126,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
     chosen_costs::chosen_costs(pack, &mut out);
+    critical_ranges::critical_ranges(pack, symbols, &mut out);
     power_rules::power_rules(pack, &names, &mut out);
     defences::defences(pack, &names, &mut out);
     rules::armour(pack, &mut out);

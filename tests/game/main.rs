@@ -10,6 +10,7 @@ mod action_economy;
 mod analyze;
 mod challenge_counters;
 mod check_outcomes;
+mod critical_ranges;
 mod chosen_costs;
 mod defaults_and_prereqs;
 mod defences;

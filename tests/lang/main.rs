@@ -7,6 +7,7 @@ mod common;
 
 mod check_outcome_forms;
 mod chosen_cost_forms;
+mod critical_range_forms;
 mod dice;
 mod dice_notation;
 mod dice_robustness;
