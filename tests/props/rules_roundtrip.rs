@@ -253,7 +253,15 @@ fn block() -> impl Strategy<Value = String> {
     let upgrade = (expression(), effects(), effects()).prop_map(|(expr, added, old)| {
         format!("upgrade Boost\nTo: Sound or Electricity Attacks\nAdd: +[{expr}] damage\nAdd: {added}\nReplace: Result 2: {old}\nWith: {added}\nLimit: once per turn")
     });
-    prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade, 1 => power_rules]
+    let critical = prop_oneof![
+        (1u32..21, 0u32..4).prop_map(|(low, width)| format!("natural in {low}-{}", low + width)),
+        Just("natural in [Weapon Crit range]".to_string()),
+        amount().prop_map(|amount| format!("natural >= {amount}")),
+    ];
+    let procedure = critical.prop_map(|critical| {
+        format!("check Roll\nMethod: total\nDice: d20\nSuccess: >= [Threshold]\nCritical: {critical}")
+    });
+    prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade, 1 => power_rules, 1 => procedure]
 }
 
 fn rule_file() -> impl Strategy<Value = String> {
@@ -286,6 +294,8 @@ const TOKENS: &[&str] = &[
     "Stats: ",
     "Modifiers: ",
     "Dice: ",
+    "Critical: natural in ",
+    "18-20",
     "Success: ",
     "Resource R: ",
     "Hardness: ",
