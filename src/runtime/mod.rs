@@ -11,6 +11,7 @@ mod check_options;
 mod checks;
 mod choices;
 mod chosen_cost;
+mod condition_whiles;
 mod deciding;
 mod defences;
 mod durations;
