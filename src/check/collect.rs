@@ -3,9 +3,9 @@
 //! flat lists the checks run over. Keeping the walk in one place keeps the checks short.
 
 use crate::diagnostics::{Span, Spanned};
-use crate::model::system::CriticalRange;
 use crate::model::common::{Assignment, Keyword, Requirement, Target, TargetCount, Test};
 use crate::model::expr::LineContext;
+use crate::model::system::CriticalRange;
 use crate::model::system::{DiceTemplate, ResourceRule, TemplatePart};
 use crate::model::{
     ActorLine, Amount, ArmourLine, BlockBody, ConditionLine, ConditionRef, Cost, Duration, Effect,

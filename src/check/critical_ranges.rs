@@ -22,13 +22,16 @@ pub fn critical_ranges(pack: &Pack, symbols: &Symbols, out: &mut Vec<Diagnostic>
                     if let (Some(low), Some(high)) = (face(low), face(high))
                         && low > high
                     {
-                        let message =
-                            format!("the critical range's lowest face ({low}) is above its highest ({high})");
+                        let message = format!(
+                            "the critical range's lowest face ({low}) is above its highest ({high})"
+                        );
                         out.push(
                             CheckErrorKind::CriticalRange(message)
                                 .at(line.span)
                                 .to_diagnostic()
-                                .with_help(format!("write the lowest first: `natural in {high}-{low}`")),
+                                .with_help(format!(
+                                    "write the lowest first: `natural in {high}-{low}`"
+                                )),
                         );
                     }
                 }

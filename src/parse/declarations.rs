@@ -20,8 +20,7 @@ use crate::model::steps::ChunkClass;
 use crate::model::system::{CriticalRange, ModifierMode, PolicyDecision, ResourceRule, TieRule};
 use crate::model::{
     ActorLine, Amount, ArmourLine, ConditionLine, Duration, Method, Modifier, Name, Number,
-    ProcedureLine,
-    Stacking, SystemLine, WeaponLine,
+    ProcedureLine, Stacking, SystemLine, WeaponLine,
 };
 
 /// Splits a `Stats` group label `Fighting Specialities under Fighting` into the group and
@@ -741,10 +740,13 @@ impl Lowerer {
                 self.expected(&inner, "one face after `>=`; for a range write `natural in 18-20`");
                 return None;
             }
-            return self.required_amount(&inner).map(|a| ProcedureLine::Critical(CriticalRange::AtLeast(a)));
+            return self
+                .required_amount(&inner)
+                .map(|a| ProcedureLine::Critical(CriticalRange::AtLeast(a)));
         }
         if let Some((low, high)) = faces {
-            let (low, high) = (Amount::Number(Number::integer(low)), Amount::Number(Number::integer(high)));
+            let (low, high) =
+                (Amount::Number(Number::integer(low)), Amount::Number(Number::integer(high)));
             return Some(ProcedureLine::Critical(CriticalRange::Faces(low, high)));
         }
         let bracket = inner.text.strip_prefix('[').and_then(|r| r.strip_suffix(']'));

@@ -44,7 +44,9 @@ pub(crate) fn pick(
         return match given {
             None => Ok(None),
             Some(n) => Err(RuntimeErrorKind::Choice {
-                message: format!("{power}'s cost chooses no amount: `choosing {n}` has nothing to pick"),
+                message: format!(
+                    "{power}'s cost chooses no amount: `choosing {n}` has nothing to pick"
+                ),
                 hint: "leave out `choosing N`, or write `Cost: choose 1-5 Vigor` on the power"
                     .into(),
             }

@@ -228,7 +228,9 @@ fn run(
     // use spends beyond its cost, and the amount it picks for a chosen cost (paid, so spent).
     let spent = request.options.spending.iter().map(|(_, n)| *n).sum::<i64>();
     let chosen = match stage {
-        Stage::Use => super::chosen_cost::pick(game, rules, (block, &lines), weapon, request, spent)?,
+        Stage::Use => {
+            super::chosen_cost::pick(game, rules, (block, &lines), weapon, request, spent)?
+        }
         Stage::Resolve | Stage::Test => None,
     };
     let chosen = chosen.unwrap_or(0);

@@ -4,8 +4,8 @@
 //! otherwise (naming the bounds), an out-of-bounds pick is refused naming them, and a
 //! refused use changes nothing.
 
-use mythforge::engine::{Answer, Decider, DecisionPoint, DecisionTaken};
 use mythforge::diagnostics::ToDiagnostic;
+use mythforge::engine::{Answer, Decider, DecisionPoint, DecisionTaken};
 use mythforge::runtime::{Game, PowerUse};
 
 const PACK: &str = "\
@@ -162,10 +162,7 @@ fn a_pick_for_a_power_that_chooses_nothing_is_refused() {
     let mut request = PowerUse::new("Hero", "Jab").at(["Foe"]);
     request.options.chosen = Some(2);
     let error = game.use_power(&request).unwrap_err();
-    assert_eq!(
-        error.to_string(),
-        "Jab's cost chooses no amount: `choosing 2` has nothing to pick"
-    );
+    assert_eq!(error.to_string(), "Jab's cost chooses no amount: `choosing 2` has nothing to pick");
 }
 
 #[test]
@@ -175,7 +172,8 @@ fn a_session_says_the_number_with_choosing() {
     assert!(run.failure.is_none());
     let run = session.run_input("Hero uses Surge on Foe choosing 4", None);
     assert!(run.failure.is_none(), "{:?}", run.failure);
-    let text: Vec<&str> = run.steps.iter().flat_map(|s| &s.events).map(|e| e.text.as_str()).collect();
+    let text: Vec<&str> =
+        run.steps.iter().flat_map(|s| &s.events).map(|e| e.text.as_str()).collect();
     assert!(text.iter().any(|line| line.contains("Vigor")), "{text:#?}");
     let run = session.run_input("Hero uses Surge on Foe", None);
     let failure = format!("{:?}", run.failure.expect("refused"));

@@ -94,7 +94,10 @@ fn a_stance_and_a_second_chosen_cost_are_refused() {
     );
     let errors = refused(&rules);
     let stance = one(&errors, "rules::check::chosen_cost", "Cost: choose 1-3 Vigor");
-    assert_eq!(stance.message, "`Guard` cannot choose its cost: only a power's use picks an amount");
+    assert_eq!(
+        stance.message,
+        "`Guard` cannot choose its cost: only a power's use picks an amount"
+    );
     let second = one(&errors, "rules::check::chosen_cost", "Cost: choose 1-2 Focus");
     assert_eq!(second.message, "a power picks one chosen cost per use");
 }

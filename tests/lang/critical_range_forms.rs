@@ -21,7 +21,8 @@ fn critical_ranges_print_back_canonically() {
     let (printed, diagnostics) = parsed(text);
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
     assert_eq!(printed, text);
-    let (printed, _) = parsed("check Roll\nMethod: total\nDice: d20\nCritical: natural in  19 - 20\n");
+    let (printed, _) =
+        parsed("check Roll\nMethod: total\nDice: d20\nCritical: natural in  19 - 20\n");
     assert_eq!(printed, "check Roll\nMethod: total\nDice: d20\nCritical: natural in 19-20\n");
     assert_eq!(parsed(&printed).0, printed);
 }

@@ -259,7 +259,9 @@ fn block() -> impl Strategy<Value = String> {
         amount().prop_map(|amount| format!("natural >= {amount}")),
     ];
     let procedure = critical.prop_map(|critical| {
-        format!("check Roll\nMethod: total\nDice: d20\nSuccess: >= [Threshold]\nCritical: {critical}")
+        format!(
+            "check Roll\nMethod: total\nDice: d20\nSuccess: >= [Threshold]\nCritical: {critical}"
+        )
     });
     prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade, 1 => power_rules, 1 => procedure]
 }
