@@ -5,6 +5,7 @@
 use crate::diagnostics::{Span, Spanned};
 use crate::model::common::{Assignment, Keyword, Requirement, Target, TargetCount, Test};
 use crate::model::expr::LineContext;
+use crate::model::system::CriticalRange;
 use crate::model::system::{DiceTemplate, ResourceRule, TemplatePart};
 use crate::model::{
     ActorLine, Amount, ArmourLine, BlockBody, ConditionLine, ConditionRef, Cost, Duration, Effect,
@@ -263,6 +264,9 @@ impl<'a> References<'a> {
             Cost::Resources(parts) => {
                 for part in parts {
                     self.amount(&part.amount, LineContext::Cost);
+                    if let Some(most) = &part.up_to {
+                        self.amount(most, LineContext::Cost);
+                    }
                     self.resources.push(&part.resource);
                     self.actor_resources.push(&part.resource);
                 }
@@ -590,7 +594,14 @@ impl<'a> References<'a> {
             | ProcedureLine::GradeCap(amount)
             | ProcedureLine::Boost(amount)
             | ProcedureLine::Ease(amount)
-            | ProcedureLine::Critical(amount) => self.amount(amount, context),
+            | ProcedureLine::Critical(CriticalRange::AtLeast(amount)) => {
+                self.amount(amount, context)
+            }
+            ProcedureLine::Critical(CriticalRange::Faces(low, high)) => {
+                self.amount(low, context);
+                self.amount(high, context);
+            }
+            ProcedureLine::Critical(CriticalRange::Field(expr)) => self.expr(expr, context),
             ProcedureLine::AlternativeDie(template) => self.template(&template.node),
             ProcedureLine::Always(expr) => self.expr(expr, context),
             ProcedureLine::Details(text) => self.holes(text, context),

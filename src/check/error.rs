@@ -188,6 +188,13 @@ pub enum CheckErrorKind {
         /// Its first word that does not read back.
         word: String,
     },
+    /// A chosen cost that cannot be used as written: `choose 5-1 Vigor`, one on a stance,
+    /// two in one power, or a bound that reads what the use picks.
+    #[error("{0}")]
+    ChosenCost(String),
+    /// `Critical: natural in [Strength]` or `natural in 20-18`: not a range of faces.
+    #[error("{0}")]
+    CriticalRange(String),
 }
 
 impl CheckErrorKind {
@@ -232,6 +239,8 @@ impl CheckErrorKind {
             CheckErrorKind::UseNameUnbound { .. } => "rules::check::use_name_unbound",
             CheckErrorKind::UseNameDeclared(_) => "rules::check::use_name_declared",
             CheckErrorKind::UnreadableName { .. } => "rules::check::unreadable_name",
+            CheckErrorKind::ChosenCost(_) => "rules::check::chosen_cost",
+            CheckErrorKind::CriticalRange(_) => "rules::check::critical_range",
         }
     }
 
@@ -290,6 +299,8 @@ impl CheckErrorKind {
             CheckErrorKind::UseNameUnbound { .. } => "nothing binds it on this line".into(),
             CheckErrorKind::UseNameDeclared(_) => "declared here".into(),
             CheckErrorKind::UnreadableName { .. } => "this word splits the name".into(),
+            CheckErrorKind::ChosenCost(_) => "chosen here".into(),
+            CheckErrorKind::CriticalRange(_) => "a range is needed here".into(),
         }
     }
 

@@ -7,8 +7,10 @@
 
 mod as_written;
 mod choices;
+mod chosen_costs;
 mod collect;
 mod conditions;
+mod critical_ranges;
 mod cycles;
 mod damage;
 mod declared_names;
@@ -140,6 +142,8 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::grade_caps(pack, &mut out);
     rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
+    chosen_costs::chosen_costs(pack, &mut out);
+    critical_ranges::critical_ranges(pack, symbols, &mut out);
     power_rules::power_rules(pack, &names, &mut out);
     defences::defences(pack, &names, &mut out);
     rules::armour(pack, &mut out);

@@ -59,8 +59,8 @@ pub struct Procedure<'a> {
     pub policies: Vec<(PolicyDecision, &'a Spanned<String>)>,
     /// Automatic successes (successes).
     pub ease: Option<&'a Amount>,
-    /// The natural face from which a success is critical (total).
-    pub critical: Option<&'a Amount>,
+    /// The natural faces that make a success critical (total).
+    pub critical: Option<&'a super::system::CriticalRange>,
     /// Whether a score of 0 may win (versus); `None`: not declared.
     pub zero_wins: Option<bool>,
     /// `On failure:` / `On success:` lines, in line order.
@@ -183,7 +183,7 @@ impl<'a> Procedure<'a> {
                     procedure.policies.push((*decision, policy))
                 }
                 ProcedureLine::Ease(amount) => procedure.ease = Some(amount),
-                ProcedureLine::Critical(amount) => procedure.critical = Some(amount),
+                ProcedureLine::Critical(range) => procedure.critical = Some(range),
                 ProcedureLine::ZeroWins(wins) => procedure.zero_wins = Some(*wins),
                 ProcedureLine::OnOutcome(action) => procedure.on_outcome.push(action),
                 ProcedureLine::Reroll(payment) => procedure.reroll = Some(payment),

@@ -117,8 +117,8 @@ pub const COMMANDS: &[CommandSpec] = &[
         at: WordAt::AfterActor,
         rule: Some(Rule::use_power),
         syntax: "ACTOR uses POWER [on TARGETS] [spending N RESOURCE] [with weapon WEAPON] \
-                 [trigger \"EVENT\"] [at HEX ...] [to HEX] [choosing STATS] [threshold N]",
-        help: "an actor uses a power on targets (also: choosing STATS, threshold N)",
+                 [trigger \"EVENT\"] [at HEX ...] [to HEX] [choosing STATS | choosing N] [threshold N]",
+        help: "an actor uses a power on targets (also: choosing STATS or N, threshold N)",
         examples: &["Scout uses Quick Jab on Guard spending 1 Focus"],
         completes: &["uses"],
         tested_in: None,

@@ -547,6 +547,7 @@ impl Lower {
             aim: Vec::new(),
             destination: None,
             choosing: Vec::new(),
+            chosen: None,
             threshold: None,
         };
         for part in inner {
@@ -573,8 +574,12 @@ impl Lower {
                     power_use.destination = Some(self.hex(&hex)?.node);
                 }
                 Rule::choosing => {
-                    let list = children(part).next().expect("grammar: chosen names");
-                    power_use.choosing = self.names(list);
+                    let chosen = children(part).next().expect("grammar: chosen names");
+                    if chosen.as_rule() == Rule::integer {
+                        power_use.chosen = Some(self.number(&chosen)?);
+                    } else {
+                        power_use.choosing = self.names(chosen);
+                    }
                 }
                 Rule::gm_threshold => {
                     let value = children(part).next().expect("grammar: threshold");

@@ -10,6 +10,8 @@ mod action_economy;
 mod analyze;
 mod challenge_counters;
 mod check_outcomes;
+mod chosen_costs;
+mod critical_ranges;
 mod defaults_and_prereqs;
 mod defence_per_round;
 mod defence_per_weapon;

@@ -6,6 +6,8 @@
 mod common;
 
 mod check_outcome_forms;
+mod chosen_cost_forms;
+mod critical_range_forms;
 mod declared_names;
 mod dice;
 mod dice_notation;
