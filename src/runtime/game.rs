@@ -239,6 +239,8 @@ impl Game {
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(std::mem::take(diagnostics));
         }
+        // Names resolve once, here, before the rules copy the pack's blocks.
+        crate::link::link_names(&pack, &symbols);
         let mut rules = Rules::linked(&pack, symbols);
         rules.scripts = compiled;
         if let Some((periods, ticks)) = rules.clock {

@@ -28,7 +28,6 @@ mod limits;
 mod maxes;
 mod moments;
 mod movement;
-mod name_filter;
 mod power;
 mod power_lines;
 mod power_rules;
