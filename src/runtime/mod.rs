@@ -58,7 +58,7 @@ pub use actors::ARMOUR_LAYERS;
 pub use checks::{CheckOutcome, CheckRequest, OutcomeNames};
 pub use error::{LimitReached, RuntimeError, RuntimeErrorKind};
 pub use fiat::{Grantable, Lasting};
-pub use game::{Game, UNDO_LIMIT};
+pub use game::{Game, Portable, UNDO_LIMIT};
 pub(crate) use host::script_files;
 pub use host::{check_scripts, script_folders};
 pub use power::{BoundNames, PowerOptions, PowerOutcome, PowerUse, TargetOutcome, TargetOutcomes};
