@@ -113,6 +113,8 @@ pub(crate) struct Rules {
     /// Whether anything listens to engine events (hooks or trait reactions): without,
     /// damage and effects skip every event test.
     pub listens: bool,
+    /// Whether anything listens for a resource reaching 0 (see `hooks::zero_listeners`).
+    pub watches_zeroes: bool,
 }
 
 impl Rules {
@@ -247,6 +249,7 @@ impl Rules {
         rules.world_resources = super::world_resources::of(&rules.resources);
         rules.listens =
             !rules.hooks.is_empty() || !rules.reactions.is_empty() || !rules.event_rules.is_empty();
+        rules.watches_zeroes = super::hooks::zero_listeners(&rules);
         use crate::model::system::EngineRuling;
         rules.grade_cap = pack.ruling(EngineRuling::GradeCap.name()).cloned();
         if let Some(crate::model::Amount::Expr(expr)) =
