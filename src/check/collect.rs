@@ -42,6 +42,8 @@ pub struct References<'a> {
     pub groups: Vec<&'a Spanned<Name>>,
     /// The kinds of `each ... within N` recipients (`ally`, `enemy`, `creature`).
     pub each_recipients: Vec<&'a Spanned<Name>>,
+    /// The kinds of `an ally within N` tests (`ally`, `enemy`, `creature`).
+    pub near_kinds: Vec<&'a Spanned<Name>>,
     /// One-actor recipients of `gains`/`loses` (`Target`, `Self`, `Next Ally`).
     pub one_recipients: Vec<&'a Spanned<Name>>,
     /// The expressions of effect lines (a subset of `expressions`): the lines whose
@@ -184,8 +186,12 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.clock_uses.push(unit.span);
             }
-            Effect::Apply { condition, duration, subject, against } => {
+            Effect::Apply { condition, duration, subject, against, within } => {
                 self.condition(condition, context);
+                if let (Some(within), Some(who)) = (within, subject) {
+                    self.amount(within, context);
+                    self.each_recipients.push(who);
+                }
                 let party = |name: Option<&Spanned<Name>>| match name.map(|n| n.node.as_str()) {
                     None => "target".to_string(),
                     Some("you" | "You" | "self") => "self".to_string(),
@@ -230,6 +236,10 @@ impl<'a> References<'a> {
                     match &test.node {
                         Test::Compare(expr) => self.expr(expr, context),
                         Test::Has { condition, .. } => self.condition(condition, context),
+                        Test::Near { who, within, .. } => {
+                            self.amount(within, context);
+                            self.near_kinds.push(who);
+                        }
                         Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
                     }
                 }
@@ -405,7 +415,7 @@ impl<'a> References<'a> {
                 self.effects(effects, LineContext::Result, "At");
             }
             // Checked by `check::effect_flow` (only declared stats take bounds).
-            SystemLine::Bounds(_) | SystemLine::Clock { .. } => {}
+            SystemLine::Bounds(_) | SystemLine::Clock { .. } | SystemLine::Grid(_) => {}
             SystemLine::OnEvent(rule) => {
                 match (&rule.named, rule.event.node) {
                     (Some(resource), crate::model::hook::HookEvent::ResourceZero) => {

@@ -85,6 +85,23 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 );
             }
         }
+        for who in &references.near_kinds {
+            if !EACH_KINDS.iter().any(|kind| who.node.matches(kind)) {
+                let close = crate::diagnostics::did_you_mean(who.node.as_str(), EACH_KINDS);
+                let help = match close {
+                    Some(close) => format!("did you mean `{close}`? A `within` test counts allies, enemies or creatures"),
+                    None => "write `an ally within N`, `an enemy within N`, `a creature within N` or `no ally within N`".into(),
+                };
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::each_kind",
+                        format!("`{}` names no kind of creature a `within` test counts", who.node),
+                    )
+                    .with_primary(who.span, "not ally, enemy or creature")
+                    .with_help(help),
+                );
+            }
+        }
         for who in &references.one_recipients {
             if !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known)) {
                 out.push(

@@ -26,6 +26,7 @@ mod requirements;
 mod rules;
 mod rulings;
 mod scripts;
+mod space;
 mod stat_parents;
 mod tables;
 mod thresholds;
@@ -139,6 +140,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     damage::damage_pool(pack, &mut out);
     effect_flow::effect_flow(pack, &mut out);
     world::world_resources(pack, &mut out);
+    space::space(pack, &mut out);
     out
 }
 

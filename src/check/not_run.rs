@@ -2,7 +2,7 @@
 //! item's `Slots:`, `Keywords:` anywhere but on a power or a weapon (only those keywords are
 //! read: by `vs Keyword` modifiers, `this power has keyword X`, upgrade selectors), a
 //! `Prereq:` on a trait that is never taken (only stances and upgrades test theirs), the
-//! system's `Phases:`, a condition's `Halt:` and `While:`, an armour's `Cost:`, and a
+//! system's `Phases:`, a condition's `Halt:`, an armour's `Cost:`, and a
 //! `Default X:` for a name that has no default (a resource, an unknown name). Each is
 //! refused at its line with what to write instead, so a rule file that checks clean does
 //! what it says. Reads the model only.
@@ -33,7 +33,6 @@ pub(super) fn not_run(pack: &Pack, symbols: &Symbols, out: &mut Vec<Diagnostic>)
                 for line in lines {
                     let (label, why, help) = match &line.node {
                         ConditionLine::Halt(_) => ("Halt", HALT, HALT_HELP.to_string()),
-                        ConditionLine::While(_) => ("While", WHILE, WHILE_HELP.to_string()),
                         ConditionLine::Keywords(_) => ("Keywords", KEYWORDS, keywords_help(kind)),
                         _ => continue,
                     };
@@ -90,10 +89,6 @@ const HALT: &str = "nothing ends a condition when its `Halt:` test holds";
 const HALT_HELP: &str = "end it with a `Duration:` the engine counts (`for 2 rounds`, `until \
                          removed`) and an effect that removes it (`remove Grabbed from \
                          Target`); keep the rule's text as a comment (`# Halt: ...`) for the GM";
-const WHILE: &str = "a condition counts whether or not its `While:` test holds";
-const WHILE_HELP: &str = "put the test on what grants the condition (a feat's or stance's \
-                          `While:` line holds its condition exactly while the test holds), or \
-                          keep it as a comment (`# While: ...`) for the GM";
 const ARMOUR_COST: &str = "nothing reads an armour's cost";
 const ARMOUR_COST_HELP: &str = "write it as a comment (`# Cost: 10`) or in the armour's \
                                 `Details:` line until the engine reads armour costs";

@@ -1,6 +1,6 @@
 //! Requirement tests as the runtime evaluates them (`runtime/requirement.rs`). A power's
 //! `While:` and `Prereq:` lines, a trait's (an upgrade's, a stance's) and a weapon's
-//! `Requires:` test what holds now: a comparison, a condition someone holds (`you are
+//! `Requires:` and a condition's `While:` test what holds now: a comparison, a condition someone holds (`you are
 //! Dazed`, `Target has Prone`, `not you are Hidden`) or a keyword of the power (`this power
 //! has keyword Melee`). Refused here: a subject the runtime does not know, the target where
 //! there is none (a trait or weapon line), the power where there is none, keywords of an
@@ -11,7 +11,7 @@ use super::as_written::RefusalKind;
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::model::common::Subject;
 use crate::model::common::Test;
-use crate::model::{BlockBody, Pack, PowerLine, Requirement, TraitLine, WeaponLine};
+use crate::model::{BlockBody, ConditionLine, Pack, PowerLine, Requirement, TraitLine, WeaponLine};
 
 /// Where a requirement is, and so who its tests may be about.
 #[derive(Clone, Copy)]
@@ -51,6 +51,14 @@ pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     tests(requirement, Place { label, target: false, power }, out);
                 }
             }
+            BlockBody::Condition(lines) => {
+                for line in lines {
+                    if let ConditionLine::While(requirement) = &line.node {
+                        let place = Place { label: "While", target: false, power: false };
+                        tests(requirement, place, out);
+                    }
+                }
+            }
             BlockBody::Weapon(lines) => {
                 for line in lines {
                     if let WeaponLine::Requires(requirement) = &line.node {
@@ -78,7 +86,7 @@ fn tests(requirement: &Requirement, place: Place, out: &mut Vec<Diagnostic>) {
 fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
     let label = place.label;
     let (who, keyword) = match &test.node {
-        Test::Compare(_) => return None,
+        Test::Compare(_) | Test::Near { .. } => return None,
         Test::Event { .. } => {
             let kind = RefusalKind::EventAsState(label);
             let help = "test what holds now (`you are Dazed`, `[HP > 0]`); an event belongs \

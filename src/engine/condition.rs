@@ -123,6 +123,10 @@ pub struct ActiveCondition {
     /// modifiers count only when the holder and that actor deal with each other.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub against: Option<String>,
+    /// Held but doing nothing: its condition's `While:` test does not hold now (the runtime
+    /// settles it after every command).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dormant: bool,
 }
 
 impl ActiveCondition {
@@ -135,6 +139,7 @@ impl ActiveCondition {
             duration,
             source: None,
             against: None,
+            dormant: false,
         }
     }
 

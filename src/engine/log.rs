@@ -271,6 +271,9 @@ pub enum Event {
         from: Option<super::hex::Hex>,
         /// Where to.
         to: super::hex::Hex,
+        /// The map's grid, which measures the move (hexes in saves from before grids).
+        #[serde(default, skip_serializing_if = "super::grid::Grid::is_hex")]
+        grid: super::grid::Grid,
         /// The rule line.
         #[serde(default)]
         cause: Cause,
@@ -555,8 +558,8 @@ impl Event {
                 format!("clock: day {day}, period {period}, tick {tick}")
             }
             Event::Decision { actor, taken } => format!("{} {}", who(actor), taken.describe()),
-            Event::Moved { actor, how, from: Some(from), to, .. } => {
-                format!("{actor} {how}: {from} -> {to} ({} hexes)", from.distance(*to))
+            Event::Moved { actor, how, from: Some(from), to, grid, .. } => {
+                format!("{actor} {how}: {from} -> {to} ({})", grid.count(grid.distance(*from, *to)))
             }
             Event::Moved { actor, from: None, to, .. } => format!("{actor} is placed at {to}"),
             Event::Narration { text, .. } => text.to_string(),

@@ -15,6 +15,7 @@ mod decision;
 mod effects;
 mod encounter;
 mod error;
+mod grid;
 mod hex;
 mod layer_hits;
 mod layers;
@@ -57,6 +58,7 @@ pub use encounter::{
     order_initiative, participants_from, roll_initiative,
 };
 pub use error::{EngineError, EngineErrorKind};
+pub use grid::{Grid, SQUARE_DIRECTIONS};
 pub use hex::{
     DIRECTIONS, Hex, MAX_AREA_SIZE, MAX_COORDINATE, burst, clear_line, cone, path, ray, ring,
     steps_around,

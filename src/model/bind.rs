@@ -149,6 +149,7 @@ impl Binding {
                 *stat = self.spanned_name(stat);
             }
             Effect::Move { distance, .. } => *distance = self.amount(distance),
+            Effect::Apply { within: Some(within), .. } => **within = self.amount(within),
             Effect::Script(expr) => *expr = self.expr(expr),
             _ => {}
         }
@@ -158,6 +159,10 @@ impl Binding {
     fn requirement(&self, requirement: &Requirement) -> Requirement {
         let test = |test: &Spanned<Test>| match &test.node {
             Test::Compare(expr) => Spanned::new(Test::Compare(self.expr(expr)), test.span),
+            Test::Near { negated, who, within } => {
+                let within = self.amount(within);
+                Spanned::new(Test::Near { negated: *negated, who: who.clone(), within }, test.span)
+            }
             _ => test.clone(),
         };
         match requirement {

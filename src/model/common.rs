@@ -277,6 +277,16 @@ pub enum Test {
         /// The gear's name or keyword.
         gear: Spanned<Name>,
     },
+    /// `an ally within 5`, `no enemy within [Reach]`: whether someone of a kind (`ally`,
+    /// `enemy`, `creature`) stands within a distance of the one tested (the user).
+    Near {
+        /// `no` instead of `a`/`an`.
+        negated: bool,
+        /// `ally`, `enemy`, `creature`, as written.
+        who: Spanned<Name>,
+        /// The distance, on the system's grid.
+        within: Amount,
+    },
     /// `an enemy moves adjacent to you`: an event the engine raises.
     Event {
         /// Who acts.
@@ -310,6 +320,18 @@ impl fmt::Display for Test {
                     .as_str()
                     .starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
                 write!(f, "wielding {} {}", if vowel { "an" } else { "a" }, gear.node)
+            }
+            Test::Near { negated, who, within } => {
+                let vowel = who
+                    .node
+                    .as_str()
+                    .starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
+                let article = match (negated, vowel) {
+                    (true, _) => "no",
+                    (false, true) => "an",
+                    (false, false) => "a",
+                };
+                write!(f, "{article} {} within {within}", who.node)
             }
             Test::Event { subject, verb, rest } => {
                 write!(f, "{} {verb}", subject.node)?;

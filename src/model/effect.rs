@@ -228,6 +228,9 @@ pub enum Effect {
         duration: Option<Duration>,
         /// `against Target`: the one actor it holds against (`None`: everyone).
         against: Option<Spanned<Name>>,
+        /// `each ally within 5 is Inspired`: the distance, the subject then naming a kind
+        /// (`ally`, `enemy`, `creature`); every placed one within it receives the condition.
+        within: Option<Box<Amount>>,
     },
     /// `remove Grabbed`, `remove Dazed from Self`
     Remove {
@@ -356,12 +359,17 @@ impl fmt::Display for Effect {
                 write!(f, "{who} loses {amount} {}", resource.node)
             }
             Effect::Spend { amount, resource } => write!(f, "spend {amount} {}", resource.node),
-            Effect::Apply { subject: Some(subject), condition, duration, against } => {
-                write!(f, "{} is {condition}", subject.node)?;
+            Effect::Apply { subject: Some(subject), condition, duration, against, within } => {
+                match within {
+                    Some(within) => {
+                        write!(f, "each {} within {within} is {condition}", subject.node)?
+                    }
+                    None => write!(f, "{} is {condition}", subject.node)?,
+                }
                 write_against(f, against)?;
                 write_duration(f, duration)
             }
-            Effect::Apply { subject: None, condition, duration, against } => {
+            Effect::Apply { subject: None, condition, duration, against, .. } => {
                 write!(f, "apply {condition}")?;
                 write_against(f, against)?;
                 write_duration(f, duration)

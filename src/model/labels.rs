@@ -264,6 +264,8 @@ label_table! {
         Effects = "Effects", Named, "a named group of effects, run by `do Carry`: `Effects Carry: gain 1 Marks; when [Marks >= 6]: raise Might by 1`";
         /// `At 6 Marks: raise Might by 1; set Marks to 0`
         At = "At", Named, "effects an actor runs when a resource reaches a count: `At 6 Marks: raise Might by 1; set Marks to 0`";
+        /// `Grid: square`
+        Grid = "Grid", Plain, "the map's cells, `hex` (six neighbours, the default) or `square` (four, no diagonals): `Grid: square`";
         /// `Clock: 6 periods of 4 ticks`
         Clock = "Clock", Plain, "the world clock, read as `[Clock Period]`: `Clock: 6 periods of 4 ticks`";
         /// `Bounds: Might 1-6, Luck -3 to 3`

@@ -274,6 +274,9 @@ pub enum SystemLine {
         /// Ticks in a period.
         ticks: u32,
     },
+    /// `Grid: square` — the map's cells, as written (`check` refuses a kind that is not
+    /// `hex` or `square`).
+    Grid(Spanned<String>),
     /// `Bounds: Might 1-6, Luck -3 to 3` — the least and most stats may hold; a raise or
     /// lower past a bound stops at it, and the log says so.
     Bounds(Vec<Spanned<StatBounds>>),
@@ -393,6 +396,7 @@ impl fmt::Display for SystemLine {
             SystemLine::At { count, resource, effects } => {
                 write!(f, "At {count} {}: {effects}", resource.node.as_str())
             }
+            SystemLine::Grid(kind) => write!(f, "Grid: {}", kind.node),
             SystemLine::Clock { periods, ticks } => {
                 write!(f, "Clock: {periods} periods of {ticks} ticks")
             }

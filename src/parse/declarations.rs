@@ -108,6 +108,12 @@ impl Lowerer {
             SystemLabel::At => self.at_count(line, name()),
             SystemLabel::Bounds => self.bounds(line).map(SystemLine::Bounds),
             SystemLabel::Clock => self.clock(line),
+            SystemLabel::Grid => {
+                let text = line.text.trim_end();
+                let start = text.len() - text.trim_start().len();
+                let span = self.span_at(line.base, start..text.len());
+                Some(SystemLine::Grid(Spanned::new(text.trim_start().to_string(), span)))
+            }
             SystemLabel::When => self.when_line(line, name()),
             SystemLabel::SideOrder => self.names(line).map(SystemLine::SideOrder),
             SystemLabel::ChallengeCounters => match self.names(line).as_deref() {

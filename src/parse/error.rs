@@ -102,6 +102,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::has_clause => "a test such as `Target has Prone`",
         Rule::wielding_clause | Rule::wielding_word => "a gear test such as `wielding a Shield`",
         Rule::wielding_not => "`not`",
+        Rule::near_clause => "a test such as `an ally within 5`",
+        Rule::near_article => "`a`, `an` or `no`",
         Rule::gear_article => "`a` or `an`",
         Rule::event_subject | Rule::subject_word => "who acts, such as `an enemy`",
         Rule::event_clause | Rule::event_verb | Rule::event_rest => {

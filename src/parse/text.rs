@@ -387,10 +387,16 @@ impl Lowerer {
                 let mut condition = None;
                 let mut duration = None;
                 let mut against = None;
+                let mut within = None;
                 for part in inner {
                     match part.as_rule() {
                         Rule::condition_ref => condition = Some(self.condition_ref(part, base)?),
                         Rule::name => subject = Some(self.name(&part, base)),
+                        Rule::each_recipient => {
+                            let mut each = part.into_inner().skip(1);
+                            subject = Some(self.name(&each.next()?, base));
+                            within = Some(Box::new(self.plain_amount(each.next()?, base)?));
+                        }
                         Rule::duration => duration = Some(self.duration(part, base)?),
                         Rule::against => {
                             let who = part.into_inner().next()?;
@@ -399,7 +405,7 @@ impl Lowerer {
                         _ => {}
                     }
                 }
-                Some(Effect::Apply { subject, condition: condition?, duration, against })
+                Some(Effect::Apply { subject, condition: condition?, duration, against, within })
             }
             Rule::remove => {
                 let condition = self.condition_ref(inner.remove(0), base)?;
@@ -598,6 +604,13 @@ impl Lowerer {
         }
         if rule == Rule::wielding_clause {
             return self.wielding(pair, base);
+        }
+        if rule == Rule::near_clause {
+            let mut inner = pair.into_inner();
+            let negated = inner.next()?.as_str() == "no";
+            let who = self.name(&inner.next()?, base);
+            let within = self.plain_amount(inner.next()?, base)?;
+            return Some(Test::Near { negated, who, within });
         }
         let mut inner = pair.into_inner();
         let subject = self.name(&inner.next()?, base);

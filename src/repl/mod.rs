@@ -73,7 +73,8 @@ pub fn run<B: Backend>(
     failures
 }
 
-/// Asks the person at the terminal; an empty or unreadable answer falls back to the default
+/// Asks the person at the terminal; an answer that is not one of the question's is asked
+/// again, and an empty answer (or Ctrl-C, or the end of input) falls back to the default
 /// policies. A question comes after what it is about (the dice, the failed check), which
 /// the command's transcript would otherwise print only once the command is done.
 struct AskDecider<'a> {
@@ -90,17 +91,18 @@ impl Decider for AskDecider<'_> {
     fn decide(&mut self, point: &DecisionPoint) -> DecisionTaken {
         let (question, amount) = Self::question(point);
         let about: String = self.shown.drain(..).map(|line| line + "\n").collect();
-        let question = format!("{about}{question}");
-        let answer = match (self.source.read(&question), amount) {
-            (Input::Text(text), None) => match text.trim() {
-                "y" | "yes" => Some(Answer::Choice(true)),
-                "n" | "no" => Some(Answer::Choice(false)),
-                _ => None,
-            },
-            (Input::Text(text), Some(max)) => {
-                text.trim().parse::<i64>().ok().map(|amount| Answer::Amount(amount.clamp(0, max)))
+        let mut prompt = format!("{about}{question}");
+        // An answer out of range is asked again, never clamped: 9 to "0 to 3" is not 3.
+        let answer = loop {
+            let Input::Text(text) = self.source.read(&prompt) else { break None };
+            let text = text.trim();
+            if text.is_empty() {
+                break None;
             }
-            _ => None,
+            match Self::read_answer(text, amount) {
+                Some(answer) => break Some(answer),
+                None => prompt = format!("{} {question}", Self::expected(amount)),
+            }
         };
         match answer {
             Some(answer) => DecisionTaken { point: point.clone(), answer, policy: None },
@@ -110,6 +112,28 @@ impl Decider for AskDecider<'_> {
 }
 
 impl AskDecider<'_> {
+    /// `text` as an answer to a question taking amounts up to `amount` (`None`: yes or no).
+    fn read_answer(text: &str, amount: Option<i64>) -> Option<Answer> {
+        match amount {
+            None => match text {
+                "y" | "yes" => Some(Answer::Choice(true)),
+                "n" | "no" => Some(Answer::Choice(false)),
+                _ => None,
+            },
+            Some(max) => {
+                text.parse::<i64>().ok().filter(|n| (0..=max).contains(n)).map(Answer::Amount)
+            }
+        }
+    }
+
+    /// What a question taking `amount` accepts, said when an answer is not one of them.
+    fn expected(amount: Option<i64>) -> String {
+        match amount {
+            None => "(answer y or n, or nothing for the default)".to_string(),
+            Some(max) => format!("(answer a number from 0 to {max}, or nothing for the default)"),
+        }
+    }
+
     /// The question `point` asks, and the largest amount it takes (`None`: yes or no).
     fn question(point: &DecisionPoint) -> (String, Option<i64>) {
         match point {
@@ -174,20 +198,29 @@ mod tests {
         let mut source = Scripted(vec![
             Input::Text("y".into()),
             Input::Text("9".into()),
+            Input::Text("-1".into()),
+            Input::Text("2".into()),
             Input::Text("maybe".into()),
             Input::Cancelled,
+            Input::Text(String::new()),
         ]);
         let mut asker = AskDecider { source: &mut source, shown: Vec::new() };
         let second = DecisionPoint::UseSecondDie { first: 3, second: 1 };
         let boost = DecisionPoint::ChooseBoost { roll: 8, target: 10, max: 3 };
         let taken = asker.decide(&second);
         assert_eq!((taken.answer, taken.policy), (Answer::Choice(true), None));
-        assert_eq!(asker.decide(&boost).answer, Answer::Amount(3));
-        // Not an answer: the default policy (if-better: the second die is worse).
+        // 9 and -1 are out of 0 to 3: asked again, never clamped.
+        let taken = asker.decide(&boost);
+        assert_eq!((taken.answer, taken.policy), (Answer::Amount(2), None));
+        // "maybe" is asked again; Ctrl-C then gives the default policy (if-better: the
+        // second die is worse).
         let taken = asker.decide(&second);
         assert_eq!(taken.answer, Answer::Choice(false));
         assert!(taken.policy.is_some());
-        assert_eq!(asker.decide(&boost).answer, Answer::Amount(2));
+        // An empty answer: the default policy too.
+        let taken = asker.decide(&boost);
+        assert_eq!(taken.answer, Answer::Amount(2));
+        assert!(taken.policy.is_some());
     }
 
     #[test]
@@ -199,7 +232,8 @@ mod tests {
         let taken = asker.decide(&choose);
         assert_eq!((taken.answer, taken.policy), (Answer::Amount(1), None));
         assert_eq!(taken.describe(), "decides push or pull? pull; asked");
-        // Not a number: the default policy takes the first option.
+        // Not a number: asked again; the input then ends, and the default policy takes the
+        // first option.
         let taken = asker.decide(&choose);
         assert_eq!(taken.answer, Answer::Amount(0));
         assert_eq!(taken.describe(), "decides push or pull? push; the first option");

@@ -89,7 +89,7 @@ fn offers(
                 PowerLine::Penalty(expr) => penalty = Some(expr.clone()),
                 PowerLine::While(requirement)
                     if !super::requirement::holds(
-                        rules,
+                        (rules, &game.world),
                         requirement,
                         actor,
                         Some((block, None)),

@@ -4,13 +4,13 @@
 //! script calls (through the script seam) and narration. An effect naming an unknown
 //! resource or condition is an error at its line.
 
-use crate::diagnostics::Span;
+use crate::diagnostics::{Span, Spanned};
 use crate::engine::{ActiveCondition, Damage, DamageRules, HealRules, LayeredPool, Sink, Stacking};
 use crate::model::effect::{Amount, Effect, EffectPart, Effects, MoveKind};
 use crate::model::entity::{ConditionLine, Stacking as LineStacking};
 use crate::model::expr::{LineContext, Rounding, evaluate};
 use crate::model::hook::HookEvent;
-use crate::model::{Block, BlockBody};
+use crate::model::{Block, BlockBody, ConditionRef, Duration, Name};
 
 use super::Game;
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
@@ -115,6 +115,48 @@ pub(crate) fn amount(
         rolling::log(world, context.user, &rolled, span);
     }
     value
+}
+
+/// Applies `condition` (for `duration`, `against` someone) to `who`, as one `apply` or `X is
+/// Dazed` effect: the N and the duration read the line's user, target and grade.
+fn apply_to(
+    game: &mut Game,
+    context: &Context<'_>,
+    who: &str,
+    (condition, duration, against): (&ConditionRef, Option<&Duration>, Option<&Spanned<Name>>),
+    (target, grade): (Option<&str>, Option<i64>),
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let user = context.user;
+    let who = who.to_string();
+    let against = against.map(|other| subject(game, Some(other), user, target));
+    let block =
+        Rules::find(&context.rules.conditions, condition.name.node.as_str()).ok_or_else(|| {
+            unknown(
+                "condition",
+                condition.name.node.as_str(),
+                Rules::names(&context.rules.conditions),
+            )
+            .at(span)
+        })?;
+    let parties = super::durations::Parties { holder: &who, user };
+    let mut count = |game: &mut Game, value: &Amount| amount(game, context, value, None, grade);
+    let lasting = super::durations::resolve(game, duration, block, &parties, span, &mut count)?;
+    let mut active = ActiveCondition::new(block.name.node.as_str(), lasting).with_source(user);
+    if let Some(other) = against {
+        active = active.with_against(other);
+    }
+    if let Some(n) = &condition.amount {
+        active = active.with_n(amount(game, context, n, target, grade)?);
+    }
+    if let Some(detail) = &condition.detail {
+        active = active.with_subtype(super::turn_effects::subtype_of(detail.node.as_str()));
+    }
+    game.remember(&who, Part::Conditions);
+    game.world.apply_condition(&who, active, stacking_of(block), span)?;
+    let name = super::hooks::EventData::Name(block.name.node.as_str().to_string());
+    super::hooks::fire(game, HookEvent::ConditionApplied, &who, name, span)?;
+    Ok(())
 }
 
 /// The resource damage and healing go to ([`crate::model::health`]: the first `Layered`
@@ -245,7 +287,7 @@ pub(crate) fn run(
                 let delta = if losing { value.saturating_neg() } else { value };
                 return super::world_resources::change(game, held, delta, resource.span);
             }
-            for who in super::recipients::of(game, context, effect, target, grade, span)? {
+            for who in super::recipients::of(game, context, effect, target, grade)? {
                 change(game, context, &who, resource, (losing, value))?;
             }
         }
@@ -262,44 +304,24 @@ pub(crate) fn run(
             let value = amount(game, context, value, target, grade)?;
             super::world_resources::advance(game, value, unit)?;
         }
-        Effect::Apply { subject: who, condition, duration, against } => {
+        Effect::Apply {
+            subject: Some(kind),
+            within: Some(within),
+            condition,
+            duration,
+            against,
+        } => {
+            let holders =
+                super::recipients::each_within(game, context, kind, within, (target, grade))?;
+            for holder in holders {
+                let applied = (condition, duration.as_ref(), against.as_ref());
+                apply_to(game, context, &holder, applied, (target, grade), span)?;
+            }
+        }
+        Effect::Apply { subject: who, condition, duration, against, .. } => {
             let who = subject(game, who.as_ref(), user, target);
-            let against = against.as_ref().map(|other| subject(game, Some(other), user, target));
-            let block = Rules::find(&context.rules.conditions, condition.name.node.as_str())
-                .ok_or_else(|| {
-                    unknown(
-                        "condition",
-                        condition.name.node.as_str(),
-                        Rules::names(&context.rules.conditions),
-                    )
-                    .at(span)
-                })?;
-            let parties = super::durations::Parties { holder: &who, user };
-            let mut count =
-                |game: &mut Game, value: &Amount| amount(game, context, value, None, grade);
-            let lasting = super::durations::resolve(
-                game,
-                duration.as_ref(),
-                block,
-                &parties,
-                span,
-                &mut count,
-            )?;
-            let mut active =
-                ActiveCondition::new(block.name.node.as_str(), lasting).with_source(user);
-            if let Some(other) = against {
-                active = active.with_against(other);
-            }
-            if let Some(n) = &condition.amount {
-                active = active.with_n(amount(game, context, n, target, grade)?);
-            }
-            if let Some(detail) = &condition.detail {
-                active = active.with_subtype(super::turn_effects::subtype_of(detail.node.as_str()));
-            }
-            game.remember(&who, Part::Conditions);
-            game.world.apply_condition(&who, active, stacking_of(block), span)?;
-            let name = super::hooks::EventData::Name(block.name.node.as_str().to_string());
-            super::hooks::fire(game, HookEvent::ConditionApplied, &who, name, span)?;
+            let applied = (condition, duration.as_ref(), against.as_ref());
+            apply_to(game, context, &who, applied, (target, grade), span)?;
         }
         Effect::InFront { layer, subject: who } => {
             let who = subject(game, Some(who), user, target);
@@ -352,7 +374,7 @@ pub(crate) fn run(
             if super::movement::run_move(game, context, *kind, who, distance, span)? {
                 return Ok(());
             }
-            let unit = unit.as_deref().unwrap_or("hexes");
+            let unit = unit.as_deref().unwrap_or(game.rules.grid.unit());
             game.world.narrate_move(who, kind.as_str(), (*up_to, distance), unit, span);
         }
         Effect::Script(call) => {

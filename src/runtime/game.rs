@@ -418,6 +418,7 @@ impl Game {
             && let Err(error) = super::maxes::settle(self)
                 .and_then(|()| super::hooks::zero_checkpoint(self, Span::NONE))
                 .and_then(|()| super::traits::settle(self))
+                .and_then(|()| super::condition_whiles::settle(self))
                 .and_then(|()| super::hooks::zero_checkpoint(self, Span::NONE))
                 .and_then(|()| super::stances::settle(self))
         {

@@ -106,14 +106,15 @@ pub(crate) fn demands<'r>(
         return Ok(plain);
     }
     let user = game.world.actor(&request.actor).map_err(super::power::engine)?;
-    match weapon_demands(rules, carried, user)? {
+    match weapon_demands((rules, &game.world), carried, user)? {
         Ok(minimum) => Ok(Demanded { minimum, ..plain }),
         Err(unmet) => {
             let Some(fallback) = fallback_weapon(rules).filter(|f| !std::ptr::eq(*f, carried))
             else {
                 return Err(unmet);
             };
-            let minimum = weapon_demands(rules, fallback, user)?.map_err(|_| unmet.clone())?;
+            let minimum =
+                weapon_demands((rules, &game.world), fallback, user)?.map_err(|_| unmet.clone())?;
             let RuntimeErrorKind::WeaponRequirement { requirement, .. } = &unmet.kind else {
                 return Err(unmet);
             };
@@ -139,7 +140,7 @@ fn fallback_weapon(rules: &Rules) -> Option<&Block> {
 /// `weapon`'s demands of `user`: `Ok(Ok(minimum range))` when every `Requires:` holds,
 /// `Ok(Err(the unmet requirement's error))` when one does not.
 fn weapon_demands(
-    rules: &Rules,
+    (rules, world): (&Rules, &crate::engine::World),
     weapon: &Block,
     user: &Actor,
 ) -> Result<Result<Option<(i64, Span)>, RuntimeError>, RuntimeError> {
@@ -148,7 +149,7 @@ fn weapon_demands(
     for line in lines {
         match &line.node {
             WeaponLine::Requires(requirement)
-                if !super::requirement::holds(rules, requirement, user, None)? =>
+                if !super::requirement::holds((rules, world), requirement, user, None)? =>
             {
                 let kind = RuntimeErrorKind::WeaponRequirement {
                     actor: user.name.clone(),
@@ -203,11 +204,11 @@ fn reads_weapon(block: &Block) -> bool {
     })
 }
 
-/// A target `distance` hexes away from a user whose weapon keeps targets at least
-/// `minimum.0` away: refused at the weapon's `Minimum range:` line (`minimum.1`).
+/// A target `distance` cells away (on `grid`) from a user whose weapon keeps targets at
+/// least `minimum.0` away: refused at the weapon's `Minimum range:` line (`minimum.1`).
 pub(crate) fn too_close(
     who: &str,
-    distance: i64,
+    (distance, grid): (i64, crate::engine::Grid),
     weapon: Option<&Block>,
     minimum: Option<(i64, Span)>,
 ) -> Result<(), RuntimeError> {
@@ -217,6 +218,6 @@ pub(crate) fn too_close(
     }
     let weapon = weapon.map_or("the weapon", |w| w.name.node.as_str());
     let message =
-        format!("{who} is {distance} hex(es) away; {weapon} has a minimum range of {least}");
+        format!("{who} is {} away; {weapon} has a minimum range of {least}", grid.count(distance));
     Err(super::targets::space(message, "step back first, or pick a farther target", span))
 }

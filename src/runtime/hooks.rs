@@ -112,9 +112,14 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
         let Ok(user) = game.world.actor(&event.actor) else { continue };
         if let Some(gate) = &rule.gate {
             let target = target.and_then(|name| game.world.actor(name).ok());
-            let holds =
-                super::requirement::holds_on(&rules, &gate.node, (user, target), None, &trigger)
-                    .map_err(|e| e.or_at(gate.span))?;
+            let holds = super::requirement::holds_on(
+                (&rules, &game.world),
+                &gate.node,
+                (user, target),
+                None,
+                &trigger,
+            )
+            .map_err(|e| e.or_at(gate.span))?;
             if !holds {
                 continue;
             }

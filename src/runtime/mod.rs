@@ -10,6 +10,7 @@ mod challenge;
 mod check_options;
 mod checks;
 mod choices;
+mod condition_whiles;
 mod deciding;
 mod defences;
 mod durations;

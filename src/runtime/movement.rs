@@ -8,7 +8,7 @@
 //! from and where to.
 
 use crate::diagnostics::Span;
-use crate::engine::{Event, Hex, World, ray, steps_around};
+use crate::engine::{Event, Grid, Hex, World};
 use crate::model::effect::MoveKind;
 
 use super::Game;
@@ -47,6 +47,7 @@ impl Game {
                     how: game.world.names.get(how),
                     from,
                     to,
+                    grid: game.rules.grid,
                     cause: crate::engine::Cause::NONE,
                 };
                 game.world.record(event);
@@ -109,6 +110,7 @@ pub(crate) fn run_move(
     span: Span,
 ) -> Result<bool, RuntimeError> {
     let Some(from) = game.world.actor(mover).map_err(engine)?.position else { return Ok(false) };
+    let grid = game.rules.grid;
     let to = match kind {
         MoveKind::Push | MoveKind::Pull => {
             let Some(user) = game.world.actor(context.user).map_err(engine)?.position else {
@@ -119,10 +121,10 @@ pub(crate) fn run_move(
                 if away == from {
                     return Ok(false);
                 }
-                ray(from, away, distance)
+                grid.ray(from, away, distance)
             } else {
                 let steps = usize::try_from(distance.max(0)).unwrap_or(0);
-                from.line_to(user).into_iter().skip(1).take(steps).collect()
+                grid.line(from, user).into_iter().skip(1).take(steps).collect()
             };
             let mut reached = from;
             for hex in line {
@@ -138,15 +140,17 @@ pub(crate) fn run_move(
         _ => {
             let Some(to) = context.destination else { return Ok(false) };
             free(&game.world, mover, to, span)?;
-            let straight = from.distance(to);
+            let straight = grid.distance(from, to);
             if straight > distance {
+                let unit = grid.unit();
                 let message =
-                    format!("{to} is {straight} hexes from {mover}; {kind} goes up to {distance}");
+                    format!("{to} is {straight} {unit} from {mover}; {kind} goes up to {distance}");
                 return Err(space(message, "pick a nearer destination", span));
             }
             if !matches!(kind, MoveKind::Fly | MoveKind::Teleport) {
                 let health = game.rules.health.as_deref();
-                walkable(&game.world, (mover, health), (from, to), distance, kind, span)?;
+                let walk = (from, to, distance);
+                walkable(&game.world, grid, (mover, health), walk, kind, span)?;
             }
             to
         }
@@ -156,7 +160,7 @@ pub(crate) fn run_move(
         game.world.actor_mut(mover).map_err(engine)?.position = Some(to);
         let (actor, how) = (game.world.names.get(mover), game.world.names.get(kind.as_str()));
         let cause = crate::engine::Cause::of(span);
-        game.world.record(Event::Moved { actor, how, from: Some(from), to, cause });
+        game.world.record(Event::Moved { actor, how, from: Some(from), to, grid, cause });
         super::terrain::settle(game, mover, span)?;
     }
     Ok(true)
@@ -167,9 +171,9 @@ pub(crate) fn run_move(
 /// A downed enemy (its `health` at 0 or below) does not block.
 fn walkable(
     world: &World,
+    grid: Grid,
     (mover, health): (&str, Option<&str>),
-    (from, to): (Hex, Hex),
-    distance: i64,
+    (from, to, distance): (Hex, Hex, i64),
     kind: MoveKind,
     span: Span,
 ) -> Result<(), RuntimeError> {
@@ -181,12 +185,13 @@ fn walkable(
             .find(|a| a.position == Some(hex))
             .filter(|a| blocks_walker(world, mover, a, health))
     };
-    if steps_around(from, to, distance, |hex| walls.contains(&hex) || enemy(hex).is_some())
+    if grid
+        .steps_around(from, to, distance, |hex| walls.contains(&hex) || enemy(hex).is_some())
         .is_some()
     {
         return Ok(());
     }
-    if steps_around(from, to, distance, |hex| walls.contains(&hex)).is_none() {
+    if grid.steps_around(from, to, distance, |hex| walls.contains(&hex)).is_none() {
         let message = format!(
             "{mover} cannot {kind} from {from} to {to} around the walls in {distance} steps"
         );
@@ -197,7 +202,7 @@ fn walkable(
         .iter()
         .filter_map(|a| Some((a, a.position?)))
         .filter(|(a, hex)| {
-            from.distance(*hex) <= distance && blocks_walker(world, mover, a, health)
+            grid.distance(from, *hex) <= distance && blocks_walker(world, mover, a, health)
         })
         .map(|(a, hex)| format!("{} at {hex}", a.name))
         .collect();

@@ -269,7 +269,7 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
             continue;
         }
         let user = game.world.actor(&request.actor).map_err(engine)?;
-        if !holds(rules, requirement, user, Some((block, weapon)))? {
+        if !holds((rules, &game.world), requirement, user, Some((block, weapon)))? {
             let requirement = requirement.to_string();
             let (actor, power) = (request.actor.clone(), power_name.to_string());
             return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));

@@ -2,8 +2,9 @@
 //! loses 1 HP`, `Next Ally gains 1 CP`) or every placed creature of a kind within a distance
 //! of the user (`each ally within 5 gains 1 Morale`), nearest first.
 
-use crate::diagnostics::Span;
-use crate::model::{Effect, Recipient};
+use crate::diagnostics::Spanned;
+use crate::engine::{Actor, Grid, World};
+use crate::model::{Amount, Effect, Name, Recipient};
 
 use super::Game;
 use super::effects::{Context, amount};
@@ -18,7 +19,6 @@ pub(crate) fn of(
     effect: &Effect,
     target: Option<&str>,
     grade: Option<i64>,
-    span: Span,
 ) -> Result<Vec<String>, RuntimeError> {
     let user = context.user;
     let recipient = match effect {
@@ -32,38 +32,66 @@ pub(crate) fn of(
             Ok(vec![super::effects::subject(game, Some(name), user, target)])
         }
         Some(Recipient::Each { who, within }) => {
-            let reach = amount(game, context, within, target, grade)?;
-            let me = game.world.actor(user).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
-            let Some(from) = me.position else {
-                let message = format!(
-                    "`each {} within {reach}` measures from {user}, who is not placed",
-                    who.node
-                );
-                let hint = format!("place {user} first (`place {user} at 0,0`)");
-                return Err(RuntimeErrorKind::Flow { message, hint }.at(who.span));
-            };
-            let wanted = Wanted::of(who.node.as_str());
-            let mut found: Vec<(i64, String)> = game
-                .world
-                .actors
-                .iter()
-                .filter(|other| other.name != user)
-                .filter(|other| match wanted {
-                    Wanted::Ally | Wanted::AllyOrSelf => same_side(me, other) == Some(true),
-                    Wanted::Enemy => enemies(me, other),
-                    Wanted::Anyone => true,
-                })
-                .filter_map(|other| {
-                    let distance = from.distance(other.position?);
-                    (distance <= reach).then(|| (distance, other.name.clone()))
-                })
-                .collect();
-            found.sort();
-            if found.is_empty() {
-                let text = format!("nobody is {} within {reach} of {user}", who.node);
-                game.world.narrate(text, who.span);
-            }
-            Ok(found.into_iter().map(|(_, name)| name).collect())
+            each_within(game, context, who, within, (target, grade))
         }
     }
+}
+
+/// Every placed creature of the kind `who` names within `within` of the user, nearest
+/// first (`each ally within 5`); logs when there is nobody.
+pub(crate) fn each_within(
+    game: &mut Game,
+    context: &Context<'_>,
+    who: &Spanned<Name>,
+    within: &Amount,
+    (target, grade): (Option<&str>, Option<i64>),
+) -> Result<Vec<String>, RuntimeError> {
+    let user = context.user;
+    let reach = amount(game, context, within, target, grade)?;
+    let me = game.world.actor(user).map_err(|k| RuntimeErrorKind::Engine(k).at(who.span))?;
+    let found = near(&game.world, game.rules.grid, me, ("each", who), reach)?;
+    if found.is_empty() {
+        let text = format!("nobody is {} within {reach} of {user}", who.node);
+        game.world.narrate(text, who.span);
+    }
+    Ok(found)
+}
+
+/// The placed creatures of the kind `who` names (`ally`, `enemy`, `creature`; see
+/// [`Wanted::of`]) within `reach` cells of `me` on `grid`, nearest first (then by name); `me`
+/// is never one of them. An error when `me` is not placed: there is nowhere to measure from
+/// (`article` is the phrase's first word, `each` or `an`, for the message).
+pub(crate) fn near(
+    world: &World,
+    grid: Grid,
+    me: &Actor,
+    (article, who): (&str, &Spanned<Name>),
+    reach: i64,
+) -> Result<Vec<String>, RuntimeError> {
+    let Some(from) = me.position else {
+        let user = &me.name;
+        let message = format!(
+            "`{article} {} within {reach}` measures from {user}, who is not placed",
+            who.node
+        );
+        let hint = format!("place {user} first (`place {user} at 0,0`)");
+        return Err(RuntimeErrorKind::Flow { message, hint }.at(who.span));
+    };
+    let wanted = Wanted::of(who.node.as_str());
+    let mut found: Vec<(i64, String)> = world
+        .actors
+        .iter()
+        .filter(|other| other.name != me.name)
+        .filter(|other| match wanted {
+            Wanted::Ally | Wanted::AllyOrSelf => same_side(me, other) == Some(true),
+            Wanted::Enemy => enemies(me, other),
+            Wanted::Anyone => true,
+        })
+        .filter_map(|other| {
+            let distance = grid.distance(from, other.position?);
+            (distance <= reach).then(|| (distance, other.name.clone()))
+        })
+        .collect();
+    found.sort();
+    Ok(found.into_iter().map(|(_, name)| name).collect())
 }

@@ -91,6 +91,7 @@ pub(crate) fn held<'a>(rules: &'a Rules, actor: &'a Actor) -> Vec<Held<'a>> {
         .conditions
         .active
         .iter()
+        .filter(|active| !active.dormant)
         .map(|active| Held {
             name: &active.name,
             n: active.n,

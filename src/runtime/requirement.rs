@@ -6,7 +6,7 @@
 //! subjects and tests this module cannot evaluate; here they are errors, never a pass.
 
 use crate::diagnostics::Spanned;
-use crate::engine::Actor;
+use crate::engine::{Actor, World};
 use crate::model::common::{Junction, Subject, Test};
 use crate::model::expr::{EvalErrorKind, Expr, LineContext, evaluate};
 use crate::model::keywords;
@@ -41,37 +41,37 @@ pub(crate) fn reads_target(requirement: &Requirement) -> bool {
         Test::Wielding { subject, .. } => subject
             .as_ref()
             .is_some_and(|(who, _)| Subject::of(&who.node).1 == Some(Subject::Target)),
-        Test::Event { .. } => false,
+        Test::Near { .. } | Test::Event { .. } => false,
     })
 }
 
 /// Whether `requirement` holds for `user`, with no target (see [`holds_for`]).
 pub(crate) fn holds(
-    rules: &Rules,
+    (rules, world): (&Rules, &World),
     requirement: &Requirement,
     user: &Actor,
     power: Option<(&Block, Option<&Block>)>,
 ) -> Result<bool, RuntimeError> {
-    holds_for(rules, requirement, user, None, power)
+    holds_for((rules, world), requirement, user, None, power)
 }
 
 /// Whether `requirement` holds for `user` against `target` (if any) while using `power`
 /// (with its weapon). Narration counts as holding (`check` flags it as narrative only);
 /// event clauses (`an enemy moves adjacent`) hold where the caller raised the event.
 pub(crate) fn holds_for(
-    rules: &Rules,
+    (rules, world): (&Rules, &World),
     requirement: &Requirement,
     user: &Actor,
     target: Option<&Actor>,
     power: Option<(&Block, Option<&Block>)>,
 ) -> Result<bool, RuntimeError> {
-    holds_on(rules, requirement, (user, target), power, &[])
+    holds_on((rules, world), requirement, (user, target), power, &[])
 }
 
 /// [`holds_for`] with the triggering event's values (`[Trigger's Damage]`), for a system's
-/// event rules.
+/// event rules. `world` is where `an ally within 5` looks (positions, sides).
 pub(crate) fn holds_on(
-    rules: &Rules,
+    (rules, world): (&Rules, &World),
     requirement: &Requirement,
     (user, target): (&Actor, Option<&Actor>),
     power: Option<(&Block, Option<&Block>)>,
@@ -127,6 +127,19 @@ pub(crate) fn holds_on(
                 };
                 super::gear::wields(rules, actor, gear.node.as_str()) != (*negated != also_negated)
             }
+            Test::Near { negated, who, within } => {
+                let scope = LineScope { target, trigger, ..LineScope::of(rules, user) };
+                let reach = scope.amount(within, LineContext::Condition, rules.rounding)?;
+                // Nobody stands within reach of someone who is not on the map.
+                let found = match user.position {
+                    Some(_) => {
+                        let grid = rules.grid;
+                        super::recipients::near(world, grid, user, ("an", who), reach)?
+                    }
+                    None => Vec::new(),
+                };
+                found.is_empty() == *negated
+            }
             Test::Event { .. } => true,
         })
     };
@@ -157,7 +170,7 @@ pub(crate) fn per_target(
         for name in targets {
             let target = game.world.actor(name).map_err(super::power::engine)?;
             let power = Some((block, pipeline.context.weapon));
-            let holds = holds_for(rules, requirement, user, Some(target), power)
+            let holds = holds_for((rules, &game.world), requirement, user, Some(target), power)
                 .map_err(|e| e.or_at(line.span))?;
             if !holds {
                 let requirement = requirement.to_string();

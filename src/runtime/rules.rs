@@ -49,6 +49,8 @@ pub(crate) struct Rules {
     pub default_check: Option<String>,
     /// That procedure's pool, when it is one (see [`super::checks::default_pool`]).
     pub default_pool: Option<super::checks::PoolCheck>,
+    /// The map's grid (`Grid: square`; hexes by default).
+    pub grid: crate::engine::Grid,
     /// The system's rounding rule.
     pub rounding: crate::model::expr::Rounding,
     /// The `Segments:` count of a round.
@@ -98,6 +100,8 @@ pub(crate) struct Rules {
     pub reactions: Vec<super::traits::Reaction>,
     /// Whether a trait holds conditions under `While:` lines (settled after every command).
     pub watched_traits: bool,
+    /// Whether a condition has `While:` lines (settled after every command).
+    pub watched_conditions: bool,
     /// Resources whose maximum is an expression, re-read as it changes (`maxes.rs`).
     pub expr_maxes: Vec<super::maxes::ExprMax>,
     /// `Effects X:` lines as (name, effects), in declaration order.
@@ -198,6 +202,9 @@ impl Rules {
                     rules.tables.push((name.node.clone(), table.clone()));
                 }
                 SystemLine::Clock { periods, ticks } => rules.clock = Some((*periods, *ticks)),
+                SystemLine::Grid(kind) => {
+                    rules.grid = crate::engine::Grid::parse(&kind.node).unwrap_or_default();
+                }
                 SystemLine::Effects { name, effects } => {
                     rules.effect_groups.push((name.node.as_str().to_string(), effects.clone()));
                 }
@@ -246,6 +253,7 @@ impl Rules {
         rules.default_pool = super::checks::default_pool(&rules);
         (rules.reactions, rules.watched_traits) = super::traits::of(&rules);
         rules.expr_maxes = super::maxes::of(&rules);
+        rules.watched_conditions = super::condition_whiles::watched(&rules);
         rules.world_resources = super::world_resources::of(&rules.resources);
         rules.listens =
             !rules.hooks.is_empty() || !rules.reactions.is_empty() || !rules.event_rules.is_empty();

@@ -533,7 +533,7 @@ fn special(scope: &LineScope<'_>, special: Special) -> Read {
     Ok(Value::integer(value.unwrap_or(0)))
 }
 
-/// `Distance to Target`: hexes between the user and the target, both on the map; an error
+/// `Distance to Target`: cells (on the system's grid) between the user and the target, both on the map; an error
 /// naming what is missing otherwise (never 0 by default).
 #[inline(never)]
 fn distance_to_target(scope: &LineScope<'_>) -> Read {
@@ -541,7 +541,7 @@ fn distance_to_target(scope: &LineScope<'_>) -> Read {
         return Err(unknown(format_args!("Distance to Target (no target here)")));
     };
     match (scope.user.position, target.position) {
-        (Some(from), Some(to)) => Ok(Value::integer(from.distance(to))),
+        (Some(from), Some(to)) => Ok(Value::integer(scope.rules.grid.distance(from, to))),
         (None, _) => {
             Err(unknown(format_args!("Distance to Target ({} is not on the map)", scope.user.name)))
         }

@@ -61,7 +61,7 @@ fn adopt(game: &mut Game, rules: &Rules, actor: &str, stance: &str) -> Result<()
             continue;
         };
         let user = game.world.actor(actor).map_err(engine)?;
-        if !super::power::holds(rules, requirement, user, None)? {
+        if !super::power::holds((rules, &game.world), requirement, user, None)? {
             let (actor, power, requirement) =
                 (actor.to_string(), name.to_string(), requirement.to_string());
             return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use crate::engine::{Hex, World, burst, clear_line, cone, path, ray};
+use crate::engine::{Grid, Hex, World};
 use crate::model::common::{AreaShape, SelfInArea, SidesInArea, TargetCount};
 use crate::model::expr::LineContext;
 use crate::model::{PowerLine, Target};
@@ -23,8 +23,8 @@ pub(crate) fn space(message: String, hint: &str, span: crate::diagnostics::Span)
 }
 
 /// The hex of the first wall on every line from `from` to `to`, if all are blocked.
-pub(crate) fn walled(world: &World, from: Hex, to: Hex) -> Option<Hex> {
-    clear_line(from, to, |hex| world.walls.contains(&hex)).err()
+pub(crate) fn walled(world: &World, grid: Grid, from: Hex, to: Hex) -> Option<Hex> {
+    grid.clear_line(from, to, |hex| world.walls.contains(&hex)).err()
 }
 
 /// The power's targets by name. `Target: Self` (or no Target line) targets the user; a
@@ -114,16 +114,17 @@ pub(crate) fn choose_targets<'a>(
         let target = game.world.actor(name).map_err(engine)?;
         check_target(user, target, wanted, block.name.node.as_str(), span)?;
         let (Some(from), Some(to)) = (user.position, target.position) else { continue };
-        let distance = from.distance(to);
+        let grid = game.rules.grid;
+        let distance = grid.distance(from, to);
         if let Some(reach) = reach
             && distance > reach
         {
-            let message =
-                format!("{name} is {distance} hexes away; {} reaches {reach}", block.name.node);
+            let (unit, power) = (grid.unit(), &block.name.node);
+            let message = format!("{name} is {distance} {unit} away; {power} reaches {reach}");
             return Err(space(message, "move closer first, or pick a nearer target", span));
         }
-        super::gear::too_close(name, distance, weapon, pipeline.minimum_range)?;
-        if let Some(wall) = walled(&game.world, from, to) {
+        super::gear::too_close(name, (distance, grid), weapon, pipeline.minimum_range)?;
+        if let Some(wall) = walled(&game.world, grid, from, to) {
             let message =
                 format!("no line to target from {from} to {name} at {to}: wall at {wall}");
             return Err(space(message, "walls block lines to targets; creatures do not", span));
@@ -161,6 +162,7 @@ fn area_targets(
     span: crate::diagnostics::Span,
 ) -> Result<Vec<String>, RuntimeError> {
     let name = &pipeline.block.name.node;
+    let grid = pipeline.context.rules.grid;
     let shape = area.shape.0.to_ascii_lowercase();
     let placed = area.reach.is_some();
     let mut aim = pipeline.request.options.aim.iter().copied();
@@ -172,29 +174,33 @@ fn area_targets(
     };
     let origin = if placed { next_aim("an origin hex")? } else { position };
     if let Some(reach) = area.reach {
-        let distance = position.distance(origin);
+        let distance = grid.distance(position, origin);
         if distance > reach {
+            let unit = grid.unit();
             let message =
-                format!("the origin {origin} is {distance} hexes away; {name} reaches {reach}");
+                format!("the origin {origin} is {distance} {unit} away; {name} reaches {reach}");
             return Err(space(message, "pick an origin hex within reach", span));
         }
         let origin_name = format!("the origin {origin}");
         let weapon = pipeline.context.weapon;
-        super::gear::too_close(&origin_name, distance, weapon, pipeline.minimum_range)?;
-        if let Some(wall) = walled(world, position, origin) {
+        super::gear::too_close(&origin_name, (distance, grid), weapon, pipeline.minimum_range)?;
+        if let Some(wall) = walled(world, grid, position, origin) {
             let message = format!("no line to the origin {origin}: wall at {wall}");
             return Err(space(message, "walls block lines to targets; creatures do not", span));
         }
     }
     let mut hexes = match shape.as_str() {
-        "cone" => cone(origin, origin.direction_to(next_aim("a hex to point at")?), area.size),
-        "ray" | "line" => ray(origin, next_aim("a hex to point at")?, area.size),
+        "cone" => {
+            let toward = next_aim("a hex to point at")?;
+            grid.cone(origin, grid.direction_to(origin, toward), area.size)
+        }
+        "ray" | "line" => grid.ray(origin, next_aim("a hex to point at")?, area.size),
         "path" => {
             let mut waypoints = vec![origin, next_aim("a hex the path runs to")?];
             waypoints.extend(aim);
-            path(&waypoints, area.size)
+            grid.path(&waypoints, area.size)
         }
-        _ => burst(origin, area.size),
+        _ => grid.burst(origin, area.size),
     };
     if placed && !hexes.contains(&origin) {
         hexes.insert(0, origin);
@@ -213,7 +219,7 @@ fn area_targets(
         let is_user = actor.name == user;
         if (is_user && !counts_user)
             || (!is_user && !kept_in_area(the_user, actor, area.sides))
-            || walled(world, origin, hex).is_some()
+            || walled(world, grid, origin, hex).is_some()
         {
             continue;
         }

@@ -227,7 +227,7 @@ pub(crate) fn settle(game: &mut Game) -> Result<(), RuntimeError> {
             let source = block.name.node.as_str();
             let holding =
                 holder.conditions.active.iter().any(|c| c.source.as_deref() == Some(source));
-            let holds = whiles_hold(&rules, block, holder)?;
+            let holds = whiles_hold((&rules, &game.world), block, holder)?;
             if holds && !holding {
                 game.world.narrate(format!("{actor}'s {source} holds"), block.name.span);
                 hold(game, &rules, &actor, block)?;
@@ -247,13 +247,13 @@ pub(crate) fn settle(game: &mut Game) -> Result<(), RuntimeError> {
 }
 
 fn whiles_hold(
-    rules: &Rules,
+    (rules, world): (&Rules, &crate::engine::World),
     block: &Block,
     holder: &crate::engine::Actor,
 ) -> Result<bool, RuntimeError> {
     for line in lines(block) {
         if let TraitLine::While(requirement) = &line.node
-            && !super::power::holds(rules, requirement, holder, None)
+            && !super::power::holds((rules, world), requirement, holder, None)
                 .map_err(|e| e.or_at(line.span))?
         {
             return Ok(false);
@@ -282,7 +282,7 @@ pub(crate) fn react(game: &mut Game, event: &Event) -> Result<(), RuntimeError> 
             continue;
         }
         let Some(block) = Rules::find(&rules.traits, &reaction.name) else { continue };
-        if !whiles_hold(&rules, block, holder)? {
+        if !whiles_hold((&rules, &game.world), block, holder)? {
             continue;
         }
         if game.reacting >= REACTION_DEPTH {

@@ -57,7 +57,7 @@ pub(crate) fn effective<'r>(
         for line in trait_lines {
             if let TraitLine::While(requirement) | TraitLine::Prereq(requirement) = &line.node {
                 let power = Some((block, weapon));
-                holds &= super::power::holds(rules, requirement, user, power)?;
+                holds &= super::power::holds((rules, &game.world), requirement, user, power)?;
             }
         }
         if holds {

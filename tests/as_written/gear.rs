@@ -225,7 +225,7 @@ fn a_weapon_s_minimum_range_refuses_nearer_targets() {
     let error = game.use_power(&PowerUse::new("Ana", "Shoot").at(["Bo"])).unwrap_err();
     let (diagnostic, at) = super::failure(&game, &error);
     assert_eq!(diagnostic.code, "runtime::space");
-    assert_eq!(diagnostic.message, "Bo is 1 hex(es) away; Bow has a minimum range of 2");
+    assert_eq!(diagnostic.message, "Bo is 1 hex away; Bow has a minimum range of 2");
     assert_eq!(at, "Minimum range: 2");
     assert_eq!(hp(&mut game, "Bo"), 20);
     game.place("Bo", Some(Hex { q: 2, r: 0 })).unwrap();

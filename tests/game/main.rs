@@ -58,6 +58,8 @@ mod session_gm;
 mod side_phases;
 mod space_distance;
 mod space_downed;
+mod space_gates;
+mod space_grid;
 mod space_traps;
 mod trait_kinds;
 mod transcript_text;

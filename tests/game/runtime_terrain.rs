@@ -80,7 +80,7 @@ fn placing_on_terrain_holds_it_and_moving_off_ends_it() {
     assert_eq!(held(&game, "Bo"), [dim, rough(2, "2,0")], "in name order");
     let log = game.transcript_since(0);
     assert!(
-        log.contains("Bo is placed: 1,0 -> 2,0 (1 hexes)\nBo loses Rough 2\nBo gains Dim 1\n"),
+        log.contains("Bo is placed: 1,0 -> 2,0 (1 hex)\nBo loses Rough 2\nBo gains Dim 1\n"),
         "{log}"
     );
     game.place("Bo", Some(Hex::new(5, 5))).unwrap();

@@ -14,5 +14,6 @@ mod gear_fields;
 mod rules_golden;
 mod rules_model;
 mod script;
+mod space_checks;
 mod vocabulary;
 mod vocabulary_runs;

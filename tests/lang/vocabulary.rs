@@ -248,6 +248,7 @@ fn system(label: SystemLabel) -> Evidence {
             Runs(&["an_at_line_runs_when_the_counter_reaches_its_count_and_again_after_the_reset"])
         }
         SystemLabel::Bounds => Runs(&["a_bounded_stat_stops_at_its_bound_and_the_log_says_so"]),
+        SystemLabel::Grid => Runs(&["a_diagonal_is_not_adjacent_on_squares"]),
         SystemLabel::Clock => {
             Runs(&["the_world_clock_rolls_ticks_into_periods_and_periods_into_days"])
         }
@@ -284,10 +285,7 @@ fn condition(label: ConditionLabel) -> Evidence {
         ConditionLabel::Trigger => {
             Runs(&["an_effect_triggered_by_the_turn_end_runs_at_the_end_phase"])
         }
-        ConditionLabel::While => Refused {
-            snippet: "system T\nStats: Will\n\ncondition Held\nWhile: [Will > 2]\n",
-            code: "rules::check::not_run",
-        },
+        ConditionLabel::While => Runs(&["a_condition_counts_only_while_an_ally_is_within_reach"]),
         ConditionLabel::Keywords => Refused {
             snippet: "system T\nStats: Will\n\ncondition Held\nKeywords: Mental\n",
             code: "rules::check::not_run",
