@@ -663,10 +663,13 @@ impl Portable {
         if !self.script_files.is_empty() {
             // Registered again under new file ids; the texts, and so every message, are
             // the same.
-            rules.scripts =
-                super::host::Scripts::compile(&self.script_files, &mut sources, &self.script_limits)
-                    .ok()
-                    .map(std::rc::Rc::new);
+            rules.scripts = super::host::Scripts::compile(
+                &self.script_files,
+                &mut sources,
+                &self.script_limits,
+            )
+            .ok()
+            .map(std::rc::Rc::new);
         }
         Game {
             pack: self.pack,

@@ -137,7 +137,8 @@ fn check_rules(
     // The power's keywords gathered once for every rule asked of them (each `has` would
     // walk the lines and the weapon's again).
     let keywords: Vec<&str> = crate::model::keywords::of(lines, weapon).collect();
-    let has = |asked: &str| keywords.iter().any(|keyword| crate::model::keywords::names(asked, keyword));
+    let has =
+        |asked: &str| keywords.iter().any(|keyword| crate::model::keywords::names(asked, keyword));
     let actor = request.actor.as_str();
     let power = block.name.node.as_str();
     let refuse = |code: &'static str,

@@ -648,10 +648,8 @@ impl LineScope<'_> {
     /// rulings that read each other end.
     #[inline(never)]
     fn ruling(&self, name: &Name, context: LineContext) -> Read {
-        let amount = self
-            .rules
-            .ruling_of(name)
-            .ok_or_else(|| unknown(format_args!("Ruling {name}")))?;
+        let amount =
+            self.rules.ruling_of(name).ok_or_else(|| unknown(format_args!("Ruling {name}")))?;
         if self.depth >= DERIVED_DEPTH {
             return Err(unknown(format_args!("Ruling {name}")));
         }

@@ -9,8 +9,7 @@ fn charge() -> Scenario {
     Scenario {
         setup: "load mestezia\nactor Itzel from Itzel\nactor The Inquisitor from The Inquisitor\n"
             .into(),
-        question: "Itzel uses Berserker Charge on \"The Inquisitor\" with weapon Maquahuitl"
-            .into(),
+        question: "Itzel uses Berserker Charge on \"The Inquisitor\" with weapon Maquahuitl".into(),
         ..Scenario::default()
     }
 }
@@ -31,9 +30,11 @@ fn a_sweep_on_two_threads_equals_the_sweep_on_one() {
 
 #[test]
 fn a_sampled_estimate_on_two_threads_equals_the_estimate_on_one() {
-    let options = Options { sample: true, samples: 9_000, seed: 5, threads: 1, ..Options::default() };
+    let options =
+        Options { sample: true, samples: 9_000, seed: 5, threads: 1, ..Options::default() };
     let one = analyze(&charge(), &options).unwrap_or_else(|r| panic!("{r:?}"));
-    let two = analyze(&charge(), &Options { threads: 2, ..options }).unwrap_or_else(|r| panic!("{r:?}"));
+    let two =
+        analyze(&charge(), &Options { threads: 2, ..options }).unwrap_or_else(|r| panic!("{r:?}"));
     assert_eq!(one.samples, Some(9_000));
     assert_eq!(one, two);
 }
