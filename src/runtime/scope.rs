@@ -633,7 +633,8 @@ impl LineScope<'_> {
         if let Some(index) = weapon_line(name, context) {
             return self.weapon_value(index, name, context);
         }
-        match actor_value_at(self.rules, self.user, name.as_str(), self.depth) {
+        let derived = self.rules.derived_of(name);
+        match value_with(self.rules, self.user, name.as_str(), derived, self.depth) {
             Some(value) => Ok(Value::integer(value)),
             None => match (self.rules.world_resource(name.as_str()), self.pools) {
                 (Some(held), Some(pools)) => {
@@ -673,10 +674,8 @@ impl LineScope<'_> {
     /// rulings that read each other end.
     #[inline(never)]
     fn ruling(&self, name: &Name, context: LineContext) -> Read {
-        let amount = self
-            .rules
-            .ruling(name.as_str())
-            .ok_or_else(|| unknown(format_args!("Ruling {name}")))?;
+        let amount =
+            self.rules.ruling_of(name).ok_or_else(|| unknown(format_args!("Ruling {name}")))?;
         if self.depth >= DERIVED_DEPTH {
             return Err(unknown(format_args!("Ruling {name}")));
         }
@@ -705,7 +704,8 @@ impl LineScope<'_> {
             return self.gear_read(self.user, crate::model::gear::GearKind::Weapon, name.as_str());
         }
         let actor = actor.ok_or_else(|| unknown(format_args!("{owner}")))?;
-        match actor_value_at(self.rules, actor, name.as_str(), self.depth) {
+        let derived = self.rules.derived_of(name);
+        match value_with(self.rules, actor, name.as_str(), derived, self.depth) {
             Some(value) => Ok(Value::integer(value)),
             None => match crate::model::gear::gear_name(name.as_str()) {
                 Some((crate::model::gear::GearKind::Armour, path)) => {

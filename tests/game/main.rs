@@ -8,6 +8,7 @@ mod common;
 
 mod action_economy;
 mod analyze;
+mod analyze_threads;
 mod challenge_counters;
 mod check_outcomes;
 mod chosen_costs;
