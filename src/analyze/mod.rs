@@ -112,7 +112,13 @@ pub fn analyze_game(
 /// Analyses `scenario`: prepares it (runs the setup), then explores or samples it.
 pub fn analyze(scenario: &Scenario, options: &Options) -> Result<Report, Refused> {
     let prepared = scenario.prepare(options.seed)?;
-    analyze_prepared(&prepared, &|| scenario.prepare(options.seed), options)
+    // Sampling threads copy the prepared game rather than prepare it again.
+    let shared = (options.threads > 1).then(|| prepared.shared());
+    let again = || match &shared {
+        Some(shared) => Ok(shared.prepared()),
+        None => scenario.prepare(options.seed),
+    };
+    analyze_prepared(&prepared, &again, options)
 }
 
 /// Analyses a prepared scenario; `again` prepares another copy for a sampling thread.

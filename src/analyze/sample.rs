@@ -88,7 +88,8 @@ pub(crate) fn sample_chunks(
 }
 
 /// Samples the question `samples` times on up to `threads` threads; every thread but the
-/// first prepares its own game with `again` (games hold single-threaded script engines).
+/// first gets its own copy of the game from `again` (games hold single-threaded script
+/// engines, so each thread compiles its own).
 /// Same seed, same tally, whatever the number of threads.
 pub(crate) fn sample(
     prepared: &Prepared,

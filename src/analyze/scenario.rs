@@ -80,6 +80,34 @@ pub struct Prepared {
     pub(crate) plans: Vec<super::command::Planned>,
 }
 
+/// A prepared scenario that other threads can copy ([`Prepared::shared`]): its game
+/// travels as a [`crate::runtime::Portable`], so a thread's copy skips parsing and
+/// checking the pack (the bulk of preparing one).
+#[derive(Clone)]
+pub(crate) struct Shared {
+    game: crate::runtime::Portable,
+    inputs: Vec<Input>,
+    commands: Vec<(Located, String)>,
+    policies: PolicyDecider,
+    sources: SourceMap,
+    plans: Vec<super::command::Planned>,
+}
+
+impl Shared {
+    /// A copy of the prepared scenario, for the calling thread.
+    pub(crate) fn prepared(&self) -> Prepared {
+        let shared = self.clone();
+        Prepared {
+            game: shared.game.into_game(),
+            inputs: shared.inputs,
+            commands: shared.commands,
+            policies: shared.policies,
+            sources: shared.sources,
+            plans: shared.plans,
+        }
+    }
+}
+
 /// Why a scenario could not be prepared: diagnostics and the sources they point into.
 #[derive(Debug)]
 pub struct Refused {
@@ -164,6 +192,18 @@ impl Prepared {
             .collect();
         let sources = SourceMap::new();
         Ok(Prepared { game, inputs: Vec::new(), commands, policies, sources, plans })
+    }
+
+    /// The scenario in a form other threads can copy (see [`Shared`]).
+    pub(crate) fn shared(&self) -> Shared {
+        Shared {
+            game: self.game.portable(),
+            inputs: self.inputs.clone(),
+            commands: self.commands.clone(),
+            policies: self.policies.clone(),
+            sources: self.sources.clone(),
+            plans: self.plans.clone(),
+        }
     }
 
     /// The same scenario with `inputs` set (on top of any already set).

@@ -1,7 +1,7 @@
 //! Sweeps: one analysis per point of a grid of inputs (`Bandit's Defense` from 8
 //! to 16, optionally against a second input), each point exact when it fits the budget.
-//! Points are shared out over threads, each preparing its game once; results come back in
-//! grid order whatever the number of threads.
+//! Points are shared out over threads, each copying the prepared game once (no pack parsed
+//! again); results come back in grid order whatever the number of threads.
 
 use serde::Serialize;
 
@@ -112,17 +112,23 @@ pub fn sweep(
         });
         fixed.iter().cloned().chain(varied).collect()
     };
-    let again = || scenario.prepare(options.seed);
     // Points are analysed one per thread at a time; sampling inside a point stays on it.
     let inner = Options { threads: 1, ..options.clone() };
+    let threads = options.threads.clamp(1, grid.len().max(1));
+    let base = scenario.prepare(options.seed)?;
+    // Other threads copy the prepared game rather than prepare it again (no parsing or
+    // checking of the pack per thread).
+    let shared = (threads > 1).then(|| base.shared());
+    let again = || match &shared {
+        Some(shared) => Ok(shared.prepared()),
+        None => scenario.prepare(options.seed),
+    };
     let analyse = |base: &Prepared, values: &[i64]| -> Result<SweepPoint, Refused> {
         let varied = base.with_inputs(&inputs_at(values))?;
         let again_varied = || again()?.with_inputs(&inputs_at(values));
         let report = analyze_prepared(&varied, &again_varied, &inner)?;
         Ok(SweepPoint { values: values.to_vec(), report })
     };
-    let threads = options.threads.clamp(1, grid.len().max(1));
-    let base = scenario.prepare(options.seed)?;
     // Thread t takes the points whose index is t modulo the thread count.
     let share = |own: &Prepared, thread: usize| -> Result<Vec<(usize, SweepPoint)>, Refused> {
         (0..grid.len())

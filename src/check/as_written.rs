@@ -25,6 +25,10 @@ pub enum RefusalKind {
         /// The line's label.
         label: &'static str,
     },
+    /// `armour Cuirass` with a `Modifiers:` line and a `condition Cuirass`: the armour's
+    /// modifiers are held as a condition of its name.
+    #[error("armour `{0}` has modifiers, and a condition has its name")]
+    WornNameTaken(String),
     /// An armour with both `Value` and `Protection`.
     #[error("`{0}` has two values: `Value` and `Protection`")]
     TwoArmourValues(String),
@@ -151,6 +155,7 @@ impl RefusalKind {
             RefusalKind::DiceAsNumber { .. } => "rules::check::dice_as_number",
             RefusalKind::DiceNotRolled { .. } => "rules::check::dice_not_rolled",
             RefusalKind::TwoArmourValues(_) => "rules::check::two_armour_values",
+            RefusalKind::WornNameTaken(_) => "rules::check::worn_name_taken",
             RefusalKind::WearingProtection(_) => "rules::check::wearing_protection",
             RefusalKind::WeaponDiceInExpression { .. } => "rules::check::weapon_dice_in_expression",
             RefusalKind::UncountedModifier { .. } => "rules::check::uncounted_modifier",
@@ -174,6 +179,7 @@ impl RefusalKind {
         match self {
             RefusalKind::DiceAsNumber { .. } => "dice where a number is needed".into(),
             RefusalKind::TwoArmourValues(_) => "a second value for the layer".into(),
+            RefusalKind::WornNameTaken(_) => "a condition of the same name".into(),
             RefusalKind::WearingProtection(_) => "this wears the layer down".into(),
             RefusalKind::WeaponDiceInExpression { .. } | RefusalKind::DiceNotRolled { .. } => {
                 "nothing rolls dice on this line".into()

@@ -5,6 +5,7 @@
 use crate::diagnostics::{Span, Spanned};
 use crate::model::common::{Assignment, Keyword, Requirement, Target, TargetCount, Test};
 use crate::model::expr::LineContext;
+use crate::model::system::CriticalRange;
 use crate::model::system::{DiceTemplate, ResourceRule, TemplatePart};
 use crate::model::{
     ActorLine, Amount, ArmourLine, BlockBody, ConditionLine, ConditionRef, Cost, Duration, Effect,
@@ -56,8 +57,14 @@ pub struct References<'a> {
     pub clock_uses: Vec<Span>,
     /// The tests of effect lines' `when`s (checked by [`super::requirements`]).
     pub effect_gates: Vec<&'a Spanned<Requirement>>,
+    /// `do Group at most once per test` on a line that never runs inside an open test (the
+    /// span of the group's name).
+    pub once_outside_test: Vec<Span>,
     /// Whether the walk is inside an effect line.
     in_effects: bool,
+    /// Whether the walk is inside a line that runs inside an open test (a chunk's
+    /// judgement).
+    in_test_step: bool,
 }
 
 impl<'a> References<'a> {
@@ -184,7 +191,12 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.resources.push(resource);
             }
-            Effect::Do(group) => self.groups.push(group),
+            Effect::Do { group, once_per_test } => {
+                self.groups.push(group);
+                if *once_per_test && !self.in_test_step {
+                    self.once_outside_test.push(group.span);
+                }
+            }
             Effect::Advance { amount, unit } => {
                 self.amount(amount, context);
                 self.clock_uses.push(unit.span);
@@ -272,6 +284,9 @@ impl<'a> References<'a> {
             Cost::Resources(parts) => {
                 for part in parts {
                     self.amount(&part.amount, LineContext::Cost);
+                    if let Some(most) = &part.up_to {
+                        self.amount(most, LineContext::Cost);
+                    }
                     self.resources.push(&part.resource);
                     self.actor_resources.push(&part.resource);
                 }
@@ -328,7 +343,7 @@ impl<'a> References<'a> {
                 self.amount(amount, LineContext::Declaration)
             }
             PowerLine::Keywords(keywords) => self.keywords(keywords),
-            // Checked by `defences`, with `Defences this turn` known on the Penalty line.
+            // Checked by `defences`, with the defence counts known on the Penalty line.
             PowerLine::Limit(_) | PowerLine::Defence(_) | PowerLine::Penalty(_) => {}
             PowerLine::Target(target) => self.target(target, span),
             PowerLine::Threshold(threshold) | PowerLine::GmThreshold(Some(threshold)) => {
@@ -471,27 +486,29 @@ impl<'a> References<'a> {
         }
     }
 
+    /// The amounts and stats of a `Modifiers:` line (a condition's, an armour's).
+    fn modifiers(&mut self, modifiers: &'a [Spanned<Modifier>], context: LineContext) {
+        for modifier in modifiers {
+            match &modifier.node {
+                Modifier::Add { amount, stat, .. } | Modifier::Set { value: amount, stat, .. } => {
+                    self.amount(amount, context);
+                    self.stats.push(stat);
+                }
+                Modifier::Scale { factor, stat, .. } => {
+                    self.amount(factor, context);
+                    self.stats.push(stat);
+                }
+                Modifier::Quantity(_) | Modifier::Relative { .. } => {
+                    self.relative_modifier(&modifier.node, context)
+                }
+            }
+        }
+    }
+
     fn condition_line(&mut self, line: &'a ConditionLine, span: Span) {
         let context = LineContext::Result;
         match line {
-            ConditionLine::Modifiers(modifiers) => {
-                for modifier in modifiers {
-                    match &modifier.node {
-                        Modifier::Add { amount, stat, .. }
-                        | Modifier::Set { value: amount, stat, .. } => {
-                            self.amount(amount, context);
-                            self.stats.push(stat);
-                        }
-                        Modifier::Scale { factor, stat, .. } => {
-                            self.amount(factor, context);
-                            self.stats.push(stat);
-                        }
-                        Modifier::Quantity(_) | Modifier::Relative { .. } => {
-                            self.relative_modifier(&modifier.node, context)
-                        }
-                    }
-                }
-            }
+            ConditionLine::Modifiers(modifiers) => self.modifiers(modifiers, context),
             ConditionLine::Grants(grant) => self.grant(grant, context),
             ConditionLine::Includes(conditions) => {
                 self.conditions.extend(conditions.iter().map(|c| &c.node))
@@ -569,9 +586,15 @@ impl<'a> References<'a> {
         }
     }
 
-    fn armour_line(&mut self, line: &'a ArmourLine, _span: Span) {
+    fn armour_line(&mut self, line: &'a ArmourLine, span: Span) {
         match (line.amount(), line) {
             (Some(amount), _) => self.amount(amount, LineContext::Declaration),
+            (None, ArmourLine::Modifiers(modifiers)) => {
+                self.modifiers(modifiers, LineContext::Result)
+            }
+            (None, ArmourLine::Requires(requirement)) => {
+                self.requirement(requirement, "Requires", Some(span))
+            }
             (None, ArmourLine::Keywords(keywords)) => self.keywords(keywords),
             (None, ArmourLine::Details(text)) => self.holes(text, LineContext::Declaration),
             (None, ArmourLine::Field(field)) => self.field(field),
@@ -591,7 +614,14 @@ impl<'a> References<'a> {
             | ProcedureLine::GradeCap(amount)
             | ProcedureLine::Boost(amount)
             | ProcedureLine::Ease(amount)
-            | ProcedureLine::Critical(amount) => self.amount(amount, context),
+            | ProcedureLine::Critical(CriticalRange::AtLeast(amount)) => {
+                self.amount(amount, context)
+            }
+            ProcedureLine::Critical(CriticalRange::Faces(low, high)) => {
+                self.amount(low, context);
+                self.amount(high, context);
+            }
+            ProcedureLine::Critical(CriticalRange::Field(expr)) => self.expr(expr, context),
             ProcedureLine::AlternativeDie(template) => self.template(&template.node),
             ProcedureLine::Always(expr) => self.expr(expr, context),
             ProcedureLine::Details(text) => self.holes(text, context),
@@ -617,16 +647,25 @@ impl<'a> References<'a> {
                 self.amount(&cost.change.amount, context);
                 self.resources.push(&cost.change.resource);
             }
-            ProcedureLine::ChunkJudgement(judgement) => match &judgement.change {
-                crate::model::steps::SuccessChange::Gain(amount) => self.amount(amount, context),
-                crate::model::steps::SuccessChange::Lose { amount, otherwise } => {
-                    self.amount(amount, context);
-                    if let Some(rise) = otherwise {
-                        self.amount(rise, context);
+            ProcedureLine::ChunkJudgement(judgement) => {
+                match &judgement.change {
+                    crate::model::steps::SuccessChange::Gain(amount) => {
+                        self.amount(amount, context)
+                    }
+                    crate::model::steps::SuccessChange::Lose { amount, otherwise } => {
+                        self.amount(amount, context);
+                        if let Some(rise) = otherwise {
+                            self.amount(rise, context);
+                        }
                     }
                 }
-            },
+                let outer = std::mem::replace(&mut self.in_test_step, true);
+                self.effects(&judgement.effects, context, judgement.class.label());
+                self.in_test_step = outer;
+            }
             ProcedureLine::OpposingDice(_) => {}
+            // Their tests read the settled test only (`check::named_outcomes`).
+            ProcedureLine::Outcomes(_) => {}
             ProcedureLine::Method(_)
             | ProcedureLine::Script(_)
             | ProcedureLine::Modifier(_)

@@ -2,20 +2,20 @@
 //! as for keyword rules), a defence without the `Check:` line it rolls, a `Penalty:` line on
 //! a power that is no defence, a defence's `Check:` line asking for what a defence never
 //! reads (`using`, `versus`, `by Target`), and the names of a `Penalty:` line (where `[Defences this
-//! turn]` is known).
+//! turn]` and `[Defences this round]` are known).
 
 use super::error::CheckErrorKind;
 use super::names::{Names, with_suggestion};
 use crate::diagnostics::Diagnostic;
 use crate::model::common::CheckSpec;
-use crate::model::defence::DEFENCES_THIS_TURN;
+use crate::model::defence::DEFENCE_COUNTS;
 use crate::model::expr::LineContext;
 use crate::model::{BlockBody, Pack, PowerLine, keywords};
 
 /// Checks the defence lines of every power of `pack`.
 pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
     let known = super::power_rules::power_keywords(pack);
-    let parameters = [DEFENCES_THIS_TURN.to_string()];
+    let parameters = DEFENCE_COUNTS.map(|(name, _)| name.to_string());
     let procedures = super::use_names::Procedures::of(pack);
     for block in pack.blocks() {
         let BlockBody::Power(lines) = &block.node.body else { continue };

@@ -212,7 +212,7 @@ fn group_cycles(groups: &[(&Spanned<Name>, &Effects)], out: &mut Vec<Diagnostic>
         let runs = effects
             .leaves()
             .filter_map(|part| match &part.node {
-                EffectPart::Effect(Effect::Do(used)) => canonical(&used.node),
+                EffectPart::Effect(Effect::Do { group: used, .. }) => canonical(&used.node),
                 _ => None,
             })
             .collect();

@@ -179,6 +179,22 @@ pub enum CheckErrorKind {
     /// `Stats: Natural` — a value named like what a check or a use binds, which would hide it.
     #[error("`{0}` is a name a check or a power use binds")]
     UseNameDeclared(String),
+    /// `Stats: Health per Stamina`, `Resource Undine's Charges`: a declared name with a word
+    /// that does not read back as part of a name.
+    #[error("`{name}` cannot be read back as one name: `{word}` splits it wherever it is read")]
+    UnreadableName {
+        /// The declared name.
+        name: String,
+        /// Its first word that does not read back.
+        word: String,
+    },
+    /// A chosen cost that cannot be used as written: `choose 5-1 Vigor`, one on a stance,
+    /// two in one power, or a bound that reads what the use picks.
+    #[error("{0}")]
+    ChosenCost(String),
+    /// `Critical: natural in [Strength]` or `natural in 20-18`: not a range of faces.
+    #[error("{0}")]
+    CriticalRange(String),
 }
 
 impl CheckErrorKind {
@@ -222,6 +238,9 @@ impl CheckErrorKind {
             CheckErrorKind::RulingCycle { .. } => "rules::check::ruling_cycle",
             CheckErrorKind::UseNameUnbound { .. } => "rules::check::use_name_unbound",
             CheckErrorKind::UseNameDeclared(_) => "rules::check::use_name_declared",
+            CheckErrorKind::UnreadableName { .. } => "rules::check::unreadable_name",
+            CheckErrorKind::ChosenCost(_) => "rules::check::chosen_cost",
+            CheckErrorKind::CriticalRange(_) => "rules::check::critical_range",
         }
     }
 
@@ -279,6 +298,9 @@ impl CheckErrorKind {
             CheckErrorKind::RulingCycle { .. } => "this ruling leads back to itself".into(),
             CheckErrorKind::UseNameUnbound { .. } => "nothing binds it on this line".into(),
             CheckErrorKind::UseNameDeclared(_) => "declared here".into(),
+            CheckErrorKind::UnreadableName { .. } => "this word splits the name".into(),
+            CheckErrorKind::ChosenCost(_) => "chosen here".into(),
+            CheckErrorKind::CriticalRange(_) => "a range is needed here".into(),
         }
     }
 

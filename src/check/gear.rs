@@ -17,6 +17,32 @@ use crate::model::{
     PowerLine, TraitLine, WeaponLine,
 };
 
+/// An armour's `Modifiers:` are held as a condition named after it: a condition block of
+/// that name would be read instead, so the pair is refused at the condition.
+fn worn_names(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    for block in pack.blocks() {
+        let BlockBody::Armour(lines) = &block.node.body else { continue };
+        if !lines.iter().any(|line| matches!(line.node, ArmourLine::Modifiers(_))) {
+            continue;
+        }
+        let name = &block.node.name.node;
+        let taken = pack.blocks().find(|other| {
+            matches!(other.node.body, BlockBody::Condition(_))
+                && other.node.name.node.matches(name.as_str())
+        });
+        if let Some(condition) = taken {
+            out.push(
+                RefusalKind::WornNameTaken(name.as_str().to_string())
+                    .at(condition.node.name.span)
+                    .to_diagnostic()
+                    .with_help(
+                        "rename the condition: the armour holds its modifiers under its own name",
+                    ),
+            );
+        }
+    }
+}
+
 /// Where `Damage` and `Crit damage` are in [`crate::model::expr::NUMERIC_WEAPON_LINES`]: the
 /// weapon lines that may be dice.
 const DICE_LINES: [(u8, &str); 2] = [(2, "Damage"), (6, "Crit damage")];
@@ -44,6 +70,7 @@ pub fn gear(pack: &Pack, out: &mut Vec<Diagnostic>) {
             _ => {}
         }
     }
+    worn_names(pack, out);
     let mut declared = crate::model::gear::GearDecls::default();
     for block in pack.blocks() {
         if let BlockBody::System(lines) = &block.node.body {
@@ -293,7 +320,7 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         Effect::Remove { .. }
         | Effect::Script(_)
         | Effect::InFront { .. }
-        | Effect::Do(_)
+        | Effect::Do { .. }
         | Effect::EndTurn
         | Effect::SkipTurn { .. } => Vec::new(),
     }

@@ -127,7 +127,8 @@ fn armour_field(line: &ArmourLine, span: Span) -> Option<Written<'_>> {
             return Some(Written { label, label_span, line: span, value });
         }
         ArmourLine::Keywords(_) => Value::Keywords,
-        ArmourLine::Details(_) | ArmourLine::Pool(_) => return None,
+        ArmourLine::Requires(_) => Value::Requirement,
+        ArmourLine::Details(_) | ArmourLine::Pool(_) | ArmourLine::Modifiers(_) => return None,
         other => Value::Amount(other.amount()?),
     };
     Some(Written { label, label_span, line: span, value })

@@ -7,10 +7,13 @@
 
 mod as_written;
 mod choices;
+mod chosen_costs;
 mod collect;
 mod conditions;
+mod critical_ranges;
 mod cycles;
 mod damage;
+mod declared_names;
 mod defences;
 mod effect_flow;
 mod error;
@@ -18,6 +21,7 @@ mod gear;
 mod gear_fields;
 mod lifecycle;
 mod modifiers;
+mod named_outcomes;
 mod names;
 mod not_run;
 mod power_rules;
@@ -56,6 +60,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     rules::duplicates(pack, &mut out);
     use_names::declared(symbols, &mut out);
+    declared_names::declared_names(symbols, &mut out);
     cycles::cycles(pack, &mut out);
     let procedures = use_names::Procedures::of(pack);
     let critical_label = use_names::critical_label(pack);
@@ -103,6 +108,19 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
                     .with_help("name the other side: `apply Advantage to Self against Target`"),
             );
         }
+        for span in &references.once_outside_test {
+            out.push(
+                Diagnostic::error(
+                    "rules::check::once_per_test",
+                    "`at most once per test` on a line that never runs inside an open test",
+                )
+                .with_primary(*span, "no test is open when this line runs")
+                .with_help(
+                    "put it on a line of a test in steps (`Chunk all successes: ...; do \
+                     Group at most once per test`), or drop it",
+                ),
+            );
+        }
         for armour in &references.armours {
             names.check_block(armour, &["armour"], "armour", &mut out);
         }
@@ -124,6 +142,8 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::grade_caps(pack, &mut out);
     rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
+    chosen_costs::chosen_costs(pack, &mut out);
+    critical_ranges::critical_ranges(pack, symbols, &mut out);
     power_rules::power_rules(pack, &names, &mut out);
     defences::defences(pack, &names, &mut out);
     rules::armour(pack, &mut out);
@@ -140,6 +160,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     damage::damage_pool(pack, &mut out);
     effect_flow::effect_flow(pack, &mut out);
     world::world_resources(pack, &mut out);
+    named_outcomes::named_outcomes(pack, &mut out);
     space::space(pack, &mut out);
     out
 }

@@ -110,7 +110,11 @@ impl<'a> Names<'a> {
                         || self.gear_read(None, name.as_str())
                         || contains(parameters, name.as_str())
                         || (in_procedure && contains_str(PROCEDURE_NAMES, name.as_str()));
-                    if !known && name.matches(crate::model::defence::DEFENCES_THIS_TURN) {
+                    if !known
+                        && crate::model::defence::DEFENCE_COUNTS
+                            .iter()
+                            .any(|(counted, _)| name.matches(counted))
+                    {
                         let help = "it counts a defence's holder's defences: read it on the \
                                     `Penalty:` line of a power with a `Defence:` line";
                         out.push(self.unknown_stat(name, span).with_help(help));

@@ -370,6 +370,7 @@ fn ignored_lines(method: Method, lines: &[Spanned<ProcedureLine>], out: &mut Vec
             ProcedureLine::OpposingDice(_) => {
                 ("Opposing dice", "`successes` procedures", successes)
             }
+            ProcedureLine::Outcomes(_) => ("Outcomes", "`successes` procedures", successes),
             ProcedureLine::Critical(_) => ("Critical", "`total` and `versus` procedures", |m| {
                 matches!(m, Method::Total | Method::Versus)
             }),

@@ -15,6 +15,12 @@ pub fn replacements(pack: &Pack, out: &mut Vec<Diagnostic>) {
         pack.blocks().map(|b| &b.node).filter(|b| b.kind.node == BlockKind::Weapon).collect();
     for block in pack.blocks() {
         let BlockBody::Trait(lines) = &block.node.body else { continue };
+        // Only `Replace:` and `With:` lines are checked here: a trait without them selects
+        // nothing worth finding (the selection tries every power with every weapon).
+        if !lines.iter().any(|line| matches!(line.node, TraitLine::Replace(_) | TraitLine::With(_)))
+        {
+            continue;
+        }
         let selected: Vec<&Block> = powers
             .iter()
             .copied()

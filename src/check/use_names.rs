@@ -14,9 +14,10 @@ use crate::model::{BlockBody, Pack, PowerLine, TraitLine};
 
 use super::error::CheckErrorKind;
 
-/// The use-time numbers a power's lines read: `Spent`, what the use spent beyond its cost
-/// (`use Strike spending 2 Focus`).
-pub const USE_NUMBERS: [&str; 1] = ["Spent"];
+/// The use-time numbers a power's lines read: `Spent`, what the use spent beyond its fixed
+/// cost (`use Strike spending 2 Focus`, and a chosen cost's pick), and `Chosen`, what it
+/// picked for a `Cost: choose 1-5 Vigor` (`use Surge choosing 3`).
+pub const USE_NUMBERS: [&str; 2] = ["Spent", "Chosen"];
 
 /// The kinds of power line a use-time number is read on (all but `Target`, whose targets are
 /// chosen before anything is paid, and the requirement lines).
@@ -37,6 +38,8 @@ pub struct UseNames {
     /// An invested or sustained power: all but its Cost line run later, when what the use
     /// spent is no longer known.
     deferred: bool,
+    /// Its Cost line chooses an amount (`choose 1-5 Vigor`): its lines may read `Chosen`.
+    chooses: bool,
 }
 
 /// The outcome names a power's check binds.
@@ -93,15 +96,26 @@ impl UseNames {
                 let deferred = lines
                     .iter()
                     .any(|line| matches!(line.node, PowerLine::Invest(_) | PowerLine::Sustain(_)));
-                UseNames { in_use: true, check, deferred }
+                let chooses = lines.iter().any(|line| match &line.node {
+                    PowerLine::Cost(crate::model::Cost::Resources(parts)) => {
+                        parts.iter().any(|part| part.up_to.is_some())
+                    }
+                    _ => false,
+                });
+                UseNames { in_use: true, check, deferred, chooses }
             }
             // An upgrade's lines land in the powers it selects, with or without checks.
             BlockBody::Trait(lines)
                 if lines.iter().any(|line| matches!(line.node, TraitLine::To(_))) =>
             {
-                UseNames { in_use: true, check: CheckNames::Any, deferred: false }
+                UseNames { in_use: true, check: CheckNames::Any, deferred: false, chooses: true }
             }
-            _ => UseNames { in_use: false, check: CheckNames::NoCheck, deferred: false },
+            _ => UseNames {
+                in_use: false,
+                check: CheckNames::NoCheck,
+                deferred: false,
+                chooses: false,
+            },
         }
     }
 
@@ -120,6 +134,13 @@ impl UseNames {
             );
         }
         if number {
+            if !self.chooses && name.eq_ignore_ascii_case("Chosen") {
+                return refuse(
+                    "this power's cost chooses no amount",
+                    "write the amount the use picks on its Cost line: `Cost: choose 1-5 Vigor`"
+                        .into(),
+                );
+            }
             if self.deferred && context != LineContext::Cost {
                 return refuse(
                     "an invested or sustained power resolves later, when the use's numbers are gone",
@@ -159,8 +180,8 @@ impl UseNames {
 /// Where a use name is read, for help texts.
 fn where_read(number: bool) -> &'static str {
     if number {
-        "`Spent` is read on the Cost, Threshold, Check, Before, Result, Effect and After lines \
-         of the power used"
+        "`Spent` and `Chosen` are read on the Cost, Threshold, Check, Before, Result, Effect \
+         and After lines of the power used"
     } else {
         "a check's outcome (`Margin`, `Natural`, `Total`, `Critical`, ...) is read on the Result \
          and Effect lines of the power that made the check"

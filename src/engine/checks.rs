@@ -451,6 +451,9 @@ pub struct ModifiedRollCheck {
     pub target: i64,
     /// A success whose natural die is at least this is critical.
     pub critical_from: Option<u32>,
+    /// ... and at most this (`None`: no upper end, as `natural >= N` says).
+    #[serde(default)]
+    pub critical_to: Option<u32>,
 }
 
 /// The result of a [`ModifiedRollCheck`].
@@ -475,7 +478,13 @@ pub struct ModifiedRollOutcome {
 /// use mythforge::engine::{ModifiedRollCheck, roll_plus_modifier};
 /// let mut roller = Roller::new(0);
 /// roller.force([20]);
-/// let check = ModifiedRollCheck { sides: 20, modifier: -3, target: 10, critical_from: Some(19) };
+/// let check = ModifiedRollCheck {
+///     sides: 20,
+///     modifier: -3,
+///     target: 10,
+///     critical_from: Some(19),
+///     critical_to: None,
+/// };
 /// let outcome = roll_plus_modifier(&mut roller, &check).unwrap();
 /// assert_eq!((outcome.total, outcome.critical), (17, true));
 /// ```
@@ -486,7 +495,9 @@ pub fn roll_plus_modifier(
     let die = roll_die(roller, check.sides)?;
     let total = i64::from(die.face).saturating_add(check.modifier);
     let success = total >= check.target;
-    let critical = success && check.critical_from.is_some_and(|from| die.face >= from);
+    let critical = success
+        && check.critical_from.is_some_and(|from| die.face >= from)
+        && check.critical_to.is_none_or(|to| die.face <= to);
     Ok(ModifiedRollOutcome { die, natural: die.face, total, success, critical })
 }
 

@@ -262,6 +262,13 @@ pub trait Decider {
     /// question is about, the failed check a reroll question is about), told before it is
     /// asked: a person reads it first. Policies need not look.
     fn show(&mut self, _happened: &str) {}
+
+    /// True when a person answers (the REPL at a terminal): only then does a use that
+    /// leaves out a number it must be given (`choosing 3`) ask for it; a policy would
+    /// only guess, so without a person such a use is refused.
+    fn asks_person(&self) -> bool {
+        false
+    }
 }
 
 /// Answers every decision from a named policy per kind; deterministic.

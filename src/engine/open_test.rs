@@ -31,6 +31,17 @@ pub struct OpenTest {
     pub helpers: Vec<String>,
     /// True once the test has settled: nothing more may be added.
     pub settled: bool,
+    /// The effects groups run `at most once per test` so far (`do Advance at most once per
+    /// test`), by their declared names.
+    #[serde(default)]
+    pub once: Vec<String>,
+    /// The kind of test (`as Contest`): its procedure's `Outcomes Contest:` line names the
+    /// outcome it settles into.
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// The named outcome it settled into (`Stalemate`), once settled as a kind of test.
+    #[serde(default)]
+    pub outcome: Option<String>,
 }
 
 impl OpenTest {

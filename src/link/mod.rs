@@ -3,6 +3,8 @@
 //! runtime resolves names through it, so "check passes" and "the runtime knows the name"
 //! are one fact. Linking reads the model only; it never evaluates or rolls.
 
+mod names;
 mod symbols;
 
+pub use names::link_names;
 pub use symbols::{Declared, Symbols, ValueSymbol};

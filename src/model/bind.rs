@@ -193,6 +193,7 @@ impl Binding {
                     .map(|part| CostPart {
                         amount: self.amount(&part.amount),
                         resource: self.spanned_name(&part.resource),
+                        up_to: part.up_to.as_ref().map(|most| self.amount(most)),
                     })
                     .collect(),
             )),

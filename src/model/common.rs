@@ -122,13 +122,16 @@ impl fmt::Display for Target {
     }
 }
 
-/// One resource amount of a cost: `[Weapon + 1] CP`.
+/// One resource amount of a cost: `[Weapon + 1] CP`, or `choose 1-5 Vigor` (the use picks
+/// how much within the bounds, and its lines read the pick as `Chosen`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CostPart {
-    /// How much.
+    /// How much; for a chosen amount, the least the use may pick.
     pub amount: Amount,
     /// Of which resource.
     pub resource: Spanned<Name>,
+    /// `choose 1-5`: the most the use may pick (`None`: the amount is fixed).
+    pub up_to: Option<Amount>,
 }
 
 /// What using a power (or adopting a stance) costs.
@@ -148,7 +151,12 @@ impl fmt::Display for Cost {
                     if index > 0 {
                         f.write_str(" + ")?;
                     }
-                    write!(f, "{} {}", part.amount, part.resource.node)?;
+                    match &part.up_to {
+                        Some(most) => {
+                            write!(f, "choose {}-{most} {}", part.amount, part.resource.node)?
+                        }
+                        None => write!(f, "{} {}", part.amount, part.resource.node)?,
+                    }
                 }
                 Ok(())
             }

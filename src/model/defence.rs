@@ -1,20 +1,29 @@
 //! A power's `Defence:` line: the power is a defence its holder may choose when an attack
 //! (`Check: [...] versus a defence`) resolves against it. The line says which attacks it
-//! counts against (a keyword gate on the attacking power) and how often per turn it may be
-//! made, in all or for each weapon its holder has equipped (`2 per weapon per turn`); its
-//! `Penalty:` line grows with the defences already made this turn.
+//! counts against (a keyword gate on the attacking power) and how often it may be made per
+//! turn, round or encounter, in all or for each weapon its holder has equipped (`2 per weapon
+//! per round`); its `Penalty:` line grows with the defences already made this turn or round.
 
 use std::fmt;
 
 use serde::Serialize;
 
 use super::condition_lines::Relation;
+use super::power::LimitClock;
 use crate::diagnostics::{Span, Spanned};
 use crate::model::Name;
 
 /// The name a defence's `Penalty:` line reads for the defences its holder already made this
 /// turn (`[Defences this turn]`).
 pub const DEFENCES_THIS_TURN: &str = "Defences this turn";
+
+/// The name a defence's `Penalty:` line reads for the defences its holder already made this
+/// round, across every side's turns (`[Defences this round]`).
+pub const DEFENCES_THIS_ROUND: &str = "Defences this round";
+
+/// The names a `Penalty:` line reads, with the clock each counts by.
+pub const DEFENCE_COUNTS: [(&str, LimitClock); 2] =
+    [(DEFENCES_THIS_TURN, LimitClock::Turn), (DEFENCES_THIS_ROUND, LimitClock::Round)];
 
 /// `Defence: unless vs Ranged, 2 per turn`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -23,9 +32,12 @@ pub struct DefenceSpec {
     /// (`Defence: any`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gate: Option<Relation>,
-    /// How many times per turn it may be made; `None`: unlimited.
+    /// How many times it may be made each turn, round or encounter (`per`); `None`:
+    /// unlimited.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub per_turn: Option<Spanned<u32>>,
+    pub limit: Option<Spanned<u32>>,
+    /// What restarts the `limit`'s count (`per turn` unless the line says otherwise).
+    pub per: LimitClock,
     /// `per weapon per turn`: the count is for each weapon the holder has equipped (two
     /// swords block four times a turn; no weapon, never).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -34,32 +46,39 @@ pub struct DefenceSpec {
 
 impl DefenceSpec {
     /// Reads a `Defence:` line's text: `any`, `vs X` / `against X`, `unless vs X` / `not
-    /// against X`, each optionally followed by `, N per turn` or `, N per weapon per turn`;
+    /// against X`, each optionally followed by `, N per turn` or `, N per weapon per turn`
+    /// (or `per round`, `per encounter`);
     /// `span` makes the span of a byte range of the text. `None` when the text is none of
     /// these.
     pub fn parse(text: &str, span: impl Fn(std::ops::Range<usize>) -> Span) -> Option<DefenceSpec> {
         let base = 0;
-        let (gate_text, per_turn, per_weapon) = match text.rsplit_once(',') {
+        let (gate_text, limit, per, per_weapon) = match text.rsplit_once(',') {
             Some((gate, count)) => {
                 let offset = base + gate.len() + 1;
                 let trimmed = count.trim_start();
                 let start = offset + (count.len() - trimmed.len());
-                let number = trimmed.trim_end().strip_suffix("per turn")?.trim_end();
+                let (number, per) = [LimitClock::Turn, LimitClock::Round, LimitClock::Encounter]
+                    .into_iter()
+                    .find_map(|per| {
+                        let suffix = format!("per {}", per.word());
+                        Some((trimmed.trim_end().strip_suffix(suffix.as_str())?, per))
+                    })?;
+                let number = number.trim_end();
                 let (number, per_weapon) = match number.strip_suffix("per weapon") {
                     Some(number) => (number.trim_end(), true),
                     None => (number, false),
                 };
                 let value: u32 = number.parse().ok()?;
                 let span = span(start..start + number.len());
-                (gate, Some(Spanned::new(value, span)), per_weapon)
+                (gate, Some(Spanned::new(value, span)), per, per_weapon)
             }
-            None => (text, None, false),
+            None => (text, None, LimitClock::Turn, false),
         };
         let trimmed = gate_text.trim();
         let lead = gate_text.len() - gate_text.trim_start().len();
         let lower = trimmed.to_ascii_lowercase();
         if lower == "any" {
-            return Some(DefenceSpec { gate: None, per_turn, per_weapon });
+            return Some(DefenceSpec { gate: None, limit, per, per_weapon });
         }
         let prefixes: [(&str, bool); 4] =
             [("unless vs ", true), ("not against ", true), ("vs ", false), ("against ", false)];
@@ -70,7 +89,8 @@ impl DefenceSpec {
         }
         let start = base + lead + (trimmed.len() - trimmed[prefix.len()..].trim_start().len());
         let against = Spanned::new(Name::new(keyword), span(start..start + keyword.len()));
-        Some(DefenceSpec { gate: Some(Relation { negated, against }), per_turn, per_weapon })
+        let gate = Some(Relation { negated, against });
+        Some(DefenceSpec { gate, limit, per, per_weapon })
     }
 
     /// Whether the defence counts against an attack with these `keywords`.
@@ -89,8 +109,8 @@ impl fmt::Display for DefenceSpec {
             None => f.write_str("any")?,
         }
         let each = if self.per_weapon { " per weapon" } else { "" };
-        match &self.per_turn {
-            Some(count) => write!(f, ", {}{each} per turn", count.node),
+        match &self.limit {
+            Some(count) => write!(f, ", {}{each} per {}", count.node, self.per.word()),
             None => Ok(()),
         }
     }

@@ -295,8 +295,14 @@ pub enum Effect {
         /// The value.
         amount: Amount,
     },
-    /// `do Carry`: the effects of the system's `Effects Carry:` line, run here.
-    Do(Spanned<Name>),
+    /// `do Carry`: the effects of the system's `Effects Carry:` line, run here;
+    /// `do Carry at most once per test`: not again while the same test is open.
+    Do {
+        /// The group.
+        group: Spanned<Name>,
+        /// `at most once per test`.
+        once_per_test: bool,
+    },
     /// `advance the clock by 2 ticks`: the world clock moves (`tick`, `period`, `day`).
     Advance {
         /// How many.
@@ -407,7 +413,10 @@ impl fmt::Display for Effect {
                 let sign = if *negative { "-" } else { "" };
                 write!(f, "set {} to {sign}{amount}", resource.node)
             }
-            Effect::Do(group) => write!(f, "do {}", group.node),
+            Effect::Do { group, once_per_test } => {
+                let limit = if *once_per_test { " at most once per test" } else { "" };
+                write!(f, "do {}{limit}", group.node)
+            }
             Effect::Advance { amount, unit } => {
                 write!(f, "advance the clock by {amount} {}", unit.node)
             }

@@ -397,6 +397,11 @@ pub enum ArmourLine {
     Details(Narration),
     /// A field the system declares (`Type: Shield`).
     Field(super::gear::Field),
+    /// `Modifiers: +2 Stamina, -1 Agility` — what the armour changes on its wearer while
+    /// worn (held as a condition named after the armour).
+    Modifiers(Vec<Spanned<Modifier>>),
+    /// `Requires: [Strength >= 3]` — what the wearer needs to wear it.
+    Requires(Requirement),
 }
 
 impl ArmourLine {
@@ -412,6 +417,8 @@ impl ArmourLine {
             ArmourLine::Keywords(_) => "Keywords",
             ArmourLine::Details(_) => "Details",
             ArmourLine::Field(_) => "Field",
+            ArmourLine::Modifiers(_) => "Modifiers",
+            ArmourLine::Requires(_) => "Requires",
         }
     }
 }
@@ -428,7 +435,9 @@ impl ArmourLine {
             ArmourLine::Keywords(_)
             | ArmourLine::Details(_)
             | ArmourLine::Pool(_)
-            | ArmourLine::Field(_) => None,
+            | ArmourLine::Field(_)
+            | ArmourLine::Modifiers(_)
+            | ArmourLine::Requires(_) => None,
         }
     }
 }
@@ -444,6 +453,8 @@ impl fmt::Display for ArmourLine {
             (None, ArmourLine::Keywords(keywords)) => write_keywords(f, keywords),
             (None, ArmourLine::Details(text)) => write!(f, "{text}"),
             (None, ArmourLine::Pool(pool)) => write!(f, "{}", pool.node),
+            (None, ArmourLine::Modifiers(modifiers)) => write_list(f, modifiers),
+            (None, ArmourLine::Requires(requirement)) => write!(f, "{requirement}"),
             (None, _) => Ok(()),
         }
     }

@@ -13,9 +13,58 @@ use crate::diagnostics::{Span, Spanned};
 /// A multi-word name as written, with inner whitespace collapsed: `Weapon Reach`. It carries
 /// what the text means in every pack ([`NameKind`]), classified once when the name is made,
 /// so a read of the name branches on that instead of comparing strings. Equality, ordering,
-/// hashing, printing and serialisation see the text alone.
-#[derive(Clone)]
-pub struct Name(String, NameKind);
+/// hashing, printing and serialisation see the text alone. It also carries what the
+/// name resolves to in its pack ([`Link`]), set once by the link step
+/// ([`crate::link::link_names`]) when the pack is installed.
+pub struct Name(String, NameKind, LinkSlot);
+
+/// What a name written in a pack resolves to among that pack's declarations of the kind
+/// its place reads: a `Derived` line for a value name, a `Ruling` line for `Ruling X`, a
+/// `Table` line for a call. A function of the text and the pack alone, so a clone of a
+/// linked name (a block copied at load) keeps a link that is still right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// Not linked: a name made outside a pack (typed in a session), resolved by its text.
+    Unlinked,
+    /// The pack declares nothing of the kind under this name.
+    Absent,
+    /// The declaration at this index of its kind's list, in declaration order.
+    At(usize),
+}
+
+/// A name's [`Link`], written by the link step through a shared pack (a relaxed atomic:
+/// the pack is linked before anything reads it, and a read is one load). Four bytes, so a
+/// `Name` stays 32.
+#[derive(Default)]
+struct LinkSlot(std::sync::atomic::AtomicU32);
+
+impl LinkSlot {
+    fn get(&self) -> Link {
+        match self.0.load(std::sync::atomic::Ordering::Relaxed) {
+            0 => Link::Unlinked,
+            1 => Link::Absent,
+            at => Link::At(at as usize - 2),
+        }
+    }
+
+    fn set(&self, link: Link) {
+        let raw = match link {
+            Link::Unlinked => 0,
+            Link::Absent => 1,
+            // A pack holds far fewer than 2^32 declarations of one kind.
+            Link::At(at) => u32::try_from(at).map_or(0, |at| at.saturating_add(2)),
+        };
+        self.0.store(raw, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+impl Clone for Name {
+    fn clone(&self) -> Name {
+        let slot = LinkSlot::default();
+        slot.set(self.2.get());
+        Name(self.0.clone(), self.1, slot)
+    }
+}
 
 /// What a name's text means whatever the pack: a weapon property, a special name, or a name
 /// the scope resolves (a stat, resource, derived value...). A function of the text alone.
@@ -54,7 +103,18 @@ impl Name {
         let text = text.strip_prefix('"').and_then(|inner| inner.strip_suffix('"')).unwrap_or(text);
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         let kind = NameKind::of(&text);
-        Name(text, kind)
+        Name(text, kind, LinkSlot::default())
+    }
+
+    /// What the name resolves to in its pack ([`Link::Unlinked`] before the link step).
+    #[inline]
+    pub fn link(&self) -> Link {
+        self.2.get()
+    }
+
+    /// Records what the name resolves to; only the link step calls this.
+    pub fn set_link(&self, link: Link) {
+        self.2.set(link);
     }
 
     /// What the name means in every pack, classified when it was made.

@@ -131,7 +131,7 @@ label_table! {
         /// `Cost: [Weapon + 1] CP`
         Cost = "Cost", Plain, "what using the power costs: `Cost: [Weapon + 1] CP`";
         /// `Defence: unless vs Ranged, 2 per turn`
-        Defence = "Defence" | "Defense", Plain, "the power is a defence its holder may choose against an attack `versus a defence`, with the attacks it counts against and its uses per turn: `Defence: unless vs Ranged, 2 per turn` (`any`, `vs Melee`, `not against Ranged`; `2 per weapon per turn`: for each weapon equipped)";
+        Defence = "Defence" | "Defense", Plain, "the power is a defence its holder may choose against an attack `versus a defence`, with the attacks it counts against and its uses per turn: `Defence: unless vs Ranged, 2 per turn` (`any`, `vs Melee`, `not against Ranged`; `2 per weapon per turn`: for each weapon equipped; `per round`, `per encounter`)";
         /// `Effect: apply Hasted to Self`
         Effect = "Effect", Plain, "effects at every grade (`Effect 2:` from grade 2): `Effect: apply Hasted to Self`";
         /// `Halt: Target takes damage`
@@ -143,7 +143,7 @@ label_table! {
         /// `Limit: once per turn`
         Limit = "Limit", Plain, "how often it may be used: `Limit: once per turn, shared by Fate`";
         /// `Penalty: [Defence Penalty(Defences this turn)]`
-        Penalty = "Penalty", Plain, "a defence's modifier, which may read the defences its holder made this turn: `Penalty: [Defence Penalty(Defences this turn)]`";
+        Penalty = "Penalty", Plain, "a defence's modifier, which may read the defences its holder made this turn or round: `Penalty: [Defence Penalty(Defences this turn)]` (`Defences this round`)";
         /// `Prereq: [FP >= 1]`
         Prereq = "Prereq", Plain, "what must hold to use it: `Prereq: [FP >= 1]`";
         /// `Result: [Weapon + Grade] damage`, `Result 2:`, `Result Fail:`, `Result Critical:`,
@@ -382,6 +382,10 @@ label_table! {
         Pool = "Pool", Plain, "the layered pool it protects (default: the first): `Pool: Purse`";
         /// `Keywords: Heavy`
         Keywords = "Keywords", Plain, "the armour's keywords, read by `wielding` tests: `Keywords: Shield`";
+        /// `Modifiers: +2 Stamina, -1 Agility`
+        Modifiers = "Modifiers", Plain, "what it changes on its wearer while worn: `Modifiers: +2 Stamina, -1 Agility`";
+        /// `Requires: [Strength >= 3]`
+        Requires = "Requires", Plain, "what the wearer needs to wear it, tested when it is put on: `Requires: [Strength >= 3]`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: boiled leather`";
     }
@@ -456,6 +460,8 @@ label_table! {
         ChunkAllOnes = "Chunk all ones", Plain, "a chunk whose dice all show 1: `Chunk all ones: Major Blunder, lose [Chunk] successes, else raise Threshold by [Chunk]`";
         /// `Chunk all failures: Minor Blunder, lose 1 successes, else raise Threshold by 1`
         ChunkAllFailures = "Chunk all failures", Plain, "a chunk whose dice all fail: `Chunk all failures: Minor Blunder, lose 1 successes, else raise Threshold by 1`";
+        /// `Outcomes Contest: Prevails if [Margin > 0], Stalemate if [Margin <= 0]`
+        Outcomes = "Outcomes", Named, "the named outcomes a test of one kind settles into, the first whose test holds (`Hero tests Might vs 2 as Contest`): `Outcomes Contest: Prevails if [Margin > 0], Stalemate if [Margin <= 0]`";
         /// `Opposing dice: Tension`
         OpposingDice = "Opposing dice", Plain, "dice an opponent rolls to raise the successes needed, and their name: `Opposing dice: Tension`";
         /// `Details: ...`

@@ -45,7 +45,7 @@ pub enum PowerLine {
     /// `Limit: once per turn` — how often the power may be used.
     Limit(Limit),
     /// `Penalty: [Defence Penalty(Defences this turn)]` — a defence's modifier, read when
-    /// it is made, with `Defences this turn` bound.
+    /// it is made, with `Defences this turn` and `Defences this round` bound.
     Penalty(Spanned<Expr>),
     /// `Prereq: [Level >= 3]`
     Prereq(Requirement),

@@ -59,8 +59,8 @@ pub struct Procedure<'a> {
     pub policies: Vec<(PolicyDecision, &'a Spanned<String>)>,
     /// Automatic successes (successes).
     pub ease: Option<&'a Amount>,
-    /// The natural face from which a success is critical (total).
-    pub critical: Option<&'a Amount>,
+    /// The natural faces that make a success critical (total).
+    pub critical: Option<&'a super::system::CriticalRange>,
     /// Whether a score of 0 may win (versus); `None`: not declared.
     pub zero_wins: Option<bool>,
     /// `On failure:` / `On success:` lines, in line order.
@@ -79,6 +79,8 @@ pub struct Procedure<'a> {
     pub judgements: Vec<&'a super::steps::ChunkJudgement>,
     /// `Opposing dice:` — the name of the dice an opponent rolls against the test.
     pub opposing: Option<&'a Spanned<Name>>,
+    /// `Outcomes Contest: ...` lines: the named outcomes of each kind of test.
+    pub outcomes: Vec<&'a super::steps::NamedOutcomes>,
 }
 
 /// Every name a check binds for the Result and Effect lines of the use that made it, in
@@ -154,6 +156,7 @@ impl<'a> Procedure<'a> {
             per_chunk: Vec::new(),
             judgements: Vec::new(),
             opposing: None,
+            outcomes: Vec::new(),
         };
         for line in lines {
             match &line.node {
@@ -180,7 +183,7 @@ impl<'a> Procedure<'a> {
                     procedure.policies.push((*decision, policy))
                 }
                 ProcedureLine::Ease(amount) => procedure.ease = Some(amount),
-                ProcedureLine::Critical(amount) => procedure.critical = Some(amount),
+                ProcedureLine::Critical(range) => procedure.critical = Some(range),
                 ProcedureLine::ZeroWins(wins) => procedure.zero_wins = Some(*wins),
                 ProcedureLine::OnOutcome(action) => procedure.on_outcome.push(action),
                 ProcedureLine::Reroll(payment) => procedure.reroll = Some(payment),
@@ -192,6 +195,7 @@ impl<'a> Procedure<'a> {
                 ProcedureLine::PerChunk(cost) => procedure.per_chunk.push(cost),
                 ProcedureLine::ChunkJudgement(judgement) => procedure.judgements.push(judgement),
                 ProcedureLine::OpposingDice(name) => procedure.opposing = Some(name),
+                ProcedureLine::Outcomes(outcomes) => procedure.outcomes.push(outcomes),
                 ProcedureLine::Details(_) => {}
             }
         }

@@ -1,16 +1,18 @@
 //! The rule-model parts of a test that takes several steps (a success pool left open after
 //! its roll): extra dice bought in chunks from a resource (`Chunk: Effort, at most
 //! [Rating]`), what each chunk costs besides (`Per chunk: gain 1 Fatigue`), how a chunk's
-//! dice are judged as a whole (`Chunk all highest: Major Success, gain [Chunk] successes`),
-//! and the dice an opponent rolls to raise the successes needed (`Opposing dice: Tension`).
+//! dice are judged as a whole (`Chunk all highest: Major Success, gain [Chunk] successes`,
+//! effects may follow), the dice an opponent rolls to raise the successes needed
+//! (`Opposing dice: Tension`), and the named outcomes of a kind of test (`Outcomes Contest:
+//! Prevails if [Margin > 0], Stalemate if [Margin <= 0]`).
 //! Plain data with canonical `Display`; the runtime's `steps` module runs them.
 
 use std::fmt;
 
 use serde::Serialize;
 
-use super::effect::Amount;
-use super::expr::Name;
+use super::effect::{Amount, Effects};
+use super::expr::{Expr, Name};
 use super::outcome::Payment;
 use crate::diagnostics::Spanned;
 
@@ -101,19 +103,65 @@ impl fmt::Display for SuccessChange {
     }
 }
 
-/// `Chunk all ones: Major Blunder, lose [Chunk] successes, else raise Threshold by [Chunk]`.
+/// `Chunk all ones: Major Blunder, lose [Chunk] successes, else raise Threshold by [Chunk]`,
+/// optionally followed by effects on the roller: `...; when [Chunk = Rating]: do Advance`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ChunkJudgement {
     /// Which outcome of the chunk it judges.
     pub class: ChunkClass,
     /// The name the transcript gives it: `Major Blunder`.
     pub label: Spanned<String>,
-    /// What it does.
+    /// What it does to the test.
     pub change: SuccessChange,
+    /// Effects after the change, with the roller as their user (`Stat` in their names is
+    /// the stat the test invokes); empty when the line has none.
+    pub effects: Effects,
 }
+
+/// The name a chunk judgement's effects use for the stat the test invokes (its first):
+/// `gain 1 Stat Marks` gains `Might Marks` in a test of Might.
+pub const TESTED_STAT: &str = "Stat";
 
 impl fmt::Display for ChunkJudgement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}, {}", self.class.label(), self.label.node, self.change)
+        write!(f, "{}: {}, {}", self.class.label(), self.label.node, self.change)?;
+        if !self.effects.parts.is_empty() {
+            write!(f, "; {}", self.effects)?;
+        }
+        Ok(())
+    }
+}
+
+/// One named outcome of a settled test and the test that gives it: `Stalemate if [Margin
+/// <= 0]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NamedOutcome {
+    /// `Stalemate`.
+    pub name: Spanned<String>,
+    /// `[Margin <= 0]`, reading `Successes`, `Threshold` (the successes needed) and `Margin`.
+    pub gate: Spanned<Expr>,
+}
+
+/// `Outcomes Contest: Prevails if [Margin > 0], Stalemate if [Margin <= 0]`: the outcomes
+/// a test of this kind settles into (`Hero tests Might vs 2 as Contest`), the first whose
+/// test holds; `check` refuses two that hold at once and one that never does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NamedOutcomes {
+    /// The kind of test: `Contest`.
+    pub kind: Spanned<Name>,
+    /// Its outcomes, in order.
+    pub outcomes: Vec<NamedOutcome>,
+}
+
+impl fmt::Display for NamedOutcomes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Outcomes {}: ", self.kind.node)?;
+        for (index, outcome) in self.outcomes.iter().enumerate() {
+            if index > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{} if [{}]", outcome.name.node, outcome.gate.node)?;
+        }
+        Ok(())
     }
 }

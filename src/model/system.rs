@@ -608,8 +608,9 @@ pub enum ProcedureLine {
     },
     /// `Ease: [Ease]` — automatic successes of a success pool.
     Ease(Amount),
-    /// `Critical: natural >= [Crit]` — a success whose natural die reaches this is critical.
-    Critical(Amount),
+    /// `Critical: natural >= [Crit]`, `Critical: natural in 18-20` — a success whose natural
+    /// die is in this range is critical.
+    Critical(CriticalRange),
     /// `Zero wins: no` — whether a score of 0 may win a versus check.
     ZeroWins(bool),
     /// `On failure: gain 1 Fragments per skill when [Target >= 1]` — a resource change
@@ -635,6 +636,8 @@ pub enum ProcedureLine {
     /// `Opposing dice: Tension` — an opponent may roll dice whose successes raise the
     /// successes needed; the line names them.
     OpposingDice(Spanned<Name>),
+    /// `Outcomes Contest: Prevails if [Margin > 0], Stalemate if [Margin <= 0]`.
+    Outcomes(super::steps::NamedOutcomes),
     /// `Details: ...`
     Details(Narration),
 }
@@ -702,7 +705,7 @@ impl fmt::Display for ProcedureLine {
                 write!(f, "{}: {}", decision.label(), policy.node)
             }
             ProcedureLine::Ease(amount) => write!(f, "Ease: {amount}"),
-            ProcedureLine::Critical(amount) => write!(f, "Critical: natural >= {amount}"),
+            ProcedureLine::Critical(range) => write!(f, "Critical: natural {range}"),
             ProcedureLine::ZeroWins(wins) => {
                 write!(f, "Zero wins: {}", if *wins { "yes" } else { "no" })
             }
@@ -714,7 +717,30 @@ impl fmt::Display for ProcedureLine {
             ProcedureLine::PerChunk(cost) => write!(f, "Per chunk: {cost}"),
             ProcedureLine::ChunkJudgement(judgement) => write!(f, "{judgement}"),
             ProcedureLine::OpposingDice(name) => write!(f, "Opposing dice: {}", name.node),
+            ProcedureLine::Outcomes(outcomes) => write!(f, "{outcomes}"),
             ProcedureLine::Details(text) => write!(f, "Details: {text}"),
+        }
+    }
+}
+
+/// The natural faces a `Critical:` line makes critical.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum CriticalRange {
+    /// `>= [Crit]`: this face and above.
+    AtLeast(Amount),
+    /// `in 18-20`: the faces from the first to the second.
+    Faces(Amount, Amount),
+    /// `in [Weapon Crit range]`: the faces of a range field of the power's weapon (a weapon
+    /// without the field has none).
+    Field(Spanned<Expr>),
+}
+
+impl fmt::Display for CriticalRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CriticalRange::AtLeast(amount) => write!(f, ">= {amount}"),
+            CriticalRange::Faces(low, high) => write!(f, "in {low}-{high}"),
+            CriticalRange::Field(expr) => write!(f, "in [{}]", expr.node),
         }
     }
 }

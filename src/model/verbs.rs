@@ -127,7 +127,7 @@ impl EffectVerb {
             Effect::InFront { .. } => EffectVerb::InFront,
             Effect::Raise { .. } => EffectVerb::Raise,
             Effect::Set { .. } => EffectVerb::Set,
-            Effect::Do(_) => EffectVerb::Do,
+            Effect::Do { .. } => EffectVerb::Do,
             Effect::Advance { .. } => EffectVerb::Advance,
             Effect::EndTurn => EffectVerb::EndTurn,
             Effect::SkipTurn { .. } => EffectVerb::SkipTurn,

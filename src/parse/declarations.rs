@@ -17,10 +17,10 @@ use crate::model::labels::{
 };
 use crate::model::outcome::{CheckOutcomeKind, InitiativeMode};
 use crate::model::steps::ChunkClass;
-use crate::model::system::{ModifierMode, PolicyDecision, ResourceRule, TieRule};
+use crate::model::system::{CriticalRange, ModifierMode, PolicyDecision, ResourceRule, TieRule};
 use crate::model::{
-    ActorLine, Amount, ArmourLine, ConditionLine, Duration, Method, Modifier, Name, ProcedureLine,
-    Stacking, SystemLine, WeaponLine,
+    ActorLine, Amount, ArmourLine, ConditionLine, Duration, Method, Modifier, Name, Number,
+    ProcedureLine, Stacking, SystemLine, WeaponLine,
 };
 
 /// Splits a `Stats` group label `Fighting Specialities under Fighting` into the group and
@@ -587,6 +587,8 @@ impl Lowerer {
                 }
             },
             ArmourLabel::Keywords => Some(ArmourLine::Keywords(self.keywords(text, base))),
+            ArmourLabel::Modifiers => self.modifiers(line).map(ArmourLine::Modifiers),
+            ArmourLabel::Requires => Some(ArmourLine::Requires(self.requirement(text, base))),
             ArmourLabel::Details => Some(ArmourLine::Details(self.narration(text, base))),
         })
     }
@@ -594,8 +596,9 @@ impl Lowerer {
     pub(super) fn procedure_line(&mut self, line: &RawLine<'_>) -> Lowered<ProcedureLine> {
         let (text, base) = (line.text, line.base);
         let lower = text.trim().to_ascii_lowercase();
-        let (label, _) = ProcedureLabel::find(line.label)?;
+        let (label, named) = ProcedureLabel::find(line.label)?;
         Some(match label {
+            ProcedureLabel::Outcomes => self.named_outcomes(line, named.unwrap_or_default()),
             ProcedureLabel::Method => match Method::parse(text) {
                 Some(method) => Some(ProcedureLine::Method(method)),
                 None => match self.script_method(line) {
@@ -715,23 +718,57 @@ impl Lowerer {
         Some(ProcedureLine::Policy { decision, policy: Spanned::new(word, span) })
     }
 
-    /// `Critical: natural >= [Crit]`.
+    /// `Critical: natural >= [Crit]`, `Critical: natural in 18-20`,
+    /// `Critical: natural in [Weapon Crit range]`.
     fn critical(&mut self, line: &RawLine<'_>) -> Option<ProcedureLine> {
+        const EXPECTED: &str = "`natural >= ` and an amount (`natural >= 19`), or `natural in` \
+                                and a range (`natural in 18-20`, `natural in [Weapon Crit range]`)";
         let text = line.text.trim_start();
-        let Some(rest) =
-            text.strip_prefix("natural").and_then(|r| r.trim_start().strip_prefix(">="))
-        else {
-            self.expected(line, "`natural >= ` and an amount, such as `natural >= 19`");
+        let Some(rest) = text.strip_prefix("natural").map(str::trim_start) else {
+            self.expected(line, EXPECTED);
             return None;
         };
-        let amount = rest.trim_start();
+        let (within, rest) = match (rest.strip_prefix(">="), rest.strip_prefix("in ")) {
+            (Some(rest), _) => (false, rest.trim_start()),
+            (None, Some(rest)) => (true, rest.trim_start()),
+            (None, None) => {
+                self.expected(line, EXPECTED);
+                return None;
+            }
+        };
         let inner = RawLine {
-            text: amount,
-            base: line.base + line.text.len() - amount.len(),
+            text: rest.trim_end(),
+            base: line.base + line.text.len() - rest.len(),
             grade: None,
             ..*line
         };
-        self.required_amount(&inner).map(ProcedureLine::Critical)
+        let faces = faces(inner.text);
+        if !within {
+            // `natural >= 18-20`: a range where one face is needed.
+            if faces.is_some() && inner.text.contains('-') {
+                self.expected(&inner, "one face after `>=`; for a range write `natural in 18-20`");
+                return None;
+            }
+            return self
+                .required_amount(&inner)
+                .map(|a| ProcedureLine::Critical(CriticalRange::AtLeast(a)));
+        }
+        if let Some((low, high)) = faces {
+            let (low, high) =
+                (Amount::Number(Number::integer(low)), Amount::Number(Number::integer(high)));
+            return Some(ProcedureLine::Critical(CriticalRange::Faces(low, high)));
+        }
+        let bracket = inner.text.strip_prefix('[').and_then(|r| r.strip_suffix(']'));
+        match bracket {
+            Some(expr) if !expr.contains(']') => {
+                let expr = self.expression(expr, inner.base + 1)?;
+                Some(ProcedureLine::Critical(CriticalRange::Field(expr)))
+            }
+            _ => {
+                self.expected(&inner, "a range after `in`: `18-20`, or a range field in brackets (`[Weapon Crit range]`)");
+                None
+            }
+        }
     }
 
     fn comparison(&mut self, line: &RawLine<'_>) -> Option<(CompareOp, Amount)> {
@@ -743,5 +780,20 @@ impl Lowerer {
         let op = CompareOp::parse(nodes.remove(0).as_str())?;
         let amount = self.plain_amount(nodes.remove(0), line.base)?;
         Some((op, amount))
+    }
+}
+
+/// `18-20` (or `20`) as the lowest and highest face; `None` for anything else.
+fn faces(text: &str) -> Option<(i64, i64)> {
+    let number = |text: &str| {
+        let text = text.trim();
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        text.parse::<i64>().ok()
+    };
+    match text.split_once('-') {
+        Some((low, high)) => Some((number(low)?, number(high)?)),
+        None => number(text).map(|face| (face, face)),
     }
 }

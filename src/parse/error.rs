@@ -95,6 +95,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::creature_target => "a target such as `Up to 3 allies in 5`",
         Rule::target_count | Rule::up_to_count | Rule::all_count => "a count such as `Up to 3`",
         Rule::cost_input | Rule::cost_part => "a cost such as `1 CP + 1 Sg`",
+        Rule::cost_choice | Rule::choose_word | Rule::choice_bound => {
+            "a chosen cost such as `choose 1-5 Vigor`"
+        }
         Rule::condition_input | Rule::clause => "a condition such as `[HP <= 0]`",
         Rule::junction => "`and` or `or`",
         Rule::has_verb => "`has` or `is`",
@@ -158,6 +161,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         }
         Rule::set_resource | Rule::set_word => "`set <resource> to <amount>`",
         Rule::do_group | Rule::do_word => "`do <effects group>`",
+        Rule::once_per_test => "`at most once per test`",
         Rule::subject_change | Rule::subject_verb => "`Target gains N resource`",
         Rule::recipient | Rule::recipient_name | Rule::recipient_word => "who: `Target`, `Self`",
         Rule::each_recipient | Rule::each_word => "`each ally within N`",

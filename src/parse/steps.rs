@@ -1,5 +1,6 @@
 //! Lowering the check-block lines of a test that takes several steps: `Chunk:`, `Per
-//! chunk:`, the `Chunk all ...:` judgements and `Opposing dice:`.
+//! chunk:`, the `Chunk all ...:` judgements (and the effects after them), `Opposing dice:`
+//! and `Outcomes <Kind>:`.
 
 use super::brackets::matching_bracket;
 use super::lines::RawLine;
@@ -7,7 +8,9 @@ use super::outcome::part;
 use super::text::Lowerer;
 use crate::diagnostics::Spanned;
 use crate::model::outcome::Payment;
-use crate::model::steps::{ChunkClass, ChunkCost, ChunkJudgement, ChunkRule, SuccessChange};
+use crate::model::steps::{
+    ChunkClass, ChunkCost, ChunkJudgement, ChunkRule, NamedOutcome, NamedOutcomes, SuccessChange,
+};
 use crate::model::system::ProcedureLine;
 use crate::model::{Amount, Name};
 
@@ -89,7 +92,14 @@ impl Lowerer {
         const EXPECTED: &str = "a name, then `gain N successes` or `lose N successes` \
                                 (optionally `, else raise Threshold by N`), such as \
                                 `Minor Blunder, lose 1 successes, else raise Threshold by 1`";
-        let text = line.text.trim_end();
+        let whole = line.text.trim_end();
+        // The judgement ends at the first `;` outside brackets; effects may follow.
+        let split = super::brackets::split_outside_brackets(whole, ';');
+        let text = split.first().map_or(whole, |(_, first)| first.trim_end());
+        let effects = match split.get(1) {
+            Some((start, _)) => self.effects(&whole[*start..], line.base + start),
+            None => crate::model::Effects { parts: Vec::new() },
+        };
         let parsed = (|| {
             let (label, rest) = text.split_once(',')?;
             let label = label.trim();
@@ -139,7 +149,42 @@ impl Lowerer {
         let at = offset(text, label);
         let span = self.span_at(line.base, at..at + label.len());
         let label = Spanned::new(label.to_string(), span);
-        Some(ProcedureLine::ChunkJudgement(ChunkJudgement { class, label, change }))
+        Some(ProcedureLine::ChunkJudgement(ChunkJudgement { class, label, change, effects }))
+    }
+
+    /// `Outcomes Contest: Prevails if [Margin > 0], Stalemate if [Margin <= 0]`, the kind
+    /// (`Contest`) from the label.
+    pub(super) fn named_outcomes(
+        &mut self,
+        line: &RawLine<'_>,
+        kind: &str,
+    ) -> Option<ProcedureLine> {
+        const EXPECTED: &str = "outcomes separated by commas, each a name, `if` and a test in \
+                                brackets, such as `Prevails if [Margin > 0], Stalemate if \
+                                [Margin <= 0]`";
+        let text = line.text.trim_end();
+        let mut outcomes = Vec::new();
+        for (start, piece) in super::brackets::split_outside_brackets(text, ',') {
+            let lead = piece.len() - piece.trim_start().len();
+            let piece = piece.trim();
+            let parsed = piece.find(" if [").and_then(|at| {
+                let open = at + " if ".len();
+                let close = matching_bracket(piece, open)?;
+                let name = piece[..at].trim();
+                (close + 1 == piece.len() && !name.is_empty()).then_some((name, open, close))
+            });
+            let Some((name, open, close)) = parsed else {
+                self.expected(line, EXPECTED);
+                return None;
+            };
+            let at = start + lead;
+            let gate = self.expression(&piece[open + 1..close], line.base + at + open + 1)?;
+            let span = self.span_at(line.base, at..at + name.len());
+            outcomes.push(NamedOutcome { name: Spanned::new(name.to_string(), span), gate });
+        }
+        let kind_span = line.label_span;
+        let kind = Spanned::new(Name::new(kind), kind_span);
+        Some(ProcedureLine::Outcomes(NamedOutcomes { kind, outcomes }))
     }
 
     /// `Opposing dice: Tension`.

@@ -20,6 +20,19 @@ use crate::model::{
     Keyword, MAX_DEPTH, Name, Narration, Number, Requirement, Target, Test,
 };
 
+/// Whether a Cost line's text means to choose an amount: the word `choose` before a number
+/// or a bracket (`choose 1-5 Vigor`, `2 CP + choose 1d4-6 Sg`), not narration's `choose`.
+fn chooses(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    lower.match_indices("choose").any(|(at, word)| {
+        let before = lower[..at].chars().next_back();
+        let after = lower[at + word.len()..].trim_start();
+        !before.is_some_and(char::is_alphanumeric)
+            && lower[at + word.len()..].starts_with([' ', '\t'])
+            && after.starts_with(|c: char| c.is_ascii_digit() || c == '[')
+    })
+}
+
 /// Lowers sub-language text of one file, collecting diagnostics.
 pub struct Lowerer {
     /// The file being lowered.
@@ -395,7 +408,10 @@ impl Lowerer {
                 let (negative, amount) = self.amount(inner.remove(2), base)?;
                 Some(Effect::Set { resource, negative, amount })
             }
-            Rule::do_group => Some(Effect::Do(self.name(inner.get(1)?, base))),
+            Rule::do_group => Some(Effect::Do {
+                group: self.name(inner.get(1)?, base),
+                once_per_test: inner.len() > 2,
+            }),
             Rule::advance_clock => {
                 let amount = self.plain_amount(inner.get(1)?.clone(), base)?;
                 let unit = inner.get(2)?;
@@ -580,15 +596,41 @@ impl Lowerer {
                 .into_iter()
                 .map(|part| {
                     let mut inner = part.into_inner();
-                    let amount = self.plain_amount(inner.next()?, base)?;
+                    let first = inner.next()?;
+                    let (amount, up_to) = if first.as_rule() == Rule::cost_choice {
+                        // `choose_word`, then the least and the most.
+                        let mut bounds = first.into_inner().skip(1);
+                        let least = bounds.next()?.into_inner().next()?;
+                        let most = bounds.next()?.into_inner().next()?;
+                        (self.plain_amount(least, base)?, Some(self.plain_amount(most, base)?))
+                    } else {
+                        (self.plain_amount(first, base)?, None)
+                    };
                     let resource = self.name(&inner.next()?, base);
-                    Some(CostPart { amount, resource })
+                    Some(CostPart { amount, resource, up_to })
                 })
                 .collect::<Option<Vec<_>>>()
         });
         match parts {
             Some(parts) => Cost::Resources(parts),
-            None => Cost::Narration(self.narration(text, base)),
+            None => {
+                // A chosen cost that does not read is an error, not narration: the use
+                // would ask for nothing and pay nothing.
+                if chooses(text) {
+                    let trimmed = text.trim();
+                    let start = text.len() - text.trim_start().len();
+                    let span = self.span_at(base, start..start + trimmed.len());
+                    let kind = ParseErrorKind::UnreadableLine {
+                        label: "Cost".to_string(),
+                        expected: "a chosen cost such as `choose 1-5 Vigor`: the least and the \
+                                   most, each a number or a bracket expression (not dice), the \
+                                   least first, then the resource"
+                            .to_string(),
+                    };
+                    self.diagnostics.push(kind.at(span).to_diagnostic());
+                }
+                Cost::Narration(self.narration(text, base))
+            }
         }
     }
 

@@ -88,6 +88,10 @@ impl Decider for AskDecider<'_> {
         self.shown.push(happened.to_string());
     }
 
+    fn asks_person(&self) -> bool {
+        true
+    }
+
     fn decide(&mut self, point: &DecisionPoint) -> DecisionTaken {
         let (question, amount) = Self::question(point);
         let about: String = self.shown.drain(..).map(|line| line + "\n").collect();

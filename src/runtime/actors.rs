@@ -61,15 +61,25 @@ pub(crate) fn armour_layer(
     Ok((pool, layer))
 }
 
+/// An actor built from its block, before it joins the world.
+pub(crate) struct Built {
+    /// The actor.
+    pub actor: Actor,
+    /// The transcript lines of what its given values set beyond themselves.
+    pub notes: Vec<String>,
+    /// The resources it was not given, which hold their `start` value: read again once the
+    /// conditions its traits hold apply ([`restart`]).
+    pub started: Vec<String>,
+}
+
 /// Builds the actor `name` from the block `from` (if any), then applies `overrides`
-/// (`("Defense", 14)`: a stat, or a resource's current amount; [`super::given`]). Returns
-/// it with the transcript lines of what its given values set beyond themselves.
+/// (`("Defense", 14)`: a stat, or a resource's current amount; [`super::given`]).
 pub(crate) fn build_actor(
     rules: &Rules,
     name: &str,
     from: Option<&str>,
     overrides: &[(&str, i64)],
-) -> Result<(Actor, Vec<String>), RuntimeError> {
+) -> Result<Built, RuntimeError> {
     let mut actor = Actor::new(name);
     let rounding = Rounding::Floor;
     // (pool, layers outermost first), in the order pools are first met.
@@ -117,7 +127,10 @@ pub(crate) fn build_actor(
                 ActorLine::Traits(names) => actor.traits.extend(names_of(names)),
                 ActorLine::Equipment(names) => {
                     for item in names {
-                        if let Some(block) = Rules::find(&rules.armours, item.node.as_str()) {
+                        let worn = Rules::find(&rules.armours, item.node.as_str());
+                        // An armour with no layer lines (only modifiers, requirements,
+                        // fields) is not a layer: it would absorb 0 of every hit.
+                        if let Some(block) = worn.filter(|block| is_layer(block)) {
                             let (pool, layer) = armour_layer(rules, &actor, block)?;
                             match armour.iter_mut().find(|(name, _)| *name == pool) {
                                 Some((_, layers)) => layers.push(layer),
@@ -142,7 +155,49 @@ pub(crate) fn build_actor(
     for (pool, layers) in armour {
         actor.layered.insert(pool, LayeredPool::new(layers));
     }
-    Ok((actor, notes))
+    let started = (rules.resources.iter().map(|(name, _)| name))
+        .filter(|name| actor.resources.contains_key(*name) && !given.has(name))
+        .cloned()
+        .collect();
+    Ok(Built { actor, notes, started })
+}
+
+/// Reads the `start` of each resource in `started` again on `actor`, who has just joined
+/// and holds the conditions of its block and traits: a start that reads a stat those
+/// conditions change (`start [Max Health]`, a class's `+3 Stamina`) is what the actor
+/// starts with. Sets the current amounts only; the maximums are re-read after the command.
+pub(crate) fn restart(
+    rules: &Rules,
+    actor: &mut Actor,
+    started: &[String],
+) -> Result<(), RuntimeError> {
+    for (name, lines) in rules.resources.iter().filter(|(name, _)| started.contains(name)) {
+        for line in lines {
+            let ResourceRule::Start(amount) = &line.node else { continue };
+            let start = LineScope::of(rules, actor)
+                .amount(amount, LineContext::Declaration, Rounding::Floor)
+                .map_err(|e| RuntimeError::from(e).or_at(line.span))?;
+            if let Some(resource) = actor.resources.get_mut(name) {
+                resource.current = start;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether an armour block forms a layer: it writes a `Value`, `Protection`, `Hardness` or
+/// `Blow-through` line.
+fn is_layer(block: &crate::model::Block) -> bool {
+    let BlockBody::Armour(lines) = &block.body else { return false };
+    lines.iter().any(|line| {
+        matches!(
+            line.node,
+            ArmourLine::Value(_)
+                | ArmourLine::Protection(_)
+                | ArmourLine::Hardness(_)
+                | ArmourLine::BlowThrough(_)
+        )
+    })
 }
 
 fn internal() -> RuntimeError {

@@ -27,6 +27,8 @@ pub(crate) struct Questions {
     pub next: usize,
     /// The question asked beyond the given answers.
     pub asked: Option<DecisionPoint>,
+    /// True while a person stands behind the answers ([`Decider::asks_person`]).
+    pub person: bool,
 }
 
 /// How many answers one command may ask for before it fails instead of asking again.
@@ -79,7 +81,9 @@ impl Game {
         }
         let mut own: Vec<DecisionTaken> = Vec::new();
         loop {
-            self.questions = Questions { asking: true, given: own.clone(), ..Questions::default() };
+            let person = decider.asks_person();
+            self.questions =
+                Questions { asking: true, person, given: own.clone(), ..Questions::default() };
             let result = self.answering_scripts(decider, &mut command);
             let asked = self.questions.asked.take();
             self.questions = Questions::default();

@@ -4,16 +4,18 @@
 //! uses left this turn; the target's choice is a decision (the first offer under every
 //! policy, a question in the REPL), and after the first it may add more. The attacker rolls
 //! once; each chosen defence rolls its `Check:` value plus its `Penalty:` (which reads
-//! `[Defences this turn]`, the defences its holder made before it this turn) through the
+//! `[Defences this turn]` or `[Defences this round]`, the defences its holder made before it) through the
 //! attack's procedure, and the best defence roll is compared with the attack under the
-//! procedure's tie rule. Per-turn counts live with the encounter's limits: out of an
-//! encounter there are no turns, so nothing is counted and the count reads 0.
+//! procedure's tie rule. The counts (per turn, per round, per encounter) live with the
+//! encounter's limits: out of an encounter there are no turns, so nothing is counted and
+//! the counts read 0.
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::Actor;
 use crate::engine::{CheckResult, DecisionPoint, Event, LimitReset, Side, TieRule, versus};
-use crate::model::defence::{DEFENCES_THIS_TURN, DefenceSpec};
+use crate::model::defence::{DEFENCE_COUNTS, DefenceSpec};
 use crate::model::expr::{Expr, LineContext};
+use crate::model::power::LimitClock;
 use crate::model::{BlockBody, CheckSpec, PowerLine};
 
 use super::Game;
@@ -42,28 +44,37 @@ fn key_of(name: &str) -> String {
     format!("defence: {name}")
 }
 
-/// How many times `actor` counted `key` this turn (0 out of an encounter).
-fn made(game: &Game, actor: &str, key: &str) -> u32 {
+/// The counter clock of `per`.
+fn reset_of(per: LimitClock) -> LimitReset {
+    match per {
+        LimitClock::Turn => LimitReset::Turn,
+        LimitClock::Round => LimitReset::Round,
+        LimitClock::Encounter => LimitReset::Encounter,
+    }
+}
+
+/// How many times `actor` counted `key` since `per` began (0 out of an encounter).
+fn made(game: &Game, actor: &str, key: &str, per: LimitClock) -> u32 {
     let Some(encounter) = game.world.encounter.as_ref() else { return 0 };
     encounter
         .limits
         .iter()
         .filter(|used| {
-            used.actor == actor
-                && used.reset == LimitReset::Turn
-                && used.key.eq_ignore_ascii_case(key)
+            used.actor == actor && used.reset == reset_of(per) && used.key.eq_ignore_ascii_case(key)
         })
         .map(|used| used.count)
         .sum()
 }
 
-/// Counts one defence `name` by `actor` (nothing out of an encounter).
+/// Counts one defence `name` by `actor` on every clock (nothing out of an encounter).
 fn count(game: &mut Game, actor: &str, name: &str) {
     let Some(encounter) = game.world.encounter.as_mut() else { return };
-    let counter = super::limits::Counter { reset: LimitReset::Turn, allowed: u32::MAX };
-    for key in [key_of(name), ALL_KEY.to_string()] {
-        let matches = |used: &str| used.eq_ignore_ascii_case(&key);
-        counter.take(encounter, actor, name, matches, || key.clone());
+    for per in [LimitClock::Turn, LimitClock::Round, LimitClock::Encounter] {
+        let counter = super::limits::Counter { reset: reset_of(per), allowed: u32::MAX };
+        for key in [key_of(name), ALL_KEY.to_string()] {
+            let matches = |used: &str| used.eq_ignore_ascii_case(&key);
+            counter.take(encounter, actor, name, matches, || key.clone());
+        }
     }
 }
 
@@ -103,8 +114,9 @@ fn offers(
         }
         let (Some(defence), Some(check)) = (defence, check) else { continue };
         let name = block.name.node.as_str();
-        let used_up = defence.per_turn.as_ref().is_some_and(|limit| {
-            made(game, target, &key_of(name)) >= allowed(rules, actor, defence, limit.node)
+        let used_up = defence.limit.as_ref().is_some_and(|limit| {
+            made(game, target, &key_of(name), defence.per)
+                >= allowed(rules, actor, defence, limit.node)
         });
         if defence.admits(keywords) && !used_up {
             offers.push(Offer { name: name.to_string(), check, penalty });
@@ -113,7 +125,8 @@ fn offers(
     Ok(offers)
 }
 
-/// How many times a turn `actor` may make a defence whose `Defence:` line allows `limit`:
+/// How many times a turn (round, encounter) `actor` may make a defence whose `Defence:` line
+/// allows `limit`:
 /// `limit`, or `limit` for each weapon it has equipped (`2 per weapon per turn`).
 fn allowed(rules: &Rules, actor: &Actor, defence: &DefenceSpec, limit: u32) -> u32 {
     if !defence.per_weapon {
@@ -170,13 +183,28 @@ fn defence_value(
     span: Span,
 ) -> Result<i64, RuntimeError> {
     let value = side_value(game, context, keywords, (target, user), false, &offer.check, span)?;
-    let before = made(game, target, ALL_KEY);
+    let before = DEFENCE_COUNTS.map(|(name, per)| (name, made(game, target, ALL_KEY, per)));
+    // The count the narration gives is the one the Penalty line reads (a turn's by default).
+    let mut shown = (before[0].1, LimitClock::Turn);
     let penalty = match &offer.penalty {
         Some(expr) => {
             let rules = context.rules;
             let actor =
                 game.world.actor(target).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
-            let extra = [(DEFENCES_THIS_TURN, i64::from(before))];
+            let extra = before.map(|(name, made)| (name, i64::from(made)));
+            expr.node.visit(
+                &mut |node, _| {
+                    if let Expr::Name(name) = node
+                        && let Some(((_, made), (_, per))) = before
+                            .iter()
+                            .zip(DEFENCE_COUNTS)
+                            .find(|((counted, _), _)| name.matches(counted))
+                    {
+                        shown = (*made, per);
+                    }
+                },
+                expr.span,
+            );
             let scope =
                 LineScope { extra: &extra, weapon: context.weapon, ..LineScope::of(rules, actor) };
             crate::model::expr::evaluate(expr, &scope, LineContext::Check)
@@ -189,8 +217,10 @@ fn defence_value(
     let text = match penalty {
         0 => format!("{target} defends with {}", offer.name),
         _ => format!(
-            "{target} defends with {} ({penalty:+}: {before} defences before it this turn)",
-            offer.name
+            "{target} defends with {} ({penalty:+}: {} defences before it this {})",
+            offer.name,
+            shown.0,
+            shown.1.word()
         ),
     };
     game.world.record(Event::Narration { text: text.into(), cause: crate::engine::Cause::NONE });

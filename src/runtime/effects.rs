@@ -34,6 +34,9 @@ pub(crate) struct Context<'a> {
     /// A condition's own turn effect (ongoing damage): not an attack, so the user's `damage
     /// dealt` modifiers (Weakened) do not change it.
     pub from_condition: bool,
+    /// A name bound for these effects and the groups they run (`Stat` on a chunk's
+    /// judgement: the stat the test invokes).
+    pub binding: Option<&'a crate::model::bind::Binding>,
 }
 
 /// Runs `effects` (one line at `span`) for `target` (the user when `None`) at `grade`.
@@ -299,7 +302,11 @@ pub(crate) fn run(
                 None => super::flow::set_resource(game, user, resource, value)?,
             }
         }
-        Effect::Do(group) => super::flow::run_group(game, context, group, target, grade)?,
+        Effect::Do { group, once_per_test } => {
+            if !*once_per_test || super::steps::first_time_this_test(game, group)? {
+                super::flow::run_group(game, context, group, target, grade)?
+            }
+        }
         Effect::Advance { amount: value, unit } => {
             let value = amount(game, context, value, target, grade)?;
             super::world_resources::advance(game, value, unit)?;
@@ -517,7 +524,7 @@ fn end_hit(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
 
 /// `who` was healed: its conditions lasting `until healed` end (with their hooks). One
 /// scan of its conditions when it holds none of them.
-fn end_healed(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
+pub(crate) fn end_healed(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
     let holds = game.world.actor(who).is_ok_and(|actor| {
         actor.conditions.active.iter().any(|c| c.duration == crate::engine::Duration::UntilHealed)
     });

@@ -7,8 +7,6 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{ActiveCondition, Damage, Duration, HealRules, Sink, TurnStep};
-use crate::model::expr::LineContext;
-use crate::model::{Amount, BlockBody, ConditionLine};
 
 use super::Game;
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
@@ -169,7 +167,8 @@ impl Game {
         })
     }
 
-    /// `Hero heals 5`: healing into the health resource, capped at its maximum.
+    /// `Hero heals 5`: healing into the health resource, capped at its maximum; a heal that
+    /// raises it ends the conditions lasting `until healed`.
     pub fn heal_actor(&mut self, actor: &str, amount: i64) -> Result<(), RuntimeError> {
         if amount < 0 {
             let message = format!("cannot heal a negative amount ({amount})");
@@ -179,7 +178,12 @@ impl Game {
             let who = game.world.actor(actor).map_err(engine)?.name.clone();
             let health = super::effects::health_resource(&game.rules)?.to_string();
             super::maxes::refresh_named(game, &who)?;
-            game.world.heal(&who, &health, amount, &HealRules::default(), Span::NONE)?;
+            let steps =
+                game.world.heal(&who, &health, amount, &HealRules::default(), Span::NONE)?;
+            // A heal that raises health ends what lasts `until healed`, as an effect's does.
+            if steps.applied > 0 {
+                super::effects::end_healed(game, &who, Span::NONE)?;
+            }
             Ok(())
         })
     }
@@ -326,7 +330,7 @@ impl Game {
 
     /// The engine duration of `lasting` for a condition `block` on `who`.
     fn duration(
-        &self,
+        &mut self,
         block: &crate::model::Block,
         who: &str,
         lasting: Lasting,
@@ -340,49 +344,15 @@ impl Game {
             Lasting::EndOfNextTurn => Duration::until_end_of_next_turn(who, acting.as_deref()),
             Lasting::EndOfEncounter => Duration::EndOfEncounter,
             Lasting::UntilRemoved => Duration::UntilRemoved,
+            // One reading of a condition block's `Duration:` line for every way a condition
+            // is applied.
             Lasting::Declared => {
-                let BlockBody::Condition(lines) = &block.body else {
-                    return Ok(Duration::UntilRemoved);
-                };
-                let declared = lines.iter().find_map(|line| match &line.node {
-                    ConditionLine::Duration(duration) => Some(duration),
-                    _ => None,
-                });
-                match declared {
-                    None => Duration::UntilRemoved,
-                    Some(crate::model::Duration::For { amount, unit }) => {
-                        let count = self.count(amount, who)?;
-                        if unit.starts_with("turn") {
-                            Duration::EndOfTurn { actor: who.to_string(), turns: count }
-                        } else {
-                            Duration::Rounds(count)
-                        }
-                    }
-                    Some(crate::model::Duration::Until(event)) => {
-                        let text = event.node.to_lowercase();
-                        if text.contains("encounter") {
-                            Duration::EndOfEncounter
-                        } else if text.contains("next turn") {
-                            Duration::until_end_of_next_turn(who, acting.as_deref())
-                        } else if text.contains("turn") {
-                            Duration::EndOfTurn { actor: who.to_string(), turns: 1 }
-                        } else if text.contains("round") {
-                            Duration::Rounds(1)
-                        } else {
-                            Duration::UntilRemoved
-                        }
-                    }
-                }
+                let parties = super::durations::Parties { holder: who, user: who };
+                let rules = std::sync::Arc::clone(&self.rules);
+                let mut count = super::durations::on_holder(&rules, who);
+                super::durations::resolve(self, None, block, &parties, Span::NONE, &mut count)?
             }
         })
-    }
-
-    /// A duration's count, evaluated on `who`.
-    fn count(&self, amount: &Amount, who: &str) -> Result<u32, RuntimeError> {
-        let actor = self.world.actor(who).map_err(engine)?;
-        let scope = super::scope::LineScope::of(&self.rules, actor);
-        let value = scope.amount(amount, LineContext::Result, self.rules.rounding)?;
-        Ok(u32::try_from(value.max(0)).unwrap_or(u32::MAX))
     }
 }
 

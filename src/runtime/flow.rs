@@ -104,6 +104,8 @@ pub(crate) fn run_group(
         let names = rules.effect_groups.iter().map(|(group, _)| group.as_str());
         return Err(unknown("effects group", name.node.as_str(), names).at(name.span));
     };
+    let bound = context.binding.map(|binding| binding.effects(effects));
+    let effects = bound.as_ref().unwrap_or(effects);
     nested(game, name.span, |game| execute(game, context, effects, target, grade, name.span))
 }
 
@@ -214,6 +216,7 @@ fn fire_thresholds(game: &mut Game) -> Result<(), RuntimeError> {
                 outcome: &[],
                 destination: None,
                 from_condition: false,
+                binding: None,
             };
             nested(game, line.span, |game| {
                 execute(game, &context, &line.effects, None, None, line.span)

@@ -239,6 +239,8 @@ impl Game {
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(std::mem::take(diagnostics));
         }
+        // Names resolve once, here, before the rules copy the pack's blocks.
+        crate::link::link_names(&pack, &symbols);
         let mut rules = Rules::linked(&pack, symbols);
         rules.scripts = compiled;
         if let Some((periods, ticks)) = rules.clock {
@@ -359,13 +361,21 @@ impl Game {
         from: Option<&str>,
         overrides: &[(&str, i64)],
     ) -> Result<(), RuntimeError> {
-        let (actor, notes) = build_actor(&self.rules, name, from, overrides)?;
+        let built = build_actor(&self.rules, name, from, overrides)?;
         self.command(|game| {
-            game.world.add_actor(actor)?;
-            for note in &notes {
+            game.world.add_actor(built.actor)?;
+            for note in &built.notes {
                 game.narrate(note);
             }
-            super::traits::joined(game, name, from)
+            super::traits::joined(game, name, from)?;
+            super::worn::put_on_all(game, name)?;
+            // Traits held under `While:` lines (`not wielding a Heavy`) start holding too.
+            super::traits::settle(game)?;
+            // Its starting amounts read the values its conditions now change; the maximums
+            // are re-read after every command.
+            let rules = Arc::clone(&game.rules);
+            let actor = game.world.actor_mut(name).map_err(super::power::engine)?;
+            super::actors::restart(&rules, actor, &built.started)
         })
     }
 
@@ -606,4 +616,86 @@ fn shared(rules: Rules) -> Arc<Rules> {
         scripts.attach(&rules);
     }
     rules
+}
+
+/// A game on its way to another thread: everything but the indexed rules, whose compiled
+/// scripts are single-threaded. The pack travels parsed, checked and linked, so the thread
+/// that takes it ([`Portable::into_game`]) only indexes it again and compiles the scripts:
+/// no parsing, no checking (an analysis's sampling and sweep threads start from it).
+#[derive(Clone)]
+pub struct Portable {
+    pack: Arc<Pack>,
+    sources: SourceMap,
+    world: World,
+    script_files: Arc<[(String, String)]>,
+    undo: std::collections::VecDeque<Snapshot>,
+    journal: Option<Box<Journal>>,
+    zeroes: super::hooks::Zeroes,
+    reacting: u8,
+    flow_depth: u8,
+    reached: super::flow::Reached,
+    initiative: Option<crate::model::outcome::InitiativeMode>,
+    script_limits: crate::script::ScriptLimits,
+    questions: super::deciding::Questions,
+}
+
+impl Game {
+    /// This game as a [`Portable`], to be rebuilt on another thread.
+    pub fn portable(&self) -> Portable {
+        let game = self.clone();
+        Portable {
+            pack: game.pack,
+            sources: game.sources,
+            world: game.world,
+            script_files: game.script_files,
+            undo: game.undo,
+            journal: game.journal,
+            zeroes: game.zeroes,
+            reacting: game.reacting,
+            flow_depth: game.flow_depth,
+            reached: game.reached,
+            initiative: game.initiative,
+            script_limits: game.script_limits,
+            questions: game.questions,
+        }
+    }
+}
+
+impl Portable {
+    /// The game again, its rules indexed from the pack it carries and its scripts compiled
+    /// (they compiled when the pack was installed, so they compile again here).
+    pub fn into_game(self) -> Game {
+        let mut sources = self.sources;
+        let symbols = crate::link::Symbols::of(&self.pack);
+        let mut rules = Rules::linked(&self.pack, symbols);
+        if !self.script_files.is_empty() {
+            // Registered again under new file ids; the texts, and so every message, are
+            // the same.
+            rules.scripts = super::host::Scripts::compile(
+                &self.script_files,
+                &mut sources,
+                &self.script_limits,
+            )
+            .ok()
+            .map(std::rc::Rc::new);
+        }
+        Game {
+            pack: self.pack,
+            sources,
+            rules: shared(rules),
+            world: self.world,
+            identity: std::cell::OnceCell::new(),
+            script_files: self.script_files,
+            undo: self.undo,
+            journal: self.journal,
+            spare: None,
+            zeroes: self.zeroes,
+            reacting: self.reacting,
+            flow_depth: self.flow_depth,
+            reached: self.reached,
+            initiative: self.initiative,
+            script_limits: self.script_limits,
+            questions: self.questions,
+        }
+    }
 }

@@ -29,7 +29,7 @@ impl Given {
         Given(stats.chain(actor.resources.keys().map(|name| name.to_lowercase())).collect())
     }
 
-    fn has(&self, name: &str) -> bool {
+    pub(crate) fn has(&self, name: &str) -> bool {
         self.0.iter().any(|given| given.eq_ignore_ascii_case(name))
     }
 }

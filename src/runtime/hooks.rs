@@ -148,6 +148,7 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
             outcome: &[],
             destination: None,
             from_condition: false,
+            binding: None,
         };
         game.reacting += 1;
         let result =
@@ -266,7 +267,12 @@ impl Zeroes {
 }
 
 fn watches_zeroes(game: &Game) -> bool {
-    let rules = &game.rules;
+    game.rules.watches_zeroes
+}
+
+/// Whether anything in `rules` (a hook, a trait's trigger, an `On` line) listens for a
+/// resource reaching 0; found once at load.
+pub(crate) fn zero_listeners(rules: &super::rules::Rules) -> bool {
     rules.hooks.iter().any(|(event, _)| *event == HookEvent::ResourceZero)
         || rules.reactions.iter().any(|reaction| reaction.trigger.event == HookEvent::ResourceZero)
         || rules.event_rules.iter().any(|rule| rule.event.node == HookEvent::ResourceZero)

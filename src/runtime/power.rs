@@ -61,6 +61,9 @@ pub struct PowerOptions {
     pub choices: Vec<String>,
     /// `threshold 14`: the number a `Threshold: set by GM` line takes for this use.
     pub threshold: Option<i64>,
+    /// `choosing 3`: the amount a `Cost: choose 1-5 Vigor` part pays for this use, read as
+    /// `Chosen` (and counted in `Spent`) on the use's lines.
+    pub chosen: Option<i64>,
 }
 
 impl PowerUse {
@@ -78,9 +81,9 @@ impl PowerUse {
 
 /// The `(name, value)` pairs a check bound for one target, in binding order, held inline: a
 /// check binds at most seven ([`crate::model::procedure::OUTCOME_NAMES`]) and a Result line
-/// adds `Spent`, so grading a target allocates nothing. Reads, compares and
+/// adds `Spent` and `Chosen`, so grading a target allocates nothing. Reads, compares and
 /// prints as a slice of pairs (`names[0]`, `names == [("Margin", 3)]`).
-pub type BoundNames = crate::engine::ShortList<(&'static str, i64), 8>;
+pub type BoundNames = crate::engine::ShortList<(&'static str, i64), 9>;
 
 /// What happened to one target.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -221,9 +224,17 @@ fn run(
         game.world.narrate(note, span);
     }
     let trigger = request.options.trigger_values.as_slice();
-    // The use-time numbers, read on the Cost, Threshold, Check and Result lines.
+    // The use-time numbers, read on the Cost, Threshold, Check and Result lines: what the
+    // use spends beyond its cost, and the amount it picks for a chosen cost (paid, so spent).
     let spent = request.options.spending.iter().map(|(_, n)| *n).sum::<i64>();
-    let use_names = [("Spent", spent)];
+    let chosen = match stage {
+        Stage::Use => {
+            super::chosen_cost::pick(game, rules, (block, &lines), weapon, request, spent)?
+        }
+        Stage::Resolve | Stage::Test => None,
+    };
+    let chosen = chosen.unwrap_or(0);
+    let use_names = [("Spent", spent.saturating_add(chosen)), ("Chosen", chosen)];
     let context = Context {
         rules,
         weapon,
@@ -233,6 +244,7 @@ fn run(
         outcome: &use_names,
         destination: request.options.destination,
         from_condition: false,
+        binding: None,
     };
     let pipeline = Pipeline { context, block, lines, request, minimum_range };
     if stage == Stage::Use {
@@ -296,7 +308,11 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
                 let mut amounts = ShortList::<(&str, i64), 4>::default();
                 let mut from_pools = Vec::new();
                 for part in parts {
-                    let amount = scope.amount(&part.amount, LineContext::Cost, rounding)?;
+                    // A chosen amount pays what the use picked.
+                    let amount = match part.up_to {
+                        Some(_) => chosen_of(context),
+                        None => scope.amount(&part.amount, LineContext::Cost, rounding)?,
+                    };
                     let resource = part.resource.node.as_str();
                     // A world pool (fed by a check) is spent from the world, not the actor.
                     if rules.fed_pools.iter().any(|pool| part.resource.node.matches(pool))
@@ -517,7 +533,8 @@ fn resolve(
                     .round(rounding)
                     .saturating_add(super::scope::check_bonus(rules, roller))
                     .saturating_add(relative);
-                let extra = [("Threshold", threshold), ("Modifier", modifier), use_name(context)];
+                let [spent, chosen] = use_names(context);
+                let extra = [("Threshold", threshold), ("Modifier", modifier), spent, chosen];
                 let scope = LineScope { extra: &extra, ..scope };
                 let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
                 let found = find_check(rules, procedure, span)?;
@@ -551,10 +568,12 @@ fn resolve(
             let modifier = evaluate(&spec.modifier, &scope, LineContext::Check)?
                 .round(rounding)
                 .saturating_add(super::scope::check_bonus(rules, user));
+            let [spent, chosen] = use_names(context);
             let extra = [
                 ("Threshold", outcomes.first().and_then(|o| o.threshold).unwrap_or(0)),
                 ("Modifier", modifier),
-                use_name(context),
+                spent,
+                chosen,
             ];
             let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
             let found = find_check(rules, procedure, span)?;
@@ -607,9 +626,11 @@ fn resolve(
     // defence: the power lands at every grade, so a bare `Result:` is not success-only.
     let defended = check_line.is_some_and(|(spec, _)| spec.roller == CheckRoller::Target);
     for outcome in &outcomes {
-        // The bound names plus `Spent`, on the stack.
+        // The bound names plus `Spent` and `Chosen`, on the stack.
         let mut names = outcome.names.clone();
-        names.push(use_name(context));
+        let [spent, chosen] = use_names(context);
+        names.push(spent);
+        names.push(chosen);
         let grade = Some(i64::from(outcome.grade));
         for line in pipeline.lines.each(Kinds::RESULT | Kinds::EFFECT) {
             let (applies, effects) = match &line.node {
@@ -656,10 +677,19 @@ fn resolve(
     Ok(PowerOutcome { targets: outcomes, queued: false })
 }
 
-/// `Spent`, the use-time number the pipeline's context carries from the start of the use.
-fn use_name(context: &Context<'_>) -> (&'static str, i64) {
-    let spent = context.outcome.iter().find(|(name, _)| *name == "Spent");
-    spent.copied().unwrap_or(("Spent", 0))
+/// `Chosen`, the amount the use picked for its chosen cost (0 when it picks none).
+fn chosen_of(context: &Context<'_>) -> i64 {
+    use_names(context)[1].1
+}
+
+/// `Spent` and `Chosen`, the use-time numbers the pipeline's context carries from the start
+/// of the use.
+fn use_names(context: &Context<'_>) -> [(&'static str, i64); 2] {
+    let find = |wanted: &'static str| {
+        let found = context.outcome.iter().find(|(name, _)| *name == wanted);
+        found.copied().unwrap_or((wanted, 0))
+    };
+    [find("Spent"), find("Chosen")]
 }
 
 /// Whether `Result if [when]:` holds for `outcome`: `when` read on the user against the

@@ -134,7 +134,11 @@ fn check_rules(
 ) -> Result<(), RuntimeError> {
     let power_rules = &rules.power_rules;
     let lines = super::power::lines(block);
-    let has = |keyword: &str| crate::model::keywords::has(lines, weapon, keyword);
+    // The power's keywords gathered once for every rule asked of them (each `has` would
+    // walk the lines and the weapon's again).
+    let keywords: Vec<&str> = crate::model::keywords::of(lines, weapon).collect();
+    let has =
+        |asked: &str| keywords.iter().any(|keyword| crate::model::keywords::names(asked, keyword));
     let actor = request.actor.as_str();
     let power = block.name.node.as_str();
     let refuse = |code: &'static str,

@@ -13,7 +13,7 @@ use crate::engine::{
 };
 use crate::model::expr::{LineContext, Rounding};
 use crate::model::procedure::Procedure;
-use crate::model::system::{self, Method};
+use crate::model::system::{self, CriticalRange, Method};
 
 use super::checks::{CheckOutcome, CheckRequest, OutcomeNames, dice_count, run_check};
 use super::error::{RuntimeError, RuntimeErrorKind};
@@ -41,6 +41,8 @@ pub(crate) struct Settled<'a> {
     /// Successes pooled by helpers (successes): counted with the roll's, never instead of it.
     pooled: i64,
     critical_from: Option<u32>,
+    /// The highest critical face (`natural in 18-20`); `None`: no upper end.
+    critical_to: Option<u32>,
     /// The procedure's `Policy` lines over the defaults, for when no decider is passed.
     policies: PolicyDecider,
     /// `Extra dice:` — the world pool extra dice come from, and how many the request
@@ -94,9 +96,17 @@ pub(crate) fn settle<'a>(
         Some(ease) => amount(ease)?,
         None => request.ease,
     };
-    let critical_from = match procedure.critical {
-        Some(critical) => Some(to_u32(amount(critical)?)),
-        None => request.critical_from,
+    let (critical_from, critical_to) = match procedure.critical {
+        Some(CriticalRange::AtLeast(from)) => (Some(to_u32(amount(from)?)), None),
+        Some(CriticalRange::Faces(low, high)) => {
+            (Some(to_u32(amount(low)?)), Some(to_u32(amount(high)?)))
+        }
+        // A weapon without the range never crits.
+        Some(CriticalRange::Field(field)) => match scope.weapon_range(&field.node) {
+            Some((low, high)) => (Some(to_u32(low)), Some(to_u32(high))),
+            None => (None, None),
+        },
+        None => (request.critical_from, None),
     };
     let feeds = procedure.alternative_die_feeds.map(|pool| pool.node.as_str().to_string());
     Ok(Settled {
@@ -116,6 +126,7 @@ pub(crate) fn settle<'a>(
         ease,
         pooled: request.pooled,
         critical_from,
+        critical_to,
         policies: policies_of(procedure),
         extra_dice: procedure
             .extra_dice
@@ -265,6 +276,7 @@ impl Settled<'_> {
                     modifier: self.modifier,
                     target: self.target,
                     critical_from: self.critical_from,
+                    critical_to: self.critical_to,
                 };
                 let outcome =
                     world.modified_check(Some(actor), &check, self.span).map_err(engine)?;

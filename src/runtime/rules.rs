@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostics::Spanned;
+use crate::model::expr::Link;
 use crate::model::system::ResourceRule;
 use crate::model::{Block, BlockKind, Pack, SystemLine};
 
@@ -71,12 +72,9 @@ pub(crate) struct Rules {
     pub event_rules: Vec<crate::model::hook::EventRule>,
     /// `Challenge counters: S, F`: the resources a challenge counts in.
     pub challenge_counters: Option<(String, String)>,
-    /// `Derived X: [expr]` lines, in declaration order. Private, like `derived_names`: only
-    /// load writes it, so the filter can never fall behind the list.
+    /// `Derived X: [expr]` lines, in declaration order (the order of the symbol table's
+    /// derived values, which linked names index). Private: only load writes it.
     derived: Vec<(String, Spanned<crate::model::Expr>)>,
-    /// The names in `derived`, summarised at load: most names read are plain stats, and
-    /// [`Rules::derived`] answers them without scanning the derived values.
-    derived_names: super::name_filter::NameFilter,
     /// Where the `Derived Tier:` and `Derived Level:` lines are in `derived`, found once at
     /// load: pools read `[Tier]` on most checks (see [`Rules::special_derived`]).
     pub special_derived: [Option<usize>; 2],
@@ -119,13 +117,17 @@ pub(crate) struct Rules {
     /// Whether anything listens to engine events (hooks or trait reactions): without,
     /// damage and effects skip every event test.
     pub listens: bool,
+    /// Whether anything listens for a resource reaching 0 (see `hooks::zero_listeners`).
+    pub watches_zeroes: bool,
 }
 
 impl Rules {
     /// Indexes `pack` (tests; a game links the pack once, see [`Rules::linked`]).
     #[cfg(test)]
     pub fn of(pack: &Pack) -> Rules {
-        Rules::linked(pack, crate::link::Symbols::of(pack))
+        let symbols = crate::link::Symbols::of(pack);
+        crate::link::link_names(pack, &symbols);
+        Rules::linked(pack, symbols)
     }
 
     /// Indexes `pack`, whose symbol table is `symbols`.
@@ -152,6 +154,7 @@ impl Rules {
                 map.entry(key).or_insert_with(|| block.clone());
             }
         }
+        super::worn::conditions(&rules.armours, &mut rules.conditions);
         for line in pack.system_lines() {
             if let SystemLine::Resource { name, rules: lines } = &line.node {
                 rules.resources.push((name.node.as_str().to_string(), lines.clone()));
@@ -224,8 +227,6 @@ impl Rules {
             }
             rules.system.push(line.clone());
         }
-        rules.derived_names =
-            super::name_filter::NameFilter::of(rules.derived.iter().map(|(name, _)| name.as_str()));
         rules.special_derived = [SPECIALS[0], SPECIALS[1]].map(|special| {
             let name = special.to_string();
             rules.derived.iter().position(|(derived, _)| derived.eq_ignore_ascii_case(&name))
@@ -257,6 +258,7 @@ impl Rules {
         rules.world_resources = super::world_resources::of(&rules.resources);
         rules.listens =
             !rules.hooks.is_empty() || !rules.reactions.is_empty() || !rules.event_rules.is_empty();
+        rules.watches_zeroes = super::hooks::zero_listeners(&rules);
         use crate::model::system::EngineRuling;
         rules.grade_cap = pack.ruling(EngineRuling::GradeCap.name()).cloned();
         if let Some(crate::model::Amount::Expr(expr)) =
@@ -287,16 +289,32 @@ impl Rules {
         blocks.get(name).or_else(|| blocks.get(&name.to_lowercase()))
     }
 
-    /// The table called `name` (without regard to case).
+    /// The table called `name` (without regard to case): by its link when the pack's link
+    /// step resolved it, else by its text.
     pub fn table(&self, name: &crate::model::Name) -> Option<&crate::model::table::Table> {
-        let found = self.tables.iter().find(|(table, _)| table.matches(name.as_str()));
-        found.map(|(_, table)| table)
+        match name.link() {
+            Link::At(at) => self.tables.get(at).map(|(_, table)| table),
+            Link::Absent => None,
+            Link::Unlinked => {
+                let found = self.tables.iter().find(|(table, _)| table.matches(name.as_str()));
+                found.map(|(_, table)| table)
+            }
+        }
     }
 
     /// The value of the ruling called `name` (case-insensitive), if the system has one.
     pub fn ruling(&self, name: &str) -> Option<&crate::model::Amount> {
         let found = self.rulings.iter().find(|(ruling, _)| ruling.eq_ignore_ascii_case(name));
         found.map(|(_, value)| value)
+    }
+
+    /// [`Rules::ruling`] of a name read in a bracket: by its link when it has one.
+    pub fn ruling_of(&self, name: &crate::model::Name) -> Option<&crate::model::Amount> {
+        match name.link() {
+            Link::At(at) => self.rulings.get(at).map(|(_, value)| value),
+            Link::Absent => None,
+            Link::Unlinked => self.ruling(name.as_str()),
+        }
     }
 
     /// The names of `blocks`, as written, for suggestions.
@@ -312,14 +330,22 @@ impl Rules {
         &self.derived
     }
 
-    /// The value of the `Derived` line called `name`, if the system has one.
-    #[inline]
+    /// The value of the `Derived` line called `name` (without regard to case), if the
+    /// system has one.
     pub fn derived(&self, name: &str) -> Option<&Spanned<crate::model::Expr>> {
-        if !self.derived_names.may_hold(name) {
-            return None;
-        }
         let found = self.derived.iter().find(|(derived, _)| derived.eq_ignore_ascii_case(name));
         found.map(|(_, expr)| expr)
+    }
+
+    /// [`Rules::derived`] of a name read in a bracket: by its link (no search) when the
+    /// pack's link step resolved it, else by its text.
+    #[inline]
+    pub fn derived_of(&self, name: &crate::model::Name) -> Option<&Spanned<crate::model::Expr>> {
+        match name.link() {
+            Link::At(at) => self.derived.get(at).map(|(_, expr)| expr),
+            Link::Absent => None,
+            Link::Unlinked => self.derived(name.as_str()),
+        }
     }
 
     /// The `Derived` line for `Tier` or `Level` ([`Rules::derived`] of its name, found at

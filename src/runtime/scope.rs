@@ -11,7 +11,7 @@ use crate::model::expr::{
     EvalErrorKind, LineContext, NUMERIC_WEAPON_LINES, Name, NameKind, Reference, Scope, Special,
     Value, evaluate, weapon_line,
 };
-use crate::model::{Block, BlockBody, weapon_property};
+use crate::model::{Block, BlockBody, Expr, weapon_property};
 
 use super::rules::Rules;
 
@@ -123,6 +123,32 @@ impl<'a> LineScope<'a> {
             }
             Some(amount) => self.weapon_amount(amount),
         }
+    }
+
+    /// The range field `[Weapon Crit range]` (or `[Weapon's Crit range]`) of the power's
+    /// weapon as its lowest and highest value; `None` when there is no weapon, or it leaves
+    /// the field out (`check` refuses any other expression where a range is read).
+    pub(crate) fn weapon_range(&self, expr: &Expr) -> Option<(i64, i64)> {
+        use crate::model::gear::FieldValue;
+        let path = match expr {
+            Expr::Name(name) => {
+                let text = name.as_str();
+                let head = text.get(..7).filter(|head| head.eq_ignore_ascii_case("weapon "))?;
+                &text[head.len()..]
+            }
+            Expr::Possessive { owner, name } if owner.node.matches("Weapon") => name.node.as_str(),
+            _ => return None,
+        };
+        let BlockBody::Weapon(lines) = &self.weapon?.body else { return None };
+        lines.iter().find_map(|line| match &line.node {
+            crate::model::WeaponLine::Field(field) if field.label.node.matches(path) => {
+                match field.value {
+                    FieldValue::Range(low, high) => Some((low, high)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
     }
 
     /// The field `path` of the gear `block` (a weapon or an armour): a line whose label is
@@ -607,7 +633,8 @@ impl LineScope<'_> {
         if let Some(index) = weapon_line(name, context) {
             return self.weapon_value(index, name, context);
         }
-        match actor_value_at(self.rules, self.user, name.as_str(), self.depth) {
+        let derived = self.rules.derived_of(name);
+        match value_with(self.rules, self.user, name.as_str(), derived, self.depth) {
             Some(value) => Ok(Value::integer(value)),
             None => match (self.rules.world_resource(name.as_str()), self.pools) {
                 (Some(held), Some(pools)) => {
@@ -647,10 +674,8 @@ impl LineScope<'_> {
     /// rulings that read each other end.
     #[inline(never)]
     fn ruling(&self, name: &Name, context: LineContext) -> Read {
-        let amount = self
-            .rules
-            .ruling(name.as_str())
-            .ok_or_else(|| unknown(format_args!("Ruling {name}")))?;
+        let amount =
+            self.rules.ruling_of(name).ok_or_else(|| unknown(format_args!("Ruling {name}")))?;
         if self.depth >= DERIVED_DEPTH {
             return Err(unknown(format_args!("Ruling {name}")));
         }
@@ -679,7 +704,8 @@ impl LineScope<'_> {
             return self.gear_read(self.user, crate::model::gear::GearKind::Weapon, name.as_str());
         }
         let actor = actor.ok_or_else(|| unknown(format_args!("{owner}")))?;
-        match actor_value_at(self.rules, actor, name.as_str(), self.depth) {
+        let derived = self.rules.derived_of(name);
+        match value_with(self.rules, actor, name.as_str(), derived, self.depth) {
             Some(value) => Ok(Value::integer(value)),
             None => match crate::model::gear::gear_name(name.as_str()) {
                 Some((crate::model::gear::GearKind::Armour, path)) => {

@@ -90,6 +90,7 @@ fn adopt(game: &mut Game, rules: &Rules, actor: &str, stance: &str) -> Result<()
         outcome: &[],
         destination: None,
         from_condition: false,
+        binding: None,
     };
     for line in lines {
         if let TraitLine::Effect(effects) = &line.node {

@@ -1,24 +1,28 @@
 //! Tests that take several steps: a success pool rolled and left open (the world's
 //! [`OpenTest`]), then added to before it settles — chunks of extra dice bought from the
 //! resource the procedure's `Chunk:` line names (each chunk judged as a whole by the
-//! `Chunk all ...:` lines, each costing what `Per chunk:` says), helpers pooling their
-//! successes, an opponent's dice (`Opposing dice:`) raising the successes needed — and
-//! settled: success when the successes reach the need. Ease that alone meets the need
-//! settles the test at once, without a roll. Every step is one transactional command.
+//! `Chunk all ...:` lines, which may run effects on the roller, each costing what `Per
+//! chunk:` says), helpers pooling their successes, an opponent's dice (`Opposing dice:`)
+//! raising the successes needed — and settled: success when the successes reach the need,
+//! or the named outcome of a kind of test (`Outcomes Contest:`). Ease that alone meets the
+//! need settles the test at once, without a roll. Every step is one transactional command.
 
-use crate::diagnostics::Span;
+use crate::diagnostics::{Span, Spanned};
 use crate::engine::{
     CheckResult, DiceClass, Event, OpenTest, RolledDie, SuccessPoolCheck, World, classify_dice,
     success_pool, successes,
 };
+use crate::model::bind::Binding;
+use crate::model::expr::Name;
 use crate::model::expr::{LineContext, Rounding};
 use crate::model::procedure::Procedure;
-use crate::model::steps::{ChunkClass, SuccessChange};
+use crate::model::steps::{ChunkClass, SuccessChange, TESTED_STAT};
 use crate::model::system::Method;
 
 use super::Game;
 use super::check_options::Rated as Values;
 use super::checks::{CheckRequest, find_procedure};
+use super::effects::{Context, execute};
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::rules::Rules;
 use super::scope::LineScope;
@@ -40,6 +44,9 @@ pub struct TestRequest {
     pub helpers: Vec<String>,
     /// The procedure by name; `None`: the system's default.
     pub procedure: Option<String>,
+    /// The kind of test (`as Contest`), whose procedure's `Outcomes Contest:` line names
+    /// the outcome it settles into.
+    pub kind: Option<String>,
 }
 
 /// How a test stands after a step, or how it settled.
@@ -54,12 +61,15 @@ pub struct TestStatus {
     /// The judgement of the last chunk, when the step was a chunk that one line judged
     /// (`Major Success`).
     pub judgement: Option<String>,
+    /// The named outcome a kind of test settled into (`Stalemate`).
+    pub outcome: Option<String>,
 }
 
 impl TestStatus {
     fn of(test: &OpenTest) -> TestStatus {
         let settled = test.settled.then_some(test.successes >= test.need);
-        TestStatus { successes: test.successes, need: test.need, settled, judgement: None }
+        let outcome = test.outcome.clone();
+        TestStatus { successes: test.successes, need: test.need, settled, judgement: None, outcome }
     }
 }
 
@@ -178,14 +188,57 @@ fn narrate(world: &mut World, text: String) {
     world.record(Event::Narration { text: text.into(), cause: crate::engine::Cause::NONE });
 }
 
-/// Records the settled outcome as a check and marks the test settled.
+/// The outcome the open test of a kind settles into: its procedure's `Outcomes KIND:` line's
+/// first outcome whose test holds, reading `Successes`, `Threshold` and `Margin`.
+fn named_outcome(game: &Game) -> Result<Option<String>, RuntimeError> {
+    let Some(test) = game.world.test.as_ref() else { return Ok(None) };
+    let Some(kind) = &test.kind else { return Ok(None) };
+    let rules = &game.rules;
+    let (_, procedure) = find_procedure(rules, Some(&test.procedure), Span::NONE)?;
+    let Some(line) = procedure.outcomes.iter().find(|line| line.kind.node.matches(kind)) else {
+        return Ok(None);
+    };
+    let names = [
+        ("Successes", test.successes),
+        ("Threshold", test.need),
+        ("Margin", test.successes.saturating_sub(test.need)),
+    ];
+    let who = game.world.actor(&test.actor).map_err(engine)?;
+    let scope = LineScope { extra: &names, ..LineScope::of(rules, who) };
+    for outcome in &line.outcomes {
+        let gate = crate::model::Amount::Expr(outcome.gate.clone());
+        if scope.amount(&gate, LineContext::Check, Rounding::Floor)? != 0 {
+            return Ok(Some(outcome.name.node.clone()));
+        }
+    }
+    Ok(None)
+}
+
+/// Settles the open test: names its outcome when it is a kind of test, records it as a
+/// check and marks it settled.
+fn settle(game: &mut Game, span: Span) -> Result<TestStatus, RuntimeError> {
+    let outcome = named_outcome(game)?;
+    if let Some(test) = game.world.test.as_mut() {
+        test.outcome = outcome;
+    }
+    Ok(settle_test(&mut game.world, span))
+}
+
+/// Marks the test settled and records its outcome: the named one of a kind of test, else
+/// a check's success or failure.
 fn settle_test(world: &mut World, span: Span) -> TestStatus {
     let Some(test) = world.test.as_mut() else {
-        return TestStatus { successes: 0, need: 0, settled: None, judgement: None };
+        return TestStatus { successes: 0, need: 0, settled: None, judgement: None, outcome: None };
     };
     test.settled = true;
     let status = TestStatus::of(test);
     let actor = test.actor.clone();
+    // A kind of test settles into its named outcome, not a plain success or failure.
+    if let Some(outcome) = &status.outcome {
+        let text = format!("{actor}: {}, {outcome}", successes(status.successes));
+        narrate(world, text);
+        return status;
+    }
     let result = CheckResult::SuccessPool {
         successes: u32::try_from(status.successes.max(0)).unwrap_or(u32::MAX),
         automatic: u32::try_from(test.ease.max(0)).unwrap_or(u32::MAX),
@@ -225,15 +278,47 @@ impl Game {
                 chunks: 0,
                 helpers: Vec::new(),
                 settled: false,
+                once: Vec::new(),
+                kind: None,
+                outcome: None,
             };
-            if pool.ease >= request.need {
+            if let Some(kind) = &request.kind {
+                let declared =
+                    pool.procedure.outcomes.iter().find(|line| line.kind.node.matches(kind));
+                let Some(line) = declared else {
+                    let kinds: Vec<String> = pool
+                        .procedure
+                        .outcomes
+                        .iter()
+                        .map(|line| line.kind.node.to_string())
+                        .collect();
+                    let hint = match kinds.as_slice() {
+                        [] => format!(
+                            "declare `Outcomes {kind}: NAME if [TEST], ...` in check `{}`",
+                            pool.procedure.name
+                        ),
+                        _ => format!("the kinds it declares: {}", kinds.join(", ")),
+                    };
+                    return Err(refused(
+                        format!(
+                            "check procedure `{}` has no kind of test `{kind}`",
+                            pool.procedure.name
+                        ),
+                        hint,
+                    ));
+                };
+                test.kind = Some(line.kind.node.to_string());
+            }
+            // Ease alone: some ease, and as much as the need (a need of 0 with no ease still
+            // rolls: an open challenge counts its successes).
+            if pool.ease > 0 && pool.ease >= request.need {
                 let text = format!(
                     "{actor}'s ease of {} meets the {} needed: no roll",
                     pool.ease, request.need
                 );
                 narrate(&mut game.world, text);
                 game.world.test = Some(test);
-                return Ok(settle_test(&mut game.world, pool.span));
+                return settle(game, pool.span);
             }
             let (_, rolled) = roll(&mut game.world, Some(actor), "test", &pool.check, pool.span)?;
             test.successes = test.successes.saturating_add(rolled);
@@ -287,7 +372,7 @@ impl Game {
     pub fn settle_test(&mut self) -> Result<TestStatus, RuntimeError> {
         self.command(|game| {
             open(&game.world)?;
-            Ok(settle_test(&mut game.world, Span::NONE))
+            settle(game, Span::NONE)
         })
     }
 }
@@ -358,7 +443,12 @@ fn chunk(
             format!("add {} instead", rule.resource.node),
         ));
     }
-    let values = values(&rules, &game.world, actor, &test.stats, test.bonus)?;
+    // `Rating` stays what it was when the test opened, though a chunk's effects raise the
+    // stat (an advance earned in this test counts from the next).
+    let values = Values {
+        rating: test.rating,
+        ..values(&rules, &game.world, actor, &test.stats, test.bonus)?
+    };
     let request = CheckRequest { threshold: test.need, ease: test.ease, ..CheckRequest::default() };
     let names = names(&pool.procedure, &request, values, dice);
     let most = {
@@ -418,12 +508,58 @@ fn chunk(
             }
         }
     }
-    let status =
-        TestStatus { judgement: judgement.map(|j| j.label.node.clone()), ..TestStatus::of(&test) };
     text.push_str(&format!(" — {}", test.summary()));
+    let stat = test.stats.first().cloned();
     game.world.test = Some(test);
     narrate(&mut game.world, text);
+    if let Some(judgement) = judgement.filter(|judgement| !judgement.effects.parts.is_empty()) {
+        let binding = Binding { name: Name::new(TESTED_STAT), chosen: stat.into_iter().collect() };
+        let effects = binding.effects(&judgement.effects);
+        let context = Context {
+            rules: &rules,
+            weapon: None,
+            user: actor,
+            rounding: rules.rounding,
+            trigger: &[],
+            outcome: &names,
+            destination: None,
+            from_condition: false,
+            binding: Some(&binding),
+        };
+        execute(game, &context, &effects, None, None, judgement.label.span)?;
+    }
+    let test = open(&game.world)?;
+    let status =
+        TestStatus { judgement: judgement.map(|j| j.label.node.clone()), ..TestStatus::of(test) };
     Ok(status)
+}
+
+/// Whether `group` runs now under `at most once per test`: true the first time in the open
+/// test (noted in it), false after (logged). Refused when no test is open.
+pub(crate) fn first_time_this_test(
+    game: &mut Game,
+    group: &Spanned<Name>,
+) -> Result<bool, RuntimeError> {
+    let name = game
+        .rules
+        .effect_groups
+        .iter()
+        .find(|(declared, _)| group.node.matches(declared))
+        .map_or_else(|| group.node.to_string(), |(declared, _)| declared.to_string());
+    let Some(test) = game.world.test.as_mut().filter(|test| !test.settled) else {
+        return Err(refused(
+            format!("`do {name} at most once per test` runs with no test open"),
+            "run it from a line of the test (`Chunk all successes: ...`)",
+        )
+        .or_at(group.span));
+    };
+    if test.once.contains(&name) {
+        let text = format!("{name} has run once in this test: not again");
+        game.world.narrate(text, group.span);
+        return Ok(false);
+    }
+    test.once.push(name);
+    Ok(true)
 }
 
 fn oppose(game: &mut Game, dice: i64) -> Result<TestStatus, RuntimeError> {

@@ -209,16 +209,20 @@ pub(crate) fn settle(game: &mut Game) -> Result<(), RuntimeError> {
     }
     let rules = Arc::clone(&game.rules);
     for index in 0..game.world.actors.len() {
+        // The actor's traits that hold conditions under `While:` lines, found before
+        // anything is copied: most actors have none.
+        let watched: Vec<&Block> = game.world.actors[index]
+            .traits
+            .iter()
+            .filter_map(|name| Rules::find(&rules.traits, name))
+            .filter(|block| acts_on_its_own(block) && trigger_line(block).is_none())
+            .filter(|block| has_while(block))
+            .collect();
+        if watched.is_empty() {
+            continue;
+        }
         let actor = game.world.actors[index].name.clone();
-        let traits = game.world.actors[index].traits.clone();
-        for name in traits {
-            let Some(block) = Rules::find(&rules.traits, &name).filter(|b| acts_on_its_own(b))
-            else {
-                continue;
-            };
-            if trigger_line(block).is_some() || !has_while(block) {
-                continue;
-            }
+        for block in watched {
             let holder = game.world.actor(&actor).map_err(engine)?;
             let source = block.name.node.as_str();
             let holding =
@@ -314,6 +318,7 @@ fn run_reaction(
         outcome: &[],
         destination: None,
         from_condition: false,
+        binding: None,
     };
     for line in lines(block) {
         if let TraitLine::Effect(effects) = &line.node {

@@ -231,6 +231,8 @@ pub struct TestCommand {
     pub ease: i64,
     /// `aided by Ana`: allies who make the same test and pool their successes.
     pub aided_by: Vec<NameRef>,
+    /// `as Contest`: the kind of test (its procedure's `Outcomes Contest:` line).
+    pub kind: Option<NameRef>,
 }
 
 /// `analyze 2 times Hero uses Charge on Bandit`.
@@ -291,6 +293,8 @@ pub struct UseCommand {
     pub choosing: Vec<NameRef>,
     /// `threshold 14`: a GM-set threshold.
     pub threshold: Option<i64>,
+    /// `choosing 3`: the amount a `Cost: choose 1-5 Vigor` pays.
+    pub chosen: Option<i64>,
 }
 
 impl UseCommand {
@@ -310,6 +314,7 @@ impl UseCommand {
         request.options.destination = self.destination;
         request.options.choices = self.choosing.iter().map(|n| n.node.clone()).collect();
         request.options.threshold = self.threshold;
+        request.options.chosen = self.chosen;
         request
     }
 }

@@ -117,8 +117,8 @@ pub const COMMANDS: &[CommandSpec] = &[
         at: WordAt::AfterActor,
         rule: Some(Rule::use_power),
         syntax: "ACTOR uses POWER [on TARGETS] [spending N RESOURCE] [with weapon WEAPON] \
-                 [trigger \"EVENT\"] [at HEX ...] [to HEX] [choosing STATS] [threshold N]",
-        help: "an actor uses a power on targets (also: choosing STATS, threshold N)",
+                 [trigger \"EVENT\"] [at HEX ...] [to HEX] [choosing STATS | choosing N] [threshold N]",
+        help: "an actor uses a power on targets (also: choosing STATS or N, threshold N)",
         examples: &["Scout uses Quick Jab on Guard spending 1 Focus"],
         completes: &["uses"],
         tested_in: None,
@@ -149,9 +149,10 @@ pub const COMMANDS: &[CommandSpec] = &[
         word: "tests",
         at: WordAt::AfterActor,
         rule: Some(Rule::open_test),
-        syntax: "ACTOR tests TERMS vs N [ease N] [aided by ACTORS]",
+        syntax: "ACTOR tests TERMS vs N [as KIND] [ease N] [aided by ACTORS]",
         help: "open a test in steps: roll a success pool and leave it open for chunks, \
-               assists and opposing dice until `settle`",
+               assists and opposing dice until `settle`; `as KIND` settles it into a named \
+               outcome of its procedure's `Outcomes KIND:` line",
         examples: &["Hero tests Strength vs 4 ease 1 aided by Ana"],
         completes: &["tests"],
         tested_in: None,

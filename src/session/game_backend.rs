@@ -421,6 +421,7 @@ impl Backend for Game {
                     ease: open.ease,
                     helpers: open.aided_by.iter().map(|helper| helper.node.clone()).collect(),
                     procedure: None,
+                    kind: open.kind.as_ref().map(|kind| kind.node.clone()),
                 };
                 let unknown = std::iter::once(&open.side.actor)
                     .chain(&open.aided_by)
@@ -442,7 +443,11 @@ impl Backend for Game {
         let mut outcome = self.events_or(mark, "test", String::new());
         outcome.events.retain(|event| !event.text.is_empty());
         if let Some(met) = status.settled {
-            let verdict = if met { "success" } else { "failure" };
+            let verdict = match &status.outcome {
+                Some(outcome) => outcome.as_str(),
+                None if met => "success",
+                None => "failure",
+            };
             let text = format!(
                 "settled: {} of {} needed, {verdict} (margin {})",
                 crate::engine::successes(status.successes),

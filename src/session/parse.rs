@@ -485,17 +485,21 @@ impl Lower {
                 let actor = self.name(inner.next().expect("grammar: actor"));
                 let terms = self.terms(inner.next().expect("grammar: test terms"))?;
                 let need = self.number(&inner.next().expect("grammar: need"))?;
-                let (mut ease, mut aided_by) = (0, Vec::new());
+                let (mut ease, mut aided_by, mut kind) = (0, Vec::new(), None);
                 for option in inner {
-                    if option.as_rule() == Rule::test_ease {
-                        let count = children(option).next().expect("grammar: ease");
-                        ease = self.number(&count)?;
-                    } else {
-                        aided_by = self.names(option);
+                    match option.as_rule() {
+                        Rule::test_ease => {
+                            let count = children(option).next().expect("grammar: ease");
+                            ease = self.number(&count)?;
+                        }
+                        Rule::test_kind => {
+                            kind = Some(self.name(children(option).next().expect("grammar: kind")))
+                        }
+                        _ => aided_by = self.names(option),
                     }
                 }
                 let side = CheckSide { actor, terms };
-                Command::Test(TestStep::Open(TestCommand { side, need, ease, aided_by }))
+                Command::Test(TestStep::Open(TestCommand { side, need, ease, aided_by, kind }))
             }
             Rule::add_chunk => {
                 let actor = self.name(inner.next().expect("grammar: actor"));
@@ -543,6 +547,7 @@ impl Lower {
             aim: Vec::new(),
             destination: None,
             choosing: Vec::new(),
+            chosen: None,
             threshold: None,
         };
         for part in inner {
@@ -569,8 +574,12 @@ impl Lower {
                     power_use.destination = Some(self.hex(&hex)?.node);
                 }
                 Rule::choosing => {
-                    let list = children(part).next().expect("grammar: chosen names");
-                    power_use.choosing = self.names(list);
+                    let chosen = children(part).next().expect("grammar: chosen names");
+                    if chosen.as_rule() == Rule::integer {
+                        power_use.chosen = Some(self.number(&chosen)?);
+                    } else {
+                        power_use.choosing = self.names(chosen);
+                    }
                 }
                 Rule::gm_threshold => {
                     let value = children(part).next().expect("grammar: threshold");

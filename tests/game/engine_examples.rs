@@ -176,8 +176,13 @@ fn success_pool_explosions_are_bounded() {
 // §4 Attack: 1d20 + Dexterity - Agility >= 10; the natural roll decides criticals.
 #[test]
 fn section_4_modified_roll_and_critical() {
-    let check =
-        ModifiedRollCheck { sides: 20, modifier: 3 - 1, target: 10, critical_from: Some(19) };
+    let check = ModifiedRollCheck {
+        sides: 20,
+        modifier: 3 - 1,
+        target: 10,
+        critical_from: Some(19),
+        critical_to: None,
+    };
     let hit = roll_plus_modifier(&mut forced(&[19]), &check).unwrap();
     assert_eq!((hit.natural, hit.total, hit.success, hit.critical), (19, 21, true, true));
     let miss = roll_plus_modifier(&mut forced(&[7]), &check).unwrap();
@@ -187,7 +192,13 @@ fn section_4_modified_roll_and_critical() {
 // §5 Versus: both roll 1d20 + skill; the attacker must exceed (ties to the defender).
 #[test]
 fn section_5_versus_tie_goes_to_the_defender() {
-    let attacker = ModifiedRollCheck { sides: 20, modifier: 5, target: 0, critical_from: None };
+    let attacker = ModifiedRollCheck {
+        sides: 20,
+        modifier: 5,
+        target: 0,
+        critical_from: None,
+        critical_to: None,
+    };
     let defender = ModifiedRollCheck { modifier: 3, ..attacker };
     let (a, d, result) =
         versus_rolls(&mut forced(&[10, 12]), &attacker, &defender, TieRule::Defender).unwrap();

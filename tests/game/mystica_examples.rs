@@ -9,9 +9,9 @@ use mythforge::runtime::Game;
 use mythforge::session::{Run, Session, transcript};
 
 /// The pack and its cast: Jasmine, Karak, Shaera and a Bandit (Agility 1, Stamina 1, 16
-/// health). Karak joins at 17 of 25 health (GAPS.md 7) and the GM heals him to full.
+/// health). Karak joins at full health, 25 (his class's +3 Stamina counts from the start).
 const SETUP: &str = "load \"rules/mystica\"\nactor Jasmine from Jasmine\nactor Karak from Karak\n\
-actor Shaera from Shaera\nactor Bandit from Bandit\nKarak heals 8\n";
+actor Shaera from Shaera\nactor Bandit from Bandit\n";
 
 fn session() -> Session<Game> {
     let mut session = Session::new(Game::new(1), 1);
@@ -40,32 +40,37 @@ fn health(session: &Session<Game>, actor: &str) -> i64 {
 #[test]
 fn pregenerated_characters_carry_class_bonuses_and_health_formulas() {
     let session = session();
-    // Karak, Legionnaire: points Str 4 Dex 2 Sta 2 Int 0 Agi 0 + (2, 1, 3, -2, -1).
+    // Karak, Legionnaire: points Str 4 Dex 2 Sta 2 Int 0 Agi 0 + (2, 1, 3, -2, -1), and his
+    // Cuirass (+2 Sta, -1 Agi) and Steel Cap (+1 Sta, -1 Int, +1 Dex).
     let karak: Vec<i64> = ["Strength", "Dexterity", "Stamina", "Intelligence", "Agility"]
         .iter()
         .map(|stat| value(&session, "Karak", stat))
         .collect();
-    assert_eq!(karak, [6, 3, 5, -2, -1]);
-    // Legionnaire health 15 + 2 x Stamina; Phantom and Invoker 15 + Stamina.
-    assert_eq!(value(&session, "Karak", "Max Health"), 25);
-    assert_eq!(health(&session, "Karak"), 25);
-    assert_eq!(value(&session, "Jasmine", "Agility"), 5);
-    assert_eq!(value(&session, "Jasmine", "Max Health"), 15);
-    assert_eq!(value(&session, "Shaera", "Intelligence"), 8);
+    assert_eq!(karak, [6, 4, 8, -3, -2]);
+    // Legionnaire health 15 + 2 x Stamina; Phantom and Invoker 15 + Stamina. Each starts
+    // full: the class and equipment bonuses count from the start.
+    assert_eq!(value(&session, "Karak", "Max Health"), 31);
+    assert_eq!(health(&session, "Karak"), 31);
+    // Jasmine: 3 + Phantom 2 + Hood 1 + Leather Boots 1.
+    assert_eq!(value(&session, "Jasmine", "Agility"), 7);
+    assert_eq!(value(&session, "Jasmine", "Max Health"), 16);
+    assert_eq!(health(&session, "Jasmine"), 16);
+    // Shaera: 4 + Invoker 4 + Training Robe 1 + Laurel 1.
+    assert_eq!(value(&session, "Shaera", "Intelligence"), 10);
     assert_eq!(value(&session, "Shaera", "Strength"), -2);
-    assert_eq!(value(&session, "Shaera", "Max Health"), 15);
+    assert_eq!(value(&session, "Shaera", "Max Health"), 16);
 }
 
 #[test]
 fn a_total_of_exactly_10_hits_and_9_misses() {
     let mut session = session();
-    // 8 + Dexterity 3 - Agility 1 = 10: a hit; Short Axe 3 + Strength 6 - Stamina 1 = 8.
-    let out = run(&mut session, "force 8, 3\nKarak uses Attack on Bandit\n");
-    assert!(out.contains("Karak: 8 -> 11 vs 11: success"), "{out}");
+    // 7 + Dexterity 4 - Agility 1 = 10: a hit; Short Axe 3 + Strength 6 - Stamina 1 = 8.
+    let out = run(&mut session, "force 7, 3\nKarak uses Attack on Bandit\n");
+    assert!(out.contains("Karak: 7 -> 11 vs 11: success"), "{out}");
     assert!(out.contains("Bandit takes 8 damage into Health; Health now 8"), "{out}");
-    // 7 + 3 - 1 = 9: a miss, nothing rolled for damage.
-    let out = run(&mut session, "force 7\nKarak uses Attack on Bandit\n");
-    assert!(out.contains("Karak: 7 -> 10 vs 11: failure"), "{out}");
+    // 6 + 4 - 1 = 9: a miss, nothing rolled for damage.
+    let out = run(&mut session, "force 6\nKarak uses Attack on Bandit\n");
+    assert!(out.contains("Karak: 6 -> 10 vs 11: failure"), "{out}");
     assert!(!out.contains("damage"), "{out}");
     assert_eq!(health(&session, "Bandit"), 8);
 }
@@ -75,27 +80,27 @@ fn a_close_critical_rolls_the_crit_dice_only_inside_the_range() {
     let mut session = session();
     // Short Axe crit range 20: 2d8 (5 + 6) - Stamina 1 = 10, Strength not added.
     let out = run(&mut session, "force 20, 5, 6\nKarak uses Attack on Bandit\n");
-    assert!(out.contains("Karak: 20 -> 23 vs 11: critical success"), "{out}");
+    assert!(out.contains("Karak: 20 -> 24 vs 11: critical success"), "{out}");
     assert!(out.contains("Karak rolls 2d8 for effect: [5f, 6f] = 11"), "{out}");
     assert_eq!(health(&session, "Bandit"), 6);
     // A natural 19 is an ordinary hit with the axe: 1d8 5 + 6 - 1 = 10.
     let out =
         run(&mut session, "set Bandit Health to 16\nforce 19, 5\nKarak uses Attack on Bandit\n");
-    assert!(out.contains("Karak: 19 -> 22 vs 11: success"), "{out}");
+    assert!(out.contains("Karak: 19 -> 23 vs 11: success"), "{out}");
     assert_eq!(health(&session, "Bandit"), 6);
 }
 
 #[test]
 fn a_ranged_critical_range_widens_by_a_quarter_of_dexterity() {
     let mut session = session();
-    // Short Bow 18-20, Dexterity 4: 18 - floor(4 / 4) = 17 crits; x2: 4 x 2 - 1 = 7.
+    // Short Bow 18-20, Dexterity 7: 18 - floor(7 / 4) = 17 crits; x2: 4 x 2 - 1 = 7.
     let out =
         run(&mut session, "force 17, 4\nJasmine uses Attack on Bandit with weapon Short Bow\n");
-    assert!(out.contains("Jasmine: 17 -> 21 vs 11: critical success"), "{out}");
+    assert!(out.contains("Jasmine: 17 -> 24 vs 11: critical success"), "{out}");
     assert_eq!(health(&session, "Bandit"), 9);
     // The knife (close range, 18-20) does not widen: a 17 is a plain hit, 3 + 2 - 1 = 4.
     let out = run(&mut session, "force 17, 3\nJasmine uses Attack on Bandit with weapon Knife\n");
-    assert!(out.contains("Jasmine: 17 -> 21 vs 11: success"), "{out}");
+    assert!(out.contains("Jasmine: 17 -> 24 vs 11: success"), "{out}");
     assert_eq!(health(&session, "Bandit"), 5);
 }
 
@@ -183,11 +188,11 @@ fn a_level_up_spends_the_table_xp_raises_the_class_row_and_heals_to_the_new_full
         .iter()
         .map(|stat| value(&session, "Karak", stat))
         .collect();
-    // Legionnaire: Sta +3, Str +3, Int +1, Dex +2, Agi +2.
-    assert_eq!(karak, [8, 9, -1, 5, 1, 2]);
-    // 15 + 2 x 8 + 5 for the level = 36, and health restored to it.
-    assert_eq!(value(&session, "Karak", "Max Health"), 36);
-    assert_eq!(health(&session, "Karak"), 36);
+    // Legionnaire: Sta +3, Str +3, Int +1, Dex +2, Agi +2 (on 8, 6, -3, 4, -2 with his gear).
+    assert_eq!(karak, [11, 9, -2, 6, 0, 2]);
+    // 15 + 2 x 11 + 5 for the level = 42, and health restored to it.
+    assert_eq!(value(&session, "Karak", "Max Health"), 42);
+    assert_eq!(health(&session, "Karak"), 42);
     // Level 2 needs 121: 10 XP is not enough.
     let refused = session.run_text("refused.session", "Karak uses Legionnaire Level Up\n", None);
     assert!(refused.failure.is_some());
@@ -198,19 +203,69 @@ fn a_level_up_spends_the_table_xp_raises_the_class_row_and_heals_to_the_new_full
 fn encumbered_halves_agility_rounding_down() {
     let mut session = session();
     run(&mut session, "apply Encumbered to Jasmine\n");
-    // Creation 3 + Phantom 2 = 5, halved: 2.
-    assert_eq!(value(&session, "Jasmine", "Agility"), 2);
+    // Creation 3 + Phantom 2 + Hood 1 + Leather Boots 1 = 7, halved: 3.
+    assert_eq!(value(&session, "Jasmine", "Agility"), 3);
 }
 
 #[test]
 fn quick_sand_needs_more_than_10_on_1d10_plus_agility() {
     let mut session = session();
-    // Karak's Agility -1: 10 - 1 = 9 fails and costs 5 health.
+    // Karak's Agility -2: 10 - 2 = 8 fails and costs 5 health.
     let out = run(&mut session, "force 10\nKarak uses Cross Quick Sand\n");
-    assert!(out.contains("Karak: 10 -> 9 vs 11: failure"), "{out}");
-    assert_eq!(health(&session, "Karak"), 20);
-    // Jasmine's Agility 5: 6 + 5 = 11 crosses unharmed.
-    let out = run(&mut session, "force 6\nJasmine uses Cross Quick Sand\n");
-    assert!(out.contains("Jasmine: 6 -> 11 vs 11: success"), "{out}");
-    assert_eq!(health(&session, "Jasmine"), 15);
+    assert!(out.contains("Karak: 10 -> 8 vs 11: failure"), "{out}");
+    assert_eq!(health(&session, "Karak"), 26);
+    // Jasmine's Agility 7: 4 + 7 = 11 crosses unharmed.
+    let out = run(&mut session, "force 4\nJasmine uses Cross Quick Sand\n");
+    assert!(out.contains("Jasmine: 4 -> 11 vs 11: success"), "{out}");
+    assert_eq!(health(&session, "Jasmine"), 16);
+}
+
+#[test]
+fn a_gaider_out_of_heavy_armour_gains_its_level_in_stamina_from_the_start() {
+    let mut session = session();
+    // Karak wears a Cuirass and a Steel Cap (Type Heavy): no bonus.
+    assert_eq!(value(&session, "Karak", "Stamina"), 8);
+    // A Gaider in a Feather Cap (Leather): Stamina 2 + Feather Cap 1 + Level 1 = 4, and
+    // health 15 + 4 = 19 from the start.
+    run(
+        &mut session,
+        "actor Gaider Scout\nStats: Strength 2, Dexterity 2, Stamina 2, Intelligence 0, \
+         Agility 2, Level 1\nTraits: Gaider\nEquipment: Knife, Feather Cap\n\n\
+         actor Scout from Gaider Scout\n",
+    );
+    assert_eq!(value(&session, "Scout", "Stamina"), 4);
+    assert_eq!(health(&session, "Scout"), 19);
+}
+
+#[test]
+fn an_armour_requirement_is_tested_when_its_wearer_joins() {
+    let mut session = session();
+    // General's Steel needs 10 Strength: a Bandit (2) cannot wear it, and does not join.
+    let refused = session.run_text(
+        "refused.session",
+        "actor Steel Bandit\nStats: Strength 2, Dexterity 2, Stamina 1, Intelligence 0, \
+         Agility 1, Level 1\nEquipment: Longsword, \"General's Steel\"\n\n\
+         actor Tin from Steel Bandit\n",
+        None,
+    );
+    let failure = refused.failure.expect("the join is refused");
+    assert_eq!(failure[0].message, "Tin cannot wear General's Steel: it requires [Strength >= 10]");
+    assert!(session.backend().world().actor("Tin").is_err());
+}
+
+#[test]
+fn a_nahree_with_a_party_member_within_5_squares_gains_1_in_every_attribute() {
+    let mut session = session();
+    run(&mut session, "side Karak, Shaera: party\nplace Shaera at 0,0\nplace Karak at 5,1\n");
+    // 5 + 1 = 6 squares away (no diagonals on the square grid): no bonus.
+    assert_eq!(value(&session, "Shaera", "Intelligence"), 10);
+    let out = run(&mut session, "place Karak at 4,1\n");
+    assert!(out.contains("Shaera's Nah'ree holds"), "{out}");
+    let shaera: Vec<i64> = ["Strength", "Dexterity", "Stamina", "Intelligence", "Agility"]
+        .iter()
+        .map(|stat| value(&session, "Shaera", stat))
+        .collect();
+    assert_eq!(shaera, [-1, 3, 2, 11, 3]);
+    run(&mut session, "place Karak at 3,3\n");
+    assert_eq!(value(&session, "Shaera", "Intelligence"), 10);
 }

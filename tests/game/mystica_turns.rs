@@ -5,9 +5,9 @@
 use mythforge::runtime::Game;
 use mythforge::session::{Run, Session, transcript};
 
-/// Karak (healed to his 25) and a Bandit on side foes; Karak acts first (initiative 20, 1).
+/// Karak (at his full 25) and a Bandit on side foes; Karak acts first (initiative 20, 1).
 const SETUP: &str = "load \"rules/mystica\"\nactor Karak from Karak\nactor Bandit from Bandit\n\
-side Karak: party\nKarak heals 8\n";
+side Karak: party\n";
 
 fn session() -> Session<Game> {
     let mut session = Session::new(Game::new(1), 1);

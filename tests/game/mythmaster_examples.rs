@@ -90,19 +90,36 @@ fn a_versus_tie_goes_to_the_defender() {
     let out = run(&mut session, "force 10, 12\nAldric uses Fast Attack on Grok\n");
     assert!(out.contains("Aldric: 23 vs 23: defender wins by 0"), "{out}");
     assert!(!out.contains("damage"), "{out}");
-    // One more on Grok's side and Aldric wins by 1 and rolls the sword's 1d8.
-    let out = run(&mut session, "force 11, 12, 6\nAldric uses Fast Attack on Grok\n");
+    // Next round (one combat action a turn), one more on Aldric's side: he wins by 1 and
+    // rolls the sword's 1d8.
+    let next_round = "next turn\nnext turn\nnext turn\n";
+    let out = run(
+        &mut session,
+        &format!("{next_round}force 11, 12, 6\nAldric uses Fast Attack on Grok\n"),
+    );
     assert!(out.contains("Aldric: 24 vs 23: attacker wins by 1"), "{out}");
     assert!(out.contains("Aldric rolls 1d8 for effect: [6f] = 6"), "{out}");
 }
 
 #[test]
 fn the_third_fourth_and_fifth_defence_take_minus_1_2_and_3() {
-    let mut session = session();
+    // Six of the party (Aldric and five more built like him), each on its own turn of the
+    // player phase, attack Grok once: his defences add up over the round.
+    let mut session = Session::new(Game::new(1), 1);
+    let attackers = ["Aldric", "Brand", "Cato", "Dain", "Edda", "Finn"];
+    let cells = ["0,0", "2,0", "1,-1", "2,-1", "0,1", "1,1"];
+    let mut setup =
+        String::from("load \"rules/mythmaster\"\nactor Grok from Grok\nplace Grok at 1,0\n");
+    for (name, cell) in attackers.iter().zip(cells) {
+        setup.push_str(&format!("actor {name} from Aldric\nplace {name} at {cell}\n"));
+    }
+    setup.push_str(&format!("encounter {}, Grok\n", attackers.join(", ")));
+    text(&session.run_text("setup.session", &setup, None));
     let mut defences = Vec::new();
     let mut rolls = Vec::new();
-    for _ in 0..6 {
-        let out = run(&mut session, "force 1, 10\nAldric uses Fast Attack on Grok\n");
+    for name in attackers {
+        let command = format!("force 1, 10\n{name} uses Fast Attack on Grok\nnext turn\n");
+        let out = run(&mut session, &command);
         let line = out.lines().find(|l| l.starts_with("Grok defends with")).unwrap();
         defences.push(line.to_string());
         rolls.push(out.lines().find(|l| l.starts_with("Grok: 10 ->")).unwrap().to_string());
@@ -112,10 +129,10 @@ fn the_third_fourth_and_fifth_defence_take_minus_1_2_and_3() {
         [
             "Grok defends with Block",
             "Grok defends with Block",
-            "Grok defends with Dodge (-1: 2 defences before it this turn)",
-            "Grok defends with Dodge (-2: 3 defences before it this turn)",
-            "Grok defends with Dodge (-3: 4 defences before it this turn)",
-            "Grok defends with Dodge (-5: 5 defences before it this turn)",
+            "Grok defends with Dodge (-1: 2 defences before it this round)",
+            "Grok defends with Dodge (-2: 3 defences before it this round)",
+            "Grok defends with Dodge (-3: 4 defences before it this round)",
+            "Grok defends with Dodge (-5: 5 defences before it this round)",
         ]
     );
     // Blocks: 10 + Melee 11; dodges: 10 + Dodge 6 + Chain Mail -2, then the penalty.
@@ -188,8 +205,11 @@ fn bleeding_asks_for_a_21c_only_past_half_of_stability() {
     );
     assert!(out.contains("Aldric: Health 24 -> 18"), "{out}");
     assert!(!out.contains("on damage taken"), "{out}");
-    // 7 is just over half: the 21C (5 + 12 = 17) fails and Aldric bleeds.
-    let out = run(&mut session, "force 20, 1, 3, 4, 5\nGrok uses Strong Attack on Aldric\n");
+    // Next round, 7 is just over half: the 21C (5 + 12 = 17) fails and Aldric bleeds.
+    let out = run(
+        &mut session,
+        "next turn\nnext turn\nnext turn\nforce 20, 1, 3, 4, 5\nGrok uses Strong Attack on Aldric\n",
+    );
     assert!(out.contains("Aldric: Health 18 -> 11"), "{out}");
     assert!(out.contains("Aldric (on damage taken)"), "{out}");
     assert!(out.contains("Aldric: 5 -> 17 vs 21: failure"), "{out}");
@@ -219,9 +239,12 @@ fn a_ready_shot_needs_the_ready_position_and_recovery_follows_combat() {
     assert!(out.contains("Wren pays 1 Stamina (8 left)"), "{out}");
     assert!(out.contains("Wren: 25 vs 5: attacker wins by 20"), "{out}");
     assert!(out.contains("Wren loses Ready Position"), "{out}");
-    // A snap shot (the second basic action, bought), then after combat of the 2 arrows
-    // shot a quarter is reusable (0), half repairable (1), the rest lost.
-    run(&mut session, "force 10, 1, 1\nWren uses Snap Shot on Grok\n");
+    // Next round a snap shot, then after combat of the 2 arrows shot a quarter is reusable
+    // (0), half repairable (1), the rest lost.
+    run(
+        &mut session,
+        "next turn\nnext turn\nnext turn\nforce 10, 1, 1\nWren uses Snap Shot on Grok\n",
+    );
     run(&mut session, "end encounter\n");
     assert_eq!(resource(&session, "Wren", "Arrows Shot"), 2);
     run(&mut session, "Wren uses Recover Arrows\n");

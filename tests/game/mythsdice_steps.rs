@@ -32,7 +32,7 @@ fn test(actor: &str, aspect: &str, bonus: i64, need: i64) -> TestRequest {
 }
 
 fn status(successes: i64, need: i64, settled: Option<bool>) -> TestStatus {
-    TestStatus { successes, need, settled, judgement: None }
+    TestStatus { successes, need, settled, judgement: None, outcome: None }
 }
 
 /// The faces of the last roll the log holds, as written (`6!` pushed).
@@ -279,6 +279,7 @@ Ana pays 2 Vigor (9 left)
 Ana: Fatigue 0 -> 1
 Ana rolls 2d6 (+2 pushed) for chunk: [5f, 6f!, 6f!, 1f]
 Ana's chunk of 2: +3 successes, Minor Success: +1 — Ana's test: 5 successes of 3 needed
+Ana: Strength Marks 0 -> 1
 > force 4, 5
 next dice: 4, 5
 > Bo assists

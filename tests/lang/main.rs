@@ -6,6 +6,9 @@
 mod common;
 
 mod check_outcome_forms;
+mod chosen_cost_forms;
+mod critical_range_forms;
+mod declared_names;
 mod dice;
 mod dice_notation;
 mod dice_robustness;
@@ -15,5 +18,6 @@ mod rules_golden;
 mod rules_model;
 mod script;
 mod space_checks;
+mod test_step_forms;
 mod vocabulary;
 mod vocabulary_runs;

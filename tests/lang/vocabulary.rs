@@ -380,6 +380,12 @@ fn armour(label: ArmourLabel) -> Evidence {
         ArmourLabel::Keywords => {
             Runs(&["an_armour_s_keywords_line_counts_for_wielding_like_a_keyword_field"])
         }
+        ArmourLabel::Modifiers => {
+            Runs(&["worn_armour_modifies_its_wearer_and_its_starting_health"])
+        }
+        ArmourLabel::Requires => {
+            Runs(&["an_unmet_armour_requirement_refuses_the_join_and_changes_nothing"])
+        }
         // Shown with the armour, never run.
         ArmourLabel::Details => Text,
     }
@@ -455,6 +461,10 @@ fn procedure(label: ProcedureLabel) -> Evidence {
         ProcedureLabel::OpposingDice => {
             Runs(&["the_window_jump_meets_cr_two_with_vigor_then_tension_raises_it_to_four"])
         }
+        ProcedureLabel::Outcomes => Runs(&[
+            "a_session_names_the_kind_of_test_and_the_transcript_its_outcome",
+            "a_contest_inflicts_its_margin_and_stalls_at_or_below_the_resistance",
+        ]),
         // Notes on the procedure, never run.
         ProcedureLabel::Details => Text,
     }

@@ -132,6 +132,14 @@ fn amount() -> impl Strategy<Value = String> {
     ]
 }
 
+/// A chosen cost's bound: a number or a bracket (never dice).
+fn bound() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (0u32..30).prop_map(|number| number.to_string()),
+        expression().prop_map(|expr| format!("[{expr}]")),
+    ]
+}
+
 fn effect() -> impl Strategy<Value = String> {
     let condition = prop::sample::select(CONDITIONS);
     let resource = prop::sample::select(RESOURCES);
@@ -162,6 +170,9 @@ fn power_line() -> impl Strategy<Value = String> {
     prop_oneof![
         (amount(), prop::sample::select(RESOURCES))
             .prop_map(|(amount, resource)| format!("Cost: {amount} {resource}")),
+        (bound(), bound(), prop::sample::select(RESOURCES)).prop_map(|(least, most, resource)| {
+            format!("Cost: choose {least}-{most} {resource} + [Chosen] {resource}")
+        }),
         effects().prop_map(|effects| format!("Result: {effects}")),
         (1u32..4, effects()).prop_map(|(grade, effects)| format!("Result {grade}: {effects}")),
         effects().prop_map(|effects| format!("Result Critical: {effects}")),
@@ -242,7 +253,17 @@ fn block() -> impl Strategy<Value = String> {
     let upgrade = (expression(), effects(), effects()).prop_map(|(expr, added, old)| {
         format!("upgrade Boost\nTo: Sound or Electricity Attacks\nAdd: +[{expr}] damage\nAdd: {added}\nReplace: Result 2: {old}\nWith: {added}\nLimit: once per turn")
     });
-    prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade, 1 => power_rules]
+    let critical = prop_oneof![
+        (1u32..21, 0u32..4).prop_map(|(low, width)| format!("natural in {low}-{}", low + width)),
+        Just("natural in [Weapon Crit range]".to_string()),
+        amount().prop_map(|amount| format!("natural >= {amount}")),
+    ];
+    let procedure = critical.prop_map(|critical| {
+        format!(
+            "check Roll\nMethod: total\nDice: d20\nSuccess: >= [Threshold]\nCritical: {critical}"
+        )
+    });
+    prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade, 1 => power_rules, 1 => procedure]
 }
 
 fn rule_file() -> impl Strategy<Value = String> {
@@ -267,6 +288,7 @@ const TOKENS: &[&str] = &[
     "actor Z\n",
     "armour Q\n",
     "Cost: ",
+    "choose 1-",
     "Result 2: ",
     "Target: ",
     "Keywords: ",
@@ -274,6 +296,8 @@ const TOKENS: &[&str] = &[
     "Stats: ",
     "Modifiers: ",
     "Dice: ",
+    "Critical: natural in ",
+    "18-20",
     "Success: ",
     "Resource R: ",
     "Hardness: ",

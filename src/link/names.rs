@@ -1,0 +1,95 @@
+//! Linking a pack's bracket names: every name an expression of the pack reads is resolved
+//! once, at install, to the declaration it means — a `Derived` line for a value name, a
+//! `Ruling` line for `Ruling X`, a `Table` line for a call — and the answer is stored on the
+//! name ([`Link`]), so the runtime reads by index instead of searching those lists by text
+//! on every read. Resolution follows the runtime's own rule for each kind (the first
+//! declaration whose name matches without regard to case), so a linked read and a read by
+//! text always agree.
+
+use crate::diagnostics::Spanned;
+use crate::model::expr::Link;
+use crate::model::{Expr, Name, Pack};
+
+use super::{Declared, Symbols};
+
+/// Links every bracket name of `pack` against `symbols` (the pack's own table).
+pub fn link_names(pack: &Pack, symbols: &Symbols) {
+    for block in pack.blocks() {
+        let references = crate::check::References::of(&block.node.body);
+        let calls = references.script_calls.iter().map(|(expr, _)| *expr);
+        for expr in references.expressions.iter().map(|(expr, _)| *expr).chain(calls) {
+            link_expr(expr, symbols);
+        }
+    }
+}
+
+/// Links the names of one expression.
+fn link_expr(expr: &Spanned<Expr>, symbols: &Symbols) {
+    expr.node.visit(
+        &mut |node, _| match node {
+            Expr::Name(name) => link(name, &symbols.derived),
+            Expr::Possessive { name, .. } => link(&name.node, &symbols.derived),
+            Expr::Ruling(name) => link(name, &symbols.rulings),
+            Expr::Call { function, .. } => link(&function.node, &symbols.tables),
+            _ => {}
+        },
+        expr.span,
+    );
+}
+
+/// Links `name` to the first of `declared` it names (without regard to case).
+fn link(name: &Name, declared: &[Declared]) {
+    let found = declared.iter().position(|d| d.name.eq_ignore_ascii_case(name.as_str()));
+    name.set_link(found.map_or(Link::Absent, Link::At));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{BlockBody, PowerLine};
+
+    #[test]
+    fn names_link_to_their_declarations_and_others_are_absent() {
+        let mut sources = crate::diagnostics::SourceMap::new();
+        let text = "system T\nStats: Speed\nDerived Fast: [Speed]\nRuling bonus: 2\n\
+                    Table Dmg: 1 1, 2 2\n\npower Go\nTarget: Self\n\
+                    Result: gain [fast + Ruling Bonus + Dmg(Speed)] Speed\n";
+        let (file, problems) = crate::parse::parse_source(&mut sources, "t.rules", text);
+        assert!(problems.is_empty(), "{problems:?}");
+        let pack = Pack { files: vec![file] };
+        let symbols = Symbols::of(&pack);
+        link_names(&pack, &symbols);
+        let power = pack.blocks().find(|b| b.node.name.node.as_str() == "Go").unwrap();
+        let BlockBody::Power(lines) = &power.node.body else { panic!("a power") };
+        let mut links = Vec::new();
+        for line in lines {
+            if let PowerLine::Result { .. } = &line.node {
+                let references = crate::check::References::of(&power.node.body);
+                for (expr, _) in &references.expressions {
+                    expr.node.visit(
+                        &mut |node, _| match node {
+                            Expr::Name(name) | Expr::Ruling(name) => {
+                                links.push((name.as_str().to_string(), name.link()))
+                            }
+                            Expr::Call { function, .. } => links
+                                .push((function.node.as_str().to_string(), function.node.link())),
+                            _ => {}
+                        },
+                        expr.span,
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            links,
+            [
+                ("fast".to_string(), Link::At(0)),
+                ("Bonus".to_string(), Link::At(0)),
+                ("Dmg".to_string(), Link::At(0)),
+                ("Speed".to_string(), Link::Absent),
+            ]
+        );
+        // A name made outside the pack is not linked.
+        assert_eq!(Name::new("fast").link(), Link::Unlinked);
+    }
+}
