@@ -310,9 +310,10 @@ impl Lowerer {
 
     /// `when <test>: effects` (or `if <test>:`, the same words) starting at `at` in `text`
     /// (a line at `base`): the test and the rest of the line as its effects; `None` when the
-    /// text there is not that shape. A test that is one bracket is lowered as an expression,
-    /// as before state tests were allowed; otherwise it is the grammar of `While:` and an
-    /// event rule's `if` (`an ally within 2`, `Target is Dazed and [Margin >= 5]`).
+    /// text there is not that shape. A test that is one bracket is kept as an expression
+    /// (so it reads the line's values — Margin, Grade, HP after the earlier effects — on
+    /// the expression path); otherwise it is the grammar of `While:` and an event rule's
+    /// `if` (`an ally within 2`, `Target is Dazed and [Margin >= 5]`).
     fn when(
         &mut self,
         text: &str,

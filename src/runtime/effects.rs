@@ -219,17 +219,19 @@ pub(crate) fn run(
                     let placed = game.world.actor(&who).ok().and_then(|a| a.position);
                     placed.ok_or_else(|| {
                         let message = format!(
-                            "{who} is not on the map: no hex to lay {} on",
+                            "{who} is not on the map: no {} to lay {} on",
+                            game.rules.grid.name(),
                             condition.name.node
                         );
                         super::targets::space(message, "place it first (`place NAME at q,r`)", span)
                     })?
                 }
                 None => context.destination.ok_or_else(|| {
-                    let message = format!("`lay {}` needs a hex", condition.name.node);
+                    let cell = game.rules.grid.name();
+                    let message = format!("`lay {}` needs a {cell}", condition.name.node);
                     super::targets::space(
                         message,
-                        "give the use a hex (`to q,r`) or write `lay ... at Target`",
+                        &format!("give the use a {cell} (`to q,r`) or write `lay ... at Target`"),
                         span,
                     )
                 })?,

@@ -35,7 +35,7 @@ impl Game {
         self.command(|game| {
             game.world.actor(actor).map_err(engine)?;
             if let Some(hex) = hex {
-                free(&game.world, actor, hex, Span::NONE)?;
+                free(game, actor, hex, Span::NONE)?;
             }
             let who = game.world.actor_mut(actor).map_err(engine)?;
             let from = who.position;
@@ -65,11 +65,9 @@ impl Game {
             for hex in hexes {
                 if let Some(actor) = occupant(&game.world, *hex) {
                     let message = format!("{actor} stands on {hex}; a wall cannot go there");
-                    return Err(space(
-                        message,
-                        "move the actor first, or pick another hex",
-                        Span::NONE,
-                    ));
+                    let hint =
+                        format!("move the actor first, or pick another {}", game.rules.grid.name());
+                    return Err(space(message, &hint, Span::NONE));
                 }
                 game.world.walls.insert(*hex);
             }
@@ -86,14 +84,16 @@ fn occupant(world: &World, hex: Hex) -> Option<&str> {
 }
 
 /// Refuses `hex` for `mover` when it is a wall or someone else stands there.
-fn free(world: &World, mover: &str, hex: Hex, span: Span) -> Result<(), RuntimeError> {
-    if world.walls.contains(&hex) {
-        return Err(space(format!("{hex} is a wall"), "pick a hex that is not a wall", span));
+fn free(game: &Game, mover: &str, hex: Hex, span: Span) -> Result<(), RuntimeError> {
+    let cell = game.rules.grid.name();
+    if game.world.walls.contains(&hex) {
+        let hint = format!("pick a {cell} that is not a wall");
+        return Err(space(format!("{hex} is a wall"), &hint, span));
     }
-    match occupant(world, hex) {
+    match occupant(&game.world, hex) {
         Some(other) if other != mover => {
             let message = format!("{hex} is occupied by {other}");
-            Err(space(message, "pick an empty hex", span))
+            Err(space(message, &format!("pick an empty {cell}"), span))
         }
         _ => Ok(()),
     }
@@ -128,7 +128,7 @@ pub(crate) fn run_move(
             };
             let mut reached = from;
             for hex in line {
-                if free(&game.world, mover, hex, span).is_err() {
+                if free(game, mover, hex, span).is_err() {
                     let text = format!("{mover} is stopped at {reached} ({hex} is blocked)");
                     game.world.narrate(text, span);
                     break;
@@ -139,7 +139,7 @@ pub(crate) fn run_move(
         }
         _ => {
             let Some(to) = context.destination else { return Ok(false) };
-            free(&game.world, mover, to, span)?;
+            free(game, mover, to, span)?;
             let straight = grid.distance(from, to);
             if straight > distance {
                 let unit = grid.unit();

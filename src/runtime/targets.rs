@@ -172,14 +172,15 @@ fn area_targets(
             space(message, "add `at q,r` to the request (e.g. `Ana uses Blast at 3,-1`)", span)
         })
     };
-    let origin = if placed { next_aim("an origin hex")? } else { position };
+    let cell = grid.name();
+    let origin = if placed { next_aim(&format!("an origin {cell}"))? } else { position };
     if let Some(reach) = area.reach {
         let distance = grid.distance(position, origin);
         if distance > reach {
             let unit = grid.unit();
             let message =
                 format!("the origin {origin} is {distance} {unit} away; {name} reaches {reach}");
-            return Err(space(message, "pick an origin hex within reach", span));
+            return Err(space(message, &format!("pick an origin {cell} within reach"), span));
         }
         let origin_name = format!("the origin {origin}");
         let weapon = pipeline.context.weapon;
@@ -191,12 +192,12 @@ fn area_targets(
     }
     let mut hexes = match shape.as_str() {
         "cone" => {
-            let toward = next_aim("a hex to point at")?;
+            let toward = next_aim(&format!("a {cell} to point at"))?;
             grid.cone(origin, grid.direction_to(origin, toward), area.size)
         }
-        "ray" | "line" => grid.ray(origin, next_aim("a hex to point at")?, area.size),
+        "ray" | "line" => grid.ray(origin, next_aim(&format!("a {cell} to point at"))?, area.size),
         "path" => {
-            let mut waypoints = vec![origin, next_aim("a hex the path runs to")?];
+            let mut waypoints = vec![origin, next_aim(&format!("a {cell} the path runs to"))?];
             waypoints.extend(aim);
             grid.path(&waypoints, area.size)
         }

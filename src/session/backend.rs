@@ -230,7 +230,7 @@ pub trait Backend {
     /// `undo`: take back the last command that changed the game.
     fn undo(&mut self) -> CommandResult;
 
-    /// `place ACTOR at q,r`: put an actor on a hex. Backends without a map refuse it.
+    /// `place ACTOR at q,r`: put an actor on a cell of the map. Backends without a map refuse it.
     fn place(&mut self, actor: &NameRef, hex: &Spanned<Hex>) -> CommandResult {
         let _ = actor;
         Err(no_map(hex.span))

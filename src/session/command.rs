@@ -153,7 +153,7 @@ pub enum Command {
     Restore(Spanned<String>),
     /// `undo`: take back the last command that changed the game.
     Undo,
-    /// `place Ana at 2,3`: put an actor on a hex.
+    /// `place Ana at 2,3`: put an actor on a cell of the map.
     Place {
         /// Who: `Ana`.
         actor: NameRef,

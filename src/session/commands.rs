@@ -326,7 +326,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         at: WordAt::Start,
         rule: Some(Rule::place),
         syntax: "place ACTOR at Q,R",
-        help: "put an actor on a hex of the map (q,r)",
+        help: "put an actor on a cell of the map (q,r: a hex, or a square on a square grid)",
         examples: &["place Scout at 2,-1"],
         completes: &["place"],
         tested_in: None,

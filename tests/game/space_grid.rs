@@ -133,3 +133,16 @@ fn each_ally_within_counts_squares() {
     hexes.use_power(&PowerUse::new("Ana", "Rally")).unwrap();
     assert_eq!((morale(&hexes, "Bo"), morale(&hexes, "Cy")), (1, 0), "Cy is 3 hexes away");
 }
+
+#[test]
+fn refusals_name_the_grids_cells() {
+    use mythforge::diagnostics::ToDiagnostic;
+    for (grid, cell) in [(Some("square"), "square"), (None, "hex")] {
+        let mut game = game(grid, &[("Ana", (0, 0))]);
+        game.add_actor("Bo", Some("Body"), &[]).unwrap();
+        let error = game.place("Bo", Some(Hex::new(0, 0))).unwrap_err();
+        assert_eq!(error.to_string(), "0,0 is occupied by Ana");
+        let help = error.to_diagnostic().help;
+        assert_eq!(help.as_deref(), Some(format!("pick an empty {cell}").as_str()));
+    }
+}
