@@ -139,8 +139,9 @@ impl Grid {
         }
     }
 
-    /// The fewest steps from `from` to `to` through cells that are not `blocked`, searching
-    /// at most `limit` steps (see [`hex::steps_around`]).
+    /// The fewest steps from `from` to `to` through cells that are not `blocked` (the start
+    /// is never tested), searching at most `limit` steps; `None` when `to` cannot be reached
+    /// within the limit.
     pub fn steps_around(
         self,
         from: Hex,
@@ -338,10 +339,13 @@ mod tests {
     }
 
     #[test]
-    fn square_steps_around_a_wall_count_the_detour() {
+    fn steps_around_a_wall_count_the_detour_on_either_grid() {
         let wall = |h: Hex| h == Hex::new(1, 0);
-        let from = Hex::new(0, 0);
-        assert_eq!(Grid::Square.steps_around(from, Hex::new(2, 0), 5, |_| false), Some(2));
-        assert_eq!(Grid::Square.steps_around(from, Hex::new(2, 0), 5, wall), Some(4));
+        let (from, to) = (Hex::new(0, 0), Hex::new(2, 0));
+        assert_eq!(Grid::Square.steps_around(from, to, 5, |_| false), Some(2));
+        assert_eq!(Grid::Square.steps_around(from, to, 5, wall), Some(4));
+        assert_eq!(Grid::Hex.steps_around(from, to, 5, |_| false), Some(2));
+        assert_eq!(Grid::Hex.steps_around(from, to, 5, wall), Some(3));
+        assert_eq!(Grid::Hex.steps_around(from, to, 2, wall), None);
     }
 }

@@ -150,30 +150,6 @@ pub fn clear_line(from: Hex, to: Hex, blocked: impl Fn(Hex) -> bool) -> Result<(
     }
 }
 
-/// The fewest steps from `from` to `to` through hexes that are not `blocked` (the start is
-/// never tested), searching at most `limit` steps; `None` when `to` cannot be reached
-/// within the limit.
-pub fn steps_around(from: Hex, to: Hex, limit: i64, blocked: impl Fn(Hex) -> bool) -> Option<i64> {
-    let limit = limit.clamp(0, MAX_AREA_SIZE);
-    let mut seen = std::collections::BTreeSet::from([from]);
-    let mut frontier = vec![from];
-    for steps in 0..=limit {
-        if frontier.contains(&to) {
-            return Some(steps);
-        }
-        let mut next = Vec::new();
-        for hex in frontier {
-            for neighbour in hex.neighbours() {
-                if !blocked(neighbour) && seen.insert(neighbour) {
-                    next.push(neighbour);
-                }
-            }
-        }
-        frontier = next;
-    }
-    None
-}
-
 fn cube_round(q: f64, r: f64, s: f64) -> Hex {
     let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
     let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
@@ -308,14 +284,6 @@ mod tests {
         assert_eq!(clear_line(Hex::new(0, 0), Hex::new(2, -1), |h| h == wall), Ok(()));
         let both = |h: Hex| h == Hex::new(1, 0) || h == Hex::new(1, -1);
         assert!(clear_line(Hex::new(0, 0), Hex::new(2, -1), both).is_err());
-    }
-
-    #[test]
-    fn steps_around_a_wall_count_the_detour() {
-        let wall = |h: Hex| h == Hex::new(1, 0);
-        assert_eq!(steps_around(Hex::new(0, 0), Hex::new(2, 0), 5, |_| false), Some(2));
-        assert_eq!(steps_around(Hex::new(0, 0), Hex::new(2, 0), 5, wall), Some(3));
-        assert_eq!(steps_around(Hex::new(0, 0), Hex::new(2, 0), 2, wall), None);
     }
 
     #[test]

@@ -61,7 +61,6 @@ pub use error::{EngineError, EngineErrorKind};
 pub use grid::{Grid, SQUARE_DIRECTIONS};
 pub use hex::{
     DIRECTIONS, Hex, MAX_AREA_SIZE, MAX_COORDINATE, burst, clear_line, cone, path, ray, ring,
-    steps_around,
 };
 pub use layer_hits::LayerHits;
 pub use layers::{Layer, LayerHit, LayeredHit, LayeredPool, Weight};

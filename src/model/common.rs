@@ -379,6 +379,24 @@ pub enum Requirement {
     Narration(Narration),
 }
 
+impl Requirement {
+    /// Whether the requirement holds, `test` deciding each test and the junctions joining
+    /// them left to right (`a and b or c` is `(a and b) or c`). Narration holds (`check`
+    /// flags it as narrative only).
+    pub fn holds_by<E>(
+        &self,
+        mut test: impl FnMut(&Spanned<Test>) -> Result<bool, E>,
+    ) -> Result<bool, E> {
+        let Requirement::Tests { first, rest } = self else { return Ok(true) };
+        let mut result = test(first)?;
+        for (junction, next) in rest {
+            let value = test(next)?;
+            result = if *junction == Junction::And { result && value } else { result || value };
+        }
+        Ok(result)
+    }
+}
+
 impl fmt::Display for Requirement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -4,7 +4,7 @@
 //! after every effect).
 
 use crate::diagnostics::{Span, Spanned};
-use crate::model::common::{Junction, Test};
+use crate::model::common::Test;
 use crate::model::{Amount, Effects, Expr, Name, Requirement};
 
 use super::Game;
@@ -58,8 +58,7 @@ pub(crate) fn gate_holds(
     target: Option<&str>,
     grade: Option<i64>,
 ) -> Result<bool, RuntimeError> {
-    let Requirement::Tests { first, rest } = gate else { return Ok(true) };
-    let one = |game: &mut Game, test: &Spanned<Test>| -> Result<bool, RuntimeError> {
+    gate.holds_by(|test: &Spanned<Test>| -> Result<bool, RuntimeError> {
         if let Test::Compare(expr) = &test.node {
             return holds(game, context, expr, target, grade);
         }
@@ -81,13 +80,7 @@ pub(crate) fn gate_holds(
             context.trigger,
         )
         .map_err(|e| e.or_at(test.span))
-    };
-    let mut result = one(game, first)?;
-    for (junction, next) in rest {
-        let value = one(game, next)?;
-        result = if *junction == Junction::And { result && value } else { result || value };
-    }
-    Ok(result)
+    })
 }
 
 /// Runs the system's `Effects name:` line in place of `do name`.

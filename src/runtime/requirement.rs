@@ -7,7 +7,7 @@
 
 use crate::diagnostics::Spanned;
 use crate::engine::{Actor, World};
-use crate::model::common::{Junction, Subject, Test};
+use crate::model::common::{Subject, Test};
 use crate::model::expr::{EvalErrorKind, Expr, LineContext, evaluate};
 use crate::model::keywords;
 use crate::model::{Block, PowerLine, Requirement};
@@ -77,8 +77,7 @@ pub(crate) fn holds_on(
     power: Option<(&Block, Option<&Block>)>,
     trigger: &[(String, i64)],
 ) -> Result<bool, RuntimeError> {
-    let Requirement::Tests { first, rest } = requirement else { return Ok(true) };
-    let test = |test: &Spanned<Test>| -> Result<bool, RuntimeError> {
+    requirement.holds_by(|test: &Spanned<Test>| -> Result<bool, RuntimeError> {
         let unknown = |what: String| -> RuntimeError {
             RuntimeErrorKind::Eval(EvalErrorKind::UnknownName(what)).at(test.span)
         };
@@ -142,13 +141,7 @@ pub(crate) fn holds_on(
             }
             Test::Event { .. } => true,
         })
-    };
-    let mut result = test(first)?;
-    for (junction, next) in rest {
-        let value = test(next)?;
-        result = if *junction == Junction::And { result && value } else { result || value };
-    }
-    Ok(result)
+    })
 }
 
 /// The While and Prereq lines that read the target (`Prereq: Target has Prone`,

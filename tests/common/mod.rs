@@ -1,7 +1,8 @@
 //! Helpers shared by the integration test binaries (tests/cli, tests/lang, tests/game,
 //! tests/props): a game with rule files loaded, an actor's resource and HP, the world as
 //! JSON, and in submodules running the binary, golden loops that report every mismatch,
-//! the effect-script fixture, the hex-map helpers and games on the shipped packs.
+//! the effect-script fixture, the hex-map helpers, games on the shipped packs and sessions
+//! played with their transcripts.
 
 // Each binary uses only some of the helpers.
 #![allow(dead_code)]
@@ -11,6 +12,7 @@ pub mod cli;
 pub mod golden;
 pub mod map;
 pub mod packs;
+pub mod sessions;
 
 use std::path::PathBuf;
 

@@ -6,7 +6,9 @@
 //! a level-up, Encumbered and a dangerous obstacle.
 
 use mythforge::runtime::Game;
-use mythforge::session::{Run, Session, transcript};
+use mythforge::session::Session;
+
+use crate::common::sessions::{run, session_after};
 
 /// The pack and its cast: Jasmine, Karak, Shaera and a Bandit (Agility 1, Stamina 1, 16
 /// health). Karak joins at full health, 25 (his class's +3 Stamina counts from the start).
@@ -14,18 +16,7 @@ const SETUP: &str = "load \"rules/mystica\"\nactor Jasmine from Jasmine\nactor K
 actor Shaera from Shaera\nactor Bandit from Bandit\n";
 
 fn session() -> Session<Game> {
-    let mut session = Session::new(Game::new(1), 1);
-    text(&session.run_text("setup.session", SETUP, None));
-    session
-}
-
-fn text(run: &Run) -> String {
-    assert!(run.failure.is_none(), "{:?}", run.failure);
-    run.steps.iter().map(transcript::step_text).collect()
-}
-
-fn run(session: &mut Session<Game>, commands: &str) -> String {
-    text(&session.run_text("example.session", commands, None))
+    session_after(SETUP)
 }
 
 fn value(session: &Session<Game>, actor: &str, name: &str) -> i64 {

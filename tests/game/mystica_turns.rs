@@ -3,25 +3,16 @@
 //! Stun skipping turns, Reckless Strike's miss costing the next turn, On Fire.
 
 use mythforge::runtime::Game;
-use mythforge::session::{Run, Session, transcript};
+use mythforge::session::Session;
+
+use crate::common::sessions::{run, session_after};
 
 /// Karak (at his full 25) and a Bandit on side foes; Karak acts first (initiative 20, 1).
 const SETUP: &str = "load \"rules/mystica\"\nactor Karak from Karak\nactor Bandit from Bandit\n\
 side Karak: party\n";
 
 fn session() -> Session<Game> {
-    let mut session = Session::new(Game::new(1), 1);
-    run(&mut session, SETUP);
-    session
-}
-
-fn text(run: &Run) -> String {
-    assert!(run.failure.is_none(), "{:?}", run.failure);
-    run.steps.iter().map(transcript::step_text).collect()
-}
-
-fn run(session: &mut Session<Game>, commands: &str) -> String {
-    text(&session.run_text("turns.session", commands, None))
+    session_after(SETUP)
 }
 
 fn holds(session: &Session<Game>, actor: &str, condition: &str) -> bool {

@@ -6,7 +6,9 @@
 //! the ready position, and the arrows recovered after combat.
 
 use mythforge::runtime::Game;
-use mythforge::session::{Run, Session, transcript};
+use mythforge::session::Session;
+
+use crate::common::sessions::{run, session_after, text};
 
 /// The pack and its cast in one encounter: Aldric and Wren (party) at 0,0 and -5,0, Grok
 /// (foes) at 1,0. Player phase first: Aldric, Wren, then Grok.
@@ -15,18 +17,7 @@ actor Wren from Wren\nplace Aldric at 0,0\nplace Grok at 1,0\nplace Wren at -5,0
 encounter Aldric, Wren, Grok\n";
 
 fn session() -> Session<Game> {
-    let mut session = Session::new(Game::new(1), 1);
-    text(&session.run_text("setup.session", SETUP, None));
-    session
-}
-
-fn text(run: &Run) -> String {
-    assert!(run.failure.is_none(), "{:?}", run.failure);
-    run.steps.iter().map(transcript::step_text).collect()
-}
-
-fn run(session: &mut Session<Game>, commands: &str) -> String {
-    text(&session.run_text("example.session", commands, None))
+    session_after(SETUP)
 }
 
 fn resource(session: &Session<Game>, actor: &str, name: &str) -> i64 {
