@@ -471,14 +471,18 @@ impl LimitClock {
     }
 }
 
+/// A count of uses as a limit says it: `once`, `twice`, `3 times`.
+pub fn times(count: u32) -> String {
+    match count {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
 impl fmt::Display for Limit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.count {
-            1 => f.write_str("once")?,
-            2 => f.write_str("twice")?,
-            n => write!(f, "{n} times")?,
-        }
-        write!(f, " per {}", self.per.word())?;
+        write!(f, "{} per {}", times(self.count), self.per.word())?;
         if let Some(keyword) = &self.shared {
             write!(f, ", shared by {}", keyword.node)?;
         }

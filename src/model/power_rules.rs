@@ -118,9 +118,7 @@ impl fmt::Display for TurnPurchase {
             write!(f, "{option}")?;
         }
         match self.times_per_turn {
-            Some(1) => f.write_str(", once per turn"),
-            Some(2) => f.write_str(", twice per turn"),
-            Some(times) => write!(f, ", {times} times per turn"),
+            Some(count) => write!(f, ", {} per turn", super::power::times(count)),
             None => Ok(()),
         }
     }

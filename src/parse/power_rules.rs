@@ -5,6 +5,7 @@
 use super::lines::RawLine;
 use super::text::Lowerer;
 use crate::diagnostics::Spanned;
+use crate::model::power::LimitClock;
 use crate::model::power_rules::{KeywordRule, PowerFilter, TurnPurchase, TurnQuota};
 use crate::model::{Name, SystemLine};
 
@@ -54,16 +55,13 @@ fn purchase(text: &str) -> Option<TurnPurchase> {
     })
 }
 
-/// `once per turn`, `twice per turn`, `3 times per turn`: a positive count.
+/// `once per turn`, `twice per turn`, `3 times per turn`: a positive count, read as a
+/// `Limit:` line's count is (turns only, shared by nothing).
 fn times_per_turn(text: &str) -> Option<u32> {
-    let lower = text.trim().to_ascii_lowercase();
-    let count = lower.strip_suffix("per turn")?.trim_end();
-    let times = match count {
-        "once" => 1,
-        "twice" => 2,
-        _ => count.strip_suffix("times")?.trim_end().parse::<u32>().ok()?,
-    };
-    (times > 0).then_some(times)
+    match super::upgrades::read_limit(text.trim())? {
+        (times, LimitClock::Turn, None) => Some(times),
+        _ => None,
+    }
 }
 
 impl Lowerer {

@@ -69,7 +69,7 @@ impl Lowerer {
 
 /// `once per turn, shared by Fate` -> (1, Turn, Some((offset, "Fate"))).
 #[allow(clippy::type_complexity)]
-fn read_limit(text: &str) -> Option<(u32, LimitClock, Option<(usize, &str)>)> {
+pub(super) fn read_limit(text: &str) -> Option<(u32, LimitClock, Option<(usize, &str)>)> {
     let (head, shared) = match text.find(", shared by ") {
         Some(at) => {
             let start = at + ", shared by ".len();

@@ -12,7 +12,7 @@
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::Actor;
-use crate::engine::{CheckResult, DecisionPoint, Event, LimitReset, Side, TieRule, versus};
+use crate::engine::{CheckResult, DecisionPoint, Event, Side, TieRule, versus};
 use crate::model::defence::{DEFENCE_COUNTS, DefenceSpec};
 use crate::model::expr::{Expr, LineContext};
 use crate::model::power::LimitClock;
@@ -21,6 +21,7 @@ use crate::model::{BlockBody, CheckSpec, PowerLine};
 use super::Game;
 use super::checks::{CheckRequest, run_check, run_check_as};
 use super::error::{RuntimeError, RuntimeErrorKind};
+use super::limits::reset_of;
 use super::procedures::{score, side_value};
 use super::rules::Rules;
 use super::scope::LineScope;
@@ -42,15 +43,6 @@ struct Offer {
 /// The counter key of the defence `name`.
 fn key_of(name: &str) -> String {
     format!("defence: {name}")
-}
-
-/// The counter clock of `per`.
-fn reset_of(per: LimitClock) -> LimitReset {
-    match per {
-        LimitClock::Turn => LimitReset::Turn,
-        LimitClock::Round => LimitReset::Round,
-        LimitClock::Encounter => LimitReset::Encounter,
-    }
 }
 
 /// How many times `actor` counted `key` since `per` began (0 out of an encounter).

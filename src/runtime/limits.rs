@@ -11,7 +11,8 @@ use crate::model::{Block, BlockBody, PowerLine};
 use super::Game;
 use super::error::{LimitReached, RuntimeError, RuntimeErrorKind};
 
-fn reset_of(clock: LimitClock) -> LimitReset {
+/// The counter clock of a `per turn`/`per round`/`per encounter` limit.
+pub(crate) fn reset_of(clock: LimitClock) -> LimitReset {
     match clock {
         LimitClock::Turn => LimitReset::Turn,
         LimitClock::Round => LimitReset::Round,
