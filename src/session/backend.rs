@@ -94,6 +94,9 @@ pub struct LoadedPack {
     /// The session's sources, the pack's files and scripts registered: the game numbers
     /// its files as the session renders them (a script error points into the script).
     pub sources: crate::diagnostics::SourceMap,
+    /// The session's check of `pack` alone (no errors in it), for a backend that installs
+    /// exactly this pack to use instead of checking it again; `None` on `reload`.
+    pub checked: Option<crate::check::Checked>,
 }
 
 /// A GM's change by fiat, as the session hands it to the backend.

@@ -60,10 +60,13 @@ impl Backend for Game {
         let blocks = loaded.pack.blocks().count();
         let rules = house_rules(&loaded.pack);
         let mut files = self.pack().files.clone();
+        // Into an empty game the pack installed is the one the session checked: its check
+        // stands (the game's own install would repeat it, finding the same).
+        let checked = loaded.checked.clone().filter(|_| files.is_empty());
         files.extend(loaded.pack.files.iter().cloned());
         let mut scripts = self.script_files().to_vec();
         scripts.extend(loaded.scripts.iter().cloned());
-        let changes = install(self, Pack { files }, &scripts, loaded.sources.clone())?;
+        let changes = install(self, Pack { files }, &scripts, loaded.sources.clone(), checked)?;
         let mut text = format!(
             "loaded {}: {}, {}",
             loaded.name,
@@ -113,7 +116,7 @@ impl Backend for Game {
         files.push(file.clone());
         let scripts = self.script_files().to_vec();
         let sources = self.sources().clone();
-        let changes = install(self, Pack { files }, &scripts, sources)?;
+        let changes = install(self, Pack { files }, &scripts, sources, None)?;
         let mut events: Vec<TranscriptEntry> = file
             .blocks()
             .map(|block| {
@@ -579,8 +582,13 @@ fn install(
     pack: Pack,
     scripts: &[(String, String)],
     sources: SourceMap,
+    checked: Option<crate::check::Checked>,
 ) -> Result<Vec<TranscriptEntry>, Vec<Diagnostic>> {
-    let found = game.load_pack(pack, sources, scripts).map_err(|mut refused| {
+    let found = match checked {
+        Some(checked) => game.load_checked_pack(pack, checked, sources, scripts),
+        None => game.load_pack(pack, sources, scripts),
+    };
+    let found = found.map_err(|mut refused| {
         // What the house rules would have changed is beside the point of the refusal.
         refused.retain(|diagnostic| diagnostic.severity != Severity::Advice);
         refused

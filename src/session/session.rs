@@ -336,12 +336,13 @@ impl<B: Backend> Session<B> {
 
     /// `load NAME` or `load "path"`: resolve, parse and check here; the backend adds it.
     fn load(&mut self, target: &LoadTarget) -> CommandResult {
-        let (loaded, mut notes) = self.read(target)?;
-        let mut diagnostics = crate::check::check_pack(&loaded.pack);
-        if diagnostics.iter().any(Diagnostic::is_error) {
-            crate::check::sort_diagnostics(&mut diagnostics);
-            return Err(diagnostics);
+        let (mut loaded, mut notes) = self.read(target)?;
+        let mut checked = crate::check::Checked::of(&loaded.pack);
+        if checked.diagnostics.iter().any(Diagnostic::is_error) {
+            crate::check::sort_diagnostics(&mut checked.diagnostics);
+            return Err(checked.diagnostics);
         }
+        loaded.checked = Some(checked);
         let mut outcome = self.backend.load(&loaded)?;
         self.history.push(Loaded::Pack(target.clone()));
         notes.append(&mut outcome.events);
@@ -401,7 +402,7 @@ impl<B: Backend> Session<B> {
             self.sources.add(script.as_str(), text.as_str());
         }
         let sources = self.sources.clone();
-        Ok((LoadedPack { name, pack, scripts, sources }, notes))
+        Ok((LoadedPack { name, pack, scripts, sources, checked: None }, notes))
     }
 
     /// `reload`: every loaded pack read again (files changed on disk count), inline
@@ -432,6 +433,7 @@ impl<B: Backend> Session<B> {
             pack: crate::model::Pack { files },
             scripts,
             sources: self.sources.clone(),
+            checked: None,
         };
         self.backend.reload(&loaded)
     }
