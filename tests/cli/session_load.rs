@@ -31,8 +31,7 @@ fn a_session_load_keeps_the_packs_warnings_once() {
     assert!(kept.iter().all(|(code, _, _)| code == "rules::check::narration"), "{kept:?}");
     // The same list the whole check of the pack's files gives, in the same order.
     let mut sources = mythforge::diagnostics::SourceMap::new();
-    let (pack, parsed) =
-        mythforge::parse::load_pack(&["rules/mestezia".into()], &mut sources);
+    let (pack, parsed) = mythforge::parse::load_pack(&["rules/mestezia".into()], &mut sources);
     assert!(parsed.is_empty(), "{parsed:?}");
     assert_eq!(kept, summary(&mythforge::check::check_pack(&pack)));
 }
