@@ -134,7 +134,7 @@ pub enum GradeGate {
     /// `Result if [Margin >= 5]:`, `Result if Target is Prone:` — the test holds, its
     /// brackets read with the check's outcome names, its state tests about the target; at
     /// any grade. The same tests as an effect line's `when`.
-    If(Spanned<Requirement>),
+    If(Box<Spanned<Requirement>>),
 }
 
 impl GradeGate {

@@ -270,7 +270,11 @@ impl Lowerer {
                 return None;
             };
             let effects = self.effects(line.text, line.base);
-            return Some(PowerLine::Result { grade: None, gate: GradeGate::If(when), effects });
+            return Some(PowerLine::Result {
+                grade: None,
+                gate: GradeGate::If(Box::new(when)),
+                effects,
+            });
         }
         let (gate, number) = match rest.split_at(rest.len().min(1)) {
             ("=", digits) => (GradeGate::Exactly, digits),
