@@ -99,8 +99,10 @@ fn raw_line<'a>(
     span: Span,
 ) -> RawLine<'a> {
     let label_text = &whole[label.clone()];
+    // A number ending a gate's test (`Result if an ally within 1`) is the test's, not a grade.
+    let gated = label_text.split_whitespace().skip(1).any(|word| word == "if");
     let (name, grade) = match label_text.rsplit_once(' ') {
-        Some((name, number)) if number.bytes().all(|byte| byte.is_ascii_digit()) => {
+        Some((name, number)) if !gated && number.bytes().all(|byte| byte.is_ascii_digit()) => {
             let start = label.start + label_text.len() - number.len();
             let grade = number
                 .parse()

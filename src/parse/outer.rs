@@ -269,17 +269,34 @@ impl Line<'_> {
         (end > at + 1).then_some(end)
     }
 
-    /// `label_condition`: `if [Margin >= 5]`, brackets inside balanced.
+    /// `label_condition`: `if [Margin >= 5]`, `if Target is Dazed`: `if`, whitespace, then
+    /// anything up to a colon, comment or unmatched bracket (brackets inside balanced).
     fn label_condition(&self, at: usize) -> Option<usize> {
         if !self.bytes[at..self.end].starts_with(b"if") {
             return None;
         }
-        let spaced = self.spaces(at + 2);
-        if spaced == at + 2 || self.at(spaced) != Some(b'[') {
+        let start = self.spaces(at + 2);
+        if start == at + 2 {
             return None;
         }
+        let mut end = start;
+        loop {
+            match self.at(end) {
+                Some(b'[') => match self.label_bracket(end) {
+                    Some(after) => end = after,
+                    None => break,
+                },
+                Some(b':' | b']' | b'#') | None => break,
+                Some(_) => end += 1,
+            }
+        }
+        (end > start).then_some(end)
+    }
+
+    /// `label_bracket`: a bracket at `at`, brackets inside it balanced.
+    fn label_bracket(&self, at: usize) -> Option<usize> {
         let mut depth = 0usize;
-        let mut end = spaced;
+        let mut end = at;
         while let Some(b) = self.at(end) {
             end += 1;
             match b {

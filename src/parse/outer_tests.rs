@@ -76,6 +76,7 @@ fn corners_of_the_grammar_read_the_same_or_go_to_pest() {
         "power A: b\nweapon Sword (long)\nconditionx: y\ncheck Foo:bar\n",
         "power Ünïcode Name\nText: ä ö ü # ë\n",
         "power A\r\rCost: 1\r\n\r\n",
+        "power A\nResult if Target is Dazed: x\nResult if an ally within 1 : y\nR if [a]b [c]: z\n",
     ];
     for text in plain {
         assert!(same(text).is_some(), "{text:?} goes to pest");
