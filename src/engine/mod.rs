@@ -12,6 +12,7 @@ mod clock;
 mod condition;
 mod damage;
 mod decision;
+mod direction;
 mod effects;
 mod encounter;
 mod error;
@@ -57,6 +58,7 @@ pub use encounter::{
     Participant, Phase, QueuedPower, ResourceReset, SegmentRule, TurnMode, TurnStep,
     order_initiative, participants_from, roll_initiative,
 };
+pub use direction::Direction;
 pub use error::{EngineError, EngineErrorKind};
 pub use grid::{Grid, SQUARE_DIRECTIONS};
 pub use hex::{
