@@ -93,9 +93,10 @@ pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
 /// (an arc is no roll) or a number outside 0..=360; with the span to point at.
 fn unreadable_arc(arc: &Amount) -> Option<(String, Option<crate::diagnostics::Span>)> {
     match arc {
-        Amount::Dice(dice) => {
-            Some((format!("a facing arc of `{}` is a roll, not degrees", dice.text), Some(dice.span)))
-        }
+        Amount::Dice(dice) => Some((
+            format!("a facing arc of `{}` is a roll, not degrees", dice.text),
+            Some(dice.span),
+        )),
         Amount::Number(number) => {
             let whole = 360i64.saturating_mul(10i64.checked_pow(number.scale).unwrap_or(i64::MAX));
             let inside = (0..=whole).contains(&number.units);

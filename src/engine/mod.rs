@@ -51,6 +51,7 @@ pub use damage::{
 pub use decision::{
     Answer, Decider, DecisionKind, DecisionPoint, DecisionTaken, Policy, PolicyDecider,
 };
+pub use direction::Direction;
 pub use effects::{DamageInto, DamageReport};
 pub(crate) use effects::{Sink, Struck};
 pub use encounter::{
@@ -58,7 +59,6 @@ pub use encounter::{
     Participant, Phase, QueuedPower, ResourceReset, SegmentRule, TurnMode, TurnStep,
     order_initiative, participants_from, roll_initiative,
 };
-pub use direction::Direction;
 pub use error::{EngineError, EngineErrorKind};
 pub use grid::{Grid, SQUARE_DIRECTIONS};
 pub use hex::{

@@ -80,8 +80,9 @@ fn limit_part(
 ) -> Option<(Spanned<u32>, LimitClock, bool)> {
     let trimmed = part.trim_start();
     let start = offset + (part.len() - trimmed.len());
-    let (number, per) =
-        [LimitClock::Turn, LimitClock::Round, LimitClock::Encounter].into_iter().find_map(|per| {
+    let (number, per) = [LimitClock::Turn, LimitClock::Round, LimitClock::Encounter]
+        .into_iter()
+        .find_map(|per| {
             let suffix = format!("per {}", per.word());
             Some((trimmed.trim_end().strip_suffix(suffix.as_str())?, per))
         })?;
@@ -98,10 +99,27 @@ impl DefenceSpec {
     /// Reads a `Defence:` line's text: `any`, `vs X` / `against X`, `unless vs X` / `not
     /// against X`, then optionally `, within N degrees of facing` and `, N per turn` or
     /// `, N per weapon per turn` (or `per round`, `per encounter`), in that order; `span`
-    /// makes the span of a byte range of the text and `amount` reads the arc's N (its text
-    /// and byte offset; `None` when it is no amount, which it has reported). `None` when the
-    /// text is none of these.
-    pub fn parse(
+    /// makes the span of a byte range of the text. An arc here is a whole number of degrees
+    /// (the rule files' reader, [`DefenceSpec::parse_with`], takes any amount). `None` when
+    /// the text is none of these.
+    ///
+    /// ```
+    /// use mythforge::model::defence::DefenceSpec;
+    /// let spec = DefenceSpec::parse("any, within 120 degrees of facing, 2 per turn", |_| {
+    ///     mythforge::diagnostics::Span::NONE
+    /// });
+    /// assert_eq!(spec.unwrap().to_string(), "any, within 120 degrees of facing, 2 per turn");
+    /// ```
+    pub fn parse(text: &str, span: impl Fn(std::ops::Range<usize>) -> Span) -> Option<DefenceSpec> {
+        let whole = |text: &str, _| {
+            text.parse().ok().map(|n| Amount::Number(crate::model::expr::Number::integer(n)))
+        };
+        DefenceSpec::parse_with(text, span, whole)
+    }
+
+    /// [`DefenceSpec::parse`], reading the arc's N with `amount` (its text and byte offset;
+    /// `None` when it is no amount, and then the line is none either).
+    pub fn parse_with(
         text: &str,
         span: impl Fn(std::ops::Range<usize>) -> Span,
         mut amount: impl FnMut(&str, usize) -> Option<Amount>,
@@ -117,7 +135,7 @@ impl DefenceSpec {
                 let inner = &trimmed[open.len()..trimmed.len() - close.len()];
                 let lead = part.len() - part.trim_start().len() + open.len();
                 let inner_lead = inner.len() - inner.trim_start().len();
-                arc = Some(amount(inner.trim(), offset + lead + inner_lead));
+                arc = Some(amount(inner.trim(), offset + lead + inner_lead)?);
             } else if index + 1 == rest.len() {
                 let (count, clock, weapon) = limit_part(part, offset, &span)?;
                 (limit, per, per_weapon) = (Some(count), clock, weapon);
@@ -125,11 +143,6 @@ impl DefenceSpec {
                 return None;
             }
         }
-        // An arc whose amount did not read was reported where it was read.
-        let arc = match arc {
-            Some(Some(amount)) => Some(amount),
-            Some(None) | None => None,
-        };
         let trimmed = gate_text.trim();
         let lead = gate_text.len() - gate_text.trim_start().len();
         let lower = trimmed.to_ascii_lowercase();

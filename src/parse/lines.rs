@@ -332,9 +332,12 @@ impl Lowerer {
                 let span = |range: std::ops::Range<usize>| {
                     crate::diagnostics::Span::new(file, base + range.start..base + range.end)
                 };
+                let reported = self.diagnostics.len();
                 let amount = |inner: &str, at: usize| self.arc_amount(inner, base + at);
-                match crate::model::defence::DefenceSpec::parse(text, span, amount) {
+                match crate::model::defence::DefenceSpec::parse_with(text, span, amount) {
                     Some(defence) => PowerLine::Defence(defence),
+                    // An arc that is no amount was reported where it was read.
+                    None if self.diagnostics.len() > reported => return Some(None),
                     None => {
                         self.expected(line, "the attacks it counts against: `any`, `vs Melee` or `unless vs Ranged`, then optionally `, within 120 degrees of facing` and `, 2 per turn`");
                         return Some(None);

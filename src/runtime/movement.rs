@@ -146,7 +146,9 @@ impl Game {
 fn on_grid(grid: Grid, facing: Direction, span: Span) -> Result<(), RuntimeError> {
     match grid.direction_named(facing.name()) {
         Ok(_) => Ok(()),
-        Err(hint) => Err(space(format!("no direction `{facing}` on this map"), &hint, span)),
+        Err(hint) => {
+            Err(space(format!("`{facing}` is no direction on a {grid} grid"), &hint, span))
+        }
     }
 }
 

@@ -382,7 +382,8 @@ impl Backend for Game {
     fn face(&mut self, actor: &NameRef, direction: &Spanned<String>) -> CommandResult {
         let mark = self.mark();
         let facing = self.direction(direction).map_err(|e| failed(&e))?;
-        let span = if self.world().actor(&actor.node).is_err() { actor.span } else { direction.span };
+        let span =
+            if self.world().actor(&actor.node).is_err() { actor.span } else { direction.span };
         Game::face(self, &actor.node, facing).map_err(|e| failed(&e.or_at(span)))?;
         Ok(self.events_or(mark, "faces", format!("{} faces {facing}", actor.node)))
     }
