@@ -189,8 +189,8 @@ mod tests {
             for (i, d) in grid.compass().iter().enumerate() {
                 let angle = grid.bearing(Hex::default(), grid.directions()[i]);
                 let expected = 360.0 / grid.compass().len() as f64 * i as f64;
-                let expected = if expected > 180.0 { expected - 360.0 } else { expected };
-                assert!((angle - expected).abs() < 1e-9, "{grid} {d}: {angle}");
+                let off = (angle - expected).rem_euclid(360.0);
+                assert!(off.min(360.0 - off) < 1e-9, "{grid} {d}: {angle}");
             }
         }
     }

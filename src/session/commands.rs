@@ -341,7 +341,7 @@ pub const COMMANDS: &[CommandSpec] = &[
                southwest, southeast; squares: east, north, west, south)",
         examples: &["Scout faces west"],
         completes: &["faces"],
-        tested_in: None,
+        tested_in: Some("facing.rs"),
     },
     CommandSpec {
         word: "wall",
