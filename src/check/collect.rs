@@ -345,8 +345,13 @@ impl<'a> References<'a> {
                 self.amount(amount, LineContext::Declaration)
             }
             PowerLine::Keywords(keywords) => self.keywords(keywords),
+            PowerLine::Defence(defence) => {
+                if let Some(arc) = &defence.arc {
+                    self.amount(arc, LineContext::Check)
+                }
+            }
             // Checked by `defences`, with the defence counts known on the Penalty line.
-            PowerLine::Limit(_) | PowerLine::Defence(_) | PowerLine::Penalty(_) => {}
+            PowerLine::Limit(_) | PowerLine::Penalty(_) => {}
             PowerLine::Target(target) => self.target(target, span),
             PowerLine::Threshold(threshold) | PowerLine::GmThreshold(Some(threshold)) => {
                 self.expr(threshold, LineContext::Threshold)

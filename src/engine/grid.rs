@@ -19,7 +19,8 @@ pub enum Grid {
     Square,
 }
 
-/// The four square neighbour directions, in a fixed order (east, north, west, south).
+/// The four square neighbour directions, in a fixed order (east, north, west, south; see
+/// [`super::Direction`]).
 pub const SQUARE_DIRECTIONS: [Hex; 4] =
     [Hex { q: 1, r: 0 }, Hex { q: 0, r: -1 }, Hex { q: -1, r: 0 }, Hex { q: 0, r: 1 }];
 

@@ -12,6 +12,7 @@ mod clock;
 mod condition;
 mod damage;
 mod decision;
+mod direction;
 mod effects;
 mod encounter;
 mod error;
@@ -50,6 +51,7 @@ pub use damage::{
 pub use decision::{
     Answer, Decider, DecisionKind, DecisionPoint, DecisionTaken, Policy, PolicyDecider,
 };
+pub use direction::Direction;
 pub use effects::{DamageInto, DamageReport};
 pub(crate) use effects::{Sink, Struck};
 pub use encounter::{

@@ -131,7 +131,7 @@ label_table! {
         /// `Cost: [Weapon + 1] CP`
         Cost = "Cost", Plain, "what using the power costs: `Cost: [Weapon + 1] CP`";
         /// `Defence: unless vs Ranged, 2 per turn`
-        Defence = "Defence" | "Defense", Plain, "the power is a defence its holder may choose against an attack `versus a defence`, with the attacks it counts against and its uses per turn: `Defence: unless vs Ranged, 2 per turn` (`any`, `vs Melee`, `not against Ranged`; `2 per weapon per turn`: for each weapon equipped; `per round`, `per encounter`)";
+        Defence = "Defence" | "Defense", Plain, "the power is a defence its holder may choose against an attack `versus a defence`, with the attacks it counts against and its uses per turn: `Defence: unless vs Ranged, 2 per turn` (`any`, `vs Melee`, `not against Ranged`; `2 per weapon per turn`: for each weapon equipped; `per round`, `per encounter`; `any, within 120 degrees of facing`: only against an attacker inside that arc of its holder's facing)";
         /// `Effect: apply Hasted to Self`
         Effect = "Effect", Plain, "effects at every grade (`Effect 2:` from grade 2): `Effect: apply Hasted to Self`";
         /// `Halt: Target takes damage`

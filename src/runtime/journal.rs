@@ -51,8 +51,12 @@ enum Entry {
     Pool { name: usize, old: Option<i64> },
     /// A stat (a script's `set_stat`; `None`: it did not exist).
     Stat { actor: usize, name: usize, old: Option<i64> },
-    /// Where the actor stood.
-    Position { actor: usize, old: Option<crate::engine::Hex> },
+    /// Where the actor stood and faced.
+    Position {
+        actor: usize,
+        old: Option<crate::engine::Hex>,
+        facing: Option<crate::engine::Direction>,
+    },
     /// The world clock (boxed: entries stay small).
     Clock(Box<crate::engine::WorldClock>),
     /// A hex's terrain: an index of [`Journal::terrains`].
@@ -74,7 +78,7 @@ pub(crate) enum Part<'a> {
     Clock,
     /// A stat.
     Stat(&'a str),
-    /// The position.
+    /// The position and facing.
     Position,
 }
 
@@ -200,7 +204,9 @@ impl Game {
                 let old = who.stats.get(name).copied();
                 Entry::Stat { actor: index, name: journal.name(names.get(name)), old }
             }
-            Part::Position => Entry::Position { actor: index, old: who.position },
+            Part::Position => {
+                Entry::Position { actor: index, old: who.position, facing: who.facing }
+            }
             Part::Pool(_) | Part::Clock => return,
         };
         journal.entries.push(entry);
@@ -288,7 +294,10 @@ pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
                 }
             }
             Entry::Pool { name, old } => restore(&mut world.pools, &names[name], old),
-            Entry::Position { actor, old } => world.actors[actor].position = old,
+            Entry::Position { actor, old, facing } => {
+                world.actors[actor].position = old;
+                world.actors[actor].facing = facing;
+            }
             Entry::Terrain { old } => {
                 if let Some((hex, old)) = terrains.get_mut(old) {
                     match old.take() {

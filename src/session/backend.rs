@@ -233,10 +233,22 @@ pub trait Backend {
     /// `undo`: take back the last command that changed the game.
     fn undo(&mut self) -> CommandResult;
 
-    /// `place ACTOR at q,r`: put an actor on a cell of the map. Backends without a map refuse it.
-    fn place(&mut self, actor: &NameRef, hex: &Spanned<Hex>) -> CommandResult {
-        let _ = actor;
+    /// `place ACTOR at q,r [facing DIRECTION]`: put an actor on a cell of the map. Backends
+    /// without a map refuse it.
+    fn place(
+        &mut self,
+        actor: &NameRef,
+        hex: &Spanned<Hex>,
+        facing: Option<&Spanned<String>>,
+    ) -> CommandResult {
+        let _ = (actor, facing);
         Err(no_map(hex.span))
+    }
+
+    /// `ACTOR faces DIRECTION`: turn an actor on the map. Backends without a map refuse it.
+    fn face(&mut self, actor: &NameRef, direction: &Spanned<String>) -> CommandResult {
+        let _ = actor;
+        Err(no_map(direction.span))
     }
 
     /// `wall q,r ...`: hexes that block movement and lines to targets. Backends without a

@@ -159,6 +159,15 @@ pub enum Command {
         actor: NameRef,
         /// Where: `2,3`.
         hex: Spanned<Hex>,
+        /// Which way it faces, when given: `east`.
+        facing: Option<Spanned<String>>,
+    },
+    /// `Ana faces west`: the GM turns an actor on the map.
+    Face {
+        /// Who: `Ana`.
+        actor: NameRef,
+        /// The direction as written: `west`.
+        direction: Spanned<String>,
     },
     /// `wall 3,4 3,5`: hexes that block movement and lines to targets.
     Wall(Vec<Spanned<Hex>>),
@@ -427,6 +436,7 @@ impl Command {
             Command::Restore(_) => "restore",
             Command::Undo => "undo",
             Command::Place { .. } => "place",
+            Command::Face { .. } => "faces",
             Command::Wall(_) => "wall",
             Command::Terrain { .. } | Command::ClearTerrain(_) => "terrain",
             Command::Side { .. } => "side",

@@ -325,11 +325,23 @@ pub const COMMANDS: &[CommandSpec] = &[
         word: "place",
         at: WordAt::Start,
         rule: Some(Rule::place),
-        syntax: "place ACTOR at Q,R",
-        help: "put an actor on a cell of the map (q,r: a hex, or a square on a square grid)",
-        examples: &["place Scout at 2,-1"],
+        syntax: "place ACTOR at Q,R [facing DIRECTION]",
+        help: "put an actor on a cell of the map (q,r: a hex, or a square on a square grid), \
+               facing a direction of the grid",
+        examples: &["place Scout at 2,-1", "place Scout at 0,0 facing east"],
         completes: &["place"],
         tested_in: None,
+    },
+    CommandSpec {
+        word: "faces",
+        at: WordAt::AfterActor,
+        rule: Some(Rule::turn_to),
+        syntax: "ACTOR faces DIRECTION",
+        help: "GM: turn an actor on the map (hexes: east, northeast, northwest, west, \
+               southwest, southeast; squares: east, north, west, south)",
+        examples: &["Scout faces west"],
+        completes: &["faces"],
+        tested_in: Some("facing.rs"),
     },
     CommandSpec {
         word: "wall",

@@ -366,10 +366,29 @@ impl Backend for Game {
         Ok(Outcome::event("undo", "undid the last command"))
     }
 
-    fn place(&mut self, actor: &NameRef, hex: &Spanned<Hex>) -> CommandResult {
+    fn place(
+        &mut self,
+        actor: &NameRef,
+        hex: &Spanned<Hex>,
+        facing: Option<&Spanned<String>>,
+    ) -> CommandResult {
         let mark = self.mark();
-        Game::place(self, &actor.node, Some(hex.node)).map_err(|e| failed(&e.or_at(hex.span)))?;
+        let facing = match facing {
+            Some(word) => Some(self.direction(word).map_err(|e| failed(&e))?),
+            None => None,
+        };
+        Game::place_facing(self, &actor.node, Some(hex.node), facing)
+            .map_err(|e| failed(&e.or_at(hex.span)))?;
         Ok(self.events_or(mark, "place", format!("{} at {}", actor.node, hex.node)))
+    }
+
+    fn face(&mut self, actor: &NameRef, direction: &Spanned<String>) -> CommandResult {
+        let mark = self.mark();
+        let facing = self.direction(direction).map_err(|e| failed(&e))?;
+        let span =
+            if self.world().actor(&actor.node).is_err() { actor.span } else { direction.span };
+        Game::face(self, &actor.node, facing).map_err(|e| failed(&e.or_at(span)))?;
+        Ok(self.events_or(mark, "faces", format!("{} faces {facing}", actor.node)))
     }
 
     fn add_walls(&mut self, hexes: &[Spanned<Hex>]) -> CommandResult {

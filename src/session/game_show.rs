@@ -82,6 +82,9 @@ impl Game {
         }
         if let Some(position) = actor.position {
             let _ = write!(text, "\n  Position: {position}");
+            if let Some(facing) = actor.facing {
+                let _ = write!(text, ", facing {facing}");
+            }
         }
         if let Some(side) = &actor.side {
             let _ = write!(text, "\n  Side: {side}");
@@ -150,7 +153,11 @@ impl Game {
             let _ = write!(text, ": {}", resource_list(actor).join(", "));
             match actor.position {
                 Some(position) => {
-                    let _ = writeln!(text, " at {position}");
+                    let _ = write!(text, " at {position}");
+                    if let Some(facing) = actor.facing {
+                        let _ = write!(text, " facing {facing}");
+                    }
+                    text.push('\n');
                 }
                 None => text.push('\n'),
             }

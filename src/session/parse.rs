@@ -452,7 +452,18 @@ impl Lower {
             Rule::undo => Command::Undo,
             Rule::place => {
                 let actor = self.name(inner.next().expect("grammar: actor"));
-                Command::Place { actor, hex: self.hex(&inner.next().expect("grammar: hex"))? }
+                let hex = self.hex(&inner.next().expect("grammar: hex"))?;
+                let facing = inner
+                    .find(|pair| pair.as_rule() == Rule::direction)
+                    .map(|pair| Spanned::new(pair.as_str().to_string(), self.span(&pair)));
+                Command::Place { actor, hex, facing }
+            }
+            Rule::turn_to => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let pair = inner.find(|pair| pair.as_rule() == Rule::direction);
+                let pair = pair.expect("grammar: direction");
+                let direction = Spanned::new(pair.as_str().to_string(), self.span(&pair));
+                Command::Face { actor, direction }
             }
             Rule::wall => {
                 let hexes = inner.map(|hex| self.hex(&hex)).collect::<Result<_, _>>()?;

@@ -275,7 +275,10 @@ impl<B: Backend> Session<B> {
             Command::Save(path) => self.backend.save(path),
             Command::Restore(path) => self.backend.restore(path),
             Command::Undo => self.backend.undo(),
-            Command::Place { actor, hex } => self.backend.place(actor, hex),
+            Command::Place { actor, hex, facing } => {
+                self.backend.place(actor, hex, facing.as_ref())
+            }
+            Command::Face { actor, direction } => self.backend.face(actor, direction),
             Command::Wall(hexes) => self.backend.add_walls(hexes),
             Command::Terrain { condition, n, hexes } => {
                 self.backend.set_terrain(condition, n.as_ref(), hexes)

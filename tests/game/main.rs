@@ -21,6 +21,7 @@ mod effect_flow;
 mod engine_examples;
 mod engine_save;
 mod engine_world;
+mod facing;
 mod gates_unified;
 mod gear_data;
 mod joining_and_fiat;

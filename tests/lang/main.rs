@@ -13,6 +13,7 @@ mod dice;
 mod dice_notation;
 mod dice_robustness;
 mod effect_flow;
+mod facing_forms;
 mod gear_fields;
 mod rules_golden;
 mod rules_model;

@@ -60,6 +60,7 @@ fn power(label: PowerLabel) -> Evidence {
         PowerLabel::Defence => Runs(&[
             "a_block_is_not_offered_against_a_ranged_attack",
             "several_defences_against_one_attack_keep_the_best_roll",
+            "a_shield_blocks_from_the_front_and_not_from_behind_on_hexes",
         ]),
         PowerLabel::Penalty => {
             Runs(&["the_third_fourth_and_fifth_defence_of_a_turn_take_the_growing_penalty"])

@@ -208,6 +208,15 @@ fn power_line() -> impl Strategy<Value = String> {
             let groups = if two_groups { "Skill Lines or Specialised Skills" } else { "Skills" };
             format!("Choose: {count}Skill from {groups}")
         }),
+        (prop::option::of(bound()), prop::option::of(1u32..4)).prop_map(|(arc, limit)| {
+            let arc = arc.map(|arc| format!(", within {arc} degrees of facing"));
+            let limit = limit.map(|n| format!(", {n} per weapon per round"));
+            format!(
+                "Defence: unless vs Melee{}{}",
+                arc.unwrap_or_default(),
+                limit.unwrap_or_default()
+            )
+        }),
         expression().prop_map(|expr| format!("Threshold: set by GM, default [{expr}]")),
         Just("Threshold: set by GM".to_string()),
     ]
