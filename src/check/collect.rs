@@ -153,6 +153,14 @@ impl<'a> References<'a> {
                     self.gate(&test.node, context);
                     self.effects(then, context, label);
                 }
+                EffectPart::Check { check, on_success, on_failure } => {
+                    self.stats.extend(&check.stats);
+                    self.procedures.extend(&check.procedure);
+                    self.amount(&check.threshold, context);
+                    for branch in [on_success, on_failure].into_iter().flatten() {
+                        self.effects(branch, context, label);
+                    }
+                }
             }
         }
     }

@@ -293,6 +293,14 @@ fn effects(effects: &Effects, found: &mut BTreeSet<*const Spanned<Expr>>) {
                 }
                 self::effects(then, found);
             }
+            EffectPart::Check { check, on_success, on_failure } => {
+                if let Amount::Expr(expr) = &check.threshold {
+                    found.insert(expr as *const Spanned<Expr>);
+                }
+                for branch in [on_success, on_failure].into_iter().flatten() {
+                    self::effects(branch, found);
+                }
+            }
         }
     }
 }

@@ -470,6 +470,53 @@ pub enum EffectPart {
         /// What runs when it holds: the rest of the line.
         then: Effects,
     },
+    /// `check Stability vs 21 with Challenge; on failure: apply Bleeding`, `Target checks
+    /// Stability vs 21; on success: ...; on failure: ...`: a check rolled through a declared
+    /// procedure (the system's default without `with`), then the branch its result picks.
+    /// `on success:` runs to an `on failure:` part or the end of the line; `on failure:` to
+    /// an `on success:` part or the end.
+    Check {
+        /// The check.
+        check: EffectCheck,
+        /// What runs when it succeeds (grade above 0).
+        on_success: Option<Effects>,
+        /// What runs when it fails.
+        on_failure: Option<Effects>,
+    },
+}
+
+/// The check of an [`EffectPart::Check`]: `Target checks Stability + Dodge vs 21 with
+/// Challenge`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EffectCheck {
+    /// Who rolls (`Target`, `Self`); `None`: the user.
+    pub roller: Option<Spanned<Name>>,
+    /// The stats whose values add up to the check modifier.
+    pub stats: Vec<Spanned<Name>>,
+    /// The threshold (`vs 21`).
+    pub threshold: Amount,
+    /// `with Challenge`: the procedure; `None`: the system's default.
+    pub procedure: Option<Spanned<Name>>,
+}
+
+impl fmt::Display for EffectCheck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.roller {
+            Some(roller) => write!(f, "{} checks ", roller.node)?,
+            None => f.write_str("check ")?,
+        }
+        for (index, stat) in self.stats.iter().enumerate() {
+            if index > 0 {
+                f.write_str(" + ")?;
+            }
+            write!(f, "{}", stat.node)?;
+        }
+        write!(f, " vs {}", self.threshold)?;
+        match &self.procedure {
+            Some(procedure) => write!(f, " with {}", procedure.node),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The effects of one line, in order: `2 fire damage; apply Dazed`.
@@ -493,6 +540,15 @@ impl Effects {
             match parts.next() {
                 Some(part) => match &part.node {
                     EffectPart::When { then, .. } => stack.push(then.parts.iter()),
+                    EffectPart::Check { on_success, on_failure, .. } => {
+                        // Pushed in reverse: the success branch is walked first.
+                        if let Some(failure) = on_failure {
+                            stack.push(failure.parts.iter());
+                        }
+                        if let Some(success) = on_success {
+                            stack.push(success.parts.iter());
+                        }
+                    }
                     _ => out.push(part),
                 },
                 None => {
@@ -514,6 +570,15 @@ impl fmt::Display for Effects {
                 EffectPart::Effect(effect) => write!(f, "{effect}")?,
                 EffectPart::Narration(narration) => write!(f, "{narration}")?,
                 EffectPart::When { test, then } => write!(f, "when {}: {then}", test.node)?,
+                EffectPart::Check { check, on_success, on_failure } => {
+                    write!(f, "{check}")?;
+                    if let Some(success) = on_success {
+                        write!(f, "; on success: {success}")?;
+                    }
+                    if let Some(failure) = on_failure {
+                        write!(f, "; on failure: {failure}")?;
+                    }
+                }
             }
         }
         Ok(())

@@ -170,6 +170,7 @@ mod tests {
                     crate::model::EffectPart::Effect(effect) => EffectVerb::of(effect),
                     crate::model::EffectPart::Narration(text) => panic!("narration: {text}"),
                     crate::model::EffectPart::When { .. } => panic!("a when"),
+                    crate::model::EffectPart::Check { .. } => panic!("a check"),
                 })
                 .collect();
             assert_eq!(lowered, [verb], "{}", verb.example());

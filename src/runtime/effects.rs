@@ -64,6 +64,10 @@ pub(crate) fn execute(
                     game.world.narrate(text, part.span);
                 }
             }
+            EffectPart::Check { check, on_success, on_failure } => {
+                let branches = (on_success.as_ref(), on_failure.as_ref());
+                super::effect_checks::run(game, context, check, branches, (target, grade), span)?;
+            }
         }
     }
     Ok(())
@@ -431,7 +435,7 @@ fn upgrade_bonus(
                             .round(context.rounding),
                         None => 0,
                     },
-                    EffectPart::Effect(_) | EffectPart::When { .. } => 0,
+                    EffectPart::Effect(_) | EffectPart::When { .. } | EffectPart::Check { .. } => 0,
                 };
                 if bonus != 0 {
                     total = total.saturating_add(bonus);

@@ -15,6 +15,7 @@ mod condition_whiles;
 mod deciding;
 mod defences;
 mod durations;
+mod effect_checks;
 mod effects;
 mod encounter;
 mod error;

@@ -115,7 +115,10 @@ fn modify(power: &mut Vec<Spanned<PowerLine>>, trait_lines: &[Spanned<TraitLine>
                 let parts = added
                     .parts
                     .iter()
-                    .filter(|p| matches!(p.node, EffectPart::Effect(_) | EffectPart::When { .. }));
+                    .filter(|p| matches!(
+                        p.node,
+                        EffectPart::Effect(_) | EffectPart::When { .. } | EffectPart::Check { .. }
+                    ));
                 let first = power.iter_mut().find_map(|l| match &mut l.node {
                     PowerLine::Result { effects, .. } => Some(effects),
                     _ => None,
