@@ -176,6 +176,12 @@ fn power_line() -> impl Strategy<Value = String> {
         effects().prop_map(|effects| format!("Result: {effects}")),
         (1u32..4, effects()).prop_map(|(grade, effects)| format!("Result {grade}: {effects}")),
         effects().prop_map(|effects| format!("Result Critical: {effects}")),
+        (amount(), effects(), effects()).prop_map(|(amount, success, failure)| {
+            format!("Result: check Might + Grit vs {amount} with Save; on success: {success}; on failure: {failure}")
+        }),
+        (amount(), effects()).prop_map(|(amount, failure)| {
+            format!("Result: Target checks Grit vs {amount}; on failure: {failure}")
+        }),
         (expression(), effects())
             .prop_map(|(expr, effects)| format!("Result if [{expr}]: {effects}")),
         (1u32..4, effects()).prop_map(|(grade, effects)| format!("Effect {grade}: {effects}")),
