@@ -230,7 +230,12 @@ impl<'a> References<'a> {
                 }
             }
             Effect::Remove { condition, .. } => self.condition(condition, context),
-            Effect::Move { distance, .. } => self.amount(distance, context),
+            Effect::Move { distance, crowd, .. } => {
+                self.amount(distance, context);
+                if let Some((_, condition)) = crowd {
+                    self.condition_names.push(condition);
+                }
+            }
             Effect::Script(call) => self.script_calls.push((call, context)),
             Effect::InFront { layer, .. } => self.armours.push(layer),
             Effect::Raise { stat, amount, .. } => {

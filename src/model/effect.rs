@@ -251,6 +251,11 @@ pub enum Effect {
         distance: Amount,
         /// `hexes`, `squares`, as written in lower case.
         unit: Option<String>,
+        /// `into occupied hexes as Crowded` (a push or pull): the cell word as written and
+        /// the condition both hold while the mover shares an occupied cell it was forced
+        /// into.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        crowd: Option<(String, Spanned<Name>)>,
     },
     /// `script bonus(Grade)`
     Script(Spanned<Expr>),
@@ -387,7 +392,7 @@ impl fmt::Display for Effect {
                     None => Ok(()),
                 }
             }
-            Effect::Move { kind, subject, up_to, distance, unit } => {
+            Effect::Move { kind, subject, up_to, distance, unit, crowd } => {
                 write!(f, "{kind}")?;
                 if let Some(subject) = subject {
                     write!(f, " {}", subject.node)?;
@@ -396,8 +401,13 @@ impl fmt::Display for Effect {
                     f.write_str(" up to")?;
                 }
                 write!(f, " {distance}")?;
-                match unit {
-                    Some(unit) => write!(f, " {unit}"),
+                if let Some(unit) = unit {
+                    write!(f, " {unit}")?;
+                }
+                match crowd {
+                    Some((cells, condition)) => {
+                        write!(f, " into occupied {cells} as {}", condition.node)
+                    }
                     None => Ok(()),
                 }
             }

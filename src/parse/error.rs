@@ -161,6 +161,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         }
         Rule::set_resource | Rule::set_word => "`set <resource> to <amount>`",
         Rule::do_group | Rule::do_word => "`do <effects group>`",
+        Rule::crowding => "`into occupied hexes as <condition>`",
         Rule::effect_check_input
         | Rule::effect_roller
         | Rule::effect_roller_word

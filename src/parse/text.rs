@@ -540,16 +540,34 @@ impl Lowerer {
             Rule::movement => {
                 let kind = MoveKind::parse(inner.remove(0).as_str())?;
                 let (mut subject, mut up_to, mut distance, mut unit) = (None, false, None, None);
+                let mut crowd = None;
                 for part in inner {
                     match part.as_rule() {
                         Rule::name => subject = Some(self.name(&part, base)),
                         Rule::up_to => up_to = true,
                         Rule::amount => distance = Some(self.plain_amount(part, base)?),
                         Rule::distance_unit => unit = Some(part.as_str().to_ascii_lowercase()),
+                        Rule::crowding => {
+                            let span = self.span(&part, base);
+                            let mut words = part.into_inner();
+                            let cells = words.next()?.as_str().to_ascii_lowercase();
+                            let condition = self.name(&words.next()?, base);
+                            if !matches!(kind, MoveKind::Push | MoveKind::Pull) {
+                                self.diagnostics.push(
+                                    Diagnostic::error(
+                                        "rules::parse::crowding_not_forced",
+                                        format!("only a push or a pull may end on an occupied cell; a {kind} never does"),
+                                    )
+                                    .with_primary(span, "not a forced move")
+                                    .with_help("write `push Target 1 into occupied hexes as Crowded`, or drop `into occupied ...`"),
+                                );
+                            }
+                            crowd = Some((cells, condition));
+                        }
                         _ => {}
                     }
                 }
-                Some(Effect::Move { kind, subject, up_to, distance: distance?, unit })
+                Some(Effect::Move { kind, subject, up_to, distance: distance?, unit, crowd })
             }
             Rule::script => Some(Effect::Script(self.expr(inner.remove(0), base)?)),
             Rule::in_front => {

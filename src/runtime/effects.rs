@@ -376,7 +376,7 @@ pub(crate) fn run(
                 super::hooks::fire(game, HookEvent::ConditionEnded, &who, name, span)?;
             }
         }
-        Effect::Move { kind, subject: who, up_to, distance, unit } => {
+        Effect::Move { kind, subject: who, up_to, distance, unit, crowd } => {
             let distance = amount(game, context, distance, target, grade)?;
             let forced = matches!(kind, MoveKind::Push | MoveKind::Pull);
             let who = match who {
@@ -384,7 +384,8 @@ pub(crate) fn run(
                 None if forced => target.unwrap_or(user),
                 None => user,
             };
-            if super::movement::run_move(game, context, *kind, who, distance, span)? {
+            let crowd = crowd.as_ref().map(|(_, condition)| condition.node.as_str());
+            if super::movement::run_move(game, context, (*kind, crowd), who, distance, span)? {
                 return Ok(());
             }
             let unit = unit.as_deref().unwrap_or(game.rules.grid.unit());

@@ -45,6 +45,7 @@ mod rolling;
 mod rules;
 mod scope;
 mod scripted_check;
+mod sharing;
 mod sides;
 mod stances;
 mod steps;

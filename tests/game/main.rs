@@ -17,6 +17,7 @@ mod defaults_and_prereqs;
 mod defence_per_round;
 mod defence_per_weapon;
 mod defences;
+mod crowded;
 mod effect_checks;
 mod effect_flow;
 mod engine_examples;
