@@ -242,7 +242,12 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.stats.push(stat);
             }
-            Effect::EndTurn | Effect::SkipTurn { .. } => {}
+            Effect::EndTurn | Effect::SkipTurn { .. } | Effect::Drop { .. } => {}
+            Effect::PickUp { within } => {
+                if let Some(within) = within {
+                    self.amount(within, context);
+                }
+            }
             Effect::Lay { condition, .. } => self.condition(condition, context),
         }
     }

@@ -314,6 +314,7 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         | Effect::Lose { amount, .. }
         | Effect::Spend { amount, .. }
         | Effect::Move { distance: amount, .. }
+        | Effect::PickUp { within: Some(amount) }
         | Effect::Set { amount, .. }
         | Effect::Advance { amount, .. }
         | Effect::Raise { amount, .. } => vec![amount],
@@ -330,6 +331,8 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         | Effect::InFront { .. }
         | Effect::Do { .. }
         | Effect::EndTurn
+        | Effect::Drop { .. }
+        | Effect::PickUp { within: None }
         | Effect::SkipTurn { .. } => Vec::new(),
     }
 }

@@ -308,6 +308,18 @@ pub enum Effect {
         /// `at most once per test`.
         once_per_test: bool,
     },
+    /// `drop the weapon at Target`: the use's weapon leaves the user's equipment and lies on
+    /// that creature's cell (`None`: the user's own), to be picked up again.
+    Drop {
+        /// Whose cell.
+        at: Option<Spanned<Name>>,
+    },
+    /// `pick up gear`, `pick up gear within 1`: the gear lying on the user's cell (or within
+    /// N of it) goes into the user's equipment.
+    PickUp {
+        /// How far from the user (`None`: its own cell).
+        within: Option<Amount>,
+    },
     /// `advance the clock by 2 ticks`: the world clock moves (`tick`, `period`, `day`).
     Advance {
         /// How many.
@@ -442,6 +454,10 @@ impl fmt::Display for Effect {
                 write!(f, "{} skips the next turn", subject.node)
             }
             Effect::SkipTurn { subject: None } => f.write_str("skip the next turn"),
+            Effect::Drop { at: Some(at) } => write!(f, "drop the weapon at {}", at.node),
+            Effect::Drop { at: None } => f.write_str("drop the weapon"),
+            Effect::PickUp { within: Some(within) } => write!(f, "pick up gear within {within}"),
+            Effect::PickUp { within: None } => f.write_str("pick up gear"),
         }
     }
 }

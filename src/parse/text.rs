@@ -570,6 +570,18 @@ impl Lowerer {
                 Some(Effect::Move { kind, subject, up_to, distance: distance?, unit, crowd })
             }
             Rule::script => Some(Effect::Script(self.expr(inner.remove(0), base)?)),
+            Rule::drop_weapon => {
+                let at = inner.iter().find(|p| p.as_rule() == Rule::name);
+                Some(Effect::Drop { at: at.map(|at| self.name(at, base)) })
+            }
+            Rule::pick_up => {
+                let within = inner.into_iter().find(|p| p.as_rule() == Rule::amount);
+                let within = match within {
+                    Some(amount) => Some(self.plain_amount(amount, base)?),
+                    None => None,
+                };
+                Some(Effect::PickUp { within })
+            }
             Rule::in_front => {
                 let layer = self.name(&inner.remove(0), base);
                 let subject = self.name(inner.first()?, base);

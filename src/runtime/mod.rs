@@ -24,6 +24,7 @@ mod flow;
 mod game;
 mod gear;
 mod given;
+mod ground;
 mod hooks;
 mod host;
 mod journal;

@@ -19,6 +19,7 @@ mod defence_per_weapon;
 mod defences;
 mod crowded;
 mod effect_checks;
+mod thrown_gear;
 mod effect_flow;
 mod engine_examples;
 mod engine_save;
