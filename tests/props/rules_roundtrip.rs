@@ -160,6 +160,10 @@ fn effect() -> impl Strategy<Value = String> {
             .prop_map(|(amount, condition)| format!("pull Target {amount} squares into occupied squares as {condition}")),
         expression().prop_map(|expr| format!("script bonus({expr})")),
         Just("put Bar Table in front of Target".to_string()),
+        Just("drop the weapon at Target".to_string()),
+        Just("drop the weapon".to_string()),
+        amount().prop_map(|amount| format!("pick up gear within {amount}")),
+        Just("pick up gear".to_string()),
         Just("the walls shake".to_string()),
     ]
 }
