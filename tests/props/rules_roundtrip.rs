@@ -154,10 +154,11 @@ fn effect() -> impl Strategy<Value = String> {
         condition.clone().prop_map(|condition| format!("apply {condition} to Self against Target")),
         (condition.clone(), amount())
             .prop_map(|(condition, amount)| format!("Target is {condition} {amount} for 2 rounds")),
-        condition.prop_map(|condition| format!("remove {condition}")),
+        condition.clone().prop_map(|condition| format!("remove {condition}")),
         amount().prop_map(|amount| format!("push Target up to {amount} hexes")),
-        (amount(), condition.clone())
-            .prop_map(|(amount, condition)| format!("pull Target {amount} squares into occupied squares as {condition}")),
+        (amount(), condition).prop_map(|(amount, condition)| {
+            format!("pull Target {amount} squares into occupied squares as {condition}")
+        }),
         expression().prop_map(|expr| format!("script bonus({expr})")),
         Just("put Bar Table in front of Target".to_string()),
         Just("drop the weapon at Target".to_string()),
