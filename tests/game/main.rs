@@ -19,6 +19,7 @@ mod defence_per_weapon;
 mod defences;
 mod crowded;
 mod effect_checks;
+mod grant_armour;
 mod reaching_zero;
 mod thrown_gear;
 mod effect_flow;
