@@ -296,7 +296,8 @@ impl Lowerer {
                 let branched = on_success.is_some() || on_failure.is_some();
                 let end = if branched { text.trim_end().len() } else { at + trimmed.len() };
                 let whole = self.span_at(segment_base, 0..end - at);
-                parts.push(Spanned::new(EffectPart::Check { check, on_success, on_failure }, whole));
+                parts
+                    .push(Spanned::new(EffectPart::Check { check, on_success, on_failure }, whole));
                 if branched {
                     break;
                 }
@@ -375,9 +376,9 @@ impl Lowerer {
         };
         let Some(&(first_start, first)) = segments.first() else { return (None, None) };
         let Some((first_success, first_colon)) = label(first) else { return (None, None) };
-        let other = segments[1..].iter().position(|(_, s)| {
-            label(s).is_some_and(|(success, _)| success != first_success)
-        });
+        let other = segments[1..]
+            .iter()
+            .position(|(_, s)| label(s).is_some_and(|(success, _)| success != first_success));
         let from = first_start + first_colon;
         let (first_end, second) = match other {
             Some(offset) => {

@@ -212,7 +212,9 @@ pub(crate) fn run(
     let user = context.user;
     match effect {
         Effect::EndTurn => super::turn_control::end_turn(game, span)?,
-        Effect::Drop { at } => super::ground::drop_weapon(game, context, at.as_ref(), target, span)?,
+        Effect::Drop { at } => {
+            super::ground::drop_weapon(game, context, at.as_ref(), target, span)?
+        }
         Effect::PickUp { within } => {
             super::ground::pick_up(game, context, within.as_ref(), (target, grade), span)?;
         }

@@ -71,8 +71,13 @@ pub(crate) fn pick_up(
         return Ok(());
     };
     let grid = game.rules.grid;
-    let cells: Vec<Hex> =
-        game.world.ground.keys().copied().filter(|hex| grid.distance(from, *hex) <= reach).collect();
+    let cells: Vec<Hex> = game
+        .world
+        .ground
+        .keys()
+        .copied()
+        .filter(|hex| grid.distance(from, *hex) <= reach)
+        .collect();
     if cells.is_empty() {
         game.world.narrate(format!("nothing lies within {reach} of {user}"), span);
         return Ok(());

@@ -104,17 +104,22 @@ fn a_voluntary_move_still_may_not_end_on_an_occupied_cell() {
 
 #[test]
 fn the_option_on_a_move_that_is_not_forced_is_refused() {
-    let rules = RULES.replace("walk up to 3 hexes", "walk up to 3 hexes into occupied hexes as Crowded");
+    let rules =
+        RULES.replace("walk up to 3 hexes", "walk up to 3 hexes into occupied hexes as Crowded");
     let error = Game::new(1).load_source("crowds.rules", &rules).expect_err("refused");
     let error = format!("{error:?}");
-    assert!(error.contains("only a push or a pull may end on an occupied cell; a walk never does"), "{error}");
+    assert!(
+        error.contains("only a push or a pull may end on an occupied cell; a walk never does"),
+        "{error}"
+    );
     assert!(error.contains("push Target 1 into occupied hexes as Crowded"), "{error}");
 }
 
 #[test]
 fn an_unknown_condition_is_refused() {
     let rules = RULES.replace("hexes as Crowded", "hexes as Crowed");
-    let error = format!("{:?}", Game::new(1).load_source("crowds.rules", &rules).expect_err("refused"));
+    let error =
+        format!("{:?}", Game::new(1).load_source("crowds.rules", &rules).expect_err("refused"));
     assert!(error.contains("Crowed"), "{error}");
     assert!(error.contains("did you mean `Crowded`?"), "{error}");
 }

@@ -90,7 +90,8 @@ fn the_check_carries_the_rollers_condition_modifiers_and_the_default_procedure()
     let out = run(&mut session, "force 3\nAna uses Brace\n");
     assert!(out.contains("Ana: 3 -> 9 vs 10: failure"), "{out}");
     assert_eq!(hp(&session, "Ana"), 19);
-    let out = run(&mut session, "next turn\nnext turn\napply Stubborn to Ana\nforce 3\nAna uses Brace\n");
+    let out =
+        run(&mut session, "next turn\nnext turn\napply Stubborn to Ana\nforce 3\nAna uses Brace\n");
     assert!(out.contains("Ana: 3 -> 14 vs 10: success"), "{out}");
     assert_eq!(hp(&session, "Ana"), 19);
 }

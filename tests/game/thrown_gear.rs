@@ -31,7 +31,8 @@ fn ground(session: &Session<Game>) -> Vec<(String, Vec<String>)> {
 fn a_thrown_spear_lies_on_the_targets_hex_until_picked_up() {
     let mut session = session();
     // 10 + Ranged 6 - 2 = 14 against the buckler's 21: a miss, and the spear still flies.
-    let out = run(&mut session, "force 10, 10\nGrok uses Snap Attack on Aldric with weapon Spear\n");
+    let out =
+        run(&mut session, "force 10, 10\nGrok uses Snap Attack on Aldric with weapon Spear\n");
     assert!(out.contains("Grok: 14 vs 21: defender wins by 7"), "{out}");
     assert!(out.contains("Grok's Spear lies at 0,0"), "{out}");
     assert_eq!(equipment(&session, "Grok"), ["Battle Axe", "Chain Mail"]);
@@ -93,7 +94,10 @@ fn a_use_without_a_weapon_has_nothing_to_drop() {
     let mut game = Game::new(1);
     game.load_source("throws.rules", RULES).unwrap();
     let mut session = Session::new(game, 1);
-    run(&mut session, "actor Ana from Body\nactor Bo from Body\nplace Ana at 0,0\nplace Bo at 2,0\n");
+    run(
+        &mut session,
+        "actor Ana from Body\nactor Bo from Body\nplace Ana at 0,0\nplace Bo at 2,0\n",
+    );
     let refused = session.run_text("x.session", "Ana uses Toss on Bo\n", None);
     let failure = format!("{:?}", refused.failure.expect("no weapon"));
     assert!(failure.contains("Ana has no weapon in this use to drop"), "{failure}");
@@ -106,6 +110,9 @@ fn a_use_without_a_weapon_has_nothing_to_drop() {
     run(&mut session, "grant weapon Knife to Ana\nAna uses Flail on Bo\n");
     assert_eq!(
         ground(&session),
-        [("0,0".to_string(), vec!["Knife".to_string()]), ("2,0".to_string(), vec!["Knife".to_string()])]
+        [
+            ("0,0".to_string(), vec!["Knife".to_string()]),
+            ("2,0".to_string(), vec!["Knife".to_string()])
+        ]
     );
 }
