@@ -154,6 +154,14 @@ impl<'a> References<'a> {
                     self.gate(&test.node, context);
                     self.effects(then, context, label);
                 }
+                EffectPart::Check { check, on_success, on_failure } => {
+                    self.stats.extend(&check.stats);
+                    self.procedures.extend(&check.procedure);
+                    self.amount(&check.threshold, context);
+                    for branch in [on_success, on_failure].into_iter().flatten() {
+                        self.effects(branch, context, label);
+                    }
+                }
             }
         }
     }
@@ -223,14 +231,24 @@ impl<'a> References<'a> {
                 }
             }
             Effect::Remove { condition, .. } => self.condition(condition, context),
-            Effect::Move { distance, .. } => self.amount(distance, context),
+            Effect::Move { distance, crowd, .. } => {
+                self.amount(distance, context);
+                if let Some((_, condition)) = crowd {
+                    self.condition_names.push(condition);
+                }
+            }
             Effect::Script(call) => self.script_calls.push((call, context)),
             Effect::InFront { layer, .. } => self.armours.push(layer),
             Effect::Raise { stat, amount, .. } => {
                 self.amount(amount, context);
                 self.stats.push(stat);
             }
-            Effect::EndTurn | Effect::SkipTurn { .. } => {}
+            Effect::EndTurn | Effect::SkipTurn { .. } | Effect::Drop { .. } => {}
+            Effect::PickUp { within } => {
+                if let Some(within) = within {
+                    self.amount(within, context);
+                }
+            }
             Effect::Lay { condition, .. } => self.condition(condition, context),
         }
     }

@@ -50,6 +50,10 @@ pub struct World {
     /// them. Older saves have none.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "terrain_as_list")]
     pub terrain: BTreeMap<super::hex::Hex, BTreeMap<String, Option<i64>>>,
+    /// Gear lying on the map (a thrown weapon where it landed), per cell, in the order it
+    /// was dropped; picked up into someone's equipment. Older saves have none.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "ground_as_list")]
+    pub ground: BTreeMap<super::hex::Hex, Vec<String>>,
     /// One shared copy of each name the log repeats (not saved; it refills as events are
     /// logged).
     #[serde(skip)]
@@ -87,6 +91,24 @@ mod terrain_as_list {
     }
 }
 
+/// Gear on the map is saved as a list of `[hex, items]` pairs, as terrain is.
+mod ground_as_list {
+    use super::BTreeMap;
+    use crate::engine::Hex;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    type Ground = BTreeMap<Hex, Vec<String>>;
+
+    pub fn serialize<S: Serializer>(ground: &Ground, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(ground.iter())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Ground, D::Error> {
+        let pairs = Vec::<(Hex, Vec<String>)>::deserialize(deserializer)?;
+        Ok(pairs.into_iter().collect())
+    }
+}
+
 impl World {
     /// An empty world whose dice come from `seed`.
     pub fn new(seed: u64) -> Self {
@@ -100,6 +122,7 @@ impl World {
             log: EventLog::default(),
             walls: std::collections::BTreeSet::new(),
             terrain: BTreeMap::new(),
+            ground: BTreeMap::new(),
             names: super::text::NameCache::default(),
         }
     }

@@ -161,6 +161,18 @@ pub fn rule_name(rule: Rule) -> &'static str {
         }
         Rule::set_resource | Rule::set_word => "`set <resource> to <amount>`",
         Rule::do_group | Rule::do_word => "`do <effects group>`",
+        Rule::crowding => "`into occupied hexes as <condition>`",
+        Rule::drop_weapon | Rule::drop_word => "`drop the weapon at <who>`",
+        Rule::pick_up | Rule::pick_word => "`pick up gear within <N>`",
+        Rule::effect_check_input
+        | Rule::effect_roller
+        | Rule::effect_roller_word
+        | Rule::effect_stat
+        | Rule::effect_stat_word
+        | Rule::effect_check_verb
+        | Rule::effect_checks_verb
+        | Rule::effect_vs_word
+        | Rule::effect_with_word => "`check <stat> vs <threshold> with <procedure>`",
         Rule::once_per_test => "`at most once per test`",
         Rule::subject_change | Rule::subject_verb => "`Target gains N resource`",
         Rule::recipient | Rule::recipient_name | Rule::recipient_word => "who: `Target`, `Self`",

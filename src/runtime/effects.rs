@@ -64,6 +64,10 @@ pub(crate) fn execute(
                     game.world.narrate(text, part.span);
                 }
             }
+            EffectPart::Check { check, on_success, on_failure } => {
+                let branches = (on_success.as_ref(), on_failure.as_ref());
+                super::effect_checks::run(game, context, check, branches, (target, grade), span)?;
+            }
         }
     }
     Ok(())
@@ -208,6 +212,12 @@ pub(crate) fn run(
     let user = context.user;
     match effect {
         Effect::EndTurn => super::turn_control::end_turn(game, span)?,
+        Effect::Drop { at } => {
+            super::ground::drop_weapon(game, context, at.as_ref(), target, span)?
+        }
+        Effect::PickUp { within } => {
+            super::ground::pick_up(game, context, within.as_ref(), (target, grade), span)?;
+        }
         Effect::Lay { condition, at } => {
             let n = match &condition.amount {
                 Some(value) => Some(amount(game, context, value, target, grade)?),
@@ -372,7 +382,7 @@ pub(crate) fn run(
                 super::hooks::fire(game, HookEvent::ConditionEnded, &who, name, span)?;
             }
         }
-        Effect::Move { kind, subject: who, up_to, distance, unit } => {
+        Effect::Move { kind, subject: who, up_to, distance, unit, crowd } => {
             let distance = amount(game, context, distance, target, grade)?;
             let forced = matches!(kind, MoveKind::Push | MoveKind::Pull);
             let who = match who {
@@ -380,7 +390,8 @@ pub(crate) fn run(
                 None if forced => target.unwrap_or(user),
                 None => user,
             };
-            if super::movement::run_move(game, context, *kind, who, distance, span)? {
+            let crowd = crowd.as_ref().map(|(_, condition)| condition.node.as_str());
+            if super::movement::run_move(game, context, (*kind, crowd), who, distance, span)? {
                 return Ok(());
             }
             let unit = unit.as_deref().unwrap_or(game.rules.grid.unit());
@@ -431,7 +442,7 @@ fn upgrade_bonus(
                             .round(context.rounding),
                         None => 0,
                     },
-                    EffectPart::Effect(_) | EffectPart::When { .. } => 0,
+                    EffectPart::Effect(_) | EffectPart::When { .. } | EffectPart::Check { .. } => 0,
                 };
                 if bonus != 0 {
                     total = total.saturating_add(bonus);

@@ -1,6 +1,7 @@
 //! Positions on the hex map: placing actors and walls ([`Game::place`], [`Game::add_walls`])
 //! and executing movement effects. `push N` moves the target straight away from the user
-//! and `pull N` straight toward, each stopping before a wall or an occupied hex; `move`,
+//! and `pull N` straight toward, each stopping before a wall or an occupied hex (or, `into
+//! occupied hexes as Crowded`, on the first occupied one, shared: see `sharing.rs`); `move`,
 //! `walk`, `shift`, `fly` and `teleport` take their mover to the request's destination
 //! (`to q,r`) when it is close enough, free, and (except for `fly` and `teleport`) reachable
 //! around walls and enemies (when sides are set, an enemy's hex cannot be walked through;
@@ -178,13 +179,14 @@ fn free(game: &Game, mover: &str, hex: Hex, span: Span) -> Result<(), RuntimeErr
 pub(crate) fn run_move(
     game: &mut Game,
     context: &Context<'_>,
-    kind: MoveKind,
+    (kind, crowd): (MoveKind, Option<&str>),
     mover: &str,
     distance: i64,
     span: Span,
 ) -> Result<bool, RuntimeError> {
     let Some(from) = game.world.actor(mover).map_err(engine)?.position else { return Ok(false) };
     let grid = game.rules.grid;
+    let mut sharer = None;
     let to = match kind {
         MoveKind::Push | MoveKind::Pull => {
             let Some(user) = game.world.actor(context.user).map_err(engine)?.position else {
@@ -202,6 +204,15 @@ pub(crate) fn run_move(
             };
             let mut reached = from;
             for hex in line {
+                let other = occupant(&game.world, hex).filter(|other| *other != mover);
+                if let (Some(condition), Some(other), false) =
+                    (crowd, other, game.world.walls.contains(&hex))
+                {
+                    // Forced into an occupied cell: it stops there, sharing it.
+                    sharer = Some((other.to_string(), condition));
+                    reached = hex;
+                    break;
+                }
                 if free(game, mover, hex, span).is_err() {
                     let text = format!("{mover} is stopped at {reached} ({hex} is blocked)");
                     game.world.narrate(text, span);
@@ -242,6 +253,9 @@ pub(crate) fn run_move(
         let cause = crate::engine::Cause::of(span);
         game.world.record(Event::Moved { actor, how, from: Some(from), to, grid, cause });
         super::terrain::settle(game, mover, span)?;
+        if let Some((other, condition)) = sharer {
+            super::sharing::crowd(game, [mover, other.as_str()], condition, to, span)?;
+        }
     }
     Ok(true)
 }

@@ -186,7 +186,8 @@ fn run(
         return Err(RuntimeErrorKind::PowerNotKnown { actor, power }.at(block.name.span));
     }
     let named = request.options.weapon.as_deref();
-    let (weapon_name, weapon) = super::gear::carried(rules, user, named)?;
+    let (weapon_name, weapon) = super::gear::carried(rules, user, named)
+        .map_err(|error| super::ground::explain(game, error))?;
     // An upgrade's limit counts each resolution it modifies: a use (an invested one when it
     // resolves later) and each sustained re-resolution; a halting test only reads the count.
     let resolves = match stage {

@@ -112,6 +112,7 @@ fn settle_on(game: &mut Game, hexes: &[Hex]) -> Result<(), RuntimeError> {
 /// it left (or terrain since changed) end, the current hex's terrain is gained. Called after
 /// every change of position.
 pub(crate) fn settle(game: &mut Game, actor: &str, span: Span) -> Result<(), RuntimeError> {
+    super::sharing::settle(game, span)?;
     let who = game.world.actor(actor).map_err(engine)?;
     let position = who.position;
     let wanted: BTreeMap<String, Option<i64>> =

@@ -138,7 +138,8 @@ impl Game {
     }
 
     /// The world at a glance: each actor's side, resources and position, the walls and
-    /// terrain of the map, the pools, and the encounter's round, order and ticks.
+    /// terrain of the map, the gear lying on it, the pools, and the encounter's round, order
+    /// and ticks.
     pub(super) fn state_text(&self) -> String {
         let world = self.world();
         let mut text = String::new();
@@ -172,6 +173,9 @@ impl Game {
                 .map(|(name, n)| n.map_or_else(|| name.clone(), |n| format!("{name} {n}")))
                 .collect();
             let _ = writeln!(text, "terrain at {hex}: {}", shown.join(", "));
+        }
+        for (hex, items) in &world.ground {
+            let _ = writeln!(text, "lying at {hex}: {}", items.join(", "));
         }
         if !world.pools.is_empty() {
             let pools: Vec<String> =

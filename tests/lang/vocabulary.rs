@@ -509,6 +509,11 @@ fn verb(verb: EffectVerb) -> Evidence {
         }
         EffectVerb::SkipTurn => Runs(&["a_skipped_turn_passes_at_once_and_only_once"]),
         EffectVerb::Lay => Runs(&["effects_lay_terrain_under_a_target_or_on_the_requested_hex"]),
+        EffectVerb::Drop => Runs(&[
+            "a_thrown_spear_lies_on_the_targets_hex_until_picked_up",
+            "a_use_without_a_weapon_has_nothing_to_drop",
+        ]),
+        EffectVerb::PickUp => Runs(&["a_thrown_spear_lies_on_the_targets_hex_until_picked_up"]),
     }
 }
 

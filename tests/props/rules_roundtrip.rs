@@ -154,10 +154,17 @@ fn effect() -> impl Strategy<Value = String> {
         condition.clone().prop_map(|condition| format!("apply {condition} to Self against Target")),
         (condition.clone(), amount())
             .prop_map(|(condition, amount)| format!("Target is {condition} {amount} for 2 rounds")),
-        condition.prop_map(|condition| format!("remove {condition}")),
+        condition.clone().prop_map(|condition| format!("remove {condition}")),
         amount().prop_map(|amount| format!("push Target up to {amount} hexes")),
+        (amount(), condition).prop_map(|(amount, condition)| {
+            format!("pull Target {amount} squares into occupied squares as {condition}")
+        }),
         expression().prop_map(|expr| format!("script bonus({expr})")),
         Just("put Bar Table in front of Target".to_string()),
+        Just("drop the weapon at Target".to_string()),
+        Just("drop the weapon".to_string()),
+        amount().prop_map(|amount| format!("pick up gear within {amount}")),
+        Just("pick up gear".to_string()),
         Just("the walls shake".to_string()),
     ]
 }
@@ -176,6 +183,12 @@ fn power_line() -> impl Strategy<Value = String> {
         effects().prop_map(|effects| format!("Result: {effects}")),
         (1u32..4, effects()).prop_map(|(grade, effects)| format!("Result {grade}: {effects}")),
         effects().prop_map(|effects| format!("Result Critical: {effects}")),
+        (amount(), effects(), effects()).prop_map(|(amount, success, failure)| {
+            format!("Result: check Might + Grit vs {amount} with Save; on success: {success}; on failure: {failure}")
+        }),
+        (amount(), effects()).prop_map(|(amount, failure)| {
+            format!("Result: Target checks Grit vs {amount}; on failure: {failure}")
+        }),
         (expression(), effects())
             .prop_map(|(expr, effects)| format!("Result if [{expr}]: {effects}")),
         (1u32..6, expression(), effects()).prop_map(|(within, expr, effects)| {
