@@ -41,6 +41,8 @@ pub struct References<'a> {
     pub against_holder: Vec<&'a Spanned<Name>>,
     /// Effects groups run by `do Carry`.
     pub groups: Vec<&'a Spanned<Name>>,
+    /// Powers an effect line runs (`use Cross Thorns`).
+    pub powers_used: Vec<&'a Spanned<Name>>,
     /// The kinds of `each ... within N` recipients (`ally`, `enemy`, `creature`).
     pub each_recipients: Vec<&'a Spanned<Name>>,
     /// The kinds of `an ally within N` tests (`ally`, `enemy`, `creature`).
@@ -231,6 +233,8 @@ impl<'a> References<'a> {
             }
             Effect::EndTurn | Effect::SkipTurn { .. } => {}
             Effect::Lay { condition, .. } => self.condition(condition, context),
+            Effect::Lift { condition, .. } => self.condition_names.push(condition),
+            Effect::Use { power } => self.powers_used.push(power),
         }
     }
 

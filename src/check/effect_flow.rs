@@ -52,8 +52,29 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
     }
     let names: Vec<&str> = groups.iter().map(|(name, _)| name.node.as_str()).collect();
+    let powers: Vec<&str> = pack
+        .blocks()
+        .filter(|block| block.node.kind.node == crate::model::BlockKind::Power)
+        .map(|block| block.node.name.node.as_str())
+        .collect();
     for block in pack.blocks() {
         let references = References::of(&block.node.body);
+        for used in &references.powers_used {
+            if !powers.iter().any(|name| used.node.matches(name)) {
+                let help = match did_you_mean(used.node.as_str(), powers.iter().copied()) {
+                    Some(close) => format!("did you mean `{close}`?"),
+                    None => format!("declare it: `power {}` with `Target: Self`", used.node),
+                };
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::unknown_use",
+                        format!("`use {}` names no power of the pack", used.node),
+                    )
+                    .with_primary(used.span, "no power has this name")
+                    .with_help(help),
+                );
+            }
+        }
         for used in &references.groups {
             if !names.iter().any(|name| used.node.matches(name)) {
                 let help = match did_you_mean(used.node.as_str(), names.iter().copied()) {

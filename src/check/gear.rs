@@ -322,6 +322,8 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         | Effect::InFront { .. }
         | Effect::Do { .. }
         | Effect::EndTurn
+        | Effect::Lift { .. }
+        | Effect::Use { .. }
         | Effect::SkipTurn { .. } => Vec::new(),
     }
 }

@@ -272,6 +272,20 @@ pub enum Effect {
         /// Whose hex (`Target`, `Self`); `None`: the request's destination.
         at: Option<Spanned<Name>>,
     },
+    /// `lift Spikes`, `lift Spikes at Target`: the terrain taken off a cell (the user's,
+    /// else the subject's); whoever stands there loses what it gave.
+    Lift {
+        /// The terrain's condition.
+        condition: Spanned<Name>,
+        /// Whose cell (`Target`); `None`: the user's.
+        at: Option<Spanned<Name>>,
+    },
+    /// `use Cross Thorns`: the line's user uses that power of the pack (its whole pipeline,
+    /// with no targets named), whether or not the user lists it.
+    Use {
+        /// The power.
+        power: Spanned<Name>,
+    },
     /// `skip the next turn`, `Self skips the next turn`: the actor's next turn is skipped.
     SkipTurn {
         /// Who skips (`Self`, `Target`); `None` means the power's target.
@@ -428,6 +442,14 @@ impl fmt::Display for Effect {
                     None => Ok(()),
                 }
             }
+            Effect::Lift { condition, at } => {
+                write!(f, "lift {}", condition.node)?;
+                match at {
+                    Some(at) => write!(f, " at {}", at.node),
+                    None => Ok(()),
+                }
+            }
+            Effect::Use { power } => write!(f, "use {}", power.node),
             Effect::SkipTurn { subject: Some(subject) } => {
                 write!(f, "{} skips the next turn", subject.node)
             }

@@ -40,11 +40,15 @@ pub enum EffectVerb {
     SkipTurn,
     /// `lay Spikes at Target`
     Lay,
+    /// `lift Spikes`
+    Lift,
+    /// `use Cross Thorns`
+    Use,
 }
 
 impl EffectVerb {
     /// Every effect phrase, in documentation order.
-    pub const ALL: [EffectVerb; 17] = [
+    pub const ALL: [EffectVerb; 19] = [
         EffectVerb::Damage,
         EffectVerb::Heal,
         EffectVerb::Gain,
@@ -62,6 +66,8 @@ impl EffectVerb {
         EffectVerb::EndTurn,
         EffectVerb::SkipTurn,
         EffectVerb::Lay,
+        EffectVerb::Lift,
+        EffectVerb::Use,
     ];
 
     /// The phrase's shape, as help shows it.
@@ -84,6 +90,8 @@ impl EffectVerb {
             EffectVerb::EndTurn => "end the turn",
             EffectVerb::SkipTurn => "[Subject skips | skip] the next turn",
             EffectVerb::Lay => "lay Condition [N] [at Subject]",
+            EffectVerb::Lift => "lift Condition [at Subject]",
+            EffectVerb::Use => "use Power",
         }
     }
 
@@ -107,6 +115,8 @@ impl EffectVerb {
             EffectVerb::EndTurn => "end the turn",
             EffectVerb::SkipTurn => "Self skips the next turn",
             EffectVerb::Lay => "lay Spikes at Target",
+            EffectVerb::Lift => "lift Spikes",
+            EffectVerb::Use => "use Cross Thorns",
         }
     }
 
@@ -132,6 +142,8 @@ impl EffectVerb {
             Effect::EndTurn => EffectVerb::EndTurn,
             Effect::SkipTurn { .. } => EffectVerb::SkipTurn,
             Effect::Lay { .. } => EffectVerb::Lay,
+            Effect::Lift { .. } => EffectVerb::Lift,
+            Effect::Use { .. } => EffectVerb::Use,
         }
     }
 

@@ -173,6 +173,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::raise | Rule::raise_verb => "`raise <stat> by <amount>`",
         Rule::end_turn => "`end the turn`",
         Rule::lay | Rule::lay_verb => "`lay <condition> at <who>`",
+        Rule::lift | Rule::lift_verb => "`lift <condition> at <who>`",
+        Rule::use_power | Rule::use_verb => "`use <power>`",
         Rule::distance_to => "`Distance to Target`",
         Rule::turn_word_end
         | Rule::turn_word_the

@@ -481,6 +481,12 @@ impl Lowerer {
                 let at = inner.get(1).map(|who| self.name(who, base));
                 Some(Effect::Lay { condition, at })
             }
+            Rule::lift => {
+                let condition = self.name(&inner[1], base);
+                let at = inner.get(2).map(|who| self.name(who, base));
+                Some(Effect::Lift { condition, at })
+            }
+            Rule::use_power => Some(Effect::Use { power: self.name(&inner[1], base) }),
             Rule::skip_turn => {
                 let subject =
                     inner.iter().find(|node| node.as_rule() == Rule::skip_subject).map(|who| {

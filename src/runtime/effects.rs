@@ -238,6 +238,23 @@ pub(crate) fn run(
             };
             super::terrain::lay(game, condition.name.node.as_str(), n, hex, span)?;
         }
+        Effect::Lift { condition, at } => {
+            let who = match at {
+                Some(_) => subject(game, at.as_ref(), user, target),
+                None => user.to_string(),
+            };
+            let placed = game.world.actor(&who).ok().and_then(|a| a.position);
+            let hex = placed.ok_or_else(|| {
+                let message = format!(
+                    "{who} is not on the map: no {} to lift {} from",
+                    game.rules.grid.name(),
+                    condition.node
+                );
+                super::targets::space(message, "place it first (`place NAME at q,r`)", span)
+            })?;
+            super::terrain::lift(game, condition.node.as_str(), hex, span)?;
+        }
+        Effect::Use { power } => super::power::use_from_effect(game, user, power, span)?,
         Effect::SkipTurn { subject: who } => {
             let who = subject(game, who.as_ref(), user, target);
             super::turn_control::skip(game, &who, span)?;
