@@ -18,6 +18,7 @@ mod rules_golden;
 mod rules_model;
 mod script;
 mod space_checks;
+mod terrain_effect_forms;
 mod test_step_forms;
 mod vocabulary;
 mod vocabulary_runs;

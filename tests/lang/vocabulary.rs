@@ -508,6 +508,8 @@ fn verb(verb: EffectVerb) -> Evidence {
         }
         EffectVerb::SkipTurn => Runs(&["a_skipped_turn_passes_at_once_and_only_once"]),
         EffectVerb::Lay => Runs(&["effects_lay_terrain_under_a_target_or_on_the_requested_hex"]),
+        EffectVerb::Lift => Runs(&["a_snare_walked_into_holds_once_and_is_lifted"]),
+        EffectVerb::Use => Runs(&["entering_a_mire_uses_a_power_the_walker_does_not_list"]),
     }
 }
 

@@ -154,7 +154,10 @@ fn effect() -> impl Strategy<Value = String> {
         condition.clone().prop_map(|condition| format!("apply {condition} to Self against Target")),
         (condition.clone(), amount())
             .prop_map(|(condition, amount)| format!("Target is {condition} {amount} for 2 rounds")),
-        condition.prop_map(|condition| format!("remove {condition}")),
+        condition.clone().prop_map(|condition| format!("remove {condition}")),
+        condition.clone().prop_map(|condition| format!("lift {condition}")),
+        condition.prop_map(|condition| format!("lift {condition} at Target")),
+        Just("use Cross Thorns".to_string()),
         amount().prop_map(|amount| format!("push Target up to {amount} hexes")),
         expression().prop_map(|expr| format!("script bonus({expr})")),
         Just("put Bar Table in front of Target".to_string()),
