@@ -102,9 +102,10 @@ pub(crate) fn lift(
     hex: Hex,
     span: Span,
 ) -> Result<(), RuntimeError> {
-    let laid = game.world.terrain.get(&hex).and_then(|here| {
-        here.keys().find(|name| name.eq_ignore_ascii_case(condition)).cloned()
-    });
+    let laid =
+        game.world.terrain.get(&hex).and_then(|here| {
+            here.keys().find(|name| name.eq_ignore_ascii_case(condition)).cloned()
+        });
     let Some(name) = laid else {
         game.world.narrate(format!("no {condition} lies at {hex}: nothing to lift"), span);
         return Ok(());

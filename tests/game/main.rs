@@ -31,6 +31,7 @@ mod mestezia_examples;
 mod mestezia_result_gates;
 mod mystica_examples;
 mod mystica_ground;
+mod mystica_skills;
 mod mystica_turns;
 mod mystika_examples;
 mod mystika_progress;

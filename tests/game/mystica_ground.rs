@@ -41,7 +41,10 @@ fn trapped(session: &Session<Game>, q: i64, r: i64) -> bool {
 fn a_trap_laid_beside_a_creature_waits_and_goes_off_once_when_stepped_on() {
     let mut session = session();
     let out = run(&mut session, "Jasmine uses Place Springwire Trap to 2,0\n");
-    assert_eq!(out, "> Jasmine uses Place Springwire Trap to 2,0\nterrain Springwire Trap at 2,0\n");
+    assert_eq!(
+        out,
+        "> Jasmine uses Place Springwire Trap to 2,0\nterrain Springwire Trap at 2,0\n"
+    );
     assert!(!holds(&session, "Bandit", "Springwired"), "laid next to the Bandit: nothing yet");
     let out = run(&mut session, "place Bandit at 2,0\n");
     assert_eq!(
@@ -56,14 +59,20 @@ fn a_trap_laid_beside_a_creature_waits_and_goes_off_once_when_stepped_on() {
     let out = run(&mut session, "place Bandit at 3,0\nplace Bandit at 2,0\n");
     assert!(!out.contains("is applied"), "{out}");
     // Escaping: 12 + Strength 2 = 14, more than 13.
-    let out = run(&mut session, "grant power Escape Springwire to Bandit\nforce 12\nBandit uses Escape Springwire\n");
+    let out = run(
+        &mut session,
+        "grant power Escape Springwire to Bandit\nforce 12\nBandit uses Escape Springwire\n",
+    );
     assert!(out.contains("Bandit: 12 -> 14 vs 14: success\nBandit loses Springwired"), "{out}");
 }
 
 #[test]
 fn only_a_phantom_places_traps_and_undo_takes_the_trap_back() {
     let mut session = session();
-    run(&mut session, "grant power Place Flash Trap to Jasmine\nJasmine uses Place Flash Trap to 1,0\n");
+    run(
+        &mut session,
+        "grant power Place Flash Trap to Jasmine\nJasmine uses Place Flash Trap to 1,0\n",
+    );
     assert!(trapped(&session, 1, 0));
     run(&mut session, "undo\n");
     assert!(!trapped(&session, 1, 0));
@@ -81,7 +90,9 @@ fn a_flash_trap_disorients_whoever_steps_on_it_and_everyone_within_1() {
     run(&mut session, "place Karak at 2,1\nplace Jasmine at 0,0\nterrain Flash Trap at 2,0\n");
     let out = run(&mut session, "place Bandit at 2,0\n");
     assert!(
-        out.contains("Bandit gains Disoriented\nKarak gains Disoriented\nterrain Flash Trap lifted"),
+        out.contains(
+            "Bandit gains Disoriented\nKarak gains Disoriented\nterrain Flash Trap lifted"
+        ),
         "{out}"
     );
     assert!(!holds(&session, "Jasmine", "Disoriented"));
@@ -95,7 +106,8 @@ fn a_flash_trap_disorients_whoever_steps_on_it_and_everyone_within_1() {
 fn a_smoke_trap_lowers_dexterity_by_3_within_2() {
     let mut session = session();
     run(&mut session, "place Karak at 2,2\nplace Jasmine at 5,0\nterrain Smoke Trap at 2,0\n");
-    let (karak, jasmine) = (value(&session, "Karak", "Dexterity"), value(&session, "Jasmine", "Dexterity"));
+    let (karak, jasmine) =
+        (value(&session, "Karak", "Dexterity"), value(&session, "Jasmine", "Dexterity"));
     run(&mut session, "place Bandit at 2,0\n");
     assert_eq!(value(&session, "Bandit", "Dexterity"), 2 - 3);
     assert_eq!(value(&session, "Karak", "Dexterity"), karak - 3, "2 squares from the trap");
@@ -105,7 +117,10 @@ fn a_smoke_trap_lowers_dexterity_by_3_within_2() {
 #[test]
 fn a_stasis_trap_stuns_for_a_turn() {
     let mut session = session();
-    run(&mut session, "force 20, 1\nencounter Jasmine, Karak, Bandit\nterrain Stasis Trap at 2,0\n");
+    run(
+        &mut session,
+        "force 20, 1\nencounter Jasmine, Karak, Bandit\nterrain Stasis Trap at 2,0\n",
+    );
     run(&mut session, "place Bandit at 2,0\n");
     assert!(holds(&session, "Bandit", "Stunned"));
     let out = run(&mut session, "next turn\nnext turn\n");
@@ -115,7 +130,10 @@ fn a_stasis_trap_stuns_for_a_turn() {
 #[test]
 fn poison_takes_a_fifth_of_current_health_rounded_down_at_each_turn_end() {
     let mut session = session();
-    run(&mut session, "force 20, 10, 1\nencounter Jasmine, Karak, Bandit\nterrain Poison Trap at 2,0\n");
+    run(
+        &mut session,
+        "force 20, 10, 1\nencounter Jasmine, Karak, Bandit\nterrain Poison Trap at 2,0\n",
+    );
     run(&mut session, "place Bandit at 2,0\n");
     assert!(holds(&session, "Bandit", "Poisoned"));
     // 16 / 5 = 3.2: 3; then 13 / 5 = 2.6: 2.
@@ -128,7 +146,10 @@ fn poison_takes_a_fifth_of_current_health_rounded_down_at_each_turn_end() {
 #[test]
 fn unsteady_ground_trips_below_10_and_ends_the_turn() {
     let mut session = session();
-    run(&mut session, "force 20, 1\nencounter Jasmine, Bandit\nterrain Unsteady Ground at 1,0 0,1\n");
+    run(
+        &mut session,
+        "force 20, 1\nencounter Jasmine, Bandit\nterrain Unsteady Ground at 1,0 0,1\n",
+    );
     // Jasmine's Agility 7: 3 + 7 = 10 keeps her footing.
     let out = run(&mut session, "force 3\nplace Jasmine at 1,0\n");
     assert!(out.contains("Jasmine: 3 -> 10 vs 10: success"), "{out}");
@@ -136,7 +157,9 @@ fn unsteady_ground_trips_below_10_and_ends_the_turn() {
     // 2 + 7 = 9 trips, and her turn ends.
     let out = run(&mut session, "force 2\nplace Jasmine at 0,1\n");
     assert!(
-        out.ends_with("Jasmine: 2 -> 9 vs 10: failure\nJasmine gains Tripped\nJasmine's turn ends\n"),
+        out.ends_with(
+            "Jasmine: 2 -> 9 vs 10: failure\nJasmine gains Tripped\nJasmine's turn ends\n"
+        ),
         "{out}"
     );
 }

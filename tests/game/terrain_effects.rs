@@ -118,7 +118,10 @@ fn entering_a_mire_uses_a_power_the_walker_does_not_list() {
 fn a_use_that_runs_itself_is_refused_and_changes_nothing() {
     let mut game = game();
     let error = game.use_power(&PowerUse::new("Ana", "Spiral")).unwrap_err();
-    assert_eq!(error.to_string(), "internal engine error: `use Spiral` ran powers more than 16 deep");
+    assert_eq!(
+        error.to_string(),
+        "internal engine error: `use Spiral` ran powers more than 16 deep"
+    );
     assert_eq!(hp(&game), 10);
 }
 

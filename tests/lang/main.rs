@@ -14,6 +14,7 @@ mod dice_notation;
 mod dice_robustness;
 mod effect_flow;
 mod gear_fields;
+mod keep_best_forms;
 mod rules_golden;
 mod rules_model;
 mod script;

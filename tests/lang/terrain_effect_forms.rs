@@ -2,7 +2,7 @@
 //! user) read into the model, print as written, and `check` refuses a `use` naming no power
 //! and a `lift` naming no condition, at the name, with a did-you-mean.
 
-use mythforge::diagnostics::{SourceMap, render, RenderStyle};
+use mythforge::diagnostics::{RenderStyle, SourceMap, render};
 use mythforge::model::{BlockBody, Effect, EffectPart, Pack, PowerLine};
 
 const FORMS: &str = "system Field
@@ -54,7 +54,8 @@ fn lift_and_use_read_into_the_model_and_print_as_written() {
 
 #[test]
 fn a_use_of_no_power_is_refused_at_the_name_with_a_did_you_mean() {
-    let (pack, sources) = parse(&FORMS.replace("When Mire is applied: use Wade", "When Mire is applied: use Wad"));
+    let (pack, sources) =
+        parse(&FORMS.replace("When Mire is applied: use Wade", "When Mire is applied: use Wad"));
     let found = mythforge::check::check_pack(&pack);
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(

@@ -1,0 +1,90 @@
+//! Mystica class skills encoded with the general language, on the shipped pack with forced
+//! dice: Sweep (each adjacent creature saves on its own 1d20 + Dexterity against 15; the
+//! Legionnaire takes double damage for the rest of the turn), Longshot (the distance raises
+//! the number to beat and adds to the damage), Fool's Luck (the better of two d20, the kept
+//! die deciding the critical).
+
+use mythforge::runtime::Game;
+use mythforge::session::Session;
+
+use crate::common::sessions::{run, session_after};
+
+/// Karak at 0,0 with a Bandit east (1,0) and a Thug south (0,1), both Dexterity 2, Agility
+/// 1, Stamina 1, 16 health; Jasmine (Dexterity 7, a Short Bow) at 5,0; Karak and Jasmine
+/// on side party, the Bandits on side foes; an encounter with Karak first.
+const SETUP: &str = "load \"rules/mystica\"\nactor Jasmine from Jasmine\nactor Karak from Karak\n\
+actor Bandit from Bandit\nactor Thug from Bandit\nside Jasmine, Karak: party\n\
+place Karak at 0,0\nplace Bandit at 1,0\nplace Thug at 0,1\nplace Jasmine at 5,0\n\
+grant power Sweep to Karak\ngrant power Longshot to Jasmine\ngrant power \"Fool's Luck\" to Jasmine\n\
+force 20, 19, 2, 1\nencounter Karak, Jasmine, Bandit, Thug\n";
+
+fn session() -> Session<Game> {
+    session_after(SETUP)
+}
+
+fn health(session: &Session<Game>, actor: &str) -> i64 {
+    session.backend().world().actor(actor).unwrap().resources["Health"].current
+}
+
+#[test]
+fn sweep_has_each_adjacent_creature_save_on_its_own_dexterity_against_15() {
+    let mut session = session();
+    // Nearest first, the burst's order: the Thug saves (13 + 2 = 15), the Bandit does not
+    // (12 + 2 = 14) and loses its next turn.
+    let out = run(&mut session, "force 13, 12\nKarak uses Sweep\n");
+    assert!(
+        out.contains(
+            "Thug rolls 1d20 for check: [13f]\nThug: 13 -> 15 vs 15: success\n\
+             Bandit rolls 1d20 for check: [12f]\nBandit: 12 -> 14 vs 15: failure\n\
+             Bandit will skip the next turn\nKarak gains Open Guard"
+        ),
+        "{out}"
+    );
+    // Open: a 5 damage hit does 10 this turn.
+    let before = health(&session, "Karak");
+    run(&mut session, "Karak takes 5 damage\n");
+    assert_eq!(health(&session, "Karak"), before - 10);
+    let out = run(&mut session, "next turn\nnext turn\n");
+    assert!(out.contains("Karak loses Open Guard"), "{out}");
+    assert!(out.contains("Bandit skips the turn"), "{out}");
+}
+
+#[test]
+fn longshot_adds_the_distance_to_the_number_to_beat_and_to_the_damage() {
+    let mut session = session();
+    // 4 squares: 10 + Agility 1 + 4 = 15 to beat; 8 + 7 = 15 hits, 7 + 7 misses.
+    let out = run(
+        &mut session,
+        "next turn\nforce 7\nJasmine uses Longshot on Bandit with weapon Short Bow\n",
+    );
+    assert!(out.contains("Jasmine: 7 -> 14 vs 15: failure"), "{out}");
+    let out =
+        run(&mut session, "force 8, 3\nJasmine uses Longshot on Bandit with weapon Short Bow\n");
+    assert!(out.contains("Jasmine: 8 -> 15 vs 15: success"), "{out}");
+    // 1d6 3 + 4 squares - Stamina 1 = 6.
+    assert_eq!(health(&session, "Bandit"), 10);
+}
+
+#[test]
+fn fools_luck_keeps_the_better_of_two_d20_and_its_natural_roll_decides_the_critical() {
+    let mut session = session();
+    // 3 and 17: the 17 is kept; 17 + 7 = 24 against 11, and 17 lies in the bow's widened
+    // range (18 - floor(7 / 4) = 17): critical, 1d6 4 x 2 - 1 = 7.
+    let out = run(
+        &mut session,
+        "next turn\nforce 3, 17, 4\nJasmine uses \"Fool's Luck\" on Bandit with weapon Short Bow\n",
+    );
+    assert!(
+        out.contains(
+            "Jasmine rolls 2d20 for check: [(3f), 17f]\nJasmine: 17 -> 24 vs 11: critical success"
+        ),
+        "{out}"
+    );
+    assert_eq!(health(&session, "Bandit"), 9);
+    // 2 and 1: the better is 2; 2 + 7 = 9 misses.
+    let out = run(
+        &mut session,
+        "force 2, 1\nJasmine uses \"Fool's Luck\" on Bandit with weapon Short Bow\n",
+    );
+    assert!(out.contains("Jasmine: 2 -> 9 vs 11: failure"), "{out}");
+}
