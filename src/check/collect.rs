@@ -180,6 +180,7 @@ impl<'a> References<'a> {
                         self.amount(within, context);
                         self.each_recipients.push(who);
                     }
+                    Some(crate::model::Recipient::Every { who }) => self.each_recipients.push(who),
                     Some(crate::model::Recipient::One(who)) => self.one_recipients.push(who),
                     None => {}
                 }
@@ -203,10 +204,13 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.clock_uses.push(unit.span);
             }
-            Effect::Apply { condition, duration, subject, against, within } => {
+            Effect::Apply { condition, duration, subject, against, within, every } => {
                 self.condition(condition, context);
                 if let (Some(within), Some(who)) = (within, subject) {
                     self.amount(within, context);
+                    self.each_recipients.push(who);
+                }
+                if let (true, Some(who)) = (every, subject) {
                     self.each_recipients.push(who);
                 }
                 let party = |name: Option<&Spanned<Name>>| match name.map(|n| n.node.as_str()) {
@@ -250,6 +254,10 @@ impl<'a> References<'a> {
                     self.amount(within, context);
                     self.near_kinds.push(who);
                 }
+                Test::Party { who, condition, .. } => {
+                    self.near_kinds.push(who);
+                    self.condition_names.push(condition);
+                }
                 Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
             }
         }
@@ -275,6 +283,10 @@ impl<'a> References<'a> {
                         Test::Near { who, within, .. } => {
                             self.amount(within, context);
                             self.near_kinds.push(who);
+                        }
+                        Test::Party { who, condition, .. } => {
+                            self.near_kinds.push(who);
+                            self.condition_names.push(condition);
                         }
                         Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
                     }

@@ -231,6 +231,10 @@ pub enum Effect {
         /// `each ally within 5 is Inspired`: the distance, the subject then naming a kind
         /// (`ally`, `enemy`, `creature`); every placed one within it receives the condition.
         within: Option<Box<Amount>>,
+        /// `every ally is Inspired`: the subject names a kind and every one of it receives
+        /// the condition, placed or not.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        every: bool,
     },
     /// `remove Grabbed`, `remove Dazed from Self`
     Remove {
@@ -340,6 +344,11 @@ pub enum Recipient {
         /// The distance from the user.
         within: Amount,
     },
+    /// `every ally`: every creature of that kind, placed or not (the user is never one).
+    Every {
+        /// `ally`, `enemy`, `creature` (singular or plural), as written.
+        who: Spanned<Name>,
+    },
 }
 
 impl fmt::Display for Recipient {
@@ -347,6 +356,7 @@ impl fmt::Display for Recipient {
         match self {
             Recipient::One(name) => write!(f, "{}", name.node),
             Recipient::Each { who, within } => write!(f, "each {} within {within}", who.node),
+            Recipient::Every { who } => write!(f, "every {}", who.node),
         }
     }
 }
@@ -379,11 +389,19 @@ impl fmt::Display for Effect {
                 write!(f, "{who} loses {amount} {}", resource.node)
             }
             Effect::Spend { amount, resource } => write!(f, "spend {amount} {}", resource.node),
-            Effect::Apply { subject: Some(subject), condition, duration, against, within } => {
+            Effect::Apply {
+                subject: Some(subject),
+                condition,
+                duration,
+                against,
+                within,
+                every,
+            } => {
                 match within {
                     Some(within) => {
                         write!(f, "each {} within {within} is {condition}", subject.node)?
                     }
+                    None if *every => write!(f, "every {} is {condition}", subject.node)?,
                     None => write!(f, "{} is {condition}", subject.node)?,
                 }
                 write_against(f, against)?;

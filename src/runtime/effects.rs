@@ -330,15 +330,15 @@ pub(crate) fn run(
             let value = amount(game, context, value, target, grade)?;
             super::world_resources::advance(game, value, unit)?;
         }
-        Effect::Apply {
-            subject: Some(kind),
-            within: Some(within),
-            condition,
-            duration,
-            against,
-        } => {
-            let holders =
-                super::recipients::each_within(game, context, kind, within, (target, grade))?;
+        Effect::Apply { subject: Some(kind), within, condition, duration, against, every }
+            if within.is_some() || *every =>
+        {
+            let holders = match within {
+                Some(within) => {
+                    super::recipients::each_within(game, context, kind, within, (target, grade))?
+                }
+                None => super::recipients::every(game, user, kind)?,
+            };
             for holder in holders {
                 let applied = (condition, duration.as_ref(), against.as_ref());
                 apply_to(game, context, &holder, applied, (target, grade), span)?;

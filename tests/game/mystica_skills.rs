@@ -88,3 +88,54 @@ fn fools_luck_keeps_the_better_of_two_d20_and_its_natural_roll_decides_the_criti
     );
     assert!(out.contains("Jasmine: 2 -> 9 vs 11: failure"), "{out}");
 }
+
+/// The whole party (Jasmine, Karak, Shaera) and a Bandit; Karak knows Courageous Strike;
+/// turn order Jasmine, Karak, Shaera, Bandit.
+const PARTY: &str = "load \"rules/mystica\"\nactor Jasmine from Jasmine\nactor Karak from Karak\n\
+actor Shaera from Shaera\nactor Bandit from Bandit\nside Jasmine, Karak, Shaera: party\n\
+grant power Courageous Strike to Karak\nforce 20, 19, 18, 1\nencounter Karak, Jasmine, Shaera, Bandit\n";
+
+#[test]
+fn courageous_strike_inspires_every_party_member_and_waits_until_nobody_is() {
+    let mut session = session_after(PARTY);
+    // 10 + Dexterity 4 hits; 1d8 4 + Strength 6 - Stamina 1 = 9, not yet inspired.
+    let out = run(&mut session, "force 10, 4\nKarak uses Courageous Strike on Bandit\n");
+    assert!(
+        out.ends_with(
+            "Bandit takes 9 damage into Health; Health now 7\nKarak gains Emboldened\n\
+             Jasmine gains Emboldened\nShaera gains Emboldened\n"
+        ),
+        "{out}"
+    );
+    // Jasmine's Knife hit: 1d4 3 + Strength 2 - Stamina 1 = 4, x 1.25 = 5.
+    let out = run(&mut session, "force 10, 3\nJasmine uses Attack on Bandit\n");
+    assert!(out.contains("Bandit takes 5 damage into Health; Health now 2"), "{out}");
+    // Karak's own ends; Jasmine's still holds: no second strike.
+    run(&mut session, "remove Emboldened from Karak\n");
+    let refused = session.run_text("x.session", "Karak uses Courageous Strike on Bandit\n", None);
+    let failure = format!("{:?}", refused.failure.expect("an ally is still inspired"));
+    assert!(failure.contains("no ally is Emboldened"), "{failure}");
+    run(&mut session, "remove Emboldened from Jasmine\nremove Emboldened from Shaera\n");
+    let out = run(&mut session, "force 2\nKarak uses Courageous Strike on Bandit\n");
+    assert!(out.contains("Karak: 2 -> 6 vs 11: failure"), "{out}");
+}
+
+#[test]
+fn defensive_stance_guards_every_other_party_member_while_it_lasts() {
+    let mut session = session_after(PARTY);
+    let out = run(&mut session, "Karak adopts Defensive Stance\n");
+    assert!(
+        out.contains("Karak gains Defending\nJasmine gains Guarded\nShaera gains Guarded"),
+        "{out}"
+    );
+    run(&mut session, "Jasmine takes 5 damage\n");
+    assert_eq!(health(&session, "Jasmine"), 16 - 4);
+    // Karak no longer Defending: the guard goes dormant.
+    let out = run(&mut session, "remove Defending from Karak\n");
+    assert!(
+        out.contains("Jasmine's Guarded is dormant: `an ally is Defending` does not hold"),
+        "{out}"
+    );
+    run(&mut session, "Jasmine takes 5 damage\n");
+    assert_eq!(health(&session, "Jasmine"), 16 - 4 - 5);
+}

@@ -15,6 +15,7 @@ mod dice_robustness;
 mod effect_flow;
 mod gear_fields;
 mod keep_best_forms;
+mod party_forms;
 mod rules_golden;
 mod rules_model;
 mod script;

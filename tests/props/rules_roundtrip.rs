@@ -158,6 +158,9 @@ fn effect() -> impl Strategy<Value = String> {
         condition.clone().prop_map(|condition| format!("lift {condition}")),
         condition.prop_map(|condition| format!("lift {condition} at Target")),
         Just("use Cross Thorns".to_string()),
+        condition.clone().prop_map(|condition| format!("every ally is {condition} for 2 turns")),
+        (amount(), prop::sample::select(RESOURCES))
+            .prop_map(|(amount, resource)| format!("every enemy gains {amount} {resource}")),
         amount().prop_map(|amount| format!("push Target up to {amount} hexes")),
         expression().prop_map(|expr| format!("script bonus({expr})")),
         Just("put Bar Table in front of Target".to_string()),
@@ -195,6 +198,8 @@ fn power_line() -> impl Strategy<Value = String> {
         Just("Target: Burst 1 excluding enemies including Self".to_string()),
         Just("Target: you or an ally in 3".to_string()),
         Just("Trigger: an enemy moves adjacent to you".to_string()),
+        Just("Prereq: no ally is Dazed and an enemy is Dazed".to_string()),
+        Just("Check: [Agility] using Lucky Roll by Target".to_string()),
         expression().prop_map(|expr| format!("While: [{expr} >= 3] or you are Dazed")),
         Just("Keywords: *Melee [Weapon] Charge*".to_string()),
         amount().prop_map(|amount| format!("Invest: {amount}")),
