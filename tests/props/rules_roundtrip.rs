@@ -156,9 +156,9 @@ fn effect() -> impl Strategy<Value = String> {
             .prop_map(|(condition, amount)| format!("Target is {condition} {amount} for 2 rounds")),
         condition.clone().prop_map(|condition| format!("remove {condition}")),
         condition.clone().prop_map(|condition| format!("lift {condition}")),
-        condition.prop_map(|condition| format!("lift {condition} at Target")),
+        condition.clone().prop_map(|condition| format!("lift {condition} at Target")),
         Just("use Cross Thorns".to_string()),
-        condition.clone().prop_map(|condition| format!("every ally is {condition} for 2 turns")),
+        condition.prop_map(|condition| format!("every ally is {condition} for 2 turns")),
         (amount(), prop::sample::select(RESOURCES))
             .prop_map(|(amount, resource)| format!("every enemy gains {amount} {resource}")),
         amount().prop_map(|amount| format!("push Target up to {amount} hexes")),
