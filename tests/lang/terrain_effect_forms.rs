@@ -82,3 +82,22 @@ fn a_lift_of_no_condition_is_refused_at_the_name() {
     assert_eq!(found[0].message, "unknown condition `Snore`");
     assert!(found[0].help.as_deref().unwrap_or_default().contains("Snare"), "{found:#?}");
 }
+
+#[test]
+fn a_use_of_a_power_that_targets_others_is_refused_at_the_name() {
+    let (pack, sources) = parse(
+        &FORMS.replace("When Mire is applied: use Wade", "When Mire is applied: use Sweep Clean"),
+    );
+    let found = mythforge::check::check_pack(&pack);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].code, "rules::check::use_targets");
+    assert_eq!(
+        found[0].message,
+        "`use Sweep Clean` names no target, but Sweep Clean targets `creature in 3`"
+    );
+    assert_eq!(sources.slice(found[0].primary_span()), "Sweep Clean");
+    assert_eq!(
+        found[0].help.as_deref(),
+        Some("`use` runs a power on its user alone: give that power `Target: Self`")
+    );
+}
