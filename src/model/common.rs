@@ -20,7 +20,7 @@ pub enum TargetCount {
     Exactly(Amount),
 }
 
-/// An area shape: `Burst`, `Cone`, `Path`, `Ray`, `Line`, `Blast`.
+/// An area shape: `Burst`, `Cone`, `Path`, `Ray`, `Line`, `Blast`, `Arc`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AreaShape(pub String);
 

@@ -139,3 +139,28 @@ fn defensive_stance_guards_every_other_party_member_while_it_lasts() {
     run(&mut session, "Jasmine takes 5 damage\n");
     assert_eq!(health(&session, "Jasmine"), 16 - 4 - 5);
 }
+
+#[test]
+fn cleave_strikes_the_intended_target_and_whoever_stands_left_and_right_of_it() {
+    // Karak at 0,0 strikes east: the Bandit at 1,0, the Thug at 1,1 and Jasmine (a friend)
+    // at 1,-1; the Lout behind the Bandit (2,0) is not in the arc.
+    let mut session = session_after(
+        "load \"rules/mystica\"\nactor Karak from Karak\nactor Bandit from Bandit\nactor Thug from Bandit\n\
+         actor Lout from Bandit\nactor Jasmine from Jasmine\nside Karak, Jasmine: party\n\
+         place Karak at 0,0\nplace Bandit at 1,0\nplace Thug at 1,1\nplace Jasmine at 1,-1\n\
+         place Lout at 2,0\ngrant power Cleave to Karak\n",
+    );
+    // 12 + 4 = 16 hits all three (Agility 1, 1 and 7); 3 x (1d8 + Strength 6) / 4, rounded
+    // down, less Stamina 1: 4 -> 6, 5 -> 7, 4 -> 6.
+    let out = run(&mut session, "force 12, 4, 5, 4\nKarak uses Cleave at 1,0\n");
+    assert!(out.contains("Karak: 12 -> 16 vs 11: success"), "{out}");
+    assert!(out.contains("Bandit takes 6 damage into Health; Health now 10"), "{out}");
+    assert!(out.contains("Thug takes 7 damage into Health; Health now 9"), "{out}");
+    assert!(out.contains("Jasmine takes 6 damage into Health; Health now 10"), "{out}");
+    assert_eq!(health(&session, "Lout"), 16);
+    // Without a square to point at, it is refused and nothing changes.
+    let refused = session.run_text("x.session", "Karak uses Cleave\n", None);
+    let failure = format!("{:?}", refused.failure.expect("Cleave points somewhere"));
+    assert!(failure.contains("Cleave needs a square to point at"), "{failure}");
+    assert_eq!(health(&session, "Bandit"), 10);
+}
