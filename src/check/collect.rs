@@ -41,6 +41,8 @@ pub struct References<'a> {
     pub against_holder: Vec<&'a Spanned<Name>>,
     /// Effects groups run by `do Carry`.
     pub groups: Vec<&'a Spanned<Name>>,
+    /// Powers an effect line runs (`use Cross Thorns`).
+    pub powers_used: Vec<&'a Spanned<Name>>,
     /// The kinds of `each ... within N` recipients (`ally`, `enemy`, `creature`).
     pub each_recipients: Vec<&'a Spanned<Name>>,
     /// The kinds of `an ally within N` tests (`ally`, `enemy`, `creature`).
@@ -187,6 +189,7 @@ impl<'a> References<'a> {
                         self.amount(within, context);
                         self.each_recipients.push(who);
                     }
+                    Some(crate::model::Recipient::Every { who }) => self.each_recipients.push(who),
                     Some(crate::model::Recipient::One(who)) => self.one_recipients.push(who),
                     None => {}
                 }
@@ -210,10 +213,13 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.clock_uses.push(unit.span);
             }
-            Effect::Apply { condition, duration, subject, against, within } => {
+            Effect::Apply { condition, duration, subject, against, within, every } => {
                 self.condition(condition, context);
                 if let (Some(within), Some(who)) = (within, subject) {
                     self.amount(within, context);
+                    self.each_recipients.push(who);
+                }
+                if let (true, Some(who)) = (every, subject) {
                     self.each_recipients.push(who);
                 }
                 let party = |name: Option<&Spanned<Name>>| match name.map(|n| n.node.as_str()) {
@@ -250,6 +256,8 @@ impl<'a> References<'a> {
                 }
             }
             Effect::Lay { condition, .. } => self.condition(condition, context),
+            Effect::Lift { condition, .. } => self.condition_names.push(condition),
+            Effect::Use { power } => self.powers_used.push(power),
         }
     }
 
@@ -264,6 +272,10 @@ impl<'a> References<'a> {
                 Test::Near { who, within, .. } => {
                     self.amount(within, context);
                     self.near_kinds.push(who);
+                }
+                Test::Party { who, condition, .. } => {
+                    self.near_kinds.push(who);
+                    self.condition_names.push(condition);
                 }
                 Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
             }
@@ -290,6 +302,10 @@ impl<'a> References<'a> {
                         Test::Near { who, within, .. } => {
                             self.amount(within, context);
                             self.near_kinds.push(who);
+                        }
+                        Test::Party { who, condition, .. } => {
+                            self.near_kinds.push(who);
+                            self.condition_names.push(condition);
                         }
                         Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
                     }

@@ -333,6 +333,8 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         | Effect::EndTurn
         | Effect::Drop { .. }
         | Effect::PickUp { within: None }
+        | Effect::Lift { .. }
+        | Effect::Use { .. }
         | Effect::SkipTurn { .. } => Vec::new(),
     }
 }

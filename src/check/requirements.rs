@@ -91,7 +91,7 @@ fn tests(requirement: &Requirement, place: Place, out: &mut Vec<Diagnostic>) {
 fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
     let label = place.label;
     let (who, keyword) = match &test.node {
-        Test::Compare(_) | Test::Near { .. } => return None,
+        Test::Compare(_) | Test::Near { .. } | Test::Party { .. } => return None,
         Test::Event { .. } => {
             let kind = RefusalKind::EventAsState(label);
             let help = "test what holds now (`you are Dazed`, `[HP > 0]`); an event belongs \

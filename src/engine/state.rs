@@ -13,7 +13,7 @@ use super::cause::Cause;
 use super::checks::{
     ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck,
     RollUnderOutcome, RolledDie, SuccessPoolCheck, SuccessPoolOutcome, decide_roll_under,
-    pool_vs_threshold, roll_plus_modifier, roll_under_asks, roll_under_dice, success_pool,
+    pool_vs_threshold, roll_best_plus_modifier, roll_under_asks, roll_under_dice, success_pool,
 };
 use super::clock::WorldClock;
 use super::decision::Decider;
@@ -452,7 +452,8 @@ impl World {
         check: &ModifiedRollCheck,
         span: Span,
     ) -> Result<ModifiedRollOutcome, EngineError> {
-        let outcome = roll_plus_modifier(&mut self.roller, check).map_err(|k| k.at(span))?;
+        let (outcome, dice) =
+            roll_best_plus_modifier(&mut self.roller, check).map_err(|k| k.at(span))?;
         let result = CheckResult::Modified {
             natural: outcome.natural,
             total: outcome.total,
@@ -460,7 +461,7 @@ impl World {
             success: outcome.success,
             critical: outcome.critical,
         };
-        self.log_check(actor, vec![outcome.die], result, span);
+        self.log_check(actor, dice, result, span);
         Ok(outcome)
     }
 

@@ -20,7 +20,7 @@ pub enum TargetCount {
     Exactly(Amount),
 }
 
-/// An area shape: `Burst`, `Cone`, `Path`, `Ray`, `Line`, `Blast`.
+/// An area shape: `Burst`, `Cone`, `Path`, `Ray`, `Line`, `Blast`, `Arc`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AreaShape(pub String);
 
@@ -295,6 +295,16 @@ pub enum Test {
         /// The distance, on the system's grid.
         within: Amount,
     },
+    /// `no ally is Emboldened`, `an enemy is Marked`: whether anyone of a kind (`ally`,
+    /// `enemy`, `creature`), placed or not, holds a condition.
+    Party {
+        /// `no` instead of `a`/`an`.
+        negated: bool,
+        /// `ally`, `enemy`, `creature`, as written.
+        who: Spanned<Name>,
+        /// The condition.
+        condition: Spanned<Name>,
+    },
     /// `an enemy moves adjacent to you`: an event the engine raises.
     Event {
         /// Who acts.
@@ -328,6 +338,18 @@ impl fmt::Display for Test {
                     .as_str()
                     .starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
                 write!(f, "wielding {} {}", if vowel { "an" } else { "a" }, gear.node)
+            }
+            Test::Party { negated, who, condition } => {
+                let vowel = who
+                    .node
+                    .as_str()
+                    .starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
+                let article = match (negated, vowel) {
+                    (true, _) => "no",
+                    (false, true) => "an",
+                    (false, false) => "a",
+                };
+                write!(f, "{article} {} is {}", who.node, condition.node)
             }
             Test::Near { negated, who, within } => {
                 let vowel = who

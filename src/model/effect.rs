@@ -231,6 +231,10 @@ pub enum Effect {
         /// `each ally within 5 is Inspired`: the distance, the subject then naming a kind
         /// (`ally`, `enemy`, `creature`); every placed one within it receives the condition.
         within: Option<Box<Amount>>,
+        /// `every ally is Inspired`: the subject names a kind and every one of it receives
+        /// the condition, placed or not.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        every: bool,
     },
     /// `remove Grabbed`, `remove Dazed from Self`
     Remove {
@@ -276,6 +280,20 @@ pub enum Effect {
         condition: ConditionRef,
         /// Whose hex (`Target`, `Self`); `None`: the request's destination.
         at: Option<Spanned<Name>>,
+    },
+    /// `lift Spikes`, `lift Spikes at Target`: the terrain taken off a cell (the user's,
+    /// else the subject's); whoever stands there loses what it gave.
+    Lift {
+        /// The terrain's condition.
+        condition: Spanned<Name>,
+        /// Whose cell (`Target`); `None`: the user's.
+        at: Option<Spanned<Name>>,
+    },
+    /// `use Cross Thorns`: the line's user uses that power of the pack (its whole pipeline,
+    /// with no targets named), whether or not the user lists it.
+    Use {
+        /// The power.
+        power: Spanned<Name>,
     },
     /// `skip the next turn`, `Self skips the next turn`: the actor's next turn is skipped.
     SkipTurn {
@@ -343,6 +361,11 @@ pub enum Recipient {
         /// The distance from the user.
         within: Amount,
     },
+    /// `every ally`: every creature of that kind, placed or not (the user is never one).
+    Every {
+        /// `ally`, `enemy`, `creature` (singular or plural), as written.
+        who: Spanned<Name>,
+    },
 }
 
 impl fmt::Display for Recipient {
@@ -350,6 +373,7 @@ impl fmt::Display for Recipient {
         match self {
             Recipient::One(name) => write!(f, "{}", name.node),
             Recipient::Each { who, within } => write!(f, "each {} within {within}", who.node),
+            Recipient::Every { who } => write!(f, "every {}", who.node),
         }
     }
 }
@@ -382,11 +406,19 @@ impl fmt::Display for Effect {
                 write!(f, "{who} loses {amount} {}", resource.node)
             }
             Effect::Spend { amount, resource } => write!(f, "spend {amount} {}", resource.node),
-            Effect::Apply { subject: Some(subject), condition, duration, against, within } => {
+            Effect::Apply {
+                subject: Some(subject),
+                condition,
+                duration,
+                against,
+                within,
+                every,
+            } => {
                 match within {
                     Some(within) => {
                         write!(f, "each {} within {within} is {condition}", subject.node)?
                     }
+                    None if *every => write!(f, "every {} is {condition}", subject.node)?,
                     None => write!(f, "{} is {condition}", subject.node)?,
                 }
                 write_against(f, against)?;
@@ -450,6 +482,14 @@ impl fmt::Display for Effect {
                     None => Ok(()),
                 }
             }
+            Effect::Lift { condition, at } => {
+                write!(f, "lift {}", condition.node)?;
+                match at {
+                    Some(at) => write!(f, " at {}", at.node),
+                    None => Ok(()),
+                }
+            }
+            Effect::Use { power } => write!(f, "use {}", power.node),
             Effect::SkipTurn { subject: Some(subject) } => {
                 write!(f, "{} skips the next turn", subject.node)
             }

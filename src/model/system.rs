@@ -473,6 +473,20 @@ impl DiceTemplate {
         if after.starts_with('%') { Some(100) } else { digits.parse().ok() }
     }
 
+    /// How many dice a one-die template rolls to keep the best of (`2d20kh1`, `2d20kh`,
+    /// `3d20k1`: 2, 2, 3); `None` for any other notation.
+    pub fn best_of(&self) -> Option<u32> {
+        let [TemplatePart::Text(text)] = self.parts.as_slice() else { return None };
+        let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let text = text.to_ascii_lowercase();
+        let (count, rest) = text.split_once('d')?;
+        let count: u32 = count.parse().ok()?;
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let keep = &rest[digits.len()..];
+        let keeps_one = matches!(keep, "kh1" | "kh" | "k1" | "k");
+        (!digits.is_empty() && keeps_one && count >= 2).then_some(count)
+    }
+
     /// Fills the holes with `values` (one per hole, in order) giving plain dice notation.
     pub fn fill(&self, values: &[i64]) -> String {
         let mut values = values.iter();

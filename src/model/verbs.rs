@@ -44,6 +44,10 @@ pub enum EffectVerb {
     Drop,
     /// `pick up gear within 1`
     PickUp,
+    /// `lift Spikes`
+    Lift,
+    /// `use Cross Thorns`
+    Use,
 }
 
 impl EffectVerb {
@@ -68,6 +72,8 @@ impl EffectVerb {
         EffectVerb::Lay,
         EffectVerb::Drop,
         EffectVerb::PickUp,
+        EffectVerb::Lift,
+        EffectVerb::Use,
     ];
 
     /// The phrase's shape, as help shows it.
@@ -94,6 +100,8 @@ impl EffectVerb {
             EffectVerb::Lay => "lay Condition [N] [at Subject]",
             EffectVerb::Drop => "drop the weapon [at Subject]",
             EffectVerb::PickUp => "pick up gear [within N]",
+            EffectVerb::Lift => "lift Condition [at Subject]",
+            EffectVerb::Use => "use Power",
         }
     }
 
@@ -119,6 +127,8 @@ impl EffectVerb {
             EffectVerb::Lay => "lay Spikes at Target",
             EffectVerb::Drop => "drop the weapon at Target",
             EffectVerb::PickUp => "pick up gear within 1",
+            EffectVerb::Lift => "lift Spikes",
+            EffectVerb::Use => "use Cross Thorns",
         }
     }
 
@@ -146,6 +156,8 @@ impl EffectVerb {
             Effect::Lay { .. } => EffectVerb::Lay,
             Effect::Drop { .. } => EffectVerb::Drop,
             Effect::PickUp { .. } => EffectVerb::PickUp,
+            Effect::Lift { .. } => EffectVerb::Lift,
+            Effect::Use { .. } => EffectVerb::Use,
         }
     }
 

@@ -461,6 +461,10 @@ impl Lowerer {
                 let within = self.plain_amount(inner.next()?, base)?;
                 Some(crate::model::Recipient::Each { who, within })
             }
+            Rule::every_recipient => {
+                let who = self.name(&pair.into_inner().nth(1)?, base);
+                Some(crate::model::Recipient::Every { who })
+            }
             _ => Some(crate::model::Recipient::One(self.name(&pair, base))),
         }
     }
@@ -522,6 +526,7 @@ impl Lowerer {
                 let mut duration = None;
                 let mut against = None;
                 let mut within = None;
+                let mut every = false;
                 for part in inner {
                     match part.as_rule() {
                         Rule::condition_ref => condition = Some(self.condition_ref(part, base)?),
@@ -531,6 +536,10 @@ impl Lowerer {
                             subject = Some(self.name(&each.next()?, base));
                             within = Some(Box::new(self.plain_amount(each.next()?, base)?));
                         }
+                        Rule::every_recipient => {
+                            subject = Some(self.name(&part.into_inner().nth(1)?, base));
+                            every = true;
+                        }
                         Rule::duration => duration = Some(self.duration(part, base)?),
                         Rule::against => {
                             let who = part.into_inner().next()?;
@@ -539,7 +548,14 @@ impl Lowerer {
                         _ => {}
                     }
                 }
-                Some(Effect::Apply { subject, condition: condition?, duration, against, within })
+                Some(Effect::Apply {
+                    subject,
+                    condition: condition?,
+                    duration,
+                    against,
+                    within,
+                    every,
+                })
             }
             Rule::remove => {
                 let condition = self.condition_ref(inner.remove(0), base)?;
@@ -608,6 +624,12 @@ impl Lowerer {
                 let at = inner.get(1).map(|who| self.name(who, base));
                 Some(Effect::Lay { condition, at })
             }
+            Rule::lift => {
+                let condition = self.name(&inner[1], base);
+                let at = inner.get(2).map(|who| self.name(who, base));
+                Some(Effect::Lift { condition, at })
+            }
+            Rule::use_power => Some(Effect::Use { power: self.name(&inner[1], base) }),
             Rule::skip_turn => {
                 let subject =
                     inner.iter().find(|node| node.as_rule() == Rule::skip_subject).map(|who| {
@@ -801,6 +823,13 @@ impl Lowerer {
             let who = self.name(&inner.next()?, base);
             let within = self.plain_amount(inner.next()?, base)?;
             return Some(Test::Near { negated, who, within });
+        }
+        if rule == Rule::party_clause {
+            let mut inner = pair.into_inner();
+            let negated = inner.next()?.as_str() == "no";
+            let who = self.name(&inner.next()?, base);
+            let condition = self.name(&inner.nth(1)?, base);
+            return Some(Test::Party { negated, who, condition });
         }
         let mut inner = pair.into_inner();
         let subject = self.name(&inner.next()?, base);

@@ -248,6 +248,23 @@ pub(crate) fn run(
             };
             super::terrain::lay(game, condition.name.node.as_str(), n, hex, span)?;
         }
+        Effect::Lift { condition, at } => {
+            let who = match at {
+                Some(_) => subject(game, at.as_ref(), user, target),
+                None => user.to_string(),
+            };
+            let placed = game.world.actor(&who).ok().and_then(|a| a.position);
+            let hex = placed.ok_or_else(|| {
+                let message = format!(
+                    "{who} is not on the map: no {} to lift {} from",
+                    game.rules.grid.name(),
+                    condition.node
+                );
+                super::targets::space(message, "place it first (`place NAME at q,r`)", span)
+            })?;
+            super::terrain::lift(game, condition.node.as_str(), hex, span)?;
+        }
+        Effect::Use { power } => super::power::use_from_effect(game, user, power, span)?,
         Effect::SkipTurn { subject: who } => {
             let who = subject(game, who.as_ref(), user, target);
             super::turn_control::skip(game, &who, span)?;
@@ -323,15 +340,15 @@ pub(crate) fn run(
             let value = amount(game, context, value, target, grade)?;
             super::world_resources::advance(game, value, unit)?;
         }
-        Effect::Apply {
-            subject: Some(kind),
-            within: Some(within),
-            condition,
-            duration,
-            against,
-        } => {
-            let holders =
-                super::recipients::each_within(game, context, kind, within, (target, grade))?;
+        Effect::Apply { subject: Some(kind), within, condition, duration, against, every }
+            if within.is_some() || *every =>
+        {
+            let holders = match within {
+                Some(within) => {
+                    super::recipients::each_within(game, context, kind, within, (target, grade))?
+                }
+                None => super::recipients::every(game, user, kind)?,
+            };
             for holder in holders {
                 let applied = (condition, duration.as_ref(), against.as_ref());
                 apply_to(game, context, &holder, applied, (target, grade), span)?;

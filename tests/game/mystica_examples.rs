@@ -201,12 +201,14 @@ fn encumbered_halves_agility_rounding_down() {
 #[test]
 fn quick_sand_needs_more_than_10_on_1d10_plus_agility() {
     let mut session = session();
+    run(&mut session, "terrain Quick Sand at 1,0 2,0\nplace Karak at 0,0\nplace Jasmine at 0,1\n");
+    let before = health(&session, "Karak");
     // Karak's Agility -2: 10 - 2 = 8 fails and costs 5 health.
-    let out = run(&mut session, "force 10\nKarak uses Cross Quick Sand\n");
-    assert!(out.contains("Karak: 10 -> 8 vs 11: failure"), "{out}");
-    assert_eq!(health(&session, "Karak"), 26);
+    let out = run(&mut session, "force 10\nplace Karak at 1,0\n");
+    assert!(out.contains("Karak (Quick Sand is applied)\nKarak rolls 1d10 for check: [10f]\nKarak: 10 -> 8 vs 11: failure"), "{out}");
+    assert_eq!(health(&session, "Karak"), before - 5);
     // Jasmine's Agility 7: 4 + 7 = 11 crosses unharmed.
-    let out = run(&mut session, "force 4\nJasmine uses Cross Quick Sand\n");
+    let out = run(&mut session, "force 4\nplace Jasmine at 2,0\n");
     assert!(out.contains("Jasmine: 4 -> 11 vs 11: success"), "{out}");
     assert_eq!(health(&session, "Jasmine"), 16);
 }

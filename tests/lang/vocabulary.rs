@@ -514,6 +514,8 @@ fn verb(verb: EffectVerb) -> Evidence {
             "a_use_without_a_weapon_has_nothing_to_drop",
         ]),
         EffectVerb::PickUp => Runs(&["a_thrown_spear_lies_on_the_targets_hex_until_picked_up"]),
+        EffectVerb::Lift => Runs(&["a_snare_walked_into_holds_once_and_is_lifted"]),
+        EffectVerb::Use => Runs(&["entering_a_mire_uses_a_power_the_walker_does_not_list"]),
     }
 }
 

@@ -155,6 +155,12 @@ fn effect() -> impl Strategy<Value = String> {
         (condition.clone(), amount())
             .prop_map(|(condition, amount)| format!("Target is {condition} {amount} for 2 rounds")),
         condition.clone().prop_map(|condition| format!("remove {condition}")),
+        condition.clone().prop_map(|condition| format!("lift {condition}")),
+        condition.clone().prop_map(|condition| format!("lift {condition} at Target")),
+        Just("use Cross Thorns".to_string()),
+        condition.clone().prop_map(|condition| format!("every ally is {condition} for 2 turns")),
+        (amount(), prop::sample::select(RESOURCES))
+            .prop_map(|(amount, resource)| format!("every enemy gains {amount} {resource}")),
         amount().prop_map(|amount| format!("push Target up to {amount} hexes")),
         (amount(), condition).prop_map(|(amount, condition)| {
             format!("pull Target {amount} squares into occupied squares as {condition}")
@@ -204,10 +210,13 @@ fn power_line() -> impl Strategy<Value = String> {
         Just("Target: Burst 2 within 10".to_string()),
         Just("Target: Burst 2 within 8 excluding Self".to_string()),
         Just("Target: Cone 3 including Self".to_string()),
+        Just("Target: Arc 1".to_string()),
         Just("Target: Burst 2 within 8 excluding allies".to_string()),
         Just("Target: Burst 1 excluding enemies including Self".to_string()),
         Just("Target: you or an ally in 3".to_string()),
         Just("Trigger: an enemy moves adjacent to you".to_string()),
+        Just("Prereq: no ally is Dazed and an enemy is Dazed".to_string()),
+        Just("Check: [Agility] using Lucky Roll by Target".to_string()),
         expression().prop_map(|expr| format!("While: [{expr} >= 3] or you are Dazed")),
         Just("Keywords: *Melee [Weapon] Charge*".to_string()),
         amount().prop_map(|amount| format!("Invest: {amount}")),
