@@ -268,6 +268,8 @@ label_table! {
         Grid = "Grid", Plain, "the map's cells, `hex` (six neighbours, the default) or `square` (four, no diagonals): `Grid: square`";
         /// `Clock: 6 periods of 4 ticks`
         Clock = "Clock", Plain, "the world clock, read as `[Clock Period]`: `Clock: 6 periods of 4 ticks`";
+        /// `World: Day or Night; Warm or Cold`
+        World = "World", Plain, "world flags, one of each group holds (the first at the start), set by `world is Night`, tested as `the world is Night` or `[Night]`: `World: Day or Night; Warm or Cold`";
         /// `Bounds: Might 1-6, Luck -3 to 3`
         Bounds = "Bounds", Plain, "the least and most stats may hold; raises and lowers stop at them: `Bounds: Might 1-6, Luck -3 to 3`";
         /// `Details: ...`

@@ -277,6 +277,10 @@ pub enum SystemLine {
     /// `Grid: square` — the map's cells, as written (`check` refuses a kind that is not
     /// `hex` or `square`).
     Grid(Spanned<String>),
+    /// `World: Day or Night; Warm or Cold` — world flags: in each group exactly one holds
+    /// (the first at the start); the GM sets one (`world is Night`), tests read them (`the
+    /// world is Night`, `[Night]`).
+    World(Vec<Vec<Spanned<Name>>>),
     /// `Bounds: Might 1-6, Luck -3 to 3` — the least and most stats may hold; a raise or
     /// lower past a bound stops at it, and the log says so.
     Bounds(Vec<Spanned<StatBounds>>),
@@ -397,6 +401,21 @@ impl fmt::Display for SystemLine {
                 write!(f, "At {count} {}: {effects}", resource.node.as_str())
             }
             SystemLine::Grid(kind) => write!(f, "Grid: {}", kind.node),
+            SystemLine::World(groups) => {
+                f.write_str("World: ")?;
+                for (at, group) in groups.iter().enumerate() {
+                    if at > 0 {
+                        f.write_str("; ")?;
+                    }
+                    for (index, flag) in group.iter().enumerate() {
+                        if index > 0 {
+                            f.write_str(" or ")?;
+                        }
+                        write!(f, "{}", flag.node)?;
+                    }
+                }
+                Ok(())
+            }
             SystemLine::Clock { periods, ticks } => {
                 write!(f, "Clock: {periods} periods of {ticks} ticks")
             }
