@@ -421,6 +421,8 @@ impl<'a> References<'a> {
                 self.requirement(requirement, "Condition", Some(span));
             }
             TraitLine::Slots(amount) => self.amount(amount, LineContext::Declaration),
+            // Read by `check::creation` only.
+            TraitLine::Creation(_) => {}
             TraitLine::Keywords(keywords) => self.keywords(keywords),
             TraitLine::Group(_) | TraitLine::To(_) => {}
         }
@@ -470,7 +472,8 @@ impl<'a> References<'a> {
             SystemLine::Bounds(_)
             | SystemLine::Clock { .. }
             | SystemLine::Grid(_)
-            | SystemLine::World(_) => {}
+            | SystemLine::World(_)
+            | SystemLine::Creation(_) => {}
             SystemLine::OnEvent(rule) => {
                 match (&rule.named, rule.event.node) {
                     (Some(resource), crate::model::hook::HookEvent::ResourceZero) => {

@@ -115,6 +115,7 @@ impl Lowerer {
                 Some(SystemLine::Grid(Spanned::new(text.trim_start().to_string(), span)))
             }
             SystemLabel::World => self.world_flags(line),
+            SystemLabel::Creation => self.creation(line),
             SystemLabel::When => self.when_line(line, name()),
             SystemLabel::SideOrder => self.names(line).map(SystemLine::SideOrder),
             SystemLabel::ChallengeCounters => match self.names(line).as_deref() {
@@ -186,6 +187,40 @@ impl Lowerer {
             ))),
             SystemLabel::Details => Some(SystemLine::Details(self.narration(text, base))),
         })
+    }
+
+    /// `Creation: 8 points among Attributes, 0-4 each` (or `-1 to 4 each`).
+    fn creation(&mut self, line: &RawLine<'_>) -> Option<SystemLine> {
+        let text = line.text.trim_end();
+        let parsed = (|| {
+            let (points, rest) = text.split_once(" points among ")?;
+            let (group, range) = rest.rsplit_once(", ")?;
+            let range = range.strip_suffix(" each")?.trim();
+            let (low, high) = match range.split_once(" to ") {
+                Some(pair) => pair,
+                None => range.split_once('-')?,
+            };
+            let (low, high): (i64, i64) = (low.trim().parse().ok()?, high.trim().parse().ok()?);
+            let group = group.trim();
+            (low <= high && !group.is_empty()).then_some(())?;
+            Some((points.trim().parse::<i64>().ok()?, group, low, high))
+        })();
+        let Some((points, group, low, high)) = parsed else {
+            self.expected(
+                line,
+                "the points and where they go: `8 points among Attributes, 0-4 each`",
+            );
+            return None;
+        };
+        let start = text.find(" points among ").unwrap_or(0) + " points among ".len();
+        let span = self.span_at(line.base, start..start + group.len());
+        let group = Spanned::new(Name::new(group), span);
+        Some(SystemLine::Creation(crate::model::system::CreationBudget {
+            points,
+            group,
+            low,
+            high,
+        }))
     }
 
     /// `World: Day or Night; Warm or Cold`: groups split at `;`, flags at ` or `, each a

@@ -369,8 +369,10 @@ impl Game {
             }
             super::traits::joined(game, name, from)?;
             super::worn::put_on_all(game, name)?;
-            // Traits held under `While:` lines (`not wielding a Heavy`) start holding too.
+            // Traits held under `While:` lines (`not wielding a Heavy`) start holding too,
+            // and conditions under `While:` lines that do not hold start dormant.
             super::traits::settle(game)?;
+            super::condition_whiles::settle(game)?;
             // Its starting amounts read the values its conditions now change; the maximums
             // are re-read after every command.
             let rules = Arc::clone(&game.rules);

@@ -31,6 +31,7 @@ mod mestezia_examples;
 mod mestezia_result_gates;
 mod mystica_examples;
 mod mystica_turns;
+mod mystica_world;
 mod mystika_examples;
 mod mystika_progress;
 mod mystika_skill_lines;

@@ -21,3 +21,4 @@ mod space_checks;
 mod test_step_forms;
 mod vocabulary;
 mod vocabulary_runs;
+mod world_flags;
