@@ -429,6 +429,9 @@ impl Game {
                 .and_then(|()| super::hooks::zero_checkpoint(self, Span::NONE))
                 .and_then(|()| super::traits::settle(self))
                 .and_then(|()| super::condition_whiles::settle(self))
+                // A condition that woke or went dormant may move a maximum (`Max Health`
+                // reading a stat it changes): read them again.
+                .and_then(|()| super::maxes::settle(self))
                 .and_then(|()| super::hooks::zero_checkpoint(self, Span::NONE))
                 .and_then(|()| super::stances::settle(self))
         {

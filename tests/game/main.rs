@@ -29,6 +29,7 @@ mod log_segments;
 mod log_sharing;
 mod mestezia_examples;
 mod mestezia_result_gates;
+mod mystica_creation_xp;
 mod mystica_examples;
 mod mystica_turns;
 mod mystica_world;

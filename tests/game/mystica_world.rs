@@ -32,6 +32,9 @@ fn a_gaider_gains_2_by_day_and_loses_1_by_night_and_cold() {
     assert!(out.contains("world: Night, Cold"), "{out}");
     assert_eq!(stats(&session), [7, -3]);
     assert_eq!(session.backend().effective("Karak", "Max Health").unwrap().0, 29);
+    // The health maximum follows at once: 35 is cut to 29.
+    let health = &session.backend().world().actor("Karak").unwrap().resources["Health"];
+    assert_eq!((health.current, health.max), (29, Some(29)));
     // Undo takes back the cold; by day again the +2 returns.
     run(&mut session, "undo\n");
     assert_eq!(session.backend().world_flags(), ["Night", "Warm"]);
