@@ -57,6 +57,8 @@ pub struct References<'a> {
     pub actor_resources: Vec<&'a Spanned<Name>>,
     /// Where effects move the world clock (`advance the clock by 1 tick`).
     pub clock_uses: Vec<Span>,
+    /// The flags of `the world is Night` tests.
+    pub world_flags: Vec<&'a Spanned<Name>>,
     /// The tests of effect lines' `when`s and of `Result if` lines, each with the word the
     /// line writes (checked by [`super::requirements`]).
     pub effect_gates: Vec<(&'static str, &'a Spanned<Requirement>)>,
@@ -261,6 +263,19 @@ impl<'a> References<'a> {
         }
     }
 
+    /// A `Has` test: a world flag (`the world is Night`) or a condition someone holds.
+    fn has(
+        &mut self,
+        subject: &'a Spanned<Name>,
+        condition: &'a crate::model::ConditionRef,
+        context: LineContext,
+    ) {
+        match crate::model::common::Subject::of(&subject.node).1 {
+            Some(crate::model::common::Subject::World) => self.world_flags.push(&condition.name),
+            _ => self.condition(condition, context),
+        }
+    }
+
     /// The tests of an effect line's `when`: its brackets read the line's values (`Margin`
     /// on a Result line), its state tests what holds now.
     fn gate(&mut self, gate: &'a Requirement, context: LineContext) {
@@ -268,7 +283,7 @@ impl<'a> References<'a> {
         for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
             match &test.node {
                 Test::Compare(expr) => self.expr(expr, context),
-                Test::Has { condition, .. } => self.condition(condition, context),
+                Test::Has { subject, condition, .. } => self.has(subject, condition, context),
                 Test::Near { who, within, .. } => {
                     self.amount(within, context);
                     self.near_kinds.push(who);
@@ -298,7 +313,9 @@ impl<'a> References<'a> {
                 for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
                     match &test.node {
                         Test::Compare(expr) => self.expr(expr, context),
-                        Test::Has { condition, .. } => self.condition(condition, context),
+                        Test::Has { subject, condition, .. } => {
+                            self.has(subject, condition, context)
+                        }
                         Test::Near { who, within, .. } => {
                             self.amount(within, context);
                             self.near_kinds.push(who);
@@ -445,6 +462,8 @@ impl<'a> References<'a> {
                 self.requirement(requirement, "Condition", Some(span));
             }
             TraitLine::Slots(amount) => self.amount(amount, LineContext::Declaration),
+            // Read by `check::creation` only.
+            TraitLine::Creation(_) => {}
             TraitLine::Keywords(keywords) => self.keywords(keywords),
             TraitLine::Group(_) | TraitLine::To(_) => {}
         }
@@ -491,7 +510,11 @@ impl<'a> References<'a> {
                 self.effects(effects, LineContext::Result, "At");
             }
             // Checked by `check::effect_flow` (only declared stats take bounds).
-            SystemLine::Bounds(_) | SystemLine::Clock { .. } | SystemLine::Grid(_) => {}
+            SystemLine::Bounds(_)
+            | SystemLine::Clock { .. }
+            | SystemLine::Grid(_)
+            | SystemLine::World(_)
+            | SystemLine::Creation(_) => {}
             SystemLine::OnEvent(rule) => {
                 match (&rule.named, rule.event.node) {
                     (Some(resource), crate::model::hook::HookEvent::ResourceZero) => {

@@ -33,6 +33,10 @@ pub struct World {
     pub pools: BTreeMap<String, i64>,
     /// The world clock.
     pub clock: WorldClock,
+    /// World flags set away from their group's start, by group (its first flag) to the
+    /// flag that holds; older saves have none.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub flags: BTreeMap<String, String>,
     /// The running encounter, if any.
     pub encounter: Option<Encounter>,
     /// The test in progress (or the last one settled); older saves have none.
@@ -115,6 +119,7 @@ impl World {
         World {
             actors: Vec::new(),
             pools: BTreeMap::new(),
+            flags: BTreeMap::new(),
             clock: WorldClock::default(),
             encounter: None,
             test: None,

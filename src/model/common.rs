@@ -231,6 +231,8 @@ pub enum Subject {
     Target,
     /// `this power`, `the power`, `power`, `it`: the power in use (with its weapon).
     Power,
+    /// `the world`, `world`: the world's flags (`the world is Night`).
+    World,
 }
 
 impl Subject {
@@ -246,6 +248,7 @@ impl Subject {
             "you" | "your" | "self" => Some(Subject::User),
             "target" | "the target" => Some(Subject::Target),
             "power" | "this power" | "the power" | "it" => Some(Subject::Power),
+            "world" | "the world" => Some(Subject::World),
             _ => None,
         };
         (negated, who)

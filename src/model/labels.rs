@@ -172,6 +172,8 @@ label_table! {
         Add = "Add", Plain, "what an upgrade adds to the powers it selects: `Add: +[Tier + 1] damage`";
         /// `Cost: 2 CP`
         Cost = "Cost", Plain, "what adopting a stance costs: `Cost: 2 CP`";
+        /// `Creation: +2 points`
+        Creation = "Creation", Plain, "points added to the creation budget of the actor blocks that list it (the system's `Creation:` line): `Creation: +2 points`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: a gift from the river`";
         /// `Effect: apply Hasted to Self`
@@ -268,6 +270,10 @@ label_table! {
         Grid = "Grid", Plain, "the map's cells, `hex` (six neighbours, the default) or `square` (four, no diagonals): `Grid: square`";
         /// `Clock: 6 periods of 4 ticks`
         Clock = "Clock", Plain, "the world clock, read as `[Clock Period]`: `Clock: 6 periods of 4 ticks`";
+        /// `Creation: 8 points among Attributes, 0-4 each`
+        Creation = "Creation", Plain, "the points a created character (an actor block naming no `Side:`) spends among a stats group, each value within a range; `check` refuses a block over budget (a trait's `Creation: +2 points` raises it): `Creation: 8 points among Attributes, 0-4 each`";
+        /// `World: Day or Night; Warm or Cold`
+        World = "World", Plain, "world flags, one of each group holds (the first at the start), set by `world is Night`, tested as `the world is Night` or `[Night]`: `World: Day or Night; Warm or Cold`";
         /// `Bounds: Might 1-6, Luck -3 to 3`
         Bounds = "Bounds", Plain, "the least and most stats may hold; raises and lowers stop at them: `Bounds: Might 1-6, Luck -3 to 3`";
         /// `Details: ...`

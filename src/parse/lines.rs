@@ -416,6 +416,19 @@ impl Lowerer {
             TraitLabel::Add => self.add_line(line),
             TraitLabel::Cost => TraitLine::Cost(self.cost(text, base)),
             TraitLabel::Details => TraitLine::Details(self.narration(text, base)),
+            TraitLabel::Creation => {
+                let points =
+                    text.trim().strip_suffix("points").or(text.trim().strip_suffix("point"));
+                match points
+                    .and_then(|n| n.trim().strip_prefix('+').unwrap_or(n.trim()).parse().ok())
+                {
+                    Some(points) => TraitLine::Creation(points),
+                    None => {
+                        self.expected(line, "the points added to the creation budget: `+2 points`");
+                        return Some(None);
+                    }
+                }
+            }
             TraitLabel::Effect => TraitLine::Effect(self.effects(text, base)),
             TraitLabel::Group => {
                 TraitLine::Group(Spanned::new(Name::new(text), self.span_at(base, 0..text.len())))

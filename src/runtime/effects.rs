@@ -90,7 +90,7 @@ pub(crate) fn amount(
     let target = target.map(index).transpose()?;
     // Split borrows: the line reads the actors while its dice draw from the roller.
     let (actors, roller) = (&world.actors, &mut world.roller);
-    let (pools, clock) = (&world.pools, &world.clock);
+    let (pools, clock, flags) = (&world.pools, &world.clock, &world.flags);
     let rolling = Rolling::new(roller);
     let (value, span) = match amount {
         Amount::Dice(dice) => {
@@ -107,6 +107,7 @@ pub(crate) fn amount(
                 dice: Some(&rolling),
                 pools: Some(pools),
                 clock: Some(clock),
+                flags: Some(flags),
                 ..LineScope::of(context.rules, &actors[user])
             };
             let value = scope.amount(amount, LineContext::Result, context.rounding);

@@ -396,8 +396,10 @@ impl Game {
             }
             super::traits::joined(game, name, from)?;
             super::worn::put_on_all(game, name)?;
-            // Traits held under `While:` lines (`not wielding a Heavy`) start holding too.
+            // Traits held under `While:` lines (`not wielding a Heavy`) start holding too,
+            // and conditions under `While:` lines that do not hold start dormant.
             super::traits::settle(game)?;
+            super::condition_whiles::settle(game)?;
             // Its starting amounts read the values its conditions now change; the maximums
             // are re-read after every command.
             let rules = Arc::clone(&game.rules);
@@ -454,6 +456,9 @@ impl Game {
                 .and_then(|()| super::hooks::zero_checkpoint(self, Span::NONE))
                 .and_then(|()| super::traits::settle(self))
                 .and_then(|()| super::condition_whiles::settle(self))
+                // A condition that woke or went dormant may move a maximum (`Max Health`
+                // reading a stat it changes): read them again.
+                .and_then(|()| super::maxes::settle(self))
                 .and_then(|()| super::hooks::zero_checkpoint(self, Span::NONE))
                 .and_then(|()| super::stances::settle(self))
         {

@@ -57,6 +57,7 @@ mod traits;
 mod turn_control;
 mod turn_effects;
 pub(crate) mod upgrade;
+mod world_flags;
 mod world_resources;
 mod worn;
 

@@ -87,6 +87,15 @@ pub(crate) fn holds_on(
                 let value = evaluate(expr, &scope, LineContext::Condition)?;
                 value.as_integer() != Some(0)
             }
+            Test::Has { subject: who, condition, .. }
+                if Subject::of(&who.node).1 == Some(Subject::World) =>
+            {
+                let negated = Subject::of(&who.node).0;
+                let flag = condition.name.node.as_str();
+                super::world_flags::holds(rules, &world.flags, flag)
+                    .ok_or_else(|| unknown(format!("world flag {flag}")))?
+                    != negated
+            }
             Test::Has { subject: who, condition, .. } => {
                 let (negated, about) = Subject::of(&who.node);
                 let actor = match about {

@@ -158,6 +158,11 @@ pub enum Fiat<'a> {
     },
     /// `next turn`.
     EndTurn,
+    /// `world is Night`.
+    World {
+        /// The flag that holds from now on.
+        flag: &'a NameRef,
+    },
 }
 
 /// Result of a game command: what happened, or why nothing happened.

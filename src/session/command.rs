@@ -84,6 +84,8 @@ pub enum Command {
         /// The new value: `12`.
         value: i64,
     },
+    /// `world is Night`: the GM sets a world flag.
+    WorldFlag(NameRef),
     /// `Hero takes 5 fire damage`: the GM deals damage.
     TakeDamage {
         /// Who: `Hero`.
@@ -423,6 +425,7 @@ impl Command {
             Command::Encounter(_) => "encounter",
             Command::NextTurn | Command::EndTurn => "next",
             Command::SetValue { .. } => "set",
+            Command::WorldFlag(_) => "world",
             Command::TakeDamage { .. } => "takes",
             Command::Heal { .. } => "heals",
             Command::ApplyCondition { .. } => "apply",

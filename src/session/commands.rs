@@ -390,6 +390,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         tested_in: None,
     },
     CommandSpec {
+        word: "world",
+        at: WordAt::Start,
+        rule: Some(Rule::world_flag),
+        syntax: "world is FLAG",
+        help: "GM: set a world flag of the system's `World:` line; the rest of its group stops holding (logged, undoable)",
+        examples: &["world is Night"],
+        completes: &["world"],
+        tested_in: Some("mystica_world.rs"),
+    },
+    CommandSpec {
         word: "takes",
         at: WordAt::AfterActor,
         rule: Some(Rule::take_damage),

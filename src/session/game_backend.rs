@@ -154,7 +154,14 @@ impl Backend for Game {
             ShowTarget::Actor(name) => self.sheet(name),
             ShowTarget::Power(name) => self.show_block(BlockKind::Power, name),
             ShowTarget::Condition(name) => self.show_block(BlockKind::Condition, name),
-            ShowTarget::State => Ok(Outcome::view(self.state_text())),
+            ShowTarget::State => {
+                let shown = Outcome::view(self.state_text());
+                let flags = self.world_flags();
+                Ok(match flags.is_empty() {
+                    true => shown,
+                    false => shown.with_data(serde_json::json!({ "world": flags })),
+                })
+            }
             ShowTarget::Log => {
                 let log = self.transcript_since(0);
                 Ok(Outcome::view(if log.is_empty() { "(nothing yet)" } else { log.trim_end() }))
@@ -502,7 +509,7 @@ impl Backend for Game {
             | Fiat::Apply { actor, .. }
             | Fiat::Remove { actor, .. }
             | Fiat::Grant { actor, .. } => Some(*actor),
-            Fiat::EndTurn => None,
+            Fiat::EndTurn | Fiat::World { .. } => None,
         };
         let span = match actor {
             Some(actor) if self.world().actor(&actor.node).is_err() => actor.span,
@@ -538,6 +545,9 @@ impl Backend for Game {
                 result.map_err(|e| e.or_at(span))
             }
             Fiat::EndTurn => Game::end_turn_with(self, decider).map(|_| ()),
+            Fiat::World { flag } => {
+                Game::set_world_flag(self, &flag.node).map_err(|e| e.or_at(flag.span))
+            }
         };
         fallback.map_err(|e| failed(&e.or_at(span)))?;
         Ok(self.events_or(mark, "fiat", "done".to_string()))

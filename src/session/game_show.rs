@@ -182,6 +182,10 @@ impl Game {
                 world.pools.iter().map(|(name, value)| format!("{name} {value}")).collect();
             let _ = writeln!(text, "pools: {}", pools.join(", "));
         }
+        let flags = self.world_flags();
+        if !flags.is_empty() {
+            let _ = writeln!(text, "world: {}", flags.join(", "));
+        }
         match &world.encounter {
             Some(encounter) => {
                 let order: Vec<&str> =

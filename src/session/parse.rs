@@ -386,6 +386,10 @@ impl Lower {
                 let value = self.number(&inner.next().expect("grammar: value"))?;
                 Command::SetValue { actor, name, value }
             }
+            Rule::world_flag => {
+                let flag = inner.find(|part| part.as_rule() == Rule::any_name);
+                Command::WorldFlag(self.name(flag.expect("grammar: flag")))
+            }
             Rule::take_damage => {
                 let actor = self.name(inner.next().expect("grammar: actor"));
                 let amount = self.number(&inner.next().expect("grammar: amount"))?;

@@ -542,6 +542,7 @@ pub(crate) fn fiat_of(command: &Command) -> Option<Fiat<'_>> {
             Fiat::Grant { grant: false, kind: kind.node, name, actor }
         }
         Command::EndTurn => Fiat::EndTurn,
+        Command::WorldFlag(flag) => Fiat::World { flag },
         _ => return None,
     })
 }

@@ -7,6 +7,7 @@ mod common;
 
 mod check_outcome_forms;
 mod chosen_cost_forms;
+mod creation_budget;
 mod critical_range_forms;
 mod declared_names;
 mod dice;
@@ -25,3 +26,4 @@ mod terrain_effect_forms;
 mod test_step_forms;
 mod vocabulary;
 mod vocabulary_runs;
+mod world_flags;

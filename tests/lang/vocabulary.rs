@@ -114,6 +114,8 @@ fn trait_line(label: TraitLabel) -> Evidence {
         }
         // Shown with the trait, never run.
         TraitLabel::Details => Text,
+        // Read by `check`, which holds created characters to the raised budget.
+        TraitLabel::Creation => Runs(&["exactly_the_budget_passes_and_a_human_spends_10"]),
         TraitLabel::Effect => {
             Runs(&["a_stance_costs_its_cost_applies_its_effect_and_is_replaced_by_the_next"])
         }
@@ -250,6 +252,11 @@ fn system(label: SystemLabel) -> Evidence {
         }
         SystemLabel::Bounds => Runs(&["a_bounded_stat_stops_at_its_bound_and_the_log_says_so"]),
         SystemLabel::Grid => Runs(&["a_diagonal_is_not_adjacent_on_squares"]),
+        SystemLabel::World => Runs(&["a_gaider_gains_2_by_day_and_loses_1_by_night_and_cold"]),
+        // Read by `check`: a created character over budget is refused.
+        SystemLabel::Creation => {
+            Runs(&["over_budget_is_refused_at_the_stats_line_with_total_and_budget"])
+        }
         SystemLabel::Clock => {
             Runs(&["the_world_clock_rolls_ticks_into_periods_and_periods_into_days"])
         }

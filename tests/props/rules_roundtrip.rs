@@ -297,7 +297,18 @@ fn block() -> impl Strategy<Value = String> {
             "check Roll\nMethod: total\nDice: d20\nSuccess: >= [Threshold]\nCritical: {critical}"
         )
     });
-    prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade, 1 => power_rules, 1 => procedure]
+    let flags = prop::sample::select(&["Day or Night", "Warm or Cold", "Calm or Storm or Fog"][..]);
+    let world = (prop::collection::vec(flags, 1..3), 0i64..12, -2i64..2, 0i64..5, -3i64..4, any::<bool>())
+        .prop_map(|(groups, points, low, width, raise, negated)| {
+            let first = groups[0].split(" or ").nth(1).unwrap_or("Night");
+            let not = if negated { "not " } else { "" };
+            format!(
+                "system S\nStats Attributes: Attack, Defense\nWorld: {}\nCreation: {points} points among Attributes, {} each\n\ncondition Dazed\nWhile: {not}the world is {first}\n\nfeat Gifted\nCreation: {raise:+} points",
+                groups.join("; "),
+                if low < 0 { format!("{low} to {}", low + width) } else { format!("{low}-{}", low + width) },
+            )
+        });
+    prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade, 1 => power_rules, 1 => procedure, 1 => world]
 }
 
 fn rule_file() -> impl Strategy<Value = String> {
