@@ -52,7 +52,7 @@ pub enum EffectVerb {
 
 impl EffectVerb {
     /// Every effect phrase, in documentation order.
-    pub const ALL: [EffectVerb; 19] = [
+    pub const ALL: [EffectVerb; 21] = [
         EffectVerb::Damage,
         EffectVerb::Heal,
         EffectVerb::Gain,
