@@ -344,7 +344,10 @@ impl<'a> References<'a> {
             }
             PowerLine::Keywords(keywords) => self.keywords(keywords),
             // Checked by `defences`, with the defence counts known on the Penalty line.
-            PowerLine::Limit(_) | PowerLine::Defence(_) | PowerLine::Penalty(_) => {}
+            PowerLine::Limit(_)
+            | PowerLine::Defence(_)
+            | PowerLine::Penalty(_)
+            | PowerLine::Modifiers(_) => {}
             PowerLine::Target(target) => self.target(target, span),
             PowerLine::Threshold(threshold) | PowerLine::GmThreshold(Some(threshold)) => {
                 self.expr(threshold, LineContext::Threshold)

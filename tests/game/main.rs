@@ -14,6 +14,7 @@ mod check_outcomes;
 mod chosen_costs;
 mod critical_ranges;
 mod defaults_and_prereqs;
+mod defence_modifiers;
 mod defence_per_round;
 mod defence_per_weapon;
 mod defences;

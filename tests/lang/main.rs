@@ -9,6 +9,7 @@ mod check_outcome_forms;
 mod chosen_cost_forms;
 mod critical_range_forms;
 mod declared_names;
+mod defence_modifiers;
 mod dice;
 mod dice_notation;
 mod dice_robustness;

@@ -61,6 +61,10 @@ fn power(label: PowerLabel) -> Evidence {
             "a_block_is_not_offered_against_a_ranged_attack",
             "several_defences_against_one_attack_keep_the_best_roll",
         ]),
+        PowerLabel::Modifiers => Runs(&[
+            "an_unarmed_block_is_at_minus_4_against_a_weapon",
+            "a_block_takes_its_weapons_modifier_for_the_attacks_type",
+        ]),
         PowerLabel::Penalty => {
             Runs(&["the_third_fourth_and_fifth_defence_of_a_turn_take_the_growing_penalty"])
         }
