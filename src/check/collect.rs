@@ -585,7 +585,7 @@ impl<'a> References<'a> {
                 }
             }
             FieldValue::Keywords(keywords) => self.keywords(keywords),
-            FieldValue::Range(..) | FieldValue::Multiplier(_) => {}
+            FieldValue::Range(..) | FieldValue::Multiplier(_) | FieldValue::Stat(_) => {}
         }
     }
 

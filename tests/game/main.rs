@@ -35,6 +35,7 @@ mod mystica_turns;
 mod mystika_examples;
 mod mystika_progress;
 mod mystika_skill_lines;
+mod mythmaster_attacks;
 mod mythmaster_examples;
 mod mythsdice_advance;
 mod mythsdice_steps;
