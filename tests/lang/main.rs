@@ -15,6 +15,7 @@ mod dice_notation;
 mod dice_robustness;
 mod effect_flow;
 mod gear_fields;
+mod gear_stat_fields;
 mod rules_golden;
 mod rules_model;
 mod script;
