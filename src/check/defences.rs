@@ -1,9 +1,10 @@
 //! Checking defences: a `Defence:` gate naming a keyword no power or weapon has (a warning,
 //! as for keyword rules), a defence without the `Check:` line it rolls, a `Penalty:` line on
 //! a power that is no defence, a defence's `Check:` line asking for what a defence never
-//! reads (`using`, `versus`, `by Target`), the names of a `Penalty:` line (where `[Defences this
-//! turn]` and `[Defences this round]` are known), and a `Modifiers:` line's amounts and
-//! keywords (refused, like `Penalty:`, on a power that is no defence).
+//! reads (`using`, `versus`, `by Target`), a facing arc that is dice or more than 360
+//! degrees, the names of a `Penalty:` line (where `[Defences this turn]` and `[Defences this
+//! round]` are known), and a `Modifiers:` line's amounts and keywords (refused, like
+//! `Penalty:`, on a power that is no defence).
 
 use super::error::CheckErrorKind;
 use super::names::{Names, with_suggestion};
@@ -11,7 +12,7 @@ use crate::diagnostics::Diagnostic;
 use crate::model::common::CheckSpec;
 use crate::model::defence::DEFENCE_COUNTS;
 use crate::model::expr::LineContext;
-use crate::model::{BlockBody, Pack, PowerLine, keywords};
+use crate::model::{Amount, BlockBody, Pack, PowerLine, keywords};
 
 /// Checks the defence lines of every power of `pack`.
 pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
@@ -53,6 +54,14 @@ pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
                         "give a power or a weapon this keyword (`Keywords:`, a keyword field)",
                     ));
                 }
+            }
+            if let Some(arc) = &spec.arc
+                && let Some((what, at)) = unreadable_arc(arc)
+            {
+                out.push(CheckErrorKind::Defence(what).at(at.unwrap_or(span)).to_diagnostic().with_help(
+                    "an arc is 0 to 360 degrees wide, centred on the holder's facing: `within 120 \
+                     degrees of facing`, `within [Armour Facing] degrees of facing`",
+                ));
             }
             if !has_check {
                 let what =
@@ -110,6 +119,23 @@ pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
                 ));
             }
         }
+    }
+}
+
+/// What is wrong with a `Defence:` line's arc, if anything it can tell before a game: dice
+/// (an arc is no roll) or a number outside 0..=360; with the span to point at.
+fn unreadable_arc(arc: &Amount) -> Option<(String, Option<crate::diagnostics::Span>)> {
+    match arc {
+        Amount::Dice(dice) => Some((
+            format!("a facing arc of `{}` is a roll, not degrees", dice.text),
+            Some(dice.span),
+        )),
+        Amount::Number(number) => {
+            let whole = 360i64.saturating_mul(10i64.checked_pow(number.scale).unwrap_or(i64::MAX));
+            let inside = (0..=whole).contains(&number.units);
+            (!inside).then(|| (format!("a facing arc of {number} degrees is not 0 to 360"), None))
+        }
+        Amount::Expr(_) => None,
     }
 }
 

@@ -91,7 +91,7 @@ fn tests(requirement: &Requirement, place: Place, out: &mut Vec<Diagnostic>) {
 fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
     let label = place.label;
     let (who, keyword) = match &test.node {
-        Test::Compare(_) | Test::Near { .. } => return None,
+        Test::Compare(_) | Test::Near { .. } | Test::Party { .. } => return None,
         Test::Event { .. } => {
             let kind = RefusalKind::EventAsState(label);
             let help = "test what holds now (`you are Dazed`, `[HP > 0]`); an event belongs \
@@ -99,6 +99,16 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
             return Some(kind.at(test.span).to_diagnostic().with_help(help));
         }
         Test::Wielding { subject: None, .. } => return None,
+        // `the world is Night` is checked against the `World:` line (`check::world`);
+        // nothing else is about the world.
+        Test::Wielding { subject: Some((who, _)), .. } | Test::Keyword { subject: who, .. }
+            if Subject::of(&who.node).1 == Some(Subject::World) =>
+        {
+            let written = who.node.as_str().to_string();
+            let kind = RefusalKind::UnknownSubject { subject: written, label };
+            let help = "the world holds flags only: `the world is Night`";
+            return Some(kind.at(who.span).to_diagnostic().with_help(help));
+        }
         Test::Wielding { subject: Some((who, _)), .. } => (who, false),
         Test::Has { subject: who, .. } => (who, false),
         Test::Keyword { subject: who, .. } => (who, true),
@@ -115,6 +125,7 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
         Some(kind.at(who.span).to_diagnostic().with_help(help))
     };
     match (Subject::of(&who.node).1, keyword) {
+        (Some(Subject::World), _) => None,
         (None, _) => refuse(RefusalKind::UnknownSubject { subject: written, label }),
         (Some(Subject::Target), false) if !place.target => {
             refuse(RefusalKind::NoTargetHere { subject: written, label })

@@ -43,9 +43,72 @@ fn clock(pack: &Pack, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Every misuse of a world resource or the world clock in `pack`.
+/// `World:` flags: a flag declared twice, a test naming no declared flag (with the nearest
+/// one), and a bracket reading a flag off an effect line (only effect lines are lent the
+/// world; a `While:` line tests `the world is Night`).
+fn flags(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let mut declared: Vec<&Spanned<Name>> = Vec::new();
+    for line in pack.system_lines() {
+        let SystemLine::World(groups) = &line.node else { continue };
+        for flag in groups.iter().flatten() {
+            if let Some(first) = declared.iter().find(|seen| seen.node.matches(flag.node.as_str()))
+            {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::world_flag",
+                        format!("the world flag {} is declared twice", flag.node),
+                    )
+                    .with_primary(flag.span, "declared again here")
+                    .with_secondary(first.span, "first declared here")
+                    .with_help("a flag belongs to one group: `World: Day or Night; Warm or Cold`"),
+                );
+                continue;
+            }
+            declared.push(flag);
+        }
+    }
+    let is_flag = |name: &Name| declared.iter().any(|flag| flag.node.matches(name.as_str()));
+    for block in pack.blocks() {
+        let references = References::of(&block.node.body);
+        for tested in &references.world_flags {
+            if is_flag(&tested.node) {
+                continue;
+            }
+            let names = declared.iter().map(|flag| flag.node.as_str());
+            let mut diagnostic = Diagnostic::error(
+                "rules::check::world_flag",
+                format!("{} is not a world flag", tested.node),
+            )
+            .with_primary(tested.span, "no `World:` line declares it");
+            diagnostic = match crate::diagnostics::did_you_mean(tested.node.as_str(), names) {
+                Some(near) => diagnostic.with_help(format!("did you mean `{near}`?")),
+                None if declared.is_empty() => {
+                    diagnostic.with_help("declare flags in the system block: `World: Day or Night`")
+                }
+                None => {
+                    let names: Vec<&str> = declared.iter().map(|f| f.node.as_str()).collect();
+                    diagnostic.with_help(format!("world flags: {}", names.join(", ")))
+                }
+            };
+            out.push(diagnostic);
+        }
+        for name in read_off_effect_lines(&references, is_flag) {
+            out.push(
+                Diagnostic::error(
+                    "rules::check::world_flag",
+                    format!("{} is a world flag: only effect lines read it in brackets", name.node),
+                )
+                .with_primary(name.span, "read where the runtime has no world")
+                .with_help(format!("test it as `the world is {}`", name.node)),
+            );
+        }
+    }
+}
+
+/// Every misuse of a world resource, the world clock or a world flag in `pack`.
 pub fn world_resources(pack: &Pack, out: &mut Vec<Diagnostic>) {
     clock(pack, out);
+    flags(pack, out);
     let mut world: Vec<&str> = Vec::new();
     for line in pack.system_lines() {
         let SystemLine::Resource { name, rules } = &line.node else { continue };

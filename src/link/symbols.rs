@@ -60,6 +60,8 @@ pub struct Symbols {
     pub blocks: Vec<(BlockKind, Declared)>,
     /// Whether a `Clock:` line declares the world clock (`[Clock Period]` is then a name).
     pub clock: bool,
+    /// `World:` flags, every group's, in declaration order.
+    pub world_flags: Vec<Declared>,
     /// `Weapon fields:`, `Armour fields:` and `Record` lines.
     pub gear: crate::model::gear::GearDecls,
 }
@@ -105,6 +107,9 @@ impl Symbols {
             }
             SystemLine::Hook { function, .. } => self.functions.push(Declared::of(function)),
             SystemLine::Clock { .. } => self.clock = true,
+            SystemLine::World(groups) => {
+                self.world_flags.extend(groups.iter().flatten().map(Declared::of));
+            }
             SystemLine::GearFields { .. } | SystemLine::Record { .. } => self.gear.add(line),
             _ => {}
         }
@@ -119,6 +124,11 @@ impl Symbols {
             .or_else(|| exact(&self.resources).map(ValueSymbol::Resource))
             .or_else(|| exact(&self.derived).map(ValueSymbol::Derived))
             .or_else(|| exact(&self.statuses).map(ValueSymbol::Status))
+    }
+
+    /// Whether a `World:` line declares the flag `name` (without regard to case).
+    pub fn is_world_flag(&self, name: &str) -> bool {
+        self.world_flags.iter().any(|flag| flag.name.eq_ignore_ascii_case(name))
     }
 
     /// Whether a `Resource` line (or a fed world pool) declares `name`, exactly.

@@ -336,6 +336,8 @@ pub enum TraitLine {
     Replace(LineSwap),
     /// `Slots: 1`
     Slots(Amount),
+    /// `Creation: +2 points` — raises the creation budget of actor blocks listing it.
+    Creation(i64),
     /// `To: Sound or Electricity Attacks`
     To(Selector),
     /// `Trigger: you are hit`
@@ -363,6 +365,7 @@ impl TraitLine {
             TraitLine::Prereq(_) => "Prereq",
             TraitLine::Replace(_) => "Replace",
             TraitLine::Slots(_) => "Slots",
+            TraitLine::Creation(_) => "Creation",
             TraitLine::To(_) => "To",
             TraitLine::Trigger(_) => "Trigger",
             TraitLine::While(_) => "While",
@@ -395,6 +398,7 @@ impl fmt::Display for TraitLine {
                 write!(f, "{requirement}")
             }
             TraitLine::Slots(slots) => write!(f, "{slots}"),
+            TraitLine::Creation(points) => write!(f, "{points:+} points"),
             TraitLine::To(selector) => write!(f, "{selector}"),
         }
     }

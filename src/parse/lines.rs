@@ -136,6 +136,25 @@ impl Lowerer {
         self.amount(nodes.remove(0), line.base)
     }
 
+    /// A `Defence:` line's arc, `text` at byte `base` of the file, as an amount; reported
+    /// when it is none.
+    pub(super) fn arc_amount(&mut self, text: &str, base: usize) -> Option<Amount> {
+        let Some(mut nodes) = self.try_parse(Rule::amount_input, text) else {
+            self.narration(text, base);
+            let span = crate::diagnostics::Span::new(self.file, base..base + text.len());
+            self.diagnostics.push(
+                ParseErrorKind::UnreadableLine {
+                    label: "Defence".into(),
+                    expected: "an arc in degrees such as `120` or `[Armour Facing]`".into(),
+                }
+                .at(span)
+                .to_diagnostic(),
+            );
+            return None;
+        };
+        self.plain_amount(nodes.remove(0), base)
+    }
+
     /// The whole text as an amount, wrapped by `make`: `Reach: 1` -> `WeaponLine::Reach`.
     pub(super) fn amount_as<L>(&mut self, line: &RawLine<'_>, make: fn(Amount) -> L) -> Option<L> {
         self.required_amount(line).map(make)
@@ -347,11 +366,18 @@ impl Lowerer {
             PowerLabel::Choose => return Some(self.choice(line).map(PowerLine::Choose)),
             PowerLabel::Cost => PowerLine::Cost(self.cost(text, base)),
             PowerLabel::Defence => {
-                let span = |range: std::ops::Range<usize>| self.span_at(base, range);
-                match crate::model::defence::DefenceSpec::parse(text, span) {
+                let file = self.file;
+                let span = |range: std::ops::Range<usize>| {
+                    crate::diagnostics::Span::new(file, base + range.start..base + range.end)
+                };
+                let reported = self.diagnostics.len();
+                let amount = |inner: &str, at: usize| self.arc_amount(inner, base + at);
+                match crate::model::defence::DefenceSpec::parse_with(text, span, amount) {
                     Some(defence) => PowerLine::Defence(defence),
+                    // An arc that is no amount was reported where it was read.
+                    None if self.diagnostics.len() > reported => return Some(None),
                     None => {
-                        self.expected(line, "the attacks it counts against: `any`, `vs Melee` or `unless vs Ranged`, then optionally `, 2 per turn`");
+                        self.expected(line, "the attacks it counts against: `any`, `vs Melee` or `unless vs Ranged`, then optionally `, within 120 degrees of facing` and `, 2 per turn`");
                         return Some(None);
                     }
                 }
@@ -426,6 +452,19 @@ impl Lowerer {
             TraitLabel::Add => self.add_line(line),
             TraitLabel::Cost => TraitLine::Cost(self.cost(text, base)),
             TraitLabel::Details => TraitLine::Details(self.narration(text, base)),
+            TraitLabel::Creation => {
+                let points =
+                    text.trim().strip_suffix("points").or(text.trim().strip_suffix("point"));
+                match points
+                    .and_then(|n| n.trim().strip_prefix('+').unwrap_or(n.trim()).parse().ok())
+                {
+                    Some(points) => TraitLine::Creation(points),
+                    None => {
+                        self.expected(line, "the points added to the creation budget: `+2 points`");
+                        return Some(None);
+                    }
+                }
+            }
             TraitLabel::Effect => TraitLine::Effect(self.effects(text, base)),
             TraitLabel::Group => {
                 TraitLine::Group(Spanned::new(Name::new(text), self.span_at(base, 0..text.len())))

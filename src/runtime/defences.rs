@@ -1,7 +1,8 @@
 //! Defences inside an attack: a power whose check is `versus a defence` lets each target
 //! choose among its defence powers (`Defence:` lines) when the check resolves. A defence is
-//! offered when its gate admits the attack's keywords, its `While:` lines hold and it has
-//! uses left this turn; the target's choice is a decision (the first offer under every
+//! offered when its gate admits the attack's keywords, the attacker stands within its arc of
+//! the holder's facing (`within 120 degrees of facing`; the log says when it does not, or
+//! when nobody's position says), its `While:` lines hold and it has uses left this turn; the target's choice is a decision (the first offer under every
 //! policy, a question in the REPL), and after the first it may add more. The attacker rolls
 //! once; each chosen defence rolls its `Check:` value plus its `Penalty:` (which reads
 //! `[Defences this turn]` or `[Defences this round]`, the defences its holder made before it) through the
@@ -72,16 +73,19 @@ fn count(game: &mut Game, actor: &str, name: &str) {
     }
 }
 
-/// The defences `target` may make against an attack with `keywords`, in its powers' order.
+/// The defences `target` may make against `user`'s attack with `keywords`, in its powers'
+/// order, with what the log should say about the facing arcs (a defence the arc leaves
+/// out, or an arc that could not be judged).
 fn offers<'r>(
     game: &Game,
     rules: &'r Rules,
-    target: &str,
+    (target, user): (&str, &str),
     keywords: &[String],
     span: Span,
-) -> Result<Vec<Offer<'r>>, RuntimeError> {
+) -> Result<(Vec<Offer<'r>>, Vec<String>), RuntimeError> {
     let actor = game.world.actor(target).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
     let mut offers = Vec::new();
+    let mut notes = Vec::new();
     'powers: for power in &actor.powers {
         let Some(block) = Rules::find(&rules.powers, power) else { continue };
         let BlockBody::Power(lines) = &block.body else { continue };
@@ -119,11 +123,60 @@ fn offers<'r>(
             made(game, target, &key_of(name), defence.per)
                 >= allowed(rules, actor, defence, limit.node)
         });
-        if defence.admits(keywords) && !used_up {
-            offers.push(Offer { name: name.to_string(), check, penalty, modifiers });
+        if !defence.admits(keywords) || used_up {
+            continue;
         }
+        if let Some(arc) = &defence.arc {
+            let (admitted, note) = within_arc(game, (actor, user), name, arc, span)?;
+            notes.extend(note);
+            if !admitted {
+                continue;
+            }
+        }
+        offers.push(Offer { name: name.to_string(), check, penalty, modifiers });
     }
-    Ok(offers)
+    Ok((offers, notes))
+}
+
+/// Whether `user`'s attack comes from within the arc of `defender`'s defence `name`
+/// (`within N degrees of facing`), with a note for the log when it does not, or when it
+/// cannot be judged (someone off the map, or a defender facing nowhere: then the defence is
+/// offered, as on a map without positions).
+fn within_arc(
+    game: &Game,
+    (defender, user): (&Actor, &str),
+    name: &str,
+    arc: &crate::model::Amount,
+    span: Span,
+) -> Result<(bool, Option<String>), RuntimeError> {
+    let rules = &game.rules;
+    let scope = LineScope::of(rules, defender);
+    let degrees = scope
+        .amount(arc, LineContext::Check, rules.rounding)
+        .map_err(|e| RuntimeError::from(e).or_at(span))?;
+    if !(0..=360).contains(&degrees) {
+        let message = format!("{}'s {name} has an arc of {degrees} degrees", defender.name);
+        let hint = "an arc is 0 to 360 degrees wide: check the value its `Defence:` line reads";
+        return Err(super::targets::space(message, hint, span));
+    }
+    let who = &defender.name;
+    let attacker = game.world.actor(user).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+    let unjudged = |why: String| format!("{who}'s {name}: its facing arc is not judged ({why})");
+    let (Some(at), Some(from)) = (defender.position, attacker.position) else {
+        let off = if defender.position.is_none() { who } else { user };
+        return Ok((true, Some(unjudged(format!("{off} is not on the map")))));
+    };
+    let Some(facing) = defender.facing else {
+        return Ok((true, Some(unjudged(format!("{who} faces no direction")))));
+    };
+    if rules.grid.in_arc(at, facing, from, degrees) {
+        return Ok((true, None));
+    }
+    let note = format!(
+        "{who}'s {name} is not offered: {user} at {from} is outside its {degrees} degrees of \
+         facing ({who} at {at} faces {facing})"
+    );
+    Ok((false, Some(note)))
 }
 
 /// How many times a turn (round, encounter) `actor` may make a defence whose `Defence:` line
@@ -261,7 +314,10 @@ pub(crate) fn defended_outcomes(
     for outcome in outcomes.iter_mut() {
         let target = outcome.name.to_string();
         let target = target.as_str();
-        let available = offers(game, rules, target, keywords, span)?;
+        let (available, notes) = offers(game, rules, (target, user), keywords, span)?;
+        for note in notes {
+            game.world.narrate(note, span);
+        }
         let chosen = choose(game, target, user, available)?;
         let side = |actor: &str, other: &str, bonus| CheckRequest {
             actor: actor.to_string(),

@@ -64,6 +64,8 @@ pub struct PowerOptions {
     /// `choosing 3`: the amount a `Cost: choose 1-5 Vigor` part pays for this use, read as
     /// `Chosen` (and counted in `Spent`) on the use's lines.
     pub chosen: Option<i64>,
+    /// The use is an effect line's `use Cross Thorns`: the user need not list the power.
+    pub by_effect: bool,
 }
 
 impl PowerUse {
@@ -143,6 +145,31 @@ impl Game {
     }
 }
 
+/// How deep `use` effects may run powers inside each other (a power whose lines use
+/// itself) before the command fails instead of looping.
+const USE_DEPTH: u8 = 16;
+
+/// `use Cross Thorns` on an effect line: `user` uses the power (all of its pipeline, no
+/// targets named, so `Target: Self` is the user) inside the running command.
+pub(crate) fn use_from_effect(
+    game: &mut Game,
+    user: &str,
+    power: &crate::diagnostics::Spanned<crate::model::Name>,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    if game.reacting >= USE_DEPTH {
+        let message = format!("`use {}` ran powers more than {USE_DEPTH} deep", power.node);
+        let kind = crate::engine::EngineErrorKind::Internal(message);
+        return Err(RuntimeErrorKind::Engine(kind).at(span));
+    }
+    let mut request = PowerUse::new(user, power.node.as_str());
+    request.options.by_effect = true;
+    game.reacting += 1;
+    let result = game.run_power(&request, Stage::Use);
+    game.reacting -= 1;
+    result.map(|_| ()).map_err(|e| e.or_at(power.span))
+}
+
 /// What every step of one power use shares.
 pub(crate) struct Pipeline<'a> {
     /// The rules, weapon, user and rounding.
@@ -181,12 +208,13 @@ fn run(
     let user = game.world.actor(&request.actor).map_err(engine)?;
     // A power is usually listed as its block names it: the exact compare is inline.
     let known = |p: &String| same_name(p, power_name) || p.eq_ignore_ascii_case(power_name);
-    if !user.powers.iter().any(known) {
+    if !request.options.by_effect && !user.powers.iter().any(known) {
         let (actor, power) = (request.actor.clone(), power_name.to_string());
         return Err(RuntimeErrorKind::PowerNotKnown { actor, power }.at(block.name.span));
     }
     let named = request.options.weapon.as_deref();
-    let (weapon_name, weapon) = super::gear::carried(rules, user, named)?;
+    let (weapon_name, weapon) = super::gear::carried(rules, user, named)
+        .map_err(|error| super::ground::explain(game, error))?;
     // An upgrade's limit counts each resolution it modifies: a use (an invested one when it
     // resolves later) and each sustained re-resolution; a halting test only reads the count.
     let resolves = match stage {

@@ -34,7 +34,35 @@ pub(crate) fn of(
         Some(Recipient::Each { who, within }) => {
             each_within(game, context, who, within, (target, grade))
         }
+        Some(Recipient::Every { who }) => every(game, context.user, who),
     }
+}
+
+/// Every creature of the kind `who` names (`every ally`), placed or not, in the order they
+/// joined; the user is never one of them. Logs when there is nobody.
+pub(crate) fn every(
+    game: &mut Game,
+    user: &str,
+    who: &Spanned<Name>,
+) -> Result<Vec<String>, RuntimeError> {
+    let me = game.world.actor(user).map_err(|k| RuntimeErrorKind::Engine(k).at(who.span))?;
+    let wanted = Wanted::of(who.node.as_str());
+    let found: Vec<String> = game
+        .world
+        .actors
+        .iter()
+        .filter(|other| other.name != me.name)
+        .filter(|other| match wanted {
+            Wanted::Ally | Wanted::AllyOrSelf => same_side(me, other) == Some(true),
+            Wanted::Enemy => enemies(me, other),
+            Wanted::Anyone => true,
+        })
+        .map(|other| other.name.clone())
+        .collect();
+    if found.is_empty() {
+        game.world.narrate(format!("{user} has no {}", who.node), who.span);
+    }
+    Ok(found)
 }
 
 /// Every placed creature of the kind `who` names within `within` of the user, nearest

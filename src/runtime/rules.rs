@@ -110,6 +110,8 @@ pub(crate) struct Rules {
     pub thresholds: Vec<super::flow::Threshold>,
     /// The `Clock:` line's periods per day and ticks per period.
     pub clock: Option<(u32, u32)>,
+    /// `World:` flag groups, each in declaration order (its first holds at the start).
+    pub world_flags: Vec<Vec<String>>,
     /// `Resource X: world` resources, in declaration order.
     pub world_resources: Vec<super::world_resources::WorldResource>,
     /// `Bounds` lines as (stat, least, most), in declaration order.
@@ -240,6 +242,9 @@ impl Rules {
                     rules.tables.push((name.node.clone(), table.clone()));
                 }
                 SystemLine::Clock { periods, ticks } => rules.clock = Some((*periods, *ticks)),
+                SystemLine::World(groups) => rules.world_flags.extend(groups.iter().map(|group| {
+                    group.iter().map(|flag| flag.node.as_str().to_string()).collect()
+                })),
                 SystemLine::Grid(kind) => {
                     rules.grid = crate::engine::Grid::parse(&kind.node).unwrap_or_default();
                 }

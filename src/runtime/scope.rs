@@ -42,6 +42,9 @@ pub(crate) struct LineScope<'a> {
     pub pools: Option<&'a std::collections::BTreeMap<String, i64>>,
     /// The world clock, lent like `pools`: effect lines read `[Clock Period]`.
     pub clock: Option<&'a crate::engine::WorldClock>,
+    /// The world's flags, lent like `pools`: effect lines read `[Night]`, 1 while the flag
+    /// holds, else 0.
+    pub flags: Option<&'a std::collections::BTreeMap<String, String>>,
 }
 
 /// How deeply derived values may name other derived values before the name is unknown.
@@ -62,6 +65,7 @@ impl<'a> LineScope<'a> {
             dice: None,
             pools: None,
             clock: None,
+            flags: None,
         }
     }
 
@@ -644,6 +648,12 @@ impl LineScope<'_> {
             None => match (self.rules.world_resource(name.as_str()), self.pools) {
                 (Some(held), Some(pools)) => {
                     Ok(Value::integer(super::world_resources::value(pools, held)))
+                }
+                _ if let Some(holds) = self.flags.and_then(|flags| {
+                    super::world_flags::holds(self.rules, flags, name.as_str())
+                }) =>
+                {
+                    Ok(Value::integer(i64::from(holds)))
                 }
                 _ => match self.clock.filter(|_| self.rules.clock.is_some()) {
                     Some(clock) => {

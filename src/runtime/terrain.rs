@@ -93,6 +93,34 @@ pub(crate) fn lay(
     settle_on(game, &[hex])
 }
 
+/// `lift Spikes`: takes the terrain `condition` off `hex` (a trap that went off), journaled
+/// like `lay`; whoever stands there loses what it gave. Lifting terrain that is not there
+/// changes nothing and says so.
+pub(crate) fn lift(
+    game: &mut Game,
+    condition: &str,
+    hex: Hex,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let laid =
+        game.world.terrain.get(&hex).and_then(|here| {
+            here.keys().find(|name| name.eq_ignore_ascii_case(condition)).cloned()
+        });
+    let Some(name) = laid else {
+        game.world.narrate(format!("no {condition} lies at {hex}: nothing to lift"), span);
+        return Ok(());
+    };
+    game.remember_terrain(hex);
+    if let Some(here) = game.world.terrain.get_mut(&hex) {
+        here.remove(&name);
+        if here.is_empty() {
+            game.world.terrain.remove(&hex);
+        }
+    }
+    game.world.narrate(format!("terrain {name} lifted at {hex}"), span);
+    settle_on(game, &[hex])
+}
+
 /// Settles every actor standing on one of `hexes`.
 fn settle_on(game: &mut Game, hexes: &[Hex]) -> Result<(), RuntimeError> {
     let standing: Vec<String> = game
@@ -112,6 +140,7 @@ fn settle_on(game: &mut Game, hexes: &[Hex]) -> Result<(), RuntimeError> {
 /// it left (or terrain since changed) end, the current hex's terrain is gained. Called after
 /// every change of position.
 pub(crate) fn settle(game: &mut Game, actor: &str, span: Span) -> Result<(), RuntimeError> {
+    super::sharing::settle(game, span)?;
     let who = game.world.actor(actor).map_err(engine)?;
     let position = who.position;
     let wanted: BTreeMap<String, Option<i64>> =
