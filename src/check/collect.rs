@@ -402,7 +402,9 @@ impl<'a> References<'a> {
                 }
             }
             // Checked by `defences`, with the defence counts known on the Penalty line.
-            PowerLine::Limit(_) | PowerLine::Penalty(_) => {}
+            PowerLine::Limit(_)
+            | PowerLine::Penalty(_)
+            | PowerLine::Modifiers(_) => {}
             PowerLine::Target(target) => self.target(target, span),
             PowerLine::Threshold(threshold) | PowerLine::GmThreshold(Some(threshold)) => {
                 self.expr(threshold, LineContext::Threshold)
@@ -646,7 +648,7 @@ impl<'a> References<'a> {
                 }
             }
             FieldValue::Keywords(keywords) => self.keywords(keywords),
-            FieldValue::Range(..) | FieldValue::Multiplier(_) => {}
+            FieldValue::Range(..) | FieldValue::Multiplier(_) | FieldValue::Stat(_) => {}
         }
     }
 

@@ -2,8 +2,9 @@
 //! as for keyword rules), a defence without the `Check:` line it rolls, a `Penalty:` line on
 //! a power that is no defence, a defence's `Check:` line asking for what a defence never
 //! reads (`using`, `versus`, `by Target`), a facing arc that is dice or more than 360
-//! degrees, and the names of a `Penalty:` line (where `[Defences this
-//! turn]` and `[Defences this round]` are known).
+//! degrees, the names of a `Penalty:` line (where `[Defences this turn]` and `[Defences this
+//! round]` are known), and a `Modifiers:` line's amounts and keywords (refused, like
+//! `Penalty:`, on a power that is no defence).
 
 use super::error::CheckErrorKind;
 use super::names::{Names, with_suggestion};
@@ -71,6 +72,38 @@ pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
                         .to_diagnostic()
                         .with_help("add the value it rolls: `Check: [Agility]`"),
                 );
+            }
+        }
+        for line in lines {
+            let PowerLine::Modifiers(entries) = &line.node else { continue };
+            for entry in entries {
+                let expr = &entry.node.amount;
+                names.check_expr(expr, LineContext::Check, &parameters, false, &uses, out);
+                let word = entry.node.gate.against.node.as_str();
+                if !known.iter().any(|known| keywords::names(word, known)) {
+                    out.push(with_suggestion(
+                        CheckErrorKind::UnknownKeyword(word.to_string()).at(entry
+                            .node
+                            .gate
+                            .against
+                            .span),
+                        word,
+                        known.iter().copied(),
+                        "give a power or a weapon this keyword (`Keywords:`, a keyword field); \
+                         `Weapon` is the keyword of a power whose `Keywords:` line reads \
+                         `[Weapon]`, used with one",
+                    ));
+                }
+            }
+            if defence.is_none() {
+                let what = format!(
+                    "`{}` is no defence, so its `Modifiers:` never count",
+                    block.node.name.node
+                );
+                out.push(CheckErrorKind::Defence(what).at(line.span).to_diagnostic().with_help(
+                    "make it a defence (`Defence: any`): its modifiers count against the attack \
+                     it answers",
+                ));
             }
         }
         for line in lines {

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::condition_lines::Relation;
 use super::power::LimitClock;
 use crate::diagnostics::{Span, Spanned};
-use crate::model::{Amount, Name};
+use crate::model::{Amount, Expr, Name};
 
 /// The name a defence's `Penalty:` line reads for the defences its holder already made this
 /// turn (`[Defences this turn]`).
@@ -168,6 +168,76 @@ impl DefenceSpec {
         let word = gate.against.node.as_str();
         let held = keywords.iter().any(|k| super::keywords::names(word, k));
         held != gate.negated
+    }
+}
+
+/// One entry of a defence's `Modifiers:` line: an amount added to its roll when the attack
+/// it answers has (or, `unless vs`, lacks) a keyword: `-4 vs Weapon`, `+[Weapon's Fast
+/// Block] vs Fast`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AttackModifier {
+    /// The amount, read on the defender (its weapon is `Weapon`).
+    pub amount: Spanned<Expr>,
+    /// The keyword of the attack it counts against.
+    pub gate: Relation,
+}
+
+impl AttackModifier {
+    /// Whether it counts against an attack with these `keywords`.
+    pub fn admits(&self, keywords: &[String]) -> bool {
+        let word = self.gate.against.node.as_str();
+        let held = keywords.iter().any(|k| super::keywords::names(word, k));
+        held != self.gate.negated
+    }
+
+    /// Splits one entry's text into its amount text (with the byte offset where it starts)
+    /// and its relation: `-4 vs Weapon` -> (`-4`, 0, `vs Weapon`). The amount is a signed
+    /// number or a bracket, with an optional `+`; `None` when the text has no relation or
+    /// no amount.
+    pub fn split(
+        text: &str,
+        span: impl Fn(std::ops::Range<usize>) -> Span,
+    ) -> Option<(&str, usize, Relation)> {
+        let lower = text.to_ascii_lowercase();
+        let words: [(&str, bool); 4] =
+            [(" unless vs ", true), (" not against ", true), (" vs ", false), (" against ", false)];
+        let (at, word, negated) = words
+            .into_iter()
+            .filter_map(|(word, negated)| Some((lower.rfind(word)?, word, negated)))
+            // The longest relation word at the rightmost place (`unless vs` over `vs`).
+            .max_by_key(|(at, word, _)| (*at + word.len(), word.len()))?;
+        let keyword = text[at + word.len()..].trim();
+        if keyword.is_empty() || keyword.contains(char::is_whitespace) {
+            return None;
+        }
+        let start = at
+            + word.len()
+            + (text[at + word.len()..].len() - text[at + word.len()..].trim_start().len());
+        let against = Spanned::new(Name::new(keyword), span(start..start + keyword.len()));
+        let amount = &text[..at];
+        let lead = amount.len() - amount.trim_start().len();
+        let mut amount = amount.trim();
+        let mut offset = lead;
+        if let Some(rest) = amount.strip_prefix('+') {
+            offset += 1 + (rest.len() - rest.trim_start().len());
+            amount = rest.trim_start();
+        }
+        if amount.is_empty() {
+            return None;
+        }
+        Some((amount, offset, Relation { negated, against }))
+    }
+}
+
+impl fmt::Display for AttackModifier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.amount.node {
+            Expr::Number(number) => write!(f, "+{number} {}", self.gate),
+            Expr::Negate(inner) if matches!(inner.node, Expr::Number(_)) => {
+                write!(f, "-{} {}", inner.node, self.gate)
+            }
+            other => write!(f, "+[{other}] {}", self.gate),
+        }
     }
 }
 

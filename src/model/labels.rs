@@ -142,6 +142,8 @@ label_table! {
         Keywords = "Keywords", Plain, "the power's keywords: `Keywords: Attack Melee [Weapon]`";
         /// `Limit: once per turn`
         Limit = "Limit", Plain, "how often it may be used: `Limit: once per turn, shared by Fate`";
+        /// `Modifiers: -4 vs Weapon`
+        Modifiers = "Modifiers", Plain, "a defence's modifiers by the keywords of the attack it answers, read on the defender and its weapon: `Modifiers: -4 vs Weapon, +[Weapon's Fast Block] vs Fast` (`unless vs`)";
         /// `Penalty: [Defence Penalty(Defences this turn)]`
         Penalty = "Penalty", Plain, "a defence's modifier, which may read the defences its holder made this turn or round: `Penalty: [Defence Penalty(Defences this turn)]` (`Defences this round`)";
         /// `Prereq: [FP >= 1]`

@@ -47,6 +47,9 @@ pub enum PowerLine {
     /// `Penalty: [Defence Penalty(Defences this turn)]` — a defence's modifier, read when
     /// it is made, with `Defences this turn` and `Defences this round` bound.
     Penalty(Spanned<Expr>),
+    /// `Modifiers: -4 vs Weapon, +[Weapon's Fast Block] vs Fast` — a defence's modifiers
+    /// by the keywords of the attack it answers.
+    Modifiers(Vec<Spanned<super::defence::AttackModifier>>),
     /// `Prereq: [Level >= 3]`
     Prereq(Requirement),
     /// `Result 2: [Weapon + Grade] damage` — applies at grade >= N; `Result =0:` at exactly
@@ -191,6 +194,7 @@ impl PowerLine {
             PowerLine::Keywords(_) => "Keywords",
             PowerLine::Limit(_) => "Limit",
             PowerLine::Penalty(_) => "Penalty",
+            PowerLine::Modifiers(_) => "Modifiers",
             PowerLine::Prereq(_) => "Prereq",
             PowerLine::Result { .. } => "Result",
             PowerLine::Sustain(_) => "Sustain",
@@ -231,6 +235,10 @@ impl fmt::Display for PowerLine {
             PowerLine::Cost(cost) => write!(f, "{label}: {cost}"),
             PowerLine::Defence(defence) => write!(f, "{label}: {defence}"),
             PowerLine::Penalty(penalty) => write!(f, "{label}: [{}]", penalty.node),
+            PowerLine::Modifiers(entries) => {
+                write!(f, "{label}: ")?;
+                super::common::write_list(f, entries)
+            }
             PowerLine::Effect { grade, effects }
             | PowerLine::Result { grade, gate: GradeGate::AtLeast, effects } => {
                 write_graded(f, label, grade, effects)

@@ -184,6 +184,39 @@ impl Lowerer {
         self.expression(text, line.base)
     }
 
+    /// A defence's `Modifiers:` line: entries `-4 vs Weapon`, `+[Weapon's Fast Block] vs
+    /// Fast`, separated by commas outside brackets.
+    pub(super) fn attack_modifiers(
+        &mut self,
+        line: &RawLine<'_>,
+    ) -> Option<Vec<Spanned<crate::model::defence::AttackModifier>>> {
+        use crate::model::defence::AttackModifier;
+        let mut entries = Vec::new();
+        for (start, entry) in super::brackets::split_outside_brackets(line.text, ',') {
+            let base = line.base + start;
+            let span = |range: std::ops::Range<usize>| self.span_at(base, range);
+            let Some((amount, offset, gate)) = AttackModifier::split(entry, span) else {
+                self.expected(
+                    line,
+                    "modifiers by the attack's keywords: `-4 vs Weapon, +[Weapon's Fast Block] \
+                     vs Fast`",
+                );
+                return None;
+            };
+            let at = base + offset;
+            let amount = if amount.starts_with('[')
+                && super::brackets::matching_bracket(amount, 0) == Some(amount.len() - 1)
+            {
+                self.expression(&amount[1..amount.len() - 1], at + 1)?
+            } else {
+                self.expression(amount, at)?
+            };
+            let whole = self.span_at(base, 0..entry.trim_end().len());
+            entries.push(Spanned::new(AttackModifier { amount, gate }, whole));
+        }
+        Some(entries)
+    }
+
     pub(super) fn names(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Name>>> {
         let Some(nodes) = self.try_parse(Rule::name_list_input, line.text) else {
             self.expected(line, "a list of names such as `Aim, Damage, Defense`");
@@ -350,6 +383,9 @@ impl Lowerer {
                 }
             }
             PowerLabel::Penalty => return Some(self.bare_expression(line).map(PowerLine::Penalty)),
+            PowerLabel::Modifiers => {
+                return Some(self.attack_modifiers(line).map(PowerLine::Modifiers));
+            }
             PowerLabel::Effect => {
                 PowerLine::Effect { grade: line.grade.clone(), effects: self.effects(text, base) }
             }

@@ -35,10 +35,12 @@ const NO_MORE: &str = "no more";
 const ALL_KEY: &str = "defences";
 
 /// A defence the target may make against this attack.
-struct Offer {
+struct Offer<'r> {
     name: String,
     check: Spanned<Expr>,
     penalty: Option<Spanned<Expr>>,
+    /// Its `Modifiers:` entries that count against this attack.
+    modifiers: Vec<&'r Spanned<Expr>>,
 }
 
 /// The counter key of the defence `name`.
@@ -74,13 +76,13 @@ fn count(game: &mut Game, actor: &str, name: &str) {
 /// The defences `target` may make against `user`'s attack with `keywords`, in its powers'
 /// order, with what the log should say about the facing arcs (a defence the arc leaves
 /// out, or an arc that could not be judged).
-fn offers(
+fn offers<'r>(
     game: &Game,
+    rules: &'r Rules,
     (target, user): (&str, &str),
     keywords: &[String],
     span: Span,
-) -> Result<(Vec<Offer>, Vec<String>), RuntimeError> {
-    let rules = &game.rules;
+) -> Result<(Vec<Offer<'r>>, Vec<String>), RuntimeError> {
     let actor = game.world.actor(target).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
     let mut offers = Vec::new();
     let mut notes = Vec::new();
@@ -90,11 +92,18 @@ fn offers(
         let mut defence = None;
         let mut check = None;
         let mut penalty = None;
+        let mut modifiers = Vec::new();
         for line in lines {
             match &line.node {
                 PowerLine::Defence(spec) => defence = Some(spec),
                 PowerLine::Check(spec) => check = Some(spec.modifier.clone()),
                 PowerLine::Penalty(expr) => penalty = Some(expr.clone()),
+                PowerLine::Modifiers(entries) => modifiers.extend(
+                    entries
+                        .iter()
+                        .filter(|entry| entry.node.admits(keywords))
+                        .map(|entry| &entry.node.amount),
+                ),
                 PowerLine::While(requirement)
                     if !super::requirement::holds(
                         (rules, &game.world),
@@ -124,7 +133,7 @@ fn offers(
                 continue;
             }
         }
-        offers.push(Offer { name: name.to_string(), check, penalty });
+        offers.push(Offer { name: name.to_string(), check, penalty, modifiers });
     }
     Ok((offers, notes))
 }
@@ -183,12 +192,12 @@ fn allowed(rules: &Rules, actor: &Actor, defence: &DefenceSpec, limit: u32) -> u
 
 /// The defences `target` chooses from `offers`: a first choice (or none), then more until
 /// it answers "no more".
-fn choose(
+fn choose<'r>(
     game: &mut Game,
     target: &str,
     user: &str,
-    mut offers: Vec<Offer>,
-) -> Result<Vec<Offer>, RuntimeError> {
+    mut offers: Vec<Offer<'r>>,
+) -> Result<Vec<Offer<'r>>, RuntimeError> {
     let mut chosen = Vec::new();
     if offers.is_empty() {
         return Ok(chosen);
@@ -217,17 +226,30 @@ fn choose(
 }
 
 /// The value `offer` rolls with for `target` against `user`: its Check value (with the
-/// pair's relative modifiers) plus its Penalty, read with the defences made before it.
-/// Counts the defence.
+/// pair's relative modifiers) plus the `Modifiers:` entries that count against the attack
+/// plus its Penalty, read with the defences made before it. Its lines read the defender's
+/// own weapon (its first equipped one) as `Weapon`, not the attack's. Counts the defence.
 fn defence_value(
     game: &mut Game,
     context: &super::effects::Context<'_>,
     keywords: &[String],
     (target, user): (&str, &str),
-    offer: &Offer,
+    offer: &Offer<'_>,
     span: Span,
 ) -> Result<i64, RuntimeError> {
-    let value = side_value(game, context, keywords, (target, user), false, &offer.check, span)?;
+    let rules = context.rules;
+    let defender = game.world.actor(target).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+    let (_, weapon) = super::gear::carried(rules, defender, None)?;
+    let context = &super::effects::Context { weapon, ..*context };
+    let mut value = side_value(game, context, keywords, (target, user), false, &offer.check, span)?;
+    for amount in &offer.modifiers {
+        let actor = game.world.actor(target).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+        let scope = LineScope { weapon, ..LineScope::of(rules, actor) };
+        let read = crate::model::expr::evaluate(amount, &scope, LineContext::Check)
+            .map_err(|e| RuntimeError::from(e).or_at(amount.span))?
+            .round(rules.rounding);
+        value = value.saturating_add(read);
+    }
     let before = DEFENCE_COUNTS.map(|(name, per)| (name, made(game, target, ALL_KEY, per)));
     // The count the narration gives is the one the Penalty line reads (a turn's by default).
     let mut shown = (before[0].1, LimitClock::Turn);
@@ -292,7 +314,7 @@ pub(crate) fn defended_outcomes(
     for outcome in outcomes.iter_mut() {
         let target = outcome.name.to_string();
         let target = target.as_str();
-        let (available, notes) = offers(game, (target, user), keywords, span)?;
+        let (available, notes) = offers(game, rules, (target, user), keywords, span)?;
         for note in notes {
             game.world.narrate(note, span);
         }

@@ -200,6 +200,11 @@ impl<'a> LineScope<'a> {
             (None, Some(FieldValue::Amount(amount)), true) => read(amount, false)?,
             (None, Some(FieldValue::Range(low, _)), true) => Value::integer(*low),
             (None, Some(FieldValue::Multiplier(factor)), true) => factor.value()?,
+            // A stat field reads the wielder's value of the stat it names.
+            (None, Some(FieldValue::Stat(stat)), true) => {
+                let value = actor_value(self.rules, self.user, stat.node.as_str());
+                Value::integer(value.ok_or_else(|| unknown(format_args!("{}", stat.node)))?)
+            }
             (None, Some(field @ FieldValue::Record(_)), false) => match field.entry(rest) {
                 Some(entry) => read(&entry.value, entry.negative)?,
                 None => return Ok(None),

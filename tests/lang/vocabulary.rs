@@ -62,6 +62,10 @@ fn power(label: PowerLabel) -> Evidence {
             "several_defences_against_one_attack_keep_the_best_roll",
             "a_shield_blocks_from_the_front_and_not_from_behind_on_hexes",
         ]),
+        PowerLabel::Modifiers => Runs(&[
+            "an_unarmed_block_is_at_minus_4_against_a_weapon",
+            "a_block_takes_its_weapons_modifier_for_the_attacks_type",
+        ]),
         PowerLabel::Penalty => {
             Runs(&["the_third_fourth_and_fifth_defence_of_a_turn_take_the_growing_penalty"])
         }
