@@ -536,8 +536,8 @@ pub enum EffectPart {
         /// What runs when it holds: the rest of the line.
         then: Effects,
     },
-    /// `check Stability vs 21 with Challenge; on failure: apply Bleeding`, `Target checks
-    /// Stability vs 21; on success: ...; on failure: ...`: a check rolled through a declared
+    /// `check Grit vs 15 with Save; on failure: apply Dazed`, `Target checks
+    /// Grit vs 15; on success: ...; on failure: ...`: a check rolled through a declared
     /// procedure (the system's default without `with`), then the branch its result picks.
     /// `on success:` runs to an `on failure:` part or the end of the line; `on failure:` to
     /// an `on success:` part or the end.

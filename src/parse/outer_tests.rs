@@ -83,7 +83,7 @@ fn corners_of_the_grammar_read_the_same_or_go_to_pest() {
     }
     let to_pest = [
         "replace power A\nCost: 1\n",
-        "house rules for mestezia\n",
+        "house rules for mypack\n",
         "includes: x\n",
         "include \"a\\nb\"\n",
         "Ärger: x\n",

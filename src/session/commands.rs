@@ -397,7 +397,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         help: "GM: set a world flag of the system's `World:` line; the rest of its group stops holding (logged, undoable)",
         examples: &["world is Night"],
         completes: &["world"],
-        tested_in: Some("mystica_world.rs"),
+        tested_in: Some("world_flag_sessions.rs"),
     },
     CommandSpec {
         word: "takes",
