@@ -336,34 +336,14 @@ impl fmt::Display for Test {
                 if let Some((subject, verb)) = subject {
                     write!(f, "{} {verb} ", subject.node)?;
                 }
-                let vowel = gear
-                    .node
-                    .as_str()
-                    .starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
-                write!(f, "wielding {} {}", if vowel { "an" } else { "a" }, gear.node)
+                write!(f, "wielding {} {}", article(gear.node.as_str(), false), gear.node)
             }
             Test::Party { negated, who, condition } => {
-                let vowel = who
-                    .node
-                    .as_str()
-                    .starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
-                let article = match (negated, vowel) {
-                    (true, _) => "no",
-                    (false, true) => "an",
-                    (false, false) => "a",
-                };
+                let article = article(who.node.as_str(), *negated);
                 write!(f, "{article} {} is {}", who.node, condition.node)
             }
             Test::Near { negated, who, within } => {
-                let vowel = who
-                    .node
-                    .as_str()
-                    .starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
-                let article = match (negated, vowel) {
-                    (true, _) => "no",
-                    (false, true) => "an",
-                    (false, false) => "a",
-                };
+                let article = article(who.node.as_str(), *negated);
                 write!(f, "{article} {} within {within}", who.node)
             }
             Test::Event { subject, verb, rest } => {
@@ -496,5 +476,17 @@ impl fmt::Display for Assignment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = if self.negative { "-" } else { "" };
         write!(f, "{} {sign}{}", self.name.node, self.value)
+    }
+}
+
+/// The article a test prints before `word`: `no` when the test is negated, else `an` before
+/// a vowel and `a` otherwise (`wielding an Axe`, `an ally within 2`, `no enemy is Dazed`).
+fn article(word: &str, negated: bool) -> &'static str {
+    if negated {
+        "no"
+    } else if word.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
     }
 }

@@ -123,24 +123,6 @@ struct Line<'b> {
     end: usize,
 }
 
-/// The block kinds a header opens (`kind` in the grammar).
-const KINDS: [&str; 14] = [
-    "system",
-    "power",
-    "trait",
-    "feat",
-    "item",
-    "relationship",
-    "stance",
-    "upgrade",
-    "condition",
-    "actor",
-    "weapon",
-    "armour",
-    "armor",
-    "check",
-];
-
 impl Line<'_> {
     fn at(&self, at: usize) -> Option<u8> {
         (at < self.end).then(|| self.bytes[at])
@@ -315,9 +297,12 @@ impl Line<'_> {
 
     /// `kind`: one of the block kinds, not followed by a word character.
     fn kind(&self, at: usize) -> Option<Range<usize>> {
+        // The words are `BlockKind::parse`'s: the grammar's `kind` lists the same ones.
         let rest = &self.bytes[at..self.end];
-        let kind = KINDS.iter().find(|kind| rest.starts_with(kind.as_bytes()))?;
-        let end = at + kind.len();
+        let len = rest.iter().take_while(|b| b.is_ascii_lowercase()).count();
+        let word = std::str::from_utf8(&rest[..len]).ok()?;
+        crate::model::BlockKind::parse(word)?;
+        let end = at + len;
         match self.at(end) {
             Some(b) if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-') || !b.is_ascii() => {
                 None

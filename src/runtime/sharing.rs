@@ -6,7 +6,7 @@
 //! stays refused (`movement.rs`).
 
 use crate::diagnostics::Span;
-use crate::engine::{ActiveCondition, Duration, Event, Hex, Stacking};
+use crate::engine::{ActiveCondition, Duration, Hex, Stacking};
 use crate::model::hook::HookEvent;
 
 use super::Game;
@@ -62,28 +62,16 @@ pub(crate) fn settle(game: &mut Game, span: Span) -> Result<(), RuntimeError> {
         .map(|actor| actor.name.clone())
         .collect();
     for name in stale {
-        game.remember(&name, Part::Conditions);
         let position = game.world.actor(&name).ok().and_then(|a| a.position);
         let here = position.map(sharing_source);
         let still = position.is_some_and(|hex| {
             game.world.actors.iter().filter(|a| a.position == Some(hex)).count() > 1
         });
-        let mut ended = Vec::new();
-        let actor = game.world.actor_mut(&name).map_err(super::power::engine)?;
-        actor.conditions.active.retain(|c| {
+        let ends = |c: &ActiveCondition| {
             let sharing = c.source.as_deref().is_some_and(|s| s.starts_with("sharing "));
-            let end = sharing && !(still && c.source == here);
-            if end {
-                ended.push(c.clone());
-            }
-            !end
-        });
-        for condition in ended {
-            let condition_name = condition.name.clone();
-            let condition = Box::new(condition);
-            game.world.record(Event::ConditionEnded { actor: name.clone(), condition });
-            fire(game, HookEvent::ConditionEnded, &name, EventData::Name(condition_name), span)?;
-        }
+            sharing && !(still && c.source == here)
+        };
+        super::terrain::end_conditions(game, &name, ends, span)?;
     }
     Ok(())
 }

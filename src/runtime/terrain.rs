@@ -164,22 +164,7 @@ pub(crate) fn settle(game: &mut Game, actor: &str, span: Span) -> Result<(), Run
     if !ending && gaining.is_empty() {
         return Ok(());
     }
-    game.remember(actor, Part::Conditions);
-    let mut ended = Vec::new();
-    let who = game.world.actor_mut(actor).map_err(engine)?;
-    who.conditions.active.retain(|c| {
-        let end = from_terrain(c) && !keeps(c);
-        if end {
-            ended.push(c.clone());
-        }
-        !end
-    });
-    for condition in ended {
-        let name = condition.name.clone();
-        let condition = Box::new(condition);
-        game.world.record(Event::ConditionEnded { actor: actor.to_string(), condition });
-        fire(game, HookEvent::ConditionEnded, actor, EventData::Name(name), span)?;
-    }
+    end_conditions(game, actor, |c| from_terrain(c) && !keeps(c), span)?;
     let (Some(source), rules) = (here, std::sync::Arc::clone(&game.rules)) else {
         return Ok(());
     };
@@ -196,6 +181,33 @@ pub(crate) fn settle(game: &mut Game, actor: &str, span: Span) -> Result<(), Run
         // Its own instance, whatever the block's stacking, so leaving ends exactly it.
         game.world.apply_condition(actor, active, Stacking::Additive, span)?;
         fire(game, HookEvent::ConditionApplied, actor, EventData::Name(name), span)?;
+    }
+    Ok(())
+}
+
+/// Ends every condition of `actor` that `ends` picks, remembered for undo, each logged and
+/// its `ConditionEnded` hooks fired (terrain left behind, a cell no longer shared).
+pub(super) fn end_conditions(
+    game: &mut Game,
+    actor: &str,
+    ends: impl Fn(&ActiveCondition) -> bool,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    game.remember(actor, Part::Conditions);
+    let mut ended = Vec::new();
+    let who = game.world.actor_mut(actor).map_err(engine)?;
+    who.conditions.active.retain(|c| {
+        let end = ends(c);
+        if end {
+            ended.push(c.clone());
+        }
+        !end
+    });
+    for condition in ended {
+        let name = condition.name.clone();
+        let condition = Box::new(condition);
+        game.world.record(Event::ConditionEnded { actor: actor.to_string(), condition });
+        fire(game, HookEvent::ConditionEnded, actor, EventData::Name(name), span)?;
     }
     Ok(())
 }
