@@ -10,9 +10,11 @@
 //! power is in use there.
 
 use super::as_written::RefusalKind;
+use crate::diagnostics::did_you_mean;
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::model::common::Subject;
 use crate::model::common::Test;
+use crate::model::keywords;
 use crate::model::{BlockBody, ConditionLine, Pack, PowerLine, Requirement, TraitLine, WeaponLine};
 
 /// Where a requirement is, and so who its tests may be about.
@@ -28,9 +30,10 @@ struct Place {
 
 /// Checks every While, Prereq and Requires line the runtime evaluates.
 pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let gear = wieldable(pack);
     for block in pack.blocks() {
         for (label, gate) in super::collect::References::of(&block.node.body).effect_gates {
-            tests(&gate.node, Place { label, target: true, power: false }, out);
+            tests(&gate.node, Place { label, target: true, power: false }, &gear, out);
         }
         match &block.node.body {
             BlockBody::Power(lines) => {
@@ -41,7 +44,7 @@ pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
                         _ => continue,
                     };
                     let place = Place { label, target: true, power: true };
-                    tests(requirement, place, out);
+                    tests(requirement, place, &gear, out);
                 }
             }
             BlockBody::Trait(lines) => {
@@ -53,14 +56,14 @@ pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
                         TraitLine::Prereq(requirement) => ("Prereq", requirement),
                         _ => continue,
                     };
-                    tests(requirement, Place { label, target: false, power }, out);
+                    tests(requirement, Place { label, target: false, power }, &gear, out);
                 }
             }
             BlockBody::Condition(lines) => {
                 for line in lines {
                     if let ConditionLine::While(requirement) = &line.node {
                         let place = Place { label: "While", target: false, power: false };
-                        tests(requirement, place, out);
+                        tests(requirement, place, &gear, out);
                     }
                 }
             }
@@ -68,7 +71,7 @@ pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 for line in lines {
                     if let WeaponLine::Requires(requirement) = &line.node {
                         let place = Place { label: "Requires", target: false, power: false };
-                        tests(requirement, place, out);
+                        tests(requirement, place, &gear, out);
                     }
                 }
             }
@@ -78,9 +81,22 @@ pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
 }
 
 /// The tests of one requirement at `place`.
-fn tests(requirement: &Requirement, place: Place, out: &mut Vec<Diagnostic>) {
+fn tests(requirement: &Requirement, place: Place, gear: &[&str], out: &mut Vec<Diagnostic>) {
     let Requirement::Tests { first, rest } = requirement else { return };
     for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
+        if let Test::Wielding { gear: word, .. } = &test.node
+            && !gear.iter().any(|known| keywords::names(word.node.as_str(), known))
+        {
+            let kind = RefusalKind::UnknownGear {
+                gear: word.node.as_str().to_string(),
+                label: place.label,
+            };
+            let help = match did_you_mean(word.node.as_str(), gear.iter().copied()) {
+                Some(near) => format!("did you mean `{near}`?"),
+                None => "name a weapon or armour of the pack, or a keyword one of them has".into(),
+            };
+            out.push(kind.at(word.span).to_diagnostic().with_help(help));
+        }
         if let Some(refusal) = refused(test, place) {
             out.push(refusal);
         }
@@ -141,4 +157,17 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
         }
         _ => None,
     }
+}
+
+/// What a `wielding` test may name: the pack's weapons and armours and their keywords — the
+/// words `runtime::gear::wields` matches an actor's equipment against.
+fn wieldable(pack: &Pack) -> Vec<&str> {
+    let mut words = Vec::new();
+    for block in pack.blocks() {
+        if matches!(block.node.body, BlockBody::Weapon(_) | BlockBody::Armour(_)) {
+            words.push(block.node.name.node.as_str());
+            words.extend(keywords::weapon_words(&block.node));
+        }
+    }
+    words
 }
