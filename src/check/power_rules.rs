@@ -56,7 +56,7 @@ pub(super) fn power_rules(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>)
                         }
                         SystemLine::PerTurn { quotas, purchases, .. } => {
                             for quota in quotas {
-                                if let Some(keyword) = &quota.node.keyword {
+                                for keyword in quota.node.keywords() {
                                     check_keyword(keyword.as_str(), quota.span);
                                 }
                             }

@@ -49,36 +49,48 @@ impl fmt::Display for KeywordRule {
 /// What a quota's counter key starts with, so it never meets a power's or keyword's own.
 const KEY_PREFIX: &str = "per turn: ";
 
-/// One entry of a `Per turn:` line: `1 Task` (powers with that keyword) or `1 other`
-/// (every power no earlier entry counts).
+/// One entry of a `Per turn:` line: `1 Task` (powers with that keyword), `1 Action or
+/// Move` (powers with either keyword: one slot two kinds of use share) or `1 other` (every
+/// power no keyword entry counts).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TurnQuota {
     /// How many uses a turn allows.
     pub count: u32,
     /// The keyword counted; `None` for `other`.
     pub keyword: Option<Name>,
+    /// Further keywords the same slot counts (`or Move`); empty for most entries.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Name>,
 }
 
 impl TurnQuota {
     /// The key the quota's uses are counted under in the encounter's limit counters.
     pub fn key(&self) -> String {
-        format!("{KEY_PREFIX}{}", self.keyword.as_ref().map_or("other", Name::as_str))
+        format!("{KEY_PREFIX}{}", self.kinds())
     }
 
-    /// True when `key` is this quota's [`TurnQuota::key`] (compared without allocating).
+    /// True when `key` is this quota's [`TurnQuota::key`].
     pub fn counts_under(&self, key: &str) -> bool {
-        key.strip_prefix(KEY_PREFIX).is_some_and(|rest| {
-            rest.eq_ignore_ascii_case(self.keyword.as_ref().map_or("other", Name::as_str))
-        })
+        key.strip_prefix(KEY_PREFIX).is_some_and(|rest| rest.eq_ignore_ascii_case(&self.kinds()))
+    }
+
+    /// Every keyword the entry counts (none for `other`).
+    pub fn keywords(&self) -> impl Iterator<Item = &Name> {
+        self.keyword.iter().chain(self.also.iter())
+    }
+
+    /// What the entry counts, as written: `Action or Move`, `Task`, `other`.
+    pub fn kinds(&self) -> String {
+        if self.keyword.is_none() {
+            return "other".to_string();
+        }
+        self.keywords().map(Name::as_str).collect::<Vec<_>>().join(" or ")
     }
 }
 
 impl fmt::Display for TurnQuota {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.keyword {
-            Some(keyword) => write!(f, "{} {keyword}", self.count),
-            None => write!(f, "{} other", self.count),
-        }
+        write!(f, "{} {}", self.count, self.kinds())
     }
 }
 
@@ -101,7 +113,9 @@ impl TurnPurchase {
     /// The option that buys more uses of `quota` (by its keyword, `other` for `other`).
     pub fn option_for(&self, quota: &TurnQuota) -> Option<&TurnQuota> {
         self.options.iter().find(|option| match (&option.keyword, &quota.keyword) {
-            (Some(bought), Some(counted)) => bought.matches(counted.as_str()),
+            (Some(bought), Some(_)) => {
+                quota.keywords().any(|counted| bought.matches(counted.as_str()))
+            }
             (None, None) => true,
             _ => false,
         })

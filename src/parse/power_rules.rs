@@ -31,7 +31,26 @@ fn quota(piece: &str) -> Option<TurnQuota> {
         return None;
     }
     let keyword = (!word.eq_ignore_ascii_case("other")).then(|| Name::new(word));
-    Some(TurnQuota { count, keyword })
+    Some(TurnQuota { count, keyword, also: Vec::new() })
+}
+
+/// A `Per turn:` entry: a [`quota`], or one slot several keywords share, `1 Action or Move`
+/// (`other` never joins such a slot).
+fn entry(piece: &str) -> Option<TurnQuota> {
+    let mut words = piece.split(" or ");
+    let mut entry = quota(words.next()?)?;
+    for word in words {
+        let word = word.trim();
+        if entry.keyword.is_none()
+            || word.is_empty()
+            || word.contains(' ')
+            || word.eq_ignore_ascii_case("other")
+        {
+            return None;
+        }
+        entry.also.push(Name::new(word));
+    }
+    Some(entry)
 }
 
 /// `1 Stamina buys 1 Basic or 1 Combat`, optionally `, once per turn` (`twice`, `N times`).
@@ -88,8 +107,12 @@ impl Lowerer {
         let head = parts.next().unwrap_or_default();
         let mut quotas = Vec::new();
         for (piece, range) in pieces(head) {
-            let Some(quota) = quota(piece) else {
-                self.expected(line, "quotas such as `1 Task, 1 other` (a count and a keyword)");
+            let Some(quota) = entry(piece) else {
+                self.expected(
+                    line,
+                    "quotas such as `1 Task, 1 Action or Move, 1 other` (a count and a keyword, \
+                     or keywords joined by `or` sharing one slot)",
+                );
                 return None;
             };
             quotas.push(Spanned::new(quota, self.span_at(line.base, range)));

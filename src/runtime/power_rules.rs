@@ -7,7 +7,7 @@
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::LimitReset;
 use crate::model::power_rules::{KeywordRule, TurnPurchase, TurnQuota};
-use crate::model::{Block, BlockKind, ConditionLine, Name, PowerLine, SystemLine};
+use crate::model::{Block, BlockKind, ConditionLine, PowerLine, SystemLine};
 
 use super::Game;
 use super::error::{PowerRuleBroken, RuntimeError, RuntimeErrorKind};
@@ -243,7 +243,8 @@ fn bought_key(quota: &TurnQuota) -> String {
     format!("bought {}", quota.key())
 }
 
-/// Counts the use under the first quota whose keyword the power has (else `other`); once
+/// Counts the use under the first quota that counts one of the power's keywords and has room
+/// (else the first that counts one, else `other`); once
 /// the quota and what was bought this turn are used up, a purchase that covers the quota
 /// is paid (`1 Stamina buys 1 Basic`) and allows more, else the use is refused.
 fn count_turn_quota(
@@ -257,14 +258,7 @@ fn count_turn_quota(
     if per_turn.challenge_only && encounter.challenge.is_none() {
         return Ok(());
     }
-    let quotas = per_turn.quotas;
-    let quota = quotas
-        .iter()
-        .find(|quota| quota.keyword.as_ref().is_some_and(|k| has(k.as_str())))
-        .or_else(|| quotas.iter().find(|quota| quota.keyword.is_none()));
-    let Some(quota) = quota else { return Ok(()) };
     let (actor, power) = (request.actor.as_str(), block.name.node.as_str());
-    let (key, bought_key) = (quota.key(), bought_key(quota));
     let count_of = |encounter: &crate::engine::Encounter, key: &str| {
         encounter
             .limits
@@ -272,6 +266,22 @@ fn count_turn_quota(
             .find(|used| used.actor == actor && used.reset == LimitReset::Turn && used.key == key)
             .map_or(0, |used| used.count)
     };
+    let room = |quota: &TurnQuota| {
+        let bought = count_of(encounter, &bought_key(quota));
+        count_of(encounter, &quota.key()) < quota.count.saturating_add(bought)
+    };
+    let quotas = per_turn.quotas;
+    let matching: Vec<&TurnQuota> =
+        quotas.iter().filter(|quota| quota.keywords().any(|k| has(k.as_str()))).collect();
+    // A use goes to the first entry that counts it and has room (`1 Move, 1 Action or
+    // Move`: a second move takes the shared slot); when none has, the first one is paid for
+    // or refused.
+    let quota = match matching.first() {
+        Some(first) => matching.iter().copied().find(|quota| room(quota)).or(Some(*first)),
+        None => quotas.iter().find(|quota| quota.keyword.is_none()),
+    };
+    let Some(quota) = quota else { return Ok(()) };
+    let (key, bought_key) = (quota.key(), bought_key(quota));
     let (used, bought) = (count_of(encounter, &key), count_of(encounter, &bought_key));
     let allowed = quota.count.saturating_add(bought);
     if used >= allowed {
@@ -291,7 +301,7 @@ fn count_turn_quota(
         let text = format!(
             "{actor} buys {} more {} this turn",
             option.count,
-            quota.keyword.as_ref().map_or("other", Name::as_str)
+            quota.kinds()
         );
         game.world.narrate(text, per_turn.span);
         let Some(encounter) = game.world.encounter.as_mut() else { return Ok(()) };
@@ -379,10 +389,7 @@ fn quota_used_up(
         .iter()
         .find(|used| used.actor == actor && used.reset == LimitReset::Turn && used.key == key)
         .map_or_else(|| "nothing yet".to_string(), |used| used.first.clone());
-    let kind = match &quota.keyword {
-        Some(keyword) => format!("{keyword} power"),
-        None => "other power".to_string(),
-    };
+    let kind = format!("{} power", quota.kinds());
     let turn = if per_turn.challenge_only { "a challenge turn" } else { "a turn" };
     let broken = PowerRuleBroken {
         code: "runtime::turn_quota",

@@ -37,6 +37,7 @@ mod mestezia_result_gates;
 mod mystica_creation_xp;
 mod mystica_examples;
 mod mystica_ground;
+mod mystica_moves;
 mod mystica_skills;
 mod mystica_turns;
 mod mystika_examples;
