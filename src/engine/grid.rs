@@ -170,6 +170,46 @@ impl Grid {
         None
     }
 
+    /// The cells a walk from `from` to `to` enters, in order (`to` last, `from` left out),
+    /// on a shortest way around the `blocked` cells within `limit` steps; `None` when there
+    /// is none. Deterministic: the way is the first found breadth-first with the
+    /// neighbours tried in [`Grid::directions`] order (east first, counter-clockwise).
+    pub fn path_around(
+        self,
+        from: Hex,
+        to: Hex,
+        limit: i64,
+        blocked: impl Fn(Hex) -> bool,
+    ) -> Option<Vec<Hex>> {
+        let limit = limit.clamp(0, MAX_AREA_SIZE);
+        let mut came_from = std::collections::BTreeMap::from([(from, from)]);
+        let mut frontier = vec![from];
+        for _ in 0..=limit {
+            if frontier.contains(&to) {
+                let mut path = vec![to];
+                let mut cell = to;
+                while let Some(&before) = came_from.get(&cell).filter(|before| **before != cell) {
+                    path.push(before);
+                    cell = before;
+                }
+                path.pop();
+                path.reverse();
+                return Some(path);
+            }
+            let mut next = Vec::new();
+            for cell in frontier {
+                for neighbour in self.neighbours(cell) {
+                    if !blocked(neighbour) && !came_from.contains_key(&neighbour) {
+                        came_from.insert(neighbour, cell);
+                        next.push(neighbour);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        None
+    }
+
     /// The direction (index into [`Grid::directions`]) whose neighbour is nearest the line
     /// to `toward`; 0 when `toward` is `from`.
     pub fn direction_to(self, from: Hex, toward: Hex) -> usize {
@@ -378,6 +418,23 @@ mod tests {
         let cone = Grid::Square.cone(Hex::default(), 0, 3);
         assert_eq!(cone.len(), 1 + 3 + 3);
         assert_eq!(cone[0], Hex::new(1, 0));
+    }
+
+    #[test]
+    fn a_path_around_a_wall_lists_the_cells_entered_in_order() {
+        let wall = |h: Hex| h == Hex::new(1, 0);
+        let (from, to) = (Hex::new(0, 0), Hex::new(2, 0));
+        let cells = |path: Option<Vec<Hex>>| {
+            path.map(|p| p.iter().map(Hex::to_string).collect::<Vec<_>>().join(" "))
+        };
+        assert_eq!(cells(Grid::Square.path_around(from, to, 5, |_| false)).unwrap(), "1,0 2,0");
+        // Round the wall: north first (it comes before south in the grid's direction order).
+        assert_eq!(
+            cells(Grid::Square.path_around(from, to, 5, wall)).unwrap(),
+            "0,-1 1,-1 2,-1 2,0"
+        );
+        assert_eq!(Grid::Square.path_around(from, to, 3, wall), None);
+        assert_eq!(Grid::Square.path_around(from, from, 3, wall), Some(vec![]));
     }
 
     #[test]

@@ -5,8 +5,10 @@
 //! `walk`, `shift`, `fly` and `teleport` take their mover to the request's destination
 //! (`to q,r`) when it is close enough, free, and (except for `fly` and `teleport`) reachable
 //! around walls and enemies (when sides are set, an enemy's hex cannot be walked through;
-//! an ally's can, but not ended on). Every move is journaled for undo and logged with where
-//! from and where to. Facing: set when placed (`facing`), by [`Game::face`], and by a move:
+//! an ally's can, but not ended on). A walk enters each cell with terrain on its way
+//! ([`Grid::path_around`]'s way), each leg logged and settled as the last one is; a rule
+//! line that ends the turn or moves the walker stops it there. Every move is journaled for
+//! undo and logged with where from and where to. Facing: set when placed (`facing`), by [`Game::face`], and by a move:
 //! `move`, `walk`, `shift` and `fly` leave the mover facing along the last step of the
 //! straight line from where it started; `push`, `pull` and `teleport` leave it as it was.
 
@@ -187,6 +189,7 @@ pub(crate) fn run_move(
     let Some(from) = game.world.actor(mover).map_err(engine)?.position else { return Ok(false) };
     let grid = game.rules.grid;
     let mut sharer = None;
+    let mut on_the_way = Vec::new();
     let to = match kind {
         MoveKind::Push | MoveKind::Pull => {
             let Some(user) = game.world.actor(context.user).map_err(engine)?.position else {
@@ -236,10 +239,24 @@ pub(crate) fn run_move(
                 let health = game.rules.health.as_deref();
                 let walk = (from, to, distance);
                 walkable(&game.world, grid, (mover, health), walk, kind, span)?;
+                on_the_way = terrain_on_the_way(&game.world, grid, (mover, health), walk);
             }
             to
         }
     };
+    let mut from = from;
+    for cell in on_the_way {
+        // Terrain on the way is entered as the end cell is; a rule line that ends the turn
+        // (a trip, a failed crossing) or moves the mover elsewhere stops the walk there.
+        step(game, mover, kind, (from, cell), span)?;
+        let turn_over = game.world.encounter.as_ref().is_some_and(|e| e.turn_over);
+        let now = game.world.actor(mover).map_err(engine)?.position;
+        if turn_over || now != Some(cell) {
+            game.world.narrate(format!("{mover} stops at {}", now.map_or(cell, |at| at)), span);
+            return Ok(true);
+        }
+        from = cell;
+    }
     if to != from {
         game.remember(mover, Part::Position);
         let who = game.world.actor_mut(mover).map_err(engine)?;
@@ -258,6 +275,48 @@ pub(crate) fn run_move(
         }
     }
     Ok(true)
+}
+
+/// Moves `mover` one leg of a walk, `from` to `to`, and settles it there (terrain entered).
+fn step(
+    game: &mut Game,
+    mover: &str,
+    kind: MoveKind,
+    (from, to): (Hex, Hex),
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let grid = game.rules.grid;
+    game.remember(mover, Part::Position);
+    let who = game.world.actor_mut(mover).map_err(engine)?;
+    who.position = Some(to);
+    who.facing = grid.last_step(from, to).or(who.facing);
+    let (actor, how) = (game.world.names.get(mover), game.world.names.get(kind.as_str()));
+    let cause = crate::engine::Cause::of(span);
+    game.world.record(Event::Moved { actor, how, from: Some(from), to, grid, cause });
+    super::terrain::settle(game, mover, span)
+}
+
+/// The cells with terrain a walk from `from` to `to` passes over (neither end), in the
+/// order entered, on the way [`Grid::path_around`] picks around walls and the mover's
+/// enemies.
+fn terrain_on_the_way(
+    world: &World,
+    grid: Grid,
+    (mover, health): (&str, Option<&str>),
+    (from, to, distance): (Hex, Hex, i64),
+) -> Vec<Hex> {
+    if world.terrain.is_empty() {
+        return Vec::new();
+    }
+    let blocked = |hex: Hex| {
+        world.walls.contains(&hex)
+            || world
+                .actors
+                .iter()
+                .any(|a| a.position == Some(hex) && blocks_walker(world, mover, a, health))
+    };
+    let path = grid.path_around(from, to, distance, blocked).unwrap_or_default();
+    path.into_iter().filter(|cell| *cell != to && world.terrain.contains_key(cell)).collect()
 }
 
 /// Refuses a walk from `from` to `to` in `distance` steps that no way around the walls and

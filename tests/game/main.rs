@@ -79,6 +79,7 @@ mod side_phases;
 mod space_distance;
 mod space_downed;
 mod space_gates;
+mod stepwise_moves;
 mod space_grid;
 mod space_traps;
 mod terrain_effects;
