@@ -108,3 +108,13 @@ fn out_of_encounters_moves_are_not_counted() {
     );
     assert!(out.contains("Karak walk: 2,0 -> 3,0 (1 square)"), "{out}");
 }
+
+#[test]
+fn unsteady_ground_on_the_way_trips_karak_and_stops_his_move_there() {
+    let mut session = session();
+    let out = run(&mut session, "terrain Unsteady Ground at 1,0\nforce 1\nKarak uses Move to 3,0\n");
+    assert!(out.contains("Karak walk: 0,0 -> 1,0 (1 square)"), "{out}");
+    assert!(out.contains("Karak gains Tripped"), "{out}");
+    assert!(out.contains("Karak stops at 1,0"), "{out}");
+    assert_eq!(position(&session, "Karak"), "1,0");
+}
