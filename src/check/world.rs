@@ -4,7 +4,7 @@
 //! counts it on an `At` line; and only effect lines read it in brackets.
 
 use crate::diagnostics::{Diagnostic, Spanned};
-use crate::model::expr::Expr;
+use crate::model::expr::{Expr, Special};
 use crate::model::system::{CLOCK_NAMES, ResourceRule};
 use crate::model::{ActorLine, Amount, BlockBody, Name, Pack, SystemLine};
 
@@ -105,10 +105,33 @@ fn flags(pack: &Pack, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Every misuse of a world resource, the world clock or a world flag in `pack`.
+/// `[Allies within 5]` is counted on effect lines only (where the runtime lends the map).
+fn counts(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let counted = |node: &Expr| match node {
+        Expr::Special(special @ Special::CountWithin { .. }) => Some(*special),
+        _ => None,
+    };
+    for block in pack.blocks() {
+        let references = References::of(&block.node.body);
+        for count in first_off_effect_lines(&references, counted) {
+            out.push(
+                Diagnostic::error(
+                    "rules::check::count_within",
+                    format!("`{}` counts creatures on the map: only effect lines read it", count.node),
+                )
+                .with_primary(count.span, "read where the runtime has no map")
+                .with_help("count on a Result, Effect, Before or After line (`Result: [Weapon + Allies within 1] damage`); a While or Prereq line tests `an ally within 1`"),
+            );
+        }
+    }
+}
+
+/// Every misuse of a world resource, the world clock, a world flag or a count of creatures
+/// in `pack`.
 pub fn world_resources(pack: &Pack, out: &mut Vec<Diagnostic>) {
     clock(pack, out);
     flags(pack, out);
+    counts(pack, out);
     let mut world: Vec<&str> = Vec::new();
     for line in pack.system_lines() {
         let SystemLine::Resource { name, rules } = &line.node else { continue };
@@ -188,6 +211,18 @@ fn read_off_effect_lines(
     references: &References<'_>,
     reads: impl Fn(&Name) -> bool,
 ) -> Vec<Spanned<Name>> {
+    first_off_effect_lines(references, |node| match node {
+        Expr::Name(name) if reads(name) => Some(name.clone()),
+        _ => None,
+    })
+}
+
+/// What `picks` finds first in each bracket of `references` outside its effect lines (the
+/// only lines the runtime lends the world), named as written.
+fn first_off_effect_lines<T>(
+    references: &References<'_>,
+    picks: impl Fn(&Expr) -> Option<T>,
+) -> Vec<Spanned<T>> {
     let mut found = Vec::new();
     for (expr, _) in &references.expressions {
         if references.effect_expressions.iter().any(|effect| std::ptr::eq(*effect, *expr)) {
@@ -196,11 +231,10 @@ fn read_off_effect_lines(
         let mut read = None;
         expr.node.visit(
             &mut |node, span| {
-                if let Expr::Name(name) = node
-                    && read.is_none()
-                    && reads(name)
+                if read.is_none()
+                    && let Some(name) = picks(node)
                 {
-                    read = Some(Spanned::new(name.clone(), span));
+                    read = Some(Spanned::new(name, span));
                 }
             },
             expr.span,

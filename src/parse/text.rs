@@ -14,7 +14,7 @@ use super::grammar::{Rule, RulesParser};
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned};
 use crate::model::common::{AreaShape, Junction, SelfInArea, SidesInArea, TargetCount};
 use crate::model::effect::MoveKind;
-use crate::model::expr::{BinaryOp, CompareOp, LogicOp, Special};
+use crate::model::expr::{BinaryOp, CompareOp, Counted, LogicOp, Special};
 use crate::model::{
     Amount, ConditionRef, Cost, CostPart, DiceText, Duration, Effect, EffectPart, Effects, Expr,
     Keyword, MAX_DEPTH, Name, Narration, Number, Requirement, Target, Test,
@@ -159,6 +159,24 @@ impl Lowerer {
             }
             Rule::bracket => self.expr(pair.into_inner().next()?, base),
             Rule::distance_to => Some(Spanned::new(Expr::Special(Special::DistanceToTarget), span)),
+            Rule::count_within => {
+                let mut inner = pair.into_inner();
+                let who = Counted::from_word(inner.next()?.as_str())?;
+                let reach = inner.next()?;
+                let Ok(within) = reach.as_str().parse::<u32>() else {
+                    let span = self.span(&reach, base);
+                    self.diagnostics.push(
+                        Diagnostic::error(
+                            "rules::parse::count_within",
+                            "this distance is too large",
+                        )
+                        .with_primary(span, "more cells than any map has")
+                        .with_help("count within a smaller distance: `Allies within 5`"),
+                    );
+                    return None;
+                };
+                Some(Spanned::new(Expr::Special(Special::CountWithin { who, within }), span))
+            }
             _ => None,
         }
     }

@@ -75,6 +75,7 @@ mod runtime_upgrades;
 mod script_check_calls;
 mod session_gm;
 mod side_phases;
+mod space_counts;
 mod space_distance;
 mod space_downed;
 mod space_gates;
