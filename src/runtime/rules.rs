@@ -123,41 +123,6 @@ pub(crate) struct Rules {
     pub watches_zeroes: bool,
 }
 
-use crate::model::gear::GearKind;
-
-/// Tells the stat fields of gear blocks apart from keywords: a field the system declares
-/// `stat` (`Weapon fields: Skill stat`) and written as words (`Skill: Long Sword`) names a
-/// stat, so its words are no keywords of the gear.
-fn stat_fields(decls: &crate::model::gear::GearDecls, blocks: &mut Blocks, kind: GearKind) {
-    use crate::model::gear::FieldValue;
-    for block in blocks.values_mut() {
-        let fields: Vec<&mut crate::model::gear::Field> = match &mut block.body {
-            crate::model::BlockBody::Weapon(lines) => lines
-                .iter_mut()
-                .filter_map(|line| match &mut line.node {
-                    crate::model::WeaponLine::Field(field) => Some(field),
-                    _ => None,
-                })
-                .collect(),
-            crate::model::BlockBody::Armour(lines) => lines
-                .iter_mut()
-                .filter_map(|line| match &mut line.node {
-                    crate::model::ArmourLine::Field(field) => Some(field),
-                    _ => None,
-                })
-                .collect(),
-            _ => continue,
-        };
-        for field in fields {
-            if decls.is_stat(kind, field.label.node.as_str())
-                && let Some(stat) = field.value.as_stat()
-            {
-                field.value = FieldValue::Stat(stat);
-            }
-        }
-    }
-}
-
 impl Rules {
     /// Indexes `pack` (tests; a game links the pack once, see [`Rules::linked`]).
     #[cfg(test)]
@@ -191,8 +156,10 @@ impl Rules {
                 map.entry(key).or_insert_with(|| block.clone());
             }
         }
-        stat_fields(&rules.symbols.gear, &mut rules.weapons, GearKind::Weapon);
-        stat_fields(&rules.symbols.gear, &mut rules.armours, GearKind::Armour);
+        let gear = &rules.symbols.gear;
+        rules.weapons.values_mut().chain(rules.armours.values_mut()).for_each(|block| {
+            gear.type_stat_fields(block);
+        });
         super::worn::conditions(&rules.armours, &mut rules.conditions);
         for line in pack.system_lines() {
             if let SystemLine::Resource { name, rules: lines } = &line.node {
