@@ -180,6 +180,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     damage::damage_pool(pack, &mut out);
     effect_flow::effect_flow(pack, &mut out);
     world::world_resources(pack, &mut out);
+    world::flags_named_as_values(symbols, &mut out);
     creation::creation(pack, &mut out);
     named_outcomes::named_outcomes(pack, &mut out);
     space::space(pack, &mut out);

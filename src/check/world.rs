@@ -126,6 +126,33 @@ fn counts(pack: &Pack, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// A world flag named like a stat, resource, derived value or status: brackets read the
+/// actor's value first, so `[Night]` would never read the flag.
+pub fn flags_named_as_values(symbols: &crate::link::Symbols, out: &mut Vec<Diagnostic>) {
+    let values = [&symbols.stats, &symbols.resources, &symbols.derived, &symbols.statuses];
+    for flag in &symbols.world_flags {
+        let Some(value) = values
+            .iter()
+            .flat_map(|list| list.iter())
+            .find(|value| value.name.eq_ignore_ascii_case(&flag.name))
+        else {
+            continue;
+        };
+        out.push(
+            Diagnostic::error(
+                "rules::check::world_flag",
+                format!("the world flag {} has the name of a value actors hold", flag.name),
+            )
+            .with_primary(flag.span, "this flag")
+            .with_secondary(value.span, "declared here too")
+            .with_help(format!(
+                "a bracket reads the actor's value first, so `[{}]` would never read the flag: rename one of them",
+                flag.name
+            )),
+        );
+    }
+}
+
 /// Every misuse of a world resource, the world clock, a world flag or a count of creatures
 /// in `pack`.
 pub fn world_resources(pack: &Pack, out: &mut Vec<Diagnostic>) {
