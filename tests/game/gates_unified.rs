@@ -268,25 +268,3 @@ fn check_refuses_wielding_gear_no_weapon_or_armour_is_or_has() {
         )]
     );
 }
-
-#[test]
-fn a_stat_fields_words_are_no_gear_words_for_check_as_at_run_time() {
-    // `Skill: Long Sword` names a stat (the field is declared `stat`), so `wielding a Long`
-    // never holds at run time and `check` refuses it; the weapon's name still counts.
-    let text = "system S\nStats: Long Sword\nResource HP: max 9\nWeapon fields: Skill stat\n\n\
-                weapon Blade\nSkill: Long Sword\nDamage: 2\n\n\
-                power P\nWhile: wielding a Long\nResult: 1 damage\n\n\
-                power Q\nWhile: wielding a Blade\nResult: 1 damage\n";
-    let diagnostics = Game::new(1).load_source("p.rules", text).unwrap_err();
-    let refusals: Vec<(&str, &str)> =
-        diagnostics.iter().map(|d| (d.code.as_ref(), d.message.as_str())).collect();
-    assert_eq!(
-        refusals,
-        [(
-            "rules::check::unknown_gear",
-            "no weapon or armour is or has `Long`, so this `While` test never holds"
-        )]
-    );
-    let start = text.find("Long\n").unwrap();
-    assert_eq!(diagnostics[0].primary_span().range(), start..start + 4);
-}

@@ -30,6 +30,9 @@ fn a_gaider_gains_2_by_day_and_loses_1_by_night_and_cold() {
     let out = run(&mut session, "world is Cold\nshow state\n");
     assert!(out.contains("Karak's Basking Gaider is dormant"), "{out}");
     assert!(out.contains("world: Night, Cold"), "{out}");
+    // `show` marks the conditions held but counting for nothing.
+    let out = run(&mut session, "show Karak\n");
+    assert!(out.contains("Basking Gaider from Gaider [until removed] (dormant), Chilled Gaider from Gaider [until removed],"), "{out}");
     assert_eq!(stats(&session), [7, -3]);
     assert_eq!(session.backend().effective("Karak", "Max Health").unwrap().0, 29);
     // The health maximum follows at once: 35 is cut to 29.
