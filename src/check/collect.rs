@@ -347,7 +347,8 @@ impl<'a> References<'a> {
             PowerLine::Limit(_)
             | PowerLine::Defence(_)
             | PowerLine::Penalty(_)
-            | PowerLine::Modifiers(_) => {}
+            | PowerLine::Modifiers(_)
+            | PowerLine::EachWeapon(_) => {}
             PowerLine::Target(target) => self.target(target, span),
             PowerLine::Threshold(threshold) | PowerLine::GmThreshold(Some(threshold)) => {
                 self.expr(threshold, LineContext::Threshold)
