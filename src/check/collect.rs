@@ -402,7 +402,10 @@ impl<'a> References<'a> {
                 }
             }
             // Checked by `defences`, with the defence counts known on the Penalty line.
-            PowerLine::Limit(_) | PowerLine::Penalty(_) | PowerLine::Modifiers(_) => {}
+            PowerLine::Limit(_)
+            | PowerLine::Penalty(_)
+            | PowerLine::Modifiers(_)
+            | PowerLine::EachWeapon(_) => {}
             PowerLine::Target(target) => self.target(target, span),
             PowerLine::Threshold(threshold) | PowerLine::GmThreshold(Some(threshold)) => {
                 self.expr(threshold, LineContext::Threshold)

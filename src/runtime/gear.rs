@@ -171,6 +171,39 @@ fn weapon_demands(
     Ok(Ok(minimum))
 }
 
+/// The weapons one use of the power `request` names attacks with, each with the span of the
+/// power's `Weapons: each` line, in equipment order: every weapon the user has equipped
+/// (with the line's keyword, if it names one) when the power has that line and the request
+/// names no weapon; else none (the use carries its one weapon as usual).
+pub(crate) fn each_weapon(
+    rules: &Rules,
+    world: &crate::engine::World,
+    request: &super::PowerUse,
+) -> Result<Vec<(String, Span)>, RuntimeError> {
+    if request.options.weapon.is_some() {
+        return Ok(Vec::new());
+    }
+    let Some(block) = Rules::find(&rules.powers, &request.power) else { return Ok(Vec::new()) };
+    let Some((keyword, span)) = crate::model::keywords::power_lines(block).iter().find_map(|line| {
+        match &line.node {
+            crate::model::PowerLine::EachWeapon(keyword) => Some((keyword, line.span)),
+            _ => None,
+        }
+    }) else {
+        return Ok(Vec::new());
+    };
+    let user = world.actor(&request.actor).map_err(super::power::engine)?;
+    let weapons = user.equipment.iter().filter_map(|item| {
+        let weapon = Rules::find(&rules.weapons, item)?;
+        let fits = keyword.as_ref().is_none_or(|keyword| {
+            crate::model::keywords::weapon_words(weapon)
+                .any(|word| crate::model::keywords::names(keyword.node.as_str(), word))
+        });
+        fits.then(|| (item.clone(), span))
+    });
+    Ok(weapons.collect())
+}
+
 /// Whether `actor` has equipped gear named `gear`, or a weapon or armour with the keyword
 /// `gear` (its `Keywords:` line or a keyword field): `wielding a Shield`.
 pub(crate) fn wields(rules: &Rules, actor: &Actor, gear: &str) -> bool {
