@@ -16,6 +16,7 @@ mod cycles;
 mod damage;
 mod declared_names;
 mod defences;
+mod each_weapon;
 mod effect_flow;
 mod error;
 mod gear;
@@ -166,6 +167,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     critical_ranges::critical_ranges(pack, symbols, &mut out);
     power_rules::power_rules(pack, &names, &mut out);
     defences::defences(pack, &names, &mut out);
+    each_weapon::each_weapon(pack, &mut out);
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);

@@ -141,19 +141,21 @@ impl Game {
         stage: Stage,
     ) -> Result<PowerOutcome, RuntimeError> {
         let rules = std::sync::Arc::clone(&self.rules);
-        let weapons = match stage {
+        let each = match stage {
             Stage::Use => super::gear::each_weapon(&rules, &self.world, request)?,
-            Stage::Resolve | Stage::Test => Vec::new(),
+            Stage::Resolve | Stage::Test => None,
         };
-        if weapons.len() < 2 {
+        let Some((weapons, span)) = each else {
             return run(self, &rules, request, stage, false);
-        }
+        };
         // One use with each weapon: the first pays the quota and the cost, each attack rolls
         // its own check against its own defences.
         let mut targets = Vec::new();
         let mut queued = false;
-        for (index, (weapon, span)) in weapons.iter().enumerate() {
-            self.world.narrate(format!("{} attacks with {weapon}", request.actor), *span);
+        for (index, weapon) in weapons.iter().enumerate() {
+            if weapons.len() > 1 {
+                self.world.narrate(format!("{} attacks with {weapon}", request.actor), span);
+            }
             let mut each = request.clone();
             each.options.weapon = Some(weapon.clone());
             let outcome = run(self, &rules, &each, stage, index > 0)?;

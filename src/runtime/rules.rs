@@ -121,6 +121,9 @@ pub(crate) struct Rules {
     pub listens: bool,
     /// Whether anything listens for a resource reaching 0 (see `hooks::zero_listeners`).
     pub watches_zeroes: bool,
+    /// Whether a power attacks with each weapon (`Weapons: each Melee`): without, a use
+    /// never looks for that line.
+    pub each_weapon: bool,
 }
 
 impl Rules {
@@ -268,6 +271,11 @@ impl Rules {
         rules.listens =
             !rules.hooks.is_empty() || !rules.reactions.is_empty() || !rules.event_rules.is_empty();
         rules.watches_zeroes = super::hooks::zero_listeners(&rules);
+        rules.each_weapon = rules.powers.values().any(|block| {
+            super::power::lines(block)
+                .iter()
+                .any(|line| matches!(line.node, crate::model::PowerLine::EachWeapon(_)))
+        });
         use crate::model::system::EngineRuling;
         rules.grade_cap = pack.ruling(EngineRuling::GradeCap.name()).cloned();
         if let Some(crate::model::Amount::Expr(expr)) =

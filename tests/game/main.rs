@@ -19,6 +19,7 @@ mod defence_modifiers;
 mod defence_per_round;
 mod defence_per_weapon;
 mod defences;
+mod each_weapon;
 mod effect_checks;
 mod effect_flow;
 mod engine_examples;
