@@ -511,7 +511,10 @@ impl<'a> References<'a> {
                         | ResourceRule::ResetTo { amount, .. }
                         | ResourceRule::Gain { amount, .. }
                         | ResourceRule::Min { amount, .. } => self.amount(amount, context),
-                        ResourceRule::NoMax | ResourceRule::Lost(_) | ResourceRule::World => {}
+                        ResourceRule::NoMax
+                        | ResourceRule::NoMin
+                        | ResourceRule::Lost(_)
+                        | ResourceRule::World => {}
                     }
                 }
             }

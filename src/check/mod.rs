@@ -161,6 +161,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
         }
     }
     rules::grade_caps(pack, &mut out);
+    rules::resource_bounds(pack, &mut out);
     rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
     chosen_costs::chosen_costs(pack, &mut out);

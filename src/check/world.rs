@@ -177,6 +177,9 @@ pub fn world_resources(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 | ResourceRule::Lost(_) => {
                     Some("turn moments are an actor's; the world's resource changes by effects")
                 }
+                ResourceRule::NoMin => {
+                    Some("the world's resource keeps a least value: write `min -N`")
+                }
                 ResourceRule::NoMax | ResourceRule::World => None,
             };
             if let Some(why) = problem {

@@ -151,6 +151,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         }
         Rule::resource_max => "`max N`",
         Rule::resource_none => "`no max`",
+        Rule::resource_no_min => "`no min`",
         Rule::resource_reset => "`reset to N at moment`",
         Rule::resource_gain => "`gain N at moment`",
         Rule::resource_lost => "`lost at moment`",

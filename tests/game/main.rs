@@ -88,5 +88,6 @@ mod thrown_gear;
 mod trait_kinds;
 mod transcript_text;
 mod turn_control;
+mod unbounded_resources;
 mod world_flag_sessions;
 mod worn_armour;
