@@ -298,11 +298,7 @@ fn count_turn_quota(
         }
         let resource = purchase.resource.node.as_str();
         game.pay(actor, &[(resource, i64::from(purchase.price))], purchase.resource.span)?;
-        let text = format!(
-            "{actor} buys {} more {} this turn",
-            option.count,
-            quota.kinds()
-        );
+        let text = format!("{actor} buys {} more {} this turn", option.count, quota.kinds());
         game.world.narrate(text, per_turn.span);
         let Some(encounter) = game.world.encounter.as_mut() else { return Ok(()) };
         add_use(encounter, actor, &bought_key, option.count, power);

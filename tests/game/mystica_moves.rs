@@ -56,7 +56,10 @@ fn two_moves_fill_the_turn_and_an_attack_after_them_is_refused() {
 #[test]
 fn an_action_then_a_move_is_a_full_turn_in_either_order() {
     let mut session = session();
-    let out = run(&mut session, "place Bandit at 0,1\nforce 1\nKarak uses Attack on Bandit\nKarak uses Move to 1,0\n");
+    let out = run(
+        &mut session,
+        "place Bandit at 0,1\nforce 1\nKarak uses Attack on Bandit\nKarak uses Move to 1,0\n",
+    );
     assert!(out.contains("Karak walk: 0,0 -> 1,0 (1 square)"), "{out}");
     let out = refused(&mut session, "Karak uses Move to 2,0\n");
     assert!(
@@ -91,7 +94,10 @@ fn an_invoker_charges_twice_or_charges_and_moves() {
     assert!(out.contains("Shaera: Charge 0 -> 1"), "{out}");
     assert!(out.contains("Shaera: Charge 1 -> 2"), "{out}");
     let out = refused(&mut session, "Shaera uses Move to 0,6\n");
-    assert!(out.contains("Shaera cannot use Move: a turn allows 1 Move or Charging power"), "{out}");
+    assert!(
+        out.contains("Shaera cannot use Move: a turn allows 1 Move or Charging power"),
+        "{out}"
+    );
     run(&mut session, "next turn\n");
     let out = run(&mut session, "Shaera uses Charge\nShaera uses Move to 0,6\n");
     assert!(out.contains("Shaera walk: 0,5 -> 0,6 (1 square)"), "{out}");
@@ -99,9 +105,8 @@ fn an_invoker_charges_twice_or_charges_and_moves() {
 
 #[test]
 fn out_of_encounters_moves_are_not_counted() {
-    let mut session = session_after(
-        "load \"rules/mystica\"\nactor Karak from Karak\nplace Karak at 0,0\n",
-    );
+    let mut session =
+        session_after("load \"rules/mystica\"\nactor Karak from Karak\nplace Karak at 0,0\n");
     let out = run(
         &mut session,
         "Karak uses Move to 1,0\nKarak uses Move to 2,0\nKarak uses Move to 3,0\n",
@@ -112,7 +117,8 @@ fn out_of_encounters_moves_are_not_counted() {
 #[test]
 fn unsteady_ground_on_the_way_trips_karak_and_stops_his_move_there() {
     let mut session = session();
-    let out = run(&mut session, "terrain Unsteady Ground at 1,0\nforce 1\nKarak uses Move to 3,0\n");
+    let out =
+        run(&mut session, "terrain Unsteady Ground at 1,0\nforce 1\nKarak uses Move to 3,0\n");
     assert!(out.contains("Karak walk: 0,0 -> 1,0 (1 square)"), "{out}");
     assert!(out.contains("Karak gains Tripped"), "{out}");
     assert!(out.contains("Karak stops at 1,0"), "{out}");
