@@ -143,25 +143,27 @@ fn a_spell_cast_three_times_charges_3_then_4_then_5() {
     run(&mut session, "encounter Shaera, Bandit\n");
     let charge = |session: &mut Session<Game>, times: usize| {
         for _ in 0..times {
-            run(session, "Shaera uses Charge\n");
+            // One charge a turn here: the turn's slots (`Per turn:`) are not under test.
+            run(session, "next turn\nShaera uses Charge\n");
         }
     };
     // Storm, 3-5: the first cast needs 3 charge actions.
     charge(&mut session, 3);
     assert_eq!(value(&session, "Shaera", "Charge"), 3);
-    run(&mut session, "force 15, 2\nShaera uses Storm on Bandit\n");
+    run(&mut session, "next turn\nforce 15, 2\nShaera uses Storm on Bandit\n");
     assert_eq!(value(&session, "Shaera", "Charge"), 0);
     assert_eq!(value(&session, "Shaera", "Storm Casts"), 1);
     // The second needs 4: three are refused, and nothing changes.
     charge(&mut session, 3);
-    let refused = session.run_text("refused.session", "Shaera uses Storm on Bandit\n", None);
+    let refused =
+        session.run_text("refused.session", "next turn\nShaera uses Storm on Bandit\n", None);
     assert!(refused.failure.is_some());
     assert_eq!(value(&session, "Shaera", "Storm Casts"), 1);
     charge(&mut session, 1);
-    run(&mut session, "force 15, 2\nShaera uses Storm on Bandit\n");
+    run(&mut session, "next turn\nforce 15, 2\nShaera uses Storm on Bandit\n");
     // The third needs 5, the maximum; a fourth would need 5 again.
     charge(&mut session, 5);
-    run(&mut session, "force 15, 2\nShaera uses Storm on Bandit\n");
+    run(&mut session, "next turn\nforce 15, 2\nShaera uses Storm on Bandit\n");
     assert_eq!(value(&session, "Shaera", "Storm Casts"), 3);
     assert_eq!(value(&session, "Shaera", "Charge"), 0);
     // The counts reset after the battle.

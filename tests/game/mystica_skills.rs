@@ -58,8 +58,10 @@ fn longshot_adds_the_distance_to_the_number_to_beat_and_to_the_damage() {
         "next turn\nforce 7\nJasmine uses Longshot on Bandit with weapon Short Bow\n",
     );
     assert!(out.contains("Jasmine: 7 -> 14 vs 15: failure"), "{out}");
-    let out =
-        run(&mut session, "force 8, 3\nJasmine uses Longshot on Bandit with weapon Short Bow\n");
+    let out = run(
+        &mut session,
+        "next turn\nforce 8, 3\nJasmine uses Longshot on Bandit with weapon Short Bow\n",
+    );
     assert!(out.contains("Jasmine: 8 -> 15 vs 15: success"), "{out}");
     // 1d6 3 + 4 squares - Stamina 1 = 6.
     assert_eq!(health(&session, "Bandit"), 10);
@@ -84,7 +86,8 @@ fn fools_luck_keeps_the_better_of_two_d20_and_its_natural_roll_decides_the_criti
     // 2 and 1: the better is 2; 2 + 7 = 9 misses.
     let out = run(
         &mut session,
-        "force 2, 1\nJasmine uses \"Fool's Luck\" on Bandit with weapon Short Bow\n",
+        // The next turn: a turn holds one action (`Per turn:`, system.rules).
+        "next turn\nforce 2, 1\nJasmine uses \"Fool's Luck\" on Bandit with weapon Short Bow\n",
     );
     assert!(out.contains("Jasmine: 2 -> 9 vs 11: failure"), "{out}");
 }
@@ -112,6 +115,7 @@ fn courageous_strike_inspires_every_party_member_and_waits_until_nobody_is() {
     assert!(out.contains("Bandit takes 5 damage into Health; Health now 2"), "{out}");
     // Karak's own ends; Jasmine's still holds: no second strike.
     run(&mut session, "remove Emboldened from Karak\n");
+    run(&mut session, "next turn\n");
     let refused = session.run_text("x.session", "Karak uses Courageous Strike on Bandit\n", None);
     let failure = format!("{:?}", refused.failure.expect("an ally is still inspired"));
     assert!(failure.contains("no ally is Emboldened"), "{failure}");

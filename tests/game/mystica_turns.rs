@@ -33,8 +33,9 @@ fn a_second_hit_in_the_turn_it_fell_does_not_kill_and_the_next_turns_does() {
         out.contains("Bandit (Health reaches 0)\nBandit gains Unconscious\nBandit gains Fallen"),
         "{out}"
     );
-    // The same turn: an enemy attacking twice cannot kill with the second hit.
-    run(&mut session, "force 10, 3\nKarak uses Attack on Bandit\n");
+    // The same turn: a second hit cannot kill (Jasmine's: a turn holds one attack each).
+    run(&mut session, "actor Jasmine from Jasmine\nside Jasmine: party\n");
+    run(&mut session, "force 10, 3\nJasmine uses Attack on Bandit\n");
     assert!(holds(&session, "Bandit", "Unconscious"));
     assert!(!holds(&session, "Bandit", "Dead"));
     // The unconscious Bandit's own turn passes; in round 2 the next hit kills.

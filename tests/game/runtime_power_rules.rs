@@ -399,7 +399,8 @@ fn check_warns_about_a_keyword_no_power_has_and_rejects_unknown_lines() {
     );
     assert_eq!(
         expected("system More\nPer turn: one Task\n").1,
-        "expected quotas such as `1 Task, 1 other` (a count and a keyword)"
+        "expected quotas such as `1 Task, 1 Action or Move, 1 other` (a count and a keyword, \
+         or keywords joined by `or` sharing one slot)"
     );
 }
 
