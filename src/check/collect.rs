@@ -47,6 +47,9 @@ pub struct References<'a> {
     pub each_recipients: Vec<&'a Spanned<Name>>,
     /// The kinds of `an ally within N` tests (`ally`, `enemy`, `creature`).
     pub near_kinds: Vec<&'a Spanned<Name>>,
+    /// Moves whose destination the request names (`walk up to 3 hexes`: not a push or pull),
+    /// by the span of their effect.
+    pub chosen_moves: Vec<Span>,
     /// One-actor recipients of `gains`/`loses` (`Target`, `Self`, `Next Ally`).
     pub one_recipients: Vec<&'a Spanned<Name>>,
     /// The expressions of effect lines (a subset of `expressions`): the lines whose
@@ -73,6 +76,34 @@ pub struct References<'a> {
 }
 
 impl<'a> References<'a> {
+    /// Whether a line reads the weapon the use carries: a `Weapon` or `Weapon <Label>` name
+    /// in any expression, keyword lines included.
+    pub fn reads_weapon(&self) -> bool {
+        self.reads_weapon_where(|_| true)
+    }
+
+    /// Whether the Target line reaches with the weapon (`Target: Enemy in [Weapon Range]`):
+    /// a ranged or thrown use, which the weapon's `Minimum range:` bounds.
+    pub fn reaches_with_weapon(&self) -> bool {
+        self.reads_weapon_where(|context| context == LineContext::Target)
+    }
+
+    fn reads_weapon_where(&self, on: impl Fn(LineContext) -> bool) -> bool {
+        use crate::model::expr::{Expr, NameKind};
+        self.expressions.iter().filter(|(_, context)| on(*context)).any(|(expr, _)| {
+            let mut found = false;
+            expr.node.visit(
+                &mut |node, _| {
+                    if let Expr::Name(name) = node {
+                        found |= matches!(name.kind(), NameKind::Weapon | NameKind::WeaponLine(_));
+                    }
+                },
+                expr.span,
+            );
+            found
+        })
+    }
+
     /// Collects the references of one block body.
     pub fn of(body: &'a BlockBody) -> Self {
         let mut references = References::default();
@@ -152,7 +183,18 @@ impl<'a> References<'a> {
                 EffectPart::Narration(narration) => {
                     self.narrative(narration, context, label, part.span)
                 }
-                EffectPart::Effect(effect) => self.effect(effect, context),
+                EffectPart::Effect(effect) => {
+                    if let Effect::Move { kind, .. } = effect
+                        && !matches!(
+                            kind,
+                            crate::model::effect::MoveKind::Push
+                                | crate::model::effect::MoveKind::Pull
+                        )
+                    {
+                        self.chosen_moves.push(part.span);
+                    }
+                    self.effect(effect, context)
+                }
                 EffectPart::When { test, then } => {
                     self.effect_gates.push(("when", test));
                     self.gate(&test.node, context);
@@ -241,8 +283,9 @@ impl<'a> References<'a> {
             Effect::Remove { condition, .. } => self.condition(condition, context),
             Effect::Move { distance, crowd, .. } => {
                 self.amount(distance, context);
-                if let Some((_, condition)) = crowd {
-                    self.condition_names.push(condition);
+                if let Some(crowd) = crowd {
+                    self.condition_names.push(&crowd.condition);
+                    self.condition_names.extend(&crowd.occupant);
                 }
             }
             Effect::Script(call) => self.script_calls.push((call, context)),
@@ -402,7 +445,10 @@ impl<'a> References<'a> {
                 }
             }
             // Checked by `defences`, with the defence counts known on the Penalty line.
-            PowerLine::Limit(_) | PowerLine::Penalty(_) | PowerLine::Modifiers(_) => {}
+            PowerLine::Limit(_)
+            | PowerLine::Penalty(_)
+            | PowerLine::Modifiers(_)
+            | PowerLine::EachWeapon(_) => {}
             PowerLine::Target(target) => self.target(target, span),
             PowerLine::Threshold(threshold) | PowerLine::GmThreshold(Some(threshold)) => {
                 self.expr(threshold, LineContext::Threshold)
@@ -480,7 +526,10 @@ impl<'a> References<'a> {
                         | ResourceRule::ResetTo { amount, .. }
                         | ResourceRule::Gain { amount, .. }
                         | ResourceRule::Min { amount, .. } => self.amount(amount, context),
-                        ResourceRule::NoMax | ResourceRule::Lost(_) | ResourceRule::World => {}
+                        ResourceRule::NoMax
+                        | ResourceRule::NoMin
+                        | ResourceRule::Lost(_)
+                        | ResourceRule::World => {}
                     }
                 }
             }
