@@ -27,14 +27,25 @@ pub fn link_names(pack: &Pack, symbols: &Symbols) {
 fn link_expr(expr: &Spanned<Expr>, symbols: &Symbols) {
     expr.node.visit(
         &mut |node, _| match node {
-            Expr::Name(name) => link(name, &symbols.derived),
-            Expr::Possessive { name, .. } => link(&name.node, &symbols.derived),
+            Expr::Name(name) => link_value(name, symbols),
+            Expr::Possessive { name, .. } => link_value(&name.node, symbols),
             Expr::Ruling(name) => link(name, &symbols.rulings),
             Expr::Call { function, .. } => link(&function.node, &symbols.tables),
             _ => {}
         },
         expr.span,
     );
+}
+
+/// Links a value name: to its `Derived` line (the runtime asks those first), else to the
+/// stat declared exactly so, else absent.
+fn link_value(name: &Name, symbols: &Symbols) {
+    link(name, &symbols.derived);
+    if name.link() == Link::Absent
+        && let Some(id) = symbols.stat_id(name.as_str())
+    {
+        name.set_link(Link::Stat(id));
+    }
 }
 
 /// Links `name` to the first of `declared` it names (without regard to case).
@@ -86,7 +97,7 @@ mod tests {
                 ("fast".to_string(), Link::At(0)),
                 ("Bonus".to_string(), Link::At(0)),
                 ("Dmg".to_string(), Link::At(0)),
-                ("Speed".to_string(), Link::Absent),
+                ("Speed".to_string(), Link::Stat(0)),
             ]
         );
         // A name made outside the pack is not linked.
