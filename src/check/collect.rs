@@ -55,8 +55,9 @@ pub struct References<'a> {
     pub actor_resources: Vec<&'a Spanned<Name>>,
     /// Where effects move the world clock (`advance the clock by 1 tick`).
     pub clock_uses: Vec<Span>,
-    /// The tests of effect lines' `when`s (checked by [`super::requirements`]).
-    pub effect_gates: Vec<&'a Spanned<Requirement>>,
+    /// The tests of effect lines' `when`s and of `Result if` lines, each with the word the
+    /// line writes (checked by [`super::requirements`]).
+    pub effect_gates: Vec<(&'static str, &'a Spanned<Requirement>)>,
     /// `do Group at most once per test` on a line that never runs inside an open test (the
     /// span of the group's name).
     pub once_outside_test: Vec<Span>,
@@ -149,7 +150,7 @@ impl<'a> References<'a> {
                 }
                 EffectPart::Effect(effect) => self.effect(effect, context),
                 EffectPart::When { test, then } => {
-                    self.effect_gates.push(test);
+                    self.effect_gates.push(("when", test));
                     self.gate(&test.node, context);
                     self.effects(then, context, label);
                 }
@@ -330,7 +331,8 @@ impl<'a> References<'a> {
             }
             PowerLine::Result { effects, gate, .. } => {
                 if let crate::model::power::GradeGate::If(when) = gate {
-                    self.expr(when, LineContext::Result);
+                    self.effect_gates.push(("Result if", when));
+                    self.gate(&when.node, LineContext::Result);
                 }
                 self.effects(effects, LineContext::Result, "Result")
             }

@@ -5,8 +5,9 @@
 //! has keyword Melee`). Refused here: a subject the runtime does not know, the target where
 //! there is none (a trait or weapon line), the power where there is none, keywords of an
 //! actor (actors carry none at run time), and an event (`an enemy moves adjacent`), which is
-//! something that happens, not something that holds. An effect line's `when <test>:` is
-//! checked the same way: its target is the line's, and no power is in use there.
+//! something that happens, not something that holds. An effect line's `when <test>:` and a
+//! `Result if <test>:` line are checked the same way: the target is the line's, and no
+//! power is in use there.
 
 use super::as_written::RefusalKind;
 use crate::diagnostics::{Diagnostic, Spanned};
@@ -28,8 +29,8 @@ struct Place {
 /// Checks every While, Prereq and Requires line the runtime evaluates.
 pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
     for block in pack.blocks() {
-        for gate in super::collect::References::of(&block.node.body).effect_gates {
-            tests(&gate.node, Place { label: "when", target: true, power: false }, out);
+        for (label, gate) in super::collect::References::of(&block.node.body).effect_gates {
+            tests(&gate.node, Place { label, target: true, power: false }, out);
         }
         match &block.node.body {
             BlockBody::Power(lines) => {

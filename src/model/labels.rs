@@ -148,7 +148,7 @@ label_table! {
         Prereq = "Prereq", Plain, "what must hold to use it: `Prereq: [FP >= 1]`";
         /// `Result: [Weapon + Grade] damage`, `Result 2:`, `Result Fail:`, `Result Critical:`,
         /// `Result if [Margin >= 5]:`
-        Result = "Result", PlainOrNamed, "effects by grade: `Result: [Weapon + Grade] damage`, `Result 2:`, `Result =0:`, `Result Fail:`; by what the check produced: `Result Critical:`, `Result if [Margin >= 5]:`";
+        Result = "Result", PlainOrNamed, "effects by grade: `Result: [Weapon + Grade] damage`, `Result 2:`, `Result =0:`, `Result Fail:`; by what the check produced or what holds: `Result Critical:`, `Result if [Margin >= 5]:`, `Result if Target is Dazed:`";
         /// `Sustain: [CP >= 1]`
         Sustain = "Sustain", Plain, "what keeps the power up each turn: `Sustain: [CP >= 1]`";
         /// `Target: Enemy in [Weapon Reach]`

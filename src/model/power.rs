@@ -131,9 +131,10 @@ pub enum GradeGate {
     /// `Critical` when one does (as for any label), else the flag its procedure's `Critical:`
     /// line sets, at any grade.
     Critical,
-    /// `Result if [Margin >= 5]:` — the expression, read with the check's outcome names, is
-    /// not 0; at any grade.
-    If(Spanned<Expr>),
+    /// `Result if [Margin >= 5]:`, `Result if Target is Prone:` — the test holds, its
+    /// brackets read with the check's outcome names, its state tests about the target; at
+    /// any grade. The same tests as an effect line's `when`.
+    If(Box<Spanned<Requirement>>),
 }
 
 impl GradeGate {
@@ -241,7 +242,7 @@ impl fmt::Display for PowerLine {
                     GradeGate::Below => write!(f, "{label} <{grade}: {effects}"),
                     GradeGate::Named(name) => write!(f, "{label} {}: {effects}", name.node),
                     GradeGate::Critical => write!(f, "{label} Critical: {effects}"),
-                    GradeGate::If(when) => write!(f, "{label} if [{}]: {effects}", when.node),
+                    GradeGate::If(when) => write!(f, "{label} if {}: {effects}", when.node),
                     GradeGate::AtLeast => write_graded(f, label, &None, effects),
                 }
             }

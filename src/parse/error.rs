@@ -367,7 +367,7 @@ impl ParseErrorKind {
                 "a file may not include itself, directly or through other files"
             }
             ParseErrorKind::GradeGate { .. } => {
-                "write `Result 2:` (grade 2 or better), `Result =0:` (exactly 0), `Result <2:` (below 2), `Result Fail:` (a grade label), `Result Critical:` or `Result if [Margin >= 5]:`"
+                "write `Result 2:` (grade 2 or better), `Result =0:` (exactly 0), `Result <2:` (below 2), `Result Fail:` (a grade label), `Result Critical:`, `Result if [Margin >= 5]:` or `Result if Target is Dazed:`"
             }
             ParseErrorKind::TooDeep => "name a part of it with a `Derived` line and read that",
             ParseErrorKind::TooLarge { .. } => {

@@ -257,11 +257,12 @@ impl Lowerer {
         let start = line.label_span.start as usize + offset;
         let span = Span::new(line.label_span.file, start..start + rest.len());
         if let Some(condition) = rest.strip_prefix("if").filter(|c| c.starts_with([' ', '\t'])) {
-            let bracket = condition.trim_start();
-            let at = start + rest.len() - bracket.len();
-            let inner = bracket.strip_prefix('[').and_then(|b| b.strip_suffix(']'));
-            let Some(when) = inner.and_then(|inner| self.expression(inner, at + 1)) else {
-                if inner.is_none() {
+            let test = condition.trim_start();
+            let at = start + rest.len() - test.len();
+            let before = self.diagnostics.len();
+            let Some(when) = self.gate(test, at) else {
+                // A bracket that does not parse has said why; other text is no test.
+                if self.diagnostics.len() == before {
                     let found = rest.to_string();
                     self.diagnostics
                         .push(ParseErrorKind::GradeGate { found }.at(span).to_diagnostic());
@@ -269,7 +270,11 @@ impl Lowerer {
                 return None;
             };
             let effects = self.effects(line.text, line.base);
-            return Some(PowerLine::Result { grade: None, gate: GradeGate::If(when), effects });
+            return Some(PowerLine::Result {
+                grade: None,
+                gate: GradeGate::If(Box::new(when)),
+                effects,
+            });
         }
         let (gate, number) = match rest.split_at(rest.len().min(1)) {
             ("=", digits) => (GradeGate::Exactly, digits),

@@ -111,8 +111,10 @@ fn raw_line<'a>(
 ) -> RawLine<'a> {
     let label_text = label.as_str();
     let label_span = lowerer.span(label, 0);
+    // A number ending a gate's test (`Result if an ally within 1`) is the test's, not a grade.
+    let gated = label_text.split_whitespace().skip(1).any(|word| word == "if");
     let (name, grade) = match label_text.rsplit_once(' ') {
-        Some((name, number)) if number.bytes().all(|byte| byte.is_ascii_digit()) => {
+        Some((name, number)) if !gated && number.bytes().all(|byte| byte.is_ascii_digit()) => {
             let start = label.as_span().start() + label_text.len() - number.len();
             let grade = number.parse().ok().map(|grade| {
                 Spanned::new(grade, Span::new(lowerer.file, start..start + number.len()))

@@ -310,10 +310,7 @@ impl Lowerer {
 
     /// `when <test>: effects` (or `if <test>:`, the same words) starting at `at` in `text`
     /// (a line at `base`): the test and the rest of the line as its effects; `None` when the
-    /// text there is not that shape. A test that is one bracket is kept as an expression
-    /// (so it reads the line's values — Margin, Grade, HP after the earlier effects — on
-    /// the expression path); otherwise it is the grammar of `While:` and an event rule's
-    /// `if` (`an ally within 2`, `Target is Dazed and [Margin >= 5]`).
+    /// text there is not that shape; the test is read by [`Self::gate`].
     fn when(
         &mut self,
         text: &str,
@@ -336,22 +333,33 @@ impl Lowerer {
         if test_text.is_empty() || text[colon + 1..].trim().is_empty() {
             return None;
         }
-        let span = self.span_at(base + test_at, 0..test_text.len());
+        let test = self.gate(test_text, base + test_at)?;
+        let then = self.effects(&text[colon + 1..], base + colon + 1);
+        Some((test, then))
+    }
+
+    /// The test of a gate (`when <test>:` on an effect line, `Result if <test>:`) written at
+    /// `at`; `None` when the grammar of tests does not read it. A test that is one bracket
+    /// is kept as an expression (so it reads the line's values — Margin, Grade, HP after
+    /// the earlier effects — on the expression path); otherwise it is the grammar of
+    /// `While:` and an event rule's `if` (`an ally within 2`, `Target is Dazed and [Margin
+    /// >= 5]`).
+    pub fn gate(&mut self, test_text: &str, at: usize) -> Option<Spanned<Requirement>> {
+        let span = self.span_at(at, 0..test_text.len());
         let one_bracket = test_text.starts_with('[')
             && matching_bracket(test_text, 0) == Some(test_text.len() - 1);
         let test = if one_bracket {
-            let expr = self.expression(&test_text[1..test_text.len() - 1], base + test_at + 1)?;
+            let expr = self.expression(&test_text[1..test_text.len() - 1], at + 1)?;
             Requirement::Tests { first: Spanned::new(Test::Compare(expr), span), rest: Vec::new() }
         } else {
             // Only a text the test grammar reads is a gate; anything else stays narration.
             self.try_parse(Rule::condition_input, test_text)?;
-            match self.requirement(test_text, base + test_at) {
+            match self.requirement(test_text, at) {
                 tests @ Requirement::Tests { .. } => tests,
                 Requirement::Narration(_) => return None,
             }
         };
-        let then = self.effects(&text[colon + 1..], base + colon + 1);
-        Some((Spanned::new(test, span), then))
+        Some(Spanned::new(test, span))
     }
 
     /// `Target`, `each ally within 5`: who a `gains`/`loses` phrase is about.

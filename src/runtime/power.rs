@@ -643,7 +643,16 @@ fn resolve(
                             (game.rules.grade_named("Critical"), names.contains(&("Critical", 1)))
                         }
                         GradeGate::If(when) => {
-                            (None, gate_holds(game, context, outcome, &names, when)?)
+                            let context = Context { outcome: &names, ..*context };
+                            let (target, rolled) = (outcome.name.as_str(), outcome.grade);
+                            let holds = super::flow::gate_holds(
+                                game,
+                                &context,
+                                &when.node,
+                                Some(target),
+                                Some(i64::from(rolled)),
+                            )?;
+                            (None, holds)
                         }
                         _ => (None, false),
                     };
@@ -690,28 +699,4 @@ fn use_names(context: &Context<'_>) -> [(&'static str, i64); 2] {
         found.copied().unwrap_or((wanted, 0))
     };
     [find("Spent"), find("Chosen")]
-}
-
-/// Whether `Result if [when]:` holds for `outcome`: `when` read on the user against the
-/// target with the check's outcome names (`Margin`, `Critical`) and `Spent`. Dice never roll
-/// here (`check` refuses them).
-fn gate_holds(
-    game: &Game,
-    context: &Context<'_>,
-    outcome: &TargetOutcome,
-    names: &[(&'static str, i64)],
-    when: &crate::diagnostics::Spanned<crate::model::Expr>,
-) -> Result<bool, RuntimeError> {
-    let user = game.world.actor(context.user).map_err(engine)?;
-    let scope = LineScope {
-        target: game.world.actor(&outcome.name).ok(),
-        weapon: context.weapon,
-        grade: Some(i64::from(outcome.grade)),
-        trigger: context.trigger,
-        extra: names,
-        ..LineScope::of(context.rules, user)
-    };
-    let value = evaluate(when, &scope, LineContext::Result)
-        .map_err(|e| RuntimeError::from(e).or_at(when.span))?;
-    Ok(value.round(context.rounding) != 0)
 }

@@ -211,6 +211,30 @@ fn a_d20_attack_with_criticals_matches_its_closed_form() {
     assert_law(measure(&report, "damage to Bo"), &law(named.outcomes.iter().copied()));
 }
 
+const DUEL: &str = "load duel\nactor Ana from Fighter\nactor Bo from Fighter\n";
+
+#[test]
+fn a_weapon_attack_against_every_ac_matches_one_named_roll() {
+    // The icepool comparison's question (docs/src/analyze.md): the weapon's crit range
+    // (19-20) and damage dice (1d8) are data, read by `Critical: natural in [...]` and
+    // `[Weapon Damage]`; a critical rolls the weapon's dice once more.
+    let ac = Axis::parse("Bo's AC", "10..20").unwrap();
+    let question = scenario(DUEL, "Ana uses Strike on Bo with weapon Longsword", 1);
+    let swept = sweep(&question, &[], &[ac], &Options::default()).unwrap();
+    assert_eq!(swept.points.len(), 11);
+    for point in &swept.points {
+        let ac = point.values[0];
+        let named = format!("r = 1d20; (r + 5 >= {ac}) * (1d8 + 3 + (r >= 19) * 1d8)");
+        let expected = distribution(&DiceExpr::parse(&named).unwrap()).unwrap();
+        assert!(point.report.exact, "AC {ac}");
+        assert_law(measure(&point.report, "damage to Bo"), &law(expected.outcomes.iter().copied()));
+        let hits = f64::from(u8::try_from((26 - ac).clamp(0, 20)).unwrap()) / 20.0;
+        let check = measure(&point.report, "Ana's check");
+        assert!((check.p(2) - 0.1).abs() < 1e-12, "AC {ac}: P(critical) = {}", check.p(2));
+        assert!((check.p(0) - (1.0 - hits)).abs() < 1e-12, "AC {ac}: P(miss) = {}", check.p(0));
+    }
+}
+
 // ------------------------------------------------------------------------ dice questions
 
 #[test]

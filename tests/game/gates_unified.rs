@@ -193,3 +193,63 @@ fn check_refuses_what_a_when_cannot_evaluate() {
     assert_eq!(errors[0].0, "a `when` line here has no power for `this power` to name");
     assert_eq!((errors[0].1.as_str(), errors[0].2), ("this power", (row, 14)));
 }
+
+/// The pack with one more power whose `Result if` lines test state, not only brackets.
+fn with_finisher(placed: &[(&str, (i64, i64), &str)]) -> Game {
+    let finisher = "\npower Finisher\nTarget: Enemy in 10\nResult: 1 damage\nResult if \
+                    Target is Dazed: 3 damage\nResult if [Target's HP <= 10] and an ally \
+                    within 1: gain 1 Glory\n";
+    let striker = "actor Striker\nStats: Might 2\nResources: HP 20, Max HP 20\nPowers: \
+                   Finisher, Daze\n";
+    let mut game = Game::new(5);
+    if let Err(diagnostics) = game.load_source("gates.rules", &format!("{PACK}{finisher}{striker}"))
+    {
+        panic!("the pack does not load: {diagnostics:#?}");
+    }
+    for (name, (q, r), side) in placed {
+        game.add_actor(name, Some("Striker"), &[]).unwrap();
+        game.place(name, Some(Hex::new(*q, *r))).unwrap();
+        game.set_side(&[name], Some(side)).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_result_line_gates_on_the_same_tests_as_a_when() {
+    let mut game = with_finisher(THREE);
+    // Og is not Dazed: only the plain 1 damage.
+    let mark = game.mark();
+    game.use_power(&PowerUse::new("Ana", "Finisher").at(["Og"])).unwrap();
+    assert_eq!(held(&game, "Og", "HP"), 19);
+    assert!(!game.transcript_since(mark).contains("3 damage"));
+    // Dazed: 1 + 3. At 15 HP the Glory line's bracket does not hold yet.
+    game.use_power(&PowerUse::new("Ana", "Daze").at(["Og"])).unwrap();
+    game.use_power(&PowerUse::new("Ana", "Finisher").at(["Og"])).unwrap();
+    assert_eq!((held(&game, "Og", "HP"), held(&game, "Ana", "Glory")), (15, 0));
+    game.use_power(&PowerUse::new("Ana", "Finisher").at(["Og"])).unwrap();
+    assert_eq!(held(&game, "Og", "HP"), 11);
+    // Each gate reads the HP after the lines above it: 11 is still over 10, 7 is not.
+    assert_eq!(held(&game, "Ana", "Glory"), 0);
+    game.use_power(&PowerUse::new("Ana", "Finisher").at(["Og"])).unwrap();
+    assert_eq!((held(&game, "Og", "HP"), held(&game, "Ana", "Glory")), (7, 1));
+    // Bo walks away: the bracket holds, `an ally within 1` does not.
+    game.place("Bo", Some(Hex::new(-4, 0))).unwrap();
+    game.use_power(&PowerUse::new("Ana", "Finisher").at(["Og"])).unwrap();
+    assert_eq!((held(&game, "Og", "HP"), held(&game, "Ana", "Glory")), (3, 1));
+}
+
+#[test]
+fn fmt_prints_a_result_gate_with_state_tests_and_check_refuses_events_in_it() {
+    let written = "system S\n\npower P\nTarget: Enemy\nResult if Target is Dazed or [Margin >= \
+                   2]: 2 damage\n";
+    let (file, diagnostics) =
+        mythforge::parse::parse_file(FileId(0), Path::new("t.rules"), written);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    assert_eq!(format_file(&file), written, "the canonical form prints back as itself");
+    let text = format!(
+        "{PACK}\npower Odd\nTarget: Enemy\nResult if an enemy moves adjacent to you: 2 damage\n"
+    );
+    let errors = Game::new(1).load_source("gates.rules", &text).expect_err("check refuses");
+    let messages: Vec<&str> = errors.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(messages, ["a `Result if` line tests what holds now, but this is an event"]);
+}

@@ -30,11 +30,11 @@ fn outcome_gates_parse_and_print_back_as_written() {
     let PowerLine::Result { gate: GradeGate::If(when), grade: None, .. } = &lines[1] else {
         panic!("a condition gate: {:?}", lines[1]);
     };
-    assert_eq!(when.node.to_string(), "Margin >= 5 and Natural != 1");
-    // The condition's span is its text inside the brackets.
+    // The gate is an effect line's `when` test: here one bracket.
+    assert_eq!(when.node.to_string(), "[Margin >= 5 and Natural != 1]");
     assert_eq!(
         &GATES[when.span.start as usize..when.span.end as usize],
-        "Margin >= 5 and Natural != 1"
+        "[Margin >= 5 and Natural != 1]"
     );
     let (file, _) = mythforge::parse::parse_file(FileId(0), Path::new("t.rules"), GATES);
     assert_eq!(format_file(&file), GATES);

@@ -178,6 +178,9 @@ fn power_line() -> impl Strategy<Value = String> {
         effects().prop_map(|effects| format!("Result Critical: {effects}")),
         (expression(), effects())
             .prop_map(|(expr, effects)| format!("Result if [{expr}]: {effects}")),
+        (1u32..6, expression(), effects()).prop_map(|(within, expr, effects)| {
+            format!("Result if Target is Dazed or an ally within {within} and [{expr}]: {effects}")
+        }),
         (1u32..4, effects()).prop_map(|(grade, effects)| format!("Effect {grade}: {effects}")),
         effects().prop_map(|effects| format!("Before: {effects}")),
         expression().prop_map(|expr| format!("Check: [{expr}]")),
