@@ -1,7 +1,9 @@
 //! `mythforge analyze` benchmarks: the exact analysis of one Berserker Charge (Itzel with
 //! the Maquahuitl) against one Defense and over Defense 8..16, two uses in a row, a 6 x 9
 //! sweep, and the sampling fallback's throughput (power uses per second on one core). The
-//! pack is loaded once outside the timing; whole-process timings are in docs/src/analyze.md.
+//! pack is loaded once outside the timing, except in the `load Mestezia + analyze` bench,
+//! which times the whole question in process; whole-process timings are in
+//! docs/src/analyze.md.
 //! Run with `cargo bench --bench analyze -- --warm-up-time 1 --measurement-time 3`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -23,6 +25,14 @@ fn exact(c: &mut Criterion) {
     let again = || one.prepare(1);
     c.bench_function("analyze charge vs Defense 12 (exact)", |b| {
         b.iter(|| black_box(analyze_prepared(&prepared, &again, &options).unwrap()))
+    });
+    // The whole question in process: the pack loaded (parsed, checked, linked, its script
+    // compiled), the actors made, then the exact analysis; a whole process adds start-up.
+    c.bench_function("load Mestezia + analyze charge vs Defense 12 (exact)", |b| {
+        b.iter(|| {
+            let prepared = one.prepare(1).unwrap();
+            black_box(analyze_prepared(&prepared, &again, &options).unwrap())
+        })
     });
     let two = scenario(2, SETUP);
     let prepared_two = two

@@ -84,7 +84,10 @@ pub(crate) fn run(
         Command::Actor { name, stat_block, stats } => {
             Backend::create_actor(game, name, stat_block.as_ref(), stats).and(done)
         }
-        Command::Place { actor, hex } => Backend::place(game, actor, hex).and(done),
+        Command::Place { actor, hex, facing } => {
+            Backend::place(game, actor, hex, facing.as_ref()).and(done)
+        }
+        Command::Face { actor, direction } => Backend::face(game, actor, direction).and(done),
         Command::Wall(hexes) => Backend::add_walls(game, hexes).and(done),
         Command::Terrain { condition, n, hexes } => {
             Backend::set_terrain(game, condition, n.as_ref(), hexes).and(done)

@@ -215,4 +215,5 @@ fn same_state(a: &World, b: &World) -> bool {
         && a.encounter == b.encounter
         && a.walls == b.walls
         && a.terrain == b.terrain
+        && a.ground == b.ground
 }

@@ -114,6 +114,15 @@ pub enum RefusalKind {
     /// `Prereq: an enemy moves adjacent to you`: an event where a state is tested.
     #[error("a `{0}` line tests what holds now, but this is an event")]
     EventAsState(&'static str),
+    /// `While: wielding a Banana`: no weapon or armour has that name or keyword, so the test
+    /// could never hold.
+    #[error("no weapon or armour is or has `{gear}`, so this `{label}` test never holds")]
+    UnknownGear {
+        /// The gear word as written.
+        gear: String,
+        /// The line's label.
+        label: &'static str,
+    },
     /// `While: the grabber is Stunned`: a subject the runtime cannot resolve.
     #[error("a `{label}` test cannot be about `{subject}`")]
     UnknownSubject {
@@ -167,6 +176,7 @@ impl RefusalKind {
             RefusalKind::ByTarget { .. } => "rules::check::by_target",
             RefusalKind::OneSided { .. } => "rules::check::one_sided",
             RefusalKind::EventAsState(_) => "rules::check::event_as_state",
+            RefusalKind::UnknownGear { .. } => "rules::check::unknown_gear",
             RefusalKind::UnknownSubject { .. } => "rules::check::unknown_subject",
             RefusalKind::NoTargetHere { .. } => "rules::check::no_target_here",
             RefusalKind::NoPowerHere { .. } => "rules::check::no_power_here",
@@ -194,6 +204,7 @@ impl RefusalKind {
             RefusalKind::ByTarget { .. } => "the target cannot roll this alone".into(),
             RefusalKind::OneSided { .. } => "the other side is missing".into(),
             RefusalKind::EventAsState(_) => "would count as always holding".into(),
+            RefusalKind::UnknownGear { .. } => "no gear of this name or keyword".into(),
             RefusalKind::UnknownSubject { .. }
             | RefusalKind::NoTargetHere { .. }
             | RefusalKind::NoPowerHere { .. }

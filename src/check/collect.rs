@@ -41,6 +41,8 @@ pub struct References<'a> {
     pub against_holder: Vec<&'a Spanned<Name>>,
     /// Effects groups run by `do Carry`.
     pub groups: Vec<&'a Spanned<Name>>,
+    /// Powers an effect line runs (`use Cross Thorns`).
+    pub powers_used: Vec<&'a Spanned<Name>>,
     /// The kinds of `each ... within N` recipients (`ally`, `enemy`, `creature`).
     pub each_recipients: Vec<&'a Spanned<Name>>,
     /// The kinds of `an ally within N` tests (`ally`, `enemy`, `creature`).
@@ -55,6 +57,8 @@ pub struct References<'a> {
     pub actor_resources: Vec<&'a Spanned<Name>>,
     /// Where effects move the world clock (`advance the clock by 1 tick`).
     pub clock_uses: Vec<Span>,
+    /// The flags of `the world is Night` tests.
+    pub world_flags: Vec<&'a Spanned<Name>>,
     /// The tests of effect lines' `when`s and of `Result if` lines, each with the word the
     /// line writes (checked by [`super::requirements`]).
     pub effect_gates: Vec<(&'static str, &'a Spanned<Requirement>)>,
@@ -69,6 +73,34 @@ pub struct References<'a> {
 }
 
 impl<'a> References<'a> {
+    /// Whether a line reads the weapon the use carries: a `Weapon` or `Weapon <Label>` name
+    /// in any expression, keyword lines included.
+    pub fn reads_weapon(&self) -> bool {
+        self.reads_weapon_where(|_| true)
+    }
+
+    /// Whether the Target line reaches with the weapon (`Target: Enemy in [Weapon Range]`):
+    /// a ranged or thrown use, which the weapon's `Minimum range:` bounds.
+    pub fn reaches_with_weapon(&self) -> bool {
+        self.reads_weapon_where(|context| context == LineContext::Target)
+    }
+
+    fn reads_weapon_where(&self, on: impl Fn(LineContext) -> bool) -> bool {
+        use crate::model::expr::{Expr, NameKind};
+        self.expressions.iter().filter(|(_, context)| on(*context)).any(|(expr, _)| {
+            let mut found = false;
+            expr.node.visit(
+                &mut |node, _| {
+                    if let Expr::Name(name) = node {
+                        found |= matches!(name.kind(), NameKind::Weapon | NameKind::WeaponLine(_));
+                    }
+                },
+                expr.span,
+            );
+            found
+        })
+    }
+
     /// Collects the references of one block body.
     pub fn of(body: &'a BlockBody) -> Self {
         let mut references = References::default();
@@ -154,6 +186,14 @@ impl<'a> References<'a> {
                     self.gate(&test.node, context);
                     self.effects(then, context, label);
                 }
+                EffectPart::Check { check, on_success, on_failure } => {
+                    self.stats.extend(&check.stats);
+                    self.procedures.extend(&check.procedure);
+                    self.amount(&check.threshold, context);
+                    for branch in [on_success, on_failure].into_iter().flatten() {
+                        self.effects(branch, context, label);
+                    }
+                }
             }
         }
     }
@@ -179,6 +219,7 @@ impl<'a> References<'a> {
                         self.amount(within, context);
                         self.each_recipients.push(who);
                     }
+                    Some(crate::model::Recipient::Every { who }) => self.each_recipients.push(who),
                     Some(crate::model::Recipient::One(who)) => self.one_recipients.push(who),
                     None => {}
                 }
@@ -202,10 +243,13 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.clock_uses.push(unit.span);
             }
-            Effect::Apply { condition, duration, subject, against, within } => {
+            Effect::Apply { condition, duration, subject, against, within, every } => {
                 self.condition(condition, context);
                 if let (Some(within), Some(who)) = (within, subject) {
                     self.amount(within, context);
+                    self.each_recipients.push(who);
+                }
+                if let (true, Some(who)) = (every, subject) {
                     self.each_recipients.push(who);
                 }
                 let party = |name: Option<&Spanned<Name>>| match name.map(|n| n.node.as_str()) {
@@ -223,15 +267,40 @@ impl<'a> References<'a> {
                 }
             }
             Effect::Remove { condition, .. } => self.condition(condition, context),
-            Effect::Move { distance, .. } => self.amount(distance, context),
+            Effect::Move { distance, crowd, .. } => {
+                self.amount(distance, context);
+                if let Some((_, condition)) = crowd {
+                    self.condition_names.push(condition);
+                }
+            }
             Effect::Script(call) => self.script_calls.push((call, context)),
             Effect::InFront { layer, .. } => self.armours.push(layer),
             Effect::Raise { stat, amount, .. } => {
                 self.amount(amount, context);
                 self.stats.push(stat);
             }
-            Effect::EndTurn | Effect::SkipTurn { .. } => {}
+            Effect::EndTurn | Effect::SkipTurn { .. } | Effect::Drop { .. } => {}
+            Effect::PickUp { within } => {
+                if let Some(within) = within {
+                    self.amount(within, context);
+                }
+            }
             Effect::Lay { condition, .. } => self.condition(condition, context),
+            Effect::Lift { condition, .. } => self.condition_names.push(condition),
+            Effect::Use { power } => self.powers_used.push(power),
+        }
+    }
+
+    /// A `Has` test: a world flag (`the world is Night`) or a condition someone holds.
+    fn has(
+        &mut self,
+        subject: &'a Spanned<Name>,
+        condition: &'a crate::model::ConditionRef,
+        context: LineContext,
+    ) {
+        match crate::model::common::Subject::of(&subject.node).1 {
+            Some(crate::model::common::Subject::World) => self.world_flags.push(&condition.name),
+            _ => self.condition(condition, context),
         }
     }
 
@@ -242,10 +311,14 @@ impl<'a> References<'a> {
         for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
             match &test.node {
                 Test::Compare(expr) => self.expr(expr, context),
-                Test::Has { condition, .. } => self.condition(condition, context),
+                Test::Has { subject, condition, .. } => self.has(subject, condition, context),
                 Test::Near { who, within, .. } => {
                     self.amount(within, context);
                     self.near_kinds.push(who);
+                }
+                Test::Party { who, condition, .. } => {
+                    self.near_kinds.push(who);
+                    self.condition_names.push(condition);
                 }
                 Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
             }
@@ -268,10 +341,16 @@ impl<'a> References<'a> {
                 for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
                     match &test.node {
                         Test::Compare(expr) => self.expr(expr, context),
-                        Test::Has { condition, .. } => self.condition(condition, context),
+                        Test::Has { subject, condition, .. } => {
+                            self.has(subject, condition, context)
+                        }
                         Test::Near { who, within, .. } => {
                             self.amount(within, context);
                             self.near_kinds.push(who);
+                        }
+                        Test::Party { who, condition, .. } => {
+                            self.near_kinds.push(who);
+                            self.condition_names.push(condition);
                         }
                         Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
                     }
@@ -345,8 +424,16 @@ impl<'a> References<'a> {
                 self.amount(amount, LineContext::Declaration)
             }
             PowerLine::Keywords(keywords) => self.keywords(keywords),
+            PowerLine::Defence(defence) => {
+                if let Some(arc) = &defence.arc {
+                    self.amount(arc, LineContext::Check)
+                }
+            }
             // Checked by `defences`, with the defence counts known on the Penalty line.
-            PowerLine::Limit(_) | PowerLine::Defence(_) | PowerLine::Penalty(_) => {}
+            PowerLine::Limit(_)
+            | PowerLine::Penalty(_)
+            | PowerLine::Modifiers(_)
+            | PowerLine::EachWeapon(_) => {}
             PowerLine::Target(target) => self.target(target, span),
             PowerLine::Threshold(threshold) | PowerLine::GmThreshold(Some(threshold)) => {
                 self.expr(threshold, LineContext::Threshold)
@@ -406,6 +493,8 @@ impl<'a> References<'a> {
                 self.requirement(requirement, "Condition", Some(span));
             }
             TraitLine::Slots(amount) => self.amount(amount, LineContext::Declaration),
+            // Read by `check::creation` only.
+            TraitLine::Creation(_) => {}
             TraitLine::Keywords(keywords) => self.keywords(keywords),
             TraitLine::Group(_) | TraitLine::To(_) => {}
         }
@@ -422,7 +511,10 @@ impl<'a> References<'a> {
                         | ResourceRule::ResetTo { amount, .. }
                         | ResourceRule::Gain { amount, .. }
                         | ResourceRule::Min { amount, .. } => self.amount(amount, context),
-                        ResourceRule::NoMax | ResourceRule::Lost(_) | ResourceRule::World => {}
+                        ResourceRule::NoMax
+                        | ResourceRule::NoMin
+                        | ResourceRule::Lost(_)
+                        | ResourceRule::World => {}
                     }
                 }
             }
@@ -452,7 +544,11 @@ impl<'a> References<'a> {
                 self.effects(effects, LineContext::Result, "At");
             }
             // Checked by `check::effect_flow` (only declared stats take bounds).
-            SystemLine::Bounds(_) | SystemLine::Clock { .. } | SystemLine::Grid(_) => {}
+            SystemLine::Bounds(_)
+            | SystemLine::Clock { .. }
+            | SystemLine::Grid(_)
+            | SystemLine::World(_)
+            | SystemLine::Creation(_) => {}
             SystemLine::OnEvent(rule) => {
                 match (&rule.named, rule.event.node) {
                     (Some(resource), crate::model::hook::HookEvent::ResourceZero) => {
@@ -584,7 +680,7 @@ impl<'a> References<'a> {
                 }
             }
             FieldValue::Keywords(keywords) => self.keywords(keywords),
-            FieldValue::Range(..) | FieldValue::Multiplier(_) => {}
+            FieldValue::Range(..) | FieldValue::Multiplier(_) | FieldValue::Stat(_) => {}
         }
     }
 

@@ -1,8 +1,10 @@
 //! Checking defences: a `Defence:` gate naming a keyword no power or weapon has (a warning,
 //! as for keyword rules), a defence without the `Check:` line it rolls, a `Penalty:` line on
 //! a power that is no defence, a defence's `Check:` line asking for what a defence never
-//! reads (`using`, `versus`, `by Target`), and the names of a `Penalty:` line (where `[Defences this
-//! turn]` and `[Defences this round]` are known).
+//! reads (`using`, `versus`, `by Target`), a facing arc that is dice or more than 360
+//! degrees, the names of a `Penalty:` line (where `[Defences this turn]` and `[Defences this
+//! round]` are known), and a `Modifiers:` line's amounts and keywords (refused, like
+//! `Penalty:`, on a power that is no defence).
 
 use super::error::CheckErrorKind;
 use super::names::{Names, with_suggestion};
@@ -10,7 +12,7 @@ use crate::diagnostics::Diagnostic;
 use crate::model::common::CheckSpec;
 use crate::model::defence::DEFENCE_COUNTS;
 use crate::model::expr::LineContext;
-use crate::model::{BlockBody, Pack, PowerLine, keywords};
+use crate::model::{Amount, BlockBody, Pack, PowerLine, keywords};
 
 /// Checks the defence lines of every power of `pack`.
 pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
@@ -53,6 +55,14 @@ pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
                     ));
                 }
             }
+            if let Some(arc) = &spec.arc
+                && let Some((what, at)) = unreadable_arc(arc)
+            {
+                out.push(CheckErrorKind::Defence(what).at(at.unwrap_or(span)).to_diagnostic().with_help(
+                    "an arc is 0 to 360 degrees wide, centred on the holder's facing: `within 120 \
+                     degrees of facing`, `within [Armour Facing] degrees of facing`",
+                ));
+            }
             if !has_check {
                 let what =
                     format!("defence `{}` has no `Check:` line to roll", block.node.name.node);
@@ -62,6 +72,38 @@ pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
                         .to_diagnostic()
                         .with_help("add the value it rolls: `Check: [Agility]`"),
                 );
+            }
+        }
+        for line in lines {
+            let PowerLine::Modifiers(entries) = &line.node else { continue };
+            for entry in entries {
+                let expr = &entry.node.amount;
+                names.check_expr(expr, LineContext::Check, &parameters, false, &uses, out);
+                let word = entry.node.gate.against.node.as_str();
+                if !known.iter().any(|known| keywords::names(word, known)) {
+                    out.push(with_suggestion(
+                        CheckErrorKind::UnknownKeyword(word.to_string()).at(entry
+                            .node
+                            .gate
+                            .against
+                            .span),
+                        word,
+                        known.iter().copied(),
+                        "give a power or a weapon this keyword (`Keywords:`, a keyword field); \
+                         `Weapon` is the keyword of a power whose `Keywords:` line reads \
+                         `[Weapon]`, used with one",
+                    ));
+                }
+            }
+            if defence.is_none() {
+                let what = format!(
+                    "`{}` is no defence, so its `Modifiers:` never count",
+                    block.node.name.node
+                );
+                out.push(CheckErrorKind::Defence(what).at(line.span).to_diagnostic().with_help(
+                    "make it a defence (`Defence: any`): its modifiers count against the attack \
+                     it answers",
+                ));
             }
         }
         for line in lines {
@@ -77,6 +119,23 @@ pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
                 ));
             }
         }
+    }
+}
+
+/// What is wrong with a `Defence:` line's arc, if anything it can tell before a game: dice
+/// (an arc is no roll) or a number outside 0..=360; with the span to point at.
+fn unreadable_arc(arc: &Amount) -> Option<(String, Option<crate::diagnostics::Span>)> {
+    match arc {
+        Amount::Dice(dice) => Some((
+            format!("a facing arc of `{}` is a roll, not degrees", dice.text),
+            Some(dice.span),
+        )),
+        Amount::Number(number) => {
+            let whole = 360i64.saturating_mul(10i64.checked_pow(number.scale).unwrap_or(i64::MAX));
+            let inside = (0..=whole).contains(&number.units);
+            (!inside).then(|| (format!("a facing arc of {number} degrees is not 0 to 360"), None))
+        }
+        Amount::Expr(_) => None,
     }
 }
 

@@ -52,8 +52,48 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
     }
     let names: Vec<&str> = groups.iter().map(|(name, _)| name.node.as_str()).collect();
+    let power_blocks: Vec<&crate::model::Block> = pack
+        .blocks()
+        .filter(|block| block.node.kind.node == crate::model::BlockKind::Power)
+        .map(|block| &block.node)
+        .collect();
+    let powers: Vec<&str> = power_blocks.iter().map(|block| block.name.node.as_str()).collect();
     for block in pack.blocks() {
         let references = References::of(&block.node.body);
+        for used in &references.powers_used {
+            if !powers.iter().any(|name| used.node.matches(name)) {
+                let help = match did_you_mean(used.node.as_str(), powers.iter().copied()) {
+                    Some(close) => format!("did you mean `{close}`?"),
+                    None => format!("declare it: `power {}` with `Target: Self`", used.node),
+                };
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::unknown_use",
+                        format!("`use {}` names no power of the pack", used.node),
+                    )
+                    .with_primary(used.span, "no power has this name")
+                    .with_help(help),
+                );
+            } else if let Some(target) = power_blocks
+                .iter()
+                .find(|block| used.node.matches(block.name.node.as_str()))
+                .and_then(|block| targets_others(block))
+            {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::use_targets",
+                        format!(
+                            "`use {}` names no target, but {} targets `{target}`",
+                            used.node, used.node
+                        ),
+                    )
+                    .with_primary(used.span, "this power needs targets a `use` cannot name")
+                    .with_help(
+                        "`use` runs a power on its user alone: give that power `Target: Self`",
+                    ),
+                );
+            }
+        }
         for used in &references.groups {
             if !names.iter().any(|name| used.node.matches(name)) {
                 let help = match did_you_mean(used.node.as_str(), names.iter().copied()) {
@@ -122,6 +162,16 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
     }
     group_cycles(&groups, out);
     bounds_name_stats(pack, out);
+}
+
+/// The Target line of a power that targets others than its user (`use` names no targets).
+fn targets_others(block: &crate::model::Block) -> Option<String> {
+    let BlockBody::Power(lines) = &block.body else { return None };
+    lines.iter().find_map(|line| match &line.node {
+        crate::model::PowerLine::Target(crate::model::common::Target::User) => None,
+        crate::model::PowerLine::Target(target) => Some(target.to_string()),
+        _ => None,
+    })
 }
 
 /// `Bounds` lines name stats (not resources or derived values: only stats are raised).

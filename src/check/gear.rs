@@ -71,12 +71,7 @@ pub fn gear(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
     }
     worn_names(pack, out);
-    let mut declared = crate::model::gear::GearDecls::default();
-    for block in pack.blocks() {
-        if let BlockBody::System(lines) = &block.node.body {
-            lines.iter().for_each(|line| declared.add(&line.node));
-        }
-    }
+    let declared = crate::model::gear::GearDecls::of(pack);
     for block in pack.blocks() {
         let body = &block.node.body;
         let rolled = rolled_amounts(body);
@@ -293,6 +288,14 @@ fn effects(effects: &Effects, found: &mut BTreeSet<*const Spanned<Expr>>) {
                 }
                 self::effects(then, found);
             }
+            EffectPart::Check { check, on_success, on_failure } => {
+                if let Amount::Expr(expr) = &check.threshold {
+                    found.insert(expr as *const Spanned<Expr>);
+                }
+                for branch in [on_success, on_failure].into_iter().flatten() {
+                    self::effects(branch, found);
+                }
+            }
         }
     }
 }
@@ -306,6 +309,7 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         | Effect::Lose { amount, .. }
         | Effect::Spend { amount, .. }
         | Effect::Move { distance: amount, .. }
+        | Effect::PickUp { within: Some(amount) }
         | Effect::Set { amount, .. }
         | Effect::Advance { amount, .. }
         | Effect::Raise { amount, .. } => vec![amount],
@@ -322,6 +326,10 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         | Effect::InFront { .. }
         | Effect::Do { .. }
         | Effect::EndTurn
+        | Effect::Drop { .. }
+        | Effect::PickUp { within: None }
+        | Effect::Lift { .. }
+        | Effect::Use { .. }
         | Effect::SkipTurn { .. } => Vec::new(),
     }
 }

@@ -16,6 +16,8 @@ struct Declared<'p> {
     weapon: Vec<&'p Spanned<FieldDecl>>,
     armour: Vec<&'p Spanned<FieldDecl>>,
     records: Vec<(&'p str, &'p [Spanned<FieldDecl>])>,
+    /// The system's stats, which a `stat` field names.
+    stats: Vec<&'p str>,
 }
 
 impl<'p> Declared<'p> {
@@ -33,6 +35,9 @@ impl<'p> Declared<'p> {
                     }
                     SystemLine::Record { name, fields } => {
                         declared.records.push((name.node.as_str(), fields));
+                    }
+                    SystemLine::Stats { stats, .. } => {
+                        declared.stats.extend(stats.iter().map(|stat| stat.node.as_str()));
                     }
                     _ => {}
                 }
@@ -280,7 +285,14 @@ fn typed(
             FieldValue::Amount(amount) => amount_fits(decl, amount),
             FieldValue::Range(..) => (decl.allows(&FieldType::Range), "range"),
             FieldValue::Multiplier(_) => (decl.allows(&FieldType::Multiplier), "multiplier"),
+            FieldValue::Keywords(_) if decl.allows(&FieldType::Stat) => {
+                if let Some(stat) = value.as_stat() {
+                    stat_named(declared, &stat, out);
+                }
+                (true, "stat")
+            }
             FieldValue::Keywords(_) => (decl.allows(&FieldType::Keyword), "keyword"),
+            FieldValue::Stat(_) => (decl.allows(&FieldType::Stat), "stat"),
             FieldValue::Record(entries) => {
                 let record = decl.types.iter().find_map(|t| match t {
                     FieldType::Record(name) => Some((name, declared.record(name.as_str())?)),
@@ -316,6 +328,27 @@ fn typed(
     }
 }
 
+/// A `stat` field's value must name a stat of the system (`Skill: Long Sword`).
+fn stat_named(
+    declared: &Declared<'_>,
+    stat: &Spanned<crate::model::Name>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let name = stat.node.as_str();
+    if declared.stats.iter().any(|known| known.eq_ignore_ascii_case(name)) {
+        return;
+    }
+    let help = match did_you_mean(name, declared.stats.iter().copied()) {
+        Some(close) => format!("did you mean `{close}`?"),
+        None => format!("a stat field names a stat of a `Stats:` line; declare `{name}` there"),
+    };
+    out.push(
+        Diagnostic::error("rules::check::unknown_stat", format!("unknown stat `{name}`"))
+            .with_primary(stat.span, "a stat field names a stat")
+            .with_help(help),
+    );
+}
+
 /// `a dice value`, `a range`... for a message.
 fn written_article(written: &str) -> String {
     match written {
@@ -334,6 +367,7 @@ fn example(kind: &FieldType) -> &'static str {
         FieldType::Multiplier => "x2",
         FieldType::Keyword => "Melee",
         FieldType::Requirement => "[Strength >= 2]",
+        FieldType::Stat => "Long Sword",
         FieldType::Record(_) => "Hit 1, Damage 1d6",
     }
 }

@@ -10,11 +10,13 @@ mod choices;
 mod chosen_costs;
 mod collect;
 mod conditions;
+mod creation;
 mod critical_ranges;
 mod cycles;
 mod damage;
 mod declared_names;
 mod defences;
+mod each_weapon;
 mod effect_flow;
 mod error;
 mod gear;
@@ -51,6 +53,25 @@ use names::Names;
 /// Checks `pack` and returns every problem found, in file and line order.
 pub fn check_pack(pack: &Pack) -> Vec<Diagnostic> {
     check_linked(pack, &Symbols::of(pack))
+}
+
+/// A pack's check, kept with the symbol table it was made against, so whoever installs
+/// that same pack next (a session's `load` into an empty game) need not check it again.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The pack's symbol table.
+    pub symbols: Symbols,
+    /// What `check_linked` found, in the order it found them.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// Checks `pack` (as [`check_pack`] does), keeping its symbol table.
+    pub fn of(pack: &Pack) -> Checked {
+        let symbols = Symbols::of(pack);
+        let diagnostics = check_linked(pack, &symbols);
+        Checked { symbols, diagnostics }
+    }
 }
 
 /// Checks `pack` against its symbol table (built once by the caller, who keeps it for
@@ -140,12 +161,14 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
         }
     }
     rules::grade_caps(pack, &mut out);
+    rules::resource_bounds(pack, &mut out);
     rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
     chosen_costs::chosen_costs(pack, &mut out);
     critical_ranges::critical_ranges(pack, symbols, &mut out);
     power_rules::power_rules(pack, &names, &mut out);
     defences::defences(pack, &names, &mut out);
+    each_weapon::each_weapon(pack, &mut out);
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
@@ -160,6 +183,8 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     damage::damage_pool(pack, &mut out);
     effect_flow::effect_flow(pack, &mut out);
     world::world_resources(pack, &mut out);
+    world::flags_named_as_values(symbols, &mut out);
+    creation::creation(pack, &mut out);
     named_outcomes::named_outcomes(pack, &mut out);
     space::space(pack, &mut out);
     out

@@ -105,6 +105,7 @@ impl<'a> Names<'a> {
                     let known = self.is_value(name.as_str())
                         || (self.symbols.clock
                             && contains_str(&crate::model::system::CLOCK_NAMES, name.as_str()))
+                        || self.symbols.is_world_flag(name.as_str())
                         || handles.contains(&span)
                         || weapon_property(name, context).is_some()
                         || self.gear_read(None, name.as_str())

@@ -15,6 +15,9 @@ pub(super) fn power_keywords(pack: &Pack) -> Vec<&str> {
     let mut out: Vec<&str> = Vec::new();
     for block in pack.blocks() {
         let words: Box<dyn Iterator<Item = &str>> = match &block.node.body {
+            BlockBody::Power(lines) if keywords::reads_weapon_keywords(lines) => {
+                Box::new(keywords::of(lines, None).chain([keywords::WEAPON]))
+            }
             BlockBody::Power(lines) => Box::new(keywords::of(lines, None)),
             BlockBody::Weapon(_) => Box::new(keywords::weapon_words(&block.node)),
             _ => continue,

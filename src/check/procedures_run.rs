@@ -64,9 +64,10 @@ fn procedure_lines(
     if one_die
         && let Some(dice) = procedure.dice
         && !rolls_one_die(&dice.node)
+        && !(method == Method::Total && dice.node.best_of().is_some())
     {
         let help = format!(
-            "write `Dice: d{}`; for several dice use a `pool` or `successes` procedure",
+            "write `Dice: d{}` (a `total` check may keep the best of several: `2d{0}kh1`); for several dice use a `pool` or `successes` procedure",
             dice.node.faces().unwrap_or(20)
         );
         let kind = RefusalKind::NotOneDie { procedure: name.into(), method: method.to_string() };

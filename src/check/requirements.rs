@@ -10,9 +10,11 @@
 //! power is in use there.
 
 use super::as_written::RefusalKind;
+use crate::diagnostics::did_you_mean;
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::model::common::Subject;
 use crate::model::common::Test;
+use crate::model::keywords;
 use crate::model::{BlockBody, ConditionLine, Pack, PowerLine, Requirement, TraitLine, WeaponLine};
 
 /// Where a requirement is, and so who its tests may be about.
@@ -28,9 +30,11 @@ struct Place {
 
 /// Checks every While, Prereq and Requires line the runtime evaluates.
 pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let owned = wieldable(pack);
+    let gear: Vec<&str> = owned.iter().map(String::as_str).collect();
     for block in pack.blocks() {
         for (label, gate) in super::collect::References::of(&block.node.body).effect_gates {
-            tests(&gate.node, Place { label, target: true, power: false }, out);
+            tests(&gate.node, Place { label, target: true, power: false }, &gear, out);
         }
         match &block.node.body {
             BlockBody::Power(lines) => {
@@ -41,7 +45,7 @@ pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
                         _ => continue,
                     };
                     let place = Place { label, target: true, power: true };
-                    tests(requirement, place, out);
+                    tests(requirement, place, &gear, out);
                 }
             }
             BlockBody::Trait(lines) => {
@@ -53,14 +57,14 @@ pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
                         TraitLine::Prereq(requirement) => ("Prereq", requirement),
                         _ => continue,
                     };
-                    tests(requirement, Place { label, target: false, power }, out);
+                    tests(requirement, Place { label, target: false, power }, &gear, out);
                 }
             }
             BlockBody::Condition(lines) => {
                 for line in lines {
                     if let ConditionLine::While(requirement) = &line.node {
                         let place = Place { label: "While", target: false, power: false };
-                        tests(requirement, place, out);
+                        tests(requirement, place, &gear, out);
                     }
                 }
             }
@@ -68,7 +72,7 @@ pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 for line in lines {
                     if let WeaponLine::Requires(requirement) = &line.node {
                         let place = Place { label: "Requires", target: false, power: false };
-                        tests(requirement, place, out);
+                        tests(requirement, place, &gear, out);
                     }
                 }
             }
@@ -78,9 +82,22 @@ pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
 }
 
 /// The tests of one requirement at `place`.
-fn tests(requirement: &Requirement, place: Place, out: &mut Vec<Diagnostic>) {
+fn tests(requirement: &Requirement, place: Place, gear: &[&str], out: &mut Vec<Diagnostic>) {
     let Requirement::Tests { first, rest } = requirement else { return };
     for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
+        if let Test::Wielding { gear: word, .. } = &test.node
+            && !gear.iter().any(|known| keywords::names(word.node.as_str(), known))
+        {
+            let kind = RefusalKind::UnknownGear {
+                gear: word.node.as_str().to_string(),
+                label: place.label,
+            };
+            let help = match did_you_mean(word.node.as_str(), gear.iter().copied()) {
+                Some(near) => format!("did you mean `{near}`?"),
+                None => "name a weapon or armour of the pack, or a keyword one of them has".into(),
+            };
+            out.push(kind.at(word.span).to_diagnostic().with_help(help));
+        }
         if let Some(refusal) = refused(test, place) {
             out.push(refusal);
         }
@@ -91,7 +108,7 @@ fn tests(requirement: &Requirement, place: Place, out: &mut Vec<Diagnostic>) {
 fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
     let label = place.label;
     let (who, keyword) = match &test.node {
-        Test::Compare(_) | Test::Near { .. } => return None,
+        Test::Compare(_) | Test::Near { .. } | Test::Party { .. } => return None,
         Test::Event { .. } => {
             let kind = RefusalKind::EventAsState(label);
             let help = "test what holds now (`you are Dazed`, `[HP > 0]`); an event belongs \
@@ -99,6 +116,16 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
             return Some(kind.at(test.span).to_diagnostic().with_help(help));
         }
         Test::Wielding { subject: None, .. } => return None,
+        // `the world is Night` is checked against the `World:` line (`check::world`);
+        // nothing else is about the world.
+        Test::Wielding { subject: Some((who, _)), .. } | Test::Keyword { subject: who, .. }
+            if Subject::of(&who.node).1 == Some(Subject::World) =>
+        {
+            let written = who.node.as_str().to_string();
+            let kind = RefusalKind::UnknownSubject { subject: written, label };
+            let help = "the world holds flags only: `the world is Night`";
+            return Some(kind.at(who.span).to_diagnostic().with_help(help));
+        }
         Test::Wielding { subject: Some((who, _)), .. } => (who, false),
         Test::Has { subject: who, .. } => (who, false),
         Test::Keyword { subject: who, .. } => (who, true),
@@ -115,6 +142,7 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
         Some(kind.at(who.span).to_diagnostic().with_help(help))
     };
     match (Subject::of(&who.node).1, keyword) {
+        (Some(Subject::World), _) => None,
         (None, _) => refuse(RefusalKind::UnknownSubject { subject: written, label }),
         (Some(Subject::Target), false) if !place.target => {
             refuse(RefusalKind::NoTargetHere { subject: written, label })
@@ -130,4 +158,21 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
         }
         _ => None,
     }
+}
+
+/// What a `wielding` test may name: the pack's weapons and armours and their keywords — the
+/// words `runtime::gear::wields` matches an actor's equipment against.
+fn wieldable(pack: &Pack) -> Vec<String> {
+    let declared = crate::model::gear::GearDecls::of(pack);
+    let mut words = Vec::new();
+    for block in pack.blocks() {
+        if matches!(block.node.body, BlockBody::Weapon(_) | BlockBody::Armour(_)) {
+            // Typed as the runtime types it: a `stat` field's words are no keywords.
+            let mut typed = block.node.clone();
+            declared.type_stat_fields(&mut typed);
+            words.push(typed.name.node.to_string());
+            words.extend(keywords::weapon_words(&typed).map(str::to_string));
+        }
+    }
+    words
 }

@@ -92,6 +92,19 @@ fn held(block: &Block, kind: TraitKind, lines: &[Spanned<TraitLine>], out: &mut 
                     );
                     continue;
                 }
+                EffectPart::Check { .. } => {
+                    out.push(
+                        Diagnostic::error(
+                            "rules::check::held_effect",
+                            format!(
+                                "{kind} `{name}` has no `Trigger:`, so its Effect holds all the time: a check is never rolled there"
+                            ),
+                        )
+                        .with_primary(part.span, "cannot be held")
+                        .with_help("give the trait a `Trigger:` line, or roll the check in a power's Result"),
+                    );
+                    continue;
+                }
                 EffectPart::Narration(_) => continue,
             };
             let problem = match effect {

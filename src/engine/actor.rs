@@ -110,6 +110,10 @@ pub struct Actor {
     pub layered: BTreeMap<String, LayeredPool>,
     /// Where the actor stands, when positions are used.
     pub position: Option<Hex>,
+    /// Where the actor faces, once placed and turned (by `facing` when placed, a move, or
+    /// `faces`); never set while it has no position. Older saves have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<super::Direction>,
     /// The side the actor fights on (`party`, `foes`), when sides are used; older saves
     /// have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]

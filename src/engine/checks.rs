@@ -454,6 +454,9 @@ pub struct ModifiedRollCheck {
     /// ... and at most this (`None`: no upper end, as `natural >= N` says).
     #[serde(default)]
     pub critical_to: Option<u32>,
+    /// Roll this many dice and keep the highest (`2d20kh1`); 0 or 1: one die.
+    #[serde(default)]
+    pub best_of: u32,
 }
 
 /// The result of a [`ModifiedRollCheck`].
@@ -484,6 +487,7 @@ pub struct ModifiedRollOutcome {
 ///     target: 10,
 ///     critical_from: Some(19),
 ///     critical_to: None,
+///     best_of: 0,
 /// };
 /// let outcome = roll_plus_modifier(&mut roller, &check).unwrap();
 /// assert_eq!((outcome.total, outcome.critical), (17, true));
@@ -492,13 +496,34 @@ pub fn roll_plus_modifier(
     roller: &mut Roller,
     check: &ModifiedRollCheck,
 ) -> Result<ModifiedRollOutcome, EngineErrorKind> {
-    let die = roll_die(roller, check.sides)?;
+    roll_best_plus_modifier(roller, check).map(|(outcome, _)| outcome)
+}
+
+/// Rolls a [`ModifiedRollCheck`], returning with the outcome every die rolled in order (the
+/// ones not kept by `best_of` marked dropped); the kept die is the natural roll.
+pub fn roll_best_plus_modifier(
+    roller: &mut Roller,
+    check: &ModifiedRollCheck,
+) -> Result<(ModifiedRollOutcome, Vec<RolledDie>), EngineErrorKind> {
+    let count = check.best_of.max(1);
+    check_count(count)?;
+    let mut dice = Vec::with_capacity(count as usize);
+    for _ in 0..count {
+        dice.push(roll_die(roller, check.sides)?);
+    }
+    // The first of the highest faces is kept.
+    let kept =
+        (0..dice.len()).fold(0, |best, i| if dice[i].face > dice[best].face { i } else { best });
+    for (i, die) in dice.iter_mut().enumerate() {
+        die.dropped = i != kept;
+    }
+    let die = dice[kept];
     let total = i64::from(die.face).saturating_add(check.modifier);
     let success = total >= check.target;
     let critical = success
         && check.critical_from.is_some_and(|from| die.face >= from)
         && check.critical_to.is_none_or(|to| die.face <= to);
-    Ok(ModifiedRollOutcome { die, natural: die.face, total, success, critical })
+    Ok((ModifiedRollOutcome { die, natural: die.face, total, success, critical }, dice))
 }
 
 /// Who wins when both sides score the same.

@@ -19,7 +19,8 @@ pub enum Grid {
     Square,
 }
 
-/// The four square neighbour directions, in a fixed order (east, north, west, south).
+/// The four square neighbour directions, in a fixed order (east, north, west, south; see
+/// [`super::Direction`]).
 pub const SQUARE_DIRECTIONS: [Hex; 4] =
     [Hex { q: 1, r: 0 }, Hex { q: 0, r: -1 }, Hex { q: -1, r: 0 }, Hex { q: 0, r: 1 }];
 
@@ -214,6 +215,39 @@ impl Grid {
         }
     }
 
+    /// An arc: the cell one step from `origin` toward direction `direction`, then the cells
+    /// `1..=size` to either side of it, nearest first (right, then left). On squares they
+    /// are the row across the direction (a sweep's "left and right of the target"); on hexes
+    /// the neighbours of `origin` around it, at most the whole ring.
+    pub fn arc(self, origin: Hex, direction: usize, size: i64) -> Vec<Hex> {
+        let size = size.clamp(0, MAX_AREA_SIZE);
+        match self {
+            Grid::Hex => {
+                let mut cells = vec![origin.plus(hex::DIRECTIONS[direction % 6])];
+                for k in 1..=size.min(3) as usize {
+                    for turn in [direction + k, direction + 6 - k] {
+                        let cell = origin.plus(hex::DIRECTIONS[turn % 6]);
+                        if !cells.contains(&cell) {
+                            cells.push(cell);
+                        }
+                    }
+                }
+                cells
+            }
+            Grid::Square => {
+                let axis = SQUARE_DIRECTIONS[direction % 4];
+                let side = Hex::new(-axis.r, axis.q);
+                let front = origin.plus(axis);
+                let mut cells = vec![front];
+                for k in 1..=size {
+                    cells.push(front.plus(side.times(k)));
+                    cells.push(front.plus(side.times(-k)));
+                }
+                cells
+            }
+        }
+    }
+
     /// The first `size` cells after `origin` on the line through `toward`, extended past it.
     pub fn ray(self, origin: Hex, toward: Hex, size: i64) -> Vec<Hex> {
         let size = size.clamp(0, MAX_AREA_SIZE);
@@ -329,6 +363,14 @@ mod tests {
         assert_eq!(Grid::Square.burst(Hex::default(), 2).len(), 13);
         let ring = square_ring(Hex::default(), 2);
         assert!(ring.iter().all(|c| Grid::Square.distance(Hex::default(), *c) == 2));
+    }
+
+    #[test]
+    fn an_arc_is_the_row_across_on_squares_and_the_ring_around_on_hexes() {
+        let arc = Grid::Square.arc(Hex::default(), 0, 1);
+        assert_eq!(arc, [Hex::new(1, 0), Hex::new(1, 1), Hex::new(1, -1)]);
+        assert_eq!(Grid::Hex.arc(Hex::default(), 0, 1).len(), 3);
+        assert_eq!(Grid::Hex.arc(Hex::default(), 0, 9).len(), 6);
     }
 
     #[test]

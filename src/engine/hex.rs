@@ -16,7 +16,9 @@ pub struct Hex {
     pub r: i64,
 }
 
-/// The six neighbour directions, in a fixed order (index 0..6).
+/// The six neighbour directions, in a fixed order (index 0..6): east, northeast, northwest,
+/// west, southwest, southeast (pointy-top hexes, `r` growing southward; see
+/// [`super::Direction`]).
 pub const DIRECTIONS: [Hex; 6] = [
     Hex { q: 1, r: 0 },
     Hex { q: 1, r: -1 },

@@ -12,6 +12,7 @@ mod clock;
 mod condition;
 mod damage;
 mod decision;
+mod direction;
 mod effects;
 mod encounter;
 mod error;
@@ -36,8 +37,9 @@ pub use checks::{
     DiceClass, Graded, MAX_DICE, MAX_DICE_ROLLED, MAX_EXPLOSIONS_PER_DIE, ModifiedRollCheck,
     ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck, RollUnderOutcome, RolledDie,
     ScoreComparison, Side, SuccessPoolCheck, SuccessPoolOutcome, TieRule, classify_dice,
-    decide_roll_under, grade_totals, pool_vs_threshold, roll_die, roll_plus_modifier, roll_under,
-    roll_under_asks, roll_under_dice, success_pool, versus, versus_rolls,
+    decide_roll_under, grade_totals, pool_vs_threshold, roll_best_plus_modifier, roll_die,
+    roll_plus_modifier, roll_under, roll_under_asks, roll_under_dice, success_pool, versus,
+    versus_rolls,
 };
 pub use clock::{ClockAdvance, WorldClock};
 pub use condition::{
@@ -50,6 +52,7 @@ pub use damage::{
 pub use decision::{
     Answer, Decider, DecisionKind, DecisionPoint, DecisionTaken, Policy, PolicyDecider,
 };
+pub use direction::Direction;
 pub use effects::{DamageInto, DamageReport};
 pub(crate) use effects::{Sink, Struck};
 pub use encounter::{

@@ -99,9 +99,9 @@ pub fn validate(world: &World) -> Result<(), String> {
             }
         }
     }
-    let mut hexes = world.walls.iter().chain(world.terrain.keys());
+    let mut hexes = world.walls.iter().chain(world.terrain.keys()).chain(world.ground.keys());
     if let Some(hex) = hexes.find(|hex| !hex.on_map()) {
-        return Err(format!("a wall or terrain lies at {hex}, off the map"));
+        return Err(format!("a wall, terrain or gear lies at {hex}, off the map"));
     }
     if let Some(encounter) = &world.encounter {
         let mut taking_part = std::collections::BTreeSet::new();

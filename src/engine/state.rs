@@ -13,7 +13,7 @@ use super::cause::Cause;
 use super::checks::{
     ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck,
     RollUnderOutcome, RolledDie, SuccessPoolCheck, SuccessPoolOutcome, decide_roll_under,
-    pool_vs_threshold, roll_plus_modifier, roll_under_asks, roll_under_dice, success_pool,
+    pool_vs_threshold, roll_best_plus_modifier, roll_under_asks, roll_under_dice, success_pool,
 };
 use super::clock::WorldClock;
 use super::decision::Decider;
@@ -33,6 +33,10 @@ pub struct World {
     pub pools: BTreeMap<String, i64>,
     /// The world clock.
     pub clock: WorldClock,
+    /// World flags set away from their group's start, by group (its first flag) to the
+    /// flag that holds; older saves have none.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub flags: BTreeMap<String, String>,
     /// The running encounter, if any.
     pub encounter: Option<Encounter>,
     /// The test in progress (or the last one settled); older saves have none.
@@ -50,6 +54,10 @@ pub struct World {
     /// them. Older saves have none.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "terrain_as_list")]
     pub terrain: BTreeMap<super::hex::Hex, BTreeMap<String, Option<i64>>>,
+    /// Gear lying on the map (a thrown weapon where it landed), per cell, in the order it
+    /// was dropped; picked up into someone's equipment. Older saves have none.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "ground_as_list")]
+    pub ground: BTreeMap<super::hex::Hex, Vec<String>>,
     /// One shared copy of each name the log repeats (not saved; it refills as events are
     /// logged).
     #[serde(skip)]
@@ -87,12 +95,31 @@ mod terrain_as_list {
     }
 }
 
+/// Gear on the map is saved as a list of `[hex, items]` pairs, as terrain is.
+mod ground_as_list {
+    use super::BTreeMap;
+    use crate::engine::Hex;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    type Ground = BTreeMap<Hex, Vec<String>>;
+
+    pub fn serialize<S: Serializer>(ground: &Ground, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(ground.iter())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Ground, D::Error> {
+        let pairs = Vec::<(Hex, Vec<String>)>::deserialize(deserializer)?;
+        Ok(pairs.into_iter().collect())
+    }
+}
+
 impl World {
     /// An empty world whose dice come from `seed`.
     pub fn new(seed: u64) -> Self {
         World {
             actors: Vec::new(),
             pools: BTreeMap::new(),
+            flags: BTreeMap::new(),
             clock: WorldClock::default(),
             encounter: None,
             test: None,
@@ -100,6 +127,7 @@ impl World {
             log: EventLog::default(),
             walls: std::collections::BTreeSet::new(),
             terrain: BTreeMap::new(),
+            ground: BTreeMap::new(),
             names: super::text::NameCache::default(),
         }
     }
@@ -429,7 +457,8 @@ impl World {
         check: &ModifiedRollCheck,
         span: Span,
     ) -> Result<ModifiedRollOutcome, EngineError> {
-        let outcome = roll_plus_modifier(&mut self.roller, check).map_err(|k| k.at(span))?;
+        let (outcome, dice) =
+            roll_best_plus_modifier(&mut self.roller, check).map_err(|k| k.at(span))?;
         let result = CheckResult::Modified {
             natural: outcome.natural,
             total: outcome.total,
@@ -437,7 +466,7 @@ impl World {
             success: outcome.success,
             critical: outcome.critical,
         };
-        self.log_check(actor, vec![outcome.die], result, span);
+        self.log_check(actor, dice, result, span);
         Ok(outcome)
     }
 

@@ -60,6 +60,8 @@ pub struct Symbols {
     pub blocks: Vec<(BlockKind, Declared)>,
     /// Whether a `Clock:` line declares the world clock (`[Clock Period]` is then a name).
     pub clock: bool,
+    /// `World:` flags, every group's, in declaration order.
+    pub world_flags: Vec<Declared>,
     /// `Weapon fields:`, `Armour fields:` and `Record` lines.
     pub gear: crate::model::gear::GearDecls,
     /// The stat ids: the names of [`Symbols::stats`], a stat's id being its index there.
@@ -110,6 +112,9 @@ impl Symbols {
             }
             SystemLine::Hook { function, .. } => self.functions.push(Declared::of(function)),
             SystemLine::Clock { .. } => self.clock = true,
+            SystemLine::World(groups) => {
+                self.world_flags.extend(groups.iter().flatten().map(Declared::of));
+            }
             SystemLine::GearFields { .. } | SystemLine::Record { .. } => self.gear.add(line),
             _ => {}
         }
@@ -129,6 +134,11 @@ impl Symbols {
     /// The id of the stat declared exactly `name` (its first declaration).
     pub fn stat_id(&self, name: &str) -> Option<usize> {
         self.stats.iter().position(|declared| declared.name == name)
+    }
+
+    /// Whether a `World:` line declares the flag `name` (without regard to case).
+    pub fn is_world_flag(&self, name: &str) -> bool {
+        self.world_flags.iter().any(|flag| flag.name.eq_ignore_ascii_case(name))
     }
 
     /// Whether a `Resource` line (or a fed world pool) declares `name`, exactly.

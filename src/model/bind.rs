@@ -118,6 +118,17 @@ impl Binding {
                     parts.push(Spanned::new(when, span));
                     continue;
                 }
+                EffectPart::Check { check, on_success, on_failure } => {
+                    let check = crate::model::EffectCheck {
+                        threshold: self.amount(&check.threshold),
+                        ..check.clone()
+                    };
+                    let on_success = on_success.as_ref().map(|then| self.effects(then));
+                    let on_failure = on_failure.as_ref().map(|then| self.effects(then));
+                    let part = EffectPart::Check { check, on_success, on_failure };
+                    parts.push(Spanned::new(part, span));
+                    continue;
+                }
             };
             if let Effect::Raise { lower, stat, amount } = effect
                 && stat.node.matches(self.name.as_str())

@@ -20,7 +20,7 @@ pub enum TargetCount {
     Exactly(Amount),
 }
 
-/// An area shape: `Burst`, `Cone`, `Path`, `Ray`, `Line`, `Blast`.
+/// An area shape: `Burst`, `Cone`, `Path`, `Ray`, `Line`, `Blast`, `Arc`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AreaShape(pub String);
 
@@ -231,6 +231,8 @@ pub enum Subject {
     Target,
     /// `this power`, `the power`, `power`, `it`: the power in use (with its weapon).
     Power,
+    /// `the world`, `world`: the world's flags (`the world is Night`).
+    World,
 }
 
 impl Subject {
@@ -246,6 +248,7 @@ impl Subject {
             "you" | "your" | "self" => Some(Subject::User),
             "target" | "the target" => Some(Subject::Target),
             "power" | "this power" | "the power" | "it" => Some(Subject::Power),
+            "world" | "the world" => Some(Subject::World),
             _ => None,
         };
         (negated, who)
@@ -295,6 +298,16 @@ pub enum Test {
         /// The distance, on the system's grid.
         within: Amount,
     },
+    /// `no ally is Emboldened`, `an enemy is Marked`: whether anyone of a kind (`ally`,
+    /// `enemy`, `creature`), placed or not, holds a condition.
+    Party {
+        /// `no` instead of `a`/`an`.
+        negated: bool,
+        /// `ally`, `enemy`, `creature`, as written.
+        who: Spanned<Name>,
+        /// The condition.
+        condition: Spanned<Name>,
+    },
     /// `an enemy moves adjacent to you`: an event the engine raises.
     Event {
         /// Who acts.
@@ -323,22 +336,14 @@ impl fmt::Display for Test {
                 if let Some((subject, verb)) = subject {
                     write!(f, "{} {verb} ", subject.node)?;
                 }
-                let vowel = gear
-                    .node
-                    .as_str()
-                    .starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
-                write!(f, "wielding {} {}", if vowel { "an" } else { "a" }, gear.node)
+                write!(f, "wielding {} {}", article(gear.node.as_str(), false), gear.node)
+            }
+            Test::Party { negated, who, condition } => {
+                let article = article(who.node.as_str(), *negated);
+                write!(f, "{article} {} is {}", who.node, condition.node)
             }
             Test::Near { negated, who, within } => {
-                let vowel = who
-                    .node
-                    .as_str()
-                    .starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
-                let article = match (negated, vowel) {
-                    (true, _) => "no",
-                    (false, true) => "an",
-                    (false, false) => "a",
-                };
+                let article = article(who.node.as_str(), *negated);
                 write!(f, "{article} {} within {within}", who.node)
             }
             Test::Event { subject, verb, rest } => {
@@ -471,5 +476,17 @@ impl fmt::Display for Assignment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = if self.negative { "-" } else { "" };
         write!(f, "{} {sign}{}", self.name.node, self.value)
+    }
+}
+
+/// The article a test prints before `word`: `no` when the test is negated, else `an` before
+/// a vowel and `a` otherwise (`wielding an Axe`, `an ally within 2`, `no enemy is Dazed`).
+fn article(word: &str, negated: bool) -> &'static str {
+    if negated {
+        "no"
+    } else if word.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
     }
 }

@@ -231,6 +231,10 @@ pub enum Effect {
         /// `each ally within 5 is Inspired`: the distance, the subject then naming a kind
         /// (`ally`, `enemy`, `creature`); every placed one within it receives the condition.
         within: Option<Box<Amount>>,
+        /// `every ally is Inspired`: the subject names a kind and every one of it receives
+        /// the condition, placed or not.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        every: bool,
     },
     /// `remove Grabbed`, `remove Dazed from Self`
     Remove {
@@ -251,6 +255,11 @@ pub enum Effect {
         distance: Amount,
         /// `hexes`, `squares`, as written in lower case.
         unit: Option<String>,
+        /// `into occupied hexes as Crowded` (a push or pull): the cell word as written and
+        /// the condition both hold while the mover shares an occupied cell it was forced
+        /// into.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        crowd: Option<(String, Spanned<Name>)>,
     },
     /// `script bonus(Grade)`
     Script(Spanned<Expr>),
@@ -271,6 +280,20 @@ pub enum Effect {
         condition: ConditionRef,
         /// Whose hex (`Target`, `Self`); `None`: the request's destination.
         at: Option<Spanned<Name>>,
+    },
+    /// `lift Spikes`, `lift Spikes at Target`: the terrain taken off a cell (the user's,
+    /// else the subject's); whoever stands there loses what it gave.
+    Lift {
+        /// The terrain's condition.
+        condition: Spanned<Name>,
+        /// Whose cell (`Target`); `None`: the user's.
+        at: Option<Spanned<Name>>,
+    },
+    /// `use Cross Thorns`: the line's user uses that power of the pack (its whole pipeline,
+    /// with no targets named), whether or not the user lists it.
+    Use {
+        /// The power.
+        power: Spanned<Name>,
     },
     /// `skip the next turn`, `Self skips the next turn`: the actor's next turn is skipped.
     SkipTurn {
@@ -303,6 +326,18 @@ pub enum Effect {
         /// `at most once per test`.
         once_per_test: bool,
     },
+    /// `drop the weapon at Target`: the use's weapon leaves the user's equipment and lies on
+    /// that creature's cell (`None`: the user's own), to be picked up again.
+    Drop {
+        /// Whose cell.
+        at: Option<Spanned<Name>>,
+    },
+    /// `pick up gear`, `pick up gear within 1`: the gear lying on the user's cell (or within
+    /// N of it) goes into the user's equipment.
+    PickUp {
+        /// How far from the user (`None`: its own cell).
+        within: Option<Amount>,
+    },
     /// `advance the clock by 2 ticks`: the world clock moves (`tick`, `period`, `day`).
     Advance {
         /// How many.
@@ -326,6 +361,11 @@ pub enum Recipient {
         /// The distance from the user.
         within: Amount,
     },
+    /// `every ally`: every creature of that kind, placed or not (the user is never one).
+    Every {
+        /// `ally`, `enemy`, `creature` (singular or plural), as written.
+        who: Spanned<Name>,
+    },
 }
 
 impl fmt::Display for Recipient {
@@ -333,6 +373,7 @@ impl fmt::Display for Recipient {
         match self {
             Recipient::One(name) => write!(f, "{}", name.node),
             Recipient::Each { who, within } => write!(f, "each {} within {within}", who.node),
+            Recipient::Every { who } => write!(f, "every {}", who.node),
         }
     }
 }
@@ -365,11 +406,19 @@ impl fmt::Display for Effect {
                 write!(f, "{who} loses {amount} {}", resource.node)
             }
             Effect::Spend { amount, resource } => write!(f, "spend {amount} {}", resource.node),
-            Effect::Apply { subject: Some(subject), condition, duration, against, within } => {
+            Effect::Apply {
+                subject: Some(subject),
+                condition,
+                duration,
+                against,
+                within,
+                every,
+            } => {
                 match within {
                     Some(within) => {
                         write!(f, "each {} within {within} is {condition}", subject.node)?
                     }
+                    None if *every => write!(f, "every {} is {condition}", subject.node)?,
                     None => write!(f, "{} is {condition}", subject.node)?,
                 }
                 write_against(f, against)?;
@@ -387,7 +436,7 @@ impl fmt::Display for Effect {
                     None => Ok(()),
                 }
             }
-            Effect::Move { kind, subject, up_to, distance, unit } => {
+            Effect::Move { kind, subject, up_to, distance, unit, crowd } => {
                 write!(f, "{kind}")?;
                 if let Some(subject) = subject {
                     write!(f, " {}", subject.node)?;
@@ -396,8 +445,13 @@ impl fmt::Display for Effect {
                     f.write_str(" up to")?;
                 }
                 write!(f, " {distance}")?;
-                match unit {
-                    Some(unit) => write!(f, " {unit}"),
+                if let Some(unit) = unit {
+                    write!(f, " {unit}")?;
+                }
+                match crowd {
+                    Some((cells, condition)) => {
+                        write!(f, " into occupied {cells} as {}", condition.node)
+                    }
                     None => Ok(()),
                 }
             }
@@ -428,10 +482,22 @@ impl fmt::Display for Effect {
                     None => Ok(()),
                 }
             }
+            Effect::Lift { condition, at } => {
+                write!(f, "lift {}", condition.node)?;
+                match at {
+                    Some(at) => write!(f, " at {}", at.node),
+                    None => Ok(()),
+                }
+            }
+            Effect::Use { power } => write!(f, "use {}", power.node),
             Effect::SkipTurn { subject: Some(subject) } => {
                 write!(f, "{} skips the next turn", subject.node)
             }
             Effect::SkipTurn { subject: None } => f.write_str("skip the next turn"),
+            Effect::Drop { at: Some(at) } => write!(f, "drop the weapon at {}", at.node),
+            Effect::Drop { at: None } => f.write_str("drop the weapon"),
+            Effect::PickUp { within: Some(within) } => write!(f, "pick up gear within {within}"),
+            Effect::PickUp { within: None } => f.write_str("pick up gear"),
         }
     }
 }
@@ -470,6 +536,53 @@ pub enum EffectPart {
         /// What runs when it holds: the rest of the line.
         then: Effects,
     },
+    /// `check Grit vs 15 with Save; on failure: apply Dazed`, `Target checks
+    /// Grit vs 15; on success: ...; on failure: ...`: a check rolled through a declared
+    /// procedure (the system's default without `with`), then the branch its result picks.
+    /// `on success:` runs to an `on failure:` part or the end of the line; `on failure:` to
+    /// an `on success:` part or the end.
+    Check {
+        /// The check.
+        check: EffectCheck,
+        /// What runs when it succeeds (grade above 0).
+        on_success: Option<Effects>,
+        /// What runs when it fails.
+        on_failure: Option<Effects>,
+    },
+}
+
+/// The check of an [`EffectPart::Check`]: `Target checks Stability + Dodge vs 21 with
+/// Challenge`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EffectCheck {
+    /// Who rolls (`Target`, `Self`); `None`: the user.
+    pub roller: Option<Spanned<Name>>,
+    /// The stats whose values add up to the check modifier.
+    pub stats: Vec<Spanned<Name>>,
+    /// The threshold (`vs 21`).
+    pub threshold: Amount,
+    /// `with Challenge`: the procedure; `None`: the system's default.
+    pub procedure: Option<Spanned<Name>>,
+}
+
+impl fmt::Display for EffectCheck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.roller {
+            Some(roller) => write!(f, "{} checks ", roller.node)?,
+            None => f.write_str("check ")?,
+        }
+        for (index, stat) in self.stats.iter().enumerate() {
+            if index > 0 {
+                f.write_str(" + ")?;
+            }
+            write!(f, "{}", stat.node)?;
+        }
+        write!(f, " vs {}", self.threshold)?;
+        match &self.procedure {
+            Some(procedure) => write!(f, " with {}", procedure.node),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The effects of one line, in order: `2 fire damage; apply Dazed`.
@@ -493,6 +606,15 @@ impl Effects {
             match parts.next() {
                 Some(part) => match &part.node {
                     EffectPart::When { then, .. } => stack.push(then.parts.iter()),
+                    EffectPart::Check { on_success, on_failure, .. } => {
+                        // Pushed in reverse: the success branch is walked first.
+                        if let Some(failure) = on_failure {
+                            stack.push(failure.parts.iter());
+                        }
+                        if let Some(success) = on_success {
+                            stack.push(success.parts.iter());
+                        }
+                    }
                     _ => out.push(part),
                 },
                 None => {
@@ -514,6 +636,15 @@ impl fmt::Display for Effects {
                 EffectPart::Effect(effect) => write!(f, "{effect}")?,
                 EffectPart::Narration(narration) => write!(f, "{narration}")?,
                 EffectPart::When { test, then } => write!(f, "when {}: {then}", test.node)?,
+                EffectPart::Check { check, on_success, on_failure } => {
+                    write!(f, "{check}")?;
+                    if let Some(success) = on_success {
+                        write!(f, "; on success: {success}")?;
+                    }
+                    if let Some(failure) = on_failure {
+                        write!(f, "; on failure: {failure}")?;
+                    }
+                }
             }
         }
         Ok(())

@@ -47,13 +47,16 @@ pub enum FieldType {
     Keyword,
     /// `requirement`: only the `Requires` line, which must hold to use the gear.
     Requirement,
+    /// `stat`: the name of a stat of the system (`Skill: Long Sword`); reads as the
+    /// wielder's value of that stat (`[Weapon Skill]`).
+    Stat,
     /// The name of a `Record` the system declares: `Hit 1, Damage 1d6`.
     Record(Name),
 }
 
 impl FieldType {
     /// The built-in types and their words, in documentation order.
-    pub const WORDS: [(&'static str, FieldType); 7] = [
+    pub const WORDS: [(&'static str, FieldType); 8] = [
         ("number", FieldType::Number),
         ("dice", FieldType::Dice),
         ("range", FieldType::Range),
@@ -61,6 +64,7 @@ impl FieldType {
         ("keyword", FieldType::Keyword),
         ("keywords", FieldType::Keyword),
         ("requirement", FieldType::Requirement),
+        ("stat", FieldType::Stat),
     ];
 
     /// The type written `word`: a built-in type (case-insensitive), else a record's name.
@@ -131,9 +135,25 @@ pub enum FieldValue {
     Record(Vec<Spanned<Assignment>>),
     /// `Melee Heavy`: words.
     Keywords(Vec<Spanned<Keyword>>),
+    /// `Long Sword` on a field the system declares `stat`: a stat's name (written as words,
+    /// told apart from keywords once the declarations are known).
+    Stat(Spanned<Name>),
 }
 
 impl FieldValue {
+    /// The stat a field declared `stat` names, from the words it was written with (`Long
+    /// Sword`): `None` unless the value is words.
+    pub fn as_stat(&self) -> Option<Spanned<Name>> {
+        let FieldValue::Keywords(words) = self else { return None };
+        let (first, last) = (words.first()?, words.last()?);
+        let text: Vec<String> = words.iter().map(|word| word.node.to_string()).collect();
+        let span = crate::diagnostics::Span::new(
+            first.span.file,
+            first.span.start as usize..last.span.end as usize,
+        );
+        Some(Spanned::new(Name::new(&text.join(" ")), span))
+    }
+
     /// The type this value is, for `check`'s messages: `dice`, `range`...
     pub fn kind_word(&self) -> &'static str {
         match self {
@@ -143,6 +163,7 @@ impl FieldValue {
             FieldValue::Multiplier(_) => "multiplier",
             FieldValue::Record(_) => "record",
             FieldValue::Keywords(_) => "keyword",
+            FieldValue::Stat(_) => "stat",
         }
     }
 
@@ -162,6 +183,7 @@ impl fmt::Display for FieldValue {
             FieldValue::Multiplier(factor) => write!(f, "x{factor}"),
             FieldValue::Record(entries) => write_list(f, entries),
             FieldValue::Keywords(words) => write_keywords(f, words),
+            FieldValue::Stat(name) => write!(f, "{}", name.node),
         }
     }
 }
@@ -195,6 +217,52 @@ pub struct GearDecls {
 }
 
 impl GearDecls {
+    /// What the system blocks of `pack` declare about gear.
+    pub fn of(pack: &super::Pack) -> GearDecls {
+        let mut declared = GearDecls::default();
+        for line in pack.system_lines() {
+            declared.add(&line.node);
+        }
+        declared
+    }
+
+    /// Tells the stat fields of a gear block apart from keywords: a field the system
+    /// declares `stat` (`Weapon fields: Skill stat`) and written as words (`Skill: Long
+    /// Sword`) names a stat, so its words are no keywords of the gear. Other blocks are left
+    /// as they are.
+    pub fn type_stat_fields(&self, block: &mut super::Block) {
+        let (kind, fields): (GearKind, Vec<&mut Field>) = match &mut block.body {
+            super::BlockBody::Weapon(lines) => (
+                GearKind::Weapon,
+                lines
+                    .iter_mut()
+                    .filter_map(|line| match &mut line.node {
+                        super::WeaponLine::Field(field) => Some(field),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+            super::BlockBody::Armour(lines) => (
+                GearKind::Armour,
+                lines
+                    .iter_mut()
+                    .filter_map(|line| match &mut line.node {
+                        super::ArmourLine::Field(field) => Some(field),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+            _ => return,
+        };
+        for field in fields {
+            if self.is_stat(kind, field.label.node.as_str())
+                && let Some(stat) = field.value.as_stat()
+            {
+                field.value = FieldValue::Stat(stat);
+            }
+        }
+    }
+
     /// Adds what a system line declares about gear, if anything.
     pub fn add(&mut self, line: &super::SystemLine) {
         match line {
@@ -218,6 +286,13 @@ impl GearDecls {
             GearKind::Weapon => &self.weapon,
             GearKind::Armour => &self.armour,
         }
+    }
+
+    /// Whether the field `label` of gear of `kind` is declared a `stat`.
+    pub fn is_stat(&self, kind: GearKind, label: &str) -> bool {
+        self.fields(kind)
+            .iter()
+            .any(|decl| decl.name.node.matches(label) && decl.allows(&FieldType::Stat))
     }
 
     /// The entries of the record `name`, if the system declares it.

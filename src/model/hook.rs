@@ -26,7 +26,8 @@ pub enum HookEvent {
     ConditionApplied,
     /// `On condition ended:` — `fn f(actor, condition)`.
     ConditionEnded,
-    /// `On resource zero:` — `fn f(actor, resource)`, when a change leaves a resource at 0.
+    /// `On resource zero:` — `fn f(actor, resource)`, when a change takes a resource from
+    /// above 0 to 0 or below.
     ResourceZero,
     /// `On hit:` — `fn f(actor, amount)`, every time a damage effect lands on the actor,
     /// whatever it took (0 on an actor already at 0 health).

@@ -11,6 +11,12 @@ use super::house::{House, HouseBody, HouseRule, LineAction, LineEdit};
 use super::{Block, BlockBody, BlockKind, Item, Pack};
 use crate::diagnostics::{Diagnostic, Spanned, did_you_mean};
 
+/// Whether `pack` holds any house-rule item (`replace power X`, `house rules for Y`):
+/// without one, [`apply`] changes nothing.
+pub fn has_house_rules(pack: &Pack) -> bool {
+    pack.files.iter().flat_map(|file| &file.items).any(|item| matches!(item, Item::House(_)))
+}
+
 /// The pack with every house rule applied and the house-rule items gone, and the changes
 /// (advice) and problems (errors) found. With an error the pack must not be used.
 pub fn apply(mut pack: Pack) -> (Pack, Vec<Diagnostic>) {

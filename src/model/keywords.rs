@@ -12,9 +12,24 @@ pub fn power_lines(block: &Block) -> &[Spanned<PowerLine>] {
     }
 }
 
+/// The keyword a power whose `Keywords:` line reads `[Weapon]` has when its use carries a
+/// weapon: `Modifiers: -4 vs Weapon` on a defence counts against armed attacks only.
+pub const WEAPON: &str = "Weapon";
+
+/// Whether a power with these lines takes its weapon's keywords (`Keywords: [Weapon]`).
+pub fn reads_weapon_keywords(lines: &[Spanned<PowerLine>]) -> bool {
+    lines.iter().any(|line| match &line.node {
+        PowerLine::Keywords(keywords) => keywords.iter().any(|keyword| {
+            matches!(&keyword.node, Keyword::Expr(expr) if matches!(&expr.node, Expr::Name(n) if n.matches("Weapon")))
+        }),
+        _ => false,
+    })
+}
+
 /// Every keyword of a power with these lines, used with `weapon`: the words of its
-/// `Keywords:` lines, with `[Weapon]` replaced by the words of the weapon's own `Keywords:`
-/// line (`Melee [Weapon] Charge` with a `Heavy Blade` weapon is Melee, Heavy, Blade, Charge);
+/// `Keywords:` lines, with `[Weapon]` replaced by `Weapon` and the words of the weapon's own
+/// `Keywords:` line (`Melee [Weapon] Charge` with a `Heavy Blade` weapon is Melee, Weapon,
+/// Heavy, Blade, Charge; with no weapon, Melee and Charge);
 /// `Power` (every power); `Attack` when it has a `Threshold:` line and targets others (a
 /// rolled power with `Target: Self` is a task, not an attack); `Directed` when it
 /// targets creatures and `Area` when it targets an area.
@@ -35,7 +50,9 @@ pub fn of<'a>(
                 }
                 Keyword::Expr(_) => (None, None),
             };
-            own.into_iter().chain(from_weapon.into_iter().flat_map(weapon_words))
+            // A use that carries a weapon is a `Weapon` attack (an unarmed one is not).
+            let armed = from_weapon.map(|_| WEAPON);
+            own.into_iter().chain(armed).chain(from_weapon.into_iter().flat_map(weapon_words))
         })
     });
     let rolled = lines

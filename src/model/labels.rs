@@ -131,7 +131,7 @@ label_table! {
         /// `Cost: [Weapon + 1] CP`
         Cost = "Cost", Plain, "what using the power costs: `Cost: [Weapon + 1] CP`";
         /// `Defence: unless vs Ranged, 2 per turn`
-        Defence = "Defence" | "Defense", Plain, "the power is a defence its holder may choose against an attack `versus a defence`, with the attacks it counts against and its uses per turn: `Defence: unless vs Ranged, 2 per turn` (`any`, `vs Melee`, `not against Ranged`; `2 per weapon per turn`: for each weapon equipped; `per round`, `per encounter`)";
+        Defence = "Defence" | "Defense", Plain, "the power is a defence its holder may choose against an attack `versus a defence`, with the attacks it counts against and its uses per turn: `Defence: unless vs Ranged, 2 per turn` (`any`, `vs Melee`, `not against Ranged`; `2 per weapon per turn`: for each weapon equipped; `per round`, `per encounter`; `any, within 120 degrees of facing`: only against an attacker inside that arc of its holder's facing)";
         /// `Effect: apply Hasted to Self`
         Effect = "Effect", Plain, "effects at every grade (`Effect 2:` from grade 2): `Effect: apply Hasted to Self`";
         /// `Halt: Target takes damage`
@@ -142,6 +142,8 @@ label_table! {
         Keywords = "Keywords", Plain, "the power's keywords: `Keywords: Attack Melee [Weapon]`";
         /// `Limit: once per turn`
         Limit = "Limit", Plain, "how often it may be used: `Limit: once per turn, shared by Fate`";
+        /// `Modifiers: -4 vs Weapon`
+        Modifiers = "Modifiers", Plain, "a defence's modifiers by the keywords of the attack it answers, read on the defender and its weapon: `Modifiers: -4 vs Weapon, +[Weapon's Fast Block] vs Fast` (`unless vs`)";
         /// `Penalty: [Defence Penalty(Defences this turn)]`
         Penalty = "Penalty", Plain, "a defence's modifier, which may read the defences its holder made this turn or round: `Penalty: [Defence Penalty(Defences this turn)]` (`Defences this round`)";
         /// `Prereq: [FP >= 1]`
@@ -159,6 +161,8 @@ label_table! {
         Ticks = "Ticks", Plain, "what using it costs in initiative ticks: `Ticks: 3`";
         /// `Trigger: an enemy moves adjacent`
         Trigger = "Trigger", Plain, "the event a reaction answers: `Trigger: Target attacks an ally`";
+        /// `Weapons: each Melee`
+        Weapons = "Weapons", Plain, "one use attacks with each equipped weapon that has the keyword, each attack its own check and defences, as one use (one quota, one cost): `Weapons: each Melee` (`each`: every weapon)";
         /// `While: you are Hasted`
         While = "While", Plain, "what must hold while it is used: `While: you are Hasted`";
     }
@@ -172,6 +176,8 @@ label_table! {
         Add = "Add", Plain, "what an upgrade adds to the powers it selects: `Add: +[Tier + 1] damage`";
         /// `Cost: 2 CP`
         Cost = "Cost", Plain, "what adopting a stance costs: `Cost: 2 CP`";
+        /// `Creation: +2 points`
+        Creation = "Creation", Plain, "points added to the creation budget of the actor blocks that list it (the system's `Creation:` line): `Creation: +2 points`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: a gift from the river`";
         /// `Effect: apply Hasted to Self`
@@ -268,6 +274,10 @@ label_table! {
         Grid = "Grid", Plain, "the map's cells, `hex` (six neighbours, the default) or `square` (four, no diagonals): `Grid: square`";
         /// `Clock: 6 periods of 4 ticks`
         Clock = "Clock", Plain, "the world clock, read as `[Clock Period]`: `Clock: 6 periods of 4 ticks`";
+        /// `Creation: 8 points among Attributes, 0-4 each`
+        Creation = "Creation", Plain, "the points a created character (an actor block naming no `Side:`) spends among a stats group, each value within a range; `check` refuses a block over budget (a trait's `Creation: +2 points` raises it): `Creation: 8 points among Attributes, 0-4 each`";
+        /// `World: Day or Night; Warm or Cold`
+        World = "World", Plain, "world flags, one of each group holds (the first at the start), set by `world is Night`, tested as `the world is Night` or `[Night]`: `World: Day or Night; Warm or Cold`";
         /// `Bounds: Might 1-6, Luck -3 to 3`
         Bounds = "Bounds", Plain, "the least and most stats may hold; raises and lowers stop at them: `Bounds: Might 1-6, Luck -3 to 3`";
         /// `Details: ...`

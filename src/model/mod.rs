@@ -36,7 +36,8 @@ use serde::Serialize;
 
 pub use common::{Assignment, CheckSpec, Cost, CostPart, Keyword, Requirement, Target, Test};
 pub use effect::{
-    Amount, ConditionRef, DiceText, Duration, Effect, EffectPart, Effects, Narration, Recipient,
+    Amount, ConditionRef, DiceText, Duration, Effect, EffectCheck, EffectPart, Effects, Narration,
+    Recipient,
 };
 pub use entity::{ActorLine, ArmourLine, ConditionLine, Modifier, Stacking, WeaponLine};
 pub use expr::{Expr, Name, Number};

@@ -47,6 +47,12 @@ pub enum PowerLine {
     /// `Penalty: [Defence Penalty(Defences this turn)]` — a defence's modifier, read when
     /// it is made, with `Defences this turn` and `Defences this round` bound.
     Penalty(Spanned<Expr>),
+    /// `Modifiers: -4 vs Weapon, +[Weapon's Fast Block] vs Fast` — a defence's modifiers
+    /// by the keywords of the attack it answers.
+    Modifiers(Vec<Spanned<super::defence::AttackModifier>>),
+    /// `Weapons: each Melee` — one use attacks once with each equipped weapon that has the
+    /// keyword (`Weapons: each`: every equipped weapon), as one use: one quota and one cost.
+    EachWeapon(Option<Spanned<Name>>),
     /// `Prereq: [Level >= 3]`
     Prereq(Requirement),
     /// `Result 2: [Weapon + Grade] damage` — applies at grade >= N; `Result =0:` at exactly
@@ -191,6 +197,8 @@ impl PowerLine {
             PowerLine::Keywords(_) => "Keywords",
             PowerLine::Limit(_) => "Limit",
             PowerLine::Penalty(_) => "Penalty",
+            PowerLine::Modifiers(_) => "Modifiers",
+            PowerLine::EachWeapon(_) => "Weapons",
             PowerLine::Prereq(_) => "Prereq",
             PowerLine::Result { .. } => "Result",
             PowerLine::Sustain(_) => "Sustain",
@@ -231,6 +239,12 @@ impl fmt::Display for PowerLine {
             PowerLine::Cost(cost) => write!(f, "{label}: {cost}"),
             PowerLine::Defence(defence) => write!(f, "{label}: {defence}"),
             PowerLine::Penalty(penalty) => write!(f, "{label}: [{}]", penalty.node),
+            PowerLine::EachWeapon(None) => write!(f, "{label}: each"),
+            PowerLine::EachWeapon(Some(keyword)) => write!(f, "{label}: each {}", keyword.node),
+            PowerLine::Modifiers(entries) => {
+                write!(f, "{label}: ")?;
+                super::common::write_list(f, entries)
+            }
             PowerLine::Effect { grade, effects }
             | PowerLine::Result { grade, gate: GradeGate::AtLeast, effects } => {
                 write_graded(f, label, grade, effects)
@@ -328,6 +342,8 @@ pub enum TraitLine {
     Replace(LineSwap),
     /// `Slots: 1`
     Slots(Amount),
+    /// `Creation: +2 points` — raises the creation budget of actor blocks listing it.
+    Creation(i64),
     /// `To: Sound or Electricity Attacks`
     To(Selector),
     /// `Trigger: you are hit`
@@ -355,6 +371,7 @@ impl TraitLine {
             TraitLine::Prereq(_) => "Prereq",
             TraitLine::Replace(_) => "Replace",
             TraitLine::Slots(_) => "Slots",
+            TraitLine::Creation(_) => "Creation",
             TraitLine::To(_) => "To",
             TraitLine::Trigger(_) => "Trigger",
             TraitLine::While(_) => "While",
@@ -387,6 +404,7 @@ impl fmt::Display for TraitLine {
                 write!(f, "{requirement}")
             }
             TraitLine::Slots(slots) => write!(f, "{slots}"),
+            TraitLine::Creation(points) => write!(f, "{points:+} points"),
             TraitLine::To(selector) => write!(f, "{selector}"),
         }
     }

@@ -23,6 +23,8 @@ pub enum ResourceRule {
     Max(Amount),
     /// `no max`
     NoMax,
+    /// `no min`: it may fall without bound (a debt, a stamina that runs below 0).
+    NoMin,
     /// `reset to 6 at turn start`
     ResetTo {
         /// The new value.
@@ -58,6 +60,7 @@ impl fmt::Display for ResourceRule {
         match self {
             ResourceRule::Max(amount) => write!(f, "max {amount}"),
             ResourceRule::NoMax => f.write_str("no max"),
+            ResourceRule::NoMin => f.write_str("no min"),
             ResourceRule::ResetTo { amount, moment } => {
                 write!(f, "reset to {amount} at {}", moment.node)
             }
@@ -277,6 +280,13 @@ pub enum SystemLine {
     /// `Grid: square` — the map's cells, as written (`check` refuses a kind that is not
     /// `hex` or `square`).
     Grid(Spanned<String>),
+    /// `Creation: 8 points among Attributes, 0-4 each` — the budget `check` holds every
+    /// created character (an actor block naming no `Side:`) to.
+    Creation(CreationBudget),
+    /// `World: Day or Night; Warm or Cold` — world flags: in each group exactly one holds
+    /// (the first at the start); the GM sets one (`world is Night`), tests read them (`the
+    /// world is Night`, `[Night]`).
+    World(Vec<Vec<Spanned<Name>>>),
     /// `Bounds: Might 1-6, Luck -3 to 3` — the least and most stats may hold; a raise or
     /// lower past a bound stops at it, and the log says so.
     Bounds(Vec<Spanned<StatBounds>>),
@@ -397,6 +407,22 @@ impl fmt::Display for SystemLine {
                 write!(f, "At {count} {}: {effects}", resource.node.as_str())
             }
             SystemLine::Grid(kind) => write!(f, "Grid: {}", kind.node),
+            SystemLine::Creation(budget) => write!(f, "Creation: {budget}"),
+            SystemLine::World(groups) => {
+                f.write_str("World: ")?;
+                for (at, group) in groups.iter().enumerate() {
+                    if at > 0 {
+                        f.write_str("; ")?;
+                    }
+                    for (index, flag) in group.iter().enumerate() {
+                        if index > 0 {
+                            f.write_str(" or ")?;
+                        }
+                        write!(f, "{}", flag.node)?;
+                    }
+                }
+                Ok(())
+            }
             SystemLine::Clock { periods, ticks } => {
                 write!(f, "Clock: {periods} periods of {ticks} ticks")
             }
@@ -471,6 +497,20 @@ impl DiceTemplate {
         let after = &text[text.to_ascii_lowercase().rfind('d')? + 1..];
         let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
         if after.starts_with('%') { Some(100) } else { digits.parse().ok() }
+    }
+
+    /// How many dice a one-die template rolls to keep the best of (`2d20kh1`, `2d20kh`,
+    /// `3d20k1`: 2, 2, 3); `None` for any other notation.
+    pub fn best_of(&self) -> Option<u32> {
+        let [TemplatePart::Text(text)] = self.parts.as_slice() else { return None };
+        let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let text = text.to_ascii_lowercase();
+        let (count, rest) = text.split_once('d')?;
+        let count: u32 = count.parse().ok()?;
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let keep = &rest[digits.len()..];
+        let keeps_one = matches!(keep, "kh1" | "kh" | "k1" | "k");
+        (!digits.is_empty() && keeps_one && count >= 2).then_some(count)
     }
 
     /// Fills the holes with `values` (one per hole, in order) giving plain dice notation.
@@ -742,5 +782,27 @@ impl fmt::Display for CriticalRange {
             CriticalRange::Faces(low, high) => write!(f, "in {low}-{high}"),
             CriticalRange::Field(expr) => write!(f, "in [{}]", expr.node),
         }
+    }
+}
+
+/// `8 points among Attributes, 0-4 each`: how many points a created character spends among
+/// the stats of a `Stats` group, and the least and most each of them may hold.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CreationBudget {
+    /// The points to spend.
+    pub points: i64,
+    /// The stats group (`Attributes`).
+    pub group: Spanned<Name>,
+    /// The least a stat of the group may hold.
+    pub low: i64,
+    /// The most a stat of the group may hold.
+    pub high: i64,
+}
+
+impl fmt::Display for CreationBudget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (points, group, low, high) = (self.points, &self.group.node, self.low, self.high);
+        let range = if low < 0 { format!("{low} to {high}") } else { format!("{low}-{high}") };
+        write!(f, "{points} points among {group}, {range} each")
     }
 }

@@ -40,11 +40,19 @@ pub enum EffectVerb {
     SkipTurn,
     /// `lay Spikes at Target`
     Lay,
+    /// `drop the weapon at Target`
+    Drop,
+    /// `pick up gear within 1`
+    PickUp,
+    /// `lift Spikes`
+    Lift,
+    /// `use Cross Thorns`
+    Use,
 }
 
 impl EffectVerb {
     /// Every effect phrase, in documentation order.
-    pub const ALL: [EffectVerb; 17] = [
+    pub const ALL: [EffectVerb; 21] = [
         EffectVerb::Damage,
         EffectVerb::Heal,
         EffectVerb::Gain,
@@ -62,6 +70,10 @@ impl EffectVerb {
         EffectVerb::EndTurn,
         EffectVerb::SkipTurn,
         EffectVerb::Lay,
+        EffectVerb::Drop,
+        EffectVerb::PickUp,
+        EffectVerb::Lift,
+        EffectVerb::Use,
     ];
 
     /// The phrase's shape, as help shows it.
@@ -74,7 +86,9 @@ impl EffectVerb {
             EffectVerb::Spend => "spend N resource",
             EffectVerb::Apply => "apply Condition [to Subject] [duration]",
             EffectVerb::Remove => "remove Condition [from Subject]",
-            EffectVerb::Move => "move/walk/shift/push/pull/fly/teleport [Subject] [up to] N",
+            EffectVerb::Move => {
+                "move/walk/shift/push/pull/fly/teleport [Subject] [up to] N [into occupied hexes as Condition]"
+            }
             EffectVerb::Script => "script f(args)",
             EffectVerb::InFront => "put Armour in front of Subject",
             EffectVerb::Raise => "raise/lower Stat by N",
@@ -84,6 +98,10 @@ impl EffectVerb {
             EffectVerb::EndTurn => "end the turn",
             EffectVerb::SkipTurn => "[Subject skips | skip] the next turn",
             EffectVerb::Lay => "lay Condition [N] [at Subject]",
+            EffectVerb::Drop => "drop the weapon [at Subject]",
+            EffectVerb::PickUp => "pick up gear [within N]",
+            EffectVerb::Lift => "lift Condition [at Subject]",
+            EffectVerb::Use => "use Power",
         }
     }
 
@@ -107,6 +125,10 @@ impl EffectVerb {
             EffectVerb::EndTurn => "end the turn",
             EffectVerb::SkipTurn => "Self skips the next turn",
             EffectVerb::Lay => "lay Spikes at Target",
+            EffectVerb::Drop => "drop the weapon at Target",
+            EffectVerb::PickUp => "pick up gear within 1",
+            EffectVerb::Lift => "lift Spikes",
+            EffectVerb::Use => "use Cross Thorns",
         }
     }
 
@@ -132,6 +154,10 @@ impl EffectVerb {
             Effect::EndTurn => EffectVerb::EndTurn,
             Effect::SkipTurn { .. } => EffectVerb::SkipTurn,
             Effect::Lay { .. } => EffectVerb::Lay,
+            Effect::Drop { .. } => EffectVerb::Drop,
+            Effect::PickUp { .. } => EffectVerb::PickUp,
+            Effect::Lift { .. } => EffectVerb::Lift,
+            Effect::Use { .. } => EffectVerb::Use,
         }
     }
 
@@ -170,6 +196,7 @@ mod tests {
                     crate::model::EffectPart::Effect(effect) => EffectVerb::of(effect),
                     crate::model::EffectPart::Narration(text) => panic!("narration: {text}"),
                     crate::model::EffectPart::When { .. } => panic!("a when"),
+                    crate::model::EffectPart::Check { .. } => panic!("a check"),
                 })
                 .collect();
             assert_eq!(lowered, [verb], "{}", verb.example());

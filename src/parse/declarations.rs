@@ -114,6 +114,8 @@ impl Lowerer {
                 let span = self.span_at(line.base, start..text.len());
                 Some(SystemLine::Grid(Spanned::new(text.trim_start().to_string(), span)))
             }
+            SystemLabel::World => self.world_flags(line),
+            SystemLabel::Creation => self.creation(line),
             SystemLabel::When => self.when_line(line, name()),
             SystemLabel::SideOrder => self.names(line).map(SystemLine::SideOrder),
             SystemLabel::ChallengeCounters => match self.names(line).as_deref() {
@@ -185,6 +187,79 @@ impl Lowerer {
             ))),
             SystemLabel::Details => Some(SystemLine::Details(self.narration(text, base))),
         })
+    }
+
+    /// `Creation: 8 points among Attributes, 0-4 each` (or `-1 to 4 each`).
+    fn creation(&mut self, line: &RawLine<'_>) -> Option<SystemLine> {
+        let text = line.text.trim_end();
+        let parsed = (|| {
+            let (points, rest) = text.split_once(" points among ")?;
+            let (group, range) = rest.rsplit_once(", ")?;
+            let range = range.strip_suffix(" each")?.trim();
+            let (low, high) = match range.split_once(" to ") {
+                Some(pair) => pair,
+                None => range.split_once('-')?,
+            };
+            let (low, high): (i64, i64) = (low.trim().parse().ok()?, high.trim().parse().ok()?);
+            let group = group.trim();
+            (low <= high && !group.is_empty()).then_some(())?;
+            Some((points.trim().parse::<i64>().ok()?, group, low, high))
+        })();
+        let Some((points, group, low, high)) = parsed else {
+            self.expected(
+                line,
+                "the points and where they go: `8 points among Attributes, 0-4 each`",
+            );
+            return None;
+        };
+        let start = text.find(" points among ").unwrap_or(0) + " points among ".len();
+        let span = self.span_at(line.base, start..start + group.len());
+        let group = Spanned::new(Name::new(group), span);
+        Some(SystemLine::Creation(crate::model::system::CreationBudget {
+            points,
+            group,
+            low,
+            high,
+        }))
+    }
+
+    /// `World: Day or Night; Warm or Cold`: groups split at `;`, flags at ` or `, each a
+    /// plain name spanned where it is written; a group of one flag is an error (one of a
+    /// group always holds, so a lone flag could never change).
+    fn world_flags(&mut self, line: &RawLine<'_>) -> Option<SystemLine> {
+        let mut groups = Vec::new();
+        let mut offset = 0;
+        for group in line.text.split(';') {
+            let mut flags = Vec::new();
+            let mut at = offset;
+            for flag in group.split(" or ") {
+                let trimmed = flag.trim();
+                let start = at + (flag.len() - flag.trim_start().len());
+                at += flag.len() + " or ".len();
+                let plain = !trimmed.is_empty()
+                    && trimmed
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || c == ' ' || c == '\'' || c == '-');
+                if !plain {
+                    let raw =
+                        RawLine { text: trimmed, base: line.base + start, grade: None, ..*line };
+                    self.expected(&raw, "a flag name such as `Night`");
+                    return None;
+                }
+                let span = self.span_at(line.base, start..start + trimmed.len());
+                flags.push(Spanned::new(Name::new(trimmed), span));
+            }
+            if flags.len() < 2 {
+                let trimmed = group.trim();
+                let start = offset + (group.len() - group.trim_start().len());
+                let raw = RawLine { text: trimmed, base: line.base + start, grade: None, ..*line };
+                self.expected(&raw, "two or more flags of which one holds: `Day or Night`");
+                return None;
+            }
+            groups.push(flags);
+            offset += group.len() + 1;
+        }
+        Some(SystemLine::World(groups))
     }
 
     /// A line whose whole text is one name (`Health`, `Purse`); `None` for an empty text or
@@ -424,6 +499,7 @@ impl Lowerer {
                         ResourceRule::Max(self.plain_amount(inner.remove(0), base)?)
                     }
                     Rule::resource_none => ResourceRule::NoMax,
+                    Rule::resource_no_min => ResourceRule::NoMin,
                     Rule::resource_reset => {
                         let moment = moment(self, &mut inner)?;
                         ResourceRule::ResetTo {

@@ -106,6 +106,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::wielding_clause | Rule::wielding_word => "a gear test such as `wielding a Shield`",
         Rule::wielding_not => "`not`",
         Rule::near_clause => "a test such as `an ally within 5`",
+        Rule::party_clause | Rule::party_is => "a test such as `no ally is Emboldened`",
         Rule::near_article => "`a`, `an` or `no`",
         Rule::gear_article => "`a` or `an`",
         Rule::event_subject | Rule::subject_word => "who acts, such as `an enemy`",
@@ -150,6 +151,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         }
         Rule::resource_max => "`max N`",
         Rule::resource_none => "`no max`",
+        Rule::resource_no_min => "`no min`",
         Rule::resource_reset => "`reset to N at moment`",
         Rule::resource_gain => "`gain N at moment`",
         Rule::resource_lost => "`lost at moment`",
@@ -161,10 +163,23 @@ pub fn rule_name(rule: Rule) -> &'static str {
         }
         Rule::set_resource | Rule::set_word => "`set <resource> to <amount>`",
         Rule::do_group | Rule::do_word => "`do <effects group>`",
+        Rule::crowding => "`into occupied hexes as <condition>`",
+        Rule::drop_weapon | Rule::drop_word => "`drop the weapon at <who>`",
+        Rule::pick_up | Rule::pick_word => "`pick up gear within <N>`",
+        Rule::effect_check_input
+        | Rule::effect_roller
+        | Rule::effect_roller_word
+        | Rule::effect_stat
+        | Rule::effect_stat_word
+        | Rule::effect_check_verb
+        | Rule::effect_checks_verb
+        | Rule::effect_vs_word
+        | Rule::effect_with_word => "`check <stat> vs <threshold> with <procedure>`",
         Rule::once_per_test => "`at most once per test`",
         Rule::subject_change | Rule::subject_verb => "`Target gains N resource`",
         Rule::recipient | Rule::recipient_name | Rule::recipient_word => "who: `Target`, `Self`",
         Rule::each_recipient | Rule::each_word => "`each ally within N`",
+        Rule::every_recipient | Rule::every_word => "`every ally`",
         Rule::moment => "a moment such as `turn start`",
         Rule::comparison_input => "a comparison such as `>= [Threshold]`",
         Rule::check_input => "a check such as `[Attack + Strength]`",
@@ -173,7 +188,11 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::raise | Rule::raise_verb => "`raise <stat> by <amount>`",
         Rule::end_turn => "`end the turn`",
         Rule::lay | Rule::lay_verb => "`lay <condition> at <who>`",
+        Rule::lift | Rule::lift_verb => "`lift <condition> at <who>`",
+        Rule::use_power | Rule::use_verb => "`use <power>`",
         Rule::distance_to => "`Distance to Target`",
+        Rule::count_within | Rule::counted => "a count such as `Allies within 5`",
+        Rule::count_reach => "a whole number of cells",
         Rule::turn_word_end
         | Rule::turn_word_the
         | Rule::turn_word_turn

@@ -136,6 +136,25 @@ impl Lowerer {
         self.amount(nodes.remove(0), line.base)
     }
 
+    /// A `Defence:` line's arc, `text` at byte `base` of the file, as an amount; reported
+    /// when it is none.
+    pub(super) fn arc_amount(&mut self, text: &str, base: usize) -> Option<Amount> {
+        let Some(mut nodes) = self.try_parse(Rule::amount_input, text) else {
+            self.narration(text, base);
+            let span = crate::diagnostics::Span::new(self.file, base..base + text.len());
+            self.diagnostics.push(
+                ParseErrorKind::UnreadableLine {
+                    label: "Defence".into(),
+                    expected: "an arc in degrees such as `120` or `[Armour Facing]`".into(),
+                }
+                .at(span)
+                .to_diagnostic(),
+            );
+            return None;
+        };
+        self.plain_amount(nodes.remove(0), base)
+    }
+
     /// The whole text as an amount, wrapped by `make`: `Reach: 1` -> `WeaponLine::Reach`.
     pub(super) fn amount_as<L>(&mut self, line: &RawLine<'_>, make: fn(Amount) -> L) -> Option<L> {
         self.required_amount(line).map(make)
@@ -163,6 +182,63 @@ impl Lowerer {
             return self.expression(&text[1..text.len() - 1], line.base + 1);
         }
         self.expression(text, line.base)
+    }
+
+    /// A defence's `Modifiers:` line: entries `-4 vs Weapon`, `+[Weapon's Fast Block] vs
+    /// Fast`, separated by commas outside brackets.
+    pub(super) fn attack_modifiers(
+        &mut self,
+        line: &RawLine<'_>,
+    ) -> Option<Vec<Spanned<crate::model::defence::AttackModifier>>> {
+        use crate::model::defence::AttackModifier;
+        let mut entries = Vec::new();
+        for (start, entry) in super::brackets::split_outside_brackets(line.text, ',') {
+            let base = line.base + start;
+            let span = |range: std::ops::Range<usize>| self.span_at(base, range);
+            let Some((amount, offset, gate)) = AttackModifier::split(entry, span) else {
+                self.expected(
+                    line,
+                    "modifiers by the attack's keywords: `-4 vs Weapon, +[Weapon's Fast Block] \
+                     vs Fast`",
+                );
+                return None;
+            };
+            let at = base + offset;
+            let amount = if amount.starts_with('[')
+                && super::brackets::matching_bracket(amount, 0) == Some(amount.len() - 1)
+            {
+                self.expression(&amount[1..amount.len() - 1], at + 1)?
+            } else {
+                self.expression(amount, at)?
+            };
+            let whole = self.span_at(base, 0..entry.trim_end().len());
+            entries.push(Spanned::new(AttackModifier { amount, gate }, whole));
+        }
+        Some(entries)
+    }
+
+    /// `Weapons: each` or `Weapons: each Melee` (one keyword): the keyword, if any.
+    pub(super) fn each_weapon(&mut self, line: &RawLine<'_>) -> Option<Option<Spanned<Name>>> {
+        let text = line.text.trim_end();
+        let head = text.get(..4).filter(|head| head.eq_ignore_ascii_case("each"));
+        let rest = head.map(|head| &text[head.len()..]);
+        match rest {
+            Some("") => Some(None),
+            Some(rest) if rest.starts_with(' ') => {
+                let keyword = rest.trim();
+                if keyword.contains(char::is_whitespace) || keyword.is_empty() {
+                    self.expected(line, "`each` or `each` and one keyword: `each Melee`");
+                    return None;
+                }
+                let start = text.len() - keyword.len();
+                let span = self.span_at(line.base, start..text.len());
+                Some(Some(Spanned::new(Name::new(keyword), span)))
+            }
+            _ => {
+                self.expected(line, "`each` or `each` and one keyword: `each Melee`");
+                None
+            }
+        }
     }
 
     pub(super) fn names(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Name>>> {
@@ -314,16 +390,27 @@ impl Lowerer {
             PowerLabel::Choose => return Some(self.choice(line).map(PowerLine::Choose)),
             PowerLabel::Cost => PowerLine::Cost(self.cost(text, base)),
             PowerLabel::Defence => {
-                let span = |range: std::ops::Range<usize>| self.span_at(base, range);
-                match crate::model::defence::DefenceSpec::parse(text, span) {
+                let file = self.file;
+                let span = |range: std::ops::Range<usize>| {
+                    crate::diagnostics::Span::new(file, base + range.start..base + range.end)
+                };
+                let reported = self.diagnostics.len();
+                let amount = |inner: &str, at: usize| self.arc_amount(inner, base + at);
+                match crate::model::defence::DefenceSpec::parse_with(text, span, amount) {
                     Some(defence) => PowerLine::Defence(defence),
+                    // An arc that is no amount was reported where it was read.
+                    None if self.diagnostics.len() > reported => return Some(None),
                     None => {
-                        self.expected(line, "the attacks it counts against: `any`, `vs Melee` or `unless vs Ranged`, then optionally `, 2 per turn`");
+                        self.expected(line, "the attacks it counts against: `any`, `vs Melee` or `unless vs Ranged`, then optionally `, within 120 degrees of facing` and `, 2 per turn`");
                         return Some(None);
                     }
                 }
             }
             PowerLabel::Penalty => return Some(self.bare_expression(line).map(PowerLine::Penalty)),
+            PowerLabel::Weapons => return Some(self.each_weapon(line).map(PowerLine::EachWeapon)),
+            PowerLabel::Modifiers => {
+                return Some(self.attack_modifiers(line).map(PowerLine::Modifiers));
+            }
             PowerLabel::Effect => {
                 PowerLine::Effect { grade: line.grade.clone(), effects: self.effects(text, base) }
             }
@@ -390,6 +477,19 @@ impl Lowerer {
             TraitLabel::Add => self.add_line(line),
             TraitLabel::Cost => TraitLine::Cost(self.cost(text, base)),
             TraitLabel::Details => TraitLine::Details(self.narration(text, base)),
+            TraitLabel::Creation => {
+                let points =
+                    text.trim().strip_suffix("points").or(text.trim().strip_suffix("point"));
+                match points
+                    .and_then(|n| n.trim().strip_prefix('+').unwrap_or(n.trim()).parse().ok())
+                {
+                    Some(points) => TraitLine::Creation(points),
+                    None => {
+                        self.expected(line, "the points added to the creation budget: `+2 points`");
+                        return Some(None);
+                    }
+                }
+            }
             TraitLabel::Effect => TraitLine::Effect(self.effects(text, base)),
             TraitLabel::Group => {
                 TraitLine::Group(Spanned::new(Name::new(text), self.span_at(base, 0..text.len())))

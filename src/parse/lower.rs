@@ -3,11 +3,10 @@
 //! block above it; blank lines inside a block are allowed so a power copied from a rulebook
 //! (which puts a blank line between its lines) needs nothing but a header.
 
-use pest::Parser;
-
 use super::error::{ParseErrorKind, error_range};
-use super::grammar::{Rule, RulesParser};
+use super::grammar::Rule;
 use super::lines::{RawLine, empty_body};
+use super::outer::Outer;
 use super::text::Lowerer;
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned};
 use crate::model::{Block, BlockKind, Comment, Include, Item, Name};
@@ -16,68 +15,56 @@ use crate::model::{Block, BlockKind, Comment, Include, Item, Name};
 pub fn lower_file(file: FileId, text: &str) -> (Vec<Item>, Vec<Spanned<Comment>>, Vec<Diagnostic>) {
     let mut lowerer = Lowerer::new(file);
     let comments = comments(file, text);
-    let pairs = match RulesParser::parse(Rule::file, text) {
-        Ok(mut pairs) => pairs.next().map(|file| file.into_inner()),
+    let outer = match super::outer::items(text) {
+        Ok(items) => items,
         Err(error) => {
             lowerer.diagnostics.push(outer_error(&error, file, text));
-            None
+            Vec::new()
         }
     };
     let mut items: Vec<Item> = Vec::new();
     let mut open: Option<Spanned<Block>> = None;
     let mut house: Option<super::house::OpenHouse> = None;
-    for pair in pairs.into_iter().flatten() {
-        let span = lowerer.span(&pair, 0);
-        if matches!(
-            pair.as_rule(),
-            Rule::include | Rule::header | Rule::house_header | Rule::house_rules
-        ) {
+    let at = |range: &std::ops::Range<usize>| Span::new(file, range.clone());
+    for item in outer {
+        if !matches!(item, Outer::Notation { .. }) {
             items.extend(house.take().map(super::house::OpenHouse::close));
         }
-        match pair.as_rule() {
-            Rule::house_header => {
+        match item {
+            Outer::House(pair) => {
                 close(&mut open, &mut items);
-                house = super::house::open(&lowerer, pair, span);
+                let span = lowerer.span(&pair, 0);
+                if pair.as_rule() == Rule::house_header {
+                    house = super::house::open(&lowerer, pair, span);
+                } else {
+                    items.extend(super::house::for_item(&lowerer, pair, span));
+                }
             }
-            Rule::house_rules => {
-                close(&mut open, &mut items);
-                items.extend(super::house::for_item(&lowerer, pair, span));
-            }
-            Rule::notation if house.is_some() => {
-                let mut inner = pair.into_inner();
-                let (Some(label), Some(text_pair)) = (inner.next(), inner.next()) else { continue };
-                let raw = raw_line(&lowerer, &label, &text_pair, span);
+            Outer::Notation { span, label, text: line_text } if house.is_some() => {
+                let raw = raw_line(file, text, label, line_text, at(&span));
                 if let Some(house) = &mut house {
                     house.line(&mut lowerer, &raw);
                 }
             }
-            Rule::include => {
+            Outer::Include { span, string, inner } => {
                 close(&mut open, &mut items);
-                let Some(string) = pair.into_inner().next() else { continue };
-                let string_span = lowerer.span(&string, 0);
-                let raw = string.into_inner().next().map_or("", |inner| inner.as_str());
                 let path =
-                    Spanned::new(raw.replace("\\\"", "\"").replace("\\\\", "\\"), string_span);
-                items.push(Item::Include(Spanned::new(Include { path }, span)));
+                    Spanned::new(inner.replace("\\\"", "\"").replace("\\\\", "\\"), at(&string));
+                items.push(Item::Include(Spanned::new(Include { path }, at(&span))));
             }
-            Rule::header => {
+            Outer::Header { span, kind, name } => {
                 close(&mut open, &mut items);
-                let mut inner = pair.into_inner();
-                let (Some(kind_pair), Some(name_pair)) = (inner.next(), inner.next()) else {
-                    continue;
-                };
-                let Some(kind) = BlockKind::parse(kind_pair.as_str()) else { continue };
+                let Some(kind_node) = BlockKind::parse(&text[kind.clone()]) else { continue };
                 let block = Block {
-                    kind: Spanned::new(kind, lowerer.span(&kind_pair, 0)),
-                    name: Spanned::new(Name::new(name_pair.as_str()), lowerer.span(&name_pair, 0)),
-                    body: empty_body(kind),
+                    kind: Spanned::new(kind_node, at(&kind)),
+                    name: Spanned::new(Name::new(&text[name.clone()]), at(&name)),
+                    body: empty_body(kind_node),
                 };
-                open = Some(Spanned::new(block, span));
+                open = Some(Spanned::new(block, at(&span)));
             }
-            Rule::notation => {
-                let mut inner = pair.into_inner();
-                let (Some(label), Some(text_pair)) = (inner.next(), inner.next()) else { continue };
-                let raw = raw_line(&lowerer, &label, &text_pair, span);
+            Outer::Notation { span, label, text: line_text } => {
+                let span = at(&span);
+                let raw = raw_line(file, text, label, line_text, span);
                 match &mut open {
                     Some(block) => {
                         let kind = block.node.kind.node;
@@ -89,7 +76,6 @@ pub fn lower_file(file: FileId, text: &str) -> (Vec<Item>, Vec<Spanned<Comment>>
                         .push(ParseErrorKind::LineOutsideBlock.at(raw.label_span).to_diagnostic()),
                 }
             }
-            _ => {}
         }
     }
     close(&mut open, &mut items);
@@ -103,44 +89,44 @@ fn close(open: &mut Option<Spanned<Block>>, items: &mut Vec<Item>) {
     }
 }
 
+/// A notation line's parts: its label (a grade number split off), its text trimmed, and the
+/// spans of both.
 fn raw_line<'a>(
-    lowerer: &Lowerer,
-    label: &super::text::Node<'a>,
-    text: &super::text::Node<'a>,
+    file: FileId,
+    whole: &'a str,
+    label: std::ops::Range<usize>,
+    text: std::ops::Range<usize>,
     span: Span,
 ) -> RawLine<'a> {
-    let label_text = label.as_str();
-    let label_span = lowerer.span(label, 0);
+    let label_text = &whole[label.clone()];
     // A number ending a gate's test (`Result if an ally within 1`) is the test's, not a grade.
     let gated = label_text.split_whitespace().skip(1).any(|word| word == "if");
     let (name, grade) = match label_text.rsplit_once(' ') {
         Some((name, number)) if !gated && number.bytes().all(|byte| byte.is_ascii_digit()) => {
-            let start = label.as_span().start() + label_text.len() - number.len();
-            let grade = number.parse().ok().map(|grade| {
-                Spanned::new(grade, Span::new(lowerer.file, start..start + number.len()))
-            });
+            let start = label.start + label_text.len() - number.len();
+            let grade = number
+                .parse()
+                .ok()
+                .map(|grade| Spanned::new(grade, Span::new(file, start..start + number.len())));
             (name.trim_end(), grade)
         }
         _ => (label_text, None),
     };
-    let raw_text = text.as_str();
+    let raw_text = &whole[text.clone()];
     let trimmed = raw_text.trim();
-    let base = text.as_span().start() + (raw_text.len() - raw_text.trim_start().len());
-    let label_span =
-        Span::new(lowerer.file, label_span.start as usize..label_span.start as usize + name.len());
+    let base = text.start + (raw_text.len() - raw_text.trim_start().len());
+    let label_span = Span::new(file, label.start..label.start + name.len());
     RawLine {
         label: name,
         label_span,
         grade,
         text: trimmed,
         base,
-        span: trim_span(span, text, trimmed, base),
+        span: Span::new(
+            span.file,
+            span.start as usize..(base + trimmed.len()).max(span.start as usize),
+        ),
     }
-}
-
-/// The line span without trailing whitespace.
-fn trim_span(span: Span, _text: &super::text::Node<'_>, trimmed: &str, base: usize) -> Span {
-    Span::new(span.file, span.start as usize..(base + trimmed.len()).max(span.start as usize))
 }
 
 /// A diagnostic for a line the outer grammar cannot read, pointing at the whole line.

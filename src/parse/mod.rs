@@ -14,6 +14,9 @@ mod house;
 mod lines;
 mod lower;
 mod outcome;
+mod outer;
+#[cfg(test)]
+mod outer_tests;
 mod power_rules;
 mod steps;
 mod text;

@@ -14,7 +14,7 @@ use super::grammar::{Rule, RulesParser};
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned};
 use crate::model::common::{AreaShape, Junction, SelfInArea, SidesInArea, TargetCount};
 use crate::model::effect::MoveKind;
-use crate::model::expr::{BinaryOp, CompareOp, LogicOp, Special};
+use crate::model::expr::{BinaryOp, CompareOp, Counted, LogicOp, Special};
 use crate::model::{
     Amount, ConditionRef, Cost, CostPart, DiceText, Duration, Effect, EffectPart, Effects, Expr,
     Keyword, MAX_DEPTH, Name, Narration, Number, Requirement, Target, Test,
@@ -159,6 +159,24 @@ impl Lowerer {
             }
             Rule::bracket => self.expr(pair.into_inner().next()?, base),
             Rule::distance_to => Some(Spanned::new(Expr::Special(Special::DistanceToTarget), span)),
+            Rule::count_within => {
+                let mut inner = pair.into_inner();
+                let who = Counted::from_word(inner.next()?.as_str())?;
+                let reach = inner.next()?;
+                let Ok(within) = reach.as_str().parse::<u32>() else {
+                    let span = self.span(&reach, base);
+                    self.diagnostics.push(
+                        Diagnostic::error(
+                            "rules::parse::count_within",
+                            "this distance is too large",
+                        )
+                        .with_primary(span, "more cells than any map has")
+                        .with_help("count within a smaller distance: `Allies within 5`"),
+                    );
+                    return None;
+                };
+                Some(Spanned::new(Expr::Special(Special::CountWithin { who, within }), span))
+            }
             _ => None,
         }
     }
@@ -277,7 +295,8 @@ impl Lowerer {
     /// narration for the `;`-separated parts where it does not.
     pub fn effects(&mut self, text: &str, base: usize) -> Effects {
         let mut parts = Vec::new();
-        for (start, segment) in split_outside_brackets(text, ';') {
+        let segments = split_outside_brackets(text, ';');
+        for (index, &(start, segment)) in segments.iter().enumerate() {
             let trimmed = segment.trim();
             if trimmed.is_empty() {
                 continue;
@@ -289,6 +308,18 @@ impl Lowerer {
                 let whole = self.span_at(segment_base, 0..text.trim_end().len() - at);
                 parts.push(Spanned::new(EffectPart::When { test, then }, whole));
                 break;
+            }
+            if let Some(check) = self.effect_check(trimmed, segment_base) {
+                let (on_success, on_failure) = self.branches(text, &segments[index + 1..], base);
+                let branched = on_success.is_some() || on_failure.is_some();
+                let end = if branched { text.trim_end().len() } else { at + trimmed.len() };
+                let whole = self.span_at(segment_base, 0..end - at);
+                parts
+                    .push(Spanned::new(EffectPart::Check { check, on_success, on_failure }, whole));
+                if branched {
+                    break;
+                }
+                continue;
             }
             match self.try_parse(Rule::effects_input, trimmed) {
                 Some(effects) => {
@@ -306,6 +337,105 @@ impl Lowerer {
             }
         }
         Effects { parts }
+    }
+
+    /// `check Stability vs 21 with Challenge`, `Target checks Stability + Dodge vs [DC]`:
+    /// the check of an effect line (`trimmed`, at `base`); `None` when it is not that shape.
+    fn effect_check(&mut self, trimmed: &str, base: usize) -> Option<crate::model::EffectCheck> {
+        let nodes = self.try_parse(Rule::effect_check_input, trimmed)?;
+        let mut check = crate::model::EffectCheck {
+            roller: None,
+            stats: Vec::new(),
+            threshold: Amount::Number(Number::integer(0)),
+            procedure: None,
+        };
+        for node in nodes {
+            match node.as_rule() {
+                Rule::effect_roller => check.roller = Some(self.name(&node, base)),
+                Rule::effect_stat => check.stats.push(self.name(&node, base)),
+                Rule::amount => check.threshold = self.plain_amount(node, base)?,
+                Rule::name => check.procedure = Some(self.name(&node, base)),
+                _ => {}
+            }
+        }
+        Some(check)
+    }
+
+    /// The `on success:` and `on failure:` branches of a check among the `segments` of
+    /// `text` (a line at `base`) that follow it: the first must start one; it runs to the
+    /// segment that starts the other, which runs to the end of the line.
+    fn branches(
+        &mut self,
+        text: &str,
+        segments: &[(usize, &str)],
+        base: usize,
+    ) -> (Option<Effects>, Option<Effects>) {
+        let label = |segment: &str| -> Option<(bool, usize)> {
+            let trimmed = segment.trim_start();
+            let lead = segment.len() - trimmed.len();
+            let lower = trimmed.to_ascii_lowercase();
+            let rest = lower.strip_prefix("on")?;
+            let words = rest.trim_start();
+            let (success, word) = if words.starts_with("success") {
+                (true, "success")
+            } else if words.starts_with("failure") {
+                (false, "failure")
+            } else {
+                return None;
+            };
+            if words.len() == rest.len() {
+                return None;
+            }
+            let after = words[word.len()..].trim_start();
+            after.starts_with(':').then(|| {
+                let colon = lower.len() - after.len();
+                (success, lead + colon + 1)
+            })
+        };
+        let Some(&(first_start, first)) = segments.first() else { return (None, None) };
+        let Some((first_success, first_colon)) = label(first) else { return (None, None) };
+        let other = segments[1..]
+            .iter()
+            .position(|(_, s)| label(s).is_some_and(|(success, _)| success != first_success));
+        let from = first_start + first_colon;
+        let (first_end, second) = match other {
+            Some(offset) => {
+                let (start, segment) = segments[1 + offset];
+                let (_, colon) = label(segment).unwrap_or((false, 0));
+                (start - 1, Some(start + colon))
+            }
+            None => (text.len(), None),
+        };
+        let first_effects = self.effects(&text[from..first_end], base + from);
+        if let (Some(at), Some(nested)) = (
+            second,
+            first_effects.parts.iter().find(|part| matches!(part.node, EffectPart::Check { .. })),
+        ) {
+            // Whose `on ...:` this is cannot be told from the line: refused, not guessed.
+            let (start, segment) = segments[1 + other.unwrap_or(0)];
+            let label = segment.trim_start();
+            let lead = segment.len() - label.len();
+            let label_span = self.span_at(base + start + lead, 0..at - start - lead);
+            self.diagnostics.push(
+                Diagnostic::error(
+                    "rules::parse::nested_check",
+                    "a check inside the first branch of another check: this branch label is ambiguous",
+                )
+                .with_primary(label_span, "ends the outer check's first branch")
+                .with_secondary(nested.span, "the inner check")
+                .with_help(
+                    "put the inner check in the outer check's last branch (`on failure: ...; on \
+                     success: check ...`), or name its effects as a group (`Effects Retry: ...`) \
+                     and run it with `do Retry`",
+                ),
+            );
+        }
+        let second_effects = second.map(|at| self.effects(&text[at..], base + at));
+        if first_success {
+            (Some(first_effects), second_effects)
+        } else {
+            (second_effects, Some(first_effects))
+        }
     }
 
     /// `when <test>: effects` (or `if <test>:`, the same words) starting at `at` in `text`
@@ -372,6 +502,10 @@ impl Lowerer {
                 let within = self.plain_amount(inner.next()?, base)?;
                 Some(crate::model::Recipient::Each { who, within })
             }
+            Rule::every_recipient => {
+                let who = self.name(&pair.into_inner().nth(1)?, base);
+                Some(crate::model::Recipient::Every { who })
+            }
             _ => Some(crate::model::Recipient::One(self.name(&pair, base))),
         }
     }
@@ -433,6 +567,7 @@ impl Lowerer {
                 let mut duration = None;
                 let mut against = None;
                 let mut within = None;
+                let mut every = false;
                 for part in inner {
                     match part.as_rule() {
                         Rule::condition_ref => condition = Some(self.condition_ref(part, base)?),
@@ -442,6 +577,10 @@ impl Lowerer {
                             subject = Some(self.name(&each.next()?, base));
                             within = Some(Box::new(self.plain_amount(each.next()?, base)?));
                         }
+                        Rule::every_recipient => {
+                            subject = Some(self.name(&part.into_inner().nth(1)?, base));
+                            every = true;
+                        }
                         Rule::duration => duration = Some(self.duration(part, base)?),
                         Rule::against => {
                             let who = part.into_inner().next()?;
@@ -450,7 +589,14 @@ impl Lowerer {
                         _ => {}
                     }
                 }
-                Some(Effect::Apply { subject, condition: condition?, duration, against, within })
+                Some(Effect::Apply {
+                    subject,
+                    condition: condition?,
+                    duration,
+                    against,
+                    within,
+                    every,
+                })
             }
             Rule::remove => {
                 let condition = self.condition_ref(inner.remove(0), base)?;
@@ -460,18 +606,48 @@ impl Lowerer {
             Rule::movement => {
                 let kind = MoveKind::parse(inner.remove(0).as_str())?;
                 let (mut subject, mut up_to, mut distance, mut unit) = (None, false, None, None);
+                let mut crowd = None;
                 for part in inner {
                     match part.as_rule() {
                         Rule::name => subject = Some(self.name(&part, base)),
                         Rule::up_to => up_to = true,
                         Rule::amount => distance = Some(self.plain_amount(part, base)?),
                         Rule::distance_unit => unit = Some(part.as_str().to_ascii_lowercase()),
+                        Rule::crowding => {
+                            let span = self.span(&part, base);
+                            let mut words = part.into_inner();
+                            let cells = words.next()?.as_str().to_ascii_lowercase();
+                            let condition = self.name(&words.next()?, base);
+                            if !matches!(kind, MoveKind::Push | MoveKind::Pull) {
+                                self.diagnostics.push(
+                                    Diagnostic::error(
+                                        "rules::parse::crowding_not_forced",
+                                        format!("only a push or a pull may end on an occupied cell; a {kind} never does"),
+                                    )
+                                    .with_primary(span, "not a forced move")
+                                    .with_help("write `push Target 1 into occupied hexes as Crowded`, or drop `into occupied ...`"),
+                                );
+                            }
+                            crowd = Some((cells, condition));
+                        }
                         _ => {}
                     }
                 }
-                Some(Effect::Move { kind, subject, up_to, distance: distance?, unit })
+                Some(Effect::Move { kind, subject, up_to, distance: distance?, unit, crowd })
             }
             Rule::script => Some(Effect::Script(self.expr(inner.remove(0), base)?)),
+            Rule::drop_weapon => {
+                let at = inner.iter().find(|p| p.as_rule() == Rule::name);
+                Some(Effect::Drop { at: at.map(|at| self.name(at, base)) })
+            }
+            Rule::pick_up => {
+                let within = inner.into_iter().find(|p| p.as_rule() == Rule::amount);
+                let within = match within {
+                    Some(amount) => Some(self.plain_amount(amount, base)?),
+                    None => None,
+                };
+                Some(Effect::PickUp { within })
+            }
             Rule::in_front => {
                 let layer = self.name(&inner.remove(0), base);
                 let subject = self.name(inner.first()?, base);
@@ -489,6 +665,12 @@ impl Lowerer {
                 let at = inner.get(1).map(|who| self.name(who, base));
                 Some(Effect::Lay { condition, at })
             }
+            Rule::lift => {
+                let condition = self.name(&inner[1], base);
+                let at = inner.get(2).map(|who| self.name(who, base));
+                Some(Effect::Lift { condition, at })
+            }
+            Rule::use_power => Some(Effect::Use { power: self.name(&inner[1], base) }),
             Rule::skip_turn => {
                 let subject =
                     inner.iter().find(|node| node.as_rule() == Rule::skip_subject).map(|who| {
@@ -682,6 +864,13 @@ impl Lowerer {
             let who = self.name(&inner.next()?, base);
             let within = self.plain_amount(inner.next()?, base)?;
             return Some(Test::Near { negated, who, within });
+        }
+        if rule == Rule::party_clause {
+            let mut inner = pair.into_inner();
+            let negated = inner.next()?.as_str() == "no";
+            let who = self.name(&inner.next()?, base);
+            let condition = self.name(&inner.nth(1)?, base);
+            return Some(Test::Party { negated, who, condition });
         }
         let mut inner = pair.into_inner();
         let subject = self.name(&inner.next()?, base);

@@ -1,7 +1,8 @@
 //! Defences inside an attack: a power whose check is `versus a defence` lets each target
 //! choose among its defence powers (`Defence:` lines) when the check resolves. A defence is
-//! offered when its gate admits the attack's keywords, its `While:` lines hold and it has
-//! uses left this turn; the target's choice is a decision (the first offer under every
+//! offered when its gate admits the attack's keywords, the attacker stands within its arc of
+//! the holder's facing (`within 120 degrees of facing`; the log says when it does not, or
+//! when nobody's position says), its `While:` lines hold and it has uses left this turn; the target's choice is a decision (the first offer under every
 //! policy, a question in the REPL), and after the first it may add more. The attacker rolls
 //! once; each chosen defence rolls its `Check:` value plus its `Penalty:` (which reads
 //! `[Defences this turn]` or `[Defences this round]`, the defences its holder made before it) through the
@@ -34,10 +35,12 @@ const NO_MORE: &str = "no more";
 const ALL_KEY: &str = "defences";
 
 /// A defence the target may make against this attack.
-struct Offer {
+struct Offer<'r> {
     name: String,
     check: Spanned<Expr>,
     penalty: Option<Spanned<Expr>>,
+    /// Its `Modifiers:` entries that count against this attack.
+    modifiers: Vec<&'r Spanned<Expr>>,
 }
 
 /// The counter key of the defence `name`.
@@ -70,27 +73,37 @@ fn count(game: &mut Game, actor: &str, name: &str) {
     }
 }
 
-/// The defences `target` may make against an attack with `keywords`, in its powers' order.
-fn offers(
+/// The defences `target` may make against `user`'s attack with `keywords`, in its powers'
+/// order, with what the log should say about the facing arcs (a defence the arc leaves
+/// out, or an arc that could not be judged).
+fn offers<'r>(
     game: &Game,
-    target: &str,
+    rules: &'r Rules,
+    (target, user): (&str, &str),
     keywords: &[String],
     span: Span,
-) -> Result<Vec<Offer>, RuntimeError> {
-    let rules = &game.rules;
+) -> Result<(Vec<Offer<'r>>, Vec<String>), RuntimeError> {
     let actor = game.world.actor(target).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
     let mut offers = Vec::new();
+    let mut notes = Vec::new();
     'powers: for power in &actor.powers {
         let Some(block) = Rules::find(&rules.powers, power) else { continue };
         let BlockBody::Power(lines) = &block.body else { continue };
         let mut defence = None;
         let mut check = None;
         let mut penalty = None;
+        let mut modifiers = Vec::new();
         for line in lines {
             match &line.node {
                 PowerLine::Defence(spec) => defence = Some(spec),
                 PowerLine::Check(spec) => check = Some(spec.modifier.clone()),
                 PowerLine::Penalty(expr) => penalty = Some(expr.clone()),
+                PowerLine::Modifiers(entries) => modifiers.extend(
+                    entries
+                        .iter()
+                        .filter(|entry| entry.node.admits(keywords))
+                        .map(|entry| &entry.node.amount),
+                ),
                 PowerLine::While(requirement)
                     if !super::requirement::holds(
                         (rules, &game.world),
@@ -110,11 +123,60 @@ fn offers(
             made(game, target, &key_of(name), defence.per)
                 >= allowed(rules, actor, defence, limit.node)
         });
-        if defence.admits(keywords) && !used_up {
-            offers.push(Offer { name: name.to_string(), check, penalty });
+        if !defence.admits(keywords) || used_up {
+            continue;
         }
+        if let Some(arc) = &defence.arc {
+            let (admitted, note) = within_arc(game, (actor, user), name, arc, span)?;
+            notes.extend(note);
+            if !admitted {
+                continue;
+            }
+        }
+        offers.push(Offer { name: name.to_string(), check, penalty, modifiers });
     }
-    Ok(offers)
+    Ok((offers, notes))
+}
+
+/// Whether `user`'s attack comes from within the arc of `defender`'s defence `name`
+/// (`within N degrees of facing`), with a note for the log when it does not, or when it
+/// cannot be judged (someone off the map, or a defender facing nowhere: then the defence is
+/// offered, as on a map without positions).
+fn within_arc(
+    game: &Game,
+    (defender, user): (&Actor, &str),
+    name: &str,
+    arc: &crate::model::Amount,
+    span: Span,
+) -> Result<(bool, Option<String>), RuntimeError> {
+    let rules = &game.rules;
+    let scope = LineScope::of(rules, defender);
+    let degrees = scope
+        .amount(arc, LineContext::Check, rules.rounding)
+        .map_err(|e| RuntimeError::from(e).or_at(span))?;
+    if !(0..=360).contains(&degrees) {
+        let message = format!("{}'s {name} has an arc of {degrees} degrees", defender.name);
+        let hint = "an arc is 0 to 360 degrees wide: check the value its `Defence:` line reads";
+        return Err(super::targets::space(message, hint, span));
+    }
+    let who = &defender.name;
+    let attacker = game.world.actor(user).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+    let unjudged = |why: String| format!("{who}'s {name}: its facing arc is not judged ({why})");
+    let (Some(at), Some(from)) = (defender.position, attacker.position) else {
+        let off = if defender.position.is_none() { who } else { user };
+        return Ok((true, Some(unjudged(format!("{off} is not on the map")))));
+    };
+    let Some(facing) = defender.facing else {
+        return Ok((true, Some(unjudged(format!("{who} faces no direction")))));
+    };
+    if rules.grid.in_arc(at, facing, from, degrees) {
+        return Ok((true, None));
+    }
+    let note = format!(
+        "{who}'s {name} is not offered: {user} at {from} is outside its {degrees} degrees of \
+         facing ({who} at {at} faces {facing})"
+    );
+    Ok((false, Some(note)))
 }
 
 /// How many times a turn (round, encounter) `actor` may make a defence whose `Defence:` line
@@ -130,12 +192,12 @@ fn allowed(rules: &Rules, actor: &Actor, defence: &DefenceSpec, limit: u32) -> u
 
 /// The defences `target` chooses from `offers`: a first choice (or none), then more until
 /// it answers "no more".
-fn choose(
+fn choose<'r>(
     game: &mut Game,
     target: &str,
     user: &str,
-    mut offers: Vec<Offer>,
-) -> Result<Vec<Offer>, RuntimeError> {
+    mut offers: Vec<Offer<'r>>,
+) -> Result<Vec<Offer<'r>>, RuntimeError> {
     let mut chosen = Vec::new();
     if offers.is_empty() {
         return Ok(chosen);
@@ -164,17 +226,30 @@ fn choose(
 }
 
 /// The value `offer` rolls with for `target` against `user`: its Check value (with the
-/// pair's relative modifiers) plus its Penalty, read with the defences made before it.
-/// Counts the defence.
+/// pair's relative modifiers) plus the `Modifiers:` entries that count against the attack
+/// plus its Penalty, read with the defences made before it. Its lines read the defender's
+/// own weapon (its first equipped one) as `Weapon`, not the attack's. Counts the defence.
 fn defence_value(
     game: &mut Game,
     context: &super::effects::Context<'_>,
     keywords: &[String],
     (target, user): (&str, &str),
-    offer: &Offer,
+    offer: &Offer<'_>,
     span: Span,
 ) -> Result<i64, RuntimeError> {
-    let value = side_value(game, context, keywords, (target, user), false, &offer.check, span)?;
+    let rules = context.rules;
+    let defender = game.world.actor(target).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+    let (_, weapon) = super::gear::carried(rules, defender, None)?;
+    let context = &super::effects::Context { weapon, ..*context };
+    let mut value = side_value(game, context, keywords, (target, user), false, &offer.check, span)?;
+    for amount in &offer.modifiers {
+        let actor = game.world.actor(target).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+        let scope = LineScope { weapon, ..LineScope::of(rules, actor) };
+        let read = crate::model::expr::evaluate(amount, &scope, LineContext::Check)
+            .map_err(|e| RuntimeError::from(e).or_at(amount.span))?
+            .round(rules.rounding);
+        value = value.saturating_add(read);
+    }
     let before = DEFENCE_COUNTS.map(|(name, per)| (name, made(game, target, ALL_KEY, per)));
     // The count the narration gives is the one the Penalty line reads (a turn's by default).
     let mut shown = (before[0].1, LimitClock::Turn);
@@ -239,7 +314,10 @@ pub(crate) fn defended_outcomes(
     for outcome in outcomes.iter_mut() {
         let target = outcome.name.to_string();
         let target = target.as_str();
-        let available = offers(game, target, keywords, span)?;
+        let (available, notes) = offers(game, rules, (target, user), keywords, span)?;
+        for note in notes {
+            game.world.narrate(note, span);
+        }
         let chosen = choose(game, target, user, available)?;
         let side = |actor: &str, other: &str, bonus| CheckRequest {
             actor: actor.to_string(),

@@ -64,6 +64,10 @@ pub(crate) fn execute(
                     game.world.narrate(text, part.span);
                 }
             }
+            EffectPart::Check { check, on_success, on_failure } => {
+                let branches = (on_success.as_ref(), on_failure.as_ref());
+                super::effect_checks::run(game, context, check, branches, (target, grade), span)?;
+            }
         }
     }
     Ok(())
@@ -86,7 +90,7 @@ pub(crate) fn amount(
     let target = target.map(index).transpose()?;
     // Split borrows: the line reads the actors while its dice draw from the roller.
     let (actors, roller) = (&world.actors, &mut world.roller);
-    let (pools, clock) = (&world.pools, &world.clock);
+    let (pools, clock, flags) = (&world.pools, &world.clock, &world.flags);
     let rolling = Rolling::new(roller);
     let (value, span) = match amount {
         Amount::Dice(dice) => {
@@ -103,6 +107,8 @@ pub(crate) fn amount(
                 dice: Some(&rolling),
                 pools: Some(pools),
                 clock: Some(clock),
+                flags: Some(flags),
+                actors: Some(actors),
                 ..LineScope::of(context.rules, &actors[user])
             };
             let value = scope.amount(amount, LineContext::Result, context.rounding);
@@ -208,6 +214,12 @@ pub(crate) fn run(
     let user = context.user;
     match effect {
         Effect::EndTurn => super::turn_control::end_turn(game, span)?,
+        Effect::Drop { at } => {
+            super::ground::drop_weapon(game, context, at.as_ref(), target, span)?
+        }
+        Effect::PickUp { within } => {
+            super::ground::pick_up(game, context, within.as_ref(), (target, grade), span)?;
+        }
         Effect::Lay { condition, at } => {
             let n = match &condition.amount {
                 Some(value) => Some(amount(game, context, value, target, grade)?),
@@ -238,6 +250,23 @@ pub(crate) fn run(
             };
             super::terrain::lay(game, condition.name.node.as_str(), n, hex, span)?;
         }
+        Effect::Lift { condition, at } => {
+            let who = match at {
+                Some(_) => subject(game, at.as_ref(), user, target),
+                None => user.to_string(),
+            };
+            let placed = game.world.actor(&who).ok().and_then(|a| a.position);
+            let hex = placed.ok_or_else(|| {
+                let message = format!(
+                    "{who} is not on the map: no {} to lift {} from",
+                    game.rules.grid.name(),
+                    condition.node
+                );
+                super::targets::space(message, "place it first (`place NAME at q,r`)", span)
+            })?;
+            super::terrain::lift(game, condition.node.as_str(), hex, span)?;
+        }
+        Effect::Use { power } => super::power::use_from_effect(game, user, power, span)?,
         Effect::SkipTurn { subject: who } => {
             let who = subject(game, who.as_ref(), user, target);
             super::turn_control::skip(game, &who, span)?;
@@ -313,15 +342,15 @@ pub(crate) fn run(
             let value = amount(game, context, value, target, grade)?;
             super::world_resources::advance(game, value, unit)?;
         }
-        Effect::Apply {
-            subject: Some(kind),
-            within: Some(within),
-            condition,
-            duration,
-            against,
-        } => {
-            let holders =
-                super::recipients::each_within(game, context, kind, within, (target, grade))?;
+        Effect::Apply { subject: Some(kind), within, condition, duration, against, every }
+            if within.is_some() || *every =>
+        {
+            let holders = match within {
+                Some(within) => {
+                    super::recipients::each_within(game, context, kind, within, (target, grade))?
+                }
+                None => super::recipients::every(game, user, kind)?,
+            };
             for holder in holders {
                 let applied = (condition, duration.as_ref(), against.as_ref());
                 apply_to(game, context, &holder, applied, (target, grade), span)?;
@@ -372,7 +401,7 @@ pub(crate) fn run(
                 super::hooks::fire(game, HookEvent::ConditionEnded, &who, name, span)?;
             }
         }
-        Effect::Move { kind, subject: who, up_to, distance, unit } => {
+        Effect::Move { kind, subject: who, up_to, distance, unit, crowd } => {
             let distance = amount(game, context, distance, target, grade)?;
             let forced = matches!(kind, MoveKind::Push | MoveKind::Pull);
             let who = match who {
@@ -380,7 +409,8 @@ pub(crate) fn run(
                 None if forced => target.unwrap_or(user),
                 None => user,
             };
-            if super::movement::run_move(game, context, *kind, who, distance, span)? {
+            let crowd = crowd.as_ref().map(|(_, condition)| condition.node.as_str());
+            if super::movement::run_move(game, context, (*kind, crowd), who, distance, span)? {
                 return Ok(());
             }
             let unit = unit.as_deref().unwrap_or(game.rules.grid.unit());
@@ -431,7 +461,7 @@ fn upgrade_bonus(
                             .round(context.rounding),
                         None => 0,
                     },
-                    EffectPart::Effect(_) | EffectPart::When { .. } => 0,
+                    EffectPart::Effect(_) | EffectPart::When { .. } | EffectPart::Check { .. } => 0,
                 };
                 if bonus != 0 {
                     total = total.saturating_add(bonus);

@@ -40,6 +40,8 @@ pub enum Grantable {
     Trait,
     /// A weapon carried (`weapon` block).
     Weapon,
+    /// An armour (or shield) carried (`armour` block): equipment, as a weapon is.
+    Armour,
 }
 
 impl Grantable {
@@ -49,6 +51,7 @@ impl Grantable {
             crate::model::BlockKind::Power => Some(Grantable::Power),
             crate::model::BlockKind::Trait(_) => Some(Grantable::Trait),
             crate::model::BlockKind::Weapon => Some(Grantable::Weapon),
+            crate::model::BlockKind::Armour => Some(Grantable::Armour),
             _ => None,
         }
     }
@@ -58,6 +61,7 @@ impl Grantable {
             Grantable::Power => "power",
             Grantable::Trait => "trait",
             Grantable::Weapon => "weapon",
+            Grantable::Armour => "armour",
         }
     }
 }
@@ -247,7 +251,25 @@ impl Game {
     /// the weapon) from now on.
     pub fn grant(&mut self, actor: &str, kind: Grantable, name: &str) -> Result<(), RuntimeError> {
         self.command(|game| {
-            let block = find(game.rules_of(kind), kind.word(), name)?;
+            let other = match kind {
+                Grantable::Weapon => Some(Grantable::Armour),
+                Grantable::Armour => Some(Grantable::Weapon),
+                Grantable::Power | Grantable::Trait => None,
+            };
+            let found = find(game.rules_of(kind), kind.word(), name);
+            if found.is_err()
+                && let Some(other) = other
+                && let Some(block) = Rules::find(game.rules_of(other), name)
+            {
+                let (what, real) = (other.word(), block.name.node.as_str());
+                let article = |word: &str| if word == "armour" { "an" } else { "a" };
+                let asked = kind.word();
+                return Err(refused(
+                    format!("{real} is {} {what}, not {} {asked}", article(what), article(asked)),
+                    &format!("grant it as one: `grant {what} {real} to {actor}`"),
+                ));
+            }
+            let block = found?;
             let name = block.name.node.as_str().to_string();
             let who = game.world.actor_mut(actor).map_err(engine)?;
             let list = held_mut(who, kind);
@@ -325,6 +347,7 @@ impl Game {
             Grantable::Power => &self.rules.powers,
             Grantable::Trait => &self.rules.traits,
             Grantable::Weapon => &self.rules.weapons,
+            Grantable::Armour => &self.rules.armours,
         }
     }
 
@@ -371,6 +394,6 @@ fn held_mut(actor: &mut crate::engine::Actor, kind: Grantable) -> &mut Vec<Strin
     match kind {
         Grantable::Power => &mut actor.powers,
         Grantable::Trait => &mut actor.traits,
-        Grantable::Weapon => &mut actor.equipment,
+        Grantable::Weapon | Grantable::Armour => &mut actor.equipment,
     }
 }

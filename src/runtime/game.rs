@@ -110,6 +110,8 @@ pub struct Game {
     pub(crate) initiative: Option<crate::model::outcome::InitiativeMode>,
     /// The limits every script of the next loaded pack runs under; only the host sets them.
     script_limits: crate::script::ScriptLimits,
+    /// What the installed pack's check found besides errors (see [`Game::load_warnings`]).
+    load_warnings: Arc<[Diagnostic]>,
     /// The answers the engine's own questions inside a command get (which defences).
     pub(crate) questions: super::deciding::Questions,
 }
@@ -133,6 +135,7 @@ impl Game {
             reached: super::flow::Reached::default(),
             initiative: None,
             script_limits: crate::script::ScriptLimits::default(),
+            load_warnings: Arc::new([]),
             questions: super::deciding::Questions::default(),
         }
     }
@@ -150,7 +153,7 @@ impl Game {
         let mut sources = SourceMap::new();
         let (pack, mut diagnostics) = crate::parse::load_pack(paths, &mut sources);
         let scripts = super::host::script_files(paths)?;
-        self.install(pack, sources, &scripts, &mut diagnostics)
+        self.install(pack, sources, &scripts, &mut diagnostics, None)
     }
 
     /// Loads a pack from text held in memory (`name` labels it in diagnostics). Includes are
@@ -163,7 +166,7 @@ impl Game {
         let mut sources = SourceMap::new();
         let (rule_file, mut diagnostics) = crate::parse::parse_source(&mut sources, name, text);
         let pack = Pack { files: vec![rule_file] };
-        self.install(pack, sources, &[], &mut diagnostics)
+        self.install(pack, sources, &[], &mut diagnostics, None)
     }
 
     /// Like [`Game::load_source`], with the pack's scripts given as `(name, text)` pairs:
@@ -179,7 +182,7 @@ impl Game {
         let pack = Pack { files: vec![rule_file] };
         let scripts: Vec<(String, String)> =
             scripts.iter().map(|(name, text)| (name.to_string(), text.to_string())).collect();
-        self.install(pack, sources, &scripts, &mut diagnostics)
+        self.install(pack, sources, &scripts, &mut diagnostics, None)
     }
 
     /// How many script texts the loaded pack compiled: scripts compile once, at load.
@@ -196,7 +199,28 @@ impl Game {
         sources: SourceMap,
         scripts: &[(String, String)],
     ) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
-        self.install(pack, sources, scripts, &mut Vec::new())
+        self.install(pack, sources, scripts, &mut Vec::new(), None)
+    }
+
+    /// Like [`Game::load_pack`] for a pack already checked alone, `checked` being
+    /// [`Checked::of`](crate::check::Checked::of) that same `pack`: its findings stand in for
+    /// checking it again. Only a pack without house rules qualifies (house rules change the
+    /// blocks before the check reads them), so such a pack is checked here as usual.
+    pub fn load_checked_pack(
+        &mut self,
+        pack: Pack,
+        checked: crate::check::Checked,
+        sources: SourceMap,
+        scripts: &[(String, String)],
+    ) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+        let checked = (!crate::model::house_apply::has_house_rules(&pack)).then_some(checked);
+        self.install(pack, sources, scripts, &mut Vec::new(), checked)
+    }
+
+    /// What the check of the installed pack found besides errors (warnings, and the
+    /// changes its house rules made), as the last load, reload or definition returned them.
+    pub fn load_warnings(&self) -> &[Diagnostic] {
+        &self.load_warnings
     }
 
     /// The loaded pack's script files `(name, text)`.
@@ -210,13 +234,15 @@ impl Game {
         mut sources: SourceMap,
         scripts: &[(String, String)],
         diagnostics: &mut Vec<Diagnostic>,
+        checked: Option<crate::check::Checked>,
     ) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
         // House rules change the blocks they name before anything reads the pack; what
         // each changed comes back as advice.
         let (pack, house) = crate::model::house_apply::apply(pack);
         diagnostics.extend(house);
-        let symbols = crate::link::Symbols::of(&pack);
-        diagnostics.extend(crate::check::check_linked(&pack, &symbols));
+        let checked = checked.unwrap_or_else(|| crate::check::Checked::of(&pack));
+        let symbols = checked.symbols;
+        diagnostics.extend(checked.diagnostics);
         let compiled = if scripts.is_empty() {
             None
         } else {
@@ -252,6 +278,7 @@ impl Game {
         self.identity = std::cell::OnceCell::new();
         self.pack = Arc::new(pack);
         self.sources = sources;
+        self.load_warnings = diagnostics.as_slice().into();
         Ok(std::mem::take(diagnostics))
     }
 
@@ -370,8 +397,10 @@ impl Game {
             }
             super::traits::joined(game, name, from)?;
             super::worn::put_on_all(game, name)?;
-            // Traits held under `While:` lines (`not wielding a Heavy`) start holding too.
+            // Traits held under `While:` lines (`not wielding a Heavy`) start holding too,
+            // and conditions under `While:` lines that do not hold start dormant.
             super::traits::settle(game)?;
+            super::condition_whiles::settle(game)?;
             // Its starting amounts read the values its conditions now change; the maximums
             // are re-read after every command.
             let rules = Arc::clone(&game.rules);
@@ -428,6 +457,9 @@ impl Game {
                 .and_then(|()| super::hooks::zero_checkpoint(self, Span::NONE))
                 .and_then(|()| super::traits::settle(self))
                 .and_then(|()| super::condition_whiles::settle(self))
+                // A condition that woke or went dormant may move a maximum (`Max Health`
+                // reading a stat it changes): read them again.
+                .and_then(|()| super::maxes::settle(self))
                 .and_then(|()| super::hooks::zero_checkpoint(self, Span::NONE))
                 .and_then(|()| super::stances::settle(self))
         {
@@ -648,6 +680,7 @@ pub struct Portable {
     reached: super::flow::Reached,
     initiative: Option<crate::model::outcome::InitiativeMode>,
     script_limits: crate::script::ScriptLimits,
+    load_warnings: Arc<[Diagnostic]>,
     questions: super::deciding::Questions,
 }
 
@@ -668,6 +701,7 @@ impl Game {
             reached: game.reached,
             initiative: game.initiative,
             script_limits: game.script_limits,
+            load_warnings: game.load_warnings,
             questions: game.questions,
         }
     }
@@ -707,6 +741,7 @@ impl Portable {
             reached: self.reached,
             initiative: self.initiative,
             script_limits: self.script_limits,
+            load_warnings: self.load_warnings,
             questions: self.questions,
         };
         game.bind_actors();

@@ -242,9 +242,11 @@ fn fire_after_damage(
     zero_checkpoint(game, span)
 }
 
-/// The resources (actor, resource) above or below 0 when last looked at, in actor and
-/// resource order: the ones that can reach 0. An actor or resource that appears at 0 (a new
-/// actor) has not reached it.
+/// The resources (actor, resource) above 0 when last looked at, in actor and resource
+/// order: the ones that can reach 0. A resource reaches 0 when it falls from above 0 to 0 or
+/// below (`set Hero Stamina to -2` from 3 reaches it); one already at or below 0 does not
+/// reach it again (rising from -1 to 0, or falling further) until it has been above 0. An
+/// actor or resource that appears at or below 0 (a new actor) has not reached it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Zeroes(Vec<(String, String)>);
 
@@ -255,7 +257,7 @@ impl Zeroes {
         let mut watched = self.0.iter();
         for actor in &game.world.actors {
             for (name, resource) in &actor.resources {
-                if resource.current != 0
+                if resource.current > 0
                     && watched.next().is_none_or(|(a, r)| *a != actor.name || r != name)
                 {
                     return false;
@@ -278,12 +280,12 @@ pub(crate) fn zero_listeners(rules: &super::rules::Rules) -> bool {
         || rules.event_rules.iter().any(|rule| rule.event.node == HookEvent::ResourceZero)
 }
 
-/// The resources at 0 (`at_zero`) or not, now.
+/// The resources at or below 0 (`at_zero`), or above it, now.
 fn resources_now(game: &Game, at_zero: bool) -> Vec<(String, String)> {
     let mut pairs = Vec::new();
     for actor in &game.world.actors {
         for (name, resource) in &actor.resources {
-            if (resource.current == 0) == at_zero {
+            if (resource.current <= 0) == at_zero {
                 pairs.push((actor.name.clone(), name.clone()));
             }
         }
@@ -291,8 +293,8 @@ fn resources_now(game: &Game, at_zero: bool) -> Vec<(String, String)> {
     pairs
 }
 
-/// Notes which resources are at 0 as a command starts: only a resource that reaches 0 from
-/// here on fires `resource zero`. Costs one scan of the hook list without such a hook.
+/// Notes which resources are above 0 as a command starts: only a resource that falls to 0 or
+/// below from here on fires `resource zero`. Costs one scan of the hook list without such a hook.
 pub(crate) fn watch_zeroes(game: &mut Game) {
     if watches_zeroes(game) && !game.zeroes.still_matches(game) {
         game.zeroes = Zeroes(resources_now(game, false));

@@ -30,7 +30,12 @@ pub(crate) struct Journal {
     conditions: Vec<Conditions>,
     /// Old terrain of a hex (`None`: it had none), for [`Entry::Terrain`].
     terrains: Vec<(crate::engine::Hex, Option<Terrain>)>,
+    /// An actor's old equipment with the old gear on the map, for [`Entry::Gear`].
+    gear: Vec<(Vec<String>, Ground)>,
 }
+
+/// The gear lying on the map, per cell.
+type Ground = std::collections::BTreeMap<crate::engine::Hex, Vec<String>>;
 
 /// The conditions laid on one hex, with their N.
 type Terrain = std::collections::BTreeMap<String, Option<i64>>;
@@ -51,12 +56,18 @@ enum Entry {
     Pool { name: usize, old: Option<i64> },
     /// A stat (a script's `set_stat`; `None`: it did not exist).
     Stat { actor: usize, name: usize, old: Option<i64> },
-    /// Where the actor stood.
-    Position { actor: usize, old: Option<crate::engine::Hex> },
+    /// Where the actor stood and faced.
+    Position {
+        actor: usize,
+        old: Option<crate::engine::Hex>,
+        facing: Option<crate::engine::Direction>,
+    },
     /// The world clock (boxed: entries stay small).
     Clock(Box<crate::engine::WorldClock>),
     /// A hex's terrain: an index of [`Journal::terrains`].
     Terrain { old: usize },
+    /// The actor's equipment and the gear on the map: an index of [`Journal::gear`].
+    Gear { actor: usize, old: usize },
 }
 
 /// What a power is about to change.
@@ -74,8 +85,10 @@ pub(crate) enum Part<'a> {
     Clock,
     /// A stat.
     Stat(&'a str),
-    /// The position.
+    /// The position and facing.
     Position,
+    /// The equipment, with the gear lying on the map (dropped or picked up).
+    Gear,
 }
 
 impl Journal {
@@ -87,6 +100,7 @@ impl Journal {
         self.pools.clear();
         self.conditions.clear();
         self.terrains.clear();
+        self.gear.clear();
     }
 
     /// Records `old`, the value of the resource `name` of the actor at `actor`.
@@ -153,7 +167,8 @@ impl Game {
             Entry::Stat { actor, .. } => (*actor, Touched::Stat),
             Entry::Layers { actor, .. }
             | Entry::LayerValues { actor, .. }
-            | Entry::Position { actor, .. } => (*actor, Touched::Other),
+            | Entry::Position { actor, .. }
+            | Entry::Gear { actor, .. } => (*actor, Touched::Other),
             Entry::Pool { .. } | Entry::Clock(_) | Entry::Terrain { .. } => return None,
         })
     }
@@ -200,7 +215,13 @@ impl Game {
                 let old = who.stats.get(name).copied();
                 Entry::Stat { actor: index, name: journal.name(names.get(name)), old }
             }
-            Part::Position => Entry::Position { actor: index, old: who.position },
+            Part::Position => {
+                Entry::Position { actor: index, old: who.position, facing: who.facing }
+            }
+            Part::Gear => {
+                journal.gear.push((who.equipment.clone(), self.world.ground.clone()));
+                Entry::Gear { actor: index, old: journal.gear.len() - 1 }
+            }
             Part::Pool(_) | Part::Clock => return,
         };
         journal.entries.push(entry);
@@ -265,7 +286,7 @@ impl Game {
 
 /// Puts the recorded values back, newest first. The journal is left empty, for reuse.
 pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
-    let Journal { entries, names, values, pools, conditions, terrains } = journal;
+    let Journal { entries, names, values, pools, conditions, terrains, gear } = journal;
     for entry in entries.drain(..).rev() {
         match entry {
             Entry::Resource { actor, name, old } => {
@@ -288,7 +309,10 @@ pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
                 }
             }
             Entry::Pool { name, old } => restore(&mut world.pools, &names[name], old),
-            Entry::Position { actor, old } => world.actors[actor].position = old,
+            Entry::Position { actor, old, facing } => {
+                world.actors[actor].position = old;
+                world.actors[actor].facing = facing;
+            }
             Entry::Terrain { old } => {
                 if let Some((hex, old)) = terrains.get_mut(old) {
                     match old.take() {
@@ -305,6 +329,12 @@ pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
                 world.actors[actor].stats.restore(&names[name], old);
             }
             Entry::Clock(old) => world.clock = *old,
+            Entry::Gear { actor, old } => {
+                if let Some((equipment, ground)) = gear.get_mut(old) {
+                    world.actors[actor].equipment = std::mem::take(equipment);
+                    world.ground = std::mem::take(ground);
+                }
+            }
         }
     }
     journal.clear();

@@ -1,14 +1,17 @@
 //! Positions on the hex map: placing actors and walls ([`Game::place`], [`Game::add_walls`])
 //! and executing movement effects. `push N` moves the target straight away from the user
-//! and `pull N` straight toward, each stopping before a wall or an occupied hex; `move`,
+//! and `pull N` straight toward, each stopping before a wall or an occupied hex (or, `into
+//! occupied hexes as Crowded`, on the first occupied one, shared: see `sharing.rs`); `move`,
 //! `walk`, `shift`, `fly` and `teleport` take their mover to the request's destination
 //! (`to q,r`) when it is close enough, free, and (except for `fly` and `teleport`) reachable
 //! around walls and enemies (when sides are set, an enemy's hex cannot be walked through;
 //! an ally's can, but not ended on). Every move is journaled for undo and logged with where
-//! from and where to.
+//! from and where to. Facing: set when placed (`facing`), by [`Game::face`], and by a move:
+//! `move`, `walk`, `shift` and `fly` leave the mover facing along the last step of the
+//! straight line from where it started; `push`, `pull` and `teleport` leave it as it was.
 
 use crate::diagnostics::Span;
-use crate::engine::{Event, Grid, Hex, World};
+use crate::engine::{Direction, Event, Grid, Hex, World};
 use crate::model::effect::MoveKind;
 
 use super::Game;
@@ -32,14 +35,34 @@ impl Game {
     /// assert_eq!(game.world().actor("Ana").unwrap().position, Some(Hex::new(2, 3)));
     /// ```
     pub fn place(&mut self, actor: &str, hex: Option<Hex>) -> Result<(), RuntimeError> {
+        self.place_facing(actor, hex, None)
+    }
+
+    /// [`Game::place`], turning the actor to face `facing` when it is given (a direction
+    /// the grid does not have is refused). Placed without one, an actor keeps the facing it
+    /// had (none when it was not on the map); taken off the map, it faces nowhere.
+    pub fn place_facing(
+        &mut self,
+        actor: &str,
+        hex: Option<Hex>,
+        facing: Option<Direction>,
+    ) -> Result<(), RuntimeError> {
         self.command(|game| {
             game.world.actor(actor).map_err(engine)?;
             if let Some(hex) = hex {
                 free(game, actor, hex, Span::NONE)?;
             }
+            if let Some(facing) = facing {
+                on_grid(game.rules.grid, facing, Span::NONE)?;
+            }
             let who = game.world.actor_mut(actor).map_err(engine)?;
             let from = who.position;
             who.position = hex;
+            if hex.is_none() {
+                who.facing = None;
+            } else if facing.is_some() {
+                who.facing = facing;
+            }
             if let Some(to) = hex {
                 let how = if from.is_some() { "is placed" } else { "place" };
                 let event = Event::Moved {
@@ -51,10 +74,52 @@ impl Game {
                     cause: crate::engine::Cause::NONE,
                 };
                 game.world.record(event);
+                if let Some(facing) = facing {
+                    game.world.narrate(format!("{actor} faces {facing}"), Span::NONE);
+                }
             } else {
                 game.world.narrate(format!("{actor} leaves the map"), Span::NONE);
             }
             super::terrain::settle(game, actor, Span::NONE)
+        })
+    }
+
+    /// Turns `actor` to face `facing`, as one command: refused when it is not on the map or
+    /// the grid has no such direction.
+    ///
+    /// ```
+    /// use mythforge::engine::{Direction, Hex};
+    /// use mythforge::runtime::Game;
+    /// let mut game = Game::new(1);
+    /// game.add_actor("Ana", None, &[]).unwrap();
+    /// game.place("Ana", Some(Hex::new(0, 0))).unwrap();
+    /// game.face("Ana", Direction::West).unwrap();
+    /// assert_eq!(game.world().actor("Ana").unwrap().facing, Some(Direction::West));
+    /// ```
+    pub fn face(&mut self, actor: &str, facing: Direction) -> Result<(), RuntimeError> {
+        self.command(|game| {
+            on_grid(game.rules.grid, facing, Span::NONE)?;
+            let who = game.world.actor_mut(actor).map_err(engine)?;
+            if who.position.is_none() {
+                let message = format!("{actor} is not on the map, so it faces nowhere");
+                let hint = format!("place it first: `place {actor} at 0,0 facing {facing}`");
+                return Err(space(message, &hint, Span::NONE));
+            }
+            who.facing = Some(facing);
+            game.world.narrate(format!("{actor} faces {facing}"), Span::NONE);
+            Ok(())
+        })
+    }
+
+    /// The direction `word` names on this game's grid; refused at `word`'s span with the
+    /// grid's directions as the hint.
+    pub fn direction(
+        &self,
+        word: &crate::diagnostics::Spanned<String>,
+    ) -> Result<Direction, RuntimeError> {
+        self.rules.grid.direction_named(&word.node).map_err(|hint| {
+            let message = format!("`{}` is no direction on a {} grid", word.node, self.rules.grid);
+            space(message, &hint, word.span)
         })
     }
 
@@ -75,6 +140,16 @@ impl Game {
             game.world.narrate(format!("walls at {}", shown.join(" ")), Span::NONE);
             Ok(())
         })
+    }
+}
+
+/// Refuses a direction `grid` does not have, naming the ones it has.
+fn on_grid(grid: Grid, facing: Direction, span: Span) -> Result<(), RuntimeError> {
+    match grid.direction_named(facing.name()) {
+        Ok(_) => Ok(()),
+        Err(hint) => {
+            Err(space(format!("`{facing}` is no direction on a {grid} grid"), &hint, span))
+        }
     }
 }
 
@@ -104,13 +179,14 @@ fn free(game: &Game, mover: &str, hex: Hex, span: Span) -> Result<(), RuntimeErr
 pub(crate) fn run_move(
     game: &mut Game,
     context: &Context<'_>,
-    kind: MoveKind,
+    (kind, crowd): (MoveKind, Option<&str>),
     mover: &str,
     distance: i64,
     span: Span,
 ) -> Result<bool, RuntimeError> {
     let Some(from) = game.world.actor(mover).map_err(engine)?.position else { return Ok(false) };
     let grid = game.rules.grid;
+    let mut sharer = None;
     let to = match kind {
         MoveKind::Push | MoveKind::Pull => {
             let Some(user) = game.world.actor(context.user).map_err(engine)?.position else {
@@ -128,6 +204,15 @@ pub(crate) fn run_move(
             };
             let mut reached = from;
             for hex in line {
+                let other = occupant(&game.world, hex).filter(|other| *other != mover);
+                if let (Some(condition), Some(other), false) =
+                    (crowd, other, game.world.walls.contains(&hex))
+                {
+                    // Forced into an occupied cell: it stops there, sharing it.
+                    sharer = Some((other.to_string(), condition));
+                    reached = hex;
+                    break;
+                }
                 if free(game, mover, hex, span).is_err() {
                     let text = format!("{mover} is stopped at {reached} ({hex} is blocked)");
                     game.world.narrate(text, span);
@@ -157,11 +242,20 @@ pub(crate) fn run_move(
     };
     if to != from {
         game.remember(mover, Part::Position);
-        game.world.actor_mut(mover).map_err(engine)?.position = Some(to);
+        let who = game.world.actor_mut(mover).map_err(engine)?;
+        who.position = Some(to);
+        // A mover faces along its last step; pushed, pulled or teleported, it keeps facing
+        // the way it did.
+        if !matches!(kind, MoveKind::Push | MoveKind::Pull | MoveKind::Teleport) {
+            who.facing = grid.last_step(from, to).or(who.facing);
+        }
         let (actor, how) = (game.world.names.get(mover), game.world.names.get(kind.as_str()));
         let cause = crate::engine::Cause::of(span);
         game.world.record(Event::Moved { actor, how, from: Some(from), to, grid, cause });
         super::terrain::settle(game, mover, span)?;
+        if let Some((other, condition)) = sharer {
+            super::sharing::crowd(game, [mover, other.as_str()], condition, to, span)?;
+        }
     }
     Ok(true)
 }

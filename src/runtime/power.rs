@@ -64,6 +64,8 @@ pub struct PowerOptions {
     /// `choosing 3`: the amount a `Cost: choose 1-5 Vigor` part pays for this use, read as
     /// `Chosen` (and counted in `Spent`) on the use's lines.
     pub chosen: Option<i64>,
+    /// The use is an effect line's `use Cross Thorns`: the user need not list the power.
+    pub by_effect: bool,
 }
 
 impl PowerUse {
@@ -139,8 +141,54 @@ impl Game {
         stage: Stage,
     ) -> Result<PowerOutcome, RuntimeError> {
         let rules = std::sync::Arc::clone(&self.rules);
-        run(self, &rules, request, stage)
+        let each = match stage {
+            Stage::Use => super::gear::each_weapon(&rules, &self.world, request)?,
+            Stage::Resolve | Stage::Test => None,
+        };
+        let Some((weapons, span)) = each else {
+            return run(self, &rules, request, stage, false);
+        };
+        // One use with each weapon: the first pays the quota and the cost, each attack rolls
+        // its own check against its own defences.
+        let mut targets = Vec::new();
+        let mut queued = false;
+        for (index, weapon) in weapons.iter().enumerate() {
+            if weapons.len() > 1 {
+                self.world.narrate(format!("{} attacks with {weapon}", request.actor), span);
+            }
+            let mut each = request.clone();
+            each.options.weapon = Some(weapon.clone());
+            let outcome = run(self, &rules, &each, stage, index > 0)?;
+            targets.extend(outcome.targets);
+            queued |= outcome.queued;
+        }
+        Ok(PowerOutcome { targets: TargetOutcomes::from(targets), queued })
     }
+}
+
+/// How deep `use` effects may run powers inside each other (a power whose lines use
+/// itself) before the command fails instead of looping.
+const USE_DEPTH: u8 = 16;
+
+/// `use Cross Thorns` on an effect line: `user` uses the power (all of its pipeline, no
+/// targets named, so `Target: Self` is the user) inside the running command.
+pub(crate) fn use_from_effect(
+    game: &mut Game,
+    user: &str,
+    power: &crate::diagnostics::Spanned<crate::model::Name>,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    if game.reacting >= USE_DEPTH {
+        let message = format!("`use {}` ran powers more than {USE_DEPTH} deep", power.node);
+        let kind = crate::engine::EngineErrorKind::Internal(message);
+        return Err(RuntimeErrorKind::Engine(kind).at(span));
+    }
+    let mut request = PowerUse::new(user, power.node.as_str());
+    request.options.by_effect = true;
+    game.reacting += 1;
+    let result = game.run_power(&request, Stage::Use);
+    game.reacting -= 1;
+    result.map(|_| ()).map_err(|e| e.or_at(power.span))
 }
 
 /// What every step of one power use shares.
@@ -162,11 +210,15 @@ pub(crate) fn engine(kind: crate::engine::EngineErrorKind) -> RuntimeError {
     RuntimeErrorKind::Engine(kind).at(Span::NONE)
 }
 
+/// Runs one use of a power; `further`: a further weapon of a use `with each weapon`
+/// (`Weapons: each`), whose quota, requirements, cost and Before lines the first weapon's
+/// run already met.
 fn run(
     game: &mut Game,
     rules: &Rules,
     request: &PowerUse,
     stage: Stage,
+    further: bool,
 ) -> Result<PowerOutcome, RuntimeError> {
     let block = Rules::find(&rules.powers, &request.power).ok_or_else(|| {
         unknown("power", &request.power, Rules::names(&rules.powers)).at(Span::NONE)
@@ -181,12 +233,13 @@ fn run(
     let user = game.world.actor(&request.actor).map_err(engine)?;
     // A power is usually listed as its block names it: the exact compare is inline.
     let known = |p: &String| same_name(p, power_name) || p.eq_ignore_ascii_case(power_name);
-    if !user.powers.iter().any(known) {
+    if !request.options.by_effect && !user.powers.iter().any(known) {
         let (actor, power) = (request.actor.clone(), power_name.to_string());
         return Err(RuntimeErrorKind::PowerNotKnown { actor, power }.at(block.name.span));
     }
     let named = request.options.weapon.as_deref();
-    let (weapon_name, weapon) = super::gear::carried(rules, user, named)?;
+    let (weapon_name, weapon) = super::gear::carried(rules, user, named)
+        .map_err(|error| super::ground::explain(game, error))?;
     // An upgrade's limit counts each resolution it modifies: a use (an invested one when it
     // resolves later) and each sustained re-resolution; a halting test only reads the count.
     let resolves = match stage {
@@ -210,7 +263,7 @@ fn run(
         std::borrow::Cow::Borrowed(_) => lines,
         std::borrow::Cow::Owned(modified) => PowerLines::of(modified),
     };
-    if stage == Stage::Use {
+    if stage == Stage::Use && !further {
         super::limits::use_power(game, &request.actor, block)?;
     }
     // A queued resolution names the weapon its use carried; only a new use's own naming
@@ -228,10 +281,10 @@ fn run(
     // use spends beyond its cost, and the amount it picks for a chosen cost (paid, so spent).
     let spent = request.options.spending.iter().map(|(_, n)| *n).sum::<i64>();
     let chosen = match stage {
-        Stage::Use => {
+        Stage::Use if !further => {
             super::chosen_cost::pick(game, rules, (block, &lines), weapon, request, spent)?
         }
-        Stage::Resolve | Stage::Test => None,
+        Stage::Use | Stage::Resolve | Stage::Test => None,
     };
     let chosen = chosen.unwrap_or(0);
     let use_names = [("Spent", spent.saturating_add(chosen)), ("Chosen", chosen)];
@@ -247,7 +300,7 @@ fn run(
         binding: None,
     };
     let pipeline = Pipeline { context, block, lines, request, minimum_range };
-    if stage == Stage::Use {
+    if stage == Stage::Use && !further {
         super::power_rules::check(game, rules, block, weapon, request)?;
         pay_and_prepare(game, &pipeline)?;
         super::ticks::spend(game, rules, &request.actor, block)?;

@@ -74,7 +74,9 @@ impl Kinds {
             | PowerLine::Keywords(_)
             | PowerLine::Limit(_)
             | PowerLine::Defence(_)
-            | PowerLine::Penalty(_) => Kinds::OTHER,
+            | PowerLine::Penalty(_)
+            | PowerLine::Modifiers(_)
+            | PowerLine::EachWeapon(_) => Kinds::OTHER,
         }
     }
 

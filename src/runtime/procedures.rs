@@ -24,6 +24,8 @@ use super::scope::LineScope;
 pub(crate) struct Settled<'a> {
     method: Method,
     dice: u32,
+    /// `Dice: 2d20kh1`: roll that many and keep the best (0: one die).
+    best_of: u32,
     sides: u32,
     modifier: i64,
     /// The `Success:` amount, else the request's target.
@@ -112,6 +114,7 @@ pub(crate) fn settle<'a>(
     Ok(Settled {
         method,
         dice: to_u32(dice_count(&template.node, scope)?),
+        best_of: template.node.best_of().unwrap_or(0),
         sides: to_u32(template.node.faces().unwrap_or(0)),
         modifier,
         target,
@@ -277,6 +280,7 @@ impl Settled<'_> {
                     target: self.target,
                     critical_from: self.critical_from,
                     critical_to: self.critical_to,
+                    best_of: self.best_of,
                 };
                 let outcome =
                     world.modified_check(Some(actor), &check, self.span).map_err(engine)?;

@@ -3,7 +3,7 @@
 //! of the user (`each ally within 5 gains 1 Morale`), nearest first.
 
 use crate::diagnostics::Spanned;
-use crate::engine::{Actor, Grid, World};
+use crate::engine::{Actor, Grid, Hex, World};
 use crate::model::{Amount, Effect, Name, Recipient};
 
 use super::Game;
@@ -34,7 +34,35 @@ pub(crate) fn of(
         Some(Recipient::Each { who, within }) => {
             each_within(game, context, who, within, (target, grade))
         }
+        Some(Recipient::Every { who }) => every(game, context.user, who),
     }
+}
+
+/// Every creature of the kind `who` names (`every ally`), placed or not, in the order they
+/// joined; the user is never one of them. Logs when there is nobody.
+pub(crate) fn every(
+    game: &mut Game,
+    user: &str,
+    who: &Spanned<Name>,
+) -> Result<Vec<String>, RuntimeError> {
+    let me = game.world.actor(user).map_err(|k| RuntimeErrorKind::Engine(k).at(who.span))?;
+    let wanted = Wanted::of(who.node.as_str());
+    let found: Vec<String> = game
+        .world
+        .actors
+        .iter()
+        .filter(|other| other.name != me.name)
+        .filter(|other| match wanted {
+            Wanted::Ally | Wanted::AllyOrSelf => same_side(me, other) == Some(true),
+            Wanted::Enemy => enemies(me, other),
+            Wanted::Anyone => true,
+        })
+        .map(|other| other.name.clone())
+        .collect();
+    if found.is_empty() {
+        game.world.narrate(format!("{user} has no {}", who.node), who.span);
+    }
+    Ok(found)
 }
 
 /// Every placed creature of the kind `who` names within `within` of the user, nearest
@@ -55,6 +83,30 @@ pub(crate) fn each_within(
         game.world.narrate(text, who.span);
     }
     Ok(found)
+}
+
+/// The placed creatures among `actors` that `wanted` asks for within `reach` cells of `me`
+/// (standing at `from`) on `grid`, with their distances; `me` is never one of them.
+pub(crate) fn placed_within<'w>(
+    actors: &'w [Actor],
+    grid: Grid,
+    me: &Actor,
+    from: Hex,
+    wanted: Wanted,
+    reach: i64,
+) -> impl Iterator<Item = (i64, &'w Actor)> {
+    actors
+        .iter()
+        .filter(move |other| other.name != me.name)
+        .filter(move |other| match wanted {
+            Wanted::Ally | Wanted::AllyOrSelf => same_side(me, other) == Some(true),
+            Wanted::Enemy => enemies(me, other),
+            Wanted::Anyone => true,
+        })
+        .filter_map(move |other| {
+            let distance = grid.distance(from, other.position?);
+            (distance <= reach).then_some((distance, other))
+        })
 }
 
 /// The placed creatures of the kind `who` names (`ally`, `enemy`, `creature`; see
@@ -78,19 +130,8 @@ pub(crate) fn near(
         return Err(RuntimeErrorKind::Flow { message, hint }.at(who.span));
     };
     let wanted = Wanted::of(who.node.as_str());
-    let mut found: Vec<(i64, String)> = world
-        .actors
-        .iter()
-        .filter(|other| other.name != me.name)
-        .filter(|other| match wanted {
-            Wanted::Ally | Wanted::AllyOrSelf => same_side(me, other) == Some(true),
-            Wanted::Enemy => enemies(me, other),
-            Wanted::Anyone => true,
-        })
-        .filter_map(|other| {
-            let distance = grid.distance(from, other.position?);
-            (distance <= reach).then(|| (distance, other.name.clone()))
-        })
+    let mut found: Vec<(i64, String)> = placed_within(&world.actors, grid, me, from, wanted, reach)
+        .map(|(distance, other)| (distance, other.name.clone()))
         .collect();
     found.sort();
     Ok(found.into_iter().map(|(_, name)| name).collect())

@@ -41,7 +41,7 @@ pub(crate) fn reads_target(requirement: &Requirement) -> bool {
         Test::Wielding { subject, .. } => subject
             .as_ref()
             .is_some_and(|(who, _)| Subject::of(&who.node).1 == Some(Subject::Target)),
-        Test::Near { .. } | Test::Event { .. } => false,
+        Test::Near { .. } | Test::Party { .. } | Test::Event { .. } => false,
     })
 }
 
@@ -86,6 +86,15 @@ pub(crate) fn holds_on(
                 let scope = LineScope { target, trigger, ..LineScope::of(rules, user) };
                 let value = evaluate(expr, &scope, LineContext::Condition)?;
                 value.as_integer() != Some(0)
+            }
+            Test::Has { subject: who, condition, .. }
+                if Subject::of(&who.node).1 == Some(Subject::World) =>
+            {
+                let negated = Subject::of(&who.node).0;
+                let flag = condition.name.node.as_str();
+                super::world_flags::holds(rules, &world.flags, flag)
+                    .ok_or_else(|| unknown(format!("world flag {flag}")))?
+                    != negated
             }
             Test::Has { subject: who, condition, .. } => {
                 let (negated, about) = Subject::of(&who.node);
@@ -138,6 +147,21 @@ pub(crate) fn holds_on(
                     None => Vec::new(),
                 };
                 found.is_empty() == *negated
+            }
+            Test::Party { negated, who, condition } => {
+                let wanted = super::sides::Wanted::of(who.node.as_str());
+                let found =
+                    world.actors.iter().filter(|other| other.name != user.name).any(|other| {
+                        let kind = match wanted {
+                            super::sides::Wanted::Ally | super::sides::Wanted::AllyOrSelf => {
+                                super::sides::same_side(user, other) == Some(true)
+                            }
+                            super::sides::Wanted::Enemy => super::sides::enemies(user, other),
+                            super::sides::Wanted::Anyone => true,
+                        };
+                        kind && super::relations::has(rules, other, condition.node.as_str())
+                    });
+                found != *negated
             }
             Test::Event { .. } => true,
         })

@@ -110,6 +110,8 @@ pub(crate) struct Rules {
     pub thresholds: Vec<super::flow::Threshold>,
     /// The `Clock:` line's periods per day and ticks per period.
     pub clock: Option<(u32, u32)>,
+    /// `World:` flag groups, each in declaration order (its first holds at the start).
+    pub world_flags: Vec<Vec<String>>,
     /// `Resource X: world` resources, in declaration order.
     pub world_resources: Vec<super::world_resources::WorldResource>,
     /// `Bounds` lines as (stat, least, most), in declaration order.
@@ -119,6 +121,9 @@ pub(crate) struct Rules {
     pub listens: bool,
     /// Whether anything listens for a resource reaching 0 (see `hooks::zero_listeners`).
     pub watches_zeroes: bool,
+    /// Whether a power attacks with each weapon (`Weapons: each Melee`): without, a use
+    /// never looks for that line.
+    pub each_weapon: bool,
 }
 
 impl Rules {
@@ -154,6 +159,10 @@ impl Rules {
                 map.entry(key).or_insert_with(|| block.clone());
             }
         }
+        let gear = &rules.symbols.gear;
+        rules.weapons.values_mut().chain(rules.armours.values_mut()).for_each(|block| {
+            gear.type_stat_fields(block);
+        });
         super::worn::conditions(&rules.armours, &mut rules.conditions);
         for line in pack.system_lines() {
             if let SystemLine::Resource { name, rules: lines } = &line.node {
@@ -203,6 +212,9 @@ impl Rules {
                     rules.tables.push((name.node.clone(), table.clone()));
                 }
                 SystemLine::Clock { periods, ticks } => rules.clock = Some((*periods, *ticks)),
+                SystemLine::World(groups) => rules.world_flags.extend(groups.iter().map(|group| {
+                    group.iter().map(|flag| flag.node.as_str().to_string()).collect()
+                })),
                 SystemLine::Grid(kind) => {
                     rules.grid = crate::engine::Grid::parse(&kind.node).unwrap_or_default();
                 }
@@ -259,6 +271,11 @@ impl Rules {
         rules.listens =
             !rules.hooks.is_empty() || !rules.reactions.is_empty() || !rules.event_rules.is_empty();
         rules.watches_zeroes = super::hooks::zero_listeners(&rules);
+        rules.each_weapon = rules.powers.values().any(|block| {
+            super::power::lines(block)
+                .iter()
+                .any(|line| matches!(line.node, crate::model::PowerLine::EachWeapon(_)))
+        });
         use crate::model::system::EngineRuling;
         rules.grade_cap = pack.ruling(EngineRuling::GradeCap.name()).cloned();
         if let Some(crate::model::Amount::Expr(expr)) =

@@ -195,6 +195,10 @@ fn area_targets(
             let toward = next_aim(&format!("a {cell} to point at"))?;
             grid.cone(origin, grid.direction_to(origin, toward), area.size)
         }
+        "arc" => {
+            let toward = next_aim(&format!("a {cell} to point at"))?;
+            grid.arc(origin, grid.direction_to(origin, toward), area.size)
+        }
         "ray" | "line" => grid.ray(origin, next_aim(&format!("a {cell} to point at"))?, area.size),
         "path" => {
             let mut waypoints = vec![origin, next_aim(&format!("a {cell} the path runs to"))?];

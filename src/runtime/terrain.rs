@@ -93,6 +93,34 @@ pub(crate) fn lay(
     settle_on(game, &[hex])
 }
 
+/// `lift Spikes`: takes the terrain `condition` off `hex` (a trap that went off), journaled
+/// like `lay`; whoever stands there loses what it gave. Lifting terrain that is not there
+/// changes nothing and says so.
+pub(crate) fn lift(
+    game: &mut Game,
+    condition: &str,
+    hex: Hex,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let laid =
+        game.world.terrain.get(&hex).and_then(|here| {
+            here.keys().find(|name| name.eq_ignore_ascii_case(condition)).cloned()
+        });
+    let Some(name) = laid else {
+        game.world.narrate(format!("no {condition} lies at {hex}: nothing to lift"), span);
+        return Ok(());
+    };
+    game.remember_terrain(hex);
+    if let Some(here) = game.world.terrain.get_mut(&hex) {
+        here.remove(&name);
+        if here.is_empty() {
+            game.world.terrain.remove(&hex);
+        }
+    }
+    game.world.narrate(format!("terrain {name} lifted at {hex}"), span);
+    settle_on(game, &[hex])
+}
+
 /// Settles every actor standing on one of `hexes`.
 fn settle_on(game: &mut Game, hexes: &[Hex]) -> Result<(), RuntimeError> {
     let standing: Vec<String> = game
@@ -112,6 +140,7 @@ fn settle_on(game: &mut Game, hexes: &[Hex]) -> Result<(), RuntimeError> {
 /// it left (or terrain since changed) end, the current hex's terrain is gained. Called after
 /// every change of position.
 pub(crate) fn settle(game: &mut Game, actor: &str, span: Span) -> Result<(), RuntimeError> {
+    super::sharing::settle(game, span)?;
     let who = game.world.actor(actor).map_err(engine)?;
     let position = who.position;
     let wanted: BTreeMap<String, Option<i64>> =
@@ -135,22 +164,7 @@ pub(crate) fn settle(game: &mut Game, actor: &str, span: Span) -> Result<(), Run
     if !ending && gaining.is_empty() {
         return Ok(());
     }
-    game.remember(actor, Part::Conditions);
-    let mut ended = Vec::new();
-    let who = game.world.actor_mut(actor).map_err(engine)?;
-    who.conditions.active.retain(|c| {
-        let end = from_terrain(c) && !keeps(c);
-        if end {
-            ended.push(c.clone());
-        }
-        !end
-    });
-    for condition in ended {
-        let name = condition.name.clone();
-        let condition = Box::new(condition);
-        game.world.record(Event::ConditionEnded { actor: actor.to_string(), condition });
-        fire(game, HookEvent::ConditionEnded, actor, EventData::Name(name), span)?;
-    }
+    end_conditions(game, actor, |c| from_terrain(c) && !keeps(c), span)?;
     let (Some(source), rules) = (here, std::sync::Arc::clone(&game.rules)) else {
         return Ok(());
     };
@@ -167,6 +181,33 @@ pub(crate) fn settle(game: &mut Game, actor: &str, span: Span) -> Result<(), Run
         // Its own instance, whatever the block's stacking, so leaving ends exactly it.
         game.world.apply_condition(actor, active, Stacking::Additive, span)?;
         fire(game, HookEvent::ConditionApplied, actor, EventData::Name(name), span)?;
+    }
+    Ok(())
+}
+
+/// Ends every condition of `actor` that `ends` picks, remembered for undo, each logged and
+/// its `ConditionEnded` hooks fired (terrain left behind, a cell no longer shared).
+pub(super) fn end_conditions(
+    game: &mut Game,
+    actor: &str,
+    ends: impl Fn(&ActiveCondition) -> bool,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    game.remember(actor, Part::Conditions);
+    let mut ended = Vec::new();
+    let who = game.world.actor_mut(actor).map_err(engine)?;
+    who.conditions.active.retain(|c| {
+        let end = ends(c);
+        if end {
+            ended.push(c.clone());
+        }
+        !end
+    });
+    for condition in ended {
+        let name = condition.name.clone();
+        let condition = Box::new(condition);
+        game.world.record(Event::ConditionEnded { actor: actor.to_string(), condition });
+        fire(game, HookEvent::ConditionEnded, actor, EventData::Name(name), span)?;
     }
     Ok(())
 }

@@ -125,6 +125,12 @@ fn typed(effects: &Effects, subtype: Option<&str>) -> Effects {
             *then = typed(then, subtype);
             continue;
         }
+        if let EffectPart::Check { on_success, on_failure, .. } = &mut part.node {
+            for branch in [on_success, on_failure].into_iter().flatten() {
+                *branch = typed(branch, subtype);
+            }
+            continue;
+        }
         let EffectPart::Effect(Effect::Damage { damage_type: Some(kind), .. }) = &mut part.node
         else {
             continue;

@@ -112,10 +112,12 @@ fn modify(power: &mut Vec<Spanned<PowerLine>>, trait_lines: &[Spanned<TraitLine>
                 changes.push(format!("+{bonus}"));
             }
             TraitLine::Add(added) if !added.is_narration_only() => {
-                let parts = added
-                    .parts
-                    .iter()
-                    .filter(|p| matches!(p.node, EffectPart::Effect(_) | EffectPart::When { .. }));
+                let parts = added.parts.iter().filter(|p| {
+                    matches!(
+                        p.node,
+                        EffectPart::Effect(_) | EffectPart::When { .. } | EffectPart::Check { .. }
+                    )
+                });
                 let first = power.iter_mut().find_map(|l| match &mut l.node {
                     PowerLine::Result { effects, .. } => Some(effects),
                     _ => None,

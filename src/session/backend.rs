@@ -94,6 +94,9 @@ pub struct LoadedPack {
     /// The session's sources, the pack's files and scripts registered: the game numbers
     /// its files as the session renders them (a script error points into the script).
     pub sources: crate::diagnostics::SourceMap,
+    /// The session's check of `pack` alone (no errors in it), for a backend that installs
+    /// exactly this pack to use instead of checking it again; `None` on `reload`.
+    pub checked: Option<crate::check::Checked>,
 }
 
 /// A GM's change by fiat, as the session hands it to the backend.
@@ -155,6 +158,11 @@ pub enum Fiat<'a> {
     },
     /// `next turn`.
     EndTurn,
+    /// `world is Night`.
+    World {
+        /// The flag that holds from now on.
+        flag: &'a NameRef,
+    },
 }
 
 /// Result of a game command: what happened, or why nothing happened.
@@ -230,10 +238,22 @@ pub trait Backend {
     /// `undo`: take back the last command that changed the game.
     fn undo(&mut self) -> CommandResult;
 
-    /// `place ACTOR at q,r`: put an actor on a cell of the map. Backends without a map refuse it.
-    fn place(&mut self, actor: &NameRef, hex: &Spanned<Hex>) -> CommandResult {
-        let _ = actor;
+    /// `place ACTOR at q,r [facing DIRECTION]`: put an actor on a cell of the map. Backends
+    /// without a map refuse it.
+    fn place(
+        &mut self,
+        actor: &NameRef,
+        hex: &Spanned<Hex>,
+        facing: Option<&Spanned<String>>,
+    ) -> CommandResult {
+        let _ = (actor, facing);
         Err(no_map(hex.span))
+    }
+
+    /// `ACTOR faces DIRECTION`: turn an actor on the map. Backends without a map refuse it.
+    fn face(&mut self, actor: &NameRef, direction: &Spanned<String>) -> CommandResult {
+        let _ = actor;
+        Err(no_map(direction.span))
     }
 
     /// `wall q,r ...`: hexes that block movement and lines to targets. Backends without a

@@ -84,6 +84,8 @@ pub enum Command {
         /// The new value: `12`.
         value: i64,
     },
+    /// `world is Night`: the GM sets a world flag.
+    WorldFlag(NameRef),
     /// `Hero takes 5 fire damage`: the GM deals damage.
     TakeDamage {
         /// Who: `Hero`.
@@ -159,6 +161,15 @@ pub enum Command {
         actor: NameRef,
         /// Where: `2,3`.
         hex: Spanned<Hex>,
+        /// Which way it faces, when given: `east`.
+        facing: Option<Spanned<String>>,
+    },
+    /// `Ana faces west`: the GM turns an actor on the map.
+    Face {
+        /// Who: `Ana`.
+        actor: NameRef,
+        /// The direction as written: `west`.
+        direction: Spanned<String>,
     },
     /// `wall 3,4 3,5`: hexes that block movement and lines to targets.
     Wall(Vec<Spanned<Hex>>),
@@ -414,6 +425,7 @@ impl Command {
             Command::Encounter(_) => "encounter",
             Command::NextTurn | Command::EndTurn => "next",
             Command::SetValue { .. } => "set",
+            Command::WorldFlag(_) => "world",
             Command::TakeDamage { .. } => "takes",
             Command::Heal { .. } => "heals",
             Command::ApplyCondition { .. } => "apply",
@@ -427,6 +439,7 @@ impl Command {
             Command::Restore(_) => "restore",
             Command::Undo => "undo",
             Command::Place { .. } => "place",
+            Command::Face { .. } => "faces",
             Command::Wall(_) => "wall",
             Command::Terrain { .. } | Command::ClearTerrain(_) => "terrain",
             Command::Side { .. } => "side",

@@ -60,10 +60,13 @@ impl Backend for Game {
         let blocks = loaded.pack.blocks().count();
         let rules = house_rules(&loaded.pack);
         let mut files = self.pack().files.clone();
+        // Into an empty game the pack installed is the one the session checked: its check
+        // stands (the game's own install would repeat it, finding the same).
+        let checked = loaded.checked.clone().filter(|_| files.is_empty());
         files.extend(loaded.pack.files.iter().cloned());
         let mut scripts = self.script_files().to_vec();
         scripts.extend(loaded.scripts.iter().cloned());
-        let changes = install(self, Pack { files }, &scripts, loaded.sources.clone())?;
+        let changes = install(self, Pack { files }, &scripts, loaded.sources.clone(), checked)?;
         let mut text = format!(
             "loaded {}: {}, {}",
             loaded.name,
@@ -113,7 +116,7 @@ impl Backend for Game {
         files.push(file.clone());
         let scripts = self.script_files().to_vec();
         let sources = self.sources().clone();
-        let changes = install(self, Pack { files }, &scripts, sources)?;
+        let changes = install(self, Pack { files }, &scripts, sources, None)?;
         let mut events: Vec<TranscriptEntry> = file
             .blocks()
             .map(|block| {
@@ -151,7 +154,14 @@ impl Backend for Game {
             ShowTarget::Actor(name) => self.sheet(name),
             ShowTarget::Power(name) => self.show_block(BlockKind::Power, name),
             ShowTarget::Condition(name) => self.show_block(BlockKind::Condition, name),
-            ShowTarget::State => Ok(Outcome::view(self.state_text())),
+            ShowTarget::State => {
+                let shown = Outcome::view(self.state_text());
+                let flags = self.world_flags();
+                Ok(match flags.is_empty() {
+                    true => shown,
+                    false => shown.with_data(serde_json::json!({ "world": flags })),
+                })
+            }
             ShowTarget::Log => {
                 let log = self.transcript_since(0);
                 Ok(Outcome::view(if log.is_empty() { "(nothing yet)" } else { log.trim_end() }))
@@ -363,10 +373,29 @@ impl Backend for Game {
         Ok(Outcome::event("undo", "undid the last command"))
     }
 
-    fn place(&mut self, actor: &NameRef, hex: &Spanned<Hex>) -> CommandResult {
+    fn place(
+        &mut self,
+        actor: &NameRef,
+        hex: &Spanned<Hex>,
+        facing: Option<&Spanned<String>>,
+    ) -> CommandResult {
         let mark = self.mark();
-        Game::place(self, &actor.node, Some(hex.node)).map_err(|e| failed(&e.or_at(hex.span)))?;
+        let facing = match facing {
+            Some(word) => Some(self.direction(word).map_err(|e| failed(&e))?),
+            None => None,
+        };
+        Game::place_facing(self, &actor.node, Some(hex.node), facing)
+            .map_err(|e| failed(&e.or_at(hex.span)))?;
         Ok(self.events_or(mark, "place", format!("{} at {}", actor.node, hex.node)))
+    }
+
+    fn face(&mut self, actor: &NameRef, direction: &Spanned<String>) -> CommandResult {
+        let mark = self.mark();
+        let facing = self.direction(direction).map_err(|e| failed(&e))?;
+        let span =
+            if self.world().actor(&actor.node).is_err() { actor.span } else { direction.span };
+        Game::face(self, &actor.node, facing).map_err(|e| failed(&e.or_at(span)))?;
+        Ok(self.events_or(mark, "faces", format!("{} faces {facing}", actor.node)))
     }
 
     fn add_walls(&mut self, hexes: &[Spanned<Hex>]) -> CommandResult {
@@ -480,7 +509,7 @@ impl Backend for Game {
             | Fiat::Apply { actor, .. }
             | Fiat::Remove { actor, .. }
             | Fiat::Grant { actor, .. } => Some(*actor),
-            Fiat::EndTurn => None,
+            Fiat::EndTurn | Fiat::World { .. } => None,
         };
         let span = match actor {
             Some(actor) if self.world().actor(&actor.node).is_err() => actor.span,
@@ -516,6 +545,9 @@ impl Backend for Game {
                 result.map_err(|e| e.or_at(span))
             }
             Fiat::EndTurn => Game::end_turn_with(self, decider).map(|_| ()),
+            Fiat::World { flag } => {
+                Game::set_world_flag(self, &flag.node).map_err(|e| e.or_at(flag.span))
+            }
         };
         fallback.map_err(|e| failed(&e.or_at(span)))?;
         Ok(self.events_or(mark, "fiat", "done".to_string()))
@@ -579,8 +611,13 @@ fn install(
     pack: Pack,
     scripts: &[(String, String)],
     sources: SourceMap,
+    checked: Option<crate::check::Checked>,
 ) -> Result<Vec<TranscriptEntry>, Vec<Diagnostic>> {
-    let found = game.load_pack(pack, sources, scripts).map_err(|mut refused| {
+    let found = match checked {
+        Some(checked) => game.load_checked_pack(pack, checked, sources, scripts),
+        None => game.load_pack(pack, sources, scripts),
+    };
+    let found = found.map_err(|mut refused| {
         // What the house rules would have changed is beside the point of the refusal.
         refused.retain(|diagnostic| diagnostic.severity != Severity::Advice);
         refused

@@ -82,6 +82,9 @@ impl Game {
         }
         if let Some(position) = actor.position {
             let _ = write!(text, "\n  Position: {position}");
+            if let Some(facing) = actor.facing {
+                let _ = write!(text, ", facing {facing}");
+            }
         }
         if let Some(side) = &actor.side {
             let _ = write!(text, "\n  Side: {side}");
@@ -111,6 +114,10 @@ impl Game {
                     let _ = write!(shown, " against {against}");
                 }
                 let _ = write!(shown, " [{}]", c.duration.words(acting));
+                if c.dormant {
+                    // Held, but its `While:` lines do not hold: it counts for nothing now.
+                    shown.push_str(" (dormant)");
+                }
                 shown
             })
             .chain(
@@ -135,7 +142,8 @@ impl Game {
     }
 
     /// The world at a glance: each actor's side, resources and position, the walls and
-    /// terrain of the map, the pools, and the encounter's round, order and ticks.
+    /// terrain of the map, the gear lying on it, the pools, and the encounter's round, order
+    /// and ticks.
     pub(super) fn state_text(&self) -> String {
         let world = self.world();
         let mut text = String::new();
@@ -150,7 +158,11 @@ impl Game {
             let _ = write!(text, ": {}", resource_list(actor).join(", "));
             match actor.position {
                 Some(position) => {
-                    let _ = writeln!(text, " at {position}");
+                    let _ = write!(text, " at {position}");
+                    if let Some(facing) = actor.facing {
+                        let _ = write!(text, " facing {facing}");
+                    }
+                    text.push('\n');
                 }
                 None => text.push('\n'),
             }
@@ -166,10 +178,17 @@ impl Game {
                 .collect();
             let _ = writeln!(text, "terrain at {hex}: {}", shown.join(", "));
         }
+        for (hex, items) in &world.ground {
+            let _ = writeln!(text, "lying at {hex}: {}", items.join(", "));
+        }
         if !world.pools.is_empty() {
             let pools: Vec<String> =
                 world.pools.iter().map(|(name, value)| format!("{name} {value}")).collect();
             let _ = writeln!(text, "pools: {}", pools.join(", "));
+        }
+        let flags = self.world_flags();
+        if !flags.is_empty() {
+            let _ = writeln!(text, "world: {}", flags.join(", "));
         }
         match &world.encounter {
             Some(encounter) => {

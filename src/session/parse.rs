@@ -386,6 +386,10 @@ impl Lower {
                 let value = self.number(&inner.next().expect("grammar: value"))?;
                 Command::SetValue { actor, name, value }
             }
+            Rule::world_flag => {
+                let flag = inner.find(|part| part.as_rule() == Rule::any_name);
+                Command::WorldFlag(self.name(flag.expect("grammar: flag")))
+            }
             Rule::take_damage => {
                 let actor = self.name(inner.next().expect("grammar: actor"));
                 let amount = self.number(&inner.next().expect("grammar: amount"))?;
@@ -452,7 +456,18 @@ impl Lower {
             Rule::undo => Command::Undo,
             Rule::place => {
                 let actor = self.name(inner.next().expect("grammar: actor"));
-                Command::Place { actor, hex: self.hex(&inner.next().expect("grammar: hex"))? }
+                let hex = self.hex(&inner.next().expect("grammar: hex"))?;
+                let facing = inner
+                    .find(|pair| pair.as_rule() == Rule::direction)
+                    .map(|pair| Spanned::new(pair.as_str().to_string(), self.span(&pair)));
+                Command::Place { actor, hex, facing }
+            }
+            Rule::turn_to => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let pair = inner.find(|pair| pair.as_rule() == Rule::direction);
+                let pair = pair.expect("grammar: direction");
+                let direction = Spanned::new(pair.as_str().to_string(), self.span(&pair));
+                Command::Face { actor, direction }
             }
             Rule::wall => {
                 let hexes = inner.map(|hex| self.hex(&hex)).collect::<Result<_, _>>()?;

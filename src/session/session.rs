@@ -275,7 +275,10 @@ impl<B: Backend> Session<B> {
             Command::Save(path) => self.backend.save(path),
             Command::Restore(path) => self.backend.restore(path),
             Command::Undo => self.backend.undo(),
-            Command::Place { actor, hex } => self.backend.place(actor, hex),
+            Command::Place { actor, hex, facing } => {
+                self.backend.place(actor, hex, facing.as_ref())
+            }
+            Command::Face { actor, direction } => self.backend.face(actor, direction),
             Command::Wall(hexes) => self.backend.add_walls(hexes),
             Command::Terrain { condition, n, hexes } => {
                 self.backend.set_terrain(condition, n.as_ref(), hexes)
@@ -336,12 +339,13 @@ impl<B: Backend> Session<B> {
 
     /// `load NAME` or `load "path"`: resolve, parse and check here; the backend adds it.
     fn load(&mut self, target: &LoadTarget) -> CommandResult {
-        let (loaded, mut notes) = self.read(target)?;
-        let mut diagnostics = crate::check::check_pack(&loaded.pack);
-        if diagnostics.iter().any(Diagnostic::is_error) {
-            crate::check::sort_diagnostics(&mut diagnostics);
-            return Err(diagnostics);
+        let (mut loaded, mut notes) = self.read(target)?;
+        let mut checked = crate::check::Checked::of(&loaded.pack);
+        if checked.diagnostics.iter().any(Diagnostic::is_error) {
+            crate::check::sort_diagnostics(&mut checked.diagnostics);
+            return Err(checked.diagnostics);
         }
+        loaded.checked = Some(checked);
         let mut outcome = self.backend.load(&loaded)?;
         self.history.push(Loaded::Pack(target.clone()));
         notes.append(&mut outcome.events);
@@ -401,7 +405,7 @@ impl<B: Backend> Session<B> {
             self.sources.add(script.as_str(), text.as_str());
         }
         let sources = self.sources.clone();
-        Ok((LoadedPack { name, pack, scripts, sources }, notes))
+        Ok((LoadedPack { name, pack, scripts, sources, checked: None }, notes))
     }
 
     /// `reload`: every loaded pack read again (files changed on disk count), inline
@@ -432,6 +436,7 @@ impl<B: Backend> Session<B> {
             pack: crate::model::Pack { files },
             scripts,
             sources: self.sources.clone(),
+            checked: None,
         };
         self.backend.reload(&loaded)
     }
@@ -537,6 +542,7 @@ pub(crate) fn fiat_of(command: &Command) -> Option<Fiat<'_>> {
             Fiat::Grant { grant: false, kind: kind.node, name, actor }
         }
         Command::EndTurn => Fiat::EndTurn,
+        Command::WorldFlag(flag) => Fiat::World { flag },
         _ => return None,
     })
 }

@@ -18,4 +18,5 @@ mod house_rules;
 mod mestezia_session;
 mod repl_pty;
 mod session_golden;
+mod session_load;
 mod transcript_text;

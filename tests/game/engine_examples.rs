@@ -182,11 +182,22 @@ fn section_4_modified_roll_and_critical() {
         target: 10,
         critical_from: Some(19),
         critical_to: None,
+        best_of: 0,
     };
     let hit = roll_plus_modifier(&mut forced(&[19]), &check).unwrap();
     assert_eq!((hit.natural, hit.total, hit.success, hit.critical), (19, 21, true, true));
     let miss = roll_plus_modifier(&mut forced(&[7]), &check).unwrap();
     assert_eq!((miss.total, miss.success, miss.critical), (9, false, false));
+    // Keeping the better of two d20 (Fool's Luck): 7 and 19 keep the 19, a critical; the
+    // 7 is rolled and dropped.
+    let best = ModifiedRollCheck { best_of: 2, ..check };
+    let (lucky, dice) =
+        mythforge::engine::roll_best_plus_modifier(&mut forced(&[7, 19]), &best).unwrap();
+    assert_eq!((lucky.natural, lucky.total, lucky.critical), (19, 21, true));
+    assert_eq!(
+        dice.iter().map(|d| (d.face, d.dropped)).collect::<Vec<_>>(),
+        [(7, true), (19, false)]
+    );
 }
 
 // §5 Versus: both roll 1d20 + skill; the attacker must exceed (ties to the defender).
@@ -198,6 +209,7 @@ fn section_5_versus_tie_goes_to_the_defender() {
         target: 0,
         critical_from: None,
         critical_to: None,
+        best_of: 0,
     };
     let defender = ModifiedRollCheck { modifier: 3, ..attacker };
     let (a, d, result) =

@@ -253,3 +253,18 @@ fn fmt_prints_a_result_gate_with_state_tests_and_check_refuses_events_in_it() {
     let messages: Vec<&str> = errors.iter().map(|d| d.message.as_str()).collect();
     assert_eq!(messages, ["a `Result if` line tests what holds now, but this is an event"]);
 }
+
+#[test]
+fn check_refuses_wielding_gear_no_weapon_or_armour_is_or_has() {
+    // The pack declares no gear: `wielding a Shield` could never hold.
+    let row = PACK.lines().count() + 4;
+    assert_eq!(
+        refused("1 damage; when wielding a Shield: 2 damage"),
+        [(
+            "no weapon or armour is or has `Shield`, so this `when` test never holds".to_string(),
+            "Shield".to_string(),
+            (row, 35),
+            "name a weapon or armour of the pack, or a keyword one of them has".to_string(),
+        )]
+    );
+}

@@ -11,7 +11,8 @@ use mythforge::session::Session;
 use crate::common::sessions::{run, session_after};
 
 /// The pack and its cast: Jasmine, Karak, Shaera and a Bandit (Agility 1, Stamina 1, 16
-/// health). Karak joins at full health, 25 (his class's +3 Stamina counts from the start).
+/// health). Karak joins at full health, 35 (his class's +3 Stamina, his armour's +3 and the
+/// Gaider's +2 by day count from the start).
 const SETUP: &str = "load \"rules/mystica\"\nactor Jasmine from Jasmine\nactor Karak from Karak\n\
 actor Shaera from Shaera\nactor Bandit from Bandit\n";
 
@@ -32,16 +33,17 @@ fn health(session: &Session<Game>, actor: &str) -> i64 {
 fn pregenerated_characters_carry_class_bonuses_and_health_formulas() {
     let session = session();
     // Karak, Legionnaire: points Str 4 Dex 2 Sta 2 Int 0 Agi 0 + (2, 1, 3, -2, -1), and his
-    // Cuirass (+2 Sta, -1 Agi) and Steel Cap (+1 Sta, -1 Int, +1 Dex).
+    // Cuirass (+2 Sta, -1 Agi) and Steel Cap (+1 Sta, -1 Int, +1 Dex); a scene starts by
+    // day, so the Gaider's +2 Stamina and Agility count too.
     let karak: Vec<i64> = ["Strength", "Dexterity", "Stamina", "Intelligence", "Agility"]
         .iter()
         .map(|stat| value(&session, "Karak", stat))
         .collect();
-    assert_eq!(karak, [6, 4, 8, -3, -2]);
+    assert_eq!(karak, [6, 4, 10, -3, 0]);
     // Legionnaire health 15 + 2 x Stamina; Phantom and Invoker 15 + Stamina. Each starts
     // full: the class and equipment bonuses count from the start.
-    assert_eq!(value(&session, "Karak", "Max Health"), 31);
-    assert_eq!(health(&session, "Karak"), 31);
+    assert_eq!(value(&session, "Karak", "Max Health"), 35);
+    assert_eq!(health(&session, "Karak"), 35);
     // Jasmine: 3 + Phantom 2 + Hood 1 + Leather Boots 1.
     assert_eq!(value(&session, "Jasmine", "Agility"), 7);
     assert_eq!(value(&session, "Jasmine", "Max Health"), 16);
@@ -179,11 +181,12 @@ fn a_level_up_spends_the_table_xp_raises_the_class_row_and_heals_to_the_new_full
         .iter()
         .map(|stat| value(&session, "Karak", stat))
         .collect();
-    // Legionnaire: Sta +3, Str +3, Int +1, Dex +2, Agi +2 (on 8, 6, -3, 4, -2 with his gear).
-    assert_eq!(karak, [11, 9, -2, 6, 0, 2]);
-    // 15 + 2 x 11 + 5 for the level = 42, and health restored to it.
-    assert_eq!(value(&session, "Karak", "Max Health"), 42);
-    assert_eq!(health(&session, "Karak"), 42);
+    // Legionnaire: Sta +3, Str +3, Int +1, Dex +2, Agi +2 (on 10, 6, -3, 4, 0 with his gear
+    // and the Gaider's day bonus).
+    assert_eq!(karak, [13, 9, -2, 6, 2, 2]);
+    // 15 + 2 x 13 + 5 for the level = 46, and health restored to it.
+    assert_eq!(value(&session, "Karak", "Max Health"), 46);
+    assert_eq!(health(&session, "Karak"), 46);
     // Level 2 needs 121: 10 XP is not enough.
     let refused = session.run_text("refused.session", "Karak uses Legionnaire Level Up\n", None);
     assert!(refused.failure.is_some());
@@ -201,12 +204,14 @@ fn encumbered_halves_agility_rounding_down() {
 #[test]
 fn quick_sand_needs_more_than_10_on_1d10_plus_agility() {
     let mut session = session();
-    // Karak's Agility -2: 10 - 2 = 8 fails and costs 5 health.
-    let out = run(&mut session, "force 10\nKarak uses Cross Quick Sand\n");
-    assert!(out.contains("Karak: 10 -> 8 vs 11: failure"), "{out}");
-    assert_eq!(health(&session, "Karak"), 26);
+    run(&mut session, "terrain Quick Sand at 1,0 2,0\nplace Karak at 0,0\nplace Jasmine at 0,1\n");
+    let before = health(&session, "Karak");
+    // Karak's Agility 0 (-2, +2 by day): 10 + 0 = 10 fails and costs 5 health.
+    let out = run(&mut session, "force 10\nplace Karak at 1,0\n");
+    assert!(out.contains("Karak (Quick Sand is applied)\nKarak rolls 1d10 for check: [10f]\nKarak: 10 -> 10 vs 11: failure"), "{out}");
+    assert_eq!(health(&session, "Karak"), before - 5);
     // Jasmine's Agility 7: 4 + 7 = 11 crosses unharmed.
-    let out = run(&mut session, "force 4\nJasmine uses Cross Quick Sand\n");
+    let out = run(&mut session, "force 4\nplace Jasmine at 2,0\n");
     assert!(out.contains("Jasmine: 4 -> 11 vs 11: success"), "{out}");
     assert_eq!(health(&session, "Jasmine"), 16);
 }
@@ -214,18 +219,18 @@ fn quick_sand_needs_more_than_10_on_1d10_plus_agility() {
 #[test]
 fn a_gaider_out_of_heavy_armour_gains_its_level_in_stamina_from_the_start() {
     let mut session = session();
-    // Karak wears a Cuirass and a Steel Cap (Type Heavy): no bonus.
-    assert_eq!(value(&session, "Karak", "Stamina"), 8);
-    // A Gaider in a Feather Cap (Leather): Stamina 2 + Feather Cap 1 + Level 1 = 4, and
-    // health 15 + 4 = 19 from the start.
+    // Karak wears a Cuirass and a Steel Cap (Type Heavy): no bonus (10 is his day bonus).
+    assert_eq!(value(&session, "Karak", "Stamina"), 10);
+    // A Gaider in a Feather Cap (Leather): Stamina 2 + Feather Cap 1 + Level 1 + 2 by day =
+    // 6, and health 15 + 6 = 21 from the start.
     run(
         &mut session,
         "actor Gaider Scout\nStats: Strength 2, Dexterity 2, Stamina 2, Intelligence 0, \
          Agility 2, Level 1\nTraits: Gaider\nEquipment: Knife, Feather Cap\n\n\
          actor Scout from Gaider Scout\n",
     );
-    assert_eq!(value(&session, "Scout", "Stamina"), 4);
-    assert_eq!(health(&session, "Scout"), 19);
+    assert_eq!(value(&session, "Scout", "Stamina"), 6);
+    assert_eq!(health(&session, "Scout"), 21);
 }
 
 #[test]

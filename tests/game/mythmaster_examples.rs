@@ -32,7 +32,7 @@ fn has(session: &mut Session<Game>, actor: &str, condition: &str) -> bool {
 #[test]
 fn ten_stamina_after_14_combat_actions_rolls_every_challenge_at_minus_4() {
     let mut session = session();
-    // One combat action a turn, 1 Stamina each: a Fast Attack, 1 + Melee 12 + Hit 1 = 14
+    // One combat action a turn, 1 Stamina each: a Fast Attack, 1 + Long Sword 12 + Hit 1 = 14
     // against Grok's block 20 + 11 (no damage rolled). Then Wren's and Grok's turns pass and
     // Aldric's next starts; at 0 Stamina or below it starts with a 21C, forced to 20 here.
     for _ in 0..14 {
@@ -77,8 +77,9 @@ fn at_0_stamina_each_turn_starts_with_a_21c_or_exhausted() {
 #[test]
 fn a_versus_tie_goes_to_the_defender() {
     let mut session = session();
-    // Aldric 10 + 12 + 1 = 23; Grok blocks 12 + 11 = 23.
-    let out = run(&mut session, "force 10, 12\nAldric uses Fast Attack on Grok\n");
+    // Aldric 10 + Long Sword 12 + Fast Hit 1 = 23; Grok blocks 13 + Battle Axe 11 and the
+    // axe's -1 against a Fast Attack = 23.
+    let out = run(&mut session, "force 10, 13\nAldric uses Fast Attack on Grok\n");
     assert!(out.contains("Aldric: 23 vs 23: defender wins by 0"), "{out}");
     assert!(!out.contains("damage"), "{out}");
     // Next round (one combat action a turn), one more on Aldric's side: he wins by 1 and
@@ -86,7 +87,7 @@ fn a_versus_tie_goes_to_the_defender() {
     let next_round = "next turn\nnext turn\nnext turn\n";
     let out = run(
         &mut session,
-        &format!("{next_round}force 11, 12, 6\nAldric uses Fast Attack on Grok\n"),
+        &format!("{next_round}force 11, 13, 6\nAldric uses Fast Attack on Grok\n"),
     );
     assert!(out.contains("Aldric: 24 vs 23: attacker wins by 1"), "{out}");
     assert!(out.contains("Aldric rolls 1d8 for effect: [6f] = 6"), "{out}");
@@ -126,13 +127,14 @@ fn the_third_fourth_and_fifth_defence_take_minus_1_2_and_3() {
             "Grok defends with Dodge (-5: 5 defences before it this round)",
         ]
     );
-    // Blocks: 10 + Melee 11; dodges: 10 + Dodge 6 + Chain Mail -2, then the penalty.
+    // Blocks: 10 + Battle Axe 11 - 1 (the axe blocks a Fast Attack at -1); dodges: 10 +
+    // Dodge 6 + Chain Mail -2, then the penalty.
     let totals: Vec<&str> = rolls.iter().map(|l| &l["Grok: 10 -> ".len()..]).collect();
     assert_eq!(
         totals,
         [
-            "21 vs 0: success",
-            "21 vs 0: success",
+            "20 vs 0: success",
+            "20 vs 0: success",
             "13 vs 0: success",
             "12 vs 0: success",
             "11 vs 0: success",
@@ -148,7 +150,7 @@ fn a_weapon_never_blocks_an_arrow() {
     // Grok's Block comes first among his defences, but is not offered against the bow.
     assert!(out.contains("Grok decides which defence against Wren? Dodge"), "{out}");
     assert!(!out.contains("Block"), "{out}");
-    // 5 + Ranged 13 - 1 = 17 against 10 + 6 - 2 = 14; one arrow spent and counted.
+    // 5 + Bow 13 - 1 = 17 against 10 + 6 - 2 = 14; one arrow spent and counted.
     assert!(out.contains("Wren: 17 vs 14: attacker wins by 3"), "{out}");
     assert_eq!(resource(&session, "Wren", "Arrows"), 11);
     assert_eq!(resource(&session, "Wren", "Arrows Shot"), 1);
@@ -156,7 +158,7 @@ fn a_weapon_never_blocks_an_arrow() {
 
 #[test]
 fn the_skill_damage_table_at_each_band_edge() {
-    // (Melee, modifier): Long Sword Fast 1d8 forced 5, through Grok's Chain Mail (3).
+    // (Long Sword skill, modifier): Long Sword Fast 1d8 forced 5, through Grok's Chain Mail (3).
     let edges = [
         (6, -3),
         (7, -2),
@@ -171,17 +173,17 @@ fn the_skill_damage_table_at_each_band_edge() {
         (20, 2),
         (21, 3),
     ];
-    for (melee, modifier) in edges {
+    for (skill, modifier) in edges {
         let mut session = session();
         let out = run(
             &mut session,
             &format!(
-                "set Aldric Melee to {melee}\nforce 20, 1, 5\nAldric uses Fast Attack on Grok\n"
+                "set Aldric Long Sword to {skill}\nforce 20, 1, 5\nAldric uses Fast Attack on Grok\n"
             ),
         );
         let dealt = 5 + modifier;
         let expected = format!("Grok takes {dealt} damage into Body;");
-        assert!(out.contains(&expected), "Melee {melee}: {out}");
+        assert!(out.contains(&expected), "Long Sword {skill}: {out}");
     }
 }
 
@@ -262,6 +264,6 @@ fn a_thrown_spear_keeps_its_minimum_range_and_only_the_shield_blocks_it() {
         "place Grok at 3,0\nforce 10, 10, 1\nGrok uses Snap Attack on Aldric with weapon Spear\n",
     );
     assert!(out.contains("Aldric decides which defence against Grok? Shield Block"), "{out}");
-    // 10 + Ranged 6 - 2 = 14 against 10 + Shield Skill 10 + Buckler 1 = 21.
+    // 10 + Spear 6 - 2 = 14 against 10 + Shield Skill 10 + Buckler 1 = 21.
     assert!(out.contains("Grok: 14 vs 21: defender wins by 7"), "{out}");
 }

@@ -357,7 +357,7 @@ fn session_place_wall_aim_and_destination() {
     assert_eq!(world.actor("Ana").unwrap().resources["HP"].current, 19, "ranged: counts Ana");
     assert_eq!(world.walls.len(), 2);
     let shown = mythforge::session::transcript::step_text(run.steps.last().unwrap());
-    assert!(shown.contains("Ana: HP 19/20, Max HP 20 at -2,0\n"), "{shown}");
+    assert!(shown.contains("Ana: HP 19/20, Max HP 20 at -2,0 facing west\n"), "{shown}");
     assert!(shown.contains("walls: -1,-1 5,5\n"), "{shown}");
 }
 

@@ -37,7 +37,7 @@ Protection: 1
 Type: Shield
 
 power Bash
-While: wielding a Shield and not Target is wielding an Axe
+While: wielding a Shield and not Target is wielding a Blade
 Target: Enemy in 1
 Result: [Weapon's Fast Damage + Weapon Crit range] damage
 

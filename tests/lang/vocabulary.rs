@@ -60,6 +60,11 @@ fn power(label: PowerLabel) -> Evidence {
         PowerLabel::Defence => Runs(&[
             "a_block_is_not_offered_against_a_ranged_attack",
             "several_defences_against_one_attack_keep_the_best_roll",
+            "a_shield_blocks_from_the_front_and_not_from_behind_on_hexes",
+        ]),
+        PowerLabel::Modifiers => Runs(&[
+            "an_unarmed_block_is_at_minus_4_against_a_weapon",
+            "a_block_takes_its_weapons_modifier_for_the_attacks_type",
         ]),
         PowerLabel::Penalty => {
             Runs(&["the_third_fourth_and_fifth_defence_of_a_turn_take_the_growing_penalty"])
@@ -98,6 +103,10 @@ fn power(label: PowerLabel) -> Evidence {
             "a_reaction_needs_its_trigger_named",
             "a_ritual_is_refused_in_an_encounter_and_a_reaction_without_a_trigger",
         ]),
+        PowerLabel::Weapons => Runs(&[
+            "one_use_attacks_with_each_melee_weapon_for_one_cost",
+            "check_refuses_what_could_not_run_as_written",
+        ]),
         PowerLabel::While => Runs(&["not_negates_a_requirement_test"]),
     }
 }
@@ -113,6 +122,8 @@ fn trait_line(label: TraitLabel) -> Evidence {
         }
         // Shown with the trait, never run.
         TraitLabel::Details => Text,
+        // Read by `check`, which holds created characters to the raised budget.
+        TraitLabel::Creation => Runs(&["exactly_the_budget_passes_and_a_human_spends_10"]),
         TraitLabel::Effect => {
             Runs(&["a_stance_costs_its_cost_applies_its_effect_and_is_replaced_by_the_next"])
         }
@@ -249,6 +260,11 @@ fn system(label: SystemLabel) -> Evidence {
         }
         SystemLabel::Bounds => Runs(&["a_bounded_stat_stops_at_its_bound_and_the_log_says_so"]),
         SystemLabel::Grid => Runs(&["a_diagonal_is_not_adjacent_on_squares"]),
+        SystemLabel::World => Runs(&["a_gaider_gains_2_by_day_and_loses_1_by_night_and_cold"]),
+        // Read by `check`: a created character over budget is refused.
+        SystemLabel::Creation => {
+            Runs(&["over_budget_is_refused_at_the_stats_line_with_total_and_budget"])
+        }
         SystemLabel::Clock => {
             Runs(&["the_world_clock_rolls_ticks_into_periods_and_periods_into_days"])
         }
@@ -508,6 +524,13 @@ fn verb(verb: EffectVerb) -> Evidence {
         }
         EffectVerb::SkipTurn => Runs(&["a_skipped_turn_passes_at_once_and_only_once"]),
         EffectVerb::Lay => Runs(&["effects_lay_terrain_under_a_target_or_on_the_requested_hex"]),
+        EffectVerb::Drop => Runs(&[
+            "a_thrown_spear_lies_on_the_targets_hex_until_picked_up",
+            "a_use_without_a_weapon_has_nothing_to_drop",
+        ]),
+        EffectVerb::PickUp => Runs(&["a_thrown_spear_lies_on_the_targets_hex_until_picked_up"]),
+        EffectVerb::Lift => Runs(&["a_snare_walked_into_holds_once_and_is_lifted"]),
+        EffectVerb::Use => Runs(&["entering_a_mire_uses_a_power_the_walker_does_not_list"]),
     }
 }
 

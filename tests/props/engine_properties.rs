@@ -66,7 +66,7 @@ proptest! {
         if let Ok(outcome) = success_pool(&mut roller, &successes) {
             prop_assert!(outcome.dice.len() <= MAX_DICE_ROLLED);
         }
-        let plain = ModifiedRollCheck { sides, modifier, target: threshold, critical_from: Some(sides), critical_to: None };
+        let plain = ModifiedRollCheck { sides, modifier, target: threshold, critical_from: Some(sides), critical_to: None, best_of: 0 };
         let _ = roll_plus_modifier(&mut roller, &plain);
     }
 

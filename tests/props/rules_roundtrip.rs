@@ -93,7 +93,10 @@ fn expression() -> impl Strategy<Value = String> {
         (0u32..50, 1u32..10).prop_map(|(whole, tenth)| format!("{whole}.{tenth}")),
         name(),
         Just("Target's Defense".to_string()),
-        prop::sample::select(&["Grade", "Tier", "Level"][..]).prop_map(str::to_string),
+        prop::sample::select(&["Grade", "Tier", "Level", "Distance to Target"][..])
+            .prop_map(str::to_string),
+        (prop::sample::select(&["Allies", "Enemies", "Creatures"][..]), 0u32..30)
+            .prop_map(|(who, within)| format!("{who} within {within}")),
     ];
     leaf.prop_recursive(4, 24, 2, |inner| {
         prop_oneof![
@@ -154,10 +157,23 @@ fn effect() -> impl Strategy<Value = String> {
         condition.clone().prop_map(|condition| format!("apply {condition} to Self against Target")),
         (condition.clone(), amount())
             .prop_map(|(condition, amount)| format!("Target is {condition} {amount} for 2 rounds")),
-        condition.prop_map(|condition| format!("remove {condition}")),
+        condition.clone().prop_map(|condition| format!("remove {condition}")),
+        condition.clone().prop_map(|condition| format!("lift {condition}")),
+        condition.clone().prop_map(|condition| format!("lift {condition} at Target")),
+        Just("use Cross Thorns".to_string()),
+        condition.clone().prop_map(|condition| format!("every ally is {condition} for 2 turns")),
+        (amount(), prop::sample::select(RESOURCES))
+            .prop_map(|(amount, resource)| format!("every enemy gains {amount} {resource}")),
         amount().prop_map(|amount| format!("push Target up to {amount} hexes")),
+        (amount(), condition).prop_map(|(amount, condition)| {
+            format!("pull Target {amount} squares into occupied squares as {condition}")
+        }),
         expression().prop_map(|expr| format!("script bonus({expr})")),
         Just("put Bar Table in front of Target".to_string()),
+        Just("drop the weapon at Target".to_string()),
+        Just("drop the weapon".to_string()),
+        amount().prop_map(|amount| format!("pick up gear within {amount}")),
+        Just("pick up gear".to_string()),
         Just("the walls shake".to_string()),
     ]
 }
@@ -176,6 +192,12 @@ fn power_line() -> impl Strategy<Value = String> {
         effects().prop_map(|effects| format!("Result: {effects}")),
         (1u32..4, effects()).prop_map(|(grade, effects)| format!("Result {grade}: {effects}")),
         effects().prop_map(|effects| format!("Result Critical: {effects}")),
+        (amount(), effects(), effects()).prop_map(|(amount, success, failure)| {
+            format!("Result: check Might + Grit vs {amount} with Save; on success: {success}; on failure: {failure}")
+        }),
+        (amount(), effects()).prop_map(|(amount, failure)| {
+            format!("Result: Target checks Grit vs {amount}; on failure: {failure}")
+        }),
         (expression(), effects())
             .prop_map(|(expr, effects)| format!("Result if [{expr}]: {effects}")),
         (1u32..6, expression(), effects()).prop_map(|(within, expr, effects)| {
@@ -191,10 +213,13 @@ fn power_line() -> impl Strategy<Value = String> {
         Just("Target: Burst 2 within 10".to_string()),
         Just("Target: Burst 2 within 8 excluding Self".to_string()),
         Just("Target: Cone 3 including Self".to_string()),
+        Just("Target: Arc 1".to_string()),
         Just("Target: Burst 2 within 8 excluding allies".to_string()),
         Just("Target: Burst 1 excluding enemies including Self".to_string()),
         Just("Target: you or an ally in 3".to_string()),
         Just("Trigger: an enemy moves adjacent to you".to_string()),
+        Just("Prereq: no ally is Dazed and an enemy is Dazed".to_string()),
+        Just("Check: [Agility] using Lucky Roll by Target".to_string()),
         expression().prop_map(|expr| format!("While: [{expr} >= 3] or you are Dazed")),
         Just("Keywords: *Melee [Weapon] Charge*".to_string()),
         amount().prop_map(|amount| format!("Invest: {amount}")),
@@ -207,6 +232,15 @@ fn power_line() -> impl Strategy<Value = String> {
             };
             let groups = if two_groups { "Skill Lines or Specialised Skills" } else { "Skills" };
             format!("Choose: {count}Skill from {groups}")
+        }),
+        (prop::option::of(bound()), prop::option::of(1u32..4)).prop_map(|(arc, limit)| {
+            let arc = arc.map(|arc| format!(", within {arc} degrees of facing"));
+            let limit = limit.map(|n| format!(", {n} per weapon per round"));
+            format!(
+                "Defence: unless vs Melee{}{}",
+                arc.unwrap_or_default(),
+                limit.unwrap_or_default()
+            )
         }),
         expression().prop_map(|expr| format!("Threshold: set by GM, default [{expr}]")),
         Just("Threshold: set by GM".to_string()),
@@ -266,7 +300,18 @@ fn block() -> impl Strategy<Value = String> {
             "check Roll\nMethod: total\nDice: d20\nSuccess: >= [Threshold]\nCritical: {critical}"
         )
     });
-    prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade, 1 => power_rules, 1 => procedure]
+    let flags = prop::sample::select(&["Day or Night", "Warm or Cold", "Calm or Storm or Fog"][..]);
+    let world = (prop::collection::vec(flags, 1..3), 0i64..12, -2i64..2, 0i64..5, -3i64..4, any::<bool>())
+        .prop_map(|(groups, points, low, width, raise, negated)| {
+            let first = groups[0].split(" or ").nth(1).unwrap_or("Night");
+            let not = if negated { "not " } else { "" };
+            format!(
+                "system S\nStats Attributes: Attack, Defense\nWorld: {}\nCreation: {points} points among Attributes, {} each\n\ncondition Dazed\nWhile: {not}the world is {first}\n\nfeat Gifted\nCreation: {raise:+} points",
+                groups.join("; "),
+                if low < 0 { format!("{low} to {}", low + width) } else { format!("{low}-{}", low + width) },
+            )
+        });
+    prop_oneof![4 => power, 1 => condition, 1 => relating, 1 => system, 1 => gear, 1 => upgrade, 1 => power_rules, 1 => procedure, 1 => world]
 }
 
 fn rule_file() -> impl Strategy<Value = String> {
