@@ -136,6 +136,12 @@ impl Symbols {
         self.stats.iter().position(|declared| declared.name == name)
     }
 
+    /// The index in [`Symbols::resources`] of the resource declared exactly `name` (its
+    /// first declaration).
+    pub fn resource_id(&self, name: &str) -> Option<usize> {
+        self.resources.iter().position(|declared| declared.name == name)
+    }
+
     /// Whether a `World:` line declares the flag `name` (without regard to case).
     pub fn is_world_flag(&self, name: &str) -> bool {
         self.world_flags.iter().any(|flag| flag.name.eq_ignore_ascii_case(name))

@@ -9,8 +9,7 @@ use crate::model::effect::Amount;
 use crate::model::entity::Modifier;
 use crate::model::expr::{
     Counted, EvalErrorKind, LineContext, Link, NUMERIC_WEAPON_LINES, Name, NameKind, Reference,
-    Scope,
-    Special, Value, evaluate, weapon_line,
+    Scope, Special, Value, evaluate, weapon_line,
 };
 use crate::model::{Block, BlockBody, Expr, weapon_property};
 
@@ -344,18 +343,33 @@ fn value_with(
 }
 
 /// [`actor_value_at`] of a name read in a bracket, by its link: a name linked to a stat
-/// reads the actor's slot for that stat's id, one linked to a `Derived` line reads that
-/// line; a stat the actor does not list, and an unlinked name, go the way of a name read
-/// by text.
+/// reads the actor's slot for that stat's id, one linked to a resource reads the actor's
+/// resource of that exact name, one linked to a `Derived` line reads that line; a stat or
+/// resource the actor does not hold, and an unlinked name, go the way of a name read by
+/// text.
 fn linked_value(rules: &Rules, actor: &Actor, name: &Name, depth: u8) -> Option<i64> {
     let derived = match name.link() {
         Link::Stat(id) => match actor.stats.by_id(&rules.symbols.stat_ids, id) {
             Some(base) => return Some(with_conditions(rules, actor, name.as_str(), base, depth)),
             None => None,
         },
+        Link::Resource(_) => match held_resource(actor, name.as_str()) {
+            Some(base) => return Some(with_conditions(rules, actor, name.as_str(), base, depth)),
+            None => None,
+        },
         _ => rules.derived_of(name),
     };
     value_with(rules, actor, name.as_str(), derived, depth)
+}
+
+/// The current value of the resource written exactly `name` the actor holds, when no stat
+/// of that exact name comes first ([`own_value`]'s order: a stat the pack does not declare,
+/// such as `Level`, can still sit on an actor).
+fn held_resource(actor: &Actor, name: &str) -> Option<i64> {
+    if actor.stats.get(name).is_some() {
+        return None;
+    }
+    actor.resources.get(name).map(|held| held.current)
 }
 
 /// A value the actor does not list: the system's `Default X:` for it, else a specialised
