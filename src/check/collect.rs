@@ -269,8 +269,9 @@ impl<'a> References<'a> {
             Effect::Remove { condition, .. } => self.condition(condition, context),
             Effect::Move { distance, crowd, .. } => {
                 self.amount(distance, context);
-                if let Some((_, condition)) = crowd {
-                    self.condition_names.push(condition);
+                if let Some(crowd) = crowd {
+                    self.condition_names.push(&crowd.condition);
+                    self.condition_names.extend(&crowd.occupant);
                 }
             }
             Effect::Script(call) => self.script_calls.push((call, context)),
