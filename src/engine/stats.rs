@@ -1,26 +1,88 @@
-//! An actor's stat table: names to values, kept sorted by name in one small vector. Stat
-//! blocks hold a handful of entries read on every rule line, and a linear pass over a
-//! contiguous vector that compares lengths first costs far less than a tree walk with a
-//! full string comparison per step. It reads and writes like the `BTreeMap<String, i64>` it
-//! replaces (same method names, same name order) and serialises as the same map.
+//! An actor's stat table: names to values, kept sorted by name in one small vector. It reads
+//! and writes like the `BTreeMap<String, i64>` it replaces (same method names, same name
+//! order) and serialises as the same map. Bound to a pack's stat ids ([`StatIds`], assigned
+//! by the pack's symbol table), it also keeps where each declared stat sits, so a bracket
+//! name the link step resolved to a stat is read by its id, without comparing text.
 
 use std::borrow::Borrow;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::text::same_name as same;
 
+/// A pack's declared stats by id: the names of its `Stats` lines in declaration order, a
+/// stat's id being its index ([`crate::link::Symbols::stat_ids`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StatIds {
+    names: Vec<String>,
+}
+
+impl StatIds {
+    /// The ids of `names`, in order.
+    pub fn new(names: Vec<String>) -> StatIds {
+        StatIds { names }
+    }
+
+    /// The name of the stat with id `id`.
+    pub fn name(&self, id: usize) -> Option<&str> {
+        self.names.get(id).map(String::as_str)
+    }
+}
+
+/// Where a bound table keeps each declared stat: the ids it is bound to, and per id the
+/// stat's place in the entries ([`ABSENT`] when the actor lacks it).
+#[derive(Clone, Default)]
+struct Slots {
+    ids: Option<Arc<StatIds>>,
+    at: Box<[u32]>,
+}
+
+/// The slot of a declared stat the actor does not list.
+const ABSENT: u32 = u32::MAX;
+
 /// Stats by name, in name order (the order of a `BTreeMap<String, i64>`).
-#[derive(Clone, Default, PartialEq, Eq)]
+#[derive(Clone, Default)]
 pub struct Stats {
     entries: Vec<(String, i64)>,
+    slots: Slots,
 }
 
 impl Stats {
     /// An empty table.
     pub fn new() -> Self {
         Stats::default()
+    }
+
+    /// Binds the table to a pack's stat ids, so [`Stats::by_id`] reads a slot; the binding
+    /// follows every insert and removal. Values and names are unchanged.
+    pub fn bind(&mut self, ids: &Arc<StatIds>) {
+        self.slots.ids = Some(Arc::clone(ids));
+        self.reindex();
+    }
+
+    /// Recomputes each declared stat's place after the entries moved.
+    fn reindex(&mut self) {
+        let Some(ids) = &self.slots.ids else { return };
+        let place = |name: &String| {
+            let at = self.entries.iter().position(|(key, _)| key == name);
+            at.and_then(|at| u32::try_from(at).ok()).unwrap_or(ABSENT)
+        };
+        self.slots.at = ids.names.iter().map(place).collect();
+    }
+
+    /// The value of the stat with id `id` in `ids` (the stat written exactly as declared):
+    /// from its slot when the table is bound to `ids`, else by its name.
+    #[inline]
+    pub fn by_id(&self, ids: &Arc<StatIds>, id: usize) -> Option<i64> {
+        match &self.slots.ids {
+            Some(bound) if Arc::ptr_eq(bound, ids) => {
+                let at = *self.slots.at.get(id)?;
+                self.entries.get(at as usize).map(|(_, value)| *value)
+            }
+            _ => self.get(ids.name(id)?).copied(),
+        }
     }
 
     /// Where `name` is, or where it would go to keep name order.
@@ -54,6 +116,7 @@ impl Stats {
             Ok(at) => Some(std::mem::replace(&mut self.entries[at].1, value)),
             Err(at) => {
                 self.entries.insert(at, (name, value));
+                self.reindex();
                 None
             }
         }
@@ -62,7 +125,9 @@ impl Stats {
     /// Removes `name`; returns its value.
     pub fn remove(&mut self, name: &str) -> Option<i64> {
         let at = self.position(name).ok()?;
-        Some(self.entries.remove(at).1)
+        let removed = self.entries.remove(at).1;
+        self.reindex();
+        Some(removed)
     }
 
     /// The first stat (in name order) written like `name` in any case. Name reads ask
@@ -109,6 +174,15 @@ impl Stats {
         }
     }
 }
+
+// Two tables are equal when they hold the same stats; a binding is not part of the value.
+impl PartialEq for Stats {
+    fn eq(&self, other: &Stats) -> bool {
+        self.entries == other.entries
+    }
+}
+
+impl Eq for Stats {}
 
 impl<Q: Borrow<str> + ?Sized> std::ops::Index<&Q> for Stats {
     type Output = i64;
@@ -163,7 +237,7 @@ impl<'de> Deserialize<'de> for Stats {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         // Read as the map it used to be, so duplicate keys resolve exactly as before.
         let map = std::collections::BTreeMap::<String, i64>::deserialize(deserializer)?;
-        Ok(Stats { entries: map.into_iter().collect() })
+        Ok(Stats { entries: map.into_iter().collect(), slots: Slots::default() })
     }
 }
 
@@ -198,5 +272,28 @@ mod tests {
         assert_eq!(stats.iter().collect::<Vec<_>>().len(), 3);
         assert_eq!(stats.get("Will"), Some(&1));
         assert!(!stats.contains_key("Speed"));
+    }
+
+    #[test]
+    fn a_bound_table_reads_by_id_through_inserts_and_removals() {
+        let ids = Arc::new(StatIds::new(vec!["Might".into(), "Agility".into(), "Wits".into()]));
+        let other = Arc::new(StatIds::new(vec!["Wits".into()]));
+        let mut stats: Stats =
+            [("Might".to_string(), 3), ("Wits".to_string(), 5)].into_iter().collect();
+        let unbound = stats.clone();
+        // Unbound, a read by id reads the name.
+        assert_eq!(stats.by_id(&ids, 2), Some(5));
+        stats.bind(&ids);
+        assert_eq!(stats, unbound);
+        assert_eq!([0, 1, 2, 3].map(|id| stats.by_id(&ids, id)), [Some(3), None, Some(5), None]);
+        // "Agility" sorts first: every slot moves, and the reads follow.
+        stats.insert("Agility".into(), 1);
+        assert_eq!([0, 1, 2].map(|id| stats.by_id(&ids, id)), [Some(3), Some(1), Some(5)]);
+        *stats.get_mut("Wits").unwrap() = 7;
+        stats.remove("Might");
+        assert_eq!([0, 1, 2].map(|id| stats.by_id(&ids, id)), [None, Some(1), Some(7)]);
+        // Another pack's ids are read by name.
+        assert_eq!(stats.by_id(&other, 0), Some(7));
+        assert_eq!(serde_json::to_string(&stats).unwrap(), r#"{"Agility":1,"Wits":7}"#);
     }
 }

@@ -27,14 +27,28 @@ pub fn link_names(pack: &Pack, symbols: &Symbols) {
 fn link_expr(expr: &Spanned<Expr>, symbols: &Symbols) {
     expr.node.visit(
         &mut |node, _| match node {
-            Expr::Name(name) => link(name, &symbols.derived),
-            Expr::Possessive { name, .. } => link(&name.node, &symbols.derived),
+            Expr::Name(name) => link_value(name, symbols),
+            Expr::Possessive { name, .. } => link_value(&name.node, symbols),
             Expr::Ruling(name) => link(name, &symbols.rulings),
             Expr::Call { function, .. } => link(&function.node, &symbols.tables),
             _ => {}
         },
         expr.span,
     );
+}
+
+/// Links a value name: to its `Derived` line (the runtime asks those first), else to the
+/// stat declared exactly so, else to the resource declared exactly so, else absent.
+fn link_value(name: &Name, symbols: &Symbols) {
+    link(name, &symbols.derived);
+    if name.link() != Link::Absent {
+        return;
+    }
+    if let Some(id) = symbols.stat_id(name.as_str()) {
+        name.set_link(Link::Stat(id));
+    } else if let Some(id) = symbols.resource_id(name.as_str()) {
+        name.set_link(Link::Resource(id));
+    }
 }
 
 /// Links `name` to the first of `declared` it names (without regard to case).
@@ -52,8 +66,9 @@ mod tests {
     fn names_link_to_their_declarations_and_others_are_absent() {
         let mut sources = crate::diagnostics::SourceMap::new();
         let text = "system T\nStats: Speed\nDerived Fast: [Speed]\nRuling bonus: 2\n\
-                    Table Dmg: 1 1, 2 2\n\npower Go\nTarget: Self\n\
-                    Result: gain [fast + Ruling Bonus + Dmg(Speed)] Speed\n";
+                    Table Dmg: 1 1, 2 2\nResource HP: start 3\nResource Mana: start 1\n\n\
+                    power Go\nTarget: Self\n\
+                    Result: gain [fast + Ruling Bonus + Dmg(Speed) + Mana + mana] Speed\n";
         let (file, problems) = crate::parse::parse_source(&mut sources, "t.rules", text);
         assert!(problems.is_empty(), "{problems:?}");
         let pack = Pack { files: vec![file] };
@@ -86,7 +101,10 @@ mod tests {
                 ("fast".to_string(), Link::At(0)),
                 ("Bonus".to_string(), Link::At(0)),
                 ("Dmg".to_string(), Link::At(0)),
-                ("Speed".to_string(), Link::Absent),
+                ("Speed".to_string(), Link::Stat(0)),
+                ("Mana".to_string(), Link::Resource(1)),
+                // Resources, like stats, link only when written exactly as declared.
+                ("mana".to_string(), Link::Absent),
             ]
         );
         // A name made outside the pack is not linked.

@@ -64,6 +64,9 @@ pub struct Symbols {
     pub world_flags: Vec<Declared>,
     /// `Weapon fields:`, `Armour fields:` and `Record` lines.
     pub gear: crate::model::gear::GearDecls,
+    /// The stat ids: the names of [`Symbols::stats`], a stat's id being its index there.
+    /// Actors bound to this table ([`crate::engine::Stats::bind`]) hold a slot per id.
+    pub stat_ids: std::sync::Arc<crate::engine::StatIds>,
 }
 
 impl Symbols {
@@ -91,6 +94,8 @@ impl Symbols {
                 _ => {}
             }
         }
+        let names = symbols.stats.iter().map(|stat| stat.name.clone()).collect();
+        symbols.stat_ids = std::sync::Arc::new(crate::engine::StatIds::new(names));
         symbols
     }
 
@@ -124,6 +129,17 @@ impl Symbols {
             .or_else(|| exact(&self.resources).map(ValueSymbol::Resource))
             .or_else(|| exact(&self.derived).map(ValueSymbol::Derived))
             .or_else(|| exact(&self.statuses).map(ValueSymbol::Status))
+    }
+
+    /// The id of the stat declared exactly `name` (its first declaration).
+    pub fn stat_id(&self, name: &str) -> Option<usize> {
+        self.stats.iter().position(|declared| declared.name == name)
+    }
+
+    /// The index in [`Symbols::resources`] of the resource declared exactly `name` (its
+    /// first declaration).
+    pub fn resource_id(&self, name: &str) -> Option<usize> {
+        self.resources.iter().position(|declared| declared.name == name)
     }
 
     /// Whether a `World:` line declares the flag `name` (without regard to case).
@@ -208,6 +224,18 @@ mod tests {
     }
 
     #[test]
+    fn stats_get_ids_in_declaration_order_across_lines() {
+        let symbols =
+            symbols("system T\nStats: Might, Agility\nResource HP: start 3\nStats: Wits, Might\n");
+        let ids: Vec<_> =
+            ["Might", "Agility", "Wits", "HP"].iter().map(|name| symbols.stat_id(name)).collect();
+        // A stat declared twice keeps its first id; a resource has no stat id.
+        assert_eq!(ids, [Some(0), Some(1), Some(2), None]);
+        let names: Vec<_> = (0..5).map(|id| symbols.stat_ids.name(id)).collect();
+        assert_eq!(names, [Some("Might"), Some("Agility"), Some("Wits"), Some("Might"), None]);
+    }
+
+    #[test]
     fn values_match_exactly_and_blocks_without_regard_to_case() {
         let symbols = symbols(
             "system T\nStats: Speed\nResource CP: start 0; no max\nDerived Fast: [Speed]\n\
@@ -219,6 +247,9 @@ mod tests {
         assert_eq!(symbols.value("Cp"), None);
         assert_eq!(symbols.value("Fast"), Some(ValueSymbol::Derived(0)));
         assert_eq!(symbols.value("Down"), Some(ValueSymbol::Status(0)));
+        assert_eq!(symbols.stat_id("Speed"), Some(0));
+        assert_eq!(symbols.stat_id("speed"), None);
+        assert_eq!(symbols.stat_ids.name(0), Some("Speed"));
         assert_eq!(symbols.ruling("Bonus").map(|d| d.name.as_str()), Some("bonus"));
         assert_eq!(
             symbols.condition("resistant Fire 5").map(|d| d.name.as_str()),

@@ -19,9 +19,10 @@ use crate::diagnostics::{Span, Spanned};
 pub struct Name(String, NameKind, LinkSlot);
 
 /// What a name written in a pack resolves to among that pack's declarations of the kind
-/// its place reads: a `Derived` line for a value name, a `Ruling` line for `Ruling X`, a
-/// `Table` line for a call. A function of the text and the pack alone, so a clone of a
-/// linked name (a block copied at load) keeps a link that is still right.
+/// its place reads: a `Derived` line for a value name (else the declared stat, else the
+/// declared resource it names), a `Ruling` line for `Ruling X`, a `Table` line for a call. A function of the text and the
+/// pack alone, so a clone of a linked name (a block copied at load) keeps a link that is
+/// still right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Link {
     /// Not linked: a name made outside a pack (typed in a session), resolved by its text.
@@ -30,7 +31,21 @@ pub enum Link {
     Absent,
     /// The declaration at this index of its kind's list, in declaration order.
     At(usize),
+    /// A value name no `Derived` line defines that is the stat with this id in the pack's
+    /// symbol table ([`crate::link::Symbols::stats`]), written exactly as declared: actors
+    /// bound to the pack read it from their slot for that id.
+    Stat(usize),
+    /// A value name no `Derived` or `Stats` line declares that is the resource declared
+    /// exactly so at this index of [`crate::link::Symbols::resources`]: actors read it
+    /// from their resource of that name, without searching derived values or stats.
+    Resource(usize),
 }
+
+/// The bit of a [`LinkSlot`] that marks a [`Link::Stat`].
+const STAT_BIT: u32 = 1 << 31;
+
+/// The bit of a [`LinkSlot`] that marks a [`Link::Resource`].
+const RESOURCE_BIT: u32 = 1 << 30;
 
 /// A name's [`Link`], written by the link step through a shared pack (a relaxed atomic:
 /// the pack is linked before anything reads it, and a read is one load). Four bytes, so a
@@ -43,6 +58,8 @@ impl LinkSlot {
         match self.0.load(std::sync::atomic::Ordering::Relaxed) {
             0 => Link::Unlinked,
             1 => Link::Absent,
+            stat if stat & STAT_BIT != 0 => Link::Stat((stat & !STAT_BIT) as usize),
+            held if held & RESOURCE_BIT != 0 => Link::Resource((held & !RESOURCE_BIT) as usize),
             at => Link::At(at as usize - 2),
         }
     }
@@ -51,8 +68,18 @@ impl LinkSlot {
         let raw = match link {
             Link::Unlinked => 0,
             Link::Absent => 1,
-            // A pack holds far fewer than 2^32 declarations of one kind.
-            Link::At(at) => u32::try_from(at).map_or(0, |at| at.saturating_add(2)),
+            // A pack holds far fewer than 2^30 declarations of one kind; a larger index is
+            // left unlinked (read by its text).
+            Link::At(at) => {
+                u32::try_from(at).ok().filter(|at| *at < RESOURCE_BIT - 2).map_or(0, |at| at + 2)
+            }
+            Link::Stat(id) => {
+                u32::try_from(id).ok().filter(|id| *id < RESOURCE_BIT).map_or(0, |id| id | STAT_BIT)
+            }
+            Link::Resource(id) => u32::try_from(id)
+                .ok()
+                .filter(|id| *id < RESOURCE_BIT)
+                .map_or(0, |id| id | RESOURCE_BIT),
         };
         self.0.store(raw, std::sync::atomic::Ordering::Relaxed);
     }

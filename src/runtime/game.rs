@@ -273,6 +273,7 @@ impl Game {
             super::world_resources::size_clock(&mut self.world.clock, periods, ticks);
         }
         self.rules = shared(rules);
+        self.bind_actors();
         self.script_files = scripts.into();
         self.identity = std::cell::OnceCell::new();
         self.pack = Arc::new(pack);
@@ -558,8 +559,19 @@ impl Game {
         }
         let save = value.get("save").ok_or_else(|| save_corrupt(name, "no `save` field".into()))?;
         self.world = crate::engine::from_json(&save.to_string(), name)?;
+        self.bind_actors();
         self.undo.clear();
         Ok(())
+    }
+
+    /// Binds every actor's stats to the installed pack's stat ids, so the names the link
+    /// step resolved to stats are read from their slots (an unbound actor reads them by
+    /// name, with the same result).
+    pub(crate) fn bind_actors(&mut self) {
+        let ids = &self.rules.symbols.stat_ids;
+        for actor in &mut self.world.actors {
+            actor.stats.bind(ids);
+        }
     }
 
     /// The save's text, as [`Game::save`] writes it.
@@ -713,7 +725,7 @@ impl Portable {
             .ok()
             .map(std::rc::Rc::new);
         }
-        Game {
+        let mut game = Game {
             pack: self.pack,
             sources,
             rules: shared(rules),
@@ -731,6 +743,8 @@ impl Portable {
             script_limits: self.script_limits,
             load_warnings: self.load_warnings,
             questions: self.questions,
-        }
+        };
+        game.bind_actors();
+        game
     }
 }

@@ -307,6 +307,7 @@ impl Game {
             map_world(&mut world, &rules)?
         };
         self.world = world;
+        self.bind_actors();
         self.clear_undo();
         Ok(Restored { same_pack, saved_pack, differences })
     }

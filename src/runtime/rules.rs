@@ -311,7 +311,7 @@ impl Rules {
     pub fn table(&self, name: &crate::model::Name) -> Option<&crate::model::table::Table> {
         match name.link() {
             Link::At(at) => self.tables.get(at).map(|(_, table)| table),
-            Link::Absent => None,
+            Link::Absent | Link::Stat(_) | Link::Resource(_) => None,
             Link::Unlinked => {
                 let found = self.tables.iter().find(|(table, _)| table.matches(name.as_str()));
                 found.map(|(_, table)| table)
@@ -329,7 +329,7 @@ impl Rules {
     pub fn ruling_of(&self, name: &crate::model::Name) -> Option<&crate::model::Amount> {
         match name.link() {
             Link::At(at) => self.rulings.get(at).map(|(_, value)| value),
-            Link::Absent => None,
+            Link::Absent | Link::Stat(_) | Link::Resource(_) => None,
             Link::Unlinked => self.ruling(name.as_str()),
         }
     }
@@ -360,7 +360,7 @@ impl Rules {
     pub fn derived_of(&self, name: &crate::model::Name) -> Option<&Spanned<crate::model::Expr>> {
         match name.link() {
             Link::At(at) => self.derived.get(at).map(|(_, expr)| expr),
-            Link::Absent => None,
+            Link::Absent | Link::Stat(_) | Link::Resource(_) => None,
             Link::Unlinked => self.derived(name.as_str()),
         }
     }

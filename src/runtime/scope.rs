@@ -8,8 +8,8 @@ use crate::engine::Actor;
 use crate::model::effect::Amount;
 use crate::model::entity::Modifier;
 use crate::model::expr::{
-    Counted, EvalErrorKind, LineContext, NUMERIC_WEAPON_LINES, Name, NameKind, Reference, Scope,
-    Special, Value, evaluate, weapon_line,
+    Counted, EvalErrorKind, LineContext, Link, NUMERIC_WEAPON_LINES, Name, NameKind, Reference,
+    Scope, Special, Value, evaluate, weapon_line,
 };
 use crate::model::{Block, BlockBody, Expr, weapon_property};
 
@@ -342,6 +342,36 @@ fn value_with(
     Some(with_conditions(rules, actor, name, base, depth))
 }
 
+/// [`actor_value_at`] of a name read in a bracket, by its link: a name linked to a stat
+/// reads the actor's slot for that stat's id, one linked to a resource reads the actor's
+/// resource of that exact name, one linked to a `Derived` line reads that line; a stat or
+/// resource the actor does not hold, and an unlinked name, go the way of a name read by
+/// text.
+fn linked_value(rules: &Rules, actor: &Actor, name: &Name, depth: u8) -> Option<i64> {
+    let derived = match name.link() {
+        Link::Stat(id) => match actor.stats.by_id(&rules.symbols.stat_ids, id) {
+            Some(base) => return Some(with_conditions(rules, actor, name.as_str(), base, depth)),
+            None => None,
+        },
+        Link::Resource(_) => match held_resource(actor, name.as_str()) {
+            Some(base) => return Some(with_conditions(rules, actor, name.as_str(), base, depth)),
+            None => None,
+        },
+        _ => rules.derived_of(name),
+    };
+    value_with(rules, actor, name.as_str(), derived, depth)
+}
+
+/// The current value of the resource written exactly `name` the actor holds, when no stat
+/// of that exact name comes first ([`own_value`]'s order: a stat the pack does not declare,
+/// such as `Level`, can still sit on an actor).
+fn held_resource(actor: &Actor, name: &str) -> Option<i64> {
+    if actor.stats.get(name).is_some() {
+        return None;
+    }
+    actor.resources.get(name).map(|held| held.current)
+}
+
 /// A value the actor does not list: the system's `Default X:` for it, else a specialised
 /// stat's parent, else 0 for a stat the system declares (a stat block lists what it has;
 /// conditions still modify the rest).
@@ -664,8 +694,7 @@ impl LineScope<'_> {
         if let Some(index) = weapon_line(name, context) {
             return self.weapon_value(index, name, context);
         }
-        let derived = self.rules.derived_of(name);
-        match value_with(self.rules, self.user, name.as_str(), derived, self.depth) {
+        match linked_value(self.rules, self.user, name, self.depth) {
             Some(value) => Ok(Value::integer(value)),
             None => match (self.rules.world_resource(name.as_str()), self.pools) {
                 (Some(held), Some(pools)) => {
@@ -741,8 +770,7 @@ impl LineScope<'_> {
             return self.gear_read(self.user, crate::model::gear::GearKind::Weapon, name.as_str());
         }
         let actor = actor.ok_or_else(|| unknown(format_args!("{owner}")))?;
-        let derived = self.rules.derived_of(name);
-        match value_with(self.rules, actor, name.as_str(), derived, self.depth) {
+        match linked_value(self.rules, actor, name, self.depth) {
             Some(value) => Ok(Value::integer(value)),
             None => match crate::model::gear::gear_name(name.as_str()) {
                 Some((crate::model::gear::GearKind::Armour, path)) => {
