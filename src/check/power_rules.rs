@@ -45,14 +45,15 @@ fn resisting_tags(pack: &Pack) -> Vec<&str> {
     out
 }
 
-/// Refuses a relative modifier `vs Word` (`unless vs Word`) whose word no power has as a
-/// keyword and no `resisted as` line declares as a tag: it would never count.
+/// Refuses a relative modifier `vs Word` whose word no power has as a keyword and no
+/// `resisted as` line declares as a tag: it would never count (`unless vs Word` always
+/// counts then, which is what it says).
 fn relation_words(modifier: &Modifier, known: &[&str], tags: &[&str], out: &mut Vec<Diagnostic>) {
     let Modifier::Relative { modifier, relation } = modifier else { return };
     relation_words(modifier, known, tags, out);
     let word = relation.against.node.as_str();
     let carried = |candidates: &[&str]| candidates.iter().any(|k| keywords::names(word, k));
-    if relation.is_source() || carried(known) || carried(tags) {
+    if relation.negated || relation.is_source() || carried(known) || carried(tags) {
         return;
     }
     out.push(with_suggestion(

@@ -64,12 +64,21 @@ fn times_per_turn(text: &str) -> Option<u32> {
     }
 }
 
-/// What follows `words` (case-insensitive, then a space) at the start of `text`.
+/// What follows `words` (each matched ignoring case, with any spacing) at the start of
+/// `text`; `None` when `text` does not start with them.
 fn strip_words<'t>(text: &'t str, words: &str) -> Option<&'t str> {
-    let trimmed = text.trim_start();
-    let head = trimmed.get(..words.len())?;
-    let rest = &trimmed[words.len()..];
-    (head.eq_ignore_ascii_case(words) && rest.starts_with(char::is_whitespace)).then_some(rest)
+    let mut rest = text;
+    for word in words.split(' ') {
+        let trimmed = rest.trim_start();
+        if !trimmed.get(..word.len())?.eq_ignore_ascii_case(word) {
+            return None;
+        }
+        rest = &trimmed[word.len()..];
+        if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
+            return None;
+        }
+    }
+    Some(rest)
 }
 
 impl Lowerer {

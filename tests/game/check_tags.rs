@@ -25,8 +25,8 @@ fn a_nahree_of_level_3_dodging_needs_an_attack_3_higher() {
     assert!(out.contains("Bandit: 12 -> 14 vs 15: failure"), "{out}");
     let out = run(&mut session, "force 13, 3\nBandit uses Attack on Shaera\n");
     assert!(out.contains("Bandit: 13 -> 15 vs 15: success"), "{out}");
-    // Longsword 1d8 (3) + Strength 2 - Stamina 2 (1 from the Training Robe... her sheet).
-    assert!(out.contains("Shaera takes"), "{out}");
+    // Longsword 1d6 (3) + Strength 2 - her Stamina 1.
+    assert!(out.contains("Shaera takes 4 damage into Health; Health now 12"), "{out}");
 }
 
 #[test]
