@@ -73,6 +73,34 @@ pub struct References<'a> {
 }
 
 impl<'a> References<'a> {
+    /// Whether a line reads the weapon the use carries: a `Weapon` or `Weapon <Label>` name
+    /// in any expression, keyword lines included.
+    pub fn reads_weapon(&self) -> bool {
+        self.reads_weapon_where(|_| true)
+    }
+
+    /// Whether the Target line reaches with the weapon (`Target: Enemy in [Weapon Range]`):
+    /// a ranged or thrown use, which the weapon's `Minimum range:` bounds.
+    pub fn reaches_with_weapon(&self) -> bool {
+        self.reads_weapon_where(|context| context == LineContext::Target)
+    }
+
+    fn reads_weapon_where(&self, on: impl Fn(LineContext) -> bool) -> bool {
+        use crate::model::expr::{Expr, NameKind};
+        self.expressions.iter().filter(|(_, context)| on(*context)).any(|(expr, _)| {
+            let mut found = false;
+            expr.node.visit(
+                &mut |node, _| {
+                    if let Expr::Name(name) = node {
+                        found |= matches!(name.kind(), NameKind::Weapon | NameKind::WeaponLine(_));
+                    }
+                },
+                expr.span,
+            );
+            found
+        })
+    }
+
     /// Collects the references of one block body.
     pub fn of(body: &'a BlockBody) -> Self {
         let mut references = References::default();
@@ -402,7 +430,10 @@ impl<'a> References<'a> {
                 }
             }
             // Checked by `defences`, with the defence counts known on the Penalty line.
-            PowerLine::Limit(_) | PowerLine::Penalty(_) | PowerLine::Modifiers(_) => {}
+            PowerLine::Limit(_)
+            | PowerLine::Penalty(_)
+            | PowerLine::Modifiers(_)
+            | PowerLine::EachWeapon(_) => {}
             PowerLine::Target(target) => self.target(target, span),
             PowerLine::Threshold(threshold) | PowerLine::GmThreshold(Some(threshold)) => {
                 self.expr(threshold, LineContext::Threshold)
@@ -480,7 +511,10 @@ impl<'a> References<'a> {
                         | ResourceRule::ResetTo { amount, .. }
                         | ResourceRule::Gain { amount, .. }
                         | ResourceRule::Min { amount, .. } => self.amount(amount, context),
-                        ResourceRule::NoMax | ResourceRule::Lost(_) | ResourceRule::World => {}
+                        ResourceRule::NoMax
+                        | ResourceRule::NoMin
+                        | ResourceRule::Lost(_)
+                        | ResourceRule::World => {}
                     }
                 }
             }

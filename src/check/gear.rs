@@ -71,12 +71,7 @@ pub fn gear(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
     }
     worn_names(pack, out);
-    let mut declared = crate::model::gear::GearDecls::default();
-    for block in pack.blocks() {
-        if let BlockBody::System(lines) = &block.node.body {
-            lines.iter().for_each(|line| declared.add(&line.node));
-        }
-    }
+    let declared = crate::model::gear::GearDecls::of(pack);
     for block in pack.blocks() {
         let body = &block.node.body;
         let rolled = rolled_amounts(body);

@@ -16,6 +16,7 @@ mod cycles;
 mod damage;
 mod declared_names;
 mod defences;
+mod each_weapon;
 mod effect_flow;
 mod error;
 mod gear;
@@ -160,12 +161,14 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
         }
     }
     rules::grade_caps(pack, &mut out);
+    rules::resource_bounds(pack, &mut out);
     rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
     chosen_costs::chosen_costs(pack, &mut out);
     critical_ranges::critical_ranges(pack, symbols, &mut out);
     power_rules::power_rules(pack, &names, &mut out);
     defences::defences(pack, &names, &mut out);
+    each_weapon::each_weapon(pack, &mut out);
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
@@ -180,6 +183,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     damage::damage_pool(pack, &mut out);
     effect_flow::effect_flow(pack, &mut out);
     world::world_resources(pack, &mut out);
+    world::flags_named_as_values(symbols, &mut out);
     creation::creation(pack, &mut out);
     named_outcomes::named_outcomes(pack, &mut out);
     space::space(pack, &mut out);

@@ -30,7 +30,8 @@ struct Place {
 
 /// Checks every While, Prereq and Requires line the runtime evaluates.
 pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
-    let gear = wieldable(pack);
+    let owned = wieldable(pack);
+    let gear: Vec<&str> = owned.iter().map(String::as_str).collect();
     for block in pack.blocks() {
         for (label, gate) in super::collect::References::of(&block.node.body).effect_gates {
             tests(&gate.node, Place { label, target: true, power: false }, &gear, out);
@@ -161,12 +162,16 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
 
 /// What a `wielding` test may name: the pack's weapons and armours and their keywords — the
 /// words `runtime::gear::wields` matches an actor's equipment against.
-fn wieldable(pack: &Pack) -> Vec<&str> {
+fn wieldable(pack: &Pack) -> Vec<String> {
+    let declared = crate::model::gear::GearDecls::of(pack);
     let mut words = Vec::new();
     for block in pack.blocks() {
         if matches!(block.node.body, BlockBody::Weapon(_) | BlockBody::Armour(_)) {
-            words.push(block.node.name.node.as_str());
-            words.extend(keywords::weapon_words(&block.node));
+            // Typed as the runtime types it: a `stat` field's words are no keywords.
+            let mut typed = block.node.clone();
+            declared.type_stat_fields(&mut typed);
+            words.push(typed.name.node.to_string());
+            words.extend(keywords::weapon_words(&typed).map(str::to_string));
         }
     }
     words

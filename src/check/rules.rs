@@ -148,6 +148,38 @@ fn grade_cap(pack: &Pack) -> Option<(i64, Span)> {
     }
 }
 
+/// A resource whose rules contradict each other: a `max` beside `no max`, a `min` beside
+/// `no min` (whichever came last would win silently).
+pub fn resource_bounds(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    use crate::model::system::ResourceRule;
+    for line in pack.system_lines() {
+        let SystemLine::Resource { name, rules } = &line.node else { continue };
+        let find = |wanted: fn(&ResourceRule) -> bool| rules.iter().find(|rule| wanted(&rule.node));
+        let pairs = [
+            (
+                find(|rule| matches!(rule, ResourceRule::Max(_))),
+                find(|rule| *rule == ResourceRule::NoMax),
+            ),
+            (
+                find(|rule| matches!(rule, ResourceRule::Min { .. })),
+                find(|rule| *rule == ResourceRule::NoMin),
+            ),
+        ];
+        for (bound, none) in pairs {
+            let (Some(bound), Some(none)) = (bound, none) else { continue };
+            out.push(
+                Diagnostic::error(
+                    "rules::check::resource_bounds",
+                    format!("{} has both `{}` and `{}`", name.node, bound.node, none.node),
+                )
+                .with_primary(none.span, "contradicts the bound")
+                .with_secondary(bound.span, "the bound")
+                .with_help("keep one of them"),
+            );
+        }
+    }
+}
+
 /// Result and Effect grades above the system's grade cap can never apply.
 pub fn grade_caps(pack: &Pack, out: &mut Vec<Diagnostic>) {
     let Some((cap, cap_span)) = grade_cap(pack) else { return };

@@ -4,7 +4,7 @@
 //! counts it on an `At` line; and only effect lines read it in brackets.
 
 use crate::diagnostics::{Diagnostic, Spanned};
-use crate::model::expr::Expr;
+use crate::model::expr::{Expr, Special};
 use crate::model::system::{CLOCK_NAMES, ResourceRule};
 use crate::model::{ActorLine, Amount, BlockBody, Name, Pack, SystemLine};
 
@@ -105,10 +105,60 @@ fn flags(pack: &Pack, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Every misuse of a world resource, the world clock or a world flag in `pack`.
+/// `[Allies within 5]` is counted on effect lines only (where the runtime lends the map).
+fn counts(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let counted = |node: &Expr| match node {
+        Expr::Special(special @ Special::CountWithin { .. }) => Some(*special),
+        _ => None,
+    };
+    for block in pack.blocks() {
+        let references = References::of(&block.node.body);
+        for count in first_off_effect_lines(&references, counted) {
+            out.push(
+                Diagnostic::error(
+                    "rules::check::count_within",
+                    format!("`{}` counts creatures on the map: only effect lines read it", count.node),
+                )
+                .with_primary(count.span, "read where the runtime has no map")
+                .with_help("count on a Result, Effect, Before or After line (`Result: [Weapon + Allies within 1] damage`); a While or Prereq line tests `an ally within 1`"),
+            );
+        }
+    }
+}
+
+/// A world flag named like a stat, resource, derived value or status: brackets read the
+/// actor's value first, so `[Night]` would never read the flag.
+pub fn flags_named_as_values(symbols: &crate::link::Symbols, out: &mut Vec<Diagnostic>) {
+    let values = [&symbols.stats, &symbols.resources, &symbols.derived, &symbols.statuses];
+    for flag in &symbols.world_flags {
+        let Some(value) = values
+            .iter()
+            .flat_map(|list| list.iter())
+            .find(|value| value.name.eq_ignore_ascii_case(&flag.name))
+        else {
+            continue;
+        };
+        out.push(
+            Diagnostic::error(
+                "rules::check::world_flag",
+                format!("the world flag {} has the name of a value actors hold", flag.name),
+            )
+            .with_primary(flag.span, "this flag")
+            .with_secondary(value.span, "declared here too")
+            .with_help(format!(
+                "a bracket reads the actor's value first, so `[{}]` would never read the flag: rename one of them",
+                flag.name
+            )),
+        );
+    }
+}
+
+/// Every misuse of a world resource, the world clock, a world flag or a count of creatures
+/// in `pack`.
 pub fn world_resources(pack: &Pack, out: &mut Vec<Diagnostic>) {
     clock(pack, out);
     flags(pack, out);
+    counts(pack, out);
     let mut world: Vec<&str> = Vec::new();
     for line in pack.system_lines() {
         let SystemLine::Resource { name, rules } = &line.node else { continue };
@@ -126,6 +176,9 @@ pub fn world_resources(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 | ResourceRule::Gain { .. }
                 | ResourceRule::Lost(_) => {
                     Some("turn moments are an actor's; the world's resource changes by effects")
+                }
+                ResourceRule::NoMin => {
+                    Some("the world's resource keeps a least value: write `min -N`")
                 }
                 ResourceRule::NoMax | ResourceRule::World => None,
             };
@@ -188,6 +241,18 @@ fn read_off_effect_lines(
     references: &References<'_>,
     reads: impl Fn(&Name) -> bool,
 ) -> Vec<Spanned<Name>> {
+    first_off_effect_lines(references, |node| match node {
+        Expr::Name(name) if reads(name) => Some(name.clone()),
+        _ => None,
+    })
+}
+
+/// What `picks` finds first in each bracket of `references` outside its effect lines (the
+/// only lines the runtime lends the world), named as written.
+fn first_off_effect_lines<T>(
+    references: &References<'_>,
+    picks: impl Fn(&Expr) -> Option<T>,
+) -> Vec<Spanned<T>> {
     let mut found = Vec::new();
     for (expr, _) in &references.expressions {
         if references.effect_expressions.iter().any(|effect| std::ptr::eq(*effect, *expr)) {
@@ -196,11 +261,10 @@ fn read_off_effect_lines(
         let mut read = None;
         expr.node.visit(
             &mut |node, span| {
-                if let Expr::Name(name) = node
-                    && read.is_none()
-                    && reads(name)
+                if read.is_none()
+                    && let Some(name) = picks(node)
                 {
-                    read = Some(Spanned::new(name.clone(), span));
+                    read = Some(Spanned::new(name, span));
                 }
             },
             expr.span,

@@ -284,6 +284,44 @@ pub enum Special {
     Level,
     /// `Distance to Target`: hexes between the line's user and its target (both placed).
     DistanceToTarget,
+    /// `Allies within 5`, `Enemies within 1`: how many placed creatures of a kind stand
+    /// within a distance (on the system's grid) of the line's user, never counting the user.
+    CountWithin {
+        /// Whom to count.
+        who: Counted,
+        /// The distance, in cells.
+        within: u32,
+    },
+}
+
+/// Whom a [`Special::CountWithin`] counts, as the bracket writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Counted {
+    /// `Allies`: others on the user's side.
+    Allies,
+    /// `Enemies`: creatures on another side.
+    Enemies,
+    /// `Creatures`: anyone else.
+    Creatures,
+}
+
+impl Counted {
+    /// Every kind, in the order the docs list them.
+    pub const ALL: [Counted; 3] = [Counted::Allies, Counted::Enemies, Counted::Creatures];
+
+    /// The word as written in a bracket (`Allies`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Counted::Allies => "Allies",
+            Counted::Enemies => "Enemies",
+            Counted::Creatures => "Creatures",
+        }
+    }
+
+    /// The kind `word` names, in any case (`allies`).
+    pub fn from_word(word: &str) -> Option<Counted> {
+        Counted::ALL.into_iter().find(|kind| kind.word().eq_ignore_ascii_case(word))
+    }
 }
 
 impl Special {
@@ -305,6 +343,9 @@ impl fmt::Display for Special {
             Special::Tier => "Tier",
             Special::Level => "Level",
             Special::DistanceToTarget => "Distance to Target",
+            Special::CountWithin { who, within } => {
+                return write!(f, "{} within {within}", who.word());
+            }
         })
     }
 }

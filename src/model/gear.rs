@@ -217,6 +217,52 @@ pub struct GearDecls {
 }
 
 impl GearDecls {
+    /// What the system blocks of `pack` declare about gear.
+    pub fn of(pack: &super::Pack) -> GearDecls {
+        let mut declared = GearDecls::default();
+        for line in pack.system_lines() {
+            declared.add(&line.node);
+        }
+        declared
+    }
+
+    /// Tells the stat fields of a gear block apart from keywords: a field the system
+    /// declares `stat` (`Weapon fields: Skill stat`) and written as words (`Skill: Long
+    /// Sword`) names a stat, so its words are no keywords of the gear. Other blocks are left
+    /// as they are.
+    pub fn type_stat_fields(&self, block: &mut super::Block) {
+        let (kind, fields): (GearKind, Vec<&mut Field>) = match &mut block.body {
+            super::BlockBody::Weapon(lines) => (
+                GearKind::Weapon,
+                lines
+                    .iter_mut()
+                    .filter_map(|line| match &mut line.node {
+                        super::WeaponLine::Field(field) => Some(field),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+            super::BlockBody::Armour(lines) => (
+                GearKind::Armour,
+                lines
+                    .iter_mut()
+                    .filter_map(|line| match &mut line.node {
+                        super::ArmourLine::Field(field) => Some(field),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+            _ => return,
+        };
+        for field in fields {
+            if self.is_stat(kind, field.label.node.as_str())
+                && let Some(stat) = field.value.as_stat()
+            {
+                field.value = FieldValue::Stat(stat);
+            }
+        }
+    }
+
     /// Adds what a system line declares about gear, if anything.
     pub fn add(&mut self, line: &super::SystemLine) {
         match line {

@@ -161,6 +161,8 @@ label_table! {
         Ticks = "Ticks", Plain, "what using it costs in initiative ticks: `Ticks: 3`";
         /// `Trigger: an enemy moves adjacent`
         Trigger = "Trigger", Plain, "the event a reaction answers: `Trigger: Target attacks an ally`";
+        /// `Weapons: each Melee`
+        Weapons = "Weapons", Plain, "one use attacks with each equipped weapon that has the keyword, each attack its own check and defences, as one use (one quota, one cost): `Weapons: each Melee` (`each`: every weapon)";
         /// `While: you are Hasted`
         While = "While", Plain, "what must hold while it is used: `While: you are Hasted`";
     }

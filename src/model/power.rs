@@ -50,6 +50,9 @@ pub enum PowerLine {
     /// `Modifiers: -4 vs Weapon, +[Weapon's Fast Block] vs Fast` — a defence's modifiers
     /// by the keywords of the attack it answers.
     Modifiers(Vec<Spanned<super::defence::AttackModifier>>),
+    /// `Weapons: each Melee` — one use attacks once with each equipped weapon that has the
+    /// keyword (`Weapons: each`: every equipped weapon), as one use: one quota and one cost.
+    EachWeapon(Option<Spanned<Name>>),
     /// `Prereq: [Level >= 3]`
     Prereq(Requirement),
     /// `Result 2: [Weapon + Grade] damage` — applies at grade >= N; `Result =0:` at exactly
@@ -195,6 +198,7 @@ impl PowerLine {
             PowerLine::Limit(_) => "Limit",
             PowerLine::Penalty(_) => "Penalty",
             PowerLine::Modifiers(_) => "Modifiers",
+            PowerLine::EachWeapon(_) => "Weapons",
             PowerLine::Prereq(_) => "Prereq",
             PowerLine::Result { .. } => "Result",
             PowerLine::Sustain(_) => "Sustain",
@@ -235,6 +239,8 @@ impl fmt::Display for PowerLine {
             PowerLine::Cost(cost) => write!(f, "{label}: {cost}"),
             PowerLine::Defence(defence) => write!(f, "{label}: {defence}"),
             PowerLine::Penalty(penalty) => write!(f, "{label}: [{}]", penalty.node),
+            PowerLine::EachWeapon(None) => write!(f, "{label}: each"),
+            PowerLine::EachWeapon(Some(keyword)) => write!(f, "{label}: each {}", keyword.node),
             PowerLine::Modifiers(entries) => {
                 write!(f, "{label}: ")?;
                 super::common::write_list(f, entries)

@@ -23,6 +23,8 @@ pub enum ResourceRule {
     Max(Amount),
     /// `no max`
     NoMax,
+    /// `no min`: it may fall without bound (a debt, a stamina that runs below 0).
+    NoMin,
     /// `reset to 6 at turn start`
     ResetTo {
         /// The new value.
@@ -58,6 +60,7 @@ impl fmt::Display for ResourceRule {
         match self {
             ResourceRule::Max(amount) => write!(f, "max {amount}"),
             ResourceRule::NoMax => f.write_str("no max"),
+            ResourceRule::NoMin => f.write_str("no min"),
             ResourceRule::ResetTo { amount, moment } => {
                 write!(f, "reset to {amount} at {}", moment.node)
             }

@@ -380,6 +380,15 @@ pub enum EvalErrorKind {
     /// A name the scope does not know.
     #[error("unknown name `{0}`")]
     UnknownName(String),
+    /// A reading that measures on the map (`Distance to Target`, `Allies within 1`) where
+    /// someone it measures from or to is not placed: what was read, and who is missing.
+    #[error("`{read}` measures on the map, and {who} is not on it")]
+    OffMap {
+        /// What was read, as written.
+        read: String,
+        /// Who is not placed.
+        who: String,
+    },
     /// A builtin with the wrong number of arguments.
     #[error("`{function}` takes {expected} argument(s), got {got}")]
     Arity {
@@ -470,6 +479,11 @@ impl EvalError {
             EvalErrorKind::TooDeep(_) => "rules::eval::too_deep",
             EvalErrorKind::Script(_) => "rules::eval::script",
             EvalErrorKind::Dice(_) => "rules::eval::dice",
+            EvalErrorKind::OffMap { ref who, .. } => {
+                return Diagnostic::error("rules::eval::off_map", self.kind.to_string())
+                    .with_primary(self.span, "measured here")
+                    .with_help(format!("place {who} first (`place {who} at 0,0`)"));
+            }
             EvalErrorKind::OutsideTable { .. } => {
                 return Diagnostic::error("rules::eval::outside_table", self.kind.to_string())
                     .with_primary(self.span, "looked up here")

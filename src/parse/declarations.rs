@@ -499,6 +499,7 @@ impl Lowerer {
                         ResourceRule::Max(self.plain_amount(inner.remove(0), base)?)
                     }
                     Rule::resource_none => ResourceRule::NoMax,
+                    Rule::resource_no_min => ResourceRule::NoMin,
                     Rule::resource_reset => {
                         let moment = moment(self, &mut inner)?;
                         ResourceRule::ResetTo {

@@ -151,6 +151,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         }
         Rule::resource_max => "`max N`",
         Rule::resource_none => "`no max`",
+        Rule::resource_no_min => "`no min`",
         Rule::resource_reset => "`reset to N at moment`",
         Rule::resource_gain => "`gain N at moment`",
         Rule::resource_lost => "`lost at moment`",
@@ -190,6 +191,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::lift | Rule::lift_verb => "`lift <condition> at <who>`",
         Rule::use_power | Rule::use_verb => "`use <power>`",
         Rule::distance_to => "`Distance to Target`",
+        Rule::count_within | Rule::counted => "a count such as `Allies within 5`",
+        Rule::count_reach => "a whole number of cells",
         Rule::turn_word_end
         | Rule::turn_word_the
         | Rule::turn_word_turn

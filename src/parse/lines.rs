@@ -217,6 +217,30 @@ impl Lowerer {
         Some(entries)
     }
 
+    /// `Weapons: each` or `Weapons: each Melee` (one keyword): the keyword, if any.
+    pub(super) fn each_weapon(&mut self, line: &RawLine<'_>) -> Option<Option<Spanned<Name>>> {
+        let text = line.text.trim_end();
+        let head = text.get(..4).filter(|head| head.eq_ignore_ascii_case("each"));
+        let rest = head.map(|head| &text[head.len()..]);
+        match rest {
+            Some("") => Some(None),
+            Some(rest) if rest.starts_with(' ') => {
+                let keyword = rest.trim();
+                if keyword.contains(char::is_whitespace) || keyword.is_empty() {
+                    self.expected(line, "`each` or `each` and one keyword: `each Melee`");
+                    return None;
+                }
+                let start = text.len() - keyword.len();
+                let span = self.span_at(line.base, start..text.len());
+                Some(Some(Spanned::new(Name::new(keyword), span)))
+            }
+            _ => {
+                self.expected(line, "`each` or `each` and one keyword: `each Melee`");
+                None
+            }
+        }
+    }
+
     pub(super) fn names(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Name>>> {
         let Some(nodes) = self.try_parse(Rule::name_list_input, line.text) else {
             self.expected(line, "a list of names such as `Aim, Damage, Defense`");
@@ -383,6 +407,7 @@ impl Lowerer {
                 }
             }
             PowerLabel::Penalty => return Some(self.bare_expression(line).map(PowerLine::Penalty)),
+            PowerLabel::Weapons => return Some(self.each_weapon(line).map(PowerLine::EachWeapon)),
             PowerLabel::Modifiers => {
                 return Some(self.attack_modifiers(line).map(PowerLine::Modifiers));
             }

@@ -14,7 +14,7 @@ use super::grammar::{Rule, RulesParser};
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned};
 use crate::model::common::{AreaShape, Junction, SelfInArea, SidesInArea, TargetCount};
 use crate::model::effect::MoveKind;
-use crate::model::expr::{BinaryOp, CompareOp, LogicOp, Special};
+use crate::model::expr::{BinaryOp, CompareOp, Counted, LogicOp, Special};
 use crate::model::{
     Amount, ConditionRef, Cost, CostPart, DiceText, Duration, Effect, EffectPart, Effects, Expr,
     Keyword, MAX_DEPTH, Name, Narration, Number, Requirement, Target, Test,
@@ -159,6 +159,24 @@ impl Lowerer {
             }
             Rule::bracket => self.expr(pair.into_inner().next()?, base),
             Rule::distance_to => Some(Spanned::new(Expr::Special(Special::DistanceToTarget), span)),
+            Rule::count_within => {
+                let mut inner = pair.into_inner();
+                let who = Counted::from_word(inner.next()?.as_str())?;
+                let reach = inner.next()?;
+                let Ok(within) = reach.as_str().parse::<u32>() else {
+                    let span = self.span(&reach, base);
+                    self.diagnostics.push(
+                        Diagnostic::error(
+                            "rules::parse::count_within",
+                            "this distance is too large",
+                        )
+                        .with_primary(span, "more cells than any map has")
+                        .with_help("count within a smaller distance: `Allies within 5`"),
+                    );
+                    return None;
+                };
+                Some(Spanned::new(Expr::Special(Special::CountWithin { who, within }), span))
+            }
             _ => None,
         }
     }
@@ -389,6 +407,29 @@ impl Lowerer {
             None => (text.len(), None),
         };
         let first_effects = self.effects(&text[from..first_end], base + from);
+        if let (Some(at), Some(nested)) = (
+            second,
+            first_effects.parts.iter().find(|part| matches!(part.node, EffectPart::Check { .. })),
+        ) {
+            // Whose `on ...:` this is cannot be told from the line: refused, not guessed.
+            let (start, segment) = segments[1 + other.unwrap_or(0)];
+            let label = segment.trim_start();
+            let lead = segment.len() - label.len();
+            let label_span = self.span_at(base + start + lead, 0..at - start - lead);
+            self.diagnostics.push(
+                Diagnostic::error(
+                    "rules::parse::nested_check",
+                    "a check inside the first branch of another check: this branch label is ambiguous",
+                )
+                .with_primary(label_span, "ends the outer check's first branch")
+                .with_secondary(nested.span, "the inner check")
+                .with_help(
+                    "put the inner check in the outer check's last branch (`on failure: ...; on \
+                     success: check ...`), or name its effects as a group (`Effects Retry: ...`) \
+                     and run it with `do Retry`",
+                ),
+            );
+        }
         let second_effects = second.map(|at| self.effects(&text[at..], base + at));
         if first_success {
             (Some(first_effects), second_effects)

@@ -241,6 +241,11 @@ pub(super) fn apply_resource_rules(rules: &Rules, actor: &mut Actor) -> Result<(
     }
     for (name, lines) in &rules.resources {
         for line in lines {
+            if line.node == ResourceRule::NoMin
+                && let Some(resource) = actor.resources.get_mut(name)
+            {
+                resource.min = None;
+            }
             let ResourceRule::Min { negative, amount } = &line.node else { continue };
             let min = LineScope::of(rules, actor)
                 .amount(amount, LineContext::Declaration, Rounding::Floor)

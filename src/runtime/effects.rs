@@ -108,6 +108,7 @@ pub(crate) fn amount(
                 pools: Some(pools),
                 clock: Some(clock),
                 flags: Some(flags),
+                actors: Some(actors),
                 ..LineScope::of(context.rules, &actors[user])
             };
             let value = scope.amount(amount, LineContext::Result, context.rounding);

@@ -10,7 +10,7 @@
 use crate::diagnostics::Span;
 use crate::engine::Actor;
 use crate::engine::text::same_name;
-use crate::model::expr::{Expr, LineContext, NameKind, Rounding};
+use crate::model::expr::{LineContext, Rounding};
 use crate::model::{Block, BlockBody, Requirement, WeaponLine};
 
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
@@ -102,19 +102,27 @@ pub(crate) fn demands<'r>(
         )
     };
     // The usual weapon demands nothing: one look at its few lines.
-    if !lines.iter().any(|line| gated(&line.node)) || !(named || reads_weapon(block)) {
+    if !lines.iter().any(|line| gated(&line.node)) {
         return Ok(plain);
     }
+    let references = crate::check::References::of(&block.body);
+    if !(named || references.reads_weapon()) {
+        return Ok(plain);
+    }
+    // The minimum range bounds ranged and thrown uses only: those reaching with the weapon.
+    let ranged = references.reaches_with_weapon();
     let user = game.world.actor(&request.actor).map_err(super::power::engine)?;
-    match weapon_demands((rules, &game.world), carried, user)? {
+    let demands = weapon_demands((rules, &game.world), carried, user)?;
+    match demands.map(|minimum| minimum.filter(|_| ranged)) {
         Ok(minimum) => Ok(Demanded { minimum, ..plain }),
         Err(unmet) => {
             let Some(fallback) = fallback_weapon(rules).filter(|f| !std::ptr::eq(*f, carried))
             else {
                 return Err(unmet);
             };
-            let minimum =
-                weapon_demands((rules, &game.world), fallback, user)?.map_err(|_| unmet.clone())?;
+            let minimum = weapon_demands((rules, &game.world), fallback, user)?
+                .map_err(|_| unmet.clone())?
+                .filter(|_| ranged);
             let RuntimeErrorKind::WeaponRequirement { requirement, .. } = &unmet.kind else {
                 return Err(unmet);
             };
@@ -171,6 +179,56 @@ fn weapon_demands(
     Ok(Ok(minimum))
 }
 
+/// The weapons one use of the power `request` names attacks with, in equipment order, with
+/// the span of its `Weapons: each` line: every weapon the user has equipped (that has the
+/// line's keyword, if it names one). `None` when the power has no such line or the request
+/// names its weapon (`with weapon Dagger`: that one alone); an error when no weapon fits.
+pub(crate) fn each_weapon(
+    rules: &Rules,
+    world: &crate::engine::World,
+    request: &super::PowerUse,
+) -> Result<Option<(Vec<String>, Span)>, RuntimeError> {
+    if !rules.each_weapon || request.options.weapon.is_some() {
+        return Ok(None);
+    }
+    let Some(block) = Rules::find(&rules.powers, &request.power) else { return Ok(None) };
+    let Some((keyword, span)) =
+        crate::model::keywords::power_lines(block).iter().find_map(|line| match &line.node {
+            crate::model::PowerLine::EachWeapon(keyword) => Some((keyword, line.span)),
+            _ => None,
+        })
+    else {
+        return Ok(None);
+    };
+    let user = world.actor(&request.actor).map_err(super::power::engine)?;
+    let weapons: Vec<String> = user
+        .equipment
+        .iter()
+        .filter(|item| {
+            Rules::find(&rules.weapons, item).is_some_and(|weapon| {
+                keyword.as_ref().is_none_or(|keyword| {
+                    crate::model::keywords::weapon_words(weapon)
+                        .any(|word| crate::model::keywords::names(keyword.node.as_str(), word))
+                })
+            })
+        })
+        .cloned()
+        .collect();
+    if weapons.is_empty() {
+        let which = keyword.as_ref().map_or(String::new(), |keyword| format!("{} ", keyword.node));
+        let message = format!(
+            "{} has no {which}weapon equipped to use {} with",
+            request.actor, request.power
+        );
+        let hint = format!(
+            "give {} one (an actor block's `Equipment:` line, `grant weapon NAME to {}`)",
+            request.actor, request.actor
+        );
+        return Err(RuntimeErrorKind::Flow { message, hint }.at(span));
+    }
+    Ok(Some((weapons, span)))
+}
+
 /// Whether `actor` has equipped gear named `gear`, or a weapon or armour with the keyword
 /// `gear` (its `Keywords:` line or a keyword field): `wielding a Shield`.
 pub(crate) fn wields(rules: &Rules, actor: &Actor, gear: &str) -> bool {
@@ -183,24 +241,6 @@ pub(crate) fn wields(rules: &Rules, actor: &Actor, gear: &str) -> bool {
             crate::model::keywords::weapon_words(block)
                 .any(|word| crate::model::keywords::names(gear, word))
         })
-    })
-}
-
-/// Whether a line of the power reads its weapon: a `Weapon` or `Weapon <Label>` name in any
-/// of its expressions, keyword lines included.
-fn reads_weapon(block: &Block) -> bool {
-    let references = crate::check::References::of(&block.body);
-    references.expressions.iter().any(|(expr, _)| {
-        let mut found = false;
-        expr.node.visit(
-            &mut |node, _| {
-                if let Expr::Name(name) = node {
-                    found |= matches!(name.kind(), NameKind::Weapon | NameKind::WeaponLine(_));
-                }
-            },
-            expr.span,
-        );
-        found
     })
 }
 

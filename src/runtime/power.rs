@@ -141,7 +141,28 @@ impl Game {
         stage: Stage,
     ) -> Result<PowerOutcome, RuntimeError> {
         let rules = std::sync::Arc::clone(&self.rules);
-        run(self, &rules, request, stage)
+        let each = match stage {
+            Stage::Use => super::gear::each_weapon(&rules, &self.world, request)?,
+            Stage::Resolve | Stage::Test => None,
+        };
+        let Some((weapons, span)) = each else {
+            return run(self, &rules, request, stage, false);
+        };
+        // One use with each weapon: the first pays the quota and the cost, each attack rolls
+        // its own check against its own defences.
+        let mut targets = Vec::new();
+        let mut queued = false;
+        for (index, weapon) in weapons.iter().enumerate() {
+            if weapons.len() > 1 {
+                self.world.narrate(format!("{} attacks with {weapon}", request.actor), span);
+            }
+            let mut each = request.clone();
+            each.options.weapon = Some(weapon.clone());
+            let outcome = run(self, &rules, &each, stage, index > 0)?;
+            targets.extend(outcome.targets);
+            queued |= outcome.queued;
+        }
+        Ok(PowerOutcome { targets: TargetOutcomes::from(targets), queued })
     }
 }
 
@@ -189,11 +210,15 @@ pub(crate) fn engine(kind: crate::engine::EngineErrorKind) -> RuntimeError {
     RuntimeErrorKind::Engine(kind).at(Span::NONE)
 }
 
+/// Runs one use of a power; `further`: a further weapon of a use `with each weapon`
+/// (`Weapons: each`), whose quota, requirements, cost and Before lines the first weapon's
+/// run already met.
 fn run(
     game: &mut Game,
     rules: &Rules,
     request: &PowerUse,
     stage: Stage,
+    further: bool,
 ) -> Result<PowerOutcome, RuntimeError> {
     let block = Rules::find(&rules.powers, &request.power).ok_or_else(|| {
         unknown("power", &request.power, Rules::names(&rules.powers)).at(Span::NONE)
@@ -238,7 +263,7 @@ fn run(
         std::borrow::Cow::Borrowed(_) => lines,
         std::borrow::Cow::Owned(modified) => PowerLines::of(modified),
     };
-    if stage == Stage::Use {
+    if stage == Stage::Use && !further {
         super::limits::use_power(game, &request.actor, block)?;
     }
     // A queued resolution names the weapon its use carried; only a new use's own naming
@@ -256,10 +281,10 @@ fn run(
     // use spends beyond its cost, and the amount it picks for a chosen cost (paid, so spent).
     let spent = request.options.spending.iter().map(|(_, n)| *n).sum::<i64>();
     let chosen = match stage {
-        Stage::Use => {
+        Stage::Use if !further => {
             super::chosen_cost::pick(game, rules, (block, &lines), weapon, request, spent)?
         }
-        Stage::Resolve | Stage::Test => None,
+        Stage::Use | Stage::Resolve | Stage::Test => None,
     };
     let chosen = chosen.unwrap_or(0);
     let use_names = [("Spent", spent.saturating_add(chosen)), ("Chosen", chosen)];
@@ -275,7 +300,7 @@ fn run(
         binding: None,
     };
     let pipeline = Pipeline { context, block, lines, request, minimum_range };
-    if stage == Stage::Use {
+    if stage == Stage::Use && !further {
         super::power_rules::check(game, rules, block, weapon, request)?;
         pay_and_prepare(game, &pipeline)?;
         super::ticks::spend(game, rules, &request.actor, block)?;

@@ -75,7 +75,8 @@ impl Kinds {
             | PowerLine::Limit(_)
             | PowerLine::Defence(_)
             | PowerLine::Penalty(_)
-            | PowerLine::Modifiers(_) => Kinds::OTHER,
+            | PowerLine::Modifiers(_)
+            | PowerLine::EachWeapon(_) => Kinds::OTHER,
         }
     }
 

@@ -3,7 +3,7 @@
 //! of the user (`each ally within 5 gains 1 Morale`), nearest first.
 
 use crate::diagnostics::Spanned;
-use crate::engine::{Actor, Grid, World};
+use crate::engine::{Actor, Grid, Hex, World};
 use crate::model::{Amount, Effect, Name, Recipient};
 
 use super::Game;
@@ -85,6 +85,30 @@ pub(crate) fn each_within(
     Ok(found)
 }
 
+/// The placed creatures among `actors` that `wanted` asks for within `reach` cells of `me`
+/// (standing at `from`) on `grid`, with their distances; `me` is never one of them.
+pub(crate) fn placed_within<'w>(
+    actors: &'w [Actor],
+    grid: Grid,
+    me: &Actor,
+    from: Hex,
+    wanted: Wanted,
+    reach: i64,
+) -> impl Iterator<Item = (i64, &'w Actor)> {
+    actors
+        .iter()
+        .filter(move |other| other.name != me.name)
+        .filter(move |other| match wanted {
+            Wanted::Ally | Wanted::AllyOrSelf => same_side(me, other) == Some(true),
+            Wanted::Enemy => enemies(me, other),
+            Wanted::Anyone => true,
+        })
+        .filter_map(move |other| {
+            let distance = grid.distance(from, other.position?);
+            (distance <= reach).then_some((distance, other))
+        })
+}
+
 /// The placed creatures of the kind `who` names (`ally`, `enemy`, `creature`; see
 /// [`Wanted::of`]) within `reach` cells of `me` on `grid`, nearest first (then by name); `me`
 /// is never one of them. An error when `me` is not placed: there is nowhere to measure from
@@ -106,19 +130,8 @@ pub(crate) fn near(
         return Err(RuntimeErrorKind::Flow { message, hint }.at(who.span));
     };
     let wanted = Wanted::of(who.node.as_str());
-    let mut found: Vec<(i64, String)> = world
-        .actors
-        .iter()
-        .filter(|other| other.name != me.name)
-        .filter(|other| match wanted {
-            Wanted::Ally | Wanted::AllyOrSelf => same_side(me, other) == Some(true),
-            Wanted::Enemy => enemies(me, other),
-            Wanted::Anyone => true,
-        })
-        .filter_map(|other| {
-            let distance = grid.distance(from, other.position?);
-            (distance <= reach).then(|| (distance, other.name.clone()))
-        })
+    let mut found: Vec<(i64, String)> = placed_within(&world.actors, grid, me, from, wanted, reach)
+        .map(|(distance, other)| (distance, other.name.clone()))
         .collect();
     found.sort();
     Ok(found.into_iter().map(|(_, name)| name).collect())

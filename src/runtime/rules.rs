@@ -124,41 +124,9 @@ pub(crate) struct Rules {
     pub listens: bool,
     /// Whether anything listens for a resource reaching 0 (see `hooks::zero_listeners`).
     pub watches_zeroes: bool,
-}
-
-use crate::model::gear::GearKind;
-
-/// Tells the stat fields of gear blocks apart from keywords: a field the system declares
-/// `stat` (`Weapon fields: Skill stat`) and written as words (`Skill: Long Sword`) names a
-/// stat, so its words are no keywords of the gear.
-fn stat_fields(decls: &crate::model::gear::GearDecls, blocks: &mut Blocks, kind: GearKind) {
-    use crate::model::gear::FieldValue;
-    for block in blocks.values_mut() {
-        let fields: Vec<&mut crate::model::gear::Field> = match &mut block.body {
-            crate::model::BlockBody::Weapon(lines) => lines
-                .iter_mut()
-                .filter_map(|line| match &mut line.node {
-                    crate::model::WeaponLine::Field(field) => Some(field),
-                    _ => None,
-                })
-                .collect(),
-            crate::model::BlockBody::Armour(lines) => lines
-                .iter_mut()
-                .filter_map(|line| match &mut line.node {
-                    crate::model::ArmourLine::Field(field) => Some(field),
-                    _ => None,
-                })
-                .collect(),
-            _ => continue,
-        };
-        for field in fields {
-            if decls.is_stat(kind, field.label.node.as_str())
-                && let Some(stat) = field.value.as_stat()
-            {
-                field.value = FieldValue::Stat(stat);
-            }
-        }
-    }
+    /// Whether a power attacks with each weapon (`Weapons: each Melee`): without, a use
+    /// never looks for that line.
+    pub each_weapon: bool,
 }
 
 impl Rules {
@@ -194,8 +162,10 @@ impl Rules {
                 map.entry(key).or_insert_with(|| block.clone());
             }
         }
-        stat_fields(&rules.symbols.gear, &mut rules.weapons, GearKind::Weapon);
-        stat_fields(&rules.symbols.gear, &mut rules.armours, GearKind::Armour);
+        let gear = &rules.symbols.gear;
+        rules.weapons.values_mut().chain(rules.armours.values_mut()).for_each(|block| {
+            gear.type_stat_fields(block);
+        });
         super::worn::conditions(&rules.armours, &mut rules.conditions);
         for line in pack.system_lines() {
             if let SystemLine::Resource { name, rules: lines } = &line.node {
@@ -314,6 +284,11 @@ impl Rules {
         rules.listens =
             !rules.hooks.is_empty() || !rules.reactions.is_empty() || !rules.event_rules.is_empty();
         rules.watches_zeroes = super::hooks::zero_listeners(&rules);
+        rules.each_weapon = rules.powers.values().any(|block| {
+            super::power::lines(block)
+                .iter()
+                .any(|line| matches!(line.node, crate::model::PowerLine::EachWeapon(_)))
+        });
         use crate::model::system::EngineRuling;
         rules.grade_cap = pack.ruling(EngineRuling::GradeCap.name()).cloned();
         if let Some(crate::model::Amount::Expr(expr)) =

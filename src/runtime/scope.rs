@@ -8,8 +8,8 @@ use crate::engine::Actor;
 use crate::model::effect::Amount;
 use crate::model::entity::Modifier;
 use crate::model::expr::{
-    EvalErrorKind, LineContext, NUMERIC_WEAPON_LINES, Name, NameKind, Reference, Scope, Special,
-    Value, evaluate, weapon_line,
+    Counted, EvalErrorKind, LineContext, NUMERIC_WEAPON_LINES, Name, NameKind, Reference, Scope,
+    Special, Value, evaluate, weapon_line,
 };
 use crate::model::{Block, BlockBody, Expr, weapon_property};
 
@@ -45,6 +45,8 @@ pub(crate) struct LineScope<'a> {
     /// The world's flags, lent like `pools`: effect lines read `[Night]`, 1 while the flag
     /// holds, else 0.
     pub flags: Option<&'a std::collections::BTreeMap<String, String>>,
+    /// The world's actors, lent like `pools`: effect lines count `[Allies within 5]`.
+    pub actors: Option<&'a [Actor]>,
 }
 
 /// How deeply derived values may name other derived values before the name is unknown.
@@ -66,6 +68,7 @@ impl<'a> LineScope<'a> {
             pools: None,
             clock: None,
             flags: None,
+            actors: None,
         }
     }
 
@@ -557,6 +560,7 @@ fn special(scope: &LineScope<'_>, special: Special) -> Read {
         Special::Level => "Level",
         Special::Grade => return Ok(Value::integer(scope.grade.unwrap_or(0))),
         Special::DistanceToTarget => return distance_to_target(scope),
+        Special::CountWithin { who, within } => return count_within(scope, who, within),
     };
     if let Some(derived) = scope.rules.special_derived(special) {
         return value_with(scope.rules, scope.user, name, Some(derived), scope.depth)
@@ -568,22 +572,40 @@ fn special(scope: &LineScope<'_>, special: Special) -> Read {
     Ok(Value::integer(value.unwrap_or(0)))
 }
 
-/// `Distance to Target`: cells (on the system's grid) between the user and the target, both on the map; an error
-/// naming what is missing otherwise (never 0 by default).
+/// `Distance to Target`: cells (on the system's grid) between the user and the target, both
+/// on the map; an error naming who is missing otherwise (never 0 by default).
 #[inline(never)]
 fn distance_to_target(scope: &LineScope<'_>) -> Read {
     let Some(target) = scope.target else {
         return Err(unknown(format_args!("Distance to Target (no target here)")));
     };
-    match (scope.user.position, target.position) {
-        (Some(from), Some(to)) => Ok(Value::integer(scope.rules.grid.distance(from, to))),
-        (None, _) => {
-            Err(unknown(format_args!("Distance to Target ({} is not on the map)", scope.user.name)))
-        }
-        (_, None) => {
-            Err(unknown(format_args!("Distance to Target ({} is not on the map)", target.name)))
-        }
-    }
+    let from = placed(scope.user, "Distance to Target")?;
+    let to = placed(target, "Distance to Target")?;
+    Ok(Value::integer(scope.rules.grid.distance(from, to)))
+}
+
+/// `Allies within 5`: how many placed creatures of the kind stand within the distance of the
+/// user; an error when the line is not lent the world or the user is not on the map (never 0
+/// by default).
+#[inline(never)]
+fn count_within(scope: &LineScope<'_>, who: Counted, within: u32) -> Read {
+    let read = || format!("{} within {within}", who.word());
+    let Some(actors) = scope.actors else {
+        return Err(unknown(format_args!("{} (only effect lines count creatures)", read())));
+    };
+    let from = placed(scope.user, &read())?;
+    let wanted = super::sides::Wanted::of(who.word());
+    let reach = i64::from(within);
+    let grid = scope.rules.grid;
+    let count = super::recipients::placed_within(actors, grid, scope.user, from, wanted, reach);
+    Ok(Value::integer(count.count() as i64))
+}
+
+/// Where `actor` stands, or the error of `read` measuring from someone off the map.
+fn placed(actor: &Actor, read: &str) -> Result<crate::engine::Hex, Box<EvalErrorKind>> {
+    actor.position.ok_or_else(|| {
+        Box::new(EvalErrorKind::OffMap { read: read.to_string(), who: actor.name.clone() })
+    })
 }
 
 impl Scope for LineScope<'_> {

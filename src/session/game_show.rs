@@ -114,6 +114,10 @@ impl Game {
                     let _ = write!(shown, " against {against}");
                 }
                 let _ = write!(shown, " [{}]", c.duration.words(acting));
+                if c.dormant {
+                    // Held, but its `While:` lines do not hold: it counts for nothing now.
+                    shown.push_str(" (dormant)");
+                }
                 shown
             })
             .chain(

@@ -268,7 +268,7 @@ fn parse_accepts_every_command() {
         "encounter Hero, Bandit",
         "next",
         "end encounter",
-        "challenge 5 breakthroughs before 4 setbacks with Scout, Hero",
+        "challenge 5 clues before 4 alarms with Scout, Hero",
         "save \"fight.json\"",
         "restore \"fight.json\"",
         "undo",
@@ -613,11 +613,8 @@ fn game_backend_refuses_unsupported_commands_and_shows_defined_blocks() {
     assert!(run.failure.is_none(), "{:?}", run.failure);
     assert_eq!(run.steps[1].events[0].text, "power Quick Jab\nCost: 1 CP");
     assert_eq!(session.complete_names(CompletionKind::Power), ["Quick Jab"]);
-    let run = session.run_text(
-        "runtime.session",
-        "challenge 3 breakthroughs before 2 setbacks with A\n",
-        None,
-    );
+    let run =
+        session.run_text("runtime.session", "challenge 3 clues before 2 alarms with A\n", None);
     // Challenges run now, but need the system's `Challenge counters:`.
     let diagnostics = run.failure.expect("no challenge counters");
     assert_eq!(diagnostics[0].code, "runtime::challenge");

@@ -232,3 +232,24 @@ fn a_weapon_s_minimum_range_refuses_nearer_targets() {
     game.use_power(&PowerUse::new("Ana", "Shoot").at(["Bo"])).unwrap();
     assert_eq!(hp(&mut game, "Bo"), 15);
 }
+
+#[test]
+fn a_minimum_range_bounds_only_uses_that_reach_with_the_weapon() {
+    use mythforge::engine::Hex;
+    // A stab with the bow's own reach rule (`Enemy in 1`) is a melee use: the bow's
+    // `Minimum range: 2` bounds the shot (`Enemy in [Weapon Range]`), not the stab.
+    let rules = BOW.replace(
+        "power Shout\n",
+        "power Stab\nTarget: Enemy in 1\nResult: [Weapon] damage\nKeywords: Melee\n\npower Shout\n",
+    )
+    .replace("Powers: Shoot, Shout\nEquipment: Bow, Knife", "Powers: Shoot, Stab, Shout\nEquipment: Bow, Knife");
+    let mut game = game(&rules);
+    game.add_actor("Ana", Some("Ana"), &[]).unwrap();
+    game.add_actor("Bo", Some("Bo"), &[]).unwrap();
+    game.place("Ana", Some(Hex { q: 0, r: 0 })).unwrap();
+    game.place("Bo", Some(Hex { q: 1, r: 0 })).unwrap();
+    game.use_power(&PowerUse::new("Ana", "Stab").at(["Bo"])).unwrap();
+    assert_eq!(game.world().actor("Bo").unwrap().resources["HP"].current, 15);
+    let error = game.use_power(&PowerUse::new("Ana", "Shoot").at(["Bo"])).unwrap_err();
+    assert_eq!(error.to_string(), "Bo is 1 hex away; Bow has a minimum range of 2");
+}

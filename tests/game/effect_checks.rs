@@ -136,3 +136,22 @@ fn an_unknown_stat_or_procedure_is_refused() {
     assert!(error.contains("unknown check procedure `Saev`"), "{error}");
     assert!(error.contains("did you mean `Save`?"), "{error}");
 }
+
+#[test]
+fn a_check_inside_a_first_branch_with_a_second_is_refused_at_the_label() {
+    // Whose `on failure:` is it — the inner check's or the outer one's? Refused, not guessed.
+    let line = "Result: check Grit vs 10; on success: check Grit vs 15; on failure: lose 1 HP";
+    let rules = RULES.replace("Result: check Grit vs 10; on failure: lose 1 HP", line);
+    let mut sources = mythforge::diagnostics::SourceMap::new();
+    let (_, diagnostics) = mythforge::parse::parse_source(&mut sources, "saves.rules", &rules);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+    assert_eq!(diagnostics[0].code, "rules::parse::nested_check");
+    assert_eq!(sources.slice(diagnostics[0].primary_span()), "on failure:");
+    let inner = diagnostics[0].labels.iter().find(|label| !label.primary).unwrap();
+    assert_eq!(sources.slice(inner.span), "check Grit vs 15");
+    // In the last branch it reads one way only, and runs.
+    let line = "Result: check Grit vs 10; on failure: lose 1 HP; on success: check Grit vs 15; on failure: lose 2 HP";
+    let rules = RULES.replace("Result: check Grit vs 10; on failure: lose 1 HP", line);
+    let (_, diagnostics) = mythforge::parse::parse_source(&mut sources, "saves.rules", &rules);
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+}

@@ -91,3 +91,34 @@ fn an_unarmed_defender_blocks_at_minus_4_against_a_weapon_four_times_a_round() {
         ]
     );
 }
+
+#[test]
+fn one_combat_action_attacks_with_each_melee_weapon() {
+    // Grok holds the Battle Axe and a Spear (both Melee): one Fast Attack, one Stamina, two
+    // attacks, each with its own skill (Battle Axe 11 - 2, Spear 6 + 0) and Aldric's blocks.
+    let mut session = session_after(SETUP);
+    let out = run(
+        &mut session,
+        "grant weapon Spear to Grok\nnext turn\nforce 10, 1, 4, 9, 1, 3\nGrok uses Fast Attack on Aldric\n",
+    );
+    assert_eq!(
+        lines(
+            &out,
+            &["Grok attacks", "Grok pays", "Grok buys", "Grok: 1", "Grok: 9", "Aldric defends"]
+        ),
+        [
+            "Grok attacks with Battle Axe",
+            "Grok pays 1 Stamina (7 left)",
+            "Grok buys 1 more Combat this turn",
+            "Aldric defends with Block",
+            "Grok: 10 -> 19 vs 0: success",
+            "Grok: 19 vs 13: attacker wins by 6",
+            "Grok attacks with Spear",
+            "Aldric defends with Block",
+            "Grok: 9 -> 15 vs 0: success",
+            "Grok: 15 vs 13: attacker wins by 2",
+        ]
+    );
+    let stamina = &session.backend().world().actor("Grok").unwrap().resources["Stamina"];
+    assert_eq!(stamina.current, 7);
+}

@@ -67,7 +67,8 @@ fn without_positions_it_is_an_error_and_the_form_prints_canonically() {
     let mut game = game();
     game.place("Bo", None).unwrap();
     let error = game.use_power(&PowerUse::new("Ana", "Lob").at(["Bo"])).unwrap_err();
-    assert!(error.to_string().contains("Distance to Target (Bo is not on the map)"), "{error}");
+    assert_eq!(error.to_diagnostic().code, "rules::eval::off_map");
+    assert_eq!(error.to_string(), "`Distance to Target` measures on the map, and Bo is not on it");
     assert_eq!(hp(&game, "Bo"), 30);
     let mut sources = mythforge::diagnostics::SourceMap::new();
     let (file, diagnostics) = mythforge::parse::parse_source(

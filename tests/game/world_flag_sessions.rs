@@ -30,6 +30,9 @@ fn a_gaider_gains_2_by_day_and_loses_1_by_night_and_cold() {
     let out = run(&mut session, "world is Cold\nshow state\n");
     assert!(out.contains("Karak's Basking Gaider is dormant"), "{out}");
     assert!(out.contains("world: Night, Cold"), "{out}");
+    // `show` marks the conditions held but counting for nothing.
+    let out = run(&mut session, "show Karak\n");
+    assert!(out.contains("Basking Gaider from Gaider [until removed] (dormant), Chilled Gaider from Gaider [until removed],"), "{out}");
     assert_eq!(stats(&session), [7, -3]);
     assert_eq!(session.backend().effective("Karak", "Max Health").unwrap().0, 29);
     // The health maximum follows at once: 35 is cut to 29.
@@ -65,4 +68,24 @@ fn an_unknown_flag_is_refused_and_nothing_changes() {
     assert!(text.contains("Dusk is not a world flag"), "{text}");
     assert!(text.contains("world flags: Day, Night, Warm, Cold"), "{text}");
     assert_eq!(session.backend().world_flags(), ["Day", "Warm"]);
+}
+
+#[test]
+fn the_flags_are_saved_and_restored_with_what_they_hold() {
+    let mut session = session_after(SETUP);
+    run(&mut session, "world is Night\nworld is Cold\n");
+    let saved = session.backend().save_text().unwrap();
+    assert!(saved.contains("\"Night\"") && saved.contains("\"Cold\""), "{saved}");
+    // A fresh scene starts by day and warm; restoring brings back the night and the cold.
+    let mut fresh = session_after(SETUP);
+    assert_eq!(stats(&fresh), [10, 0]);
+    let path = std::env::temp_dir().join(format!("world_flags_{}.json", std::process::id()));
+    std::fs::write(&path, &saved).unwrap();
+    run(&mut fresh, &format!("restore \"{}\"\n", path.display()));
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(fresh.backend().world_flags(), ["Night", "Cold"]);
+    assert_eq!(stats(&fresh), [7, -3]);
+    let out = run(&mut fresh, "world is Day\n");
+    assert!(out.contains("the world is now Day"), "{out}");
+    assert_eq!(stats(&fresh), [10, 0]);
 }

@@ -103,6 +103,10 @@ fn power(label: PowerLabel) -> Evidence {
             "a_reaction_needs_its_trigger_named",
             "a_ritual_is_refused_in_an_encounter_and_a_reaction_without_a_trigger",
         ]),
+        PowerLabel::Weapons => Runs(&[
+            "one_use_attacks_with_each_melee_weapon_for_one_cost",
+            "check_refuses_what_could_not_run_as_written",
+        ]),
         PowerLabel::While => Runs(&["not_negates_a_requirement_test"]),
     }
 }

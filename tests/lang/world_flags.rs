@@ -108,3 +108,22 @@ fn the_world_has_no_keywords_and_wields_nothing() {
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(found[0].help.as_deref(), Some("the world holds flags only: `the world is Night`"));
 }
+
+#[test]
+fn a_flag_named_like_a_stat_is_refused_with_both_places() {
+    let (found, sources) =
+        refusals("system S\nStats: Night\nResource HP: max 9\nWorld: Day or Night\n");
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].code, "rules::check::world_flag");
+    assert_eq!(found[0].message, "the world flag Night has the name of a value actors hold");
+    let at = sources.line_col(found[0].primary_span()).unwrap();
+    assert_eq!((at.line, at.column), (4, 15));
+    let stat = found[0].labels.iter().find(|label| !label.primary).unwrap();
+    assert_eq!(sources.line_col(stat.span).map(|at| (at.line, at.column)), Some((2, 8)));
+    assert_eq!(
+        found[0].help.as_deref(),
+        Some(
+            "a bracket reads the actor's value first, so `[Night]` would never read the flag: rename one of them"
+        )
+    );
+}

@@ -93,7 +93,10 @@ fn expression() -> impl Strategy<Value = String> {
         (0u32..50, 1u32..10).prop_map(|(whole, tenth)| format!("{whole}.{tenth}")),
         name(),
         Just("Target's Defense".to_string()),
-        prop::sample::select(&["Grade", "Tier", "Level"][..]).prop_map(str::to_string),
+        prop::sample::select(&["Grade", "Tier", "Level", "Distance to Target"][..])
+            .prop_map(str::to_string),
+        (prop::sample::select(&["Allies", "Enemies", "Creatures"][..]), 0u32..30)
+            .prop_map(|(who, within)| format!("{who} within {within}")),
     ];
     leaf.prop_recursive(4, 24, 2, |inner| {
         prop_oneof![

@@ -1,0 +1,81 @@
+//! `Weapons: each Melee` — one use of a power attacking with each equipped weapon that has
+//! the keyword (`runtime::gear::each_weapon`). Refused where the runtime could not run it as
+//! written: a power whose lines read no weapon (each attack would be the same), one that
+//! invests or sustains (its later resolutions carry one weapon), a second such line, and a
+//! keyword no weapon of the pack has (with the nearest one).
+
+use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::model::keywords;
+use crate::model::{BlockBody, Pack, PowerLine};
+
+use super::References;
+
+/// Checks every `Weapons:` line of `pack`.
+pub(super) fn each_weapon(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let words: Vec<&str> = pack
+        .blocks()
+        .filter(|block| matches!(block.node.body, BlockBody::Weapon(_)))
+        .flat_map(|block| keywords::weapon_words(&block.node))
+        .collect();
+    for block in pack.blocks() {
+        let BlockBody::Power(lines) = &block.node.body else { continue };
+        let mut each = lines.iter().filter_map(|line| match &line.node {
+            PowerLine::EachWeapon(keyword) => Some((keyword, line.span)),
+            _ => None,
+        });
+        let Some((keyword, span)) = each.next() else { continue };
+        let refuse = |message: String, label: &str, help: String| {
+            Diagnostic::error("rules::check::each_weapon", message)
+                .with_primary(span, label.to_string())
+                .with_help(help)
+        };
+        let power = &block.node.name.node;
+        for (_, again) in each {
+            out.push(
+                Diagnostic::error(
+                    "rules::check::each_weapon",
+                    format!("{power} has a second `Weapons:` line"),
+                )
+                .with_primary(again, "a second line")
+                .with_secondary(span, "the first")
+                .with_help("a power attacks with each weapon of one kind: keep one line"),
+            );
+        }
+        if !References::of(&block.node.body).reads_weapon() {
+            out.push(refuse(
+                format!("{power} reads no weapon, so each weapon's attack would be the same"),
+                "attacks with each weapon",
+                "read the weapon on its lines (`Keywords: Combat [Weapon]`, `[Weapon Damage] damage`)"
+                    .into(),
+            ));
+        }
+        let later = lines.iter().find_map(|line| match &line.node {
+            PowerLine::Invest(_) => Some("an `Invest:`"),
+            PowerLine::Sustain(_) => Some("a `Sustain:`"),
+            _ => None,
+        });
+        if let Some(label) = later {
+            out.push(refuse(
+                format!("{power} attacks with each weapon and has {label} line"),
+                "each weapon's attack resolves now",
+                format!("its later resolutions would carry one weapon: drop {label} line or the `Weapons:` line"),
+            ));
+        }
+        let Some(keyword) = keyword else { continue };
+        if words.iter().any(|word| keywords::names(keyword.node.as_str(), word)) {
+            continue;
+        }
+        let help = match did_you_mean(keyword.node.as_str(), words.iter().copied()) {
+            Some(near) => format!("did you mean `{near}`?"),
+            None => "name a keyword of a weapon (its `Keywords:` line or keyword field), or write `Weapons: each`".into(),
+        };
+        out.push(
+            Diagnostic::error(
+                "rules::check::each_weapon",
+                format!("no weapon has the keyword `{}`", keyword.node),
+            )
+            .with_primary(keyword.span, "no weapon has it")
+            .with_help(help),
+        );
+    }
+}
