@@ -451,7 +451,13 @@ impl fmt::Display for SystemLine {
                 write!(f, "Keyword {}: {}", keyword.node, rule.node)
             }
             SystemLine::ResistedAs { keyword, tag } => {
-                write!(f, "Keyword {}: {} {}", keyword.node, super::power_rules::RESISTED_AS, tag.node)
+                write!(
+                    f,
+                    "Keyword {}: {} {}",
+                    keyword.node,
+                    super::power_rules::RESISTED_AS,
+                    tag.node
+                )
             }
             SystemLine::PerTurn { challenge, quotas, purchases } => {
                 f.write_str(if *challenge { "Per challenge turn: " } else { "Per turn: " })?;

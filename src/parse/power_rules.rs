@@ -6,7 +6,7 @@ use super::lines::RawLine;
 use super::text::Lowerer;
 use crate::diagnostics::Spanned;
 use crate::model::power::LimitClock;
-use crate::model::power_rules::{KeywordRule, RESISTED_AS, PowerFilter, TurnPurchase, TurnQuota};
+use crate::model::power_rules::{KeywordRule, PowerFilter, RESISTED_AS, TurnPurchase, TurnQuota};
 use crate::model::{Name, SystemLine};
 
 /// Splits `text` at commas into trimmed, non-empty pieces with their byte ranges.
@@ -96,7 +96,10 @@ impl Lowerer {
             }
             let start = line.text.len() - rest.trim_start().len();
             let span = self.span_at(line.base, start..start + tag.len());
-            return Some(SystemLine::ResistedAs { keyword, tag: Spanned::new(Name::new(tag), span) });
+            return Some(SystemLine::ResistedAs {
+                keyword,
+                tag: Spanned::new(Name::new(tag), span),
+            });
         }
         let Some(rule) = KeywordRule::parse(line.text) else {
             let rules: Vec<String> =

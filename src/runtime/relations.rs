@@ -266,7 +266,8 @@ pub(crate) fn relative_bonus(
         for modifier in h.all_modifiers() {
             match modifier {
                 Modifier::Relative { modifier, relation }
-                    if (h.against.is_none() || pairwise) && dealing.holds(rules, relation, h.source) =>
+                    if (h.against.is_none() || pairwise)
+                        && dealing.holds(rules, relation, h.source) =>
                 {
                     total = total.saturating_add(add_value(rules, holder, modifier, stat, h.n)?);
                 }
