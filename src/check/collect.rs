@@ -47,6 +47,9 @@ pub struct References<'a> {
     pub each_recipients: Vec<&'a Spanned<Name>>,
     /// The kinds of `an ally within N` tests (`ally`, `enemy`, `creature`).
     pub near_kinds: Vec<&'a Spanned<Name>>,
+    /// Moves whose destination the request names (`walk up to 3 hexes`: not a push or pull),
+    /// by the span of their effect.
+    pub chosen_moves: Vec<Span>,
     /// One-actor recipients of `gains`/`loses` (`Target`, `Self`, `Next Ally`).
     pub one_recipients: Vec<&'a Spanned<Name>>,
     /// The expressions of effect lines (a subset of `expressions`): the lines whose
@@ -180,7 +183,18 @@ impl<'a> References<'a> {
                 EffectPart::Narration(narration) => {
                     self.narrative(narration, context, label, part.span)
                 }
-                EffectPart::Effect(effect) => self.effect(effect, context),
+                EffectPart::Effect(effect) => {
+                    if let Effect::Move { kind, .. } = effect
+                        && !matches!(
+                            kind,
+                            crate::model::effect::MoveKind::Push
+                                | crate::model::effect::MoveKind::Pull
+                        )
+                    {
+                        self.chosen_moves.push(part.span);
+                    }
+                    self.effect(effect, context)
+                }
                 EffectPart::When { test, then } => {
                     self.effect_gates.push(("when", test));
                     self.gate(&test.node, context);
@@ -269,8 +283,9 @@ impl<'a> References<'a> {
             Effect::Remove { condition, .. } => self.condition(condition, context),
             Effect::Move { distance, crowd, .. } => {
                 self.amount(distance, context);
-                if let Some((_, condition)) = crowd {
-                    self.condition_names.push(condition);
+                if let Some(crowd) = crowd {
+                    self.condition_names.push(&crowd.condition);
+                    self.condition_names.extend(&crowd.occupant);
                 }
             }
             Effect::Script(call) => self.script_calls.push((call, context)),

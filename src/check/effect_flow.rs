@@ -27,8 +27,31 @@ const EACH_KINDS: [&str; 10] = [
 const ONE_RECIPIENTS: [&str; 6] =
     ["Self", "you", "Target", "the target", "Next Ally", "next in turn order"];
 
+/// A walk (move, shift, fly, teleport) goes where the request names (`Ana uses Step to
+/// 2,0`); a condition's or trait's effect runs with no request, so nobody would move.
+fn moves_without_a_destination(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    for block in pack.blocks() {
+        let owner = match block.node.body {
+            BlockBody::Condition(_) => "a condition's",
+            BlockBody::Trait(_) => "a trait's",
+            _ => continue,
+        };
+        for span in References::of(&block.node.body).chosen_moves {
+            out.push(
+                Diagnostic::error(
+                    "rules::check::move_without_destination",
+                    format!("{owner} effect runs with no request, so this move has no destination"),
+                )
+                .with_primary(span, "nobody would move")
+                .with_help("moves that go where the user chooses belong on a power (`Ana uses Step to 2,0`); here a push or pull moves someone along a line"),
+            );
+        }
+    }
+}
+
 /// Every problem with effects groups, `each` recipients and stat bounds in `pack`.
 pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    moves_without_a_destination(pack, out);
     let groups: Vec<(&Spanned<Name>, &Effects)> = pack
         .system_lines()
         .filter_map(|line| match &line.node {

@@ -255,11 +255,10 @@ pub enum Effect {
         distance: Amount,
         /// `hexes`, `squares`, as written in lower case.
         unit: Option<String>,
-        /// `into occupied hexes as Crowded` (a push or pull): the cell word as written and
-        /// the condition both hold while the mover shares an occupied cell it was forced
-        /// into.
+        /// `into occupied hexes as Crowded` (a push or pull): may end on an occupied cell,
+        /// sharing it.
         #[serde(skip_serializing_if = "Option::is_none")]
-        crowd: Option<(String, Spanned<Name>)>,
+        crowd: Option<Crowding>,
     },
     /// `script bonus(Grade)`
     Script(Spanned<Expr>),
@@ -448,10 +447,10 @@ impl fmt::Display for Effect {
                 if let Some(unit) = unit {
                     write!(f, " {unit}")?;
                 }
-                match crowd {
-                    Some((cells, condition)) => {
-                        write!(f, " into occupied {cells} as {}", condition.node)
-                    }
+                let Some(crowd) = crowd else { return Ok(()) };
+                write!(f, " into occupied {} as {}", crowd.cells, crowd.condition.node)?;
+                match &crowd.occupant {
+                    Some(occupant) => write!(f, ", the one there as {}", occupant.node),
                     None => Ok(()),
                 }
             }
@@ -549,6 +548,20 @@ pub enum EffectPart {
         /// What runs when it fails.
         on_failure: Option<Effects>,
     },
+}
+
+/// `into occupied hexes as Crowded, the one there as Jostled`: a push or pull that may end on
+/// an occupied cell; the mover holds `condition` and the one standing there `occupant` (else
+/// `condition` too) while they share it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Crowding {
+    /// The cell word as written, in lower case (`hexes`).
+    pub cells: String,
+    /// What the mover holds (and the one there, without `occupant`).
+    pub condition: Spanned<Name>,
+    /// `the one there as Jostled`: what the one standing there holds instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub occupant: Option<Spanned<Name>>,
 }
 
 /// The check of an [`EffectPart::Check`]: `Target checks Stability + Dodge vs 21 with

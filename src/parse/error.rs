@@ -163,7 +163,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         }
         Rule::set_resource | Rule::set_word => "`set <resource> to <amount>`",
         Rule::do_group | Rule::do_word => "`do <effects group>`",
-        Rule::crowding => "`into occupied hexes as <condition>`",
+        Rule::crowding => "`into occupied hexes as <condition>` (`, the one there as <condition>`)",
         Rule::drop_weapon | Rule::drop_word => "`drop the weapon at <who>`",
         Rule::pick_up | Rule::pick_word => "`pick up gear within <N>`",
         Rule::effect_check_input

@@ -618,6 +618,7 @@ impl Lowerer {
                             let mut words = part.into_inner();
                             let cells = words.next()?.as_str().to_ascii_lowercase();
                             let condition = self.name(&words.next()?, base);
+                            let occupant = words.next().map(|word| self.name(&word, base));
                             if !matches!(kind, MoveKind::Push | MoveKind::Pull) {
                                 self.diagnostics.push(
                                     Diagnostic::error(
@@ -628,7 +629,8 @@ impl Lowerer {
                                     .with_help("write `push Target 1 into occupied hexes as Crowded`, or drop `into occupied ...`"),
                                 );
                             }
-                            crowd = Some((cells, condition));
+                            crowd =
+                                Some(crate::model::effect::Crowding { cells, condition, occupant });
                         }
                         _ => {}
                     }

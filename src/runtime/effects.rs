@@ -409,7 +409,10 @@ pub(crate) fn run(
                 None if forced => target.unwrap_or(user),
                 None => user,
             };
-            let crowd = crowd.as_ref().map(|(_, condition)| condition.node.as_str());
+            let crowd = crowd.as_ref().map(|crowd| {
+                let occupant = crowd.occupant.as_ref().unwrap_or(&crowd.condition);
+                [crowd.condition.node.as_str(), occupant.node.as_str()]
+            });
             if super::movement::run_move(game, context, (*kind, crowd), who, distance, span)? {
                 return Ok(());
             }

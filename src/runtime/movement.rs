@@ -179,7 +179,7 @@ fn free(game: &Game, mover: &str, hex: Hex, span: Span) -> Result<(), RuntimeErr
 pub(crate) fn run_move(
     game: &mut Game,
     context: &Context<'_>,
-    (kind, crowd): (MoveKind, Option<&str>),
+    (kind, crowd): (MoveKind, Option<[&str; 2]>),
     mover: &str,
     distance: i64,
     span: Span,
@@ -205,11 +205,11 @@ pub(crate) fn run_move(
             let mut reached = from;
             for hex in line {
                 let other = occupant(&game.world, hex).filter(|other| *other != mover);
-                if let (Some(condition), Some(other), false) =
+                if let (Some(conditions), Some(other), false) =
                     (crowd, other, game.world.walls.contains(&hex))
                 {
                     // Forced into an occupied cell: it stops there, sharing it.
-                    sharer = Some((other.to_string(), condition));
+                    sharer = Some((other.to_string(), conditions));
                     reached = hex;
                     break;
                 }
@@ -253,8 +253,8 @@ pub(crate) fn run_move(
         let cause = crate::engine::Cause::of(span);
         game.world.record(Event::Moved { actor, how, from: Some(from), to, grid, cause });
         super::terrain::settle(game, mover, span)?;
-        if let Some((other, condition)) = sharer {
-            super::sharing::crowd(game, [mover, other.as_str()], condition, to, span)?;
+        if let Some((other, conditions)) = sharer {
+            super::sharing::crowd(game, [mover, other.as_str()], conditions, to, span)?;
         }
     }
     Ok(true)

@@ -20,20 +20,21 @@ fn sharing_source(hex: Hex) -> String {
     format!("sharing {hex}")
 }
 
-/// Gives each of `who` (sharing `hex`) its own instance of the condition block `condition`.
+/// Gives each of `who` (the mover and the one standing there, sharing `hex`) an instance of
+/// its condition block of `conditions`.
 pub(crate) fn crowd(
     game: &mut Game,
     who: [&str; 2],
-    condition: &str,
+    conditions: [&str; 2],
     hex: Hex,
     span: Span,
 ) -> Result<(), RuntimeError> {
-    let block = Rules::find(&game.rules.conditions, condition).ok_or_else(|| {
-        unknown("condition", condition, Rules::names(&game.rules.conditions)).at(span)
-    })?;
-    let name = block.name.node.as_str().to_string();
     game.world.narrate(format!("{} and {} share {hex}", who[0], who[1]), span);
-    for actor in who {
+    for (actor, condition) in who.into_iter().zip(conditions) {
+        let block = Rules::find(&game.rules.conditions, condition).ok_or_else(|| {
+            unknown("condition", condition, Rules::names(&game.rules.conditions)).at(span)
+        })?;
+        let name = block.name.node.as_str().to_string();
         game.remember(actor, Part::Conditions);
         let active = ActiveCondition::new(name.clone(), Duration::UntilRemoved)
             .with_source(sharing_source(hex));

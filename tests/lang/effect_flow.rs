@@ -149,3 +149,23 @@ fn check_refuses_advancing_a_clock_the_system_does_not_declare() {
         diagnostics.iter().map(|d| (d.code.as_str(), d.message.as_str())).collect();
     assert_eq!(found, [("rules::check::no_clock", "the system has no world clock to advance")]);
 }
+
+#[test]
+fn check_refuses_a_chosen_move_where_no_request_names_a_destination() {
+    let text = "system S\nResource HP: max 9\n\ncondition Crowded\nEffect: walk 1 hexes\n\n\
+                condition Shoved\nEffect: push Self 1 hexes\n\npower Step\nTarget: Self\nResult: walk up to 3 hexes\n";
+    let mut sources = SourceMap::new();
+    let (file, diagnostics) = mythforge::parse::parse_source(&mut sources, "m.rules", text);
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let found = mythforge::check::check_pack(&Pack { files: vec![file] });
+    let refusals: Vec<_> =
+        found.iter().filter(|d| d.code == "rules::check::move_without_destination").collect();
+    // The condition's walk only: a push moves along a line, and a power's walk goes where its
+    // use names.
+    assert_eq!(refusals.len(), 1, "{found:#?}");
+    assert_eq!(
+        refusals[0].message,
+        "a condition's effect runs with no request, so this move has no destination"
+    );
+    assert_eq!(sources.slice(refusals[0].primary_span()), "walk 1 hexes");
+}
