@@ -1,12 +1,13 @@
 //! Exact analysis: the question runs once per way its dice can fall. Each command of the
 //! question is run with the roller in exploration mode from every state the previous
-//! commands can leave; where a run needs a die its path has not chosen yet, the roller
-//! records the branch point and the command fails (changing nothing), and the run is tried
-//! again once per face, depth first, with the path one face longer. A run that finishes is
-//! a leaf: its probability is the product of its choices'. Leaves that leave the world in
-//! the same state (and have dealt the same damage so far) merge before the next command.
-//! Runs are counted against a budget; past it the caller samples instead. Paths less likely
-//! than [`TAIL`] (the far end of an explosion) are cut off and their probability reported.
+//! commands can leave. A run replays its path of choices; where it needs a die its path has
+//! not chosen, it takes the die's first option and goes on, recording the branch point, so
+//! every run reaches a leaf; each other option of each branch point it passed is a run still
+//! to make, depth first, in the order of the faces. A run that finishes is a leaf: its
+//! probability is the product of its choices'. Leaves that leave the world in the same
+//! state (and have dealt the same damage so far) merge before the next command. Runs are
+//! counted against a budget; past it the caller samples instead. Paths less likely than
+//! [`TAIL`] (the far end of an explosion) are cut off and their probability reported.
 
 use std::collections::BTreeMap;
 
@@ -136,30 +137,35 @@ fn explore_command(
         if runs > budget {
             return Err(Beyond { runs });
         }
-        let exploration = Exploration::replaying(path.clone());
+        let exploration = Exploration::extending(path, q, TAIL);
         game.world_mut().roller.explore(Some(exploration.clone()));
         let mark = game.mark();
         let mut decider = policies.clone();
         let result = command::run(game, command, &mut decider);
         game.world_mut().roller.explore(None);
+        // The run took the first option at each die its path had not chosen: the other
+        // options of each are runs still to make. Pushed shallowest first and each point's
+        // options in reverse, so the stack pops them in the order of the faces.
+        let chosen = exploration.chosen();
+        for taken in exploration.taken() {
+            for (option, chance) in taken.point.options().into_iter().skip(1).rev() {
+                push(&mut stack, truncated, &chosen[..taken.at], option, taken.p * chance);
+            }
+        }
         if let Some(branch) = exploration.branch() {
             if let Ok(ran) = result {
                 // The rules went on past a die that failed: take the command back.
                 ran.undo(game);
                 game.world_mut().roller.explore(None);
             }
-            // Pushed in reverse so the lowest face is explored first.
+            // The path became too unlikely to take a first option: every option is a run.
+            let q = exploration.probability();
             for (option, chance) in branch.options().into_iter().rev() {
-                if q * chance < TAIL {
-                    truncated.add(q * chance);
-                    continue;
-                }
-                let mut longer = path.clone();
-                longer.push(option);
-                stack.push((longer, q * chance));
+                push(&mut stack, truncated, &chosen, option, q * chance);
             }
             continue;
         }
+        let q = exploration.probability();
         match result {
             Ok(ran) => {
                 let mut reading = read_step(game, mark, labels);
@@ -176,6 +182,25 @@ fn explore_command(
         }
     }
     Ok(runs)
+}
+
+/// Pushes the run that takes `option` after `prefix`, or counts its probability as
+/// truncated when it is below [`TAIL`].
+fn push(
+    stack: &mut Vec<(Vec<u32>, f64)>,
+    truncated: &mut Sum,
+    prefix: &[u32],
+    option: u32,
+    p: f64,
+) {
+    if p < TAIL {
+        truncated.add(p);
+        return;
+    }
+    let mut path = Vec::with_capacity(prefix.len() + 1);
+    path.extend_from_slice(prefix);
+    path.push(option);
+    stack.push((path, p));
 }
 
 /// Adds a leaf's state to `next`, merged with an equal state already there.

@@ -62,12 +62,71 @@ struct Path {
     chosen: Vec<u32>,
     next: usize,
     branch: Option<BranchPoint>,
+    /// When set, a run whose path runs out takes the first option and goes on: the
+    /// probability of the path so far and the floor below which it stops instead.
+    extend: Option<(f64, f64)>,
+    /// The branch points passed by taking their first option: where in the path, the
+    /// point, and the path's probability before it.
+    taken: Vec<Taken>,
+}
+
+/// A branch point a run passed by taking its first option (see [`Exploration::extending`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Taken {
+    /// How many choices of the path come before it.
+    pub at: usize,
+    /// The choice the run needed.
+    pub point: BranchPoint,
+    /// The probability of the path before this choice.
+    pub p: f64,
 }
 
 impl Exploration {
     /// An exploration that replays `chosen` (options numbered from 1), then branches.
     pub fn replaying(chosen: Vec<u32>) -> Self {
-        Exploration(Arc::new(Mutex::new(Path { chosen, next: 0, branch: None })))
+        Exploration(Arc::new(Mutex::new(Path { chosen, ..Path::default() })))
+    }
+
+    /// An exploration that replays `chosen` (whose probability is `p`), then, where the path
+    /// runs out, takes the first option and goes on (one run reaches a leaf instead of
+    /// failing at every new die) — until the path's probability would fall below `floor`,
+    /// where it branches as [`Exploration::replaying`] does.
+    ///
+    /// ```
+    /// use mythforge::dice::{BranchPoint, Exploration, Roller};
+    /// let exploration = Exploration::extending(vec![6], 1.0 / 6.0, 1e-18);
+    /// let mut roller = Roller::new(1);
+    /// roller.explore(Some(exploration.clone()));
+    /// assert_eq!(roller.roll_die(6), Ok(6));
+    /// assert_eq!(roller.roll_die(4), Ok(1), "the path ran out: the first face");
+    /// assert_eq!(exploration.branch(), None);
+    /// assert_eq!(exploration.chosen(), [6, 1]);
+    /// let taken = exploration.taken();
+    /// assert_eq!((taken[0].at, &taken[0].point), (1, &BranchPoint::Die { sides: 4 }));
+    /// assert!((exploration.probability() - 1.0 / 24.0).abs() < 1e-15);
+    /// ```
+    pub fn extending(chosen: Vec<u32>, p: f64, floor: f64) -> Self {
+        Exploration(Arc::new(Mutex::new(Path {
+            chosen,
+            extend: Some((p, floor)),
+            ..Path::default()
+        })))
+    }
+
+    /// The choices the run made: the path replayed and the first options it took after.
+    pub fn chosen(&self) -> Vec<u32> {
+        self.path().chosen.clone()
+    }
+
+    /// The branch points the run passed by taking their first option, in order.
+    pub fn taken(&self) -> Vec<Taken> {
+        self.path().taken.clone()
+    }
+
+    /// The probability of the choices made (for an [`Exploration::extending`] run; 1.0
+    /// otherwise).
+    pub fn probability(&self) -> f64 {
+        self.path().extend.map_or(1.0, |(p, _)| p)
     }
 
     fn path(&self) -> MutexGuard<'_, Path> {
@@ -104,7 +163,19 @@ impl Exploration {
                 Some(choice)
             }
             None => {
-                path.branch = Some(needed());
+                let point = needed();
+                if let Some((p, floor)) = path.extend
+                    && let Some(&(first, chance)) = point.options().first()
+                    && p * chance >= floor
+                {
+                    let at = path.chosen.len();
+                    path.taken.push(Taken { at, point, p });
+                    path.chosen.push(first);
+                    path.next += 1;
+                    path.extend = Some((p * chance, floor));
+                    return Some(first);
+                }
+                path.branch = Some(point);
                 None
             }
         }

@@ -20,6 +20,6 @@ pub use error::{
     DiceError, DiceErrorKind, MAX_DICE_PER_EXPRESSION, MAX_DICE_PER_TERM, MAX_NESTING_DEPTH,
     MAX_SIDES, MAX_STEPS_PER_DIE, MAX_TEXT_LENGTH,
 };
-pub use explore::{BranchPoint, Exploration};
+pub use explore::{BranchPoint, Exploration, Taken};
 pub use roll::{DieRoll, Roll};
 pub use roller::{ForcedFaceError, Roller, RollerState};
