@@ -591,7 +591,9 @@ impl<'a> References<'a> {
                 }
             }
             // Checked by `check::power_rules` (keywords and condition names).
-            SystemLine::KeywordRule { .. } | SystemLine::StanceEnds(_) => {}
+            SystemLine::KeywordRule { .. }
+            | SystemLine::ResistedAs { .. }
+            | SystemLine::StanceEnds(_) => {}
             // Checked by `check::gear_fields` (types, records, the fallback weapon).
             SystemLine::GearFields { .. }
             | SystemLine::Record { .. }

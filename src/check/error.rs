@@ -26,6 +26,10 @@ pub enum CheckErrorKind {
     /// `Keyword Atack: only on own turn` when no power has the keyword `Atack`.
     #[error("no power has the keyword `{0}`")]
     UnknownKeyword(String),
+    /// `+2 Agility vs Dodg` when no power has the keyword `Dodg` and no `Keyword X:
+    /// resisted as Dodg` line declares it as a tag.
+    #[error("no power has the keyword or carries the tag `{0}`")]
+    UnknownTag(String),
     /// `Powers: Cleve` in an actor without a `power Cleve` block.
     #[error("unknown {what} `{name}`")]
     UnknownReference {
@@ -230,6 +234,7 @@ impl CheckErrorKind {
             CheckErrorKind::AgainstHolder(_) => "rules::check::against_holder",
             CheckErrorKind::Defence(_) => "rules::check::defence",
             CheckErrorKind::UnknownKeyword(_) => "rules::check::unknown_keyword",
+            CheckErrorKind::UnknownTag(_) => "rules::check::unknown_tag",
             CheckErrorKind::ParentCycle { .. } => "rules::check::parent_cycle",
             CheckErrorKind::UnknownRuling(_) => "rules::check::unknown_ruling",
             CheckErrorKind::UnreadRuling(_) => "rules::check::unread_ruling",
@@ -285,6 +290,7 @@ impl CheckErrorKind {
             CheckErrorKind::AgainstHolder(_) => "the holder would hold it against itself".into(),
             CheckErrorKind::Defence(_) => "this line would never run".into(),
             CheckErrorKind::UnknownKeyword(_) => "this rule applies to no power".into(),
+            CheckErrorKind::UnknownTag(_) => "this modifier would never count".into(),
             CheckErrorKind::UnknownGroup(_) => "no `Stats <Group>:` line declares it".into(),
             CheckErrorKind::ParentCycle { .. } => "this parent leads back to the stat".into(),
             CheckErrorKind::UnknownRuling(_) => {

@@ -7,7 +7,7 @@ use super::error::CheckErrorKind;
 use super::names::{Names, with_suggestion};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::model::keywords;
-use crate::model::{BlockBody, ConditionLine, Pack, SystemLine};
+use crate::model::{BlockBody, ConditionLine, Modifier, Pack, SystemLine};
 
 /// Every keyword some power has (see [`keywords::of`]), with every weapon's keywords (a
 /// power joins them through `[Weapon]`).
@@ -31,6 +31,40 @@ pub(super) fn power_keywords(pack: &Pack) -> Vec<&str> {
     out
 }
 
+/// The tags `Keyword X: resisted as Tag` lines of `pack` declare.
+fn resisting_tags(pack: &Pack) -> Vec<&str> {
+    let mut out = Vec::new();
+    for block in pack.blocks() {
+        let BlockBody::System(lines) = &block.node.body else { continue };
+        for line in lines {
+            if let SystemLine::ResistedAs { tag, .. } = &line.node {
+                out.push(tag.node.as_str());
+            }
+        }
+    }
+    out
+}
+
+/// Refuses a relative modifier `vs Word` whose word no power has as a keyword and no
+/// `resisted as` line declares as a tag: it would never count (`unless vs Word` always
+/// counts then, which is what it says).
+fn relation_words(modifier: &Modifier, known: &[&str], tags: &[&str], out: &mut Vec<Diagnostic>) {
+    let Modifier::Relative { modifier, relation } = modifier else { return };
+    relation_words(modifier, known, tags, out);
+    let word = relation.against.node.as_str();
+    let carried = |candidates: &[&str]| candidates.iter().any(|k| keywords::names(word, k));
+    if relation.negated || relation.is_source() || carried(known) || carried(tags) {
+        return;
+    }
+    out.push(with_suggestion(
+        CheckErrorKind::UnknownTag(word.to_string()).at(relation.against.span),
+        word,
+        known.iter().chain(tags).copied(),
+        "give a power this keyword (`Keywords:`), or declare a tag the targets of a power \
+         carry: `Keyword Attack: resisted as Dodge` in the system",
+    ));
+}
+
 /// Checks the power-use rule lines of `pack`.
 pub(super) fn power_rules(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
     let known = power_keywords(pack);
@@ -45,13 +79,15 @@ pub(super) fn power_rules(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>)
             "give a power this keyword on its `Keywords:` line",
         ));
     };
+    let tags = resisting_tags(pack);
     let mut stance_ends = Vec::new();
     for block in pack.blocks() {
         match &block.node.body {
             BlockBody::System(lines) => {
                 for line in lines {
                     match &line.node {
-                        SystemLine::KeywordRule { keyword, .. } => {
+                        SystemLine::KeywordRule { keyword, .. }
+                        | SystemLine::ResistedAs { keyword, .. } => {
                             check_keyword(keyword.node.as_str(), keyword.span)
                         }
                         SystemLine::PerTurn { quotas, purchases, .. } => {
@@ -84,6 +120,15 @@ pub(super) fn power_rules(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>)
                 }
             }
             _ => {}
+        }
+    }
+    for block in pack.blocks() {
+        let BlockBody::Condition(lines) = &block.node.body else { continue };
+        for line in lines {
+            let ConditionLine::Modifiers(modifiers) = &line.node else { continue };
+            for modifier in modifiers {
+                relation_words(&modifier.node, &known, &tags, out);
+            }
         }
     }
     for condition in stance_ends {

@@ -251,7 +251,7 @@ label_table! {
         /// `Challenge counters: Clues, Alarms`
         ChallengeCounters = "Challenge counters", Plain, "the resources a challenge counts successes and failures in: `Challenge counters: Successes, Failures`";
         /// `Keyword Attack: only on own turn`
-        Keyword = "Keyword", Named, "a rule for powers with a keyword: `Keyword Attack: only on own turn`";
+        Keyword = "Keyword", Named, "a rule for powers with a keyword: `Keyword Attack: only on own turn`; `Keyword Attack: resisted as Dodge` gives their targets' side the tag `Dodge`, which relative modifiers select (`+[Level] Agility vs Dodge`)";
         /// `Per turn: 1 Attack`
         PerTurn = "Per turn", Plain, "powers per turn by keyword, and what paying buys: `Per turn: 1 Attack, 1 other; 1 Stamina buys 1 Attack, once per turn`";
         /// `Per challenge turn: 1 Task, 1 other`

@@ -8,6 +8,9 @@ use serde::Serialize;
 
 use super::expr::Name;
 
+/// The words of a `Keyword X: resisted as Tag` line (see `SystemLine::ResistedAs`).
+pub const RESISTED_AS: &str = "resisted as";
+
 /// What a `Keyword X:` system line requires of a power with keyword X.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum KeywordRule {

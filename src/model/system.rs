@@ -238,6 +238,15 @@ pub enum SystemLine {
         /// The rule.
         rule: Spanned<super::power_rules::KeywordRule>,
     },
+    /// `Keyword Attack: resisted as Dodge` — the target's side of a power with the keyword
+    /// carries the tag: its relative modifiers `vs Dodge` count there (a dodge is being
+    /// attacked), never on the user's side.
+    ResistedAs {
+        /// The keyword of the power (`Attack`).
+        keyword: Spanned<Name>,
+        /// The tag its targets' side carries (`Dodge`).
+        tag: Spanned<Name>,
+    },
     /// `Per turn: 1 Task, 1 other` (every encounter) or `Per challenge turn: ...` (challenge
     /// encounters only): how many powers of each kind a participant uses per turn.
     PerTurn {
@@ -440,6 +449,15 @@ impl fmt::Display for SystemLine {
             }
             SystemLine::KeywordRule { keyword, rule } => {
                 write!(f, "Keyword {}: {}", keyword.node, rule.node)
+            }
+            SystemLine::ResistedAs { keyword, tag } => {
+                write!(
+                    f,
+                    "Keyword {}: {} {}",
+                    keyword.node,
+                    super::power_rules::RESISTED_AS,
+                    tag.node
+                )
             }
             SystemLine::PerTurn { challenge, quotas, purchases } => {
                 f.write_str(if *challenge { "Per challenge turn: " } else { "Per turn: " })?;

@@ -6,7 +6,7 @@ use super::lines::RawLine;
 use super::text::Lowerer;
 use crate::diagnostics::Spanned;
 use crate::model::power::LimitClock;
-use crate::model::power_rules::{KeywordRule, PowerFilter, TurnPurchase, TurnQuota};
+use crate::model::power_rules::{KeywordRule, PowerFilter, RESISTED_AS, TurnPurchase, TurnQuota};
 use crate::model::{Name, SystemLine};
 
 /// Splits `text` at commas into trimmed, non-empty pieces with their byte ranges.
@@ -83,6 +83,23 @@ fn times_per_turn(text: &str) -> Option<u32> {
     }
 }
 
+/// What follows `words` (each matched ignoring case, with any spacing) at the start of
+/// `text`; `None` when `text` does not start with them.
+fn strip_words<'t>(text: &'t str, words: &str) -> Option<&'t str> {
+    let mut rest = text;
+    for word in words.split(' ') {
+        let trimmed = rest.trim_start();
+        if !trimmed.get(..word.len())?.eq_ignore_ascii_case(word) {
+            return None;
+        }
+        rest = &trimmed[word.len()..];
+        if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
+            return None;
+        }
+    }
+    Some(rest)
+}
+
 impl Lowerer {
     /// `Keyword Attack: only on own turn`.
     pub(super) fn keyword_rule(
@@ -90,10 +107,24 @@ impl Lowerer {
         line: &RawLine<'_>,
         keyword: Spanned<Name>,
     ) -> Option<SystemLine> {
+        if let Some(rest) = strip_words(line.text, RESISTED_AS) {
+            let tag = rest.trim();
+            if tag.is_empty() || tag.contains(char::is_whitespace) {
+                self.expected(line, "one tag after `resisted as`: `resisted as Dodge`");
+                return None;
+            }
+            let start = line.text.len() - rest.trim_start().len();
+            let span = self.span_at(line.base, start..start + tag.len());
+            return Some(SystemLine::ResistedAs {
+                keyword,
+                tag: Spanned::new(Name::new(tag), span),
+            });
+        }
         let Some(rule) = KeywordRule::parse(line.text) else {
             let rules: Vec<String> =
                 KeywordRule::ALL.iter().map(|(_, words)| format!("`{words}`")).collect();
-            self.expected(line, &format!("a keyword rule: {}", rules.join(", ")));
+            let rules = format!("{}, `{RESISTED_AS} Tag`", rules.join(", "));
+            self.expected(line, &format!("a keyword rule: {rules}"));
             return None;
         };
         let rule = Spanned::new(rule, self.span_at(line.base, 0..line.text.len()));

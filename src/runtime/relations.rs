@@ -177,11 +177,21 @@ impl Dealing<'_> {
         self.keywords.iter().any(|k| crate::model::keywords::names(keyword, k))
     }
 
-    fn holds(&self, relation: &Relation, source: Option<&str>) -> bool {
+    /// Whether the resisting side carries `tag`: a `Keyword X: resisted as Tag` line of
+    /// `rules` names it for a keyword of the power (never on the side using the power).
+    fn resists_as(&self, rules: &Rules, tag: &str) -> bool {
+        !self.attacking
+            && rules.resisted_as.iter().any(|(keyword, carried)| {
+                crate::model::keywords::names(tag, carried) && self.has_keyword(keyword)
+            })
+    }
+
+    fn holds(&self, rules: &Rules, relation: &Relation, source: Option<&str>) -> bool {
         let holds = if relation.is_source() {
             source.is_some_and(|source| source.eq_ignore_ascii_case(&self.other.name))
         } else {
-            self.has_keyword(relation.against.node.as_str())
+            let word = relation.against.node.as_str();
+            self.has_keyword(word) || self.resists_as(rules, word)
         };
         holds != relation.negated
     }
@@ -256,7 +266,8 @@ pub(crate) fn relative_bonus(
         for modifier in h.all_modifiers() {
             match modifier {
                 Modifier::Relative { modifier, relation }
-                    if (h.against.is_none() || pairwise) && dealing.holds(relation, h.source) =>
+                    if (h.against.is_none() || pairwise)
+                        && dealing.holds(rules, relation, h.source) =>
                 {
                     total = total.saturating_add(add_value(rules, holder, modifier, stat, h.n)?);
                 }
@@ -309,7 +320,7 @@ pub(crate) fn relative_bonus(
                         Modifier::Relative { modifier, relation } => {
                             // The granting actor is the granted condition's source.
                             dealing
-                                .holds(relation, Some(&dealing.other.name))
+                                .holds(rules, relation, Some(&dealing.other.name))
                                 .then_some(&**modifier)
                         }
                         plain => Some(plain),

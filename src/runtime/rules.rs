@@ -84,6 +84,9 @@ pub(crate) struct Rules {
     pub statuses: Vec<(String, Spanned<crate::model::Expr>)>,
     /// Keyword rules, `Per turn:` quotas, `Stance ends:` and whether conditions forbid.
     pub power_rules: super::power_rules::PowerRules,
+    /// `Keyword X: resisted as Tag` lines as (keyword, tag): the tag a target's side of a
+    /// power with the keyword carries, for its `vs Tag` relative modifiers.
+    pub resisted_as: Vec<(String, String)>,
     /// The pack's symbol table, the one `check` validated the pack against.
     pub symbols: crate::link::Symbols,
     /// `Default X: N` lines as (name, negative, value), in declaration order: what an actor
@@ -252,6 +255,16 @@ impl Rules {
         }
         rules.power_rules =
             super::power_rules::PowerRules::of(&rules.system, rules.conditions.values());
+        rules.resisted_as = rules
+            .system
+            .iter()
+            .filter_map(|line| match &line.node {
+                crate::model::SystemLine::ResistedAs { keyword, tag } => {
+                    Some((keyword.node.as_str().to_string(), tag.node.as_str().to_string()))
+                }
+                _ => None,
+            })
+            .collect();
         for (key, block) in &rules.checks {
             let procedure = crate::model::procedure::Procedure::of(block);
             if let Some(pool) = procedure.as_ref().and_then(|p| p.alternative_die_feeds)

@@ -11,6 +11,7 @@ mod analyze;
 mod analyze_threads;
 mod challenge_counters;
 mod check_outcomes;
+mod check_tags;
 mod chosen_costs;
 mod critical_ranges;
 mod crowded;

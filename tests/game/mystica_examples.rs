@@ -258,7 +258,7 @@ fn a_nahree_with_a_party_member_within_5_squares_gains_1_in_every_attribute() {
     // 5 + 1 = 6 squares away (no diagonals on the square grid): no bonus.
     assert_eq!(value(&session, "Shaera", "Intelligence"), 10);
     let out = run(&mut session, "place Karak at 4,1\n");
-    assert!(out.contains("Shaera's Nah'ree holds"), "{out}");
+    assert!(out.contains("Shaera's Nah'ree Kinship holds"), "{out}");
     let shaera: Vec<i64> = ["Strength", "Dexterity", "Stamina", "Intelligence", "Agility"]
         .iter()
         .map(|stat| value(&session, "Shaera", stat))

@@ -389,7 +389,8 @@ fn check_warns_about_a_keyword_no_power_has_and_rejects_unknown_lines() {
         expected("system More\nKeyword Attack: sometimes\n"),
         (
             "could not read this `Keyword Attack` line".to_string(),
-            "expected a keyword rule: `only on own turn`, `not in encounters`, `needs a trigger`"
+            "expected a keyword rule: `only on own turn`, `not in encounters`, `needs a trigger`, \
+             `resisted as Tag`"
                 .to_string()
         )
     );

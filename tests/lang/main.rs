@@ -6,6 +6,7 @@
 mod common;
 
 mod check_outcome_forms;
+mod check_tags;
 mod chosen_cost_forms;
 mod creation_budget;
 mod critical_range_forms;

@@ -242,9 +242,10 @@ fn system(label: SystemLabel) -> Evidence {
         SystemLabel::ChallengeCounters => {
             Runs(&["a_challenge_is_counted_in_the_counters_the_system_names"])
         }
-        SystemLabel::Keyword => {
-            Runs(&["an_attack_off_turn_points_at_the_keyword_rule_and_the_powers_keywords"])
-        }
+        SystemLabel::Keyword => Runs(&[
+            "an_attack_off_turn_points_at_the_keyword_rule_and_the_powers_keywords",
+            "a_nahree_of_level_3_dodging_needs_an_attack_3_higher",
+        ]),
         SystemLabel::PerTurn => {
             Runs(&["a_per_turn_quota_counts_each_kind_and_resets_at_the_end_of_the_turn"])
         }
