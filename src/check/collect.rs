@@ -48,8 +48,8 @@ pub struct References<'a> {
     /// The kinds of `an ally within N` tests (`ally`, `enemy`, `creature`).
     pub near_kinds: Vec<&'a Spanned<Name>>,
     /// Moves whose destination the request names (`walk up to 3 hexes`: not a push or pull),
-    /// by the span of their effect.
-    pub chosen_moves: Vec<Span>,
+    /// by the span of their effect, with their line's label.
+    pub chosen_moves: Vec<(Span, &'static str)>,
     /// One-actor recipients of `gains`/`loses` (`Target`, `Self`, `Next Ally`).
     pub one_recipients: Vec<&'a Spanned<Name>>,
     /// The expressions of effect lines (a subset of `expressions`): the lines whose
@@ -191,7 +191,7 @@ impl<'a> References<'a> {
                                 | crate::model::effect::MoveKind::Pull
                         )
                     {
-                        self.chosen_moves.push(part.span);
+                        self.chosen_moves.push((part.span, label));
                     }
                     self.effect(effect, context)
                 }

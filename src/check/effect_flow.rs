@@ -28,15 +28,18 @@ const ONE_RECIPIENTS: [&str; 6] =
     ["Self", "you", "Target", "the target", "Next Ally", "next in turn order"];
 
 /// A walk (move, shift, fly, teleport) goes where the request names (`Ana uses Step to
-/// 2,0`); a condition's or trait's effect runs with no request, so nobody would move.
+/// 2,0`); a condition's, a trait's or a system rule's effect runs with no request, so
+/// nobody would move. (An effects group may be run by a power's use: not refused.)
 fn moves_without_a_destination(pack: &Pack, out: &mut Vec<Diagnostic>) {
     for block in pack.blocks() {
         let owner = match block.node.body {
             BlockBody::Condition(_) => "a condition's",
             BlockBody::Trait(_) => "a trait's",
+            BlockBody::System(_) => "a system rule's",
             _ => continue,
         };
-        for span in References::of(&block.node.body).chosen_moves {
+        let moves = References::of(&block.node.body).chosen_moves;
+        for (span, _) in moves.into_iter().filter(|(_, label)| *label != "Effects") {
             out.push(
                 Diagnostic::error(
                     "rules::check::move_without_destination",

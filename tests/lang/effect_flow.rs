@@ -152,20 +152,30 @@ fn check_refuses_advancing_a_clock_the_system_does_not_declare() {
 
 #[test]
 fn check_refuses_a_chosen_move_where_no_request_names_a_destination() {
-    let text = "system S\nResource HP: max 9\n\ncondition Crowded\nEffect: walk 1 hexes\n\n\
-                condition Shoved\nEffect: push Self 1 hexes\n\npower Step\nTarget: Self\nResult: walk up to 3 hexes\n";
+    let text = "system S\nResource HP: max 9\nEffects Stride: walk up to 2 hexes\n\
+                On turn start: walk 1 hexes\n\ncondition Crowded\nEffect: walk 1 hexes\n\n\
+                condition Shoved\nEffect: push Self 1 hexes\n\npower Step\nTarget: Self\nResult: do Stride\n";
     let mut sources = SourceMap::new();
     let (file, diagnostics) = mythforge::parse::parse_source(&mut sources, "m.rules", text);
     assert!(diagnostics.is_empty(), "{diagnostics:#?}");
     let found = mythforge::check::check_pack(&Pack { files: vec![file] });
     let refusals: Vec<_> =
         found.iter().filter(|d| d.code == "rules::check::move_without_destination").collect();
-    // The condition's walk only: a push moves along a line, and a power's walk goes where its
-    // use names.
-    assert_eq!(refusals.len(), 1, "{found:#?}");
+    // The system rule's and the condition's walks: a push moves along a line, and an
+    // effects group run by a power's use walks where the use names.
+    let found: Vec<(&str, &str)> =
+        refusals.iter().map(|d| (d.message.as_str(), sources.slice(d.primary_span()))).collect();
     assert_eq!(
-        refusals[0].message,
-        "a condition's effect runs with no request, so this move has no destination"
+        found,
+        [
+            (
+                "a system rule's effect runs with no request, so this move has no destination",
+                "walk 1 hexes"
+            ),
+            (
+                "a condition's effect runs with no request, so this move has no destination",
+                "walk 1 hexes"
+            ),
+        ]
     );
-    assert_eq!(sources.slice(refusals[0].primary_span()), "walk 1 hexes");
 }
