@@ -6,13 +6,14 @@
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::model::Pack;
+use crate::model::gear::GearDecls;
 
-/// Runs every as-written check over `pack`.
-pub fn check(pack: &Pack, out: &mut Vec<Diagnostic>) {
-    super::gear::gear(pack, out);
+/// Runs every as-written check over `pack`, whose gear fields `gear` declares.
+pub fn check(pack: &Pack, gear: &GearDecls, out: &mut Vec<Diagnostic>) {
+    super::gear::gear(pack, gear, out);
     super::procedures_run::procedures(pack, out);
     super::modifiers::modifiers(pack, out);
-    super::requirements::requirements(pack, out);
+    super::requirements::requirements(pack, gear, out);
 }
 
 /// What the runtime would not run as written (without a location).

@@ -4,7 +4,7 @@
 //! invests or sustains (its later resolutions carry one weapon), a second such line, and a
 //! keyword no weapon of the pack has (with the nearest one).
 
-use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::diagnostics::Diagnostic;
 use crate::model::keywords;
 use crate::model::{BlockBody, Pack, PowerLine};
 
@@ -65,17 +65,17 @@ pub(super) fn each_weapon(pack: &Pack, out: &mut Vec<Diagnostic>) {
         if words.iter().any(|word| keywords::names(keyword.node.as_str(), word)) {
             continue;
         }
-        let help = match did_you_mean(keyword.node.as_str(), words.iter().copied()) {
-            Some(near) => format!("did you mean `{near}`?"),
-            None => "name a keyword of a weapon (its `Keywords:` line or keyword field), or write `Weapons: each`".into(),
-        };
         out.push(
             Diagnostic::error(
                 "rules::check::each_weapon",
                 format!("no weapon has the keyword `{}`", keyword.node),
             )
             .with_primary(keyword.span, "no weapon has it")
-            .with_help(help),
+            .with_suggestion(
+                keyword.node.as_str(),
+                words.iter().copied(),
+                "name a keyword of a weapon (its `Keywords:` line or keyword field), or write `Weapons: each`",
+            ),
         );
     }
 }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::diagnostics::{Diagnostic, Span, Spanned, did_you_mean};
+use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::model::{ActorLine, BlockBody, Effect, EffectPart, Effects, Name, Pack, SystemLine};
 
 use super::collect::References;
@@ -88,17 +88,17 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
         let references = References::of(&block.node.body);
         for used in &references.powers_used {
             if !powers.iter().any(|name| used.node.matches(name)) {
-                let help = match did_you_mean(used.node.as_str(), powers.iter().copied()) {
-                    Some(close) => format!("did you mean `{close}`?"),
-                    None => format!("declare it: `power {}` with `Target: Self`", used.node),
-                };
                 out.push(
                     Diagnostic::error(
                         "rules::check::unknown_use",
                         format!("`use {}` names no power of the pack", used.node),
                     )
                     .with_primary(used.span, "no power has this name")
-                    .with_help(help),
+                    .with_suggestion(
+                        used.node.as_str(),
+                        powers.iter().copied(),
+                        format!("declare it: `power {}` with `Target: Self`", used.node),
+                    ),
                 );
             } else if let Some(target) = power_blocks
                 .iter()
@@ -122,20 +122,20 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
         for used in &references.groups {
             if !names.iter().any(|name| used.node.matches(name)) {
-                let help = match did_you_mean(used.node.as_str(), names.iter().copied()) {
-                    Some(close) => format!("did you mean `{close}`?"),
-                    None => format!(
-                        "declare it in the system block: `Effects {}: gain 1 Marks`",
-                        used.node
-                    ),
-                };
                 out.push(
                     Diagnostic::error(
                         "rules::check::unknown_group",
                         format!("unknown effects group `{}`", used.node),
                     )
                     .with_primary(used.span, "no `Effects` line has this name")
-                    .with_help(help),
+                    .with_suggestion(
+                        used.node.as_str(),
+                        names.iter().copied(),
+                        format!(
+                            "declare it in the system block: `Effects {}: gain 1 Marks`",
+                            used.node
+                        ),
+                    ),
                 );
             }
         }
@@ -214,18 +214,17 @@ fn bounds_name_stats(pack: &Pack, out: &mut Vec<Diagnostic>) {
         let SystemLine::Bounds(bounded) = &line.node else { continue };
         for stat in bounded.iter().map(|b| &b.node.stat) {
             if !stats.iter().any(|known| known.node.matches(stat.node.as_str())) {
-                let close = did_you_mean(stat.node.as_str(), stats.iter().map(|s| s.node.as_str()));
-                let help = match close {
-                    Some(close) => format!("did you mean `{close}`?"),
-                    None => "bounds are for stats declared on a `Stats` line; a resource takes `max` and `min` rules".to_string(),
-                };
                 out.push(
                     Diagnostic::error(
                         "rules::check::bounds_stat",
                         format!("`Bounds` names `{}`, which is not a stat", stat.node),
                     )
                     .with_primary(stat.span, "not declared on a `Stats` line")
-                    .with_help(help),
+                    .with_suggestion(
+                        stat.node.as_str(),
+                        stats.iter().map(|s| s.node.as_str()),
+                        "bounds are for stats declared on a `Stats` line; a resource takes `max` and `min` rules",
+                    ),
                 );
             }
         }

@@ -49,7 +49,7 @@ const DICE_LINES: [(u8, &str); 2] = [(2, "Damage"), (6, "Crit damage")];
 
 /// Checks every weapon and armour block, and every expression that reads a weapon line
 /// some weapon writes as dice.
-pub fn gear(pack: &Pack, out: &mut Vec<Diagnostic>) {
+pub fn gear(pack: &Pack, declared: &crate::model::gear::GearDecls, out: &mut Vec<Diagnostic>) {
     // The first weapon writing each dice line as dice, with its dice.
     let mut dice_weapons: [Option<(&str, &str)>; 2] = [None, None];
     for block in pack.blocks() {
@@ -71,7 +71,6 @@ pub fn gear(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
     }
     worn_names(pack, out);
-    let declared = crate::model::gear::GearDecls::of(pack);
     for block in pack.blocks() {
         let body = &block.node.body;
         let rolled = rolled_amounts(body);
@@ -82,11 +81,11 @@ pub fn gear(pack: &Pack, out: &mut Vec<Diagnostic>) {
             expr.node.visit(
                 &mut |node, span| match node {
                     Expr::Dice(dice) => out.push(dice_not_rolled(&dice.text, span)),
-                    Expr::Name(name) if dice_field(&declared, None, name.as_str()) => {
+                    Expr::Name(name) if dice_field(declared, None, name.as_str()) => {
                         out.push(field_dice(name.as_str(), span));
                     }
                     Expr::Possessive { owner, name }
-                        if dice_field(&declared, Some(owner.node.as_str()), name.node.as_str()) =>
+                        if dice_field(declared, Some(owner.node.as_str()), name.node.as_str()) =>
                     {
                         let read = format!("{}'s {}", owner.node, name.node);
                         out.push(field_dice(&read, span));

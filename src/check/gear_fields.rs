@@ -338,14 +338,14 @@ fn stat_named(
     if declared.stats.iter().any(|known| known.eq_ignore_ascii_case(name)) {
         return;
     }
-    let help = match did_you_mean(name, declared.stats.iter().copied()) {
-        Some(close) => format!("did you mean `{close}`?"),
-        None => format!("a stat field names a stat of a `Stats:` line; declare `{name}` there"),
-    };
     out.push(
         Diagnostic::error("rules::check::unknown_stat", format!("unknown stat `{name}`"))
             .with_primary(stat.span, "a stat field names a stat")
-            .with_help(help),
+            .with_suggestion(
+                name,
+                declared.stats.iter().copied(),
+                format!("a stat field names a stat of a `Stats:` line; declare `{name}` there"),
+            ),
     );
 }
 
@@ -462,16 +462,16 @@ fn fallback(pack: &Pack, name: &Spanned<crate::model::Name>, out: &mut Vec<Diagn
     if weapons.iter().any(|w| name.node.matches(w)) {
         return;
     }
-    let help = match did_you_mean(name.node.as_str(), weapons.iter().copied()) {
-        Some(close) => format!("did you mean `{close}`?"),
-        None => format!("add `weapon {}` with its lines (`Damage: 1d4`)", name.node),
-    };
     out.push(
         Diagnostic::error(
             "rules::check::unknown_fallback",
             format!("the fallback weapon `{}` is no weapon of the pack", name.node),
         )
         .with_primary(name.span, "no such weapon")
-        .with_help(help),
+        .with_suggestion(
+            name.node.as_str(),
+            weapons.iter().copied(),
+            format!("add `weapon {}` with its lines (`Damage: 1d4`)", name.node),
+        ),
     );
 }

@@ -97,17 +97,17 @@ fn check_moment(moment: &Spanned<String>, out: &mut Vec<Diagnostic>) {
     if Moment::parse(&moment.node).is_some() {
         return;
     }
-    let help = match did_you_mean(&moment.node, Moment::all_words()) {
-        Some(close) => format!("did you mean `{close}`?"),
-        None => format!("the moments the engine runs: {}", canonical_moments()),
-    };
     out.push(
         Diagnostic::error(
             "rules::check::unknown_moment",
             format!("unknown moment `{}`", moment.node),
         )
         .with_primary(moment.span, "not a moment the engine runs")
-        .with_help(help),
+        .with_suggestion(
+            &moment.node,
+            Moment::all_words(),
+            format!("the moments the engine runs: {}", canonical_moments()),
+        ),
     );
 }
 

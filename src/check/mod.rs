@@ -43,7 +43,7 @@ mod world;
 
 pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
-pub use scripts::{SCRIPTED_CHECK_ARITY, hook_arity, script_calls};
+pub use scripts::{DEFINE_FUNCTION, SCRIPTED_CHECK_ARITY, hook_arity, script_calls};
 
 use crate::diagnostics::Diagnostic;
 use crate::link::Symbols;
@@ -172,7 +172,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::armour(pack, &mut out);
     rules::procedures(pack, &mut out);
     upgrades::replacements(pack, &mut out);
-    as_written::check(pack, &mut out);
+    as_written::check(pack, &symbols.gear, &mut out);
     gear_fields::gear_fields(pack, &mut out);
     not_run::not_run(pack, symbols, &mut out);
     stat_parents::parent_cycles(pack, &mut out);

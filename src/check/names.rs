@@ -5,7 +5,7 @@
 
 use super::error::{CheckError, CheckErrorKind};
 use super::use_names::{UseNames, is_use_name};
-use crate::diagnostics::{Diagnostic, Span, Spanned, did_you_mean};
+use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::link::Symbols;
 use crate::model::expr::{Builtin, LineContext};
 use crate::model::{
@@ -359,11 +359,7 @@ pub(super) fn with_suggestion<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
     fallback: &str,
 ) -> Diagnostic {
-    let diagnostic = error.to_diagnostic();
-    match did_you_mean(name, candidates) {
-        Some(suggestion) => diagnostic.with_help(format!("did you mean `{suggestion}`?")),
-        None => diagnostic.with_help(fallback.to_string()),
-    }
+    error.to_diagnostic().with_suggestion(name, candidates, fallback)
 }
 
 /// `an armour`, `a power`: the indefinite article for a block kind.

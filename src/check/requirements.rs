@@ -10,10 +10,10 @@
 //! power is in use there.
 
 use super::as_written::RefusalKind;
-use crate::diagnostics::did_you_mean;
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::model::common::Subject;
 use crate::model::common::Test;
+use crate::model::gear::GearDecls;
 use crate::model::keywords;
 use crate::model::{BlockBody, ConditionLine, Pack, PowerLine, Requirement, TraitLine, WeaponLine};
 
@@ -29,8 +29,8 @@ struct Place {
 }
 
 /// Checks every While, Prereq and Requires line the runtime evaluates.
-pub fn requirements(pack: &Pack, out: &mut Vec<Diagnostic>) {
-    let owned = wieldable(pack);
+pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>) {
+    let owned = wieldable(pack, declared);
     let gear: Vec<&str> = owned.iter().map(String::as_str).collect();
     for block in pack.blocks() {
         for (label, gate) in super::collect::References::of(&block.node.body).effect_gates {
@@ -92,11 +92,11 @@ fn tests(requirement: &Requirement, place: Place, gear: &[&str], out: &mut Vec<D
                 gear: word.node.as_str().to_string(),
                 label: place.label,
             };
-            let help = match did_you_mean(word.node.as_str(), gear.iter().copied()) {
-                Some(near) => format!("did you mean `{near}`?"),
-                None => "name a weapon or armour of the pack, or a keyword one of them has".into(),
-            };
-            out.push(kind.at(word.span).to_diagnostic().with_help(help));
+            out.push(kind.at(word.span).to_diagnostic().with_suggestion(
+                word.node.as_str(),
+                gear.iter().copied(),
+                "name a weapon or armour of the pack, or a keyword one of them has",
+            ));
         }
         if let Some(refusal) = refused(test, place) {
             out.push(refusal);
@@ -162,8 +162,7 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
 
 /// What a `wielding` test may name: the pack's weapons and armours and their keywords — the
 /// words `runtime::gear::wields` matches an actor's equipment against.
-fn wieldable(pack: &Pack) -> Vec<String> {
-    let declared = crate::model::gear::GearDecls::of(pack);
+fn wieldable(pack: &Pack, declared: &GearDecls) -> Vec<String> {
     let mut words = Vec::new();
     for block in pack.blocks() {
         if matches!(block.node.body, BlockBody::Weapon(_) | BlockBody::Armour(_)) {

@@ -23,6 +23,10 @@ pub fn hook_arity(event: HookEvent) -> usize {
 /// the map of the check's inputs (`fn move_roll(actor, inputs)`).
 pub const SCRIPTED_CHECK_ARITY: usize = 2;
 
+/// The hint for a script function no script of the pack defines.
+pub const DEFINE_FUNCTION: &str =
+    "define it with `fn name(arguments) { … }` in the pack's scripts folder";
+
 /// Every script call of `pack` that `functions` cannot answer.
 pub fn script_calls(pack: &Pack, functions: &[&ScriptFunction]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -83,18 +87,12 @@ fn check_call(
         functions.iter().filter(|f| f.name == name).map(|f| f.arity.to_string()).collect();
     let diagnostic = if arities.is_empty() {
         let known = functions.iter().map(|f| f.name.as_str());
-        let help = match crate::diagnostics::did_you_mean(name, known) {
-            Some(close) => format!("did you mean `{close}`?"),
-            None => {
-                "define it with `fn name(arguments) { … }` in the pack's scripts folder".to_string()
-            }
-        };
         Diagnostic::error(
             "script::undefined_function",
             format!("no script of this pack defines `{name}`"),
         )
         .with_primary(span, "called here")
-        .with_help(help)
+        .with_suggestion(name, known, DEFINE_FUNCTION)
     } else {
         Diagnostic::error(
             "script::wrong_arity",

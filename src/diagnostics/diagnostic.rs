@@ -83,6 +83,20 @@ impl Diagnostic {
         self
     }
 
+    /// Sets the hint to "did you mean `X`?" with the candidate closest to `name` (see
+    /// [`did_you_mean`](super::did_you_mean)), else to `fallback`.
+    pub fn with_suggestion<'a>(
+        self,
+        name: &str,
+        candidates: impl IntoIterator<Item = &'a str>,
+        fallback: impl Into<String>,
+    ) -> Self {
+        match super::did_you_mean(name, candidates) {
+            Some(close) => self.with_help(format!("did you mean `{close}`?")),
+            None => self.with_help(fallback),
+        }
+    }
+
     /// The primary span, or the first label's, or [`Span::NONE`].
     pub fn primary_span(&self) -> Span {
         self.labels

@@ -217,15 +217,6 @@ pub struct GearDecls {
 }
 
 impl GearDecls {
-    /// What the system blocks of `pack` declare about gear.
-    pub fn of(pack: &super::Pack) -> GearDecls {
-        let mut declared = GearDecls::default();
-        for line in pack.system_lines() {
-            declared.add(&line.node);
-        }
-        declared
-    }
-
     /// Tells the stat fields of a gear block apart from keywords: a field the system
     /// declares `stat` (`Weapon fields: Skill stat`) and written as words (`Skill: Long
     /// Sword`) names a stat, so its words are no keywords of the gear. Other blocks are left

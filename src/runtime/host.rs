@@ -393,20 +393,17 @@ pub(crate) fn undefined_functions(
                 }
                 let known =
                     library.into_iter().flat_map(|l| l.functions()).map(|f| f.name.as_str());
-                let help = match crate::diagnostics::did_you_mean(name.node.as_str(), known) {
-                    Some(close) => format!("did you mean `{close}`?"),
-                    None => {
-                        "define it with `fn name(arguments) { … }` in the pack's scripts folder"
-                            .to_string()
-                    }
-                };
                 diagnostics.push(
                     Diagnostic::error(
                         "script::undefined_function",
                         format!("no script of this pack defines `{}`", name.node),
                     )
                     .with_primary(name.span, "declared here")
-                    .with_help(help),
+                    .with_suggestion(
+                        name.node.as_str(),
+                        known,
+                        crate::check::DEFINE_FUNCTION,
+                    ),
                 );
             }
         }
