@@ -1,8 +1,9 @@
 //! `Weapons: each Melee` — one use of a power attacking with each equipped weapon that has
 //! the keyword (`runtime::gear::each_weapon`). Refused where the runtime could not run it as
 //! written: a power whose lines read no weapon (each attack would be the same), one that
-//! invests or sustains (its later resolutions carry one weapon), a second such line, and a
-//! keyword no weapon of the pack has (with the nearest one).
+//! invests or sustains (its later resolutions carry one weapon) or is a defence (offered
+//! inside an attack, with one weapon), a second such line, and a keyword no weapon of the
+//! pack has (with the nearest one).
 
 use crate::diagnostics::Diagnostic;
 use crate::model::keywords;
@@ -49,16 +50,23 @@ pub(super) fn each_weapon(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     .into(),
             ));
         }
-        let later = lines.iter().find_map(|line| match &line.node {
-            PowerLine::Invest(_) => Some("an `Invest:`"),
-            PowerLine::Sustain(_) => Some("a `Sustain:`"),
+        let one_weapon = lines.iter().find_map(|line| match &line.node {
+            PowerLine::Invest(_) => {
+                Some(("an `Invest:`", "its later resolutions carry one weapon"))
+            }
+            PowerLine::Sustain(_) => {
+                Some(("a `Sustain:`", "its later resolutions carry one weapon"))
+            }
+            PowerLine::Defence(_) => {
+                Some(("a `Defence:`", "a defence answers an attack with one weapon"))
+            }
             _ => None,
         });
-        if let Some(label) = later {
+        if let Some((label, why)) = one_weapon {
             out.push(refuse(
                 format!("{power} attacks with each weapon and has {label} line"),
                 "each weapon's attack resolves now",
-                format!("its later resolutions would carry one weapon: drop {label} line or the `Weapons:` line"),
+                format!("{why}: drop {label} line or the `Weapons:` line"),
             ));
         }
         let Some(keyword) = keyword else { continue };

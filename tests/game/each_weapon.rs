@@ -176,6 +176,22 @@ fn check_refuses_what_could_not_run_as_written() {
     let found = refusals(&invested);
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(found[0].0, "Flurry attacks with each weapon and has an `Invest:` line");
+    assert_eq!(
+        found[0].2,
+        "its later resolutions carry one weapon: drop an `Invest:` line or the `Weapons:` line"
+    );
+    // A defence answers one attack with one weapon: the line would never be read there.
+    let defence = RULES.replace(
+        "Check: [Melee]\n\nactor",
+        "Check: [Melee + Weapon Damage]\nWeapons: each Melee\n\nactor",
+    );
+    let found = refusals(&defence);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].0, "Block attacks with each weapon and has a `Defence:` line");
+    assert_eq!(
+        found[0].2,
+        "a defence answers an attack with one weapon: drop a `Defence:` line or the `Weapons:` line"
+    );
 }
 
 #[test]
