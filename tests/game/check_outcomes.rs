@@ -135,9 +135,13 @@ fn nothing_spent_reads_zero_on_every_line() {
 /// The session text that loads the pack (written to a temporary file) and adds Ana and Bo,
 /// then runs `commands`.
 fn session_text(commands: &str) -> String {
+    // One file per call: the tests run in parallel, and a shared file raced (a test could
+    // read the pack while another was writing it).
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("mythforge-check-outcomes-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let rules = dir.join("facts.rules");
+    let rules = dir.join(format!("facts-{call}.rules"));
     std::fs::write(&rules, PACK).unwrap();
     format!("load \"{}\"\nactor Ana from Ana\nactor Bo from Ana\n{commands}", rules.display())
 }

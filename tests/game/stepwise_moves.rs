@@ -5,7 +5,7 @@
 use mythforge::runtime::Game;
 use mythforge::session::Session;
 
-use crate::common::sessions::{run, session_after};
+use crate::common::sessions::run;
 
 const PACK: &str = "system Marsh
 Grid: square
@@ -42,16 +42,17 @@ Resources: HP 10
 Powers: Step
 ";
 
+// Loaded from memory: the tests run in parallel, and one file written by each of them raced
+// (a test could read another's half-written pack).
 fn session() -> Session<Game> {
-    let dir = std::env::temp_dir().join(format!("mythforge-stepwise-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let rules = dir.join("marsh.rules");
-    std::fs::write(&rules, PACK).unwrap();
-    session_after(&format!(
-        "load \"{}\"\nactor Ana from Walker\nactor Og from Walker\nplace Ana at 0,0\n\
-         place Og at 9,9\n",
-        rules.display()
-    ))
+    let mut game = Game::new(1);
+    game.load_source("marsh.rules", PACK).unwrap();
+    let mut session = Session::new(game, 1);
+    run(
+        &mut session,
+        "actor Ana from Walker\nactor Og from Walker\nplace Ana at 0,0\nplace Og at 9,9\n",
+    );
+    session
 }
 
 fn position(session: &Session<Game>, actor: &str) -> String {
