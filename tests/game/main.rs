@@ -84,6 +84,7 @@ mod space_downed;
 mod space_gates;
 mod space_grid;
 mod space_traps;
+mod stance_leaving;
 mod stepwise_moves;
 mod terrain_effects;
 mod test_step_flow;
