@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::condition::Conditions;
 use super::hex::Hex;
 use super::layers::LayeredPool;
-use super::stats::Stats;
+use super::stats::{Resources, Stats};
 
 /// A resource an actor spends and regains (points, surges, health).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,7 +97,7 @@ pub struct Actor {
     /// Stats by name.
     pub stats: Stats,
     /// Resources by name.
-    pub resources: BTreeMap<String, Resource>,
+    pub resources: Resources,
     /// Active conditions.
     pub conditions: Conditions,
     /// Names of known powers.

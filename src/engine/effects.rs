@@ -177,7 +177,7 @@ impl World {
             let store = &mut self.log.hits;
             (into, pool.hit_each(steps.total, |hit| store.push(hit)))
         } else {
-            let Some(held) = super::text::lookup_mut(&mut who.resources, name) else {
+            let Some(held) = who.resources.get_mut(name) else {
                 return Err(unknown_resource(who, name).at(span));
             };
             let into = self.names.get(name);

@@ -77,5 +77,5 @@ pub use save::{
 };
 pub use short_list::ShortList;
 pub use state::World;
-pub use stats::{StatIds, Stats};
+pub use stats::{Ids, Resources, Stats, Table};
 pub use text::{NameCache, SharedText};

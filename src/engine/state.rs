@@ -216,7 +216,7 @@ impl World {
             *sum = sum.saturating_add((*amount).max(0));
         }
         for (resource, needed) in &totals {
-            let Some(held) = super::text::lookup(&who.resources, resource) else {
+            let Some(held) = who.resources.get(resource) else {
                 return Err(unknown_resource(who, resource).at(span));
             };
             check_payable(held, actor, resource, *needed, span)?;
@@ -239,7 +239,7 @@ impl World {
         spent: &mut impl FnMut(usize, &SharedText, Resource),
     ) -> Result<(), EngineError> {
         let who = &mut self.actors[index];
-        let Some(held) = super::text::lookup_mut(&mut who.resources, resource) else {
+        let Some(held) = who.resources.get_mut(resource) else {
             return Err(unknown_resource(who, resource).at(span));
         };
         let amount = amount.max(0);
@@ -313,7 +313,7 @@ impl World {
         span: Span,
     ) -> Result<ResourceChanged, EngineError> {
         let who = &mut self.actors[index];
-        let Some(held) = super::text::lookup_mut(&mut who.resources, resource) else {
+        let Some(held) = who.resources.get_mut(resource) else {
             let error = unknown_resource(who, resource);
             return Err(error.at(span));
         };

@@ -1,8 +1,9 @@
-//! An actor's stat table: names to values, kept sorted by name in one small vector. It reads
-//! and writes like the `BTreeMap<String, i64>` it replaces (same method names, same name
-//! order) and serialises as the same map. Bound to a pack's stat ids ([`StatIds`], assigned
-//! by the pack's symbol table), it also keeps where each declared stat sits, so a bracket
-//! name the link step resolved to a stat is read by its id, without comparing text.
+//! An actor's tables of named values — its stats ([`Stats`]) and its resources
+//! ([`Resources`]): names to values, kept sorted by name in one small vector. A table reads
+//! and writes like the `BTreeMap<String, V>` it replaces (same method names, same name
+//! order) and serialises as the same map. Bound to a pack's ids ([`Ids`], assigned by the
+//! pack's symbol table), it also keeps where each declared name sits, so a name the link
+//! step resolved to an id is read and changed by that id, without comparing text.
 
 use std::borrow::Borrow;
 use std::fmt;
@@ -12,57 +13,70 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::text::same_name as same;
 
-/// A pack's declared stats by id: the names of its `Stats` lines in declaration order, a
-/// stat's id being its index ([`crate::link::Symbols::stat_ids`]).
+/// A pack's declared names of one kind by id, in declaration order, a name's id being its
+/// index: the stats of its `Stats` lines ([`crate::link::Symbols::stat_ids`]), the
+/// resources of its `Resource` lines ([`crate::link::Symbols::resource_ids`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct StatIds {
+pub struct Ids {
     names: Vec<String>,
 }
 
-impl StatIds {
+impl Ids {
     /// The ids of `names`, in order.
-    pub fn new(names: Vec<String>) -> StatIds {
-        StatIds { names }
+    pub fn new(names: Vec<String>) -> Ids {
+        Ids { names }
     }
 
-    /// The name of the stat with id `id`.
+    /// The name with id `id`.
     pub fn name(&self, id: usize) -> Option<&str> {
         self.names.get(id).map(String::as_str)
     }
 }
 
-/// Where a bound table keeps each declared stat: the ids it is bound to, and per id the
-/// stat's place in the entries ([`ABSENT`] when the actor lacks it).
+/// Where a bound table keeps each declared name: the ids it is bound to, and per id the
+/// name's place in the entries ([`ABSENT`] when the actor lacks it).
 #[derive(Clone, Default)]
 struct Slots {
-    ids: Option<Arc<StatIds>>,
+    ids: Option<Arc<Ids>>,
     at: Box<[u32]>,
 }
 
-/// The slot of a declared stat the actor does not list.
+/// The slot of a declared name the actor does not hold.
 const ABSENT: u32 = u32::MAX;
 
-/// Stats by name, in name order (the order of a `BTreeMap<String, i64>`).
-#[derive(Clone, Default)]
-pub struct Stats {
-    entries: Vec<(String, i64)>,
+/// Values by name, in name order (the order of a `BTreeMap<String, V>`).
+#[derive(Clone)]
+pub struct Table<V> {
+    entries: Vec<(String, V)>,
     slots: Slots,
 }
 
-impl Stats {
+/// An actor's stats by name.
+pub type Stats = Table<i64>;
+
+/// An actor's resources by name.
+pub type Resources = Table<super::Resource>;
+
+impl<V> Default for Table<V> {
+    fn default() -> Self {
+        Table { entries: Vec::new(), slots: Slots::default() }
+    }
+}
+
+impl<V> Table<V> {
     /// An empty table.
     pub fn new() -> Self {
-        Stats::default()
+        Table::default()
     }
 
-    /// Binds the table to a pack's stat ids, so [`Stats::by_id`] reads a slot; the binding
+    /// Binds the table to a pack's ids, so [`Table::by_id`] reads a slot; the binding
     /// follows every insert and removal. Values and names are unchanged.
-    pub fn bind(&mut self, ids: &Arc<StatIds>) {
+    pub fn bind(&mut self, ids: &Arc<Ids>) {
         self.slots.ids = Some(Arc::clone(ids));
         self.reindex();
     }
 
-    /// Recomputes each declared stat's place after the entries moved.
+    /// Recomputes each declared name's place after the entries moved.
     fn reindex(&mut self) {
         let Some(ids) = &self.slots.ids else { return };
         let place = |name: &String| {
@@ -72,17 +86,25 @@ impl Stats {
         self.slots.at = ids.names.iter().map(place).collect();
     }
 
-    /// The value of the stat with id `id` in `ids` (the stat written exactly as declared):
-    /// from its slot when the table is bound to `ids`, else by its name.
-    #[inline]
-    pub fn by_id(&self, ids: &Arc<StatIds>, id: usize) -> Option<i64> {
+    /// Where the name with id `id` in `ids` (written exactly as declared) sits: its slot
+    /// when the table is bound to `ids`, else found by its name.
+    fn place(&self, ids: &Arc<Ids>, id: usize) -> Option<usize> {
         match &self.slots.ids {
             Some(bound) if Arc::ptr_eq(bound, ids) => {
                 let at = *self.slots.at.get(id)?;
-                self.entries.get(at as usize).map(|(_, value)| *value)
+                (at != ABSENT).then_some(at as usize)
             }
-            _ => self.get(ids.name(id)?).copied(),
+            _ => {
+                let name = ids.name(id)?;
+                self.entries.iter().position(|(key, _)| same(key, name))
+            }
         }
+    }
+
+    /// The value of the name with id `id` in `ids` (the name written exactly as declared):
+    /// from its slot when the table is bound to `ids`, else by its name.
+    pub fn by_id(&self, ids: &Arc<Ids>, id: usize) -> Option<&V> {
+        self.entries.get(self.place(ids, id)?).map(|(_, value)| value)
     }
 
     /// Where `name` is, or where it would go to keep name order.
@@ -90,8 +112,8 @@ impl Stats {
         self.entries.binary_search_by(|(key, _)| key.as_str().cmp(name))
     }
 
-    /// The value of the stat written exactly `name`.
-    pub fn get<Q: Borrow<str> + ?Sized>(&self, name: &Q) -> Option<&i64> {
+    /// The value under the name written exactly `name`.
+    pub fn get<Q: Borrow<str> + ?Sized>(&self, name: &Q) -> Option<&V> {
         let name = name.borrow();
         // Lengths first, inline: most keys differ in length, and only a key of the same
         // length pays for the byte comparison's call.
@@ -100,18 +122,18 @@ impl Stats {
         found.map(|(_, value)| value)
     }
 
-    /// The stat written exactly `name`, mutably.
-    pub fn get_mut(&mut self, name: &str) -> Option<&mut i64> {
+    /// The value under the name written exactly `name`, mutably.
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut V> {
         self.entries.iter_mut().find(|(key, _)| same(key, name)).map(|(_, value)| value)
     }
 
-    /// Whether a stat is written exactly `name`.
+    /// Whether a name is written exactly `name`.
     pub fn contains_key(&self, name: &str) -> bool {
         self.get(name).is_some()
     }
 
     /// Sets `name` to `value`; returns the value it replaces.
-    pub fn insert(&mut self, name: String, value: i64) -> Option<i64> {
+    pub fn insert(&mut self, name: String, value: V) -> Option<V> {
         match self.position(&name) {
             Ok(at) => Some(std::mem::replace(&mut self.entries[at].1, value)),
             Err(at) => {
@@ -123,36 +145,48 @@ impl Stats {
     }
 
     /// Removes `name`; returns its value.
-    pub fn remove(&mut self, name: &str) -> Option<i64> {
+    pub fn remove(&mut self, name: &str) -> Option<V> {
         let at = self.position(name).ok()?;
         let removed = self.entries.remove(at).1;
         self.reindex();
         Some(removed)
     }
 
-    /// The first stat (in name order) written like `name` in any case. Name reads ask
-    /// [`Stats::get`] first: an exact match compares lengths before bytes, and only a name
-    /// no stat spells exactly pays for the case-folded pass.
-    pub fn folded(&self, name: &str) -> Option<i64> {
-        self.entries.iter().find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| *value)
+    /// The first value (in name order) under a name written like `name` in any case. Name
+    /// reads ask [`Table::get`] first: an exact match compares lengths before bytes, and
+    /// only a name no entry spells exactly pays for the case-folded pass.
+    pub fn folded(&self, name: &str) -> Option<&V> {
+        self.entries.iter().find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| value)
     }
 
-    /// Each stat and its value, in name order.
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&String, &i64)> + ExactSizeIterator {
+    /// Each name and its value, in name order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&String, &V)> + ExactSizeIterator {
         self.entries.iter().map(|(key, value)| (key, value))
     }
 
-    /// The stat names, in name order.
+    /// Each name and its value, mutably, in name order.
+    pub fn iter_mut(
+        &mut self,
+    ) -> impl DoubleEndedIterator<Item = (&String, &mut V)> + ExactSizeIterator {
+        self.entries.iter_mut().map(|(key, value)| (&*key, value))
+    }
+
+    /// The names, in name order.
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator {
         self.entries.iter().map(|(key, _)| key)
     }
 
     /// The values, in name order.
-    pub fn values(&self) -> impl DoubleEndedIterator<Item = &i64> + ExactSizeIterator {
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
         self.entries.iter().map(|(_, value)| value)
     }
 
-    /// How many stats there are.
+    /// The values, mutably, in name order.
+    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> + ExactSizeIterator {
+        self.entries.iter_mut().map(|(_, value)| value)
+    }
+
+    /// How many entries there are.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
@@ -163,55 +197,57 @@ impl Stats {
     }
 
     /// Puts `old` back as the value of `name`, or removes `name` when it had none (undo).
-    pub fn restore(&mut self, name: &str, old: Option<i64>) {
-        match old {
-            Some(old) => {
+    pub fn restore(&mut self, name: &str, old: Option<V>) {
+        match (old, self.get_mut(name)) {
+            (Some(old), Some(slot)) => *slot = old,
+            (Some(old), None) => {
                 self.insert(name.to_string(), old);
             }
-            None => {
+            (None, _) => {
                 self.remove(name);
             }
         }
     }
 }
 
-// Two tables are equal when they hold the same stats; a binding is not part of the value.
-impl PartialEq for Stats {
-    fn eq(&self, other: &Stats) -> bool {
+// Two tables are equal when they hold the same entries; a binding is not part of the value.
+impl<V: PartialEq> PartialEq for Table<V> {
+    fn eq(&self, other: &Table<V>) -> bool {
         self.entries == other.entries
     }
 }
 
-impl Eq for Stats {}
+impl<V: Eq> Eq for Table<V> {}
 
-impl<Q: Borrow<str> + ?Sized> std::ops::Index<&Q> for Stats {
-    type Output = i64;
+impl<V, Q: Borrow<str> + ?Sized> std::ops::Index<&Q> for Table<V> {
+    type Output = V;
 
-    /// The stat written exactly `name`; panics when there is none, like a map's index.
-    fn index(&self, name: &Q) -> &i64 {
-        self.get(name).expect("no stat of that name")
+    /// The value under `name`, written exactly; panics when there is none, like a map's
+    /// index.
+    fn index(&self, name: &Q) -> &V {
+        self.get(name).expect("no entry of that name")
     }
 }
 
-impl Extend<(String, i64)> for Stats {
-    fn extend<I: IntoIterator<Item = (String, i64)>>(&mut self, iter: I) {
+impl<V> Extend<(String, V)> for Table<V> {
+    fn extend<I: IntoIterator<Item = (String, V)>>(&mut self, iter: I) {
         for (name, value) in iter {
             self.insert(name, value);
         }
     }
 }
 
-impl FromIterator<(String, i64)> for Stats {
-    fn from_iter<I: IntoIterator<Item = (String, i64)>>(iter: I) -> Self {
-        let mut stats = Stats::new();
-        stats.extend(iter);
-        stats
+impl<V> FromIterator<(String, V)> for Table<V> {
+    fn from_iter<I: IntoIterator<Item = (String, V)>>(iter: I) -> Self {
+        let mut table = Table::new();
+        table.extend(iter);
+        table
     }
 }
 
-impl<'a> IntoIterator for &'a Stats {
-    type Item = (&'a String, &'a i64);
-    type IntoIter = std::iter::Map<std::slice::Iter<'a, (String, i64)>, StatRef>;
+impl<'a, V> IntoIterator for &'a Table<V> {
+    type Item = (&'a String, &'a V);
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, (String, V)>, EntryRef<V>>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.entries.iter().map(|(key, value)| (key, value))
@@ -219,25 +255,25 @@ impl<'a> IntoIterator for &'a Stats {
 }
 
 /// How a table entry is lent out by iteration: as a map's `(key, value)` pair.
-type StatRef = for<'b> fn(&'b (String, i64)) -> (&'b String, &'b i64);
+type EntryRef<V> = for<'b> fn(&'b (String, V)) -> (&'b String, &'b V);
 
-impl fmt::Debug for Stats {
+impl<V: fmt::Debug> fmt::Debug for Table<V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_map().entries(self.iter()).finish()
     }
 }
 
-impl Serialize for Stats {
+impl<V: Serialize> Serialize for Table<V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_map(self.iter())
     }
 }
 
-impl<'de> Deserialize<'de> for Stats {
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Table<V> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         // Read as the map it used to be, so duplicate keys resolve exactly as before.
-        let map = std::collections::BTreeMap::<String, i64>::deserialize(deserializer)?;
-        Ok(Stats { entries: map.into_iter().collect(), slots: Slots::default() })
+        let map = std::collections::BTreeMap::<String, V>::deserialize(deserializer)?;
+        Ok(Table { entries: map.into_iter().collect(), slots: Slots::default() })
     }
 }
 
@@ -259,8 +295,8 @@ mod tests {
         assert_eq!(stats["Speed"], 4);
         assert_eq!(stats.get("speed"), None);
         assert_eq!(stats.get("attack"), Some(&9));
-        assert_eq!(stats.folded("SPEED"), Some(4));
-        assert_eq!(stats.folded("ATTACK"), Some(2));
+        assert_eq!(stats.folded("SPEED"), Some(&4));
+        assert_eq!(stats.folded("ATTACK"), Some(&2));
         let json = serde_json::to_string(&stats).unwrap();
         assert_eq!(json, r#"{"Attack":2,"Speed":4,"attack":9}"#);
         let map: std::collections::BTreeMap<String, i64> = serde_json::from_str(&json).unwrap();
@@ -276,24 +312,52 @@ mod tests {
 
     #[test]
     fn a_bound_table_reads_by_id_through_inserts_and_removals() {
-        let ids = Arc::new(StatIds::new(vec!["Might".into(), "Agility".into(), "Wits".into()]));
-        let other = Arc::new(StatIds::new(vec!["Wits".into()]));
+        let ids = Arc::new(Ids::new(vec!["Might".into(), "Agility".into(), "Wits".into()]));
+        let other = Arc::new(Ids::new(vec!["Wits".into()]));
         let mut stats: Stats =
             [("Might".to_string(), 3), ("Wits".to_string(), 5)].into_iter().collect();
         let unbound = stats.clone();
         // Unbound, a read by id reads the name.
-        assert_eq!(stats.by_id(&ids, 2), Some(5));
+        assert_eq!(stats.by_id(&ids, 2), Some(&5));
         stats.bind(&ids);
         assert_eq!(stats, unbound);
-        assert_eq!([0, 1, 2, 3].map(|id| stats.by_id(&ids, id)), [Some(3), None, Some(5), None]);
+        assert_eq!(
+            [0, 1, 2, 3].map(|id| stats.by_id(&ids, id).copied()),
+            [Some(3), None, Some(5), None]
+        );
         // "Agility" sorts first: every slot moves, and the reads follow.
         stats.insert("Agility".into(), 1);
-        assert_eq!([0, 1, 2].map(|id| stats.by_id(&ids, id)), [Some(3), Some(1), Some(5)]);
+        assert_eq!([0, 1, 2].map(|id| stats.by_id(&ids, id).copied()), [Some(3), Some(1), Some(5)]);
         *stats.get_mut("Wits").unwrap() = 7;
         stats.remove("Might");
-        assert_eq!([0, 1, 2].map(|id| stats.by_id(&ids, id)), [None, Some(1), Some(7)]);
+        assert_eq!([0, 1, 2].map(|id| stats.by_id(&ids, id).copied()), [None, Some(1), Some(7)]);
         // Another pack's ids are read by name.
-        assert_eq!(stats.by_id(&other, 0), Some(7));
+        assert_eq!(stats.by_id(&other, 0), Some(&7));
         assert_eq!(serde_json::to_string(&stats).unwrap(), r#"{"Agility":1,"Wits":7}"#);
+    }
+
+    #[test]
+    fn bound_resources_read_by_id_and_serialise_like_the_map() {
+        use crate::engine::Resource;
+        let ids = Arc::new(Ids::new(vec!["HP".into(), "CP".into(), "Mana".into()]));
+        let mut resources: Resources = [
+            ("HP".to_string(), Resource::new(12).with_max(20)),
+            ("CP".to_string(), Resource::new(3)),
+        ]
+        .into_iter()
+        .collect();
+        resources.bind(&ids);
+        let current =
+            |table: &Resources| [0, 1, 2].map(|id| table.by_id(&ids, id).map(|r| r.current));
+        assert_eq!(current(&resources), [Some(12), Some(3), None]);
+        resources.insert("Mana".into(), Resource::new(7));
+        resources.get_mut("HP").unwrap().current = 9;
+        assert_eq!(current(&resources), [Some(9), Some(3), Some(7)]);
+        resources.restore("CP", None);
+        assert_eq!(current(&resources), [Some(9), None, Some(7)]);
+        assert_eq!(
+            serde_json::to_string(&resources).unwrap(),
+            r#"{"HP":{"current":9,"max":20,"min":0},"Mana":{"current":7,"max":null,"min":0}}"#
+        );
     }
 }

@@ -157,19 +157,10 @@ pub(crate) fn same_name(a: &str, b: &str) -> bool {
 /// Up to this many entries, a map of names is searched by a scan with [`same_name`].
 const SHORT_MAP: usize = 8;
 
-/// The value under `name` in a map keyed by names. An actor's resources and layered pools
-/// are a handful of entries: scanning them with the inline [`same_name`] is cheaper than the
+/// The value under `name` in a map keyed by names, mutably. An actor's layered pools are a
+/// handful of entries: scanning them with the inline [`same_name`] is cheaper than the
 /// tree's search, which calls memcmp for every key it passes. Larger maps are searched as
 /// usual.
-#[inline]
-pub(crate) fn lookup<'a, V>(map: &'a BTreeMap<String, V>, name: &str) -> Option<&'a V> {
-    if map.len() > SHORT_MAP {
-        return map.get(name);
-    }
-    map.iter().find_map(|(key, value)| same_name(key, name).then_some(value))
-}
-
-/// [`lookup`], mutably.
 #[inline]
 pub(crate) fn lookup_mut<'a, V>(map: &'a mut BTreeMap<String, V>, name: &str) -> Option<&'a mut V> {
     if map.len() > SHORT_MAP {

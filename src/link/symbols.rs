@@ -66,7 +66,10 @@ pub struct Symbols {
     pub gear: crate::model::gear::GearDecls,
     /// The stat ids: the names of [`Symbols::stats`], a stat's id being its index there.
     /// Actors bound to this table ([`crate::engine::Stats::bind`]) hold a slot per id.
-    pub stat_ids: std::sync::Arc<crate::engine::StatIds>,
+    pub stat_ids: std::sync::Arc<crate::engine::Ids>,
+    /// The resource ids: the names of [`Symbols::resources`], a resource's id being its
+    /// index there. Actors bound to this table hold a slot per id.
+    pub resource_ids: std::sync::Arc<crate::engine::Ids>,
 }
 
 impl Symbols {
@@ -95,7 +98,9 @@ impl Symbols {
             }
         }
         let names = symbols.stats.iter().map(|stat| stat.name.clone()).collect();
-        symbols.stat_ids = std::sync::Arc::new(crate::engine::StatIds::new(names));
+        symbols.stat_ids = std::sync::Arc::new(crate::engine::Ids::new(names));
+        let names = symbols.resources.iter().map(|resource| resource.name.clone()).collect();
+        symbols.resource_ids = std::sync::Arc::new(crate::engine::Ids::new(names));
         symbols
     }
 

@@ -82,6 +82,7 @@ pub(crate) fn build_actor(
 ) -> Result<Built, RuntimeError> {
     let mut actor = Actor::new(name);
     actor.stats.bind(&rules.symbols.stat_ids);
+    actor.resources.bind(&rules.symbols.resource_ids);
     let rounding = Rounding::Floor;
     // (pool, layers outermost first), in the order pools are first met.
     let mut armour: Vec<(String, Vec<Layer>)> = Vec::new();

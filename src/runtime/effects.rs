@@ -524,7 +524,7 @@ fn within_minimum(
     span: Span,
 ) -> Result<i64, RuntimeError> {
     let actor = game.world.actor(who).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
-    let Some(held) = crate::engine::text::lookup(&actor.resources, resource) else {
+    let Some(held) = actor.resources.get(resource) else {
         return Ok(delta);
     };
     let (wanted, available) = (delta.saturating_neg(), held.spendable());

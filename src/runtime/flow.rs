@@ -133,7 +133,7 @@ pub(crate) fn set_resource(
     let span = resource.span;
     let actor = game.world.actor(who).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
     let name = resource.node.as_str();
-    let Some(held) = crate::engine::text::lookup(&actor.resources, name).copied() else {
+    let Some(held) = actor.resources.get(name).copied() else {
         let names = actor.resources.keys().map(String::as_str);
         return Err(unknown("resource", name, names).at(span));
     };
@@ -159,7 +159,7 @@ pub(crate) fn watch_thresholds(game: &mut Game) {
     let mut reached = Vec::new();
     for (index, line) in game.rules.thresholds.iter().enumerate() {
         for actor in &game.world.actors {
-            let held = crate::engine::text::lookup(&actor.resources, &line.resource);
+            let held = actor.resources.get(&line.resource);
             if held.is_some_and(|held| held.current >= line.count) {
                 reached.push((actor.name.clone(), index));
             }
@@ -185,7 +185,7 @@ fn fire_thresholds(game: &mut Game) -> Result<(), RuntimeError> {
         let names: Vec<String> = game.world.actors.iter().map(|a| a.name.clone()).collect();
         for name in names {
             let Ok(actor) = game.world.actor(&name) else { continue };
-            let Some(held) = crate::engine::text::lookup(&actor.resources, &line.resource) else {
+            let Some(held) = actor.resources.get(&line.resource) else {
                 continue;
             };
             let key = (name.clone(), index);

@@ -564,13 +564,14 @@ impl Game {
         Ok(())
     }
 
-    /// Binds every actor's stats to the installed pack's stat ids, so the names the link
-    /// step resolved to stats are read from their slots (an unbound actor reads them by
-    /// name, with the same result).
+    /// Binds every actor's stats and resources to the installed pack's ids, so the names
+    /// the link step resolved to stats and resources are read from their slots (an unbound
+    /// actor reads them by name, with the same result).
     pub(crate) fn bind_actors(&mut self) {
-        let ids = &self.rules.symbols.stat_ids;
+        let symbols = &self.rules.symbols;
         for actor in &mut self.world.actors {
-            actor.stats.bind(ids);
+            actor.stats.bind(&symbols.stat_ids);
+            actor.resources.bind(&symbols.resource_ids);
         }
     }
 

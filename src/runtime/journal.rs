@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 
-use crate::engine::text::{SharedText, lookup};
+use crate::engine::text::SharedText;
 use crate::engine::{Conditions, LayeredPool, Resource, Sink, Struck, World};
 
 use super::Game;
@@ -199,7 +199,7 @@ impl Game {
         let (who, names) = (&self.world.actors[index], &mut self.world.names);
         let entry = match part {
             Part::Resource(name) => {
-                let old = lookup(&who.resources, name).copied();
+                let old = who.resources.get(name).copied();
                 Entry::Resource { actor: index, name: journal.name(names.get(name)), old }
             }
             Part::Layers(name) => {
@@ -290,7 +290,7 @@ pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
     for entry in entries.drain(..).rev() {
         match entry {
             Entry::Resource { actor, name, old } => {
-                restore(&mut world.actors[actor].resources, &names[name], old);
+                world.actors[actor].resources.restore(&names[name], old);
             }
             Entry::Layers { actor, name, old } => {
                 let old = pools.get_mut(old).and_then(Option::take);

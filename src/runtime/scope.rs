@@ -349,11 +349,11 @@ fn value_with(
 /// text.
 fn linked_value(rules: &Rules, actor: &Actor, name: &Name, depth: u8) -> Option<i64> {
     let derived = match name.link() {
-        Link::Stat(id) => match actor.stats.by_id(&rules.symbols.stat_ids, id) {
+        Link::Stat(id) => match actor.stats.by_id(&rules.symbols.stat_ids, id).copied() {
             Some(base) => return Some(with_conditions(rules, actor, name.as_str(), base, depth)),
             None => None,
         },
-        Link::Resource(_) => match held_resource(actor, name.as_str()) {
+        Link::Resource(id) => match held_resource(rules, actor, name.as_str(), id) {
             Some(base) => return Some(with_conditions(rules, actor, name.as_str(), base, depth)),
             None => None,
         },
@@ -362,14 +362,14 @@ fn linked_value(rules: &Rules, actor: &Actor, name: &Name, depth: u8) -> Option<
     value_with(rules, actor, name.as_str(), derived, depth)
 }
 
-/// The current value of the resource written exactly `name` the actor holds, when no stat
-/// of that exact name comes first ([`own_value`]'s order: a stat the pack does not declare,
-/// such as `Level`, can still sit on an actor).
-fn held_resource(actor: &Actor, name: &str) -> Option<i64> {
+/// The current value of the resource with id `id` (written exactly `name`) the actor holds,
+/// from its slot, when no stat of that exact name comes first ([`own_value`]'s order: a
+/// stat the pack does not declare, such as `Level`, can still sit on an actor).
+fn held_resource(rules: &Rules, actor: &Actor, name: &str, id: usize) -> Option<i64> {
     if actor.stats.get(name).is_some() {
         return None;
     }
-    actor.resources.get(name).map(|held| held.current)
+    actor.resources.by_id(&rules.symbols.resource_ids, id).map(|held| held.current)
 }
 
 /// A value the actor does not list: the system's `Default X:` for it, else a specialised
@@ -415,7 +415,7 @@ fn own_value(actor: &Actor, name: &str) -> Option<i64> {
 #[inline(never)]
 fn other_value(actor: &Actor, name: &str) -> Option<i64> {
     let resource = actor.resources.get(name).map(|r| r.current);
-    resource.or_else(|| actor.stats.folded(name))
+    resource.or_else(|| actor.stats.folded(name).copied())
 }
 
 /// A specialised stat the actor has not learned: its parent's value (with the parent's
