@@ -50,6 +50,8 @@ pub struct References<'a> {
     /// Moves whose destination the request names (`walk up to 3 hexes`: not a push or pull),
     /// by the span of their effect, with their line's label.
     pub chosen_moves: Vec<(Span, &'static str)>,
+    /// Where `stop before this square` is written (the span of the effect).
+    pub stops_before: Vec<Span>,
     /// One-actor recipients of `gains`/`loses` (`Target`, `Self`, `Next Ally`).
     pub one_recipients: Vec<&'a Spanned<Name>>,
     /// The expressions of effect lines (a subset of `expressions`): the lines whose
@@ -193,6 +195,9 @@ impl<'a> References<'a> {
                     {
                         self.chosen_moves.push((part.span, label));
                     }
+                    if let Effect::StopBefore { .. } = effect {
+                        self.stops_before.push(part.span);
+                    }
                     self.effect(effect, context)
                 }
                 EffectPart::When { test, then } => {
@@ -294,7 +299,10 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.stats.push(stat);
             }
-            Effect::EndTurn | Effect::SkipTurn { .. } | Effect::Drop { .. } => {}
+            Effect::EndTurn
+            | Effect::StopBefore { .. }
+            | Effect::SkipTurn { .. }
+            | Effect::Drop { .. } => {}
             Effect::PickUp { within } => {
                 if let Some(within) = within {
                     self.amount(within, context);

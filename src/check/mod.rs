@@ -34,6 +34,7 @@ mod rulings;
 mod scripts;
 mod space;
 mod stat_parents;
+mod stops;
 mod tables;
 mod thresholds;
 mod traits;
@@ -187,6 +188,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     creation::creation(pack, &mut out);
     named_outcomes::named_outcomes(pack, &mut out);
     space::space(pack, &mut out);
+    stops::stops(pack, &mut out);
     out
 }
 

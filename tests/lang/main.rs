@@ -25,6 +25,7 @@ mod rules_golden;
 mod rules_model;
 mod script;
 mod space_checks;
+mod stop_checks;
 mod terrain_effect_forms;
 mod test_step_forms;
 mod vocabulary;

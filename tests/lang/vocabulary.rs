@@ -523,6 +523,10 @@ fn verb(verb: EffectVerb) -> Evidence {
         EffectVerb::EndTurn => {
             Runs(&["ending_the_turn_refuses_the_actors_next_power_until_its_next_turn"])
         }
+        EffectVerb::StopBefore => Runs(&[
+            "a_failed_crossing_on_the_way_puts_the_walker_back_on_the_square_before",
+            "a_failed_crossing_of_the_destination_stops_on_the_square_of_the_path_before_it",
+        ]),
         EffectVerb::SkipTurn => Runs(&["a_skipped_turn_passes_at_once_and_only_once"]),
         EffectVerb::Lay => Runs(&["effects_lay_terrain_under_a_target_or_on_the_requested_hex"]),
         EffectVerb::Drop => Runs(&[
