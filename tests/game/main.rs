@@ -30,6 +30,7 @@ mod facing;
 mod gates_unified;
 mod gear_data;
 mod grant_armour;
+mod held_turn_quotas;
 mod joining_and_fiat;
 mod log_parts;
 mod log_segments;

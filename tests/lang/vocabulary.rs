@@ -319,6 +319,10 @@ fn condition(label: ConditionLabel) -> Evidence {
         ConditionLabel::Forbids => {
             Runs(&["a_condition_forbids_powers_directly_and_through_includes"])
         }
+        ConditionLabel::PerTurn => Runs(&[
+            "disoriented_moves_once_a_turn_and_again_the_next",
+            "a_move_made_before_the_flash_counts_and_without_it_two_moves_fill_the_turn",
+        ]),
     }
 }
 
