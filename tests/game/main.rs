@@ -37,6 +37,7 @@ mod log_segments;
 mod log_sharing;
 mod mestezia_examples;
 mod mestezia_result_gates;
+mod mystica_charge_interrupted;
 mod mystica_creation_xp;
 mod mystica_examples;
 mod mystica_ground;
