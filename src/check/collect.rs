@@ -335,7 +335,10 @@ impl<'a> References<'a> {
                     self.near_kinds.push(who);
                     self.condition_names.push(condition);
                 }
-                Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
+                Test::Event { .. }
+                | Test::Keyword { .. }
+                | Test::Wielding { .. }
+                | Test::Facing { .. } => {}
             }
         }
     }
@@ -367,7 +370,10 @@ impl<'a> References<'a> {
                             self.near_kinds.push(who);
                             self.condition_names.push(condition);
                         }
-                        Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
+                        Test::Event { .. }
+                        | Test::Keyword { .. }
+                        | Test::Wielding { .. }
+                        | Test::Facing { .. } => {}
                     }
                 }
             }
