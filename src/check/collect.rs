@@ -343,7 +343,10 @@ impl<'a> References<'a> {
                     self.near_kinds.push(who);
                     self.condition_names.push(condition);
                 }
-                Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
+                Test::Event { .. }
+                | Test::Keyword { .. }
+                | Test::Wielding { .. }
+                | Test::Facing { .. } => {}
             }
         }
     }
@@ -375,7 +378,10 @@ impl<'a> References<'a> {
                             self.near_kinds.push(who);
                             self.condition_names.push(condition);
                         }
-                        Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
+                        Test::Event { .. }
+                        | Test::Keyword { .. }
+                        | Test::Wielding { .. }
+                        | Test::Facing { .. } => {}
                     }
                 }
             }
