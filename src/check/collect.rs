@@ -607,7 +607,8 @@ impl<'a> References<'a> {
             // Checked by `check::power_rules` (keywords and condition names).
             SystemLine::KeywordRule { .. }
             | SystemLine::ResistedAs { .. }
-            | SystemLine::StanceEnds(_) => {}
+            | SystemLine::StanceEnds(_)
+            | SystemLine::CheckTags(_) => {}
             // Checked by `check::gear_fields` (types, records, the fallback weapon).
             SystemLine::GearFields { .. }
             | SystemLine::Record { .. }

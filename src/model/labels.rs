@@ -264,6 +264,8 @@ label_table! {
         Record = "Record", Named, "a record a gear field may hold, read as `[Weapon's Fast Damage]`: `Record Attack: Hit number, Damage dice`";
         /// `Fallback weapon: Fists`
         FallbackWeapon = "Fallback weapon", Plain, "the weapon a use falls back to when its weapon's `Requires:` does not hold: `Fallback weapon: Fists`";
+        /// `Check tags: Crafting`
+        CheckTags = "Check tags", Plain, "tags a check nobody opposes may carry, selected by the roller's relative modifiers: `Check tags: Crafting` (`check Ana Intelligence vs 12 as Crafting` counts `+[Level] checks vs Crafting`)";
         /// `Stance ends: Unconscious`
         StanceEnds = "Stance ends", Plain, "conditions that end a stance: `Stance ends: Unconscious`";
         /// `Effects Carry: gain 1 Marks`

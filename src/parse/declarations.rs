@@ -155,6 +155,7 @@ impl Lowerer {
             SystemLabel::PerTurn => self.per_turn(line, false),
             SystemLabel::PerChallengeTurn => self.per_turn(line, true),
             SystemLabel::StanceEnds => self.names(line).map(SystemLine::StanceEnds),
+            SystemLabel::CheckTags => self.names(line).map(SystemLine::CheckTags),
             SystemLabel::WeaponFields => self.field_decls(line).map(|fields| {
                 SystemLine::GearFields { kind: crate::model::gear::GearKind::Weapon, fields }
             }),

@@ -255,6 +255,9 @@ fn system(label: SystemLabel) -> Evidence {
         SystemLabel::StanceEnds => {
             Runs(&["a_stance_ends_on_unconscious_and_undo_and_save_bring_it_back"])
         }
+        SystemLabel::CheckTags => {
+            Runs(&["a_human_adds_her_level_on_a_check_tagged_crafting_and_only_there"])
+        }
         SystemLabel::Effects => Runs(&["one_group_serves_a_power_and_a_condition"]),
         SystemLabel::At => {
             Runs(&["an_at_line_runs_when_the_counter_reaches_its_count_and_again_after_the_reset"])
