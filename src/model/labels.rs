@@ -159,6 +159,8 @@ label_table! {
         Threshold = "Threshold", Plain, "what the check must meet, per target: `Threshold: Target's Defense`";
         /// `Ticks: 3`
         Ticks = "Ticks", Plain, "what using it costs in initiative ticks: `Ticks: 3`";
+        /// `Roll: [1d6 + Level]`
+        Roll = "Roll", Plain, "one roll for the whole use, which its Result and Effect lines read as `[Roll]`: the same number for every target and every line (`Effect: [Roll] damage; Self heals [Roll]`): `Roll: [1d6 + Level]`";
         /// `Trigger: an enemy moves adjacent`
         Trigger = "Trigger", Plain, "the event a reaction answers: `Trigger: Target attacks an ally`";
         /// `Weapons: each Melee`

@@ -37,6 +37,7 @@ mod log_sharing;
 mod mestezia_examples;
 mod mestezia_result_gates;
 mod mystica_creation_xp;
+mod mystica_dealt;
 mod mystica_examples;
 mod mystica_ground;
 mod mystica_moves;
