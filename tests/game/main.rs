@@ -15,6 +15,7 @@ mod check_tags;
 mod chosen_costs;
 mod critical_ranges;
 mod crowded;
+mod dealt_through_armour;
 mod defaults_and_prereqs;
 mod defence_modifiers;
 mod defence_per_round;
