@@ -361,7 +361,10 @@ impl<'a> References<'a> {
                     self.near_kinds.push(who);
                     self.condition_names.push(condition);
                 }
-                Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
+                Test::Event { .. }
+                | Test::Keyword { .. }
+                | Test::Wielding { .. }
+                | Test::Facing { .. } => {}
             }
         }
     }
@@ -393,7 +396,10 @@ impl<'a> References<'a> {
                             self.near_kinds.push(who);
                             self.condition_names.push(condition);
                         }
-                        Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
+                        Test::Event { .. }
+                        | Test::Keyword { .. }
+                        | Test::Wielding { .. }
+                        | Test::Facing { .. } => {}
                     }
                 }
             }

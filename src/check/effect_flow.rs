@@ -118,6 +118,22 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
                         "`use` runs a power on its user alone: give that power `Target: Self`",
                     ),
                 );
+            } else if let Some(block) =
+                power_blocks.iter().find(|block| used.node.matches(block.name.node.as_str()))
+                && let Some((walk, _)) = References::of(&block.body).chosen_moves.first()
+            {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::use_moves",
+                        format!(
+                            "`use {}` runs a power that moves where its user chooses, but a `use` names no destination",
+                            used.node
+                        ),
+                    )
+                    .with_primary(used.span, "nobody would move")
+                    .with_secondary(*walk, "this move needs a destination")
+                    .with_help("a power with a chosen move is used by its user (`Ana uses Step to 2,0`); here a push or pull moves someone along a line"),
+                );
             }
         }
         for used in &references.groups {

@@ -288,6 +288,19 @@ pub enum Test {
         /// The gear's name or keyword.
         gear: Spanned<Name>,
     },
+    /// `you are behind Target`, `not you are in front of Target`, `Target is beside you`:
+    /// where the subject stands seen from the other actor's facing (see
+    /// [`crate::engine::Quarter`]).
+    Facing {
+        /// Who stands there (optionally after `not`).
+        subject: Spanned<Name>,
+        /// The verb as written (`is`, `are`).
+        verb: String,
+        /// In front of, beside or behind.
+        quarter: crate::engine::Quarter,
+        /// Whose facing it is measured from.
+        of: Spanned<Name>,
+    },
     /// `an ally within 5`, `no enemy within [Reach]`: whether someone of a kind (`ally`,
     /// `enemy`, `creature`) stands within a distance of the one tested (the user).
     Near {
@@ -337,6 +350,9 @@ impl fmt::Display for Test {
                     write!(f, "{} {verb} ", subject.node)?;
                 }
                 write!(f, "wielding {} {}", article(gear.node.as_str(), false), gear.node)
+            }
+            Test::Facing { subject, verb, quarter, of } => {
+                write!(f, "{} {verb} {quarter} {}", subject.node, of.node)
             }
             Test::Party { negated, who, condition } => {
                 let article = article(who.node.as_str(), *negated);

@@ -103,6 +103,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::has_verb => "`has` or `is`",
         Rule::keyword_clause => "a keyword test such as `Target has keyword Construct`",
         Rule::has_clause => "a test such as `Target has Prone`",
+        Rule::facing_clause => "a test such as `you are behind Target`",
+        Rule::quarter_words => "`in front of`, `beside` or `behind`",
         Rule::wielding_clause | Rule::wielding_word => "a gear test such as `wielding a Shield`",
         Rule::wielding_not => "`not`",
         Rule::near_clause => "a test such as `an ally within 5`",

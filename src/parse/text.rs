@@ -889,6 +889,12 @@ impl Lowerer {
             let keyword = self.name(&inner.next()?, base);
             return Some(Test::Keyword { subject, verb, keyword });
         }
+        if rule == Rule::facing_clause {
+            let verb = inner.next()?.as_str().to_string();
+            let quarter = crate::engine::Quarter::named(inner.next()?.as_str())?;
+            let of = self.name(&inner.next()?, base);
+            return Some(Test::Facing { subject, verb, quarter, of });
+        }
         if rule == Rule::has_clause {
             let verb = inner.next()?.as_str().to_string();
             let condition = self.condition_ref(inner.next()?, base)?;

@@ -1,7 +1,8 @@
 //! Stances: adopting a `stance` block as a command (its While lines must hold, its Cost is
 //! paid all or nothing, its Effect lines run with the adopter as user), one stance at a time
-//! (adopting another replaces the current one), and ending it when the actor holds a
-//! condition a `Stance ends:` system line names. Ending a stance removes the conditions its
+//! (adopting another replaces the current one), leaving it by a command (`Karak leaves
+//! Defensive Stance`), and ending it when the actor holds a condition a `Stance ends:`
+//! system line names. Ending a stance removes the conditions its
 //! Effect lines applied. The stance is kept with the actor's conditions, so undo, a failed
 //! command and save/restore treat it exactly like them.
 
@@ -29,6 +30,27 @@ impl Game {
     pub fn adopt(&mut self, actor: &str, stance: &str) -> Result<(), RuntimeError> {
         let rules = std::sync::Arc::clone(&self.rules);
         self.command(|game| adopt(game, &rules, actor, stance))
+    }
+
+    /// `actor` leaves the stance `stance` it holds, as one command: no cost, no action; the
+    /// conditions the stance applied end with it. Leaving a stance not held is an error.
+    pub fn leave_stance(&mut self, actor: &str, stance: &str) -> Result<(), RuntimeError> {
+        self.command(|game| {
+            let held = game.world.actor(actor).map_err(engine)?.conditions.stance.as_ref();
+            match held {
+                Some(held) if held.name.eq_ignore_ascii_case(stance) => {
+                    end_stance(game, actor, &format!("{actor} leaves it"), Span::NONE)
+                }
+                held => {
+                    let message = format!("{actor} is not in {stance}");
+                    let hint = match held {
+                        Some(held) => format!("{actor}'s stance is {}", held.name),
+                        None => format!("{actor} holds no stance: `{actor} adopts {stance}` first"),
+                    };
+                    Err(RuntimeErrorKind::Stance { message, hint }.at(Span::NONE))
+                }
+            }
+        })
     }
 
     /// The stance `actor` has adopted, if any.

@@ -322,6 +322,12 @@ pub trait Backend {
         ])
     }
 
+    /// `Karak leaves Defensive Stance`: an actor ends its stance. Backends without stances
+    /// refuse it.
+    fn leave(&mut self, actor: &NameRef, stance: &NameRef) -> CommandResult {
+        self.adopt(actor, stance)
+    }
+
     /// A GM's change by fiat (`set`, `takes ... damage`, `heals`, `apply`, `remove`,
     /// `grant`, `revoke`, `next turn`): logged and undoable like any command. Backends
     /// without GM changes refuse it.

@@ -198,6 +198,13 @@ pub enum Command {
         /// The stance: `Jaguar Stance`.
         stance: NameRef,
     },
+    /// `Karak leaves Defensive Stance`: an actor ends the stance it holds.
+    Leave {
+        /// Who: `Karak`.
+        actor: NameRef,
+        /// The stance: `Defensive Stance`.
+        stance: NameRef,
+    },
     /// A block definition, `power Quick Jab` followed by notation lines up to a blank line.
     Define(Definition),
     /// `help` or `help check`.
@@ -444,6 +451,7 @@ impl Command {
             Command::Terrain { .. } | Command::ClearTerrain(_) => "terrain",
             Command::Side { .. } => "side",
             Command::Adopt { .. } => "adopts",
+            Command::Leave { .. } => "leaves",
             Command::Define(_) => "define",
             Command::Help(_) => "help",
             Command::Analyze(_) => "analyze",

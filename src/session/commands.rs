@@ -134,6 +134,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         tested_in: Some("runtime_power_rules.rs"),
     },
     CommandSpec {
+        word: "leaves",
+        at: WordAt::AfterActor,
+        rule: Some(Rule::leave_stance),
+        syntax: "ACTOR leaves STANCE",
+        help: "an actor ends the stance it holds (no cost; the stance's conditions end)",
+        examples: &["Scout leaves Guard Stance"],
+        completes: &["leaves"],
+        tested_in: Some("stance_leaving.rs"),
+    },
+    CommandSpec {
         word: "check",
         at: WordAt::Start,
         rule: Some(Rule::check),

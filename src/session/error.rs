@@ -254,6 +254,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::k_facing => "`facing`",
         Rule::k_faces => "`faces`",
         Rule::k_adopts => "`adopts`",
+        Rule::leave_stance => "`ACTOR leaves STANCE` such as `Karak leaves Defensive Stance`",
+        Rule::k_leaves => "`leaves`",
         Rule::open_test => "`ACTOR tests Stat vs N` such as `Hero tests Strength vs 4`",
         Rule::test_ease => "`ease N`",
         Rule::test_kind => "`as KIND` (a kind of test its procedure names on an `Outcomes` line)",

@@ -499,6 +499,13 @@ impl Backend for Game {
         Ok(self.events_or(mark, "adopts", format!("{} adopts {}", actor.node, stance.node)))
     }
 
+    fn leave(&mut self, actor: &NameRef, stance: &NameRef) -> CommandResult {
+        let mark = self.mark();
+        let span = if self.world().actor(&actor.node).is_err() { actor.span } else { stance.span };
+        Game::leave_stance(self, &actor.node, &stance.node).map_err(|e| failed(&e.or_at(span)))?;
+        Ok(self.events_or(mark, "leaves", format!("{} leaves {}", actor.node, stance.node)))
+    }
+
     fn fiat(&mut self, fiat: &Fiat<'_>, decider: &mut dyn Decider) -> CommandResult {
         let mark = self.mark();
         // The actor named is the likely failure: point at it, else at the whole command.

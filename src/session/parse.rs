@@ -537,6 +537,11 @@ impl Lower {
                 let stance = self.name(inner.next().expect("grammar: stance"));
                 Command::Adopt { actor, stance }
             }
+            Rule::leave_stance => {
+                let actor = self.name(inner.next().expect("grammar: actor"));
+                let stance = self.name(inner.next().expect("grammar: stance"));
+                Command::Leave { actor, stance }
+            }
             Rule::side => {
                 let actors = self.names(inner.next().expect("grammar: names"));
                 let side = inner.find(|pair| pair.as_rule() != Rule::side_colon);

@@ -286,6 +286,7 @@ impl<B: Backend> Session<B> {
             Command::ClearTerrain(hexes) => self.backend.clear_terrain(hexes),
             Command::Side { actors, side } => self.backend.set_side(actors, side),
             Command::Adopt { actor, stance } => self.backend.adopt(actor, stance),
+            Command::Leave { actor, stance } => self.backend.leave(actor, stance),
             Command::Test(step) => self.backend.test_step(step, located.span),
             Command::Reload => self.reload(),
             // Always the session's policies: an analysis never stops to ask.

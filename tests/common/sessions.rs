@@ -1,6 +1,7 @@
-//! Sessions played in a test: a transcript of a run that must succeed, and a session on a
-//! seed with its setup commands already run.
+//! Sessions played in a test: a transcript of a run that must succeed, the diagnostics of
+//! one that must fail, and a session on a seed with its setup commands already run.
 
+use mythforge::diagnostics::Diagnostic;
 use mythforge::runtime::Game;
 use mythforge::session::{Run, Session, transcript};
 
@@ -13,6 +14,13 @@ pub fn text(run: &Run) -> String {
 /// Runs `commands` in `session` (they must all succeed) and returns their transcript.
 pub fn run(session: &mut Session<Game>, commands: &str) -> String {
     text(&session.run_text("example.session", commands, None))
+}
+
+/// Runs `commands` in `session`, which must be refused, and returns the refusal's
+/// diagnostics (the commands before the refused one have run).
+pub fn refused(session: &mut Session<Game>, commands: &str) -> Vec<Diagnostic> {
+    let run = session.run_text("example.session", commands, None);
+    run.failure.expect("the commands are refused")
 }
 
 /// A session on seed 1 with `setup` run.

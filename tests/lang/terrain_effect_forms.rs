@@ -1,6 +1,7 @@
 //! `lift X [at Who]` (terrain taken off a cell) and `use Power` (a power run for the line's
 //! user) read into the model, print as written, and `check` refuses a `use` naming no power
-//! and a `lift` naming no condition, at the name, with a did-you-mean.
+//! and a `lift` naming no condition, at the name, with a did-you-mean, and a `use` of a power
+//! that walks where its user chooses (a `use` names no destination).
 
 use mythforge::diagnostics::{RenderStyle, SourceMap, render};
 use mythforge::model::{BlockBody, Effect, EffectPart, Pack, PowerLine};
@@ -100,4 +101,23 @@ fn a_use_of_a_power_that_targets_others_is_refused_at_the_name() {
         found[0].help.as_deref(),
         Some("`use` runs a power on its user alone: give that power `Target: Self`")
     );
+}
+
+#[test]
+fn a_use_of_a_power_that_walks_where_its_user_chooses_is_refused() {
+    let (pack, sources) = parse(&FORMS.replace(
+        "power Wade\nTarget: Self\nResult: 1 damage",
+        "power Wade\nTarget: Self\nResult: 1 damage; walk up to 2 squares",
+    ));
+    let found = mythforge::check::check_pack(&pack);
+    // Both uses (the Mire rule's and Sweep Clean's) are refused.
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(found.iter().all(|d| d.code == "rules::check::use_moves"), "{found:#?}");
+    assert_eq!(
+        found[0].message,
+        "`use Wade` runs a power that moves where its user chooses, but a `use` names no destination"
+    );
+    assert_eq!(sources.slice(found[0].primary_span()), "Wade");
+    let secondary = &found[0].labels[1];
+    assert_eq!(sources.slice(secondary.span), "walk up to 2 squares");
 }
