@@ -631,12 +631,14 @@ fn identity_of(pack: &Pack, scripts: &[(String, String)]) -> String {
 fn renumber_files(value: &mut serde_json::Value, positions: &std::collections::BTreeMap<u32, u64>) {
     match value {
         serde_json::Value::Object(map) => {
-            if map.len() == 3 && map.contains_key("start") && map.contains_key("end") {
-                if let Some(file) = map.get_mut("file") {
-                    let id = file.as_u64().and_then(|id| u32::try_from(id).ok());
-                    if let Some(position) = id.and_then(|id| positions.get(&id)) {
-                        *file = serde_json::Value::from(*position);
-                    }
+            if map.len() == 3
+                && map.contains_key("start")
+                && map.contains_key("end")
+                && let Some(file) = map.get_mut("file")
+            {
+                let id = file.as_u64().and_then(|id| u32::try_from(id).ok());
+                if let Some(position) = id.and_then(|id| positions.get(&id)) {
+                    *file = serde_json::Value::from(*position);
                 }
             }
             map.values_mut().for_each(|v| renumber_files(v, positions));
