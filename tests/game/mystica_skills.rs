@@ -64,7 +64,7 @@ fn longshot_adds_the_distance_to_the_number_to_beat_and_to_the_damage() {
     );
     assert!(out.contains("Jasmine: 8 -> 15 vs 15: success"), "{out}");
     // 1d6 3 + 4 squares - Stamina 1 = 6.
-    assert_eq!(health(&session, "Bandit"), 9);
+    assert_eq!(health(&session, "Bandit"), 10);
 }
 
 #[test]
