@@ -146,3 +146,19 @@ fn blood_oak_roots_damages_the_target_and_heals_the_invoker_by_one_roll() {
     // The second cast in the battle costs 2 Charge (1-5).
     assert!(out.contains("Shaera pays 2 Charge (0 left)"), "{out}");
 }
+
+#[test]
+fn analyze_inspires_exactly_as_often_as_the_blow_gets_through() {
+    // Stamina 8 absorbs 1d8 + Strength 6 up to 8: the strike inspires only on a hit whose die
+    // shows 3 or more.
+    let mut session = strike_against(" with Stamina 8");
+    let out = run(&mut session, "analyze Karak uses Courageous Strike on Brute\n");
+    let row = |title: &str, value: &str| -> String {
+        let from = out.find(title).unwrap_or_else(|| panic!("{title}: {out}"));
+        let line = out[from..].lines().find(|l| l.trim_start().starts_with(value)).unwrap();
+        line.split_whitespace().nth(value.split_whitespace().count()).unwrap().to_string()
+    };
+    assert_eq!(row("  damage to Brute", "0 "), "47.5000%", "{out}");
+    assert_eq!(row("  Karak has Emboldened", "1 yes"), "52.5000%", "{out}");
+    assert_eq!(row("  Jasmine has Emboldened", "1 yes"), "52.5000%", "{out}");
+}
