@@ -1,9 +1,26 @@
 //! A power's `Roll:` line: one roll for the whole use, read as `[Roll]` by every target's
-//! Result and Effect lines. So it is written once per power, and it reads no target's values
-//! (`Target's Stamina` differs per target: that part belongs on the Result line).
+//! Result and Effect lines. So it is written once per power, and it reads nothing that
+//! differs per target (`Target's Stamina`, `Distance to Target`, `Grade`: that part belongs
+//! on the Result line).
 
 use crate::diagnostics::Diagnostic;
+use crate::model::expr::{NameKind, Special};
 use crate::model::{BlockBody, Expr, Pack, PowerLine};
+
+/// What `node` reads of one target (`Target's Stamina`, `Distance to Target`, the `Grade`
+/// the check reached against it), as written; `None` when it reads no target.
+fn per_target(node: &Expr) -> Option<String> {
+    match node {
+        Expr::Possessive { owner, .. } if owner.node.matches("Target") => Some(node.to_string()),
+        Expr::Special(special @ (Special::DistanceToTarget | Special::Grade)) => {
+            Some(special.to_string())
+        }
+        Expr::Name(name) if name.kind() == NameKind::Special(Special::Grade) => {
+            Some(name.as_str().to_string())
+        }
+        _ => None,
+    }
+}
 
 /// Every problem with the `Roll:` lines of `pack`'s powers.
 pub fn shared_rolls(pack: &Pack, out: &mut Vec<Diagnostic>) {
@@ -28,20 +45,16 @@ pub fn shared_rolls(pack: &Pack, out: &mut Vec<Diagnostic>) {
             let crate::model::Amount::Expr(expr) = amount else { continue };
             expr.node.visit(
                 &mut |node, span| {
-                    let Expr::Possessive { owner, name } = node else { return };
-                    if !owner.node.matches("Target") {
-                        return;
-                    }
+                    let Some(read) = per_target(node) else { return };
                     out.push(
                         Diagnostic::error(
                             "rules::check::roll_reads_target",
-                            "a `Roll:` line reads a target's value",
+                            format!("a `Roll:` line reads `{read}`, which differs per target"),
                         )
                         .with_primary(span, "rolled once for every target: whose is this?")
                         .with_help(format!(
-                            "subtract it where each target takes it: `Result: [Roll - \
-                             Target's {}] damage`",
-                            name.node
+                            "read it where each target takes the roll: `Result: [Roll - {read}] \
+                             damage`"
                         )),
                     );
                 },

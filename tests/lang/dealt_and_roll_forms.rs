@@ -125,7 +125,7 @@ fn roll_is_refused_without_a_roll_line_off_the_result_lines_and_twice() {
         unbound("a power's `Roll:` is read on its Result and Effect lines only"),
         (
             "rules::check::roll_reads_target".to_string(),
-            "a `Roll:` line reads a target's value".to_string(),
+            "a `Roll:` line reads `Target's Level`, which differs per target".to_string(),
             "Target's Level".to_string(),
         ),
         (
@@ -136,6 +136,22 @@ fn roll_is_refused_without_a_roll_line_off_the_result_lines_and_twice() {
     ];
     expected.sort();
     assert_eq!(found, expected);
+}
+
+#[test]
+fn a_roll_line_reads_nothing_that_differs_per_target() {
+    let found = check(
+        "power Zap\nTarget: Enemy\nThreshold: 10\nCheck: [Might]\n\
+         Roll: [1d4 + Distance to Target + Grade + Level]\nResult: [Roll] damage\n",
+    );
+    let refused = |read: &str| {
+        (
+            "rules::check::roll_reads_target".to_string(),
+            format!("a `Roll:` line reads `{read}`, which differs per target"),
+            read.to_string(),
+        )
+    };
+    assert_eq!(found, [refused("Distance to Target"), refused("Grade")]);
 }
 
 #[test]
