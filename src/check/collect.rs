@@ -52,6 +52,8 @@ pub struct References<'a> {
     pub chosen_moves: Vec<(Span, &'static str)>,
     /// Who a `heals` phrase names (`Self heals [Roll]`).
     pub healed: Vec<&'a Spanned<Name>>,
+    /// Where `stop before this square` is written (the span of the effect).
+    pub stops_before: Vec<Span>,
     /// One-actor recipients of `gains`/`loses` (`Target`, `Self`, `Next Ally`).
     pub one_recipients: Vec<&'a Spanned<Name>>,
     /// The expressions of effect lines (a subset of `expressions`): the lines whose
@@ -215,6 +217,9 @@ impl<'a> References<'a> {
                     {
                         self.chosen_moves.push((part.span, label));
                     }
+                    if let Effect::StopBefore { .. } = effect {
+                        self.stops_before.push(part.span);
+                    }
                     self.effect(effect, context)
                 }
                 EffectPart::When { test, then } => {
@@ -320,7 +325,10 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.stats.push(stat);
             }
-            Effect::EndTurn | Effect::SkipTurn { .. } | Effect::Drop { .. } => {}
+            Effect::EndTurn
+            | Effect::StopBefore { .. }
+            | Effect::SkipTurn { .. }
+            | Effect::Drop { .. } => {}
             Effect::PickUp { within } => {
                 if let Some(within) = within {
                     self.amount(within, context);
@@ -671,7 +679,7 @@ impl<'a> References<'a> {
             }
             ConditionLine::Details(text) => self.holes(text, context),
             ConditionLine::Keywords(keywords) => self.keywords(keywords),
-            ConditionLine::Forbids(_) => {}
+            ConditionLine::Forbids(_) | ConditionLine::PerTurn(_) => {}
             ConditionLine::Parameters(_)
             | ConditionLine::Stacking(_)
             | ConditionLine::Duration(_)

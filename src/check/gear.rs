@@ -328,6 +328,7 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         | Effect::InFront { .. }
         | Effect::Do { .. }
         | Effect::EndTurn
+        | Effect::StopBefore { .. }
         | Effect::Drop { .. }
         | Effect::PickUp { within: None }
         | Effect::Lift { .. }

@@ -35,6 +35,7 @@ mod scripts;
 mod shared_rolls;
 mod space;
 mod stat_parents;
+mod stops;
 mod tables;
 mod thresholds;
 mod traits;
@@ -192,6 +193,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     named_outcomes::named_outcomes(pack, &mut out);
     space::space(pack, &mut out);
     shared_rolls::shared_rolls(pack, &mut out);
+    stops::stops(pack, &mut out);
     out
 }
 

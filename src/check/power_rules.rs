@@ -111,11 +111,22 @@ pub(super) fn power_rules(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>)
             }
             BlockBody::Condition(lines) => {
                 for line in lines {
-                    let ConditionLine::Forbids(filters) = &line.node else { continue };
-                    for filter in filters {
-                        if let Some(keyword) = &filter.node.keyword {
-                            check_keyword(keyword.as_str(), filter.span);
+                    match &line.node {
+                        ConditionLine::Forbids(filters) => {
+                            for filter in filters {
+                                if let Some(keyword) = &filter.node.keyword {
+                                    check_keyword(keyword.as_str(), filter.span);
+                                }
+                            }
                         }
+                        ConditionLine::PerTurn(quotas) => {
+                            for quota in quotas {
+                                for keyword in quota.node.keywords() {
+                                    check_keyword(keyword.as_str(), quota.span);
+                                }
+                            }
+                        }
+                        _ => {}
                     }
                 }
             }

@@ -277,6 +277,12 @@ pub enum Effect {
     },
     /// `end the turn`: the turn in progress is over (its actor uses nothing more).
     EndTurn,
+    /// `stop before this square`: inside a rule run by entering a cell during a walk, the
+    /// walk ends on the cell of its path before that one (the mover is put back there).
+    StopBefore {
+        /// The cell word as written, in lower case (`square`, `hex`, `cell`).
+        cell: String,
+    },
     /// `lay Spikes at Target`, `lay Fire 2`: the condition laid as terrain on a hex (the
     /// subject's, else the request's `to q,r`), held by whoever stands there.
     Lay {
@@ -480,6 +486,7 @@ impl fmt::Display for Effect {
                 write!(f, "advance the clock by {amount} {}", unit.node)
             }
             Effect::EndTurn => f.write_str("end the turn"),
+            Effect::StopBefore { cell } => write!(f, "stop before this {cell}"),
             Effect::Lay { condition, at } => {
                 write!(f, "lay {condition}")?;
                 match at {

@@ -318,6 +318,8 @@ label_table! {
         Includes = "Includes" | "Include", Plain, "conditions held as long as this one: `Includes: Slowed`";
         /// `Forbids: Reaction powers`
         Forbids = "Forbids", Plain, "powers the holder cannot use: `Forbids: Reaction powers`";
+        /// `Per turn: 1 Move`
+        PerTurn = "Per turn", Plain, "how many powers of a kind the holder may use a turn, on top of the system's quotas: `Per turn: 1 Move`";
     }
 }
 

@@ -192,6 +192,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::in_front => "`put <armour> in front of <who>`",
         Rule::raise | Rule::raise_verb => "`raise <stat> by <amount>`",
         Rule::end_turn => "`end the turn`",
+        Rule::stop_before | Rule::stop_word | Rule::stop_cell => "`stop before this square`",
         Rule::lay | Rule::lay_verb => "`lay <condition> at <who>`",
         Rule::lift | Rule::lift_verb => "`lift <condition> at <who>`",
         Rule::use_power | Rule::use_verb => "`use <power>`",

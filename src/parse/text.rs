@@ -670,6 +670,10 @@ impl Lowerer {
                 Some(Effect::Raise { lower, stat, amount })
             }
             Rule::end_turn => Some(Effect::EndTurn),
+            Rule::stop_before => {
+                let cell = inner.last()?.as_str().to_lowercase();
+                Some(Effect::StopBefore { cell })
+            }
             Rule::lay => {
                 let condition = self.condition_ref(inner.remove(1), base)?;
                 let at = inner.get(1).map(|who| self.name(who, base));

@@ -239,6 +239,7 @@ pub(crate) fn run(
     let user = context.user;
     match effect {
         Effect::EndTurn => super::turn_control::end_turn(game, span)?,
+        Effect::StopBefore { .. } => super::movement::stop_before(game, user, span)?,
         Effect::Drop { at } => {
             super::ground::drop_weapon(game, context, at.as_ref(), target, span)?
         }

@@ -114,6 +114,9 @@ pub struct Game {
     load_warnings: Arc<[Diagnostic]>,
     /// The answers the engine's own questions inside a command get (which defences).
     pub(crate) questions: super::deciding::Questions,
+    /// The walks under way, innermost last: the cell each mover may be put back on
+    /// (`stop before this square`). Empty between commands.
+    pub(crate) walking: Vec<super::movement::Leg>,
 }
 
 impl Game {
@@ -137,6 +140,7 @@ impl Game {
             script_limits: crate::script::ScriptLimits::default(),
             load_warnings: Arc::new([]),
             questions: super::deciding::Questions::default(),
+            walking: Vec::new(),
         }
     }
 
@@ -745,6 +749,7 @@ impl Portable {
             script_limits: self.script_limits,
             load_warnings: self.load_warnings,
             questions: self.questions,
+            walking: Vec::new(),
         };
         game.bind_actors();
         game

@@ -323,6 +323,10 @@ fn condition(label: ConditionLabel) -> Evidence {
         ConditionLabel::Forbids => {
             Runs(&["a_condition_forbids_powers_directly_and_through_includes"])
         }
+        ConditionLabel::PerTurn => Runs(&[
+            "disoriented_moves_once_a_turn_and_again_the_next",
+            "a_move_made_before_the_flash_counts_and_without_it_two_moves_fill_the_turn",
+        ]),
     }
 }
 
@@ -527,6 +531,10 @@ fn verb(verb: EffectVerb) -> Evidence {
         EffectVerb::EndTurn => {
             Runs(&["ending_the_turn_refuses_the_actors_next_power_until_its_next_turn"])
         }
+        EffectVerb::StopBefore => Runs(&[
+            "a_failed_crossing_on_the_way_puts_the_walker_back_on_the_square_before",
+            "a_failed_crossing_of_the_destination_stops_on_the_square_of_the_path_before_it",
+        ]),
         EffectVerb::SkipTurn => Runs(&["a_skipped_turn_passes_at_once_and_only_once"]),
         EffectVerb::Lay => Runs(&["effects_lay_terrain_under_a_target_or_on_the_requested_hex"]),
         EffectVerb::Drop => Runs(&[
