@@ -50,6 +50,8 @@ pub struct References<'a> {
     /// Moves whose destination the request names (`walk up to 3 hexes`: not a push or pull),
     /// by the span of their effect, with their line's label.
     pub chosen_moves: Vec<(Span, &'static str)>,
+    /// Who a `heals` phrase names (`Self heals [Roll]`).
+    pub healed: Vec<&'a Spanned<Name>>,
     /// Where `stop before this square` is written (the span of the effect).
     pub stops_before: Vec<Span>,
     /// One-actor recipients of `gains`/`loses` (`Target`, `Self`, `Next Ally`).
@@ -70,8 +72,13 @@ pub struct References<'a> {
     /// `do Group at most once per test` on a line that never runs inside an open test (the
     /// span of the group's name).
     pub once_outside_test: Vec<Span>,
+    /// Where a bracket reads `Damage Dealt` with no damage before it on its effect line (or
+    /// outside an effect line): nothing was dealt there.
+    pub dealt_unbound: Vec<Span>,
     /// Whether the walk is inside an effect line.
     in_effects: bool,
+    /// Whether the walk has passed a damage effect on the current effect line.
+    dealt_seen: bool,
     /// Whether the walk is inside a line that runs inside an open test (a chunk's
     /// judgement).
     in_test_step: bool,
@@ -140,6 +147,17 @@ impl<'a> References<'a> {
 
     fn expr(&mut self, expr: &'a Spanned<Expr>, context: LineContext) {
         self.expressions.push((expr, context));
+        if !(self.in_effects && self.dealt_seen) {
+            let dealt = crate::model::effect::DAMAGE_DEALT;
+            expr.node.visit(
+                &mut |node, span| {
+                    if matches!(node, Expr::Name(name) if name.matches(dealt)) {
+                        self.dealt_unbound.push(span);
+                    }
+                },
+                expr.span,
+            );
+        }
         if self.in_effects {
             self.effect_expressions.push(expr);
         }
@@ -175,8 +193,12 @@ impl<'a> References<'a> {
 
     fn effects(&mut self, effects: &'a Effects, context: LineContext, label: &'static str) {
         let outer = std::mem::replace(&mut self.in_effects, true);
+        // A new line counts from nothing; a `when`'s rest of the line goes on counting.
+        let seen = self.dealt_seen && outer;
+        let seen = std::mem::replace(&mut self.dealt_seen, seen);
         self.effect_parts(effects, context, label);
         self.in_effects = outer;
+        self.dealt_seen = seen;
     }
 
     fn effect_parts(&mut self, effects: &'a Effects, context: LineContext, label: &'static str) {
@@ -221,11 +243,15 @@ impl<'a> References<'a> {
         match effect {
             Effect::Damage { amount, damage_type, .. } => {
                 self.amount(amount, context);
+                self.dealt_seen = true;
                 if let Some(kind) = damage_type.as_ref().filter(|k| k.node.as_str().contains('[')) {
                     self.type_parameters.push(kind);
                 }
             }
-            Effect::Heal(amount) => self.amount(amount, context),
+            Effect::Heal { amount, subject } => {
+                self.amount(amount, context);
+                self.healed.extend(subject);
+            }
             Effect::Gain { amount, resource, recipient }
             | Effect::Lose { amount, resource, recipient } => {
                 self.amount(amount, context);
@@ -452,6 +478,8 @@ impl<'a> References<'a> {
             PowerLine::Invest(amount) | PowerLine::Ticks(amount) => {
                 self.amount(amount, LineContext::Declaration)
             }
+            // Rolled once for the use, before any target's Result: read like a Before line.
+            PowerLine::Roll(amount) => self.amount(amount, LineContext::Movement),
             PowerLine::Keywords(keywords) => self.keywords(keywords),
             PowerLine::Defence(defence) => {
                 if let Some(arc) = &defence.arc {

@@ -32,6 +32,7 @@ mod requirements;
 mod rules;
 mod rulings;
 mod scripts;
+mod shared_rolls;
 mod space;
 mod stat_parents;
 mod stops;
@@ -130,6 +131,9 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
                     .with_help("name the other side: `apply Advantage to Self against Target`"),
             );
         }
+        for span in &references.dealt_unbound {
+            out.push(dealt_unbound(*span));
+        }
         for span in &references.once_outside_test {
             out.push(
                 Diagnostic::error(
@@ -188,8 +192,22 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     creation::creation(pack, &mut out);
     named_outcomes::named_outcomes(pack, &mut out);
     space::space(pack, &mut out);
+    shared_rolls::shared_rolls(pack, &mut out);
     stops::stops(pack, &mut out);
     out
+}
+
+/// `[Damage Dealt]` read at `span`, where no damage came before it on its effect line.
+fn dealt_unbound(span: crate::diagnostics::Span) -> Diagnostic {
+    Diagnostic::error(
+        "rules::check::damage_dealt_unbound",
+        "`Damage Dealt` is read where nothing was dealt",
+    )
+    .with_primary(span, "no damage before this on its effect line")
+    .with_help(
+        "read it on an effect line after its damage: `[Weapon Damage] damage; if [Damage Dealt \
+         > 0]: apply Dazed to Target`",
+    )
 }
 
 /// Orders diagnostics by file and position of their primary label (stable, so problems at

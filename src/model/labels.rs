@@ -151,6 +151,8 @@ label_table! {
         /// `Result: [Weapon + Grade] damage`, `Result 2:`, `Result Fail:`, `Result Critical:`,
         /// `Result if [Margin >= 5]:`
         Result = "Result", PlainOrNamed, "effects by grade: `Result: [Weapon + Grade] damage`, `Result 2:`, `Result =0:`, `Result Fail:`; by what the check produced or what holds: `Result Critical:`, `Result if [Margin >= 5]:`, `Result if Target is Dazed:`";
+        /// `Roll: [1d6 + Level]`
+        Roll = "Roll", Plain, "one roll for the whole use, which its Result and Effect lines read as `[Roll]`: the same number for every target and every line (`Effect: [Roll] damage; Self heals [Roll]`): `Roll: [1d6 + Level]`";
         /// `Sustain: [CP >= 1]`
         Sustain = "Sustain", Plain, "what keeps the power up each turn: `Sustain: [CP >= 1]`";
         /// `Target: Enemy in [Weapon Reach]`

@@ -143,7 +143,7 @@ impl EffectVerb {
         // Exhaustive: a new effect must take its place in the table.
         match effect {
             Effect::Damage { .. } => EffectVerb::Damage,
-            Effect::Heal(_) => EffectVerb::Heal,
+            Effect::Heal { .. } => EffectVerb::Heal,
             Effect::Gain { .. } => EffectVerb::Gain,
             Effect::Lose { .. } => EffectVerb::Lose,
             Effect::Spend { .. } => EffectVerb::Spend,

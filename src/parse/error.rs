@@ -179,6 +179,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         | Rule::effect_with_word => "`check <stat> vs <threshold> with <procedure>`",
         Rule::once_per_test => "`at most once per test`",
         Rule::subject_change | Rule::subject_verb => "`Target gains N resource`",
+        Rule::subject_heal | Rule::heal_subject | Rule::heal_subject_word | Rule::heals_word => {
+            "`Self heals N`"
+        }
         Rule::recipient | Rule::recipient_name | Rule::recipient_word => "who: `Target`, `Self`",
         Rule::each_recipient | Rule::each_word => "`each ally within N`",
         Rule::every_recipient | Rule::every_word => "`every ally`",

@@ -520,7 +520,15 @@ impl Lowerer {
                 let damage_type = inner.first().map(|kind| self.name(kind, base));
                 Some(Effect::Damage { negative, amount, damage_type })
             }
-            Rule::heal => Some(Effect::Heal(self.plain_amount(inner.remove(0), base)?)),
+            Rule::heal => Some(Effect::Heal {
+                amount: self.plain_amount(inner.remove(0), base)?,
+                subject: None,
+            }),
+            Rule::subject_heal => {
+                let subject = Some(self.name(&inner.remove(0), base));
+                let amount = self.plain_amount(inner.remove(1), base)?;
+                Some(Effect::Heal { amount, subject })
+            }
             Rule::resource_change | Rule::spend => {
                 let verb = if rule == Rule::spend {
                     "spend".to_string()

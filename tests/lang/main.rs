@@ -10,6 +10,7 @@ mod check_tags;
 mod chosen_cost_forms;
 mod creation_budget;
 mod critical_range_forms;
+mod dealt_and_roll_forms;
 mod declared_names;
 mod defence_modifiers;
 mod dice;

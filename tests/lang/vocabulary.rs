@@ -74,6 +74,10 @@ fn power(label: PowerLabel) -> Evidence {
         }
         PowerLabel::Halt => Runs(&["sustain_re_resolves_at_start_and_halt_ends_it_at_end"]),
         PowerLabel::Invest => Runs(&["invest_resolves_the_given_segments_later"]),
+        PowerLabel::Roll => Runs(&[
+            "cleave_deals_every_target_the_same_rolled_amount_less_its_own_stamina",
+            "blood_oak_roots_damages_the_target_and_heals_the_invoker_by_one_roll",
+        ]),
         PowerLabel::Keywords => Runs(&[
             "an_attack_off_turn_points_at_the_keyword_rule_and_the_powers_keywords",
             "a_per_turn_quota_counts_each_kind_and_resets_at_the_end_of_the_turn",
