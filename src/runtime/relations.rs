@@ -262,7 +262,8 @@ pub(crate) fn tagged_bonus(
         for modifier in h.all_modifiers() {
             let Modifier::Relative { modifier, relation } = modifier else { continue };
             let word = relation.against.node.as_str();
-            let tagged = request.keywords.iter().any(|tag| crate::model::keywords::names(word, tag));
+            let tagged =
+                request.keywords.iter().any(|tag| crate::model::keywords::names(word, tag));
             if relation.negated || relation.is_source() || !tagged {
                 continue;
             }

@@ -101,9 +101,15 @@ fn resisted_as_needs_one_tag() {
 
 #[test]
 fn a_check_tags_line_declares_a_tag_a_plain_check_carries() {
-    let text = format!("{FORMS}Check tags: Crafting\n\ncondition Handy\nModifiers: +[Level] checks vs Crafting\n")
-        .replacen("Keyword Attack: resisted as Dodge\n", "Keyword Attack: resisted as Dodge\nCheck tags: Crafting\n", 1)
-        .replacen("Check tags: Crafting\n\ncondition Handy", "\ncondition Handy", 1);
+    let text = format!(
+        "{FORMS}Check tags: Crafting\n\ncondition Handy\nModifiers: +[Level] checks vs Crafting\n"
+    )
+    .replacen(
+        "Keyword Attack: resisted as Dodge\n",
+        "Keyword Attack: resisted as Dodge\nCheck tags: Crafting\n",
+        1,
+    )
+    .replacen("Check tags: Crafting\n\ncondition Handy", "\ncondition Handy", 1);
     let (pack, errors) = parse(&text);
     assert!(errors.is_empty(), "{errors:?}");
     let printed = mythforge::model::format_file(&pack.files[0]);
