@@ -503,18 +503,18 @@ impl<'a> References<'a> {
         let context = LineContext::Target;
         match target {
             Target::User => {}
-            Target::Creatures { count, range, .. } => {
+            Target::Creatures { count, range, least, .. } => {
                 if let Some(TargetCount::UpTo(amount) | TargetCount::Exactly(amount)) = count {
                     self.amount(amount, context);
                 }
-                if let Some(range) = range {
-                    self.amount(range, context);
+                for amount in [range, least].into_iter().flatten() {
+                    self.amount(amount, context);
                 }
             }
-            Target::Area { size, range, .. } => {
+            Target::Area { size, range, least, first, .. } => {
                 self.amount(size, context);
-                if let Some(range) = range {
-                    self.amount(range, context);
+                for amount in [range, least, first].into_iter().flatten() {
+                    self.amount(amount, context);
                 }
             }
             Target::Narration(narration) => self.narrative(narration, context, "Target", span),

@@ -37,6 +37,7 @@ mod space;
 mod stat_parents;
 mod stops;
 mod tables;
+mod target_ranges;
 mod thresholds;
 mod traits;
 mod upgrades;
@@ -170,6 +171,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
     chosen_costs::chosen_costs(pack, &mut out);
+    target_ranges::target_ranges(pack, &mut out);
     critical_ranges::critical_ranges(pack, symbols, &mut out);
     power_rules::power_rules(pack, &names, &mut out);
     defences::defences(pack, &names, &mut out);

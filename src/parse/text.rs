@@ -746,30 +746,33 @@ impl Lowerer {
             Rule::area_target => (|| {
                 let shape = AreaShape(capitalise(inner.remove(0).as_str()));
                 let size = self.plain_amount(inner.remove(0), base)?;
-                let (mut user, mut sides) = (None, None);
-                while let Some(rule @ (Rule::area_self | Rule::area_sides)) =
-                    inner.last().map(|node| node.as_rule())
-                {
-                    let word = inner.pop()?.as_str().to_ascii_lowercase();
-                    if rule == Rule::area_sides {
-                        sides = Some(if word.ends_with("allies") {
-                            SidesInArea::ExcludingAllies
-                        } else {
-                            SidesInArea::ExcludingEnemies
-                        });
-                    } else {
-                        user = Some(if word.starts_with("ex") {
-                            SelfInArea::Excluding
-                        } else {
-                            SelfInArea::Including
-                        });
+                let (mut user, mut sides, mut range, mut least, mut first) =
+                    (None, None, None, None, None);
+                for node in inner {
+                    match node.as_rule() {
+                        Rule::target_range => (least, range) = self.target_range(node, base)?,
+                        Rule::area_first => {
+                            first = Some(self.plain_amount(node.into_inner().next()?, base)?);
+                        }
+                        Rule::area_sides => {
+                            let word = node.as_str().to_ascii_lowercase();
+                            sides = Some(if word.ends_with("allies") {
+                                SidesInArea::ExcludingAllies
+                            } else {
+                                SidesInArea::ExcludingEnemies
+                            });
+                        }
+                        _ => {
+                            let word = node.as_str().to_ascii_lowercase();
+                            user = Some(if word.starts_with("ex") {
+                                SelfInArea::Excluding
+                            } else {
+                                SelfInArea::Including
+                            });
+                        }
                     }
                 }
-                let range = match inner.pop() {
-                    Some(range) => Some(self.plain_amount(range, base)?),
-                    None => None,
-                };
-                Some(Target::Area { shape, size, range, user, sides })
+                Some(Target::Area { shape, size, range, least, first, user, sides })
             })(),
             _ => (|| {
                 let mut count = None;
@@ -784,14 +787,32 @@ impl Lowerer {
                     });
                 }
                 let who = self.name(&inner.remove(0), base);
-                let range = match inner.pop() {
-                    Some(range) => Some(self.plain_amount(range, base)?),
-                    None => None,
+                let (least, range) = match inner.pop() {
+                    Some(range) => self.target_range(range, base)?,
+                    None => (None, None),
                 };
-                Some(Target::Creatures { count, who, range })
+                Some(Target::Creatures { count, who, range, least })
             })(),
         };
         lowered.unwrap_or_else(|| Target::Narration(self.narration(text, base)))
+    }
+
+    /// `3` or `2-3` after `in`/`within`: the least distance (if given) and the most.
+    fn target_range(
+        &mut self,
+        node: Node<'_>,
+        base: usize,
+    ) -> Option<(Option<Amount>, Option<Amount>)> {
+        let mut least = None;
+        let mut most = None;
+        for part in node.into_inner() {
+            if part.as_rule() == Rule::range_least {
+                least = Some(self.plain_amount(part.into_inner().next()?, base)?);
+            } else {
+                most = Some(self.plain_amount(part, base)?);
+            }
+        }
+        Some((least, most))
     }
 
     /// Lowers a Cost line.

@@ -95,6 +95,7 @@ mod space_traps;
 mod stance_leaving;
 mod stepwise_moves;
 mod stop_before;
+mod target_ranges;
 mod terrain_effects;
 mod test_step_flow;
 mod thrown_gear;

@@ -1,6 +1,7 @@
 //! Mystica's area spells on a square grid with forced dice: Rising Tide strikes everyone
 //! within 2 squares of the Invoker, party included; Dive-bomb a line of 4 squares toward the
-//! square aimed at; Erupting Earth the square aimed at (at most 3 away) and the 4 beside it.
+//! square aimed at; Erupting Earth the square aimed at (2 or 3 away) and the 4 beside it;
+//! Tornado the first 4 creatures down a line of 15.
 //! Each struck creature rolls its own damage; each spell pays its charge X-Y.
 
 use mythforge::runtime::Game;
@@ -54,8 +55,27 @@ fn dive_bomb_rains_along_a_line_of_4_and_erupting_earth_bursts_where_aimed() {
     assert!(out.contains("Shaera pays 1 Charge (0 left)"), "{out}");
     assert!(out.contains("Brute takes 12 damage"), "{out}");
     assert!(out.contains("Bandit takes 12 damage"), "{out}");
-    // Aimed 4 squares away: out of its range.
+    // Aimed 4 squares away, or 1: out of its range.
     let found =
         refused(&mut session, "set Shaera Charge to 2\nShaera uses Erupting Earth at 4,0\n");
     assert_eq!(found[0].code, "runtime::space", "{found:?}");
+    let found = refused(&mut session, "Shaera uses Erupting Earth at 1,0\n");
+    assert_eq!(found[0].message, "the origin 1,0 is 1 squares away; Erupting Earth reaches from 2");
+}
+
+#[test]
+fn tornado_tosses_the_first_4_in_its_line() {
+    let mut session = field();
+    run(
+        &mut session,
+        "actor Third from Bandit\nactor Fourth from Bandit\nactor Fifth from Bandit\n\
+         place Third at 5,0\nplace Fourth at 6,0\nplace Fifth at 7,0\n\
+         grant power Tornado to Shaera\nset Shaera Charge to 2\n",
+    );
+    let out = run(&mut session, "force 1, 1, 1, 1\nShaera uses Tornado at 9,0\n");
+    assert!(out.contains("Shaera pays 2 Charge (0 left)"), "{out}");
+    for struck in ["Bandit", "Brute", "Third", "Fourth"] {
+        assert!(out.contains(&format!("{struck} takes 12 damage")), "{struck}: {out}");
+    }
+    assert!(!out.contains("Fifth takes"), "{out}");
 }

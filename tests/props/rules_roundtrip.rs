@@ -214,6 +214,8 @@ fn power_line() -> impl Strategy<Value = String> {
         Just("Target: Burst 2 within 8 excluding Self".to_string()),
         Just("Target: Cone 3 including Self".to_string()),
         Just("Target: Arc 1".to_string()),
+        Just("Target: Enemy in 2-[Reach]".to_string()),
+        Just("Target: Ray 15 within 2-3 excluding allies, first 4".to_string()),
         Just("Target: Burst 2 within 8 excluding allies".to_string()),
         Just("Target: Burst 1 excluding enemies including Self".to_string()),
         Just("Target: you or an ally in 3".to_string()),
