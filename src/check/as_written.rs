@@ -151,6 +151,9 @@ pub enum RefusalKind {
     /// `Target has keyword Construct`: actors carry no keywords at run time.
     #[error("`{0}`'s keywords cannot be tested: actors carry no keywords when the game runs")]
     ActorKeywords(String),
+    /// `you are behind you`: one actor measured against its own facing.
+    #[error("`{0}` is measured against its own facing: the test needs two actors")]
+    FacingItself(String),
 }
 
 impl RefusalKind {
@@ -182,6 +185,7 @@ impl RefusalKind {
             RefusalKind::NoTargetHere { .. } => "rules::check::no_target_here",
             RefusalKind::NoPowerHere { .. } => "rules::check::no_power_here",
             RefusalKind::ActorKeywords(_) => "rules::check::actor_keywords",
+            RefusalKind::FacingItself(_) => "rules::check::facing_itself",
         }
     }
 
@@ -210,6 +214,7 @@ impl RefusalKind {
             | RefusalKind::NoTargetHere { .. }
             | RefusalKind::NoPowerHere { .. }
             | RefusalKind::ActorKeywords(_) => "cannot be evaluated".into(),
+            RefusalKind::FacingItself(_) => "always the same actor".into(),
         }
     }
 }

@@ -50,6 +50,10 @@ pub struct References<'a> {
     /// Moves whose destination the request names (`walk up to 3 hexes`: not a push or pull),
     /// by the span of their effect, with their line's label.
     pub chosen_moves: Vec<(Span, &'static str)>,
+    /// Who a `heals` phrase names (`Self heals [Roll]`).
+    pub healed: Vec<&'a Spanned<Name>>,
+    /// Where `stop before this square` is written (the span of the effect).
+    pub stops_before: Vec<Span>,
     /// One-actor recipients of `gains`/`loses` (`Target`, `Self`, `Next Ally`).
     pub one_recipients: Vec<&'a Spanned<Name>>,
     /// The expressions of effect lines (a subset of `expressions`): the lines whose
@@ -68,8 +72,13 @@ pub struct References<'a> {
     /// `do Group at most once per test` on a line that never runs inside an open test (the
     /// span of the group's name).
     pub once_outside_test: Vec<Span>,
+    /// Where a bracket reads `Damage Dealt` with no damage before it on its effect line (or
+    /// outside an effect line): nothing was dealt there.
+    pub dealt_unbound: Vec<Span>,
     /// Whether the walk is inside an effect line.
     in_effects: bool,
+    /// Whether the walk has passed a damage effect on the current effect line.
+    dealt_seen: bool,
     /// Whether the walk is inside a line that runs inside an open test (a chunk's
     /// judgement).
     in_test_step: bool,
@@ -138,6 +147,17 @@ impl<'a> References<'a> {
 
     fn expr(&mut self, expr: &'a Spanned<Expr>, context: LineContext) {
         self.expressions.push((expr, context));
+        if !(self.in_effects && self.dealt_seen) {
+            let dealt = crate::model::effect::DAMAGE_DEALT;
+            expr.node.visit(
+                &mut |node, span| {
+                    if matches!(node, Expr::Name(name) if name.matches(dealt)) {
+                        self.dealt_unbound.push(span);
+                    }
+                },
+                expr.span,
+            );
+        }
         if self.in_effects {
             self.effect_expressions.push(expr);
         }
@@ -173,8 +193,12 @@ impl<'a> References<'a> {
 
     fn effects(&mut self, effects: &'a Effects, context: LineContext, label: &'static str) {
         let outer = std::mem::replace(&mut self.in_effects, true);
+        // A new line counts from nothing; a `when`'s rest of the line goes on counting.
+        let seen = self.dealt_seen && outer;
+        let seen = std::mem::replace(&mut self.dealt_seen, seen);
         self.effect_parts(effects, context, label);
         self.in_effects = outer;
+        self.dealt_seen = seen;
     }
 
     fn effect_parts(&mut self, effects: &'a Effects, context: LineContext, label: &'static str) {
@@ -192,6 +216,9 @@ impl<'a> References<'a> {
                         )
                     {
                         self.chosen_moves.push((part.span, label));
+                    }
+                    if let Effect::StopBefore { .. } = effect {
+                        self.stops_before.push(part.span);
                     }
                     self.effect(effect, context)
                 }
@@ -216,11 +243,15 @@ impl<'a> References<'a> {
         match effect {
             Effect::Damage { amount, damage_type, .. } => {
                 self.amount(amount, context);
+                self.dealt_seen = true;
                 if let Some(kind) = damage_type.as_ref().filter(|k| k.node.as_str().contains('[')) {
                     self.type_parameters.push(kind);
                 }
             }
-            Effect::Heal(amount) => self.amount(amount, context),
+            Effect::Heal { amount, subject } => {
+                self.amount(amount, context);
+                self.healed.extend(subject);
+            }
             Effect::Gain { amount, resource, recipient }
             | Effect::Lose { amount, resource, recipient } => {
                 self.amount(amount, context);
@@ -294,7 +325,10 @@ impl<'a> References<'a> {
                 self.amount(amount, context);
                 self.stats.push(stat);
             }
-            Effect::EndTurn | Effect::SkipTurn { .. } | Effect::Drop { .. } => {}
+            Effect::EndTurn
+            | Effect::StopBefore { .. }
+            | Effect::SkipTurn { .. }
+            | Effect::Drop { .. } => {}
             Effect::PickUp { within } => {
                 if let Some(within) = within {
                     self.amount(within, context);
@@ -335,7 +369,10 @@ impl<'a> References<'a> {
                     self.near_kinds.push(who);
                     self.condition_names.push(condition);
                 }
-                Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
+                Test::Event { .. }
+                | Test::Keyword { .. }
+                | Test::Wielding { .. }
+                | Test::Facing { .. } => {}
             }
         }
     }
@@ -367,7 +404,10 @@ impl<'a> References<'a> {
                             self.near_kinds.push(who);
                             self.condition_names.push(condition);
                         }
-                        Test::Event { .. } | Test::Keyword { .. } | Test::Wielding { .. } => {}
+                        Test::Event { .. }
+                        | Test::Keyword { .. }
+                        | Test::Wielding { .. }
+                        | Test::Facing { .. } => {}
                     }
                 }
             }
@@ -438,6 +478,8 @@ impl<'a> References<'a> {
             PowerLine::Invest(amount) | PowerLine::Ticks(amount) => {
                 self.amount(amount, LineContext::Declaration)
             }
+            // Rolled once for the use, before any target's Result: read like a Before line.
+            PowerLine::Roll(amount) => self.amount(amount, LineContext::Movement),
             PowerLine::Keywords(keywords) => self.keywords(keywords),
             PowerLine::Defence(defence) => {
                 if let Some(arc) = &defence.arc {
@@ -461,18 +503,18 @@ impl<'a> References<'a> {
         let context = LineContext::Target;
         match target {
             Target::User => {}
-            Target::Creatures { count, range, .. } => {
+            Target::Creatures { count, range, least, .. } => {
                 if let Some(TargetCount::UpTo(amount) | TargetCount::Exactly(amount)) = count {
                     self.amount(amount, context);
                 }
-                if let Some(range) = range {
-                    self.amount(range, context);
+                for amount in [range, least].into_iter().flatten() {
+                    self.amount(amount, context);
                 }
             }
-            Target::Area { size, range, .. } => {
+            Target::Area { size, range, least, first, .. } => {
                 self.amount(size, context);
-                if let Some(range) = range {
-                    self.amount(range, context);
+                for amount in [range, least, first].into_iter().flatten() {
+                    self.amount(amount, context);
                 }
             }
             Target::Narration(narration) => self.narrative(narration, context, "Target", span),
@@ -593,7 +635,8 @@ impl<'a> References<'a> {
             // Checked by `check::power_rules` (keywords and condition names).
             SystemLine::KeywordRule { .. }
             | SystemLine::ResistedAs { .. }
-            | SystemLine::StanceEnds(_) => {}
+            | SystemLine::StanceEnds(_)
+            | SystemLine::CheckTags(_) => {}
             // Checked by `check::gear_fields` (types, records, the fallback weapon).
             SystemLine::GearFields { .. }
             | SystemLine::Record { .. }
@@ -637,7 +680,7 @@ impl<'a> References<'a> {
             }
             ConditionLine::Details(text) => self.holes(text, context),
             ConditionLine::Keywords(keywords) => self.keywords(keywords),
-            ConditionLine::Forbids(_) => {}
+            ConditionLine::Forbids(_) | ConditionLine::PerTurn(_) => {}
             ConditionLine::Parameters(_)
             | ConditionLine::Stacking(_)
             | ConditionLine::Duration(_)

@@ -24,7 +24,7 @@ pub(super) fn damage_pool(pack: &Pack, out: &mut Vec<Diagnostic>) {
         super::lifecycle::effects_of(&block.node.body).into_iter().find_map(|(effects, _)| {
             effects.leaves().find_map(|part| match &part.node {
                 EffectPart::Effect(Effect::Damage { .. }) => Some((part.span, "deals damage")),
-                EffectPart::Effect(Effect::Heal(_)) => Some((part.span, "heals")),
+                EffectPart::Effect(Effect::Heal { .. }) => Some((part.span, "heals")),
                 _ => None,
             })
         })

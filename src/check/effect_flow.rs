@@ -184,6 +184,18 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 );
             }
         }
+        for who in &references.healed {
+            if !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known)) {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::recipient",
+                        format!("`{}` names no one the engine can find to heal", who.node),
+                    )
+                    .with_primary(who.span, "not Self, Target or Next Ally")
+                    .with_help("write `Self heals N`, `Target heals N`, or `heal N` for the line's subject"),
+                );
+            }
+        }
         for who in &references.one_recipients {
             if !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known)) {
                 out.push(

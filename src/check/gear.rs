@@ -134,7 +134,7 @@ fn field_dice(read: &str, span: Span) -> Diagnostic {
 /// Where dice roll, for the help texts.
 const WHERE_DICE_ROLL: &str = "dice roll in the amount of an effect, where the line is used: \
      the damage, healing, gain, loss or condition of a Result, Effect, Before or After line \
-     (`Result: [1d8 + Strength] damage`)";
+     (`Result: [1d8 + Strength] damage`), and on a power's `Roll:` line";
 
 /// `Cost: [1d4] CP`: a dice term on a line that never rolls.
 fn dice_not_rolled(dice: &str, span: Span) -> Diagnostic {
@@ -252,6 +252,9 @@ fn power_line(line: &PowerLine, found: &mut BTreeSet<*const Spanned<Expr>>) {
         PowerLine::Result { effects: e, .. } | PowerLine::Effect { effects: e, .. } => {
             effects(e, found)
         }
+        PowerLine::Roll(Amount::Expr(expr)) => {
+            found.insert(std::ptr::from_ref(expr));
+        }
         _ => {}
     }
 }
@@ -303,7 +306,7 @@ fn effects(effects: &Effects, found: &mut BTreeSet<*const Spanned<Expr>>) {
 fn amounts(effect: &Effect) -> Vec<&Amount> {
     match effect {
         Effect::Damage { amount, .. }
-        | Effect::Heal(amount)
+        | Effect::Heal { amount, .. }
         | Effect::Gain { amount, .. }
         | Effect::Lose { amount, .. }
         | Effect::Spend { amount, .. }
@@ -325,6 +328,7 @@ fn amounts(effect: &Effect) -> Vec<&Amount> {
         | Effect::InFront { .. }
         | Effect::Do { .. }
         | Effect::EndTurn
+        | Effect::StopBefore { .. }
         | Effect::Drop { .. }
         | Effect::PickUp { within: None }
         | Effect::Lift { .. }

@@ -32,9 +32,12 @@ mod requirements;
 mod rules;
 mod rulings;
 mod scripts;
+mod shared_rolls;
 mod space;
 mod stat_parents;
+mod stops;
 mod tables;
+mod target_ranges;
 mod thresholds;
 mod traits;
 mod upgrades;
@@ -129,6 +132,9 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
                     .with_help("name the other side: `apply Advantage to Self against Target`"),
             );
         }
+        for span in &references.dealt_unbound {
+            out.push(dealt_unbound(*span));
+        }
         for span in &references.once_outside_test {
             out.push(
                 Diagnostic::error(
@@ -165,6 +171,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
     chosen_costs::chosen_costs(pack, &mut out);
+    target_ranges::target_ranges(pack, &mut out);
     critical_ranges::critical_ranges(pack, symbols, &mut out);
     power_rules::power_rules(pack, &names, &mut out);
     defences::defences(pack, &names, &mut out);
@@ -187,7 +194,22 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     creation::creation(pack, &mut out);
     named_outcomes::named_outcomes(pack, &mut out);
     space::space(pack, &mut out);
+    shared_rolls::shared_rolls(pack, &mut out);
+    stops::stops(pack, &mut out);
     out
+}
+
+/// `[Damage Dealt]` read at `span`, where no damage came before it on its effect line.
+fn dealt_unbound(span: crate::diagnostics::Span) -> Diagnostic {
+    Diagnostic::error(
+        "rules::check::damage_dealt_unbound",
+        "`Damage Dealt` is read where nothing was dealt",
+    )
+    .with_primary(span, "no damage before this on its effect line")
+    .with_help(
+        "read it on an effect line after its damage: `[Weapon Damage] damage; if [Damage Dealt \
+         > 0]: apply Dazed to Target`",
+    )
 }
 
 /// Orders diagnostics by file and position of their primary label (stable, so problems at

@@ -101,6 +101,16 @@ impl<'a> Names<'a> {
                 Expr::Name(name) if is_use_name(name.as_str()) => {
                     out.extend(uses.refusal(name.as_str(), context, span));
                 }
+                // A power's shared roll, unless the system declares a value so named.
+                Expr::Name(name)
+                    if !in_procedure
+                        && name.matches(crate::model::power::SHARED_ROLL)
+                        && !self.is_value(name.as_str()) =>
+                {
+                    out.extend(uses.roll_refusal(context, span));
+                }
+                // Where it may be read is the walk's to say (`References::dealt_unbound`).
+                Expr::Name(name) if name.matches(crate::model::effect::DAMAGE_DEALT) => {}
                 Expr::Name(name) => {
                     let known = self.is_value(name.as_str())
                         || (self.symbols.clock

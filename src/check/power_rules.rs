@@ -31,14 +31,16 @@ pub(super) fn power_keywords(pack: &Pack) -> Vec<&str> {
     out
 }
 
-/// The tags `Keyword X: resisted as Tag` lines of `pack` declare.
-fn resisting_tags(pack: &Pack) -> Vec<&str> {
+/// The tags `Keyword X: resisted as Tag` and `Check tags:` lines of `pack` declare.
+fn declared_tags(pack: &Pack) -> Vec<&str> {
     let mut out = Vec::new();
     for block in pack.blocks() {
         let BlockBody::System(lines) = &block.node.body else { continue };
         for line in lines {
-            if let SystemLine::ResistedAs { tag, .. } = &line.node {
-                out.push(tag.node.as_str());
+            match &line.node {
+                SystemLine::ResistedAs { tag, .. } => out.push(tag.node.as_str()),
+                SystemLine::CheckTags(tags) => out.extend(tags.iter().map(|t| t.node.as_str())),
+                _ => {}
             }
         }
     }
@@ -46,7 +48,7 @@ fn resisting_tags(pack: &Pack) -> Vec<&str> {
 }
 
 /// Refuses a relative modifier `vs Word` whose word no power has as a keyword and no
-/// `resisted as` line declares as a tag: it would never count (`unless vs Word` always
+/// `resisted as` or `Check tags:` line declares as a tag: it would never count (`unless vs Word` always
 /// counts then, which is what it says).
 fn relation_words(modifier: &Modifier, known: &[&str], tags: &[&str], out: &mut Vec<Diagnostic>) {
     let Modifier::Relative { modifier, relation } = modifier else { return };
@@ -61,7 +63,8 @@ fn relation_words(modifier: &Modifier, known: &[&str], tags: &[&str], out: &mut 
         word,
         known.iter().chain(tags).copied(),
         "give a power this keyword (`Keywords:`), or declare a tag the targets of a power \
-         carry: `Keyword Attack: resisted as Dodge` in the system",
+         carry (`Keyword Attack: resisted as Dodge`) or a check may carry (`Check tags: \
+         Crafting`) in the system",
     ));
 }
 
@@ -79,7 +82,7 @@ pub(super) fn power_rules(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>)
             "give a power this keyword on its `Keywords:` line",
         ));
     };
-    let tags = resisting_tags(pack);
+    let tags = declared_tags(pack);
     let mut stance_ends = Vec::new();
     for block in pack.blocks() {
         match &block.node.body {
@@ -111,11 +114,22 @@ pub(super) fn power_rules(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>)
             }
             BlockBody::Condition(lines) => {
                 for line in lines {
-                    let ConditionLine::Forbids(filters) = &line.node else { continue };
-                    for filter in filters {
-                        if let Some(keyword) = &filter.node.keyword {
-                            check_keyword(keyword.as_str(), filter.span);
+                    match &line.node {
+                        ConditionLine::Forbids(filters) => {
+                            for filter in filters {
+                                if let Some(keyword) = &filter.node.keyword {
+                                    check_keyword(keyword.as_str(), filter.span);
+                                }
+                            }
                         }
+                        ConditionLine::PerTurn(quotas) => {
+                            for quota in quotas {
+                                for keyword in quota.node.keywords() {
+                                    check_keyword(keyword.as_str(), quota.span);
+                                }
+                            }
+                        }
+                        _ => {}
                     }
                 }
             }

@@ -13,6 +13,7 @@ use super::as_written::RefusalKind;
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::model::common::Subject;
 use crate::model::common::Test;
+use crate::model::expr::Name;
 use crate::model::gear::GearDecls;
 use crate::model::keywords;
 use crate::model::{BlockBody, ConditionLine, Pack, PowerLine, Requirement, TraitLine, WeaponLine};
@@ -129,7 +130,23 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
         Test::Wielding { subject: Some((who, _)), .. } => (who, false),
         Test::Has { subject: who, .. } => (who, false),
         Test::Keyword { subject: who, .. } => (who, true),
+        Test::Facing { subject, of, .. } => {
+            if Subject::of(&subject.node).1.is_some()
+                && Subject::of(&subject.node).1 == Subject::of(&of.node).1
+            {
+                let kind = RefusalKind::FacingItself(subject.node.to_string());
+                let help = "write `you are behind Target` (or `Target is behind you`)";
+                return Some(kind.at(test.span).to_diagnostic().with_help(help));
+            }
+            return about_actor(subject, false, place).or_else(|| about_actor(of, false, place));
+        }
     };
+    about_actor(who, keyword, place)
+}
+
+/// Why a test about `who` (a keyword test when `keyword`) cannot be evaluated at `place`.
+fn about_actor(who: &Spanned<Name>, keyword: bool, place: Place) -> Option<Diagnostic> {
+    let label = place.label;
     let written = who.node.as_str().to_string();
     let allowed = match (keyword, place.target, place.power) {
         (true, _, true) => "`this power has keyword Melee`",

@@ -9,6 +9,7 @@ use crate::diagnostics::{Diagnostic, Span};
 use crate::link::Symbols;
 use crate::model::common::CheckSpec;
 use crate::model::expr::LineContext;
+use crate::model::power::SHARED_ROLL;
 use crate::model::procedure::{OUTCOME_NAMES, Procedure, outcome_names, versus_outcome_names};
 use crate::model::{BlockBody, Pack, PowerLine, TraitLine};
 
@@ -40,6 +41,8 @@ pub struct UseNames {
     deferred: bool,
     /// Its Cost line chooses an amount (`choose 1-5 Vigor`): its lines may read `Chosen`.
     chooses: bool,
+    /// It has a `Roll:` line: its Result and Effect lines may read `Roll`.
+    rolls: bool,
 }
 
 /// The outcome names a power's check binds.
@@ -102,21 +105,44 @@ impl UseNames {
                     }
                     _ => false,
                 });
-                UseNames { in_use: true, check, deferred, chooses }
+                let rolls = lines.iter().any(|line| matches!(line.node, PowerLine::Roll(_)));
+                UseNames { in_use: true, check, deferred, chooses, rolls }
             }
             // An upgrade's lines land in the powers it selects, with or without checks.
             BlockBody::Trait(lines)
                 if lines.iter().any(|line| matches!(line.node, TraitLine::To(_))) =>
             {
-                UseNames { in_use: true, check: CheckNames::Any, deferred: false, chooses: true }
+                UseNames {
+                    in_use: true,
+                    check: CheckNames::Any,
+                    deferred: false,
+                    chooses: true,
+                    rolls: false,
+                }
             }
             _ => UseNames {
                 in_use: false,
                 check: CheckNames::NoCheck,
                 deferred: false,
                 chooses: false,
+                rolls: false,
             },
         }
+    }
+
+    /// Why `[Roll]` cannot be read on a line of kind `context` at `span`: only the Result
+    /// and Effect lines of a power with a `Roll:` line read it. `None` when it can.
+    pub fn roll_refusal(&self, context: LineContext, span: Span) -> Option<Diagnostic> {
+        let why = match (self.rolls, context) {
+            (true, LineContext::Result) => return None,
+            (true, _) => "a power's `Roll:` is read on its Result and Effect lines only",
+            (false, _) => "this has no `Roll:` line",
+        };
+        let kind = CheckErrorKind::UseNameUnbound { name: SHARED_ROLL.into(), why: why.into() };
+        Some(kind.at(span).to_diagnostic().with_help(
+            "give the power one roll for the whole use, `Roll: [1d6 + Level]`, and read it \
+             as `[Roll]` on its Result and Effect lines",
+        ))
     }
 
     /// Why `name` (a use name, see [`is_use_name`]) cannot be read on a line of kind
@@ -204,12 +230,13 @@ fn binds(procedures: &Procedures<'_>, spec: &CheckSpec) -> CheckNames {
     CheckNames::Binds { procedure: procedure.name.to_string(), method, names }
 }
 
-/// A stat, resource, derived value or status named like a use name: refused where it is
-/// declared.
+/// A stat, resource, derived value or status named like a use name (or `Damage Dealt`, which
+/// an effect line binds after its damage): refused where it is declared.
 pub fn declared(symbols: &Symbols, out: &mut Vec<Diagnostic>) {
     let lists = [&symbols.stats, &symbols.resources, &symbols.derived, &symbols.statuses];
     for declared in lists.into_iter().flatten() {
-        if is_use_name(&declared.name) {
+        let dealt = declared.name.eq_ignore_ascii_case(crate::model::effect::DAMAGE_DEALT);
+        if is_use_name(&declared.name) || dealt {
             let kind = CheckErrorKind::UseNameDeclared(declared.name.clone());
             out.push(kind.at(declared.span).to_diagnostic().with_help(format!(
                 "name it otherwise: on a power's lines `[{}]` reads what the use bound",

@@ -145,7 +145,7 @@ pub(crate) fn bar(fraction: f64, width: usize) -> String {
     const EIGHTHS: [char; 8] = [' ', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
     let eighths = (fraction.clamp(0.0, 1.0) * (width * 8) as f64).round() as usize;
     let mut text = "█".repeat(eighths / 8);
-    if eighths % 8 > 0 {
+    if !eighths.is_multiple_of(8) {
         text.push(EIGHTHS[eighths % 8]);
     }
     text

@@ -245,10 +245,10 @@ impl Conditions {
     /// Counts down turn-bound durations for `actor`'s turn end; returns what ended.
     pub fn end_of_turn(&mut self, actor: &str) -> Vec<ActiveCondition> {
         for condition in &mut self.active {
-            if let Duration::EndOfTurn { actor: whose, turns } = &mut condition.duration {
-                if whose == actor {
-                    *turns = turns.saturating_sub(1);
-                }
+            if let Duration::EndOfTurn { actor: whose, turns } = &mut condition.duration
+                && whose == actor
+            {
+                *turns = turns.saturating_sub(1);
             }
         }
         self.extract(|c| matches!(c.duration, Duration::EndOfTurn { turns: 0, .. }))

@@ -1,8 +1,9 @@
 //! The map's directions, one vocabulary for both grids: compass words. Hexes are
 //! pointy-topped with `r` growing southward, so a hex has neighbours `east`, `northeast`,
 //! `northwest`, `west`, `southwest` and `southeast`; a square has `east`, `north`, `west`
-//! and `south`. Here too: which names a grid accepts, where an actor faces after a step, and
-//! whether a cell lies within an arc of a facing (angles measured between cell centres).
+//! and `south`. Here too: which names a grid accepts, where an actor faces after a step,
+//! whether a cell lies within an arc of a facing, and whether it lies in front of, beside or
+//! behind one (angles measured between cell centres).
 
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +27,45 @@ const SQUARE_COMPASS: [Direction; 4] =
 /// Slack for an angle exactly on an arc's edge (floating point); far below the smallest
 /// angle between two cells on the map.
 const EDGE_SLACK: f64 = 1e-9;
+
+/// Where a cell lies seen from an actor facing a direction ([`Grid::quarter`]): less than 90
+/// degrees off the facing is in front, more than 90 behind, exactly 90 beside (on a square
+/// grid the cells straight left and right; on hexes every neighbour is in front or behind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Quarter {
+    /// `in front of`
+    Front,
+    /// `beside`
+    Side,
+    /// `behind`
+    Back,
+}
+
+impl Quarter {
+    /// The words a rule line writes: `in front of`, `beside`, `behind`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Quarter::Front => "in front of",
+            Quarter::Side => "beside",
+            Quarter::Back => "behind",
+        }
+    }
+
+    /// The quarter `words` name (`behind`, `in front of`, case and spacing as the grammar
+    /// reads them).
+    pub fn named(words: &str) -> Option<Quarter> {
+        let words: Vec<String> = words.split_whitespace().map(str::to_ascii_lowercase).collect();
+        [Quarter::Front, Quarter::Side, Quarter::Back]
+            .into_iter()
+            .find(|quarter| quarter.words().split(' ').eq(words.iter().map(String::as_str)))
+    }
+}
+
+impl std::fmt::Display for Quarter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.words())
+    }
+}
 
 /// A compass direction: where an actor faces, or a step on the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -170,6 +210,33 @@ impl Grid {
         let off = (self.bearing(at, other) - self.bearing(Hex::default(), step)).rem_euclid(360.0);
         off.min(360.0 - off) <= half + EDGE_SLACK
     }
+
+    /// Where `other` lies seen from `at` facing `facing`: in front (less than 90 degrees off
+    /// the facing), beside (90) or behind (more); `None` when `other` is `at` or the grid
+    /// has no such facing.
+    ///
+    /// ```
+    /// use mythforge::engine::{Direction, Grid, Hex, Quarter};
+    /// let here = Hex::new(0, 0);
+    /// assert_eq!(Grid::Square.quarter(here, Direction::East, Hex::new(-1, 0)), Some(Quarter::Back));
+    /// assert_eq!(Grid::Square.quarter(here, Direction::East, Hex::new(0, 1)), Some(Quarter::Side));
+    /// assert_eq!(Grid::Square.quarter(here, Direction::East, Hex::new(1, 1)), Some(Quarter::Front));
+    /// ```
+    pub fn quarter(self, at: Hex, facing: Direction, other: Hex) -> Option<Quarter> {
+        let step = self.step(facing)?;
+        if other == at {
+            return None;
+        }
+        let off = (self.bearing(at, other) - self.bearing(Hex::default(), step)).rem_euclid(360.0);
+        let off = off.min(360.0 - off);
+        Some(if off < 90.0 - EDGE_SLACK {
+            Quarter::Front
+        } else if off > 90.0 + EDGE_SLACK {
+            Quarter::Back
+        } else {
+            Quarter::Side
+        })
+    }
 }
 
 #[cfg(test)]
@@ -193,6 +260,29 @@ mod tests {
                 assert!(off.min(360.0 - off) < 1e-9, "{grid} {d}: {angle}");
             }
         }
+    }
+
+    #[test]
+    fn hex_neighbours_are_in_front_or_behind_and_squares_have_sides() {
+        let here = Hex::default();
+        let hex: Vec<Option<Quarter>> =
+            DIRECTIONS.iter().map(|d| Grid::Hex.quarter(here, Direction::East, *d)).collect();
+        use Quarter::{Back, Front, Side};
+        // east, northeast, northwest, west, southwest, southeast: 0, 60, 120, 180, 120, 60.
+        assert_eq!(
+            hex,
+            [Some(Front), Some(Front), Some(Back), Some(Back), Some(Back), Some(Front)]
+        );
+        let square: Vec<Option<Quarter>> = SQUARE_DIRECTIONS
+            .iter()
+            .map(|d| Grid::Square.quarter(here, Direction::North, *d))
+            .collect();
+        assert_eq!(square, [Some(Side), Some(Front), Some(Side), Some(Back)]);
+        assert_eq!(Grid::Square.quarter(here, Direction::North, here), None);
+        assert_eq!(Grid::Hex.quarter(here, Direction::North, Hex::new(1, 0)), None);
+        assert_eq!(Quarter::named("in  Front of"), Some(Front));
+        assert_eq!(Quarter::named("beside"), Some(Side));
+        assert_eq!(Quarter::named("over"), None);
     }
 
     #[test]

@@ -52,7 +52,7 @@ pub use damage::{
 pub use decision::{
     Answer, Decider, DecisionKind, DecisionPoint, DecisionTaken, Policy, PolicyDecider,
 };
-pub use direction::Direction;
+pub use direction::{Direction, Quarter};
 pub use effects::{DamageInto, DamageReport};
 pub(crate) use effects::{Sink, Struck};
 pub use encounter::{

@@ -77,13 +77,13 @@ pub fn validate(world: &World) -> Result<(), String> {
             return Err(format!("`{}` stands at {hex}, off the map", actor.name));
         }
         for (name, resource) in &actor.resources {
-            if let (Some(min), Some(max)) = (resource.min, resource.max) {
-                if min > max {
-                    return Err(format!(
-                        "`{}`'s {name} has a minimum {min} above its maximum {max}",
-                        actor.name
-                    ));
-                }
+            if let (Some(min), Some(max)) = (resource.min, resource.max)
+                && min > max
+            {
+                return Err(format!(
+                    "`{}`'s {name} has a minimum {min} above its maximum {max}",
+                    actor.name
+                ));
             }
             if let Some(max) = resource.max.filter(|max| resource.current > *max) {
                 return Err(format!(

@@ -148,7 +148,9 @@ impl Binding {
     fn effect(&self, effect: &Effect) -> Effect {
         let mut effect = effect.clone();
         match &mut effect {
-            Effect::Damage { amount, .. } | Effect::Heal(amount) => *amount = self.amount(amount),
+            Effect::Damage { amount, .. } | Effect::Heal { amount, .. } => {
+                *amount = self.amount(amount)
+            }
             Effect::Gain { amount, resource, .. }
             | Effect::Lose { amount, resource, .. }
             | Effect::Set { amount, resource, .. }
@@ -221,6 +223,7 @@ impl Binding {
             },
             PowerLine::Invest(amount) => PowerLine::Invest(self.amount(amount)),
             PowerLine::Ticks(amount) => PowerLine::Ticks(self.amount(amount)),
+            PowerLine::Roll(amount) => PowerLine::Roll(self.amount(amount)),
             PowerLine::Threshold(expr) => PowerLine::Threshold(self.expr(expr)),
             PowerLine::GmThreshold(default) => {
                 PowerLine::GmThreshold(default.as_ref().map(|expr| self.expr(expr)))

@@ -56,6 +56,9 @@ pub enum Target {
         who: Spanned<Name>,
         /// Maximum distance.
         range: Option<Amount>,
+        /// `in 2-3`: the least distance.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        least: Option<Amount>,
     },
     /// `Burst 2 within 10`, `Burst 1 excluding Self`
     Area {
@@ -65,6 +68,12 @@ pub enum Target {
         size: Amount,
         /// How far away it may be placed.
         range: Option<Amount>,
+        /// `within 2-3`: how near it may not be placed.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        least: Option<Amount>,
+        /// `, first 4`: how many of the creatures in it, in its order, it strikes at most.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        first: Option<Amount>,
         /// `excluding Self` / `including Self`; `None`: the default (an area placed at range
         /// counts its user, one originating on the user does not).
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -81,7 +90,7 @@ impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Target::User => f.write_str("Self"),
-            Target::Creatures { count, who, range } => {
+            Target::Creatures { count, who, range, least } => {
                 match count {
                     Some(TargetCount::UpTo(amount)) => write!(f, "Up to {amount} ")?,
                     Some(TargetCount::All) => f.write_str("All ")?,
@@ -96,15 +105,18 @@ impl fmt::Display for Target {
                 } else {
                     write!(f, "{}", who.node)?;
                 }
-                match range {
-                    Some(range) => write!(f, " in {range}"),
-                    None => Ok(()),
+                match (least, range) {
+                    (Some(least), Some(range)) => write!(f, " in {least}-{range}"),
+                    (_, Some(range)) => write!(f, " in {range}"),
+                    _ => Ok(()),
                 }
             }
-            Target::Area { shape, size, range, user, sides } => {
+            Target::Area { shape, size, range, least, first, user, sides } => {
                 write!(f, "{} {size}", shape.0)?;
-                if let Some(range) = range {
-                    write!(f, " within {range}")?;
+                match (least, range) {
+                    (Some(least), Some(range)) => write!(f, " within {least}-{range}")?,
+                    (_, Some(range)) => write!(f, " within {range}")?,
+                    _ => {}
                 }
                 match user {
                     Some(SelfInArea::Excluding) => f.write_str(" excluding Self")?,
@@ -112,8 +124,12 @@ impl fmt::Display for Target {
                     None => {}
                 }
                 match sides {
-                    Some(SidesInArea::ExcludingAllies) => f.write_str(" excluding allies"),
-                    Some(SidesInArea::ExcludingEnemies) => f.write_str(" excluding enemies"),
+                    Some(SidesInArea::ExcludingAllies) => f.write_str(" excluding allies")?,
+                    Some(SidesInArea::ExcludingEnemies) => f.write_str(" excluding enemies")?,
+                    None => {}
+                }
+                match first {
+                    Some(first) => write!(f, ", first {first}"),
                     None => Ok(()),
                 }
             }
@@ -288,6 +304,19 @@ pub enum Test {
         /// The gear's name or keyword.
         gear: Spanned<Name>,
     },
+    /// `you are behind Target`, `not you are in front of Target`, `Target is beside you`:
+    /// where the subject stands seen from the other actor's facing (see
+    /// [`crate::engine::Quarter`]).
+    Facing {
+        /// Who stands there (optionally after `not`).
+        subject: Spanned<Name>,
+        /// The verb as written (`is`, `are`).
+        verb: String,
+        /// In front of, beside or behind.
+        quarter: crate::engine::Quarter,
+        /// Whose facing it is measured from.
+        of: Spanned<Name>,
+    },
     /// `an ally within 5`, `no enemy within [Reach]`: whether someone of a kind (`ally`,
     /// `enemy`, `creature`) stands within a distance of the one tested (the user).
     Near {
@@ -337,6 +366,9 @@ impl fmt::Display for Test {
                     write!(f, "{} {verb} ", subject.node)?;
                 }
                 write!(f, "wielding {} {}", article(gear.node.as_str(), false), gear.node)
+            }
+            Test::Facing { subject, verb, quarter, of } => {
+                write!(f, "{} {verb} {quarter} {}", subject.node, of.node)
             }
             Test::Party { negated, who, condition } => {
                 let article = article(who.node.as_str(), *negated);

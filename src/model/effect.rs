@@ -188,8 +188,13 @@ pub enum Effect {
         /// `fire`
         damage_type: Option<Spanned<Name>>,
     },
-    /// `heal 5`
-    Heal(Amount),
+    /// `heal 5`; `Self heals [Roll]` names who is healed (else the line's subject).
+    Heal {
+        /// How much.
+        amount: Amount,
+        /// `Self`, `Target`: who is healed.
+        subject: Option<Spanned<Name>>,
+    },
     /// `gain 2 CP`; `Target gains 2 Wounds` and `each ally within 5 gains 1 Morale` name
     /// who gains.
     Gain {
@@ -272,6 +277,12 @@ pub enum Effect {
     },
     /// `end the turn`: the turn in progress is over (its actor uses nothing more).
     EndTurn,
+    /// `stop before this square`: inside a rule run by entering a cell during a walk, the
+    /// walk ends on the cell of its path before that one (the mover is put back there).
+    StopBefore {
+        /// The cell word as written, in lower case (`square`, `hex`, `cell`).
+        cell: String,
+    },
     /// `lay Spikes at Target`, `lay Fire 2`: the condition laid as terrain on a hex (the
     /// subject's, else the request's `to q,r`), held by whoever stands there.
     Lay {
@@ -391,7 +402,8 @@ impl fmt::Display for Effect {
                 }
                 f.write_str("damage")
             }
-            Effect::Heal(amount) => write!(f, "heal {amount}"),
+            Effect::Heal { amount, subject: None } => write!(f, "heal {amount}"),
+            Effect::Heal { amount, subject: Some(who) } => write!(f, "{} heals {amount}", who.node),
             Effect::Gain { amount, resource, recipient: None } => {
                 write!(f, "gain {amount} {}", resource.node)
             }
@@ -474,6 +486,7 @@ impl fmt::Display for Effect {
                 write!(f, "advance the clock by {amount} {}", unit.node)
             }
             Effect::EndTurn => f.write_str("end the turn"),
+            Effect::StopBefore { cell } => write!(f, "stop before this {cell}"),
             Effect::Lay { condition, at } => {
                 write!(f, "lay {condition}")?;
                 match at {
@@ -514,6 +527,11 @@ fn write_duration(f: &mut fmt::Formatter<'_>, duration: &Option<Duration>) -> fm
         None => Ok(()),
     }
 }
+
+/// The name an effect line reads after a damage effect: the health that line's damage took
+/// from its subject so far, after absorption and armour (`[10] damage; if [Damage Dealt >
+/// 0]: apply Dazed`). Read before any damage on the line, it is refused by `check`.
+pub const DAMAGE_DEALT: &str = "Damage Dealt";
 
 /// One part of an effect line: an executable effect or narration.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -152,6 +152,10 @@ pub enum ConditionLine {
     /// `Turn: skipped` — each turn of the holder's that starts while it holds this passes at
     /// once (stunned, surprised).
     TurnSkipped,
+    /// `Per turn: 1 Move` — while held, the holder's uses of powers with those keywords are
+    /// held to that many a turn, on top of the system's `Per turn:` line (uses made earlier
+    /// in the same turn count).
+    PerTurn(Vec<Spanned<super::power_rules::TurnQuota>>),
 }
 
 impl fmt::Display for ConditionLine {
@@ -188,6 +192,10 @@ impl fmt::Display for ConditionLine {
             ConditionLine::Forbids(filters) => {
                 f.write_str("Forbids: ")?;
                 write_list(f, filters)
+            }
+            ConditionLine::PerTurn(quotas) => {
+                f.write_str("Per turn: ")?;
+                write_list(f, quotas)
             }
         }
     }

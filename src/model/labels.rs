@@ -151,6 +151,8 @@ label_table! {
         /// `Result: [Weapon + Grade] damage`, `Result 2:`, `Result Fail:`, `Result Critical:`,
         /// `Result if [Margin >= 5]:`
         Result = "Result", PlainOrNamed, "effects by grade: `Result: [Weapon + Grade] damage`, `Result 2:`, `Result =0:`, `Result Fail:`; by what the check produced or what holds: `Result Critical:`, `Result if [Margin >= 5]:`, `Result if Target is Dazed:`";
+        /// `Roll: [1d6 + Level]`
+        Roll = "Roll", Plain, "one roll for the whole use, which its Result and Effect lines read as `[Roll]`: the same number for every target and every line (`Effect: [Roll] damage; Self heals [Roll]`): `Roll: [1d6 + Level]`";
         /// `Sustain: [CP >= 1]`
         Sustain = "Sustain", Plain, "what keeps the power up each turn: `Sustain: [CP >= 1]`";
         /// `Target: Enemy in [Weapon Reach]`
@@ -264,6 +266,8 @@ label_table! {
         Record = "Record", Named, "a record a gear field may hold, read as `[Weapon's Fast Damage]`: `Record Attack: Hit number, Damage dice`";
         /// `Fallback weapon: Fists`
         FallbackWeapon = "Fallback weapon", Plain, "the weapon a use falls back to when its weapon's `Requires:` does not hold: `Fallback weapon: Fists`";
+        /// `Check tags: Crafting`
+        CheckTags = "Check tags", Plain, "tags a check nobody opposes may carry, selected by the roller's relative modifiers: `Check tags: Crafting` (`check Ana Intelligence vs 12 as Crafting` counts `+[Level] checks vs Crafting`)";
         /// `Stance ends: Unconscious`
         StanceEnds = "Stance ends", Plain, "conditions that end a stance: `Stance ends: Unconscious`";
         /// `Effects Carry: gain 1 Marks`
@@ -316,6 +320,8 @@ label_table! {
         Includes = "Includes" | "Include", Plain, "conditions held as long as this one: `Includes: Slowed`";
         /// `Forbids: Reaction powers`
         Forbids = "Forbids", Plain, "powers the holder cannot use: `Forbids: Reaction powers`";
+        /// `Per turn: 1 Move`
+        PerTurn = "Per turn", Plain, "how many powers of a kind the holder may use a turn, on top of the system's quotas: `Per turn: 1 Move`";
     }
 }
 

@@ -11,6 +11,9 @@ use super::expr::{Expr, Name};
 use super::{Block, keywords};
 use crate::diagnostics::Spanned;
 
+/// The name a power's Result and Effect lines read its `Roll:` line's value by: `[Roll]`.
+pub const SHARED_ROLL: &str = "Roll";
+
 /// One notation line of a power.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum PowerLine {
@@ -40,6 +43,10 @@ pub enum PowerLine {
     Invest(Amount),
     /// `Ticks: 3` — what using the power costs on a tick timeline (`Initiative: ticks`).
     Ticks(Amount),
+    /// `Roll: [1d6 + Level]` — one roll for the whole use, made before its first Result or
+    /// Effect line that applies; those lines read it as `[Roll]`, the same number for every
+    /// target.
+    Roll(Amount),
     /// `Keywords: Melee [Weapon] Charge`
     Keywords(Vec<Spanned<Keyword>>),
     /// `Limit: once per turn` — how often the power may be used.
@@ -194,6 +201,7 @@ impl PowerLine {
             PowerLine::Halt(_) => "Halt",
             PowerLine::Invest(_) => "Invest",
             PowerLine::Ticks(_) => "Ticks",
+            PowerLine::Roll(_) => "Roll",
             PowerLine::Keywords(_) => "Keywords",
             PowerLine::Limit(_) => "Limit",
             PowerLine::Penalty(_) => "Penalty",
@@ -265,7 +273,9 @@ impl fmt::Display for PowerLine {
             | PowerLine::Sustain(requirement)
             | PowerLine::Trigger(requirement)
             | PowerLine::While(requirement) => write!(f, "{label}: {requirement}"),
-            PowerLine::Invest(amount) | PowerLine::Ticks(amount) => write!(f, "{label}: {amount}"),
+            PowerLine::Invest(amount) | PowerLine::Ticks(amount) | PowerLine::Roll(amount) => {
+                write!(f, "{label}: {amount}")
+            }
             PowerLine::Limit(limit) => write!(f, "{label}: {limit}"),
             PowerLine::Keywords(keywords) => {
                 write!(f, "{label}: ")?;

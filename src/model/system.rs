@@ -257,6 +257,9 @@ pub enum SystemLine {
         /// `; 1 Stamina buys 1 Basic or 1 Combat`: what paying allows beyond the quotas.
         purchases: Vec<Spanned<super::power_rules::TurnPurchase>>,
     },
+    /// `Check tags: Crafting` — tags a check nobody opposes may carry (`check Ana Intelligence
+    /// vs 12 as Crafting`): the roller's relative modifiers `vs Crafting` count on it.
+    CheckTags(Vec<Spanned<Name>>),
     /// `Stance ends: Unconscious` — conditions that end an adopted stance.
     StanceEnds(Vec<Spanned<Name>>),
     /// `Effects Carry: gain 1 Marks; when [Marks >= 6]: raise Might by 1` — a named group
@@ -470,6 +473,10 @@ impl fmt::Display for SystemLine {
             SystemLine::StanceEnds(conditions) => {
                 f.write_str("Stance ends: ")?;
                 write_list(f, conditions)
+            }
+            SystemLine::CheckTags(tags) => {
+                f.write_str("Check tags: ")?;
+                write_list(f, tags)
             }
             SystemLine::GearFields { kind, fields } => {
                 write!(f, "{} fields: ", kind.word())?;

@@ -855,7 +855,7 @@ mod tests {
 
     #[test]
     fn leaves_read_inline_keep_the_depth_limit_and_the_failing_node_span() {
-        let sign = |levels: usize| if levels % 2 == 0 { 7 } else { -7 };
+        let sign = |levels: usize| if levels.is_multiple_of(2) { 7 } else { -7 };
         for levels in [0, 1, 2, MAX_DEPTH - 1, MAX_DEPTH] {
             let value = evaluate(&negated(levels), &Seven, LineContext::Result);
             assert_eq!(value, Ok(Value::integer(sign(levels))), "{levels} levels");

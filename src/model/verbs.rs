@@ -36,6 +36,8 @@ pub enum EffectVerb {
     Advance,
     /// `end the turn`
     EndTurn,
+    /// `stop before this square`
+    StopBefore,
     /// `skip the next turn`, `Self skips the next turn`
     SkipTurn,
     /// `lay Spikes at Target`
@@ -52,7 +54,7 @@ pub enum EffectVerb {
 
 impl EffectVerb {
     /// Every effect phrase, in documentation order.
-    pub const ALL: [EffectVerb; 21] = [
+    pub const ALL: [EffectVerb; 22] = [
         EffectVerb::Damage,
         EffectVerb::Heal,
         EffectVerb::Gain,
@@ -68,6 +70,7 @@ impl EffectVerb {
         EffectVerb::Do,
         EffectVerb::Advance,
         EffectVerb::EndTurn,
+        EffectVerb::StopBefore,
         EffectVerb::SkipTurn,
         EffectVerb::Lay,
         EffectVerb::Drop,
@@ -96,6 +99,7 @@ impl EffectVerb {
             EffectVerb::Do => "do Group",
             EffectVerb::Advance => "advance the clock by N ticks/periods/days",
             EffectVerb::EndTurn => "end the turn",
+            EffectVerb::StopBefore => "stop before this square/hex",
             EffectVerb::SkipTurn => "[Subject skips | skip] the next turn",
             EffectVerb::Lay => "lay Condition [N] [at Subject]",
             EffectVerb::Drop => "drop the weapon [at Subject]",
@@ -123,6 +127,7 @@ impl EffectVerb {
             EffectVerb::Do => "do Rally",
             EffectVerb::Advance => "advance the clock by 1 tick",
             EffectVerb::EndTurn => "end the turn",
+            EffectVerb::StopBefore => "stop before this square",
             EffectVerb::SkipTurn => "Self skips the next turn",
             EffectVerb::Lay => "lay Spikes at Target",
             EffectVerb::Drop => "drop the weapon at Target",
@@ -138,7 +143,7 @@ impl EffectVerb {
         // Exhaustive: a new effect must take its place in the table.
         match effect {
             Effect::Damage { .. } => EffectVerb::Damage,
-            Effect::Heal(_) => EffectVerb::Heal,
+            Effect::Heal { .. } => EffectVerb::Heal,
             Effect::Gain { .. } => EffectVerb::Gain,
             Effect::Lose { .. } => EffectVerb::Lose,
             Effect::Spend { .. } => EffectVerb::Spend,
@@ -152,6 +157,7 @@ impl EffectVerb {
             Effect::Do { .. } => EffectVerb::Do,
             Effect::Advance { .. } => EffectVerb::Advance,
             Effect::EndTurn => EffectVerb::EndTurn,
+            Effect::StopBefore { .. } => EffectVerb::StopBefore,
             Effect::SkipTurn { .. } => EffectVerb::SkipTurn,
             Effect::Lay { .. } => EffectVerb::Lay,
             Effect::Drop { .. } => EffectVerb::Drop,

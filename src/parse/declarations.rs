@@ -155,6 +155,7 @@ impl Lowerer {
             SystemLabel::PerTurn => self.per_turn(line, false),
             SystemLabel::PerChallengeTurn => self.per_turn(line, true),
             SystemLabel::StanceEnds => self.names(line).map(SystemLine::StanceEnds),
+            SystemLabel::CheckTags => self.names(line).map(SystemLine::CheckTags),
             SystemLabel::WeaponFields => self.field_decls(line).map(|fields| {
                 SystemLine::GearFields { kind: crate::model::gear::GearKind::Weapon, fields }
             }),
@@ -544,6 +545,7 @@ impl Lowerer {
             ConditionLabel::Grants => self.grants(line).map(ConditionLine::Grants),
             ConditionLabel::Includes => self.includes(line).map(ConditionLine::Includes),
             ConditionLabel::Forbids => self.forbids(line).map(ConditionLine::Forbids),
+            ConditionLabel::PerTurn => self.held_per_turn(line).map(ConditionLine::PerTurn),
             ConditionLabel::Turn => {
                 if line.text.trim().eq_ignore_ascii_case("skipped") {
                     Some(ConditionLine::TurnSkipped)

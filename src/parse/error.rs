@@ -103,6 +103,11 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::has_verb => "`has` or `is`",
         Rule::keyword_clause => "a keyword test such as `Target has keyword Construct`",
         Rule::has_clause => "a test such as `Target has Prone`",
+        Rule::target_range => "a distance such as `3` or `2-3`",
+        Rule::range_least => "the least distance of a range such as `2-3`",
+        Rule::area_first => "`, first N` (how many of the area's creatures it strikes)",
+        Rule::facing_clause => "a test such as `you are behind Target`",
+        Rule::quarter_words => "`in front of`, `beside` or `behind`",
         Rule::wielding_clause | Rule::wielding_word => "a gear test such as `wielding a Shield`",
         Rule::wielding_not => "`not`",
         Rule::near_clause => "a test such as `an ally within 5`",
@@ -177,6 +182,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         | Rule::effect_with_word => "`check <stat> vs <threshold> with <procedure>`",
         Rule::once_per_test => "`at most once per test`",
         Rule::subject_change | Rule::subject_verb => "`Target gains N resource`",
+        Rule::subject_heal | Rule::heal_subject | Rule::heal_subject_word | Rule::heals_word => {
+            "`Self heals N`"
+        }
         Rule::recipient | Rule::recipient_name | Rule::recipient_word => "who: `Target`, `Self`",
         Rule::each_recipient | Rule::each_word => "`each ally within N`",
         Rule::every_recipient | Rule::every_word => "`every ally`",
@@ -187,6 +195,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::in_front => "`put <armour> in front of <who>`",
         Rule::raise | Rule::raise_verb => "`raise <stat> by <amount>`",
         Rule::end_turn => "`end the turn`",
+        Rule::stop_before | Rule::stop_word | Rule::stop_cell => "`stop before this square`",
         Rule::lay | Rule::lay_verb => "`lay <condition> at <who>`",
         Rule::lift | Rule::lift_verb => "`lift <condition> at <who>`",
         Rule::use_power | Rule::use_verb => "`use <power>`",

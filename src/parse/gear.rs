@@ -86,7 +86,8 @@ impl Lowerer {
                 nodes.into_iter().map(|node| self.assignment(node, line.base)).collect();
             return entries.map(FieldValue::Record);
         }
-        let words = text.chars().all(|c| c.is_alphabetic() || " ,-'_".contains(c));
+        // A keyword that is a reserved word prints quoted (`"has"`), and reads back so.
+        let words = text.chars().all(|c| c.is_alphabetic() || " ,-'_\"".contains(c));
         if words && !text.trim().is_empty() {
             return Some(FieldValue::Keywords(self.keywords(text, line.base)));
         }

@@ -417,6 +417,7 @@ impl Lowerer {
             PowerLabel::Halt => PowerLine::Halt(self.requirement(text, base)),
             PowerLabel::Invest => return Some(self.required_amount(line).map(PowerLine::Invest)),
             PowerLabel::Ticks => return Some(self.required_amount(line).map(PowerLine::Ticks)),
+            PowerLabel::Roll => return Some(self.required_amount(line).map(PowerLine::Roll)),
             PowerLabel::Keywords => PowerLine::Keywords(self.keywords(text, base)),
             PowerLabel::Limit => return Some(self.limit(line).map(PowerLine::Limit)),
             PowerLabel::Prereq => PowerLine::Prereq(self.requirement(text, base)),

@@ -214,10 +214,10 @@ impl Line<'_> {
         }
         // `((" " | "\t")+ ~ (grade_gate | label_condition))?`
         let spaced = self.spaces(at);
-        if spaced > at {
-            if let Some(end) = self.grade_gate(spaced).or_else(|| self.label_condition(spaced)) {
-                at = end;
-            }
+        if spaced > at
+            && let Some(end) = self.grade_gate(spaced).or_else(|| self.label_condition(spaced))
+        {
+            at = end;
         }
         Some(Some(at))
     }

@@ -175,6 +175,26 @@ impl Lowerer {
         Some(SystemLine::PerTurn { challenge, quotas, purchases })
     }
 
+    /// A condition's `Per turn: 1 Move`: keyword quotas only (no `other`, nothing bought),
+    /// since it narrows the holder's turn rather than sharing it out.
+    pub(super) fn held_per_turn(
+        &mut self,
+        line: &RawLine<'_>,
+    ) -> Option<Vec<Spanned<crate::model::power_rules::TurnQuota>>> {
+        let Some(SystemLine::PerTurn { quotas, purchases, .. }) = self.per_turn(line, false) else {
+            return None;
+        };
+        if !purchases.is_empty() || quotas.iter().any(|quota| quota.node.keyword.is_none()) {
+            self.expected(
+                line,
+                "keyword quotas such as `1 Move` or `1 Move, 1 Trap` (a condition narrows the \
+                 holder's turn: no `other` entry and nothing bought)",
+            );
+            return None;
+        }
+        Some(quotas)
+    }
+
     /// `Forbids: powers` or `Forbids: Reaction powers, Fate powers`.
     pub(super) fn forbids(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<PowerFilter>>> {
         let mut filters = Vec::new();

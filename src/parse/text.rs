@@ -520,7 +520,15 @@ impl Lowerer {
                 let damage_type = inner.first().map(|kind| self.name(kind, base));
                 Some(Effect::Damage { negative, amount, damage_type })
             }
-            Rule::heal => Some(Effect::Heal(self.plain_amount(inner.remove(0), base)?)),
+            Rule::heal => Some(Effect::Heal {
+                amount: self.plain_amount(inner.remove(0), base)?,
+                subject: None,
+            }),
+            Rule::subject_heal => {
+                let subject = Some(self.name(&inner.remove(0), base));
+                let amount = self.plain_amount(inner.remove(1), base)?;
+                Some(Effect::Heal { amount, subject })
+            }
             Rule::resource_change | Rule::spend => {
                 let verb = if rule == Rule::spend {
                     "spend".to_string()
@@ -662,6 +670,10 @@ impl Lowerer {
                 Some(Effect::Raise { lower, stat, amount })
             }
             Rule::end_turn => Some(Effect::EndTurn),
+            Rule::stop_before => {
+                let cell = inner.last()?.as_str().to_lowercase();
+                Some(Effect::StopBefore { cell })
+            }
             Rule::lay => {
                 let condition = self.condition_ref(inner.remove(1), base)?;
                 let at = inner.get(1).map(|who| self.name(who, base));
@@ -734,30 +746,33 @@ impl Lowerer {
             Rule::area_target => (|| {
                 let shape = AreaShape(capitalise(inner.remove(0).as_str()));
                 let size = self.plain_amount(inner.remove(0), base)?;
-                let (mut user, mut sides) = (None, None);
-                while let Some(rule @ (Rule::area_self | Rule::area_sides)) =
-                    inner.last().map(|node| node.as_rule())
-                {
-                    let word = inner.pop()?.as_str().to_ascii_lowercase();
-                    if rule == Rule::area_sides {
-                        sides = Some(if word.ends_with("allies") {
-                            SidesInArea::ExcludingAllies
-                        } else {
-                            SidesInArea::ExcludingEnemies
-                        });
-                    } else {
-                        user = Some(if word.starts_with("ex") {
-                            SelfInArea::Excluding
-                        } else {
-                            SelfInArea::Including
-                        });
+                let (mut user, mut sides, mut range, mut least, mut first) =
+                    (None, None, None, None, None);
+                for node in inner {
+                    match node.as_rule() {
+                        Rule::target_range => (least, range) = self.target_range(node, base)?,
+                        Rule::area_first => {
+                            first = Some(self.plain_amount(node.into_inner().next()?, base)?);
+                        }
+                        Rule::area_sides => {
+                            let word = node.as_str().to_ascii_lowercase();
+                            sides = Some(if word.ends_with("allies") {
+                                SidesInArea::ExcludingAllies
+                            } else {
+                                SidesInArea::ExcludingEnemies
+                            });
+                        }
+                        _ => {
+                            let word = node.as_str().to_ascii_lowercase();
+                            user = Some(if word.starts_with("ex") {
+                                SelfInArea::Excluding
+                            } else {
+                                SelfInArea::Including
+                            });
+                        }
                     }
                 }
-                let range = match inner.pop() {
-                    Some(range) => Some(self.plain_amount(range, base)?),
-                    None => None,
-                };
-                Some(Target::Area { shape, size, range, user, sides })
+                Some(Target::Area { shape, size, range, least, first, user, sides })
             })(),
             _ => (|| {
                 let mut count = None;
@@ -772,14 +787,32 @@ impl Lowerer {
                     });
                 }
                 let who = self.name(&inner.remove(0), base);
-                let range = match inner.pop() {
-                    Some(range) => Some(self.plain_amount(range, base)?),
-                    None => None,
+                let (least, range) = match inner.pop() {
+                    Some(range) => self.target_range(range, base)?,
+                    None => (None, None),
                 };
-                Some(Target::Creatures { count, who, range })
+                Some(Target::Creatures { count, who, range, least })
             })(),
         };
         lowered.unwrap_or_else(|| Target::Narration(self.narration(text, base)))
+    }
+
+    /// `3` or `2-3` after `in`/`within`: the least distance (if given) and the most.
+    fn target_range(
+        &mut self,
+        node: Node<'_>,
+        base: usize,
+    ) -> Option<(Option<Amount>, Option<Amount>)> {
+        let mut least = None;
+        let mut most = None;
+        for part in node.into_inner() {
+            if part.as_rule() == Rule::range_least {
+                least = Some(self.plain_amount(part.into_inner().next()?, base)?);
+            } else {
+                most = Some(self.plain_amount(part, base)?);
+            }
+        }
+        Some((least, most))
     }
 
     /// Lowers a Cost line.
@@ -880,6 +913,12 @@ impl Lowerer {
             let verb = inner.next()?.as_str().to_string();
             let keyword = self.name(&inner.next()?, base);
             return Some(Test::Keyword { subject, verb, keyword });
+        }
+        if rule == Rule::facing_clause {
+            let verb = inner.next()?.as_str().to_string();
+            let quarter = crate::engine::Quarter::named(inner.next()?.as_str())?;
+            let of = self.name(&inner.next()?, base);
+            return Some(Test::Facing { subject, verb, quarter, of });
         }
         if rule == Rule::has_clause {
             let verb = inner.next()?.as_str().to_string();

@@ -335,7 +335,8 @@ impl ScriptHost for GameHost {
     }
 
     fn heal(&mut self, actor: ActorHandle, amount: i64) -> Result<i64, HostError> {
-        let effect = Effect::Heal(Amount::Number(Number::integer(amount)));
+        let effect =
+            Effect::Heal { amount: Amount::Number(Number::integer(amount)), subject: None };
         self.run_effect("heal", actor, &effect)
     }
 

@@ -62,9 +62,10 @@ pub struct CheckRequest {
     /// relative modifiers and grants between the two count, as in a power's check.
     /// [`Game::versus`](super::Game::versus) sets each side against the other.
     pub against: Option<String>,
-    /// The keywords of the power the check is made for (with its weapon's): a relative
-    /// modifier `vs Ranged` between the two sides counts when they hold one. Empty for a
-    /// check no power makes.
+    /// The keywords of the power the check is made for (with its weapon's), or the tags of a
+    /// plain check (`check Ana Intelligence vs 12 as Crafting`): a relative modifier `vs
+    /// Ranged` between the two sides counts when they hold one, and on a check nobody
+    /// opposes the roller's `vs Crafting` counts when it carries that tag.
     pub keywords: Vec<String>,
 }
 
@@ -461,6 +462,9 @@ pub(crate) fn run_check_as(
         let other = world.actor(other).map_err(|k| RuntimeErrorKind::Engine(k).at(Span::NONE))?;
         let pair = super::relations::check_pair_bonus(rules, actor, other, request, attacking)?;
         modifier = modifier.saturating_add(pair);
+    } else if !request.keywords.is_empty() {
+        let tagged = super::relations::tagged_bonus(rules, actor, request)?;
+        modifier = modifier.saturating_add(tagged);
     }
     let rated =
         super::check_options::Rated::of(rules, actor, rating, modifier.saturating_sub(rating));

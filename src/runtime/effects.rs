@@ -6,7 +6,7 @@
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::{ActiveCondition, Damage, DamageRules, HealRules, LayeredPool, Sink, Stacking};
-use crate::model::effect::{Amount, Effect, EffectPart, Effects, MoveKind};
+use crate::model::effect::{Amount, DAMAGE_DEALT, Effect, EffectPart, Effects, MoveKind};
 use crate::model::entity::{ConditionLine, Stacking as LineStacking};
 use crate::model::expr::{LineContext, Rounding, evaluate};
 use crate::model::hook::HookEvent;
@@ -39,7 +39,9 @@ pub(crate) struct Context<'a> {
     pub binding: Option<&'a crate::model::bind::Binding>,
 }
 
-/// Runs `effects` (one line at `span`) for `target` (the user when `None`) at `grade`.
+/// Runs `effects` (one line at `span`) for `target` (the user when `None`) at `grade`. The
+/// parts after a damage effect read [`DAMAGE_DEALT`]: the health the line's damage took from
+/// its subject so far (a `when` part's rest of the line goes on counting).
 pub(crate) fn execute(
     game: &mut Game,
     context: &Context<'_>,
@@ -48,9 +50,26 @@ pub(crate) fn execute(
     grade: Option<i64>,
     span: Span,
 ) -> Result<(), RuntimeError> {
+    let mut dealt = context.outcome.iter().find(|(name, _)| *name == DAMAGE_DEALT).map(|p| p.1);
     for part in &effects.parts {
+        let bound;
+        let context = match dealt {
+            Some(amount) => {
+                bound = with_dealt(context.outcome, amount);
+                &Context { outcome: &bound, ..*context }
+            }
+            None => context,
+        };
         match &part.node {
             EffectPart::Narration(narration) => game.world.narrate(narration.text.clone(), span),
+            EffectPart::Effect(Effect::Damage { negative, amount: value, damage_type }) => {
+                let hit = (*negative, value, damage_type.as_ref());
+                let lost =
+                    damage(game, context, hit, (target, grade), span).map_err(|e| e.or_at(span))?;
+                dealt = Some(dealt.unwrap_or(0).saturating_add(lost));
+                super::hooks::zero_checkpoint(game, span)?;
+                super::flow::threshold_checkpoint(game)?;
+            }
             EffectPart::Effect(effect) => {
                 run(game, context, effect, target, grade, span).map_err(|e| e.or_at(span))?;
                 super::hooks::zero_checkpoint(game, span)?;
@@ -71,6 +90,12 @@ pub(crate) fn execute(
         }
     }
     Ok(())
+}
+
+/// `outcome` with [`DAMAGE_DEALT`] bound to `amount` (in place of an earlier binding).
+fn with_dealt(outcome: &[(&'static str, i64)], amount: i64) -> Vec<(&'static str, i64)> {
+    let kept = outcome.iter().filter(|(name, _)| *name != DAMAGE_DEALT).copied();
+    kept.chain([(DAMAGE_DEALT, amount)]).collect()
 }
 
 pub(crate) fn amount(
@@ -214,6 +239,7 @@ pub(crate) fn run(
     let user = context.user;
     match effect {
         Effect::EndTurn => super::turn_control::end_turn(game, span)?,
+        Effect::StopBefore { .. } => super::movement::stop_before(game, user, span)?,
         Effect::Drop { at } => {
             super::ground::drop_weapon(game, context, at.as_ref(), target, span)?
         }
@@ -272,35 +298,17 @@ pub(crate) fn run(
             super::turn_control::skip(game, &who, span)?;
         }
         Effect::Damage { negative, amount: value, damage_type } => {
-            let value = amount(game, context, value, target, grade)?;
-            let mut value = if *negative { -value } else { value };
-            if let Some(kind) = damage_type {
-                value =
-                    value.saturating_add(upgrade_bonus(game, context, kind.node.as_str(), span)?);
-            }
-            let victim = target.unwrap_or(user);
-            let before = super::hooks::health_before(game, victim);
-            let types = super::quantities::hit_types(damage_type.as_ref().map(|t| &t.node));
-            let value = dealt(game, context, &types, value, span)?;
-            let damage = Damage { amount: value, types };
-            let victim_actor =
-                game.world.actor(victim).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
-            let rules =
-                super::quantities::damage_taken(context.rules, victim_actor, &damage.types)?;
-            let health = health_resource(context.rules).map_err(|e| e.or_at(span))?;
-            let (pool, resource) = context.rules.damage_pool(health);
-            game.damage_into(victim, Sink { pool, resource }, (&damage, &rules), span)?;
-            let dealer = (!context.from_condition).then_some(user);
-            super::hooks::after_damage(game, (dealer, victim), before, span)?;
-            if dealer.is_some() {
-                end_hit(game, victim, span)?;
-            }
+            damage(game, context, (*negative, value, damage_type.as_ref()), (target, grade), span)?;
         }
-        Effect::Heal(value) => {
+        Effect::Heal { amount: value, subject: named } => {
             let value = amount(game, context, value, target, grade)?;
-            let value = received(game, context, target.unwrap_or(user), value, span)?;
+            let who = match named {
+                Some(_) => subject(game, named.as_ref(), user, target),
+                None => target.unwrap_or(user).to_string(),
+            };
+            let who = who.as_str();
+            let value = received(game, context, who, value, span)?;
             let health = health_resource(context.rules).map_err(|e| e.or_at(span))?.to_string();
-            let who = target.unwrap_or(user);
             super::maxes::refresh_named(game, who)?;
             game.remember(who, Part::Resource(&health));
             let steps = game.world.heal(who, &health, value, &HealRules::default(), span)?;
@@ -424,6 +432,42 @@ pub(crate) fn run(
         }
     }
     Ok(())
+}
+
+/// One damage effect (`negative` for `-[X] damage`) on `target` (the user when `None`):
+/// returns the health it took, after absorption and armour ([`DAMAGE_DEALT`]).
+fn damage(
+    game: &mut Game,
+    context: &Context<'_>,
+    (negative, value, damage_type): (bool, &Amount, Option<&Spanned<Name>>),
+    (target, grade): (Option<&str>, Option<i64>),
+    span: Span,
+) -> Result<i64, RuntimeError> {
+    let user = context.user;
+    let value = amount(game, context, value, target, grade)?;
+    let mut value = if negative { -value } else { value };
+    if let Some(kind) = damage_type {
+        value = value.saturating_add(upgrade_bonus(game, context, kind.node.as_str(), span)?);
+    }
+    let victim = target.unwrap_or(user);
+    let before = super::hooks::health_before(game, victim);
+    let types = super::quantities::hit_types(damage_type.map(|t| &t.node));
+    let value = dealt(game, context, &types, value, span)?;
+    let damage = Damage { amount: value, types };
+    let victim_actor =
+        game.world.actor(victim).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
+    let rules = super::quantities::damage_taken(context.rules, victim_actor, &damage.types)?;
+    let health = health_resource(context.rules).map_err(|e| e.or_at(span))?;
+    let (pool, resource) = context.rules.damage_pool(health);
+    let held = super::acting::current(game, victim, health);
+    game.damage_into(victim, Sink { pool, resource }, (&damage, &rules), span)?;
+    let lost = held.saturating_sub(super::acting::current(game, victim, health)).max(0);
+    let dealer = (!context.from_condition).then_some(user);
+    super::hooks::after_damage(game, (dealer, victim), before, span)?;
+    if dealer.is_some() {
+        end_hit(game, victim, span)?;
+    }
+    Ok(lost)
 }
 
 /// What the user's upgrades add to damage of `damage_type`: an upgrade whose `To:` names

@@ -114,6 +114,9 @@ pub struct Game {
     load_warnings: Arc<[Diagnostic]>,
     /// The answers the engine's own questions inside a command get (which defences).
     pub(crate) questions: super::deciding::Questions,
+    /// The walks under way, innermost last: the cell each mover may be put back on
+    /// (`stop before this square`). Empty between commands.
+    pub(crate) walking: Vec<super::movement::Leg>,
 }
 
 impl Game {
@@ -137,6 +140,7 @@ impl Game {
             script_limits: crate::script::ScriptLimits::default(),
             load_warnings: Arc::new([]),
             questions: super::deciding::Questions::default(),
+            walking: Vec::new(),
         }
     }
 
@@ -632,12 +636,14 @@ fn identity_of(pack: &Pack, scripts: &[(String, String)]) -> String {
 fn renumber_files(value: &mut serde_json::Value, positions: &std::collections::BTreeMap<u32, u64>) {
     match value {
         serde_json::Value::Object(map) => {
-            if map.len() == 3 && map.contains_key("start") && map.contains_key("end") {
-                if let Some(file) = map.get_mut("file") {
-                    let id = file.as_u64().and_then(|id| u32::try_from(id).ok());
-                    if let Some(position) = id.and_then(|id| positions.get(&id)) {
-                        *file = serde_json::Value::from(*position);
-                    }
+            if map.len() == 3
+                && map.contains_key("start")
+                && map.contains_key("end")
+                && let Some(file) = map.get_mut("file")
+            {
+                let id = file.as_u64().and_then(|id| u32::try_from(id).ok());
+                if let Some(position) = id.and_then(|id| positions.get(&id)) {
+                    *file = serde_json::Value::from(*position);
                 }
             }
             map.values_mut().for_each(|v| renumber_files(v, positions));
@@ -744,6 +750,7 @@ impl Portable {
             script_limits: self.script_limits,
             load_warnings: self.load_warnings,
             questions: self.questions,
+            walking: Vec::new(),
         };
         game.bind_actors();
         game

@@ -7,7 +7,8 @@
 //! around walls and enemies (when sides are set, an enemy's hex cannot be walked through;
 //! an ally's can, but not ended on). A walk enters each cell with terrain on its way
 //! ([`Grid::path_around`]'s way), each leg logged and settled as the last one is; a rule
-//! line that ends the turn or moves the walker stops it there. Every move is journaled for
+//! line that ends the turn or moves the walker stops it there, and `stop before this
+//! square` ([`stop_before`]) puts it back on the cell of its path before the one entered. Every move is journaled for
 //! undo and logged with where from and where to. Facing: set when placed (`facing`), by [`Game::face`], and by a move:
 //! `move`, `walk`, `shift` and `fly` leave the mover facing along the last step of the
 //! straight line from where it started; `push`, `pull` and `teleport` leave it as it was.
@@ -189,7 +190,9 @@ pub(crate) fn run_move(
     let Some(from) = game.world.actor(mover).map_err(engine)?.position else { return Ok(false) };
     let grid = game.rules.grid;
     let mut sharer = None;
-    let mut on_the_way = Vec::new();
+    // The cells the move passes through, in order (neither end for a walk's terrain, the
+    // line for a push or pull); a mover stopped before a cell goes back along them.
+    let mut path = Vec::new();
     let to = match kind {
         MoveKind::Push | MoveKind::Pull => {
             let Some(user) = game.world.actor(context.user).map_err(engine)?.position else {
@@ -207,6 +210,7 @@ pub(crate) fn run_move(
             };
             let mut reached = from;
             for hex in line {
+                path.push(hex);
                 let other = occupant(&game.world, hex).filter(|other| *other != mover);
                 if let (Some(conditions), Some(other), false) =
                     (crowd, other, game.world.walls.contains(&hex))
@@ -239,16 +243,28 @@ pub(crate) fn run_move(
                 let health = game.rules.health.as_deref();
                 let walk = (from, to, distance);
                 walkable(&game.world, grid, (mover, health), walk, kind, span)?;
-                on_the_way = terrain_on_the_way(&game.world, grid, (mover, health), walk);
+                path = walk_path(&game.world, grid, (mover, health), walk);
             }
             to
         }
     };
+    let start = from;
     let mut from = from;
-    for cell in on_the_way {
+    let on_the_way: Vec<(usize, Hex)> = path
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|(_, cell)| *cell != to && game.world.terrain.contains_key(cell))
+        .collect();
+    for (index, cell) in on_the_way {
         // Terrain on the way is entered as the end cell is; a rule line that ends the turn
-        // (a trip, a failed crossing) or moves the mover elsewhere stops the walk there.
-        step(game, mover, kind, (from, cell), span)?;
+        // (a trip), moves the mover elsewhere or stops it before the cell (a failed
+        // crossing) stops the walk there.
+        let back = back_cell(&game.world, mover, start, &path[..index]);
+        game.walking.push(Leg { mover: mover.to_string(), back });
+        let stepped = step(game, mover, kind, (from, cell), span);
+        game.walking.pop();
+        stepped?;
         let turn_over = game.world.encounter.as_ref().is_some_and(|e| e.turn_over);
         let now = game.world.actor(mover).map_err(engine)?.position;
         if turn_over || now != Some(cell) {
@@ -258,6 +274,8 @@ pub(crate) fn run_move(
         from = cell;
     }
     if to != from {
+        let before = path.iter().position(|cell| *cell == to).map_or(&path[..], |at| &path[..at]);
+        let back = back_cell(&game.world, mover, start, before);
         game.remember(mover, Part::Position);
         let who = game.world.actor_mut(mover).map_err(engine)?;
         who.position = Some(to);
@@ -269,7 +287,16 @@ pub(crate) fn run_move(
         let (actor, how) = (game.world.names.get(mover), game.world.names.get(kind.as_str()));
         let cause = crate::engine::Cause::of(span);
         game.world.record(Event::Moved { actor, how, from: Some(from), to, grid, cause });
-        super::terrain::settle(game, mover, span)?;
+        game.walking.push(Leg { mover: mover.to_string(), back });
+        let settled = super::terrain::settle(game, mover, span);
+        game.walking.pop();
+        settled?;
+        let now = game.world.actor(mover).map_err(engine)?.position;
+        if now != Some(to) {
+            let at = now.map_or(to, |at| at);
+            game.world.narrate(format!("{mover} stops at {at}"), span);
+            return Ok(true);
+        }
         if let Some((other, conditions)) = sharer {
             super::sharing::crowd(game, [mover, other.as_str()], conditions, to, span)?;
         }
@@ -296,10 +323,52 @@ fn step(
     super::terrain::settle(game, mover, span)
 }
 
-/// The cells with terrain a walk from `from` to `to` passes over (neither end), in the
+/// A walk under way: who moves, and the cell it is put back on when a rule run by entering
+/// the next cell stops it before that cell ([`stop_before`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Leg {
+    /// The mover.
+    pub mover: String,
+    /// The last cell of the path before the one being entered that the mover may stand on
+    /// (the start when every one between is taken).
+    pub back: Hex,
+}
+
+/// The cell of `before` (the path up to the cell being entered) nearest that cell where
+/// `mover` may stand (not a wall, nobody else there), else `start`.
+fn back_cell(world: &World, mover: &str, start: Hex, before: &[Hex]) -> Hex {
+    let free = |hex: &Hex| {
+        !world.walls.contains(hex) && occupant(world, *hex).is_none_or(|other| other == mover)
+    };
+    before.iter().rev().copied().find(free).unwrap_or(start)
+}
+
+/// `stop before this square`: the walk under way for `mover` ends on the cell before the one
+/// it just entered; the mover is put back there (journaled, logged, that cell's terrain held
+/// again without its entering rules running twice), and the walk enters nothing more. With
+/// no walk of `mover` under way (placed by a command, laid under), nothing moves and the log
+/// says so.
+pub(crate) fn stop_before(game: &mut Game, mover: &str, span: Span) -> Result<(), RuntimeError> {
+    let Some(leg) = game.walking.iter().rev().find(|leg| leg.mover == mover).cloned() else {
+        game.world.narrate(format!("{mover} is not moving: no move to stop"), span);
+        return Ok(());
+    };
+    let now = game.world.actor(mover).map_err(engine)?.position;
+    if now == Some(leg.back) {
+        return Ok(());
+    }
+    game.remember(mover, Part::Position);
+    game.world.actor_mut(mover).map_err(engine)?.position = Some(leg.back);
+    let (actor, how) = (game.world.names.get(mover), game.world.names.get("stops short"));
+    let (grid, cause) = (game.rules.grid, crate::engine::Cause::of(span));
+    game.world.record(Event::Moved { actor, how, from: now, to: leg.back, grid, cause });
+    super::terrain::settle_back(game, mover, span)
+}
+
+/// The cells a walk from `from` to `to` passes through (`to` included, `from` not), in the
 /// order entered, on the way [`Grid::path_around`] picks around walls and the mover's
-/// enemies.
-fn terrain_on_the_way(
+/// enemies. Empty on a map with no terrain: nothing on the way is entered then.
+fn walk_path(
     world: &World,
     grid: Grid,
     (mover, health): (&str, Option<&str>),
@@ -315,8 +384,7 @@ fn terrain_on_the_way(
                 .iter()
                 .any(|a| a.position == Some(hex) && blocks_walker(world, mover, a, health))
     };
-    let path = grid.path_around(from, to, distance, blocked).unwrap_or_default();
-    path.into_iter().filter(|cell| *cell != to && world.terrain.contains_key(cell)).collect()
+    grid.path_around(from, to, distance, blocked).unwrap_or_default()
 }
 
 /// Refuses a walk from `from` to `to` in `distance` steps that no way around the walls and

@@ -9,7 +9,7 @@ use crate::engine::ShortList;
 use crate::engine::text::same_name;
 use crate::model::common::CheckRoller;
 use crate::model::expr::{LineContext, evaluate};
-use crate::model::power::GradeGate;
+use crate::model::power::{GradeGate, SHARED_ROLL};
 use crate::model::{Block, Cost, PowerLine};
 
 use super::Game;
@@ -83,9 +83,10 @@ impl PowerUse {
 
 /// The `(name, value)` pairs a check bound for one target, in binding order, held inline: a
 /// check binds at most seven ([`crate::model::procedure::OUTCOME_NAMES`]) and a Result line
-/// adds `Spent` and `Chosen`, so grading a target allocates nothing. Reads, compares and
-/// prints as a slice of pairs (`names[0]`, `names == [("Margin", 3)]`).
-pub type BoundNames = crate::engine::ShortList<(&'static str, i64), 9>;
+/// adds `Spent`, `Chosen` and a `Roll:` line's `Roll`, so grading a target allocates
+/// nothing. Reads, compares and prints as a slice of pairs (`names[0]`, `names ==
+/// [("Margin", 3)]`).
+pub type BoundNames = crate::engine::ShortList<(&'static str, i64), 10>;
 
 /// What happened to one target.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -678,6 +679,9 @@ fn resolve(
     // Results and Effects per target, gated by grade. A check the target rolls is a
     // defence: the power lands at every grade, so a bare `Result:` is not success-only.
     let defended = check_line.is_some_and(|(spec, _)| spec.roller == CheckRoller::Target);
+    // The `Roll:` line's value: rolled at the first Result or Effect line that applies, then
+    // the same for every line and target.
+    let mut shared = None;
     for outcome in &outcomes {
         // The bound names plus `Spent` and `Chosen`, on the stack.
         let mut names = outcome.names.clone();
@@ -719,6 +723,11 @@ fn resolve(
                 _ => continue,
             };
             if applies {
+                if pipeline.lines.has(Kinds::ROLL)
+                    && !names.iter().any(|(name, _)| *name == SHARED_ROLL)
+                {
+                    names.push((SHARED_ROLL, shared_roll(game, pipeline, &mut shared)?));
+                }
                 let context = Context { outcome: &names, ..*context };
                 execute(game, &context, effects, Some(outcome.name.as_str()), grade, line.span)?;
             }
@@ -737,6 +746,27 @@ fn resolve(
         queue(game, request, &targets, weapon, None, block.name.node.as_str());
     }
     Ok(PowerOutcome { targets: outcomes, queued: false })
+}
+
+/// The value of the power's `Roll:` line: `shared` once rolled, else rolled now (with the
+/// use's numbers, no target: one roll for every target) and kept in `shared`.
+fn shared_roll(
+    game: &mut Game,
+    pipeline: &Pipeline<'_>,
+    shared: &mut Option<i64>,
+) -> Result<i64, RuntimeError> {
+    if let Some(value) = *shared {
+        return Ok(value);
+    }
+    let Some(line) = pipeline.lines.first(Kinds::ROLL) else { return Ok(0) };
+    let PowerLine::Roll(amount) = &line.node else { return Ok(0) };
+    let context = &pipeline.context;
+    let value = super::effects::amount(game, context, amount, None, None)
+        .map_err(|e| e.or_at(line.span))?;
+    let text = format!("{} rolls once for every target: Roll = {value}", context.user);
+    game.world.narrate(text, line.span);
+    *shared = Some(value);
+    Ok(value)
 }
 
 /// `Chosen`, the amount the use picked for its chosen cost (0 when it picks none).

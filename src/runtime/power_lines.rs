@@ -47,6 +47,8 @@ impl Kinds {
     pub const TRIGGER: Kinds = Kinds(1 << 13);
     /// `While:`.
     pub const WHILE: Kinds = Kinds(1 << 14);
+    /// `Roll:`.
+    pub const ROLL: Kinds = Kinds(1 << 16);
     /// The lines no step looks up by kind (`Halt:`, `Ticks:`, `Keywords:`, `Limit:`,
     /// `Defence:`, `Penalty:`).
     const OTHER: Kinds = Kinds(1 << 15);
@@ -69,6 +71,7 @@ impl Kinds {
             PowerLine::GmThreshold(_) => Kinds::GM_THRESHOLD,
             PowerLine::Trigger(_) => Kinds::TRIGGER,
             PowerLine::While(_) => Kinds::WHILE,
+            PowerLine::Roll(_) => Kinds::ROLL,
             PowerLine::Halt(_)
             | PowerLine::Ticks(_)
             | PowerLine::Keywords(_)

@@ -25,6 +25,10 @@ pub(crate) struct PowerRules {
     pub(crate) stance_ends: Vec<String>,
     /// True when some condition has a `Forbids:` line.
     forbids: bool,
+    /// The quotas of conditions' `Per turn:` lines, one of each kind (`Move`): every use of
+    /// a power they count is counted, held or not, so a condition gained mid-turn sees the
+    /// uses made before it.
+    narrowed: Vec<TurnQuota>,
 }
 
 impl PowerRules {
@@ -52,14 +56,27 @@ impl PowerRules {
                 _ => {}
             }
         }
-        rules.forbids = conditions.into_iter().any(|block| {
-            block.kind.node == BlockKind::Condition && forbid_lines(block).next().is_some()
-        });
+        for block in conditions {
+            if block.kind.node != BlockKind::Condition {
+                continue;
+            }
+            rules.forbids |= forbid_lines(block).next().is_some();
+            for (_, quotas) in held_quota_lines(block) {
+                for quota in quotas {
+                    if !rules.narrowed.iter().any(|known| known.kinds() == quota.node.kinds()) {
+                        rules.narrowed.push(quota.node.clone());
+                    }
+                }
+            }
+        }
         rules
     }
 
     fn is_empty(&self) -> bool {
-        self.keyword_rules.is_empty() && self.per_turn.is_none() && !self.forbids
+        self.keyword_rules.is_empty()
+            && self.per_turn.is_none()
+            && !self.forbids
+            && self.narrowed.is_empty()
     }
 }
 
@@ -75,6 +92,86 @@ fn forbid_lines(
         ConditionLine::Forbids(filters) => Some((line, filters.as_slice())),
         _ => None,
     })
+}
+
+/// The `Per turn:` lines of the condition `block`, with their quotas.
+fn held_quota_lines(
+    block: &Block,
+) -> impl Iterator<Item = (&Spanned<ConditionLine>, &[Spanned<TurnQuota>])> {
+    let lines = match &block.body {
+        crate::model::BlockBody::Condition(lines) => lines.as_slice(),
+        _ => &[],
+    };
+    lines.iter().filter_map(|line| match &line.node {
+        ConditionLine::PerTurn(quotas) => Some((line, quotas.as_slice())),
+        _ => None,
+    })
+}
+
+/// The counter key of a condition's quota (apart from the system's `per turn: ` keys).
+fn held_key(quota: &TurnQuota) -> String {
+    format!("held per turn: {}", quota.kinds())
+}
+
+/// A condition's `Per turn:` quotas: refuses the use when a condition `actor` holds allows
+/// no more powers of that kind this turn, else counts it under every such quota of the pack
+/// that counts the power (held or not).
+fn narrow(
+    game: &mut Game,
+    rules: &Rules,
+    block: &Block,
+    has: &dyn Fn(&str) -> bool,
+    actor: &str,
+) -> Result<(), RuntimeError> {
+    let Some(encounter) = game.world.encounter.as_ref() else { return Ok(()) };
+    let counts = |quota: &TurnQuota| quota.keywords().any(|keyword| has(keyword.as_str()));
+    let used = |key: &str| {
+        encounter
+            .limits
+            .iter()
+            .find(|used| used.actor == actor && used.reset == LimitReset::Turn && used.key == key)
+    };
+    let user = game.world.actor(actor).map_err(super::power::engine)?;
+    if !user.conditions.active.is_empty() {
+        for held in super::relations::held(rules, user) {
+            let Some(condition) = Rules::find(&rules.conditions, held.name) else { continue };
+            for (line, quotas) in held_quota_lines(condition) {
+                for quota in quotas.iter().filter(|quota| counts(&quota.node)) {
+                    let Some(first) = used(&held_key(&quota.node))
+                        .filter(|used| used.count >= quota.node.count)
+                        .map(|used| used.first.clone())
+                    else {
+                        continue;
+                    };
+                    let (power, name) = (block.name.node.as_str(), condition.name.node.as_str());
+                    let count = quota.node.count;
+                    let broken = PowerRuleBroken {
+                        code: "runtime::turn_quota",
+                        message: format!(
+                            "{actor} cannot use {power}: {name} allows {count} {} power{} a turn; used by {first}",
+                            quota.node.kinds(),
+                            if count == 1 { "" } else { "s" },
+                        ),
+                        related: Some((
+                            keywords_span(block),
+                            format!("{power} counts as {}", quota.node),
+                        )),
+                        help: format!(
+                            "the count starts again at the end of the turn, and holds no more once {actor} no longer has {name}"
+                        ),
+                    };
+                    return Err(RuntimeErrorKind::PowerRule(Box::new(broken)).at(line.span));
+                }
+            }
+        }
+    }
+    let power = block.name.node.as_str();
+    let narrowed = &rules.power_rules.narrowed;
+    let Some(encounter) = game.world.encounter.as_mut() else { return Ok(()) };
+    for quota in narrowed.iter().filter(|quota| counts(quota)) {
+        add_use(encounter, actor, &held_key(quota), 1, power);
+    }
+    Ok(())
 }
 
 /// The span of the power's first `Keywords:` line (its name when it has none).
@@ -218,6 +315,9 @@ fn check_rules(
                 }
             }
         }
+    }
+    if !power_rules.narrowed.is_empty() {
+        narrow(game, rules, block, &has, &request.actor)?;
     }
     if let Some((challenge_only, quotas, span, purchases)) = &power_rules.per_turn {
         let per_turn = PerTurn { challenge_only: *challenge_only, quotas, span: *span, purchases };

@@ -247,6 +247,34 @@ fn add_value(
     Ok(if *negative { -value } else { value })
 }
 
+/// What `holder`'s relative modifiers `vs Tag` add to a check nobody opposes that carries
+/// the tag (`request.keywords`; `check Ana Intelligence vs 12 as Crafting`), on its stats
+/// and on `checks`. With no other actor only a tag can hold: `vs Source`, `unless ...` and
+/// grants need someone on the other side, so they do not count here.
+pub(crate) fn tagged_bonus(
+    rules: &Rules,
+    holder: &Actor,
+    request: &super::checks::CheckRequest,
+) -> Result<i64, EvalError> {
+    let stats = || request.stats.iter().map(String::as_str).chain(["all checks", "checks"]);
+    let mut total = 0i64;
+    for h in held(rules, holder).iter().filter(|h| h.against.is_none()) {
+        for modifier in h.all_modifiers() {
+            let Modifier::Relative { modifier, relation } = modifier else { continue };
+            let word = relation.against.node.as_str();
+            let tagged =
+                request.keywords.iter().any(|tag| crate::model::keywords::names(word, tag));
+            if relation.negated || relation.is_source() || !tagged {
+                continue;
+            }
+            for stat in stats() {
+                total = total.saturating_add(add_value(rules, holder, modifier, stat, h.n)?);
+            }
+        }
+    }
+    Ok(total)
+}
+
 /// What `holder`'s relative modifiers and the grants of the other side add to `stat` in
 /// `dealing`. A granted condition counts once however many conditions grant it, and not
 /// at all when the holder already holds it.

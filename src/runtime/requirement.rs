@@ -41,6 +41,9 @@ pub(crate) fn reads_target(requirement: &Requirement) -> bool {
         Test::Wielding { subject, .. } => subject
             .as_ref()
             .is_some_and(|(who, _)| Subject::of(&who.node).1 == Some(Subject::Target)),
+        Test::Facing { subject, of, .. } => {
+            [subject, of].into_iter().any(|who| Subject::of(&who.node).1 == Some(Subject::Target))
+        }
         Test::Near { .. } | Test::Party { .. } | Test::Event { .. } => false,
     })
 }
@@ -135,6 +138,19 @@ pub(crate) fn holds_on(
                 };
                 super::gear::wields(rules, actor, gear.node.as_str()) != (*negated != also_negated)
             }
+            Test::Facing { subject, quarter, of, .. } => {
+                let actor = |who: &Spanned<crate::model::expr::Name>| match Subject::of(&who.node).1
+                {
+                    Some(Subject::User) => Ok(user),
+                    Some(Subject::Target) => {
+                        target.ok_or_else(|| unknown(format!("{} (no target here)", who.node)))
+                    }
+                    _ => Err(unknown(who.node.to_string())),
+                };
+                let negated = Subject::of(&subject.node).0;
+                let seen = facing_quarter(rules, (actor(subject)?, actor(of)?), test)?;
+                (seen == *quarter) != negated
+            }
             Test::Near { negated, who, within } => {
                 let scope = LineScope { target, trigger, ..LineScope::of(rules, user) };
                 let reach = scope.amount(within, LineContext::Condition, rules.rounding)?;
@@ -165,6 +181,34 @@ pub(crate) fn holds_on(
             }
             Test::Event { .. } => true,
         })
+    })
+}
+
+/// Where `standing` is seen from `seen_from`'s facing, for the test `test`: an error (never
+/// a pass) when either is off the map or `seen_from` faces no direction.
+fn facing_quarter(
+    rules: &Rules,
+    (standing, seen_from): (&Actor, &Actor),
+    test: &Spanned<Test>,
+) -> Result<crate::engine::Quarter, RuntimeError> {
+    let read = test.node.to_string();
+    let off_map = |who: &Actor| -> RuntimeError {
+        RuntimeErrorKind::Eval(EvalErrorKind::OffMap { read: read.clone(), who: who.name.clone() })
+            .at(test.span)
+    };
+    let at = seen_from.position.ok_or_else(|| off_map(seen_from))?;
+    let other = standing.position.ok_or_else(|| off_map(standing))?;
+    let who = &seen_from.name;
+    let Some(facing) = seen_from.facing else {
+        let message = format!("`{read}` reads {who}'s facing, and {who} faces no direction");
+        let hint =
+            format!("give {who} a facing: `{who} faces east` or `place {who} at 0,0 facing east`");
+        return Err(RuntimeErrorKind::Space { message, hint }.at(test.span));
+    };
+    rules.grid.quarter(at, facing, other).ok_or_else(|| {
+        let message = format!("`{read}`: {} and {who} stand on one cell", standing.name);
+        let hint = "the test measures between two cells".to_string();
+        RuntimeErrorKind::Space { message, hint }.at(test.span)
     })
 }
 

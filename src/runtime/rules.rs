@@ -87,6 +87,8 @@ pub(crate) struct Rules {
     /// `Keyword X: resisted as Tag` lines as (keyword, tag): the tag a target's side of a
     /// power with the keyword carries, for its `vs Tag` relative modifiers.
     pub resisted_as: Vec<(String, String)>,
+    /// `Check tags:` lines' tags: what a check nobody opposes may carry (`as Crafting`).
+    pub check_tags: Vec<String>,
     /// The pack's symbol table, the one `check` validated the pack against.
     pub symbols: crate::link::Symbols,
     /// `Default X: N` lines as (name, negative, value), in declaration order: what an actor
@@ -264,6 +266,15 @@ impl Rules {
                 }
                 _ => None,
             })
+            .collect();
+        rules.check_tags = rules
+            .system
+            .iter()
+            .flat_map(|line| match &line.node {
+                crate::model::SystemLine::CheckTags(tags) => tags.as_slice(),
+                _ => &[],
+            })
+            .map(|tag| tag.node.as_str().to_string())
             .collect();
         for (key, block) in &rules.checks {
             let procedure = crate::model::procedure::Procedure::of(block);

@@ -62,9 +62,9 @@ pub(crate) fn choose_targets<'a>(
         Some(range) => scope.amount(range, LineContext::Target, rounding).map(Some),
         None => Ok(None),
     };
-    let (count, range, wanted) = match target {
-        Target::Creatures { count, range, who } => (count, range, who.node.as_str()),
-        Target::Area { shape, size, range, user: rule, sides } => {
+    let (count, range, nearest, wanted) = match target {
+        Target::Creatures { count, range, least, who } => (count, range, least, who.node.as_str()),
+        Target::Area { shape, size, range, least, first, user: rule, sides } => {
             // A queued resolution keeps the creatures chosen when the power was used.
             let Some(origin) = user.position.filter(|_| stage == Stage::Use) else {
                 return Ok(requested());
@@ -73,6 +73,8 @@ pub(crate) fn choose_targets<'a>(
                 shape,
                 size: scope.amount(size, LineContext::Target, rounding)?,
                 reach: reach_of(range)?,
+                least: reach_of(least)?,
+                first: reach_of(first)?,
                 rule: *rule,
                 sides: *sides,
             };
@@ -109,7 +111,7 @@ pub(crate) fn choose_targets<'a>(
         let message = format!("{} takes {wanted} target(s), got {chosen}", block.name.node);
         return Err(RuntimeErrorKind::Targets(message).at(span));
     }
-    let reach = reach_of(range)?;
+    let (reach, nearest) = (reach_of(range)?, reach_of(nearest)?);
     for name in &request.targets {
         let target = game.world.actor(name).map_err(engine)?;
         check_target(user, target, wanted, block.name.node.as_str(), span)?;
@@ -122,6 +124,13 @@ pub(crate) fn choose_targets<'a>(
             let (unit, power) = (grid.unit(), &block.name.node);
             let message = format!("{name} is {distance} {unit} away; {power} reaches {reach}");
             return Err(space(message, "move closer first, or pick a nearer target", span));
+        }
+        if let Some(least) = nearest
+            && distance < least
+        {
+            let (unit, power) = (grid.unit(), &block.name.node);
+            let message = format!("{name} is {distance} {unit} away; {power} reaches from {least}");
+            return Err(space(message, "step back first, or pick a farther target", span));
         }
         super::gear::too_close(name, (distance, grid), weapon, pipeline.minimum_range)?;
         if let Some(wall) = walled(&game.world, grid, from, to) {
@@ -138,6 +147,8 @@ struct Area<'a> {
     shape: &'a AreaShape,
     size: i64,
     reach: Option<i64>,
+    least: Option<i64>,
+    first: Option<i64>,
     rule: Option<SelfInArea>,
     sides: Option<SidesInArea>,
 }
@@ -152,7 +163,8 @@ struct Area<'a> {
 /// user when the user stands in it; one starting on the user does not (`including Self` and
 /// `excluding Self` change that). A wall between the origin and a creature shelters it.
 /// Then `excluding allies` leaves out the user's side (the user too, unless `including
-/// Self`) and `excluding enemies` every other side; actors without a side stay in.
+/// Self`) and `excluding enemies` every other side; actors without a side stay in. An area
+/// placed `within 2-3` may not start nearer than 2; `, first N` keeps the first N chosen.
 fn area_targets(
     world: &World,
     user: &str,
@@ -181,6 +193,15 @@ fn area_targets(
             let message =
                 format!("the origin {origin} is {distance} {unit} away; {name} reaches {reach}");
             return Err(space(message, &format!("pick an origin {cell} within reach"), span));
+        }
+        if let Some(least) = area.least
+            && distance < least
+        {
+            let unit = grid.unit();
+            let message = format!(
+                "the origin {origin} is {distance} {unit} away; {name} reaches from {least}"
+            );
+            return Err(space(message, &format!("pick an origin {cell} farther away"), span));
         }
         let origin_name = format!("the origin {origin}");
         let weapon = pipeline.context.weapon;
@@ -233,6 +254,9 @@ fn area_targets(
     if counts_user && !placed && !chosen.iter().any(|n| n == user) {
         // An area starting on its user counts the user only when asked to (`including Self`).
         chosen.insert(0, user.to_string());
+    }
+    if let Some(first) = area.first {
+        chosen.truncate(usize::try_from(first).unwrap_or(0));
     }
     Ok(chosen)
 }

@@ -137,9 +137,25 @@ fn settle_on(game: &mut Game, hexes: &[Hex]) -> Result<(), RuntimeError> {
 }
 
 /// Makes the terrain conditions `actor` holds match the hex it stands on: copies from a hex
-/// it left (or terrain since changed) end, the current hex's terrain is gained. Called after
-/// every change of position.
+/// it left (or terrain since changed) end, the current hex's terrain is gained, each gain
+/// firing its `When ... is applied` rules. Called after every change of position.
 pub(crate) fn settle(game: &mut Game, actor: &str, span: Span) -> Result<(), RuntimeError> {
+    settle_with(game, actor, true, span)
+}
+
+/// [`settle`] for a mover put back on a cell it had already entered (`stop before this
+/// square`): the terrain there is held again, but its `When ... is applied` rules do not
+/// run a second time (no second crossing of ground already crossed).
+pub(crate) fn settle_back(game: &mut Game, actor: &str, span: Span) -> Result<(), RuntimeError> {
+    settle_with(game, actor, false, span)
+}
+
+fn settle_with(
+    game: &mut Game,
+    actor: &str,
+    entering: bool,
+    span: Span,
+) -> Result<(), RuntimeError> {
     super::sharing::settle(game, span)?;
     let who = game.world.actor(actor).map_err(engine)?;
     let position = who.position;
@@ -178,9 +194,16 @@ pub(crate) fn settle(game: &mut Game, actor: &str, span: Span) -> Result<(), Run
         if let Some(n) = n {
             active = active.with_n(n);
         }
+        if game.world.actor(actor).map_err(engine)?.position != position {
+            // A rule of an earlier terrain here moved the actor on (a failed crossing put
+            // it back): the rest of this cell's terrain is not entered.
+            break;
+        }
         // Its own instance, whatever the block's stacking, so leaving ends exactly it.
         game.world.apply_condition(actor, active, Stacking::Additive, span)?;
-        fire(game, HookEvent::ConditionApplied, actor, EventData::Name(name), span)?;
+        if entering {
+            fire(game, HookEvent::ConditionApplied, actor, EventData::Name(name), span)?;
+        }
     }
     Ok(())
 }

@@ -368,6 +368,8 @@ pub struct CheckCommand {
     pub adding: Option<(i64, NameRef)>,
     /// `against Bandit`: the actor the check is made against.
     pub against: Option<NameRef>,
+    /// `as Crafting`: the check's tag (a `Check tags:` line declares it).
+    pub tag: Option<NameRef>,
 }
 
 /// What a session check must reach: `vs 11`, or `vs [10 + Level]` (a bracket expression

@@ -147,10 +147,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         word: "check",
         at: WordAt::Start,
         rule: Some(Rule::check),
-        syntax: "check ACTOR TERMS vs N|[EXPR] [against ACTOR] [adding N POOL] [aided by ACTORS]",
+        syntax: "check ACTOR TERMS vs N|[EXPR] [as TAG] [against ACTOR] [adding N POOL] [aided by ACTORS]",
         help: "a plain check against a difficulty, a number or a bracket read on the actor \
-               (`against NAME`: relative modifiers count; a success pool sums its helpers' \
-               successes)",
+               (`as TAG`: a tag of a `Check tags:` line, which the roller's `vs TAG` \
+               modifiers select; `against NAME`: relative modifiers count; a success pool \
+               sums its helpers' successes)",
         examples: &["check Scout Agility + 2 vs 9 against Bandit aided by Hero"],
         completes: &["check"],
         tested_in: None,

@@ -258,6 +258,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::k_leaves => "`leaves`",
         Rule::open_test => "`ACTOR tests Stat vs N` such as `Hero tests Strength vs 4`",
         Rule::test_ease => "`ease N`",
+        Rule::check_tag => "`as TAG`, a tag a `Check tags:` line declares",
         Rule::test_kind => "`as KIND` (a kind of test its procedure names on an `Outcomes` line)",
         Rule::add_chunk => "`ACTOR adds N RESOURCE` such as `Hero adds 2 Effort`",
         Rule::assist => "`ACTOR assists`",

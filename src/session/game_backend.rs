@@ -204,6 +204,7 @@ impl Backend for Game {
             return Err(unsupported("more than one helper (outside success pools)", second.span));
         }
         let mut runtime_request = self.check_request(&request.side, difficulty)?;
+        runtime_request.keywords = self.check_tag(request)?;
         if let Some((count, pool)) = &request.adding {
             runtime_request.procedure = self.extra_dice_procedure(pool)?;
             runtime_request.extra_dice = Some(*count);
@@ -695,6 +696,29 @@ impl Game {
         })
     }
 
+    /// The tag of a session check (`as Crafting`) as its request's keywords: a tag no
+    /// `Check tags:` line declares is refused, since no `vs` modifier could select it.
+    fn check_tag(&self, request: &CheckCommand) -> Result<Vec<String>, Vec<Diagnostic>> {
+        let Some(tag) = &request.tag else { return Ok(Vec::new()) };
+        let declared = &self.rules.check_tags;
+        match declared.iter().find(|known| known.eq_ignore_ascii_case(&tag.node)) {
+            Some(known) => Ok(vec![known.clone()]),
+            None => Err(vec![
+                super::session::error_at(
+                    "session::unknown_tag",
+                    format!("no `Check tags:` line declares the tag `{}`", tag.node),
+                    tag.span,
+                    "not a check tag of this game",
+                )
+                .with_suggestion(
+                    tag.node.as_str(),
+                    declared.iter().map(String::as_str),
+                    "declare it in the system: `Check tags: Crafting`",
+                ),
+            ]),
+        }
+    }
+
     /// A check by a success pool (`Method: successes`): each helper makes the same check
     /// first (no requirement: their successes are counted) and the successes of all of them
     /// are pooled into the roller's. One command to the user: if a later check fails, the
@@ -706,6 +730,7 @@ impl Game {
         decider: &mut dyn Decider,
     ) -> CommandResult {
         let mut runtime_request = self.check_request(&request.side, difficulty)?;
+        runtime_request.keywords = self.check_tag(request)?;
         runtime_request.against = request.against.as_ref().map(|who| who.node.clone());
         let mark = self.mark();
         let mut done = 0;

@@ -329,9 +329,13 @@ impl Lower {
                 let actor = self.name(inner.next().expect("grammar: actor"));
                 let terms = self.terms(inner.next().expect("grammar: check terms"))?;
                 let difficulty = self.difficulty(&inner.next().expect("grammar: difficulty"))?;
-                let (mut aided_by, mut adding, mut against) = (Vec::new(), None, None);
+                let (mut aided_by, mut adding, mut against, mut tag) =
+                    (Vec::new(), None, None, None);
                 for option in inner {
-                    if option.as_rule() == Rule::check_against {
+                    if option.as_rule() == Rule::check_tag {
+                        let word = option.into_inner().find(|p| p.as_rule() != Rule::k_as);
+                        tag = Some(self.name(word.expect("grammar: tag")));
+                    } else if option.as_rule() == Rule::check_against {
                         let who = option.into_inner().find(|p| p.as_rule() != Rule::k_against);
                         against = Some(self.name(who.expect("grammar: actor")));
                     } else if option.as_rule() == Rule::adding {
@@ -344,7 +348,7 @@ impl Lower {
                     }
                 }
                 let side = CheckSide { actor, terms };
-                Command::Check(CheckCommand { side, difficulty, aided_by, adding, against })
+                Command::Check(CheckCommand { side, difficulty, aided_by, adding, against, tag })
             }
             Rule::versus => {
                 let mut side = || -> Result<CheckSide, Diagnostic> {

@@ -3,7 +3,8 @@
 //! prints back canonically and checks clean; `check` refuses a `vs` word no power has as a
 //! keyword and no line declares as a tag (with did-you-mean), and warns about a tag line
 //! whose keyword no power has (nothing can carry the tag); a `resisted as` without one tag
-//! is a parse error.
+//! is a parse error. `Check tags: Crafting` declares a tag a plain check may carry: a `vs
+//! Crafting` modifier checks clean with it and is refused without it.
 
 use mythforge::diagnostics::SourceMap;
 use mythforge::model::Pack;
@@ -96,4 +97,27 @@ fn resisted_as_needs_one_tag() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     let (_, errors) = parse(&FORMS.replace("resisted as Dodge", "resisted as"));
     assert_eq!(errors.len(), 1, "{errors:?}");
+}
+
+#[test]
+fn a_check_tags_line_declares_a_tag_a_plain_check_carries() {
+    let text = format!(
+        "{FORMS}Check tags: Crafting\n\ncondition Handy\nModifiers: +[Level] checks vs Crafting\n"
+    )
+    .replacen(
+        "Keyword Attack: resisted as Dodge\n",
+        "Keyword Attack: resisted as Dodge\nCheck tags: Crafting\n",
+        1,
+    )
+    .replacen("Check tags: Crafting\n\ncondition Handy", "\ncondition Handy", 1);
+    let (pack, errors) = parse(&text);
+    assert!(errors.is_empty(), "{errors:?}");
+    let printed = mythforge::model::format_file(&pack.files[0]);
+    assert!(printed.contains("Check tags: Crafting\n"), "{printed}");
+    assert_eq!(check(&text), []);
+    let found = check(&text.replace("Check tags: Crafting\n", ""));
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].0, "rules::check::unknown_tag");
+    assert_eq!(found[0].2, "Crafting");
+    assert!(found[0].3.contains("`Check tags: Crafting`"), "{}", found[0].3);
 }

@@ -74,6 +74,10 @@ fn power(label: PowerLabel) -> Evidence {
         }
         PowerLabel::Halt => Runs(&["sustain_re_resolves_at_start_and_halt_ends_it_at_end"]),
         PowerLabel::Invest => Runs(&["invest_resolves_the_given_segments_later"]),
+        PowerLabel::Roll => Runs(&[
+            "cleave_deals_every_target_the_same_rolled_amount_less_its_own_stamina",
+            "blood_oak_roots_damages_the_target_and_heals_the_invoker_by_one_roll",
+        ]),
         PowerLabel::Keywords => Runs(&[
             "an_attack_off_turn_points_at_the_keyword_rule_and_the_powers_keywords",
             "a_per_turn_quota_counts_each_kind_and_resets_at_the_end_of_the_turn",
@@ -255,6 +259,9 @@ fn system(label: SystemLabel) -> Evidence {
         SystemLabel::StanceEnds => {
             Runs(&["a_stance_ends_on_unconscious_and_undo_and_save_bring_it_back"])
         }
+        SystemLabel::CheckTags => {
+            Runs(&["a_human_adds_her_level_on_a_check_tagged_crafting_and_only_there"])
+        }
         SystemLabel::Effects => Runs(&["one_group_serves_a_power_and_a_condition"]),
         SystemLabel::At => {
             Runs(&["an_at_line_runs_when_the_counter_reaches_its_count_and_again_after_the_reset"])
@@ -319,6 +326,10 @@ fn condition(label: ConditionLabel) -> Evidence {
         ConditionLabel::Forbids => {
             Runs(&["a_condition_forbids_powers_directly_and_through_includes"])
         }
+        ConditionLabel::PerTurn => Runs(&[
+            "disoriented_moves_once_a_turn_and_again_the_next",
+            "a_move_made_before_the_flash_counts_and_without_it_two_moves_fill_the_turn",
+        ]),
     }
 }
 
@@ -523,6 +534,10 @@ fn verb(verb: EffectVerb) -> Evidence {
         EffectVerb::EndTurn => {
             Runs(&["ending_the_turn_refuses_the_actors_next_power_until_its_next_turn"])
         }
+        EffectVerb::StopBefore => Runs(&[
+            "a_failed_crossing_on_the_way_puts_the_walker_back_on_the_square_before",
+            "a_failed_crossing_of_the_destination_stops_on_the_square_of_the_path_before_it",
+        ]),
         EffectVerb::SkipTurn => Runs(&["a_skipped_turn_passes_at_once_and_only_once"]),
         EffectVerb::Lay => Runs(&["effects_lay_terrain_under_a_target_or_on_the_requested_hex"]),
         EffectVerb::Drop => Runs(&[

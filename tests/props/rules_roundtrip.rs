@@ -214,11 +214,16 @@ fn power_line() -> impl Strategy<Value = String> {
         Just("Target: Burst 2 within 8 excluding Self".to_string()),
         Just("Target: Cone 3 including Self".to_string()),
         Just("Target: Arc 1".to_string()),
+        Just("Target: Enemy in 2-[Reach]".to_string()),
+        Just("Target: Ray 15 within 2-3 excluding allies, first 4".to_string()),
         Just("Target: Burst 2 within 8 excluding allies".to_string()),
         Just("Target: Burst 1 excluding enemies including Self".to_string()),
         Just("Target: you or an ally in 3".to_string()),
         Just("Trigger: an enemy moves adjacent to you".to_string()),
         Just("Prereq: no ally is Dazed and an enemy is Dazed".to_string()),
+        prop::sample::select(vec!["in front of", "beside", "behind"]).prop_map(|quarter| {
+            format!("Prereq: you are {quarter} Target and not Target is {quarter} you")
+        }),
         Just("Check: [Agility] using Lucky Roll by Target".to_string()),
         expression().prop_map(|expr| format!("While: [{expr} >= 3] or you are Dazed")),
         Just("Keywords: *Melee [Weapon] Charge*".to_string()),

@@ -1,0 +1,97 @@
+//! Target distances with a least (`Enemy in 2-3`, `Burst 1 within 2-3`) and areas that strike
+//! only their first creatures (`Ray 15, first 2`, nearest first): refused nearer than the
+//! least, truncated after the first N; `check` refuses a least above the most and `first 0`;
+//! the forms print back as written.
+
+use mythforge::runtime::Game;
+use mythforge::session::Session;
+
+use crate::common::sessions::{refused, run};
+
+const PACK: &str = "system Range
+Grid: square
+Resource HP: max 10
+
+power Lob
+Target: Enemy in 2-3
+Result: 1 damage
+
+power Quake
+Target: Burst 1 within 2-3
+Result: 2 damage
+
+power Gale
+Target: Ray 15, first 2
+Result: 3 damage
+
+actor Thrower
+Resources: HP 10
+Powers: Lob, Quake, Gale
+";
+
+/// Ana at 0,0; foes at 1,0, 2,0, 3,0 and 4,0.
+fn field() -> Session<Game> {
+    let mut game = Game::new(1);
+    game.load_source("range.rules", PACK).unwrap();
+    let mut session = Session::new(game, 1);
+    run(
+        &mut session,
+        "actor Ana from Thrower\nactor A1 from Thrower\nactor A2 from Thrower\n\
+         actor A3 from Thrower\nactor A4 from Thrower\nside A1, A2, A3, A4: foes\n\
+         place Ana at 0,0\nplace A1 at 1,0\nplace A2 at 2,0\nplace A3 at 3,0\nplace A4 at 4,0\n",
+    );
+    session
+}
+
+#[test]
+fn a_creature_target_nearer_than_the_least_is_refused() {
+    let mut session = field();
+    let found = refused(&mut session, "Ana uses Lob on A1\n");
+    assert_eq!(found[0].code, "runtime::space");
+    assert_eq!(found[0].message, "A1 is 1 squares away; Lob reaches from 2");
+    assert_eq!(found[0].help.as_deref(), Some("step back first, or pick a farther target"));
+    let out = run(&mut session, "Ana uses Lob on A2\n");
+    assert!(out.contains("A2 takes 1 damage"), "{out}");
+    let found = refused(&mut session, "Ana uses Lob on A4\n");
+    assert_eq!(found[0].message, "A4 is 4 squares away; Lob reaches 3");
+}
+
+#[test]
+fn an_area_placed_nearer_than_the_least_is_refused() {
+    let mut session = field();
+    let found = refused(&mut session, "Ana uses Quake at 1,0\n");
+    assert_eq!(found[0].message, "the origin 1,0 is 1 squares away; Quake reaches from 2");
+    let out = run(&mut session, "Ana uses Quake at 3,0\n");
+    assert!(out.contains("A2 takes 2 damage"), "{out}");
+    assert!(out.contains("A3 takes 2 damage"), "{out}");
+    assert!(out.contains("A4 takes 2 damage"), "{out}");
+    assert!(!out.contains("A1 takes"), "{out}");
+}
+
+#[test]
+fn an_area_strikes_only_its_first_creatures_nearest_first() {
+    let mut session = field();
+    let out = run(&mut session, "Ana uses Gale at 5,0\n");
+    assert!(out.contains("A1 takes 3 damage"), "{out}");
+    assert!(out.contains("A2 takes 3 damage"), "{out}");
+    assert!(!out.contains("A3 takes"), "{out}");
+    assert!(!out.contains("A4 takes"), "{out}");
+}
+
+#[test]
+fn check_refuses_a_least_above_the_most_and_first_0_and_the_forms_print_back() {
+    let mut sources = mythforge::diagnostics::SourceMap::new();
+    let (file, parsed) = mythforge::parse::parse_source(&mut sources, "range.rules", PACK);
+    assert!(parsed.is_empty(), "{parsed:?}");
+    assert_eq!(mythforge::model::format_file(&file), PACK);
+    let pack = PACK.replace("Enemy in 2-3", "Enemy in 3-2").replace("first 2", "first 0");
+    let (file, _) = mythforge::parse::parse_source(&mut sources, "bad.rules", &pack);
+    let found = mythforge::check::check_pack(&mythforge::model::Pack { files: vec![file] });
+    let messages: Vec<&str> = found.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        ["the range's least (3) is above its most (2)", "`first 0` strikes nobody in the area"]
+    );
+    assert!(found.iter().all(|d| d.code == "rules::check::target_range"));
+    assert_eq!(found[0].help.as_deref(), Some("write the least first: `2-3`"));
+}
