@@ -158,7 +158,7 @@ pub(crate) fn build_actor(
         actor.layered.insert(pool, LayeredPool::new(layers));
     }
     let started = (rules.resources.iter().map(|(name, _)| name))
-        .filter(|name| actor.resources.contains_key(*name) && !given.has(name))
+        .filter(|name| actor.resources.contains_key(name) && !given.has(name))
         .cloned()
         .collect();
     Ok(Built { actor, notes, started })
