@@ -507,13 +507,15 @@ impl<'a> References<'a> {
                 if let Some(TargetCount::UpTo(amount) | TargetCount::Exactly(amount)) = count {
                     self.amount(amount, context);
                 }
-                for amount in [range, least].into_iter().flatten() {
+                for amount in [range.as_ref(), least.as_deref()].into_iter().flatten() {
                     self.amount(amount, context);
                 }
             }
             Target::Area { size, range, least, first, .. } => {
                 self.amount(size, context);
-                for amount in [range, least, first].into_iter().flatten() {
+                for amount in
+                    [range.as_ref(), least.as_deref(), first.as_deref()].into_iter().flatten()
+                {
                     self.amount(amount, context);
                 }
             }

@@ -13,12 +13,12 @@ pub fn target_ranges(pack: &Pack, out: &mut Vec<Diagnostic>) {
         for line in lines {
             let PowerLine::Target(target) = &line.node else { continue };
             let (range, least, first) = match target {
-                Target::Creatures { range, least, .. } => (range, least, &None),
+                Target::Creatures { range, least, .. } => (range, least, &None::<Box<Amount>>),
                 Target::Area { range, least, first, .. } => (range, least, first),
                 Target::User | Target::Narration(_) => continue,
             };
             if let (Some(least), Some(most)) =
-                (least.as_ref().and_then(number), range.as_ref().and_then(number))
+                (least.as_deref().and_then(number), range.as_ref().and_then(number))
                 && least > most
             {
                 out.push(
@@ -30,7 +30,7 @@ pub fn target_ranges(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     .with_help(format!("write the least first: `{most}-{least}`")),
                 );
             }
-            if first.as_ref().and_then(number) == Some(0) {
+            if first.as_deref().and_then(number) == Some(0) {
                 out.push(
                     Diagnostic::error(
                         "rules::check::target_range",

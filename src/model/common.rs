@@ -56,9 +56,9 @@ pub enum Target {
         who: Spanned<Name>,
         /// Maximum distance.
         range: Option<Amount>,
-        /// `in 2-3`: the least distance.
+        /// `in 2-3`: the least distance (boxed: rare, and it keeps power lines small).
         #[serde(skip_serializing_if = "Option::is_none")]
-        least: Option<Amount>,
+        least: Option<Box<Amount>>,
     },
     /// `Burst 2 within 10`, `Burst 1 excluding Self`
     Area {
@@ -68,12 +68,13 @@ pub enum Target {
         size: Amount,
         /// How far away it may be placed.
         range: Option<Amount>,
-        /// `within 2-3`: how near it may not be placed.
+        /// `within 2-3`: how near it may not be placed (boxed, as `first`: rare, and it
+        /// keeps power lines small).
         #[serde(skip_serializing_if = "Option::is_none")]
-        least: Option<Amount>,
+        least: Option<Box<Amount>>,
         /// `, first 4`: how many of the creatures in it, in its order, it strikes at most.
         #[serde(skip_serializing_if = "Option::is_none")]
-        first: Option<Amount>,
+        first: Option<Box<Amount>>,
         /// `excluding Self` / `including Self`; `None`: the default (an area placed at range
         /// counts its user, one originating on the user does not).
         #[serde(skip_serializing_if = "Option::is_none")]

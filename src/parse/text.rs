@@ -752,7 +752,8 @@ impl Lowerer {
                     match node.as_rule() {
                         Rule::target_range => (least, range) = self.target_range(node, base)?,
                         Rule::area_first => {
-                            first = Some(self.plain_amount(node.into_inner().next()?, base)?);
+                            let amount = self.plain_amount(node.into_inner().next()?, base)?;
+                            first = Some(Box::new(amount));
                         }
                         Rule::area_sides => {
                             let word = node.as_str().to_ascii_lowercase();
@@ -802,12 +803,12 @@ impl Lowerer {
         &mut self,
         node: Node<'_>,
         base: usize,
-    ) -> Option<(Option<Amount>, Option<Amount>)> {
+    ) -> Option<(Option<Box<Amount>>, Option<Amount>)> {
         let mut least = None;
         let mut most = None;
         for part in node.into_inner() {
             if part.as_rule() == Rule::range_least {
-                least = Some(self.plain_amount(part.into_inner().next()?, base)?);
+                least = Some(Box::new(self.plain_amount(part.into_inner().next()?, base)?));
             } else {
                 most = Some(self.plain_amount(part, base)?);
             }

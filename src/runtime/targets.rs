@@ -58,7 +58,7 @@ pub(crate) fn choose_targets<'a>(
     };
     let scope = LineScope { weapon, ..LineScope::of(rules, user) };
     let rounding = rules.rounding;
-    let reach_of = |range: &Option<crate::model::effect::Amount>| match range {
+    let reach_of = |range: Option<&crate::model::effect::Amount>| match range {
         Some(range) => scope.amount(range, LineContext::Target, rounding).map(Some),
         None => Ok(None),
     };
@@ -72,9 +72,9 @@ pub(crate) fn choose_targets<'a>(
             let area = Area {
                 shape,
                 size: scope.amount(size, LineContext::Target, rounding)?,
-                reach: reach_of(range)?,
-                least: reach_of(least)?,
-                first: reach_of(first)?,
+                reach: reach_of(range.as_ref())?,
+                least: reach_of(least.as_deref())?,
+                first: reach_of(first.as_deref())?,
                 rule: *rule,
                 sides: *sides,
             };
@@ -111,7 +111,7 @@ pub(crate) fn choose_targets<'a>(
         let message = format!("{} takes {wanted} target(s), got {chosen}", block.name.node);
         return Err(RuntimeErrorKind::Targets(message).at(span));
     }
-    let (reach, nearest) = (reach_of(range)?, reach_of(nearest)?);
+    let (reach, nearest) = (reach_of(range.as_ref())?, reach_of(nearest.as_deref())?);
     for name in &request.targets {
         let target = game.world.actor(name).map_err(engine)?;
         check_target(user, target, wanted, block.name.node.as_str(), span)?;

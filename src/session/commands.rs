@@ -152,7 +152,10 @@ pub const COMMANDS: &[CommandSpec] = &[
                (`as TAG`: a tag of a `Check tags:` line, which the roller's `vs TAG` \
                modifiers select; `against NAME`: relative modifiers count; a success pool \
                sums its helpers' successes)",
-        examples: &["check Scout Agility + 2 vs 9 against Bandit aided by Hero"],
+        examples: &[
+            "check Scout Agility + 2 vs 9 against Bandit aided by Hero",
+            "check Scout Intelligence vs 12 as Crafting",
+        ],
         completes: &["check"],
         tested_in: None,
     },

@@ -1,5 +1,6 @@
 //! Sessions played in a test: a transcript of a run that must succeed, the diagnostics of
-//! one that must fail, and a session on a seed with its setup commands already run.
+//! one that must fail, a session on a seed with its setup commands already run (on a
+//! built-in pack, or on a pack given as text), and where an actor stands.
 
 use mythforge::diagnostics::Diagnostic;
 use mythforge::runtime::Game;
@@ -21,6 +22,22 @@ pub fn run(session: &mut Session<Game>, commands: &str) -> String {
 pub fn refused(session: &mut Session<Game>, commands: &str) -> Vec<Diagnostic> {
     let run = session.run_text("example.session", commands, None);
     run.failure.expect("the commands are refused")
+}
+
+/// A session on seed 1 with the pack `text` loaded from memory as `file` and `setup` run.
+/// (From memory: tests run in parallel, and a pack file written by each raced.)
+pub fn session_with(file: &str, text: &str, setup: &str) -> Session<Game> {
+    let mut game = Game::new(1);
+    game.load_source(file, text).expect("the pack loads");
+    let mut session = Session::new(game, 1);
+    run(&mut session, setup);
+    session
+}
+
+/// Where `actor` stands (`2,0`), or an empty string off the map.
+pub fn position(session: &Session<Game>, actor: &str) -> String {
+    let actor = session.backend().world().actor(actor).expect("the actor");
+    actor.position.map(|hex| hex.to_string()).unwrap_or_default()
 }
 
 /// A session on seed 1 with `setup` run.

@@ -7,7 +7,7 @@
 use mythforge::runtime::Game;
 use mythforge::session::Session;
 
-use crate::common::sessions::{refused, run};
+use crate::common::sessions::{refused, run, session_with};
 
 const PACK: &str = "system Alley
 Grid: square
@@ -35,17 +35,11 @@ Powers: Backstab, Filch
 
 /// Ana at 0,0; Og one square east of her, facing `facing`.
 fn alley(facing: &str) -> Session<Game> {
-    let mut game = Game::new(1);
-    game.load_source("alley.rules", PACK).unwrap();
-    let mut session = Session::new(game, 1);
-    run(
-        &mut session,
-        &format!(
-            "actor Ana from Cutpurse\nactor Og from Cutpurse\nside Ana: a\nside Og: b\n\
-             place Ana at 0,0\nplace Og at 1,0 facing {facing}\n"
-        ),
+    let setup = format!(
+        "actor Ana from Cutpurse\nactor Og from Cutpurse\nside Ana: a\nside Og: b\n\
+         place Ana at 0,0\nplace Og at 1,0 facing {facing}\n"
     );
-    session
+    session_with("alley.rules", PACK, &setup)
 }
 
 fn dazed(session: &Session<Game>) -> bool {

@@ -7,7 +7,7 @@
 use mythforge::runtime::Game;
 use mythforge::session::Session;
 
-use crate::common::sessions::{run, session_after};
+use crate::common::sessions::{position, run, session_after};
 
 /// Jasmine (a Phantom) acting first, a Bandit far away.
 const SETUP: &str = "load \"rules/mystica\"\nactor Jasmine from Jasmine\nactor Bandit from Bandit\n\
@@ -24,11 +24,6 @@ fn refused(session: &mut Session<Game>, commands: &str) -> String {
     format!("{failure:?}")
 }
 
-fn position(session: &Session<Game>) -> String {
-    let actor = session.backend().world().actor("Jasmine").unwrap();
-    actor.position.map(|hex| hex.to_string()).unwrap_or_default()
-}
-
 #[test]
 fn disoriented_moves_once_a_turn_and_again_the_next() {
     let mut session = session();
@@ -41,7 +36,7 @@ fn disoriented_moves_once_a_turn_and_again_the_next() {
         ),
         "{out}"
     );
-    assert_eq!(position(&session), "2,0");
+    assert_eq!(position(&session, "Jasmine"), "2,0");
     // The Bandit's turn, then Jasmine's next: one move again.
     let out = run(&mut session, "next turn\nnext turn\nJasmine uses Move to 4,0\n");
     assert!(out.contains("Jasmine walk: 2,0 -> 4,0 (2 squares)"), "{out}");

@@ -5,7 +5,7 @@
 use mythforge::runtime::Game;
 use mythforge::session::Session;
 
-use crate::common::sessions::{run, session_after};
+use crate::common::sessions::{position, run, session_after};
 
 /// Karak at 0,0 acting first (initiative 20, 1), a Bandit far away.
 const SETUP: &str = "load \"rules/mystica\"\nactor Karak from Karak\nactor Bandit from Bandit\n\
@@ -21,11 +21,6 @@ fn refused(session: &mut Session<Game>, commands: &str) -> String {
     let run = session.run_text("example.session", commands, None);
     let failure = run.failure.expect("the commands are refused");
     format!("{failure:?}")
-}
-
-fn position(session: &Session<Game>, actor: &str) -> String {
-    let actor = session.backend().world().actor(actor).unwrap();
-    actor.position.map(|hex| hex.to_string()).unwrap_or_default()
 }
 
 #[test]

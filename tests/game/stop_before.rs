@@ -7,7 +7,7 @@
 use mythforge::runtime::Game;
 use mythforge::session::Session;
 
-use crate::common::sessions::run;
+use crate::common::sessions::{position, run, session_with};
 
 const PACK: &str = "system Marsh
 Grid: square
@@ -50,19 +50,8 @@ Powers: Step
 ";
 
 fn session() -> Session<Game> {
-    let mut game = Game::new(1);
-    game.load_source("marsh.rules", PACK).unwrap();
-    let mut session = Session::new(game, 1);
-    run(
-        &mut session,
-        "actor Ana from Walker\nactor Og from Walker\nplace Ana at 0,0\nplace Og at 9,9\n",
-    );
-    session
-}
-
-fn position(session: &Session<Game>, actor: &str) -> String {
-    let actor = session.backend().world().actor(actor).unwrap();
-    actor.position.map(|hex| hex.to_string()).unwrap_or_default()
+    let setup = "actor Ana from Walker\nactor Og from Walker\nplace Ana at 0,0\nplace Og at 9,9\n";
+    session_with("marsh.rules", PACK, setup)
 }
 
 fn hp(session: &Session<Game>, actor: &str) -> i64 {

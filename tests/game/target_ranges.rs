@@ -6,7 +6,7 @@
 use mythforge::runtime::Game;
 use mythforge::session::Session;
 
-use crate::common::sessions::{refused, run};
+use crate::common::sessions::{refused, run, session_with};
 
 const PACK: &str = "system Range
 Grid: square
@@ -31,16 +31,10 @@ Powers: Lob, Quake, Gale
 
 /// Ana at 0,0; foes at 1,0, 2,0, 3,0 and 4,0.
 fn field() -> Session<Game> {
-    let mut game = Game::new(1);
-    game.load_source("range.rules", PACK).unwrap();
-    let mut session = Session::new(game, 1);
-    run(
-        &mut session,
-        "actor Ana from Thrower\nactor A1 from Thrower\nactor A2 from Thrower\n\
+    let setup = "actor Ana from Thrower\nactor A1 from Thrower\nactor A2 from Thrower\n\
          actor A3 from Thrower\nactor A4 from Thrower\nside A1, A2, A3, A4: foes\n\
-         place Ana at 0,0\nplace A1 at 1,0\nplace A2 at 2,0\nplace A3 at 3,0\nplace A4 at 4,0\n",
-    );
-    session
+         place Ana at 0,0\nplace A1 at 1,0\nplace A2 at 2,0\nplace A3 at 3,0\nplace A4 at 4,0\n";
+    session_with("range.rules", PACK, setup)
 }
 
 #[test]
