@@ -380,7 +380,6 @@ impl Rules {
 
     /// [`Rules::derived`] of a name read in a bracket: by its link (no search) when the
     /// pack's link step resolved it, else by its text.
-    #[inline]
     pub fn derived_of(&self, name: &crate::model::Name) -> Option<&Spanned<crate::model::Expr>> {
         match name.link() {
             Link::At(at) => self.derived.get(at).map(|(_, expr)| expr),

@@ -313,18 +313,14 @@ pub(crate) fn actor_value(rules: &Rules, actor: &Actor, name: &str) -> Option<i6
     actor_value_at(rules, actor, name, 0)
 }
 
-/// [`actor_value`] inside `depth` derived evaluations. Always inline: every name read of an
-/// actor comes here, and the common read (an exact stat, no derived value of that name, no
-/// conditions) is a few instructions; what recurses (derived values, parents, condition
-/// modifiers) is out of line.
-#[inline(always)]
+/// [`actor_value`] inside `depth` derived evaluations (what recurses — derived values,
+/// parents, condition modifiers — is out of line).
 fn actor_value_at(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i64> {
     value_with(rules, actor, name, rules.derived(name), depth)
 }
 
 /// [`actor_value_at`] with the system's `Derived` line for `name` (if any) already found, so
 /// a caller that asked for it first does not search the derived values twice.
-#[inline(always)]
 fn value_with(
     rules: &Rules,
     actor: &Actor,
@@ -401,8 +397,6 @@ fn default_at(rules: &Rules, actor: &Actor, name: &str, depth: u8) -> Option<i64
 
 /// `name` among the actor's own values: the stat written exactly so, else the resource,
 /// else a stat written in another case (the case-folded pass runs only when both miss).
-/// Inline: an exact stat is nearly every read, and only a miss pays for the call.
-#[inline]
 fn own_value(actor: &Actor, name: &str) -> Option<i64> {
     match actor.stats.get(name) {
         Some(value) => Some(*value),
@@ -412,7 +406,6 @@ fn own_value(actor: &Actor, name: &str) -> Option<i64> {
 
 /// [`own_value`] past the exact stats: the resource written exactly so, else a stat
 /// written in another case.
-#[inline(never)]
 fn other_value(actor: &Actor, name: &str) -> Option<i64> {
     let resource = actor.resources.get(name).map(|r| r.current);
     resource.or_else(|| actor.stats.folded(name).copied())
