@@ -239,14 +239,30 @@ impl<'a> References<'a> {
         }
     }
 
+    /// Who a `gains`/`loses`/`takes` phrase names, for the kind and subject checks.
+    fn recipient(&mut self, recipient: Option<&'a crate::model::Recipient>, context: LineContext) {
+        match recipient {
+            Some(crate::model::Recipient::Each { who, within }) => {
+                self.amount(within, context);
+                self.each_recipients.push(who);
+            }
+            Some(crate::model::Recipient::Every { who }) => self.each_recipients.push(who),
+            Some(crate::model::Recipient::One(who)) => self.one_recipients.push(who),
+            None => {}
+        }
+    }
+
     fn effect(&mut self, effect: &'a Effect, context: LineContext) {
         match effect {
-            Effect::Damage { amount, damage_type, .. } => {
+            Effect::Damage { amount, damage_type, recipient, .. } => {
                 self.amount(amount, context);
-                self.dealt_seen = true;
+                // `[Damage Dealt]` counts what the line's own subject lost, not what a named
+                // recipient took.
+                self.dealt_seen |= recipient.is_none();
                 if let Some(kind) = damage_type.as_ref().filter(|k| k.node.as_str().contains('[')) {
                     self.type_parameters.push(kind);
                 }
+                self.recipient(recipient.as_ref(), context);
             }
             Effect::Heal { amount, subject } => {
                 self.amount(amount, context);
@@ -259,15 +275,7 @@ impl<'a> References<'a> {
                 if recipient.is_some() {
                     self.actor_resources.push(resource);
                 }
-                match recipient {
-                    Some(crate::model::Recipient::Each { who, within }) => {
-                        self.amount(within, context);
-                        self.each_recipients.push(who);
-                    }
-                    Some(crate::model::Recipient::Every { who }) => self.each_recipients.push(who),
-                    Some(crate::model::Recipient::One(who)) => self.one_recipients.push(who),
-                    None => {}
-                }
+                self.recipient(recipient.as_ref(), context);
             }
             Effect::Spend { amount, resource } => {
                 self.amount(amount, context);

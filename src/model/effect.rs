@@ -179,7 +179,8 @@ impl fmt::Display for MoveKind {
 /// One executable effect phrase.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Effect {
-    /// `[Weapon + Grade] damage`, `2d6 fire damage`, `-2 damage`
+    /// `[Weapon + Grade] damage`, `2d6 fire damage`, `-2 damage`; `each creature within 1
+    /// takes [Level] damage` names who takes it.
     Damage {
         /// `-` for a reduction.
         negative: bool,
@@ -187,6 +188,10 @@ pub enum Effect {
         amount: Amount,
         /// `fire`
         damage_type: Option<Spanned<Name>>,
+        /// `each creature within 1 takes`, `Self takes`: who takes it (`None`: the line's
+        /// subject, the target or else the user).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        recipient: Option<Recipient>,
     },
     /// `heal 5`; `Self heals [Roll]` names who is healed (else the line's subject).
     Heal {
@@ -391,7 +396,10 @@ impl fmt::Display for Recipient {
 impl fmt::Display for Effect {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Effect::Damage { negative, amount, damage_type } => {
+            Effect::Damage { negative, amount, damage_type, recipient } => {
+                if let Some(who) = recipient {
+                    write!(f, "{who} takes ")?;
+                }
                 if *negative {
                     f.write_str("-")?;
                 }

@@ -6,7 +6,7 @@
 /// One kind of effect phrase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EffectVerb {
-    /// `[Weapon + Grade] damage`, `2d6 fire damage`
+    /// `[Weapon + Grade] damage`, `2d6 fire damage`, `each enemy within 1 takes 2 damage`
     Damage,
     /// `heal 5`
     Heal,
@@ -82,7 +82,7 @@ impl EffectVerb {
     /// The phrase's shape, as help shows it.
     pub fn shape(self) -> &'static str {
         match self {
-            EffectVerb::Damage => "N [type] damage",
+            EffectVerb::Damage => "[Subject takes] N [type] damage",
             EffectVerb::Heal => "heal N",
             EffectVerb::Gain => "gain N resource",
             EffectVerb::Lose => "lose N resource",

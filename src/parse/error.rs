@@ -106,6 +106,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::target_range => "a distance such as `3` or `2-3`",
         Rule::range_least => "the least distance of a range such as `2-3`",
         Rule::area_first => "`, first N` (how many of the area's creatures it strikes)",
+        Rule::subject_damage => "damage with who takes it: `each creature within 1 takes 2 damage`",
+        Rule::takes_word => "`takes`",
         Rule::facing_clause => "a test such as `you are behind Target`",
         Rule::quarter_words => "`in front of`, `beside` or `behind`",
         Rule::wielding_clause | Rule::wielding_word => "a gear test such as `wielding a Shield`",

@@ -518,7 +518,14 @@ impl Lowerer {
             Rule::damage => {
                 let (negative, amount) = self.amount(inner.remove(0), base)?;
                 let damage_type = inner.first().map(|kind| self.name(kind, base));
-                Some(Effect::Damage { negative, amount, damage_type })
+                Some(Effect::Damage { negative, amount, damage_type, recipient: None })
+            }
+            Rule::subject_damage => {
+                let recipient = Some(self.recipient(inner.remove(0), base)?);
+                let mut damage: Vec<Node<'_>> = inner.pop()?.into_inner().collect();
+                let (negative, amount) = self.amount(damage.remove(0), base)?;
+                let damage_type = damage.first().map(|kind| self.name(kind, base));
+                Some(Effect::Damage { negative, amount, damage_type, recipient })
             }
             Rule::heal => Some(Effect::Heal {
                 amount: self.plain_amount(inner.remove(0), base)?,

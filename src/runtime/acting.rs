@@ -330,6 +330,7 @@ impl ScriptHost for GameHost {
             negative: false,
             amount: Amount::Number(Number::integer(amount)),
             damage_type,
+            recipient: None,
         };
         self.run_effect("damage", actor, &effect)
     }

@@ -62,7 +62,12 @@ pub(crate) fn execute(
         };
         match &part.node {
             EffectPart::Narration(narration) => game.world.narrate(narration.text.clone(), span),
-            EffectPart::Effect(Effect::Damage { negative, amount: value, damage_type }) => {
+            EffectPart::Effect(Effect::Damage {
+                negative,
+                amount: value,
+                damage_type,
+                recipient: None,
+            }) => {
                 let hit = (*negative, value, damage_type.as_ref());
                 let lost =
                     damage(game, context, hit, (target, grade), span).map_err(|e| e.or_at(span))?;
@@ -297,8 +302,18 @@ pub(crate) fn run(
             let who = subject(game, who.as_ref(), user, target);
             super::turn_control::skip(game, &who, span)?;
         }
-        Effect::Damage { negative, amount: value, damage_type } => {
-            damage(game, context, (*negative, value, damage_type.as_ref()), (target, grade), span)?;
+        Effect::Damage { negative, amount: value, damage_type, recipient } => {
+            let hit = (*negative, value, damage_type.as_ref());
+            let victims = match recipient {
+                Some(recipient) => {
+                    super::recipients::named(game, context, recipient, (target, grade))?
+                }
+                None => vec![target.unwrap_or(user).to_string()],
+            };
+            for victim in &victims {
+                damage(game, context, hit, (Some(victim), grade), span)?;
+                super::hooks::zero_checkpoint(game, span)?;
+            }
         }
         Effect::Heal { amount: value, subject: named } => {
             let value = amount(game, context, value, target, grade)?;

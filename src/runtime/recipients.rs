@@ -1,6 +1,7 @@
-//! Who a `gains`/`loses` phrase acts on: one named actor (`Target gains 2 Wounds`, `Self
-//! loses 1 HP`, `Next Ally gains 1 CP`) or every placed creature of a kind within a distance
-//! of the user (`each ally within 5 gains 1 Morale`), nearest first.
+//! Who a `gains`/`loses` or `takes ... damage` phrase acts on: one named actor (`Target gains
+//! 2 Wounds`, `Self loses 1 HP`, `Next Ally gains 1 CP`) or every placed creature of a kind
+//! within a distance of the user (`each ally within 5 gains 1 Morale`, `each creature within
+//! 1 takes [Level] damage`), nearest first.
 
 use crate::diagnostics::Spanned;
 use crate::engine::{Actor, Grid, Hex, World};
@@ -28,13 +29,24 @@ pub(crate) fn of(
     match recipient {
         None if matches!(effect, Effect::Gain { .. }) => Ok(vec![user.to_string()]),
         None => Ok(vec![target.unwrap_or(user).to_string()]),
-        Some(Recipient::One(name)) => {
-            Ok(vec![super::effects::subject(game, Some(name), user, target)])
+        Some(recipient) => named(game, context, recipient, (target, grade)),
+    }
+}
+
+/// The actors `recipient` names: one (`Target`, `Self`), each placed one of a kind within a
+/// distance of the user, nearest first, or every one of a kind.
+pub(crate) fn named(
+    game: &mut Game,
+    context: &Context<'_>,
+    recipient: &Recipient,
+    (target, grade): (Option<&str>, Option<i64>),
+) -> Result<Vec<String>, RuntimeError> {
+    match recipient {
+        Recipient::One(name) => {
+            Ok(vec![super::effects::subject(game, Some(name), context.user, target)])
         }
-        Some(Recipient::Each { who, within }) => {
-            each_within(game, context, who, within, (target, grade))
-        }
-        Some(Recipient::Every { who }) => every(game, context.user, who),
+        Recipient::Each { who, within } => each_within(game, context, who, within, (target, grade)),
+        Recipient::Every { who } => every(game, context.user, who),
     }
 }
 

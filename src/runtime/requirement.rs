@@ -1,5 +1,6 @@
 //! Evaluating `While:`, `Prereq:` and `Requires:` requirements: comparisons, held
-//! conditions and keyword tests on the power in use, each optionally negated (`not you are
+//! conditions, keyword tests on the power in use and where one actor stands against
+//! another's facing (`you are behind Target`), each optionally negated (`not you are
 //! Hidden`). A test's subject says who it is about: the user (`you`, `your`, `Self`), the
 //! current target (`Target`; a requirement that reads the target holds per target, see
 //! [`reads_target`]) or the power (`this power`, `the power`, `it`). `check` refuses the

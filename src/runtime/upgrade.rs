@@ -157,14 +157,18 @@ fn modify(power: &mut Vec<Spanned<PowerLine>>, trait_lines: &[Spanned<TraitLine>
 fn increase(effects: &mut Effects, bonus: &Effects) {
     let mut extra = Vec::new();
     for part in &mut effects.parts {
-        let EffectPart::Effect(Effect::Damage { negative: false, amount, damage_type }) =
+        let EffectPart::Effect(Effect::Damage { negative: false, amount, damage_type, recipient }) =
             &mut part.node
         else {
             continue;
         };
         for added in &bonus.parts {
-            let EffectPart::Effect(Effect::Damage { negative, amount: more, damage_type: kind }) =
-                &added.node
+            let EffectPart::Effect(Effect::Damage {
+                negative,
+                amount: more,
+                damage_type: kind,
+                ..
+            }) = &added.node
             else {
                 continue;
             };
@@ -187,6 +191,7 @@ fn increase(effects: &mut Effects, bonus: &Effects) {
                         negative: *negative,
                         amount: more.clone(),
                         damage_type: damage_type.clone(),
+                        recipient: recipient.clone(),
                     }),
                     added.span,
                 )),

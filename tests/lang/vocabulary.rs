@@ -500,9 +500,10 @@ fn procedure(label: ProcedureLabel) -> Evidence {
 
 fn verb(verb: EffectVerb) -> Evidence {
     match verb {
-        EffectVerb::Damage => {
-            Runs(&["berserker_charge_costs_weapon_plus_one_and_deals_weapon_plus_grade"])
-        }
+        EffectVerb::Damage => Runs(&[
+            "berserker_charge_costs_weapon_plus_one_and_deals_weapon_plus_grade",
+            "each_enemy_within_1_takes_it_and_the_user_takes_its_own",
+        ]),
         EffectVerb::Heal => {
             Runs(&["mestezia_healing_poultice_heals_the_targets_jolt_through_the_shipped_script"])
         }
