@@ -51,7 +51,7 @@ pub(crate) fn execute(
     span: Span,
 ) -> Result<(), RuntimeError> {
     let mut dealt = context.outcome.iter().find(|(name, _)| *name == DAMAGE_DEALT).map(|p| p.1);
-    for part in &effects.parts {
+    for (index, part) in effects.parts.iter().enumerate() {
         let bound;
         let context = match dealt {
             Some(amount) => {
@@ -69,8 +69,11 @@ pub(crate) fn execute(
                 recipient: None,
             }) => {
                 let hit = (*negative, value, damage_type.as_ref());
-                let lost =
-                    damage(game, context, hit, (target, grade), span).map_err(|e| e.or_at(span))?;
+                // Only a later part of this line can read what it dealt: the last part (most
+                // lines: `[Weapon] damage`) skips measuring it.
+                let measure = index + 1 < effects.parts.len();
+                let lost = damage(game, context, hit, (target, grade), measure, span)
+                    .map_err(|e| e.or_at(span))?;
                 dealt = Some(dealt.unwrap_or(0).saturating_add(lost));
                 super::hooks::zero_checkpoint(game, span)?;
                 super::flow::threshold_checkpoint(game)?;
@@ -311,7 +314,7 @@ pub(crate) fn run(
                 None => vec![target.unwrap_or(user).to_string()],
             };
             for victim in &victims {
-                damage(game, context, hit, (Some(victim), grade), span)?;
+                damage(game, context, hit, (Some(victim), grade), false, span)?;
                 super::hooks::zero_checkpoint(game, span)?;
             }
         }
@@ -450,12 +453,14 @@ pub(crate) fn run(
 }
 
 /// One damage effect (`negative` for `-[X] damage`) on `target` (the user when `None`):
-/// returns the health it took, after absorption and armour ([`DAMAGE_DEALT`]).
+/// returns the health it took, after absorption and armour ([`DAMAGE_DEALT`]), when
+/// `measure` asks for it (two reads of the victim's health), else 0.
 fn damage(
     game: &mut Game,
     context: &Context<'_>,
     (negative, value, damage_type): (bool, &Amount, Option<&Spanned<Name>>),
     (target, grade): (Option<&str>, Option<i64>),
+    measure: bool,
     span: Span,
 ) -> Result<i64, RuntimeError> {
     let user = context.user;
@@ -474,9 +479,10 @@ fn damage(
     let rules = super::quantities::damage_taken(context.rules, victim_actor, &damage.types)?;
     let health = health_resource(context.rules).map_err(|e| e.or_at(span))?;
     let (pool, resource) = context.rules.damage_pool(health);
-    let held = super::acting::current(game, victim, health);
+    let held = measure.then(|| super::acting::current(game, victim, health));
     game.damage_into(victim, Sink { pool, resource }, (&damage, &rules), span)?;
-    let lost = held.saturating_sub(super::acting::current(game, victim, health)).max(0);
+    let lost = held
+        .map_or(0, |held| held.saturating_sub(super::acting::current(game, victim, health)).max(0));
     let dealer = (!context.from_condition).then_some(user);
     super::hooks::after_damage(game, (dealer, victim), before, span)?;
     if dealer.is_some() {
