@@ -148,8 +148,8 @@ pub enum RefusalKind {
         /// The line's label.
         label: &'static str,
     },
-    /// `Target has keyword Construct`: actors carry no keywords at run time.
-    #[error("`{0}`'s keywords cannot be tested: actors carry no keywords when the game runs")]
+    /// `Target has keyword Construct` where no actor block gives an actor that keyword.
+    #[error("no actor has the keyword `{0}`")]
     ActorKeywords(String),
     /// `you are behind you`: one actor measured against its own facing.
     #[error("`{0}` is measured against its own facing: the test needs two actors")]
@@ -212,8 +212,8 @@ impl RefusalKind {
             RefusalKind::UnknownGear { .. } => "no gear of this name or keyword".into(),
             RefusalKind::UnknownSubject { .. }
             | RefusalKind::NoTargetHere { .. }
-            | RefusalKind::NoPowerHere { .. }
-            | RefusalKind::ActorKeywords(_) => "cannot be evaluated".into(),
+            | RefusalKind::NoPowerHere { .. } => "cannot be evaluated".into(),
+            RefusalKind::ActorKeywords(_) => "no actor block gives it".into(),
             RefusalKind::FacingItself(_) => "always the same actor".into(),
         }
     }

@@ -1,6 +1,7 @@
 //! Lines the grammar accepts but the engine does not run: a relationship's `Group:`, an
-//! item's `Slots:`, `Keywords:` anywhere but on a power or a weapon (only those keywords are
-//! read: by `vs Keyword` modifiers, `this power has keyword X`, upgrade selectors), a
+//! item's `Slots:`, `Keywords:` anywhere but on a power, a weapon or an actor (only those
+//! keywords are read: by `vs Keyword` modifiers, `this power has keyword X`, upgrade
+//! selectors, `Target has keyword Construct`), a bracket among an actor's keywords, a
 //! `Prereq:` on a trait that is never taken (only stances and upgrades test theirs), the
 //! system's `Phases:`, a condition's `Halt:`, an armour's `Cost:`, and a
 //! `Default X:` for a name that has no default (a resource, an unknown name). Each is
@@ -40,15 +41,20 @@ pub(super) fn not_run(pack: &Pack, symbols: &Symbols, out: &mut Vec<Diagnostic>)
                 }
             }
             BlockBody::Actor(lines) => {
+                // An actor's keywords are words (`Keywords: Construct, Legless`); a bracket
+                // there would be read by nothing.
                 for line in lines {
-                    if let ActorLine::Keywords(_) = &line.node {
-                        out.push(refusal(
-                            line.span,
-                            "Keywords",
-                            kind,
-                            KEYWORDS,
-                            keywords_help(kind),
-                        ));
+                    let ActorLine::Keywords(keywords) = &line.node else { continue };
+                    for keyword in keywords {
+                        if let crate::model::Keyword::Expr(_) = keyword.node {
+                            out.push(refusal(
+                                keyword.span,
+                                "Keywords",
+                                kind,
+                                ACTOR_KEYWORD,
+                                ACTOR_KEYWORD_HELP.to_string(),
+                            ));
+                        }
                     }
                 }
             }
@@ -83,8 +89,12 @@ pub(super) fn not_run(pack: &Pack, symbols: &Symbols, out: &mut Vec<Diagnostic>)
     }
 }
 
-const KEYWORDS: &str = "only a power's and a weapon's keywords are read (by `vs Keyword` \
-                        modifiers, `this power has keyword X` and upgrade selectors)";
+const KEYWORDS: &str = "only a power's, a weapon's and an actor's keywords are read (by `vs \
+                        Keyword` modifiers, `this power has keyword X`, upgrade selectors and \
+                        `Target has keyword Construct`)";
+const ACTOR_KEYWORD: &str = "an actor's keyword is a word; a bracket there is read by nothing";
+const ACTOR_KEYWORD_HELP: &str = "write the words (`Keywords: Construct, Legless`), which \
+                                  `Target has keyword Construct` tests";
 const HALT: &str = "nothing ends a condition when its `Halt:` test holds";
 const HALT_HELP: &str = "end it with a `Duration:` the engine counts (`for 2 rounds`, `until \
                          removed`) and an effect that removes it (`remove Grabbed from \

@@ -16,7 +16,9 @@ use crate::model::common::Test;
 use crate::model::expr::Name;
 use crate::model::gear::GearDecls;
 use crate::model::keywords;
-use crate::model::{BlockBody, ConditionLine, Pack, PowerLine, Requirement, TraitLine, WeaponLine};
+use crate::model::{
+    ActorLine, BlockBody, ConditionLine, Pack, PowerLine, Requirement, TraitLine, WeaponLine,
+};
 
 /// Where a requirement is, and so who its tests may be about.
 #[derive(Clone, Copy)]
@@ -33,9 +35,11 @@ struct Place {
 pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>) {
     let owned = wieldable(pack, declared);
     let gear: Vec<&str> = owned.iter().map(String::as_str).collect();
+    let kinds = actor_keywords(pack);
+    let known = Known { gear: &gear, actor_keywords: &kinds };
     for block in pack.blocks() {
         for (label, gate) in super::collect::References::of(&block.node.body).effect_gates {
-            tests(&gate.node, Place { label, target: true, power: false }, &gear, out);
+            tests(&gate.node, Place { label, target: true, power: false }, &known, out);
         }
         match &block.node.body {
             BlockBody::Power(lines) => {
@@ -46,7 +50,7 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
                         _ => continue,
                     };
                     let place = Place { label, target: true, power: true };
-                    tests(requirement, place, &gear, out);
+                    tests(requirement, place, &known, out);
                 }
             }
             BlockBody::Trait(lines) => {
@@ -58,14 +62,14 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
                         TraitLine::Prereq(requirement) => ("Prereq", requirement),
                         _ => continue,
                     };
-                    tests(requirement, Place { label, target: false, power }, &gear, out);
+                    tests(requirement, Place { label, target: false, power }, &known, out);
                 }
             }
             BlockBody::Condition(lines) => {
                 for line in lines {
                     if let ConditionLine::While(requirement) = &line.node {
                         let place = Place { label: "While", target: false, power: false };
-                        tests(requirement, place, &gear, out);
+                        tests(requirement, place, &known, out);
                     }
                 }
             }
@@ -73,7 +77,7 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
                 for line in lines {
                     if let WeaponLine::Requires(requirement) = &line.node {
                         let place = Place { label: "Requires", target: false, power: false };
-                        tests(requirement, place, &gear, out);
+                        tests(requirement, place, &known, out);
                     }
                 }
             }
@@ -83,9 +87,43 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
 }
 
 /// The tests of one requirement at `place`.
-fn tests(requirement: &Requirement, place: Place, gear: &[&str], out: &mut Vec<Diagnostic>) {
+/// What the pack's tests may name: gear (and its keywords), and the keywords of its actors.
+struct Known<'a> {
+    gear: &'a [&'a str],
+    actor_keywords: &'a [&'a str],
+}
+
+/// The keywords the pack's actor blocks give their actors (`Keywords: Construct`).
+fn actor_keywords(pack: &Pack) -> Vec<&str> {
+    let mut words = Vec::new();
+    for block in pack.blocks() {
+        let BlockBody::Actor(lines) = &block.node.body else { continue };
+        for line in lines {
+            let ActorLine::Keywords(keywords) = &line.node else { continue };
+            words.extend(keywords.iter().filter_map(|keyword| match &keyword.node {
+                crate::model::Keyword::Word(word) => Some(word.as_str()),
+                crate::model::Keyword::Expr(_) => None,
+            }));
+        }
+    }
+    words
+}
+
+fn tests(requirement: &Requirement, place: Place, known: &Known<'_>, out: &mut Vec<Diagnostic>) {
     let Requirement::Tests { first, rest } = requirement else { return };
+    let gear = known.gear;
     for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
+        if let Test::Keyword { subject, keyword, .. } = &test.node
+            && matches!(Subject::of(&subject.node).1, Some(Subject::User | Subject::Target))
+            && !known.actor_keywords.iter().any(|k| keywords::names(keyword.node.as_str(), k))
+        {
+            let kind = RefusalKind::ActorKeywords(keyword.node.as_str().to_string());
+            out.push(kind.at(keyword.span).to_diagnostic().with_suggestion(
+                keyword.node.as_str(),
+                known.actor_keywords.iter().copied(),
+                "give an actor block the keyword the test reads: `Keywords: Construct`",
+            ));
+        }
         if let Test::Wielding { gear: word, .. } = &test.node
             && !gear.iter().any(|known| keywords::names(word.node.as_str(), known))
         {
@@ -167,9 +205,8 @@ fn about_actor(who: &Spanned<Name>, keyword: bool, place: Place) -> Option<Diagn
         (Some(Subject::Power), false) => {
             refuse(RefusalKind::UnknownSubject { subject: written, label })
         }
-        (Some(Subject::User | Subject::Target), true) => {
-            refuse(RefusalKind::ActorKeywords(written))
-        }
+        // An actor's keyword is checked against the pack's actors in `tests`.
+        (Some(Subject::User | Subject::Target), true) => None,
         (Some(Subject::Power), true) if !place.power => {
             refuse(RefusalKind::NoPowerHere { subject: written, label })
         }

@@ -118,6 +118,10 @@ pub struct Actor {
     /// have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<String>,
+    /// What the actor is (`Construct`, `Legless`), from its block's `Keywords:` line, for
+    /// `Target has keyword Construct`; older saves have none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<String>,
 }
 
 impl Actor {

@@ -187,7 +187,7 @@ label_table! {
         /// `Group: River Clan`
         Group = "Group", Plain, "a relationship's group; refused by `check` (`rules::check::not_run`): nothing reads it yet";
         /// `Keywords: Stance`
-        Keywords = "Keywords", Plain, "the trait's keywords; refused by `check` (`rules::check::not_run`): only power and weapon keywords are read";
+        Keywords = "Keywords", Plain, "the trait's keywords; refused by `check` (`rules::check::not_run`): only power, weapon and actor keywords are read";
         /// `Limit: once per encounter`
         Limit = "Limit", Plain, "how often it may apply: `Limit: once per encounter`";
         /// `Prereq: [Level >= 3]`
@@ -311,7 +311,7 @@ label_table! {
         /// `While: you are Prone`
         While = "While", Plain, "what must hold for it to count; refused by `check` (`rules::check::not_run`): put the test on what grants it";
         /// `Keywords: Mental`
-        Keywords = "Keywords", Plain, "the condition's keywords; refused by `check` (`rules::check::not_run`): only power and weapon keywords are read";
+        Keywords = "Keywords", Plain, "the condition's keywords; refused by `check` (`rules::check::not_run`): only power, weapon and actor keywords are read";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: cannot flank`";
         /// `Grants: Advantage to attackers`
@@ -345,7 +345,7 @@ label_table! {
         /// `Conditions: Hasted`
         Conditions = "Conditions", Plain, "conditions it starts with: `Conditions: Hasted`";
         /// `Keywords: PC`
-        Keywords = "Keywords", Plain, "the actor's keywords; refused by `check` (`rules::check::not_run`): only power and weapon keywords are read";
+        Keywords = "Keywords", Plain, "what the actor is, tested by `Target has keyword Construct`: `Keywords: Construct, Legless`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: the party's guide`";
         /// `Side: party`

@@ -143,7 +143,15 @@ pub(crate) fn build_actor(
                     actor.equipment.extend(names_of(names));
                 }
                 ActorLine::Side(side) => actor.side = Some(side.node.as_str().to_string()),
-                ActorLine::Conditions(_) | ActorLine::Keywords(_) | ActorLine::Details(_) => {}
+                ActorLine::Keywords(keywords) => {
+                    for keyword in keywords {
+                        // `check` refuses a bracket on an actor's line (`rules::check::not_run`).
+                        if let crate::model::Keyword::Word(word) = &keyword.node {
+                            actor.keywords.push(word.as_str().to_string());
+                        }
+                    }
+                }
+                ActorLine::Conditions(_) | ActorLine::Details(_) => {}
             }
         }
     }

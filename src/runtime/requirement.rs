@@ -121,7 +121,12 @@ pub(crate) fn holds_on(
                     (Some(Subject::Power), None) => {
                         return Err(unknown(format!("{} (no power here)", who.node)));
                     }
-                    // Actors carry no keywords at run time.
+                    (Some(Subject::User), _) => actor_has(user, keyword.node.as_str()) != negated,
+                    (Some(Subject::Target), _) => {
+                        let target = target
+                            .ok_or_else(|| unknown(format!("{} (no target here)", who.node)))?;
+                        actor_has(target, keyword.node.as_str()) != negated
+                    }
                     _ => return Err(unknown(format!("{}'s keywords", who.node))),
                 }
             }
@@ -183,6 +188,11 @@ pub(crate) fn holds_on(
             Test::Event { .. } => true,
         })
     })
+}
+
+/// Whether `actor`'s block gave it the keyword (`Keywords: Construct`).
+fn actor_has(actor: &Actor, keyword: &str) -> bool {
+    actor.keywords.iter().any(|own| keywords::names(keyword, own))
 }
 
 /// Where `standing` is seen from `seen_from`'s facing, for the test `test`: an error (never

@@ -89,6 +89,9 @@ impl Game {
         if let Some(side) = &actor.side {
             let _ = write!(text, "\n  Side: {side}");
         }
+        if !actor.keywords.is_empty() {
+            let _ = write!(text, "\n  Keywords: {}", actor.keywords.join(", "));
+        }
         for (pool, layered) in &actor.layered {
             let layers = layered.layers.iter().map(|l| format!("{} {}", l.name, l.value)).collect();
             let _ = write!(text, "\n  Layers ({pool}): {}", list(layers));

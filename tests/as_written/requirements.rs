@@ -117,7 +117,7 @@ fn requirement_tests_the_runtime_cannot_evaluate_are_refused() {
         (
             "power P\nTarget: Self\nPrereq: Target has keyword Construct\n",
             "rules::check::actor_keywords",
-            "Target",
+            "Construct",
         ),
         (
             "power P\nTarget: Self\nPrereq: an enemy moves adjacent to you\n",

@@ -7,6 +7,7 @@
 mod common;
 
 mod action_economy;
+mod actor_keywords;
 mod analyze;
 mod analyze_threads;
 mod challenge_counters;

@@ -348,10 +348,9 @@ fn actor(label: ActorLabel) -> Evidence {
             "with_weapon_must_name_a_weapon_the_user_has_equipped",
         ]),
         ActorLabel::Conditions => Runs(&["an_actor_blocks_conditions_apply_when_it_joins"]),
-        ActorLabel::Keywords => Refused {
-            snippet: "system T\nStats: Will\n\nactor Ana\nKeywords: PC Human\n",
-            code: "rules::check::not_run",
-        },
+        ActorLabel::Keywords => {
+            Runs(&["a_keyword_test_reads_what_the_actors_block_made_it_and_survives_a_save"])
+        }
         // Shown on the sheet, never run.
         ActorLabel::Details => Text,
         ActorLabel::Side => Runs(&["an_actor_block_side_line_puts_its_actors_on_that_side"]),
