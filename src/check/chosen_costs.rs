@@ -4,7 +4,7 @@
 //! (they are read before the use picks).
 
 use crate::diagnostics::{Diagnostic, Span};
-use crate::model::{Amount, BlockBody, Cost, CostPart, Expr, Number, Pack, PowerLine, TraitLine};
+use crate::model::{Amount, BlockBody, Cost, CostPart, Expr, Pack, PowerLine, TraitLine};
 
 use super::error::CheckErrorKind;
 
@@ -56,7 +56,7 @@ pub fn chosen_costs(pack: &Pack, out: &mut Vec<Diagnostic>) {
 /// A chosen part's bounds: least first, and not reading what the use picks.
 fn bounds(part: &CostPart, span: Span, out: &mut Vec<Diagnostic>) {
     let Some(most) = &part.up_to else { return };
-    if let (Some(least), Some(high)) = (number(&part.amount), number(most))
+    if let (Some(least), Some(high)) = (part.amount.whole_number(), most.whole_number())
         && least > high
     {
         let message = format!("the chosen cost's least ({least}) is above its most ({high})");
@@ -81,14 +81,6 @@ fn bounds(part: &CostPart, span: Span, out: &mut Vec<Diagnostic>) {
             },
             expr.span,
         );
-    }
-}
-
-/// A bound written as a whole number.
-fn number(amount: &Amount) -> Option<i64> {
-    match amount {
-        Amount::Number(Number { units, scale: 0 }) => Some(*units),
-        _ => None,
     }
 }
 

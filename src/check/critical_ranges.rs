@@ -8,7 +8,7 @@ use crate::diagnostics::Diagnostic;
 use crate::link::Symbols;
 use crate::model::gear::{FieldType, GearKind};
 use crate::model::system::CriticalRange;
-use crate::model::{Amount, BlockBody, Expr, Number, Pack, ProcedureLine};
+use crate::model::{BlockBody, Expr, Pack, ProcedureLine};
 
 use super::error::CheckErrorKind;
 
@@ -19,7 +19,7 @@ pub fn critical_ranges(pack: &Pack, symbols: &Symbols, out: &mut Vec<Diagnostic>
         for line in lines {
             match &line.node {
                 ProcedureLine::Critical(CriticalRange::Faces(low, high)) => {
-                    if let (Some(low), Some(high)) = (face(low), face(high))
+                    if let (Some(low), Some(high)) = (low.whole_number(), high.whole_number())
                         && low > high
                     {
                         let message = format!(
@@ -69,13 +69,5 @@ fn not_a_range(expr: &Expr, symbols: &Symbols) -> Option<&'static str> {
     match symbols.gear.resolve(GearKind::Weapon, path) {
         Some((field, None)) if field.allows(&FieldType::Range) => None,
         _ => Some("not a weapon field declared `range`"),
-    }
-}
-
-/// A face written as a whole number.
-fn face(amount: &Amount) -> Option<i64> {
-    match amount {
-        Amount::Number(Number { units, scale: 0 }) => Some(*units),
-        _ => None,
     }
 }

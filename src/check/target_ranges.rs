@@ -4,7 +4,7 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::model::common::Target;
-use crate::model::{Amount, BlockBody, Number, Pack, PowerLine};
+use crate::model::{Amount, BlockBody, Pack, PowerLine};
 
 /// Every Target line of `pack` no use could meet.
 pub fn target_ranges(pack: &Pack, out: &mut Vec<Diagnostic>) {
@@ -17,9 +17,10 @@ pub fn target_ranges(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 Target::Area { range, least, first, .. } => (range, least, first),
                 Target::User | Target::Narration(_) => continue,
             };
-            if let (Some(least), Some(most)) =
-                (least.as_deref().and_then(number), range.as_ref().and_then(number))
-                && least > most
+            if let (Some(least), Some(most)) = (
+                least.as_deref().and_then(Amount::whole_number),
+                range.as_ref().and_then(Amount::whole_number),
+            ) && least > most
             {
                 out.push(
                     Diagnostic::error(
@@ -30,7 +31,7 @@ pub fn target_ranges(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     .with_help(format!("write the least first: `{most}-{least}`")),
                 );
             }
-            if first.as_deref().and_then(number) == Some(0) {
+            if first.as_deref().and_then(Amount::whole_number) == Some(0) {
                 out.push(
                     Diagnostic::error(
                         "rules::check::target_range",
@@ -41,13 +42,5 @@ pub fn target_ranges(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 );
             }
         }
-    }
-}
-
-/// An amount written as a whole number.
-fn number(amount: &Amount) -> Option<i64> {
-    match amount {
-        Amount::Number(Number { units, scale: 0 }) => Some(*units),
-        _ => None,
     }
 }

@@ -59,6 +59,17 @@ impl fmt::Display for Amount {
     }
 }
 
+impl Amount {
+    /// The amount when it is written as a whole number (`3`; not `2.5`, a bracket or dice):
+    /// what `check` can judge before anything is read.
+    pub fn whole_number(&self) -> Option<i64> {
+        match self {
+            Amount::Number(Number { units, scale: 0 }) => Some(*units),
+            _ => None,
+        }
+    }
+}
+
 /// Text outside the typed vocabulary, kept verbatim; its `[...]` holes are still parsed
 /// and checked. `Walk around the pillar` or `Add [Tier+1] to any Sound damage you do`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
