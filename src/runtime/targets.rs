@@ -256,7 +256,12 @@ fn area_targets(
         chosen.insert(0, user.to_string());
     }
     if let Some(first) = area.first {
-        chosen.truncate(usize::try_from(first).unwrap_or(0));
+        // `check` refuses a written `first 0`; a bracket read below 1 is refused the same.
+        let kept = usize::try_from(first).ok().filter(|n| *n >= 1).ok_or_else(|| {
+            let message = format!("{name} strikes its first {first}: nobody");
+            space(message, "an area strikes at least its first creature: `, first 1`", span)
+        })?;
+        chosen.truncate(kept);
     }
     Ok(chosen)
 }

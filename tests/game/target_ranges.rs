@@ -24,9 +24,13 @@ power Gale
 Target: Ray 15, first 2
 Result: 3 damage
 
+power Lull
+Target: Ray 15, first [HP - 10]
+Result: 3 damage
+
 actor Thrower
 Resources: HP 10
-Powers: Lob, Quake, Gale
+Powers: Lob, Quake, Gale, Lull
 ";
 
 /// Ana at 0,0; foes at 1,0, 2,0, 3,0 and 4,0.
@@ -70,6 +74,10 @@ fn an_area_strikes_only_its_first_creatures_nearest_first() {
     assert!(out.contains("A2 takes 3 damage"), "{out}");
     assert!(!out.contains("A3 takes"), "{out}");
     assert!(!out.contains("A4 takes"), "{out}");
+    // A bracket read as 0 strikes nobody: refused, as a written `first 0` is by check.
+    let found = refused(&mut session, "Ana uses Lull at 5,0\n");
+    assert_eq!(found[0].code, "runtime::space");
+    assert_eq!(found[0].message, "Lull strikes its first 0: nobody");
 }
 
 #[test]
