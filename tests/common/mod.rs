@@ -1,6 +1,7 @@
 //! Helpers shared by the integration test binaries (tests/cli, tests/lang, tests/game,
 //! tests/props): a game with rule files loaded, an actor's resource and HP, the world as
-//! JSON, and in submodules running the binary, golden loops that report every mismatch,
+//! JSON, and in submodules running the binary, what `check` says about a rule file, golden
+//! loops that report every mismatch,
 //! the effect-script fixture, the hex-map helpers, games on the shipped packs and sessions
 //! played with their transcripts.
 
@@ -8,6 +9,7 @@
 #![allow(dead_code)]
 
 pub mod acting;
+pub mod checked;
 pub mod cli;
 pub mod golden;
 pub mod map;

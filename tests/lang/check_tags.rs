@@ -31,19 +31,8 @@ fn parse(text: &str) -> (Pack, Vec<String>) {
     (Pack { files: vec![file] }, messages)
 }
 
-/// `(code, message, the text under the primary label, help)` of every diagnostic `check`
-/// gives.
 fn check(text: &str) -> Vec<(String, String, String, String)> {
-    let (pack, errors) = parse(text);
-    assert!(errors.is_empty(), "{errors:?}");
-    mythforge::check::check_pack(&pack)
-        .iter()
-        .map(|d| {
-            let span = d.labels.first().map(|label| label.span.range()).unwrap_or(0..0);
-            let help = d.help.clone().unwrap_or_default();
-            (d.code.to_string(), d.message.clone(), text[span].to_string(), help)
-        })
-        .collect()
+    crate::common::checked::checked("duel.rules", text)
 }
 
 #[test]

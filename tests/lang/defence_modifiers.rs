@@ -41,19 +41,8 @@ fn parse(text: &str) -> (Pack, usize) {
     (Pack { files: vec![file] }, diagnostics.len())
 }
 
-/// `(code, message, the text under the primary label, help)` of every diagnostic `check`
-/// gives.
 fn check(text: &str) -> Vec<(String, String, String, String)> {
-    let (pack, errors) = parse(text);
-    assert_eq!(errors, 0);
-    mythforge::check::check_pack(&pack)
-        .iter()
-        .map(|d| {
-            let span = d.labels.first().map(|label| label.span.range()).unwrap_or(0..0);
-            let help = d.help.clone().unwrap_or_default();
-            (d.code.to_string(), d.message.clone(), text[span].to_string(), help)
-        })
-        .collect()
+    crate::common::checked::checked("hands.rules", text)
 }
 
 #[test]

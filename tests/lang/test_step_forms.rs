@@ -34,14 +34,8 @@ fn parse(text: &str) -> Pack {
 
 /// `(code, message, the text under the primary label)` of every diagnostic `check` gives.
 fn check(text: &str) -> Vec<(String, String, String)> {
-    let pack = parse(text);
-    mythforge::check::check_pack(&pack)
-        .iter()
-        .map(|d| {
-            let span = d.labels.first().map(|label| label.span.range()).unwrap_or(0..0);
-            (d.code.to_string(), d.message.clone(), text[span].to_string())
-        })
-        .collect()
+    let found = crate::common::checked::checked("steps.rules", text);
+    found.into_iter().map(|(code, message, under, _)| (code, message, under)).collect()
 }
 
 #[test]
