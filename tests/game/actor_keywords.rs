@@ -57,12 +57,9 @@ fn a_keyword_test_reads_what_the_actors_block_made_it_and_survives_a_save() {
 
 #[test]
 fn check_refuses_a_keyword_no_actor_has_and_a_bracket_among_an_actors_keywords() {
-    let check = |pack: &str| {
-        let mut sources = mythforge::diagnostics::SourceMap::new();
-        let (file, parsed) = mythforge::parse::parse_source(&mut sources, "ruin.rules", pack);
-        assert!(parsed.is_empty(), "{parsed:?}");
-        let found = mythforge::check::check_pack(&mythforge::model::Pack { files: vec![file] });
-        found.iter().map(|d| (d.code.clone(), d.help.clone().unwrap_or_default())).collect()
+    let check = |pack: &str| -> Vec<(String, String)> {
+        let found = crate::common::checked::checked("ruin.rules", pack);
+        found.into_iter().map(|(code, _, _, help)| (code, help)).collect()
     };
     let clean: Vec<(String, String)> = check(PACK);
     assert_eq!(clean, []);

@@ -100,12 +100,14 @@ fn no_facing_or_no_place_is_an_error_at_the_test() {
 fn check_refuses_an_actor_against_its_own_facing_and_a_missing_target() {
     let pack = PACK.replace("Prereq: you are behind Target", "Prereq: you are behind you")
         + "\ncondition Lurking\nWhile: you are behind Target\n";
-    let mut sources = mythforge::diagnostics::SourceMap::new();
-    let (file, parsed) = mythforge::parse::parse_source(&mut sources, "alley.rules", &pack);
-    assert!(parsed.is_empty(), "{parsed:?}");
-    let found = mythforge::check::check_pack(&mythforge::model::Pack { files: vec![file] });
-    let codes: Vec<&str> = found.iter().map(|d| d.code.as_str()).collect();
-    assert_eq!(codes, ["rules::check::facing_itself", "rules::check::no_target_here"]);
-    assert_eq!(sources.slice(found[0].primary_span()), "you are behind you");
-    assert_eq!(sources.slice(found[1].primary_span()), "Target");
+    let found = crate::common::checked::checked("alley.rules", &pack);
+    let found: Vec<(&str, &str)> =
+        found.iter().map(|(code, _, under, _)| (code.as_str(), under.as_str())).collect();
+    assert_eq!(
+        found,
+        [
+            ("rules::check::facing_itself", "you are behind you"),
+            ("rules::check::no_target_here", "Target")
+        ]
+    );
 }

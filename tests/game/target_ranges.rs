@@ -87,13 +87,12 @@ fn check_refuses_a_least_above_the_most_and_first_0_and_the_forms_print_back() {
     assert!(parsed.is_empty(), "{parsed:?}");
     assert_eq!(mythforge::model::format_file(&file), PACK);
     let pack = PACK.replace("Enemy in 2-3", "Enemy in 3-2").replace("first 2", "first 0");
-    let (file, _) = mythforge::parse::parse_source(&mut sources, "bad.rules", &pack);
-    let found = mythforge::check::check_pack(&mythforge::model::Pack { files: vec![file] });
-    let messages: Vec<&str> = found.iter().map(|d| d.message.as_str()).collect();
+    let found = crate::common::checked::checked("bad.rules", &pack);
+    let messages: Vec<&str> = found.iter().map(|(_, message, ..)| message.as_str()).collect();
     assert_eq!(
         messages,
         ["the range's least (3) is above its most (2)", "`first 0` strikes nobody in the area"]
     );
-    assert!(found.iter().all(|d| d.code == "rules::check::target_range"));
-    assert_eq!(found[0].help.as_deref(), Some("write the least first: `2-3`"));
+    assert!(found.iter().all(|(code, ..)| code == "rules::check::target_range"));
+    assert_eq!(found[0].3, "write the least first: `2-3`");
 }
