@@ -313,9 +313,13 @@ pub(crate) fn run(
                 }
                 None => vec![target.unwrap_or(user).to_string()],
             };
-            for victim in &victims {
+            for (index, victim) in victims.iter().enumerate() {
+                // Each victim reaching 0 is settled before the next is struck; the caller
+                // settles the last, as after any effect.
+                if index > 0 {
+                    super::hooks::zero_checkpoint(game, span)?;
+                }
                 damage(game, context, hit, (Some(victim), grade), false, span)?;
-                super::hooks::zero_checkpoint(game, span)?;
             }
         }
         Effect::Heal { amount: value, subject: named } => {
