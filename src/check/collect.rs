@@ -319,7 +319,12 @@ impl<'a> References<'a> {
                     self.amount(amount, context);
                 }
             }
-            Effect::Remove { condition, .. } => self.condition(condition, context),
+            Effect::Remove { condition, subject, every } => {
+                if let Some(who) = subject.as_ref().filter(|_| *every) {
+                    self.each_recipients.push(who);
+                }
+                self.condition(condition, context)
+            }
             Effect::Move { distance, crowd, .. } => {
                 self.amount(distance, context);
                 if let Some(crowd) = crowd {

@@ -24,8 +24,36 @@ const EACH_KINDS: [&str; 10] = [
 ];
 
 /// The one-actor subjects a `gains`/`loses` phrase may name (see `runtime::effects`).
-const ONE_RECIPIENTS: [&str; 6] =
-    ["Self", "you", "Target", "the target", "Next Ally", "next in turn order"];
+const ONE_RECIPIENTS: [&str; 7] =
+    ["Self", "you", "Target", "the target", "Next Ally", "next in turn order", "Attacker"];
+
+/// The spans of a system block's `On hit:` and `On damage taken:` rules: the only lines
+/// where `Attacker` names someone (the actor whose attack struck).
+fn hit_rules(body: &BlockBody) -> Vec<Span> {
+    use crate::model::hook::HookEvent;
+    let BlockBody::System(lines) = body else { return Vec::new() };
+    lines
+        .iter()
+        .filter(|line| {
+            matches!(&line.node, SystemLine::OnEvent(rule)
+                if matches!(rule.event.node, HookEvent::Hit | HookEvent::DamageTaken))
+        })
+        .map(|line| line.span)
+        .collect()
+}
+
+/// `Attacker` outside a hit's event rule: nobody the runtime could find.
+fn attacker_outside_hit(who: &Spanned<Name>) -> Diagnostic {
+    Diagnostic::error(
+        "rules::check::attacker",
+        format!("`{}` names nobody here: only a hit's event rule has an attacker", who.node),
+    )
+    .with_primary(who.span, "no attack struck here")
+    .with_help(
+        "write it in a system line `On hit: ...` or `On damage taken: ...` (`On hit: if you \
+         are Countering: Attacker takes [Trigger's Damage] damage`)",
+    )
+}
 
 /// A walk (move, shift, fly, teleport) goes where the request names (`Ana uses Step to
 /// 2,0`); a condition's, a trait's or a system rule's effect runs with no request, so
@@ -196,7 +224,13 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 );
             }
         }
+        let hits = hit_rules(&block.node.body);
         for who in &references.one_recipients {
+            let inside = |span: &Span| span.start <= who.span.start && who.span.end <= span.end;
+            if who.node.matches(crate::runtime::ATTACKER) && !hits.iter().any(inside) {
+                out.push(attacker_outside_hit(who));
+                continue;
+            }
             if !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known)) {
                 out.push(
                     Diagnostic::error(

@@ -144,6 +144,8 @@ impl GameHost {
             destination: None,
             from_condition: false,
             binding: None,
+            power: None,
+            attacker: None,
         };
         super::effects::run(&mut acting.game, &context, effect, Some(&victim), None, acting.span)
             .map_err(rejected)?;

@@ -299,6 +299,8 @@ fn run(
         destination: request.options.destination,
         from_condition: false,
         binding: None,
+        power: Some(crate::model::keywords::power_lines(block)),
+        attacker: None,
     };
     let pipeline = Pipeline { context, block, lines, request, minimum_range };
     if stage == Stage::Use && !further {

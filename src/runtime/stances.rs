@@ -113,6 +113,8 @@ fn adopt(game: &mut Game, rules: &Rules, actor: &str, stance: &str) -> Result<()
         destination: None,
         from_condition: false,
         binding: None,
+        power: None,
+        attacker: None,
     };
     for line in lines {
         if let TraitLine::Effect(effects) = &line.node {

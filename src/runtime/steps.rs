@@ -525,6 +525,8 @@ fn chunk(
             destination: None,
             from_condition: false,
             binding: Some(&binding),
+            power: None,
+            attacker: None,
         };
         execute(game, &context, &effects, None, None, judgement.label.span)?;
     }

@@ -319,6 +319,8 @@ fn run_reaction(
         destination: None,
         from_condition: false,
         binding: None,
+        power: None,
+        attacker: None,
     };
     for line in lines(block) {
         if let TraitLine::Effect(effects) = &line.node {

@@ -102,6 +102,8 @@ pub(crate) fn run(game: &mut Game, actor: &str, phase: &Phase) -> Result<(), Run
             destination: None,
             from_condition: true,
             binding: None,
+            power: None,
+            attacker: None,
         };
         let when = if *phase == Phase::End { "turn end" } else { "turn start" };
         let shown = match &condition.subtype {
