@@ -633,8 +633,21 @@ fn resolve(
             ];
             let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
             let found = find_check(rules, procedure, span)?;
+            // A procedure with its own method rolls once for every target: the pair's
+            // relative modifiers (a grant to attackers, `-2 Attack vs Ranged`) count when
+            // there is one target (with several, each target's would differ: not counted).
+            let settled_modifier = match (&found, outcomes.iter().next()) {
+                (Found::Other(_), Some(only)) if outcomes.len() == 1 && keywords.is_some() => {
+                    let relative =
+                        pair_delta(game, context, &only.name, keywords, &spec.modifier, span)?;
+                    modifier.saturating_add(relative)
+                }
+                _ => modifier,
+            };
             let other = match &found {
-                Found::Other(other) => settle_for_power(other, extra[0].1, modifier, &scope, span)?,
+                Found::Other(other) => {
+                    settle_for_power(other, extra[0].1, settled_modifier, &scope, span)?
+                }
                 Found::Pool(_) => None,
             };
             if let Some(settled) = other {
