@@ -70,7 +70,8 @@ pub(crate) fn hit_types(damage_type: Option<&Name>) -> Vec<String> {
 /// The attack a hit belongs to, as `damage taken` modifiers with `vs`/`unless` see it: its
 /// user (`vs Source`: the condition's source made the attack) and its power's lines with the
 /// weapon it used, whose keywords (see [`crate::model::keywords::of`]) `vs Ranged` tests.
-/// A hit that no power deals (an event rule's, a script's, the GM's) has no keywords.
+/// A hit that no power deals (an event rule's, a script's, the GM's) is no attack: the
+/// relative modifiers do not count on it.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Attack<'a> {
     /// Who deals the hit.
@@ -81,9 +82,10 @@ pub(crate) struct Attack<'a> {
 
 impl Attack<'_> {
     /// Whether every relation of a relative modifier holds for this attack on a condition
-    /// applied by `source`.
+    /// applied by `source`. A hit no power deals is no attack: no relation holds for it, so
+    /// `unless vs Area` does not halve a condition's ongoing damage or the GM's.
     fn holds(&self, relations: &[&crate::model::entity::Relation], source: Option<&str>) -> bool {
-        relations.iter().all(|relation| {
+        self.power.is_some() && relations.iter().all(|relation| {
             let holds = if relation.is_source() {
                 source.zip(self.attacker).is_some_and(|(s, a)| s.eq_ignore_ascii_case(a))
             } else {
