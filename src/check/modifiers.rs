@@ -67,8 +67,9 @@ fn refused(modifier: &Modifier, span: Span) -> Option<Diagnostic> {
                 return Some(refusal(
                     span,
                     &format!("`{}`", quantity.quantity.as_str()),
-                    "takes no `leaves` (only the health a hit leaves is floored)",
-                    "write `damage taken leaves 1`, or a floor of the amount (`min 1`)",
+                    "takes no `leaves`",
+                    "only a hit leaves health to floor: write `damage taken leaves 1`, or floor \
+                     the amount (`min 1`)",
                 ));
             }
             return None;
