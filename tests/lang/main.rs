@@ -6,6 +6,7 @@
 mod common;
 
 mod attack_reaction_forms;
+mod cell_tests;
 mod check_outcome_forms;
 mod check_tags;
 mod chosen_cost_forms;
