@@ -87,7 +87,8 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
                     let SystemLine::OnEvent(rule) = &line.node else { continue };
                     let Some(gate) = &rule.gate else { continue };
                     let power = matches!(rule.event.node, HookEvent::Hit | HookEvent::DamageTaken);
-                    tests(&gate.node, Place { label: "On", target: true, power }, &known, out);
+                    let place = Place { label: "On", target: true, power, cell: false };
+                    tests(&gate.node, place, &known, out);
                 }
             }
             BlockBody::Weapon(lines) => {

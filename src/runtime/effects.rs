@@ -431,7 +431,9 @@ pub(crate) fn run(
                 Some(kind) if *every => super::recipients::every(game, user, kind)?
                     .into_iter()
                     .filter(|name| {
-                        game.world.actor(name).is_ok_and(|a| a.conditions.has(condition.name.node.as_str()))
+                        game.world
+                            .actor(name)
+                            .is_ok_and(|a| a.conditions.has(condition.name.node.as_str()))
                     })
                     .collect(),
                 _ => vec![subject(game, who.as_ref(), user, target)],
@@ -439,8 +441,12 @@ pub(crate) fn run(
             let detail = condition.detail.as_ref().map(|d| d.node.as_str());
             for who in holders {
                 game.remember(&who, Part::Conditions);
-                let removed =
-                    game.world.remove_condition(&who, condition.name.node.as_str(), detail, span)?;
+                let removed = game.world.remove_condition(
+                    &who,
+                    condition.name.node.as_str(),
+                    detail,
+                    span,
+                )?;
                 if removed > 0 {
                     let name =
                         super::hooks::EventData::Name(condition.name.node.as_str().to_string());

@@ -172,7 +172,13 @@ impl Game {
             let held = leaves.map(|_| super::acting::current(game, &victim_name, &health));
             game.damage_into(&victim_name, Sink { pool, resource }, (&damage, &rules), Span::NONE)?;
             if let (Some(floor), Some(held)) = (leaves, held) {
-                super::effects::keep_at_least(game, &victim_name, &health, floor.min(held), Span::NONE)?;
+                super::effects::keep_at_least(
+                    game,
+                    &victim_name,
+                    &health,
+                    floor.min(held),
+                    Span::NONE,
+                )?;
             }
             super::hooks::after_damage(game, (attack, &victim_name), before, Span::NONE)
         })

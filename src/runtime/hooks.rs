@@ -94,10 +94,9 @@ const RULE_DEPTH: u8 = 16;
 /// The values `[Trigger's X]` reads in an event rule: `Damage` on `hit` and `damage taken`.
 fn trigger_values(event: &Event) -> Vec<(String, i64)> {
     match (event.kind, &event.data) {
-        (
-            HookEvent::Hit | HookEvent::DamageTaken,
-            EventData::Struck { amount, .. },
-        ) => vec![("Damage".to_string(), *amount)],
+        (HookEvent::Hit | HookEvent::DamageTaken, EventData::Struck { amount, .. }) => {
+            vec![("Damage".to_string(), *amount)]
+        }
         _ => Vec::new(),
     }
 }

@@ -338,8 +338,9 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
             continue;
         }
         let user = game.world.actor(&request.actor).map_err(engine)?;
-        let (power, cell) = (Some((block, weapon)), request.options.destination);
-        if !holds_at((rules, &game.world), requirement, (user, None), (power, cell), &[])? {
+        let asked = super::requirement::Asked { power: Some((block, weapon)), attack: None };
+        let cell = request.options.destination;
+        if !holds_at((rules, &game.world), requirement, (user, None), (asked, cell), &[])? {
             let requirement = requirement.to_string();
             let (actor, power) = (request.actor.clone(), power_name.to_string());
             return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));

@@ -77,7 +77,10 @@ pub(crate) struct Attack<'a> {
     /// Who deals the hit.
     pub attacker: Option<&'a str>,
     /// The power in use and its weapon.
-    pub power: Option<(&'a [crate::diagnostics::Spanned<crate::model::PowerLine>], Option<&'a crate::model::Block>)>,
+    pub power: Option<(
+        &'a [crate::diagnostics::Spanned<crate::model::PowerLine>],
+        Option<&'a crate::model::Block>,
+    )>,
 }
 
 impl Attack<'_> {
@@ -85,16 +88,17 @@ impl Attack<'_> {
     /// applied by `source`. A hit no power deals is no attack: no relation holds for it, so
     /// `unless vs Area` does not halve a condition's ongoing damage or the GM's.
     fn holds(&self, relations: &[&crate::model::entity::Relation], source: Option<&str>) -> bool {
-        self.power.is_some() && relations.iter().all(|relation| {
-            let holds = if relation.is_source() {
-                source.zip(self.attacker).is_some_and(|(s, a)| s.eq_ignore_ascii_case(a))
-            } else {
-                self.power.is_some_and(|(lines, weapon)| {
-                    crate::model::keywords::has(lines, weapon, relation.against.node.as_str())
-                })
-            };
-            holds != relation.negated
-        })
+        self.power.is_some()
+            && relations.iter().all(|relation| {
+                let holds = if relation.is_source() {
+                    source.zip(self.attacker).is_some_and(|(s, a)| s.eq_ignore_ascii_case(a))
+                } else {
+                    self.power.is_some_and(|(lines, weapon)| {
+                        crate::model::keywords::has(lines, weapon, relation.against.node.as_str())
+                    })
+                };
+                holds != relation.negated
+            })
     }
 }
 

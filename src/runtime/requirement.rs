@@ -89,10 +89,10 @@ pub(crate) fn holds_on(
     (rules, world): (&Rules, &World),
     requirement: &Requirement,
     (user, target): (&Actor, Option<&Actor>),
-    Asked { power, attack }: Asked<'_>,
+    asked: Asked<'_>,
     trigger: &[(String, i64)],
 ) -> Result<bool, RuntimeError> {
-    holds_at((rules, world), requirement, (user, target), (power, None), trigger)
+    holds_at((rules, world), requirement, (user, target), (asked, None), trigger)
 }
 
 /// [`holds_on`] for a use that names `cell` (`to q,r`), which `the square is occupied`
@@ -101,7 +101,7 @@ pub(crate) fn holds_at(
     (rules, world): (&Rules, &World),
     requirement: &Requirement,
     (user, target): (&Actor, Option<&Actor>),
-    (power, cell): (Option<(&Block, Option<&Block>)>, Option<Hex>),
+    (Asked { power, attack }, cell): (Asked<'_>, Option<Hex>),
     trigger: &[(String, i64)],
 ) -> Result<bool, RuntimeError> {
     requirement.holds_by(|test: &Spanned<Test>| -> Result<bool, RuntimeError> {

@@ -26,10 +26,15 @@ fn counter_returns_a_melee_blow_and_takes_half_again_from_an_arrow() {
     // Longsword 6 + Strength 2 - Stamina 0 = 8, returned whole.
     assert!(out.contains("Karak gains Countering"), "{out}");
     assert!(out.contains("Karak takes 8 damage into Health; Health now 7"), "{out}");
-    assert!(out.contains("Karak (on hit)\nBandit takes 8 damage into Health; Health now 8"), "{out}");
+    assert!(
+        out.contains("Karak (on hit)\nBandit takes 8 damage into Health; Health now 8"),
+        "{out}"
+    );
     // Short bow 6 at long range, 50% more: 9; an arrow is not countered.
-    let out =
-        run(&mut session, "set Karak Health to 15\nplace Archer at 5,0\nforce 15, 6\nArcher uses Attack on Karak\n");
+    let out = run(
+        &mut session,
+        "set Karak Health to 15\nplace Archer at 5,0\nforce 15, 6\nArcher uses Attack on Karak\n",
+    );
     assert!(out.contains("Karak takes 9 damage into Health (from 6); Health now 6"), "{out}");
     assert!(!out.contains("Archer takes"), "{out}");
     // He may not attack while countering.
@@ -96,7 +101,10 @@ fn cloak_of_flames_burns_a_melee_attacker_and_lowers_its_dexterity() {
     );
     // Dexterity 2 - 2: 17 + 0 against 10 + Agility 7.
     assert!(out.contains("Bandit: 17 -> 17 vs 17: success"), "{out}");
-    assert!(out.contains("Jasmine (on hit)\nBandit takes 2 damage into Health; Health now 14"), "{out}");
+    assert!(
+        out.contains("Jasmine (on hit)\nBandit takes 2 damage into Health; Health now 14"),
+        "{out}"
+    );
     // An arrow is not melee: the archer is not burnt.
     let out = run(&mut session, "force 17, 6\nArcher uses Attack on Jasmine\n");
     assert!(!out.contains("Archer takes"), "{out}");

@@ -5,7 +5,6 @@
 
 use crate::common::checked::checked;
 use mythforge::diagnostics::SourceMap;
-use mythforge::model::Pack;
 
 const FORMS: &str = "system Duel
 Stats: Defense
@@ -73,17 +72,25 @@ fn the_attack_is_tested_only_in_a_hits_rule() {
 
 #[test]
 fn relations_count_on_damage_taken_only() {
-    let (code, message, under, help) =
-        refusal("damage taken * 1.5 round down vs Ranged", "damage dealt * 1.5 round down vs Ranged");
+    let (code, message, under, help) = refusal(
+        "damage taken * 1.5 round down vs Ranged",
+        "damage dealt * 1.5 round down vs Ranged",
+    );
     assert_eq!(code, "rules::check::uncounted_modifier");
-    assert_eq!(message, "a relative modifier only adds to a stat, so this modifier would never count");
+    assert_eq!(
+        message,
+        "a relative modifier only adds to a stat, so this modifier would never count"
+    );
     assert_eq!(under, "damage dealt * 1.5 round down vs Ranged");
     assert!(help.contains("`damage taken * 1.5 vs Ranged`"), "{help}");
     // Two relations on a stat: relative_bonus reads one.
     let (code, message, under, _) =
         refusal("damage taken * 1.5 round down vs Ranged", "+2 Defense vs Ranged unless vs Spell");
     assert_eq!(code, "rules::check::uncounted_modifier");
-    assert_eq!(message, "a second `vs`/`unless` only counts on `damage taken`, so this modifier would never count");
+    assert_eq!(
+        message,
+        "a second `vs`/`unless` only counts on `damage taken`, so this modifier would never count"
+    );
     assert_eq!(under, "+2 Defense vs Ranged unless vs Spell");
 }
 

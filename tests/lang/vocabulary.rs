@@ -671,7 +671,9 @@ fn modifier(form: &Modifier) -> Evidence {
                 Runs(&["a_melee_hit_is_returned_to_the_attacker_and_a_ranged_one_hurts_more"])
             }
             // Several relations: `check` lets only `damage taken` carry them.
-            Modifier::Relative { .. } => Runs(&["a_projectile_is_deflected_and_a_magic_one_is_not"]),
+            Modifier::Relative { .. } => {
+                Runs(&["a_projectile_is_deflected_and_a_magic_one_is_not"])
+            }
             Modifier::Set { .. } | Modifier::Scale { .. } | Modifier::Quantity(_) => Refused {
                 snippet: "system T\nStats: Speed\nResource HP: max 10\n\ncondition Held\nModifiers: Speed = 0 vs Ranged\n",
                 code: "rules::check::uncounted_modifier",
