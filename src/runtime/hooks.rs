@@ -243,12 +243,20 @@ fn fire_after_damage(
 ) -> Result<(), RuntimeError> {
     let after = health_of(game, victim);
     let dealer = attack.attacker;
+    // Only a hit's effect rules read the attacker and the keywords: without one, a hit
+    // allocates neither.
+    let answered = game
+        .rules
+        .event_rules
+        .iter()
+        .any(|rule| matches!(rule.event.node, HookEvent::Hit | HookEvent::DamageTaken));
     let struck = |amount: i64| EventData::Struck {
         amount,
-        attacker: dealer.map(str::to_string),
-        keywords: attack.power.map_or_else(Vec::new, |(lines, weapon)| {
-            super::relations::power_keywords(lines, weapon)
-        }),
+        attacker: dealer.filter(|_| answered).map(str::to_string),
+        keywords: match attack.power.filter(|_| answered) {
+            Some((lines, weapon)) => super::relations::power_keywords(lines, weapon),
+            None => Vec::new(),
+        },
     };
     if dealer.is_some() {
         let lost = (before - after).max(0);
