@@ -1,5 +1,6 @@
 //! The flow of effect lines: `do Group` names a system `Effects Group:` line (declared
 //! once), groups that run each other in a circle, the kinds `each ... within N` accepts,
+//! `Attacker` only in a hit's event rule,
 //! `Bounds` lines that name stats, and actor stat values outside their bounds.
 
 use std::collections::BTreeMap;

@@ -393,7 +393,7 @@ pub(crate) fn run(
             }
         }
         Effect::Apply { subject: who, condition, duration, against, .. } => {
-            let who = subject(game, who.as_ref(), user, target);
+            let who = super::recipients::one(game, context, who.as_ref(), target)?;
             let applied = (condition, duration.as_ref(), against.as_ref());
             apply_to(game, context, &who, applied, (target, grade), span)?;
         }
@@ -436,7 +436,7 @@ pub(crate) fn run(
                             .is_ok_and(|a| a.conditions.has(condition.name.node.as_str()))
                     })
                     .collect(),
-                _ => vec![subject(game, who.as_ref(), user, target)],
+                _ => vec![super::recipients::one(game, context, who.as_ref(), target)?],
             };
             let detail = condition.detail.as_ref().map(|d| d.node.as_str());
             for who in holders {

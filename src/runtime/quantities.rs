@@ -3,7 +3,9 @@
 //! when every type of the hit is resisted, typed vulnerability when any type matches,
 //! untyped modifiers always), and the dealer's `damage dealt` and the receiver's `healing
 //! received` modifiers change the amount before it is dealt or healed. Bare `damage` and
-//! `healing` modifiers are the damage taken and healing received.
+//! `healing` modifiers are the damage taken and healing received. A `damage taken` modifier
+//! with `vs`/`unless` counts only against the [`Attack`] whose keywords satisfy it, and
+//! `damage taken leaves N` is the health floor the hit must respect.
 
 use std::borrow::Cow;
 

@@ -46,22 +46,43 @@ pub(crate) fn named(
     (target, grade): (Option<&str>, Option<i64>),
 ) -> Result<Vec<String>, RuntimeError> {
     match recipient {
-        Recipient::One(name) if name.node.matches(ATTACKER) => match context.attacker {
-            Some(attacker) => Ok(vec![attacker.to_string()]),
-            None => {
-                let message = format!("`{}` names nobody here: no attack struck", name.node);
-                let hint = "`Attacker` is the actor whose attack set off an `On hit:` or `On \
-                            damage taken:` rule; a condition's ongoing damage and the GM's have \
-                            none"
-                    .to_string();
-                Err(RuntimeErrorKind::Flow { message, hint }.at(name.span))
-            }
-        },
+        Recipient::One(name) if name.node.matches(ATTACKER) => Ok(vec![attacker(context, name)?]),
         Recipient::One(name) => {
             Ok(vec![super::effects::subject(game, Some(name), context.user, target)])
         }
         Recipient::Each { who, within } => each_within(game, context, who, within, (target, grade)),
         Recipient::Every { who } => every(game, context.user, who),
+    }
+}
+
+/// The actor `Attacker` (`name`) names: whose attack set off the hit's rule running now.
+pub(crate) fn attacker(
+    context: &Context<'_>,
+    name: &Spanned<Name>,
+) -> Result<String, RuntimeError> {
+    match context.attacker {
+        Some(attacker) => Ok(attacker.to_string()),
+        None => {
+            let message = format!("`{}` names nobody here: no attack struck", name.node);
+            let hint = "`Attacker` is the actor whose attack set off an `On hit:` or `On damage \
+                        taken:` rule; a condition's ongoing damage and the GM's have none"
+                .to_string();
+            Err(RuntimeErrorKind::Flow { message, hint }.at(name.span))
+        }
+    }
+}
+
+/// `who` as an effect's subject names it (`apply Burning to Attacker`, `remove Dazed from
+/// Self`): [`attacker`] for `Attacker`, else [`super::effects::subject`].
+pub(crate) fn one(
+    game: &Game,
+    context: &Context<'_>,
+    who: Option<&Spanned<Name>>,
+    target: Option<&str>,
+) -> Result<String, RuntimeError> {
+    match who {
+        Some(name) if name.node.matches(ATTACKER) => attacker(context, name),
+        _ => Ok(super::effects::subject(game, who, context.user, target)),
     }
 }
 

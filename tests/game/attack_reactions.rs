@@ -107,7 +107,7 @@ fn an_area_attack_is_not_intercepted_and_leaves_the_cover() {
 }
 
 #[test]
-fn no_attack_no_relative_damage_taken_and_no_attacker() {
+fn a_hit_no_power_deals_counts_no_relative_damage_taken() {
     // A condition's ongoing damage is no attack: `unless vs Area` does not halve it, and
     // the GM's damage is not halved either; `leaves 1` counts only with its relation.
     let mut session = session_with("duel.rules", DUEL, CAST);
@@ -118,4 +118,34 @@ fn no_attack_no_relative_damage_taken_and_no_attacker() {
     assert!(out.contains("Ana takes 4 damage into HP; HP now 16"), "{out}");
     assert!(!out.contains("Ana (on hit)"), "{out}");
     assert!(!out.contains("Ana loses Covered"), "{out}");
+}
+
+#[test]
+fn attacker_is_the_one_who_struck_and_nobody_without_an_attack() {
+    let pack = "system Sting
+Resource HP: max 20
+On damage taken: apply Stung to Attacker
+
+condition Stung
+
+power Jab
+Target: Enemy
+Result: 2 damage
+
+actor Wasp
+Resources: HP 20
+Powers: Jab
+";
+    let mut session = session_with(
+        "sting.rules",
+        pack,
+        "actor Ana from Wasp\nactor Bo from Wasp\nside Bo: foes\n",
+    );
+    let out = run(&mut session, "Bo uses Jab on Ana\n");
+    assert!(out.contains("Ana (on damage taken)\nBo gains Stung\n"), "{out}");
+    // The GM's damage has no attacker: the rule fails at the word, and nothing changes.
+    let refusal = crate::common::sessions::refused(&mut session, "Ana takes 3 damage\n");
+    assert_eq!(refusal[0].message, "`Attacker` names nobody here: no attack struck");
+    let hp = session.backend().world().actor("Ana").unwrap().resources["HP"].current;
+    assert_eq!(hp, 18);
 }

@@ -53,6 +53,10 @@ fn attacker_outside_a_hits_rule_is_refused_at_the_word() {
     assert_eq!(message, "`Attacker` names nobody here: only a hit's event rule has an attacker");
     assert_eq!(under, "Attacker");
     assert!(help.starts_with("write it in a system line `On hit: ...`"), "{help}");
+    // As the subject of `apply` too.
+    let (code, _, under, _) =
+        refusal("Result: 6 damage", "Result: 6 damage; apply Countering to Attacker");
+    assert_eq!((code.as_str(), under.as_str()), ("rules::check::attacker", "Attacker"));
     // `On kill` is the killer's: no attack struck the one the rule runs for.
     let (code, _, under, _) = refusal(
         "On hit: if you are Countering and the attack has keyword Melee: Attacker",
