@@ -299,6 +299,7 @@ fn run(
         outcome: &use_names,
         destination: request.options.destination,
         from_condition: false,
+        spared: None,
         binding: None,
     };
     let pipeline = Pipeline { context, block, lines, request, minimum_range };
