@@ -143,6 +143,7 @@ impl GameHost {
             outcome: &[],
             destination: None,
             from_condition: false,
+            spared: None,
             binding: None,
             power: None,
             attacker: None,

@@ -117,6 +117,12 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
     };
     // Only a hit's rules have an attack to test (`the attack has keyword Ranged`).
     let attack = matches!(event.data, EventData::Struck { .. }).then_some(keywords);
+    let spared = match (event.kind, &event.data) {
+        (HookEvent::ConditionApplied, EventData::Name(name)) => {
+            super::terrain::spared_layer(game, &event.actor, name)
+        }
+        _ => None,
+    };
     for rule in rules.event_rules.iter().filter(|rule| rule.event.node == event.kind) {
         if let Some(named) = &rule.named {
             let EventData::Name(reached) = &event.data else { continue };
@@ -163,6 +169,7 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
             outcome: &[],
             destination: None,
             from_condition: false,
+            spared: spared.as_deref(),
             binding: None,
             power: None,
             attacker,

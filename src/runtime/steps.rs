@@ -524,6 +524,7 @@ fn chunk(
             outcome: &names,
             destination: None,
             from_condition: false,
+            spared: None,
             binding: Some(&binding),
             power: None,
             attacker: None,
