@@ -282,7 +282,11 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
             }
         }
         for who in &references.healed {
-            if !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known)) {
+            // `Attacker` takes, gains, loses, gets or loses a condition; a heal names no one
+            // but `Self`, `Target` or `Next Ally`.
+            if who.node.matches(crate::runtime::ATTACKER)
+                || !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known))
+            {
                 out.push(
                     Diagnostic::error(
                         "rules::check::recipient",
