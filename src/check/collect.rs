@@ -23,6 +23,8 @@ pub struct References<'a> {
     pub script_calls: Vec<(&'a Spanned<Expr>, LineContext)>,
     /// Conditions applied, removed or tested.
     pub conditions: Vec<&'a ConditionRef>,
+    /// The `over its maximum as X` parts of heals: X must hold temporary health.
+    pub over_maximum: Vec<&'a crate::model::effect::OverMaximum>,
     /// Conditions named bare (`When Spikes is applied:`).
     pub condition_names: Vec<&'a Spanned<Name>>,
     /// Resources spent, gained, lost or paid.
@@ -264,9 +266,10 @@ impl<'a> References<'a> {
                 }
                 self.recipient(recipient.as_ref(), context);
             }
-            Effect::Heal { amount, subject } => {
+            Effect::Heal { amount, subject, over } => {
                 self.amount(amount, context);
                 self.healed.extend(subject);
+                self.over_maximum.extend(over.as_deref());
             }
             Effect::Gain { amount, resource, recipient }
             | Effect::Lose { amount, resource, recipient } => {
@@ -694,7 +697,8 @@ impl<'a> References<'a> {
             ConditionLine::Parameters(_)
             | ConditionLine::Stacking(_)
             | ConditionLine::Duration(_)
-            | ConditionLine::TurnSkipped => {}
+            | ConditionLine::TurnSkipped
+            | ConditionLine::TemporaryHealth => {}
         }
     }
 

@@ -281,6 +281,40 @@ impl Conditions {
         })
     }
 
+    /// Whether an instance named in `buffers` holds temporary health (an N above 0, not
+    /// dormant): what a hit must spend first.
+    pub fn holds_buffer(&self, buffers: &[String]) -> bool {
+        self.active.iter().any(|c| is_buffer(c, buffers))
+    }
+
+    /// Spends up to `amount` of a hit from the temporary health of the instances named in
+    /// `buffers` (their N), oldest first. Returns what each gave (its name, what it took,
+    /// what it has left) and the instances spent to 0, removed: temporary health ends when it
+    /// is used up.
+    pub fn absorb(
+        &mut self,
+        buffers: &[String],
+        amount: i64,
+    ) -> (Vec<(String, i64, i64)>, Vec<ActiveCondition>) {
+        let mut left = amount.max(0);
+        let mut taken = Vec::new();
+        for condition in &mut self.active {
+            if left == 0 {
+                break;
+            }
+            if !is_buffer(condition, buffers) {
+                continue;
+            }
+            let held = condition.n.unwrap_or(0);
+            let take = held.min(left);
+            left -= take;
+            condition.n = Some(held - take);
+            taken.push((condition.name.clone(), take, held - take));
+        }
+        let spent = self.extract(|c| is_buffer_named(c, buffers) && c.n == Some(0));
+        (taken, spent)
+    }
+
     /// The holder was hit: conditions lasting until then end; returns them.
     pub fn hit(&mut self) -> Vec<ActiveCondition> {
         self.extract(|c| c.duration == Duration::UntilHit)
@@ -356,6 +390,16 @@ pub fn combine_modifiers(modifiers: &[Modifier]) -> i64 {
     groups
         .values()
         .fold(sum, |s, (bonus, penalty)| s.saturating_add(*bonus).saturating_add(*penalty))
+}
+
+/// Whether `condition` is one of the temporary-health conditions named in `buffers`.
+fn is_buffer_named(condition: &ActiveCondition, buffers: &[String]) -> bool {
+    buffers.iter().any(|name| name.eq_ignore_ascii_case(&condition.name))
+}
+
+/// Whether `condition` holds temporary health a hit can spend now.
+fn is_buffer(condition: &ActiveCondition, buffers: &[String]) -> bool {
+    !condition.dormant && condition.n.is_some_and(|n| n > 0) && is_buffer_named(condition, buffers)
 }
 
 #[cfg(test)]

@@ -156,6 +156,9 @@ pub enum ConditionLine {
     /// held to that many a turn, on top of the system's `Per turn:` line (uses made earlier
     /// in the same turn count).
     PerTurn(Vec<Spanned<super::power_rules::TurnQuota>>),
+    /// `Temporary health: N` — the condition's N is temporary health: damage to the holder's
+    /// health takes from N first, and the condition ends when N is spent.
+    TemporaryHealth,
 }
 
 impl fmt::Display for ConditionLine {
@@ -171,6 +174,7 @@ impl fmt::Display for ConditionLine {
             }
             ConditionLine::Stacking(stacking) => write!(f, "Stacking: {stacking}"),
             ConditionLine::TurnSkipped => f.write_str("Turn: skipped"),
+            ConditionLine::TemporaryHealth => f.write_str("Temporary health: N"),
             ConditionLine::Duration(Duration::Until(event)) => {
                 write!(f, "Duration: until {}", event.node)
             }

@@ -166,7 +166,9 @@ impl Game {
             let health = super::effects::health_resource(&game.rules)?.to_string();
             let shared = std::sync::Arc::clone(&game.rules);
             let (pool, resource) = shared.damage_pool(&health);
-            game.damage_into(&victim_name, Sink { pool, resource }, (&damage, &rules), Span::NONE)?;
+            let sink = Sink { pool, resource, buffers: &shared.temporary_health };
+            let spent = game.damage_into(&victim_name, sink, (&damage, &rules), Span::NONE)?;
+            super::temporary::ended(game, &victim_name, spent, Span::NONE)?;
             super::hooks::after_damage(game, (None, &victim_name), before, Span::NONE)
         })
     }
