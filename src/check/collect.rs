@@ -23,6 +23,8 @@ pub struct References<'a> {
     pub script_calls: Vec<(&'a Spanned<Expr>, LineContext)>,
     /// Conditions applied, removed or tested.
     pub conditions: Vec<&'a ConditionRef>,
+    /// The conditions `apply` effects (and `Target is X`) give.
+    pub applied: Vec<&'a ConditionRef>,
     /// The `over its maximum as X` parts of heals: X must hold temporary health.
     pub over_maximum: Vec<&'a crate::model::effect::OverMaximum>,
     /// Conditions named bare (`When Spikes is applied:`).
@@ -269,7 +271,10 @@ impl<'a> References<'a> {
             Effect::Heal { amount, subject, over } => {
                 self.amount(amount, context);
                 self.healed.extend(subject);
-                self.over_maximum.extend(over.as_deref());
+                if let Some(over) = over {
+                    self.over_maximum.push(over);
+                    self.condition_names.push(&over.condition);
+                }
             }
             Effect::Gain { amount, resource, recipient }
             | Effect::Lose { amount, resource, recipient } => {
@@ -301,6 +306,7 @@ impl<'a> References<'a> {
             }
             Effect::Apply { condition, duration, subject, against, within, every } => {
                 self.condition(condition, context);
+                self.applied.push(condition);
                 if let (Some(within), Some(who)) = (within, subject) {
                     self.amount(within, context);
                     self.each_recipients.push(who);

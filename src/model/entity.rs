@@ -161,6 +161,12 @@ pub enum ConditionLine {
     TemporaryHealth,
 }
 
+/// Whether a condition block's N is temporary health (it has `Temporary health: N`).
+pub fn holds_temporary_health(body: &super::BlockBody) -> bool {
+    let super::BlockBody::Condition(lines) = body else { return false };
+    lines.iter().any(|line| matches!(line.node, ConditionLine::TemporaryHealth))
+}
+
 impl fmt::Display for ConditionLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

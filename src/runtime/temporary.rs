@@ -4,11 +4,10 @@
 //! hit used up. The spending itself is the engine's (`Conditions::absorb`), inside the hit.
 
 use crate::diagnostics::Span;
+use crate::model::ConditionRef;
 use crate::model::effect::{Amount, OverMaximum};
-use crate::model::entity::ConditionLine;
 use crate::model::expr::Number;
 use crate::model::hook::HookEvent;
-use crate::model::{BlockBody, ConditionRef};
 
 use super::Game;
 use super::effects::Context;
@@ -25,11 +24,7 @@ pub(crate) fn conditions(rules: &Rules) -> Vec<String> {
         .collect()
 }
 
-/// Whether a condition block's N is temporary health.
-pub(crate) fn holds_temporary_health(body: &BlockBody) -> bool {
-    let BlockBody::Condition(lines) = body else { return false };
-    lines.iter().any(|line| matches!(line.node, ConditionLine::TemporaryHealth))
-}
+pub(crate) use crate::model::entity::holds_temporary_health;
 
 /// A hit spent the temporary health of `spent` on `who` to 0: they ended (the engine logged
 /// it); their `On condition ended` hooks run.

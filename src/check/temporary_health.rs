@@ -1,0 +1,69 @@
+//! Temporary health (`Temporary health: N` on a condition): the N a condition is applied
+//! with is what it holds, so applying one without an N would hold nothing; and a heal's
+//! `over its maximum as X` puts the excess into X, which must be such a condition.
+
+use crate::diagnostics::Diagnostic;
+use crate::model::{BlockKind, Pack};
+
+use super::collect::References;
+
+/// The code of an `over its maximum as X` whose X holds no temporary health.
+const NOT_TEMPORARY: &str = "rules::check::not_temporary_health";
+
+/// The code of a temporary-health condition applied without its N.
+const WITHOUT_N: &str = "rules::check::temporary_health_without_n";
+
+/// The names of the pack's conditions with a `Temporary health: N` line.
+pub(super) fn conditions(pack: &Pack) -> Vec<&str> {
+    pack.blocks()
+        .filter(|block| block.node.kind.node == BlockKind::Condition)
+        .filter(|block| crate::model::entity::holds_temporary_health(&block.node.body))
+        .map(|block| block.node.name.node.as_str())
+        .collect()
+}
+
+/// Checks one block's references against the pack's temporary-health conditions.
+pub(super) fn references(
+    pack: &Pack,
+    temporary: &[&str],
+    references: &References<'_>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let holds = |name: &crate::model::Name| temporary.iter().any(|known| name.matches(known));
+    for over in &references.over_maximum {
+        let name = &over.condition;
+        // An unknown condition is reported by the name check.
+        let known =
+            pack.find(name.node.as_str()).any(|block| block.node.kind.node == BlockKind::Condition);
+        if known && !holds(&name.node) {
+            out.push(
+                Diagnostic::error(
+                    NOT_TEMPORARY,
+                    format!("`{}` holds no temporary health", name.node),
+                )
+                .with_primary(name.span, "what a heal puts over the maximum goes here")
+                .with_help(format!(
+                    "give `condition {}` the line `Temporary health: N`, or name a condition \
+                     that has it",
+                    name.node
+                )),
+            );
+        }
+    }
+    for condition in &references.applied {
+        if condition.amount.is_none() && holds(&condition.name.node) {
+            let name = &condition.name;
+            out.push(
+                Diagnostic::error(
+                    WITHOUT_N,
+                    format!("`{}` is applied without its temporary health", name.node),
+                )
+                .with_primary(name.span, "no N: it would hold no temporary health")
+                .with_help(format!(
+                    "give the N it holds: `apply {} [Level + 1] to Target`",
+                    name.node
+                )),
+            );
+        }
+    }
+}
