@@ -169,6 +169,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
             rules::actor_references(lines, &names, &mut out);
         }
     }
+    temporary_health::actors(pack, &temporary, &mut out);
     rules::grade_caps(pack, &mut out);
     rules::resource_bounds(pack, &mut out);
     rules::result_gates(pack, &mut out);

@@ -1,9 +1,11 @@
 //! Temporary health (`Temporary health: N` on a condition): the N a condition is applied
-//! with is what it holds, so applying one without an N would hold nothing; and a heal's
-//! `over its maximum as X` puts the excess into X, which must be such a condition.
+//! with is what it holds, so applying one without an N (an `apply` with none, an actor's
+//! `Conditions:` line, which gives none) would hold nothing; and a heal's `over its maximum
+//! as X` puts the excess into X, which must be such a condition.
 
 use crate::diagnostics::Diagnostic;
-use crate::model::{BlockKind, Pack};
+use crate::model::entity::ActorLine;
+use crate::model::{BlockBody, BlockKind, Pack};
 
 use super::collect::References;
 
@@ -64,6 +66,31 @@ pub(super) fn references(
                     name.node
                 )),
             );
+        }
+    }
+}
+
+/// An actor block listing a temporary-health condition under `Conditions:` (which gives no
+/// N) is refused at the name.
+pub(super) fn actors(pack: &Pack, temporary: &[&str], out: &mut Vec<Diagnostic>) {
+    for block in pack.blocks() {
+        let BlockBody::Actor(lines) = &block.node.body else { continue };
+        for line in lines {
+            let ActorLine::Conditions(names) = &line.node else { continue };
+            for name in names.iter().filter(|n| temporary.iter().any(|t| n.node.matches(t))) {
+                out.push(
+                    Diagnostic::error(
+                        WITHOUT_N,
+                        format!("`{}` is listed without its temporary health", name.node),
+                    )
+                    .with_primary(name.span, "a `Conditions:` line gives no N")
+                    .with_help(format!(
+                        "apply it with its N instead (a session's `apply {} 3 to NAME`, or a \
+                         power's `apply {} [Level + 1] to Target`)",
+                        name.node, name.node
+                    )),
+                );
+            }
         }
     }
 }

@@ -205,6 +205,13 @@ impl Game {
     ) -> Result<(), RuntimeError> {
         self.command(|game| {
             let block = find(&game.rules.conditions, "condition", condition)?.clone();
+            if super::temporary::holds_temporary_health(&block.body) && n.is_none_or(|n| n <= 0) {
+                let name = block.name.node.as_str();
+                return Err(refused(
+                    format!("{name} holds temporary health: give it an N above 0"),
+                    &format!("`apply {name} 3 to {actor}`; nothing changed"),
+                ));
+            }
             let who = game.world.actor(actor).map_err(engine)?;
             let who_name = who.name.clone();
             let duration = game.duration(&block, &who_name, lasting)?;

@@ -173,3 +173,13 @@ fn analyze_explores_a_coat_then_a_blow() {
     assert!(damage.p(11) > 0.0);
     assert_eq!(health.p(13), 0.0);
 }
+
+#[test]
+fn the_gm_applies_a_coat_only_with_its_n() {
+    let mut session = session_after(SETUP);
+    let diagnostics = refused(&mut session, "apply Mud Coated to Karak\n");
+    assert_eq!(message(&diagnostics), "Mud Coated holds temporary health: give it an N above 0");
+    assert_eq!(held(&session, "Karak", "Mud Coated"), None);
+    run(&mut session, "apply Mud Coated 3 to Karak\nKarak takes 2 damage\n");
+    assert_eq!((health(&session, "Karak"), held(&session, "Karak", "Mud Coated")), (35, Some(1)));
+}

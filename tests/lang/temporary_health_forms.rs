@@ -94,3 +94,19 @@ fn the_line_takes_only_n() {
         )]
     );
 }
+
+#[test]
+fn an_actor_listing_a_temporary_health_condition_is_refused_at_the_name() {
+    let text = format!("{PACK}actor Ana\nStats: Level 1, Speed 4\nConditions: Dazed, Coated\n");
+    assert_eq!(
+        checked("t.rules", &text),
+        vec![(
+            "rules::check::temporary_health_without_n".to_string(),
+            "`Coated` is listed without its temporary health".to_string(),
+            "Coated".to_string(),
+            "apply it with its N instead (a session's `apply Coated 3 to NAME`, or a power's \
+             `apply Coated [Level + 1] to Target`)"
+                .to_string(),
+        )]
+    );
+}
