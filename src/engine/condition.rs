@@ -459,4 +459,43 @@ mod tests {
     fn modifiers_without_groups_add() {
         assert_eq!(combine_modifiers(&[Modifier::new(2), Modifier::new(-1), Modifier::new(4)]), 5);
     }
+
+    #[test]
+    fn temporary_health_is_spent_oldest_first_and_a_spent_one_ends() {
+        let buffers = vec!["Coated".to_string(), "Rallied".to_string()];
+        let mut held = Conditions::default();
+        held.apply(
+            ActiveCondition::new("Coated", Duration::EndOfEncounter).with_n(2),
+            Stacking::Never,
+        );
+        held.apply(
+            ActiveCondition::new("Dazed", Duration::UntilRemoved).with_n(9),
+            Stacking::Never,
+        );
+        held.apply(
+            ActiveCondition::new("Rallied", Duration::EndOfEncounter).with_n(5),
+            Stacking::Never,
+        );
+        assert!(held.holds_buffer(&buffers));
+        let (taken, spent) = held.absorb(&buffers, 4);
+        assert_eq!(taken, vec![("Coated".to_string(), 2, 0), ("Rallied".to_string(), 2, 3)]);
+        assert_eq!(spent.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Coated"]);
+        // Dazed's N is not temporary health: untouched.
+        assert_eq!(held.named("Dazed").next().and_then(|c| c.n), Some(9));
+        let (taken, spent) = held.absorb(&buffers, 10);
+        assert_eq!((taken, spent.len()), (vec![("Rallied".to_string(), 3, 0)], 1));
+        assert!(!held.holds_buffer(&buffers));
+    }
+
+    #[test]
+    fn a_second_grant_keeps_the_larger_temporary_health() {
+        let mut held = Conditions::default();
+        let coat = |n| ActiveCondition::new("Coated", Duration::EndOfEncounter).with_n(n);
+        held.apply(coat(2), Stacking::Never);
+        held.absorb(&["Coated".to_string()], 1);
+        held.apply(coat(2), Stacking::Never);
+        assert_eq!(held.named("Coated").map(|c| c.n).collect::<Vec<_>>(), [Some(2)]);
+        held.apply(coat(1), Stacking::Never);
+        assert_eq!(held.named("Coated").map(|c| c.n).collect::<Vec<_>>(), [Some(2)]);
+    }
 }

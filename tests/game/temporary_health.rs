@@ -183,3 +183,22 @@ fn the_gm_applies_a_coat_only_with_its_n() {
     run(&mut session, "apply Mud Coated 3 to Karak\nKarak takes 2 damage\n");
     assert_eq!((health(&session, "Karak"), held(&session, "Karak", "Mud Coated")), (35, Some(1)));
 }
+
+#[test]
+fn a_blow_the_coat_absorbs_whole_takes_no_health_and_keeps_the_charge() {
+    let mut session = session_after(SETUP);
+    // Shaera coats herself, then charges again for her next spell.
+    run(&mut session, "Shaera uses Mud Spa on Shaera\nnext turn\nShaera uses Charge\n");
+    let charge = |session: &Session<Game>| {
+        session.backend().world().actor("Shaera").unwrap().resources["Charge"].current
+    };
+    assert_eq!(charge(&session), 1);
+    // 2 damage: all the coat's; no health lost, so the charge is not interrupted.
+    let out = run(&mut session, "Shaera takes 2 damage\n");
+    assert!(!out.contains("Charge 1 -> 0"), "{out}");
+    assert_eq!((health(&session, "Shaera"), charge(&session)), (17, 1));
+    // 1 more reaches health: the charge is lost (system.rules, the interrupted charge).
+    let out = run(&mut session, "Shaera takes 1 damage\n");
+    assert!(out.contains("Shaera: Charge 1 -> 0"), "{out}");
+    assert_eq!(health(&session, "Shaera"), 16);
+}
