@@ -727,7 +727,6 @@ impl Lowerer {
     /// Lowers a `duration` pair.
     /// The `over its maximum as X ...` part ending a heal's nodes, taken off them (`Some(None)`
     /// when there is none; `None` when it does not lower).
-    #[allow(clippy::option_option)]
     fn over_maximum(
         &mut self,
         inner: &mut Vec<Node<'_>>,
