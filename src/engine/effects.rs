@@ -240,10 +240,10 @@ impl World {
             let store = &mut self.log.hits;
             (into, pool.hit_each(steps.total, |hit| store.push(hit)))
         } else {
-            if !who.resources.contains_key(name) {
-                return Err(unknown_resource(who, name).at(span));
+            // Temporary health is spent only from a hit on a resource the actor has.
+            if !buffers.is_empty() && who.resources.contains_key(name) {
+                absorbed = self.absorb(index, buffers, steps.total, &mut seen);
             }
-            absorbed = self.absorb(index, buffers, steps.total, &mut seen);
             let who = &mut self.actors[index];
             let Some(held) = who.resources.get_mut(name) else {
                 return Err(unknown_resource(who, name).at(span));
