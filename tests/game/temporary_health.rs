@@ -202,3 +202,78 @@ fn a_blow_the_coat_absorbs_whole_takes_no_health_and_keeps_the_charge() {
     assert!(out.contains("Shaera: Charge 1 -> 0"), "{out}");
     assert_eq!(health(&session, "Shaera"), 16);
 }
+
+/// A pack with armour layers in front of HP, a ward of temporary health, and a heal over the
+/// maximum into it.
+const LAYERED: &str = "system Plates
+Stats: Might
+Resource HP: max 20
+Layered Body: HP
+
+armour Plate
+Protection: 3
+
+condition Warded
+Temporary health: N
+
+power Strike
+Target: Enemy
+Effect: [Might] damage
+
+power Rally
+Target: Self
+Effect: heal 5 over its maximum as Warded
+
+actor Fighter
+Stats: Might 6
+Resources: HP 20
+Powers: Strike
+
+actor Knight
+Stats: Might 5
+Resources: HP 20
+Equipment: Plate
+Powers: Rally
+";
+
+#[test]
+fn armour_takes_its_share_first_then_the_temporary_health_then_hp() {
+    let mut session = crate::common::sessions::session_with(
+        "plates.rules",
+        LAYERED,
+        "actor Ana from Fighter\nactor Bo from Knight\n",
+    );
+    // At full HP the whole heal stands over the maximum: Warded 5.
+    let out = run(&mut session, "Bo uses Rally\n");
+    assert!(out.contains("Bo gains Warded 5"), "{out}");
+    // 6 into the Plate's 3: 3 pass, all the ward's; HP untouched.
+    let out = run(&mut session, "Ana uses Strike on Bo\n");
+    assert!(out.contains("Plate absorbs 3 (3 -> 3); 3 passes through"), "{out}");
+    assert!(out.contains("Bo's Warded took 3 of it first (2 left)"), "{out}");
+    assert!(!out.contains("Bo: HP"), "{out}");
+    assert_eq!((health_of(&session, "Bo"), held(&session, "Bo", "Warded")), (20, Some(2)));
+    // Again: 3 pass, 2 to the ward (it ends), 1 to HP.
+    let out = run(&mut session, "Ana uses Strike on Bo\n");
+    assert!(out.contains("Bo's Warded took 2 of it first (0 left)"), "{out}");
+    assert!(out.contains("Bo: HP 20 -> 19"), "{out}");
+    assert_eq!(held(&session, "Bo", "Warded"), None);
+}
+
+fn health_of(session: &Session<Game>, actor: &str) -> i64 {
+    session.backend().world().actor(actor).unwrap().resources["HP"].current
+}
+
+#[test]
+fn mud_spa_reaches_6_squares_and_only_the_party() {
+    let mut session = session_after(SETUP);
+    run(&mut session, "place Karak at 0,7\n");
+    let diagnostics = refused(&mut session, "Shaera uses Mud Spa on Karak\n");
+    assert_eq!(message(&diagnostics), "Karak is 7 squares away; Mud Spa reaches 6");
+    let diagnostics = refused(&mut session, "Shaera uses Mud Spa on Bandit\n");
+    assert_eq!(
+        message(&diagnostics),
+        "Bandit is on side foes, not Shaera's side party; Mud Spa targets an ally"
+    );
+    run(&mut session, "place Karak at 0,6\nShaera uses Mud Spa on Karak\n");
+    assert_eq!(held(&session, "Karak", "Mud Coated"), Some(2));
+}
