@@ -334,6 +334,7 @@ fn condition(label: ConditionLabel) -> Evidence {
             "the_coat_takes_damage_before_health_and_ends_when_spent",
             "last_stand_gives_all_but_1_health_and_the_excess_is_temporary_until_the_battle_ends",
         ]),
+        ConditionLabel::Spares => Runs(&["a_phantom_is_never_affected_by_its_own_traps"]),
     }
 }
 
