@@ -1,8 +1,9 @@
 //! Active conditions and how they stack: an instance has a name, an optional subtype (the
 //! damage type of an ongoing effect), an optional N, a duration and a source. Whether a second
 //! application merges, coexists or adds is data ([`Stacking`]), as is whether bonuses add up
-//! or only the largest counts ([`Modifier`], [`combine_modifiers`]). What a condition *does* is
-//! the rule model's business, not this module's.
+//! or only the largest counts ([`Modifier`], [`combine_modifiers`]), and how a hit spends
+//! the N of those the rules name as temporary health ([`Conditions::absorb`]). What a
+//! condition *does* is the rule model's business, not this module's.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,5 @@
-//! What effects do to the world, logged: damage into a resource or a layered pool, healing,
+//! What effects do to the world, logged: damage into a resource or a layered pool (what
+//! reaches the resource spent first from conditions holding temporary health), healing,
 //! conditions, pushing an improvised layer, and moving encounters and the clock along (with
 //! per-turn resets and conditions ending on time). Each method validates its names before it
 //! changes anything.

@@ -1,5 +1,6 @@
 //! Executing effect lines from the typed model: damage (types, condition scaling, armour
-//! layers in front of the health resource), healing capped at the maximum, resource gains
+//! layers in front of the health resource, then temporary health), healing capped at the
+//! maximum (what does not fit may become temporary health, `temporary.rs`), resource gains
 //! and losses, conditions with N, duration and their declared stacking, movement (through `movement.rs`),
 //! script calls (through the script seam) and narration. An effect naming an unknown
 //! resource or condition is an error at its line.
