@@ -23,6 +23,10 @@ pub struct References<'a> {
     pub script_calls: Vec<(&'a Spanned<Expr>, LineContext)>,
     /// Conditions applied, removed or tested.
     pub conditions: Vec<&'a ConditionRef>,
+    /// The conditions `apply` effects (and `Target is X`) give.
+    pub applied: Vec<&'a ConditionRef>,
+    /// The `over its maximum as X` parts of heals: X must hold temporary health.
+    pub over_maximum: Vec<&'a crate::model::effect::OverMaximum>,
     /// Conditions named bare (`When Spikes is applied:`).
     pub condition_names: Vec<&'a Spanned<Name>>,
     /// Resources spent, gained, lost or paid.
@@ -262,9 +266,13 @@ impl<'a> References<'a> {
                 }
                 self.recipient(recipient.as_ref(), context);
             }
-            Effect::Heal { amount, subject } => {
+            Effect::Heal { amount, subject, over } => {
                 self.amount(amount, context);
                 self.healed.extend(subject);
+                if let Some(over) = over {
+                    self.over_maximum.push(over);
+                    self.condition_names.push(&over.condition);
+                }
             }
             Effect::Gain { amount, resource, recipient }
             | Effect::Lose { amount, resource, recipient } => {
@@ -300,6 +308,7 @@ impl<'a> References<'a> {
                 if let Some(who) = subject.as_ref().filter(|who| is_attacker(who) && !*every) {
                     self.one_recipients.push(who);
                 }
+                self.applied.push(condition);
                 if let (Some(within), Some(who)) = (within, subject) {
                     self.amount(within, context);
                     self.each_recipients.push(who);
@@ -698,6 +707,7 @@ impl<'a> References<'a> {
             | ConditionLine::Stacking(_)
             | ConditionLine::Duration(_)
             | ConditionLine::TurnSkipped
+            | ConditionLine::TemporaryHealth
             | ConditionLine::SparesLayer => {}
         }
     }

@@ -39,6 +39,7 @@ mod stat_parents;
 mod stops;
 mod tables;
 mod target_ranges;
+mod temporary_health;
 mod thresholds;
 mod traits;
 mod upgrades;
@@ -90,6 +91,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     cycles::cycles(pack, &mut out);
     let procedures = use_names::Procedures::of(pack);
     let critical_label = use_names::critical_label(pack);
+    let temporary = temporary_health::conditions(pack);
     for block in pack.blocks() {
         // A power's chosen names are checked bound to the group's first stat.
         let bound = match choices::bound_for_check(pack, &block.node, &mut out) {
@@ -121,6 +123,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
         for resource in &references.resources {
             names.check_resource(resource, &mut out);
         }
+        temporary_health::references(pack, &temporary, &references, &mut out);
         for stat in &references.stats {
             names.check_stat(stat, &mut out);
         }
@@ -168,6 +171,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
             rules::actor_references(lines, &names, &mut out);
         }
     }
+    temporary_health::actors(pack, &temporary, &mut out);
     rules::grade_caps(pack, &mut out);
     rules::resource_bounds(pack, &mut out);
     rules::result_gates(pack, &mut out);

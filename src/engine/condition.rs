@@ -1,8 +1,9 @@
 //! Active conditions and how they stack: an instance has a name, an optional subtype (the
 //! damage type of an ongoing effect), an optional N, a duration and a source. Whether a second
 //! application merges, coexists or adds is data ([`Stacking`]), as is whether bonuses add up
-//! or only the largest counts ([`Modifier`], [`combine_modifiers`]). What a condition *does* is
-//! the rule model's business, not this module's.
+//! or only the largest counts ([`Modifier`], [`combine_modifiers`]), and how a hit spends
+//! the N of those the rules name as temporary health ([`Conditions::absorb`]). What a
+//! condition *does* is the rule model's business, not this module's.
 
 use serde::{Deserialize, Serialize};
 
@@ -281,6 +282,40 @@ impl Conditions {
         })
     }
 
+    /// Whether an instance named in `buffers` holds temporary health (an N above 0, not
+    /// dormant): what a hit must spend first.
+    pub fn holds_buffer(&self, buffers: &[String]) -> bool {
+        self.active.iter().any(|c| is_buffer(c, buffers))
+    }
+
+    /// Spends up to `amount` of a hit from the temporary health of the instances named in
+    /// `buffers` (their N), oldest first. Returns what each gave (its name, what it took,
+    /// what it has left) and the instances spent to 0, removed: temporary health ends when it
+    /// is used up.
+    pub fn absorb(
+        &mut self,
+        buffers: &[String],
+        amount: i64,
+    ) -> (Vec<(String, i64, i64)>, Vec<ActiveCondition>) {
+        let mut left = amount.max(0);
+        let mut taken = Vec::new();
+        for condition in &mut self.active {
+            if left == 0 {
+                break;
+            }
+            if !is_buffer(condition, buffers) {
+                continue;
+            }
+            let held = condition.n.unwrap_or(0);
+            let take = held.min(left);
+            left -= take;
+            condition.n = Some(held - take);
+            taken.push((condition.name.clone(), take, held - take));
+        }
+        let spent = self.extract(|c| is_buffer_named(c, buffers) && c.n == Some(0));
+        (taken, spent)
+    }
+
     /// The holder was hit: conditions lasting until then end; returns them.
     pub fn hit(&mut self) -> Vec<ActiveCondition> {
         self.extract(|c| c.duration == Duration::UntilHit)
@@ -358,6 +393,16 @@ pub fn combine_modifiers(modifiers: &[Modifier]) -> i64 {
         .fold(sum, |s, (bonus, penalty)| s.saturating_add(*bonus).saturating_add(*penalty))
 }
 
+/// Whether `condition` is one of the temporary-health conditions named in `buffers`.
+fn is_buffer_named(condition: &ActiveCondition, buffers: &[String]) -> bool {
+    buffers.iter().any(|name| name.eq_ignore_ascii_case(&condition.name))
+}
+
+/// Whether `condition` holds temporary health a hit can spend now.
+fn is_buffer(condition: &ActiveCondition, buffers: &[String]) -> bool {
+    !condition.dormant && condition.n.is_some_and(|n| n > 0) && is_buffer_named(condition, buffers)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -414,5 +459,44 @@ mod tests {
     #[test]
     fn modifiers_without_groups_add() {
         assert_eq!(combine_modifiers(&[Modifier::new(2), Modifier::new(-1), Modifier::new(4)]), 5);
+    }
+
+    #[test]
+    fn temporary_health_is_spent_oldest_first_and_a_spent_one_ends() {
+        let buffers = vec!["Coated".to_string(), "Rallied".to_string()];
+        let mut held = Conditions::default();
+        held.apply(
+            ActiveCondition::new("Coated", Duration::EndOfEncounter).with_n(2),
+            Stacking::Never,
+        );
+        held.apply(
+            ActiveCondition::new("Dazed", Duration::UntilRemoved).with_n(9),
+            Stacking::Never,
+        );
+        held.apply(
+            ActiveCondition::new("Rallied", Duration::EndOfEncounter).with_n(5),
+            Stacking::Never,
+        );
+        assert!(held.holds_buffer(&buffers));
+        let (taken, spent) = held.absorb(&buffers, 4);
+        assert_eq!(taken, vec![("Coated".to_string(), 2, 0), ("Rallied".to_string(), 2, 3)]);
+        assert_eq!(spent.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Coated"]);
+        // Dazed's N is not temporary health: untouched.
+        assert_eq!(held.named("Dazed").next().and_then(|c| c.n), Some(9));
+        let (taken, spent) = held.absorb(&buffers, 10);
+        assert_eq!((taken, spent.len()), (vec![("Rallied".to_string(), 3, 0)], 1));
+        assert!(!held.holds_buffer(&buffers));
+    }
+
+    #[test]
+    fn a_second_grant_keeps_the_larger_temporary_health() {
+        let mut held = Conditions::default();
+        let coat = |n| ActiveCondition::new("Coated", Duration::EndOfEncounter).with_n(n);
+        held.apply(coat(2), Stacking::Never);
+        held.absorb(&["Coated".to_string()], 1);
+        held.apply(coat(2), Stacking::Never);
+        assert_eq!(held.named("Coated").map(|c| c.n).collect::<Vec<_>>(), [Some(2)]);
+        held.apply(coat(1), Stacking::Never);
+        assert_eq!(held.named("Coated").map(|c| c.n).collect::<Vec<_>>(), [Some(2)]);
     }
 }

@@ -1,4 +1,5 @@
-//! What effects do to the world, logged: damage into a resource or a layered pool, healing,
+//! What effects do to the world, logged: damage into a resource or a layered pool (what
+//! reaches the resource spent first from conditions holding temporary health), healing,
 //! conditions, pushing an improvised layer, and moving encounters and the clock along (with
 //! per-turn resets and conditions ending on time). Each method validates its names before it
 //! changes anything.
@@ -54,6 +55,19 @@ struct Dealt {
     layered: bool,
     /// What passed every layer, or the resource's value afterwards.
     after: i64,
+    /// The temporary-health conditions the hit spent to 0 (ended).
+    spent: Vec<String>,
+}
+
+/// What the temporary health of an actor's conditions took of a hit.
+#[derive(Default)]
+struct Absorbed {
+    /// The whole amount taken.
+    total: i64,
+    /// Per condition: its name, what it took and what it has left.
+    taken: Vec<(String, i64, i64)>,
+    /// The conditions spent to 0, removed.
+    spent: Vec<ActiveCondition>,
 }
 
 /// What a hit is about to change, as it is before the hit: what an undo journal keeps.
@@ -63,6 +77,8 @@ pub(crate) enum Struck<'a> {
     Resource(Resource),
     /// A layered pool (a hit changes only its layers' values).
     Layers(&'a LayeredPool),
+    /// The actor's conditions (temporary health spent from their N).
+    Conditions(&'a super::condition::Conditions),
 }
 
 /// Where a hit through armour goes: the layered pool `pool` when the actor has it (its
@@ -73,6 +89,9 @@ pub(crate) struct Sink<'a> {
     pub pool: &'a str,
     /// The resource innermost in it.
     pub resource: &'a str,
+    /// The conditions whose N is temporary health: what reaches `resource` is taken from
+    /// them first (empty: none, as for a loss that is not damage).
+    pub buffers: &'a [String],
 }
 
 /// What a hit strikes.
@@ -105,6 +124,7 @@ impl World {
         };
         let dealt =
             self.damage_logged((index, actor), target, (damage, rules), span, |_, _, _| {})?;
+        debug_assert!(dealt.spent.is_empty(), "a plain hit spends no temporary health");
         // The layers' hits as the log keeps them, for the report.
         let layers = match self.log.last() {
             Some(Event::Damage { layers, .. }) => layers.iter().cloned().collect(),
@@ -120,7 +140,8 @@ impl World {
     /// something passes every layer, the change of the resource inside; one lookup of the
     /// actor serves both. `seen` hears of what is about to change (the actor's index, the
     /// pool's or resource's name as the log shares it, and what it is now), for an undo
-    /// journal.
+    /// journal. What reaches the resource is first taken from the temporary health of
+    /// `sink.buffers`; returns the names of those it spent to 0 (ended and logged).
     pub(crate) fn damage_into(
         &mut self,
         actor: &str,
@@ -128,19 +149,57 @@ impl World {
         (damage, rules): (&Damage, &DamageRules),
         span: Span,
         mut seen: impl FnMut(usize, &SharedText, Struck<'_>),
-    ) -> Result<(), EngineError> {
+    ) -> Result<Vec<String>, EngineError> {
         let Some(index) = self.actor_index(actor) else {
             return Err(self.unknown_actor(actor).at(span));
         };
         let target = Target::LayersOr(sink);
-        let hit = self.damage_logged((index, actor), target, (damage, rules), span, &mut seen)?;
+        let mut hit =
+            self.damage_logged((index, actor), target, (damage, rules), span, &mut seen)?;
         if hit.layered && hit.after > 0 {
-            let through = hit.after;
-            let new = |current: i64| current.saturating_add(-through);
-            let changed = self.update_resource_at((index, hit.actor), sink.resource, new, span)?;
-            seen(index, &changed.name, Struck::Resource(changed.old));
+            let absorbed = self.absorb(index, sink.buffers, hit.after, &mut seen);
+            let through = hit.after - absorbed.total;
+            hit.spent = self.report_absorbed(actor, absorbed, span);
+            if through > 0 {
+                let new = |current: i64| current.saturating_add(-through);
+                let changed =
+                    self.update_resource_at((index, hit.actor), sink.resource, new, span)?;
+                seen(index, &changed.name, Struck::Resource(changed.old));
+            }
         }
-        Ok(())
+        Ok(hit.spent)
+    }
+
+    /// Takes up to `amount` that reaches the health of the actor at `index` from the
+    /// temporary health of its conditions named in `buffers` (journaled through `seen`).
+    fn absorb(
+        &mut self,
+        index: usize,
+        buffers: &[String],
+        amount: i64,
+        seen: &mut impl FnMut(usize, &SharedText, Struck<'_>),
+    ) -> Absorbed {
+        let who = &mut self.actors[index];
+        if amount <= 0 || buffers.is_empty() || !who.conditions.holds_buffer(buffers) {
+            return Absorbed::default();
+        }
+        let name = self.names.get(&who.name);
+        seen(index, &name, Struck::Conditions(&who.conditions));
+        let (taken, spent) = who.conditions.absorb(buffers, amount);
+        let total = taken.iter().fold(0i64, |sum, (_, take, _)| sum.saturating_add(*take));
+        Absorbed { total, taken, spent }
+    }
+
+    /// Narrates what each temporary-health condition of `actor` took of a hit and logs those
+    /// spent to 0 as ended; returns their names.
+    fn report_absorbed(&mut self, actor: &str, absorbed: Absorbed, span: Span) -> Vec<String> {
+        for (name, take, left) in absorbed.taken {
+            let text = format!("{actor}'s {name} took {take} of it first ({left} left)");
+            self.narrate(text, span);
+        }
+        let names = absorbed.spent.iter().map(|c| c.name.clone()).collect();
+        self.log_ended(actor, absorbed.spent);
+        names
     }
 
     /// Deals damage to the actor at `index` into `target` and logs it; a layered pool took
@@ -153,6 +212,11 @@ impl World {
         span: Span,
         mut seen: impl FnMut(usize, &SharedText, Struck<'_>),
     ) -> Result<Dealt, EngineError> {
+        let buffers = match target {
+            Target::LayersOr(sink) => sink.buffers,
+            Target::Resource(_) | Target::Layers(_) => &[],
+        };
+        let mut absorbed = Absorbed::default();
         let who = &mut self.actors[index];
         let (name, pool) = match target {
             Target::Resource(name) => (name, None),
@@ -162,7 +226,7 @@ impl World {
                 };
                 (name, Some(pool))
             }
-            Target::LayersOr(Sink { pool, resource }) => {
+            Target::LayersOr(Sink { pool, resource, .. }) => {
                 match super::text::lookup_mut(&mut who.layered, pool) {
                     Some(layers) => (pool, Some(layers)),
                     None => (resource, None),
@@ -177,12 +241,17 @@ impl World {
             let store = &mut self.log.hits;
             (into, pool.hit_each(steps.total, |hit| store.push(hit)))
         } else {
+            // Temporary health is spent only from a hit on a resource the actor has.
+            if !buffers.is_empty() && who.resources.contains_key(name) {
+                absorbed = self.absorb(index, buffers, steps.total, &mut seen);
+            }
+            let who = &mut self.actors[index];
             let Some(held) = who.resources.get_mut(name) else {
                 return Err(unknown_resource(who, name).at(span));
             };
             let into = self.names.get(name);
             seen(index, &into, Struck::Resource(*held));
-            held.current = held.clamp(held.current.saturating_sub(steps.total));
+            held.current = held.clamp(held.current.saturating_sub(steps.total - absorbed.total));
             (into, held.current)
         };
         let layers = self.log.hits.take();
@@ -196,7 +265,8 @@ impl World {
             cause: Cause::of(span),
         };
         self.record(event);
-        Ok(Dealt { actor, steps, layered, after })
+        let spent = self.report_absorbed(actor.as_str(), absorbed, span);
+        Ok(Dealt { actor, steps, layered, after, spent })
     }
 
     /// Puts an improvised layer in front of one of `actor`'s layered pools.

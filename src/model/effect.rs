@@ -133,6 +133,27 @@ impl fmt::Display for Duration {
     }
 }
 
+/// `over its maximum as Bolstered until end of encounter`: the part of a heal that would
+/// raise health past its maximum becomes the N of a temporary-health condition
+/// (`Temporary health: N`) applied to the one healed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OverMaximum {
+    /// The condition holding the excess.
+    pub condition: Spanned<Name>,
+    /// How long it lasts (`None`: its block's `Duration:` line, else until removed).
+    pub duration: Option<Duration>,
+}
+
+impl fmt::Display for OverMaximum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "over its maximum as {}", self.condition.node)?;
+        match &self.duration {
+            Some(duration) => write!(f, " {duration}"),
+            None => Ok(()),
+        }
+    }
+}
+
 /// How a movement effect moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum MoveKind {
@@ -216,6 +237,10 @@ pub enum Effect {
         amount: Amount,
         /// `Self`, `Target`: who is healed.
         subject: Option<Spanned<Name>>,
+        /// `over its maximum as Bolstered ...`: where the part past the maximum goes (`None`:
+        /// the heal stops at the maximum).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        over: Option<Box<OverMaximum>>,
     },
     /// `gain 2 CP`; `Target gains 2 Wounds` and `each ally within 5 gains 1 Morale` name
     /// who gains.
@@ -431,8 +456,16 @@ impl fmt::Display for Effect {
                 }
                 f.write_str("damage")
             }
-            Effect::Heal { amount, subject: None } => write!(f, "heal {amount}"),
-            Effect::Heal { amount, subject: Some(who) } => write!(f, "{} heals {amount}", who.node),
+            Effect::Heal { amount, subject, over } => {
+                match subject {
+                    Some(who) => write!(f, "{} heals {amount}", who.node)?,
+                    None => write!(f, "heal {amount}")?,
+                }
+                match over {
+                    Some(over) => write!(f, " {over}"),
+                    None => Ok(()),
+                }
+            }
             Effect::Gain { amount, resource, recipient: None } => {
                 write!(f, "gain {amount} {}", resource.node)
             }

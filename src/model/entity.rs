@@ -156,10 +156,19 @@ pub enum ConditionLine {
     /// held to that many a turn, on top of the system's `Per turn:` line (uses made earlier
     /// in the same turn count).
     PerTurn(Vec<Spanned<super::power_rules::TurnQuota>>),
+    /// `Temporary health: N` — the condition's N is temporary health: damage to the holder's
+    /// health takes from N first, and the condition ends when N is spent.
+    TemporaryHealth,
     /// `Spares: who laid it` — laid as terrain by an actor's effect (`lay Snare`), it never
     /// acts on that actor: stepping on it gives the layer nothing, and the rules it sets off
     /// for others leave the layer out of whoever they reach.
     SparesLayer,
+}
+
+/// Whether a condition block's N is temporary health (it has `Temporary health: N`).
+pub fn holds_temporary_health(body: &super::BlockBody) -> bool {
+    let super::BlockBody::Condition(lines) = body else { return false };
+    lines.iter().any(|line| matches!(line.node, ConditionLine::TemporaryHealth))
 }
 
 impl fmt::Display for ConditionLine {
@@ -175,6 +184,7 @@ impl fmt::Display for ConditionLine {
             }
             ConditionLine::Stacking(stacking) => write!(f, "Stacking: {stacking}"),
             ConditionLine::TurnSkipped => f.write_str("Turn: skipped"),
+            ConditionLine::TemporaryHealth => f.write_str("Temporary health: N"),
             ConditionLine::SparesLayer => f.write_str("Spares: who laid it"),
             ConditionLine::Duration(Duration::Until(event)) => {
                 write!(f, "Duration: until {}", event.node)

@@ -546,6 +546,15 @@ impl Lowerer {
             ConditionLabel::Includes => self.includes(line).map(ConditionLine::Includes),
             ConditionLabel::Forbids => self.forbids(line).map(ConditionLine::Forbids),
             ConditionLabel::PerTurn => self.held_per_turn(line).map(ConditionLine::PerTurn),
+            ConditionLabel::TemporaryHealth => {
+                let value = line.text.trim();
+                if value == "N" || value.replace(' ', "") == "[N]" {
+                    Some(ConditionLine::TemporaryHealth)
+                } else {
+                    self.expected(line, "`N`, the N it is applied with: `Temporary health: N`");
+                    None
+                }
+            }
             ConditionLabel::Spares => {
                 let words: Vec<&str> = line.text.split_whitespace().collect();
                 if words.join(" ").eq_ignore_ascii_case("who laid it") {

@@ -71,6 +71,7 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::against => "`against` and who the condition holds against",
         Rule::type_word => "a damage type such as `fire` or `[Type]`",
         Rule::heal => "`heal N`",
+        Rule::over_maximum => "`over its maximum as Condition`",
         Rule::resource_change | Rule::resource_verb => "`gain N resource` or `lose N resource`",
         Rule::spend => "`spend N resource`",
         Rule::apply => "`apply Condition`",

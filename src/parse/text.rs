@@ -527,14 +527,19 @@ impl Lowerer {
                 let damage_type = damage.first().map(|kind| self.name(kind, base));
                 Some(Effect::Damage { negative, amount, damage_type, recipient })
             }
-            Rule::heal => Some(Effect::Heal {
-                amount: self.plain_amount(inner.remove(0), base)?,
-                subject: None,
-            }),
+            Rule::heal => {
+                let over = self.over_maximum(&mut inner, base)?;
+                Some(Effect::Heal {
+                    amount: self.plain_amount(inner.remove(0), base)?,
+                    subject: None,
+                    over,
+                })
+            }
             Rule::subject_heal => {
+                let over = self.over_maximum(&mut inner, base)?;
                 let subject = Some(self.name(&inner.remove(0), base));
                 let amount = self.plain_amount(inner.remove(1), base)?;
-                Some(Effect::Heal { amount, subject })
+                Some(Effect::Heal { amount, subject, over })
             }
             Rule::resource_change | Rule::spend => {
                 let verb = if rule == Rule::spend {
@@ -726,6 +731,25 @@ impl Lowerer {
     }
 
     /// Lowers a `duration` pair.
+    /// The `over its maximum as X ...` part ending a heal's nodes, taken off them (`Some(None)`
+    /// when there is none; `None` when it does not lower).
+    fn over_maximum(
+        &mut self,
+        inner: &mut Vec<Node<'_>>,
+        base: usize,
+    ) -> Option<Option<Box<crate::model::effect::OverMaximum>>> {
+        if inner.last().is_none_or(|last| last.as_rule() != Rule::over_maximum) {
+            return Some(None);
+        }
+        let mut parts = inner.pop()?.into_inner();
+        let condition = self.name(&parts.next()?, base);
+        let duration = match parts.next() {
+            Some(duration) => Some(self.duration(duration, base)?),
+            None => None,
+        };
+        Some(Some(Box::new(crate::model::effect::OverMaximum { condition, duration })))
+    }
+
     pub fn duration(&mut self, pair: Node<'_>, base: usize) -> Option<Duration> {
         let pair = pair.into_inner().next()?;
         let mut inner = pair.clone().into_inner();

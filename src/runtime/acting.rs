@@ -339,8 +339,11 @@ impl ScriptHost for GameHost {
     }
 
     fn heal(&mut self, actor: ActorHandle, amount: i64) -> Result<i64, HostError> {
-        let effect =
-            Effect::Heal { amount: Amount::Number(Number::integer(amount)), subject: None };
+        let effect = Effect::Heal {
+            amount: Amount::Number(Number::integer(amount)),
+            subject: None,
+            over: None,
+        };
         self.run_effect("heal", actor, &effect)
     }
 

@@ -1,5 +1,6 @@
 //! Executing effect lines from the typed model: damage (types, condition scaling, armour
-//! layers in front of the health resource), healing capped at the maximum, resource gains
+//! layers in front of the health resource, then temporary health), healing capped at the
+//! maximum (what does not fit may become temporary health, `temporary.rs`), resource gains
 //! and losses, conditions with N, duration and their declared stacking, movement (through `movement.rs`),
 //! script calls (through the script seam) and narration. An effect naming an unknown
 //! resource or condition is an error at its line.
@@ -169,8 +170,9 @@ pub(crate) fn amount(
 }
 
 /// Applies `condition` (for `duration`, `against` someone) to `who`, as one `apply` or `X is
-/// Dazed` effect: the N and the duration read the line's user, target and grade.
-fn apply_to(
+/// Dazed` effect: the N and the duration read the line's user, target and grade. A
+/// temporary-health condition given no N above 0 holds nothing and is not applied.
+pub(crate) fn apply_to(
     game: &mut Game,
     context: &Context<'_>,
     who: &str,
@@ -199,6 +201,13 @@ fn apply_to(
     }
     if let Some(n) = &condition.amount {
         active = active.with_n(amount(game, context, n, target, grade)?);
+    }
+    if super::temporary::holds_temporary_health(&block.body) && active.n.is_none_or(|n| n <= 0) {
+        let n = active.n.unwrap_or(0);
+        let text =
+            format!("{who} gains no temporary health ({} {n}): not applied", block.name.node);
+        game.world.narrate(text, span);
+        return Ok(());
     }
     if let Some(detail) = &condition.detail {
         active = active.with_subtype(super::turn_effects::subtype_of(detail.node.as_str()));
@@ -331,7 +340,7 @@ pub(crate) fn run(
                 damage(game, context, hit, (Some(victim), grade), false, span)?;
             }
         }
-        Effect::Heal { amount: value, subject: named } => {
+        Effect::Heal { amount: value, subject: named, over } => {
             let value = amount(game, context, value, target, grade)?;
             let who = match named {
                 Some(_) => subject(game, named.as_ref(), user, target),
@@ -345,6 +354,10 @@ pub(crate) fn run(
             let steps = game.world.heal(who, &health, value, &HealRules::default(), span)?;
             if steps.applied > 0 {
                 end_healed(game, who, span)?;
+            }
+            if let Some(over) = over {
+                let wanted = (steps.reduced, steps.applied);
+                super::temporary::excess(game, context, who, wanted, over, span)?;
             }
         }
         // A cost: paid in full or the use fails and changes nothing.
@@ -516,7 +529,10 @@ fn damage(
     let health = health_resource(context.rules).map_err(|e| e.or_at(span))?;
     let (pool, resource) = context.rules.damage_pool(health);
     let held = (measure || leaves.is_some()).then(|| super::acting::current(game, victim, health));
-    game.damage_into(victim, Sink { pool, resource }, (&damage, &rules), span)?;
+    let buffers = &context.rules.temporary_health;
+    let sink = Sink { pool, resource, buffers };
+    let spent = game.damage_into(victim, sink, (&damage, &rules), span)?;
+    super::temporary::ended(game, victim, spent, span)?;
     if let (Some(floor), Some(held)) = (leaves, held) {
         keep_at_least(game, victim, health, floor.min(held), span)?;
     }
@@ -622,10 +638,12 @@ fn change(
         && let Some(pool) = context.rules.pool_of(name)
         && game.world.actor(who).is_ok_and(|a| a.layered.contains_key(pool))
     {
-        let sink = Sink { pool, resource: name };
+        // A loss is not damage: temporary health does not take it.
+        let sink = Sink { pool, resource: name, buffers: &[] };
         let damage = Damage::new(value);
         let hit = (&damage, DamageRules::none());
-        return Ok(game.damage_into(who, sink, hit, resource.span)?);
+        game.damage_into(who, sink, hit, resource.span)?;
+        return Ok(());
     }
     let delta = match losing {
         true => within_minimum(game, who, name, value.saturating_neg(), resource.span)?,

@@ -170,7 +170,9 @@ impl Game {
             let shared = std::sync::Arc::clone(&game.rules);
             let (pool, resource) = shared.damage_pool(&health);
             let held = leaves.map(|_| super::acting::current(game, &victim_name, &health));
-            game.damage_into(&victim_name, Sink { pool, resource }, (&damage, &rules), Span::NONE)?;
+            let sink = Sink { pool, resource, buffers: &shared.temporary_health };
+            let spent = game.damage_into(&victim_name, sink, (&damage, &rules), Span::NONE)?;
+            super::temporary::ended(game, &victim_name, spent, Span::NONE)?;
             if let (Some(floor), Some(held)) = (leaves, held) {
                 super::effects::keep_at_least(
                     game,
@@ -216,6 +218,13 @@ impl Game {
     ) -> Result<(), RuntimeError> {
         self.command(|game| {
             let block = find(&game.rules.conditions, "condition", condition)?.clone();
+            if super::temporary::holds_temporary_health(&block.body) && n.is_none_or(|n| n <= 0) {
+                let name = block.name.node.as_str();
+                return Err(refused(
+                    format!("{name} holds temporary health: give it an N above 0"),
+                    &format!("`apply {name} 3 to {actor}`; nothing changed"),
+                ));
+            }
             let who = game.world.actor(actor).map_err(engine)?;
             let who_name = who.name.clone();
             let duration = game.duration(&block, &who_name, lasting)?;

@@ -126,6 +126,11 @@ impl Journal {
                 let name = self.name(name.clone());
                 self.entries.push(Entry::LayerValues { actor, name, values });
             }
+            Struck::Conditions(conditions) => {
+                self.conditions.push(conditions.clone());
+                let old = self.conditions.len() - 1;
+                self.entries.push(Entry::Conditions { actor, old });
+            }
         }
     }
 
@@ -247,7 +252,8 @@ impl Game {
     }
 
     /// Deals `damage` to `actor` through `sink` (as [`World::damage_into`]), journaling
-    /// what the engine reports each change is about to change.
+    /// what the engine reports each change is about to change; returns the temporary-health
+    /// conditions the hit spent to 0 (ended: their hooks are the caller's to fire).
     // Out of line, as `pay` below: a hit is a sizeable body, and inlined into the power
     // runner it would change how the runner's own steps inline with every edit made here.
     #[inline(never)]
@@ -257,7 +263,7 @@ impl Game {
         sink: Sink<'_>,
         hit: (&crate::engine::Damage, &crate::engine::DamageRules),
         span: crate::diagnostics::Span,
-    ) -> Result<(), crate::engine::EngineError> {
+    ) -> Result<Vec<String>, crate::engine::EngineError> {
         let journal = &mut self.journal;
         self.world.damage_into(actor, sink, hit, span, |index, name, struck| {
             if let Some(journal) = journal.as_mut() {

@@ -51,6 +51,7 @@ mod sides;
 mod stances;
 mod steps;
 mod targets;
+mod temporary;
 mod terrain;
 mod ticks;
 mod traits;

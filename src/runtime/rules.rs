@@ -126,6 +126,9 @@ pub(crate) struct Rules {
     pub listens: bool,
     /// Whether anything listens for a resource reaching 0 (see `hooks::zero_listeners`).
     pub watches_zeroes: bool,
+    /// The conditions whose N is temporary health (`Temporary health: N`), by name: what
+    /// damage to the health resource takes from first.
+    pub temporary_health: Vec<String>,
     /// Whether a power attacks with each weapon (`Weapons: each Melee`): without, a use
     /// never looks for that line.
     pub each_weapon: bool,
@@ -291,6 +294,7 @@ impl Rules {
         (rules.reactions, rules.watched_traits) = super::traits::of(&rules);
         rules.expr_maxes = super::maxes::of(&rules);
         rules.watched_conditions = super::condition_whiles::watched(&rules);
+        rules.temporary_health = super::temporary::conditions(&rules);
         rules.world_resources = super::world_resources::of(&rules.resources);
         rules.listens =
             !rules.hooks.is_empty() || !rules.reactions.is_empty() || !rules.event_rules.is_empty();

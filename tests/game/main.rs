@@ -102,6 +102,7 @@ mod stepwise_moves;
 mod stop_before;
 mod subject_damage;
 mod target_ranges;
+mod temporary_health;
 mod terrain_effects;
 mod test_step_flow;
 mod thrown_gear;

@@ -30,6 +30,7 @@ mod rules_model;
 mod script;
 mod space_checks;
 mod stop_checks;
+mod temporary_health_forms;
 mod terrain_effect_forms;
 mod test_step_forms;
 mod vocabulary;

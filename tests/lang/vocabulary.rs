@@ -330,6 +330,10 @@ fn condition(label: ConditionLabel) -> Evidence {
             "disoriented_moves_once_a_turn_and_again_the_next",
             "a_move_made_before_the_flash_counts_and_without_it_two_moves_fill_the_turn",
         ]),
+        ConditionLabel::TemporaryHealth => Runs(&[
+            "the_coat_takes_damage_before_health_and_ends_when_spent",
+            "last_stand_gives_all_but_1_health_and_the_excess_is_temporary_until_the_battle_ends",
+        ]),
         ConditionLabel::Spares => Runs(&["a_phantom_is_never_affected_by_its_own_traps"]),
     }
 }
