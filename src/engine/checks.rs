@@ -519,11 +519,21 @@ pub fn roll_best_plus_modifier(
     }
     let die = dice[kept];
     let total = i64::from(die.face).saturating_add(check.modifier);
-    let success = total >= check.target;
-    let critical = success
-        && check.critical_from.is_some_and(|from| die.face >= from)
-        && check.critical_to.is_none_or(|to| die.face <= to);
+    let (success, critical) = check.read(die.face, total);
     Ok((ModifiedRollOutcome { die, natural: die.face, total, success, critical }, dice))
+}
+
+impl ModifiedRollCheck {
+    /// Whether a roll whose kept face is `natural` and whose total is `total` succeeds
+    /// against this check's target, and whether critically (a success with the face in the
+    /// critical range).
+    pub fn read(&self, natural: u32, total: i64) -> (bool, bool) {
+        let success = total >= self.target;
+        let critical = success
+            && self.critical_from.is_some_and(|from| natural >= from)
+            && self.critical_to.is_none_or(|to| natural <= to);
+        (success, critical)
+    }
 }
 
 /// Who wins when both sides score the same.

@@ -515,6 +515,23 @@ impl World {
         Ok(outcome)
     }
 
+    /// Reads a roll already made (its kept face `natural`, its `total`) against `check`'s
+    /// target, as [`World::modified_check`] would have, and logs the result (no dice: none
+    /// were rolled): one roll graded for another target. Returns success and critical.
+    pub fn reread_modified(
+        &mut self,
+        actor: Option<&str>,
+        (natural, total): (u32, i64),
+        check: &ModifiedRollCheck,
+        span: Span,
+    ) -> (bool, bool) {
+        let (success, critical) = check.read(natural, total);
+        let result =
+            CheckResult::Modified { natural, total, target: check.target, success, critical };
+        self.log_check(actor, Vec::new(), result, span);
+        (success, critical)
+    }
+
     /// Logs a check: its dice (when any were rolled), then its result.
     fn log_check(
         &mut self,

@@ -660,18 +660,50 @@ fn resolve(
                 }
                 _ => modifier,
             };
-            let other = match &found {
-                Found::Other(other) => {
-                    settle_for_power(other, extra[0].1, settled_modifier, &scope, span)?
-                }
-                Found::Pool(_) => None,
+            let (first, procedure) = (
+                extra[0].1,
+                match &found {
+                    Found::Other(other) => Some(other),
+                    Found::Pool(_) => None,
+                },
+            );
+            let settled = match procedure {
+                Some(other) => settle_for_power(other, first, settled_modifier, &scope, span)?,
+                None => None,
             };
-            if let Some(settled) = other {
-                // One roll for every target, read by the procedure's own method.
+            if let (Some(settled), Some(procedure)) = (settled, procedure) {
+                // One roll for every target, read by the procedure's own method, then
+                // graded against each target's own threshold (settled before the roll).
+                let mut others = Vec::new();
+                for outcome in outcomes.iter() {
+                    let threshold = outcome.threshold.unwrap_or(0);
+                    others.push(match threshold == first {
+                        true => None,
+                        false => Some((
+                            threshold,
+                            settle_for_power(procedure, threshold, settled_modifier, &scope, span)?,
+                        )),
+                    });
+                }
                 let graded = settled.run(&mut game.world, &request.actor, None)?;
-                for outcome in &mut outcomes {
-                    outcome.grade = graded.grade;
-                    outcome.names = graded.names.pairs();
+                for (outcome, other) in outcomes.iter_mut().zip(others) {
+                    let own = match other {
+                        None => graded.clone(),
+                        Some((threshold, settled)) => settled
+                            .and_then(|s| s.regrade(&mut game.world, &request.actor, &graded))
+                            .ok_or_else(|| {
+                                let message = format!(
+                                    "{} rolls once for every target, and {}'s one roll cannot \
+                                     be read against two thresholds ({first} and {threshold})",
+                                    block.name.node, procedure.name
+                                );
+                                let hint = "give the targets one threshold, or the power one \
+                                            target";
+                                RuntimeErrorKind::Flow { message, hint: hint.into() }.at(span)
+                            })?,
+                    };
+                    outcome.grade = own.grade;
+                    outcome.names = own.names.pairs();
                 }
             } else {
                 let scope = LineScope { extra: &extra, ..scope };

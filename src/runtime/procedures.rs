@@ -274,32 +274,70 @@ impl Settled<'_> {
                 (grade, totals, names)
             }
             Method::Total | Method::Versus | Method::Pool => {
-                let check = ModifiedRollCheck {
-                    sides: self.sides,
-                    modifier: self.modifier,
-                    target: self.target,
-                    critical_from: self.critical_from,
-                    critical_to: self.critical_to,
-                    best_of: self.best_of,
-                };
-                let outcome =
-                    world.modified_check(Some(actor), &check, self.span).map_err(engine)?;
-                let names = OutcomeNames {
-                    margin: outcome.total.saturating_sub(self.target),
-                    natural: Some(i64::from(outcome.natural)),
-                    total: Some(outcome.total),
-                    critical: Some(outcome.critical),
-                    ..OutcomeNames::default()
-                };
-                (u32::from(outcome.success), vec![outcome.total], names)
+                let outcome = world
+                    .modified_check(Some(actor), &self.modified(), self.span)
+                    .map_err(engine)?;
+                let read = (outcome.natural, outcome.total, outcome.success, outcome.critical);
+                return Ok(self.modified_outcome(read));
             }
         };
+        Ok(self.outcome(grade, totals, names))
+    }
+
+    /// The same roll as `first` (this procedure's, made for another target) graded against
+    /// this settlement's target, logged without dice; `None` when the method cannot regrade
+    /// a roll (roll under and success pools read their dice against the target as they go).
+    pub(crate) fn regrade(
+        &self,
+        world: &mut World,
+        actor: &str,
+        first: &CheckOutcome,
+    ) -> Option<CheckOutcome> {
+        if !matches!(self.method, Method::Total | Method::Versus | Method::Pool) {
+            return None;
+        }
+        let (natural, total) = (first.names.natural?, first.names.total?);
+        let natural = u32::try_from(natural).ok()?;
+        let (success, critical) =
+            world.reread_modified(Some(actor), (natural, total), &self.modified(), self.span);
+        Some(self.modified_outcome((natural, total, success, critical)))
+    }
+
+    /// The roll-plus-modifier check this procedure makes.
+    fn modified(&self) -> ModifiedRollCheck {
+        ModifiedRollCheck {
+            sides: self.sides,
+            modifier: self.modifier,
+            target: self.target,
+            critical_from: self.critical_from,
+            critical_to: self.critical_to,
+            best_of: self.best_of,
+        }
+    }
+
+    /// The outcome of a roll plus modifier: its kept face, total, success and critical.
+    fn modified_outcome(
+        &self,
+        (natural, total, success, critical): (u32, i64, bool, bool),
+    ) -> CheckOutcome {
+        let names = OutcomeNames {
+            margin: total.saturating_sub(self.target),
+            natural: Some(i64::from(natural)),
+            total: Some(total),
+            critical: Some(critical),
+            ..OutcomeNames::default()
+        };
+        self.outcome(u32::from(success), vec![total], names)
+    }
+
+    /// The outcome of `grade` with its label.
+    fn outcome(&self, grade: u32, totals: Vec<i64>, names: OutcomeNames) -> CheckOutcome {
         let label = self
             .labels
             .iter()
             .find(|g| g.node.grade == grade)
             .map(|g| g.node.label.node.as_str().to_string());
-        Ok(CheckOutcome { grade, label, totals, names })
+        CheckOutcome { grade, label, totals, names }
     }
 }
 

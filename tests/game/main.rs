@@ -90,6 +90,7 @@ mod runtime_timing;
 mod runtime_upgrades;
 mod script_check_calls;
 mod session_gm;
+mod shared_roll_grades;
 mod side_phases;
 mod space_counts;
 mod space_distance;

@@ -66,7 +66,8 @@ grant power Cleave to Karak\n";
 fn cleave_deals_every_target_the_same_rolled_amount_less_its_own_stamina() {
     let mut session = session_after(ARC);
     // One 1d8 (2) for the arc: 3 x (2 + Strength 6) / 4 = 6; the faces after it go unused.
-    let out = run(&mut session, "force 12, 2, 8, 8\nKarak uses Cleave at 1,0\n");
+    // 14 + Dexterity 4 = 18 hits all three (11, 11 and Jasmine's 17).
+    let out = run(&mut session, "force 14, 2, 8, 8\nKarak uses Cleave at 1,0\n");
     assert_eq!(out.matches("rolls 1d8").count(), 1, "{out}");
     assert!(out.contains("Karak rolls once for every target: Roll = 8\n"), "{out}");
     assert!(out.contains("Bandit takes 5 damage into Health; Health now 11"), "{out}");
@@ -103,7 +104,19 @@ fn analyze_branches_on_the_shared_roll_once_for_the_whole_arc() {
             "9 8.7500%"
         ]
     );
-    assert_eq!(rows("Jasmine"), rows("Bandit"));
+    // Jasmine's Agility 7 makes her 17 to hit: the same one d20 misses her more often.
+    assert_eq!(
+        rows("Jasmine"),
+        [
+            "0 60.0000%",
+            "4 5.0000%",
+            "5 10.0000%",
+            "6 5.0000%",
+            "7 5.0000%",
+            "8 10.0000%",
+            "9 5.0000%"
+        ]
+    );
     assert_eq!(
         rows("Thug"),
         [
