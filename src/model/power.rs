@@ -14,6 +14,10 @@ use crate::diagnostics::Spanned;
 /// The name a power's Result and Effect lines read its `Roll:` line's value by: `[Roll]`.
 pub const SHARED_ROLL: &str = "Roll";
 
+/// The name a power's Result and Effect lines read a target's place in the order the use
+/// strikes its targets by: `[Target Number]`, 1 for the first, 2 for the next.
+pub const TARGET_NUMBER: &str = "Target Number";
+
 /// One notation line of a power.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum PowerLine {
