@@ -690,7 +690,7 @@ impl<'a> References<'a> {
             }
             ConditionLine::Details(text) => self.holes(text, context),
             ConditionLine::Keywords(keywords) => self.keywords(keywords),
-            ConditionLine::Forbids(_) | ConditionLine::PerTurn(_) => {}
+            ConditionLine::Forbids(_) | ConditionLine::PerTurn(_) | ConditionLine::Converts(_) => {}
             ConditionLine::Parameters(_)
             | ConditionLine::Stacking(_)
             | ConditionLine::Duration(_)

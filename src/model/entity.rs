@@ -156,6 +156,9 @@ pub enum ConditionLine {
     /// held to that many a turn, on top of the system's `Per turn:` line (uses made earlier
     /// in the same turn count).
     PerTurn(Vec<Spanned<super::power_rules::TurnQuota>>),
+    /// `Converts: Move to Action` — while held, the system's `Per turn:` slots that count
+    /// the first keyword's powers also take the others' (widening the holder's turn).
+    Converts(super::power_rules::SlotConversion),
 }
 
 impl fmt::Display for ConditionLine {
@@ -197,6 +200,7 @@ impl fmt::Display for ConditionLine {
                 f.write_str("Per turn: ")?;
                 write_list(f, quotas)
             }
+            ConditionLine::Converts(conversion) => write!(f, "Converts: {conversion}"),
         }
     }
 }

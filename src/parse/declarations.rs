@@ -546,6 +546,7 @@ impl Lowerer {
             ConditionLabel::Includes => self.includes(line).map(ConditionLine::Includes),
             ConditionLabel::Forbids => self.forbids(line).map(ConditionLine::Forbids),
             ConditionLabel::PerTurn => self.held_per_turn(line).map(ConditionLine::PerTurn),
+            ConditionLabel::Converts => self.converts(line).map(ConditionLine::Converts),
             ConditionLabel::Turn => {
                 if line.text.trim().eq_ignore_ascii_case("skipped") {
                     Some(ConditionLine::TurnSkipped)

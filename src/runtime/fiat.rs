@@ -280,6 +280,9 @@ impl Game {
             list.push(name.clone());
             let who = who.name.clone();
             game.narrate(&format!("{who} gains {} {name} (GM)", kind.word()));
+            if kind == Grantable::Trait {
+                super::traits::granted(game, &who, &name)?;
+            }
             Ok(())
         })
     }
@@ -306,6 +309,9 @@ impl Game {
             };
             let removed = list.remove(index);
             game.narrate(&format!("{who_name} loses {} {removed} (GM)", kind.word()));
+            if kind == Grantable::Trait {
+                super::traits::revoked(game, &who_name, &removed)?;
+            }
             Ok(())
         })
     }
