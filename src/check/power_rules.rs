@@ -182,9 +182,15 @@ fn widens_nothing(pack: &Pack, conversion: &SlotConversion) -> Option<Diagnostic
                 conversion.to.iter().any(|to| !takes(&quota.node, to.node.as_str()))
             };
             if widened.is_empty() {
-                (format!("no slot of the system's `Per turn:` line takes {from} powers"), "no such slot")
+                (
+                    format!("no slot of the system's `Per turn:` line takes {from} powers"),
+                    "no such slot",
+                )
             } else if !widened.iter().any(|quota| new(&quota)) {
-                (format!("every slot that takes {from} powers already takes the others"), "nothing new")
+                (
+                    format!("every slot that takes {from} powers already takes the others"),
+                    "nothing new",
+                )
             } else {
                 return None;
             }

@@ -8,8 +8,8 @@
 use crate::diagnostics::{Diagnostic, Span};
 use crate::link::Symbols;
 use crate::model::common::CheckSpec;
-use crate::model::expr::LineContext;
 use crate::model::common::{Target, TargetCount};
+use crate::model::expr::LineContext;
 use crate::model::power::{SHARED_ROLL, TARGET_NUMBER};
 use crate::model::procedure::{OUTCOME_NAMES, Procedure, outcome_names, versus_outcome_names};
 use crate::model::{BlockBody, Pack, PowerLine, TraitLine};

@@ -50,6 +50,7 @@ mod mystica_ground;
 mod mystica_juggernaut;
 mod mystica_moves;
 mod mystica_obstacles;
+mod mystica_pierce_double_tap;
 mod mystica_skills;
 mod mystica_turns;
 mod mystika_examples;

@@ -28,6 +28,7 @@ mod rules_model;
 mod script;
 mod space_checks;
 mod stop_checks;
+mod target_number_converts;
 mod terrain_effect_forms;
 mod test_step_forms;
 mod vocabulary;

@@ -330,6 +330,9 @@ fn condition(label: ConditionLabel) -> Evidence {
             "disoriented_moves_once_a_turn_and_again_the_next",
             "a_move_made_before_the_flash_counts_and_without_it_two_moves_fill_the_turn",
         ]),
+        ConditionLabel::Converts => {
+            Runs(&["double_tap_lets_a_turn_hold_two_attacks_and_without_it_the_second_is_refused"])
+        }
     }
 }
 
