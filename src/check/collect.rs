@@ -560,8 +560,8 @@ impl<'a> References<'a> {
                 self.requirement(requirement, "Condition", Some(span));
             }
             TraitLine::Slots(amount) => self.amount(amount, LineContext::Declaration),
-            // Read by `check::creation` only.
-            TraitLine::Creation(_) => {}
+            // Read by `check::creation` and `check::choices_held` only.
+            TraitLine::Creation(_) | TraitLine::Choices(_) => {}
             TraitLine::Keywords(keywords) => self.keywords(keywords),
             TraitLine::Group(_) | TraitLine::To(_) => {}
         }

@@ -358,6 +358,9 @@ pub enum TraitLine {
     Slots(Amount),
     /// `Creation: +2 points` — raises the creation budget of actor blocks listing it.
     Creation(i64),
+    /// `Choices: Courageous Strike or Defensive Stance; Reckless Strike or Sweep` — groups
+    /// of powers and traits of which an actor listing this trait may have one each.
+    Choices(Vec<Spanned<Vec<Spanned<Name>>>>),
     /// `To: Sound or Electricity Attacks`
     To(Selector),
     /// `Trigger: you are hit`
@@ -386,6 +389,7 @@ impl TraitLine {
             TraitLine::Replace(_) => "Replace",
             TraitLine::Slots(_) => "Slots",
             TraitLine::Creation(_) => "Creation",
+            TraitLine::Choices(_) => "Choices",
             TraitLine::To(_) => "To",
             TraitLine::Trigger(_) => "Trigger",
             TraitLine::While(_) => "While",
@@ -419,6 +423,20 @@ impl fmt::Display for TraitLine {
             }
             TraitLine::Slots(slots) => write!(f, "{slots}"),
             TraitLine::Creation(points) => write!(f, "{points:+} points"),
+            TraitLine::Choices(groups) => {
+                for (index, group) in groups.iter().enumerate() {
+                    if index > 0 {
+                        f.write_str("; ")?;
+                    }
+                    for (at, name) in group.node.iter().enumerate() {
+                        if at > 0 {
+                            f.write_str(" or ")?;
+                        }
+                        write!(f, "{}", name.node)?;
+                    }
+                }
+                Ok(())
+            }
             TraitLine::To(selector) => write!(f, "{selector}"),
         }
     }

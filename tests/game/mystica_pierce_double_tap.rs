@@ -11,6 +11,7 @@ use crate::common::sessions::{refused, run, session_after};
 
 /// Jasmine (a Phantom, Dexterity 5 with her class) at 0,0 acting first; three Bandits
 /// without Stamina on her row at 2,0, 4,0 and 6,0 (Health 15 each), Karak (her ally) at 0,2.
+/// Piercing Shot in place of Arcana Blast, its tier's other choice.
 fn field() -> Session<Game> {
     session_after(
         "load \"rules/mystica\"\nactor Jasmine from Jasmine\nactor Karak from Karak\n\
@@ -19,7 +20,8 @@ fn field() -> Session<Game> {
          force 20, 1, 1, 1, 1\nencounter Jasmine, Karak, Ana, Bo, Cy\n\
          place Jasmine at 0,0\nplace Karak at 0,2\nplace Ana at 2,0\nplace Bo at 4,0\n\
          place Cy at 6,0\n\
-         grant power Gather Wind to Jasmine\ngrant power Piercing Shot to Jasmine\n",
+         revoke power Arcana Blast from Jasmine\ngrant power Gather Wind to Jasmine\n\
+         grant power Piercing Shot to Jasmine\n",
     )
 }
 
@@ -163,4 +165,26 @@ fn with_double_tap_an_attack_then_a_move_still_fit_and_a_trap_placement_takes_th
         ),
     );
     assert!(out.contains("terrain Springwire Trap at 1,1"), "{out}");
+}
+
+#[test]
+fn a_phantom_takes_one_skill_of_each_tier_pair() {
+    let mut session = field();
+    // Jasmine has Toss (tier 4): Longshot, its pair, is refused; Fool's Luck (tier 5) is
+    // not, and then Double Tap, its pair, is.
+    let found = refused(&mut session, "grant power Longshot to Jasmine\n");
+    assert_eq!(
+        found[0].message,
+        "Jasmine cannot have Longshot: Phantom allows one of Longshot or Toss, and Jasmine has Toss"
+    );
+    let out = run(&mut session, "grant power \"Fool's Luck\" to Jasmine\n");
+    assert!(out.contains("Jasmine gains power Fool's Luck (GM)"), "{out}");
+    let found = refused(&mut session, "grant feat Double Tap to Jasmine\n");
+    assert_eq!(
+        found[0].message,
+        "Jasmine cannot have Double Tap: Phantom allows one of Double Tap or Fool's Luck, and Jasmine has Fool's Luck"
+    );
+    let jasmine = session.backend().world().actor("Jasmine").expect("Jasmine");
+    assert!(!jasmine.traits.iter().any(|name| name == "Double Tap"));
+    assert!(!jasmine.powers.iter().any(|name| name == "Longshot"));
 }

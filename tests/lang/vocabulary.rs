@@ -128,6 +128,11 @@ fn trait_line(label: TraitLabel) -> Evidence {
         TraitLabel::Details => Text,
         // Read by `check`, which holds created characters to the raised budget.
         TraitLabel::Creation => Runs(&["exactly_the_budget_passes_and_a_human_spends_10"]),
+        // Read by `check` (actor blocks) and `grant`.
+        TraitLabel::Choices => Runs(&[
+            "two_of_one_group_are_refused_at_the_second",
+            "a_phantom_takes_one_skill_of_each_tier_pair",
+        ]),
         TraitLabel::Effect => {
             Runs(&["a_stance_costs_its_cost_applies_its_effect_and_is_replaced_by_the_next"])
         }
