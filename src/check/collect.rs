@@ -366,22 +366,29 @@ impl<'a> References<'a> {
     fn gate(&mut self, gate: &'a Requirement, context: LineContext) {
         let Requirement::Tests { first, rest } = gate else { return };
         for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
-            match &test.node {
-                Test::Compare(expr) => self.expr(expr, context),
-                Test::Has { subject, condition, .. } => self.has(subject, condition, context),
-                Test::Near { who, within, .. } => {
-                    self.amount(within, context);
-                    self.near_kinds.push(who);
-                }
-                Test::Party { who, condition, .. } => {
-                    self.near_kinds.push(who);
-                    self.condition_names.push(condition);
-                }
-                Test::Event { .. }
-                | Test::Keyword { .. }
-                | Test::Wielding { .. }
-                | Test::Facing { .. } => {}
+            self.test(test, context);
+        }
+    }
+
+    /// The names one test reads.
+    fn test(&mut self, test: &'a Spanned<Test>, context: LineContext) {
+        match &test.node {
+            Test::Compare(expr) => self.expr(expr, context),
+            Test::Has { subject, condition, .. } => self.has(subject, condition, context),
+            Test::Near { who, within, .. } => {
+                self.amount(within, context);
+                self.near_kinds.push(who);
             }
+            Test::Party { who, condition, .. } => {
+                self.near_kinds.push(who);
+                self.condition_names.push(condition);
+            }
+            Test::Cell { terrain: Some(terrain), .. } => self.condition_names.push(terrain),
+            Test::Event { .. }
+            | Test::Keyword { .. }
+            | Test::Wielding { .. }
+            | Test::Facing { .. }
+            | Test::Cell { terrain: None, .. } => {}
         }
     }
 
@@ -399,24 +406,7 @@ impl<'a> References<'a> {
             },
             Requirement::Tests { first, rest } => {
                 for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
-                    match &test.node {
-                        Test::Compare(expr) => self.expr(expr, context),
-                        Test::Has { subject, condition, .. } => {
-                            self.has(subject, condition, context)
-                        }
-                        Test::Near { who, within, .. } => {
-                            self.amount(within, context);
-                            self.near_kinds.push(who);
-                        }
-                        Test::Party { who, condition, .. } => {
-                            self.near_kinds.push(who);
-                            self.condition_names.push(condition);
-                        }
-                        Test::Event { .. }
-                        | Test::Keyword { .. }
-                        | Test::Wielding { .. }
-                        | Test::Facing { .. } => {}
-                    }
+                    self.test(test, context);
                 }
             }
         }

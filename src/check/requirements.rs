@@ -29,6 +29,8 @@ struct Place {
     target: bool,
     /// Whether there is a power in use (a power's line, an upgrade's).
     power: bool,
+    /// Whether a use may name a cell (`to q,r`): a power's own While and Prereq lines.
+    cell: bool,
 }
 
 /// Checks every While, Prereq and Requires line the runtime evaluates.
@@ -39,7 +41,8 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
     let known = Known { gear: &gear, actor_keywords: &kinds };
     for block in pack.blocks() {
         for (label, gate) in super::collect::References::of(&block.node.body).effect_gates {
-            tests(&gate.node, Place { label, target: true, power: false }, &known, out);
+            let place = Place { label, target: true, power: false, cell: false };
+            tests(&gate.node, place, &known, out);
         }
         match &block.node.body {
             BlockBody::Power(lines) => {
@@ -49,7 +52,7 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
                         PowerLine::Prereq(requirement) => ("Prereq", requirement),
                         _ => continue,
                     };
-                    let place = Place { label, target: true, power: true };
+                    let place = Place { label, target: true, power: true, cell: true };
                     tests(requirement, place, &known, out);
                 }
             }
@@ -62,13 +65,15 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
                         TraitLine::Prereq(requirement) => ("Prereq", requirement),
                         _ => continue,
                     };
-                    tests(requirement, Place { label, target: false, power }, &known, out);
+                    let place = Place { label, target: false, power, cell: false };
+                    tests(requirement, place, &known, out);
                 }
             }
             BlockBody::Condition(lines) => {
                 for line in lines {
                     if let ConditionLine::While(requirement) = &line.node {
-                        let place = Place { label: "While", target: false, power: false };
+                        let place =
+                            Place { label: "While", target: false, power: false, cell: false };
                         tests(requirement, place, &known, out);
                     }
                 }
@@ -76,7 +81,8 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
             BlockBody::Weapon(lines) => {
                 for line in lines {
                     if let WeaponLine::Requires(requirement) = &line.node {
-                        let place = Place { label: "Requires", target: false, power: false };
+                        let place =
+                            Place { label: "Requires", target: false, power: false, cell: false };
                         tests(requirement, place, &known, out);
                     }
                 }
@@ -148,6 +154,13 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
     let label = place.label;
     let (who, keyword) = match &test.node {
         Test::Compare(_) | Test::Near { .. } | Test::Party { .. } => return None,
+        Test::Cell { cell, .. } if !place.cell => {
+            let kind = RefusalKind::NoCellHere { cell: cell.clone(), label };
+            let help = "a cell test belongs on a power's `Prereq:` or `While:` line, whose use \
+                        names the cell (`Ana uses Place Trap to 2,1`)";
+            return Some(kind.at(test.span).to_diagnostic().with_help(help));
+        }
+        Test::Cell { .. } => return None,
         Test::Event { .. } => {
             let kind = RefusalKind::EventAsState(label);
             let help = "test what holds now (`you are Dazed`, `[HP > 0]`); an event belongs \

@@ -901,6 +901,21 @@ impl Lowerer {
         if rule == Rule::wielding_clause {
             return self.wielding(pair, base);
         }
+        if rule == Rule::cell_clause {
+            let (mut negated, mut cell, mut terrain) = (false, String::new(), None);
+            for part in pair.into_inner() {
+                match part.as_rule() {
+                    Rule::cell_not => negated = true,
+                    Rule::the_cell => {
+                        let word = part.as_str().split_whitespace().last().unwrap_or_default();
+                        cell = word.to_ascii_lowercase();
+                    }
+                    Rule::name => terrain = Some(self.name(&part, base)),
+                    _ => {}
+                }
+            }
+            return Some(Test::Cell { negated, cell, terrain });
+        }
         if rule == Rule::near_clause {
             let mut inner = pair.into_inner();
             let negated = inner.next()?.as_str() == "no";

@@ -21,6 +21,7 @@ use super::power_lines::{Kinds, PowerLines};
 use super::procedures::settle_for_power;
 use super::relations::{pair_delta, relative_delta};
 pub(crate) use super::requirement::holds;
+use super::requirement::holds_at;
 use super::rules::Rules;
 use super::scope::LineScope;
 
@@ -335,7 +336,8 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
             continue;
         }
         let user = game.world.actor(&request.actor).map_err(engine)?;
-        if !holds((rules, &game.world), requirement, user, Some((block, weapon)))? {
+        let (power, cell) = (Some((block, weapon)), request.options.destination);
+        if !holds_at((rules, &game.world), requirement, (user, None), (power, cell), &[])? {
             let requirement = requirement.to_string();
             let (actor, power) = (request.actor.clone(), power_name.to_string());
             return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));
