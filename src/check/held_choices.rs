@@ -1,4 +1,4 @@
-//! A trait's `Choices: Reckless Strike or Sweep; Cleave or Counter` (a class whose every
+//! A trait's `Choices: Lunge or Parry; Feint or Riposte` (a class whose every
 //! tier offers a choice of skills): each name must be a power or trait of the pack, and an
 //! actor block listing the trait may list (among its powers and traits) at most one name of
 //! each group. Refused: an unknown name (with did-you-mean), and an actor block holding two

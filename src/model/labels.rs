@@ -180,8 +180,8 @@ label_table! {
         Cost = "Cost", Plain, "what adopting a stance costs: `Cost: 2 CP`";
         /// `Creation: +2 points`
         Creation = "Creation", Plain, "points added to the creation budget of the actor blocks that list it (the system's `Creation:` line): `Creation: +2 points`";
-        /// `Choices: Reckless Strike or Sweep; Cleave or Counter`
-        Choices = "Choices", Plain, "groups of powers and traits of which an actor listing it may have one each: `Choices: Reckless Strike or Sweep; Cleave or Counter`";
+        /// `Choices: Lunge or Parry; Feint or Riposte`
+        Choices = "Choices", Plain, "groups of powers and traits of which an actor listing it may have one each: `Choices: Lunge or Parry; Feint or Riposte`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: a gift from the river`";
         /// `Effect: apply Hasted to Self`

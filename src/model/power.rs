@@ -358,7 +358,7 @@ pub enum TraitLine {
     Slots(Amount),
     /// `Creation: +2 points` — raises the creation budget of actor blocks listing it.
     Creation(i64),
-    /// `Choices: Courageous Strike or Defensive Stance; Reckless Strike or Sweep` — groups
+    /// `Choices: Lunge or Parry; Feint or Riposte` — groups
     /// of powers and traits of which an actor listing this trait may have one each.
     Choices(Vec<Spanned<Vec<Spanned<Name>>>>),
     /// `To: Sound or Electricity Attacks`

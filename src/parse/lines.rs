@@ -508,7 +508,7 @@ impl Lowerer {
         }))
     }
 
-    /// `Choices: Reckless Strike or Sweep; Cleave or Counter`: groups split at `;`, names at
+    /// `Choices: Lunge or Parry; Feint or Riposte`: groups split at `;`, names at
     /// ` or `, each with its span; a group of fewer than two names does not read.
     #[allow(clippy::type_complexity)]
     fn choices(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Vec<Spanned<Name>>>>> {
@@ -530,7 +530,7 @@ impl Lowerer {
                 self.expected(
                     line,
                     "groups of two or more names joined by `or`, separated by `;`: `Choices: \
-                     Reckless Strike or Sweep; Cleave or Counter`",
+                     Lunge or Parry; Feint or Riposte`",
                 );
                 return None;
             }

@@ -405,7 +405,6 @@ fn find<'a>(
         .ok_or_else(|| unknown(what, name, Rules::names(blocks)).at(Span::NONE))
 }
 
-/// The actor's list a grant adds to.
 /// The trait of `actor` whose `Choices:` line groups `name` with a power or trait `actor`
 /// already has, and that one: granting `name` would give it two of one group.
 fn chosen_already(
@@ -438,6 +437,7 @@ fn chosen_already(
     None
 }
 
+/// The actor's list a grant adds to.
 fn held_mut(actor: &mut crate::engine::Actor, kind: Grantable) -> &mut Vec<String> {
     match kind {
         Grantable::Power => &mut actor.powers,

@@ -1,9 +1,9 @@
 //! Enforcing power-use rules in the pipeline's requirement step: the system's
 //! `Keyword X: ...` rules, the `Forbids:` lines of conditions the user holds (applied or
 //! included) and the `Per turn:` quotas (slots the `Converts:` lines of held conditions
-//! widen), counted with the encounter's limit counters. A pack
-//! without such lines pays one emptiness test per power use; a rule only allocates when it
-//! refuses (or counts a quota use).
+//! widen), counted with the encounter's limit counters. A pack without such lines pays one
+//! emptiness test per power use; a rule only allocates when it refuses (or counts a quota
+//! use).
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::LimitReset;

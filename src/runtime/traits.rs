@@ -138,7 +138,7 @@ pub(crate) fn joined(game: &mut Game, actor: &str, from: Option<&str>) -> Result
     Ok(())
 }
 
-/// `actor` was just granted the trait `name` (`grant feat Double Tap to Jasmine`): one
+/// `actor` was just granted the trait `name` (`grant feat Quick Hands to Ana`): one
 /// without trigger or `While:` starts holding its conditions, as it would from joining (one
 /// with `While:` lines is [`settle`]d after the command).
 pub(crate) fn granted(game: &mut Game, actor: &str, name: &str) -> Result<(), RuntimeError> {
