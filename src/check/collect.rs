@@ -43,6 +43,8 @@ pub struct References<'a> {
     pub groups: Vec<&'a Spanned<Name>>,
     /// Powers an effect line runs (`use Cross Thorns`).
     pub powers_used: Vec<&'a Spanned<Name>>,
+    /// Conditions an effect line lays as terrain (`lay Snare`).
+    pub laid: Vec<&'a Spanned<Name>>,
     /// The kinds of `each ... within N` recipients (`ally`, `enemy`, `creature`).
     pub each_recipients: Vec<&'a Spanned<Name>>,
     /// The kinds of `an ally within N` tests (`ally`, `enemy`, `creature`).
@@ -342,7 +344,10 @@ impl<'a> References<'a> {
                     self.amount(within, context);
                 }
             }
-            Effect::Lay { condition, .. } => self.condition(condition, context),
+            Effect::Lay { condition, .. } => {
+                self.laid.push(&condition.name);
+                self.condition(condition, context)
+            }
             Effect::Lift { condition, .. } => self.condition_names.push(condition),
             Effect::Use { power } => self.powers_used.push(power),
         }
@@ -684,7 +689,8 @@ impl<'a> References<'a> {
             ConditionLine::Parameters(_)
             | ConditionLine::Stacking(_)
             | ConditionLine::Duration(_)
-            | ConditionLine::TurnSkipped => {}
+            | ConditionLine::TurnSkipped
+            | ConditionLine::SparesLayer => {}
         }
     }
 

@@ -35,6 +35,7 @@ mod rulings;
 mod scripts;
 mod shared_rolls;
 mod space;
+mod spares;
 mod stat_parents;
 mod stops;
 mod tables;
@@ -198,6 +199,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     space::space(pack, &mut out);
     shared_rolls::shared_rolls(pack, &mut out);
     stops::stops(pack, &mut out);
+    spares::spares(pack, &mut out);
     out
 }
 

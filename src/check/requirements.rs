@@ -1,13 +1,14 @@
 //! Requirement tests as the runtime evaluates them (`runtime/requirement.rs`). A power's
-//! `While:` and `Prereq:` lines, a trait's (an upgrade's, a stance's) and a weapon's
-//! `Requires:` and a condition's `While:` test what holds now: a comparison, a condition someone holds (`you are
-//! Dazed`, `Target has Prone`, `not you are Hidden`) or a keyword of the power (`this power
-//! has keyword Melee`). Refused here: a subject the runtime does not know, the target where
-//! there is none (a trait or weapon line), the power where there is none, keywords of an
-//! actor (actors carry none at run time), and an event (`an enemy moves adjacent`), which is
-//! something that happens, not something that holds. An effect line's `when <test>:` and a
-//! `Result if <test>:` line are checked the same way: the target is the line's, and no
-//! power is in use there.
+//! `While:`, `Prereq:` and `Trigger:` lines, a trait's (an upgrade's, a stance's) and a
+//! weapon's `Requires:` and a condition's `While:` test what holds now: a comparison, a
+//! condition someone holds (`you are Dazed`, `Target has Prone`, `not you are Hidden`) or a
+//! keyword of the power (`this power has keyword Melee`). Refused here: a subject the runtime
+//! does not know, the target where there is none (a trait or weapon line), the power where
+//! there is none, an actor's keyword no actor block gives, and an event (`an enemy moves
+//! adjacent`), which is something that happens, not something that holds — except on a
+//! power's `Trigger:` line, whose events the use's request vouches for while its other tests
+//! are evaluated. An effect line's `when <test>:` and a `Result if <test>:` line are checked
+//! the same way: the target is the line's, and no power is in use there.
 
 use super::as_written::RefusalKind;
 use crate::diagnostics::{Diagnostic, Spanned};
@@ -50,6 +51,7 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
                     let (label, requirement) = match &line.node {
                         PowerLine::While(requirement) => ("While", requirement),
                         PowerLine::Prereq(requirement) => ("Prereq", requirement),
+                        PowerLine::Trigger(requirement) => ("Trigger", requirement),
                         _ => continue,
                     };
                     let place = Place { label, target: true, power: true, cell: true };
@@ -154,6 +156,8 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
     let label = place.label;
     let (who, keyword) = match &test.node {
         Test::Compare(_) | Test::Near { .. } | Test::Party { .. } => return None,
+        // A power's trigger names the events its use answers (the request vouches for them).
+        Test::Event { .. } if label == "Trigger" => return None,
         Test::Cell { cell, .. } if !place.cell => {
             let kind = RefusalKind::NoCellHere { cell: cell.clone(), label };
             let help = "a cell test belongs on a power's `Prereq:` or `While:` line, whose use \

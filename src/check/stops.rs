@@ -17,14 +17,14 @@ const STOP_WITHOUT_WALK: &str = "rules::check::stop_without_walk";
 
 /// What an effect line writes that matters here: its stops and what it runs.
 #[derive(Default)]
-struct Runs<'a> {
-    stops: Vec<Span>,
-    powers: Vec<&'a Spanned<Name>>,
-    groups: Vec<&'a Spanned<Name>>,
+pub(super) struct Runs<'a> {
+    pub stops: Vec<Span>,
+    pub powers: Vec<&'a Spanned<Name>>,
+    pub groups: Vec<&'a Spanned<Name>>,
 }
 
 impl<'a> Runs<'a> {
-    fn walk(&mut self, effects: &'a Effects) {
+    pub(super) fn walk(&mut self, effects: &'a Effects) {
         for part in &effects.parts {
             match &part.node {
                 EffectPart::Effect(Effect::StopBefore { .. }) => self.stops.push(part.span),

@@ -159,6 +159,10 @@ pub enum ConditionLine {
     /// `Converts: Move to Action` — while held, the system's `Per turn:` slots that count
     /// the first keyword's powers also take the others' (widening the holder's turn).
     Converts(super::power_rules::SlotConversion),
+    /// `Spares: who laid it` — laid as terrain by an actor's effect (`lay Snare`), it never
+    /// acts on that actor: stepping on it gives the layer nothing, and the rules it sets off
+    /// for others leave the layer out of whoever they reach.
+    SparesLayer,
 }
 
 impl fmt::Display for ConditionLine {
@@ -174,6 +178,7 @@ impl fmt::Display for ConditionLine {
             }
             ConditionLine::Stacking(stacking) => write!(f, "Stacking: {stacking}"),
             ConditionLine::TurnSkipped => f.write_str("Turn: skipped"),
+            ConditionLine::SparesLayer => f.write_str("Spares: who laid it"),
             ConditionLine::Duration(Duration::Until(event)) => {
                 write!(f, "Duration: until {}", event.node)
             }

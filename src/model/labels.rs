@@ -326,6 +326,8 @@ label_table! {
         PerTurn = "Per turn", Plain, "how many powers of a kind the holder may use a turn, on top of the system's quotas: `Per turn: 1 Move`";
         /// `Converts: Move to Action`
         Converts = "Converts", Plain, "widens the holder's turn: the system's `Per turn:` slots that take the first keyword's powers also take the others': `Converts: Move to Action`";
+        /// `Spares: who laid it`
+        Spares = "Spares", Plain, "laid as terrain, it never acts on the actor who laid it: `Spares: who laid it`";
     }
 }
 

@@ -250,7 +250,7 @@ fn facing_quarter(
     })
 }
 
-/// The While and Prereq lines that read the target (`Prereq: Target has Prone`,
+/// The While, Prereq and Trigger lines that read the target (`Prereq: Target has Prone`,
 /// `[Target's HP < 10]`), each for every chosen target.
 pub(crate) fn per_target(
     game: &super::Game,
@@ -259,8 +259,11 @@ pub(crate) fn per_target(
 ) -> Result<(), RuntimeError> {
     let (rules, block, request) = (pipeline.context.rules, pipeline.block, pipeline.request);
     let user = game.world.actor(&request.actor).map_err(super::power::engine)?;
-    for line in pipeline.lines.each(Kinds::WHILE | Kinds::PREREQ) {
-        let (PowerLine::While(requirement) | PowerLine::Prereq(requirement)) = &line.node else {
+    for line in pipeline.lines.each(Kinds::WHILE | Kinds::PREREQ | Kinds::TRIGGER) {
+        let (PowerLine::While(requirement)
+        | PowerLine::Prereq(requirement)
+        | PowerLine::Trigger(requirement)) = &line.node
+        else {
             continue;
         };
         if !reads_target(requirement) {

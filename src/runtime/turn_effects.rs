@@ -101,6 +101,7 @@ pub(crate) fn run(game: &mut Game, actor: &str, phase: &Phase) -> Result<(), Run
             outcome: &outcome,
             destination: None,
             from_condition: true,
+            spared: None,
             binding: None,
         };
         let when = if *phase == Phase::End { "turn end" } else { "turn start" };

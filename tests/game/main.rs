@@ -105,6 +105,7 @@ mod test_step_flow;
 mod thrown_gear;
 mod trait_kinds;
 mod transcript_text;
+mod trigger_states;
 mod turn_control;
 mod unbounded_resources;
 mod world_flag_sessions;

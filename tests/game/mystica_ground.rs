@@ -115,6 +115,37 @@ fn a_trap_is_never_placed_on_an_occupied_square_nor_on_unsteady_ground() {
 }
 
 #[test]
+fn a_phantom_is_never_affected_by_its_own_traps() {
+    let mut session = session();
+    run(
+        &mut session,
+        "grant power Place Flash Trap to Jasmine\nJasmine uses Place Flash Trap to 1,0\n",
+    );
+    // Stepping on her own trap gives Jasmine nothing, and the trap stays.
+    let out = run(&mut session, "place Jasmine at 1,0\nshow state\n");
+    assert!(
+        out.starts_with("> place Jasmine at 1,0\nJasmine is placed: 0,0 -> 1,0 (1 square)\n> show")
+    );
+    assert!(out.contains("terrain at 1,0: Flash Trap (laid by Jasmine)\n"), "{out}");
+    assert!(trapped(&session, 1, 0));
+    // The Bandit sets it off with Jasmine and Karak each 1 square from it: Karak only.
+    run(&mut session, "place Jasmine at 1,1\nplace Karak at 0,0\n");
+    let out = run(&mut session, "place Bandit at 1,0\n");
+    assert!(
+        out.contains(
+            "Bandit gains Disoriented\nJasmine is spared: Jasmine laid it\n\
+             Karak gains Disoriented\nterrain Flash Trap lifted"
+        ),
+        "{out}"
+    );
+    assert!(!holds(&session, "Jasmine", "Disoriented"));
+    // A trap the GM lays is laid by nobody: it reaches Jasmine.
+    run(&mut session, "place Bandit at 3,0\nterrain Flash Trap at 2,1\n");
+    let out = run(&mut session, "place Jasmine at 2,1\n");
+    assert!(out.contains("Jasmine gains Disoriented\n"), "{out}");
+}
+
+#[test]
 fn a_flash_trap_disorients_whoever_steps_on_it_and_everyone_within_1() {
     let mut session = session();
     // Karak beside the trap (1 square), Jasmine 2 squares away.

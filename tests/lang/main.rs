@@ -5,7 +5,6 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-mod cell_tests;
 mod check_outcome_forms;
 mod check_tags;
 mod chosen_cost_forms;
@@ -24,6 +23,7 @@ mod gear_stat_fields;
 mod held_choices;
 mod held_quotas;
 mod keep_best_forms;
+mod laid_terrain;
 mod party_forms;
 mod rules_golden;
 mod rules_model;

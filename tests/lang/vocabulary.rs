@@ -338,6 +338,7 @@ fn condition(label: ConditionLabel) -> Evidence {
         ConditionLabel::Converts => {
             Runs(&["double_tap_lets_a_turn_hold_two_attacks_and_without_it_the_second_is_refused"])
         }
+        ConditionLabel::Spares => Runs(&["a_phantom_is_never_affected_by_its_own_traps"]),
     }
 }
 
