@@ -211,11 +211,7 @@ impl<'a> References<'a> {
                 }
                 EffectPart::Effect(effect) => {
                     if let Effect::Move { kind, .. } = effect
-                        && !matches!(
-                            kind,
-                            crate::model::effect::MoveKind::Push
-                                | crate::model::effect::MoveKind::Pull
-                        )
+                        && !kind.is_forced()
                     {
                         self.chosen_moves.push((part.span, label));
                     }

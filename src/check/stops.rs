@@ -21,6 +21,8 @@ pub(super) struct Runs<'a> {
     pub stops: Vec<Span>,
     pub powers: Vec<&'a Spanned<Name>>,
     pub groups: Vec<&'a Spanned<Name>>,
+    /// Moves that go where the request names (`walk 1`; not a push or pull).
+    pub chosen_moves: Vec<Span>,
 }
 
 impl<'a> Runs<'a> {
@@ -30,6 +32,9 @@ impl<'a> Runs<'a> {
                 EffectPart::Effect(Effect::StopBefore { .. }) => self.stops.push(part.span),
                 EffectPart::Effect(Effect::Use { power }) => self.powers.push(power),
                 EffectPart::Effect(Effect::Do { group, .. }) => self.groups.push(group),
+                EffectPart::Effect(Effect::Move { kind, .. }) if !kind.is_forced() => {
+                    self.chosen_moves.push(part.span)
+                }
                 EffectPart::Effect(_) | EffectPart::Narration(_) => {}
                 EffectPart::When { then, .. } => self.walk(then),
                 EffectPart::Check { on_success, on_failure, .. } => {

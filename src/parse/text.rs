@@ -634,7 +634,7 @@ impl Lowerer {
                             let cells = words.next()?.as_str().to_ascii_lowercase();
                             let condition = self.name(&words.next()?, base);
                             let occupant = words.next().map(|word| self.name(&word, base));
-                            if !matches!(kind, MoveKind::Push | MoveKind::Pull) {
+                            if !kind.is_forced() {
                                 self.diagnostics.push(
                                     Diagnostic::error(
                                         "rules::parse::crowding_not_forced",

@@ -6,7 +6,7 @@
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::{ActiveCondition, Damage, DamageRules, HealRules, LayeredPool, Sink, Stacking};
-use crate::model::effect::{Amount, DAMAGE_DEALT, Effect, EffectPart, Effects, MoveKind};
+use crate::model::effect::{Amount, DAMAGE_DEALT, Effect, EffectPart, Effects};
 use crate::model::entity::{ConditionLine, Stacking as LineStacking};
 use crate::model::expr::{LineContext, Rounding, evaluate};
 use crate::model::hook::HookEvent;
@@ -436,7 +436,7 @@ pub(crate) fn run(
         }
         Effect::Move { kind, subject: who, up_to, distance, unit, crowd } => {
             let distance = amount(game, context, distance, target, grade)?;
-            let forced = matches!(kind, MoveKind::Push | MoveKind::Pull);
+            let forced = kind.is_forced();
             let who = match who {
                 Some(_) => target.unwrap_or(user),
                 None if forced => target.unwrap_or(user),

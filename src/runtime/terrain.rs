@@ -236,7 +236,8 @@ fn settle_with(
         // Its own instance, whatever the block's stacking, so leaving ends exactly it.
         game.world.apply_condition(actor, active, Stacking::Additive, span)?;
         if entering {
-            fire(game, HookEvent::ConditionApplied, actor, EventData::Name(name), span)?;
+            fire(game, HookEvent::ConditionApplied, actor, EventData::Name(name.clone()), span)?;
+            super::turn_effects::run_entered(game, actor, &name, &source)?;
         }
     }
     Ok(())

@@ -14,6 +14,7 @@ mod challenge_counters;
 mod check_outcomes;
 mod check_tags;
 mod chosen_costs;
+mod condition_moments;
 mod critical_ranges;
 mod crowded;
 mod dealt_through_armour;
