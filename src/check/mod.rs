@@ -87,6 +87,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::duplicates(pack, &mut out);
     use_names::declared(symbols, &mut out);
     declared_names::declared_names(symbols, &mut out);
+    declared_names::shadowed_resources(pack, symbols, &mut out);
     cycles::cycles(pack, &mut out);
     let procedures = use_names::Procedures::of(pack);
     let critical_label = use_names::critical_label(pack);
