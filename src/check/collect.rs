@@ -296,6 +296,10 @@ impl<'a> References<'a> {
             }
             Effect::Apply { condition, duration, subject, against, within, every } => {
                 self.condition(condition, context);
+                // `apply X to Attacker` names the hit's attacker, only in a hit's rule.
+                if let Some(who) = subject.as_ref().filter(|who| is_attacker(who) && !*every) {
+                    self.one_recipients.push(who);
+                }
                 if let (Some(within), Some(who)) = (within, subject) {
                     self.amount(within, context);
                     self.each_recipients.push(who);
@@ -317,7 +321,15 @@ impl<'a> References<'a> {
                     self.amount(amount, context);
                 }
             }
-            Effect::Remove { condition, .. } => self.condition(condition, context),
+            Effect::Remove { condition, subject, every } => {
+                if let Some(who) = subject.as_ref().filter(|_| *every) {
+                    self.each_recipients.push(who);
+                }
+                if let Some(who) = subject.as_ref().filter(|who| is_attacker(who) && !*every) {
+                    self.one_recipients.push(who);
+                }
+                self.condition(condition, context)
+            }
             Effect::Move { distance, crowd, .. } => {
                 self.amount(distance, context);
                 if let Some(crowd) = crowd {
@@ -836,4 +848,9 @@ impl<'a> References<'a> {
             | ProcedureLine::ZeroWins(_) => {}
         }
     }
+}
+
+/// Whether `who` is `Attacker`, the actor whose attack set off a hit's rule.
+fn is_attacker(who: &Spanned<Name>) -> bool {
+    who.node.matches(crate::runtime::ATTACKER)
 }

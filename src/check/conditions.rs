@@ -27,6 +27,7 @@ impl<'a> References<'a> {
                 match &quantity.change {
                     Change::Add { amount, .. } => self.amount_of(amount, context),
                     Change::Scale { factor, .. } => self.amount_of(factor, context),
+                    Change::Leaves { amount } => self.amount_of(amount, context),
                 }
                 if let Some(min) = &quantity.min {
                     self.amount_of(min, context);

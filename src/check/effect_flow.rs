@@ -1,5 +1,6 @@
 //! The flow of effect lines: `do Group` names a system `Effects Group:` line (declared
 //! once), groups that run each other in a circle, the kinds `each ... within N` accepts,
+//! `Attacker` only in a hit's event rule,
 //! `Bounds` lines that name stats, and actor stat values outside their bounds.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -25,8 +26,36 @@ const EACH_KINDS: [&str; 10] = [
 ];
 
 /// The one-actor subjects a `gains`/`loses` phrase may name (see `runtime::effects`).
-const ONE_RECIPIENTS: [&str; 6] =
-    ["Self", "you", "Target", "the target", "Next Ally", "next in turn order"];
+const ONE_RECIPIENTS: [&str; 7] =
+    ["Self", "you", "Target", "the target", "Next Ally", "next in turn order", "Attacker"];
+
+/// The spans of a system block's `On hit:` and `On damage taken:` rules: the only lines
+/// where `Attacker` names someone (the actor whose attack struck).
+fn hit_rules(body: &BlockBody) -> Vec<Span> {
+    use crate::model::hook::HookEvent;
+    let BlockBody::System(lines) = body else { return Vec::new() };
+    lines
+        .iter()
+        .filter(|line| {
+            matches!(&line.node, SystemLine::OnEvent(rule)
+                if matches!(rule.event.node, HookEvent::Hit | HookEvent::DamageTaken))
+        })
+        .map(|line| line.span)
+        .collect()
+}
+
+/// `Attacker` outside a hit's event rule: nobody the runtime could find.
+fn attacker_outside_hit(who: &Spanned<Name>) -> Diagnostic {
+    Diagnostic::error(
+        "rules::check::attacker",
+        format!("`{}` names nobody here: only a hit's event rule has an attacker", who.node),
+    )
+    .with_primary(who.span, "no attack struck here")
+    .with_help(
+        "write it in a system line `On hit: ...` or `On damage taken: ...` (`On hit: if you \
+         are Countering: Attacker takes [Trigger's Damage] damage`)",
+    )
+}
 
 /// The effects groups (lower case) that walk where a request names (`Effects Drift: walk
 /// 1`), themselves or through the groups they run (`do Drift`).
@@ -253,7 +282,11 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
             }
         }
         for who in &references.healed {
-            if !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known)) {
+            // `Attacker` takes, gains, loses, gets or loses a condition; a heal names no one
+            // but `Self`, `Target` or `Next Ally`.
+            if who.node.matches(crate::runtime::ATTACKER)
+                || !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known))
+            {
                 out.push(
                     Diagnostic::error(
                         "rules::check::recipient",
@@ -264,7 +297,13 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 );
             }
         }
+        let hits = hit_rules(&block.node.body);
         for who in &references.one_recipients {
+            let inside = |span: &Span| span.start <= who.span.start && who.span.end <= span.end;
+            if who.node.matches(crate::runtime::ATTACKER) && !hits.iter().any(inside) {
+                out.push(attacker_outside_hit(who));
+                continue;
+            }
             if !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known)) {
                 out.push(
                     Diagnostic::error(

@@ -8,7 +8,7 @@
 
 use super::as_written::RefusalKind;
 use crate::diagnostics::{Diagnostic, Span};
-use crate::model::entity::Change;
+use crate::model::entity::{Change, Quantity};
 use crate::model::{Amount, BlockBody, ConditionLine, Modifier, Pack};
 
 /// Checks every condition's modifiers.
@@ -36,20 +36,44 @@ fn refused(modifier: &Modifier, span: Span) -> Option<Diagnostic> {
     let (kind, stat, relative) = match modifier {
         Modifier::Relative { modifier, .. } => match &**modifier {
             Modifier::Add { stat, .. } => ("addition", stat.node.as_str(), true),
+            // `damage taken` counts the attack that deals the hit (its keywords, its user as
+            // the condition's source), under every relation written.
+            inner if taken(inner) => return None,
+            Modifier::Relative { .. } => {
+                return Some(refusal(
+                    span,
+                    "a second `vs`/`unless`",
+                    "only counts on `damage taken`",
+                    "keep one relation (`+2 Attack vs Ranged`), or write it on `damage taken` \
+                     (`damage taken * 0 vs Projectile unless vs Spell`)",
+                ));
+            }
             Modifier::Set { .. } | Modifier::Scale { .. } | Modifier::Quantity(_) => {
                 return Some(refusal(
                     span,
                     "a relative modifier",
                     "only adds to a stat",
-                    "write it as an addition (`+2 Attack vs Ranged`), or without `vs`/`unless`",
+                    "write it as an addition (`+2 Attack vs Ranged`), as `damage taken` \
+                     (`damage taken * 1.5 vs Ranged`), or without `vs`/`unless`",
                 ));
             }
-            Modifier::Relative { .. } => return None,
         },
         Modifier::Add { stat, .. } => ("addition", stat.node.as_str(), false),
         Modifier::Set { stat, .. } => ("setting", stat.node.as_str(), false),
         Modifier::Scale { stat, .. } => ("scaling", stat.node.as_str(), false),
-        Modifier::Quantity(_) => return None,
+        Modifier::Quantity(quantity) => {
+            let leaves = matches!(quantity.change, Change::Leaves { .. });
+            if leaves && quantity.quantity != Quantity::DamageTaken {
+                return Some(refusal(
+                    span,
+                    &format!("`{}`", quantity.quantity.as_str()),
+                    "takes no `leaves`",
+                    "only a hit leaves health to floor: write `damage taken leaves 1`, or floor \
+                     the amount (`min 1`)",
+                ));
+            }
+            return None;
+        }
     };
     let lower = stat.to_ascii_lowercase();
     if lower == "reactions" {
@@ -87,6 +111,15 @@ fn refused(modifier: &Modifier, span: Span) -> Option<Diagnostic> {
     }
 }
 
+/// Whether `modifier` is a `damage taken` change, under any number of relations.
+fn taken(modifier: &Modifier) -> bool {
+    match modifier {
+        Modifier::Quantity(quantity) => quantity.quantity == Quantity::DamageTaken,
+        Modifier::Relative { modifier, .. } => taken(modifier),
+        _ => false,
+    }
+}
+
 fn refusal(span: Span, what: &str, takes: &str, help: &str) -> Diagnostic {
     let kind = RefusalKind::UncountedModifier { what: what.to_string(), takes: takes.into() };
     kind.at(span).to_diagnostic().with_help(help)
@@ -101,6 +134,7 @@ fn amounts(modifier: &Modifier) -> Vec<&Amount> {
             let change = match &quantity.change {
                 Change::Add { amount, .. } => amount,
                 Change::Scale { factor, .. } => factor,
+                Change::Leaves { amount } => amount,
             };
             std::iter::once(change).chain(quantity.min.as_ref()).collect()
         }

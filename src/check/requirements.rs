@@ -8,7 +8,9 @@
 //! adjacent`), which is something that happens, not something that holds — except on a
 //! power's `Trigger:` line, whose events the use's request vouches for while its other tests
 //! are evaluated. An effect line's `when <test>:` and a `Result if <test>:` line are checked
-//! the same way: the target is the line's, and no power is in use there.
+//! the same way: the target is the line's, and no power is in use there. A system's event
+//! rule (`On hit: if ...:`) is too; only a hit's rule (`On hit`, `On damage taken`) has a
+//! power, the attack that struck.
 
 use super::as_written::RefusalKind;
 use crate::diagnostics::{Diagnostic, Spanned};
@@ -16,9 +18,11 @@ use crate::model::common::Subject;
 use crate::model::common::Test;
 use crate::model::expr::Name;
 use crate::model::gear::GearDecls;
+use crate::model::hook::HookEvent;
 use crate::model::keywords;
 use crate::model::{
-    ActorLine, BlockBody, ConditionLine, Pack, PowerLine, Requirement, TraitLine, WeaponLine,
+    ActorLine, BlockBody, ConditionLine, Pack, PowerLine, Requirement, SystemLine, TraitLine,
+    WeaponLine,
 };
 
 /// Where a requirement is, and so who its tests may be about.
@@ -78,6 +82,16 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
                             Place { label: "While", target: false, power: false, cell: false };
                         tests(requirement, place, &known, out);
                     }
+                }
+            }
+            BlockBody::System(lines) => {
+                // A hit's rule tests the attack that struck (`the attack has keyword Melee`).
+                for line in lines {
+                    let SystemLine::OnEvent(rule) = &line.node else { continue };
+                    let Some(gate) = &rule.gate else { continue };
+                    let power = matches!(rule.event.node, HookEvent::Hit | HookEvent::DamageTaken);
+                    let place = Place { label: "On", target: true, power, cell: false };
+                    tests(&gate.node, place, &known, out);
                 }
             }
             BlockBody::Weapon(lines) => {

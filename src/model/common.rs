@@ -246,7 +246,8 @@ pub enum Subject {
     User,
     /// `Target`, `the target`: the current target.
     Target,
-    /// `this power`, `the power`, `power`, `it`: the power in use (with its weapon).
+    /// `this power`, `the power`, `power`, `it`: the power in use (with its weapon); `the
+    /// attack`, `attack`: the same, and in a hit's event rule the attack that struck.
     Power,
     /// `the world`, `world`: the world's flags (`the world is Night`).
     World,
@@ -264,7 +265,9 @@ impl Subject {
         let who = match rest {
             "you" | "your" | "self" => Some(Subject::User),
             "target" | "the target" => Some(Subject::Target),
-            "power" | "this power" | "the power" | "it" => Some(Subject::Power),
+            "power" | "this power" | "the power" | "it" | "the attack" | "attack" => {
+                Some(Subject::Power)
+            }
             "world" | "the world" => Some(Subject::World),
             _ => None,
         };

@@ -71,6 +71,12 @@ pub enum Change {
         /// How to round (`None`: the system's rule).
         rounding: Option<Rounding>,
     },
+    /// `leaves 1`: the hit never takes the holder's health below this (one already at or
+    /// below it loses nothing); damage taken only.
+    Leaves {
+        /// The health left at least.
+        amount: Amount,
+    },
 }
 
 /// `damage taken of [Type] - [N] min 0`: a change to damage taken or dealt or healing
@@ -97,6 +103,7 @@ impl fmt::Display for QuantityModifier {
             Change::Add { negative, amount } => {
                 write!(f, " {} {amount}", if *negative { "-" } else { "+" })?
             }
+            Change::Leaves { amount } => write!(f, " leaves {amount}")?,
             Change::Scale { factor, rounding } => {
                 write!(f, " * {factor}")?;
                 match rounding {

@@ -269,6 +269,10 @@ pub enum Effect {
         condition: ConditionRef,
         /// From whom; `None` means the power's target.
         subject: Option<Spanned<Name>>,
+        /// `from every ally`: from every creature of the kind `subject` names (the user is
+        /// never one of them).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        every: bool,
     },
     /// `walk up to [Speed + 1] hexes`, `push Target 2`
     Move {
@@ -465,9 +469,10 @@ impl fmt::Display for Effect {
                 write_against(f, against)?;
                 write_duration(f, duration)
             }
-            Effect::Remove { condition, subject } => {
+            Effect::Remove { condition, subject, every } => {
                 write!(f, "remove {condition}")?;
                 match subject {
+                    Some(subject) if *every => write!(f, " from every {}", subject.node),
                     Some(subject) => write!(f, " from {}", subject.node),
                     None => Ok(()),
                 }

@@ -17,16 +17,15 @@ impl Lowerer {
         let span = self.span(&node, base);
         let mut parts = node.into_inner();
         let plain = self.plain_modifier(parts.next()?, base)?;
-        let modifier = match parts.next() {
-            Some(relation) => {
-                let relation = relation.into_inner().next()?;
-                let negated = relation.as_rule() == Rule::unless_relation;
-                let against = self.name(&relation.into_inner().last()?, base);
-                let relation = Relation { negated, against };
-                Modifier::Relative { modifier: Box::new(plain), relation }
-            }
-            None => plain,
-        };
+        // Each further relation wraps the modifier once more: all of them must hold.
+        let mut modifier = plain;
+        for relation in parts {
+            let relation = relation.into_inner().next()?;
+            let negated = relation.as_rule() == Rule::unless_relation;
+            let against = self.name(&relation.into_inner().last()?, base);
+            let relation = Relation { negated, against };
+            modifier = Modifier::Relative { modifier: Box::new(modifier), relation };
+        }
         Some(Spanned::new(modifier, span))
     }
 
@@ -85,6 +84,10 @@ impl Lowerer {
                     let negative = inner.next()?.as_str() == "-";
                     let amount = self.plain_amount(inner.next()?, base)?;
                     change = Some(Change::Add { negative, amount });
+                }
+                Rule::quantity_leaves => {
+                    let amount = self.plain_amount(part.into_inner().next()?, base)?;
+                    change = Some(Change::Leaves { amount });
                 }
                 Rule::quantity_scale => {
                     let mut inner = part.into_inner();

@@ -140,7 +140,8 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::type_filter | Rule::type_parameter => "a damage type such as `of [Type]`",
         Rule::quantity_add | Rule::quantity_scale => "a change such as `- [N]` or `* 0.5`",
         Rule::quantity_floor => "a floor such as `min 1`",
-        Rule::relation | Rule::vs_relation | Rule::unless_relation => {
+        Rule::quantity_leaves => "a health floor such as `leaves 1`",
+        Rule::relation | Rule::vs_relation | Rule::unless_relation | Rule::relation_name => {
             "a relation such as `vs Source` or `unless Target is Source`"
         }
         Rule::grants_input | Rule::grant_item => "a grant such as `Advantage to attackers`",

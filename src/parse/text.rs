@@ -615,8 +615,14 @@ impl Lowerer {
             }
             Rule::remove => {
                 let condition = self.condition_ref(inner.remove(0), base)?;
-                let subject = inner.first().map(|subject| self.name(subject, base));
-                Some(Effect::Remove { condition, subject })
+                let (subject, every) = match inner.first() {
+                    Some(every) if every.as_rule() == Rule::every_recipient => {
+                        (Some(self.name(&every.clone().into_inner().nth(1)?, base)), true)
+                    }
+                    Some(subject) => (Some(self.name(subject, base)), false),
+                    None => (None, false),
+                };
+                Some(Effect::Remove { condition, subject, every })
             }
             Rule::movement => {
                 let kind = MoveKind::parse(inner.remove(0).as_str())?;

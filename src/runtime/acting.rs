@@ -145,6 +145,8 @@ impl GameHost {
             from_condition: false,
             spared: None,
             binding: None,
+            power: None,
+            attacker: None,
         };
         super::effects::run(&mut acting.game, &context, effect, Some(&victim), None, acting.span)
             .map_err(rejected)?;

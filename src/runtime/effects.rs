@@ -40,6 +40,12 @@ pub(crate) struct Context<'a> {
     /// A name bound for these effects and the groups they run (`Stat` on a chunk's
     /// judgement: the stat the test invokes).
     pub binding: Option<&'a crate::model::bind::Binding>,
+    /// The lines of the power in use, when a power's lines run: the keywords of the attack
+    /// its damage deals (`damage taken * 1.5 vs Ranged` on the victim), with `weapon`.
+    pub power: Option<&'a [crate::diagnostics::Spanned<crate::model::PowerLine>]>,
+    /// In an `On hit:`/`On damage taken:` rule, the actor whose attack struck: `Attacker
+    /// takes [Trigger's Damage] damage`.
+    pub attacker: Option<&'a str>,
 }
 
 /// Runs `effects` (one line at `span`) for `target` (the user when `None`) at `grade`. The
@@ -390,7 +396,7 @@ pub(crate) fn run(
             }
         }
         Effect::Apply { subject: who, condition, duration, against, .. } => {
-            let who = subject(game, who.as_ref(), user, target);
+            let who = super::recipients::one(game, context, who.as_ref(), target)?;
             let applied = (condition, duration.as_ref(), against.as_ref());
             apply_to(game, context, &who, applied, (target, grade), span)?;
         }
@@ -415,8 +421,7 @@ pub(crate) fn run(
             let delta = if *lower { -value } else { value };
             super::check_options::raise_stat(game, user, stat, delta)?;
         }
-        Effect::Remove { condition, subject: who } => {
-            let who = subject(game, who.as_ref(), user, target);
+        Effect::Remove { condition, subject: who, every } => {
             if Rules::find(&context.rules.conditions, condition.name.node.as_str()).is_none() {
                 return Err(unknown(
                     "condition",
@@ -425,13 +430,31 @@ pub(crate) fn run(
                 )
                 .at(span));
             }
+            let holders = match who {
+                Some(kind) if *every => super::recipients::every(game, context, kind)?
+                    .into_iter()
+                    .filter(|name| {
+                        game.world
+                            .actor(name)
+                            .is_ok_and(|a| a.conditions.has(condition.name.node.as_str()))
+                    })
+                    .collect(),
+                _ => vec![super::recipients::one(game, context, who.as_ref(), target)?],
+            };
             let detail = condition.detail.as_ref().map(|d| d.node.as_str());
-            game.remember(&who, Part::Conditions);
-            let removed =
-                game.world.remove_condition(&who, condition.name.node.as_str(), detail, span)?;
-            if removed > 0 {
-                let name = super::hooks::EventData::Name(condition.name.node.as_str().to_string());
-                super::hooks::fire(game, HookEvent::ConditionEnded, &who, name, span)?;
+            for who in holders {
+                game.remember(&who, Part::Conditions);
+                let removed = game.world.remove_condition(
+                    &who,
+                    condition.name.node.as_str(),
+                    detail,
+                    span,
+                )?;
+                if removed > 0 {
+                    let name =
+                        super::hooks::EventData::Name(condition.name.node.as_str().to_string());
+                    super::hooks::fire(game, HookEvent::ConditionEnded, &who, name, span)?;
+                }
             }
         }
         Effect::Move { kind, subject: who, up_to, distance, unit, crowd } => {
@@ -483,19 +506,46 @@ fn damage(
     let damage = Damage { amount: value, types };
     let victim_actor =
         game.world.actor(victim).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
-    let rules = super::quantities::damage_taken(context.rules, victim_actor, &damage.types)?;
+    let dealer = (!context.from_condition).then_some(user);
+    let attack = super::quantities::Attack {
+        attacker: dealer,
+        power: context.power.filter(|_| dealer.is_some()).map(|lines| (lines, context.weapon)),
+    };
+    let (rules, leaves) =
+        super::quantities::damage_taken(context.rules, victim_actor, &damage.types, attack)?;
     let health = health_resource(context.rules).map_err(|e| e.or_at(span))?;
     let (pool, resource) = context.rules.damage_pool(health);
-    let held = measure.then(|| super::acting::current(game, victim, health));
+    let held = (measure || leaves.is_some()).then(|| super::acting::current(game, victim, health));
     game.damage_into(victim, Sink { pool, resource }, (&damage, &rules), span)?;
+    if let (Some(floor), Some(held)) = (leaves, held) {
+        keep_at_least(game, victim, health, floor.min(held), span)?;
+    }
     let lost = held
+        .filter(|_| measure)
         .map_or(0, |held| held.saturating_sub(super::acting::current(game, victim, health)).max(0));
-    let dealer = (!context.from_condition).then_some(user);
-    super::hooks::after_damage(game, (dealer, victim), before, span)?;
+    super::hooks::after_damage(game, (attack, victim), before, span)?;
     if dealer.is_some() {
         end_hit(game, victim, span)?;
     }
     Ok(lost)
+}
+
+/// `damage taken leaves 1`: gives `victim` back the `health` a hit took below `floor` (the
+/// floor, or the health it had when it was already lower), and says so.
+pub(crate) fn keep_at_least(
+    game: &mut Game,
+    victim: &str,
+    health: &str,
+    floor: i64,
+    span: Span,
+) -> Result<(), RuntimeError> {
+    let now = super::acting::current(game, victim, health);
+    if now >= floor {
+        return Ok(());
+    }
+    game.change_resource(victim, health, floor.saturating_sub(now), span)?;
+    game.world.narrate(format!("{victim} is left at {floor} {health}, not {now}"), span);
+    Ok(())
 }
 
 /// What the user's upgrades add to damage of `damage_type`: an upgrade whose `To:` names

@@ -160,14 +160,27 @@ impl Game {
             let types = super::quantities::hit_types(damage_type.map(|_| &name));
             let victim = game.world.actor(actor).map_err(engine)?;
             let victim_name = victim.name.clone();
-            let rules = super::quantities::damage_taken(&game.rules, victim, &types)?;
+            // The GM's damage is no attack: relative `damage taken` modifiers do not count.
+            let attack = super::quantities::Attack::default();
+            let (rules, leaves) =
+                super::quantities::damage_taken(&game.rules, victim, &types, attack)?;
             let before = super::hooks::health_before(game, &victim_name);
             let damage = Damage { amount, types };
             let health = super::effects::health_resource(&game.rules)?.to_string();
             let shared = std::sync::Arc::clone(&game.rules);
             let (pool, resource) = shared.damage_pool(&health);
+            let held = leaves.map(|_| super::acting::current(game, &victim_name, &health));
             game.damage_into(&victim_name, Sink { pool, resource }, (&damage, &rules), Span::NONE)?;
-            super::hooks::after_damage(game, (None, &victim_name), before, Span::NONE)
+            if let (Some(floor), Some(held)) = (leaves, held) {
+                super::effects::keep_at_least(
+                    game,
+                    &victim_name,
+                    &health,
+                    floor.min(held),
+                    Span::NONE,
+                )?;
+            }
+            super::hooks::after_damage(game, (attack, &victim_name), before, Span::NONE)
         })
     }
 

@@ -76,7 +76,7 @@ pub(crate) fn gate_holds(
             (context.rules, world),
             &single,
             (user, target),
-            None,
+            super::requirement::Asked::default(),
             context.trigger,
         )
         .map_err(|e| e.or_at(test.span))
@@ -211,6 +211,8 @@ fn fire_thresholds(game: &mut Game) -> Result<(), RuntimeError> {
                 from_condition: false,
                 spared: None,
                 binding: None,
+                power: None,
+                attacker: None,
             };
             nested(game, line.span, |game| {
                 execute(game, &context, &line.effects, None, None, line.span)

@@ -25,10 +25,19 @@ pub(crate) const HOOK_ROUNDS: usize = 16;
 pub(crate) enum EventData {
     /// No data (turn start, turn end).
     None,
-    /// An amount (damage taken).
-    Amount(i64),
     /// A name (the condition applied or ended, the resource at zero).
     Name(String),
+    /// What a hit took (hit, damage taken), with the attack that dealt it: its user
+    /// (`Attacker`) and its power's keywords (`the attack has keyword Melee`), when an
+    /// actor's power dealt it.
+    Struck {
+        /// The health lost.
+        amount: i64,
+        /// Who dealt it (none: a condition's ongoing damage, the GM's).
+        attacker: Option<String>,
+        /// The keywords of the power that dealt it (none without a power).
+        keywords: Vec<String>,
+    },
 }
 
 /// One event waiting for its hooks.
@@ -85,7 +94,7 @@ const RULE_DEPTH: u8 = 16;
 /// The values `[Trigger's X]` reads in an event rule: `Damage` on `hit` and `damage taken`.
 fn trigger_values(event: &Event) -> Vec<(String, i64)> {
     match (event.kind, &event.data) {
-        (HookEvent::Hit | HookEvent::DamageTaken, EventData::Amount(amount)) => {
+        (HookEvent::Hit | HookEvent::DamageTaken, EventData::Struck { amount, .. }) => {
             vec![("Damage".to_string(), *amount)]
         }
         _ => Vec::new(),
@@ -102,6 +111,12 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
         (HookEvent::Kill, EventData::Name(victim)) => Some(victim.as_str()),
         _ => None,
     };
+    let (attacker, keywords) = match &event.data {
+        EventData::Struck { attacker, keywords, .. } => (attacker.as_deref(), keywords.as_slice()),
+        _ => (None, &[][..]),
+    };
+    // Only a hit's rules have an attack to test (`the attack has keyword Ranged`).
+    let attack = matches!(event.data, EventData::Struck { .. }).then_some(keywords);
     let spared = match (event.kind, &event.data) {
         (HookEvent::ConditionApplied, EventData::Name(name)) => {
             super::terrain::spared_layer(game, &event.actor, name)
@@ -122,7 +137,7 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
                 (&rules, &game.world),
                 &gate.node,
                 (user, target),
-                None,
+                super::requirement::Asked { power: None, attack },
                 &trigger,
             )
             .map_err(|e| e.or_at(gate.span))?;
@@ -156,6 +171,8 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
             from_condition: false,
             spared: spared.as_deref(),
             binding: None,
+            power: None,
+            attacker,
         };
         game.reacting += 1;
         let result =
@@ -183,7 +200,7 @@ fn run_hooks(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
         let mut values = vec![Dynamic::from(handle)];
         match &event.data {
             EventData::None => {}
-            EventData::Amount(amount) => values.push(Dynamic::from_int(*amount)),
+            EventData::Struck { amount, .. } => values.push(Dynamic::from_int(*amount)),
             EventData::Name(name) => values.push(Dynamic::from(name.clone())),
         }
         super::acting::call_acting(game, &event.actor, &function, values, event.span)?;
@@ -206,19 +223,19 @@ fn health_of(game: &Game, actor: &str) -> i64 {
 }
 
 /// Fires the hooks that follow damage to `victim`: `damage taken` when health went down,
-/// `resource zero` when a resource reached 0, and when an actor's effect dealt it (`dealer`:
-/// not a condition's ongoing damage, not the GM's fiat) `hit` always and `kill` (for the
-/// dealer) when health went from above 0 to 0 or below. One inline test without hooks (no
-/// health was read before).
+/// `resource zero` when a resource reached 0, and when an actor's effect dealt it (the
+/// attack's `attacker`: not a condition's ongoing damage, not the GM's fiat) `hit` always
+/// and `kill` (for the dealer) when health went from above 0 to 0 or below. One inline test
+/// without hooks (no health was read before).
 #[inline(always)]
 pub(crate) fn after_damage(
     game: &mut Game,
-    (dealer, victim): (Option<&str>, &str),
+    (attack, victim): (super::quantities::Attack<'_>, &str),
     before: Option<i64>,
     span: Span,
 ) -> Result<(), RuntimeError> {
     match before {
-        Some(before) => fire_after_damage(game, (dealer, victim), before, span),
+        Some(before) => fire_after_damage(game, (attack, victim), before, span),
         None => Ok(()),
     }
 }
@@ -227,17 +244,33 @@ pub(crate) fn after_damage(
 #[inline(never)]
 fn fire_after_damage(
     game: &mut Game,
-    (dealer, victim): (Option<&str>, &str),
+    (attack, victim): (super::quantities::Attack<'_>, &str),
     before: i64,
     span: Span,
 ) -> Result<(), RuntimeError> {
     let after = health_of(game, victim);
+    let dealer = attack.attacker;
+    // Only a hit's effect rules read the attacker and the keywords: without one, a hit
+    // allocates neither.
+    let answered = game
+        .rules
+        .event_rules
+        .iter()
+        .any(|rule| matches!(rule.event.node, HookEvent::Hit | HookEvent::DamageTaken));
+    let struck = |amount: i64| EventData::Struck {
+        amount,
+        attacker: dealer.filter(|_| answered).map(str::to_string),
+        keywords: match attack.power.filter(|_| answered) {
+            Some((lines, weapon)) => super::relations::power_keywords(lines, weapon),
+            None => Vec::new(),
+        },
+    };
     if dealer.is_some() {
         let lost = (before - after).max(0);
-        fire(game, HookEvent::Hit, victim, EventData::Amount(lost), span)?;
+        fire(game, HookEvent::Hit, victim, struck(lost), span)?;
     }
     if after < before {
-        fire(game, HookEvent::DamageTaken, victim, EventData::Amount(before - after), span)?;
+        fire(game, HookEvent::DamageTaken, victim, struck(before - after), span)?;
     }
     if let Some(dealer) = dealer
         && before > 0

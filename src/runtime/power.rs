@@ -301,6 +301,8 @@ fn run(
         from_condition: false,
         spared: None,
         binding: None,
+        power: Some(crate::model::keywords::power_lines(block)),
+        attacker: None,
     };
     let pipeline = Pipeline { context, block, lines, request, minimum_range };
     if stage == Stage::Use && !further {
@@ -337,8 +339,9 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
             continue;
         }
         let user = game.world.actor(&request.actor).map_err(engine)?;
-        let (power, cell) = (Some((block, weapon)), request.options.destination);
-        if !holds_at((rules, &game.world), requirement, (user, None), (power, cell), &[])? {
+        let asked = super::requirement::Asked { power: Some((block, weapon)), attack: None };
+        let cell = request.options.destination;
+        if !holds_at((rules, &game.world), requirement, (user, None), (asked, cell), &[])? {
             let requirement = requirement.to_string();
             let (actor, power) = (request.actor.clone(), power_name.to_string());
             return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));
@@ -356,8 +359,9 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
             continue;
         }
         let user = game.world.actor(&request.actor).map_err(engine)?;
-        let (power, cell) = (Some((block, weapon)), request.options.destination);
-        if !holds_at((rules, &game.world), trigger, (user, None), (power, cell), &[])? {
+        let asked = super::requirement::Asked { power: Some((block, weapon)), attack: None };
+        let cell = request.options.destination;
+        if !holds_at((rules, &game.world), trigger, (user, None), (asked, cell), &[])? {
             let requirement = trigger.to_string();
             let (actor, power) = (request.actor.clone(), power_name.to_string());
             return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));
@@ -645,8 +649,21 @@ fn resolve(
             ];
             let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
             let found = find_check(rules, procedure, span)?;
+            // A procedure with its own method rolls once for every target: the pair's
+            // relative modifiers (a grant to attackers, `-2 Attack vs Ranged`) count when
+            // there is one target (with several, each target's would differ: not counted).
+            let settled_modifier = match (&found, outcomes.iter().next()) {
+                (Found::Other(_), Some(only)) if outcomes.len() == 1 && keywords.is_some() => {
+                    let relative =
+                        pair_delta(game, context, &only.name, keywords, &spec.modifier, span)?;
+                    modifier.saturating_add(relative)
+                }
+                _ => modifier,
+            };
             let other = match &found {
-                Found::Other(other) => settle_for_power(other, extra[0].1, modifier, &scope, span)?,
+                Found::Other(other) => {
+                    settle_for_power(other, extra[0].1, settled_modifier, &scope, span)?
+                }
                 Found::Pool(_) => None,
             };
             if let Some(settled) = other {

@@ -3,7 +3,9 @@
 //! when every type of the hit is resisted, typed vulnerability when any type matches,
 //! untyped modifiers always), and the dealer's `damage dealt` and the receiver's `healing
 //! received` modifiers change the amount before it is dealt or healed. Bare `damage` and
-//! `healing` modifiers are the damage taken and healing received.
+//! `healing` modifiers are the damage taken and healing received. A `damage taken` modifier
+//! with `vs`/`unless` counts only against the [`Attack`] whose keywords satisfy it, and
+//! `damage taken leaves N` is the health floor the hit must respect.
 
 use std::borrow::Cow;
 
@@ -67,19 +69,69 @@ pub(crate) fn hit_types(damage_type: Option<&Name>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// How `victim` takes a hit of `types`: the `damage taken` modifiers of what it holds
-/// ([`DamageRules::none`] when nothing it holds has one, the usual case).
+/// The attack a hit belongs to, as `damage taken` modifiers with `vs`/`unless` see it: its
+/// user (`vs Source`: the condition's source made the attack) and its power's lines with the
+/// weapon it used, whose keywords (see [`crate::model::keywords::of`]) `vs Ranged` tests.
+/// A hit that no power deals (an event rule's, a script's, the GM's) is no attack: the
+/// relative modifiers do not count on it.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Attack<'a> {
+    /// Who deals the hit.
+    pub attacker: Option<&'a str>,
+    /// The power in use and its weapon.
+    pub power: Option<(
+        &'a [crate::diagnostics::Spanned<crate::model::PowerLine>],
+        Option<&'a crate::model::Block>,
+    )>,
+}
+
+impl Attack<'_> {
+    /// Whether every relation of a relative modifier holds for this attack on a condition
+    /// applied by `source`. A hit no power deals is no attack: no relation holds for it, so
+    /// `unless vs Area` does not halve a condition's ongoing damage or the GM's.
+    fn holds(&self, relations: &[&crate::model::entity::Relation], source: Option<&str>) -> bool {
+        self.power.is_some()
+            && relations.iter().all(|relation| {
+                let holds = if relation.is_source() {
+                    source.zip(self.attacker).is_some_and(|(s, a)| s.eq_ignore_ascii_case(a))
+                } else {
+                    self.power.is_some_and(|(lines, weapon)| {
+                        crate::model::keywords::has(lines, weapon, relation.against.node.as_str())
+                    })
+                };
+                holds != relation.negated
+            })
+    }
+}
+
+/// How `victim` takes a hit of `types` dealt by `attack`: the `damage taken` modifiers of
+/// what it holds ([`DamageRules::none`] when nothing it holds has one, the usual case), with
+/// the relative ones (`damage taken * 1.5 vs Ranged`) whose relations all hold for the
+/// attack; and the health the hit must leave it (`damage taken leaves 1`: the largest).
 pub(crate) fn damage_taken(
     rules: &Rules,
     victim: &Actor,
     types: &[String],
-) -> Result<Cow<'static, DamageRules>, RuntimeError> {
+    attack: Attack<'_>,
+) -> Result<(Cow<'static, DamageRules>, Option<i64>), RuntimeError> {
     let mut built: Option<DamageRules> = None;
+    let mut leaves: Option<i64> = None;
     for h in held(rules, victim) {
         for modifier in h.modifiers() {
+            let mut relations = Vec::new();
+            let mut modifier = modifier;
+            while let Modifier::Relative { modifier: inner, relation } = modifier {
+                relations.push(relation);
+                modifier = inner;
+            }
+            if !relations.is_empty() && !attack.holds(&relations, h.source) {
+                continue;
+            }
             match modifier {
                 // Only the lower-case quantity: a stat may be called `Damage`.
-                Modifier::Add { negative, amount, stat } if stat.node.as_str() == "damage" => {
+                Modifier::Add { negative, amount, stat }
+                    if relations.is_empty() && stat.node.as_str() == "damage" =>
+                {
                     let v = value(rules, victim, h, amount)?;
                     // Rules are built on the first modifier that concerns damage.
                     let result = built.get_or_insert_with(DamageRules::default);
@@ -89,11 +141,18 @@ pub(crate) fn damage_taken(
                         result.added = result.added.saturating_add(v);
                     }
                 }
-                Modifier::Scale { stat, factor, rounding } if stat.node.matches("damage") => {
+                Modifier::Scale { stat, factor, rounding }
+                    if relations.is_empty() && stat.node.matches("damage") =>
+                {
                     let factor = scale(rules, victim, h, factor, *rounding)?;
                     built.get_or_insert_with(DamageRules::default).scale = Some(factor);
                 }
                 Modifier::Quantity(q) if q.quantity == Quantity::DamageTaken => {
+                    if let Change::Leaves { amount } = &q.change {
+                        let v = value(rules, victim, h, amount)?;
+                        leaves = Some(leaves.map_or(v, |l| l.max(v)));
+                        continue;
+                    }
                     let result = built.get_or_insert_with(DamageRules::default);
                     let typed = filter_type(q.of_type.as_ref(), h).map(str::to_lowercase);
                     match (&q.change, typed) {
@@ -124,6 +183,7 @@ pub(crate) fn damage_taken(
                                 result.scale = Some(scale(rules, victim, h, factor, *rounding)?);
                             }
                         }
+                        (Change::Leaves { .. }, _) => {}
                     }
                     if let Some(min) = &q.min {
                         result.minimum = result.minimum.max(value(rules, victim, h, min)?);
@@ -133,7 +193,8 @@ pub(crate) fn damage_taken(
             }
         }
     }
-    Ok(built.map_or(Cow::Borrowed(DamageRules::none()), Cow::Owned))
+    let rules = built.map_or(Cow::Borrowed(DamageRules::none()), Cow::Owned);
+    Ok((rules, leaves))
 }
 
 /// `amount` changed by the `quantity` modifiers (`damage dealt` or `healing received`, and
@@ -170,6 +231,8 @@ pub(crate) fn adjusted(
                         Change::Scale { factor, rounding } => {
                             scales.push(scale(rules, actor, h, factor, *rounding)?);
                         }
+                        // Damage taken only (`check` refuses it here).
+                        Change::Leaves { .. } => {}
                     }
                     if let Some(min) = &q.min {
                         let v = value(rules, actor, h, min)?;

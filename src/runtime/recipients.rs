@@ -12,6 +12,10 @@ use super::effects::{Context, amount};
 use super::error::{RuntimeError, RuntimeErrorKind};
 use super::sides::{Wanted, enemies, same_side};
 
+/// The recipient a hit's event rule names for the actor whose attack struck (`Attacker takes
+/// [Trigger's Damage] damage`).
+pub(crate) const ATTACKER: &str = "Attacker";
+
 /// The actors `effect` (a gain or loss) acts on, by name: its recipient, else the user for
 /// a gain and the target (else the user) for a loss.
 pub(crate) fn of(
@@ -42,11 +46,43 @@ pub(crate) fn named(
     (target, grade): (Option<&str>, Option<i64>),
 ) -> Result<Vec<String>, RuntimeError> {
     match recipient {
+        Recipient::One(name) if name.node.matches(ATTACKER) => Ok(vec![attacker(context, name)?]),
         Recipient::One(name) => {
             Ok(vec![super::effects::subject(game, Some(name), context.user, target)])
         }
         Recipient::Each { who, within } => each_within(game, context, who, within, (target, grade)),
         Recipient::Every { who } => every(game, context, who),
+    }
+}
+
+/// The actor `Attacker` (`name`) names: whose attack set off the hit's rule running now.
+pub(crate) fn attacker(
+    context: &Context<'_>,
+    name: &Spanned<Name>,
+) -> Result<String, RuntimeError> {
+    match context.attacker {
+        Some(attacker) => Ok(attacker.to_string()),
+        None => {
+            let message = format!("`{}` names nobody here: no attack struck", name.node);
+            let hint = "`Attacker` is the actor whose attack set off an `On hit:` or `On damage \
+                        taken:` rule; a condition's ongoing damage and the GM's have none"
+                .to_string();
+            Err(RuntimeErrorKind::Flow { message, hint }.at(name.span))
+        }
+    }
+}
+
+/// `who` as an effect's subject names it (`apply Burning to Attacker`, `remove Dazed from
+/// Self`): [`attacker`] for `Attacker`, else [`super::effects::subject`].
+pub(crate) fn one(
+    game: &Game,
+    context: &Context<'_>,
+    who: Option<&Spanned<Name>>,
+    target: Option<&str>,
+) -> Result<String, RuntimeError> {
+    match who {
+        Some(name) if name.node.matches(ATTACKER) => attacker(context, name),
+        _ => Ok(super::effects::subject(game, who, context.user, target)),
     }
 }
 

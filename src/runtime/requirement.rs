@@ -69,7 +69,18 @@ pub(crate) fn holds_for(
     target: Option<&Actor>,
     power: Option<(&Block, Option<&Block>)>,
 ) -> Result<bool, RuntimeError> {
-    holds_on((rules, world), requirement, (user, target), power, &[])
+    holds_on((rules, world), requirement, (user, target), Asked { power, attack: None }, &[])
+}
+
+/// What a requirement's keyword tests about "the power" read: the power in use with its
+/// weapon, or in a hit's event rule the keywords of the attack that struck (`the attack has
+/// keyword Melee`; none when no power dealt it).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Asked<'a> {
+    /// The power in use and its weapon.
+    pub power: Option<(&'a Block, Option<&'a Block>)>,
+    /// The keywords of the attack an event rule answers.
+    pub attack: Option<&'a [String]>,
 }
 
 /// [`holds_for`] with the triggering event's values (`[Trigger's Damage]`), for a system's
@@ -78,10 +89,10 @@ pub(crate) fn holds_on(
     (rules, world): (&Rules, &World),
     requirement: &Requirement,
     (user, target): (&Actor, Option<&Actor>),
-    power: Option<(&Block, Option<&Block>)>,
+    asked: Asked<'_>,
     trigger: &[(String, i64)],
 ) -> Result<bool, RuntimeError> {
-    holds_at((rules, world), requirement, (user, target), (power, None), trigger)
+    holds_at((rules, world), requirement, (user, target), (asked, None), trigger)
 }
 
 /// [`holds_on`] for a use that names `cell` (`to q,r`), which `the square is occupied`
@@ -90,7 +101,7 @@ pub(crate) fn holds_at(
     (rules, world): (&Rules, &World),
     requirement: &Requirement,
     (user, target): (&Actor, Option<&Actor>),
-    (power, cell): (Option<(&Block, Option<&Block>)>, Option<Hex>),
+    (Asked { power, attack }, cell): (Asked<'_>, Option<Hex>),
     trigger: &[(String, i64)],
 ) -> Result<bool, RuntimeError> {
     requirement.holds_by(|test: &Spanned<Test>| -> Result<bool, RuntimeError> {
@@ -130,9 +141,13 @@ pub(crate) fn holds_at(
                         let lines = keywords::power_lines(block);
                         keywords::has(lines, weapon, keyword.node.as_str()) != negated
                     }
-                    (Some(Subject::Power), None) => {
-                        return Err(unknown(format!("{} (no power here)", who.node)));
-                    }
+                    (Some(Subject::Power), None) => match attack {
+                        Some(words) => {
+                            let asked = keyword.node.as_str();
+                            words.iter().any(|word| keywords::names(asked, word)) != negated
+                        }
+                        None => return Err(unknown(format!("{} (no power here)", who.node))),
+                    },
                     (Some(Subject::User), _) => actor_has(user, keyword.node.as_str()) != negated,
                     (Some(Subject::Target), _) => {
                         let target = target

@@ -114,6 +114,8 @@ fn adopt(game: &mut Game, rules: &Rules, actor: &str, stance: &str) -> Result<()
         from_condition: false,
         spared: None,
         binding: None,
+        power: None,
+        attacker: None,
     };
     for line in lines {
         if let TraitLine::Effect(effects) = &line.node {

@@ -526,6 +526,8 @@ fn chunk(
             from_condition: false,
             spared: None,
             binding: Some(&binding),
+            power: None,
+            attacker: None,
         };
         execute(game, &context, &effects, None, None, judgement.label.span)?;
     }

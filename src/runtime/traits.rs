@@ -351,6 +351,8 @@ fn run_reaction(
         from_condition: false,
         spared: None,
         binding: None,
+        power: None,
+        attacker: None,
     };
     for line in lines(block) {
         if let TraitLine::Effect(effects) = &line.node {

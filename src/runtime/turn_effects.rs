@@ -106,6 +106,8 @@ fn run_due(
             from_condition: true,
             spared: None,
             binding: None,
+            power: None,
+            attacker: None,
         };
         let shown = match &condition.subtype {
             Some(subtype) => format!("{} ({subtype})", condition.name),

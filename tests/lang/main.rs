@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod attack_reaction_forms;
 mod check_outcome_forms;
 mod check_tags;
 mod chosen_cost_forms;

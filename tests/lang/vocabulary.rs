@@ -623,14 +623,17 @@ fn block(kind: BlockKind) -> Evidence {
 }
 
 /// One example of every modifier form, as a `Modifiers:` line writes it.
-const MODIFIER_EXAMPLES: [&str; 8] = [
+const MODIFIER_EXAMPLES: [&str; 11] = [
     "+1 Attack",
     "Speed = 1",
     "Speed * 0.5 round up",
     "damage taken - 2 min 0",
+    "damage taken leaves 1",
     "damage dealt * 0.5 round up",
     "damage taken of Fire - 2",
     "+2 Attack vs Ranged",
+    "damage taken * 1.5 vs Ranged",
+    "damage taken * 0 vs Projectile unless vs Spell",
     "Speed = 0 vs Ranged",
 ];
 
@@ -662,16 +665,23 @@ fn modifier(form: &Modifier) -> Evidence {
             (None, Change::Scale { .. }) => {
                 Runs(&["weakened_halves_damage_dealt_rounding_up_and_not_damage_taken"])
             }
+            (None, Change::Leaves { .. }) => {
+                Runs(&["a_covered_ally_is_left_at_1_and_the_cover_ends_for_everyone"])
+            }
         },
         Modifier::Relative { modifier, .. } => match **modifier {
             Modifier::Add { .. } => Runs(&[
                 "marked_costs_one_attack_only_when_not_targeting_the_marker",
                 "vs_keyword_modifiers_count_on_both_sides_of_a_versus_check",
             ]),
-            // Not a form of the language: the parser lowers at most one relation onto a plain
-            // modifier (parse/conditions.rs), so no example can reach this arm.
+            Modifier::Quantity(ref quantity)
+                if quantity.quantity == mythforge::model::entity::Quantity::DamageTaken =>
+            {
+                Runs(&["a_melee_hit_is_returned_to_the_attacker_and_a_ranged_one_hurts_more"])
+            }
+            // Several relations: `check` lets only `damage taken` carry them.
             Modifier::Relative { .. } => {
-                unreachable!("the parser writes no relative modifier of a relative modifier")
+                Runs(&["a_projectile_is_deflected_and_a_magic_one_is_not"])
             }
             Modifier::Set { .. } | Modifier::Scale { .. } | Modifier::Quantity(_) => Refused {
                 snippet: "system T\nStats: Speed\nResource HP: max 10\n\ncondition Held\nModifiers: Speed = 0 vs Ranged\n",
@@ -853,6 +863,7 @@ fn shape(modifier: &Modifier) -> String {
             (Some(_), _) => "typed quantity".into(),
             (None, Change::Add { .. }) => "quantity add".into(),
             (None, Change::Scale { .. }) => "quantity scale".into(),
+            (None, Change::Leaves { .. }) => "quantity leaves".into(),
         },
         Modifier::Relative { modifier, .. } => format!("relative {}", shape(modifier)),
     }
