@@ -572,8 +572,8 @@ impl<'a> References<'a> {
                 self.requirement(requirement, "Condition", Some(span));
             }
             TraitLine::Slots(amount) => self.amount(amount, LineContext::Declaration),
-            // Read by `check::creation` only.
-            TraitLine::Creation(_) => {}
+            // Read by `check::creation` and `check::choices_held` only.
+            TraitLine::Creation(_) | TraitLine::Choices(_) => {}
             TraitLine::Keywords(keywords) => self.keywords(keywords),
             TraitLine::Group(_) | TraitLine::To(_) => {}
         }
@@ -702,7 +702,7 @@ impl<'a> References<'a> {
             }
             ConditionLine::Details(text) => self.holes(text, context),
             ConditionLine::Keywords(keywords) => self.keywords(keywords),
-            ConditionLine::Forbids(_) | ConditionLine::PerTurn(_) => {}
+            ConditionLine::Forbids(_) | ConditionLine::PerTurn(_) | ConditionLine::Converts(_) => {}
             ConditionLine::Parameters(_)
             | ConditionLine::Stacking(_)
             | ConditionLine::Duration(_)

@@ -21,6 +21,7 @@ mod effect_flow;
 mod error;
 mod gear;
 mod gear_fields;
+mod held_choices;
 mod lifecycle;
 mod modifiers;
 mod named_outcomes;
@@ -198,6 +199,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     world::world_resources(pack, &mut out);
     world::flags_named_as_values(symbols, &mut out);
     creation::creation(pack, &mut out);
+    held_choices::held_choices(pack, &mut out);
     named_outcomes::named_outcomes(pack, &mut out);
     space::space(pack, &mut out);
     shared_rolls::shared_rolls(pack, &mut out);

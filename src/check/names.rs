@@ -109,6 +109,15 @@ impl<'a> Names<'a> {
                 {
                     out.extend(uses.roll_refusal(context, span));
                 }
+                // A target's place in the order struck, unless the system declares a value
+                // so named (refused where it is declared).
+                Expr::Name(name)
+                    if !in_procedure
+                        && name.matches(crate::model::power::TARGET_NUMBER)
+                        && !self.is_value(name.as_str()) =>
+                {
+                    out.extend(uses.target_number_refusal(context, span));
+                }
                 // Where it may be read is the walk's to say (`References::dealt_unbound`).
                 Expr::Name(name) if name.matches(crate::model::effect::DAMAGE_DEALT) => {}
                 Expr::Name(name) => {

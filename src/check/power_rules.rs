@@ -1,12 +1,14 @@
 //! Checking power-use rule lines: a system `Keyword X:` rule or a condition's
 //! `Forbids: X powers` whose keyword no power has (a warning with did-you-mean over the
 //! keywords powers do have), a `Per turn:` quota likewise, and a `Stance ends:` line naming
-//! an unknown condition (an error).
+//! an unknown condition (an error), and a condition's `Converts:` line that widens no slot
+//! of the system's `Per turn:` line (an error).
 
 use super::error::CheckErrorKind;
 use super::names::{Names, with_suggestion};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::model::keywords;
+use crate::model::power_rules::{SlotConversion, TurnQuota};
 use crate::model::{BlockBody, ConditionLine, Modifier, Pack, SystemLine};
 
 /// Every keyword some power has (see [`keywords::of`]), with every weapon's keywords (a
@@ -84,6 +86,7 @@ pub(super) fn power_rules(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>)
     };
     let tags = declared_tags(pack);
     let mut stance_ends = Vec::new();
+    let mut conversions = Vec::new();
     for block in pack.blocks() {
         match &block.node.body {
             BlockBody::System(lines) => {
@@ -129,6 +132,12 @@ pub(super) fn power_rules(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>)
                                 }
                             }
                         }
+                        ConditionLine::Converts(conversion) => {
+                            for keyword in &conversion.to {
+                                check_keyword(keyword.node.as_str(), keyword.span);
+                            }
+                            conversions.push(conversion);
+                        }
                         _ => {}
                     }
                 }
@@ -145,7 +154,58 @@ pub(super) fn power_rules(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>)
             }
         }
     }
+    for conversion in conversions {
+        out.extend(widens_nothing(pack, conversion));
+    }
     for condition in stance_ends {
         names.check_block(condition, &["condition"], "condition", out);
     }
+}
+
+/// Refuses a `Converts: Move to Action` line that would widen no slot: the system has no
+/// `Per turn:` line, none of its slots takes the first keyword's powers, or every slot
+/// that does already takes the others'.
+fn widens_nothing(pack: &Pack, conversion: &SlotConversion) -> Option<Diagnostic> {
+    let quotas = pack.system_lines().find_map(|line| match &line.node {
+        SystemLine::PerTurn { quotas, .. } => Some(quotas),
+        _ => None,
+    });
+    let from = conversion.from.node.as_str();
+    let (why, label) = match quotas {
+        None => ("the system has no `Per turn:` line".to_string(), "no slot to widen"),
+        Some(quotas) => {
+            let widened: Vec<_> = quotas.iter().filter(|q| conversion.widens(&q.node)).collect();
+            let takes = |quota: &TurnQuota, keyword: &str| {
+                quota.keywords().any(|counted| counted.matches(keyword))
+            };
+            let new = |quota: &&&crate::diagnostics::Spanned<TurnQuota>| {
+                conversion.to.iter().any(|to| !takes(&quota.node, to.node.as_str()))
+            };
+            if widened.is_empty() {
+                (
+                    format!("no slot of the system's `Per turn:` line takes {from} powers"),
+                    "no such slot",
+                )
+            } else if !widened.iter().any(|quota| new(&quota)) {
+                (
+                    format!("every slot that takes {from} powers already takes the others"),
+                    "nothing new",
+                )
+            } else {
+                return None;
+            }
+        }
+    };
+    Some(
+        Diagnostic::error(
+            "rules::check::converts_nothing",
+            format!("`Converts: {conversion}` widens no slot: {why}"),
+        )
+        .with_primary(conversion.from.span, label)
+        .with_help(
+            "name a keyword a slot of the system's `Per turn:` line counts, and one it does \
+             not take yet: with `Per turn: 1 Move, 1 Action or Move`, `Converts: Move to \
+             Action`",
+        ),
+    )
 }

@@ -8,8 +8,9 @@
 use crate::diagnostics::{Diagnostic, Span};
 use crate::link::Symbols;
 use crate::model::common::CheckSpec;
+use crate::model::common::{Target, TargetCount};
 use crate::model::expr::LineContext;
-use crate::model::power::SHARED_ROLL;
+use crate::model::power::{SHARED_ROLL, TARGET_NUMBER};
 use crate::model::procedure::{OUTCOME_NAMES, Procedure, outcome_names, versus_outcome_names};
 use crate::model::{BlockBody, Pack, PowerLine, TraitLine};
 
@@ -43,6 +44,9 @@ pub struct UseNames {
     chooses: bool,
     /// It has a `Roll:` line: its Result and Effect lines may read `Roll`.
     rolls: bool,
+    /// Its targets come in an order (an area, or several creatures): its Result and Effect
+    /// lines may read `Target Number`. `None` for an upgrade's lines (known where they land).
+    ordered: Option<bool>,
 }
 
 /// The outcome names a power's check binds.
@@ -106,7 +110,11 @@ impl UseNames {
                     _ => false,
                 });
                 let rolls = lines.iter().any(|line| matches!(line.node, PowerLine::Roll(_)));
-                UseNames { in_use: true, check, deferred, chooses, rolls }
+                let ordered = lines.iter().any(|line| match &line.node {
+                    PowerLine::Target(target) => strikes_in_order(target),
+                    _ => false,
+                });
+                UseNames { in_use: true, check, deferred, chooses, rolls, ordered: Some(ordered) }
             }
             // An upgrade's lines land in the powers it selects, with or without checks.
             BlockBody::Trait(lines)
@@ -118,6 +126,7 @@ impl UseNames {
                     deferred: false,
                     chooses: true,
                     rolls: false,
+                    ordered: None,
                 }
             }
             _ => UseNames {
@@ -126,6 +135,7 @@ impl UseNames {
                 deferred: false,
                 chooses: false,
                 rolls: false,
+                ordered: Some(false),
             },
         }
     }
@@ -142,6 +152,24 @@ impl UseNames {
         Some(kind.at(span).to_diagnostic().with_help(
             "give the power one roll for the whole use, `Roll: [1d6 + Level]`, and read it \
              as `[Roll]` on its Result and Effect lines",
+        ))
+    }
+
+    /// Why `[Target Number]` cannot be read on a line of kind `context` at `span`: only the
+    /// Result and Effect lines of a power whose targets come in an order read it (an area, or
+    /// several creatures); one target has no order. `None` when it can.
+    pub fn target_number_refusal(&self, context: LineContext, span: Span) -> Option<Diagnostic> {
+        let why = match (self.ordered, context) {
+            (_, _) if !self.in_use => "only the lines of a power use bind it",
+            (Some(false), _) => "this power strikes one target: there is no order to count",
+            (_, LineContext::Result) => return None,
+            (_, _) => "a target's place is read on its Result and Effect lines only",
+        };
+        let kind = CheckErrorKind::UseNameUnbound { name: TARGET_NUMBER.into(), why: why.into() };
+        Some(kind.at(span).to_diagnostic().with_help(
+            "read it on the Result and Effect lines of a power that strikes an area \
+             (`Target: Ray 9`) or several creatures (`Target: Up to 3 enemies`): 1 for the \
+             first target struck, 2 for the next",
         ))
     }
 
@@ -203,6 +231,20 @@ impl UseNames {
     }
 }
 
+/// Whether a power with `target` strikes its targets in an order: an area (nearest its
+/// origin first), or several creatures (in the order the use names them).
+fn strikes_in_order(target: &Target) -> bool {
+    match target {
+        Target::Area { .. } => true,
+        Target::Creatures { count, .. } => match count {
+            Some(TargetCount::UpTo(_) | TargetCount::All) => true,
+            Some(TargetCount::Exactly(amount)) => amount.whole_number() != Some(1),
+            None => false,
+        },
+        Target::User | Target::Narration(_) => false,
+    }
+}
+
 /// Where a use name is read, for help texts.
 fn where_read(number: bool) -> &'static str {
     if number {
@@ -235,7 +277,8 @@ fn binds(procedures: &Procedures<'_>, spec: &CheckSpec) -> CheckNames {
 pub fn declared(symbols: &Symbols, out: &mut Vec<Diagnostic>) {
     let lists = [&symbols.stats, &symbols.resources, &symbols.derived, &symbols.statuses];
     for declared in lists.into_iter().flatten() {
-        let dealt = declared.name.eq_ignore_ascii_case(crate::model::effect::DAMAGE_DEALT);
+        let dealt = declared.name.eq_ignore_ascii_case(crate::model::effect::DAMAGE_DEALT)
+            || declared.name.eq_ignore_ascii_case(TARGET_NUMBER);
         if is_use_name(&declared.name) || dealt {
             let kind = CheckErrorKind::UseNameDeclared(declared.name.clone());
             out.push(kind.at(declared.span).to_diagnostic().with_help(format!(

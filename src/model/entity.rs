@@ -159,6 +159,9 @@ pub enum ConditionLine {
     /// `Temporary health: N` — the condition's N is temporary health: damage to the holder's
     /// health takes from N first, and the condition ends when N is spent.
     TemporaryHealth,
+    /// `Converts: Move to Action` — while held, the system's `Per turn:` slots that count
+    /// the first keyword's powers also take the others' (widening the holder's turn).
+    Converts(super::power_rules::SlotConversion),
     /// `Spares: who laid it` — laid as terrain by an actor's effect (`lay Snare`), it never
     /// acts on that actor: stepping on it gives the layer nothing, and the rules it sets off
     /// for others leave the layer out of whoever they reach.
@@ -212,6 +215,7 @@ impl fmt::Display for ConditionLine {
                 f.write_str("Per turn: ")?;
                 write_list(f, quotas)
             }
+            ConditionLine::Converts(conversion) => write!(f, "Converts: {conversion}"),
         }
     }
 }

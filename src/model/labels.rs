@@ -180,6 +180,8 @@ label_table! {
         Cost = "Cost", Plain, "what adopting a stance costs: `Cost: 2 CP`";
         /// `Creation: +2 points`
         Creation = "Creation", Plain, "points added to the creation budget of the actor blocks that list it (the system's `Creation:` line): `Creation: +2 points`";
+        /// `Choices: Lunge or Parry; Feint or Riposte`
+        Choices = "Choices", Plain, "groups of powers and traits of which an actor listing it may have one each: `Choices: Lunge or Parry; Feint or Riposte`";
         /// `Details: ...`
         Details = "Details", Plain, "text shown as it is: `Details: a gift from the river`";
         /// `Effect: apply Hasted to Self`
@@ -324,6 +326,8 @@ label_table! {
         PerTurn = "Per turn", Plain, "how many powers of a kind the holder may use a turn, on top of the system's quotas: `Per turn: 1 Move`";
         /// `Temporary health: N`
         TemporaryHealth = "Temporary health", Plain, "its N is temporary health, spent before health and ending it when used up: `Temporary health: N`";
+        /// `Converts: Move to Action`
+        Converts = "Converts", Plain, "widens the holder's turn: the system's `Per turn:` slots that take the first keyword's powers also take the others': `Converts: Move to Action`";
         /// `Spares: who laid it`
         Spares = "Spares", Plain, "laid as terrain, it never acts on the actor who laid it: `Spares: who laid it`";
     }

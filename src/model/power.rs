@@ -14,6 +14,10 @@ use crate::diagnostics::Spanned;
 /// The name a power's Result and Effect lines read its `Roll:` line's value by: `[Roll]`.
 pub const SHARED_ROLL: &str = "Roll";
 
+/// The name a power's Result and Effect lines read a target's place in the order the use
+/// strikes its targets by: `[Target Number]`, 1 for the first, 2 for the next.
+pub const TARGET_NUMBER: &str = "Target Number";
+
 /// One notation line of a power.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum PowerLine {
@@ -354,6 +358,9 @@ pub enum TraitLine {
     Slots(Amount),
     /// `Creation: +2 points` — raises the creation budget of actor blocks listing it.
     Creation(i64),
+    /// `Choices: Lunge or Parry; Feint or Riposte` — groups
+    /// of powers and traits of which an actor listing this trait may have one each.
+    Choices(Vec<Spanned<Vec<Spanned<Name>>>>),
     /// `To: Sound or Electricity Attacks`
     To(Selector),
     /// `Trigger: you are hit`
@@ -382,6 +389,7 @@ impl TraitLine {
             TraitLine::Replace(_) => "Replace",
             TraitLine::Slots(_) => "Slots",
             TraitLine::Creation(_) => "Creation",
+            TraitLine::Choices(_) => "Choices",
             TraitLine::To(_) => "To",
             TraitLine::Trigger(_) => "Trigger",
             TraitLine::While(_) => "While",
@@ -415,6 +423,20 @@ impl fmt::Display for TraitLine {
             }
             TraitLine::Slots(slots) => write!(f, "{slots}"),
             TraitLine::Creation(points) => write!(f, "{points:+} points"),
+            TraitLine::Choices(groups) => {
+                for (index, group) in groups.iter().enumerate() {
+                    if index > 0 {
+                        f.write_str("; ")?;
+                    }
+                    for (at, name) in group.node.iter().enumerate() {
+                        if at > 0 {
+                            f.write_str(" or ")?;
+                        }
+                        write!(f, "{}", name.node)?;
+                    }
+                }
+                Ok(())
+            }
             TraitLine::To(selector) => write!(f, "{selector}"),
         }
     }

@@ -97,6 +97,37 @@ impl fmt::Display for TurnQuota {
     }
 }
 
+/// A condition's `Converts: Move to Action`: while held, every slot of the system's `Per
+/// turn:` line that counts powers with the keyword `from` also takes powers with one of the
+/// keywords `to` (a turn of two actions where it held a move and an action).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SlotConversion {
+    /// The keyword whose slots widen (`Move`).
+    pub from: crate::diagnostics::Spanned<Name>,
+    /// The keywords those slots also take (`Action`, `Action or Trap`).
+    pub to: Vec<crate::diagnostics::Spanned<Name>>,
+}
+
+impl SlotConversion {
+    /// Whether `quota` is one of the slots this widens: it counts `from`.
+    pub fn widens(&self, quota: &TurnQuota) -> bool {
+        quota.keywords().any(|keyword| keyword.matches(self.from.node.as_str()))
+    }
+}
+
+impl fmt::Display for SlotConversion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} to ", self.from.node)?;
+        for (index, keyword) in self.to.iter().enumerate() {
+            if index > 0 {
+                f.write_str(" or ")?;
+            }
+            write!(f, "{}", keyword.node)?;
+        }
+        Ok(())
+    }
+}
+
 /// A `Per turn:` purchase: `1 Stamina buys 1 Basic or 1 Combat` — once a quota is used
 /// up, paying the price allows that many more uses of one of the options this turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

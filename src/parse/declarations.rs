@@ -555,6 +555,7 @@ impl Lowerer {
                     None
                 }
             }
+            ConditionLabel::Converts => self.converts(line).map(ConditionLine::Converts),
             ConditionLabel::Spares => {
                 let words: Vec<&str> = line.text.split_whitespace().collect();
                 if words.join(" ").eq_ignore_ascii_case("who laid it") {

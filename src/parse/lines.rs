@@ -491,6 +491,7 @@ impl Lowerer {
                     }
                 }
             }
+            TraitLabel::Choices => return Some(self.choices(line).map(TraitLine::Choices)),
             TraitLabel::Effect => TraitLine::Effect(self.effects(text, base)),
             TraitLabel::Group => {
                 TraitLine::Group(Spanned::new(Name::new(text), self.span_at(base, 0..text.len())))
@@ -505,6 +506,41 @@ impl Lowerer {
             TraitLabel::While => TraitLine::While(self.requirement(text, base)),
             TraitLabel::With => TraitLine::With(self.line_swap(line)),
         }))
+    }
+
+    /// `Choices: Lunge or Parry; Feint or Riposte`: groups split at `;`, names at
+    /// ` or `, each with its span; a group of fewer than two names does not read.
+    #[allow(clippy::type_complexity)]
+    fn choices(&mut self, line: &RawLine<'_>) -> Option<Vec<Spanned<Vec<Spanned<Name>>>>> {
+        let mut groups = Vec::new();
+        let mut start = 0;
+        for group in line.text.split(';') {
+            let mut names = Vec::new();
+            let mut at = start;
+            for name in group.split(" or ") {
+                let trimmed = name.trim();
+                let offset = at + (name.len() - name.trim_start().len());
+                if !trimmed.is_empty() {
+                    let span = self.span_at(line.base, offset..offset + trimmed.len());
+                    names.push(Spanned::new(Name::new(trimmed), span));
+                }
+                at += name.len() + " or ".len();
+            }
+            if names.len() < 2 {
+                self.expected(
+                    line,
+                    "groups of two or more names joined by `or`, separated by `;`: `Choices: \
+                     Lunge or Parry; Feint or Riposte`",
+                );
+                return None;
+            }
+            let trimmed = group.trim();
+            let offset = start + (group.len() - group.trim_start().len());
+            groups
+                .push(Spanned::new(names, self.span_at(line.base, offset..offset + trimmed.len())));
+            start += group.len() + 1;
+        }
+        Some(groups)
     }
 
     /// `Sound or Electricity Attacks` -> `Sound Attacks`, `Electricity Attacks`: a trailing

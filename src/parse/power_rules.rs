@@ -1,12 +1,14 @@
 //! Lowering the power-use rule lines: the system's `Keyword X: only on own turn`,
 //! `Per turn: 1 Task, 1 other` and `Stance ends: Unconscious`, and a condition's
-//! `Forbids: Reaction powers`.
+//! `Forbids: Reaction powers` and `Converts: Move to Action`.
 
 use super::lines::RawLine;
 use super::text::Lowerer;
 use crate::diagnostics::Spanned;
 use crate::model::power::LimitClock;
-use crate::model::power_rules::{KeywordRule, PowerFilter, RESISTED_AS, TurnPurchase, TurnQuota};
+use crate::model::power_rules::{
+    KeywordRule, PowerFilter, RESISTED_AS, SlotConversion, TurnPurchase, TurnQuota,
+};
 use crate::model::{Name, SystemLine};
 
 /// Splits `text` at commas into trimmed, non-empty pieces with their byte ranges.
@@ -193,6 +195,42 @@ impl Lowerer {
             return None;
         }
         Some(quotas)
+    }
+
+    /// A condition's `Converts: Move to Action` (or `Move to Action or Trap`): one keyword,
+    /// `to`, then keywords joined by `or`.
+    pub(super) fn converts(&mut self, line: &RawLine<'_>) -> Option<SlotConversion> {
+        let keyword = |word: &str| !word.is_empty() && !word.contains(' ');
+        let at = line.text.to_ascii_lowercase().find(" to ");
+        let Some((from, rest)) = at.map(|at| (&line.text[..at], &line.text[at + 4..])) else {
+            self.expected(line, "a keyword, `to` and a keyword: `Converts: Move to Action`");
+            return None;
+        };
+        let word_span = |lowerer: &Self, word: &str, start: usize| {
+            let offset = start + (word.len() - word.trim_start().len());
+            let word = word.trim();
+            Spanned::new(Name::new(word), lowerer.span_at(line.base, offset..offset + word.len()))
+        };
+        let from_word = from.trim();
+        let mut to = Vec::new();
+        let mut start = from.len() + 4;
+        for word in rest.split(" or ") {
+            if !keyword(word.trim()) {
+                to.clear();
+                break;
+            }
+            to.push(word_span(self, word, start));
+            start += word.len() + 4;
+        }
+        if !keyword(from_word) || to.is_empty() {
+            self.expected(
+                line,
+                "a keyword, `to` and keywords joined by `or`: `Converts: Move to Action` (a \
+                 slot that takes Move powers also takes Action powers)",
+            );
+            return None;
+        }
+        Some(SlotConversion { from: word_span(self, from, 0), to })
     }
 
     /// `Forbids: powers` or `Forbids: Reaction powers, Fate powers`.

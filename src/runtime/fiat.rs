@@ -293,6 +293,16 @@ impl Game {
             }
             let block = found?;
             let name = block.name.node.as_str().to_string();
+            if matches!(kind, Grantable::Power | Grantable::Trait) {
+                let who = game.world.actor(actor).map_err(engine)?;
+                if let Some((owner, held)) = chosen_already(&game.rules, who, &name) {
+                    let who = who.name.clone();
+                    return Err(refused(
+                        format!("{who} cannot have {name}: {owner} allows one of {name} or {held}, and {who} has {held}"),
+                        &format!("revoke {held} first, or grant another choice"),
+                    ));
+                }
+            }
             let who = game.world.actor_mut(actor).map_err(engine)?;
             let list = held_mut(who, kind);
             if list.iter().any(|held| held.eq_ignore_ascii_case(&name)) {
@@ -302,6 +312,9 @@ impl Game {
             list.push(name.clone());
             let who = who.name.clone();
             game.narrate(&format!("{who} gains {} {name} (GM)", kind.word()));
+            if kind == Grantable::Trait {
+                super::traits::granted(game, &who, &name)?;
+            }
             Ok(())
         })
     }
@@ -328,6 +341,9 @@ impl Game {
             };
             let removed = list.remove(index);
             game.narrate(&format!("{who_name} loses {} {removed} (GM)", kind.word()));
+            if kind == Grantable::Trait {
+                super::traits::revoked(game, &who_name, &removed)?;
+            }
             Ok(())
         })
     }
@@ -409,6 +425,38 @@ fn find<'a>(
 ) -> Result<&'a crate::model::Block, RuntimeError> {
     Rules::find(blocks, name)
         .ok_or_else(|| unknown(what, name, Rules::names(blocks)).at(Span::NONE))
+}
+
+/// The trait of `actor` whose `Choices:` line groups `name` with a power or trait `actor`
+/// already has, and that one: granting `name` would give it two of one group.
+fn chosen_already(
+    rules: &Rules,
+    actor: &crate::engine::Actor,
+    name: &str,
+) -> Option<(String, String)> {
+    let has = |wanted: &str| {
+        actor.powers.iter().chain(&actor.traits).any(|held| held.eq_ignore_ascii_case(wanted))
+    };
+    for owner in &actor.traits {
+        let Some(block) = Rules::find(&rules.traits, owner) else { continue };
+        let crate::model::BlockBody::Trait(lines) = &block.body else { continue };
+        for line in lines {
+            let crate::model::TraitLine::Choices(groups) = &line.node else { continue };
+            for group in groups {
+                if !group.node.iter().any(|choice| choice.node.matches(name)) {
+                    continue;
+                }
+                let other = group
+                    .node
+                    .iter()
+                    .find(|choice| !choice.node.matches(name) && has(choice.node.as_str()));
+                if let Some(other) = other {
+                    return Some((block.name.node.as_str().into(), other.node.as_str().into()));
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The actor's list a grant adds to.

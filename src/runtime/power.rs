@@ -9,7 +9,7 @@ use crate::engine::ShortList;
 use crate::engine::text::same_name;
 use crate::model::common::CheckRoller;
 use crate::model::expr::{LineContext, evaluate};
-use crate::model::power::{GradeGate, SHARED_ROLL};
+use crate::model::power::{GradeGate, SHARED_ROLL, TARGET_NUMBER};
 use crate::model::{Block, Cost, PowerLine};
 
 use super::Game;
@@ -745,12 +745,13 @@ fn resolve(
     // The `Roll:` line's value: rolled at the first Result or Effect line that applies, then
     // the same for every line and target.
     let mut shared = None;
-    for outcome in &outcomes {
-        // The bound names plus `Spent` and `Chosen`, on the stack.
+    for (place, outcome) in (1i64..).zip(&outcomes) {
+        // The bound names plus `Spent`, `Chosen` and the target's place in the order struck.
         let mut names = outcome.names.clone();
         let [spent, chosen] = use_names(context);
         names.push(spent);
         names.push(chosen);
+        names.push((TARGET_NUMBER, place));
         let grade = Some(i64::from(outcome.grade));
         for line in pipeline.lines.each(Kinds::RESULT | Kinds::EFFECT) {
             let (applies, effects) = match &line.node {

@@ -1,12 +1,13 @@
 //! Enforcing power-use rules in the pipeline's requirement step: the system's
 //! `Keyword X: ...` rules, the `Forbids:` lines of conditions the user holds (applied or
-//! included) and the `Per turn:` quotas, counted with the encounter's limit counters. A pack
-//! without such lines pays one emptiness test per power use; a rule only allocates when it
-//! refuses (or counts a quota use).
+//! included) and the `Per turn:` quotas (slots the `Converts:` lines of held conditions
+//! widen), counted with the encounter's limit counters. A pack without such lines pays one
+//! emptiness test per power use; a rule only allocates when it refuses (or counts a quota
+//! use).
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::LimitReset;
-use crate::model::power_rules::{KeywordRule, TurnPurchase, TurnQuota};
+use crate::model::power_rules::{KeywordRule, SlotConversion, TurnPurchase, TurnQuota};
 use crate::model::{Block, BlockKind, ConditionLine, PowerLine, SystemLine};
 
 use super::Game;
@@ -29,6 +30,8 @@ pub(crate) struct PowerRules {
     /// a power they count is counted, held or not, so a condition gained mid-turn sees the
     /// uses made before it.
     narrowed: Vec<TurnQuota>,
+    /// True when some condition has a `Converts:` line.
+    converts: bool,
 }
 
 impl PowerRules {
@@ -61,6 +64,10 @@ impl PowerRules {
                 continue;
             }
             rules.forbids |= forbid_lines(block).next().is_some();
+            if let crate::model::BlockBody::Condition(lines) = &block.body {
+                rules.converts |=
+                    lines.iter().any(|line| matches!(line.node, ConditionLine::Converts(_)));
+            }
             for (_, quotas) in held_quota_lines(block) {
                 for quota in quotas {
                     if !rules.narrowed.iter().any(|known| known.kinds() == quota.node.kinds()) {
@@ -320,7 +327,17 @@ fn check_rules(
         narrow(game, rules, block, &has, &request.actor)?;
     }
     if let Some((challenge_only, quotas, span, purchases)) = &power_rules.per_turn {
-        let per_turn = PerTurn { challenge_only: *challenge_only, quotas, span: *span, purchases };
+        let conversions = match power_rules.converts {
+            true => conversions(game, rules, actor)?,
+            false => Vec::new(),
+        };
+        let per_turn = PerTurn {
+            challenge_only: *challenge_only,
+            quotas,
+            span: *span,
+            purchases,
+            conversions: &conversions,
+        };
         count_turn_quota(game, block, &per_turn, &has, request)?;
     }
     Ok(())
@@ -336,6 +353,26 @@ struct PerTurn<'a> {
     span: Span,
     /// What paying allows beyond the quotas.
     purchases: &'a [TurnPurchase],
+    /// The `Converts:` lines of the conditions the user holds: slots they widen.
+    conversions: &'a [SlotConversion],
+}
+
+/// The `Converts:` lines of the conditions `actor` holds (applied or included), copied: the
+/// quota count that reads them changes the world.
+fn conversions(
+    game: &Game,
+    rules: &Rules,
+    actor: &str,
+) -> Result<Vec<SlotConversion>, RuntimeError> {
+    let user = game.world.actor(actor).map_err(super::power::engine)?;
+    let held = super::relations::held(rules, user);
+    let lines = held.iter().flat_map(|held| held.lines.iter());
+    Ok(lines
+        .filter_map(|line| match &line.node {
+            ConditionLine::Converts(conversion) => Some(conversion.clone()),
+            _ => None,
+        })
+        .collect())
 }
 
 /// The key of the uses of `quota` bought this turn, beside the quota's own counter.
@@ -371,8 +408,20 @@ fn count_turn_quota(
         count_of(encounter, &quota.key()) < quota.count.saturating_add(bought)
     };
     let quotas = per_turn.quotas;
-    let matching: Vec<&TurnQuota> =
+    let mut matching: Vec<&TurnQuota> =
         quotas.iter().filter(|quota| quota.keywords().any(|k| has(k.as_str()))).collect();
+    // The slots a held `Converts:` line widens come after those that take the power as
+    // written, so a widened slot is used only when no other has room.
+    let widened = |quota: &TurnQuota| {
+        per_turn.conversions.iter().any(|conversion| {
+            conversion.widens(quota) && conversion.to.iter().any(|to| has(to.node.as_str()))
+        })
+    };
+    for quota in quotas {
+        if !matching.contains(&quota) && widened(quota) {
+            matching.push(quota);
+        }
+    }
     // A use goes to the first entry that counts it and has room (`1 Move, 1 Action or
     // Move`: a second move takes the shared slot); when none has, the first one is paid for
     // or refused.

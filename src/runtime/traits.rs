@@ -138,6 +138,37 @@ pub(crate) fn joined(game: &mut Game, actor: &str, from: Option<&str>) -> Result
     Ok(())
 }
 
+/// `actor` was just granted the trait `name` (`grant feat Quick Hands to Ana`): one
+/// without trigger or `While:` starts holding its conditions, as it would from joining (one
+/// with `While:` lines is [`settle`]d after the command).
+pub(crate) fn granted(game: &mut Game, actor: &str, name: &str) -> Result<(), RuntimeError> {
+    let rules = Arc::clone(&game.rules);
+    let Some(block) = Rules::find(&rules.traits, name).filter(|b| acts_on_its_own(b)) else {
+        return Ok(());
+    };
+    if trigger_line(block).is_none() && !has_while(block) {
+        hold(game, &rules, actor, block)?;
+    }
+    Ok(())
+}
+
+/// `actor` no longer has the trait `name` (`revoke`): the conditions it held end.
+pub(crate) fn revoked(game: &mut Game, actor: &str, name: &str) -> Result<(), RuntimeError> {
+    let holder = game.world.actor(actor).map_err(engine)?;
+    if !holder.conditions.active.iter().any(|c| c.source.as_deref() == Some(name)) {
+        return Ok(());
+    }
+    game.remember(actor, Part::Conditions);
+    let ended = game.world.remove_conditions_from(actor, name)?;
+    for condition in ended {
+        game.world.narrate(format!("{actor} loses {}", condition.name), Span::NONE);
+        let data = EventData::Name(condition.name);
+        let kind = crate::model::hook::HookEvent::ConditionEnded;
+        super::hooks::fire(game, kind, actor, data, Span::NONE)?;
+    }
+    Ok(())
+}
+
 /// One condition of an actor block's `Conditions:` line.
 fn apply_listed(
     game: &mut Game,

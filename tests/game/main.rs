@@ -52,6 +52,7 @@ mod mystica_ground;
 mod mystica_juggernaut;
 mod mystica_moves;
 mod mystica_obstacles;
+mod mystica_pierce_double_tap;
 mod mystica_reactions;
 mod mystica_skills;
 mod mystica_turns;

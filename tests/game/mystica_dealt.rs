@@ -18,12 +18,14 @@ fn holds(session: &Session<Game>, actor: &str, condition: &str) -> bool {
     world.actor(actor).unwrap().conditions.active.iter().any(|c| c.name == condition)
 }
 
-/// Karak (Courageous Strike) and Jasmine on one side against `foe`; Karak acts first.
+/// Karak (Courageous Strike, in place of Defensive Stance: one skill a tier) and Jasmine on
+/// one side against `foe`; Karak acts first.
 fn strike_against(foe: &str) -> Session<Game> {
     session_after(&format!(
         "load \"rules/mystica\"\nactor Jasmine from Jasmine\nactor Karak from Karak\n\
          actor Brute from Bandit{foe}\nside Jasmine, Karak: party\n\
-         grant power Courageous Strike to Karak\nforce 20, 1, 2\nencounter Karak, Jasmine, Brute\n"
+         revoke stance Defensive Stance from Karak\ngrant power Courageous Strike to Karak\n\
+         force 20, 1, 2\nencounter Karak, Jasmine, Brute\n"
     ))
 }
 

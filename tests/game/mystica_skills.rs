@@ -11,10 +11,13 @@ use crate::common::sessions::{run, session_after};
 
 /// Karak at 0,0 with a Bandit east (1,0) and a Thug south (0,1), both Dexterity 2, Agility
 /// 1, Stamina 1, 16 health; Jasmine (Dexterity 7, a Short Bow) at 5,0; Karak and Jasmine
-/// on side party, the Bandits on side foes; an encounter with Karak first.
+/// on side party, the Bandits on side foes; an encounter with Karak first. Sweep and
+/// Longshot are the other choices of tiers Karak and Jasmine took Reckless Strike and Toss
+/// at (one skill a tier: the class's `Choices:`), so those are taken back first.
 const SETUP: &str = "load \"rules/mystica\"\nactor Jasmine from Jasmine\nactor Karak from Karak\n\
 actor Bandit from Bandit\nactor Thug from Bandit\nside Jasmine, Karak: party\n\
 place Karak at 0,0\nplace Bandit at 1,0\nplace Thug at 0,1\nplace Jasmine at 5,0\n\
+revoke power Reckless Strike from Karak\nrevoke power Toss from Jasmine\n\
 grant power Sweep to Karak\ngrant power Longshot to Jasmine\ngrant power \"Fool's Luck\" to Jasmine\n\
 force 20, 19, 2, 1\nencounter Karak, Jasmine, Bandit, Thug\n";
 
@@ -92,15 +95,20 @@ fn fools_luck_keeps_the_better_of_two_d20_and_its_natural_roll_decides_the_criti
     assert!(out.contains("Jasmine: 2 -> 9 vs 11: failure"), "{out}");
 }
 
-/// The whole party (Jasmine, Karak, Shaera) and a Bandit; Karak knows Courageous Strike;
-/// turn order Jasmine, Karak, Shaera, Bandit.
+/// The whole party (Jasmine, Karak, Shaera) and a Bandit; turn order Jasmine, Karak,
+/// Shaera, Bandit.
 const PARTY: &str = "load \"rules/mystica\"\nactor Jasmine from Jasmine\nactor Karak from Karak\n\
 actor Shaera from Shaera\nactor Bandit from Bandit\nside Jasmine, Karak, Shaera: party\n\
-grant power Courageous Strike to Karak\nforce 20, 19, 18, 1\nencounter Karak, Jasmine, Shaera, Bandit\n";
+force 20, 19, 18, 1\nencounter Karak, Jasmine, Shaera, Bandit\n";
+
+/// Courageous Strike is the other tier 1 choice to Karak's Defensive Stance (one skill a
+/// tier): the stance is taken back first.
+const COURAGEOUS: &str =
+    "revoke stance Defensive Stance from Karak\ngrant power Courageous Strike to Karak\n";
 
 #[test]
 fn courageous_strike_inspires_every_party_member_and_waits_until_nobody_is() {
-    let mut session = session_after(PARTY);
+    let mut session = session_after(&format!("{PARTY}{COURAGEOUS}"));
     // 10 + Dexterity 4 hits; 1d8 4 + Strength 6 - Stamina 1 = 9, not yet inspired.
     let out = run(&mut session, "force 10, 4\nKarak uses Courageous Strike on Bandit\n");
     assert!(

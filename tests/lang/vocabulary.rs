@@ -128,6 +128,11 @@ fn trait_line(label: TraitLabel) -> Evidence {
         TraitLabel::Details => Text,
         // Read by `check`, which holds created characters to the raised budget.
         TraitLabel::Creation => Runs(&["exactly_the_budget_passes_and_a_human_spends_10"]),
+        // Read by `check` (actor blocks) and `grant`.
+        TraitLabel::Choices => Runs(&[
+            "two_of_one_group_are_refused_at_the_second",
+            "a_phantom_takes_one_skill_of_each_tier_pair",
+        ]),
         TraitLabel::Effect => {
             Runs(&["a_stance_costs_its_cost_applies_its_effect_and_is_replaced_by_the_next"])
         }
@@ -334,6 +339,9 @@ fn condition(label: ConditionLabel) -> Evidence {
             "the_coat_takes_damage_before_health_and_ends_when_spent",
             "last_stand_gives_all_but_1_health_and_the_excess_is_temporary_until_the_battle_ends",
         ]),
+        ConditionLabel::Converts => {
+            Runs(&["double_tap_lets_a_turn_hold_two_attacks_and_without_it_the_second_is_refused"])
+        }
         ConditionLabel::Spares => Runs(&["a_phantom_is_never_affected_by_its_own_traps"]),
     }
 }
