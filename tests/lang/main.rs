@@ -22,6 +22,7 @@ mod gear_fields;
 mod gear_stat_fields;
 mod held_quotas;
 mod keep_best_forms;
+mod keywords_gathered;
 mod party_forms;
 mod rules_golden;
 mod rules_model;
