@@ -77,11 +77,9 @@ pub(crate) fn sample_chunks(
             }
             tally.add_end(&game, &damage, weight);
             // Back to the start for the next sample, keeping the stream where it is.
-            let roller = game.world().roller.clone();
             for ran in undo.into_iter().rev() {
-                ran.undo(&mut game);
+                ran.undo_keeping_dice(&mut game);
             }
-            game.world_mut().roller = roller;
         }
     }
     (tally, runs)
