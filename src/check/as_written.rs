@@ -151,6 +151,14 @@ pub enum RefusalKind {
     /// `Target has keyword Construct` where no actor block gives an actor that keyword.
     #[error("no actor has the keyword `{0}`")]
     ActorKeywords(String),
+    /// `the square is occupied` where no use names a cell (a trait, a condition, a weapon).
+    #[error("a `{label}` line here has no {cell} for `the {cell}` to name")]
+    NoCellHere {
+        /// The cell word as written.
+        cell: String,
+        /// The line's label.
+        label: &'static str,
+    },
     /// `you are behind you`: one actor measured against its own facing.
     #[error("`{0}` is measured against its own facing: the test needs two actors")]
     FacingItself(String),
@@ -186,6 +194,7 @@ impl RefusalKind {
             RefusalKind::NoPowerHere { .. } => "rules::check::no_power_here",
             RefusalKind::ActorKeywords(_) => "rules::check::actor_keywords",
             RefusalKind::FacingItself(_) => "rules::check::facing_itself",
+            RefusalKind::NoCellHere { .. } => "rules::check::no_cell_here",
         }
     }
 
@@ -212,7 +221,8 @@ impl RefusalKind {
             RefusalKind::UnknownGear { .. } => "no gear of this name or keyword".into(),
             RefusalKind::UnknownSubject { .. }
             | RefusalKind::NoTargetHere { .. }
-            | RefusalKind::NoPowerHere { .. } => "cannot be evaluated".into(),
+            | RefusalKind::NoPowerHere { .. }
+            | RefusalKind::NoCellHere { .. } => "cannot be evaluated".into(),
             RefusalKind::ActorKeywords(_) => "no actor block gives it".into(),
             RefusalKind::FacingItself(_) => "always the same actor".into(),
         }

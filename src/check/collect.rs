@@ -43,6 +43,8 @@ pub struct References<'a> {
     pub groups: Vec<&'a Spanned<Name>>,
     /// Powers an effect line runs (`use Cross Thorns`).
     pub powers_used: Vec<&'a Spanned<Name>>,
+    /// Conditions an effect line lays as terrain (`lay Snare`).
+    pub laid: Vec<&'a Spanned<Name>>,
     /// The kinds of `each ... within N` recipients (`ally`, `enemy`, `creature`).
     pub each_recipients: Vec<&'a Spanned<Name>>,
     /// The kinds of `an ally within N` tests (`ally`, `enemy`, `creature`).
@@ -209,11 +211,7 @@ impl<'a> References<'a> {
                 }
                 EffectPart::Effect(effect) => {
                     if let Effect::Move { kind, .. } = effect
-                        && !matches!(
-                            kind,
-                            crate::model::effect::MoveKind::Push
-                                | crate::model::effect::MoveKind::Pull
-                        )
+                        && !kind.is_forced()
                     {
                         self.chosen_moves.push((part.span, label));
                     }
@@ -342,7 +340,10 @@ impl<'a> References<'a> {
                     self.amount(within, context);
                 }
             }
-            Effect::Lay { condition, .. } => self.condition(condition, context),
+            Effect::Lay { condition, .. } => {
+                self.laid.push(&condition.name);
+                self.condition(condition, context)
+            }
             Effect::Lift { condition, .. } => self.condition_names.push(condition),
             Effect::Use { power } => self.powers_used.push(power),
         }
@@ -366,22 +367,29 @@ impl<'a> References<'a> {
     fn gate(&mut self, gate: &'a Requirement, context: LineContext) {
         let Requirement::Tests { first, rest } = gate else { return };
         for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
-            match &test.node {
-                Test::Compare(expr) => self.expr(expr, context),
-                Test::Has { subject, condition, .. } => self.has(subject, condition, context),
-                Test::Near { who, within, .. } => {
-                    self.amount(within, context);
-                    self.near_kinds.push(who);
-                }
-                Test::Party { who, condition, .. } => {
-                    self.near_kinds.push(who);
-                    self.condition_names.push(condition);
-                }
-                Test::Event { .. }
-                | Test::Keyword { .. }
-                | Test::Wielding { .. }
-                | Test::Facing { .. } => {}
+            self.test(test, context);
+        }
+    }
+
+    /// The names one test reads.
+    fn test(&mut self, test: &'a Spanned<Test>, context: LineContext) {
+        match &test.node {
+            Test::Compare(expr) => self.expr(expr, context),
+            Test::Has { subject, condition, .. } => self.has(subject, condition, context),
+            Test::Near { who, within, .. } => {
+                self.amount(within, context);
+                self.near_kinds.push(who);
             }
+            Test::Party { who, condition, .. } => {
+                self.near_kinds.push(who);
+                self.condition_names.push(condition);
+            }
+            Test::Cell { terrain: Some(terrain), .. } => self.condition_names.push(terrain),
+            Test::Event { .. }
+            | Test::Keyword { .. }
+            | Test::Wielding { .. }
+            | Test::Facing { .. }
+            | Test::Cell { terrain: None, .. } => {}
         }
     }
 
@@ -399,24 +407,7 @@ impl<'a> References<'a> {
             },
             Requirement::Tests { first, rest } => {
                 for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
-                    match &test.node {
-                        Test::Compare(expr) => self.expr(expr, context),
-                        Test::Has { subject, condition, .. } => {
-                            self.has(subject, condition, context)
-                        }
-                        Test::Near { who, within, .. } => {
-                            self.amount(within, context);
-                            self.near_kinds.push(who);
-                        }
-                        Test::Party { who, condition, .. } => {
-                            self.near_kinds.push(who);
-                            self.condition_names.push(condition);
-                        }
-                        Test::Event { .. }
-                        | Test::Keyword { .. }
-                        | Test::Wielding { .. }
-                        | Test::Facing { .. } => {}
-                    }
+                    self.test(test, context);
                 }
             }
         }
@@ -694,7 +685,8 @@ impl<'a> References<'a> {
             ConditionLine::Parameters(_)
             | ConditionLine::Stacking(_)
             | ConditionLine::Duration(_)
-            | ConditionLine::TurnSkipped => {}
+            | ConditionLine::TurnSkipped
+            | ConditionLine::SparesLayer => {}
         }
     }
 

@@ -57,6 +57,15 @@ impl<'a> References<'a> {
 /// lower-case `damage`/`healing` that differs from a stat only by case is flagged.
 pub(super) fn check_condition_block(body: &BlockBody, names: &Names, out: &mut Vec<Diagnostic>) {
     let BlockBody::Condition(lines) = body else { return };
+    if let (_, Some(trigger)) = crate::model::timing::moments(lines)
+        && let Some(line) = lines.iter().find(|l| matches!(l.node, ConditionLine::Trigger(_)))
+    {
+        out.push(CheckErrorKind::TriggerNotRun(trigger).at(line.span).to_diagnostic().with_help(
+            "a condition's effects run at `you start your turn`, `you end your turn` or `you \
+             enter the hex` (laid as terrain), joined by `or`; to answer an event, write a \
+             system rule: `On hit: if you are Spiky: apply Bleeding`",
+        ));
+    }
     let parameters = super::names::parameters(body);
     for line in lines {
         let ConditionLine::Modifiers(modifiers) = &line.node else { continue };

@@ -2,12 +2,47 @@
 //! lower-case reserved word (`Health per Stamina`: `per` ends a name) or a word ending in
 //! `'s` (`Undine's Charges`: a possessive, Undine's `Charges`) would check clean where it is
 //! declared and then read as something else (or not at all) in brackets, `Modifiers:` and
-//! effect lines, so the declaration is refused with the bare spelling to use.
+//! effect lines, so the declaration is refused with the bare spelling to use. So is a
+//! resource named like an actor's `Level:` or `Tier:` value that an actor block gives:
+//! `[Level]` reads the actor's value, never the resource.
 
 use super::error::CheckErrorKind;
 use crate::diagnostics::Diagnostic;
 use crate::link::Symbols;
-use crate::model::Name;
+use crate::model::{ActorLine, BlockBody, Name, Pack};
+
+/// Refuses each resource named `Level` or `Tier` in a pack whose actor blocks give that
+/// value (`Level: 3`): bracket reads take the actor's value first.
+pub fn shadowed_resources(pack: &Pack, symbols: &Symbols, out: &mut Vec<Diagnostic>) {
+    for resource in &symbols.resources {
+        let given = pack.blocks().find_map(|block| {
+            let BlockBody::Actor(lines) = &block.node.body else { return None };
+            lines.iter().find(|line| match &line.node {
+                ActorLine::Level(_) => resource.name.eq_ignore_ascii_case("Level"),
+                ActorLine::Tier(_) => resource.name.eq_ignore_ascii_case("Tier"),
+                _ => false,
+            })
+        });
+        let Some(line) = given else { continue };
+        let word = if matches!(line.node, ActorLine::Level(_)) { "Level" } else { "Tier" };
+        out.push(
+            Diagnostic::error(
+                "rules::check::resource_shadowed",
+                format!(
+                    "the resource `{}` is named like an actor's `{word}:` line, which `[{word}]` \
+                     reads first: no bracket would read the resource",
+                    resource.name
+                ),
+            )
+            .with_primary(resource.span, "shadowed by the actor's value")
+            .with_secondary(line.span, "an actor block gives its own")
+            .with_help(format!(
+                "name the resource for what it counts (`Resource Rank`), or drop the actors' \
+                 `{word}:` lines"
+            )),
+        );
+    }
+}
 
 /// Refuses each declared stat, resource and derived value whose name is not bare words.
 pub fn declared_names(symbols: &Symbols, out: &mut Vec<Diagnostic>) {

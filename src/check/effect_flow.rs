@@ -2,12 +2,13 @@
 //! once), groups that run each other in a circle, the kinds `each ... within N` accepts,
 //! `Bounds` lines that name stats, and actor stat values outside their bounds.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::model::{ActorLine, BlockBody, Effect, EffectPart, Effects, Name, Pack, SystemLine};
 
 use super::collect::References;
+use super::stops::Runs;
 
 /// The `each` kinds the runtime selects by side.
 const EACH_KINDS: [&str; 10] = [
@@ -27,10 +28,42 @@ const EACH_KINDS: [&str; 10] = [
 const ONE_RECIPIENTS: [&str; 6] =
     ["Self", "you", "Target", "the target", "Next Ally", "next in turn order"];
 
+/// The effects groups (lower case) that walk where a request names (`Effects Drift: walk
+/// 1`), themselves or through the groups they run (`do Drift`).
+fn walking_groups(pack: &Pack) -> BTreeSet<String> {
+    let groups: Vec<(String, Runs<'_>)> = pack
+        .system_lines()
+        .filter_map(|line| match &line.node {
+            SystemLine::Effects { name, effects } => {
+                let mut runs = Runs::default();
+                runs.walk(effects);
+                Some((name.node.as_str().to_lowercase(), runs))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut walking: BTreeSet<String> = BTreeSet::new();
+    loop {
+        let before = walking.len();
+        for (name, runs) in &groups {
+            let runs_walking =
+                runs.groups.iter().any(|g| walking.contains(&g.node.as_str().to_lowercase()));
+            if !runs.chosen_moves.is_empty() || runs_walking {
+                walking.insert(name.clone());
+            }
+        }
+        if walking.len() == before {
+            return walking;
+        }
+    }
+}
+
 /// A walk (move, shift, fly, teleport) goes where the request names (`Ana uses Step to
 /// 2,0`); a condition's, a trait's or a system rule's effect runs with no request, so
-/// nobody would move. (An effects group may be run by a power's use: not refused.)
+/// nobody would move, whether it walks itself or through an effects group it runs (`do
+/// Drift`). (An effects group run by a power's use has the use's request: not refused.)
 fn moves_without_a_destination(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let walking = walking_groups(pack);
     for block in pack.blocks() {
         let owner = match block.node.body {
             BlockBody::Condition(_) => "a condition's",
@@ -47,6 +80,41 @@ fn moves_without_a_destination(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 )
                 .with_primary(span, "nobody would move")
                 .with_help("moves that go where the user chooses belong on a power (`Ana uses Step to 2,0`); here a push or pull moves someone along a line"),
+            );
+        }
+        if walking.is_empty() {
+            continue;
+        }
+        let run: Vec<&Spanned<Name>> = match &block.node.body {
+            BlockBody::System(lines) => {
+                let mut runs = Runs::default();
+                for line in lines {
+                    match &line.node {
+                        SystemLine::OnEvent(rule) => runs.walk(&rule.effects),
+                        SystemLine::At { effects, .. } => runs.walk(effects),
+                        _ => {}
+                    }
+                }
+                runs.groups
+            }
+            body => References::of(body).groups,
+        };
+        for group in run.into_iter().filter(|g| walking.contains(&g.node.as_str().to_lowercase())) {
+            out.push(
+                Diagnostic::error(
+                    "rules::check::move_without_destination",
+                    format!(
+                        "`do {}` walks where a request names, and {owner} effect runs with no \
+                         request",
+                        group.node
+                    ),
+                )
+                .with_primary(group.span, "nobody would move")
+                .with_help(format!(
+                    "run the group from a power (`Result: do {}`, used `to q,r`); here a push or \
+                     pull moves someone along a line",
+                    group.node
+                )),
             );
         }
     }

@@ -107,6 +107,10 @@ pub enum CheckErrorKind {
         /// The stat it differs from only by case.
         stat: String,
     },
+    /// A condition's `Trigger: you take damage` beside `Effect:` lines: no moment a
+    /// condition's effects run at, so they would never run.
+    #[error("a condition's effects never run on `{0}`")]
+    TriggerNotRun(String),
     /// `damage taken of [Kind]` in a condition without a `Kind` parameter.
     #[error("unknown parameter `{0}`")]
     UnknownParameter(String),
@@ -228,6 +232,7 @@ impl CheckErrorKind {
             CheckErrorKind::UnknownGradeLabel(_) => "rules::check::unknown_grade_label",
             CheckErrorKind::IgnoredLine { .. } => "rules::check::ignored_line",
             CheckErrorKind::AmbiguousQuantity { .. } => "rules::check::ambiguous_quantity",
+            CheckErrorKind::TriggerNotRun(_) => "rules::check::trigger_not_run",
             CheckErrorKind::UnknownParameter(_) => "rules::check::unknown_parameter",
             CheckErrorKind::ReplaceMatchesNothing { .. } => "rules::check::replace_matches_nothing",
             CheckErrorKind::WithoutReplace { .. } => "rules::check::with_without_replace",
@@ -282,6 +287,7 @@ impl CheckErrorKind {
             CheckErrorKind::ResultZero => "the same as an Effect line at every grade".into(),
             CheckErrorKind::UnknownGradeLabel(_) => "this line can never apply".into(),
             CheckErrorKind::AmbiguousQuantity { .. } => "one letter-case away from a stat".into(),
+            CheckErrorKind::TriggerNotRun(_) => "no moment its effects run at".into(),
             CheckErrorKind::UnknownParameter(_) => "not a parameter of this condition".into(),
             CheckErrorKind::ReplaceMatchesNothing { .. } => {
                 "no selected power has this line".into()

@@ -34,6 +34,7 @@ mod rulings;
 mod scripts;
 mod shared_rolls;
 mod space;
+mod spares;
 mod stat_parents;
 mod stops;
 mod tables;
@@ -85,6 +86,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     rules::duplicates(pack, &mut out);
     use_names::declared(symbols, &mut out);
     declared_names::declared_names(symbols, &mut out);
+    declared_names::shadowed_resources(pack, symbols, &mut out);
     cycles::cycles(pack, &mut out);
     let procedures = use_names::Procedures::of(pack);
     let critical_label = use_names::critical_label(pack);
@@ -196,6 +198,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     space::space(pack, &mut out);
     shared_rolls::shared_rolls(pack, &mut out);
     stops::stops(pack, &mut out);
+    spares::spares(pack, &mut out);
     out
 }
 

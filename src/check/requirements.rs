@@ -1,13 +1,14 @@
 //! Requirement tests as the runtime evaluates them (`runtime/requirement.rs`). A power's
-//! `While:` and `Prereq:` lines, a trait's (an upgrade's, a stance's) and a weapon's
-//! `Requires:` and a condition's `While:` test what holds now: a comparison, a condition someone holds (`you are
-//! Dazed`, `Target has Prone`, `not you are Hidden`) or a keyword of the power (`this power
-//! has keyword Melee`). Refused here: a subject the runtime does not know, the target where
-//! there is none (a trait or weapon line), the power where there is none, keywords of an
-//! actor (actors carry none at run time), and an event (`an enemy moves adjacent`), which is
-//! something that happens, not something that holds. An effect line's `when <test>:` and a
-//! `Result if <test>:` line are checked the same way: the target is the line's, and no
-//! power is in use there.
+//! `While:`, `Prereq:` and `Trigger:` lines, a trait's (an upgrade's, a stance's) and a
+//! weapon's `Requires:` and a condition's `While:` test what holds now: a comparison, a
+//! condition someone holds (`you are Dazed`, `Target has Prone`, `not you are Hidden`) or a
+//! keyword of the power (`this power has keyword Melee`). Refused here: a subject the runtime
+//! does not know, the target where there is none (a trait or weapon line), the power where
+//! there is none, an actor's keyword no actor block gives, and an event (`an enemy moves
+//! adjacent`), which is something that happens, not something that holds — except on a
+//! power's `Trigger:` line, whose events the use's request vouches for while its other tests
+//! are evaluated. An effect line's `when <test>:` and a `Result if <test>:` line are checked
+//! the same way: the target is the line's, and no power is in use there.
 
 use super::as_written::RefusalKind;
 use crate::diagnostics::{Diagnostic, Spanned};
@@ -29,6 +30,8 @@ struct Place {
     target: bool,
     /// Whether there is a power in use (a power's line, an upgrade's).
     power: bool,
+    /// Whether a use may name a cell (`to q,r`): a power's own While and Prereq lines.
+    cell: bool,
 }
 
 /// Checks every While, Prereq and Requires line the runtime evaluates.
@@ -39,7 +42,8 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
     let known = Known { gear: &gear, actor_keywords: &kinds };
     for block in pack.blocks() {
         for (label, gate) in super::collect::References::of(&block.node.body).effect_gates {
-            tests(&gate.node, Place { label, target: true, power: false }, &known, out);
+            let place = Place { label, target: true, power: false, cell: false };
+            tests(&gate.node, place, &known, out);
         }
         match &block.node.body {
             BlockBody::Power(lines) => {
@@ -47,9 +51,10 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
                     let (label, requirement) = match &line.node {
                         PowerLine::While(requirement) => ("While", requirement),
                         PowerLine::Prereq(requirement) => ("Prereq", requirement),
+                        PowerLine::Trigger(requirement) => ("Trigger", requirement),
                         _ => continue,
                     };
-                    let place = Place { label, target: true, power: true };
+                    let place = Place { label, target: true, power: true, cell: true };
                     tests(requirement, place, &known, out);
                 }
             }
@@ -62,13 +67,15 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
                         TraitLine::Prereq(requirement) => ("Prereq", requirement),
                         _ => continue,
                     };
-                    tests(requirement, Place { label, target: false, power }, &known, out);
+                    let place = Place { label, target: false, power, cell: false };
+                    tests(requirement, place, &known, out);
                 }
             }
             BlockBody::Condition(lines) => {
                 for line in lines {
                     if let ConditionLine::While(requirement) = &line.node {
-                        let place = Place { label: "While", target: false, power: false };
+                        let place =
+                            Place { label: "While", target: false, power: false, cell: false };
                         tests(requirement, place, &known, out);
                     }
                 }
@@ -76,7 +83,8 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
             BlockBody::Weapon(lines) => {
                 for line in lines {
                     if let WeaponLine::Requires(requirement) = &line.node {
-                        let place = Place { label: "Requires", target: false, power: false };
+                        let place =
+                            Place { label: "Requires", target: false, power: false, cell: false };
                         tests(requirement, place, &known, out);
                     }
                 }
@@ -148,6 +156,15 @@ fn refused(test: &Spanned<Test>, place: Place) -> Option<Diagnostic> {
     let label = place.label;
     let (who, keyword) = match &test.node {
         Test::Compare(_) | Test::Near { .. } | Test::Party { .. } => return None,
+        // A power's trigger names the events its use answers (the request vouches for them).
+        Test::Event { .. } if label == "Trigger" => return None,
+        Test::Cell { cell, .. } if !place.cell => {
+            let kind = RefusalKind::NoCellHere { cell: cell.clone(), label };
+            let help = "a cell test belongs on a power's `Prereq:` or `While:` line, whose use \
+                        names the cell (`Ana uses Place Trap to 2,1`)";
+            return Some(kind.at(test.span).to_diagnostic().with_help(help));
+        }
+        Test::Cell { .. } => return None,
         Test::Event { .. } => {
             let kind = RefusalKind::EventAsState(label);
             let help = "test what holds now (`you are Dazed`, `[HP > 0]`); an event belongs \

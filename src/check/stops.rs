@@ -17,19 +17,24 @@ const STOP_WITHOUT_WALK: &str = "rules::check::stop_without_walk";
 
 /// What an effect line writes that matters here: its stops and what it runs.
 #[derive(Default)]
-struct Runs<'a> {
-    stops: Vec<Span>,
-    powers: Vec<&'a Spanned<Name>>,
-    groups: Vec<&'a Spanned<Name>>,
+pub(super) struct Runs<'a> {
+    pub stops: Vec<Span>,
+    pub powers: Vec<&'a Spanned<Name>>,
+    pub groups: Vec<&'a Spanned<Name>>,
+    /// Moves that go where the request names (`walk 1`; not a push or pull).
+    pub chosen_moves: Vec<Span>,
 }
 
 impl<'a> Runs<'a> {
-    fn walk(&mut self, effects: &'a Effects) {
+    pub(super) fn walk(&mut self, effects: &'a Effects) {
         for part in &effects.parts {
             match &part.node {
                 EffectPart::Effect(Effect::StopBefore { .. }) => self.stops.push(part.span),
                 EffectPart::Effect(Effect::Use { power }) => self.powers.push(power),
                 EffectPart::Effect(Effect::Do { group, .. }) => self.groups.push(group),
+                EffectPart::Effect(Effect::Move { kind, .. }) if !kind.is_forced() => {
+                    self.chosen_moves.push(part.span)
+                }
                 EffectPart::Effect(_) | EffectPart::Narration(_) => {}
                 EffectPart::When { then, .. } => self.walk(then),
                 EffectPart::Check { on_success, on_failure, .. } => {

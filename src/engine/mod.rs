@@ -76,6 +76,6 @@ pub use save::{
     to_json, write_atomically,
 };
 pub use short_list::ShortList;
-pub use state::World;
+pub use state::{Laid, World};
 pub use stats::{Ids, Resources, Stats, Table};
 pub use text::{NameCache, SharedText};

@@ -50,10 +50,10 @@ pub struct World {
     /// Hexes that block movement and lines to targets (walls); older saves have none.
     #[serde(default, skip_serializing_if = "std::collections::BTreeSet::is_empty")]
     pub walls: std::collections::BTreeSet<super::hex::Hex>,
-    /// Terrain: per hex, condition blocks laid on it with their N; whoever stands there holds
-    /// them. Older saves have none.
+    /// Terrain: per hex, condition blocks laid on it with their N and who laid them;
+    /// whoever stands there holds them. Older saves have none.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "terrain_as_list")]
-    pub terrain: BTreeMap<super::hex::Hex, BTreeMap<String, Option<i64>>>,
+    pub terrain: BTreeMap<super::hex::Hex, BTreeMap<String, Laid>>,
     /// Gear lying on the map (a thrown weapon where it landed), per cell, in the order it
     /// was dropped; picked up into someone's equipment. Older saves have none.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "ground_as_list")]
@@ -77,20 +77,65 @@ mod roller_as_state {
     }
 }
 
+/// One terrain laid on a hex: its N, and who laid it (`lay` on a power's line; `None` for
+/// the GM's `terrain` command). Saved as the bare N when nobody laid it, as older saves have
+/// it, else as `{"n": N, "by": "Ana"}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "LaidAsSaved", into = "LaidAsSaved")]
+pub struct Laid {
+    /// The condition's N (`terrain Fire 2`).
+    pub n: Option<i64>,
+    /// The actor whose effect laid it.
+    pub by: Option<String>,
+}
+
+impl Laid {
+    /// Terrain with `n`, laid by nobody in particular.
+    pub fn with_n(n: Option<i64>) -> Laid {
+        Laid { n, by: None }
+    }
+}
+
+/// How a [`Laid`] is saved.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(untagged)]
+enum LaidAsSaved {
+    Bare(Option<i64>),
+    Owned { n: Option<i64>, by: String },
+}
+
+impl From<LaidAsSaved> for Laid {
+    fn from(saved: LaidAsSaved) -> Laid {
+        match saved {
+            LaidAsSaved::Bare(n) => Laid { n, by: None },
+            LaidAsSaved::Owned { n, by } => Laid { n, by: Some(by) },
+        }
+    }
+}
+
+impl From<Laid> for LaidAsSaved {
+    fn from(laid: Laid) -> LaidAsSaved {
+        match laid.by {
+            None => LaidAsSaved::Bare(laid.n),
+            Some(by) => LaidAsSaved::Owned { n: laid.n, by },
+        }
+    }
+}
+
 /// JSON map keys must be strings: terrain is saved as a list of `[hex, conditions]` pairs.
 mod terrain_as_list {
-    use super::BTreeMap;
+    use super::{BTreeMap, Laid};
     use crate::engine::Hex;
     use serde::{Deserialize, Deserializer, Serializer};
 
-    type Terrain = BTreeMap<Hex, BTreeMap<String, Option<i64>>>;
+    type Terrain = BTreeMap<Hex, BTreeMap<String, Laid>>;
 
     pub fn serialize<S: Serializer>(terrain: &Terrain, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(terrain.iter())
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Terrain, D::Error> {
-        let pairs = Vec::<(Hex, BTreeMap<String, Option<i64>>)>::deserialize(deserializer)?;
+        let pairs = Vec::<(Hex, BTreeMap<String, Laid>)>::deserialize(deserializer)?;
         Ok(pairs.into_iter().collect())
     }
 }

@@ -305,6 +305,16 @@ pub enum Test {
         /// The gear's name or keyword.
         gear: Spanned<Name>,
     },
+    /// `the square is occupied`, `not the square has Unsteady Ground`: what is on the cell
+    /// the power's use names (`to q,r`).
+    Cell {
+        /// `not` before the test.
+        negated: bool,
+        /// The cell word as written, in lower case (`square`, `hex`, `cell`).
+        cell: String,
+        /// The terrain tested for; `None`: whether an actor stands there.
+        terrain: Option<Spanned<Name>>,
+    },
     /// `you are behind Target`, `not you are in front of Target`, `Target is beside you`:
     /// where the subject stands seen from the other actor's facing (see
     /// [`crate::engine::Quarter`]).
@@ -370,6 +380,15 @@ impl fmt::Display for Test {
             }
             Test::Facing { subject, verb, quarter, of } => {
                 write!(f, "{} {verb} {quarter} {}", subject.node, of.node)
+            }
+            Test::Cell { negated, cell, terrain } => {
+                if *negated {
+                    f.write_str("not ")?;
+                }
+                match terrain {
+                    Some(terrain) => write!(f, "the {cell} has {}", terrain.node),
+                    None => write!(f, "the {cell} is occupied"),
+                }
             }
             Test::Party { negated, who, condition } => {
                 let article = article(who.node.as_str(), *negated);

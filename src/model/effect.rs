@@ -167,6 +167,12 @@ impl MoveKind {
         })
     }
 
+    /// Whether it moves someone along a line away from or toward the user (`push`, `pull`)
+    /// rather than to where the request names.
+    pub fn is_forced(self) -> bool {
+        matches!(self, MoveKind::Push | MoveKind::Pull)
+    }
+
     /// The verb in lower case, as printed.
     pub fn as_str(self) -> &'static str {
         match self {

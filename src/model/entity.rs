@@ -156,6 +156,10 @@ pub enum ConditionLine {
     /// held to that many a turn, on top of the system's `Per turn:` line (uses made earlier
     /// in the same turn count).
     PerTurn(Vec<Spanned<super::power_rules::TurnQuota>>),
+    /// `Spares: who laid it` — laid as terrain by an actor's effect (`lay Snare`), it never
+    /// acts on that actor: stepping on it gives the layer nothing, and the rules it sets off
+    /// for others leave the layer out of whoever they reach.
+    SparesLayer,
 }
 
 impl fmt::Display for ConditionLine {
@@ -171,6 +175,7 @@ impl fmt::Display for ConditionLine {
             }
             ConditionLine::Stacking(stacking) => write!(f, "Stacking: {stacking}"),
             ConditionLine::TurnSkipped => f.write_str("Turn: skipped"),
+            ConditionLine::SparesLayer => f.write_str("Spares: who laid it"),
             ConditionLine::Duration(Duration::Until(event)) => {
                 write!(f, "Duration: until {}", event.node)
             }

@@ -322,6 +322,8 @@ label_table! {
         Forbids = "Forbids", Plain, "powers the holder cannot use: `Forbids: Reaction powers`";
         /// `Per turn: 1 Move`
         PerTurn = "Per turn", Plain, "how many powers of a kind the holder may use a turn, on top of the system's quotas: `Per turn: 1 Move`";
+        /// `Spares: who laid it`
+        Spares = "Spares", Plain, "laid as terrain, it never acts on the actor who laid it: `Spares: who laid it`";
     }
 }
 

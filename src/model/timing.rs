@@ -1,8 +1,13 @@
 //! The timing vocabularies: the moments a resource rule runs at (`reset to 6 at turn
-//! start`, `lost at end of encounter`) and the durations a condition lasts for (`for 2
-//! rounds`, `until end of your next turn`). Each is one table: the parser keeps the words as
+//! start`, `lost at end of encounter`), the durations a condition lasts for (`for 2
+//! rounds`, `until end of your next turn`) and the moments a condition's effects run at
+//! (`Trigger: you end your turn`, `you enter the hex`). Each is one table: the parser keeps the words as
 //! written, `check` refuses words outside the table (with a did-you-mean), the runtime runs
 //! exactly the entries here, and the help lists them from here.
+
+use super::common::Junction;
+use super::{ConditionLine, Requirement};
+use crate::diagnostics::Spanned;
 
 /// A moment of the turn structure a resource rule runs at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -195,6 +200,54 @@ fn normal(text: &str, ignored: &[&str]) -> String {
     words.join(" ")
 }
 
+/// When a condition block's `Effect:` lines run on its holder: at its start phase, at its
+/// end phase, on entering the cell the condition lies on as terrain.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Moments {
+    /// `Trigger: you start your turn` (or no `Trigger:` line).
+    pub start: bool,
+    /// `Trigger: you end your turn`, `you end your turn in the hex`.
+    pub end: bool,
+    /// `Trigger: you enter the hex` (`square`, `cell`).
+    pub enter: bool,
+}
+
+/// The moments a condition block's effects run at (none without an `Effect:` line; the
+/// start phase without a `Trigger:`), and the trigger as written when some of it names no
+/// moment — `you take damage`, `and` between two moments — which `check` refuses: nothing
+/// would ever run it.
+pub fn moments(lines: &[Spanned<ConditionLine>]) -> (Moments, Option<String>) {
+    if !lines.iter().any(|line| matches!(line.node, ConditionLine::Effect(_))) {
+        return (Moments::default(), None);
+    }
+    let trigger = lines.iter().find_map(|line| match &line.node {
+        ConditionLine::Trigger(requirement) => Some(requirement),
+        _ => None,
+    });
+    let Some(trigger) = trigger else {
+        return (Moments { start: true, ..Moments::default() }, None);
+    };
+    let Requirement::Tests { first, rest } = trigger else {
+        return (Moments::default(), Some(trigger.to_string()));
+    };
+    let mut moments = Moments::default();
+    let tests = std::iter::once((Junction::Or, first)).chain(rest.iter().map(|(j, t)| (*j, t)));
+    for (junction, test) in tests {
+        let text = test.node.to_string().to_lowercase();
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let cell = |word: &str| matches!(word, "hex" | "square" | "cell");
+        match words.as_slice() {
+            _ if junction == Junction::And => return (moments, Some(trigger.to_string())),
+            ["you", "start" | "begin", "your", "turn"] => moments.start = true,
+            ["you", "end", "your", "turn"] => moments.end = true,
+            ["you", "end", "your", "turn", "in", "the", place] if cell(place) => moments.end = true,
+            ["you", "enter", "the", place] if cell(place) => moments.enter = true,
+            _ => return (moments, Some(trigger.to_string())),
+        }
+    }
+    (moments, None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,5 +300,44 @@ mod tests {
             Some(TraitTrigger { event: HookEvent::TurnEnd, resource: None })
         );
         assert_eq!(TraitTrigger::parse("an enemy moves adjacent to you"), None);
+    }
+
+    fn moments_of(trigger: Option<&str>) -> (Moments, Option<String>) {
+        let mut text = String::from("condition Test\nEffect: heal 1\n");
+        if let Some(trigger) = trigger {
+            text += &format!("Trigger: {trigger}\n");
+        }
+        let mut sources = crate::diagnostics::SourceMap::new();
+        let (file, errors) = crate::parse::parse_source(&mut sources, "test.rules", &text);
+        assert!(errors.is_empty(), "{errors:?}");
+        match &file.items[0] {
+            crate::model::Item::Block(block) => match &block.node.body {
+                crate::model::BlockBody::Condition(lines) => moments(lines),
+                _ => panic!("a condition"),
+            },
+            crate::model::Item::Include(_) | crate::model::Item::House(_) => panic!("a block"),
+        }
+    }
+
+    #[test]
+    fn the_trigger_picks_the_moments() {
+        let start = Moments { start: true, ..Moments::default() };
+        let end = Moments { end: true, ..Moments::default() };
+        assert_eq!(moments_of(None), (start, None));
+        assert_eq!(moments_of(Some("you start your turn")), (start, None));
+        assert_eq!(moments_of(Some("you end your turn")), (end, None));
+        assert_eq!(moments_of(Some("you end your turn in the hex")), (end, None));
+        let both = Moments { start: true, enter: true, end: false };
+        assert_eq!(moments_of(Some("you enter the hex or you start your turn")), (both, None));
+        let unrun = |text: &str| moments_of(Some(text)).1;
+        assert_eq!(
+            unrun("you spend your turn hiding").as_deref(),
+            Some("you spend your turn hiding")
+        );
+        assert_eq!(unrun("you take damage").as_deref(), Some("you take damage"));
+        assert_eq!(
+            unrun("you enter the hex and you start your turn").as_deref(),
+            Some("you enter the hex and you start your turn")
+        );
     }
 }

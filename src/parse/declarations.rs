@@ -546,6 +546,15 @@ impl Lowerer {
             ConditionLabel::Includes => self.includes(line).map(ConditionLine::Includes),
             ConditionLabel::Forbids => self.forbids(line).map(ConditionLine::Forbids),
             ConditionLabel::PerTurn => self.held_per_turn(line).map(ConditionLine::PerTurn),
+            ConditionLabel::Spares => {
+                let words: Vec<&str> = line.text.split_whitespace().collect();
+                if words.join(" ").eq_ignore_ascii_case("who laid it") {
+                    Some(ConditionLine::SparesLayer)
+                } else {
+                    self.expected(line, "`who laid it`: `Spares: who laid it`");
+                    None
+                }
+            }
             ConditionLabel::Turn => {
                 if line.text.trim().eq_ignore_ascii_case("skipped") {
                     Some(ConditionLine::TurnSkipped)

@@ -634,7 +634,7 @@ impl Lowerer {
                             let cells = words.next()?.as_str().to_ascii_lowercase();
                             let condition = self.name(&words.next()?, base);
                             let occupant = words.next().map(|word| self.name(&word, base));
-                            if !matches!(kind, MoveKind::Push | MoveKind::Pull) {
+                            if !kind.is_forced() {
                                 self.diagnostics.push(
                                     Diagnostic::error(
                                         "rules::parse::crowding_not_forced",
@@ -900,6 +900,21 @@ impl Lowerer {
         }
         if rule == Rule::wielding_clause {
             return self.wielding(pair, base);
+        }
+        if rule == Rule::cell_clause {
+            let (mut negated, mut cell, mut terrain) = (false, String::new(), None);
+            for part in pair.into_inner() {
+                match part.as_rule() {
+                    Rule::cell_not => negated = true,
+                    Rule::the_cell => {
+                        let word = part.as_str().split_whitespace().last().unwrap_or_default();
+                        cell = word.to_ascii_lowercase();
+                    }
+                    Rule::name => terrain = Some(self.name(&part, base)),
+                    _ => {}
+                }
+            }
+            return Some(Test::Cell { negated, cell, terrain });
         }
         if rule == Rule::near_clause {
             let mut inner = pair.into_inner();

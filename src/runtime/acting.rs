@@ -143,6 +143,7 @@ impl GameHost {
             outcome: &[],
             destination: None,
             from_condition: false,
+            spared: None,
             binding: None,
         };
         super::effects::run(&mut acting.game, &context, effect, Some(&victim), None, acting.span)

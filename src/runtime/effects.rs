@@ -6,7 +6,7 @@
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::{ActiveCondition, Damage, DamageRules, HealRules, LayeredPool, Sink, Stacking};
-use crate::model::effect::{Amount, DAMAGE_DEALT, Effect, EffectPart, Effects, MoveKind};
+use crate::model::effect::{Amount, DAMAGE_DEALT, Effect, EffectPart, Effects};
 use crate::model::entity::{ConditionLine, Stacking as LineStacking};
 use crate::model::expr::{LineContext, Rounding, evaluate};
 use crate::model::hook::HookEvent;
@@ -34,6 +34,9 @@ pub(crate) struct Context<'a> {
     /// A condition's own turn effect (ongoing damage): not an attack, so the user's `damage
     /// dealt` modifiers (Weakened) do not change it.
     pub from_condition: bool,
+    /// Who the effects never reach by a kind (`each creature within 1`, `every ally`): the
+    /// one who laid the terrain that set them off, when its block spares who laid it.
+    pub spared: Option<&'a str>,
     /// A name bound for these effects and the groups they run (`Stat` on a chunk's
     /// judgement: the stat the test invokes).
     pub binding: Option<&'a crate::model::bind::Binding>,
@@ -282,7 +285,7 @@ pub(crate) fn run(
                     )
                 })?,
             };
-            super::terrain::lay(game, condition.name.node.as_str(), n, hex, span)?;
+            super::terrain::lay(game, (condition.name.node.as_str(), n), user, hex, span)?;
         }
         Effect::Lift { condition, at } => {
             let who = match at {
@@ -379,7 +382,7 @@ pub(crate) fn run(
                 Some(within) => {
                     super::recipients::each_within(game, context, kind, within, (target, grade))?
                 }
-                None => super::recipients::every(game, user, kind)?,
+                None => super::recipients::every(game, context, kind)?,
             };
             for holder in holders {
                 let applied = (condition, duration.as_ref(), against.as_ref());
@@ -433,7 +436,7 @@ pub(crate) fn run(
         }
         Effect::Move { kind, subject: who, up_to, distance, unit, crowd } => {
             let distance = amount(game, context, distance, target, grade)?;
-            let forced = matches!(kind, MoveKind::Push | MoveKind::Pull);
+            let forced = kind.is_forced();
             let who = match who {
                 Some(_) => target.unwrap_or(user),
                 None if forced => target.unwrap_or(user),

@@ -209,6 +209,7 @@ fn fire_thresholds(game: &mut Game) -> Result<(), RuntimeError> {
                 outcome: &[],
                 destination: None,
                 from_condition: false,
+                spared: None,
                 binding: None,
             };
             nested(game, line.span, |game| {

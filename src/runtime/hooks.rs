@@ -102,6 +102,12 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
         (HookEvent::Kill, EventData::Name(victim)) => Some(victim.as_str()),
         _ => None,
     };
+    let spared = match (event.kind, &event.data) {
+        (HookEvent::ConditionApplied, EventData::Name(name)) => {
+            super::terrain::spared_layer(game, &event.actor, name)
+        }
+        _ => None,
+    };
     for rule in rules.event_rules.iter().filter(|rule| rule.event.node == event.kind) {
         if let Some(named) = &rule.named {
             let EventData::Name(reached) = &event.data else { continue };
@@ -148,6 +154,7 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
             outcome: &[],
             destination: None,
             from_condition: false,
+            spared: spared.as_deref(),
             binding: None,
         };
         game.reacting += 1;

@@ -38,7 +38,7 @@ pub(crate) struct Journal {
 type Ground = std::collections::BTreeMap<crate::engine::Hex, Vec<String>>;
 
 /// The conditions laid on one hex, with their N.
-type Terrain = std::collections::BTreeMap<String, Option<i64>>;
+type Terrain = std::collections::BTreeMap<String, crate::engine::Laid>;
 
 /// One recorded old value; `name` is an index of [`Journal::names`].
 #[derive(Clone, Debug)]

@@ -21,6 +21,7 @@ use super::power_lines::{Kinds, PowerLines};
 use super::procedures::settle_for_power;
 use super::relations::{pair_delta, relative_delta};
 pub(crate) use super::requirement::holds;
+use super::requirement::holds_at;
 use super::rules::Rules;
 use super::scope::LineScope;
 
@@ -298,6 +299,7 @@ fn run(
         outcome: &use_names,
         destination: request.options.destination,
         from_condition: false,
+        spared: None,
         binding: None,
     };
     let pipeline = Pipeline { context, block, lines, request, minimum_range };
@@ -308,7 +310,7 @@ fn run(
         super::hooks::zero_checkpoint(game, block.name.span)?;
     }
     let targets = super::targets::choose_targets(game, &pipeline, stage)?;
-    if stage == Stage::Use && pipeline.lines.has(Kinds::WHILE | Kinds::PREREQ) {
+    if stage == Stage::Use && pipeline.lines.has(Kinds::WHILE | Kinds::PREREQ | Kinds::TRIGGER) {
         super::requirement::per_target(game, &pipeline, &targets)?;
     }
     if stage == Stage::Use
@@ -335,18 +337,30 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
             continue;
         }
         let user = game.world.actor(&request.actor).map_err(engine)?;
-        if !holds((rules, &game.world), requirement, user, Some((block, weapon)))? {
+        let (power, cell) = (Some((block, weapon)), request.options.destination);
+        if !holds_at((rules, &game.world), requirement, (user, None), (power, cell), &[])? {
             let requirement = requirement.to_string();
             let (actor, power) = (request.actor.clone(), power_name.to_string());
             return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));
         }
     }
     for line in pipeline.lines.each(Kinds::TRIGGER) {
-        if let PowerLine::Trigger(trigger) = &line.node
-            && request.options.trigger.is_none()
-        {
+        let PowerLine::Trigger(trigger) = &line.node else { continue };
+        if request.options.trigger.is_none() {
             let (power, trigger) = (power_name.to_string(), trigger.to_string());
             return Err(RuntimeErrorKind::TriggerMissing { power, trigger }.at(line.span));
+        }
+        // The request vouches for the trigger's events; what must hold with them (`and you
+        // are Defending`) is tested here, or per target when it reads the target.
+        if super::requirement::reads_target(trigger) {
+            continue;
+        }
+        let user = game.world.actor(&request.actor).map_err(engine)?;
+        let (power, cell) = (Some((block, weapon)), request.options.destination);
+        if !holds_at((rules, &game.world), trigger, (user, None), (power, cell), &[])? {
+            let requirement = trigger.to_string();
+            let (actor, power) = (request.actor.clone(), power_name.to_string());
+            return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));
         }
     }
 

@@ -46,20 +46,21 @@ pub(crate) fn named(
             Ok(vec![super::effects::subject(game, Some(name), context.user, target)])
         }
         Recipient::Each { who, within } => each_within(game, context, who, within, (target, grade)),
-        Recipient::Every { who } => every(game, context.user, who),
+        Recipient::Every { who } => every(game, context, who),
     }
 }
 
 /// Every creature of the kind `who` names (`every ally`), placed or not, in the order they
-/// joined; the user is never one of them. Logs when there is nobody.
+/// joined; the user and the spared one are never among them. Logs when there is nobody.
 pub(crate) fn every(
     game: &mut Game,
-    user: &str,
+    context: &Context<'_>,
     who: &Spanned<Name>,
 ) -> Result<Vec<String>, RuntimeError> {
+    let user = context.user;
     let me = game.world.actor(user).map_err(|k| RuntimeErrorKind::Engine(k).at(who.span))?;
     let wanted = Wanted::of(who.node.as_str());
-    let found: Vec<String> = game
+    let mut found: Vec<String> = game
         .world
         .actors
         .iter()
@@ -71,10 +72,22 @@ pub(crate) fn every(
         })
         .map(|other| other.name.clone())
         .collect();
+    spare(game, context, &mut found, who);
     if found.is_empty() {
         game.world.narrate(format!("{user} has no {}", who.node), who.span);
     }
     Ok(found)
+}
+
+/// Takes the one the effects spare (who laid the terrain that set them off) out of
+/// `found`, saying so.
+fn spare(game: &mut Game, context: &Context<'_>, found: &mut Vec<String>, who: &Spanned<Name>) {
+    let Some(spared) = context.spared else { return };
+    let before = found.len();
+    found.retain(|name| name != spared);
+    if found.len() < before {
+        game.world.narrate(format!("{spared} is spared: {spared} laid it"), who.span);
+    }
 }
 
 /// Every placed creature of the kind `who` names within `within` of the user, nearest
@@ -89,7 +102,8 @@ pub(crate) fn each_within(
     let user = context.user;
     let reach = amount(game, context, within, target, grade)?;
     let me = game.world.actor(user).map_err(|k| RuntimeErrorKind::Engine(k).at(who.span))?;
-    let found = near(&game.world, game.rules.grid, me, ("each", who), reach)?;
+    let mut found = near(&game.world, game.rules.grid, me, ("each", who), reach)?;
+    spare(game, context, &mut found, who);
     if found.is_empty() {
         let text = format!("nobody is {} within {reach} of {user}", who.node);
         game.world.narrate(text, who.span);

@@ -7,7 +7,7 @@
 //! subjects and tests this module cannot evaluate; here they are errors, never a pass.
 
 use crate::diagnostics::Spanned;
-use crate::engine::{Actor, World};
+use crate::engine::{Actor, Hex, World};
 use crate::model::common::{Subject, Test};
 use crate::model::expr::{EvalErrorKind, Expr, LineContext, evaluate};
 use crate::model::keywords;
@@ -45,7 +45,7 @@ pub(crate) fn reads_target(requirement: &Requirement) -> bool {
         Test::Facing { subject, of, .. } => {
             [subject, of].into_iter().any(|who| Subject::of(&who.node).1 == Some(Subject::Target))
         }
-        Test::Near { .. } | Test::Party { .. } | Test::Event { .. } => false,
+        Test::Near { .. } | Test::Party { .. } | Test::Event { .. } | Test::Cell { .. } => false,
     })
 }
 
@@ -79,6 +79,18 @@ pub(crate) fn holds_on(
     requirement: &Requirement,
     (user, target): (&Actor, Option<&Actor>),
     power: Option<(&Block, Option<&Block>)>,
+    trigger: &[(String, i64)],
+) -> Result<bool, RuntimeError> {
+    holds_at((rules, world), requirement, (user, target), (power, None), trigger)
+}
+
+/// [`holds_on`] for a use that names `cell` (`to q,r`), which `the square is occupied`
+/// tests; without one such a test is an error.
+pub(crate) fn holds_at(
+    (rules, world): (&Rules, &World),
+    requirement: &Requirement,
+    (user, target): (&Actor, Option<&Actor>),
+    (power, cell): (Option<(&Block, Option<&Block>)>, Option<Hex>),
     trigger: &[(String, i64)],
 ) -> Result<bool, RuntimeError> {
     requirement.holds_by(|test: &Spanned<Test>| -> Result<bool, RuntimeError> {
@@ -185,6 +197,21 @@ pub(crate) fn holds_on(
                     });
                 found != *negated
             }
+            Test::Cell { negated, cell: word, terrain } => {
+                let Some(cell) = cell else {
+                    let message = format!("`{}` needs the {word} the use names", test.node);
+                    let hint = format!("give the use a {word}: `... to q,r`");
+                    return Err(RuntimeErrorKind::Flow { message, hint }.at(test.span));
+                };
+                let found = match terrain {
+                    None => world.actors.iter().any(|actor| actor.position == Some(cell)),
+                    Some(terrain) => world
+                        .terrain
+                        .get(&cell)
+                        .is_some_and(|laid| laid.keys().any(|name| terrain.node.matches(name))),
+                };
+                found != *negated
+            }
             Test::Event { .. } => true,
         })
     })
@@ -223,7 +250,7 @@ fn facing_quarter(
     })
 }
 
-/// The While and Prereq lines that read the target (`Prereq: Target has Prone`,
+/// The While, Prereq and Trigger lines that read the target (`Prereq: Target has Prone`,
 /// `[Target's HP < 10]`), each for every chosen target.
 pub(crate) fn per_target(
     game: &super::Game,
@@ -232,8 +259,11 @@ pub(crate) fn per_target(
 ) -> Result<(), RuntimeError> {
     let (rules, block, request) = (pipeline.context.rules, pipeline.block, pipeline.request);
     let user = game.world.actor(&request.actor).map_err(super::power::engine)?;
-    for line in pipeline.lines.each(Kinds::WHILE | Kinds::PREREQ) {
-        let (PowerLine::While(requirement) | PowerLine::Prereq(requirement)) = &line.node else {
+    for line in pipeline.lines.each(Kinds::WHILE | Kinds::PREREQ | Kinds::TRIGGER) {
+        let (PowerLine::While(requirement)
+        | PowerLine::Prereq(requirement)
+        | PowerLine::Trigger(requirement)) = &line.node
+        else {
             continue;
         };
         if !reads_target(requirement) {

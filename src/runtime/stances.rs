@@ -112,6 +112,7 @@ fn adopt(game: &mut Game, rules: &Rules, actor: &str, stance: &str) -> Result<()
         outcome: &[],
         destination: None,
         from_condition: false,
+        spared: None,
         binding: None,
     };
     for line in lines {

@@ -524,6 +524,7 @@ fn chunk(
             outcome: &names,
             destination: None,
             from_condition: false,
+            spared: None,
             binding: Some(&binding),
         };
         execute(game, &context, &effects, None, None, judgement.label.span)?;

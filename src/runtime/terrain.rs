@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostics::Span;
-use crate::engine::{ActiveCondition, Duration, Event, Hex, Stacking};
+use crate::engine::{ActiveCondition, Duration, Event, Hex, Laid, Stacking};
 
 use super::Game;
 use super::error::{RuntimeError, unknown};
@@ -50,7 +50,7 @@ impl Game {
         let name = block.name.node.as_str().to_string();
         self.command(|game| {
             for hex in hexes {
-                game.world.terrain.entry(*hex).or_default().insert(name.clone(), n);
+                game.world.terrain.entry(*hex).or_default().insert(name.clone(), Laid::with_n(n));
             }
             let shown: Vec<String> = hexes.iter().map(Hex::to_string).collect();
             let rating = n.map(|n| format!(" {n}")).unwrap_or_default();
@@ -74,11 +74,12 @@ impl Game {
 }
 
 /// `lay Spikes at Target`: lays the condition block `condition` (with `n`) on `hex` from an
-/// effect line, journaled so a failing power takes it back; whoever stands there gains it.
+/// effect line of `by`'s, journaled so a failing power takes it back; whoever stands there
+/// gains it (but `by` itself, when the block spares who laid it).
 pub(crate) fn lay(
     game: &mut Game,
-    condition: &str,
-    n: Option<i64>,
+    (condition, n): (&str, Option<i64>),
+    by: &str,
     hex: Hex,
     span: Span,
 ) -> Result<(), RuntimeError> {
@@ -87,7 +88,8 @@ pub(crate) fn lay(
     })?;
     let name = block.name.node.as_str().to_string();
     game.remember_terrain(hex);
-    game.world.terrain.entry(hex).or_default().insert(name.clone(), n);
+    let laid = Laid { n, by: Some(by.to_string()) };
+    game.world.terrain.entry(hex).or_default().insert(name.clone(), laid);
     let rating = n.map(|n| format!(" {n}")).unwrap_or_default();
     game.world.narrate(format!("terrain {name}{rating} at {hex}"), span);
     settle_on(game, &[hex])
@@ -119,6 +121,30 @@ pub(crate) fn lift(
     }
     game.world.narrate(format!("terrain {name} lifted at {hex}"), span);
     settle_on(game, &[hex])
+}
+
+/// Whether the condition block `condition` spares who laid it (`Spares: who laid it`).
+pub(crate) fn spares_layer(rules: &Rules, condition: &str) -> bool {
+    Rules::find(&rules.conditions, condition).is_some_and(|block| match &block.body {
+        crate::model::BlockBody::Condition(lines) => {
+            lines.iter().any(|line| matches!(line.node, crate::model::ConditionLine::SparesLayer))
+        }
+        _ => false,
+    })
+}
+
+/// Who laid the terrain `condition` that `actor` holds from the cell it stands on, when
+/// the block spares who laid it: the one its `When ... is applied` rules leave out.
+pub(crate) fn spared_layer(game: &Game, actor: &str, condition: &str) -> Option<String> {
+    if !spares_layer(&game.rules, condition) {
+        return None;
+    }
+    let holder = game.world.actor(actor).ok()?;
+    let hex = holder.position?;
+    let source = terrain_source(hex);
+    let from_here = |c: &ActiveCondition| c.name == condition && c.source == Some(source.clone());
+    holder.conditions.active.iter().any(from_here).then_some(())?;
+    game.world.terrain.get(&hex)?.get(condition)?.by.clone()
 }
 
 /// Settles every actor standing on one of `hexes`.
@@ -159,8 +185,16 @@ fn settle_with(
     super::sharing::settle(game, span)?;
     let who = game.world.actor(actor).map_err(engine)?;
     let position = who.position;
-    let wanted: BTreeMap<String, Option<i64>> =
-        position.and_then(|hex| game.world.terrain.get(&hex)).cloned().unwrap_or_default();
+    // What the cell gives this actor: all its terrain but what spares its layer.
+    let wanted: BTreeMap<String, Option<i64>> = position
+        .and_then(|hex| game.world.terrain.get(&hex))
+        .into_iter()
+        .flatten()
+        .filter(|(name, laid)| {
+            laid.by.as_deref() != Some(who.name.as_str()) || !spares_layer(&game.rules, name)
+        })
+        .map(|(name, laid)| (name.clone(), laid.n))
+        .collect();
     let here = position.map(terrain_source);
     let from_terrain =
         |c: &ActiveCondition| c.source.as_deref().is_some_and(|s| s.starts_with("terrain at "));
@@ -202,7 +236,8 @@ fn settle_with(
         // Its own instance, whatever the block's stacking, so leaving ends exactly it.
         game.world.apply_condition(actor, active, Stacking::Additive, span)?;
         if entering {
-            fire(game, HookEvent::ConditionApplied, actor, EventData::Name(name), span)?;
+            fire(game, HookEvent::ConditionApplied, actor, EventData::Name(name.clone()), span)?;
+            super::turn_effects::run_entered(game, actor, &name, &source)?;
         }
     }
     Ok(())

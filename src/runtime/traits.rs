@@ -318,6 +318,7 @@ fn run_reaction(
         outcome: &[],
         destination: None,
         from_condition: false,
+        spared: None,
         binding: None,
     };
     for line in lines(block) {

@@ -7,40 +7,16 @@
 
 use std::sync::Arc;
 
-use crate::diagnostics::{Span, Spanned};
+use crate::diagnostics::Span;
 use crate::engine::Phase;
 use crate::model::effect::{Effect, EffectPart, Effects};
+use crate::model::timing::{Moments, moments};
 use crate::model::{ConditionLine, Name};
 
 use super::Game;
 use super::effects::Context;
 use super::error::RuntimeError;
 use super::relations::held;
-
-/// The turn moment a condition block's effects run at: the holder's start phase unless its
-/// `Trigger:` names the end of the turn. `None` when the block has no `Effect:` line or its
-/// trigger is some other event (a reaction, not a turn effect).
-pub(crate) fn moment(lines: &[Spanned<ConditionLine>]) -> Option<Phase> {
-    if !lines.iter().any(|line| matches!(line.node, ConditionLine::Effect(_))) {
-        return None;
-    }
-    let trigger = lines.iter().find_map(|line| match &line.node {
-        ConditionLine::Trigger(requirement) => Some(requirement.to_string().to_lowercase()),
-        _ => None,
-    });
-    let Some(text) = trigger else { return Some(Phase::Start) };
-    let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
-    let has = |options: &[&str]| words.iter().any(|word| options.contains(word));
-    if !has(&["turn"]) {
-        None
-    } else if has(&["end", "ends", "ending"]) {
-        Some(Phase::End)
-    } else if has(&["start", "starts", "begin", "begins"]) {
-        Some(Phase::Start)
-    } else {
-        None
-    }
-}
 
 /// The subtype a condition is applied with: `Fire Damage` (the rulebook's "Ongoing 3 Fire
 /// Damage") is the damage type `Fire`.
@@ -63,14 +39,41 @@ struct Due {
 /// Runs the effects of the conditions `actor` holds (applied or included) whose moment is
 /// `phase`, in the order they are held.
 pub(crate) fn run(game: &mut Game, actor: &str, phase: &Phase) -> Result<(), RuntimeError> {
-    if *phase == Phase::Action {
-        return Ok(());
-    }
+    let when = match phase {
+        Phase::Action => return Ok(()),
+        Phase::Start => "turn start",
+        Phase::End => "turn end",
+    };
+    let end = *phase == Phase::End;
+    run_due(game, actor, when, |_, moments| if end { moments.end } else { moments.start })
+}
+
+/// Runs the effects of the terrain `condition` that `actor` just gained on entering the
+/// cell `source` names (`terrain at 2,0`), when its trigger is entering.
+pub(crate) fn run_entered(
+    game: &mut Game,
+    actor: &str,
+    condition: &str,
+    source: &str,
+) -> Result<(), RuntimeError> {
+    run_due(game, actor, "entering", |held, moments| {
+        moments.enter && held.name == condition && held.source == Some(source)
+    })
+}
+
+/// Runs the effects of the conditions `actor` holds that `due` picks, logged as acting
+/// `when`.
+fn run_due(
+    game: &mut Game,
+    actor: &str,
+    when: &str,
+    due_now: impl Fn(&super::relations::Held<'_>, Moments) -> bool,
+) -> Result<(), RuntimeError> {
     let rules = Arc::clone(&game.rules);
     let Ok(holder) = game.world.actor(actor) else { return Ok(()) };
     let mut due = Vec::new();
     for h in held(&rules, holder) {
-        if moment(h.lines).as_ref() != Some(phase) {
+        if !due_now(&h, moments(h.lines).0) {
             continue;
         }
         let effects = h
@@ -101,9 +104,9 @@ pub(crate) fn run(game: &mut Game, actor: &str, phase: &Phase) -> Result<(), Run
             outcome: &outcome,
             destination: None,
             from_condition: true,
+            spared: None,
             binding: None,
         };
-        let when = if *phase == Phase::End { "turn end" } else { "turn start" };
         let shown = match &condition.subtype {
             Some(subtype) => format!("{} ({subtype})", condition.name),
             None => condition.name.clone(),
@@ -158,32 +161,6 @@ fn typed(effects: &Effects, subtype: Option<&str>) -> Effects {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn moment_of(trigger: Option<&str>) -> Option<Phase> {
-        let mut text = String::from("condition Test\nEffect: heal 1\n");
-        if let Some(trigger) = trigger {
-            text += &format!("Trigger: {trigger}\n");
-        }
-        let mut sources = crate::diagnostics::SourceMap::new();
-        let (file, errors) = crate::parse::parse_source(&mut sources, "test.rules", &text);
-        assert!(errors.is_empty(), "{errors:?}");
-        match &file.items[0] {
-            crate::model::Item::Block(block) => match &block.node.body {
-                crate::model::BlockBody::Condition(lines) => moment(lines),
-                _ => None,
-            },
-            crate::model::Item::Include(_) | crate::model::Item::House(_) => None,
-        }
-    }
-
-    #[test]
-    fn the_trigger_picks_the_phase() {
-        assert_eq!(moment_of(None), Some(Phase::Start));
-        assert_eq!(moment_of(Some("you start your turn")), Some(Phase::Start));
-        assert_eq!(moment_of(Some("you end your turn")), Some(Phase::End));
-        assert_eq!(moment_of(Some("you spend your turn hiding")), None);
-        assert_eq!(moment_of(Some("you take damage")), None);
-    }
 
     #[test]
     fn damage_suffix_is_not_part_of_the_type() {

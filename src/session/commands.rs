@@ -150,7 +150,8 @@ pub const COMMANDS: &[CommandSpec] = &[
         syntax: "check ACTOR TERMS vs N|[EXPR] [as TAG] [against ACTOR] [adding N POOL] [aided by ACTORS]",
         help: "a plain check against a difficulty, a number or a bracket read on the actor \
                (`as TAG`: a tag of a `Check tags:` line, which the roller's `vs TAG` \
-               modifiers select; `against NAME`: relative modifiers count; a success pool \
+               modifiers select; `against NAME`: relative modifiers count; the two in \
+               either order; a success pool \
                sums its helpers' successes)",
         examples: &[
             "check Scout Agility + 2 vs 9 against Bandit aided by Hero",

@@ -177,7 +177,13 @@ impl Game {
         for (hex, laid) in &world.terrain {
             let shown: Vec<String> = laid
                 .iter()
-                .map(|(name, n)| n.map_or_else(|| name.clone(), |n| format!("{name} {n}")))
+                .map(|(name, laid)| {
+                    let rated = laid.n.map_or_else(|| name.clone(), |n| format!("{name} {n}"));
+                    match &laid.by {
+                        Some(by) => format!("{rated} (laid by {by})"),
+                        None => rated,
+                    }
+                })
                 .collect();
             let _ = writeln!(text, "terrain at {hex}: {}", shown.join(", "));
         }

@@ -69,6 +69,10 @@ fn a_human_adds_her_level_on_a_check_tagged_crafting_and_only_there() {
     let out =
         run(&mut session, "force 2\ncheck Jasmine Dexterity vs 12 as Crafting against Karak\n");
     assert!(out.contains("Jasmine: 2 -> 12 vs 12: success"), "{out}");
+    // The opponent first, then the tag: the same check.
+    let out =
+        run(&mut session, "force 2\ncheck Jasmine Dexterity vs 12 against Karak as Crafting\n");
+    assert!(out.contains("Jasmine: 2 -> 12 vs 12: success"), "{out}");
     // A Gaider adds nothing on a crafting check (the tag reads in any case).
     let out = run(&mut session, "force 2\ncheck Karak Dexterity vs 12 as crafting\n");
     assert!(out.contains("Karak: 2 -> 6 vs 12: failure"), "{out}");

@@ -9,7 +9,7 @@ use mythforge::engine::Hex;
 use mythforge::runtime::Game;
 use mythforge::session::Session;
 
-use crate::common::sessions::{run, session_after};
+use crate::common::sessions::{refused, run, session_after};
 
 /// Jasmine (Phantom) and Karak on side party, a Bandit (Strength 2, Dexterity 2, Agility 1,
 /// 16 health) on side foes; Jasmine at 0,0, the Bandit at 3,0, Karak at 6,6.
@@ -81,6 +81,68 @@ fn only_a_phantom_places_traps_and_undo_takes_the_trap_back() {
     let failure = format!("{:?}", refused.failure.expect("Karak is no Phantom"));
     assert!(failure.contains("Phantom Bonuses"), "{failure}");
     assert!(!trapped(&session, 1, 0));
+}
+
+#[test]
+fn a_trap_is_never_placed_on_an_occupied_square_nor_on_unsteady_ground() {
+    let mut session = session();
+    let diagnostics = refused(&mut session, "Jasmine uses Place Springwire Trap to 3,0\n");
+    assert_eq!(
+        diagnostics[0].message,
+        "Jasmine cannot use Place Springwire Trap: requirement `you are Phantom Bonuses and not \
+         the square is occupied` does not hold"
+    );
+    assert!(!trapped(&session, 3, 0), "the Bandit's square keeps no trap");
+    run(&mut session, "terrain Unsteady Ground at 1,0\n");
+    let diagnostics = refused(&mut session, "Jasmine uses Place Springwire Trap to 1,0\n");
+    assert!(
+        diagnostics[0].message.ends_with("`not the square has Unsteady Ground` does not hold"),
+        "{}",
+        diagnostics[0].message
+    );
+    // A use naming no square has nothing to test: an error, never a pass.
+    let diagnostics = refused(&mut session, "Jasmine uses Place Springwire Trap\n");
+    assert_eq!(
+        (diagnostics[0].message.as_str(), diagnostics[0].help.as_deref()),
+        (
+            "`not the square is occupied` needs the square the use names",
+            Some("give the use a square: `... to q,r`")
+        )
+    );
+    // A free square beside them takes it.
+    let out = run(&mut session, "Jasmine uses Place Springwire Trap to 2,0\n");
+    assert!(out.ends_with("terrain Springwire Trap at 2,0\n"), "{out}");
+}
+
+#[test]
+fn a_phantom_is_never_affected_by_its_own_traps() {
+    let mut session = session();
+    run(
+        &mut session,
+        "grant power Place Flash Trap to Jasmine\nJasmine uses Place Flash Trap to 1,0\n",
+    );
+    // Stepping on her own trap gives Jasmine nothing, and the trap stays.
+    let out = run(&mut session, "place Jasmine at 1,0\nshow state\n");
+    assert!(
+        out.starts_with("> place Jasmine at 1,0\nJasmine is placed: 0,0 -> 1,0 (1 square)\n> show")
+    );
+    assert!(out.contains("terrain at 1,0: Flash Trap (laid by Jasmine)\n"), "{out}");
+    assert!(trapped(&session, 1, 0));
+    // The Bandit sets it off with Jasmine and Karak each 1 square from it: Karak only.
+    run(&mut session, "place Jasmine at 1,1\nplace Karak at 0,0\n");
+    let out = run(&mut session, "place Bandit at 1,0\n");
+    assert!(
+        out.contains(
+            "Bandit gains Disoriented\nJasmine is spared: Jasmine laid it\n\
+             Karak gains Disoriented\nterrain Flash Trap lifted"
+        ),
+        "{out}"
+    );
+    assert!(!holds(&session, "Jasmine", "Disoriented"));
+    // A trap the GM lays is laid by nobody: it reaches Jasmine.
+    run(&mut session, "place Bandit at 3,0\nterrain Flash Trap at 2,1\n");
+    let out = run(&mut session, "place Jasmine at 2,1\n");
+    assert!(out.contains("Jasmine gains Disoriented\n"), "{out}");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! the unknown-condition diagnostic and the session lines `terrain` / `terrain clear`.
 
 use mythforge::diagnostics::{Span, ToDiagnostic};
-use mythforge::engine::{ActiveCondition, Duration, Hex, Stacking};
+use mythforge::engine::{ActiveCondition, Duration, Hex, Laid, Stacking};
 use mythforge::runtime::{CheckRequest, Game, PowerUse};
 
 use crate::common::packs;
@@ -157,7 +157,8 @@ fn terrain_is_saved_and_restored() {
     other.restore(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
     let laid = &other.world().terrain[&Hex::new(1, -1)];
-    let expected = [("Dim".to_string(), None), ("Rough".to_string(), Some(2))];
+    let expected =
+        [("Dim".to_string(), Laid::with_n(None)), ("Rough".to_string(), Laid::with_n(Some(2)))];
     assert_eq!(laid.clone().into_iter().collect::<Vec<_>>(), expected);
     assert_eq!(other.world().terrain.len(), 1);
     other.place("Bo", Some(Hex::new(1, -1))).unwrap();

@@ -3,7 +3,7 @@
 //! `When <Condition> ends:` runs on leaving; effects lay terrain (`lay Spikes at Target`,
 //! `lay Spikes` at the request's hex), journaled so a failed use takes it back.
 
-use mythforge::engine::Hex;
+use mythforge::engine::{Hex, Laid};
 use mythforge::runtime::{Game, PowerUse};
 
 const PACK: &str = "\
@@ -106,7 +106,18 @@ fn effects_lay_terrain_under_a_target_or_on_the_requested_hex() {
     let mut scatter = PowerUse::new("Ana", "Scatter");
     scatter.options.destination = Some(Hex::new(-1, 0));
     game.use_power(&scatter).unwrap();
-    assert_eq!(game.world().terrain[&Hex::new(-1, 0)].get("Spikes"), Some(&None));
+    let laid = Laid { n: None, by: Some("Ana".to_string()) };
+    assert_eq!(game.world().terrain[&Hex::new(-1, 0)].get("Spikes"), Some(&laid));
+    // Who laid it is saved and restored.
+    let path = std::env::temp_dir().join(format!("laid-{}.json", std::process::id()));
+    game.save(&path).unwrap();
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let compact: String = saved.split_whitespace().collect();
+    assert!(compact.contains(r#"{"Spikes":{"n":null,"by":"Ana"}}"#), "{saved}");
+    let mut other = self::game();
+    other.restore(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(other.world().terrain[&Hex::new(-1, 0)].get("Spikes"), Some(&laid));
     walk(&mut game, (-1, 0));
     assert_eq!(hp(&game), 7);
     // Without a hex it is refused; a use that fails later takes its terrain back.

@@ -1,6 +1,7 @@
 //! A declared stat, resource or derived value whose name does not read back as one name (a
 //! lower-case reserved word, a possessive `'s`) is refused where it is declared, with the
-//! caret under the word and the spelling that reads back.
+//! caret under the word and the spelling that reads back; so is a resource an actor's
+//! `Level:` line shadows.
 
 use mythforge::diagnostics::Diagnostic;
 use mythforge::runtime::Game;
@@ -63,4 +64,29 @@ fn the_capitalised_multi_word_stat_reads_in_modifiers() {
     assert_eq!(game.effective("Tank", "Health Per Stamina").unwrap().0, 2);
     let health = game.world().actor("Tank").unwrap().resources["Health"];
     assert_eq!(health.max, Some(18));
+}
+
+#[test]
+fn a_resource_named_like_an_actors_level_line_is_refused_where_an_actor_gives_one() {
+    let rules = "system Tiny\nResource HP: max 10\nResource Level: start 3; no max\n\n\
+                 actor Ana\nLevel: 5\nResources: HP 2\n";
+    let errors = refused(rules);
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    let (error, at) = &errors[0];
+    assert_eq!(error.code, "rules::check::resource_shadowed");
+    assert_eq!(
+        error.message,
+        "the resource `Level` is named like an actor's `Level:` line, which `[Level]` reads \
+         first: no bracket would read the resource"
+    );
+    assert_eq!(at, "Level");
+    assert_eq!(
+        error.help.as_deref(),
+        Some(
+            "name the resource for what it counts (`Resource Rank`), or drop the actors' `Level:` lines"
+        )
+    );
+    // Without an actor giving a Level, the resource is the only Level: fine.
+    let alone = "system Tiny\nResource HP: max 10\nResource Level: start 3; no max\n";
+    assert!(Game::new(1).load_source("t.rules", alone).is_ok());
 }

@@ -179,3 +179,33 @@ fn check_refuses_a_chosen_move_where_no_request_names_a_destination() {
         ]
     );
 }
+
+#[test]
+fn check_refuses_an_effects_group_that_walks_where_no_request_names_a_destination() {
+    // Drift walks through Sway; a condition runs Drift, a power runs Sway (fine: its use
+    // names where), and a system rule runs Shove, which only pushes (fine).
+    let text = "system S\nResource HP: max 9\nEffects Sway: walk 1 hexes\nEffects Drift: do Sway\n\
+                Effects Shove: push Self 1 hexes\nOn turn start: do Shove\n\n\
+                condition Dizzy\nEffect: do Drift\n\npower Step\nTarget: Self\nResult: do Sway\n";
+    let mut sources = SourceMap::new();
+    let (file, diagnostics) = mythforge::parse::parse_source(&mut sources, "m.rules", text);
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let found = mythforge::check::check_pack(&Pack { files: vec![file] });
+    let found: Vec<(&str, &str, &str, &str)> = found
+        .iter()
+        .map(|d| {
+            let help = d.help.as_deref().unwrap_or_default();
+            (d.code.as_str(), d.message.as_str(), sources.slice(d.primary_span()), help)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            "rules::check::move_without_destination",
+            "`do Drift` walks where a request names, and a condition's effect runs with no request",
+            "Drift",
+            "run the group from a power (`Result: do Drift`, used `to q,r`); here a push or pull \
+             moves someone along a line"
+        )]
+    );
+}

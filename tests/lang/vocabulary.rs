@@ -330,6 +330,7 @@ fn condition(label: ConditionLabel) -> Evidence {
             "disoriented_moves_once_a_turn_and_again_the_next",
             "a_move_made_before_the_flash_counts_and_without_it_two_moves_fill_the_turn",
         ]),
+        ConditionLabel::Spares => Runs(&["a_phantom_is_never_affected_by_its_own_traps"]),
     }
 }
 
