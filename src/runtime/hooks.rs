@@ -255,44 +255,25 @@ fn fire_after_damage(
 /// reach it again (rising from -1 to 0, or falling further) until it has been above 0. An
 /// actor or resource that appears at or below 0 (a new actor) has not reached it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Zeroes(Vec<(String, String)>, Vec<bool>);
+pub(crate) struct Zeroes(Vec<(String, String)>);
 
 impl Zeroes {
-    /// The pairs as [`resources_now`] lists them, each marked when it is its actor's first.
-    fn of(pairs: Vec<(String, String)>) -> Zeroes {
-        let firsts = pairs
-            .iter()
-            .enumerate()
-            .map(|(index, (actor, _))| index == 0 || pairs[index - 1].0 != *actor)
-            .collect();
-        Zeroes(pairs, firsts)
-    }
-
     /// Whether the resources away from 0 are exactly the ones last looked at — the usual case
     /// after an effect, answered by one walk in step with the list, without allocating.
-    /// An actor's name is compared at its first watched resource only: the entries marked
-    /// as an actor's first split the list where its actor changes.
     fn still_matches(&self, game: &Game) -> bool {
         use crate::engine::text::same_name;
-        let mut watched = self.0.iter().zip(&self.1);
+        let mut watched = self.0.iter();
         for actor in &game.world.actors {
-            let mut first = true;
             for (name, resource) in &actor.resources {
-                if resource.current <= 0 {
-                    continue;
-                }
                 // Names compared inline: memcmp's call for each of a few short names cost
                 // more than the rest of the walk.
-                let Some(((watched_actor, watched_name), starts)) = watched.next() else {
-                    return false;
-                };
-                if *starts != first
-                    || !same_name(watched_name, name)
-                    || (first && !same_name(watched_actor, &actor.name))
+                if resource.current > 0
+                    && watched
+                        .next()
+                        .is_none_or(|(a, r)| !same_name(r, name) || !same_name(a, &actor.name))
                 {
                     return false;
                 }
-                first = false;
             }
         }
         watched.next().is_none()
@@ -328,7 +309,7 @@ fn resources_now(game: &Game, at_zero: bool) -> Vec<(String, String)> {
 /// below from here on fires `resource zero`. Costs one scan of the hook list without such a hook.
 pub(crate) fn watch_zeroes(game: &mut Game) {
     if watches_zeroes(game) && !game.zeroes.still_matches(game) {
-        game.zeroes = Zeroes::of(resources_now(game, false));
+        game.zeroes = Zeroes(resources_now(game, false));
     }
 }
 
@@ -341,7 +322,7 @@ pub(crate) fn reached_zero(game: &mut Game) -> Vec<(String, String)> {
     if game.zeroes.still_matches(game) {
         return Vec::new();
     }
-    let now = Zeroes::of(resources_now(game, false));
+    let now = Zeroes(resources_now(game, false));
     let watched = std::mem::replace(&mut game.zeroes, now);
     resources_now(game, true).into_iter().filter(|pair| watched.0.contains(pair)).collect()
 }
