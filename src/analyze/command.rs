@@ -50,6 +50,14 @@ impl Ran {
             }
         }
     }
+
+    /// Takes the command back but leaves the dice stream where the command left it.
+    pub fn undo_keeping_dice(self, game: &mut Game) {
+        if self.roller_before.is_none() {
+            // The command succeeded, so it is the last one in the undo history.
+            let _ = game.undo_keeping_dice();
+        }
+    }
 }
 
 /// Runs `planned` on `game`; a failed command leaves the game unchanged (the backend's

@@ -78,7 +78,11 @@ pub(crate) fn explore(prepared: &Prepared, budget: u64) -> Result<Explored, Beyo
             for state in &states {
                 tally.add_step(step, &StepReading::default(), state.p.value());
                 if step == last {
-                    tally.add_end(&state.game, &state.damage, state.p.value());
+                    tally.add_end(
+                        &state.game,
+                        &|name| state.damage.get(name).copied(),
+                        state.p.value(),
+                    );
                     ends += 1;
                 }
             }
@@ -93,7 +97,7 @@ pub(crate) fn explore(prepared: &Prepared, budget: u64) -> Result<Explored, Beyo
                 }
                 tally.add_step(step, reading, p);
                 if step == last {
-                    tally.add_end(game, &damage, p);
+                    tally.add_end(game, &|name| damage.get(name).copied(), p);
                     ends += 1;
                 } else {
                     merge(&mut next, game, p, damage);

@@ -238,6 +238,8 @@ pub(crate) struct Tally {
     reached: BTreeMap<usize, Sum>,
     /// Total weight of the ends read.
     ended: Sum,
+    /// The end reading being built, kept between calls for its buffer.
+    scratch: Vec<i64>,
 }
 
 /// Readings turned into measures' values (see [`Tally::report`]).
@@ -326,9 +328,9 @@ impl Tally {
         }
     }
 
-    /// Adds the state after the question, with weight `p`; `damage` is the damage each
-    /// actor took over the whole question.
-    pub fn add_end(&mut self, game: &Game, damage: &BTreeMap<String, i64>, p: f64) {
+    /// Adds the state after the question, with weight `p`; `damage` gives the damage each
+    /// actor took over the whole question (`None`: no damage event for the actor).
+    pub fn add_end(&mut self, game: &Game, damage: &dyn Fn(&str) -> Option<i64>, p: f64) {
         self.ended.add(p);
         let world = game.world();
         let layout = match self.layouts.iter().rposition(|layout| layout.fits(world)) {
@@ -338,7 +340,8 @@ impl Tally {
                 self.layouts.len() - 1
             }
         };
-        let mut numbers = Vec::with_capacity(32);
+        let mut numbers = std::mem::take(&mut self.scratch);
+        numbers.clear();
         for actor in &world.actors {
             numbers.extend(actor.resources.values().map(|resource| resource.current));
         }
@@ -363,12 +366,18 @@ impl Tally {
         }
         numbers.extend(world.pools.values().copied());
         for actor in &world.actors {
-            match damage.get(&actor.name) {
-                Some(amount) => numbers.extend([1, *amount]),
+            match damage(&actor.name) {
+                Some(amount) => numbers.extend([1, amount]),
                 None => numbers.extend([0, 0]),
             }
         }
-        self.ends.entry((layout, numbers)).or_default().add(p);
+        // Most ends repeat one already read: the reading is copied only when it is new.
+        let key = (layout, numbers);
+        match self.ends.get_mut(&key) {
+            Some(sum) => sum.add(p),
+            None => self.ends.entry(key.clone()).or_default().add(p),
+        }
+        self.scratch = key.1;
     }
 
     /// Adds another tally (of disjoint runs) to this one.

@@ -3,10 +3,8 @@
 //! counted. The samples are split into fixed chunks, each with its own seed, so the same
 //! seed gives the same estimate on any number of threads; chunks run on every core.
 
-use std::collections::BTreeMap;
-
 use super::command;
-use super::reading::{StepReading, grade_labels, read_step};
+use super::reading::{StepReading, grade_labels, read_step_into};
 use super::report::Tally;
 use super::scenario::{Prepared, Refused, apply_policy};
 use crate::dice::Roller;
@@ -36,55 +34,85 @@ pub(crate) fn sample_chunks(
     let mut tally = Tally::default();
     let mut runs = 0;
     let mut game = prepared.game.clone();
+    // Buffers kept from sample to sample: one reading per command, the commands to take
+    // back, and the damage per actor over the question (entries past `hit` are spares).
+    let mut readings = vec![StepReading::default(); prepared.commands.len()];
+    let mut undo = Vec::with_capacity(prepared.commands.len());
+    let mut damage: Vec<(String, i64)> = Vec::new();
+    let has_policies =
+        prepared.commands.iter().any(|(c, _)| matches!(c.command, Command::Policy { .. }));
     for chunk in chunks {
         let count = CHUNK.min(samples - chunk * CHUNK);
         game.world_mut().roller = Roller::new(chunk_seed(seed, chunk));
         for _ in 0..count {
-            let mut policies = prepared.policies.clone();
-            let mut undo = Vec::with_capacity(prepared.commands.len());
-            let mut damage: BTreeMap<String, i64> = BTreeMap::new();
+            // A question without `policy` commands answers every decision as prepared.
+            let mut policies = has_policies.then(|| prepared.policies.clone());
+            let mut hit = 0;
             for (step, ((located, _), planned)) in
                 prepared.commands.iter().zip(&prepared.plans).enumerate()
             {
+                let reading = &mut readings[step];
                 if let Command::Policy { decision, policy } = &located.command {
-                    if let Ok(changed) = apply_policy(policies.clone(), decision, policy) {
-                        policies = changed;
-                    }
+                    let current = policies.take().unwrap_or_else(|| prepared.policies.clone());
+                    policies = Some(match apply_policy(current.clone(), decision, policy) {
+                        Ok(changed) => changed,
+                        Err(_) => current,
+                    });
                     tally.add_step(step, &StepReading::default(), weight);
                     continue;
                 }
                 runs += 1;
                 let mark = game.mark();
-                let mut decider = policies.clone();
-                let reading = match command::run(&mut game, planned, &mut decider) {
+                let mut decider = policies.as_ref().unwrap_or(&prepared.policies).clone();
+                match command::run(&mut game, planned, &mut decider) {
                     Ok(ran) => {
-                        let mut reading = read_step(&game, mark, &labels);
+                        read_step_into(&game, mark, &labels, reading);
                         reading.roll = ran.roll;
                         undo.push(ran);
-                        reading
                     }
-                    Err(diagnostics) => StepReading {
-                        refused: Some(
-                            diagnostics.first().map_or_else(String::new, |d| d.message.clone()),
-                        ),
-                        ..StepReading::default()
-                    },
+                    Err(diagnostics) => {
+                        *reading = StepReading {
+                            refused: Some(
+                                diagnostics.first().map_or_else(String::new, |d| d.message.clone()),
+                            ),
+                            ..StepReading::default()
+                        }
+                    }
                 };
                 for (actor, amount) in &reading.damage {
-                    *damage.entry(actor.clone()).or_insert(0) += amount;
+                    add_damage(&mut damage, &mut hit, actor, *amount);
                 }
-                tally.add_step(step, &reading, weight);
+                tally.add_step(step, reading, weight);
             }
-            tally.add_end(&game, &damage, weight);
+            let taken = &damage[..hit];
+            let damage_of = |name: &str| {
+                taken.iter().find(|(actor, _)| actor == name).map(|(_, amount)| *amount)
+            };
+            tally.add_end(&game, &damage_of, weight);
             // Back to the start for the next sample, keeping the stream where it is.
-            let roller = game.world().roller.clone();
-            for ran in undo.into_iter().rev() {
-                ran.undo(&mut game);
+            for ran in undo.drain(..).rev() {
+                ran.undo_keeping_dice(&mut game);
             }
-            game.world_mut().roller = roller;
         }
     }
     (tally, runs)
+}
+
+/// Adds `amount` to `actor`'s entry among the first `hit` of `damage`, or makes one (from
+/// a spare entry when there is one, keeping its string's buffer).
+fn add_damage(damage: &mut Vec<(String, i64)>, hit: &mut usize, actor: &str, amount: i64) {
+    if let Some(entry) = damage[..*hit].iter_mut().find(|(name, _)| name == actor) {
+        entry.1 += amount;
+        return;
+    }
+    if *hit == damage.len() {
+        damage.push(Default::default());
+    }
+    let entry = &mut damage[*hit];
+    entry.0.clear();
+    entry.0.push_str(actor);
+    entry.1 = amount;
+    *hit += 1;
 }
 
 /// Samples the question `samples` times on up to `threads` threads; every thread but the

@@ -1,7 +1,9 @@
 //! Sweeps: one analysis per point of a grid of inputs (`Bandit's Defense` from 8
 //! to 16, optionally against a second input), each point exact when it fits the budget.
 //! Points are shared out over threads, each copying the prepared game once (no pack parsed
-//! again); results come back in grid order whatever the number of threads.
+//! again); results come back in grid order whatever the number of threads. A sampled point's
+//! chunks are seeded by their index, so sampled sweeps too give the same answer on any
+//! number of threads.
 
 use serde::Serialize;
 
@@ -112,9 +114,11 @@ pub fn sweep(
         });
         fixed.iter().cloned().chain(varied).collect()
     };
-    // Points are analysed one per thread at a time; sampling inside a point stays on it.
-    let inner = Options { threads: 1, ..options.clone() };
+    // Points are analysed one per thread at a time. With fewer points than threads, each
+    // point samples on its share of the spare ones (chunks are seeded by their index, so
+    // the estimate is the same on any number of threads).
     let threads = options.threads.clamp(1, grid.len().max(1));
+    let inner = Options { threads: (options.threads / threads).max(1), ..options.clone() };
     let base = scenario.prepare(options.seed)?;
     // Other threads copy the prepared game rather than prepare it again (no parsing or
     // checking of the pack per thread).

@@ -503,13 +503,25 @@ impl Game {
     }
 
     fn restore_snapshot(&mut self, snapshot: Snapshot) {
+        self.restore_snapshot_dice(snapshot, true);
+    }
+
+    /// Restores `snapshot`; the dice stream too when `dice`, else it stays where it is.
+    fn restore_snapshot_dice(&mut self, snapshot: Snapshot, dice: bool) {
         match snapshot.saved {
             Saved::World(world) => {
+                let roller = (!dice).then(|| self.world.roller.clone());
                 let log = std::mem::replace(&mut self.world, *world).log;
                 self.world.log = log;
+                if let Some(roller) = roller {
+                    self.world.roller = roller;
+                }
             }
             Saved::Journal { roller, encounter, entries } => {
-                self.world.roller = crate::dice::Roller::from_state(&roller);
+                if dice {
+                    // Rebuilding the stream from its state reseeds and refills it.
+                    self.world.roller = crate::dice::Roller::from_state(&roller);
+                }
                 self.world.encounter = encounter.map(|e| *e);
                 let mut entries = entries;
                 roll_back(&mut self.world, &mut entries);
@@ -530,6 +542,17 @@ impl Game {
             RuntimeError::from(crate::engine::EngineError::from(EngineErrorKind::NothingToUndo))
         })?;
         self.restore_snapshot(snapshot);
+        Ok(())
+    }
+
+    /// Takes back the last command like [`Game::undo`], but leaves the dice stream where the
+    /// command left it: a run of seeded samples goes back to its start after each sample
+    /// and rolls on.
+    pub fn undo_keeping_dice(&mut self) -> Result<(), RuntimeError> {
+        let snapshot = self.undo.pop_back().ok_or_else(|| {
+            RuntimeError::from(crate::engine::EngineError::from(EngineErrorKind::NothingToUndo))
+        })?;
+        self.restore_snapshot_dice(snapshot, false);
         Ok(())
     }
 

@@ -294,11 +294,16 @@ impl Zeroes {
     /// Whether the resources away from 0 are exactly the ones last looked at — the usual case
     /// after an effect, answered by one walk in step with the list, without allocating.
     fn still_matches(&self, game: &Game) -> bool {
+        use crate::engine::text::same_name;
         let mut watched = self.0.iter();
         for actor in &game.world.actors {
             for (name, resource) in &actor.resources {
+                // Names compared inline: memcmp's call for each of a few short names cost
+                // more than the rest of the walk.
                 if resource.current > 0
-                    && watched.next().is_none_or(|(a, r)| *a != actor.name || r != name)
+                    && watched
+                        .next()
+                        .is_none_or(|(a, r)| !same_name(r, name) || !same_name(a, &actor.name))
                 {
                     return false;
                 }

@@ -240,7 +240,8 @@ fn check_rules(
     let lines = super::power::lines(block);
     // The power's keywords gathered once for every rule asked of them (each `has` would
     // walk the lines and the weapon's again).
-    let keywords: Vec<&str> = crate::model::keywords::of(lines, weapon).collect();
+    let mut keywords: Vec<&str> = Vec::with_capacity(16);
+    crate::model::keywords::gather(lines, weapon, &mut keywords);
     let has =
         |asked: &str| keywords.iter().any(|keyword| crate::model::keywords::names(asked, keyword));
     let actor = request.actor.as_str();

@@ -38,3 +38,24 @@ fn a_sampled_estimate_on_two_threads_equals_the_estimate_on_one() {
     assert_eq!(one.samples, Some(9_000));
     assert_eq!(one, two);
 }
+
+#[test]
+fn a_sampled_sweep_gives_the_same_estimates_on_one_two_and_three_threads() {
+    // Two points of 5,000 samples (two chunks each): on two or three threads the points
+    // run side by side; on four each point's two chunks also run on two threads.
+    let axes = [Axis::parse("The Inquisitor's Defense", "10..11").unwrap()];
+    let options =
+        Options { sample: true, samples: 5_000, seed: 9, threads: 1, ..Options::default() };
+    let on = |threads| {
+        sweep(&charge(), &[], &axes, &Options { threads, ..options.clone() })
+            .unwrap_or_else(|r| panic!("{r:?}"))
+    };
+    let one = on(1);
+    assert_eq!(one.points.len(), 2);
+    assert!(one.points.iter().all(|p| !p.report.exact && p.report.samples == Some(5_000)));
+    // The points differ (Defense 10 is hit more often than 11): the estimate is per point.
+    assert_ne!(one.points[0].report.measures, one.points[1].report.measures);
+    assert_eq!(one, on(2));
+    assert_eq!(one, on(3));
+    assert_eq!(one, on(4));
+}

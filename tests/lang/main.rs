@@ -24,6 +24,7 @@ mod gear_stat_fields;
 mod held_choices;
 mod held_quotas;
 mod keep_best_forms;
+mod keywords_gathered;
 mod laid_terrain;
 mod party_forms;
 mod rules_golden;
