@@ -9,7 +9,7 @@ const PARTY: &str = "load \"rules/mystica\"\nactor Karak from Karak\nactor Jasmi
                      side Karak, Jasmine, Shaera: party\nside Witch: foes\n\
                      place Karak at 0,0\nplace Jasmine at 0,2\nplace Shaera at 0,3\n\
                      place Bandit at 1,2\nplace Archer at 6,2\nplace Witch at 6,3\n\
-                     grant power Counter to Karak\ngrant power Guardian to Karak\n\
+                     grant power Counter to Karak\nrevoke power Mocking Blow from Karak\ngrant power Guardian to Karak\n\
                      grant power Protecting Winds to Shaera\ngrant power Cloak of Flames to Shaera\n\
                      grant power Rising Tide to Shaera\n";
 
