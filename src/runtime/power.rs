@@ -330,11 +330,23 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
     let (rules, weapon) = (context.rules, context.weapon);
     let power_name = block.name.node.as_str();
     let rounding = rules.rounding;
-    for line in pipeline.lines.each(Kinds::WHILE | Kinds::PREREQ) {
-        let (PowerLine::While(requirement) | PowerLine::Prereq(requirement)) = &line.node else {
+    // While and Prereq lines, and what a Trigger line says must hold with the events the
+    // request vouches for (`and you are Defending`); one that reads the target holds per
+    // target, once they are chosen. A reaction's trigger must be named first.
+    if pipeline.lines.has(Kinds::TRIGGER) && request.options.trigger.is_none() {
+        for line in pipeline.lines.each(Kinds::TRIGGER) {
+            let PowerLine::Trigger(trigger) = &line.node else { continue };
+            let (power, trigger) = (power_name.to_string(), trigger.to_string());
+            return Err(RuntimeErrorKind::TriggerMissing { power, trigger }.at(line.span));
+        }
+    }
+    for line in pipeline.lines.each(Kinds::WHILE | Kinds::PREREQ | Kinds::TRIGGER) {
+        let (PowerLine::While(requirement)
+        | PowerLine::Prereq(requirement)
+        | PowerLine::Trigger(requirement)) = &line.node
+        else {
             continue;
         };
-        // One that reads the target holds per target, once they are chosen.
         if super::requirement::reads_target(requirement) {
             continue;
         }
@@ -343,26 +355,6 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
         let cell = request.options.destination;
         if !holds_at((rules, &game.world), requirement, (user, None), (asked, cell), &[])? {
             let requirement = requirement.to_string();
-            let (actor, power) = (request.actor.clone(), power_name.to_string());
-            return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));
-        }
-    }
-    for line in pipeline.lines.each(Kinds::TRIGGER) {
-        let PowerLine::Trigger(trigger) = &line.node else { continue };
-        if request.options.trigger.is_none() {
-            let (power, trigger) = (power_name.to_string(), trigger.to_string());
-            return Err(RuntimeErrorKind::TriggerMissing { power, trigger }.at(line.span));
-        }
-        // The request vouches for the trigger's events; what must hold with them (`and you
-        // are Defending`) is tested here, or per target when it reads the target.
-        if super::requirement::reads_target(trigger) {
-            continue;
-        }
-        let user = game.world.actor(&request.actor).map_err(engine)?;
-        let asked = super::requirement::Asked { power: Some((block, weapon)), attack: None };
-        let cell = request.options.destination;
-        if !holds_at((rules, &game.world), trigger, (user, None), (asked, cell), &[])? {
-            let requirement = trigger.to_string();
             let (actor, power) = (request.actor.clone(), power_name.to_string());
             return Err(RuntimeErrorKind::Requirement { actor, power, requirement }.at(line.span));
         }
