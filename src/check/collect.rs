@@ -62,6 +62,9 @@ pub struct References<'a> {
     pub stops_before: Vec<Span>,
     /// One-actor recipients of `gains`/`loses` (`Target`, `Self`, `Next Ally`).
     pub one_recipients: Vec<&'a Spanned<Name>>,
+    /// The one actor other effects name (`apply Dazed to Target`, `push Target 2`, `lay
+    /// Snare at Self`), with the effect's verb: each must be one the engine can find.
+    pub named_subjects: Vec<(&'a Spanned<Name>, &'static str)>,
     /// The expressions of effect lines (a subset of `expressions`): the lines whose
     /// brackets read world resources.
     pub effect_expressions: Vec<&'a Spanned<Expr>>,
@@ -307,6 +310,8 @@ impl<'a> References<'a> {
                 // `apply X to Attacker` names the hit's attacker, only in a hit's rule.
                 if let Some(who) = subject.as_ref().filter(|who| is_attacker(who) && !*every) {
                     self.one_recipients.push(who);
+                } else if let Some(who) = subject.as_ref().filter(|_| !*every && within.is_none()) {
+                    self.named_subjects.push((who, "apply"));
                 }
                 self.applied.push(condition);
                 if let (Some(within), Some(who)) = (within, subject) {
@@ -336,10 +341,13 @@ impl<'a> References<'a> {
                 }
                 if let Some(who) = subject.as_ref().filter(|who| is_attacker(who) && !*every) {
                     self.one_recipients.push(who);
+                } else if let Some(who) = subject.as_ref().filter(|_| !*every) {
+                    self.named_subjects.push((who, "remove"));
                 }
                 self.condition(condition, context)
             }
-            Effect::Move { distance, crowd, .. } => {
+            Effect::Move { distance, crowd, subject, kind, .. } => {
+                self.named_subjects.extend(subject.iter().map(|who| (who, kind.as_str())));
                 self.amount(distance, context);
                 if let Some(crowd) = crowd {
                     self.condition_names.push(&crowd.condition);
@@ -347,25 +355,33 @@ impl<'a> References<'a> {
                 }
             }
             Effect::Script(call) => self.script_calls.push((call, context)),
-            Effect::InFront { layer, .. } => self.armours.push(layer),
+            Effect::InFront { layer, subject } => {
+                self.named_subjects.push((subject, "put in front of"));
+                self.armours.push(layer)
+            }
             Effect::Raise { stat, amount, .. } => {
                 self.amount(amount, context);
                 self.stats.push(stat);
             }
-            Effect::EndTurn
-            | Effect::StopBefore { .. }
-            | Effect::SkipTurn { .. }
-            | Effect::Drop { .. } => {}
+            Effect::SkipTurn { subject } => {
+                self.named_subjects.extend(subject.iter().map(|who| (who, "skip")));
+            }
+            Effect::Drop { at } => self.named_subjects.extend(at.iter().map(|who| (who, "drop"))),
+            Effect::EndTurn | Effect::StopBefore { .. } => {}
             Effect::PickUp { within } => {
                 if let Some(within) = within {
                     self.amount(within, context);
                 }
             }
-            Effect::Lay { condition, .. } => {
+            Effect::Lay { condition, at } => {
+                self.named_subjects.extend(at.iter().map(|who| (who, "lay")));
                 self.laid.push(&condition.name);
                 self.condition(condition, context)
             }
-            Effect::Lift { condition, .. } => self.condition_names.push(condition),
+            Effect::Lift { condition, at } => {
+                self.named_subjects.extend(at.iter().map(|who| (who, "lift")));
+                self.condition_names.push(condition)
+            }
             Effect::Use { power } => self.powers_used.push(power),
         }
     }
@@ -862,5 +878,5 @@ impl<'a> References<'a> {
 
 /// Whether `who` is `Attacker`, the actor whose attack set off a hit's rule.
 fn is_attacker(who: &Spanned<Name>) -> bool {
-    who.node.matches(crate::runtime::ATTACKER)
+    who.node.matches(crate::model::effect::ATTACKER)
 }

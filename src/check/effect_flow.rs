@@ -284,7 +284,7 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
         for who in &references.healed {
             // `Attacker` takes, gains, loses, gets or loses a condition; a heal names no one
             // but `Self`, `Target` or `Next Ally`.
-            if who.node.matches(crate::runtime::ATTACKER)
+            if who.node.matches(crate::model::effect::ATTACKER)
                 || !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known))
             {
                 out.push(
@@ -300,7 +300,7 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
         let hits = hit_rules(&block.node.body);
         for who in &references.one_recipients {
             let inside = |span: &Span| span.start <= who.span.start && who.span.end <= span.end;
-            if who.node.matches(crate::runtime::ATTACKER) && !hits.iter().any(inside) {
+            if who.node.matches(crate::model::effect::ATTACKER) && !hits.iter().any(inside) {
                 out.push(attacker_outside_hit(who));
                 continue;
             }
@@ -314,6 +314,24 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     .with_help(
                         "write `Self`, `Target`, `Next Ally`, `next in turn order`, or `each ally within N`",
                     ),
+                );
+            }
+        }
+        for (who, verb) in &references.named_subjects {
+            let attacker = who.node.matches(crate::model::effect::ATTACKER);
+            if attacker || !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known)) {
+                let shown = if attacker {
+                    "only takes, gains, loses, apply and remove name the attacker"
+                } else {
+                    "not Self, Target or Next Ally"
+                };
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::recipient",
+                        format!("`{}` names no one the engine can find to {verb}", who.node),
+                    )
+                    .with_primary(who.span, shown)
+                    .with_help("write `Self`, `Target`, `Next Ally` or `next in turn order`"),
                 );
             }
         }

@@ -408,6 +408,10 @@ pub enum Effect {
     },
 }
 
+/// The recipient a hit's event rule names for the actor whose attack struck (`Attacker takes
+/// [Trigger's Damage] damage`).
+pub const ATTACKER: &str = "Attacker";
+
 /// Who an effect with a subject acts on: `Target gains 2 Wounds`, `each ally within 5 gains
 /// 1 Morale`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -71,6 +71,5 @@ pub(crate) use host::script_files;
 pub use host::{check_scripts, script_folders};
 pub use power::{BoundNames, PowerOptions, PowerOutcome, PowerUse, TargetOutcome, TargetOutcomes};
 pub use procedures::{VersusOutcome, VersusRequest};
-pub(crate) use recipients::ATTACKER;
 pub use restore_map::Restored;
 pub use steps::{TestRequest, TestStatus};

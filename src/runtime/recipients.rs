@@ -12,9 +12,7 @@ use super::effects::{Context, amount};
 use super::error::{RuntimeError, RuntimeErrorKind};
 use super::sides::{Wanted, enemies, same_side};
 
-/// The recipient a hit's event rule names for the actor whose attack struck (`Attacker takes
-/// [Trigger's Damage] damage`).
-pub(crate) const ATTACKER: &str = "Attacker";
+use crate::model::effect::ATTACKER;
 
 /// The actors `effect` (a gain or loss) acts on, by name: its recipient, else the user for
 /// a gain and the target (else the user) for a loss.

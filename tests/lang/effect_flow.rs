@@ -209,3 +209,29 @@ fn check_refuses_an_effects_group_that_walks_where_no_request_names_a_destinatio
         )]
     );
 }
+
+#[test]
+fn check_refuses_an_effect_subject_the_engine_cannot_find() {
+    // `apply ... to Bob` and `push Attacker` fell back to the target in silence.
+    let text = "system S\nResource HP: max 9\n\ncondition Dazed\n\npower Zap\nTarget: Enemy\n\
+                Result: apply Dazed to Bob; push Attacker 1 hexes; lay Dazed at Target\n";
+    let mut sources = SourceMap::new();
+    let (file, diagnostics) = mythforge::parse::parse_source(&mut sources, "m.rules", text);
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let found = mythforge::check::check_pack(&Pack { files: vec![file] });
+    let found: Vec<(&str, &str, &str)> = found
+        .iter()
+        .map(|d| (d.code.as_str(), d.message.as_str(), sources.slice(d.primary_span())))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("rules::check::recipient", "`Bob` names no one the engine can find to apply", "Bob"),
+            (
+                "rules::check::recipient",
+                "`Attacker` names no one the engine can find to push",
+                "Attacker"
+            ),
+        ]
+    );
+}
