@@ -641,61 +641,68 @@ fn resolve(
             ];
             let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
             let found = find_check(rules, procedure, span)?;
-            // A procedure with its own method rolls once for every target: the pair's
-            // relative modifiers (a grant to attackers, `-2 Attack vs Ranged`) count when
-            // there is one target (with several, each target's would differ: not counted).
-            let settled_modifier = match (&found, outcomes.iter().next()) {
-                (Found::Other(_), Some(only)) if outcomes.len() == 1 && keywords.is_some() => {
-                    let relative =
-                        pair_delta(game, context, &only.name, keywords, &spec.modifier, span)?;
-                    modifier.saturating_add(relative)
-                }
-                _ => modifier,
+            // A procedure with its own method rolls once for every target; each target's
+            // threshold and the pair's relative modifiers (a grant to attackers, `-2 Attack
+            // vs Ranged`) are its own, settled before the roll.
+            let procedure = match &found {
+                Found::Other(other) => Some(other),
+                Found::Pool(_) => None,
             };
-            let (first, procedure) = (
-                extra[0].1,
-                match &found {
-                    Found::Other(other) => Some(other),
-                    Found::Pool(_) => None,
-                },
-            );
-            let settled = match procedure {
-                Some(other) => settle_for_power(other, first, settled_modifier, &scope, span)?,
-                None => None,
-            };
-            if let (Some(settled), Some(procedure)) = (settled, procedure) {
-                // One roll for every target, read by the procedure's own method, then
-                // graded against each target's own threshold (settled before the roll).
-                let mut others = Vec::new();
+            let mut own = Vec::with_capacity(outcomes.len());
+            if let Some(procedure) = procedure {
                 for outcome in outcomes.iter() {
                     let threshold = outcome.threshold.unwrap_or(0);
-                    others.push(match threshold == first {
-                        true => None,
-                        false => Some((
-                            threshold,
-                            settle_for_power(procedure, threshold, settled_modifier, &scope, span)?,
-                        )),
-                    });
+                    let relative = match keywords {
+                        Some(_) => pair_delta(
+                            game,
+                            context,
+                            &outcome.name,
+                            keywords,
+                            &spec.modifier,
+                            span,
+                        )?,
+                        None => 0,
+                    };
+                    let modifier = modifier.saturating_add(relative);
+                    let settled = settle_for_power(procedure, threshold, modifier, &scope, span)?;
+                    own.push(((threshold, modifier), settled));
                 }
+            }
+            let mut own = own.into_iter();
+            if let (Some(procedure), Some((read_first, Some(settled)))) = (procedure, own.next()) {
+                // One roll, read by the first target's settlement, then against each other
+                // target's own number and modifier.
                 let graded = settled.run(&mut game.world, &request.actor, None)?;
-                for (outcome, other) in outcomes.iter_mut().zip(others) {
-                    let own = match other {
-                        None => graded.clone(),
-                        Some((threshold, settled)) => settled
+                let mut outcomes_iter = outcomes.iter_mut();
+                if let Some(outcome) = outcomes_iter.next() {
+                    outcome.grade = graded.grade;
+                    outcome.names = graded.names.pairs();
+                }
+                for (outcome, (read, settled)) in outcomes_iter.zip(own) {
+                    let mine = if read == read_first {
+                        graded.clone()
+                    } else {
+                        settled
                             .and_then(|s| s.regrade(&mut game.world, &request.actor, &graded))
                             .ok_or_else(|| {
                                 let message = format!(
                                     "{} rolls once for every target, and {}'s one roll cannot \
-                                     be read against two thresholds ({first} and {threshold})",
-                                    block.name.node, procedure.name
+                                     be read two ways (threshold {}, modifier {}; threshold \
+                                     {}, modifier {})",
+                                    block.name.node,
+                                    procedure.name,
+                                    read_first.0,
+                                    read_first.1,
+                                    read.0,
+                                    read.1
                                 );
                                 let hint = "give the targets one threshold, or the power one \
                                             target";
                                 RuntimeErrorKind::Flow { message, hint: hint.into() }.at(span)
-                            })?,
+                            })?
                     };
-                    outcome.grade = own.grade;
-                    outcome.names = own.names.pairs();
+                    outcome.grade = mine.grade;
+                    outcome.names = mine.names.pairs();
                 }
             } else {
                 let scope = LineScope { extra: &extra, ..scope };

@@ -284,9 +284,10 @@ impl Settled<'_> {
         Ok(self.outcome(grade, totals, names))
     }
 
-    /// The same roll as `first` (this procedure's, made for another target) graded against
-    /// this settlement's target, logged without dice; `None` when the method cannot regrade
-    /// a roll (roll under and success pools read their dice against the target as they go).
+    /// The same roll as `first` (this procedure's, made for another target) read with this
+    /// settlement's modifier against its target, logged without dice; `None` when the method
+    /// cannot read a roll again (roll under and success pools read their dice against the
+    /// target as they go).
     pub(crate) fn regrade(
         &self,
         world: &mut World,
@@ -296,8 +297,8 @@ impl Settled<'_> {
         if !matches!(self.method, Method::Total | Method::Versus | Method::Pool) {
             return None;
         }
-        let (natural, total) = (first.names.natural?, first.names.total?);
-        let natural = u32::try_from(natural).ok()?;
+        let natural = u32::try_from(first.names.natural?).ok()?;
+        let total = i64::from(natural).saturating_add(self.modifier);
         let (success, critical) =
             world.reread_modified(Some(actor), (natural, total), &self.modified(), self.span);
         Some(self.modified_outcome((natural, total, success, critical)))

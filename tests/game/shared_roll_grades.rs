@@ -1,6 +1,6 @@
 //! A power with several targets rolls its check once, and a procedure with its own method
 //! (a d20 plus the modifier against the target) reads that one roll against each target's
-//! own threshold; a roll-under die, read against its number as it is rolled, cannot serve
+//! own threshold, with each pair's own relative modifiers (a grant to attackers); a roll-under die, read against its number as it is rolled, cannot serve
 //! two thresholds, and the use is refused rather than graded against the first.
 
 use crate::common::sessions::{refused, run, session_with};
@@ -9,6 +9,9 @@ const PACK: &str = "system Arena
 Stats: Attack, Defense
 Resource HP: max 10
 Grades: 0 Miss, 1 Hit
+
+condition Blurred
+Grants: -3 Attack to attackers
 
 check Swing Roll
 Method: total
@@ -60,8 +63,8 @@ fn a_roll_under_die_cannot_serve_two_thresholds() {
     let found = refused(&mut session, "force 5\nAna uses Hunch on Bo, Cy\n");
     assert_eq!(
         found[0].message,
-        "Hunch rolls once for every target, and Gut Roll's one roll cannot be read against two \
-         thresholds (10 and 16)"
+        "Hunch rolls once for every target, and Gut Roll's one roll cannot be read two ways \
+         (threshold 10, modifier 3; threshold 16, modifier 3)"
     );
     assert_eq!(
         found[0].help.as_deref(),
@@ -70,4 +73,13 @@ fn a_roll_under_die_cannot_serve_two_thresholds() {
     // With one threshold for both it is one roll graded once.
     let out = run(&mut session, "set Cy Defense to 10\nforce 5\nAna uses Hunch on Bo, Cy\n");
     assert!(out.contains("Bo takes 1 damage") && out.contains("Cy takes 1 damage"), "{out}");
+}
+
+#[test]
+fn each_target_counts_its_own_grant_against_the_one_roll() {
+    let setup = format!("{SETUP}set Cy Defense to 10\napply Blurred to Cy\n");
+    let mut session = session_with("arena.rules", PACK, &setup);
+    let out = run(&mut session, "force 9\nAna uses Sweep on Bo, Cy\n");
+    assert!(out.contains("Ana: 9 -> 12 vs 10: success\nAna: 9 -> 9 vs 10: failure\n"), "{out}");
+    assert!(out.ends_with("Bo takes 2 damage into HP; HP now 8\n"), "{out}");
 }
