@@ -117,12 +117,9 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
     };
     // Only a hit's rules have an attack to test (`the attack has keyword Ranged`).
     let attack = matches!(event.data, EventData::Struck { .. }).then_some(keywords);
-    let spared = match (event.kind, &event.data) {
-        (HookEvent::ConditionApplied, EventData::Name(name)) => {
-            super::terrain::spared_layer(game, &event.actor, name)
-        }
-        _ => None,
-    };
+    // Who the rules leave out (the layer of terrain that spares it): looked up at the
+    // first rule that runs, not on every event.
+    let mut spared: Option<Option<String>> = None;
     for rule in rules.event_rules.iter().filter(|rule| rule.event.node == event.kind) {
         if let Some(named) = &rule.named {
             let EventData::Name(reached) = &event.data else { continue };
@@ -160,6 +157,12 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
             (None, event) => format!("on {event}"),
         };
         game.world.narrate(format!("{} ({header})", event.actor), rule.event.span);
+        let spared = spared.get_or_insert_with(|| match (event.kind, &event.data) {
+            (HookEvent::ConditionApplied, EventData::Name(name)) => {
+                super::terrain::spared_layer(game, &event.actor, name)
+            }
+            _ => None,
+        });
         let context = super::effects::Context {
             rules: &rules,
             weapon: None,
