@@ -648,9 +648,10 @@ fn resolve(
                 Found::Other(other) => Some(other),
                 Found::Pool(_) => None,
             };
-            let mut own = Vec::with_capacity(outcomes.len());
+            // The first target's reading, and the others' (no allocation for one target).
+            let (mut first, mut others) = (None, Vec::new());
             if let Some(procedure) = procedure {
-                for outcome in outcomes.iter() {
+                for (index, outcome) in outcomes.iter().enumerate() {
                     let threshold = outcome.threshold.unwrap_or(0);
                     let relative = match keywords {
                         Some(_) => pair_delta(
@@ -665,11 +666,14 @@ fn resolve(
                     };
                     let modifier = modifier.saturating_add(relative);
                     let settled = settle_for_power(procedure, threshold, modifier, &scope, span)?;
-                    own.push(((threshold, modifier), settled));
+                    let reading = ((threshold, modifier), settled);
+                    match index {
+                        0 => first = Some(reading),
+                        _ => others.push(reading),
+                    }
                 }
             }
-            let mut own = own.into_iter();
-            if let (Some(procedure), Some((read_first, Some(settled)))) = (procedure, own.next()) {
+            if let (Some(procedure), Some((read_first, Some(settled)))) = (procedure, first) {
                 // One roll, read by the first target's settlement, then against each other
                 // target's own number and modifier.
                 let graded = settled.run(&mut game.world, &request.actor, None)?;
@@ -678,7 +682,7 @@ fn resolve(
                     outcome.grade = graded.grade;
                     outcome.names = graded.names.pairs();
                 }
-                for (outcome, (read, settled)) in outcomes_iter.zip(own) {
+                for (outcome, (read, settled)) in outcomes_iter.zip(others) {
                     let mine = if read == read_first {
                         graded.clone()
                     } else {
