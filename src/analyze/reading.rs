@@ -10,7 +10,7 @@ use crate::model::{BlockBody, SystemLine};
 use crate::runtime::Game;
 
 /// What one command produced in one way of running it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct StepReading {
     /// The refusal's message, when the command was refused (it then changed nothing).
     pub refused: Option<String>,

@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
+use super::distinct::Distinct;
 use super::reading::StepReading;
 use crate::runtime::Game;
 
@@ -228,9 +229,9 @@ impl Layout {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Tally {
     /// Per command, each distinct reading with its weight.
-    steps: BTreeMap<usize, BTreeMap<StepReading, Sum>>,
+    steps: BTreeMap<usize, Distinct<StepReading>>,
     /// Per layout and end reading (numbers in the layout's order), its weight.
-    ends: BTreeMap<(usize, Vec<i64>), Sum>,
+    ends: Distinct<(usize, Vec<i64>)>,
     layouts: Vec<Layout>,
     /// Condition names, numbered as first seen.
     conditions: BTreeMap<String, i64>,
@@ -321,11 +322,7 @@ impl Tally {
     /// Adds what command `step` produced, with weight `p`.
     pub fn add_step(&mut self, step: usize, reading: &StepReading, p: f64) {
         self.reached.entry(step).or_default().add(p);
-        let readings = self.steps.entry(step).or_default();
-        match readings.get_mut(reading) {
-            Some(sum) => sum.add(p),
-            None => readings.entry(reading.clone()).or_default().add(p),
-        }
+        self.steps.entry(step).or_default().add(reading, p);
     }
 
     /// Adds the state after the question, with weight `p`; `damage` gives the damage each
@@ -373,10 +370,7 @@ impl Tally {
         }
         // Most ends repeat one already read: the reading is copied only when it is new.
         let key = (layout, numbers);
-        match self.ends.get_mut(&key) {
-            Some(sum) => sum.add(p),
-            None => self.ends.entry(key.clone()).or_default().add(p),
-        }
+        self.ends.add(&key, p);
         self.scratch = key.1;
     }
 
@@ -388,14 +382,14 @@ impl Tally {
         self.ended.add(other.ended.value());
         for (step, readings) in other.steps {
             let mine = self.steps.entry(step).or_default();
-            for (reading, p) in readings {
-                mine.entry(reading).or_default().add(p.value());
+            for (reading, p) in readings.into_sorted() {
+                mine.add_owned(reading, p.value());
             }
         }
         // Condition numbers and layouts are the other tally's: translate them.
         let names: BTreeMap<i64, &String> =
             other.conditions.iter().map(|(n, id)| (*id, n)).collect();
-        for ((layout, numbers), p) in other.ends {
+        for ((layout, numbers), p) in other.ends.into_sorted() {
             let shape = &other.layouts[layout];
             let mine = match self.layouts.iter().position(|l| l == shape) {
                 Some(index) => index,
@@ -424,7 +418,7 @@ impl Tally {
                 translated[at + 1..=at + count].sort_unstable();
                 at += count + 1;
             }
-            self.ends.entry((mine, translated)).or_default().add(p.value());
+            self.ends.add_owned((mine, translated), p.value());
         }
     }
 
@@ -432,7 +426,7 @@ impl Tally {
     fn expand(&self) -> Expanded {
         let mut expanded = Expanded::default();
         for (step, readings) in &self.steps {
-            for (reading, p) in readings {
+            for (reading, p) in readings.sorted() {
                 expanded.add_step(*step, reading, p.value());
             }
         }
@@ -440,7 +434,7 @@ impl Tally {
         for (name, id) in &self.conditions {
             names[*id as usize] = name;
         }
-        for ((layout, numbers), p) in &self.ends {
+        for ((layout, numbers), p) in self.ends.sorted() {
             expanded.add_end(&self.layouts[*layout], numbers, &names, p.value());
         }
         expanded
