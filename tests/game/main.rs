@@ -55,6 +55,7 @@ mod mystica_obstacles;
 mod mystica_pierce_double_tap;
 mod mystica_reactions;
 mod mystica_skills;
+mod mystica_toss;
 mod mystica_turns;
 mod mystika_examples;
 mod mystika_progress;

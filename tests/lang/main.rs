@@ -38,4 +38,5 @@ mod terrain_effect_forms;
 mod test_step_forms;
 mod vocabulary;
 mod vocabulary_runs;
+mod weapon_tests;
 mod world_flags;
