@@ -30,6 +30,7 @@ mod effect_flow;
 mod engine_examples;
 mod engine_save;
 mod engine_world;
+mod every_pack_power;
 mod facing;
 mod facing_quarters;
 mod gates_unified;
