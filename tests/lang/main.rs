@@ -21,6 +21,7 @@ mod effect_flow;
 mod facing_forms;
 mod gear_fields;
 mod gear_stat_fields;
+mod grades_reached;
 mod held_choices;
 mod held_quotas;
 mod keep_best_forms;
