@@ -103,10 +103,17 @@ impl PackFiles {
         if let PackOrigin::Local(folder) = &self.origin {
             return crate::parse::load_pack(std::slice::from_ref(folder), sources);
         }
+        let files: Vec<(crate::diagnostics::FileId, &std::path::Path, &str)> = self
+            .rules
+            .iter()
+            .filter(|(path, _)| path.ends_with(".rules"))
+            .map(|(path, text)| {
+                (sources.add(path, text.as_str()), std::path::Path::new(path), text.as_str())
+            })
+            .collect();
         let mut pack = Pack::default();
         let mut diagnostics = Vec::new();
-        for (path, text) in self.rules.iter().filter(|(path, _)| path.ends_with(".rules")) {
-            let (file, found) = crate::parse::parse_source(sources, path, text);
+        for (file, found) in crate::parse::parse_files(&files) {
             diagnostics.extend(found);
             pack.files.push(file);
         }

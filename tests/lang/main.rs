@@ -28,6 +28,7 @@ mod keep_best_forms;
 mod keywords_gathered;
 mod laid_terrain;
 mod lowering_shortcuts;
+mod parse_files;
 mod party_forms;
 mod rules_golden;
 mod rules_model;
