@@ -134,20 +134,7 @@ impl GameHost {
         let rules = std::sync::Arc::clone(&acting.game.rules);
         let health = health_resource(&rules).map_err(rejected)?.to_string();
         let before = current(&acting.game, &victim, &health);
-        let context = Context {
-            rules: &rules,
-            weapon: None,
-            user: &acting.user,
-            rounding: rules.rounding,
-            trigger: &[],
-            outcome: &[],
-            destination: None,
-            from_condition: false,
-            spared: None,
-            binding: None,
-            power: None,
-            attacker: None,
-        };
+        let context = Context::of(&rules, &acting.user);
         super::effects::run(&mut acting.game, &context, effect, Some(&victim), None, acting.span)
             .map_err(rejected)?;
         Ok((current(&acting.game, &victim, &health) - before).abs())

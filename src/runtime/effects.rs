@@ -49,6 +49,28 @@ pub(crate) struct Context<'a> {
     pub attacker: Option<&'a str>,
 }
 
+impl<'a> Context<'a> {
+    /// The context of effects `user` runs outside a power use: no weapon, trigger, outcome,
+    /// destination, binding or attacker (a trait's or stance's held conditions, a GM's
+    /// effect, a system rule); the fields that differ are set with `..Context::of(...)`.
+    pub fn of(rules: &'a Rules, user: &'a str) -> Self {
+        Context {
+            rules,
+            weapon: None,
+            user,
+            rounding: rules.rounding,
+            trigger: &[],
+            outcome: &[],
+            destination: None,
+            from_condition: false,
+            spared: None,
+            binding: None,
+            power: None,
+            attacker: None,
+        }
+    }
+}
+
 /// Runs `effects` (one line at `span`) for `target` (the user when `None`) at `grade`. The
 /// parts after a damage effect read [`DAMAGE_DEALT`]: the health the line's damage took from
 /// its subject so far (a `when` part's rest of the line goes on counting).

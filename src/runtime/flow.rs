@@ -200,20 +200,7 @@ fn fire_thresholds(game: &mut Game) -> Result<(), RuntimeError> {
             game.reached.0.push(key);
             let text = format!("{name}'s {} reaches {}", line.resource, line.count);
             game.world.narrate(text, line.span);
-            let context = Context {
-                rules: &rules,
-                weapon: None,
-                user: &name,
-                rounding: rules.rounding,
-                trigger: &[],
-                outcome: &[],
-                destination: None,
-                from_condition: false,
-                spared: None,
-                binding: None,
-                power: None,
-                attacker: None,
-            };
+            let context = Context::of(&rules, &name);
             nested(game, line.span, |game| {
                 execute(game, &context, &line.effects, None, None, line.span)
             })?;

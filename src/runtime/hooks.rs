@@ -164,18 +164,10 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
             _ => None,
         });
         let context = super::effects::Context {
-            rules: &rules,
-            weapon: None,
-            user: &event.actor,
-            rounding: rules.rounding,
             trigger: &trigger,
-            outcome: &[],
-            destination: None,
-            from_condition: false,
             spared: spared.as_deref(),
-            binding: None,
-            power: None,
             attacker,
+            ..super::effects::Context::of(&rules, &event.actor)
         };
         game.reacting += 1;
         let result =

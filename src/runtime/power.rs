@@ -295,18 +295,12 @@ fn run(
     let chosen = chosen.unwrap_or(0);
     let use_names = [("Spent", spent.saturating_add(chosen)), ("Chosen", chosen)];
     let context = Context {
-        rules,
         weapon,
-        user: &request.actor,
-        rounding: rules.rounding,
         trigger,
         outcome: &use_names,
         destination: request.options.destination,
-        from_condition: false,
-        spared: None,
-        binding: None,
         power: Some(crate::model::keywords::power_lines(block)),
-        attacker: None,
+        ..Context::of(rules, &request.actor)
     };
     let pipeline = Pipeline { context, block, lines, request, minimum_range };
     if stage == Stage::Use && !further {

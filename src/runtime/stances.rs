@@ -103,20 +103,7 @@ fn adopt(game: &mut Game, rules: &Rules, actor: &str, stance: &str) -> Result<()
     end_stance(game, actor, "replaced", block.name.span)?;
     let before: Vec<String> = conditions_of(game, actor)?;
     game.world.narrate(format!("{actor} adopts {name}"), block.name.span);
-    let context = Context {
-        rules,
-        weapon: None,
-        user: actor,
-        rounding: rules.rounding,
-        trigger: &[],
-        outcome: &[],
-        destination: None,
-        from_condition: false,
-        spared: None,
-        binding: None,
-        power: None,
-        attacker: None,
-    };
+    let context = Context::of(rules, actor);
     for line in lines {
         if let TraitLine::Effect(effects) = &line.node {
             execute(game, &context, effects, None, None, line.span)?;

@@ -515,20 +515,8 @@ fn chunk(
     if let Some(judgement) = judgement.filter(|judgement| !judgement.effects.parts.is_empty()) {
         let binding = Binding { name: Name::new(TESTED_STAT), chosen: stat.into_iter().collect() };
         let effects = binding.effects(&judgement.effects);
-        let context = Context {
-            rules: &rules,
-            weapon: None,
-            user: actor,
-            rounding: rules.rounding,
-            trigger: &[],
-            outcome: &names,
-            destination: None,
-            from_condition: false,
-            spared: None,
-            binding: Some(&binding),
-            power: None,
-            attacker: None,
-        };
+        let context =
+            Context { outcome: &names, binding: Some(&binding), ..Context::of(&rules, actor) };
         execute(game, &context, &effects, None, None, judgement.label.span)?;
     }
     let test = open(&game.world)?;

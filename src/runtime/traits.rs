@@ -340,20 +340,7 @@ fn run_reaction(
 ) -> Result<(), RuntimeError> {
     let trigger = trigger_line(block).map(ToString::to_string).unwrap_or_default();
     game.world.narrate(format!("{holder}'s {} ({trigger})", block.name.node), block.name.span);
-    let context = Context {
-        rules,
-        weapon: None,
-        user: holder,
-        rounding: rules.rounding,
-        trigger: &[],
-        outcome: &[],
-        destination: None,
-        from_condition: false,
-        spared: None,
-        binding: None,
-        power: None,
-        attacker: None,
-    };
+    let context = Context::of(rules, holder);
     for line in lines(block) {
         if let TraitLine::Effect(effects) = &line.node {
             execute(game, &context, effects, Some(holder), None, line.span)?;

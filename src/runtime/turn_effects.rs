@@ -95,20 +95,8 @@ fn run_due(
     }
     for condition in due {
         let outcome = [("N", condition.n.unwrap_or(0))];
-        let context = Context {
-            rules: &rules,
-            weapon: None,
-            user: actor,
-            rounding: rules.rounding,
-            trigger: &[],
-            outcome: &outcome,
-            destination: None,
-            from_condition: true,
-            spared: None,
-            binding: None,
-            power: None,
-            attacker: None,
-        };
+        let context =
+            Context { outcome: &outcome, from_condition: true, ..Context::of(&rules, actor) };
         let shown = match &condition.subtype {
             Some(subtype) => format!("{} ({subtype})", condition.name),
             None => condition.name.clone(),
