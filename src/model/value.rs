@@ -421,6 +421,15 @@ pub enum EvalErrorKind {
         /// The number looked up.
         key: i64,
     },
+    /// `Target: Enemy in [Weapon Reach]` with a weapon that writes no `Reach:` line: a reach
+    /// of 0 would reach nobody.
+    #[error("{weapon} writes no `{label}:` line for `[Weapon {label}]` on this Target line")]
+    WeaponLineMissing {
+        /// The weapon.
+        weapon: String,
+        /// The line's label (`Reach`, `Range`).
+        label: String,
+    },
     /// Dice that could not roll: a forced face that does not fit the die, too many dice.
     #[error("{0}")]
     Dice(String),
@@ -508,6 +517,15 @@ impl EvalError {
                     );
             }
             EvalErrorKind::ScriptFailed { .. } => return self.kind.script_diagnostic(self.span),
+            EvalErrorKind::WeaponLineMissing { ref weapon, ref label } => {
+                let code = "rules::eval::weapon_line_missing";
+                return Diagnostic::error(code, self.kind.to_string())
+                    .with_primary(self.span, "read here")
+                    .with_help(format!(
+                        "write `{label}: 1` (or its own value) on {weapon}, or name a weapon that \
+                         has one"
+                    ));
+            }
         };
         let help = match self.kind {
             EvalErrorKind::Overflow => "numbers are 64-bit and checked: use smaller values",

@@ -104,13 +104,16 @@ impl<'a> LineScope<'a> {
             _ => None,
         });
         match found {
-            // A built-in label written as a field (`Crit range: 18-20`), else 0.
+            // A built-in label written as a field (`Crit range: 18-20`), else 0 — but on a
+            // Target line, where 0 would reach nobody, a missing reach or range is an error.
             None => {
                 let label = index.and_then(|i| NUMERIC_WEAPON_LINES.get(usize::from(i)));
                 match (label, self.weapon) {
-                    (Some(label), Some(weapon)) => {
-                        self.gear_field(weapon, label).map(|read| read.unwrap_or(Value::integer(0)))
-                    }
+                    (Some(label), Some(weapon)) => match self.gear_field(weapon, label)? {
+                        Some(value) => Ok(value),
+                        None if context == LineContext::Target => Err(unwritten(weapon, label)),
+                        None => Ok(Value::integer(0)),
+                    },
                     _ => Ok(Value::integer(0)),
                 }
             }
@@ -292,6 +295,15 @@ fn no_weapon(weapon: Option<&Block>, name: &Name, context: LineContext) -> Box<E
         }
         Some(_) => unknown(format_args!("Weapon")),
     }
+}
+
+/// A weapon line a Target line reads that the weapon does not write (`Weapon Reach` of a
+/// weapon without a `Reach:` line): a reach of 0 would reach nobody.
+#[cold]
+#[inline(never)]
+fn unwritten(weapon: &Block, label: &str) -> Box<EvalErrorKind> {
+    let weapon = weapon.name.node.to_string();
+    Box::new(EvalErrorKind::WeaponLineMissing { weapon, label: label.to_string() })
 }
 
 /// An unknown-name error with `text` as its name. Out of line and cold: every name read

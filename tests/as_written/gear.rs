@@ -136,6 +136,7 @@ Keywords: Ranged
 
 weapon Knife
 Damage: 2
+Range: 1
 
 power Shoot
 Target: Enemy in [Weapon Range]
@@ -252,4 +253,23 @@ fn a_minimum_range_bounds_only_uses_that_reach_with_the_weapon() {
     assert_eq!(game.world().actor("Bo").unwrap().resources["HP"].current, 15);
     let error = game.use_power(&PowerUse::new("Ana", "Shoot").at(["Bo"])).unwrap_err();
     assert_eq!(error.to_string(), "Bo is 1 hex away; Bow has a minimum range of 2");
+}
+
+#[test]
+fn a_target_line_reading_a_range_the_weapon_does_not_write_is_refused() {
+    // A missing weapon line reads 0, but a reach of 0 on a Target line would reach nobody.
+    let mut game = game(&BOW.replace("Damage: 2\nRange: 1\n", "Damage: 2\n"));
+    game.add_actor("Ana", Some("Ana"), &[]).unwrap();
+    game.add_actor("Bo", Some("Bo"), &[]).unwrap();
+    let mut knife = PowerUse::new("Ana", "Shoot").at(["Bo"]);
+    knife.options.weapon = Some("Knife".into());
+    let error = game.use_power(&knife).unwrap_err();
+    let (diagnostic, at) = super::failure(&game, &error);
+    assert_eq!(diagnostic.code, "rules::eval::weapon_line_missing");
+    assert_eq!(
+        diagnostic.message,
+        "Knife writes no `Range:` line for `[Weapon Range]` on this Target line"
+    );
+    assert_eq!(at, "Weapon Range");
+    assert_eq!(hp(&mut game, "Bo"), 20);
 }
