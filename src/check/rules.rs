@@ -235,18 +235,31 @@ pub fn result_gates(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     if !labels.iter().any(|label| label.matches(name.node.as_str())) =>
                 {
                     let known: Vec<String> = labels.iter().map(|l| l.to_string()).collect();
+                    let known =
+                        if known.is_empty() { "no grades".into() } else { known.join(", ") };
+                    // A procedure's own labels name its grades in the log; gates read the
+                    // system's.
+                    let procedure = pack.blocks().find_map(|block| {
+                        let procedure = crate::model::procedure::Procedure::of(&block.node)?;
+                        let mut labels = procedure.grades.iter();
+                        labels
+                            .any(|g| g.node.label.node.matches(name.node.as_str()))
+                            .then_some(procedure.name)
+                    });
+                    let help = match procedure {
+                        Some(procedure) => format!(
+                            "`{}` labels a grade on the `Grades:` line of `{procedure}`, which names \
+                             grades in the log only; a `Result <Label>:` gate reads the system's \
+                             `Grades:` line (it names {known}): move the line to the system",
+                            name.node
+                        ),
+                        None => format!("the system's `Grades:` line names {known}"),
+                    };
                     out.push(
                         CheckErrorKind::UnknownGradeLabel(name.node.to_string())
                             .at(name.span)
                             .to_diagnostic()
-                            .with_help(format!(
-                                "the system's `Grades:` line names {}",
-                                if known.is_empty() {
-                                    "no grades".into()
-                                } else {
-                                    known.join(", ")
-                                }
-                            )),
+                            .with_help(help),
                     );
                 }
                 _ => {}

@@ -68,3 +68,20 @@ fn a_label_that_names_grade_2_is_refused_at_the_label() {
         .replace("Result Critical: 4 damage", "Result Great: 4 damage");
     assert_eq!(checked("duel.rules", &text), vec![never("2", "Great")]);
 }
+
+#[test]
+fn a_gate_naming_a_procedure_s_own_label_is_told_where_gates_read_labels() {
+    let text = PACK
+        .replace("Critical: natural >= 20", "Critical: natural >= 20\nGrades: 0 Miss, 1 Hit")
+        .replace("Result Critical: 4 damage", "Result Hit: 4 damage");
+    let found = checked("duel.rules", &text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "rules::check::unknown_grade_label");
+    assert_eq!(found[0].2, "Hit");
+    assert_eq!(
+        found[0].3,
+        "`Hit` labels a grade on the `Grades:` line of `Strike`, which names grades in the log \
+         only; a `Result <Label>:` gate reads the system's `Grades:` line (it names no grades): \
+         move the line to the system"
+    );
+}
