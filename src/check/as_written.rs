@@ -148,6 +148,15 @@ pub enum RefusalKind {
         /// The line's label.
         label: &'static str,
     },
+    /// `the weapon has keyword Bow` where no power's weapon is known (a condition, an event
+    /// rule, a trait that modifies no power).
+    #[error("a `{label}` line here has no weapon for `{subject}` to name")]
+    NoWeaponHere {
+        /// The subject as written.
+        subject: String,
+        /// The line's label.
+        label: &'static str,
+    },
     /// `Target has keyword Construct` where no actor block gives an actor that keyword.
     #[error("no actor has the keyword `{0}`")]
     ActorKeywords(String),
@@ -192,6 +201,7 @@ impl RefusalKind {
             RefusalKind::UnknownSubject { .. } => "rules::check::unknown_subject",
             RefusalKind::NoTargetHere { .. } => "rules::check::no_target_here",
             RefusalKind::NoPowerHere { .. } => "rules::check::no_power_here",
+            RefusalKind::NoWeaponHere { .. } => "rules::check::no_weapon_here",
             RefusalKind::ActorKeywords(_) => "rules::check::actor_keywords",
             RefusalKind::FacingItself(_) => "rules::check::facing_itself",
             RefusalKind::NoCellHere { .. } => "rules::check::no_cell_here",
@@ -222,6 +232,7 @@ impl RefusalKind {
             RefusalKind::UnknownSubject { .. }
             | RefusalKind::NoTargetHere { .. }
             | RefusalKind::NoPowerHere { .. }
+            | RefusalKind::NoWeaponHere { .. }
             | RefusalKind::NoCellHere { .. } => "cannot be evaluated".into(),
             RefusalKind::ActorKeywords(_) => "no actor block gives it".into(),
             RefusalKind::FacingItself(_) => "always the same actor".into(),

@@ -37,8 +37,9 @@ pub struct References<'a> {
     pub armours: Vec<&'a Spanned<Name>>,
     /// Check procedures named.
     pub procedures: Vec<&'a Spanned<Name>>,
-    /// Lines the engine will not execute: the span of the narration and the line label.
-    pub narration: Vec<(Span, &'static str)>,
+    /// Lines the engine will not execute: the span of the narration, the line label and
+    /// the text as written.
+    pub narration: Vec<(Span, &'static str, &'a str)>,
     /// Damage types naming a parameter (`[Type] damage`).
     pub type_parameters: Vec<&'a Spanned<Name>>,
     /// `against` parties that are the condition's own holder (`apply Dazed against Target`).
@@ -190,7 +191,7 @@ impl<'a> References<'a> {
         span: Span,
     ) {
         self.holes(narration, context);
-        self.narration.push((span, label));
+        self.narration.push((span, label, narration.text.as_str()));
     }
 
     fn condition(&mut self, condition: &'a ConditionRef, context: LineContext) {

@@ -61,11 +61,15 @@ pub(super) fn check_condition_block(body: &BlockBody, names: &Names, out: &mut V
     if let (_, Some(trigger)) = crate::model::timing::moments(lines)
         && let Some(line) = lines.iter().find(|l| matches!(l.node, ConditionLine::Trigger(_)))
     {
-        out.push(CheckErrorKind::TriggerNotRun(trigger).at(line.span).to_diagnostic().with_help(
-            "a condition's effects run at `you start your turn`, `you end your turn` or `you \
-             enter the hex` (laid as terrain), joined by `or`; to answer an event, write a \
-             system rule: `On hit: if you are Spiky: apply Bleeding`",
-        ));
+        let help = format!(
+            "a condition's effects run at {} (the hex: where it lies as terrain), joined by \
+             `or`; to answer an event, write a system rule: `On hit: if you are Spiky: apply \
+             Bleeding`",
+            crate::model::timing::condition_moment_wordings()
+        );
+        out.push(
+            CheckErrorKind::TriggerNotRun(trigger).at(line.span).to_diagnostic().with_help(help),
+        );
     }
     let parameters = super::names::parameters(body);
     for line in lines {

@@ -54,6 +54,18 @@ pub enum CheckErrorKind {
         /// The cap.
         cap: i64,
     },
+    /// `Result 2:` on a power whose one-die check grades 0 or 1.
+    #[error(
+        "grade {grade} is never reached: `{procedure}` is a `{method}` check, which grades a use 0 (failure) or 1 (success)"
+    )]
+    GradeNeverReached {
+        /// The line's grade.
+        grade: u32,
+        /// The procedure's name.
+        procedure: String,
+        /// Its method as written.
+        method: String,
+    },
     /// A threshold no die of the procedure can meet.
     #[error("threshold {target} can never be met")]
     ThresholdNever {
@@ -222,6 +234,7 @@ impl CheckErrorKind {
             CheckErrorKind::UnknownReference { .. } => "rules::check::unknown_reference",
             CheckErrorKind::Duplicate { .. } => "rules::check::duplicate",
             CheckErrorKind::GradeAboveCap { .. } => "rules::check::grade_above_cap",
+            CheckErrorKind::GradeNeverReached { .. } => "rules::check::grade_never_reached",
             CheckErrorKind::ThresholdNever { .. } => "rules::check::threshold_never",
             CheckErrorKind::ThresholdAlways { .. } => "rules::check::threshold_always",
             CheckErrorKind::ZeroHardness => "rules::check::zero_hardness",
@@ -273,7 +286,9 @@ impl CheckErrorKind {
                 format!("no {what} block has this name")
             }
             CheckErrorKind::Duplicate { .. } => "defined again here".into(),
-            CheckErrorKind::GradeAboveCap { .. } => "this line can never apply".into(),
+            CheckErrorKind::GradeAboveCap { .. } | CheckErrorKind::GradeNeverReached { .. } => {
+                "this line can never apply".into()
+            }
             CheckErrorKind::ThresholdNever { procedure, best, .. } => {
                 format!("the best die of `{procedure}` is {best} plus the modifier")
             }

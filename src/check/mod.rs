@@ -21,6 +21,7 @@ mod effect_flow;
 mod error;
 mod gear;
 mod gear_fields;
+mod grades_reached;
 mod held_choices;
 mod lifecycle;
 mod modifiers;
@@ -160,13 +161,12 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
         for procedure in &references.procedures {
             names.check_procedure(procedure, &mut out);
         }
-        for (span, label) in &references.narration {
-            out.push(
-                CheckErrorKind::Narration(label)
-                    .at(*span)
-                    .to_diagnostic()
-                    .with_help(narration_help(label)),
-            );
+        for (span, label, text) in &references.narration {
+            let help = match effect_reworded(text) {
+                Some(reworded) => format!("write it subject first: `{reworded}`"),
+                None => narration_help(label),
+            };
+            out.push(CheckErrorKind::Narration(label).at(*span).to_diagnostic().with_help(help));
         }
         if let BlockBody::Actor(lines) = &block.node.body {
             rules::actor_references(lines, &names, &mut out);
@@ -174,6 +174,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     }
     temporary_health::actors(pack, &temporary, &mut out);
     rules::grade_caps(pack, &mut out);
+    grades_reached::grades_reached(pack, &mut out);
     rules::resource_bounds(pack, &mut out);
     rules::result_gates(pack, &mut out);
     thresholds::thresholds(pack, &mut out);
@@ -228,6 +229,23 @@ pub fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
         let span = diagnostic.primary_span();
         (span.file, span.start)
     });
+}
+
+/// An effect written with its subject at the end, as the engine's word order has it:
+/// `[Attack] damage to Self` is `Self takes [Attack] damage`, `heal 2 to Ana` is `Ana heals
+/// 2`. `None` for any other text.
+fn effect_reworded(text: &str) -> Option<String> {
+    let (effect, subject) = text.rsplit_once(" to ")?;
+    let subject = subject.trim();
+    if subject.is_empty() || subject.contains(' ') && !subject.starts_with("the ") {
+        return None;
+    }
+    let effect = effect.trim();
+    if let Some(amount) = effect.strip_prefix("heal ") {
+        return Some(format!("{subject} heals {}", amount.trim()));
+    }
+    let damage = effect.strip_suffix(" damage")?;
+    Some(format!("{subject} takes {} damage", damage.trim()))
 }
 
 /// What the engine would understand on a line with this label.

@@ -36,6 +36,9 @@ struct Place {
     power: bool,
     /// Whether a use may name a cell (`to q,r`): a power's own While and Prereq lines.
     cell: bool,
+    /// Whether the power's weapon is known (`the weapon has keyword Bow`): a power's own
+    /// lines and an upgrade's.
+    weapon: bool,
 }
 
 /// Checks every While, Prereq and Requires line the runtime evaluates.
@@ -46,7 +49,7 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
     let known = Known { gear: &gear, actor_keywords: &kinds };
     for block in pack.blocks() {
         for (label, gate) in super::collect::References::of(&block.node.body).effect_gates {
-            let place = Place { label, target: true, power: false, cell: false };
+            let place = Place { label, target: true, power: false, cell: false, weapon: false };
             tests(&gate.node, place, &known, out);
         }
         match &block.node.body {
@@ -58,7 +61,8 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
                         PowerLine::Trigger(requirement) => ("Trigger", requirement),
                         _ => continue,
                     };
-                    let place = Place { label, target: true, power: true, cell: true };
+                    let place =
+                        Place { label, target: true, power: true, cell: true, weapon: true };
                     tests(requirement, place, &known, out);
                 }
             }
@@ -71,15 +75,20 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
                         TraitLine::Prereq(requirement) => ("Prereq", requirement),
                         _ => continue,
                     };
-                    let place = Place { label, target: false, power, cell: false };
+                    let place = Place { label, target: false, power, cell: false, weapon: power };
                     tests(requirement, place, &known, out);
                 }
             }
             BlockBody::Condition(lines) => {
                 for line in lines {
                     if let ConditionLine::While(requirement) = &line.node {
-                        let place =
-                            Place { label: "While", target: false, power: false, cell: false };
+                        let place = Place {
+                            label: "While",
+                            target: false,
+                            power: false,
+                            cell: false,
+                            weapon: false,
+                        };
                         tests(requirement, place, &known, out);
                     }
                 }
@@ -90,15 +99,21 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
                     let SystemLine::OnEvent(rule) = &line.node else { continue };
                     let Some(gate) = &rule.gate else { continue };
                     let power = matches!(rule.event.node, HookEvent::Hit | HookEvent::DamageTaken);
-                    let place = Place { label: "On", target: true, power, cell: false };
+                    let place =
+                        Place { label: "On", target: true, power, cell: false, weapon: false };
                     tests(&gate.node, place, &known, out);
                 }
             }
             BlockBody::Weapon(lines) => {
                 for line in lines {
                     if let WeaponLine::Requires(requirement) = &line.node {
-                        let place =
-                            Place { label: "Requires", target: false, power: false, cell: false };
+                        let place = Place {
+                            label: "Requires",
+                            target: false,
+                            power: false,
+                            cell: false,
+                            weapon: false,
+                        };
                         tests(requirement, place, &known, out);
                     }
                 }
@@ -146,7 +161,16 @@ fn tests(requirement: &Requirement, place: Place, known: &Known<'_>, out: &mut V
                 "give an actor block the keyword the test reads: `Keywords: Construct`",
             ));
         }
-        if let Test::Wielding { gear: word, .. } = &test.node
+        let gear_word = match &test.node {
+            Test::Wielding { gear: word, .. } => Some(word),
+            Test::Keyword { subject, keyword, .. }
+                if Subject::of(&subject.node).1 == Some(Subject::Weapon) =>
+            {
+                Some(keyword)
+            }
+            _ => None,
+        };
+        if let Some(word) = gear_word
             && !gear.iter().any(|known| keywords::names(word.node.as_str(), known))
         {
             let kind = RefusalKind::UnknownGear {
@@ -218,6 +242,9 @@ fn about_actor(who: &Spanned<Name>, keyword: bool, place: Place) -> Option<Diagn
     let label = place.label;
     let written = who.node.as_str().to_string();
     let allowed = match (keyword, place.target, place.power) {
+        (true, _, true) if place.weapon => {
+            "`this power has keyword Melee` or `the weapon has keyword Bow`"
+        }
         (true, _, true) => "`this power has keyword Melee`",
         (true, _, false) => "a comparison (`[Strength >= 3]`) or a condition (`you are Dazed`)",
         (false, true, _) => "`you` or `Target`, optionally after `not`",
@@ -240,6 +267,12 @@ fn about_actor(who: &Spanned<Name>, keyword: bool, place: Place) -> Option<Diagn
         (Some(Subject::User | Subject::Target), true) => None,
         (Some(Subject::Power), true) if !place.power => {
             refuse(RefusalKind::NoPowerHere { subject: written, label })
+        }
+        (Some(Subject::Weapon), false) => {
+            refuse(RefusalKind::UnknownSubject { subject: written, label })
+        }
+        (Some(Subject::Weapon), true) if !place.weapon => {
+            refuse(RefusalKind::NoWeaponHere { subject: written, label })
         }
         _ => None,
     }

@@ -1,7 +1,7 @@
 //! A power's `Roll:` line: one roll for the whole use, read as `[Roll]` by every target's
 //! Result and Effect lines. So it is written once per power, and it reads nothing that
-//! differs per target (`Target's Stamina`, `Distance to Target`, `Grade`, `Target Number`:
-//! that part belongs on the Result line).
+//! differs per target (`Target's Stamina`, `Distance to Target`, `Grade`: that part belongs
+//! on the Result line; `Target Number` is refused there by `check::use_names`).
 
 use crate::diagnostics::Diagnostic;
 use crate::model::expr::{NameKind, Special};
@@ -15,10 +15,8 @@ fn per_target(node: &Expr) -> Option<String> {
         Expr::Special(special @ (Special::DistanceToTarget | Special::Grade)) => {
             Some(special.to_string())
         }
-        Expr::Name(name)
-            if name.kind() == NameKind::Special(Special::Grade)
-                || name.matches(crate::model::power::TARGET_NUMBER) =>
-        {
+        // `Target Number` off a Result line is refused with why by `check::use_names`.
+        Expr::Name(name) if name.kind() == NameKind::Special(Special::Grade) => {
             Some(name.as_str().to_string())
         }
         _ => None,

@@ -251,6 +251,9 @@ pub enum Subject {
     Power,
     /// `the world`, `world`: the world's flags (`the world is Night`).
     World,
+    /// `the weapon`, `weapon`, `your weapon`: the weapon the power is used with, tested by
+    /// its name and keywords (`not the weapon has keyword Bow`); a use without one has none.
+    Weapon,
 }
 
 impl Subject {
@@ -269,6 +272,7 @@ impl Subject {
                 Some(Subject::Power)
             }
             "world" | "the world" => Some(Subject::World),
+            "weapon" | "the weapon" | "your weapon" => Some(Subject::Weapon),
             _ => None,
         };
         (negated, who)

@@ -234,18 +234,48 @@ pub fn moments(lines: &[Spanned<ConditionLine>]) -> (Moments, Option<String>) {
     let tests = std::iter::once((Junction::Or, first)).chain(rest.iter().map(|(j, t)| (*j, t)));
     for (junction, test) in tests {
         let text = test.node.to_string().to_lowercase();
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let cell = |word: &str| matches!(word, "hex" | "square" | "cell");
-        match words.as_slice() {
-            _ if junction == Junction::And => return (moments, Some(trigger.to_string())),
-            ["you", "start" | "begin", "your", "turn"] => moments.start = true,
-            ["you", "end", "your", "turn"] => moments.end = true,
-            ["you", "end", "your", "turn", "in", "the", place] if cell(place) => moments.end = true,
-            ["you", "enter", "the", place] if cell(place) => moments.enter = true,
+        let words: Vec<&str> = text
+            .split_whitespace()
+            .map(|word| if matches!(word, "square" | "cell") { "hex" } else { word })
+            .collect();
+        let wording = words.join(" ");
+        let named = CONDITION_MOMENTS.iter().find(|(written, _)| *written == wording);
+        match named {
+            Some((_, moment)) if junction == Junction::Or => match moment {
+                ConditionMoment::Start => moments.start = true,
+                ConditionMoment::End => moments.end = true,
+                ConditionMoment::Enter => moments.enter = true,
+            },
             _ => return (moments, Some(trigger.to_string())),
         }
     }
     (moments, None)
+}
+
+/// A moment a condition's `Trigger:` can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ConditionMoment {
+    Start,
+    End,
+    Enter,
+}
+
+/// Every wording of a condition's trigger moments, in lower case; `hex` stands for any cell
+/// word (`square`, `cell`). The one list [`moments`] reads and `check`'s help names.
+const CONDITION_MOMENTS: [(&str, ConditionMoment); 5] = [
+    ("you start your turn", ConditionMoment::Start),
+    ("you begin your turn", ConditionMoment::Start),
+    ("you end your turn", ConditionMoment::End),
+    ("you end your turn in the hex", ConditionMoment::End),
+    ("you enter the hex", ConditionMoment::Enter),
+];
+
+/// The wordings of a condition's trigger moments as a help lists them: `` `you start your
+/// turn`, `you begin your turn`, ... `` (each in backticks, joined by commas).
+pub fn condition_moment_wordings() -> String {
+    let quoted: Vec<String> =
+        CONDITION_MOMENTS.iter().map(|(written, _)| format!("`{written}`")).collect();
+    quoted.join(", ")
 }
 
 #[cfg(test)]

@@ -69,6 +69,12 @@ pub enum RuntimeErrorKind {
         /// The trigger as written.
         trigger: String,
     },
+    /// A defence (a power with a `Defence:` line) used on its own.
+    #[error("{power} is a defence: it answers an attack and is never used on its own")]
+    DefenceAlone {
+        /// The power.
+        power: String,
+    },
     /// The wrong number of targets, or a target out of reach.
     #[error("{0}")]
     Targets(String),
@@ -225,6 +231,7 @@ impl RuntimeErrorKind {
             RuntimeErrorKind::NotEquipped { .. } => "runtime::not_equipped",
             RuntimeErrorKind::WeaponRequirement { .. } => "runtime::weapon_requirement",
             RuntimeErrorKind::TriggerMissing { .. } => "runtime::trigger_missing",
+            RuntimeErrorKind::DefenceAlone { .. } => "runtime::defence_alone",
             RuntimeErrorKind::LimitReached(_) => "runtime::limit_reached",
             RuntimeErrorKind::Targets(_) => "runtime::targets",
             RuntimeErrorKind::Space { .. } => "runtime::space",
@@ -369,6 +376,10 @@ impl ToDiagnostic for RuntimeError {
             RuntimeErrorKind::TriggerMissing { .. } => {
                 diagnostic.with_help("add `trigger \"...\"` naming the event the reaction answers")
             }
+            RuntimeErrorKind::DefenceAlone { power } => diagnostic.with_help(format!(
+                "use an attack whose check reads `versus a defence` on its holder: the holder \
+                 is offered {power} as the attack resolves"
+            )),
             RuntimeErrorKind::NegativeSpending { .. } => {
                 diagnostic.with_help("spend 0 or more; nothing was spent")
             }

@@ -233,14 +233,25 @@ pub(crate) fn each_weapon(
 /// `gear` (its `Keywords:` line or a keyword field): `wielding a Shield`.
 pub(crate) fn wields(rules: &Rules, actor: &Actor, gear: &str) -> bool {
     actor.equipment.iter().any(|item| {
-        if same_name(item, gear) || item.eq_ignore_ascii_case(gear) {
-            return true;
-        }
-        let block = Rules::find(&rules.weapons, item).or_else(|| Rules::find(&rules.armours, item));
-        block.is_some_and(|block| {
-            crate::model::keywords::weapon_words(block)
-                .any(|word| crate::model::keywords::names(gear, word))
-        })
+        let block =
+            || Rules::find(&rules.weapons, item).or_else(|| Rules::find(&rules.armours, item));
+        is_gear(item, block, gear)
+    })
+}
+
+/// Whether the piece of gear `item` (its block found by `block` when the pack declares it)
+/// is `gear`: named so, or a weapon or armour with that keyword.
+pub(crate) fn is_gear<'a>(
+    item: &str,
+    block: impl FnOnce() -> Option<&'a Block>,
+    gear: &str,
+) -> bool {
+    if same_name(item, gear) || item.eq_ignore_ascii_case(gear) {
+        return true;
+    }
+    block().is_some_and(|block| {
+        crate::model::keywords::weapon_words(block)
+            .any(|word| crate::model::keywords::names(gear, word))
     })
 }
 

@@ -234,9 +234,8 @@ pub(crate) fn run_move(
             free(game, mover, to, span)?;
             let straight = grid.distance(from, to);
             if straight > distance {
-                let unit = grid.unit();
-                let message =
-                    format!("{to} is {straight} {unit} from {mover}; {kind} goes up to {distance}");
+                let away = grid.count(straight);
+                let message = format!("{to} is {away} from {mover}; {kind} goes up to {distance}");
                 return Err(space(message, "pick a nearer destination", span));
             }
             if !matches!(kind, MoveKind::Fly | MoveKind::Teleport) {

@@ -239,6 +239,10 @@ fn run(
         let (actor, power) = (request.actor.clone(), power_name.to_string());
         return Err(RuntimeErrorKind::PowerNotKnown { actor, power }.at(block.name.span));
     }
+    if let Some(line) = lines.first(Kinds::DEFENCE) {
+        let power = power_name.to_string();
+        return Err(RuntimeErrorKind::DefenceAlone { power }.at(line.span));
+    }
     let named = request.options.weapon.as_deref();
     let (weapon_name, weapon) = super::gear::carried(rules, user, named)
         .map_err(|error| super::ground::explain(game, error))?;

@@ -49,8 +49,10 @@ impl Kinds {
     pub const WHILE: Kinds = Kinds(1 << 14);
     /// `Roll:`.
     pub const ROLL: Kinds = Kinds(1 << 16);
+    /// `Defence:`: the power answers attacks and is never used on its own.
+    pub const DEFENCE: Kinds = Kinds(1 << 17);
     /// The lines no step looks up by kind (`Halt:`, `Ticks:`, `Keywords:`, `Limit:`,
-    /// `Defence:`, `Penalty:`).
+    /// `Penalty:`).
     const OTHER: Kinds = Kinds(1 << 15);
 
     /// The kind of `line`.
@@ -72,11 +74,11 @@ impl Kinds {
             PowerLine::Trigger(_) => Kinds::TRIGGER,
             PowerLine::While(_) => Kinds::WHILE,
             PowerLine::Roll(_) => Kinds::ROLL,
+            PowerLine::Defence(_) => Kinds::DEFENCE,
             PowerLine::Halt(_)
             | PowerLine::Ticks(_)
             | PowerLine::Keywords(_)
             | PowerLine::Limit(_)
-            | PowerLine::Defence(_)
             | PowerLine::Penalty(_)
             | PowerLine::Modifiers(_)
             | PowerLine::EachWeapon(_) => Kinds::OTHER,

@@ -148,6 +148,15 @@ pub(crate) fn holds_at(
                         }
                         None => return Err(unknown(format!("{} (no power here)", who.node))),
                     },
+                    (Some(Subject::Weapon), Some((_, weapon))) => {
+                        let asked = keyword.node.as_str();
+                        weapon.is_some_and(|w| {
+                            super::gear::is_gear(w.name.node.as_str(), || Some(w), asked)
+                        }) != negated
+                    }
+                    (Some(Subject::Weapon), None) => {
+                        return Err(unknown(format!("{} (no power here)", who.node)));
+                    }
                     (Some(Subject::User), _) => actor_has(user, keyword.node.as_str()) != negated,
                     (Some(Subject::Target), _) => {
                         let target = target

@@ -121,15 +121,15 @@ pub(crate) fn choose_targets<'a>(
         if let Some(reach) = reach
             && distance > reach
         {
-            let (unit, power) = (grid.unit(), &block.name.node);
-            let message = format!("{name} is {distance} {unit} away; {power} reaches {reach}");
+            let (away, power) = (grid.count(distance), &block.name.node);
+            let message = format!("{name} is {away} away; {power} reaches {reach}");
             return Err(space(message, "move closer first, or pick a nearer target", span));
         }
         if let Some(least) = nearest
             && distance < least
         {
-            let (unit, power) = (grid.unit(), &block.name.node);
-            let message = format!("{name} is {distance} {unit} away; {power} reaches from {least}");
+            let (away, power) = (grid.count(distance), &block.name.node);
+            let message = format!("{name} is {away} away; {power} reaches from {least}");
             return Err(space(message, "step back first, or pick a farther target", span));
         }
         super::gear::too_close(name, (distance, grid), weapon, pipeline.minimum_range)?;
@@ -189,18 +189,16 @@ fn area_targets(
     if let Some(reach) = area.reach {
         let distance = grid.distance(position, origin);
         if distance > reach {
-            let unit = grid.unit();
-            let message =
-                format!("the origin {origin} is {distance} {unit} away; {name} reaches {reach}");
+            let away = grid.count(distance);
+            let message = format!("the origin {origin} is {away} away; {name} reaches {reach}");
             return Err(space(message, &format!("pick an origin {cell} within reach"), span));
         }
         if let Some(least) = area.least
             && distance < least
         {
-            let unit = grid.unit();
-            let message = format!(
-                "the origin {origin} is {distance} {unit} away; {name} reaches from {least}"
-            );
+            let away = grid.count(distance);
+            let message =
+                format!("the origin {origin} is {away} away; {name} reaches from {least}");
             return Err(space(message, &format!("pick an origin {cell} farther away"), span));
         }
         let origin_name = format!("the origin {origin}");

@@ -56,9 +56,10 @@ fn a_trigger_that_names_no_moment_is_refused_at_the_line() {
             "rules::check::trigger_not_run".to_string(),
             "a condition's effects never run on `you take damage`".to_string(),
             "Trigger: you take damage".to_string(),
-            "a condition's effects run at `you start your turn`, `you end your turn` or `you \
-             enter the hex` (laid as terrain), joined by `or`; to answer an event, write a \
-             system rule: `On hit: if you are Spiky: apply Bleeding`"
+            "a condition's effects run at `you start your turn`, `you begin your turn`, `you \
+             end your turn`, `you end your turn in the hex`, `you enter the hex` (the hex: \
+             where it lies as terrain), joined by `or`; to answer an event, write a system \
+             rule: `On hit: if you are Spiky: apply Bleeding`"
                 .to_string(),
         )]
     );

@@ -130,3 +130,17 @@ fn out_of_an_encounter_nothing_is_counted() {
         (0..4).map(|_| strike(&mut game, "Ana", "Bo", None, &[11, 10, 1])).collect();
     assert_eq!(results, [(1, 1); 4]);
 }
+
+#[test]
+fn a_defence_used_on_its_own_is_refused_at_its_defence_line() {
+    let mut game = duel();
+    let before = game.world().log.len();
+    let error = game.use_power(&PowerUse::new("Bo", "Block").at(["Ana"])).unwrap_err();
+    assert_eq!(
+        error.kind.to_string(),
+        "Block is a defence: it answers an attack and is never used on its own"
+    );
+    let source = std::fs::read_to_string("tests/fixtures/defences/duel.rules").unwrap();
+    assert!(source[error.span.range()].starts_with("Defence: "), "{:?}", error.span);
+    assert_eq!(game.world().log.len(), before, "nothing logged");
+}

@@ -60,7 +60,7 @@ fn dive_bomb_rains_along_a_line_of_4_and_erupting_earth_bursts_where_aimed() {
         refused(&mut session, "set Shaera Charge to 2\nShaera uses Erupting Earth at 4,0\n");
     assert_eq!(found[0].code, "runtime::space", "{found:?}");
     let found = refused(&mut session, "Shaera uses Erupting Earth at 1,0\n");
-    assert_eq!(found[0].message, "the origin 1,0 is 1 squares away; Erupting Earth reaches from 2");
+    assert_eq!(found[0].message, "the origin 1,0 is 1 square away; Erupting Earth reaches from 2");
 }
 
 #[test]

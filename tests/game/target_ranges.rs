@@ -46,7 +46,7 @@ fn a_creature_target_nearer_than_the_least_is_refused() {
     let mut session = field();
     let found = refused(&mut session, "Ana uses Lob on A1\n");
     assert_eq!(found[0].code, "runtime::space");
-    assert_eq!(found[0].message, "A1 is 1 squares away; Lob reaches from 2");
+    assert_eq!(found[0].message, "A1 is 1 square away; Lob reaches from 2");
     assert_eq!(found[0].help.as_deref(), Some("step back first, or pick a farther target"));
     let out = run(&mut session, "Ana uses Lob on A2\n");
     assert!(out.contains("A2 takes 1 damage"), "{out}");
@@ -58,7 +58,7 @@ fn a_creature_target_nearer_than_the_least_is_refused() {
 fn an_area_placed_nearer_than_the_least_is_refused() {
     let mut session = field();
     let found = refused(&mut session, "Ana uses Quake at 1,0\n");
-    assert_eq!(found[0].message, "the origin 1,0 is 1 squares away; Quake reaches from 2");
+    assert_eq!(found[0].message, "the origin 1,0 is 1 square away; Quake reaches from 2");
     let out = run(&mut session, "Ana uses Quake at 3,0\n");
     assert!(out.contains("A2 takes 2 damage"), "{out}");
     assert!(out.contains("A3 takes 2 damage"), "{out}");

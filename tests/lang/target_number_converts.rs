@@ -57,13 +57,6 @@ fn target_number_is_refused_on_one_target_off_result_lines_and_on_a_roll() {
             "Target Number".to_string(),
             TARGET_HELP.to_string(),
         ),
-        (
-            "rules::check::roll_reads_target".to_string(),
-            "a `Roll:` line reads `Target Number`, which differs per target".to_string(),
-            "Target Number".to_string(),
-            "read it where each target takes the roll: `Result: [Roll - Target Number] damage`"
-                .to_string(),
-        ),
     ];
     let mut found = checked("t.rules", &text);
     found.sort();

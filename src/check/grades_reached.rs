@@ -1,0 +1,81 @@
+//! Grades a power's check can reach. A one-die check (`total`, `versus`, `roll under`)
+//! grades a use 0 (failure) or 1 (success); what else it produced is read by name
+//! (`Result Critical:` with the procedure's `Critical:` line, `Result if [Margin >= 5]:`).
+//! So on a power checked that way a `Result 2:` or `Effect 2:` line, or a `Result <Label>:`
+//! whose label names grade 2 or more, would never run: `check` refuses it.
+
+use super::error::CheckErrorKind;
+use crate::diagnostics::{Diagnostic, Span};
+use crate::model::power::GradeGate;
+use crate::model::system::GradeLabel;
+use crate::model::{BlockBody, Method, Pack, PowerLine, SystemLine};
+
+/// Refuses every grade gate of a power that its check's method never reaches.
+pub fn grades_reached(pack: &Pack, out: &mut Vec<Diagnostic>) {
+    let system: Vec<&GradeLabel> = pack
+        .system_lines()
+        .filter_map(|line| match &line.node {
+            SystemLine::Grades(grades) => Some(grades.iter().map(|g| &g.node)),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    for block in pack.blocks() {
+        let BlockBody::Power(lines) = &block.node.body else { continue };
+        // A defence's Check line is its side of the attack's check, graded there.
+        if lines.iter().any(|line| matches!(line.node, PowerLine::Defence(_))) {
+            continue;
+        }
+        let Some(spec) = lines.iter().find_map(|line| match &line.node {
+            PowerLine::Check(spec) => Some(spec),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let procedure = match &spec.procedure {
+            Some(name) => pack.procedure(name.node.as_str()),
+            None => pack.default_procedure(),
+        };
+        let Some(procedure) = procedure.filter(|p| p.script.is_none()) else { continue };
+        let Some(method @ (Method::Total | Method::Versus | Method::RollUnder)) = procedure.method
+        else {
+            continue;
+        };
+        // A named gate reads the system's labels, as the runtime does.
+        let labelled =
+            |name: &str| system.iter().find(|g| g.label.node.matches(name)).map(|g| g.grade);
+        for line in lines {
+            let (grade, span): (u32, Span) = match &line.node {
+                PowerLine::Result {
+                    grade: Some(grade),
+                    gate: GradeGate::AtLeast | GradeGate::Exactly,
+                    ..
+                }
+                | PowerLine::Effect { grade: Some(grade), .. } => (grade.node, grade.span),
+                PowerLine::Result { gate: GradeGate::Named(name), .. } => {
+                    match labelled(name.node.as_str()) {
+                        Some(grade) => (grade, name.span),
+                        None => continue,
+                    }
+                }
+                PowerLine::Result { gate: GradeGate::Critical, .. } => match labelled("Critical") {
+                    Some(grade) => (grade, line.span),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            if grade < 2 {
+                continue;
+            }
+            let kind = CheckErrorKind::GradeNeverReached {
+                grade,
+                procedure: procedure.name.to_string(),
+                method: method.to_string(),
+            };
+            out.push(kind.at(span).to_diagnostic().with_help(
+                "read what the check produced by name: `Result Critical:` (with a `Critical:` \
+                 line on the procedure) or `Result if [Margin >= 5]:`",
+            ));
+        }
+    }
+}
