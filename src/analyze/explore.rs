@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use super::command::{self, Planned};
-use super::reading::{StepReading, grade_labels, read_step};
+use super::reading::{StepReading, grade_labels, read_step_into};
 use super::report::{Sum, Tally};
 use super::scenario::{Prepared, apply_policy};
 use crate::dice::Exploration;
@@ -91,15 +91,16 @@ pub(crate) fn explore(prepared: &Prepared, budget: u64) -> Result<Explored, Beyo
         let mut next: Vec<Reached> = Vec::new();
         for mut state in states {
             let mut visit = |game: &mut Game, reading: &StepReading, p: f64| {
-                let mut damage = state.damage.clone();
-                for (actor, amount) in &reading.damage {
-                    *damage.entry(actor.clone()).or_insert(0) += amount;
-                }
                 tally.add_step(step, reading, p);
                 if step == last {
-                    tally.add_end(game, &|name| damage.get(name).copied(), p);
+                    let damage = |name: &str| damage_after(&state.damage, reading, name);
+                    tally.add_end(game, &damage, p);
                     ends += 1;
                 } else {
+                    let mut damage = state.damage.clone();
+                    for (actor, amount) in &reading.damage {
+                        *damage.entry(actor.clone()).or_insert(0) += amount;
+                    }
                     merge(&mut next, game, p, damage);
                 }
             };
@@ -121,6 +122,49 @@ pub(crate) fn explore(prepared: &Prepared, budget: u64) -> Result<Explored, Beyo
     Ok(Explored { tally, runs, leaves: ends, truncated: truncated.value() })
 }
 
+/// The damage `name` took over the question: `before` the command plus what `reading`
+/// dealt; `None` when neither holds a damage event for the actor.
+fn damage_after(before: &BTreeMap<String, i64>, reading: &StepReading, name: &str) -> Option<i64> {
+    let dealt = reading.damage.iter().find(|(actor, _)| actor == name).map(|(_, amount)| *amount);
+    match (before.get(name).copied(), dealt) {
+        (None, None) => None,
+        (before, dealt) => Some(before.unwrap_or(0) + dealt.unwrap_or(0)),
+    }
+}
+
+/// The runs still to make, depth first: each run's path of choices lies in one buffer,
+/// after the paths of the runs below it on the stack, so a pop truncates the buffer and a
+/// push appends to it — no allocation per run.
+#[derive(Default)]
+struct Runs {
+    /// The paths, end to end.
+    choices: Vec<u32>,
+    /// Per run, where its path starts in `choices` and its probability.
+    stack: Vec<(usize, f64)>,
+}
+
+impl Runs {
+    /// Pushes the run that takes `option` after `prefix`, or counts its probability as
+    /// truncated when it is below [`TAIL`].
+    fn push(&mut self, truncated: &mut Sum, prefix: &[u32], option: u32, p: f64) {
+        if p < TAIL {
+            truncated.add(p);
+            return;
+        }
+        self.stack.push((self.choices.len(), p));
+        self.choices.extend_from_slice(prefix);
+        self.choices.push(option);
+    }
+
+    /// Starts the run on top of the stack on `exploration`; false when none is left.
+    fn pop_into(&mut self, exploration: &Exploration) -> bool {
+        let Some((start, p)) = self.stack.pop() else { return false };
+        exploration.restart(&self.choices[start..], p, TAIL);
+        self.choices.truncate(start);
+        true
+    }
+}
+
 /// Explores one command from `game` (left as it was), calling `visit` for each leaf with
 /// the game as the leaf left it, its reading and its probability (`p` times the leaf's).
 #[allow(clippy::too_many_arguments)]
@@ -135,76 +179,77 @@ fn explore_command(
     truncated: &mut Sum,
     visit: &mut dyn FnMut(&mut Game, &StepReading, f64),
 ) -> Result<u64, Beyond> {
-    let mut stack: Vec<(Vec<u32>, f64)> = vec![(Vec::new(), p)];
-    while let Some((path, q)) = stack.pop() {
+    let mut pending = Runs::default();
+    pending.stack.push((0, p));
+    // One record for every run: each run restarts it on its own path.
+    let exploration = Exploration::extending(Vec::new(), p, TAIL);
+    // A policy answers from its table alone, so one copy serves every run.
+    let mut decider = policies.clone();
+    // An exploring run draws nothing from the dice stream; a power use with no forced faces
+    // waiting leaves the roller as it was, so taking the run back need not rebuild it.
+    let stream_untouched =
+        matches!(command, Planned::Power(_)) && game.world().roller.draws_freely();
+    let mut reading = StepReading::default();
+    let mut options = Vec::new();
+    while pending.pop_into(&exploration) {
         runs += 1;
         if runs > budget {
             return Err(Beyond { runs });
         }
-        let exploration = Exploration::extending(path, q, TAIL);
         game.world_mut().roller.explore(Some(exploration.clone()));
         let mark = game.mark();
-        let mut decider = policies.clone();
         let result = command::run(game, command, &mut decider);
         game.world_mut().roller.explore(None);
         // The run took the first option at each die its path had not chosen: the other
         // options of each are runs still to make. Pushed shallowest first and each point's
         // options in reverse, so the stack pops them in the order of the faces.
-        let chosen = exploration.chosen();
-        for taken in exploration.taken() {
-            for (option, chance) in taken.point.options().into_iter().skip(1).rev() {
-                push(&mut stack, truncated, &chosen[..taken.at], option, taken.p * chance);
+        exploration.read(|chosen, taken| {
+            for taken in taken {
+                taken.point.options_into(&mut options);
+                for &(option, chance) in options.iter().skip(1).rev() {
+                    pending.push(truncated, &chosen[..taken.at], option, taken.p * chance);
+                }
             }
-        }
+        });
+        let take_back = |ran: command::Ran, game: &mut Game| {
+            if stream_untouched {
+                ran.undo_keeping_dice(game);
+            } else {
+                ran.undo(game);
+            }
+            game.world_mut().roller.explore(None);
+        };
         if let Some(branch) = exploration.branch() {
             if let Ok(ran) = result {
                 // The rules went on past a die that failed: take the command back.
-                ran.undo(game);
-                game.world_mut().roller.explore(None);
+                take_back(ran, game);
             }
             // The path became too unlikely to take a first option: every option is a run.
             let q = exploration.probability();
-            for (option, chance) in branch.options().into_iter().rev() {
-                push(&mut stack, truncated, &chosen, option, q * chance);
-            }
+            branch.options_into(&mut options);
+            exploration.read(|chosen, _| {
+                for &(option, chance) in options.iter().rev() {
+                    pending.push(truncated, chosen, option, q * chance);
+                }
+            });
             continue;
         }
         let q = exploration.probability();
         match result {
             Ok(ran) => {
-                let mut reading = read_step(game, mark, labels);
+                read_step_into(game, mark, labels, &mut reading);
                 reading.roll = ran.roll;
                 visit(game, &reading, q);
-                ran.undo(game);
-                game.world_mut().roller.explore(None);
+                take_back(ran, game);
             }
             Err(diagnostics) => {
                 let message = diagnostics.first().map_or_else(String::new, |d| d.message.clone());
-                let reading = StepReading { refused: Some(message), ..StepReading::default() };
-                visit(game, &reading, q);
+                let refused = StepReading { refused: Some(message), ..StepReading::default() };
+                visit(game, &refused, q);
             }
         }
     }
     Ok(runs)
-}
-
-/// Pushes the run that takes `option` after `prefix`, or counts its probability as
-/// truncated when it is below [`TAIL`].
-fn push(
-    stack: &mut Vec<(Vec<u32>, f64)>,
-    truncated: &mut Sum,
-    prefix: &[u32],
-    option: u32,
-    p: f64,
-) {
-    if p < TAIL {
-        truncated.add(p);
-        return;
-    }
-    let mut path = Vec::with_capacity(prefix.len() + 1);
-    path.extend_from_slice(prefix);
-    path.push(option);
-    stack.push((path, p));
 }
 
 /// Adds a leaf's state to `next`, merged with an equal state already there.

@@ -50,6 +50,7 @@
 //! ```
 
 mod command;
+mod distinct;
 mod explore;
 mod memo;
 mod reading;

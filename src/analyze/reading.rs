@@ -10,7 +10,7 @@ use crate::model::{BlockBody, SystemLine};
 use crate::runtime::Game;
 
 /// What one command produced in one way of running it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct StepReading {
     /// The refusal's message, when the command was refused (it then changed nothing).
     pub refused: Option<String>,
@@ -42,14 +42,7 @@ pub(crate) fn grade_labels(game: &Game) -> BTreeMap<u32, String> {
     labels
 }
 
-/// Reads the events logged since `mark`.
-pub(crate) fn read_step(game: &Game, mark: usize, labels: &BTreeMap<u32, String>) -> StepReading {
-    let mut reading = StepReading::default();
-    read_step_into(game, mark, labels, &mut reading);
-    reading
-}
-
-/// [`read_step`] into `reading`, reusing its lists and their strings: a sampler reads the
+/// Reads the events logged since `mark` into `reading`, reusing its lists and their strings: a sampler reads the
 /// same command a million times, and the readings mostly repeat.
 pub(crate) fn read_step_into(
     game: &Game,

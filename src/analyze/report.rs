@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
+use super::distinct::Distinct;
 use super::reading::StepReading;
 use crate::runtime::Game;
 
@@ -228,9 +229,9 @@ impl Layout {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Tally {
     /// Per command, each distinct reading with its weight.
-    steps: BTreeMap<usize, BTreeMap<StepReading, Sum>>,
+    steps: BTreeMap<usize, Distinct<StepReading>>,
     /// Per end reading, its weight.
-    ends: BTreeMap<EndReading, Sum>,
+    ends: Distinct<EndReading>,
     layouts: Vec<Layout>,
     /// Condition names, numbered as first seen.
     conditions: BTreeMap<String, i64>,
@@ -245,7 +246,7 @@ pub(crate) struct Tally {
 /// The state after one way of running the question, as numbers: a [`Tally`]'s layout
 /// (which actors, resources and pools) and the values in its order, conditions by the
 /// tally's own numbers.
-#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct EndReading {
     layout: usize,
     numbers: Vec<i64>,
@@ -337,11 +338,7 @@ impl Tally {
     /// Adds what command `step` produced, with weight `p`.
     pub fn add_step(&mut self, step: usize, reading: &StepReading, p: f64) {
         self.reached.entry(step).or_default().add(p);
-        let readings = self.steps.entry(step).or_default();
-        match readings.get_mut(reading) {
-            Some(sum) => sum.add(p),
-            None => readings.entry(reading.clone()).or_default().add(p),
-        }
+        self.steps.entry(step).or_default().add(reading, p);
     }
 
     /// Adds the state after the question, with weight `p`; `damage` gives the damage each
@@ -407,10 +404,7 @@ impl Tally {
     pub fn add_read_end(&mut self, end: &EndReading, p: f64) {
         self.ended.add(p);
         // Most ends repeat one already read: the reading is copied only when it is new.
-        match self.ends.get_mut(end) {
-            Some(sum) => sum.add(p),
-            None => self.ends.entry(end.clone()).or_default().add(p),
-        }
+        self.ends.add(end, p);
     }
 
     /// Adds another tally (of disjoint runs) to this one.
@@ -421,14 +415,14 @@ impl Tally {
         self.ended.add(other.ended.value());
         for (step, readings) in other.steps {
             let mine = self.steps.entry(step).or_default();
-            for (reading, p) in readings {
-                mine.entry(reading).or_default().add(p.value());
+            for (reading, p) in readings.into_sorted() {
+                mine.add_owned(reading, p.value());
             }
         }
         // Condition numbers and layouts are the other tally's: translate them.
         let names: BTreeMap<i64, &String> =
             other.conditions.iter().map(|(n, id)| (*id, n)).collect();
-        for (EndReading { layout, numbers }, p) in other.ends {
+        for (EndReading { layout, numbers }, p) in other.ends.into_sorted() {
             let shape = &other.layouts[layout];
             let mine = match self.layouts.iter().position(|l| l == shape) {
                 Some(index) => index,
@@ -457,10 +451,7 @@ impl Tally {
                 translated[at + 1..=at + count].sort_unstable();
                 at += count + 1;
             }
-            self.ends
-                .entry(EndReading { layout: mine, numbers: translated })
-                .or_default()
-                .add(p.value());
+            self.ends.add_owned(EndReading { layout: mine, numbers: translated }, p.value());
         }
     }
 
@@ -468,7 +459,7 @@ impl Tally {
     fn expand(&self) -> Expanded {
         let mut expanded = Expanded::default();
         for (step, readings) in &self.steps {
-            for (reading, p) in readings {
+            for (reading, p) in readings.sorted() {
                 expanded.add_step(*step, reading, p.value());
             }
         }
@@ -476,7 +467,7 @@ impl Tally {
         for (name, id) in &self.conditions {
             names[*id as usize] = name;
         }
-        for (EndReading { layout, numbers }, p) in &self.ends {
+        for (EndReading { layout, numbers }, p) in self.ends.sorted() {
             expanded.add_end(&self.layouts[*layout], numbers, &names, p.value());
         }
         expanded

@@ -31,13 +31,40 @@ impl BranchPoint {
     /// assert_eq!(BranchPoint::Weighted(vec![0.25, 0.0, 0.75]).options(), [(1, 0.25), (3, 0.75)]);
     /// ```
     pub fn options(&self) -> Vec<(u32, f64)> {
+        let mut options = Vec::new();
+        self.options_into(&mut options);
+        options
+    }
+
+    /// [`BranchPoint::options`] into `options` (cleared first), reusing its buffer: an
+    /// explorer lists the options of every branch point of every run.
+    pub fn options_into(&self, options: &mut Vec<(u32, f64)>) {
+        options.clear();
         match self {
             BranchPoint::Die { sides } => {
                 let p = 1.0 / f64::from(*sides);
-                (1..=*sides).map(|face| (face, p)).collect()
+                options.extend((1..=*sides).map(|face| (face, p)));
             }
             BranchPoint::Weighted(weights) => {
-                (1u32..).zip(weights.iter().copied()).filter(|(_, p)| *p > 0.0).collect()
+                options.extend((1u32..).zip(weights.iter().copied()).filter(|(_, p)| *p > 0.0))
+            }
+        }
+    }
+
+    /// The first of [`BranchPoint::options`], without listing the others.
+    ///
+    /// ```
+    /// use mythforge::dice::BranchPoint;
+    /// assert_eq!(BranchPoint::Die { sides: 4 }.first_option(), Some((1, 0.25)));
+    /// assert_eq!(BranchPoint::Weighted(vec![0.0, 1.0]).first_option(), Some((2, 1.0)));
+    /// assert_eq!(BranchPoint::Die { sides: 0 }.first_option(), None);
+    /// ```
+    pub fn first_option(&self) -> Option<(u32, f64)> {
+        match self {
+            BranchPoint::Die { sides: 0 } => None,
+            BranchPoint::Die { sides } => Some((1, 1.0 / f64::from(*sides))),
+            BranchPoint::Weighted(weights) => {
+                (1u32..).zip(weights.iter().copied()).find(|(_, p)| *p > 0.0)
             }
         }
     }
@@ -113,6 +140,40 @@ impl Exploration {
         })))
     }
 
+    /// Makes this record replay `chosen` as [`Exploration::extending`] would, keeping its
+    /// buffers: an explorer starts every run of a command on one record. Every copy of the
+    /// roller that shares the record sees the new run.
+    ///
+    /// ```
+    /// use mythforge::dice::{Exploration, Roller};
+    /// let exploration = Exploration::extending(vec![], 1.0, 1e-18);
+    /// let mut roller = Roller::new(1);
+    /// roller.explore(Some(exploration.clone()));
+    /// assert_eq!(roller.roll_die(6), Ok(1));
+    /// exploration.restart(&[3], 1.0 / 6.0, 1e-18);
+    /// assert_eq!(roller.roll_die(6), Ok(3));
+    /// assert_eq!(roller.roll_die(2), Ok(1));
+    /// assert_eq!(exploration.chosen(), [3, 1]);
+    /// assert_eq!(exploration.taken().len(), 1);
+    /// ```
+    pub fn restart(&self, chosen: &[u32], p: f64, floor: f64) {
+        let mut path = self.path();
+        path.chosen.clear();
+        path.chosen.extend_from_slice(chosen);
+        path.next = 0;
+        path.branch = None;
+        path.extend = Some((p, floor));
+        path.taken.clear();
+    }
+
+    /// Calls `read` with the choices the run made and the branch points it passed by taking
+    /// their first option ([`Exploration::chosen`] and [`Exploration::taken`] without
+    /// copying them).
+    pub fn read<R>(&self, read: impl FnOnce(&[u32], &[Taken]) -> R) -> R {
+        let path = self.path();
+        read(&path.chosen, &path.taken)
+    }
+
     /// The choices the run made: the path replayed and the first options it took after.
     pub fn chosen(&self) -> Vec<u32> {
         self.path().chosen.clone()
@@ -165,7 +226,7 @@ impl Exploration {
             None => {
                 let point = needed();
                 if let Some((p, floor)) = path.extend
-                    && let Some(&(first, chance)) = point.options().first()
+                    && let Some((first, chance)) = point.first_option()
                     && p * chance >= floor
                 {
                     let at = path.chosen.len();

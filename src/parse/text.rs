@@ -33,6 +33,13 @@ fn chooses(text: &str) -> bool {
     })
 }
 
+/// Whether `text` holds `needle` (ASCII, any case) anywhere.
+fn has_ignoring_case(text: &str, needle: &str) -> bool {
+    text.as_bytes()
+        .windows(needle.len())
+        .any(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
 /// Lowers sub-language text of one file, collecting diagnostics.
 pub struct Lowerer {
     /// The file being lowered.
@@ -342,6 +349,11 @@ impl Lowerer {
     /// `check Stability vs 21 with Challenge`, `Target checks Stability + Dodge vs [DC]`:
     /// the check of an effect line (`trimmed`, at `base`); `None` when it is not that shape.
     fn effect_check(&mut self, trimmed: &str, base: usize) -> Option<crate::model::EffectCheck> {
+        // The grammar needs the verb `check`/`checks`: text without it is not tried (most
+        // effect segments are not checks, and a failed parse costs as much as a good one).
+        if !has_ignoring_case(trimmed, "check") {
+            return None;
+        }
         let nodes = self.try_parse(Rule::effect_check_input, trimmed)?;
         let mut check = crate::model::EffectCheck {
             roller: None,
@@ -483,11 +495,18 @@ impl Lowerer {
             Requirement::Tests { first: Spanned::new(Test::Compare(expr), span), rest: Vec::new() }
         } else {
             // Only a text the test grammar reads is a gate; anything else stays narration.
-            self.try_parse(Rule::condition_input, test_text)?;
-            match self.requirement(test_text, at) {
-                tests @ Requirement::Tests { .. } => tests,
-                Requirement::Narration(_) => return None,
-            }
+            // The nodes parsed here are lowered as they are (no second parse).
+            let nodes = self.try_parse(Rule::condition_input, test_text)?;
+            let mut tests = match self.tests(nodes, at) {
+                Some(tests) if !tests.is_empty() => tests,
+                _ => {
+                    // As `requirement` does: its brackets are read (and reported) as narration.
+                    self.narration(test_text, at);
+                    return None;
+                }
+            };
+            let (_, first) = tests.remove(0);
+            Requirement::Tests { first, rest: tests }
         };
         Some(Spanned::new(test, span))
     }
@@ -900,19 +919,8 @@ impl Lowerer {
 
     /// Lowers a Trigger, While, Prereq, Halt or Sustain line.
     pub fn requirement(&mut self, text: &str, base: usize) -> Requirement {
-        let tests = self.try_parse(Rule::condition_input, text).and_then(|nodes| {
-            let mut junction = Junction::And;
-            let mut tests = Vec::new();
-            for node in nodes {
-                if node.as_rule() == Rule::junction {
-                    junction = if node.as_str() == "or" { Junction::Or } else { Junction::And };
-                    continue;
-                }
-                let span = self.span(&node, base);
-                tests.push((junction, Spanned::new(self.test(node, base)?, span)));
-            }
-            Some(tests)
-        });
+        let tests =
+            self.try_parse(Rule::condition_input, text).and_then(|nodes| self.tests(nodes, base));
         match tests {
             Some(mut tests) if !tests.is_empty() => {
                 let (_, first) = tests.remove(0);
@@ -920,6 +928,26 @@ impl Lowerer {
             }
             _ => Requirement::Narration(self.narration(text, base)),
         }
+    }
+
+    /// The tests of a parsed `condition_input` (its children `nodes`, from text at `base`),
+    /// each with the junction before it; `None` if one of them does not lower.
+    fn tests(
+        &mut self,
+        nodes: Vec<Node<'_>>,
+        base: usize,
+    ) -> Option<Vec<(Junction, Spanned<Test>)>> {
+        let mut junction = Junction::And;
+        let mut tests = Vec::new();
+        for node in nodes {
+            if node.as_rule() == Rule::junction {
+                junction = if node.as_str() == "or" { Junction::Or } else { Junction::And };
+                continue;
+            }
+            let span = self.span(&node, base);
+            tests.push((junction, Spanned::new(self.test(node, base)?, span)));
+        }
+        Some(tests)
     }
 
     fn test(&mut self, pair: Node<'_>, base: usize) -> Option<Test> {

@@ -27,6 +27,7 @@ mod held_quotas;
 mod keep_best_forms;
 mod keywords_gathered;
 mod laid_terrain;
+mod lowering_shortcuts;
 mod party_forms;
 mod rules_golden;
 mod rules_model;
