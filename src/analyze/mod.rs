@@ -52,6 +52,7 @@
 mod command;
 mod distinct;
 mod explore;
+mod memo;
 mod reading;
 pub mod render;
 mod report;
@@ -78,11 +79,22 @@ pub struct Options {
     pub threads: usize,
     /// Sample even when exploring would fit the budget (to compare the two).
     pub sample: bool,
+    /// Most bytes (about) each sampling thread's dice-path memo may hold: samples whose
+    /// dice repeat a path already run are read from it instead of running the rules again.
+    /// The estimate never depends on it; 0 turns the memo off.
+    pub memo: usize,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { budget: 250_000, samples: 100_000, seed: 1, threads: 1, sample: false }
+        Options {
+            budget: 250_000,
+            samples: 100_000,
+            seed: 1,
+            threads: 1,
+            sample: false,
+            memo: memo::MEMO_BYTES,
+        }
     }
 }
 
@@ -163,7 +175,8 @@ pub fn analyze_prepared(
         }
     }
     let samples = options.samples.max(1);
-    let (tally, runs) = sample::sample(prepared, again, samples, options.seed, options.threads)?;
+    let (tally, runs) =
+        sample::sample(prepared, again, samples, options.seed, options.threads, options.memo)?;
     Ok(Report {
         question,
         exact: false,

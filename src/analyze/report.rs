@@ -230,8 +230,8 @@ impl Layout {
 pub(crate) struct Tally {
     /// Per command, each distinct reading with its weight.
     steps: BTreeMap<usize, Distinct<StepReading>>,
-    /// Per layout and end reading (numbers in the layout's order), its weight.
-    ends: Distinct<(usize, Vec<i64>)>,
+    /// Per end reading, its weight.
+    ends: Distinct<EndReading>,
     layouts: Vec<Layout>,
     /// Condition names, numbered as first seen.
     conditions: BTreeMap<String, i64>,
@@ -240,7 +240,23 @@ pub(crate) struct Tally {
     /// Total weight of the ends read.
     ended: Sum,
     /// The end reading being built, kept between calls for its buffer.
-    scratch: Vec<i64>,
+    scratch: EndReading,
+}
+
+/// The state after one way of running the question, as numbers: a [`Tally`]'s layout
+/// (which actors, resources and pools) and the values in its order, conditions by the
+/// tally's own numbers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct EndReading {
+    layout: usize,
+    numbers: Vec<i64>,
+}
+
+impl EndReading {
+    /// About the bytes it holds.
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of::<EndReading>() + self.numbers.len() * std::mem::size_of::<i64>()
+    }
 }
 
 /// Readings turned into measures' values (see [`Tally::report`]).
@@ -328,16 +344,30 @@ impl Tally {
     /// Adds the state after the question, with weight `p`; `damage` gives the damage each
     /// actor took over the whole question (`None`: no damage event for the actor).
     pub fn add_end(&mut self, game: &Game, damage: &dyn Fn(&str) -> Option<i64>, p: f64) {
-        self.ended.add(p);
+        let mut end = std::mem::take(&mut self.scratch);
+        self.read_end(game, damage, &mut end);
+        self.add_read_end(&end, p);
+        self.scratch = end;
+    }
+
+    /// Reads the state after the question into `end` (its buffer reused), in this tally's
+    /// numbering of layouts and conditions: only this tally can add it ([`Tally::add_end`]
+    /// reads and adds at once).
+    pub fn read_end(
+        &mut self,
+        game: &Game,
+        damage: &dyn Fn(&str) -> Option<i64>,
+        end: &mut EndReading,
+    ) {
         let world = game.world();
-        let layout = match self.layouts.iter().rposition(|layout| layout.fits(world)) {
+        end.layout = match self.layouts.iter().rposition(|layout| layout.fits(world)) {
             Some(index) => index,
             None => {
                 self.layouts.push(Layout::of(world));
                 self.layouts.len() - 1
             }
         };
-        let mut numbers = std::mem::take(&mut self.scratch);
+        let numbers = &mut end.numbers;
         numbers.clear();
         for actor in &world.actors {
             numbers.extend(actor.resources.values().map(|resource| resource.current));
@@ -368,10 +398,13 @@ impl Tally {
                 None => numbers.extend([0, 0]),
             }
         }
+    }
+
+    /// Adds an end read by [`Tally::read_end`] of this tally, with weight `p`.
+    pub fn add_read_end(&mut self, end: &EndReading, p: f64) {
+        self.ended.add(p);
         // Most ends repeat one already read: the reading is copied only when it is new.
-        let key = (layout, numbers);
-        self.ends.add(&key, p);
-        self.scratch = key.1;
+        self.ends.add(end, p);
     }
 
     /// Adds another tally (of disjoint runs) to this one.
@@ -389,7 +422,7 @@ impl Tally {
         // Condition numbers and layouts are the other tally's: translate them.
         let names: BTreeMap<i64, &String> =
             other.conditions.iter().map(|(n, id)| (*id, n)).collect();
-        for ((layout, numbers), p) in other.ends.into_sorted() {
+        for (EndReading { layout, numbers }, p) in other.ends.into_sorted() {
             let shape = &other.layouts[layout];
             let mine = match self.layouts.iter().position(|l| l == shape) {
                 Some(index) => index,
@@ -418,7 +451,7 @@ impl Tally {
                 translated[at + 1..=at + count].sort_unstable();
                 at += count + 1;
             }
-            self.ends.add_owned((mine, translated), p.value());
+            self.ends.add_owned(EndReading { layout: mine, numbers: translated }, p.value());
         }
     }
 
@@ -434,7 +467,7 @@ impl Tally {
         for (name, id) in &self.conditions {
             names[*id as usize] = name;
         }
-        for ((layout, numbers), p) in self.ends.sorted() {
+        for (EndReading { layout, numbers }, p) in self.ends.sorted() {
             expanded.add_end(&self.layouts[*layout], numbers, &names, p.value());
         }
         expanded

@@ -1,11 +1,14 @@
 //! The honest fallback: when exploring every way the dice fall would take more runs than
 //! the budget allows, the question is run many times with seeded dice and the readings are
 //! counted. The samples are split into fixed chunks, each with its own seed, so the same
-//! seed gives the same estimate on any number of threads; chunks run on every core.
+//! seed gives the same estimate on any number of threads; chunks run on every core. A
+//! sample whose dice repeat a path already run is read from a dice-path memo ([`Memo`])
+//! instead of running the engine again.
 
 use super::command;
+use super::memo::Memo;
 use super::reading::{StepReading, grade_labels, read_step_into};
-use super::report::Tally;
+use super::report::{EndReading, Tally};
 use super::scenario::{Prepared, Refused, apply_policy};
 use crate::dice::Roller;
 use crate::session::Command;
@@ -22,32 +25,60 @@ fn chunk_seed(seed: u64, index: u64) -> u64 {
 /// Runs the question for `chunks` of the `samples` from `prepared` with dice seeded from
 /// `seed`; returns the tally (each sample weighing 1: counts, whose sums are exact in any
 /// order, so merging chunks from any number of threads gives the same numbers) and the
-/// commands run.
+/// commands run. Samples whose dice drew a path already run are read from a dice-path
+/// memo of at most `memo` bytes ([`Memo`]; 0 runs every sample through the engine): the
+/// tally is the same either way.
 pub(crate) fn sample_chunks(
     prepared: &Prepared,
     chunks: std::ops::Range<u64>,
     samples: u64,
     seed: u64,
+    memo: usize,
 ) -> (Tally, u64) {
     let labels = grade_labels(&prepared.game);
-    let weight = 1.0;
     let mut tally = Tally::default();
+    let mut memo = Memo::new(memo);
     let mut runs = 0;
     let mut game = prepared.game.clone();
     // Buffers kept from sample to sample: one reading per command, the commands to take
-    // back, and the damage per actor over the question (entries past `hit` are spares).
+    // back, the damage per actor over the question (entries past `hit` are spares), the
+    // end reading and the draws recorded.
     let mut readings = vec![StepReading::default(); prepared.commands.len()];
     let mut undo = Vec::with_capacity(prepared.commands.len());
     let mut damage: Vec<(String, i64)> = Vec::new();
+    let mut end = EndReading::default();
+    let mut draws = Vec::new();
     let has_policies =
         prepared.commands.iter().any(|(c, _)| matches!(c.command, Command::Policy { .. }));
+    // Commands run per sample: all but the policy changes.
+    let per_sample = prepared
+        .commands
+        .iter()
+        .filter(|(c, _)| !matches!(c.command, Command::Policy { .. }))
+        .count() as u64;
     for chunk in chunks {
         let count = CHUNK.min(samples - chunk * CHUNK);
         game.world_mut().roller = Roller::new(chunk_seed(seed, chunk));
         for _ in 0..count {
+            let roller = &mut game.world_mut().roller;
+            // A memo stands for dice drawn from the stream only.
+            let free = roller.draws_freely();
+            if free && memo.walking() {
+                let start = roller.position();
+                if memo.walk(roller) {
+                    runs += per_sample;
+                    continue;
+                }
+                roller.seek(start);
+            }
+            let recording = free && memo.recording();
+            if recording {
+                roller.start_recording(std::mem::take(&mut draws));
+            }
             // A question without `policy` commands answers every decision as prepared.
             let mut policies = has_policies.then(|| prepared.policies.clone());
             let mut hit = 0;
+            let mut refused = false;
             for (step, ((located, _), planned)) in
                 prepared.commands.iter().zip(&prepared.plans).enumerate()
             {
@@ -58,7 +89,6 @@ pub(crate) fn sample_chunks(
                         Ok(changed) => changed,
                         Err(_) => current,
                     });
-                    tally.add_step(step, &StepReading::default(), weight);
                     continue;
                 }
                 runs += 1;
@@ -71,6 +101,9 @@ pub(crate) fn sample_chunks(
                         undo.push(ran);
                     }
                     Err(diagnostics) => {
+                        // A refused command takes its dice back: the draws no longer
+                        // tell this sample's path.
+                        refused = true;
                         *reading = StepReading {
                             refused: Some(
                                 diagnostics.first().map_or_else(String::new, |d| d.message.clone()),
@@ -82,19 +115,34 @@ pub(crate) fn sample_chunks(
                 for (actor, amount) in &reading.damage {
                     add_damage(&mut damage, &mut hit, actor, *amount);
                 }
-                tally.add_step(step, reading, weight);
             }
             let taken = &damage[..hit];
             let damage_of = |name: &str| {
                 taken.iter().find(|(actor, _)| actor == name).map(|(_, amount)| *amount)
             };
-            tally.add_end(&game, &damage_of, weight);
+            tally.read_end(&game, &damage_of, &mut end);
+            let recorded = if recording { game.world_mut().roller.stop_recording() } else { None };
+            let kept = match recorded {
+                Some((log, whole)) => {
+                    let kept = whole && !refused && memo.insert(&log, &readings, &end);
+                    draws = log;
+                    kept
+                }
+                None => false,
+            };
+            if !kept {
+                for (step, reading) in readings.iter().enumerate() {
+                    tally.add_step(step, reading, 1.0);
+                }
+                tally.add_read_end(&end, 1.0);
+            }
             // Back to the start for the next sample, keeping the stream where it is.
             for ran in undo.drain(..).rev() {
                 ran.undo_keeping_dice(&mut game);
             }
         }
     }
+    memo.flush(&mut tally);
     (tally, runs)
 }
 
@@ -125,11 +173,12 @@ pub(crate) fn sample(
     samples: u64,
     seed: u64,
     threads: usize,
+    memo: usize,
 ) -> Result<(Tally, u64), Refused> {
     let chunks = samples.div_ceil(CHUNK);
     let threads = (threads.max(1) as u64).min(chunks).max(1);
     if threads == 1 {
-        return Ok(sample_chunks(prepared, 0..chunks, samples, seed));
+        return Ok(sample_chunks(prepared, 0..chunks, samples, seed, memo));
     }
     // Contiguous ranges of chunks per thread, merged in chunk order.
     let per_thread = chunks.div_ceil(threads);
@@ -145,11 +194,11 @@ pub(crate) fn sample(
                 let range = range.clone();
                 scope.spawn(move || {
                     let own = again()?;
-                    Ok(sample_chunks(&own, range, samples, seed))
+                    Ok(sample_chunks(&own, range, samples, seed, memo))
                 })
             })
             .collect();
-        let mine = Ok(sample_chunks(prepared, first.clone(), samples, seed));
+        let mine = Ok(sample_chunks(prepared, first.clone(), samples, seed, memo));
         std::iter::once(mine)
             .chain(handles.into_iter().map(|h| h.join().expect("a sampling thread panicked")))
             .collect()

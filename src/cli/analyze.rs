@@ -99,6 +99,9 @@ pub(crate) struct AnalyzeArgs {
     /// Sample even when exploring fits the budget.
     #[arg(long)]
     sample: bool,
+    /// Most bytes each sampling thread's dice-path memo holds (0: off); for measuring.
+    #[arg(long, hide = true)]
+    memo_bytes: Option<usize>,
     /// Threads for sampling and sweeps (default: every core); results never depend on it.
     #[arg(long)]
     threads: Option<usize>,
@@ -221,6 +224,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), Failure> {
         seed: args.seed,
         threads,
         sample: args.sample,
+        memo: args.memo_bytes.unwrap_or(Options::default().memo),
     };
     let set = inputs(args)?;
     let base = Scenario {

@@ -22,4 +22,4 @@ pub use error::{
 };
 pub use explore::{BranchPoint, Exploration, Taken};
 pub use roll::{DieRoll, Roll};
-pub use roller::{ForcedFaceError, Roller, RollerState};
+pub use roller::{Draw, ForcedFaceError, Roller, RollerState};

@@ -1,7 +1,8 @@
 //! The one seeded random stream of an engine: unbiased die faces from ChaCha8, a queue of
 //! forced faces (physical dice at the table), an exploration mode (faces replayed from a
-//! path of choices, see [`Exploration`]), and a state that can be saved and restored
-//! exactly. Never uses OS entropy or the clock; the caller supplies the seed.
+//! path of choices, see [`Exploration`]), a state that can be saved and restored
+//! exactly, and an optional log of every draw from the stream (a sampler's dice-path memo
+//! reads it). Never uses OS entropy or the clock; the caller supplies the seed.
 
 use std::collections::VecDeque;
 
@@ -38,6 +39,29 @@ pub struct RollerState {
     pub exploration: Option<Exploration>,
 }
 
+/// One draw from the stream, as a recording roller logged it: a face of a die with
+/// `sides` faces. Every die the stream gives goes through [`Roller::face`], so a log of
+/// draws is every use the stream had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draw {
+    /// The die's faces.
+    pub sides: u32,
+    /// The face it showed.
+    pub face: u32,
+}
+
+/// The log of a recording roller (see [`Roller::start_recording`]).
+#[derive(Clone, Debug)]
+struct Recorder {
+    draws: Vec<Draw>,
+    /// Where in the stream the next draw should start: a draw from elsewhere means the
+    /// stream was moved (a failed command's dice taken back) between draws.
+    next: u128,
+    /// Whether the log still stands for every die the roller gave: false once a die came
+    /// from elsewhere than the stream (a forced or explored face) or the stream moved.
+    whole: bool,
+}
+
 /// A seeded die roller. Same seed, same faces, on every run and platform.
 ///
 /// ```
@@ -54,6 +78,7 @@ pub struct Roller {
     rng: ChaCha8Rng,
     forced: VecDeque<u32>,
     exploration: Option<Exploration>,
+    recorder: Option<Recorder>,
 }
 
 impl Roller {
@@ -64,6 +89,7 @@ impl Roller {
             rng: ChaCha8Rng::seed_from_u64(seed),
             forced: VecDeque::new(),
             exploration: None,
+            recorder: None,
         }
     }
 
@@ -129,6 +155,9 @@ impl Roller {
     ) -> Option<Result<Vec<u32>, ForcedFaceError>> {
         let exploration = self.exploration.as_ref().filter(|_| self.forced.is_empty())?;
         let choices = multisets(count, sides).filter(|n| *n <= POOL_CHOICES)?;
+        if let Some(recorder) = &mut self.recorder {
+            recorder.whole = false;
+        }
         let needed = || BranchPoint::Weighted(pool_weights(count, sides));
         // The weights are built only when the path runs out (once per branch point).
         Some(match exploration.next_lazy(needed) {
@@ -147,6 +176,9 @@ impl Roller {
     pub fn choose(&mut self, weights: &[f64]) -> Option<Result<u32, ForcedFaceError>> {
         let exploration = self.exploration.as_ref().filter(|_| self.forced.is_empty())?;
         let sides = u32::try_from(weights.len()).unwrap_or(u32::MAX);
+        if let Some(recorder) = &mut self.recorder {
+            recorder.whole = false;
+        }
         Some(match exploration.next(BranchPoint::Weighted(weights.to_vec())) {
             Some(choice) if choice >= 1 && choice <= sides => Ok(choice),
             Some(face) => Err(ForcedFaceError { face, sides }),
@@ -171,6 +203,10 @@ impl Roller {
                 }
             },
         };
+        // A forced or explored face: not a draw from the stream.
+        if let Some(recorder) = &mut self.recorder {
+            recorder.whole = false;
+        }
         if face == 0 || face > sides { Err(ForcedFaceError { face, sides }) } else { Ok(face) }
     }
 
@@ -179,6 +215,68 @@ impl Roller {
     /// Unbiased: Lemire's multiply-and-reject method. `sides` must be at least 1.
     #[inline]
     pub fn face(&mut self, sides: u32) -> u32 {
+        if self.recorder.is_none() { self.draw(sides) } else { self.face_recorded(sides) }
+    }
+
+    /// [`Roller::face`] while recording: the draw is logged.
+    #[cold]
+    fn face_recorded(&mut self, sides: u32) -> u32 {
+        let start = self.rng.get_word_pos();
+        let face = self.draw(sides);
+        let next = self.rng.get_word_pos();
+        if let Some(recorder) = &mut self.recorder {
+            recorder.whole &= recorder.next == start;
+            recorder.next = next;
+            recorder.draws.push(Draw { sides, face });
+        }
+        face
+    }
+
+    /// Starts logging every draw from the stream into `log` (emptied first), until
+    /// [`Roller::stop_recording`]. A roller cloned while recording carries its log along;
+    /// one rebuilt by [`Roller::from_state`] does not record.
+    ///
+    /// ```
+    /// use mythforge::dice::{Draw, Roller};
+    /// let mut roller = Roller::new(7);
+    /// roller.start_recording(Vec::new());
+    /// let (a, b) = (roller.face(10), roller.face(6));
+    /// let (log, whole) = roller.stop_recording().unwrap();
+    /// assert!(whole);
+    /// assert_eq!(log, [Draw { sides: 10, face: a }, Draw { sides: 6, face: b }]);
+    /// roller.start_recording(log);
+    /// roller.force([3]);
+    /// assert_eq!(roller.roll_die(6), Ok(3));
+    /// assert!(!roller.stop_recording().unwrap().1, "a forced face is no draw");
+    /// ```
+    pub fn start_recording(&mut self, mut log: Vec<Draw>) {
+        log.clear();
+        let next = self.rng.get_word_pos();
+        self.recorder = Some(Recorder { draws: log, next, whole: true });
+    }
+
+    /// Stops recording: the draws logged, and whether they are every die the roller gave
+    /// since recording started, in order, from one unbroken stretch of the stream (no
+    /// forced or explored face, the stream not moved). `None` when the roller was not
+    /// recording (or was replaced by one rebuilt from a state).
+    pub fn stop_recording(&mut self) -> Option<(Vec<Draw>, bool)> {
+        self.recorder.take().map(|recorder| (recorder.draws, recorder.whole))
+    }
+
+    /// Where the stream is: how many 32-bit words it has used.
+    pub fn position(&self) -> u128 {
+        self.rng.get_word_pos()
+    }
+
+    /// Moves the stream to `position` (from [`Roller::position`]): the draws from there
+    /// repeat exactly. Forced faces and exploration are untouched.
+    pub fn seek(&mut self, position: u128) {
+        self.rng.set_word_pos(position);
+    }
+
+    /// A face in 1..=sides from the stream.
+    #[inline]
+    fn draw(&mut self, sides: u32) -> u32 {
         debug_assert!(sides >= 1);
         let mut product = u64::from(self.rng.next_u32()) * u64::from(sides);
         let mut low = product as u32;

@@ -9,6 +9,7 @@ mod common;
 mod action_economy;
 mod actor_keywords;
 mod analyze;
+mod analyze_memo;
 mod analyze_runs;
 mod analyze_threads;
 mod attack_reactions;
