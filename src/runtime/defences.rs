@@ -86,6 +86,9 @@ fn offers<'r>(
     let actor = game.world.actor(target).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
     let mut offers = Vec::new();
     let mut notes = Vec::new();
+    // A defence is made with its holder's own weapon (its first equipped one), as
+    // `defence_value` reads it: `While: the weapon has keyword Melee` tests that one.
+    let (_, weapon) = super::gear::carried(rules, actor, None)?;
     'powers: for power in &actor.powers {
         let Some(block) = Rules::find(&rules.powers, power) else { continue };
         let BlockBody::Power(lines) = &block.body else { continue };
@@ -109,7 +112,7 @@ fn offers<'r>(
                         (rules, &game.world),
                         requirement,
                         actor,
-                        Some((block, None)),
+                        Some((block, weapon)),
                     )? =>
                 {
                     continue 'powers;

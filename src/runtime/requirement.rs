@@ -155,7 +155,7 @@ pub(crate) fn holds_at(
                         }) != negated
                     }
                     (Some(Subject::Weapon), None) => {
-                        return Err(unknown(format!("{} (no power here)", who.node)));
+                        return Err(unknown(format!("{} (no weapon here)", who.node)));
                     }
                     (Some(Subject::User), _) => actor_has(user, keyword.node.as_str()) != negated,
                     (Some(Subject::Target), _) => {

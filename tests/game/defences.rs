@@ -144,3 +144,25 @@ fn a_defence_used_on_its_own_is_refused_at_its_defence_line() {
     assert!(source[error.span.range()].starts_with("Defence: "), "{:?}", error.span);
     assert_eq!(game.world().log.len(), before, "nothing logged");
 }
+
+#[test]
+fn a_defence_tests_the_weapon_its_holder_defends_with() {
+    // Block only with a melee weapon in hand: the first equipped weapon, which its lines read.
+    let text = std::fs::read_to_string("tests/fixtures/defences/duel.rules").unwrap().replace(
+        "power Block\nDefence: unless vs Ranged, 2 per turn\n",
+        "power Block\nDefence: unless vs Ranged, 2 per turn\nWhile: the weapon has keyword Melee\n",
+    );
+    let offered = |equipment: &str| {
+        let mut game = mythforge::runtime::Game::new(1);
+        game.load_source("duel.rules", &text.replace("Equipment: Sword, Bow", equipment)).unwrap();
+        game.add_actor("Ana", Some("Fighter"), &[]).unwrap();
+        game.add_actor("Cy", Some("Fighter"), &[]).unwrap();
+        let mut decider = Scripted { answers: vec![0], asked: Vec::new() };
+        game.world_mut().roller.force([10, 1]);
+        let request = PowerUse::new("Ana", "Strike").at(["Cy"]);
+        game.use_power_with(&request, &mut decider).unwrap();
+        decider.asked[0].clone()
+    };
+    assert_eq!(offered("Equipment: Sword, Bow"), ["Block", "Dodge", "none"]);
+    assert_eq!(offered("Equipment: Bow, Sword"), ["Dodge", "none"]);
+}
