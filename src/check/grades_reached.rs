@@ -20,6 +20,7 @@ pub fn grades_reached(pack: &Pack, out: &mut Vec<Diagnostic>) {
         })
         .flatten()
         .collect();
+    let cap = super::rules::grade_cap(pack).map(|(cap, _)| cap);
     for block in pack.blocks() {
         let BlockBody::Power(lines) = &block.node.body else { continue };
         // A defence's Check line is its side of the attack's check, graded there.
@@ -64,7 +65,9 @@ pub fn grades_reached(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 },
                 _ => continue,
             };
-            if grade < 2 {
+            // Above the grade cap, `grade_above_cap` has said so at the same place.
+            let capped = cap.is_some_and(|cap| i64::from(grade) > cap);
+            if grade < 2 || capped {
                 continue;
             }
             let kind = CheckErrorKind::GradeNeverReached {

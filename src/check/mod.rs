@@ -240,12 +240,20 @@ fn effect_reworded(text: &str) -> Option<String> {
     if subject.is_empty() || subject.contains(' ') && !subject.starts_with("the ") {
         return None;
     }
+    // One amount only (`2`, `[Strength]`, `1d6`), so the rewrite is a line the engine runs.
+    let amount = |text: &str| {
+        let text = text.trim();
+        let bracket =
+            text.starts_with('[') && text.ends_with(']') && text.matches('[').count() == 1;
+        let one = !text.is_empty() && (bracket || !text.contains(' '));
+        one.then(|| text.to_string())
+    };
     let effect = effect.trim();
-    if let Some(amount) = effect.strip_prefix("heal ") {
-        return Some(format!("{subject} heals {}", amount.trim()));
+    if let Some(healed) = effect.get(..5).filter(|head| head.eq_ignore_ascii_case("heal ")) {
+        return Some(format!("{subject} heals {}", amount(&effect[healed.len()..])?));
     }
     let damage = effect.strip_suffix(" damage")?;
-    Some(format!("{subject} takes {} damage", damage.trim()))
+    Some(format!("{subject} takes {} damage", amount(damage)?))
 }
 
 /// What the engine would understand on a line with this label.
@@ -266,4 +274,27 @@ fn narration_help(label: &str) -> String {
         }
     };
     help.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::effect_reworded;
+
+    #[test]
+    fn only_a_subject_last_effect_of_one_amount_is_reworded() {
+        let reworded = |text: &str| effect_reworded(text);
+        assert_eq!(
+            reworded("[Strength] damage to Self").as_deref(),
+            Some("Self takes [Strength] damage")
+        );
+        assert_eq!(reworded("Heal 2 to Ana").as_deref(), Some("Ana heals 2"));
+        assert_eq!(
+            reworded("1d6 damage to the target").as_deref(),
+            Some("the target takes 1d6 damage")
+        );
+        assert_eq!(reworded("deal 2 damage to Target"), None);
+        assert_eq!(reworded("Shove him, dealing 2 damage to Target"), None);
+        assert_eq!(reworded("[Strength] + 2 damage to Self"), None);
+        assert_eq!(reworded("give the lamp to Ana"), None);
+    }
 }

@@ -118,7 +118,7 @@ pub(super) fn constant_expr(expr: &Expr) -> Option<i64> {
 /// The grade cap powers of the default procedure roll under, and where it is set: the
 /// procedure's own `Grade cap:` line wins over `Ruling grade cap` (as at run time); a line
 /// that reads the ruling (`Grade cap: [Ruling grade cap]`) has the ruling's value.
-fn grade_cap(pack: &Pack) -> Option<(i64, Span)> {
+pub(super) fn grade_cap(pack: &Pack) -> Option<(i64, Span)> {
     let ruling = pack.system_lines().find_map(|line| match &line.node {
         SystemLine::Ruling { name, value }
             if name.node.matches(crate::model::system::EngineRuling::GradeCap.name()) =>

@@ -85,3 +85,14 @@ fn a_gate_naming_a_procedure_s_own_label_is_told_where_gates_read_labels() {
          move the line to the system"
     );
 }
+
+#[test]
+fn a_grade_above_the_cap_is_said_once() {
+    let text = PACK
+        .replace("Default check: Strike", "Default check: Strike\nRuling grade cap: 1")
+        .replace("Result Critical: 4 damage", "Result 2: 4 damage");
+    let found = checked("duel.rules", &text);
+    let codes: Vec<&str> = found.iter().map(|found| found.0.as_str()).collect();
+    // Slash's `Result 2:` and Rain's, each once: not also `grade_never_reached` at Slash's.
+    assert_eq!(codes, ["rules::check::grade_above_cap"; 2], "{found:?}");
+}
