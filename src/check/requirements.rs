@@ -43,10 +43,12 @@ struct Place {
 
 /// Checks every While, Prereq and Requires line the runtime evaluates.
 pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>) {
-    let owned = wieldable(pack, declared);
+    let owned = wieldable(pack, declared, true);
     let gear: Vec<&str> = owned.iter().map(String::as_str).collect();
+    let weapon_words = wieldable(pack, declared, false);
+    let weapons: Vec<&str> = weapon_words.iter().map(String::as_str).collect();
     let kinds = actor_keywords(pack);
-    let known = Known { gear: &gear, actor_keywords: &kinds };
+    let known = Known { gear: &gear, weapons: &weapons, actor_keywords: &kinds };
     for block in pack.blocks() {
         for (label, gate) in super::collect::References::of(&block.node.body).effect_gates {
             let place = Place { label, target: true, power: false, cell: false, weapon: false };
@@ -127,6 +129,8 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
 /// What the pack's tests may name: gear (and its keywords), and the keywords of its actors.
 struct Known<'a> {
     gear: &'a [&'a str],
+    /// The weapons' names and keywords only (`the weapon has keyword Bow`).
+    weapons: &'a [&'a str],
     actor_keywords: &'a [&'a str],
 }
 
@@ -162,16 +166,16 @@ fn tests(requirement: &Requirement, place: Place, known: &Known<'_>, out: &mut V
             ));
         }
         let gear_word = match &test.node {
-            Test::Wielding { gear: word, .. } => Some(word),
+            Test::Wielding { gear: word, .. } => Some((word, gear, "weapon or armour")),
             Test::Keyword { subject, keyword, .. }
                 if Subject::of(&subject.node).1 == Some(Subject::Weapon) =>
             {
-                Some(keyword)
+                Some((keyword, known.weapons, "weapon"))
             }
             _ => None,
         };
-        if let Some(word) = gear_word
-            && !gear.iter().any(|known| keywords::names(word.node.as_str(), known))
+        if let Some((word, words, what)) = gear_word
+            && !words.iter().any(|known| keywords::names(word.node.as_str(), known))
         {
             let kind = RefusalKind::UnknownGear {
                 gear: word.node.as_str().to_string(),
@@ -179,8 +183,8 @@ fn tests(requirement: &Requirement, place: Place, known: &Known<'_>, out: &mut V
             };
             out.push(kind.at(word.span).to_diagnostic().with_suggestion(
                 word.node.as_str(),
-                gear.iter().copied(),
-                "name a weapon or armour of the pack, or a keyword one of them has",
+                words.iter().copied(),
+                &format!("name a {what} of the pack, or a keyword one of them has"),
             ));
         }
         if let Some(refusal) = refused(test, place) {
@@ -280,10 +284,16 @@ fn about_actor(who: &Spanned<Name>, keyword: bool, place: Place) -> Option<Diagn
 
 /// What a `wielding` test may name: the pack's weapons and armours and their keywords — the
 /// words `runtime::gear::wields` matches an actor's equipment against.
-fn wieldable(pack: &Pack, declared: &GearDecls) -> Vec<String> {
+/// With `armour` false, the weapons' only: what `the weapon has keyword X` may name.
+fn wieldable(pack: &Pack, declared: &GearDecls, armour: bool) -> Vec<String> {
     let mut words = Vec::new();
     for block in pack.blocks() {
-        if matches!(block.node.body, BlockBody::Weapon(_) | BlockBody::Armour(_)) {
+        let gear = match block.node.body {
+            BlockBody::Weapon(_) => true,
+            BlockBody::Armour(_) => armour,
+            _ => false,
+        };
+        if gear {
             // Typed as the runtime types it: a `stat` field's words are no keywords.
             let mut typed = block.node.clone();
             declared.type_stat_fields(&mut typed);

@@ -72,3 +72,14 @@ fn only_a_keyword_test_reads_the_weapon() {
     assert_eq!(found[0].0, "rules::check::unknown_subject");
     assert_eq!(found[0].2, "not the weapon");
 }
+
+#[test]
+fn an_armour_s_keyword_is_no_weapon_s() {
+    let text = format!("{PACK}\narmour Buckler\nKeywords: Shield\n")
+        .replace("not the weapon has keyword Knife", "not the weapon has keyword Shield");
+    let found = checked("throws.rules", &text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "rules::check::unknown_gear");
+    assert_eq!(found[0].2, "Shield");
+    assert!(found[0].3.contains("name a weapon of the pack"), "{:?}", found[0]);
+}
