@@ -20,8 +20,10 @@ use crate::dice::{Draw, Roller};
 /// and the leaves' readings, counted as they are added): 32 MiB.
 pub const MEMO_BYTES: usize = 32 << 20;
 
-/// What a memo thought to cost, besides a leaf's readings: a node, and a child's entry.
+/// What a node of the trie is counted to cost.
 const NODE_BYTES: usize = std::mem::size_of::<Node>();
+/// What one child's entry in a node is counted to cost (children are reserved one at a
+/// time, so the count is what they hold).
 const CHILD_BYTES: usize = std::mem::size_of::<(u32, u32)>();
 
 /// Walks counted between looks at whether the memo still earns its walk.
@@ -56,7 +58,7 @@ pub(crate) struct Memo {
     full: bool,
     /// Whether samples still walk it.
     walking: bool,
-    /// Since the memo filled: walks, and walks that reached a leaf.
+    /// Since the last review (every [`REVIEW`] walks): walks, and walks that reached a leaf.
     walks: u64,
     hits: u64,
 }
@@ -173,6 +175,8 @@ impl Memo {
             && let Node::Draw { children, .. } = &mut self.nodes[parent]
         {
             let face = draws[taken].face;
+            // One more entry, not a doubling: the budget counts entries.
+            children.reserve_exact(1);
             children.insert(children.partition_point(|(f, _)| *f < face), (face, first));
         }
         for (index, draw) in rest.iter().enumerate() {

@@ -149,7 +149,7 @@ pub enum RefusalKind {
         label: &'static str,
     },
     /// `the weapon has keyword Bow` where no power's weapon is known (a condition, an event
-    /// rule, a trait that modifies no power).
+    /// rule, a trait that modifies no power, an effect line's `when` gate).
     #[error("a `{label}` line here has no weapon for `{subject}` to name")]
     NoWeaponHere {
         /// The subject as written.
