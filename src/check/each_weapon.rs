@@ -2,10 +2,12 @@
 //! the keyword (`runtime::gear::each_weapon`). Refused where the runtime could not run it as
 //! written: a power whose lines read no weapon (each attack would be the same), one that
 //! invests or sustains (its later resolutions carry one weapon) or is a defence (offered
-//! inside an attack, with one weapon), a second such line, and a keyword no weapon of the
-//! pack has (with the nearest one).
+//! inside an attack, with one weapon), a second such line, a keyword no weapon of the
+//! pack has (with the nearest one), and a `While:`/`Prereq:` test of the weapon (tested
+//! once, before the first weapon's attack).
 
 use crate::diagnostics::Diagnostic;
+use crate::model::common::{Requirement, Subject, Test};
 use crate::model::keywords;
 use crate::model::{BlockBody, Pack, PowerLine};
 
@@ -68,6 +70,35 @@ pub(super) fn each_weapon(pack: &Pack, out: &mut Vec<Diagnostic>) {
                 "each weapon's attack resolves now",
                 format!("{why}: drop {label} line or the `Weapons:` line"),
             ));
+        }
+        // Requirements are tested once, before the first weapon's attack.
+        for line in lines {
+            let (PowerLine::While(requirement) | PowerLine::Prereq(requirement)) = &line.node
+            else {
+                continue;
+            };
+            let Requirement::Tests { first, rest } = requirement else { continue };
+            for test in std::iter::once(first).chain(rest.iter().map(|(_, test)| test)) {
+                let Test::Keyword { subject, keyword: asked, .. } = &test.node else { continue };
+                if Subject::of(&subject.node).1 != Some(Subject::Weapon) {
+                    continue;
+                }
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::each_weapon",
+                        format!(
+                            "{power} attacks with each weapon, and `{}` is tested once, with the first",
+                            test.node
+                        ),
+                    )
+                    .with_primary(test.span, "tested before the first attack only")
+                    .with_secondary(span, "each weapon attacks")
+                    .with_help(format!(
+                        "choose the weapons on the `Weapons:` line: `Weapons: each {}`",
+                        asked.node
+                    )),
+                );
+            }
         }
         let Some(keyword) = keyword else { continue };
         if words.iter().any(|word| keywords::names(keyword.node.as_str(), word)) {

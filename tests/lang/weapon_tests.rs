@@ -83,3 +83,21 @@ fn an_armour_s_keyword_is_no_weapon_s() {
     assert_eq!(found[0].2, "Shield");
     assert!(found[0].3.contains("name a weapon of the pack"), "{:?}", found[0]);
 }
+
+#[test]
+fn a_power_attacking_with_each_weapon_chooses_them_on_its_weapons_line() {
+    let text = format!(
+        "{PACK}\npower Flurry\nTarget: Enemy in 1\nWeapons: each\n\
+         While: the weapon has keyword Melee\nResult: [Weapon Damage] damage\n"
+    );
+    let found = checked("throws.rules", &text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "rules::check::each_weapon");
+    assert_eq!(
+        found[0].1,
+        "Flurry attacks with each weapon, and `the weapon has keyword Melee` is tested once, \
+         with the first"
+    );
+    assert_eq!(found[0].2, "the weapon has keyword Melee");
+    assert_eq!(found[0].3, "choose the weapons on the `Weapons:` line: `Weapons: each Melee`");
+}
