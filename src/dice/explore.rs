@@ -38,6 +38,13 @@ impl BranchPoint {
 
     /// [`BranchPoint::options`] into `options` (cleared first), reusing its buffer: an
     /// explorer lists the options of every branch point of every run.
+    ///
+    /// ```
+    /// use mythforge::dice::BranchPoint;
+    /// let mut options = vec![(9, 1.0)];
+    /// BranchPoint::Die { sides: 2 }.options_into(&mut options);
+    /// assert_eq!(options, [(1, 0.5), (2, 0.5)]);
+    /// ```
     pub fn options_into(&self, options: &mut Vec<(u32, f64)>) {
         options.clear();
         match self {

@@ -270,6 +270,15 @@ impl Roller {
 
     /// Moves the stream to `position` (from [`Roller::position`]): the draws from there
     /// repeat exactly. Forced faces and exploration are untouched.
+    ///
+    /// ```
+    /// use mythforge::dice::Roller;
+    /// let mut roller = Roller::new(3);
+    /// let here = roller.position();
+    /// let faces: Vec<u32> = (0..4).map(|_| roller.face(20)).collect();
+    /// roller.seek(here);
+    /// assert_eq!((0..4).map(|_| roller.face(20)).collect::<Vec<_>>(), faces);
+    /// ```
     pub fn seek(&mut self, position: u128) {
         self.rng.set_word_pos(position);
     }
