@@ -8,18 +8,11 @@ use super::error::CheckErrorKind;
 use crate::diagnostics::{Diagnostic, Span};
 use crate::model::power::GradeGate;
 use crate::model::system::GradeLabel;
-use crate::model::{BlockBody, Method, Pack, PowerLine, SystemLine};
+use crate::model::{BlockBody, Method, Pack, PowerLine};
 
 /// Refuses every grade gate of a power that its check's method never reaches.
 pub fn grades_reached(pack: &Pack, out: &mut Vec<Diagnostic>) {
-    let system: Vec<&GradeLabel> = pack
-        .system_lines()
-        .filter_map(|line| match &line.node {
-            SystemLine::Grades(grades) => Some(grades.iter().map(|g| &g.node)),
-            _ => None,
-        })
-        .flatten()
-        .collect();
+    let system: Vec<&GradeLabel> = pack.grade_labels().collect();
     let cap = super::rules::grade_cap(pack).map(|(cap, _)| cap);
     for block in pack.blocks() {
         let BlockBody::Power(lines) = &block.node.body else { continue };
@@ -33,11 +26,9 @@ pub fn grades_reached(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }) else {
             continue;
         };
-        let procedure = match &spec.procedure {
-            Some(name) => pack.procedure(name.node.as_str()),
-            None => pack.default_procedure(),
+        let Some(procedure) = pack.check_procedure(spec).filter(|p| p.script.is_none()) else {
+            continue;
         };
-        let Some(procedure) = procedure.filter(|p| p.script.is_none()) else { continue };
         let Some(method @ (Method::Total | Method::Versus | Method::RollUnder)) = procedure.method
         else {
             continue;

@@ -205,11 +205,7 @@ fn engine_rolls(procedure: &Procedure<'_>, method: Method) -> Option<Vec<String>
 
 /// A power's Check line against the procedure it uses.
 fn check_line(pack: &Pack, spec: &crate::model::CheckSpec, span: Span, out: &mut Vec<Diagnostic>) {
-    let procedure = match &spec.procedure {
-        Some(name) => pack.procedure(name.node.as_str()),
-        None => pack.default_procedure(),
-    };
-    let Some(procedure) = procedure else { return };
+    let Some(procedure) = pack.check_procedure(spec) else { return };
     let two_sided = procedure.method == Some(Method::Versus)
         || procedure.tie.is_some()
         || procedure.zero_wins.is_some();

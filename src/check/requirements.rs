@@ -184,7 +184,7 @@ fn tests(requirement: &Requirement, place: Place, known: &Known<'_>, out: &mut V
             out.push(kind.at(word.span).to_diagnostic().with_suggestion(
                 word.node.as_str(),
                 words.iter().copied(),
-                &format!("name a {what} of the pack, or a keyword one of them has"),
+                format!("name a {what} of the pack, or a keyword one of them has"),
             ));
         }
         if let Some(refusal) = refused(test, place) {

@@ -212,14 +212,7 @@ pub fn grade_caps(pack: &Pack, out: &mut Vec<Diagnostic>) {
 /// `Result 0:` applies at every grade (warning: `Result =0:` or `Result Fail:` is likely
 /// meant); `Result <Label>:` must name a label of the system's `Grades:` line.
 pub fn result_gates(pack: &Pack, out: &mut Vec<Diagnostic>) {
-    let labels: Vec<&crate::model::Name> = pack
-        .system_lines()
-        .filter_map(|line| match &line.node {
-            SystemLine::Grades(grades) => Some(grades.iter().map(|g| &g.node.label.node)),
-            _ => None,
-        })
-        .flatten()
-        .collect();
+    let labels: Vec<&crate::model::Name> = pack.grade_labels().map(|g| &g.label.node).collect();
     for block in pack.blocks() {
         let BlockBody::Power(lines) = &block.node.body else { continue };
         for line in lines {

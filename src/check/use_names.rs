@@ -312,10 +312,5 @@ pub fn critical_gates(
 /// Whether the system's `Grades:` line labels a grade `Critical` (the labels a Result
 /// line names, as the runtime reads them).
 pub fn critical_label(pack: &Pack) -> bool {
-    pack.system_lines().any(|line| match &line.node {
-        crate::model::SystemLine::Grades(grades) => {
-            grades.iter().any(|grade| grade.node.label.node.matches("Critical"))
-        }
-        _ => false,
-    })
+    pack.grade_labels().any(|grade| grade.label.node.matches("Critical"))
 }

@@ -212,6 +212,25 @@ impl Pack {
         })
     }
 
+    /// The labels of the system's `Grades:` lines, in order: what a `Result <Label>:` gate
+    /// names (a procedure's own labels name its grades in the log only).
+    pub fn grade_labels(&self) -> impl Iterator<Item = &crate::model::system::GradeLabel> {
+        self.system_lines()
+            .filter_map(|line| match &line.node {
+                SystemLine::Grades(grades) => Some(grades.iter().map(|grade| &grade.node)),
+                _ => None,
+            })
+            .flatten()
+    }
+
+    /// The procedure a power's `Check:` line uses: the one it names, else the default.
+    pub fn check_procedure(&self, spec: &crate::model::CheckSpec) -> Option<Procedure<'_>> {
+        match &spec.procedure {
+            Some(name) => self.procedure(name.node.as_str()),
+            None => self.default_procedure(),
+        }
+    }
+
     /// The check procedure called `name` (case-insensitive).
     pub fn procedure(&self, name: &str) -> Option<Procedure<'_>> {
         self.blocks()
