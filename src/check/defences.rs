@@ -3,8 +3,9 @@
 //! a power that is no defence, a defence's `Check:` line asking for what a defence never
 //! reads (`using`, `versus`, `by Target`), a facing arc that is dice or more than 360
 //! degrees, the names of a `Penalty:` line (where `[Defences this turn]` and `[Defences this
-//! round]` are known), and a `Modifiers:` line's amounts and keywords (refused, like
-//! `Penalty:`, on a power that is no defence).
+//! round]` are known), a `Modifiers:` line's amounts and keywords (refused, like
+//! `Penalty:`, on a power that is no defence), and any other line on a defence (a `Cost:`, a
+//! `Result:`: a defence is only offered inside an attack, which never runs them).
 
 use super::error::CheckErrorKind;
 use super::names::{Names, with_suggestion};
@@ -28,6 +29,34 @@ pub(super) fn defences(pack: &Pack, names: &Names, out: &mut Vec<Diagnostic>) {
         });
         let has_check = lines.iter().any(|line| matches!(line.node, PowerLine::Check(_)));
         if defence.is_some() {
+            // A defence is only offered inside an attack, which reads the lines below and
+            // `While:` (and `Keywords:`, as every power's); any other line would never run
+            // (`Weapons:` is refused by `each_weapon`).
+            for line in lines {
+                let read = matches!(
+                    line.node,
+                    PowerLine::Defence(_)
+                        | PowerLine::Check(_)
+                        | PowerLine::Penalty(_)
+                        | PowerLine::Modifiers(_)
+                        | PowerLine::While(_)
+                        | PowerLine::Keywords(_)
+                        | PowerLine::EachWeapon(_)
+                );
+                if read {
+                    continue;
+                }
+                let label = line.node.label();
+                let what = format!(
+                    "`{}` is a defence, so its `{label}:` line never runs",
+                    block.node.name.node
+                );
+                out.push(CheckErrorKind::Defence(what).at(line.span).to_diagnostic().with_help(
+                    "a defence answers an attack with its `Check:`, `Penalty:` and `Modifiers:` \
+                     lines, offered while its `While:` lines hold: drop the line, or make a power \
+                     of it",
+                ));
+            }
             for line in lines {
                 let PowerLine::Check(check) = &line.node else { continue };
                 if let Some(ignored) = ignored_in_a_defence(check) {

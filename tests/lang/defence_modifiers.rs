@@ -89,3 +89,33 @@ fn an_entry_without_a_keyword_is_a_parse_error() {
     let (_, errors) = parse(&text);
     assert_eq!(errors, 1);
 }
+
+#[test]
+fn a_defence_s_lines_that_never_run_are_refused() {
+    let text = FORMS.replace(
+        "Modifiers: +[Weapon's Fast Block] vs Fast, -4 vs Weapon, +1 unless vs Fast\n",
+        "Modifiers: +[Weapon's Fast Block] vs Fast, -4 vs Weapon, +1 unless vs Fast\n\
+         Cost: 1 Health\nResult: 2 damage\n",
+    );
+    let found = crate::common::checked::checked("hands.rules", &text);
+    let said: Vec<(&str, &str, &str)> = found
+        .iter()
+        .map(|(code, message, under, _)| (code.as_str(), message.as_str(), under.as_str()))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (
+                "rules::check::defence",
+                "`Block` is a defence, so its `Cost:` line never runs",
+                "Cost: 1 Health"
+            ),
+            (
+                "rules::check::defence",
+                "`Block` is a defence, so its `Result:` line never runs",
+                "Result: 2 damage"
+            ),
+        ]
+    );
+    assert!(found[0].3.contains("drop the line, or make a power of it"), "{:?}", found[0]);
+}
