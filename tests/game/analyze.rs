@@ -17,7 +17,9 @@ const MESTEZIA: &str =
     "load mestezia\nactor Itzel from Itzel\nactor The Inquisitor from The Inquisitor\n";
 const CHARGE: &str = "Itzel uses Berserker Charge on \"The Inquisitor\" with weapon Maquahuitl";
 
-fn scenario(setup: &str, question: &str, repeat: u32) -> Scenario {
+/// A question asked `repeat` times after `setup`, with the analyze fixtures' folder as the
+/// working directory (shared with the other analyze modules).
+pub(crate) fn scenario(setup: &str, question: &str, repeat: u32) -> Scenario {
     Scenario {
         setup: setup.into(),
         question: question.into(),

@@ -3,21 +3,9 @@
 //! one, bit for bit: memo on and off, a script that rolls its own dice, a memo too small
 //! for the question's paths, and on one to four threads.
 
-use std::path::PathBuf;
-
 use mythforge::analyze::{Options, Report, Scenario, analyze};
 
-fn scenario(setup: &str, question: &str, repeat: u32) -> Scenario {
-    Scenario {
-        setup: setup.into(),
-        question: question.into(),
-        repeat,
-        working_directory: Some(PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/analyze"
-        ))),
-    }
-}
+use super::analyze::scenario;
 
 fn charge() -> Scenario {
     scenario(
