@@ -88,7 +88,7 @@ pub fn gather<'a>(
                 Keyword::Expr(expr) if matches!(&expr.node, Expr::Name(n) if n.matches("Weapon")) => {
                     if let Some(weapon) = weapon {
                         out.push(WEAPON);
-                        gather_weapon_words(weapon, out);
+                        out.extend(weapon_words(weapon));
                     }
                 }
                 Keyword::Expr(_) => {}
@@ -114,81 +114,37 @@ pub fn gather<'a>(
     }
 }
 
-/// [`weapon_words`] pushed onto `out` without the list of lists it gathers first.
-fn gather_weapon_words<'a>(weapon: &'a Block, out: &mut Vec<&'a str>) {
-    use crate::model::ArmourLine;
-    use crate::model::gear::FieldValue;
-    let mut push = |keywords: &'a [Spanned<Keyword>]| {
-        out.extend(keywords.iter().filter_map(|keyword| match &keyword.node {
-            Keyword::Word(word) => Some(word.as_str()),
-            Keyword::Expr(_) => None,
-        }));
-    };
-    match &weapon.body {
-        BlockBody::Weapon(lines) => {
-            for line in lines {
-                match &line.node {
-                    WeaponLine::Keywords(keywords) => push(keywords),
-                    WeaponLine::Field(field) => {
-                        if let FieldValue::Keywords(keywords) = &field.value {
-                            push(keywords);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        BlockBody::Armour(lines) => {
-            for line in lines {
-                match &line.node {
-                    ArmourLine::Keywords(keywords) => push(keywords),
-                    ArmourLine::Field(field) => {
-                        if let FieldValue::Keywords(keywords) = &field.value {
-                            push(keywords);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
 /// The words of a weapon's (or an armour's) `Keywords:` lines and of its keyword fields
-/// (`Type: Melee Heavy` where the system declares `Type keyword`).
+/// (`Type: Melee Heavy` where the system declares `Type keyword`), allocating nothing.
 pub fn weapon_words(weapon: &Block) -> impl Iterator<Item = &str> {
     use crate::model::ArmourLine;
-    use crate::model::gear::FieldValue;
-    let lists: Vec<&[Spanned<Keyword>]> = match &weapon.body {
-        BlockBody::Weapon(lines) => lines
-            .iter()
-            .filter_map(|line| match &line.node {
-                WeaponLine::Keywords(keywords) => Some(keywords.as_slice()),
-                WeaponLine::Field(field) => match &field.value {
-                    FieldValue::Keywords(keywords) => Some(keywords.as_slice()),
-                    _ => None,
-                },
-                _ => None,
-            })
-            .collect(),
-        BlockBody::Armour(lines) => lines
-            .iter()
-            .filter_map(|line| match &line.node {
-                ArmourLine::Keywords(keywords) => Some(keywords.as_slice()),
-                ArmourLine::Field(field) => match &field.value {
-                    FieldValue::Keywords(keywords) => Some(keywords.as_slice()),
-                    _ => None,
-                },
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
+    let (weapons, armours) = match &weapon.body {
+        BlockBody::Weapon(lines) => (lines.as_slice(), &[][..]),
+        BlockBody::Armour(lines) => (&[][..], lines.as_slice()),
+        _ => (&[][..], &[][..]),
     };
-    lists.into_iter().flatten().filter_map(|keyword| match &keyword.node {
+    let from_weapon = weapons.iter().filter_map(move |line| match &line.node {
+        WeaponLine::Keywords(keywords) => Some(keywords.as_slice()),
+        WeaponLine::Field(field) => keyword_field(&field.value),
+        _ => None,
+    });
+    let from_armour = armours.iter().filter_map(move |line| match &line.node {
+        ArmourLine::Keywords(keywords) => Some(keywords.as_slice()),
+        ArmourLine::Field(field) => keyword_field(&field.value),
+        _ => None,
+    });
+    from_weapon.chain(from_armour).flatten().filter_map(|keyword| match &keyword.node {
         Keyword::Word(word) => Some(word.as_str()),
         Keyword::Expr(_) => None,
     })
+}
+
+/// The keywords of a gear field declared as keywords (`Type: Melee Heavy`).
+fn keyword_field(value: &crate::model::gear::FieldValue) -> Option<&[Spanned<Keyword>]> {
+    match value {
+        crate::model::gear::FieldValue::Keywords(keywords) => Some(keywords.as_slice()),
+        _ => None,
+    }
 }
 
 /// Whether `asked` names `keyword`, ignoring case; a plural (`Attacks`) names its singular.
