@@ -21,6 +21,7 @@ use super::layers::{Layer, LayeredHit, LayeredPool};
 use super::log::Event;
 use super::narration::{MoveText, Narrated};
 use super::state::{World, unknown_resource};
+use super::stats::Key;
 use super::text::SharedText;
 use crate::diagnostics::Span;
 
@@ -88,7 +89,7 @@ pub(crate) struct Sink<'a> {
     /// The layered pool.
     pub pool: &'a str,
     /// The resource innermost in it.
-    pub resource: &'a str,
+    pub resource: Key<'a>,
     /// The conditions whose N is temporary health: what reaches `resource` is taken from
     /// them first (empty: none, as for a loss that is not damage).
     pub buffers: &'a [String],
@@ -219,16 +220,16 @@ impl World {
         let mut absorbed = Absorbed::default();
         let who = &mut self.actors[index];
         let (name, pool) = match target {
-            Target::Resource(name) => (name, None),
+            Target::Resource(name) => (Key::from(name), None),
             Target::Layers(name) => {
                 let Some(pool) = super::text::lookup_mut(&mut who.layered, name) else {
                     return Err(unknown_layers(who, name).at(span));
                 };
-                (name, Some(pool))
+                (Key::from(name), Some(pool))
             }
             Target::LayersOr(Sink { pool, resource, .. }) => {
                 match super::text::lookup_mut(&mut who.layered, pool) {
-                    Some(layers) => (pool, Some(layers)),
+                    Some(layers) => (Key::from(pool), Some(layers)),
                     None => (resource, None),
                 }
             }
@@ -236,20 +237,20 @@ impl World {
         let steps = resolve_damage(damage, rules);
         let layered = pool.is_some();
         let (into, after) = if let Some(pool) = pool {
-            let into = self.names.get(name);
+            let into = self.names.get(name.as_str());
             seen(index, &into, Struck::Layers(pool));
             let store = &mut self.log.hits;
             (into, pool.hit_each(steps.total, |hit| store.push(hit)))
         } else {
             // Temporary health is spent only from a hit on a resource the actor has.
-            if !buffers.is_empty() && who.resources.contains_key(name) {
+            if !buffers.is_empty() && who.resources.contains(name) {
                 absorbed = self.absorb(index, buffers, steps.total, &mut seen);
             }
             let who = &mut self.actors[index];
-            let Some(held) = who.resources.get_mut(name) else {
-                return Err(unknown_resource(who, name).at(span));
+            let Some(held) = who.resources.get_key_mut(name) else {
+                return Err(unknown_resource(who, name.as_str()).at(span));
             };
-            let into = self.names.get(name);
+            let into = self.names.get(name.as_str());
             seen(index, &into, Struck::Resource(*held));
             held.current = held.clamp(held.current.saturating_sub(steps.total - absorbed.total));
             (into, held.current)

@@ -77,5 +77,5 @@ pub use save::{
 };
 pub use short_list::ShortList;
 pub use state::{Laid, World};
-pub use stats::{Ids, Resources, Stats, Table};
+pub use stats::{Ids, Key, Resources, Stats, Table};
 pub use text::{NameCache, SharedText};

@@ -20,6 +20,8 @@ use super::decision::Decider;
 use super::encounter::Encounter;
 use super::error::{EngineError, EngineErrorKind, suggest};
 use super::log::{CheckResult, Event, EventLog};
+use super::short_list::ShortList;
+use super::stats::Key;
 use super::text::SharedText;
 use crate::diagnostics::Span;
 use crate::dice::{Roller, RollerState};
@@ -231,7 +233,9 @@ impl World {
         costs: &[(&str, i64)],
         span: Span,
     ) -> Result<(), EngineError> {
-        self.pay_from(actor, costs, span, |_, _, _| {})
+        let costs: ShortList<(Key, i64), 4> =
+            costs.iter().map(|&(name, n)| (Key::from(name), n)).collect();
+        self.pay_from(actor, &costs, span, |_, _, _| {})
     }
 
     /// [`World::pay`], reporting each resource as it was just before it is spent (the
@@ -240,7 +244,7 @@ impl World {
     pub(crate) fn pay_from(
         &mut self,
         actor: &str,
-        costs: &[(&str, i64)],
+        costs: &[(Key<'_>, i64)],
         span: Span,
         mut spent: impl FnMut(usize, &SharedText, Resource),
     ) -> Result<(), EngineError> {
@@ -249,7 +253,7 @@ impl World {
         };
         // One cost, the usual case, needs no table: spending checks it on the way.
         if let [(resource, amount)] = costs {
-            return self.spend(index, actor, (resource, *amount), span, &mut spent);
+            return self.spend(index, actor, (*resource, *amount), span, &mut spent);
         }
         // Several costs may draw on the same resource: check the sums, in name order (the
         // first short resource by name is the one reported). Once the sums pass, every
@@ -257,7 +261,7 @@ impl World {
         let who = &self.actors[index];
         let mut totals: BTreeMap<&str, i64> = BTreeMap::new();
         for (resource, amount) in costs {
-            let sum = totals.entry(resource).or_default();
+            let sum = totals.entry(resource.as_str()).or_default();
             *sum = sum.saturating_add((*amount).max(0));
         }
         for (resource, needed) in &totals {
@@ -267,7 +271,7 @@ impl World {
             check_payable(held, actor, resource, *needed, span)?;
         }
         for (resource, amount) in costs {
-            self.spend(index, actor, (resource, *amount), span, &mut spent)?;
+            self.spend(index, actor, (*resource, *amount), span, &mut spent)?;
         }
         Ok(())
     }
@@ -279,12 +283,14 @@ impl World {
         &mut self,
         index: usize,
         actor: &str,
-        (resource, amount): (&str, i64),
+        (resource, amount): (Key<'_>, i64),
         span: Span,
         spent: &mut impl FnMut(usize, &SharedText, Resource),
     ) -> Result<(), EngineError> {
         let who = &mut self.actors[index];
-        let Some(held) = who.resources.get_mut(resource) else {
+        let resource_key = resource;
+        let resource = resource.as_str();
+        let Some(held) = who.resources.get_key_mut(resource_key) else {
             return Err(unknown_resource(who, resource).at(span));
         };
         let amount = amount.max(0);
@@ -306,7 +312,8 @@ impl World {
         delta: i64,
         span: Span,
     ) -> Result<i64, EngineError> {
-        self.change_resource_from(actor, resource, delta, span).map(|changed| changed.after)
+        let changed = self.change_resource_from(actor, resource.into(), delta, span)?;
+        Ok(changed.after)
     }
 
     /// [`World::change_resource`], reporting what an undo journal needs: the actor's index
@@ -314,7 +321,7 @@ impl World {
     pub(crate) fn change_resource_from(
         &mut self,
         actor: &str,
-        resource: &str,
+        resource: Key<'_>,
         delta: i64,
         span: Span,
     ) -> Result<ResourceChanged, EngineError> {
@@ -329,7 +336,8 @@ impl World {
         value: i64,
         span: Span,
     ) -> Result<i64, EngineError> {
-        self.update_resource(actor, resource, |_| value, span).map(|changed| changed.after)
+        let changed = self.update_resource(actor, resource.into(), |_| value, span)?;
+        Ok(changed.after)
     }
 
     /// Sets a resource to `new(current)`, clamped to its bounds, and logs the change; one
@@ -337,7 +345,7 @@ impl World {
     fn update_resource(
         &mut self,
         actor: &str,
-        resource: &str,
+        resource: Key<'_>,
         new: impl FnOnce(i64) -> i64,
         span: Span,
     ) -> Result<ResourceChanged, EngineError> {
@@ -353,19 +361,19 @@ impl World {
     pub(crate) fn update_resource_at(
         &mut self,
         (index, actor): (usize, SharedText),
-        resource: &str,
+        resource: Key<'_>,
         new: impl FnOnce(i64) -> i64,
         span: Span,
     ) -> Result<ResourceChanged, EngineError> {
         let who = &mut self.actors[index];
-        let Some(held) = who.resources.get_mut(resource) else {
-            let error = unknown_resource(who, resource);
+        let Some(held) = who.resources.get_key_mut(resource) else {
+            let error = unknown_resource(who, resource.as_str());
             return Err(error.at(span));
         };
         let old = *held;
         held.current = held.clamp(new(old.current));
         let (before, after) = (old.current, held.current);
-        let resource = self.names.get(resource);
+        let resource = self.names.get(resource.as_str());
         let name = resource.clone();
         // A change that changed nothing (a reset to the amount held, a gain at the maximum)
         // is not an event: the transcript would print `CP 6 -> 6`.

@@ -33,6 +33,36 @@ impl Ids {
     }
 }
 
+/// A name to read or change in a [`Table`]: its text and, when the link step resolved it to
+/// a declared name, that name's id among the pack's [`Ids`], so a table bound to those ids
+/// finds it by its slot instead of comparing text. A key's id always names the text it
+/// carries (the link step links a name written exactly as declared), so the two ways agree.
+#[derive(Clone, Copy, Debug)]
+pub struct Key<'a> {
+    name: &'a str,
+    id: Option<(&'a Arc<Ids>, usize)>,
+}
+
+impl<'a> Key<'a> {
+    /// The declared name with id `id` among `ids`, written `name`.
+    pub fn linked(name: &'a str, ids: &'a Arc<Ids>, id: usize) -> Key<'a> {
+        debug_assert_eq!(ids.name(id), Some(name), "a linked key names its id");
+        Key { name, id: Some((ids, id)) }
+    }
+
+    /// The name as written.
+    pub fn as_str(&self) -> &'a str {
+        self.name
+    }
+}
+
+impl<'a> From<&'a str> for Key<'a> {
+    /// A name found by its text.
+    fn from(name: &'a str) -> Key<'a> {
+        Key { name, id: None }
+    }
+}
+
 /// Where a bound table keeps each declared name: the ids it is bound to, and per id the
 /// name's place in the entries ([`ABSENT`] when the actor lacks it).
 #[derive(Clone, Default)]
@@ -107,6 +137,25 @@ impl<V> Table<V> {
         self.entries.get(self.place(ids, id)?).map(|(_, value)| value)
     }
 
+    /// Where `key` is: by its slot when it is linked, else by its text.
+    fn place_of(&self, key: Key<'_>) -> Option<usize> {
+        match key.id {
+            Some((ids, id)) => self.place(ids, id),
+            None => self.entries.iter().position(|(entry, _)| same(entry, key.name)),
+        }
+    }
+
+    /// The value under `key`, mutably: [`Table::get_mut`] by slot when the key is linked.
+    pub fn get_key_mut(&mut self, key: Key<'_>) -> Option<&mut V> {
+        let at = self.place_of(key)?;
+        self.entries.get_mut(at).map(|(_, value)| value)
+    }
+
+    /// Whether `key` is held: [`Table::contains_key`] by slot when the key is linked.
+    pub fn contains(&self, key: Key<'_>) -> bool {
+        self.place_of(key).is_some()
+    }
+
     /// Where `name` is, or where it would go to keep name order.
     fn position(&self, name: &str) -> Result<usize, usize> {
         self.entries.binary_search_by(|(key, _)| key.as_str().cmp(name))
@@ -124,7 +173,7 @@ impl<V> Table<V> {
 
     /// The value under the name written exactly `name`, mutably.
     pub fn get_mut(&mut self, name: &str) -> Option<&mut V> {
-        self.entries.iter_mut().find(|(key, _)| same(key, name)).map(|(_, value)| value)
+        self.get_key_mut(Key::from(name))
     }
 
     /// Whether a name is written exactly `name`.
@@ -334,6 +383,25 @@ mod tests {
         // Another pack's ids are read by name.
         assert_eq!(stats.by_id(&other, 0), Some(&7));
         assert_eq!(serde_json::to_string(&stats).unwrap(), r#"{"Agility":1,"Wits":7}"#);
+    }
+
+    #[test]
+    fn a_key_changes_by_slot_when_linked_and_by_text_otherwise() {
+        let ids = Arc::new(Ids::new(vec!["HP".into(), "CP".into()]));
+        let other = Arc::new(Ids::new(vec!["CP".into()]));
+        let mut stats: Stats = [("CP".to_string(), 3), ("HP".to_string(), 9)].into_iter().collect();
+        // Unbound, a linked key finds its name by text.
+        *stats.get_key_mut(Key::linked("CP", &ids, 1)).unwrap() += 1;
+        stats.bind(&ids);
+        *stats.get_key_mut(Key::linked("HP", &ids, 0)).unwrap() -= 2;
+        *stats.get_key_mut(Key::from("CP")).unwrap() += 10;
+        *stats.get_key_mut(Key::linked("CP", &other, 0)).unwrap() += 100;
+        assert_eq!((stats.get("CP"), stats.get("HP")), (Some(&114), Some(&7)));
+        assert!(stats.contains(Key::linked("HP", &ids, 0)));
+        assert!(!stats.contains(Key::from("hp")), "a key's text is exact");
+        stats.remove("HP");
+        assert!(!stats.contains(Key::linked("HP", &ids, 0)));
+        assert_eq!(stats.get_key_mut(Key::linked("HP", &ids, 0)), None);
     }
 
     #[test]

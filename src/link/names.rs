@@ -1,10 +1,11 @@
-//! Linking a pack's bracket names: every name an expression of the pack reads is resolved
-//! once, at install, to the declaration it means — a `Derived` line for a value name, a
-//! `Ruling` line for `Ruling X`, a `Table` line for a call — and the answer is stored on the
-//! name ([`Link`]), so the runtime reads by index instead of searching those lists by text
-//! on every read. Resolution follows the runtime's own rule for each kind (the first
-//! declaration whose name matches without regard to case), so a linked read and a read by
-//! text always agree.
+//! Linking a pack's names: every name an expression of the pack reads is resolved once, at
+//! install, to the declaration it means — a `Derived` line for a value name, a `Ruling` line
+//! for `Ruling X`, a `Table` line for a call — and every resource an effect or a cost
+//! changes to its declared resource's id; the answer is stored on the name ([`Link`]), so
+//! the runtime reads and changes by index instead of searching those lists by text on every
+//! use. Resolution follows the runtime's own rule for each kind (the first declaration whose
+//! name matches without regard to case; an actor's resource by its exact name), so a linked
+//! read and a read by text always agree.
 
 use crate::diagnostics::Spanned;
 use crate::model::expr::Link;
@@ -20,7 +21,17 @@ pub fn link_names(pack: &Pack, symbols: &Symbols) {
         for expr in references.expressions.iter().map(|(expr, _)| *expr).chain(calls) {
             link_expr(expr, symbols);
         }
+        for resource in &references.resources {
+            link_resource(&resource.node, symbols);
+        }
     }
+}
+
+/// Links a resource an effect or a cost changes (`spend 2 CP`, `Cost: 4 CP`) to the
+/// resource declared exactly so, the way the runtime finds an actor's resource by text.
+fn link_resource(name: &Name, symbols: &Symbols) {
+    let id = symbols.resource_id(name.as_str());
+    name.set_link(id.map_or(Link::Absent, Link::Resource));
 }
 
 /// Links the names of one expression.
@@ -109,5 +120,31 @@ mod tests {
         );
         // A name made outside the pack is not linked.
         assert_eq!(Name::new("fast").link(), Link::Unlinked);
+    }
+
+    #[test]
+    fn resources_that_effects_and_costs_change_link_to_their_ids() {
+        let mut sources = crate::diagnostics::SourceMap::new();
+        let text = "system T\nResource HP: start 3\nResource Mana: start 1\n\n\
+                    power Go\nCost: 1 Mana\nTarget: Self\n\
+                    Result: gain 2 HP, lose 1 mana, spend 1 Mana\n";
+        let (file, problems) = crate::parse::parse_source(&mut sources, "t.rules", text);
+        assert!(problems.is_empty(), "{problems:?}");
+        let pack = Pack { files: vec![file] };
+        link_names(&pack, &Symbols::of(&pack));
+        let power = pack.blocks().find(|b| b.node.name.node.as_str() == "Go").unwrap();
+        let references = crate::check::References::of(&power.node.body);
+        let links: Vec<_> =
+            references.resources.iter().map(|r| (r.node.as_str(), r.node.link())).collect();
+        assert_eq!(
+            links,
+            [
+                ("Mana", Link::Resource(1)),
+                ("HP", Link::Resource(0)),
+                // Linked only when written exactly as declared, as an actor's table reads.
+                ("mana", Link::Absent),
+                ("Mana", Link::Resource(1)),
+            ]
+        );
     }
 }

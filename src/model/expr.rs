@@ -35,9 +35,10 @@ pub enum Link {
     /// symbol table ([`crate::link::Symbols::stats`]), written exactly as declared: actors
     /// bound to the pack read it from their slot for that id.
     Stat(usize),
-    /// A value name no `Derived` or `Stats` line declares that is the resource declared
-    /// exactly so at this index of [`crate::link::Symbols::resources`]: actors read it
-    /// from their resource of that name, without searching derived values or stats.
+    /// A value name no `Derived` or `Stats` line declares, or a resource an effect or a
+    /// cost changes, that is the resource declared exactly so at this index of
+    /// [`crate::link::Symbols::resources`]: actors read and change it in their slot for that
+    /// id, without searching derived values, stats or their resources by text.
     Resource(usize),
 }
 

@@ -385,7 +385,7 @@ pub(crate) fn run(
         // A cost: paid in full or the use fails and changes nothing.
         Effect::Spend { amount: value, resource } => {
             let value = amount(game, context, value, target, grade)?;
-            game.pay(user, &[(resource.node.as_str(), value)], resource.span)?;
+            game.pay(user, &[(context.rules.resource_key(&resource.node), value)], resource.span)?;
         }
         Effect::Gain { amount: value, resource, .. }
         | Effect::Lose { amount: value, resource, .. } => {
@@ -581,7 +581,7 @@ pub(crate) fn keep_at_least(
     if now >= floor {
         return Ok(());
     }
-    game.change_resource(victim, health, floor.saturating_sub(now), span)?;
+    game.change_resource(victim, health.into(), floor.saturating_sub(now), span)?;
     game.world.narrate(format!("{victim} is left at {floor} {health}, not {now}"), span);
     Ok(())
 }
@@ -656,12 +656,13 @@ fn change(
     (losing, value): (bool, i64),
 ) -> Result<(), RuntimeError> {
     let name = resource.node.as_str();
+    let key = context.rules.resource_key(&resource.node);
     if losing
         && let Some(pool) = context.rules.pool_of(name)
         && game.world.actor(who).is_ok_and(|a| a.layered.contains_key(pool))
     {
         // A loss is not damage: temporary health does not take it.
-        let sink = Sink { pool, resource: name, buffers: &[] };
+        let sink = Sink { pool, resource: key, buffers: &[] };
         let damage = Damage::new(value);
         let hit = (&damage, DamageRules::none());
         game.damage_into(who, sink, hit, resource.span)?;
@@ -671,7 +672,7 @@ fn change(
         true => within_minimum(game, who, name, value.saturating_neg(), resource.span)?,
         false => value,
     };
-    game.change_resource(who, name, delta, resource.span)?;
+    game.change_resource(who, key, delta, resource.span)?;
     Ok(())
 }
 

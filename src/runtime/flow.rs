@@ -145,7 +145,8 @@ pub(crate) fn set_resource(
     }
     let delta = kept.saturating_sub(held.current);
     if delta != 0 {
-        game.change_resource(who, name, delta, span)?;
+        let rules = std::sync::Arc::clone(&game.rules);
+        game.change_resource(who, rules.resource_key(&resource.node), delta, span)?;
     }
     Ok(())
 }

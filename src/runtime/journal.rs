@@ -12,7 +12,7 @@
 use std::ops::Range;
 
 use crate::engine::text::SharedText;
-use crate::engine::{Conditions, LayeredPool, Resource, Sink, Struck, World};
+use crate::engine::{Conditions, Key, LayeredPool, Resource, Sink, Struck, World};
 
 use super::Game;
 
@@ -240,7 +240,7 @@ impl Game {
     pub(crate) fn change_resource(
         &mut self,
         actor: &str,
-        resource: &str,
+        resource: Key<'_>,
         delta: i64,
         span: crate::diagnostics::Span,
     ) -> Result<i64, crate::engine::EngineError> {
@@ -278,7 +278,7 @@ impl Game {
     pub(crate) fn pay(
         &mut self,
         actor: &str,
-        costs: &[(&str, i64)],
+        costs: &[(Key<'_>, i64)],
         span: crate::diagnostics::Span,
     ) -> Result<(), crate::engine::EngineError> {
         let journal = &mut self.journal;

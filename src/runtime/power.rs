@@ -5,8 +5,8 @@
 //! runs it as one transaction.
 
 use crate::diagnostics::Span;
-use crate::engine::ShortList;
 use crate::engine::text::same_name;
+use crate::engine::{Key, ShortList};
 use crate::model::common::CheckRoller;
 use crate::model::expr::{LineContext, evaluate};
 use crate::model::power::{GradeGate, SHARED_ROLL, TARGET_NUMBER};
@@ -367,7 +367,7 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
                 let scope =
                     LineScope { weapon, extra: context.outcome, ..LineScope::of(rules, user) };
                 // A cost has a part or two: their amounts stay on the stack.
-                let mut amounts = ShortList::<(&str, i64), 4>::default();
+                let mut amounts = ShortList::<(Key, i64), 4>::default();
                 let mut from_pools = Vec::new();
                 for part in parts {
                     // A chosen amount pays what the use picked.
@@ -382,7 +382,7 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
                     {
                         from_pools.push((resource, amount));
                     } else {
-                        amounts.push((resource, amount));
+                        amounts.push((rules.resource_key(&part.resource.node), amount));
                     }
                 }
                 for (pool, needed) in &from_pools {
@@ -408,11 +408,11 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
         }
     }
     if !request.options.spending.is_empty() {
-        let extra: Vec<(&str, i64)> =
-            request.options.spending.iter().map(|(name, n)| (name.as_str(), *n)).collect();
+        let extra: Vec<(Key, i64)> =
+            request.options.spending.iter().map(|(name, n)| (name.as_str().into(), *n)).collect();
         if let Some((resource, amount)) = extra.iter().find(|(_, n)| *n < 0) {
             let kind = RuntimeErrorKind::NegativeSpending {
-                resource: resource.to_string(),
+                resource: resource.as_str().to_string(),
                 amount: *amount,
             };
             return Err(kind.at(block.name.span));

@@ -446,7 +446,8 @@ fn count_turn_quota(
         if purchase.times_per_turn.is_some_and(|most| count_of(encounter, &purchases_key) >= most) {
             return Err(purchases_used_up(block, per_turn, purchase, actor, &purchases_key, game));
         }
-        let resource = purchase.resource.node.as_str();
+        let rules = std::sync::Arc::clone(&game.rules);
+        let resource = rules.resource_key(&purchase.resource.node);
         game.pay(actor, &[(resource, i64::from(purchase.price))], purchase.resource.span)?;
         let text = format!("{actor} buys {} more {} this turn", option.count, quota.kinds());
         game.world.narrate(text, per_turn.span);

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostics::Spanned;
+use crate::engine::Key;
 use crate::model::expr::Link;
 use crate::model::system::ResourceRule;
 use crate::model::{Block, BlockKind, Pack, SystemLine};
@@ -98,6 +99,9 @@ pub(crate) struct Rules {
     /// maximum when the system does not say ([`crate::model::health`]); read through
     /// [`super::effects::health_resource`].
     pub health: Option<String>,
+    /// The id of the resource damage reaches ([`Rules::damage_pool`]'s), when the pack
+    /// declares it with a `Resource` line: a hit changes it by its slot.
+    pub sink_id: Option<usize>,
     /// The resources with a maximum, any of which damage could go to, when `health` is
     /// `None` (for the error's help).
     pub health_candidates: Vec<String>,
@@ -258,6 +262,8 @@ impl Rules {
                 rules.health_candidates = candidates.into_iter().map(str::to_string).collect();
             }
         }
+        let sink = rules.layered.first().map(|(_, resource)| resource).or(rules.health.as_ref());
+        rules.sink_id = sink.and_then(|resource| rules.symbols.resource_id(resource));
         rules.power_rules =
             super::power_rules::PowerRules::of(&rules.system, rules.conditions.values());
         rules.resisted_as = rules
@@ -405,10 +411,26 @@ impl Rules {
 
     /// The layered pool plain damage goes through and its innermost resource: the first
     /// `Layered` line, else the armour layers in front of `health`.
-    pub fn damage_pool<'a>(&'a self, health: &'a str) -> (&'a str, &'a str) {
-        match self.layered.first() {
-            Some((pool, resource)) => (pool, resource),
+    pub fn damage_pool<'a>(&'a self, health: &'a str) -> (&'a str, Key<'a>) {
+        let (pool, resource) = match self.layered.first() {
+            Some((pool, resource)) => (pool.as_str(), resource.as_str()),
             None => (super::actors::ARMOUR_LAYERS, health),
+        };
+        let ids = &self.symbols.resource_ids;
+        let key = match self.sink_id {
+            // The sink found at load, when `resource` is it (callers pass the system's health).
+            Some(id) if ids.name(id) == Some(resource) => Key::linked(resource, ids, id),
+            _ => Key::from(resource),
+        };
+        (pool, key)
+    }
+
+    /// The key an effect's or a cost's resource name changes the resource by: its id when
+    /// the link step resolved it to a declared resource, else its text.
+    pub fn resource_key<'a>(&'a self, name: &'a crate::model::Name) -> Key<'a> {
+        match name.link() {
+            Link::Resource(id) => Key::linked(name.as_str(), &self.symbols.resource_ids, id),
+            _ => Key::from(name.as_str()),
         }
     }
 
