@@ -68,44 +68,43 @@ pub fn parse_file(file: FileId, path: &Path, text: &str) -> (RuleFile, Vec<Diagn
 
 /// Parses several rule files already registered in a source map, each `(file, path,
 /// text)`, and returns their results in the order given. With more than one file and more
-/// than one core, the files are parsed on two threads (each takes a contiguous half by
-/// size): the results are the same as one after the other, only sooner.
+/// than one core, two threads share the files, each taking the largest left until none is
+/// (files differ in how much their lines cost, so a fixed split by size leaves one thread
+/// waiting): the results are the same as one after the other, only sooner.
 pub fn parse_files(files: &[(FileId, &Path, &str)]) -> Vec<(RuleFile, Vec<Diagnostic>)> {
-    let one_by_one = |files: &[(FileId, &Path, &str)]| -> Vec<(RuleFile, Vec<Diagnostic>)> {
-        files.iter().map(|(file, path, text)| parse_file(*file, path, text)).collect()
-    };
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     if files.len() < 2 || cores < 2 {
-        return one_by_one(files);
+        return files.iter().map(|(file, path, text)| parse_file(*file, path, text)).collect();
     }
-    // The first file at which the first half of the bytes is behind.
-    let total: usize = files.iter().map(|(_, _, text)| text.len()).sum();
-    let mut behind = 0;
-    let split = files
-        .iter()
-        .position(|(_, _, text)| {
-            behind += text.len();
-            behind * 2 >= total
-        })
-        .map_or(files.len() / 2, |at| at + 1)
-        .clamp(1, files.len() - 1);
-    let (first, second) = files.split_at(split);
-    std::thread::scope(|scope| {
-        // The main thread's stack size: a deep line parses the same on either thread.
-        let other = std::thread::Builder::new()
-            .stack_size(8 << 20)
-            .spawn_scoped(scope, || one_by_one(second));
-        let mut parsed = one_by_one(first);
-        match other {
-            Ok(handle) => match handle.join() {
-                Ok(rest) => parsed.extend(rest),
-                Err(panic) => std::panic::resume_unwind(panic),
-            },
-            // No thread to be had: the second half here too.
-            Err(_) => parsed.extend(one_by_one(second)),
+    let mut largest_first: Vec<usize> = (0..files.len()).collect();
+    largest_first.sort_by_key(|&at| std::cmp::Reverse(files[at].2.len()));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    // Takes the next file not yet taken until none is left: (its place, its result).
+    let take = || {
+        let mut parsed = Vec::new();
+        while let Some(&at) =
+            largest_first.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+        {
+            let (file, path, text) = files[at];
+            parsed.push((at, parse_file(file, path, text)));
         }
         parsed
-    })
+    };
+    let mut parsed = std::thread::scope(|scope| {
+        // The main thread's stack size: a deep line parses the same on either thread.
+        let other = std::thread::Builder::new().stack_size(8 << 20).spawn_scoped(scope, take);
+        let mut parsed = take();
+        // No thread to be had: this one took every file.
+        if let Ok(handle) = other {
+            match handle.join() {
+                Ok(rest) => parsed.extend(rest),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        parsed
+    });
+    parsed.sort_unstable_by_key(|(at, _)| *at);
+    parsed.into_iter().map(|(_, result)| result).collect()
 }
 
 /// Parses `text` registered under `name` in `sources`: a convenience for tests and tools.

@@ -740,7 +740,11 @@ impl Game {
 impl Portable {
     /// The game again, its rules indexed from the pack it carries and its scripts compiled
     /// (they compiled when the pack was installed, so they compile again here).
-    pub fn into_game(self) -> Game {
+    pub fn into_game(mut self) -> Game {
+        // The log's shared names start afresh: shared with the thread this came from, every
+        // name an event logs would count a reference on a cache line both cores fight over
+        // (the cache refills as events are logged; names compare by text).
+        self.world.names = crate::engine::NameCache::default();
         let mut sources = self.sources;
         let symbols = crate::link::Symbols::of(&self.pack);
         let mut rules = Rules::linked(&self.pack, symbols);
