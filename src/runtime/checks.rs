@@ -11,7 +11,7 @@ use crate::model::procedure::Procedure;
 use crate::model::system::{Method, ModifierMode, TemplatePart};
 
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
-use super::rules::Rules;
+use super::rules::{Rules, RulesIndex};
 use super::scope::LineScope;
 
 /// A check as requested through [`Game::check`](super::Game::check).
@@ -202,7 +202,7 @@ pub(crate) fn prepare<'a>(
 
 /// The pool procedure the system's `Default check` names, if it is one: found once at
 /// load, as a `Check:` line naming no procedure (most of them) asks for it on every use.
-pub(crate) fn default_pool(rules: &Rules) -> Option<PoolCheck> {
+pub(crate) fn default_pool(rules: &RulesIndex) -> Option<PoolCheck> {
     let name = rules.default_check.as_deref()?;
     Rules::find(&rules.pools, name).cloned()
 }

@@ -11,10 +11,10 @@ use crate::model::{BlockBody, ConditionLine, Requirement};
 use super::Game;
 use super::error::RuntimeError;
 use super::journal::Part;
-use super::rules::Rules;
+use super::rules::{Rules, RulesIndex};
 
 /// Whether any condition of the pack has a `While:` line (nothing to settle otherwise).
-pub(crate) fn watched(rules: &Rules) -> bool {
+pub(crate) fn watched(rules: &RulesIndex) -> bool {
     rules.conditions.values().any(|block| !whiles(block).is_empty())
 }
 

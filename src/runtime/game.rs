@@ -692,13 +692,15 @@ fn shared(rules: Rules) -> Arc<Rules> {
     rules
 }
 
-/// A game on its way to another thread: everything but the indexed rules, whose compiled
-/// scripts are single-threaded. The pack travels parsed, checked and linked, so the thread
-/// that takes it ([`Portable::into_game`]) only indexes it again and compiles the scripts:
-/// no parsing, no checking (an analysis's sampling and sweep threads start from it).
+/// A game on its way to another thread: everything but the compiled scripts, which are
+/// single-threaded. The pack travels parsed, checked, linked and indexed (the index is
+/// shared, not copied), so the thread that takes it ([`Portable::into_game`]) only compiles
+/// the scripts: no parsing, checking or indexing (an analysis's sampling and sweep threads
+/// start from it).
 #[derive(Clone)]
 pub struct Portable {
     pack: Arc<Pack>,
+    index: Arc<super::rules::RulesIndex>,
     sources: SourceMap,
     world: World,
     script_files: Arc<[(String, String)]>,
@@ -720,6 +722,7 @@ impl Game {
         let game = self.clone();
         Portable {
             pack: game.pack,
+            index: Arc::clone(game.rules.index()),
             sources: game.sources,
             world: game.world,
             script_files: game.script_files,
@@ -738,16 +741,11 @@ impl Game {
 }
 
 impl Portable {
-    /// The game again, its rules indexed from the pack it carries and its scripts compiled
-    /// (they compiled when the pack was installed, so they compile again here).
-    pub fn into_game(mut self) -> Game {
-        // The log's shared names start afresh: shared with the thread this came from, every
-        // name an event logs would count a reference on a cache line both cores fight over
-        // (the cache refills as events are logged; names compare by text).
-        self.world.names = crate::engine::NameCache::default();
+    /// The game again, on the index it carries, its scripts compiled (they compiled when
+    /// the pack was installed, so they compile again here).
+    pub fn into_game(self) -> Game {
         let mut sources = self.sources;
-        let symbols = crate::link::Symbols::of(&self.pack);
-        let mut rules = Rules::linked(&self.pack, symbols);
+        let mut rules = Rules::indexed(self.index);
         if !self.script_files.is_empty() {
             // Registered again under new file ids; the texts, and so every message, are
             // the same.

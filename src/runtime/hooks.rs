@@ -14,6 +14,7 @@ use crate::diagnostics::Span;
 use crate::model::hook::HookEvent;
 use crate::script::{ActorHandle, Dynamic};
 
+use super::rules::RulesIndex;
 use super::Game;
 use super::error::RuntimeError;
 
@@ -314,7 +315,7 @@ fn watches_zeroes(game: &Game) -> bool {
 
 /// Whether anything in `rules` (a hook, a trait's trigger, an `On` line) listens for a
 /// resource reaching 0; found once at load.
-pub(crate) fn zero_listeners(rules: &super::rules::Rules) -> bool {
+pub(crate) fn zero_listeners(rules: &RulesIndex) -> bool {
     rules.hooks.iter().any(|(event, _)| *event == HookEvent::ResourceZero)
         || rules.reactions.iter().any(|reaction| reaction.trigger.event == HookEvent::ResourceZero)
         || rules.event_rules.iter().any(|rule| rule.event.node == HookEvent::ResourceZero)

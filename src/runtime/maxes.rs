@@ -17,7 +17,7 @@ use crate::model::system::ResourceRule;
 use super::Game;
 use super::error::RuntimeError;
 use super::journal::Touched;
-use super::rules::Rules;
+use super::rules::RulesIndex;
 use super::scope::LineScope;
 
 /// How deep `Derived` lines are followed when gathering what an expression reads.
@@ -38,7 +38,7 @@ pub(crate) struct ExprMax {
 }
 
 /// The expression maximums of `rules`' resources, in declaration order.
-pub(crate) fn of(rules: &Rules) -> Vec<ExprMax> {
+pub(crate) fn of(rules: &RulesIndex) -> Vec<ExprMax> {
     let mut out = Vec::new();
     for (resource, lines) in &rules.resources {
         for line in lines {
@@ -57,7 +57,7 @@ pub(crate) fn of(rules: &Rules) -> Vec<ExprMax> {
 }
 
 /// Adds the names `expr` reads to `reads` (`None`: anything).
-fn gather(rules: &Rules, expr: &Expr, reads: &mut Option<Vec<String>>, depth: usize) {
+fn gather(rules: &RulesIndex, expr: &Expr, reads: &mut Option<Vec<String>>, depth: usize) {
     let mut visit = |node: &Expr, _: Span| {
         let Some(names) = reads.as_mut() else { return };
         match node {

@@ -18,9 +18,28 @@ const SPECIALS: [crate::model::expr::Special; 2] =
 /// Blocks of one kind by lower-case name.
 pub(crate) type Blocks = BTreeMap<String, Block>;
 
-/// The pack, indexed.
+/// The pack indexed for running, with its compiled scripts: the index is shared by every
+/// copy of the game, on any thread; the scripts are single-threaded (a thread that takes a
+/// game compiles its own, see [`super::game::Portable`]). Reads go through to the index.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Rules {
+    index: std::sync::Arc<RulesIndex>,
+    /// The pack's compiled scripts, shared by every clone of the game on this thread.
+    pub scripts: Option<std::rc::Rc<super::host::Scripts>>,
+}
+
+impl std::ops::Deref for Rules {
+    type Target = RulesIndex;
+
+    fn deref(&self) -> &RulesIndex {
+        &self.index
+    }
+}
+
+/// The pack, indexed: everything of [`Rules`] but its scripts, so it can be shared between
+/// threads.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RulesIndex {
     /// `power` blocks.
     pub powers: Blocks,
     /// Trait-like blocks (traits, feats, upgrades, ...).
@@ -65,8 +84,6 @@ pub(crate) struct Rules {
     pub rulings: Vec<(String, crate::model::Amount)>,
     /// `Table` lines: name and rows, read by calls (`[Skill Damage(12)]`).
     pub tables: Vec<(crate::model::Name, crate::model::table::Table)>,
-    /// The pack's compiled scripts, shared by every clone of the game.
-    pub scripts: Option<std::rc::Rc<super::host::Scripts>>,
     /// `On <event>: function` hooks, in declaration order.
     pub hooks: Vec<(crate::model::hook::HookEvent, Spanned<crate::model::Name>)>,
     /// `On <event>: <effects>` and `When X reaches 0: <effects>` lines, in declaration order.
@@ -147,9 +164,42 @@ impl Rules {
         Rules::linked(pack, symbols)
     }
 
-    /// Indexes `pack`, whose symbol table is `symbols`.
+    /// Indexes `pack`, whose symbol table is `symbols` (no scripts yet).
     pub fn linked(pack: &Pack, symbols: crate::link::Symbols) -> Rules {
-        let mut rules = Rules { symbols, ..Rules::default() };
+        Rules::indexed(std::sync::Arc::new(RulesIndex::linked(pack, symbols)))
+    }
+
+    /// Rules on an index already built (no scripts yet).
+    pub fn indexed(index: std::sync::Arc<RulesIndex>) -> Rules {
+        Rules { index, scripts: None }
+    }
+
+    /// The index, to share with another thread.
+    pub fn index(&self) -> &std::sync::Arc<RulesIndex> {
+        &self.index
+    }
+
+    /// The entry called `name` in `blocks` (keyed like [`Blocks`]), exactly or
+    /// case-insensitively.
+    pub fn find<'a, V>(blocks: &'a BTreeMap<String, V>, name: &str) -> Option<&'a V> {
+        // A keyed search rather than a scan: every block has two keys (as written and in
+        // lower case), and `get` measured cheaper than scanning even a short map.
+        blocks.get(name).or_else(|| blocks.get(&name.to_lowercase()))
+    }
+
+    /// The names of `blocks`, as written, for suggestions.
+    pub fn names(blocks: &Blocks) -> impl Iterator<Item = &str> {
+        blocks
+            .iter()
+            .filter(|(key, block)| **key == block.name.node.as_str().to_lowercase())
+            .map(|(_, block)| block.name.node.as_str())
+    }
+}
+
+impl RulesIndex {
+    /// Indexes `pack`, whose symbol table is `symbols`.
+    pub fn linked(pack: &Pack, symbols: crate::link::Symbols) -> RulesIndex {
+        let mut rules = RulesIndex { symbols, ..RulesIndex::default() };
         for block in pack.blocks() {
             let block = &block.node;
             let key = block.name.node.as_str().to_lowercase();
@@ -332,14 +382,6 @@ impl Rules {
         })
     }
 
-    /// The entry called `name` in `blocks` (keyed like [`Blocks`]), exactly or
-    /// case-insensitively.
-    pub fn find<'a, V>(blocks: &'a BTreeMap<String, V>, name: &str) -> Option<&'a V> {
-        // A keyed search rather than a scan: every block has two keys (as written and in
-        // lower case), and `get` measured cheaper than scanning even a short map.
-        blocks.get(name).or_else(|| blocks.get(&name.to_lowercase()))
-    }
-
     /// The table called `name` (without regard to case): by its link when the pack's link
     /// step resolved it, else by its text.
     pub fn table(&self, name: &crate::model::Name) -> Option<&crate::model::table::Table> {
@@ -366,14 +408,6 @@ impl Rules {
             Link::Absent | Link::Stat(_) | Link::Resource(_) => None,
             Link::Unlinked => self.ruling(name.as_str()),
         }
-    }
-
-    /// The names of `blocks`, as written, for suggestions.
-    pub fn names(blocks: &Blocks) -> impl Iterator<Item = &str> {
-        blocks
-            .iter()
-            .filter(|(key, block)| **key == block.name.node.as_str().to_lowercase())
-            .map(|(_, block)| block.name.node.as_str())
     }
 
     /// The system's `Derived X: [expr]` lines, in declaration order.

@@ -12,10 +12,10 @@ use crate::model::hook::HookEvent;
 use super::Game;
 use super::effects::Context;
 use super::error::RuntimeError;
-use super::rules::Rules;
+use super::rules::RulesIndex;
 
 /// The names of the conditions with a `Temporary health: N` line, in declaration order.
-pub(crate) fn conditions(rules: &Rules) -> Vec<String> {
+pub(crate) fn conditions(rules: &RulesIndex) -> Vec<String> {
     rules
         .conditions
         .values()

@@ -28,7 +28,7 @@ use super::effects::{Context, execute, stacking_of};
 use super::error::{RuntimeError, RuntimeErrorKind};
 use super::hooks::{Event, EventData};
 use super::journal::Part;
-use super::rules::Rules;
+use super::rules::{Rules, RulesIndex};
 use super::scope::LineScope;
 
 /// How deep trait reactions may set each other off (a trait whose effect causes its own
@@ -76,7 +76,7 @@ fn has_while(block: &Block) -> bool {
 
 /// The reactions of a pack's traits, and whether any trait holds conditions under `While:`
 /// lines (then every command ends by settling them).
-pub(crate) fn of(rules: &Rules) -> (Vec<Reaction>, bool) {
+pub(crate) fn of(rules: &RulesIndex) -> (Vec<Reaction>, bool) {
     let mut reactions = Vec::new();
     let mut watched = false;
     for name in Rules::names(&rules.traits) {
