@@ -506,36 +506,32 @@ pub enum TemplatePart {
 pub struct DiceTemplate {
     /// The parts in order.
     pub parts: Vec<TemplatePart>,
+    /// [`DiceTemplate::faces`], read from the parts once, when the template is made (a check
+    /// asks on every roll). A function of the parts: equality is the parts'.
+    #[serde(skip)]
+    faces: Option<i64>,
+    /// [`DiceTemplate::best_of`], read once likewise.
+    #[serde(skip)]
+    best_of: Option<u32>,
 }
 
 impl DiceTemplate {
+    /// The template of `parts`.
+    pub fn new(parts: Vec<TemplatePart>) -> DiceTemplate {
+        let faces = faces_of(&parts);
+        let best_of = best_of(&parts);
+        DiceTemplate { parts, faces, best_of }
+    }
+
     /// The die size of the last `dN` in the literal text (`[Tier + 2]d10` -> 10).
     pub fn faces(&self) -> Option<i64> {
-        let text: String = self
-            .parts
-            .iter()
-            .map(|part| match part {
-                TemplatePart::Text(text) => text.as_str(),
-                TemplatePart::Hole(_) => "0",
-            })
-            .collect();
-        let after = &text[text.to_ascii_lowercase().rfind('d')? + 1..];
-        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
-        if after.starts_with('%') { Some(100) } else { digits.parse().ok() }
+        self.faces
     }
 
     /// How many dice a one-die template rolls to keep the best of (`2d20kh1`, `2d20kh`,
     /// `3d20k1`: 2, 2, 3); `None` for any other notation.
     pub fn best_of(&self) -> Option<u32> {
-        let [TemplatePart::Text(text)] = self.parts.as_slice() else { return None };
-        let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        let text = text.to_ascii_lowercase();
-        let (count, rest) = text.split_once('d')?;
-        let count: u32 = count.parse().ok()?;
-        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-        let keep = &rest[digits.len()..];
-        let keeps_one = matches!(keep, "kh1" | "kh" | "k1" | "k");
-        (!digits.is_empty() && keeps_one && count >= 2).then_some(count)
+        self.best_of
     }
 
     /// Fills the holes with `values` (one per hole, in order) giving plain dice notation.
@@ -551,6 +547,33 @@ impl DiceTemplate {
             })
             .collect()
     }
+}
+
+/// The die size of the last `dN` in the literal text of `parts` (`[Tier + 2]d10` -> 10).
+fn faces_of(parts: &[TemplatePart]) -> Option<i64> {
+    let text: String = parts
+        .iter()
+        .map(|part| match part {
+            TemplatePart::Text(text) => text.as_str(),
+            TemplatePart::Hole(_) => "0",
+        })
+        .collect();
+    let after = &text[text.to_ascii_lowercase().rfind('d')? + 1..];
+    let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+    if after.starts_with('%') { Some(100) } else { digits.parse().ok() }
+}
+
+/// How many dice `parts`, one literal die roll, keeps the best of (`2d20kh1`: 2).
+fn best_of(parts: &[TemplatePart]) -> Option<u32> {
+    let [TemplatePart::Text(text)] = parts else { return None };
+    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let text = text.to_ascii_lowercase();
+    let (count, rest) = text.split_once('d')?;
+    let count: u32 = count.parse().ok()?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let keep = &rest[digits.len()..];
+    let keeps_one = matches!(keep, "kh1" | "kh" | "k1" | "k");
+    (!digits.is_empty() && keeps_one && count >= 2).then_some(count)
 }
 
 impl fmt::Display for DiceTemplate {
@@ -829,5 +852,29 @@ impl fmt::Display for CreationBudget {
         let (points, group, low, high) = (self.points, &self.group.node, self.low, self.high);
         let range = if low < 0 { format!("{low} to {high}") } else { format!("{low}-{high}") };
         write!(f, "{points} points among {group}, {range} each")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_template_reads_its_die_size_and_best_of_once_made() {
+        let text = |t: &str| TemplatePart::Text(t.to_string());
+        let two = crate::model::Expr::Number(crate::model::expr::Number::integer(2));
+        let hole = TemplatePart::Hole(Spanned::new(two, crate::diagnostics::Span::NONE));
+        let cases = [
+            (vec![text("2d20kh1")], Some(20), Some(2)),
+            (vec![text("3D20 k")], Some(20), Some(3)),
+            (vec![text("1d20")], Some(20), None),
+            (vec![hole.clone(), text("d10")], Some(10), None),
+            (vec![text("{"), hole, text("d%}cs>=8")], Some(100), None),
+            (vec![text("7")], None, None),
+        ];
+        for (parts, faces, best_of) in cases {
+            let template = DiceTemplate::new(parts);
+            assert_eq!((template.faces(), template.best_of()), (faces, best_of), "{template}");
+        }
     }
 }

@@ -322,7 +322,7 @@ impl Lowerer {
                 _ => TemplatePart::Text(node.as_str().to_string()),
             });
         }
-        Some(Spanned::new(DiceTemplate { parts }, span))
+        Some(Spanned::new(DiceTemplate::new(parts), span))
     }
 
     /// `Result =0:`, `Result <2:`, `Result Fail:`, `Result Critical:` or `Result if [...]:`: an

@@ -14,9 +14,9 @@ use crate::diagnostics::Span;
 use crate::model::hook::HookEvent;
 use crate::script::{ActorHandle, Dynamic};
 
-use super::rules::RulesIndex;
 use super::Game;
 use super::error::RuntimeError;
+use super::rules::RulesIndex;
 
 /// How many rounds of queued hooks one script call may cause.
 pub(crate) const HOOK_ROUNDS: usize = 16;

@@ -45,8 +45,9 @@ pub(crate) struct Settled<'a> {
     critical_from: Option<u32>,
     /// The highest critical face (`natural in 18-20`); `None`: no upper end.
     critical_to: Option<u32>,
-    /// The procedure's `Policy` lines over the defaults, for when no decider is passed.
-    policies: PolicyDecider,
+    /// The procedure's `Policy` lines over the defaults, for when no decider is passed
+    /// (`None`: it has none, and the defaults are made only when needed).
+    policies: Option<PolicyDecider>,
     /// `Extra dice:` — the world pool extra dice come from, and how many the request
     /// asked for (`None`: a decision).
     extra_dice: Option<(String, Option<i64>)>,
@@ -130,7 +131,7 @@ pub(crate) fn settle<'a>(
         pooled: request.pooled,
         critical_from,
         critical_to,
-        policies: policies_of(procedure),
+        policies: (!procedure.policies.is_empty()).then(|| policies_of(procedure)),
         extra_dice: procedure
             .extra_dice
             .map(|pool| (pool.node.as_str().to_string(), request.extra_dice)),
@@ -187,10 +188,10 @@ impl Settled<'_> {
         actor: &str,
         decider: Option<&mut dyn Decider>,
     ) -> Result<CheckOutcome, RuntimeError> {
-        let mut policies = self.policies.clone();
+        let mut policies = None;
         let decider = match decider {
             Some(decider) => decider,
-            None => &mut policies,
+            None => policies.insert(self.policies.clone().unwrap_or_default()),
         };
         let engine = |error: crate::engine::EngineError| RuntimeError::from(error);
         let (grade, totals, names) = match self.method {
