@@ -504,10 +504,10 @@ pub fn roll_plus_modifier(
 pub fn roll_best_plus_modifier(
     roller: &mut Roller,
     check: &ModifiedRollCheck,
-) -> Result<(ModifiedRollOutcome, Vec<RolledDie>), EngineErrorKind> {
+) -> Result<(ModifiedRollOutcome, super::RolledDice), EngineErrorKind> {
     let count = check.best_of.max(1);
     check_count(count)?;
-    let mut dice = Vec::with_capacity(count as usize);
+    let mut dice = super::RolledDice::with_capacity(count as usize);
     for _ in 0..count {
         dice.push(roll_die(roller, check.sides)?);
     }

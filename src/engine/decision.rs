@@ -282,14 +282,40 @@ impl Default for PolicyDecider {
     /// Second die: `if-better`; boost: `max-safe`; spending, rerolls and ignoring
     /// penalties: `never` (they cost something).
     fn default() -> Self {
-        let policies = BTreeMap::from([
-            (DecisionKind::SecondDie, Policy::IfBetter),
-            (DecisionKind::Boost, Policy::MaxSafe),
-            (DecisionKind::Spend, Policy::Never),
-            (DecisionKind::Reroll, Policy::Never),
-            (DecisionKind::IgnorePenalties, Policy::Never),
-        ]);
-        PolicyDecider { policies }
+        let kinds = [
+            DecisionKind::SecondDie,
+            DecisionKind::Boost,
+            DecisionKind::Spend,
+            DecisionKind::Reroll,
+            DecisionKind::IgnorePenalties,
+        ];
+        PolicyDecider { policies: kinds.map(|kind| (kind, DefaultPolicies::of(kind))).into() }
+    }
+}
+
+/// The decider [`PolicyDecider::default`] is, without its table: every decision answered by
+/// its kind's default policy (a choice among named options: `never`), allocating nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DefaultPolicies;
+
+impl DefaultPolicies {
+    /// The default policy for decisions of `kind`.
+    pub fn of(kind: DecisionKind) -> Policy {
+        match kind {
+            DecisionKind::SecondDie => Policy::IfBetter,
+            DecisionKind::Boost => Policy::MaxSafe,
+            DecisionKind::Spend
+            | DecisionKind::Choice
+            | DecisionKind::Reroll
+            | DecisionKind::IgnorePenalties => Policy::Never,
+        }
+    }
+}
+
+impl Decider for DefaultPolicies {
+    fn decide(&mut self, point: &DecisionPoint) -> DecisionTaken {
+        let policy = DefaultPolicies::of(point.kind());
+        DecisionTaken { point: point.clone(), answer: policy.answer(point), policy: Some(policy) }
     }
 }
 
@@ -327,6 +353,23 @@ mod tests {
         let better = DecisionPoint::UseSecondDie { first: 5, second: 6 };
         assert_eq!(Policy::IfBetter.answer(&better), Answer::Choice(true));
         assert_eq!(Policy::Never.answer(&better), Answer::Choice(false));
+    }
+
+    #[test]
+    fn the_default_policies_decide_as_the_default_table() {
+        let points = [
+            DecisionPoint::UseSecondDie { first: 3, second: 8 },
+            DecisionPoint::ChooseBoost { roll: 9, target: 10, max: 3 },
+        ];
+        for point in &points {
+            let table = PolicyDecider::default().decide(point);
+            assert_eq!(DefaultPolicies.decide(point), table, "{point:?}");
+        }
+        for (kind, policy) in PolicyDecider::default().policies {
+            assert_eq!(DefaultPolicies::of(kind), policy, "{kind:?}");
+        }
+        // A kind the table leaves out is `never` in both.
+        assert_eq!(DefaultPolicies::of(DecisionKind::Choice), Policy::Never);
     }
 
     #[test]

@@ -50,7 +50,8 @@ pub use damage::{
     resolve_damage, resolve_heal,
 };
 pub use decision::{
-    Answer, Decider, DecisionKind, DecisionPoint, DecisionTaken, Policy, PolicyDecider,
+    Answer, Decider, DecisionKind, DecisionPoint, DecisionTaken, DefaultPolicies, Policy,
+    PolicyDecider,
 };
 pub use direction::{Direction, Quarter};
 pub use effects::{DamageInto, DamageReport};

@@ -12,8 +12,8 @@ use super::actor::{Actor, Resource};
 use super::cause::Cause;
 use super::checks::{
     ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck,
-    RollUnderOutcome, RolledDie, SuccessPoolCheck, SuccessPoolOutcome, decide_roll_under,
-    pool_vs_threshold, roll_best_plus_modifier, roll_under_asks, roll_under_dice, success_pool,
+    RollUnderOutcome, SuccessPoolCheck, SuccessPoolOutcome, decide_roll_under, pool_vs_threshold,
+    roll_best_plus_modifier, roll_under_asks, roll_under_dice, success_pool,
 };
 use super::clock::WorldClock;
 use super::decision::Decider;
@@ -544,10 +544,11 @@ impl World {
     fn log_check(
         &mut self,
         actor: Option<&str>,
-        dice: Vec<RolledDie>,
+        dice: impl Into<super::RolledDice>,
         result: CheckResult,
         span: Span,
     ) {
+        let dice = dice.into();
         if !dice.is_empty() {
             self.log_roll(actor, "check", dice, span);
         }

@@ -188,10 +188,11 @@ impl Settled<'_> {
         actor: &str,
         decider: Option<&mut dyn Decider>,
     ) -> Result<CheckOutcome, RuntimeError> {
-        let mut policies = None;
-        let decider = match decider {
-            Some(decider) => decider,
-            None => policies.insert(self.policies.clone().unwrap_or_default()),
+        let (mut own, mut defaults) = (self.policies.clone(), crate::engine::DefaultPolicies);
+        let decider: &mut dyn Decider = match (decider, own.as_mut()) {
+            (Some(decider), _) => decider,
+            (None, Some(own)) => own,
+            (None, None) => &mut defaults,
         };
         let engine = |error: crate::engine::EngineError| RuntimeError::from(error);
         let (grade, totals, names) = match self.method {

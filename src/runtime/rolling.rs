@@ -66,7 +66,7 @@ pub(crate) fn draw(roller: &mut Roller, dice: &DiceText) -> Result<Roll, EvalErr
 /// dice (forced ones marked) and its total.
 pub(crate) fn log(world: &mut World, user: &str, rolled: &[Rolled], span: Span) {
     for term in rolled {
-        let dice: Vec<RolledDie> = term.roll.dice.iter().map(RolledDie::from).collect();
+        let dice: crate::engine::RolledDice = term.roll.dice.iter().map(RolledDie::from).collect();
         world.log_term(Some(user), dice, term.roll.total, span);
     }
 }
