@@ -5,7 +5,7 @@
 //! that is neither built in nor a declared record, a `requirement` field other than
 //! `Requires` (the one the runtime enforces), and a `Fallback weapon:` the pack lacks.
 
-use crate::diagnostics::{Diagnostic, Span, Spanned, did_you_mean};
+use crate::diagnostics::{Diagnostic, Span, Spanned, article, did_you_mean};
 use crate::model::gear::{FieldDecl, FieldType, FieldValue, GearKind};
 use crate::model::labels::{ArmourLabel, Labels, WeaponLabel};
 use crate::model::{Amount, ArmourLine, Block, BlockBody, BlockKind, Pack, SystemLine, WeaponLine};
@@ -231,6 +231,8 @@ fn gear(
     }
 }
 
+/// The gear kind's word in prose, lower case (`a weapon block`; [`GearKind::word`] is the
+/// label's `Weapon`).
 fn kind_word(kind: GearKind) -> &'static str {
     match kind {
         GearKind::Weapon => "weapon",
@@ -252,11 +254,21 @@ fn unknown_field(declared: &Declared<'_>, kind: GearKind, line: &Written<'_>) ->
         format!("declare it in the system (`{} fields: {} number`)", kind.word(), line.label);
     let help = match close {
         Some(close) => format!("did you mean `{close}`? or {declare}"),
-        None => format!("{declare}; a {} block has {}", kind_word(kind), known.join(", ")),
+        None => format!(
+            "{declare}; {} {} block has {}",
+            article(kind_word(kind)),
+            kind_word(kind),
+            known.join(", ")
+        ),
     };
     Diagnostic::error(
         "rules::check::unknown_field",
-        format!("`{}` is not a {} line or a declared field", line.label, kind_word(kind)),
+        format!(
+            "`{}` is not {} {} line or a declared field",
+            line.label,
+            article(kind_word(kind)),
+            kind_word(kind)
+        ),
     )
     .with_primary(line.label_span, "unknown field")
     .with_help(help)
@@ -311,8 +323,9 @@ fn typed(
             Diagnostic::error(
                 "rules::check::field_type",
                 format!(
-                    "`{label}` is {} here, and a {} field",
+                    "`{label}` is {} here, and {} {} field",
                     written_article(written),
+                    article(&decl.types_text()),
                     decl.types_text()
                 ),
             )
@@ -354,7 +367,7 @@ fn written_article(written: &str) -> String {
     match written {
         "dice" => "a dice value".into(),
         "number" => "a number".into(),
-        other => format!("a {other}"),
+        other => format!("{} {other}", article(other)),
     }
 }
 
@@ -420,8 +433,9 @@ fn record_entries(
                 Diagnostic::error(
                     "rules::check::field_type",
                     format!(
-                        "`{name}` is {} here, and a {} entry of {record}",
+                        "`{name}` is {} here, and {} {} entry of {record}",
                         written_article(written),
+                        article(&decl.node.types_text()),
                         decl.node.types_text()
                     ),
                 )

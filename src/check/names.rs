@@ -341,7 +341,10 @@ impl<'a> Names<'a> {
                 CheckErrorKind::UnknownReference { what, name: text.to_string() }.at(name.span),
                 text,
                 candidates,
-                &format!("define it with {} block", article(&kinds.join(" or "))),
+                &{
+                    let kinds = kinds.join(" or ");
+                    format!("define it with {} {kinds} block", crate::diagnostics::article(&kinds))
+                },
             ));
         }
     }
@@ -379,12 +382,4 @@ pub(super) fn with_suggestion<'a>(
     fallback: &str,
 ) -> Diagnostic {
     error.to_diagnostic().with_suggestion(name, candidates, fallback)
-}
-
-/// `an armour`, `a power`: the indefinite article for a block kind.
-fn article(kind: &str) -> String {
-    match kind.chars().next() {
-        Some('a' | 'e' | 'i' | 'o' | 'u') => format!("an {kind}"),
-        _ => format!("a {kind}"),
-    }
 }

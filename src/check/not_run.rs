@@ -129,7 +129,7 @@ fn trait_line(line: &TraitLine, kind: BlockKind) -> Option<(String, String)> {
             format!(
                 "the engine tests a `Prereq:` when a stance is adopted or an upgrade modifies \
                  a power, and never takes {} {kind} (it holds from when the actor joins)",
-                article(kind)
+                crate::diagnostics::article(&kind.to_string())
             ),
             "write it as `While:` to hold the effect only while the test holds, or as a \
              comment (`# Prereq: ...`) for the GM who grants it"
@@ -140,7 +140,7 @@ fn trait_line(line: &TraitLine, kind: BlockKind) -> Option<(String, String)> {
 }
 
 fn keywords_help(kind: BlockKind) -> String {
-    let a = article(kind);
+    let a = crate::diagnostics::article(&kind.to_string());
     format!(
         "write it in the `Details:` line, or as a comment (`# Keywords: ...`), until the \
          engine reads {a} {kind}'s keywords; `vs Keyword` modifiers and `this power has \
@@ -177,14 +177,8 @@ fn default(assignment: &Assignment, span: Span, symbols: &Symbols, out: &mut Vec
 
 /// The diagnostic for a `label:` line of a `kind` block the engine does not run.
 fn refusal(span: Span, label: &str, kind: BlockKind, why: &str, help: String) -> Diagnostic {
-    let a = article(kind);
+    let a = crate::diagnostics::article(&kind.to_string());
     Diagnostic::error(CODE, format!("{a} {kind}'s `{label}:` line is not run: {why}"))
         .with_primary(span, "accepted by the grammar, but the engine does not run it")
         .with_help(help)
-}
-
-/// `a` or `an` before the block kind's word.
-fn article(kind: BlockKind) -> &'static str {
-    let word = kind.to_string();
-    if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
 }

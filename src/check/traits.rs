@@ -30,6 +30,7 @@ pub(super) fn traits(pack: &Pack, out: &mut Vec<Diagnostic>) {
             ) => kind,
             _ => continue,
         };
+        let a = crate::diagnostics::article(&kind.to_string());
         let BlockBody::Trait(lines) = &block.body else { continue };
         let trigger = lines.iter().find_map(|line| match &line.node {
             TraitLine::Trigger(requirement) => Some((requirement, line.span)),
@@ -42,9 +43,9 @@ pub(super) fn traits(pack: &Pack, out: &mut Vec<Diagnostic>) {
                         "rules::check::unknown_trigger",
                         format!("the engine cannot tell when `{requirement}` happens"),
                     )
-                    .with_primary(span, format!("not an event the engine raises for a {kind}"))
+                    .with_primary(span, format!("not an event the engine raises for {a} {kind}"))
                     .with_help(format!(
-                        "a {kind}'s trigger is one of: {}; a reaction the player chooses to use \
+                        "{a} {kind}'s trigger is one of: {}; a reaction the player chooses to use \
                          is a power with this Trigger line",
                         TRAIT_TRIGGERS.join(", ")
                     )),

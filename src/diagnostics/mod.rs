@@ -8,6 +8,7 @@ mod render;
 mod source;
 mod span;
 mod suggest;
+mod wording;
 
 pub use diagnostic::{Diagnostic, Label, Severity, ToDiagnostic};
 pub use escape::{escape_string, escape_text, mask_text};
@@ -15,3 +16,4 @@ pub use render::{MAX_RENDERED, RenderStyle, render, render_all, to_json};
 pub use source::{LineCol, SourceFile, SourceMap, line_col, offset_of};
 pub use span::{FileId, Span, Spanned};
 pub use suggest::{did_you_mean, edit_distance};
+pub use wording::article;

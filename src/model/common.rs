@@ -541,11 +541,5 @@ impl fmt::Display for Assignment {
 /// The article a test prints before `word`: `no` when the test is negated, else `an` before
 /// a vowel and `a` otherwise (`wielding an Axe`, `an ally within 2`, `no enemy is Dazed`).
 fn article(word: &str, negated: bool) -> &'static str {
-    if negated {
-        "no"
-    } else if word.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    }
+    if negated { "no" } else { crate::diagnostics::article(word) }
 }

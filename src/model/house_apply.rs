@@ -180,8 +180,9 @@ fn names_nothing(pack: &Pack, own: usize, house: &HouseRule) -> Diagnostic {
     };
     if let Some(other) = others().find(|block| block.node.name.node.matches(name)) {
         let actual = other.node.kind.node;
+        let a = crate::diagnostics::article(&actual.to_string());
         return diagnostic.with_help(format!(
-            "`{name}` is a {actual}: write `{} {actual} {name}`",
+            "`{name}` is {a} {actual}: write `{} {actual} {name}`",
             house.verb.node
         ));
     }

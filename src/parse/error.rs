@@ -320,7 +320,7 @@ pub enum ParseErrorKind {
         expected: String,
     },
     /// `Slots:` in a power.
-    #[error("`{label}` is not a line of a {kind} block")]
+    #[error("`{label}` is not a line of {} {kind} block", crate::diagnostics::article(.kind))]
     LineNotAllowed {
         /// The label as written.
         label: String,
@@ -379,7 +379,9 @@ impl ParseErrorKind {
             }
             ParseErrorKind::GradeGate { .. } => "expected a grade gate".into(),
             ParseErrorKind::NumberTooLarge => "does not fit in a 64-bit integer".into(),
-            ParseErrorKind::LineNotAllowed { kind, .. } => format!("not a {kind} line"),
+            ParseErrorKind::LineNotAllowed { kind, .. } => {
+                format!("not {} {kind} line", crate::diagnostics::article(kind))
+            }
             ParseErrorKind::MissingInclude(_) => "no such file next to this one".into(),
             ParseErrorKind::IncludeOutsidePack(_) => {
                 "not a `.rules` file inside the pack folder".into()

@@ -107,9 +107,13 @@ impl Lowerer {
             });
         let help = match suggestion {
             Some(suggestion) => {
-                format!("did you mean `{suggestion}`? a {kind} block has {}", labels.join(", "))
+                let a = crate::diagnostics::article(&kind.to_string());
+                format!("did you mean `{suggestion}`? {a} {kind} block has {}", labels.join(", "))
             }
-            None => format!("a {kind} block has {}", labels.join(", ")),
+            None => {
+                let a = crate::diagnostics::article(&kind.to_string());
+                format!("{a} {kind} block has {}", labels.join(", "))
+            }
         };
         self.diagnostics.push(diagnostic.with_help(help));
     }

@@ -260,3 +260,21 @@ fn a_misspelt_named_label_is_suggested_with_its_name() {
     assert!(help.starts_with("did you mean `Layered Body`? a system block has Stats, "), "{help}");
     assert!(help.contains("Layered <name>") && help.contains("Ruling <name>"), "{help}");
 }
+
+#[test]
+fn a_line_another_block_kind_takes_is_refused_with_its_article() {
+    let text = "actor Ana\nSkill: 2\n\nupgrade Keen\nRange: 3\n";
+    let (_, diagnostics) =
+        super::parse_source(&mut crate::diagnostics::SourceMap::new(), "t.rules", text);
+    let messages: Vec<(&str, &str)> =
+        diagnostics.iter().map(|d| (d.message.as_str(), d.labels[0].message.as_str())).collect();
+    assert_eq!(
+        messages,
+        [
+            ("`Skill` is not a line of an actor block", "not an actor line"),
+            ("`Range` is not a line of an upgrade block", "not an upgrade line"),
+        ]
+    );
+    let help = diagnostics[0].help.as_deref().unwrap();
+    assert!(help.starts_with("an actor block has Stats, "), "{help}");
+}
