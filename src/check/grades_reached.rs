@@ -33,9 +33,10 @@ pub fn grades_reached(pack: &Pack, out: &mut Vec<Diagnostic>) {
         else {
             continue;
         };
-        // A named gate reads the system's labels, as the runtime does.
-        let labelled =
-            |name: &str| system.iter().find(|g| g.label.node.matches(name)).map(|g| g.grade);
+        // A named gate reads the procedure's labels, then the system's, as the runtime does.
+        let labelled = |name: &str| {
+            crate::model::procedure::gate_grade(Some(&procedure), system.iter().copied(), name)
+        };
         for line in lines {
             let (grade, span): (u32, Span) = match &line.node {
                 PowerLine::Result {

@@ -9,7 +9,8 @@ use super::names::Names;
 use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::model::expr::Value;
 use crate::model::power::GradeGate;
-use crate::model::system::{PolicyDecision, TemplatePart};
+use crate::model::procedure::{Procedure, gate_grade};
+use crate::model::system::{GradeLabel, PolicyDecision, TemplatePart};
 use crate::model::{
     ActorLine, Amount, ArmourLine, BlockBody, BlockKind, Expr, Method, Pack, PowerLine,
     ProcedureLine, SystemLine,
@@ -210,11 +211,23 @@ pub fn grade_caps(pack: &Pack, out: &mut Vec<Diagnostic>) {
 }
 
 /// `Result 0:` applies at every grade (warning: `Result =0:` or `Result Fail:` is likely
-/// meant); `Result <Label>:` must name a label of the system's `Grades:` line.
+/// meant); `Result <Label>:` must name a label of the `Grades:` line of the power's
+/// procedure or of the system ([`gate_grade`]). A procedure label that the system's
+/// `Grades:` line gives another grade is a warning saying which one a gate reads.
 pub fn result_gates(pack: &Pack, out: &mut Vec<Diagnostic>) {
-    let labels: Vec<&crate::model::Name> = pack.grade_labels().map(|g| &g.label.node).collect();
+    let system: Vec<&GradeLabel> = pack.grade_labels().collect();
     for block in pack.blocks() {
+        if let Some(procedure) = Procedure::of(&block.node) {
+            shadowed_labels(&procedure, &system, out);
+        }
         let BlockBody::Power(lines) = &block.node.body else { continue };
+        let procedure = lines
+            .iter()
+            .find_map(|line| match &line.node {
+                PowerLine::Check(spec) => Some(spec),
+                _ => None,
+            })
+            .and_then(|spec| pack.check_procedure(spec));
         for line in lines {
             match &line.node {
                 PowerLine::Result { grade: Some(grade), gate: GradeGate::AtLeast, .. }
@@ -225,39 +238,64 @@ pub fn result_gates(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     ));
                 }
                 PowerLine::Result { gate: GradeGate::Named(name), .. }
-                    if !labels.iter().any(|label| label.matches(name.node.as_str())) =>
+                    if gate_grade(
+                        procedure.as_ref(),
+                        system.iter().copied(),
+                        name.node.as_str(),
+                    )
+                    .is_none() =>
                 {
-                    let known: Vec<String> = labels.iter().map(|l| l.to_string()).collect();
+                    let own = procedure.iter().flat_map(|p| p.grades.iter().map(|g| &g.node));
+                    let known: Vec<String> = own
+                        .chain(system.iter().copied())
+                        .map(|g| g.label.node.to_string())
+                        .collect();
                     let known =
                         if known.is_empty() { "no grades".into() } else { known.join(", ") };
-                    // A procedure's own labels name its grades in the log; gates read the
-                    // system's.
-                    let procedure = pack.blocks().find_map(|block| {
-                        let procedure = crate::model::procedure::Procedure::of(&block.node)?;
-                        let mut labels = procedure.grades.iter();
-                        labels
-                            .any(|g| g.node.label.node.matches(name.node.as_str()))
-                            .then_some(procedure.name)
-                    });
-                    let help = match procedure {
+                    let lines = match procedure.as_ref().filter(|p| !p.grades.is_empty()) {
                         Some(procedure) => format!(
-                            "`{}` labels a grade on the `Grades:` line of `{procedure}`, which names \
-                             grades in the log only; a `Result <Label>:` gate reads the system's \
-                             `Grades:` line (it names {known}): move the line to the system",
-                            name.node
+                            "the `Grades:` lines of `{}` and of the system name",
+                            procedure.name
                         ),
-                        None => format!("the system's `Grades:` line names {known}"),
+                        None => "the system's `Grades:` line names".to_string(),
                     };
                     out.push(
                         CheckErrorKind::UnknownGradeLabel(name.node.to_string())
                             .at(name.span)
                             .to_diagnostic()
-                            .with_help(help),
+                            .with_help(format!("{lines} {known}")),
                     );
                 }
                 _ => {}
             }
         }
+    }
+}
+
+/// Warns about each label of `procedure`'s `Grades:` line that the system's `Grades:` line
+/// gives another grade: a gate of a power checked with the procedure reads the procedure's.
+fn shadowed_labels(procedure: &Procedure<'_>, system: &[&GradeLabel], out: &mut Vec<Diagnostic>) {
+    for own in procedure.grades {
+        let label = &own.node.label.node;
+        let Some(other) = system.iter().find(|g| g.label.node.matches(label.as_str())) else {
+            continue;
+        };
+        if other.grade == own.node.grade {
+            continue;
+        }
+        let message = format!(
+            "`{label}` is grade {} on `{}`'s `Grades:` line and grade {} on the system's",
+            own.node.grade, procedure.name, other.grade
+        );
+        out.push(
+            Diagnostic::warning("rules::check::grade_label_shadowed", message)
+                .with_primary(own.node.label.span, "the grade a gate reads")
+                .with_help(format!(
+                    "a `Result {label}:` gate of a power checked with `{}` reads this line, \
+                     others the system's; name the two grades apart to keep one meaning",
+                    procedure.name
+                )),
+        );
     }
 }
 

@@ -203,6 +203,22 @@ impl<'a> Procedure<'a> {
     }
 }
 
+/// The grade a `Result <Label>:` gate names: the label on the `Grades:` line of the
+/// procedure the power checks with, else on the system's (`system`, in order). One rule
+/// for `check` and the runtime: a procedure's own label wins over the system's of the same
+/// name.
+pub fn gate_grade<'a>(
+    procedure: Option<&Procedure<'a>>,
+    system: impl IntoIterator<Item = &'a crate::model::system::GradeLabel>,
+    label: &str,
+) -> Option<u32> {
+    let own = procedure.into_iter().flat_map(|procedure| procedure.grades.iter());
+    own.map(|grade| &grade.node)
+        .chain(system)
+        .find(|grade| grade.label.node.matches(label))
+        .map(|grade| grade.grade)
+}
+
 impl Pack {
     /// Every line of every system block, in order.
     pub fn system_lines(&self) -> impl Iterator<Item = &Spanned<SystemLine>> {
@@ -213,7 +229,7 @@ impl Pack {
     }
 
     /// The labels of the system's `Grades:` lines, in order: what a `Result <Label>:` gate
-    /// names (a procedure's own labels name its grades in the log only).
+    /// names after its procedure's own (see [`gate_grade`]).
     pub fn grade_labels(&self) -> impl Iterator<Item = &crate::model::system::GradeLabel> {
         self.system_lines()
             .filter_map(|line| match &line.node {

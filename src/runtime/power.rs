@@ -759,10 +759,11 @@ fn resolve(
                 PowerLine::Result { grade, gate, effects } => {
                     let (named, holds) = match gate {
                         GradeGate::Named(name) => {
-                            (game.rules.grade_named(name.node.as_str()), false)
+                            (gate_grade(rules, check_line, name.node.as_str()), false)
                         }
                         GradeGate::Critical => {
-                            (game.rules.grade_named("Critical"), names.contains(&("Critical", 1)))
+                            let named = gate_grade(rules, check_line, "Critical");
+                            (named, names.contains(&("Critical", 1)))
                         }
                         GradeGate::If(when) => {
                             let context = Context { outcome: &names, ..*context };
@@ -847,4 +848,24 @@ fn use_names(context: &Context<'_>) -> [(&'static str, i64); 2] {
         found.copied().unwrap_or((wanted, 0))
     };
     [find("Spent"), find("Chosen")]
+}
+
+/// The grade a `Result <Label>:` gate names on a power whose Check line is `check_line`:
+/// the label of its procedure's `Grades:` line, else of the system's (one rule with
+/// `check`, [`crate::model::procedure::gate_grade`]). Read only at a named gate.
+#[inline(never)]
+fn gate_grade(
+    rules: &Rules,
+    check_line: Option<(&crate::model::CheckSpec, Span)>,
+    label: &str,
+) -> Option<u32> {
+    let procedure = check_line.and_then(|(spec, _)| {
+        let name = spec.procedure.as_ref().map(|p| p.node.as_str());
+        super::checks::find_procedure(rules, name, Span::NONE).ok().map(|(_, procedure)| procedure)
+    });
+    let system = rules.system.iter().flat_map(|line| match &line.node {
+        crate::model::SystemLine::Grades(grades) => grades.as_slice(),
+        _ => &[],
+    });
+    crate::model::procedure::gate_grade(procedure.as_ref(), system.map(|g| &g.node), label)
 }

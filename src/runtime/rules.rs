@@ -371,17 +371,6 @@ impl RulesIndex {
         rules
     }
 
-    /// The grade the system's `Grades:` line labels `label` (case-insensitive).
-    pub fn grade_named(&self, label: &str) -> Option<u32> {
-        self.system.iter().find_map(|line| match &line.node {
-            crate::model::SystemLine::Grades(grades) => grades
-                .iter()
-                .find(|grade| grade.node.label.node.matches(label))
-                .map(|grade| grade.node.grade),
-            _ => None,
-        })
-    }
-
     /// The table called `name` (without regard to case): by its link when the pack's link
     /// step resolved it, else by its text.
     pub fn table(&self, name: &crate::model::Name) -> Option<&crate::model::table::Table> {

@@ -67,6 +67,7 @@ mod mythmaster_attacks;
 mod mythmaster_examples;
 mod mythsdice_advance;
 mod mythsdice_steps;
+mod procedure_grade_labels;
 mod purchase_limits;
 mod reaching_zero;
 mod runtime_choices;

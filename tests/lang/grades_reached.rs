@@ -70,19 +70,58 @@ fn a_label_that_names_grade_2_is_refused_at_the_label() {
 }
 
 #[test]
-fn a_gate_naming_a_procedure_s_own_label_is_told_where_gates_read_labels() {
+fn a_gate_reads_the_label_of_its_power_s_own_procedure() {
+    // `Hit` is grade 1 of `Strike` (Slash's procedure): the gate reads it.
     let text = PACK
         .replace("Critical: natural >= 20", "Critical: natural >= 20\nGrades: 0 Miss, 1 Hit")
         .replace("Result Critical: 4 damage", "Result Hit: 4 damage");
+    assert_eq!(checked("duel.rules", &text), vec![]);
+    // A label of Strike's naming grade 2 is never reached on a total check.
+    let text = PACK
+        .replace("Critical: natural >= 20", "Critical: natural >= 20\nGrades: 0 Miss, 2 Hit")
+        .replace("Result Critical: 4 damage", "Result Hit: 4 damage");
+    assert_eq!(checked("duel.rules", &text), vec![never("2", "Hit")]);
+}
+
+#[test]
+fn a_label_no_grades_line_names_is_refused_with_both_lines_named() {
+    let text = PACK
+        .replace("Default check: Strike", "Default check: Strike\nGrades: 0 Fail, 1 Pass")
+        .replace("Critical: natural >= 20", "Critical: natural >= 20\nGrades: 0 Miss, 1 Hit")
+        .replace("Result Critical: 4 damage", "Result Great: 4 damage");
     let found = checked("duel.rules", &text);
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0].0, "rules::check::unknown_grade_label");
-    assert_eq!(found[0].2, "Hit");
     assert_eq!(
-        found[0].3,
-        "`Hit` labels a grade on the `Grades:` line of `Strike`, which names grades in the log \
-         only; a `Result <Label>:` gate reads the system's `Grades:` line (it names no grades): \
-         move the line to the system"
+        found,
+        vec![(
+            "rules::check::unknown_grade_label".to_string(),
+            "no grade is labelled `Great`".to_string(),
+            "Great".to_string(),
+            "the `Grades:` lines of `Strike` and of the system name Miss, Hit, Fail, Pass"
+                .to_string(),
+        )]
+    );
+    // A power whose procedure has no labels of its own: the system's line alone.
+    let rain = text.replace("Result 2: 3 damage", "Result Great: 3 damage");
+    let found = checked("duel.rules", &rain);
+    assert_eq!(found[1].3, "the system's `Grades:` line names Fail, Pass");
+}
+
+#[test]
+fn a_procedure_label_the_system_gives_another_grade_warns_which_a_gate_reads() {
+    let text = PACK
+        .replace("Default check: Strike", "Default check: Strike\nGrades: 0 Fail, 1 Hit, 2 Great")
+        .replace("Critical: natural >= 20", "Critical: natural >= 20\nGrades: 0 Miss, 1 Great");
+    assert_eq!(
+        checked("duel.rules", &text),
+        vec![(
+            "rules::check::grade_label_shadowed".to_string(),
+            "`Great` is grade 1 on `Strike`'s `Grades:` line and grade 2 on the system's"
+                .to_string(),
+            "Great".to_string(),
+            "a `Result Great:` gate of a power checked with `Strike` reads this line, others \
+             the system's; name the two grades apart to keep one meaning"
+                .to_string(),
+        )]
     );
 }
 
