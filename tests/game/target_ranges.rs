@@ -96,3 +96,49 @@ fn check_refuses_a_least_above_the_most_and_first_0_and_the_forms_print_back() {
     assert!(found.iter().all(|(code, ..)| code == "rules::check::target_range"));
     assert_eq!(found[0].3, "write the least first: `2-3`");
 }
+
+#[test]
+fn check_refuses_a_distance_read_from_a_weapon_line_no_weapon_writes() {
+    let pack = "system Arms
+Grid: square
+Resource HP: max 10
+
+power Shoot
+Target: Enemy in [Weapon Range]
+Result: [Weapon] damage
+
+power Poke
+Target: Enemy in [Weapon]
+Result: 1 damage
+
+weapon Knife
+Damage: 2
+Reach: 1
+";
+    let found = crate::common::checked::checked("arms.rules", pack);
+    assert_eq!(
+        found,
+        vec![(
+            "rules::check::weapon_line_unwritten".to_string(),
+            "no weapon of the pack has a `Range:` line, which this Target line reads".to_string(),
+            "Weapon Range".to_string(),
+            "write `Range: 1` (or its own value) on the weapons this power is used with, or \
+             give the Target line a number (`Enemy in 1`)"
+                .to_string(),
+        )]
+    );
+    // A file without weapons may use another pack's: not judged.
+    let bare = pack.replace("weapon Knife\nDamage: 2\nReach: 1\n", "");
+    assert_eq!(crate::common::checked::checked("arms.rules", &bare), vec![]);
+    // One weapon writing it is enough (a weapon without it is refused at the use).
+    let bow = pack.replace("Reach: 1\n", "Reach: 1\n\nweapon Bow\nDamage: 3\nRange: 6\n");
+    assert_eq!(crate::common::checked::checked("arms.rules", &bow), vec![]);
+    // The bare `[Weapon]` of Poke reads the reach: gone with the Knife's Reach line.
+    let found = crate::common::checked::checked("arms.rules", &bow.replace("Reach: 1\n", ""));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0].1,
+        "no weapon of the pack has a `Reach:` line, which this Target line reads"
+    );
+    assert_eq!(found[0].2, "Weapon");
+}
