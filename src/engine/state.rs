@@ -283,14 +283,13 @@ impl World {
         &mut self,
         index: usize,
         actor: &str,
-        (resource, amount): (Key<'_>, i64),
+        (key, amount): (Key<'_>, i64),
         span: Span,
         spent: &mut impl FnMut(usize, &SharedText, Resource),
     ) -> Result<(), EngineError> {
         let who = &mut self.actors[index];
-        let resource_key = resource;
-        let resource = resource.as_str();
-        let Some(held) = who.resources.get_key_mut(resource_key) else {
+        let resource = key.as_str();
+        let Some(held) = who.resources.get_key_mut(key) else {
             return Err(unknown_resource(who, resource).at(span));
         };
         let amount = amount.max(0);
