@@ -188,7 +188,6 @@ impl Summary {
         }
     }
 
-    #[inline]
     fn add(&mut self, value: i64) {
         self.count += 1;
         let delta = value as f64 - self.mean;

@@ -57,7 +57,6 @@ pub(crate) fn divide(left: i64, right: i64, rounding: Rounding) -> Result<i64, D
 }
 
 /// `left <operator> right`, checked.
-#[inline]
 pub(crate) fn binary(
     operator: BinaryOperator,
     left: i64,

@@ -297,7 +297,6 @@ pub struct ComparePoint {
 
 impl ComparePoint {
     /// True when `die` meets this compare point.
-    #[inline]
     pub fn matches(self, die: i64) -> bool {
         self.operator.holds(die, self.value)
     }
@@ -421,7 +420,6 @@ pub struct DiceTerm {
 
 impl DiceTerm {
     /// What face `index` (1..=`sides`) shows: its number, or its entry in a custom list.
-    #[inline]
     pub fn natural(&self, index: u32) -> i64 {
         match &self.faces {
             Some(faces) => faces[index as usize - 1],
@@ -483,13 +481,11 @@ impl DiceTerm {
 
     /// What one die of value `die` adds to the term's value: the die itself, or its count
     /// score (+1 per cs/cf match, -1 per df match).
-    #[inline]
     pub fn score(&self, die: i64) -> i64 {
         score(self.successes, self.failures, self.deductions, die)
     }
 
     /// The value a die shows after clamping and the group offset; `face` is what it rolled.
-    #[inline]
     pub fn die_value(&self, face: i64) -> i64 {
         let mut value = face;
         if let Some(minimum) = self.minimum {
@@ -516,7 +512,6 @@ impl DiceTerm {
 
 /// What one die of value `die` adds under these count modifiers: the die itself when there
 /// are none, else +1 per `cs`/`cf` match and -1 per `df` match.
-#[inline]
 fn score(
     successes: Option<ComparePoint>,
     failures: Option<ComparePoint>,
@@ -556,7 +551,6 @@ impl DicePool {
     }
 
     /// What one kept die of value `die` adds to the pool's value.
-    #[inline]
     pub fn score(&self, die: i64) -> i64 {
         score(self.successes, self.failures, self.deductions, die)
     }

@@ -110,7 +110,6 @@ impl Roller {
 
     /// True when the next die comes straight from the stream: no forced face is waiting
     /// and the roller is not exploring.
-    #[inline]
     pub fn draws_freely(&self) -> bool {
         self.forced.is_empty() && self.exploration.is_none()
     }
@@ -213,7 +212,6 @@ impl Roller {
     /// A uniformly random face in 1..=sides from the stream, ignoring forced faces and
     /// exploration.
     /// Unbiased: Lemire's multiply-and-reject method. `sides` must be at least 1.
-    #[inline]
     pub fn face(&mut self, sides: u32) -> u32 {
         if self.recorder.is_none() { self.draw(sides) } else { self.face_recorded(sides) }
     }
@@ -284,7 +282,6 @@ impl Roller {
     }
 
     /// A face in 1..=sides from the stream.
-    #[inline]
     fn draw(&mut self, sides: u32) -> u32 {
         debug_assert!(sides >= 1);
         let mut product = u64::from(self.rng.next_u32()) * u64::from(sides);

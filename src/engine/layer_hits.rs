@@ -119,7 +119,6 @@ impl HitStore {
     /// Starts a new chunk with room for the hits pending and more, copying the pending
     /// ones over: one event's hits stay in one chunk.
     #[cold]
-    #[inline(never)]
     fn start_chunk(&mut self) {
         let pending = self.chunk.as_ref().map(|chunk| {
             let end = (self.used + self.pending).min(chunk.len());

@@ -371,13 +371,11 @@ impl From<Vec<Event>> for EventLog {
 
 impl EventLog {
     /// Appends an event.
-    #[inline]
     pub fn push(&mut self, event: Event) {
         self.events.push(event);
     }
 
     /// How many events there are.
-    #[inline]
     pub fn len(&self) -> usize {
         self.events.len()
     }
@@ -388,7 +386,6 @@ impl EventLog {
     }
 
     /// The event at `index` (counting from 0), if there is one.
-    #[inline]
     pub fn get(&self, index: usize) -> Option<&Event> {
         self.events.get(index)
     }

@@ -86,8 +86,6 @@ impl<T, const N: usize> ShortList<T, N> {
 impl<T, const N: usize> Deref for ShortList<T, N> {
     type Target = [T];
 
-    // Always: a read of the list must cost no call, whatever the size of its caller.
-    #[inline(always)]
     fn deref(&self) -> &[T] {
         match self {
             ShortList::Inline { len, items } => &items[..usize::from(*len)],
@@ -97,7 +95,6 @@ impl<T, const N: usize> Deref for ShortList<T, N> {
 }
 
 impl<T, const N: usize> DerefMut for ShortList<T, N> {
-    #[inline(always)]
     fn deref_mut(&mut self) -> &mut [T] {
         match self {
             ShortList::Inline { len, items } => &mut items[..usize::from(*len)],
@@ -157,7 +154,6 @@ impl<'a, T, const N: usize> IntoIterator for &'a mut ShortList<T, N> {
     type Item = &'a mut T;
     type IntoIter = std::slice::IterMut<'a, T>;
 
-    #[inline(always)]
     fn into_iter(self) -> Self::IntoIter {
         self.iter_mut()
     }

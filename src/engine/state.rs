@@ -190,20 +190,17 @@ impl World {
 
     // Out of line and cold: the lookups below stay small enough to inline into every caller.
     #[cold]
-    #[inline(never)]
     pub(crate) fn unknown_actor(&self, name: &str) -> EngineErrorKind {
         let suggestion = suggest(name, self.actors.iter().map(|a| a.name.as_str()));
         EngineErrorKind::UnknownActor { name: name.to_string(), suggestion }
     }
 
     /// The index of the actor named `name` in [`World::actors`].
-    #[inline]
     pub fn actor_index(&self, name: &str) -> Option<usize> {
         self.actors.iter().position(|a| super::text::same_name(&a.name, name))
     }
 
     /// The actor named `name`.
-    #[inline]
     pub fn actor(&self, name: &str) -> Result<&Actor, EngineErrorKind> {
         match self.actor_index(name) {
             Some(index) => Ok(&self.actors[index]),
@@ -212,7 +209,6 @@ impl World {
     }
 
     /// The actor named `name`, mutably.
-    #[inline]
     pub fn actor_mut(&mut self, name: &str) -> Result<&mut Actor, EngineErrorKind> {
         match self.actor_index(name) {
             Some(index) => Ok(&mut self.actors[index]),
@@ -608,7 +604,6 @@ pub(crate) struct ResourceChanged {
 
 /// Whether `held` (`actor`'s `resource`) can spend `needed`; the error says which is short
 /// by how much.
-#[inline]
 fn check_payable(
     held: &Resource,
     actor: &str,
@@ -625,7 +620,6 @@ fn check_payable(
 
 // Out of line and cold: the check above inlines into every payment.
 #[cold]
-#[inline(never)]
 fn cannot_pay(actor: &str, resource: &str, needed: i64, available: i64) -> EngineErrorKind {
     EngineErrorKind::CannotPay {
         actor: actor.to_string(),

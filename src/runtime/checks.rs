@@ -222,6 +222,7 @@ pub(crate) enum Found<'a> {
 /// Finds the procedure `name` (else the system's default); pools need no block scan.
 // Inline (always: the pipeline around it is too large for the usual hint): a power's check
 // asks on every use, and the default pool is at hand.
+// Kept: +89 instructions per attack without the pins of ticks, checks, flow (Nov 2026).
 #[inline(always)]
 pub(crate) fn find_check<'a>(
     rules: &'a Rules,
@@ -418,6 +419,7 @@ impl Prepared<'_> {
 }
 
 /// The dice of the roll event at `index` of the log (none when it is not a roll).
+// Kept: +89 instructions per attack without the pins of ticks, checks, flow (Nov 2026).
 #[inline(always)]
 pub(crate) fn rolled(world: &crate::engine::World, index: usize) -> &[RolledDie] {
     match world.log.get(index) {

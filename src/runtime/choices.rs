@@ -20,6 +20,7 @@ fn choice_error(message: String, hint: String, span: Span) -> RuntimeError {
 /// request brings none). A choice the power does not ask for is an error, as is a missing,
 /// unknown or surplus one.
 // Inline: most uses of most powers ask nothing and give nothing.
+// Kept: +169 instructions per attack without the six guards' pins (Nov 2026).
 #[inline]
 pub(crate) fn bind(
     rules: &Rules,

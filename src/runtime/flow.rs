@@ -171,6 +171,7 @@ pub(crate) fn watch_thresholds(game: &mut Game) {
 
 /// Runs the `At N Resource:` lines whose count an actor's resource has reached since the
 /// last look. One test when the system has none.
+// Kept: +89 instructions per attack without the pins of ticks, checks, flow (Nov 2026).
 #[inline(always)]
 pub(crate) fn threshold_checkpoint(game: &mut Game) -> Result<(), RuntimeError> {
     if game.rules.thresholds.is_empty() {
@@ -179,6 +180,7 @@ pub(crate) fn threshold_checkpoint(game: &mut Game) -> Result<(), RuntimeError> 
     fire_thresholds(game)
 }
 
+// Kept: +89 instructions per attack without the pins of ticks, checks, flow (Nov 2026).
 #[inline(never)]
 fn fire_thresholds(game: &mut Game) -> Result<(), RuntimeError> {
     let rules = std::sync::Arc::clone(&game.rules);

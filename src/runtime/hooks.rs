@@ -223,6 +223,7 @@ fn health_of(game: &Game, actor: &str) -> i64 {
 /// attack's `attacker`: not a condition's ongoing damage, not the GM's fiat) `hit` always
 /// and `kill` (for the dealer) when health went from above 0 to 0 or below. One inline test
 /// without hooks (no health was read before).
+// Kept: +167 instructions per attack without hooks.rs's four pins (Nov 2026).
 #[inline(always)]
 pub(crate) fn after_damage(
     game: &mut Game,
@@ -237,6 +238,7 @@ pub(crate) fn after_damage(
 }
 
 /// [`after_damage`] for a system with hooks.
+// Kept: +167 instructions per attack without hooks.rs's four pins (Nov 2026).
 #[inline(never)]
 fn fire_after_damage(
     game: &mut Game,
@@ -360,6 +362,7 @@ pub(crate) fn reached_zero(game: &mut Game) -> Vec<(String, String)> {
 /// X`, damage, a script, a turn's reset) since the last look. Inline and one test when the
 /// system has no hooks: it runs after every effect, so the look itself is kept out of line
 /// (inlined, it would make every caller save and restore its registers).
+// Kept: +167 instructions per attack without hooks.rs's four pins (Nov 2026).
 #[inline(always)]
 pub(crate) fn zero_checkpoint(game: &mut Game, span: Span) -> Result<(), RuntimeError> {
     if !game.rules.listens {
@@ -369,6 +372,7 @@ pub(crate) fn zero_checkpoint(game: &mut Game, span: Span) -> Result<(), Runtime
 }
 
 /// [`zero_checkpoint`] for a system with hooks.
+// Kept: +167 instructions per attack without hooks.rs's four pins (Nov 2026).
 #[inline(never)]
 fn fire_zeroes(game: &mut Game, span: Span) -> Result<(), RuntimeError> {
     for (actor, resource) in reached_zero(game) {

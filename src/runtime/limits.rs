@@ -67,6 +67,7 @@ pub(crate) fn used_up(game: &Game, actor: &str, name: &str, limit: &Limit) -> bo
 /// Counts one use of `power` under each of its `Limit:` lines; a used-up limit is an error
 /// at that line saying what was used when.
 // Inline: every use asks, and outside an encounter the answer is at hand.
+// Kept: +169 instructions per attack without the six guards' pins (Nov 2026).
 #[inline]
 pub(crate) fn use_power(game: &mut Game, actor: &str, power: &Block) -> Result<(), RuntimeError> {
     // Limits count in an encounter only: outside one there is nothing to scan for.

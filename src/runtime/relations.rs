@@ -204,6 +204,7 @@ impl Dealing<'_> {
 
 /// Whether any relative modifier or grant could count between `a` and `b`.
 // Inline: asked for every pair of every use, and most pairs hold nothing at all.
+// Kept: +169 instructions per attack without the six guards' pins (Nov 2026).
 #[inline]
 pub(crate) fn involved(rules: &Rules, a: &Actor, b: &Actor) -> bool {
     if a.conditions.active.is_empty() && b.conditions.active.is_empty() {
@@ -459,6 +460,7 @@ impl Scope for Against<'_, '_> {
 /// scope's user against its target: 0 when neither side holds anything relative (`keywords`
 /// is `None` when no pair of the use does, see [`note_related`]).
 // Inline: most uses relate nothing and return at once, without a call.
+// Kept: +169 instructions per attack without the six guards' pins (Nov 2026).
 #[inline]
 pub(crate) fn relative_delta(
     scope: &LineScope<'_>,

