@@ -188,7 +188,7 @@ impl World {
         Ok(())
     }
 
-    // Out of line and cold: the lookups below stay small enough to inline into every caller.
+    // Cold: the lookups below stay small enough to inline into every caller.
     #[cold]
     pub(crate) fn unknown_actor(&self, name: &str) -> EngineErrorKind {
         let suggestion = suggest(name, self.actors.iter().map(|a| a.name.as_str()));
@@ -618,7 +618,7 @@ fn check_payable(
     Ok(())
 }
 
-// Out of line and cold: the check above inlines into every payment.
+// Cold: the check above inlines into every payment.
 #[cold]
 fn cannot_pay(actor: &str, resource: &str, needed: i64, available: i64) -> EngineErrorKind {
     EngineErrorKind::CannotPay {

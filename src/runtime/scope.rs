@@ -264,7 +264,7 @@ impl<'a> LineScope<'a> {
     }
 
     /// A weapon line's amount that is not a constant (`Damage: [Strength * 2]`), evaluated
-    /// against the user; out of line, so the common constant needs no scope of its own.
+    /// against the user; apart, so the common constant needs no scope of its own.
     fn weapon_amount(&self, amount: &Amount) -> Read {
         let scope = LineScope { weapon: None, ..*self };
         let floor = crate::model::expr::Rounding::Floor;
@@ -300,7 +300,7 @@ fn unwritten(weapon: &Block, label: &str) -> Box<EvalErrorKind> {
     Box::new(EvalErrorKind::WeaponLineMissing { weapon, label: label.to_string() })
 }
 
-/// An unknown-name error with `text` as its name. Out of line and cold: every name read
+/// An unknown-name error with `text` as its name. Cold: every name read
 /// can fail, and keeping the message's formatting out of the lookups keeps their success
 /// path (the common one) small.
 #[cold]
