@@ -52,7 +52,8 @@ pub(crate) struct Explored {
 /// The exact tally of `prepared`'s question, or [`Beyond`] when more than `budget` runs
 /// would be needed.
 pub(crate) fn explore(prepared: &Prepared, budget: u64) -> Result<Explored, Beyond> {
-    let labels = grade_labels(&prepared.game);
+    let labels: Vec<_> =
+        prepared.plans.iter().map(|planned| grade_labels(&prepared.game, planned)).collect();
     let mut tally = Tally::default();
     let mut runs = 0u64;
     let mut policies = prepared.policies.clone();
@@ -109,7 +110,7 @@ pub(crate) fn explore(prepared: &Prepared, budget: u64) -> Result<Explored, Beyo
                 &mut state.game,
                 planned,
                 &policies,
-                &labels,
+                &labels[step],
                 p,
                 runs,
                 budget,

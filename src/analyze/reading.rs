@@ -5,8 +5,9 @@
 
 use std::collections::BTreeMap;
 
+use super::command::Planned;
 use crate::engine::{CheckResult, Event, Side};
-use crate::model::{BlockBody, SystemLine};
+use crate::model::{BlockBody, PowerLine};
 use crate::runtime::Game;
 
 /// What one command produced in one way of running it.
@@ -25,18 +26,29 @@ pub(crate) struct StepReading {
     pub roll: Option<i64>,
 }
 
-/// The grade labels of the system (`Grades: 0 Fail, 1 Low, ...`), by grade.
-pub(crate) fn grade_labels(game: &Game) -> BTreeMap<u32, String> {
-    let mut labels = BTreeMap::new();
-    for block in game.pack().blocks() {
-        if let BlockBody::System(lines) = &block.node.body {
-            for line in lines {
-                if let SystemLine::Grades(grades) = &line.node {
-                    for grade in grades {
-                        labels.insert(grade.node.grade, grade.node.label.node.as_str().to_string());
-                    }
-                }
-            }
+/// The grade labels a command's checks are read with, by grade: the system's `Grades:`
+/// line (`Grades: 0 Fail, 1 Low, ...`), and over it, for a power, the `Grades:` line of the
+/// procedure it checks with — the labels its `Result <Label>:` gates read
+/// ([`crate::model::procedure::gate_grade`]).
+pub(crate) fn grade_labels(game: &Game, planned: &Planned) -> BTreeMap<u32, String> {
+    let pack = game.pack();
+    let mut labels: BTreeMap<u32, String> = pack
+        .grade_labels()
+        .map(|grade| (grade.grade, grade.label.node.as_str().to_string()))
+        .collect();
+    let Planned::Power(power_use) = planned else { return labels };
+    let power = pack.blocks().find(|block| {
+        matches!(block.node.body, BlockBody::Power(_))
+            && block.node.name.node.matches(&power_use.power)
+    });
+    let Some(BlockBody::Power(lines)) = power.map(|block| &block.node.body) else { return labels };
+    let spec = lines.iter().find_map(|line| match &line.node {
+        PowerLine::Check(spec) => Some(spec),
+        _ => None,
+    });
+    if let Some(procedure) = spec.and_then(|spec| pack.check_procedure(spec)) {
+        for grade in procedure.grades {
+            labels.insert(grade.node.grade, grade.node.label.node.as_str().to_string());
         }
     }
     labels

@@ -35,7 +35,8 @@ pub(crate) fn sample_chunks(
     seed: u64,
     memo: usize,
 ) -> (Tally, u64) {
-    let labels = grade_labels(&prepared.game);
+    let labels: Vec<_> =
+        prepared.plans.iter().map(|planned| grade_labels(&prepared.game, planned)).collect();
     let mut tally = Tally::default();
     let mut memo = Memo::new(memo);
     let mut runs = 0;
@@ -96,7 +97,7 @@ pub(crate) fn sample_chunks(
                 let mut decider = policies.as_ref().unwrap_or(&prepared.policies).clone();
                 match command::run(&mut game, planned, &mut decider) {
                     Ok(ran) => {
-                        read_step_into(&game, mark, &labels, reading);
+                        read_step_into(&game, mark, &labels[step], reading);
                         reading.roll = ran.roll;
                         undo.push(ran);
                     }

@@ -1,44 +1,12 @@
 //! A `Result <Label>:` gate reads the label on the `Grades:` line of the power's own
 //! procedure first, then the system's (one rule with `check`): a homebrewer labels a
-//! check's grades where the check is written. Forced dice, HP asserted.
+//! check's grades where the check is written. Forced dice, HP asserted; an analysis names the
+//! grades the same way.
 
 use crate::common::sessions::{run, session_with};
 
-const PACK: &str = "\
-system Labels
-Stats: Might
-Resource HP: max 20
-Grades: 0 Fail, 1 Pass, 2 Great
-
-check Blow
-Method: pool
-Dice: 2d6
-Success: >= [Threshold]
-Grades: 0 Miss, 1 Hit, 2 Strong, 3 Pass
-
-power Smash
-Target: Enemy in 10
-Threshold: 4
-Check: [Might] using Blow
-Result =1: 1 damage
-Result Strong: 5 damage
-
-power Shove
-Target: Enemy in 10
-Threshold: 4
-Check: [Might]
-Result Great: 3 damage
-
-check Plain
-Method: pool
-Dice: 2d6
-Success: >= [Threshold]
-
-actor Brute
-Stats: Might 0
-Resources: HP 20
-Powers: Smash, Shove
-";
+/// The pack, one of the analyze fixtures' folders (`load labels` there).
+const PACK: &str = include_str!("../fixtures/analyze/rules/labels/labels.rules");
 
 fn hp_after(commands: &str) -> i64 {
     let setup = "actor Ana from Brute\nactor Bo from Brute\nside Ana: heroes\nside Bo: foes\n";
@@ -63,4 +31,23 @@ fn a_power_checked_with_a_procedure_without_labels_reads_the_system_s() {
     let mut session = session_with("labels.rules", &pack_default, setup);
     run(&mut session, "force 6, 6\nAna uses Shove on Bo\n");
     assert_eq!(session.backend().world().actor("Bo").unwrap().resources["HP"].current, 17);
+}
+
+#[test]
+fn an_analysis_names_the_grades_with_the_power_s_procedure_labels() {
+    let scenario = crate::analyze::scenario(
+        "load labels\nactor Ana from Brute\nactor Bo from Brute\nside Ana: heroes\nside Bo: foes\n",
+        "Ana uses Smash on Bo",
+        1,
+    );
+    let report = mythforge::analyze::analyze(&scenario, &mythforge::analyze::Options::default())
+        .unwrap_or_else(|refused| panic!("{:?}", refused.diagnostics));
+    let check = report.measure("Ana's check").expect("the check is measured");
+    let outcomes: Vec<(i64, Option<&str>, f64)> =
+        check.outcomes.iter().map(|o| (o.value, o.label.as_deref(), o.p)).collect();
+    // Two d6 at 4 or more: 1/4, 1/2, 1/4 — labelled by Blow's line, not the system's.
+    assert_eq!(
+        outcomes,
+        [(0, Some("Miss"), 0.25), (1, Some("Hit"), 0.5), (2, Some("Strong"), 0.25)]
+    );
 }
