@@ -42,11 +42,8 @@ pub(crate) fn grade_labels(game: &Game, planned: &Planned) -> BTreeMap<u32, Stri
             && block.node.name.node.matches(&power_use.power)
     });
     let Some(BlockBody::Power(lines)) = power.map(|block| &block.node.body) else { return labels };
-    let spec = lines.iter().find_map(|line| match &line.node {
-        PowerLine::Check(spec) => Some(spec),
-        _ => None,
-    });
-    if let Some(procedure) = spec.and_then(|spec| pack.check_procedure(spec)) {
+    if let Some(procedure) = PowerLine::check_of(lines).and_then(|spec| pack.check_procedure(spec))
+    {
         for grade in procedure.grades {
             labels.insert(grade.node.grade, grade.node.label.node.as_str().to_string());
         }

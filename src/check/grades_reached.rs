@@ -20,12 +20,7 @@ pub fn grades_reached(pack: &Pack, out: &mut Vec<Diagnostic>) {
         if lines.iter().any(|line| matches!(line.node, PowerLine::Defence(_))) {
             continue;
         }
-        let Some(spec) = lines.iter().find_map(|line| match &line.node {
-            PowerLine::Check(spec) => Some(spec),
-            _ => None,
-        }) else {
-            continue;
-        };
+        let Some(spec) = PowerLine::check_of(lines) else { continue };
         let Some(procedure) = pack.check_procedure(spec).filter(|p| p.script.is_none()) else {
             continue;
         };

@@ -221,13 +221,7 @@ pub fn result_gates(pack: &Pack, out: &mut Vec<Diagnostic>) {
             shadowed_labels(&procedure, &system, out);
         }
         let BlockBody::Power(lines) = &block.node.body else { continue };
-        let procedure = lines
-            .iter()
-            .find_map(|line| match &line.node {
-                PowerLine::Check(spec) => Some(spec),
-                _ => None,
-            })
-            .and_then(|spec| pack.check_procedure(spec));
+        let procedure = PowerLine::check_of(lines).and_then(|spec| pack.check_procedure(spec));
         for line in lines {
             match &line.node {
                 PowerLine::Result { grade: Some(grade), gate: GradeGate::AtLeast, .. }

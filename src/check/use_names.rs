@@ -95,10 +95,7 @@ impl UseNames {
     pub fn of(procedures: &Procedures<'_>, body: &BlockBody) -> UseNames {
         match body {
             BlockBody::Power(lines) => {
-                let spec = lines.iter().find_map(|line| match &line.node {
-                    PowerLine::Check(spec) => Some(spec),
-                    _ => None,
-                });
+                let spec = PowerLine::check_of(lines);
                 let check = spec.map_or(CheckNames::NoCheck, |spec| binds(procedures, spec));
                 let deferred = lines
                     .iter()

@@ -181,6 +181,14 @@ impl GradeGate {
 }
 
 impl PowerLine {
+    /// The power's `Check:` line among `lines` (its first), if it has one.
+    pub fn check_of(lines: &[Spanned<PowerLine>]) -> Option<&CheckSpec> {
+        lines.iter().find_map(|line| match &line.node {
+            PowerLine::Check(spec) => Some(spec),
+            _ => None,
+        })
+    }
+
     /// The effects of a line that carries them (Result, Effect, Before, After).
     pub fn effects_mut(&mut self) -> Option<&mut Effects> {
         match self {
