@@ -165,8 +165,9 @@ pub(crate) fn check_maximums(
                 actor.name, rule.amount, actor.name
             ),
             format!(
-                "give {} a {missing} too (`with {resource} {amount}, {missing} N`)",
-                actor.name
+                "give {} {} {missing} too (`with {resource} {amount}, {missing} N`)",
+                actor.name,
+                crate::diagnostics::article(&missing)
             ),
         ));
     }
