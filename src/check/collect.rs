@@ -478,7 +478,7 @@ impl<'a> References<'a> {
     }
 
     fn template(&mut self, template: &'a DiceTemplate) {
-        for part in &template.parts {
+        for part in template.parts() {
             if let TemplatePart::Hole(expr) = part {
                 self.expr(expr, LineContext::Declaration);
             }

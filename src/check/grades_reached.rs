@@ -46,10 +46,14 @@ pub fn grades_reached(pack: &Pack, out: &mut Vec<Diagnostic>) {
                         None => continue,
                     }
                 }
-                PowerLine::Result { gate: GradeGate::Critical, .. } => match labelled("Critical") {
-                    Some(grade) => (grade, line.span),
-                    None => continue,
-                },
+                // `Critical` is a grade only where the system labels one so (as the runtime).
+                PowerLine::Result { gate: GradeGate::Critical, .. } => {
+                    let system = system.iter().copied();
+                    match crate::model::procedure::gate_grade(None, system, "Critical") {
+                        Some(grade) => (grade, line.span),
+                        None => continue,
+                    }
+                }
                 _ => continue,
             };
             // Above the grade cap, `grade_above_cap` has said so at the same place.

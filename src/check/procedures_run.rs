@@ -132,7 +132,7 @@ fn procedure_lines(
 
 /// Whether a `Dice:` template rolls one die: `d20`, `1d20`.
 fn rolls_one_die(template: &DiceTemplate) -> bool {
-    match template.parts.as_slice() {
+    match template.parts() {
         [TemplatePart::Text(text)] => {
             let digits: String = text.trim().chars().take_while(char::is_ascii_digit).collect();
             digits.is_empty() || digits == "1"

@@ -247,6 +247,9 @@ pub fn result_gates(pack: &Pack, out: &mut Vec<Diagnostic>) {
                     let known =
                         if known.is_empty() { "no grades".into() } else { known.join(", ") };
                     let lines = match procedure.as_ref().filter(|p| !p.grades.is_empty()) {
+                        Some(procedure) if system.is_empty() => {
+                            format!("the `Grades:` line of `{}` names", procedure.name)
+                        }
                         Some(procedure) => format!(
                             "the `Grades:` lines of `{}` and of the system name",
                             procedure.name
@@ -379,7 +382,7 @@ pub fn procedures(pack: &Pack, out: &mut Vec<Diagnostic>) {
             let (ProcedureLine::Dice(template) | ProcedureLine::Roll(template)) = &line.node else {
                 continue;
             };
-            if template.node.parts.iter().all(|part| matches!(part, TemplatePart::Text(_))) {
+            if template.node.parts().iter().all(|part| matches!(part, TemplatePart::Text(_))) {
                 let text = template.node.to_string();
                 let dice = crate::model::DiceText::new(text, template.span);
                 out.extend(crate::parse::validate_dice(&dice));

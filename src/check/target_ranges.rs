@@ -1,12 +1,13 @@
 //! Target lines whose distances no use could meet: a range's least above its most (`Enemy in
 //! 3-2`, `Burst 1 within 4-2`) and an area that strikes its first 0 (`Ray 15, first 0`).
-//! Only whole numbers are judged here; bracket amounts are read at the use. A distance read
-//! from a weapon line none of the pack's weapons writes (`Enemy in [Weapon Reach]` with no
-//! `Reach:` line) is a warning: a use with those weapons would be refused there, but a file
-//! loaded on top of another pack may use that pack's weapons.
+//! Only whole numbers are judged here; bracket amounts are read at the use. A Target line
+//! reading a weapon line none of the pack's weapons writes (`Enemy in [Weapon Reach]` with
+//! no `Reach:` line, `Up to [Weapon Rate] enemies`) is a warning: a use with those weapons
+//! would be refused there, but a pack (or a file checked alone) without weapons may be
+//! loaded on top of one that has them, so it is not judged.
 
 use crate::diagnostics::{Diagnostic, Span, Spanned};
-use crate::model::common::Target;
+use crate::model::common::{Target, TargetCount};
 use crate::model::expr::{Expr, LineContext, NUMERIC_WEAPON_LINES, weapon_line};
 use crate::model::{Amount, BlockBody, Pack, PowerLine, WeaponLine};
 
@@ -69,7 +70,13 @@ fn unwritten_weapon_lines(
     out: &mut Vec<Diagnostic>,
 ) {
     let amounts: Vec<&Amount> = match target {
-        Target::Creatures { range, least, .. } => range.iter().chain(least.as_deref()).collect(),
+        Target::Creatures { count, range, least, .. } => {
+            let count = match count {
+                Some(TargetCount::UpTo(amount) | TargetCount::Exactly(amount)) => Some(amount),
+                Some(TargetCount::All) | None => None,
+            };
+            count.into_iter().chain(range).chain(least.as_deref()).collect()
+        }
         Target::Area { size, range, least, first, .. } => std::iter::once(size)
             .chain(range)
             .chain(least.as_deref())

@@ -357,19 +357,31 @@ mod tests {
 
     #[test]
     fn the_default_policies_decide_as_the_default_table() {
+        // The table written out, as the docs state it.
+        let table = BTreeMap::from([
+            (DecisionKind::SecondDie, Policy::IfBetter),
+            (DecisionKind::Boost, Policy::MaxSafe),
+            (DecisionKind::Spend, Policy::Never),
+            (DecisionKind::Reroll, Policy::Never),
+            (DecisionKind::IgnorePenalties, Policy::Never),
+        ]);
+        assert_eq!(PolicyDecider::default(), PolicyDecider { policies: table });
+        let resource = || "Fate".to_string();
         let points = [
             DecisionPoint::UseSecondDie { first: 3, second: 8 },
             DecisionPoint::ChooseBoost { roll: 9, target: 10, max: 3 },
+            DecisionPoint::SpendExtra { resource: resource(), max: 2 },
+            // Left out of the table: `never` by the decider's fallback and by its kind.
+            DecisionPoint::Choose { question: "which".into(), options: vec!["a".into()] },
+            DecisionPoint::Reroll { resource: resource(), cost: 1, score: 4 },
+            DecisionPoint::IgnorePenalties { penalty: 2, resource: resource(), cost: 1 },
         ];
         for point in &points {
             let table = PolicyDecider::default().decide(point);
             assert_eq!(DefaultPolicies.decide(point), table, "{point:?}");
         }
-        for (kind, policy) in PolicyDecider::default().policies {
-            assert_eq!(DefaultPolicies::of(kind), policy, "{kind:?}");
-        }
-        // A kind the table leaves out is `never` in both.
-        assert_eq!(DefaultPolicies::of(DecisionKind::Choice), Policy::Never);
+        let taken = DefaultPolicies.decide(&points[0]);
+        assert_eq!((taken.answer, taken.policy), (Answer::Choice(true), Some(Policy::IfBetter)));
     }
 
     #[test]

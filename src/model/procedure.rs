@@ -204,9 +204,10 @@ impl<'a> Procedure<'a> {
 }
 
 /// The grade a `Result <Label>:` gate names: the label on the `Grades:` line of the
-/// procedure the power checks with, else on the system's (`system`, in order). One rule
-/// for `check` and the runtime: a procedure's own label wins over the system's of the same
-/// name.
+/// procedure the power checks with, else on the system's (`system`, in order). The one
+/// rule `check`, the runtime and an analysis's labels follow for which line wins: a
+/// procedure's own label over the system's of the same name. (`Result Critical:` passes no
+/// procedure: a procedure's `Critical` label names a grade in the log only.)
 pub fn gate_grade<'a>(
     procedure: Option<&Procedure<'a>>,
     system: impl IntoIterator<Item = &'a crate::model::system::GradeLabel>,

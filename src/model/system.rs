@@ -504,8 +504,8 @@ pub enum TemplatePart {
 /// engine evaluates each hole, splices the integers in, and parses the result as dice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DiceTemplate {
-    /// The parts in order.
-    pub parts: Vec<TemplatePart>,
+    /// The parts in order (private: `faces` and `best_of` are read from them once).
+    parts: Vec<TemplatePart>,
     /// [`DiceTemplate::faces`], read from the parts once, when the template is made (a check
     /// asks on every roll). A function of the parts: equality is the parts'.
     #[serde(skip)]
@@ -521,6 +521,11 @@ impl DiceTemplate {
         let faces = faces_of(&parts);
         let best_of = best_of(&parts);
         DiceTemplate { parts, faces, best_of }
+    }
+
+    /// The parts in order.
+    pub fn parts(&self) -> &[TemplatePart] {
+        &self.parts
     }
 
     /// The die size of the last `dN` in the literal text (`[Tier + 2]d10` -> 10).

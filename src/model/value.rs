@@ -105,8 +105,8 @@ impl Value {
         self.fraction_sum(other)
     }
 
-    /// [`Value::add`] of fractions, kept out of line so the integer path inlines where it
-    /// is used (every `[X + 1]`).
+    /// [`Value::add`] of fractions, a function apart so the integer path stays small where
+    /// it is used (every `[X + 1]`).
     fn fraction_sum(self, other: Value) -> Exact {
         let ((a, b), (c, d)) = (self.parts(), other.parts());
         Value::exact(a * d + c * b, b * d)
@@ -556,7 +556,7 @@ pub fn evaluate<S: Scope + ?Sized>(
 /// node's success path (returned through each level of recursion) cheap.
 type Failed = Box<EvalError>;
 
-/// `kind` at `span`, built out of line so the success path carries no error construction.
+/// `kind` at `span`; cold, so the success path carries no error construction.
 #[cold]
 fn failed(kind: EvalErrorKind, span: Span) -> Failed {
     Box::new(kind.at(span))
@@ -680,7 +680,7 @@ enum Located {
     Inner(Failed),
 }
 
-/// A builtin or script call's value. Kept out of [`evaluate_inner`] so the common nodes
+/// A builtin or script call's value. A function apart from [`evaluate_inner`] so the common nodes
 /// (numbers, names, arithmetic) run in a small function without the call's vectors.
 fn evaluate_call<S: Scope + ?Sized>(
     function: &Name,

@@ -161,7 +161,7 @@ pub(crate) fn dice_count(
     template: &crate::model::system::DiceTemplate,
     scope: &LineScope<'_>,
 ) -> Result<i64, RuntimeError> {
-    match template.parts.first() {
+    match template.parts().first() {
         Some(TemplatePart::Hole(expr)) => {
             let value = crate::model::expr::evaluate(expr, scope, LineContext::Check)?;
             Ok(value.round(Rounding::Floor))

@@ -102,7 +102,7 @@ impl Game {
             let scope = LineScope::of(&self.rules, actor);
             let mut holes = Vec::new();
             if let Some((order, _)) = &template {
-                for part in &order.node.parts {
+                for part in order.node.parts() {
                     if let TemplatePart::Hole(expr) = part {
                         holes.push(if bare {
                             0

@@ -284,7 +284,7 @@ impl Game {
                 && let Some(block) = Rules::find(game.rules_of(other), name)
             {
                 let (what, real) = (other.word(), block.name.node.as_str());
-                let article = |word: &str| if word == "armour" { "an" } else { "a" };
+                let article = crate::diagnostics::article;
                 let asked = kind.word();
                 return Err(refused(
                     format!("{real} is {} {what}, not {} {asked}", article(what), article(asked)),

@@ -10,6 +10,7 @@ use crate::engine::{Key, ShortList};
 use crate::model::common::CheckRoller;
 use crate::model::expr::{LineContext, evaluate};
 use crate::model::power::{GradeGate, SHARED_ROLL, TARGET_NUMBER};
+use crate::model::procedure::gate_grade;
 use crate::model::{Block, Cost, PowerLine};
 
 use super::Game;
@@ -746,6 +747,8 @@ fn resolve(
     // The `Roll:` line's value: rolled at the first Result or Effect line that applies, then
     // the same for every line and target.
     let mut shared = None;
+    // The procedure named gates read labels from: found at the first one, kept for the rest.
+    let mut gate_procedure = None;
     for (place, outcome) in (1i64..).zip(&outcomes) {
         // The bound names plus `Spent`, `Chosen` and the target's place in the order struck.
         let mut names = outcome.names.clone();
@@ -759,10 +762,17 @@ fn resolve(
                 PowerLine::Result { grade, gate, effects } => {
                     let (named, holds) = match gate {
                         GradeGate::Named(name) => {
-                            (gate_grade(rules, check_line, name.node.as_str()), false)
+                            let procedure = gate_procedure
+                                .get_or_insert_with(|| power_procedure(rules, check_line));
+                            let system = rules.grade_labels.iter();
+                            let named = gate_grade(procedure.as_ref(), system, name.node.as_str());
+                            (named, false)
                         }
+                        // `Critical` is a grade only where the system labels one so; a
+                        // procedure's own `Critical` label names a grade in the log, and its
+                        // `Critical:` line sets the flag this gate reads.
                         GradeGate::Critical => {
-                            let named = gate_grade(rules, check_line, "Critical");
+                            let named = gate_grade(None, rules.grade_labels.iter(), "Critical");
                             (named, names.contains(&("Critical", 1)))
                         }
                         GradeGate::If(when) => {
@@ -850,22 +860,13 @@ fn use_names(context: &Context<'_>) -> [(&'static str, i64); 2] {
     [find("Spent"), find("Chosen")]
 }
 
-/// The grade a `Result <Label>:` gate names on a power whose Check line is `check_line`:
-/// the label of its procedure's `Grades:` line, else of the system's (one rule with
-/// `check`, [`crate::model::procedure::gate_grade`]). Read only at a named gate.
-#[inline(never)]
-fn gate_grade(
-    rules: &Rules,
+/// The procedure a power whose Check line is `check_line` checks with, for its named gates
+/// ([`gate_grade`]); found once per use, at the first named gate.
+fn power_procedure<'a>(
+    rules: &'a Rules,
     check_line: Option<(&crate::model::CheckSpec, Span)>,
-    label: &str,
-) -> Option<u32> {
-    let procedure = check_line.and_then(|(spec, _)| {
-        let name = spec.procedure.as_ref().map(|p| p.node.as_str());
-        super::checks::find_procedure(rules, name, Span::NONE).ok().map(|(_, procedure)| procedure)
-    });
-    let system = rules.system.iter().flat_map(|line| match &line.node {
-        crate::model::SystemLine::Grades(grades) => grades.as_slice(),
-        _ => &[],
-    });
-    crate::model::procedure::gate_grade(procedure.as_ref(), system.map(|g| &g.node), label)
+) -> Option<crate::model::procedure::Procedure<'a>> {
+    let (spec, _) = check_line?;
+    let name = spec.procedure.as_ref().map(|p| p.node.as_str());
+    super::checks::find_procedure(rules, name, Span::NONE).ok().map(|(_, procedure)| procedure)
 }

@@ -116,6 +116,9 @@ pub(crate) struct RulesIndex {
     /// maximum when the system does not say ([`crate::model::health`]); read through
     /// [`super::effects::health_resource`].
     pub health: Option<String>,
+    /// The labels of the system's `Grades:` lines, in order (a named gate reads them after
+    /// its procedure's own, [`crate::model::procedure::gate_grade`]).
+    pub grade_labels: Vec<crate::model::system::GradeLabel>,
     /// The id of the resource damage reaches ([`Rules::damage_pool`]'s), when the pack
     /// declares it with a `Resource` line: a hit changes it by its slot.
     pub sink_id: Option<usize>,
@@ -312,6 +315,7 @@ impl RulesIndex {
                 rules.health_candidates = candidates.into_iter().map(str::to_string).collect();
             }
         }
+        rules.grade_labels = pack.grade_labels().cloned().collect();
         let sink = rules.layered.first().map(|(_, resource)| resource).or(rules.health.as_ref());
         rules.sink_id = sink.and_then(|resource| rules.symbols.resource_id(resource));
         rules.power_rules =

@@ -24,6 +24,14 @@ fn a_gate_reads_its_procedure_s_label_before_the_system_s() {
 }
 
 #[test]
+fn a_label_both_lines_give_is_read_from_the_procedure_s() {
+    // `Pass` is grade 3 on Blow's line (two dice never reach it) and grade 1 on the
+    // system's: Tap's `Result Pass:` reads Blow's, so it deals nothing at grade 1 or 2.
+    assert_eq!(hp_after("force 5, 1\nAna uses Tap on Bo\n"), 20);
+    assert_eq!(hp_after("force 5, 6\nAna uses Tap on Bo\n"), 20);
+}
+
+#[test]
 fn a_power_checked_with_a_procedure_without_labels_reads_the_system_s() {
     // Shove checks with the default procedure (none: the system's line gives `Great` = 2).
     let pack_default = PACK.replace("Grades: 0 Fail", "Default check: Plain\nGrades: 0 Fail");

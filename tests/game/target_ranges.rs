@@ -98,7 +98,7 @@ fn check_refuses_a_least_above_the_most_and_first_0_and_the_forms_print_back() {
 }
 
 #[test]
-fn check_refuses_a_distance_read_from_a_weapon_line_no_weapon_writes() {
+fn check_warns_at_a_target_line_reading_a_weapon_line_no_weapon_writes() {
     let pack = "system Arms
 Grid: square
 Resource HP: max 10
@@ -141,4 +141,12 @@ Reach: 1
         "no weapon of the pack has a `Reach:` line, which this Target line reads"
     );
     assert_eq!(found[0].2, "Weapon");
+    // A target count is read on the Target line too.
+    let volley = bow.replace("Enemy in [Weapon Range]", "Up to [Weapon Rate] enemies in 6");
+    let found = crate::common::checked::checked("arms.rules", &volley);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0].1,
+        "no weapon of the pack has a `Rate:` line, which this Target line reads"
+    );
 }

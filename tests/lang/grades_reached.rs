@@ -84,6 +84,25 @@ fn a_gate_reads_the_label_of_its_power_s_own_procedure() {
 }
 
 #[test]
+fn a_label_both_lines_give_is_read_from_the_procedure_s() {
+    // `Hit` is grade 1 on the system's line and grade 2 on Strike's: Slash's gate reads
+    // Strike's, which a total check never reaches (read from the system's, it would be).
+    let text = PACK
+        .replace("Default check: Strike", "Default check: Strike\nGrades: 0 Fail, 1 Hit")
+        .replace("Critical: natural >= 20", "Critical: natural >= 20\nGrades: 0 Miss, 2 Hit")
+        .replace("Result Critical: 4 damage", "Result Hit: 4 damage");
+    let codes: Vec<(String, String)> =
+        checked("duel.rules", &text).into_iter().map(|(code, _, under, _)| (code, under)).collect();
+    assert_eq!(
+        codes,
+        [
+            ("rules::check::grade_never_reached".to_string(), "Hit".to_string()),
+            ("rules::check::grade_label_shadowed".to_string(), "Hit".to_string()),
+        ]
+    );
+}
+
+#[test]
 fn a_label_no_grades_line_names_is_refused_with_both_lines_named() {
     let text = PACK
         .replace("Default check: Strike", "Default check: Strike\nGrades: 0 Fail, 1 Pass")
@@ -103,6 +122,11 @@ fn a_label_no_grades_line_names_is_refused_with_both_lines_named() {
     // A power whose procedure has no labels of its own: the system's line alone.
     let rain = text.replace("Result 2: 3 damage", "Result Great: 3 damage");
     let found = checked("duel.rules", &rain);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(
+        (found[1].0.as_str(), found[1].2.as_str()),
+        ("rules::check::unknown_grade_label", "Great")
+    );
     assert_eq!(found[1].3, "the system's `Grades:` line names Fail, Pass");
 }
 
