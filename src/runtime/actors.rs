@@ -26,7 +26,7 @@ pub(crate) fn armour_layer(
 ) -> Result<(String, Layer), RuntimeError> {
     let BlockBody::Armour(lines) = &block.body else { return Err(internal()) };
     let mut layer = Layer::new(block.name.node.as_str(), 0);
-    let mut pool = rules.damage_pool("").0.to_string();
+    let mut pool = rules.damage_pool().0.to_string();
     let scope = LineScope::of(rules, actor);
     for line in lines {
         let value = |amount| {

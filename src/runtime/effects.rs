@@ -549,7 +549,7 @@ fn damage(
     let (rules, leaves) =
         super::quantities::damage_taken(context.rules, victim_actor, &damage.types, attack)?;
     let health = health_resource(context.rules).map_err(|e| e.or_at(span))?;
-    let (pool, resource) = context.rules.damage_pool(health);
+    let (pool, resource) = context.rules.damage_pool();
     let held = (measure || leaves.is_some()).then(|| super::acting::current(game, victim, health));
     let buffers = &context.rules.temporary_health;
     let sink = Sink { pool, resource, buffers };

@@ -168,7 +168,7 @@ impl Game {
             let damage = Damage { amount, types };
             let health = super::effects::health_resource(&game.rules)?.to_string();
             let shared = std::sync::Arc::clone(&game.rules);
-            let (pool, resource) = shared.damage_pool(&health);
+            let (pool, resource) = shared.damage_pool();
             let held = leaves.map(|_| super::acting::current(game, &victim_name, &health));
             let sink = Sink { pool, resource, buffers: &shared.temporary_health };
             let spent = game.damage_into(&victim_name, sink, (&damage, &rules), Span::NONE)?;

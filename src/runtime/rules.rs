@@ -437,17 +437,17 @@ impl RulesIndex {
     }
 
     /// The layered pool plain damage goes through and its innermost resource: the first
-    /// `Layered` line, else the armour layers in front of `health`.
-    pub fn damage_pool<'a>(&'a self, health: &'a str) -> (&'a str, Key<'a>) {
+    /// `Layered` line, else the armour layers in front of the health resource (empty when
+    /// the system names none: [`super::effects::health_resource`] refuses damage first).
+    pub fn damage_pool(&self) -> (&str, Key<'_>) {
         let (pool, resource) = match self.layered.first() {
             Some((pool, resource)) => (pool.as_str(), resource.as_str()),
-            None => (super::actors::ARMOUR_LAYERS, health),
+            None => (super::actors::ARMOUR_LAYERS, self.health.as_deref().unwrap_or_default()),
         };
-        let ids = &self.symbols.resource_ids;
+        // `sink_id` is that resource's id, found at load.
         let key = match self.sink_id {
-            // The sink found at load, when `resource` is it (callers pass the system's health).
-            Some(id) if ids.name(id) == Some(resource) => Key::linked(resource, ids, id),
-            _ => Key::from(resource),
+            Some(id) => Key::linked(resource, &self.symbols.resource_ids, id),
+            None => Key::from(resource),
         };
         (pool, key)
     }
