@@ -1,7 +1,9 @@
 //! Sweeps: one analysis per point of a grid of inputs (`Bandit's Defense` from 8
 //! to 16, optionally against a second input), each point exact when it fits the budget.
-//! Points are shared out over threads, each copying the prepared game once (no pack parsed
-//! again); results come back in grid order whatever the number of threads. A sampled point's
+//! The first point is analysed alone; when the rest look worth it (sampled, or more exact
+//! runs than a thread costs), they are shared out over threads, each copying the prepared
+//! game once (no pack parsed again); results come back in grid order whatever the number
+//! of threads. A sampled point's
 //! chunks are seeded by their index, so sampled sweeps too give the same answer on any
 //! number of threads.
 
@@ -9,6 +11,12 @@ use serde::Serialize;
 
 use super::scenario::{Input, Prepared, Refused, Scenario};
 use super::{Measure, Options, Report, analyze_prepared};
+
+/// Runs past which the rest of an exact sweep is spread over threads. A thread costs a
+/// copy of the prepared game and a heap of its own: about a millisecond, as much as some
+/// thousands of runs (a sweep of 9 points at 220 runs each took as long on 2 threads as on
+/// one; 54 points took 25.5 ms instead of 34).
+const SPREAD_RUNS: u64 = 4_000;
 
 /// One input of a sweep and the values it takes: `Bandit's Defense` 8..16.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -114,12 +122,27 @@ pub fn sweep(
         });
         fixed.iter().cloned().chain(varied).collect()
     };
-    // Points are analysed one per thread at a time. With fewer points than threads, each
-    // point samples on its share of the spare ones (chunks are seeded by their index, so
-    // the estimate is the same on any number of threads).
-    let threads = options.threads.clamp(1, grid.len().max(1));
-    let inner = Options { threads: (options.threads / threads).max(1), ..options.clone() };
+    // With fewer points than threads, each point samples on its share of the spare ones
+    // (chunks are seeded by their index, so the estimate is the same on any number of
+    // threads).
+    let inner = Options {
+        threads: (options.threads / options.threads.clamp(1, grid.len())).max(1),
+        ..options.clone()
+    };
     let base = scenario.prepare(options.seed)?;
+    let analyse = |base: &Prepared, values: &[i64], again: &(dyn Fn() -> Result<Prepared, Refused> + Sync)| {
+        let varied = base.with_inputs(&inputs_at(values))?;
+        let again_varied = || again()?.with_inputs(&inputs_at(values));
+        let report = analyze_prepared(&varied, &again_varied, &inner)?;
+        Ok(SweepPoint { values: values.to_vec(), report })
+    };
+    // The first point is analysed here, and what it took says whether the others are
+    // worth more threads: cheap exact points stay on this one.
+    let first = analyse(&base, &grid[0], &|| scenario.prepare(options.seed))?;
+    let rest = grid.len() - 1;
+    let worth_spreading =
+        !first.report.exact || first.report.runs.saturating_mul(rest as u64) > SPREAD_RUNS;
+    let threads = if worth_spreading { options.threads.clamp(1, rest.max(1)) } else { 1 };
     // Other threads copy the prepared game rather than prepare it again (no parsing or
     // checking of the pack per thread).
     let shared = (threads > 1).then(|| base.shared());
@@ -127,17 +150,11 @@ pub fn sweep(
         Some(shared) => Ok(shared.prepared()),
         None => scenario.prepare(options.seed),
     };
-    let analyse = |base: &Prepared, values: &[i64]| -> Result<SweepPoint, Refused> {
-        let varied = base.with_inputs(&inputs_at(values))?;
-        let again_varied = || again()?.with_inputs(&inputs_at(values));
-        let report = analyze_prepared(&varied, &again_varied, &inner)?;
-        Ok(SweepPoint { values: values.to_vec(), report })
-    };
-    // Thread t takes the points whose index is t modulo the thread count.
+    // Thread t takes the other points whose index is t modulo the thread count.
     let share = |own: &Prepared, thread: usize| -> Result<Vec<(usize, SweepPoint)>, Refused> {
-        (0..grid.len())
+        (1..grid.len())
             .filter(|index| index % threads == thread)
-            .map(|index| Ok((index, analyse(own, &grid[index])?)))
+            .map(|index| Ok((index, analyse(own, &grid[index], &again)?)))
             .collect()
     };
     let shares: Vec<Result<Vec<(usize, SweepPoint)>, Refused>> = std::thread::scope(|scope| {
@@ -147,7 +164,8 @@ pub fn sweep(
                 scope.spawn(move || share(&again()?, thread))
             })
             .collect();
-        std::iter::once(share(&base, 0))
+        std::iter::once(Ok(vec![(0, first)]))
+            .chain(std::iter::once(share(&base, 0)))
             .chain(handles.into_iter().map(|h| h.join().expect("a sweep thread panicked")))
             .collect()
     });

@@ -16,8 +16,8 @@ pub enum BranchPoint {
         /// Sides of the die.
         sides: u32,
     },
-    /// A weighted choice among outcome classes (a check collapsed to its grades): option
-    /// `i` (from 1) has probability `weights[i - 1]`.
+    /// A weighted choice (the sorted pools of a pool of dice): option `i` (from 1) has
+    /// probability `weights[i - 1]`; options of probability 0 are never offered.
     Weighted(Vec<f64>),
 }
 

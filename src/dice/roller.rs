@@ -152,34 +152,58 @@ impl Roller {
         count: u32,
         sides: u32,
     ) -> Option<Result<Vec<u32>, ForcedFaceError>> {
+        self.explore_pool_with(count, sides, || pool_weights(count, sides))
+    }
+
+    /// [`Roller::explore_pool`] for a roll whose reader sees only the class `class` puts
+    /// each sorted pool in (a power's check reads each target's grade and count, never the
+    /// faces): the branch point offers one pool per class, the first in order, carrying the
+    /// probability of the whole class — 4 choices for 3d10 counted against one threshold
+    /// instead of 220. The pool the run gets is that first one.
+    ///
+    /// ```
+    /// use mythforge::dice::{BranchPoint, Exploration, Roller};
+    /// let exploration = Exploration::replaying(vec![]);
+    /// let mut roller = Roller::new(1);
+    /// roller.explore(Some(exploration.clone()));
+    /// let hits = |faces: &[u32]| faces.iter().filter(|face| **face >= 5).count();
+    /// assert!(roller.explore_pool_by(2, 6, hits).unwrap().is_err());
+    /// let Some(branch) = exploration.branch() else { panic!() };
+    /// let options = branch.options();
+    /// // [1, 1] stands for no hit, [1, 5] for one, [5, 5] for two.
+    /// assert_eq!(options.iter().map(|o| o.0).collect::<Vec<_>>(), [1, 5, 19]);
+    /// let expected = [16.0 / 36.0, 16.0 / 36.0, 4.0 / 36.0];
+    /// assert!(options.iter().zip(expected).all(|(o, p)| (o.1 - p).abs() < 1e-15));
+    /// roller.explore(Some(Exploration::replaying(vec![5])));
+    /// assert_eq!(roller.explore_pool_by(2, 6, hits).unwrap(), Ok(vec![1, 5]));
+    /// ```
+    pub fn explore_pool_by<K: PartialEq>(
+        &mut self,
+        count: u32,
+        sides: u32,
+        class: impl FnMut(&[u32]) -> K,
+    ) -> Option<Result<Vec<u32>, ForcedFaceError>> {
+        self.explore_pool_with(count, sides, || lumped_weights(count, sides, class))
+    }
+
+    /// An exploring roller's sorted pool, the choice's weights built by `weights` (once
+    /// per branch point) when the path runs out.
+    fn explore_pool_with(
+        &mut self,
+        count: u32,
+        sides: u32,
+        weights: impl FnOnce() -> Vec<f64>,
+    ) -> Option<Result<Vec<u32>, ForcedFaceError>> {
         let exploration = self.exploration.as_ref().filter(|_| self.forced.is_empty())?;
         let choices = multisets(count, sides).filter(|n| *n <= POOL_CHOICES)?;
         if let Some(recorder) = &mut self.recorder {
             recorder.whole = false;
         }
-        let needed = || BranchPoint::Weighted(pool_weights(count, sides));
-        // The weights are built only when the path runs out (once per branch point).
+        let needed = || BranchPoint::Weighted(weights());
         Some(match exploration.next_lazy(needed) {
             Some(choice) if choice >= 1 && u64::from(choice) <= choices => {
                 Ok(unrank(u64::from(choice) - 1, count, sides))
             }
-            Some(face) => Err(ForcedFaceError { face, sides }),
-            None => Err(ForcedFaceError { face: 0, sides }),
-        })
-    }
-
-    /// For a rule that can collapse a roll to outcome classes (a check's grades): when the
-    /// roller explores, the class to take (numbered from 1; class `i` has probability
-    /// `weights[i - 1]`), or the error that stops the run where the path ran out. `None`
-    /// when the roller is not exploring or faces are forced: roll the dice as usual.
-    pub fn choose(&mut self, weights: &[f64]) -> Option<Result<u32, ForcedFaceError>> {
-        let exploration = self.exploration.as_ref().filter(|_| self.forced.is_empty())?;
-        let sides = u32::try_from(weights.len()).unwrap_or(u32::MAX);
-        if let Some(recorder) = &mut self.recorder {
-            recorder.whole = false;
-        }
-        Some(match exploration.next(BranchPoint::Weighted(weights.to_vec())) {
-            Some(choice) if choice >= 1 && choice <= sides => Ok(choice),
             Some(face) => Err(ForcedFaceError { face, sides }),
             None => Err(ForcedFaceError { face: 0, sides }),
         })
@@ -362,11 +386,42 @@ fn unrank(mut rank: u64, count: u32, sides: u32) -> Vec<u32> {
     faces
 }
 
-/// The probability of every sorted pool, in lexicographic order: the multinomial count of
-/// its orders over sides^count.
+/// The probability of every sorted pool, in lexicographic order.
 fn pool_weights(count: u32, sides: u32) -> Vec<f64> {
-    let total = f64::from(sides).powi(count as i32);
     let mut weights = Vec::new();
+    for_each_pool(count, sides, |_, p| weights.push(p));
+    weights
+}
+
+/// [`pool_weights`] with each class's probability on its first pool (in order) and 0 on
+/// the others; `class` sees each pool once, in order.
+fn lumped_weights<K: PartialEq>(
+    count: u32,
+    sides: u32,
+    mut class: impl FnMut(&[u32]) -> K,
+) -> Vec<f64> {
+    let mut weights = Vec::new();
+    // Each class seen so far and where its first pool is (classes are few: a linear look).
+    let mut firsts: Vec<(K, usize)> = Vec::new();
+    for_each_pool(count, sides, |faces, p| {
+        let key = class(faces);
+        let at = match firsts.iter().find(|(seen, _)| *seen == key) {
+            Some((_, at)) => *at,
+            None => {
+                firsts.push((key, weights.len()));
+                weights.len()
+            }
+        };
+        weights.push(0.0);
+        weights[at] += p;
+    });
+    weights
+}
+
+/// Calls `visit` with every sorted pool, in lexicographic order, and its probability: the
+/// multinomial count of its orders over sides^count.
+fn for_each_pool(count: u32, sides: u32, mut visit: impl FnMut(&[u32], f64)) {
+    let total = f64::from(sides).powi(count as i32);
     let mut faces = vec![1u32; count as usize];
     loop {
         // Orders of this pool: count! / (product of each run's length!).
@@ -378,13 +433,12 @@ fn pool_weights(count: u32, sides: u32) -> Vec<f64> {
             placed += 1;
             orders = orders * placed / run;
         }
-        weights.push(orders as f64 / total);
+        visit(&faces, orders as f64 / total);
         // The next sorted pool: raise the last face that can rise, reset the rest to it.
         let Some(position) = faces.iter().rposition(|face| *face < sides) else { break };
         let raised = faces[position] + 1;
         faces[position..].iter_mut().for_each(|face| *face = raised);
     }
-    weights
 }
 
 #[cfg(test)]

@@ -505,10 +505,46 @@ pub fn roll_best_plus_modifier(
     roller: &mut Roller,
     check: &ModifiedRollCheck,
 ) -> Result<(ModifiedRollOutcome, super::RolledDice), EngineErrorKind> {
+    roll_best_read_by(roller, check, Reads::Faces)
+}
+
+/// What the reader of a check takes from its dice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reads {
+    /// Its faces (a margin, the natural face, the total): each way the dice fall counts.
+    #[default]
+    Faces,
+    /// Its success and whether it is critical, nothing else: an exploring roller offers
+    /// one roll per outcome ([`Roller::explore_pool_by`]), not one per face.
+    Outcome,
+}
+
+/// [`roll_best_plus_modifier`] for a reader that takes what `reads` says from the roll.
+pub(crate) fn roll_best_read_by(
+    roller: &mut Roller,
+    check: &ModifiedRollCheck,
+    reads: Reads,
+) -> Result<(ModifiedRollOutcome, super::RolledDice), EngineErrorKind> {
     let count = check.best_of.max(1);
     check_count(count)?;
     let mut dice = super::RolledDice::with_capacity(count as usize);
-    for _ in 0..count {
+    // The kept face is the highest, whatever the order: one sorted pool per outcome.
+    let outcome = |faces: &[u32]| {
+        let natural = faces.iter().copied().max().unwrap_or(0);
+        check.read(natural, i64::from(natural).saturating_add(check.modifier))
+    };
+    let explored = match reads {
+        Reads::Outcome if check.sides > 0 => roller.explore_pool_by(count, check.sides, outcome),
+        _ => None,
+    };
+    if let Some(faces) = explored {
+        for face in faces? {
+            let sides = check.sides;
+            let (forced, exploded, extra, dropped) = (false, false, false, false);
+            dice.push(RolledDie { sides, face, forced, exploded, extra, dropped });
+        }
+    }
+    for _ in dice.len() as u32..count {
         dice.push(roll_die(roller, check.sides)?);
     }
     // The first of the highest faces is kept.

@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use super::actor::{Actor, Resource};
 use super::cause::Cause;
 use super::checks::{
-    ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck,
+    ModifiedRollCheck, ModifiedRollOutcome, PoolCheck, PoolOutcome, Reads, RollUnderCheck,
     RollUnderOutcome, SuccessPoolCheck, SuccessPoolOutcome, decide_roll_under, pool_vs_threshold,
-    roll_best_plus_modifier, roll_under_asks, roll_under_dice, success_pool,
+    roll_best_read_by, roll_under_asks, roll_under_dice, success_pool,
 };
 use super::clock::WorldClock;
 use super::decision::Decider;
@@ -498,15 +498,17 @@ impl World {
         Ok(outcome)
     }
 
-    /// A [`ModifiedRollCheck`] by `actor`, logged.
+    /// A [`ModifiedRollCheck`] by `actor`, logged; `reads` says what its reader takes from
+    /// the dice.
     pub fn modified_check(
         &mut self,
         actor: Option<&str>,
         check: &ModifiedRollCheck,
+        reads: Reads,
         span: Span,
     ) -> Result<ModifiedRollOutcome, EngineError> {
         let (outcome, dice) =
-            roll_best_plus_modifier(&mut self.roller, check).map_err(|k| k.at(span))?;
+            roll_best_read_by(&mut self.roller, check, reads).map_err(|k| k.at(span))?;
         let result = CheckResult::Modified {
             natural: outcome.natural,
             total: outcome.total,

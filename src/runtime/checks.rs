@@ -320,17 +320,21 @@ impl Prepared<'_> {
         actor: &str,
         cause: Span,
     ) -> Result<Vec<RolledDie>, RuntimeError> {
-        let index = self.roll_logged(world, actor, cause)?;
+        let index = self.roll_logged(world, actor, cause, None)?;
         Ok(rolled(world, index).to_vec())
     }
 
     /// Rolls the dice once, logged against `cause`; returns the index of the roll's event,
-    /// whose dice [`rolled`] reads (the dice are not copied).
+    /// whose dice [`rolled`] reads (the dice are not copied). `read_by` lists what the
+    /// roll will be graded against when its reader takes only each grade and count from it
+    /// (a power's check): an analysis then explores one pool per way of grading, not every
+    /// pool.
     pub fn roll_logged(
         &self,
         world: &mut crate::engine::World,
         actor: &str,
         cause: Span,
+        read_by: Option<&[Against]>,
     ) -> Result<usize, RuntimeError> {
         if u64::from(self.dice) > u64::from(crate::engine::MAX_DICE) {
             let kind = crate::engine::EngineErrorKind::TooManyDice {
@@ -341,8 +345,21 @@ impl Prepared<'_> {
         }
         let mut dice = crate::engine::RolledDice::with_capacity(self.dice as usize);
         // An analysis explores a pool as one sorted multiset: grades count dice against
-        // thresholds, so their order never matters (`Roller::explore_pool`).
-        if let Some(faces) = world.roller.explore_pool(self.dice, self.sides) {
+        // thresholds, so their order never matters (`Roller::explore_pool`); and pools
+        // that grade alike against every reading are one choice.
+        let (count, sides) = (self.dice, self.sides);
+        let explored = match read_by {
+            Some(read_by) => world.roller.explore_pool_by(count, sides, |faces| {
+                let reading = |against: &Against| {
+                    let mut totals = self.totals_of(faces.iter().copied(), against.modifier);
+                    let graded = grade_totals(&mut totals, against.threshold, self.cap, against.aid);
+                    (graded.grade, graded.count)
+                };
+                read_by.iter().map(reading).collect::<Vec<_>>()
+            }),
+            None => world.roller.explore_pool(count, sides),
+        };
+        if let Some(faces) = explored {
             let faces = faces.map_err(|e| RuntimeErrorKind::Engine(e.into()).at(cause))?;
             for face in faces {
                 let sides = self.sides;
@@ -375,8 +392,13 @@ impl Prepared<'_> {
 
     /// Each die's face, plus `modifier` when the procedure puts it on each die.
     pub fn totals(&self, dice: &[RolledDie], modifier: i64) -> crate::engine::DieTotals {
+        self.totals_of(dice.iter().map(|d| d.face), modifier)
+    }
+
+    /// [`Prepared::totals`] of bare faces.
+    fn totals_of(&self, faces: impl Iterator<Item = u32>, modifier: i64) -> crate::engine::DieTotals {
         let per_die = if self.per_die { modifier } else { 0 };
-        dice.iter().map(|d| i64::from(d.face) + per_die).collect()
+        faces.map(|face| i64::from(face) + per_die).collect()
     }
 
     /// Grades `totals`, logging the check. Without `keep`, the totals go to the log alone

@@ -10,7 +10,7 @@ use crate::engine::{Key, ShortList};
 use crate::model::common::CheckRoller;
 use crate::model::expr::{LineContext, evaluate};
 use crate::model::power::{GradeGate, SHARED_ROLL, TARGET_NUMBER};
-use crate::model::procedure::gate_grade;
+use crate::model::procedure::{OUTCOME_NAMES, gate_grade};
 use crate::model::{Block, Cost, PowerLine};
 
 use super::Game;
@@ -610,12 +610,19 @@ fn resolve(
                     Found::Pool(_) => None,
                 };
                 let graded = match settled {
-                    Some(settled) => settled.run(&mut game.world, target, None)?,
+                    Some(settled) => {
+                        let settled = match explores_outcomes(game, block) {
+                            true => settled.read_for_outcome(),
+                            false => settled,
+                        };
+                        settled.run(&mut game.world, target, None)?
+                    }
                     None => {
                         let prepared = found.prepare(rules, &scope, span)?;
-                        let roll = prepared.roll_logged(&mut game.world, target, span)?;
-                        let totals = prepared.totals(rolled(&game.world, roll), modifier);
                         let against = Against { modifier, threshold, aid: 0 };
+                        let read_by = Some(std::slice::from_ref(&against));
+                        let roll = prepared.roll_logged(&mut game.world, target, span, read_by)?;
+                        let totals = prepared.totals(rolled(&game.world, roll), modifier);
                         prepared.grade_logged(&mut game.world, target, totals, against, span, false)
                     }
                 };
@@ -675,6 +682,11 @@ fn resolve(
             if let (Some(procedure), Some((read_first, Some(settled)))) = (procedure, first) {
                 // One roll, read by the first target's settlement, then against each other
                 // target's own number and modifier.
+                let one_reading = others.iter().all(|(read, _)| *read == read_first);
+                let settled = match one_reading && explores_outcomes(game, block) {
+                    true => settled.read_for_outcome(),
+                    false => settled,
+                };
                 let graded = settled.run(&mut game.world, &request.actor, None)?;
                 let mut outcomes_iter = outcomes.iter_mut();
                 if let Some(outcome) = outcomes_iter.next() {
@@ -710,8 +722,10 @@ fn resolve(
             } else {
                 let scope = LineScope { extra: &extra, ..scope };
                 let prepared = found.prepare(rules, &scope, span)?;
-                let roll = prepared.roll_logged(&mut game.world, &request.actor, span)?;
-                for outcome in &mut outcomes {
+                // Each target's number and modifier, settled before the roll (the roll is
+                // read by nothing else: one target's costs no allocation).
+                let mut read_by = ShortList::<Against, 1>::with_capacity(outcomes.len());
+                for outcome in &outcomes {
                     let threshold = outcome.threshold.unwrap_or(0);
                     // With every target there and no pair related, no pair adds anything.
                     let relative = if keywords.is_none() && all_found {
@@ -720,16 +734,21 @@ fn resolve(
                         pair_delta(game, context, &outcome.name, keywords, &spec.modifier, span)?
                     };
                     let modifier = modifier.saturating_add(relative);
-                    let totals = prepared.totals(rolled(&game.world, roll), modifier);
+                    read_by.push(Against { modifier, threshold, aid: request.options.aid });
+                }
+                let actor = &request.actor;
+                let roll = prepared.roll_logged(&mut game.world, actor, span, Some(&read_by))?;
+                for (outcome, against) in outcomes.iter_mut().zip(read_by.iter()) {
+                    let totals = prepared.totals(rolled(&game.world, roll), against.modifier);
                     let graded = prepared.grade_logged(
                         &mut game.world,
-                        &request.actor,
+                        actor,
                         totals,
-                        Against { modifier, threshold, aid: request.options.aid },
+                        *against,
                         span,
                         false,
                     );
-                    outcome.threshold = Some(threshold);
+                    outcome.threshold = Some(against.threshold);
                     outcome.grade = graded.grade;
                     outcome.names = graded.names.pairs();
                 }
@@ -869,4 +888,32 @@ fn power_procedure<'a>(
     let (spec, _) = check_line?;
     let name = spec.procedure.as_ref().map(|p| p.node.as_str());
     super::checks::find_procedure(rules, name, Span::NONE).ok().map(|(_, procedure)| procedure)
+}
+
+/// Whether an analysis explores `block`'s use one roll plus modifier per outcome: the
+/// roller explores, and no line of the power reads the roll beyond its success and critical
+/// (no `Margin`, `Natural`, `Total`, ... in any expression), so rolls with the same outcome
+/// run the same way.
+fn explores_outcomes(game: &Game, block: &Block) -> bool {
+    if game.world.roller.exploration().is_none() {
+        return false;
+    }
+    let references = crate::check::References::of(&block.body);
+    let faces_read = |name: &crate::model::Name| {
+        OUTCOME_NAMES.iter().any(|read| *read != "Critical" && name.as_str().eq_ignore_ascii_case(read))
+    };
+    let reads_faces = |expr: &crate::diagnostics::Spanned<crate::model::Expr>| {
+        let mut reads = false;
+        expr.node.visit(
+            &mut |node, _| {
+                if let crate::model::Expr::Name(name) = node {
+                    reads |= faces_read(name);
+                }
+            },
+            expr.span,
+        );
+        reads
+    };
+    let expressions = references.expressions.iter().chain(&references.script_calls);
+    !expressions.map(|(expr, _)| *expr).any(reads_faces)
 }

@@ -8,7 +8,7 @@
 
 use crate::diagnostics::Span;
 use crate::engine::{
-    CheckResult, Decider, DecisionKind, Event, ModifiedRollCheck, Policy, PolicyDecider,
+    CheckResult, Decider, DecisionKind, Event, ModifiedRollCheck, Policy, PolicyDecider, Reads,
     RollUnderCheck, Side, SuccessPoolCheck, TieRule, World, success_pool, versus,
 };
 use crate::model::expr::{LineContext, Rounding};
@@ -51,6 +51,8 @@ pub(crate) struct Settled<'a> {
     /// `Extra dice:` — the world pool extra dice come from, and how many the request
     /// asked for (`None`: a decision).
     extra_dice: Option<(String, Option<i64>)>,
+    /// What the check's reader takes from a roll plus modifier.
+    reads: Reads,
 }
 
 fn to_u32(value: i64) -> u32 {
@@ -135,6 +137,7 @@ pub(crate) fn settle<'a>(
         extra_dice: procedure
             .extra_dice
             .map(|pool| (pool.node.as_str().to_string(), request.extra_dice)),
+        reads: Reads::Faces,
     })
 }
 
@@ -179,6 +182,12 @@ impl Settled<'_> {
     /// Where the procedure's dice are written.
     pub(crate) fn span(&self) -> Span {
         self.span
+    }
+
+    /// The same settlement for a reader that takes only the success and the critical from
+    /// a roll plus modifier (a power whose lines read no `Margin`, `Natural` or `Total`).
+    pub(crate) fn read_for_outcome(self) -> Self {
+        Settled { reads: Reads::Outcome, ..self }
     }
 
     /// Rolls and reads the dice by the method; decisions go to `decider`.
@@ -277,7 +286,7 @@ impl Settled<'_> {
             }
             Method::Total | Method::Versus | Method::Pool => {
                 let outcome = world
-                    .modified_check(Some(actor), &self.modified(), self.span)
+                    .modified_check(Some(actor), &self.modified(), self.reads, self.span)
                     .map_err(engine)?;
                 let read = (outcome.natural, outcome.total, outcome.success, outcome.critical);
                 return Ok(self.modified_outcome(read));
