@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use super::report::Sum;
+use crate::dice::Sum;
 
 /// Distinct keys, each with its summed weight.
 #[derive(Clone, Debug)]

@@ -13,9 +13,9 @@ use std::collections::BTreeMap;
 
 use super::command::{self, Planned};
 use super::reading::{StepReading, grade_labels, read_step_into};
-use super::report::{Sum, Tally};
+use super::report::Tally;
 use super::scenario::{Prepared, apply_policy};
-use crate::dice::Exploration;
+use crate::dice::{Exploration, Sum};
 use crate::engine::{PolicyDecider, World};
 use crate::runtime::Game;
 use crate::session::Command;

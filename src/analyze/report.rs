@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::distinct::Distinct;
 use super::reading::StepReading;
+use crate::dice::Sum;
 use crate::runtime::Game;
 
 /// What a measure reads.
@@ -161,32 +162,6 @@ static EMPTY: String = String::new();
 impl Key {
     fn new(step: usize, kind: MeasureKind, actor: &str, name: &str, index: usize) -> Key {
         Key { step, kind, actor: actor.to_string(), name: name.to_string(), index }
-    }
-}
-
-/// A sum of many small probabilities kept accurate to an ulp or two however many terms it
-/// has (Neumaier's compensated summation): a million leaves must still sum within 1e-12.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(crate) struct Sum {
-    total: f64,
-    carry: f64,
-}
-
-impl Sum {
-    /// Adds `value`.
-    pub fn add(&mut self, value: f64) {
-        let total = self.total + value;
-        self.carry += if self.total.abs() >= value.abs() {
-            (self.total - total) + value
-        } else {
-            (value - total) + self.total
-        };
-        self.total = total;
-    }
-
-    /// The sum.
-    pub fn value(self) -> f64 {
-        self.total + self.carry
     }
 }
 

@@ -130,7 +130,9 @@ pub fn sweep(
         ..options.clone()
     };
     let base = scenario.prepare(options.seed)?;
-    let analyse = |base: &Prepared, values: &[i64], again: &(dyn Fn() -> Result<Prepared, Refused> + Sync)| {
+    let analyse = |base: &Prepared,
+                   values: &[i64],
+                   again: &(dyn Fn() -> Result<Prepared, Refused> + Sync)| {
         let varied = base.with_inputs(&inputs_at(values))?;
         let again_varied = || again()?.with_inputs(&inputs_at(values));
         let report = analyze_prepared(&varied, &again_varied, &inner)?;

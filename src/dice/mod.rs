@@ -20,6 +20,7 @@ pub use error::{
     DiceError, DiceErrorKind, MAX_DICE_PER_EXPRESSION, MAX_DICE_PER_TERM, MAX_NESTING_DEPTH,
     MAX_SIDES, MAX_STEPS_PER_DIE, MAX_TEXT_LENGTH,
 };
+pub(crate) use explore::Sum;
 pub use explore::{BranchPoint, Exploration, Taken};
 pub use roll::{DieRoll, Roll};
 pub use roller::{Draw, ForcedFaceError, Roller, RollerState};

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::explore::{BranchPoint, Exploration};
+use super::explore::{BranchPoint, Exploration, Sum};
 
 /// A forced face that does not fit the die it was used for (`--dice 12` on a d10). An
 /// exploring roller whose path has run out reports face 0: the run stops there.
@@ -401,39 +401,46 @@ fn lumped_weights<K: PartialEq>(
     mut class: impl FnMut(&[u32]) -> K,
 ) -> Vec<f64> {
     let mut weights = Vec::new();
-    // Each class seen so far and where its first pool is (classes are few: a linear look).
-    let mut firsts: Vec<(K, usize)> = Vec::new();
+    // Each class seen so far, where its first pool is and its probability (classes are
+    // few: a linear look).
+    let mut classes: Vec<(K, usize, Sum)> = Vec::new();
     for_each_pool(count, sides, |faces, p| {
         let key = class(faces);
-        let at = match firsts.iter().find(|(seen, _)| *seen == key) {
-            Some((_, at)) => *at,
+        match classes.iter_mut().find(|(seen, ..)| *seen == key) {
+            Some((.., sum)) => sum.add(p),
             None => {
-                firsts.push((key, weights.len()));
-                weights.len()
+                let mut sum = Sum::default();
+                sum.add(p);
+                classes.push((key, weights.len(), sum));
             }
-        };
+        }
         weights.push(0.0);
-        weights[at] += p;
     });
+    for (_, first, sum) in classes {
+        weights[first] = sum.value();
+    }
     weights
 }
 
 /// Calls `visit` with every sorted pool, in lexicographic order, and its probability: the
-/// multinomial count of its orders over sides^count.
+/// multinomial count of its orders over sides^count. Counted in floating point, exactly
+/// while counts stay below 2^53 and within a rounding past that (a thousand d2 is about
+/// 10^301).
 fn for_each_pool(count: u32, sides: u32, mut visit: impl FnMut(&[u32], f64)) {
     let total = f64::from(sides).powi(count as i32);
     let mut faces = vec![1u32; count as usize];
     loop {
-        // Orders of this pool: count! / (product of each run's length!).
-        let mut orders: u128 = 1;
-        let mut placed = 0u128;
-        let mut run = 0u128;
+        // Orders of this pool: count! / (product of each run's length!), built so that
+        // each step's product is a whole number.
+        let mut orders = 1.0f64;
+        let mut placed = 0.0f64;
+        let mut run = 0.0f64;
         for (index, face) in faces.iter().enumerate() {
-            run = if index > 0 && faces[index - 1] == *face { run + 1 } else { 1 };
-            placed += 1;
+            run = if index > 0 && faces[index - 1] == *face { run + 1.0 } else { 1.0 };
+            placed += 1.0;
             orders = orders * placed / run;
         }
-        visit(&faces, orders as f64 / total);
+        visit(&faces, orders / total);
         // The next sorted pool: raise the last face that can rise, reset the rest to it.
         let Some(position) = faces.iter().rposition(|face| *face < sides) else { break };
         let raised = faces[position] + 1;

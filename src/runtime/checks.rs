@@ -352,7 +352,8 @@ impl Prepared<'_> {
             Some(read_by) => world.roller.explore_pool_by(count, sides, |faces| {
                 let reading = |against: &Against| {
                     let mut totals = self.totals_of(faces.iter().copied(), against.modifier);
-                    let graded = grade_totals(&mut totals, against.threshold, self.cap, against.aid);
+                    let graded =
+                        grade_totals(&mut totals, against.threshold, self.cap, against.aid);
                     (graded.grade, graded.count)
                 };
                 read_by.iter().map(reading).collect::<Vec<_>>()
@@ -396,7 +397,11 @@ impl Prepared<'_> {
     }
 
     /// [`Prepared::totals`] of bare faces.
-    fn totals_of(&self, faces: impl Iterator<Item = u32>, modifier: i64) -> crate::engine::DieTotals {
+    fn totals_of(
+        &self,
+        faces: impl Iterator<Item = u32>,
+        modifier: i64,
+    ) -> crate::engine::DieTotals {
         let per_die = if self.per_die { modifier } else { 0 };
         faces.map(|face| i64::from(face) + per_die).collect()
     }

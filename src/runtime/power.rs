@@ -900,7 +900,9 @@ fn explores_outcomes(game: &Game, block: &Block) -> bool {
     }
     let references = crate::check::References::of(&block.body);
     let faces_read = |name: &crate::model::Name| {
-        OUTCOME_NAMES.iter().any(|read| *read != "Critical" && name.as_str().eq_ignore_ascii_case(read))
+        OUTCOME_NAMES
+            .iter()
+            .any(|read| *read != "Critical" && name.as_str().eq_ignore_ascii_case(read))
     };
     let reads_faces = |expr: &crate::diagnostics::Spanned<crate::model::Expr>| {
         let mut reads = false;

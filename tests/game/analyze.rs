@@ -108,9 +108,10 @@ fn one_charge_follows_the_binomial_law() {
     assert_eq!((cp.before, cp.outcomes.len(), cp.p(2)), (Some(6), 1, 1.0));
     assert!(report.measure("refused").is_none(), "a charge that can be paid is never refused");
     assert_eq!(measure(&report, "The Inquisitor's HP at 0 or less").p(1), 0.0);
-    // The pool is explored as one choice among its 220 sorted faces: each runs once (the
-    // first run takes the first choice instead of failing there).
-    assert_eq!((report.runs, report.leaves), (220, Some(220)));
+    // The power reads only the pool's grade and count, so its 220 sorted pools are
+    // explored as the 4 ways of grading them, each run once (the first run takes the
+    // first choice instead of failing there).
+    assert_eq!((report.runs, report.leaves), (4, Some(4)));
 }
 
 #[test]
@@ -340,14 +341,15 @@ fn the_same_seed_gives_the_same_estimate_on_any_number_of_threads() {
 
 #[test]
 fn past_the_budget_the_analysis_samples_and_says_so() {
-    let options = Options { budget: 10, samples: 2_000, ..Options::default() };
+    // One charge takes 4 runs (one per grade of its pool).
+    let options = Options { budget: 3, samples: 2_000, ..Options::default() };
     let report = run(&scenario(MESTEZIA, CHARGE, 1), &options, &[]);
     assert!(!report.exact);
     assert_eq!(report.samples, Some(2_000));
     assert_eq!(
         report.notes,
         [
-            "exploring every roll needs more than 10 runs (the budget); estimated from 2000 seeded samples instead"
+            "exploring every roll needs more than 3 runs (the budget); estimated from 2000 seeded samples instead"
         ]
     );
     assert!(measure(&report, "Itzel's check").outcomes.iter().all(|o| o.interval.is_some()));

@@ -10,6 +10,7 @@ mod action_economy;
 mod actor_keywords;
 mod analyze;
 mod analyze_memo;
+mod analyze_outcomes;
 mod analyze_runs;
 mod analyze_threads;
 mod attack_reactions;
