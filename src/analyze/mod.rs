@@ -134,38 +134,43 @@ pub fn analyze(scenario: &Scenario, options: &Options) -> Result<Report, Refused
     analyze_prepared(&prepared, &again, options)
 }
 
+/// The exact report of a prepared scenario, or [`explore::Beyond`] when exploring it would
+/// take more than `budget` runs.
+pub(crate) fn exact_report(prepared: &Prepared, budget: u64) -> Result<Report, explore::Beyond> {
+    let explored = explore::explore(prepared, budget)?;
+    let question: Vec<String> = prepared.commands.iter().map(|(_, text)| text.clone()).collect();
+    let mut notes = Vec::new();
+    if explored.truncated > 0.0 {
+        notes.push(format!(
+            "paths less likely than {:e} were cut off (an explosion's far tail): {:.3e} of \
+             the probability in all",
+            explore::TAIL,
+            explored.truncated
+        ));
+    }
+    Ok(Report {
+        question,
+        exact: true,
+        runs: explored.runs,
+        samples: None,
+        seed: None,
+        leaves: Some(explored.leaves),
+        truncated: explored.truncated,
+        measures: explored.tally.report(&prepared.game, prepared.commands.len(), None),
+        notes,
+    })
+}
+
 /// Analyses a prepared scenario; `again` prepares another copy for a sampling thread.
 pub fn analyze_prepared(
     prepared: &Prepared,
     again: &(dyn Fn() -> Result<Prepared, Refused> + Sync),
     options: &Options,
 ) -> Result<Report, Refused> {
-    let question: Vec<String> = prepared.commands.iter().map(|(_, text)| text.clone()).collect();
-    let commands = prepared.commands.len();
     let mut notes = Vec::new();
     if !options.sample {
-        match explore::explore(prepared, options.budget) {
-            Ok(explored) => {
-                if explored.truncated > 0.0 {
-                    notes.push(format!(
-                        "paths less likely than {:e} were cut off (an explosion's far tail): \
-                         {:.3e} of the probability in all",
-                        explore::TAIL,
-                        explored.truncated
-                    ));
-                }
-                return Ok(Report {
-                    question,
-                    exact: true,
-                    runs: explored.runs,
-                    samples: None,
-                    seed: None,
-                    leaves: Some(explored.leaves),
-                    truncated: explored.truncated,
-                    measures: explored.tally.report(&prepared.game, commands, None),
-                    notes,
-                });
-            }
+        match exact_report(prepared, options.budget) {
+            Ok(report) => return Ok(report),
             Err(beyond) => notes.push(format!(
                 "exploring every roll needs more than {} runs (the budget); estimated from {} \
                  seeded samples instead",
@@ -174,6 +179,8 @@ pub fn analyze_prepared(
             )),
         }
     }
+    let question: Vec<String> = prepared.commands.iter().map(|(_, text)| text.clone()).collect();
+    let commands = prepared.commands.len();
     let samples = options.samples.max(1);
     let (tally, runs) =
         sample::sample(prepared, again, samples, options.seed, options.threads, options.memo)?;

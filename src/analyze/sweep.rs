@@ -1,18 +1,17 @@
-//! Sweeps: one analysis per point of a grid of inputs (`Bandit's Defense` from 8
-//! to 16, optionally against a second input), each point exact when it fits the budget.
-//! The first point is analysed alone; when the rest look worth it (sampled, or more exact
-//! runs than a thread costs), they are shared out over threads, each copying the prepared
-//! game once (no pack parsed again); results come back in grid order whatever the number
-//! of threads. A sampled point's
-//! chunks are seeded by their index, so sampled sweeps too give the same answer on any
-//! number of threads.
+//! Sweeps: one analysis per point of a grid of inputs (`Bandit's Defense` from 8 to 16,
+//! optionally against a second input), each point exact when it fits the budget. The
+//! first point is first explored alone, within what a thread costs; when it cannot be, or
+//! the rest would take more, the points are shared out over threads, each copying the
+//! prepared game once (no pack parsed again). Results come back in grid order whatever the
+//! number of threads; a sampled point's chunks are seeded by their index, so sampled
+//! sweeps too give the same answer on any number of threads.
 
 use serde::Serialize;
 
 use super::scenario::{Input, Prepared, Refused, Scenario};
-use super::{Measure, Options, Report, analyze_prepared};
+use super::{Measure, Options, Report, analyze_prepared, exact_report};
 
-/// Runs past which the rest of an exact sweep is spread over threads. A thread costs a
+/// Runs past which an exact sweep is spread over threads. A thread costs a
 /// copy of the prepared game and a heap of its own: about a millisecond, as much as some
 /// thousands of runs (a sweep of 9 points at 220 runs each took as long on 2 threads as on
 /// one; 54 points took 25.5 ms instead of 34).
@@ -138,13 +137,21 @@ pub fn sweep(
         let report = analyze_prepared(&varied, &again_varied, &inner)?;
         Ok(SweepPoint { values: values.to_vec(), report })
     };
-    // The first point is analysed here, and what it took says whether the others are
-    // worth more threads: cheap exact points stay on this one.
-    let first = analyse(&base, &grid[0], &|| scenario.prepare(options.seed))?;
+    // The first point is explored here within what a thread costs: when it is exact and
+    // the rest would take no more, the sweep stays on this thread; else every point not
+    // done yet is shared out.
     let rest = grid.len() - 1;
-    let worth_spreading =
-        !first.report.exact || first.report.runs.saturating_mul(rest as u64) > SPREAD_RUNS;
-    let threads = if worth_spreading { options.threads.clamp(1, rest.max(1)) } else { 1 };
+    let probe = if options.sample {
+        None
+    } else {
+        let varied = base.with_inputs(&inputs_at(&grid[0]))?;
+        exact_report(&varied, SPREAD_RUNS.min(options.budget)).ok()
+    };
+    let first = probe.map(|report| SweepPoint { values: grid[0].clone(), report });
+    let stay =
+        first.as_ref().is_some_and(|f| f.report.runs.saturating_mul(rest as u64) <= SPREAD_RUNS);
+    let from = usize::from(first.is_some());
+    let threads = if stay { 1 } else { options.threads.clamp(1, (grid.len() - from).max(1)) };
     // Other threads copy the prepared game rather than prepare it again (no parsing or
     // checking of the pack per thread).
     let shared = (threads > 1).then(|| base.shared());
@@ -152,9 +159,9 @@ pub fn sweep(
         Some(shared) => Ok(shared.prepared()),
         None => scenario.prepare(options.seed),
     };
-    // Thread t takes the other points whose index is t modulo the thread count.
+    // Thread t takes the points not done yet whose index is t modulo the thread count.
     let share = |own: &Prepared, thread: usize| -> Result<Vec<(usize, SweepPoint)>, Refused> {
-        (1..grid.len())
+        (from..grid.len())
             .filter(|index| index % threads == thread)
             .map(|index| Ok((index, analyse(own, &grid[index], &again)?)))
             .collect()
@@ -166,7 +173,7 @@ pub fn sweep(
                 scope.spawn(move || share(&again()?, thread))
             })
             .collect();
-        std::iter::once(Ok(vec![(0, first)]))
+        std::iter::once(Ok(first.into_iter().map(|first| (0, first)).collect()))
             .chain(std::iter::once(share(&base, 0)))
             .chain(handles.into_iter().map(|h| h.join().expect("a sweep thread panicked")))
             .collect()

@@ -453,6 +453,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn lumped_weights_put_each_class_on_its_first_pool() {
+        // 3d6 by how many sixes: the classes follow the binomial law, each on its first
+        // pool in order ([1,1,1], [1,1,6], [1,6,6], [6,6,6]), every other pool 0.
+        let sixes = |faces: &[u32]| faces.iter().filter(|face| **face == 6).count();
+        let lumped = lumped_weights(3, 6, sixes);
+        assert_eq!(lumped.len(), pool_weights(3, 6).len());
+        let firsts = [[1, 1, 1], [1, 1, 6], [1, 6, 6], [6, 6, 6]];
+        let binomial = [125.0 / 216.0, 75.0 / 216.0, 15.0 / 216.0, 1.0 / 216.0];
+        let mut rank = 0;
+        for_each_pool(3, 6, |faces, _| {
+            let weight = lumped[rank];
+            match firsts.iter().position(|first| first == faces) {
+                Some(class) => assert!((weight - binomial[class]).abs() < 1e-15, "{faces:?}"),
+                None => assert_eq!(weight, 0.0, "{faces:?}"),
+            }
+            rank += 1;
+        });
+    }
+
+    #[test]
+    fn a_thousand_d2_are_weighed_without_overflow() {
+        // Counted in u128 the orders overflowed past about 130 dice.
+        let weights = pool_weights(1000, 2);
+        assert_eq!(weights.len(), 1001);
+        assert!((weights[500] - 0.0252250181783608).abs() < 1e-15, "C(1000, 500) / 2^1000");
+        let mut sum = Sum::default();
+        weights.iter().for_each(|p| sum.add(*p));
+        assert!((sum.value() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
     fn seed_7_d10_sequence_is_pinned() {
         // Golden: if this changes, every saved game and transcript changes with it.
         let mut roller = Roller::new(7);

@@ -509,13 +509,14 @@ pub fn roll_best_plus_modifier(
 }
 
 /// What the reader of a check takes from its dice.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Reads {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reads {
     /// Its faces (a margin, the natural face, the total): each way the dice fall counts.
-    #[default]
     Faces,
     /// Its success and whether it is critical, nothing else: an exploring roller offers
-    /// one roll per outcome ([`Roller::explore_pool_by`]), not one per face.
+    /// one roll per outcome ([`Roller::explore_pool_by`]), not one per face. The roll a
+    /// run gets is its outcome's first: its natural die and total (in the log, and in the
+    /// use's outcome names) stand for every roll of that outcome.
     Outcome,
 }
 

@@ -33,10 +33,11 @@ pub(crate) mod text;
 
 pub use actor::{Actor, AdoptedStance, DerivedValues, NoDerivedValues, Resource};
 pub use cause::Cause;
+pub(crate) use checks::Reads;
 pub use checks::{
     DiceClass, Graded, MAX_DICE, MAX_DICE_ROLLED, MAX_EXPLOSIONS_PER_DIE, ModifiedRollCheck,
-    ModifiedRollOutcome, PoolCheck, PoolOutcome, Reads, RollUnderCheck, RollUnderOutcome,
-    RolledDie, ScoreComparison, Side, SuccessPoolCheck, SuccessPoolOutcome, TieRule, classify_dice,
+    ModifiedRollOutcome, PoolCheck, PoolOutcome, RollUnderCheck, RollUnderOutcome, RolledDie,
+    ScoreComparison, Side, SuccessPoolCheck, SuccessPoolOutcome, TieRule, classify_dice,
     decide_roll_under, grade_totals, pool_vs_threshold, roll_best_plus_modifier, roll_die,
     roll_plus_modifier, roll_under, roll_under_asks, roll_under_dice, success_pool, versus,
     versus_rolls,

@@ -498,9 +498,18 @@ impl World {
         Ok(outcome)
     }
 
-    /// A [`ModifiedRollCheck`] by `actor`, logged; `reads` says what its reader takes from
-    /// the dice.
+    /// A [`ModifiedRollCheck`] by `actor`, logged.
     pub fn modified_check(
+        &mut self,
+        actor: Option<&str>,
+        check: &ModifiedRollCheck,
+        span: Span,
+    ) -> Result<ModifiedRollOutcome, EngineError> {
+        self.modified_check_read_by(actor, check, Reads::Faces, span)
+    }
+
+    /// [`World::modified_check`] for a reader that takes what `reads` says from the roll.
+    pub(crate) fn modified_check_read_by(
         &mut self,
         actor: Option<&str>,
         check: &ModifiedRollCheck,

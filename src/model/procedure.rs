@@ -89,6 +89,19 @@ pub struct Procedure<'a> {
 pub const OUTCOME_NAMES: [&str; 6] =
     ["Margin", "Success Number", "Successes", "Natural", "Total", "Critical"];
 
+/// Whether `name` is an outcome name that reads the roll itself (its margin, count,
+/// natural die or total), not only whether it succeeded and whether critically: every
+/// outcome name but `Critical`.
+///
+/// ```
+/// use mythforge::model::procedure::reads_roll;
+/// assert!(reads_roll("Margin") && reads_roll("natural"));
+/// assert!(!reads_roll("Critical") && !reads_roll("Damage"));
+/// ```
+pub fn reads_roll(name: &str) -> bool {
+    OUTCOME_NAMES.iter().any(|outcome| *outcome != "Critical" && name.eq_ignore_ascii_case(outcome))
+}
+
 /// The outcome names a check of `method` binds (besides `Grade`, which every line reads):
 /// pool and successes: `Margin`, `Successes`; roll under: `Margin`, `Success Number`;
 /// total: `Margin`, `Natural`, `Total`, `Critical` (1 or 0). A scripted procedure binds what

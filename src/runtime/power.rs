@@ -4,14 +4,15 @@
 //! lines; nothing is re-parsed. The caller ([`Game::use_power`](super::Game::use_power))
 //! runs it as one transaction.
 
-use crate::diagnostics::Span;
+use crate::check::References;
+use crate::diagnostics::{Span, Spanned};
 use crate::engine::text::same_name;
 use crate::engine::{Key, ShortList};
 use crate::model::common::CheckRoller;
 use crate::model::expr::{LineContext, evaluate};
 use crate::model::power::{GradeGate, SHARED_ROLL, TARGET_NUMBER};
-use crate::model::procedure::{OUTCOME_NAMES, gate_grade};
-use crate::model::{Block, Cost, PowerLine};
+use crate::model::procedure::{gate_grade, reads_roll};
+use crate::model::{Block, Cost, Expr, PowerLine};
 
 use super::Game;
 use super::checks::{Against, Found, find_check, rolled};
@@ -572,6 +573,8 @@ fn resolve(
         }
         Some((spec, span)) if spec.roller == CheckRoller::Target => {
             // Each target rolls its own check with its own values; the grade is its own.
+            // Whether an analysis may explore the rolls by outcome: asked once, if at all.
+            let mut outcome_only = None;
             for outcome in &mut outcomes {
                 let (target, threshold) = (outcome.name.as_str(), outcome.threshold.unwrap_or(0));
                 let roller = game.world.actor(target).map_err(engine)?;
@@ -611,10 +614,9 @@ fn resolve(
                 };
                 let graded = match settled {
                     Some(settled) => {
-                        let settled = match explores_outcomes(game, block) {
-                            true => settled.read_for_outcome(),
-                            false => settled,
-                        };
+                        let asked =
+                            || *outcome_only.get_or_insert_with(|| explores_outcomes(game, block));
+                        let settled = settled.read_for_outcome_if(asked);
                         settled.run(&mut game.world, target, None)?
                     }
                     None => {
@@ -683,10 +685,8 @@ fn resolve(
                 // One roll, read by the first target's settlement, then against each other
                 // target's own number and modifier.
                 let one_reading = others.iter().all(|(read, _)| *read == read_first);
-                let settled = match one_reading && explores_outcomes(game, block) {
-                    true => settled.read_for_outcome(),
-                    false => settled,
-                };
+                let settled =
+                    settled.read_for_outcome_if(|| one_reading && explores_outcomes(game, block));
                 let graded = settled.run(&mut game.world, &request.actor, None)?;
                 let mut outcomes_iter = outcomes.iter_mut();
                 if let Some(outcome) = outcomes_iter.next() {
@@ -898,24 +898,15 @@ fn explores_outcomes(game: &Game, block: &Block) -> bool {
     if game.world.roller.exploration().is_none() {
         return false;
     }
-    let references = crate::check::References::of(&block.body);
-    let faces_read = |name: &crate::model::Name| {
-        OUTCOME_NAMES
-            .iter()
-            .any(|read| *read != "Critical" && name.as_str().eq_ignore_ascii_case(read))
-    };
-    let reads_faces = |expr: &crate::diagnostics::Spanned<crate::model::Expr>| {
+    let references = References::of(&block.body);
+    let reads_the_roll = |expr: &Spanned<Expr>| {
         let mut reads = false;
         expr.node.visit(
-            &mut |node, _| {
-                if let crate::model::Expr::Name(name) = node {
-                    reads |= faces_read(name);
-                }
-            },
+            &mut |node, _| reads |= matches!(node, Expr::Name(name) if reads_roll(name.as_str())),
             expr.span,
         );
         reads
     };
     let expressions = references.expressions.iter().chain(&references.script_calls);
-    !expressions.map(|(expr, _)| *expr).any(reads_faces)
+    !expressions.map(|(expr, _)| *expr).any(reads_the_roll)
 }

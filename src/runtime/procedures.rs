@@ -184,10 +184,16 @@ impl Settled<'_> {
         self.span
     }
 
-    /// The same settlement for a reader that takes only the success and the critical from
-    /// a roll plus modifier (a power whose lines read no `Margin`, `Natural` or `Total`).
-    pub(crate) fn read_for_outcome(self) -> Self {
-        Settled { reads: Reads::Outcome, ..self }
+    /// The same settlement, for a reader that takes only the success and the critical from
+    /// a roll plus modifier when `outcome_only` says so (asked of such a roll only: a power
+    /// whose lines read no `Margin`, `Natural` or `Total`).
+    pub(crate) fn read_for_outcome_if(self, outcome_only: impl FnOnce() -> bool) -> Self {
+        let plus_modifier = matches!(self.method, Method::Total | Method::Versus | Method::Pool);
+        if plus_modifier && outcome_only() {
+            Settled { reads: Reads::Outcome, ..self }
+        } else {
+            self
+        }
     }
 
     /// Rolls and reads the dice by the method; decisions go to `decider`.
@@ -286,7 +292,7 @@ impl Settled<'_> {
             }
             Method::Total | Method::Versus | Method::Pool => {
                 let outcome = world
-                    .modified_check(Some(actor), &self.modified(), self.reads, self.span)
+                    .modified_check_read_by(Some(actor), &self.modified(), self.reads, self.span)
                     .map_err(engine)?;
                 let read = (outcome.natural, outcome.total, outcome.success, outcome.critical);
                 return Ok(self.modified_outcome(read));

@@ -1,115 +1,101 @@
 //! An analysis explores a power's check one outcome at a time where the power reads nothing
 //! else of the roll: a pool's sorted faces grouped by the grade and count they give against
 //! every target, a roll plus modifier's faces by success and critical. A power whose lines
-//! read the roll (`Margin`, `Natural`, `Total`) is explored face by face. Either way the
-//! answer is the exact law, checked here against the binomial and uniform laws.
+//! read the roll (`Margin`), or one roll read against two targets' numbers, is explored face
+//! by face. Either way the answer is the exact law, checked here within 1e-12 against the
+//! binomial and uniform laws. The pack: tests/fixtures/analyze/rules/outcomes.
 
-use crate::common::sessions::{run, session_with};
+use std::path::PathBuf;
 
-const PACK: &str = "system Outcomes
-Stats: Attack, AC, Defense
-Resource HP: max 40
-Default check: Attack Roll
+use mythforge::analyze::{Options, Report, Scenario, analyze};
 
-check Attack Roll
-Method: total
-Dice: d20
-Success: >= [Threshold]
-Critical: natural in 19-20
+const SETUP: &str = "load outcomes\nactor Ana from Archer\nactor Bo from Archer\n\
+                     actor Cy from Archer with AC 17, Defense 6\nside Bo, Cy: foes\n";
 
-check Volley
-Method: pool
-Dice: 3d6
-Success: >= [Threshold]
-
-power Strike
-Target: Enemy in 1
-Threshold: Target's AC
-Check: [Attack]
-Result: 6 damage
-Result Critical: 4 damage
-
-power Measured Strike
-Target: Enemy in 1
-Threshold: Target's AC
-Check: [Attack]
-Result: [Margin] damage
-
-power Volley Fire
-Target: Up to 2 enemies in 10
-Threshold: Target's Defense
-Check: [0] using Volley
-Result: [Grade] damage
-
-actor Archer
-Stats: Attack 5, AC 15, Defense 4
-Resources: HP 40
-Powers: Strike, Measured Strike, Volley Fire
-";
-
-const SETUP: &str = "actor Ana from Archer\nactor Bo from Archer\n\
-                     actor Cy from Archer with Defense 6\nside Bo, Cy: foes\n";
-
-/// The analysis `question` prints, after the setup.
-fn analyse(question: &str) -> String {
-    let mut session = session_with("outcomes.rules", PACK, SETUP);
-    run(&mut session, &format!("analyze {question}\n"))
+fn ask(question: &str) -> Report {
+    let scenario = Scenario {
+        setup: SETUP.into(),
+        question: question.into(),
+        repeat: 1,
+        working_directory: Some(PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/analyze"
+        ))),
+    };
+    let report = analyze(&scenario, &Options::default())
+        .unwrap_or_else(|refused| panic!("{:?}", refused.diagnostics));
+    assert!(report.exact);
+    report
 }
 
-/// The rows under `measure`: each value and its probability as printed.
-fn rows(out: &str, measure: &str) -> Vec<(i64, String)> {
-    let from = out.find(&format!("  {measure}  ")).unwrap_or_else(|| panic!("{measure}: {out}"));
-    out[from..]
-        .lines()
-        .skip(1)
-        .take_while(|row| row.starts_with("      "))
-        .map(|row| {
-            let cells: Vec<&str> = row.split_whitespace().collect();
-            let value = cells[0].parse().expect("a value");
-            let p = cells.iter().find(|cell| cell.ends_with('%')).expect("a probability");
-            (value, p.to_string())
-        })
-        .collect()
+/// Asserts that `measure` of `report` has exactly the outcomes of `want`, within 1e-12.
+fn assert_law(report: &Report, measure: &str, want: &[(i64, f64)]) {
+    let measure = report.measure(measure).unwrap_or_else(|| panic!("no measure {measure}"));
+    let got: Vec<(i64, f64)> = measure.outcomes.iter().map(|o| (o.value, o.p)).collect();
+    assert_eq!(got.len(), want.len(), "{got:?} against {want:?}");
+    for ((value, p), (expected, q)) in got.iter().zip(want) {
+        assert_eq!(value, expected, "{got:?} against {want:?}");
+        assert!((p - q).abs() < 1e-12, "P({value}) = {p}, expected {q}");
+    }
 }
 
-/// `p` as the report prints it.
-fn percent(p: f64) -> String {
-    format!("{:.4}%", p * 100.0)
+/// C(3, k) p^k (1 - p)^(3 - k), for k = 0..=3.
+fn binomial_of_three(p: f64) -> Vec<(i64, f64)> {
+    let ways = [1.0, 3.0, 3.0, 1.0];
+    (0..=3).map(|k| (i64::from(k), ways[k as usize] * p.powi(k) * (1.0 - p).powi(3 - k))).collect()
 }
 
 #[test]
 fn a_strike_that_reads_success_and_critical_explores_three_outcomes_of_the_d20() {
-    let out = analyse("Ana uses Strike on Bo");
-    // d20 + 5 against AC 15: a natural 10 hits, 19 and 20 are criticals.
-    assert!(out.contains("exact (3 runs, 3 leaves)"), "{out}");
-    let want = [(0, percent(9.0 / 20.0)), (6, percent(9.0 / 20.0)), (10, percent(2.0 / 20.0))];
-    assert_eq!(rows(&out, "damage to Bo"), want);
+    let report = ask("Ana uses Strike on Bo");
+    // d20 + 5 against AC 15: a natural 10 hits, 19 and 20 are criticals (6 + 4 damage).
+    assert_eq!((report.runs, report.leaves), (3, Some(3)));
+    assert_law(&report, "damage to Bo", &[(0, 9.0 / 20.0), (6, 9.0 / 20.0), (10, 2.0 / 20.0)]);
+}
+
+#[test]
+fn one_roll_read_against_two_targets_numbers_explores_every_face() {
+    // Bo's AC 15 and Cy's 17 read the one d20 differently: the natural die itself decides.
+    let report = ask("Ana uses Strike on Bo, Cy");
+    assert_eq!(report.runs, 20);
+    assert_law(&report, "damage to Bo", &[(0, 9.0 / 20.0), (6, 9.0 / 20.0), (10, 2.0 / 20.0)]);
+    assert_law(&report, "damage to Cy", &[(0, 11.0 / 20.0), (6, 7.0 / 20.0), (10, 2.0 / 20.0)]);
 }
 
 #[test]
 fn a_strike_that_reads_its_margin_explores_every_face() {
-    let out = analyse("Ana uses Measured Strike on Bo");
-    assert!(out.contains("exact (20 runs, 20 leaves)"), "{out}");
+    let report = ask("Ana uses Measured Strike on Bo");
+    assert_eq!(report.runs, 20);
     // A hit deals its margin, 0 to 10 (natural 10 to 20); a miss deals nothing.
-    let mut want = vec![(0, percent(10.0 / 20.0))];
-    want.extend((1..=10).map(|margin| (margin, percent(1.0 / 20.0))));
-    assert_eq!(rows(&out, "damage to Bo"), want);
+    let mut want = vec![(0, 10.0 / 20.0)];
+    want.extend((1..=10).map(|margin| (margin, 1.0 / 20.0)));
+    assert_law(&report, "damage to Bo", &want);
+}
+
+#[test]
+fn the_better_of_two_d20_explores_three_outcomes_of_its_pair() {
+    let report = ask("Ana uses Lucky Strike on Bo");
+    assert_eq!(report.runs, 3);
+    // The better die is 10 or more unless both are below: 1 - (9/20)^2; 20 unless both
+    // are below: 1 - (19/20)^2.
+    let (hit, critical) = (1.0 - 0.45f64.powi(2), 1.0 - 0.95f64.powi(2));
+    assert_law(&report, "damage to Bo", &[(0, 1.0 - hit), (6, hit - critical), (10, critical)]);
+}
+
+#[test]
+fn a_check_the_target_rolls_explores_three_outcomes_too() {
+    let report = ask("Ana uses Dodge This on Bo");
+    assert_eq!(report.runs, 3);
+    assert_law(&report, "Bo's check", &[(0, 9.0 / 20.0), (1, 9.0 / 20.0), (2, 2.0 / 20.0)]);
 }
 
 #[test]
 fn a_pool_read_against_two_thresholds_explores_each_way_of_grading_both() {
-    let out = analyse("Ana uses Volley Fire on Bo, Cy");
-    // 3d6 counted against Defense 4 (1/2 a die) and 6 (1/6 a die): a die of 6 counts for
-    // both, 4 or 5 for Bo alone, so the 56 sorted pools grade in 10 ways
-    // (sixes + fours-or-fives <= 3).
-    assert!(out.contains("exact (10 runs, 10 leaves)"), "{out}");
-    let binomial = |k: i32, p: f64| -> f64 {
-        let ways = [1.0, 3.0, 3.0, 1.0][k as usize];
-        ways * p.powi(k) * (1.0 - p).powi(3 - k)
-    };
-    let law = |p: f64| -> Vec<(i64, String)> {
-        (0..=3).map(|k| (i64::from(k), percent(binomial(k, p)))).collect()
-    };
-    assert_eq!(rows(&out, "damage to Bo"), law(1.0 / 2.0));
-    assert_eq!(rows(&out, "damage to Cy"), law(1.0 / 6.0));
+    let report = ask("Ana uses Volley Fire on Bo, Cy");
+    // 3d6 counted against Defense 4 (1/2 a die) and 6 (1/6 a die): a 6 counts for both, a 4
+    // or 5 for Bo alone, so the 56 sorted pools grade in 10 ways (sixes + fours or fives
+    // <= 3).
+    assert_eq!(report.runs, 10);
+    assert_law(&report, "damage to Bo", &binomial_of_three(1.0 / 2.0));
+    assert_law(&report, "damage to Cy", &binomial_of_three(1.0 / 6.0));
 }
