@@ -177,7 +177,7 @@ impl Roller {
     /// roller.explore(Some(Exploration::replaying(vec![5])));
     /// assert_eq!(roller.explore_pool_by(2, 6, hits).unwrap(), Ok(vec![1, 5]));
     /// ```
-    pub fn explore_pool_by<K: PartialEq>(
+    pub fn explore_pool_by<K: Ord>(
         &mut self,
         count: u32,
         sides: u32,
@@ -395,28 +395,18 @@ fn pool_weights(count: u32, sides: u32) -> Vec<f64> {
 
 /// [`pool_weights`] with each class's probability on its first pool (in order) and 0 on
 /// the others; `class` sees each pool once, in order.
-fn lumped_weights<K: PartialEq>(
-    count: u32,
-    sides: u32,
-    mut class: impl FnMut(&[u32]) -> K,
-) -> Vec<f64> {
+fn lumped_weights<K: Ord>(count: u32, sides: u32, mut class: impl FnMut(&[u32]) -> K) -> Vec<f64> {
     let mut weights = Vec::new();
-    // Each class seen so far, where its first pool is and its probability (classes are
-    // few: a linear look).
-    let mut classes: Vec<(K, usize, Sum)> = Vec::new();
+    // Each class seen so far: where its first pool is, and its probability. Kept sorted, so
+    // a pool that is its own class (many targets, each a number of its own) costs a
+    // lookup, not a scan.
+    let mut classes: std::collections::BTreeMap<K, (usize, Sum)> = Default::default();
     for_each_pool(count, sides, |faces, p| {
-        let key = class(faces);
-        match classes.iter_mut().find(|(seen, ..)| *seen == key) {
-            Some((.., sum)) => sum.add(p),
-            None => {
-                let mut sum = Sum::default();
-                sum.add(p);
-                classes.push((key, weights.len(), sum));
-            }
-        }
+        let first = weights.len();
+        classes.entry(class(faces)).or_insert_with(|| (first, Sum::default())).1.add(p);
         weights.push(0.0);
     });
-    for (_, first, sum) in classes {
+    for (first, sum) in classes.into_values() {
         weights[first] = sum.value();
     }
     weights
