@@ -5,23 +5,13 @@
 //! by face. Either way the answer is the exact law, checked here within 1e-12 against the
 //! binomial and uniform laws. The pack: tests/fixtures/analyze/rules/outcomes.
 
-use std::path::PathBuf;
-
-use mythforge::analyze::{Options, Report, Scenario, analyze};
+use mythforge::analyze::{Options, Report, analyze};
 
 const SETUP: &str = "load outcomes\nactor Ana from Archer\nactor Bo from Archer\n\
                      actor Cy from Archer with AC 17, Defense 6\nside Bo, Cy: foes\n";
 
 fn ask(question: &str) -> Report {
-    let scenario = Scenario {
-        setup: SETUP.into(),
-        question: question.into(),
-        repeat: 1,
-        working_directory: Some(PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/analyze"
-        ))),
-    };
+    let scenario = super::analyze::scenario(SETUP, question, 1);
     let report = analyze(&scenario, &Options::default())
         .unwrap_or_else(|refused| panic!("{:?}", refused.diagnostics));
     assert!(report.exact);

@@ -3,25 +3,14 @@
 //! forced faces before a power use are used by every run alike (the command is taken back
 //! with its dice), and two uses in a row, merged between them, give the convolution of one.
 
-use std::path::PathBuf;
-
-use mythforge::analyze::{Options, Scenario, analyze};
+use mythforge::analyze::{Options, analyze};
 use mythforge::dice::{DiceExpr, distribution};
 
 const DUEL: &str = "load duel\nactor Ana from Fighter\nactor Bo from Fighter\n";
 const STRIKE: &str = "Ana uses Strike on Bo with weapon Longsword";
 
 fn ask(question: &str) -> mythforge::analyze::Report {
-    let scenario = Scenario {
-        setup: DUEL.into(),
-        question: question.into(),
-        repeat: 1,
-        working_directory: Some(PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/analyze"
-        ))),
-    };
-    analyze(&scenario, &Options::default())
+    analyze(&super::analyze::scenario(DUEL, question, 1), &Options::default())
         .unwrap_or_else(|refused| panic!("{:?}", refused.diagnostics))
 }
 
