@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analyze_properties;
 mod dice_properties;
 mod engine_properties;
 mod rules_roundtrip;
