@@ -1,9 +1,11 @@
 //! Enforcing `Limit:` lines: each counted use of a limited power (or upgrade) is recorded in
 //! the running encounter, per user and per name (or per keyword when the limit is shared).
 //! The encounter's turn and round ends reset the counts and its end drops them; out of an
-//! encounter there are no turns to count by, so limits do not apply. Undo and a failed
-//! command restore the counts with the encounter.
+//! encounter there are no turns to count by, so limits do not apply, and the log says so
+//! at each `Limit:` line a use passes. Undo and a failed command restore the counts with
+//! the encounter.
 
+use crate::diagnostics::Span;
 use crate::engine::{Encounter, LimitReset, LimitUse};
 use crate::model::power::{Limit, LimitClock};
 use crate::model::{Block, BlockBody, PowerLine};
@@ -47,9 +49,27 @@ fn key_matches(stored: &str, (prefix, key): (&str, &str)) -> bool {
 }
 
 /// Counts one use of the upgrade `name` by `actor` under `limit`: true when counted (or
-/// when no encounter runs), false when the limit is used up.
-pub(crate) fn count_use(game: &mut Game, actor: &str, name: &str, limit: &Limit) -> bool {
+/// when no encounter runs, which the log says at `span`), false when the limit is used up.
+pub(crate) fn count_use(
+    game: &mut Game,
+    actor: &str,
+    name: &str,
+    limit: &Limit,
+    span: Span,
+) -> bool {
+    if game.world.encounter.is_none() {
+        not_counted(game, name, limit, span);
+        return true;
+    }
     take(game, actor, name, limit, Limited::Upgrade).is_none()
+}
+
+/// Says that a use of `name` outside an encounter counts nothing against its `limit`: there
+/// are no turns or rounds to count by, and a limit that silently did not apply would read
+/// as one that held.
+fn not_counted(game: &mut Game, name: &str, limit: &Limit, span: Span) {
+    let text = format!("{name}: no encounter runs, so `Limit: {limit}` counts nothing");
+    game.world.narrate(text, span);
 }
 
 /// Whether `limit` on the upgrade `name` is used up for `actor`, without counting a use.
@@ -66,12 +86,19 @@ pub(crate) fn used_up(game: &Game, actor: &str, name: &str, limit: &Limit) -> bo
 
 /// Counts one use of `power` under each of its `Limit:` lines; a used-up limit is an error
 /// at that line saying what was used when.
-// Inline: every use asks, and outside an encounter the answer is at hand.
+// Inline: every use asks.
 // Kept: +169 instructions per attack without the six guards' pins (Nov 2026).
 #[inline]
 pub(crate) fn use_power(game: &mut Game, actor: &str, power: &Block) -> Result<(), RuntimeError> {
-    // Limits count in an encounter only: outside one there is nothing to scan for.
     if game.world.encounter.is_none() {
+        // Limits count in an encounter only; the log says so for each `Limit:` line.
+        if let BlockBody::Power(lines) = &power.body {
+            for line in lines {
+                if let PowerLine::Limit(limit) = &line.node {
+                    not_counted(game, power.name.node.as_str(), limit, line.span);
+                }
+            }
+        }
         return Ok(());
     }
     count_power_use(game, actor, power)

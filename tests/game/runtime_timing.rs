@@ -71,6 +71,21 @@ fn upgraded(upgrade: &str) -> Game {
 }
 
 #[test]
+fn out_of_an_encounter_an_upgrades_limit_counts_nothing_and_the_log_says_so() {
+    let mut game =
+        upgraded("upgrade Fierce Aura\nTo: Burning Aura\nAdd: +2 damage\nLimit: once per round\n");
+    game.end_encounter().unwrap();
+    for _ in 0..2 {
+        game.world_mut().roller.force([10, 1]);
+        game.use_power(&PowerUse::new("A", "Burning Aura").at(["B"])).unwrap();
+    }
+    let transcript = game.transcript_since(0);
+    assert_eq!(transcript.matches("A's Fierce Aura modifies Burning Aura").count(), 2);
+    let said = "Fierce Aura: no encounter runs, so `Limit: once per round` counts nothing";
+    assert_eq!(transcript.matches(said).count(), 2, "{transcript}");
+}
+
+#[test]
 fn a_once_per_round_upgrade_modifies_one_resolution_a_round_and_no_halting_test() {
     let mut game =
         upgraded("upgrade Fierce Aura\nTo: Burning Aura\nAdd: +2 damage\nLimit: once per round\n");

@@ -3,6 +3,7 @@
 //! resets and undo: on the Mestezia pack and small packs given as text, with forced dice.
 
 use mythforge::diagnostics::{RenderStyle, ToDiagnostic, render};
+use mythforge::engine::Event;
 use mythforge::runtime::{Game, PowerUse, RuntimeErrorKind};
 
 use crate::common::packs::mestezia as pack_game;
@@ -269,6 +270,30 @@ fn weapon_keywords_join_the_power_for_selectors_and_while_gates_the_upgrade() {
     game.world_mut().actor_mut("Hero").unwrap().stats.insert("Tier".into(), 0);
     game.use_power(&cleave("Axe")).unwrap();
     assert_eq!(resource(&game, "Foe", "HP"), 40 - 8 - 5 - 6);
+}
+
+#[test]
+fn out_of_an_encounter_a_limit_counts_nothing_and_the_log_says_so_at_its_line() {
+    let mut game = small("").unwrap();
+    // Twice per round, used three times: no round runs to count by.
+    for _ in 0..3 {
+        game.use_power(&cleave("Club")).unwrap();
+    }
+    assert_eq!(resource(&game, "Foe", "HP"), 40 - 15);
+    let said: Vec<_> = game
+        .world()
+        .log
+        .iter()
+        .filter_map(|event| match event {
+            Event::Narration { cause, .. } => Some((event.describe(), cause.span())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(said.len(), 3, "{said:?}");
+    let (text, span) = &said[0];
+    assert_eq!(text, "Cleave: no encounter runs, so `Limit: twice per round` counts nothing");
+    let location = game.sources().line_col(span.expect("a cause")).unwrap();
+    assert_eq!((location.line, location.column), (22, 1), "the Limit line");
 }
 
 #[test]
