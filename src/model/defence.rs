@@ -251,10 +251,17 @@ impl fmt::Display for DefenceSpec {
             let (open, close) = ARC_WORDS;
             write!(f, ", {open}{arc}{close}")?;
         }
-        let each = if self.per_weapon { " per weapon" } else { "" };
-        match &self.limit {
-            Some(count) => write!(f, ", {}{each} per {}", count.node, self.per.word()),
+        match self.limit_words() {
+            Some(limit) => write!(f, ", {limit}"),
             None => Ok(()),
         }
+    }
+}
+
+impl DefenceSpec {
+    /// The limit as the line writes it (`2 per weapon per round`); `None`: unlimited.
+    pub fn limit_words(&self) -> Option<String> {
+        let each = if self.per_weapon { " per weapon" } else { "" };
+        self.limit.as_ref().map(|count| format!("{}{each} per {}", count.node, self.per.word()))
     }
 }

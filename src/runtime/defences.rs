@@ -8,8 +8,8 @@
 //! `[Defences this turn]` or `[Defences this round]`, the defences its holder made before it) through the
 //! attack's procedure, and the best defence roll is compared with the attack under the
 //! procedure's tie rule. The counts (per turn, per round, per encounter) live with the
-//! encounter's limits: out of an encounter there are no turns, so nothing is counted and
-//! the counts read 0.
+//! encounter's limits: out of an encounter there are no turns, so nothing is counted, the
+//! counts read 0, and the log says so when a limited defence is made.
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::Actor;
@@ -37,6 +37,8 @@ const ALL_KEY: &str = "defences";
 /// A defence the target may make against this attack.
 struct Offer<'r> {
     name: String,
+    /// Its `Defence:` line's limit as written (`2 per weapon per round`), with the line.
+    limit: Option<(String, Span)>,
     check: Spanned<Expr>,
     penalty: Option<Spanned<Expr>>,
     /// Its `Modifiers:` entries that count against this attack.
@@ -61,9 +63,17 @@ fn made(game: &Game, actor: &str, key: &str, per: LimitClock) -> u32 {
         .sum()
 }
 
-/// Counts one defence `name` by `actor` on every clock (nothing out of an encounter).
-fn count(game: &mut Game, actor: &str, name: &str) {
-    let Some(encounter) = game.world.encounter.as_mut() else { return };
+/// Counts one defence by `actor` on every clock; out of an encounter nothing is counted,
+/// and the log says so when the defence has a limit.
+fn count(game: &mut Game, actor: &str, offer: &Offer<'_>) {
+    let name = offer.name.as_str();
+    let Some(encounter) = game.world.encounter.as_mut() else {
+        if let Some((limit, span)) = &offer.limit {
+            let text = format!("{name}: no encounter runs, so its limit ({limit}) counts nothing");
+            game.world.narrate(text, *span);
+        }
+        return;
+    };
     for per in [LimitClock::Turn, LimitClock::Round, LimitClock::Encounter] {
         let counter = super::limits::Counter { reset: reset_of(per), allowed: u32::MAX };
         for key in [key_of(name), ALL_KEY.to_string()] {
@@ -98,7 +108,7 @@ fn offers<'r>(
         let mut modifiers = Vec::new();
         for line in lines {
             match &line.node {
-                PowerLine::Defence(spec) => defence = Some(spec),
+                PowerLine::Defence(spec) => defence = Some((spec, line.span)),
                 PowerLine::Check(spec) => check = Some(spec.modifier.clone()),
                 PowerLine::Penalty(expr) => penalty = Some(expr.clone()),
                 PowerLine::Modifiers(entries) => modifiers.extend(
@@ -120,7 +130,7 @@ fn offers<'r>(
                 _ => {}
             }
         }
-        let (Some(defence), Some(check)) = (defence, check) else { continue };
+        let (Some((defence, line)), Some(check)) = (defence, check) else { continue };
         let name = block.name.node.as_str();
         let used_up = defence.limit.as_ref().is_some_and(|limit| {
             made(game, target, &key_of(name), defence.per)
@@ -136,7 +146,8 @@ fn offers<'r>(
                 continue;
             }
         }
-        offers.push(Offer { name: name.to_string(), check, penalty, modifiers });
+        let limit = defence.limit_words().map(|words| (words, line));
+        offers.push(Offer { name: name.to_string(), limit, check, penalty, modifiers });
     }
     Ok((offers, notes))
 }
@@ -283,7 +294,7 @@ fn defence_value(
         }
         None => 0,
     };
-    count(game, target, &offer.name);
+    count(game, target, offer);
     let text = match penalty {
         0 => format!("{target} defends with {}", offer.name),
         _ => format!(

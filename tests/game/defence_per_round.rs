@@ -101,3 +101,19 @@ fn the_line_prints_back_with_its_clock() {
     assert_eq!(parse("any, 3 per encounter").unwrap().to_string(), "any, 3 per encounter");
     assert!(parse("any, 2 per day").is_none());
 }
+
+#[test]
+fn out_of_an_encounter_a_limited_defence_counts_nothing_and_the_log_says_so() {
+    let mut game = Game::new(1);
+    game.load_source("parry.rules", &rules("round")).unwrap();
+    let mut session = Session::new(game, 1);
+    let commands = "actor Ana from Ana\nactor Bo from Bo\n\
+                    force 10, 10\nAna uses Strike on Bo\nforce 10, 10\nAna uses Strike on Bo\n";
+    let run = session.run_text("parry.session", commands, None);
+    assert!(run.failure.is_none(), "{:?}", run.failure);
+    let text: String = run.steps.iter().map(transcript::step_text).collect();
+    // No round runs: Bo parries both attacks, and the log says the limit counted nothing.
+    assert_eq!(text.matches("Bo defends with Parry").count(), 2, "{text}");
+    let said = "Parry: no encounter runs, so its limit (1 per round) counts nothing";
+    assert_eq!(text.matches(said).count(), 2, "{text}");
+}
