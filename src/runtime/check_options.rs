@@ -215,14 +215,26 @@ fn outcome_lines(
         if outcome.grade == 0 { CheckOutcomeKind::Failure } else { CheckOutcomeKind::Success };
     let skill = request.skill.as_deref().or(request.stats.first().map(String::as_str));
     for action in procedure.on_outcome.iter().filter(|a| a.outcome == happened) {
+        // A line that cannot act says why, rather than act as though it had.
+        let (span, gets) = (action.resource.span, if action.lose { "loses" } else { "gains" });
         let resource = match (action.per_skill, skill) {
             (false, _) => action.resource.node.as_str().to_string(),
             (true, Some(skill)) => format!("{skill} {}", action.resource.node),
-            (true, None) => continue,
+            (true, None) => {
+                let why = "the check names no skill";
+                world.narrate(
+                    format!("`{action}`: {why}, so {} {gets} nothing", request.actor),
+                    span,
+                );
+                continue;
+            }
         };
         let amount = {
             let who = world.actor(&request.actor).map_err(|k| engine(k, Span::NONE))?;
             if !who.resources.contains_key(&resource) {
+                let actor = &request.actor;
+                let text = format!("`{action}`: {actor} has no {resource}, so {gets} nothing");
+                world.narrate(text, span);
                 continue;
             }
             let scope = LineScope { extra: names, ..LineScope::of(rules, who) };

@@ -15,6 +15,7 @@ mod analyze_runs;
 mod analyze_threads;
 mod attack_reactions;
 mod challenge_counters;
+mod check_outcome_lines;
 mod check_outcomes;
 mod check_tags;
 mod chosen_costs;
