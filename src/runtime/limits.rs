@@ -8,10 +8,11 @@
 use crate::diagnostics::Span;
 use crate::engine::{Encounter, LimitReset, LimitUse};
 use crate::model::power::{Limit, LimitClock};
-use crate::model::{Block, BlockBody, PowerLine};
+use crate::model::{Block, PowerLine};
 
 use super::Game;
 use super::error::{LimitReached, RuntimeError, RuntimeErrorKind};
+use super::power_lines::{Kinds, PowerLines};
 
 /// The counter clock of a `per turn`/`per round`/`per encounter` limit.
 pub(crate) fn reset_of(clock: LimitClock) -> LimitReset {
@@ -85,31 +86,21 @@ pub(crate) fn used_up(game: &Game, actor: &str, name: &str, limit: &Limit) -> bo
 }
 
 /// Counts one use of `power` under each of its `Limit:` lines; a used-up limit is an error
-/// at that line saying what was used when.
-// Inline: every use asks.
-// Kept: +169 instructions per attack without the six guards' pins (Nov 2026).
-#[inline]
-pub(crate) fn use_power(game: &mut Game, actor: &str, power: &Block) -> Result<(), RuntimeError> {
-    if game.world.encounter.is_none() {
-        // Limits count in an encounter only; the log says so for each `Limit:` line.
-        if let BlockBody::Power(lines) = &power.body {
-            for line in lines {
-                if let PowerLine::Limit(limit) = &line.node {
-                    not_counted(game, power.name.node.as_str(), limit, line.span);
-                }
-            }
-        }
-        return Ok(());
-    }
-    count_power_use(game, actor, power)
-}
-
-/// [`use_power`] in an encounter.
-fn count_power_use(game: &mut Game, actor: &str, power: &Block) -> Result<(), RuntimeError> {
-    let BlockBody::Power(lines) = &power.body else { return Ok(()) };
+/// at that line saying what was used when. Out of an encounter each line says it counts
+/// nothing.
+pub(crate) fn use_power(
+    game: &mut Game,
+    actor: &str,
+    power: &Block,
+    lines: PowerLines<'_>,
+) -> Result<(), RuntimeError> {
     let name = power.name.node.as_str();
-    for line in lines {
+    for line in lines.each(Kinds::LIMIT) {
         let PowerLine::Limit(limit) = &line.node else { continue };
+        if game.world.encounter.is_none() {
+            not_counted(game, name, limit, line.span);
+            continue;
+        }
         if let Some(first) = take(game, actor, name, limit, Limited::Power) {
             let reached = LimitReached {
                 actor: actor.to_string(),

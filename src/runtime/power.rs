@@ -271,8 +271,8 @@ fn run(
         std::borrow::Cow::Borrowed(_) => lines,
         std::borrow::Cow::Owned(modified) => PowerLines::of(modified),
     };
-    if stage == Stage::Use && !further {
-        super::limits::use_power(game, &request.actor, block)?;
+    if stage == Stage::Use && !further && lines.has(Kinds::LIMIT) {
+        super::limits::use_power(game, &request.actor, block, lines)?;
     }
     // A queued resolution names the weapon its use carried; only a new use's own naming
     // makes a power that does not read its weapon use it.

@@ -51,8 +51,9 @@ impl Kinds {
     pub const ROLL: Kinds = Kinds(1 << 16);
     /// `Defence:`: the power answers attacks and is never used on its own.
     pub const DEFENCE: Kinds = Kinds(1 << 17);
-    /// The lines no step looks up by kind (`Halt:`, `Ticks:`, `Keywords:`, `Limit:`,
-    /// `Penalty:`).
+    /// `Limit:`.
+    pub const LIMIT: Kinds = Kinds(1 << 18);
+    /// The lines no step looks up by kind (`Halt:`, `Ticks:`, `Keywords:`, `Penalty:`).
     const OTHER: Kinds = Kinds(1 << 15);
 
     /// The kind of `line`.
@@ -75,10 +76,10 @@ impl Kinds {
             PowerLine::While(_) => Kinds::WHILE,
             PowerLine::Roll(_) => Kinds::ROLL,
             PowerLine::Defence(_) => Kinds::DEFENCE,
+            PowerLine::Limit(_) => Kinds::LIMIT,
             PowerLine::Halt(_)
             | PowerLine::Ticks(_)
             | PowerLine::Keywords(_)
-            | PowerLine::Limit(_)
             | PowerLine::Penalty(_)
             | PowerLine::Modifiers(_)
             | PowerLine::EachWeapon(_) => Kinds::OTHER,
