@@ -53,6 +53,30 @@ impl Scale {
     pub fn half(rounding: RoundingDirection) -> Self {
         Scale { numerator: 1, denominator: 2, rounding }
     }
+
+    /// This scale and `other` held together: one multiplier, their product, rounded once
+    /// (up only when both round up), so the order they are held in does not matter.
+    ///
+    /// ```
+    /// use mythforge::engine::{RoundingDirection, Scale};
+    /// let double = Scale { numerator: 2, denominator: 1, rounding: RoundingDirection::Down };
+    /// let half = Scale::half(RoundingDirection::Up);
+    /// let both = double.and(half);
+    /// assert_eq!(both.rounding.scale(7, both.numerator, both.denominator), 7);
+    /// assert_eq!(both, half.and(double));
+    /// ```
+    pub fn and(self, other: Scale) -> Scale {
+        // A denominator of 0 or below leaves a value unchanged: that scale is 1.
+        let fraction =
+            |s: Scale| if s.denominator > 0 { (s.numerator, s.denominator) } else { (1, 1) };
+        let ((a, b), (c, d)) = (fraction(self), fraction(other));
+        let up = self.rounding == RoundingDirection::Up && other.rounding == RoundingDirection::Up;
+        Scale {
+            numerator: a.saturating_mul(c),
+            denominator: b.saturating_mul(d),
+            rounding: if up { RoundingDirection::Up } else { RoundingDirection::Down },
+        }
+    }
 }
 
 /// How one target takes damage: the numbers its conditions and gear contribute.
@@ -68,7 +92,8 @@ pub struct DamageRules {
     /// Added to every hit whatever its type (an untyped vulnerability).
     #[serde(default)]
     pub added: i64,
-    /// Applied after resistances and vulnerabilities (halving and the like).
+    /// Applied after resistances and vulnerabilities (halving and the like); several held
+    /// together are one ([`Scale::and`]).
     pub scale: Option<Scale>,
     /// A hit that was above 0 does at least this much after everything (0: no floor).
     #[serde(default)]

@@ -145,7 +145,8 @@ pub(crate) fn damage_taken(
                     if relations.is_empty() && stat.node.matches("damage") =>
                 {
                     let factor = scale(rules, victim, h, factor, *rounding)?;
-                    built.get_or_insert_with(DamageRules::default).scale = Some(factor);
+                    let held = &mut built.get_or_insert_with(DamageRules::default).scale;
+                    *held = Some(held.map_or(factor, |held| held.and(factor)));
                 }
                 Modifier::Quantity(q) if q.quantity == Quantity::DamageTaken => {
                     if let Change::Leaves { amount } = &q.change {
@@ -180,7 +181,8 @@ pub(crate) fn damage_taken(
                                 !types.is_empty() && types.iter().all(|hit| hit == t)
                             });
                             if all {
-                                result.scale = Some(scale(rules, victim, h, factor, *rounding)?);
+                                let factor = scale(rules, victim, h, factor, *rounding)?;
+                                result.scale = Some(result.scale.map_or(factor, |s| s.and(factor)));
                             }
                         }
                         (Change::Leaves { .. }, _) => {}
@@ -208,7 +210,7 @@ pub(crate) fn adjusted(
     types: &[String],
     amount: i64,
 ) -> Result<i64, RuntimeError> {
-    let (mut added, mut scales, mut floor) = (0i64, Vec::new(), None::<i64>);
+    let (mut added, mut scaled, mut floor) = (0i64, None::<Scale>, None::<i64>);
     for h in held(rules, actor) {
         for modifier in h.modifiers() {
             match modifier {
@@ -229,7 +231,8 @@ pub(crate) fn adjusted(
                             added = added.saturating_add(if *negative { -v } else { v });
                         }
                         Change::Scale { factor, rounding } => {
-                            scales.push(scale(rules, actor, h, factor, *rounding)?);
+                            let factor = scale(rules, actor, h, factor, *rounding)?;
+                            scaled = Some(scaled.map_or(factor, |s| s.and(factor)));
                         }
                         // Damage taken only (`check` refuses it here).
                         Change::Leaves { .. } => {}
@@ -244,7 +247,7 @@ pub(crate) fn adjusted(
         }
     }
     let mut result = amount.saturating_add(added);
-    for s in scales {
+    if let Some(s) = scaled {
         result = s.rounding.scale(result, s.numerator, s.denominator);
     }
     if let Some(floor) = floor.filter(|_| amount > 0) {

@@ -96,6 +96,7 @@ mod runtime_spending;
 mod runtime_terrain;
 mod runtime_timing;
 mod runtime_upgrades;
+mod scales_held_together;
 mod script_check_calls;
 mod session_gm;
 mod shared_roll_grades;

@@ -1,0 +1,58 @@
+//! Several scales held together (`damage taken * 2` and `damage taken * 0.5`, `damage dealt`
+//! likewise) are one multiplier, their product rounded once: the order the conditions came
+//! in does not matter, and none of them is dropped.
+
+use crate::common::sessions::{run, session_with};
+
+const PACK: &str = "system Scales
+Stats: Might
+Resource HP: max 100
+
+condition Exposed
+Modifiers: damage taken * 2
+
+condition Guarded
+Modifiers: damage taken * 0.5 round down
+
+condition Fierce
+Modifiers: damage dealt * 1.5 round down
+
+condition Tired
+Modifiers: damage dealt * 0.5 round down
+
+power Hit
+Target: Enemy in 10
+Result: 7 damage
+
+actor Brute
+Stats: Might 1
+Resources: HP 100
+Powers: Hit
+";
+
+const SETUP: &str = "actor Ana from Brute\nactor Bo from Brute\nside Bo: foes\n";
+
+/// What Bo takes from Ana's 7 after `setup` (conditions applied in its order).
+fn taken(setup: &str) -> String {
+    let mut session = session_with("scales.rules", PACK, SETUP);
+    run(&mut session, setup);
+    let out = run(&mut session, "Ana uses Hit on Bo\n");
+    out.lines().find(|line| line.starts_with("Bo takes")).unwrap_or_default().to_string()
+}
+
+#[test]
+fn two_scales_on_damage_taken_are_one_product_in_either_order() {
+    // 7 x 2 x 0.5 = 7, not 7 x 0.5 = 3 (the last one alone) nor 3 x 2 = 6 (rounded between).
+    let want = "Bo takes 7 damage into HP; HP now 93";
+    assert_eq!(taken("apply Exposed to Bo\napply Guarded to Bo\n"), want);
+    assert_eq!(taken("apply Guarded to Bo\napply Exposed to Bo\n"), want);
+}
+
+#[test]
+fn two_scales_on_damage_dealt_are_one_product_in_either_order() {
+    // 7 x 1.5 x 0.5 = 5.25, rounded down once: 5 (rounding between would give 10 x 0.5 = 5
+    // one way and 3 x 1.5 = 4 the other).
+    let want = "Bo takes 5 damage into HP; HP now 95";
+    assert_eq!(taken("apply Fierce to Ana\napply Tired to Ana\n"), want);
+    assert_eq!(taken("apply Tired to Ana\napply Fierce to Ana\n"), want);
+}
