@@ -3,7 +3,8 @@
 //! and heal, apply a condition (its N and how long it lasts) and remove it, grant and
 //! revoke a power, a trait (any trait kind, items included) or a weapon, and end the
 //! current turn. Each is one [`Game::command`]: logged, undone by `undo`, saved with the
-//! world, and refused whole with a clear error when it cannot be made.
+//! world, and refused whole with a clear error when it cannot be made. A value the GM sets
+//! stands as set ([`Game::fiat`]): no `At N` line fires for it.
 
 use crate::diagnostics::Span;
 use crate::engine::{ActiveCondition, Damage, Duration, HealRules, Sink, TurnStep};
@@ -80,7 +81,7 @@ impl Game {
     /// (logged as narration). A derived value cannot be set: what it is made of can.
     /// `set world Tension to 3` sets a world resource (when no actor is called `world`).
     pub fn set_value(&mut self, actor: &str, name: &str, value: i64) -> Result<(), RuntimeError> {
-        self.command(|game| {
+        self.fiat(|game| {
             if actor.eq_ignore_ascii_case("world") && game.world.actor(actor).is_err() {
                 if game.rules.clock.is_some()
                     && let Some(result) = super::world_resources::set_clock(game, name, value)

@@ -394,7 +394,7 @@ impl Game {
         overrides: &[(&str, i64)],
     ) -> Result<(), RuntimeError> {
         let built = build_actor(&self.rules, name, from, overrides)?;
-        self.command(|game| {
+        self.fiat(|game| {
             game.world.add_actor(built.actor)?;
             for note in &built.notes {
                 game.narrate(note);
@@ -428,6 +428,20 @@ impl Game {
         result
     }
 
+    /// A change made by saying so (the GM setting a value, an actor joining): one
+    /// [`Game::command`], but a resource it leaves at or past an `At N` line's count is
+    /// taken as it stands, so no such line fires for it (a rule's own change does).
+    pub(crate) fn fiat<T>(
+        &mut self,
+        body: impl FnOnce(&mut Game) -> Result<T, RuntimeError>,
+    ) -> Result<T, RuntimeError> {
+        self.command(|game| {
+            let result = body(game);
+            super::flow::watch_thresholds(game);
+            result
+        })
+    }
+
     /// Like [`Game::command`] for a power use: the body records what it changes through
     /// [`Game::remember`] instead of the world being cloned.
     pub(crate) fn command_journaled<T>(
@@ -459,6 +473,9 @@ impl Game {
         if result.is_ok()
             && let Err(error) = super::maxes::settle(self)
                 .and_then(|()| super::hooks::zero_checkpoint(self, Span::NONE))
+                // A counter may have reached an `At N` line without an effect line (a turn
+                // start's gain, a check's `On failure:`, a cost, the GM's `set`).
+                .and_then(|()| super::flow::threshold_checkpoint(self))
                 .and_then(|()| super::traits::settle(self))
                 .and_then(|()| super::condition_whiles::settle(self))
                 // A condition that woke or went dormant may move a maximum (`Max Health`

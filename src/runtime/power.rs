@@ -431,11 +431,15 @@ fn pay_and_prepare(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<(), Runti
 }
 
 /// The segments an `Invest:` line delays resolution by, when an encounter is running (out of
-/// encounters there are no segments to wait for and the power resolves at once).
-fn invested(game: &Game, pipeline: &Pipeline<'_>) -> Result<Option<i64>, RuntimeError> {
+/// encounters there are no segments to wait for: the power resolves at once, and the log
+/// says so at the line).
+fn invested(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<Option<i64>, RuntimeError> {
     let (context, request) = (&pipeline.context, pipeline.request);
     let (rules, weapon) = (context.rules, context.weapon);
     if game.world.encounter.is_none() {
+        for line in pipeline.lines.each(Kinds::INVEST) {
+            no_encounter(game, pipeline.block, line, "it resolves now");
+        }
         return Ok(None);
     }
     for line in pipeline.lines.each(Kinds::INVEST) {
@@ -449,6 +453,13 @@ fn invested(game: &Game, pipeline: &Pipeline<'_>) -> Result<Option<i64>, Runtime
         }
     }
     Ok(None)
+}
+
+/// Says at `line` that no encounter runs for it to wait or go on in, and what happens
+/// instead: a line that silently did not apply would read as one that did.
+fn no_encounter(game: &mut Game, block: &Block, line: &Spanned<PowerLine>, instead: &str) {
+    let text = format!("{}: no encounter runs, so {instead} (`{}`)", block.name.node, line.node);
+    game.world.narrate(text, line.span);
 }
 
 /// Keeps a power use in the encounter: due after `segments`, or sustained when `None`.
@@ -835,10 +846,16 @@ fn resolve(
         }
     }
     let sustained = pipeline.lines.has(Kinds::SUSTAIN);
-    if stage == Stage::Use && sustained && game.world.encounter.is_some() {
-        let weapon = weapon.map(|w| w.name.node.as_str().to_string());
-        let targets: Vec<String> = outcomes.iter().map(|o| o.name.to_string()).collect();
-        queue(game, request, &targets, weapon, None, block.name.node.as_str());
+    if stage == Stage::Use && sustained {
+        if game.world.encounter.is_some() {
+            let weapon = weapon.map(|w| w.name.node.as_str().to_string());
+            let targets: Vec<String> = outcomes.iter().map(|o| o.name.to_string()).collect();
+            queue(game, request, &targets, weapon, None, block.name.node.as_str());
+        } else {
+            for line in pipeline.lines.each(Kinds::SUSTAIN) {
+                no_encounter(game, block, line, "it is not sustained");
+            }
+        }
     }
     Ok(PowerOutcome { targets: outcomes, queued: false })
 }

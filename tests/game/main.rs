@@ -13,6 +13,7 @@ mod analyze_memo;
 mod analyze_outcomes;
 mod analyze_runs;
 mod analyze_threads;
+mod at_lines_reached;
 mod attack_reactions;
 mod challenge_counters;
 mod check_outcome_lines;

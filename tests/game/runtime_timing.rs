@@ -55,6 +55,26 @@ fn sustain_re_resolves_at_start_and_halt_ends_it_at_end() {
     assert!(game.world().encounter.as_ref().unwrap().queued.is_empty());
 }
 
+#[test]
+fn out_of_an_encounter_invest_and_sustain_say_what_happens_instead() {
+    let mut game = crate::common::game_with(5, &["tests/fixtures/runtime/timing.rules"]);
+    game.add_actor("A", Some("Caster"), &[]).unwrap();
+    game.add_actor("B", Some("Caster"), &[]).unwrap();
+    game.world_mut().roller.force([10, 1]);
+    let outcome = game.use_power(&PowerUse::new("A", "Slow Bolt").at(["B"])).unwrap();
+    assert!(!outcome.queued, "no segments to wait for: it resolves at once");
+    game.world_mut().roller.force([10, 1]);
+    game.use_power(&PowerUse::new("A", "Burning Aura").at(["B"])).unwrap();
+    let transcript = game.transcript_since(0);
+    let said = [
+        "Slow Bolt: no encounter runs, so it resolves now (`Invest: 3`)",
+        "Burning Aura: no encounter runs, so it is not sustained (`Sustain: [HP > 0]`)",
+    ];
+    for said in said {
+        assert!(transcript.contains(said), "{transcript}");
+    }
+}
+
 /// The timing pack with A holding `upgrade` (lines appended to the pack).
 fn upgraded(upgrade: &str) -> Game {
     let path =
