@@ -39,6 +39,7 @@ mod space;
 mod spares;
 mod stat_parents;
 mod stops;
+mod system_once;
 mod tables;
 mod target_ranges;
 mod temporary_health;
@@ -203,6 +204,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     held_choices::held_choices(pack, &mut out);
     named_outcomes::named_outcomes(pack, &mut out);
     space::space(pack, &mut out);
+    system_once::system_once(pack, &mut out);
     shared_rolls::shared_rolls(pack, &mut out);
     stops::stops(pack, &mut out);
     spares::spares(pack, &mut out);

@@ -1,27 +1,17 @@
 //! Space: the system's `Grid:` line names a grid the engine has (`hex` or `square`, with a
-//! did-you-mean), and is written once.
+//! did-you-mean); that it is written once is `system_once`'s.
 
-use crate::diagnostics::{Diagnostic, Span};
+use crate::diagnostics::Diagnostic;
 use crate::engine::Grid;
 use crate::model::{Pack, SystemLine};
 
-/// The code of an unknown or repeated grid.
+/// The code of an unknown grid.
 const GRID: &str = "rules::check::grid";
 
 /// Checks the `Grid:` lines of `pack`.
 pub(super) fn space(pack: &Pack, out: &mut Vec<Diagnostic>) {
-    let mut first: Option<Span> = None;
     for line in pack.system_lines() {
         let SystemLine::Grid(kind) = &line.node else { continue };
-        if let Some(first) = first {
-            out.push(
-                Diagnostic::error(GRID, "the system declares its grid twice")
-                    .with_primary(line.span, "a second `Grid:` line")
-                    .with_secondary(first, "the first")
-                    .with_help("keep one `Grid:` line"),
-            );
-        }
-        first.get_or_insert(line.span);
         if Grid::parse(&kind.node).is_some() {
             continue;
         }

@@ -35,6 +35,7 @@ mod rules_model;
 mod script;
 mod space_checks;
 mod stop_checks;
+mod system_once;
 mod target_number_converts;
 mod temporary_health_forms;
 mod terrain_effect_forms;

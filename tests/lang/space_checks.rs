@@ -80,7 +80,8 @@ fn an_unknown_grid_is_refused_with_a_did_you_mean_at_the_word() {
     );
     let (found, _) = refusals("system S\nGrid: hex\nGrid: square\n");
     assert_eq!(found.len(), 1);
-    assert_eq!(found[0].message, "the system declares its grid twice");
+    assert_eq!(found[0].code, "rules::check::system_line_twice");
+    assert_eq!(found[0].message, "the system writes its `Grid:` line twice");
 }
 
 #[test]
