@@ -123,9 +123,9 @@ pub(crate) fn start_full(rules: &Rules, actor: &mut Actor, given: &Given) -> Vec
     notes
 }
 
-/// Refuses a given resource amount above a maximum that reads a value the actor was not
-/// given (after [`start_full`] and the system's resource rules ran): nothing set that
-/// maximum, so cutting the amount down to it would change what was written.
+/// Refuses a given resource amount above its maximum (after [`start_full`] and the
+/// system's resource rules ran), saying which value the maximum reads that the actor was not
+/// given when that is why: cutting the amount down would change what was written.
 pub(crate) fn check_maximums(
     rules: &Rules,
     actor: &Actor,
@@ -138,6 +138,7 @@ pub(crate) fn check_maximums(
             continue;
         }
         let Some(rule) = rules.expr_maxes.iter().find(|m| m.resource == *resource) else {
+            above_maximum(actor, given, resource, *amount, max)?;
             continue;
         };
         let reads = rule.reads.as_deref().unwrap_or_default();
@@ -157,7 +158,10 @@ pub(crate) fn check_maximums(
                 .unwrap_or(name)
                 .to_string()
         };
-        let Some(missing) = missing.map(|name| declared(name)) else { continue };
+        let Some(missing) = missing.map(|name| declared(name)) else {
+            above_maximum(actor, given, resource, *amount, max)?;
+            continue;
+        };
         return Err(refused(
             format!(
                 "{}'s {resource} {amount} is above its maximum {max}: the maximum {} reads \
@@ -172,6 +176,28 @@ pub(crate) fn check_maximums(
         ));
     }
     Ok(())
+}
+
+/// Refuses an amount written for `resource` (by the actor's block or `with`) above the
+/// maximum the actor has: cutting it down would change what was written.
+fn above_maximum(
+    actor: &Actor,
+    given: &Given,
+    resource: &str,
+    amount: i64,
+    max: i64,
+) -> Result<(), RuntimeError> {
+    if !given.has(resource) {
+        return Ok(());
+    }
+    Err(refused(
+        format!("{}'s {resource} {amount} is above its maximum {max}", actor.name),
+        format!(
+            "give {} at most {max} {resource}, or raise the maximum (the system's `Resource \
+             {resource}:` line)",
+            actor.name
+        ),
+    ))
 }
 
 fn refused(message: String, hint: String) -> RuntimeError {

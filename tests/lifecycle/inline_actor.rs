@@ -105,3 +105,20 @@ fn a_maximum_may_read_a_resource_declared_after_it() {
     let bo = game.world().actor("Bo").unwrap();
     assert_eq!((bo.resources["HP"].current, bo.resources["Max HP"].current), (12, 20));
 }
+
+#[test]
+fn a_given_amount_above_its_maximum_is_refused_not_cut_down() {
+    let text = "system Tiny\nStats: Will\nResource HP: max 30\n\nactor Brute\nResources: HP 40\n";
+    let mut game = game(text);
+    let error = game.add_actor("Bo", Some("Brute"), &[]).unwrap_err();
+    assert_eq!(error.to_string(), "Bo's HP 40 is above its maximum 30");
+    let diagnostic = mythforge::diagnostics::ToDiagnostic::to_diagnostic(&error);
+    let help = "give Bo at most 30 HP, or raise the maximum (the system's `Resource HP:` line)";
+    assert_eq!(diagnostic.help.as_deref(), Some(help));
+    assert!(game.world().actor("Bo").is_err(), "nothing joined");
+    // A `with` amount the same way; at the maximum it joins as written.
+    let error = game.add_actor("Cy", None, &[("HP", 31)]).unwrap_err();
+    assert_eq!(error.to_string(), "Cy's HP 31 is above its maximum 30");
+    game.add_actor("Cy", None, &[("HP", 30)]).unwrap();
+    assert_eq!(game.world().actor("Cy").unwrap().resources["HP"].current, 30);
+}
