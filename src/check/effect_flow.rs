@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::{Diagnostic, Span, Spanned};
+use crate::model::effect::MoveKind;
 use crate::model::{ActorLine, BlockBody, Effect, EffectPart, Effects, Name, Pack, SystemLine};
 
 use super::collect::References;
@@ -318,6 +319,25 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
             }
         }
         for (who, verb) in &references.named_subjects {
+            // A push or pull moves someone along the line from the user: not the user.
+            let user = ["Self", "you"].iter().any(|me| who.node.matches(me));
+            if user && MoveKind::parse(verb).is_some_and(MoveKind::is_forced) {
+                out.push(
+                    Diagnostic::error(
+                        "rules::check::recipient",
+                        format!(
+                            "`{verb} {}` has no direction: it moves the user from itself",
+                            who.node
+                        ),
+                    )
+                    .with_primary(who.span, "the user")
+                    .with_help(
+                        "a push or pull moves someone along the line from the user (`push Target \
+                         2`); the user moves with `walk`, `shift`, `fly` or `teleport`",
+                    ),
+                );
+                continue;
+            }
             let attacker = who.node.matches(crate::model::effect::ATTACKER);
             if attacker || !ONE_RECIPIENTS.iter().any(|known| who.node.matches(known)) {
                 let shown = if attacker {

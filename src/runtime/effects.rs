@@ -495,8 +495,12 @@ pub(crate) fn run(
         Effect::Move { kind, subject: who, up_to, distance, unit, crowd } => {
             let distance = amount(game, context, distance, target, grade)?;
             let forced = kind.is_forced();
+            let named;
             let who = match who {
-                Some(_) => target.unwrap_or(user),
+                Some(_) => {
+                    named = subject(game, who.as_ref(), user, target);
+                    named.as_str()
+                }
                 None if forced => target.unwrap_or(user),
                 None => user,
             };

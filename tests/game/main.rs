@@ -48,6 +48,7 @@ mod log_segments;
 mod log_sharing;
 mod mestezia_examples;
 mod mestezia_result_gates;
+mod move_subjects;
 mod mystica_area_spells;
 mod mystica_charge_interrupted;
 mod mystica_creation_xp;
