@@ -101,6 +101,9 @@ pub enum Stacking {
     /// Never stacks with itself: one instance stays, the longest duration and the larger N win.
     #[default]
     Never,
+    /// Never stacks with itself: a new copy replaces the one held (its N, duration and
+    /// source), whichever is larger or longer.
+    Newest,
     /// Like `Never`, but instances of different subtypes coexist (ongoing damage of two types).
     PerSubtype,
     /// Every application is a separate instance.
@@ -199,7 +202,9 @@ impl Conditions {
     pub fn apply(&mut self, condition: ActiveCondition, stacking: Stacking) -> Applied {
         // A copy held against one actor and a copy held against everyone are different.
         let same = |c: &ActiveCondition| match stacking {
-            Stacking::Never => c.name == condition.name && c.against == condition.against,
+            Stacking::Never | Stacking::Newest => {
+                c.name == condition.name && c.against == condition.against
+            }
             Stacking::PerSubtype => {
                 c.name == condition.name
                     && c.subtype == condition.subtype
@@ -212,6 +217,14 @@ impl Conditions {
             return Applied::Added;
         };
         let before = existing.clone();
+        if stacking == Stacking::Newest {
+            *existing = condition;
+            return if *existing == before {
+                Applied::Unchanged
+            } else {
+                Applied::Refreshed { before }
+            };
+        }
         if condition.duration.rank() > existing.duration.rank() {
             existing.duration = condition.duration;
             existing.source = condition.source;
@@ -422,6 +435,17 @@ mod tests {
         assert!(matches!(applied, Applied::Refreshed { .. }));
         assert_eq!(conditions.active, vec![rounds("deprived", 3).with_n(3)]);
         assert_eq!(conditions.apply(rounds("deprived", 2), Stacking::Never), Applied::Unchanged);
+    }
+
+    #[test]
+    fn newest_stacking_replaces_the_copy_held_whatever_it_was() {
+        let mut conditions = Conditions::default();
+        conditions.apply(rounds("marked", 3).with_n(3), Stacking::Newest);
+        let applied = conditions.apply(rounds("marked", 1).with_n(1), Stacking::Newest);
+        assert!(matches!(applied, Applied::Refreshed { .. }));
+        assert_eq!(conditions.active, vec![rounds("marked", 1).with_n(1)]);
+        let again = conditions.apply(rounds("marked", 1).with_n(1), Stacking::Newest);
+        assert_eq!(again, Applied::Unchanged);
     }
 
     #[test]

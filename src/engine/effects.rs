@@ -334,6 +334,11 @@ impl World {
             (Applied::Refreshed { .. }, Some(condition)) => {
                 self.record(Event::ConditionRefreshed { actor, condition, cause: Cause::of(span) })
             }
+            // A copy that changed nothing still says so: the line did run.
+            (Applied::Unchanged, Some(condition)) => {
+                let held = super::log::condition_text(&condition);
+                self.narrate(format!("{actor} keeps {held}: a new copy does not stack"), span);
+            }
             _ => {}
         }
         Ok(applied)

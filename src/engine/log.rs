@@ -564,7 +564,8 @@ impl Event {
     }
 }
 
-fn condition_text(condition: &ActiveCondition) -> String {
+/// A condition as the log names it: `Marked [fire] 3 against Bo`.
+pub(crate) fn condition_text(condition: &ActiveCondition) -> String {
     let mut text = condition.name.clone();
     if let Some(subtype) = &condition.subtype {
         text += &format!(" [{subtype}]");

@@ -8,7 +8,7 @@
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::{ActiveCondition, Damage, DamageRules, HealRules, LayeredPool, Sink, Stacking};
 use crate::model::effect::{Amount, DAMAGE_DEALT, Effect, EffectPart, Effects};
-use crate::model::entity::{ConditionLine, Stacking as LineStacking};
+use crate::model::entity::{ConditionLine, Stacking as LineStacking, TieBreak};
 use crate::model::expr::{LineContext, Rounding, evaluate};
 use crate::model::hook::HookEvent;
 use crate::model::{Block, BlockBody, ConditionRef, Duration, Name};
@@ -749,6 +749,9 @@ pub(crate) fn stacking_of(block: &Block) -> Stacking {
         .find_map(|line| match &line.node {
             ConditionLine::Stacking(LineStacking::Per(_)) => Some(Stacking::PerSubtype),
             ConditionLine::Stacking(LineStacking::Adds) => Some(Stacking::Additive),
+            ConditionLine::Stacking(LineStacking::Never(Some(TieBreak::Newest))) => {
+                Some(Stacking::Newest)
+            }
             ConditionLine::Stacking(_) => Some(Stacking::Never),
             _ => None,
         })

@@ -185,7 +185,7 @@ fn check_refuses_an_effects_group_that_walks_where_no_request_names_a_destinatio
     // Drift walks through Sway; a condition runs Drift, a power runs Sway (fine: its use
     // names where), and a system rule runs Shove, which only pushes (fine).
     let text = "system S\nResource HP: max 9\nEffects Sway: walk 1 hexes\nEffects Drift: do Sway\n\
-                Effects Shove: push Self 1 hexes\nOn turn start: do Shove\n\n\
+                Effects Shove: push Target 1 hexes\nOn turn start: do Shove\n\n\
                 condition Dizzy\nEffect: do Drift\n\npower Step\nTarget: Self\nResult: do Sway\n";
     let mut sources = SourceMap::new();
     let (file, diagnostics) = mythforge::parse::parse_source(&mut sources, "m.rules", text);
