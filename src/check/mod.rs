@@ -9,6 +9,7 @@ mod as_written;
 mod choices;
 mod chosen_costs;
 mod collect;
+pub(crate) mod condition_n;
 mod conditions;
 mod creation;
 mod critical_ranges;
@@ -95,6 +96,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     let procedures = use_names::Procedures::of(pack);
     let critical_label = use_names::critical_label(pack);
     let temporary = temporary_health::conditions(pack);
+    let reading_n = condition_n::readers(pack);
     for block in pack.blocks() {
         // A power's chosen names are checked bound to the group's first stat.
         let bound = match choices::bound_for_check(pack, &block.node, &mut out) {
@@ -127,6 +129,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
             names.check_resource(resource, &mut out);
         }
         temporary_health::references(pack, &temporary, &references, &mut out);
+        condition_n::references(&reading_n, &references, &mut out);
         for stat in &references.stats {
             names.check_stat(stat, &mut out);
         }
@@ -174,6 +177,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
         }
     }
     temporary_health::actors(pack, &temporary, &mut out);
+    condition_n::actors(pack, &reading_n, &mut out);
     rules::grade_caps(pack, &mut out);
     grades_reached::grades_reached(pack, &mut out);
     rules::resource_bounds(pack, &mut out);

@@ -226,6 +226,13 @@ impl Game {
                     &format!("`apply {name} 3 to {actor}`; nothing changed"),
                 ));
             }
+            if n.is_none() && crate::check::condition_n::reads_n(&block.body).is_some() {
+                let name = block.name.node.as_str();
+                return Err(refused(
+                    format!("{name} reads its N: give it one"),
+                    &format!("`apply {name} 2 to {actor}`; nothing changed"),
+                ));
+            }
             let who = game.world.actor(actor).map_err(engine)?;
             let who_name = who.name.clone();
             let duration = game.duration(&block, &who_name, lasting)?;

@@ -1,0 +1,84 @@
+//! A condition whose lines read its `N` (`Modifiers: -[N] Defense`) is given one: an
+//! `apply` without an amount, or an actor's `Conditions:` line (which gives none), would hold
+//! it at N 0 and its lines would read 0 where the author meant a number. (Temporary health
+//! has its own diagnostic, `temporary_health`.)
+
+use crate::diagnostics::{Diagnostic, Span};
+use crate::model::entity::ActorLine;
+use crate::model::{BlockBody, BlockKind, Expr, Pack};
+
+use super::collect::References;
+
+/// The code of a condition that reads its N given none.
+const WITHOUT_N: &str = "rules::check::condition_without_n";
+
+/// Where a condition's lines first read its `N`, if they do.
+pub(crate) fn reads_n(body: &BlockBody) -> Option<Span> {
+    References::of(body).expressions.iter().find_map(|(expr, _)| {
+        let mut found = None;
+        expr.node.visit(
+            &mut |node, span| {
+                if matches!(node, Expr::Name(name) if name.matches("N")) {
+                    found.get_or_insert(span);
+                }
+            },
+            expr.span,
+        );
+        found
+    })
+}
+
+/// The pack's conditions whose lines read `N`, each with where the first reads it.
+pub(super) fn readers(pack: &Pack) -> Vec<(&str, Span)> {
+    let conditions = pack.blocks().filter(|block| block.node.kind.node == BlockKind::Condition);
+    conditions
+        .filter(|block| !crate::model::entity::holds_temporary_health(&block.node.body))
+        .filter_map(|block| Some((block.node.name.node.as_str(), reads_n(&block.node.body)?)))
+        .collect()
+}
+
+/// The diagnostic for `name` given no N where `read` reads it.
+fn without_n(name: &str, at: Span, gives: &str, read: Span, help: String) -> Diagnostic {
+    Diagnostic::error(WITHOUT_N, format!("`{name}` is given no N, and its lines read one"))
+        .with_primary(at, gives)
+        .with_secondary(read, "read here")
+        .with_help(help)
+}
+
+/// Refuses each `apply` in `references` of a condition that reads its N, without one.
+pub(super) fn references(
+    readers: &[(&str, Span)],
+    references: &References<'_>,
+    out: &mut Vec<Diagnostic>,
+) {
+    for condition in references.applied.iter().filter(|c| c.amount.is_none()) {
+        let name = &condition.name;
+        let Some((_, read)) = readers.iter().find(|(known, _)| name.node.matches(known)) else {
+            continue;
+        };
+        let help = format!("give the N it reads: `apply {} 2 to Target`", name.node);
+        out.push(without_n(name.node.as_str(), name.span, "applied without an N", *read, help));
+    }
+}
+
+/// Refuses an actor block listing, under `Conditions:`, a condition that reads its N.
+pub(super) fn actors(pack: &Pack, readers: &[(&str, Span)], out: &mut Vec<Diagnostic>) {
+    for block in pack.blocks() {
+        let BlockBody::Actor(lines) = &block.node.body else { continue };
+        for line in lines {
+            let ActorLine::Conditions(names) = &line.node else { continue };
+            for name in names {
+                let Some((_, read)) = readers.iter().find(|(known, _)| name.node.matches(known))
+                else {
+                    continue;
+                };
+                let help = format!(
+                    "apply it with its N instead (a session's `apply {} 2 to NAME`)",
+                    name.node
+                );
+                let gives = "a `Conditions:` line gives no N";
+                out.push(without_n(name.node.as_str(), name.span, gives, *read, help));
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! A condition whose lines read its `N` is given one: `apply Marked to Target` (no amount)
+//! and an actor's `Conditions: Marked` (which gives none) are refused, pointing at where the
+//! condition reads it; an `apply` with an amount, and a condition that reads no N, are fine.
+
+use crate::common::checked::checked;
+
+const PACK: &str = "system S
+Stats: Defense
+Resource HP: max 9
+
+condition Marked
+Parameters: N
+Modifiers: -[N] Defense
+
+condition Dazed
+Modifiers: -2 Defense
+";
+
+fn refusals(extra: &str) -> Vec<(String, String, String, String)> {
+    let found = checked("marks.rules", &format!("{PACK}\n{extra}"));
+    found.into_iter().filter(|(code, ..)| code == "rules::check::condition_without_n").collect()
+}
+
+#[test]
+fn an_apply_without_the_n_its_condition_reads_is_refused() {
+    let found = refusals("power Mark\nTarget: Enemy in 5\nResult: apply Marked to Target\n");
+    assert_eq!(
+        found,
+        [(
+            "rules::check::condition_without_n".to_string(),
+            "`Marked` is given no N, and its lines read one".to_string(),
+            "Marked".to_string(),
+            "give the N it reads: `apply Marked 2 to Target`".to_string(),
+        )]
+    );
+}
+
+#[test]
+fn an_actor_listing_it_under_conditions_is_refused() {
+    let found =
+        refusals("actor Bo\nStats: Defense 3\nResources: HP 9\nConditions: Marked, Dazed\n");
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].2, "Marked");
+}
+
+#[test]
+fn an_apply_with_an_amount_or_of_a_condition_reading_no_n_is_fine() {
+    let extra =
+        "power Mark\nTarget: Enemy in 5\nResult: apply Marked 2 to Target; apply Dazed to Target\n";
+    assert!(refusals(extra).is_empty());
+}
+
+#[test]
+fn the_gms_apply_without_the_n_a_condition_reads_is_refused_and_with_one_runs() {
+    use crate::common::sessions::{refused, run, session_with};
+    let setup = "actor Bo with Defense 3, HP 9\n";
+    let mut session = session_with("marks.rules", PACK, setup);
+    let found = refused(&mut session, "apply Marked to Bo\n");
+    assert_eq!(found[0].message, "Marked reads its N: give it one");
+    assert_eq!(found[0].help.as_deref(), Some("`apply Marked 2 to Bo`; nothing changed"));
+    let out = run(&mut session, "apply Marked 2 to Bo\napply Dazed to Bo\n");
+    assert!(out.contains("Bo gains Marked 2\n") && out.contains("Bo gains Dazed\n"), "{out}");
+}
