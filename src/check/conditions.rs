@@ -9,7 +9,7 @@ use super::names::Names;
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::model::entity::{Change, Grant, GrantItem, TypeFilter};
 use crate::model::expr::LineContext;
-use crate::model::{Amount, BlockBody, ConditionLine, Modifier, Name};
+use crate::model::{Amount, BlockBody, ConditionLine, Expr, Modifier, Name};
 
 impl<'a> References<'a> {
     /// The amounts and stats of a quantity or relative modifier.
@@ -73,6 +73,23 @@ pub(super) fn check_condition_block(body: &BlockBody, names: &Names, out: &mut V
     }
     let parameters = super::names::parameters(body);
     for line in lines {
+        let passed: Vec<(&crate::model::ConditionRef, bool)> = match &line.node {
+            ConditionLine::Includes(included) => included.iter().map(|c| (&c.node, true)).collect(),
+            ConditionLine::Grants(grant) => grant
+                .items
+                .iter()
+                .filter_map(|item| match &item.node {
+                    GrantItem::Condition(condition) => Some((condition, false)),
+                    GrantItem::Modifier(_) => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        out.extend(
+            passed.into_iter().filter_map(|(condition, inherits)| unread_n(condition, inherits)),
+        );
+    }
+    for line in lines {
         let ConditionLine::Modifiers(modifiers) = &line.node else { continue };
         for modifier in modifiers {
             let mut plain = &modifier.node;
@@ -120,6 +137,33 @@ pub(super) fn check_condition_block(body: &BlockBody, names: &Names, out: &mut V
             }
         }
     }
+}
+
+/// The N an `Includes:` or `Grants:` line gives a condition is a number, or (included) the
+/// including condition's own `[N]`: the runtime reads no other bracket there (`[N * 2]` was
+/// passed on as the including N, a granted one's as none), so any other is refused.
+fn unread_n(condition: &crate::model::ConditionRef, inherits: bool) -> Option<Diagnostic> {
+    let Some(Amount::Expr(expr)) = &condition.amount else { return None };
+    if inherits && matches!(&expr.node, Expr::Name(name) if name.matches("N")) {
+        return None;
+    }
+    let name = &condition.name.node;
+    let (line, read, help) = match inherits {
+        true => (
+            "Includes",
+            "a number or `[N]`",
+            format!("write a number (`{name} 2`) or this condition's own N (`{name} [N]`)"),
+        ),
+        false => ("Grants", "a number", format!("write a number: `{name} 2`")),
+    };
+    Some(
+        Diagnostic::error(
+            "rules::check::passed_n",
+            format!("`{line}: {condition}`: the runtime reads only {read} here"),
+        )
+        .with_primary(expr.span, "not read")
+        .with_help(help),
+    )
 }
 
 /// Checks bracketed damage types (`[N] [Type] damage`): each must name a parameter of the

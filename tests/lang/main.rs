@@ -31,6 +31,7 @@ mod laid_terrain;
 mod lowering_shortcuts;
 mod parse_files;
 mod party_forms;
+mod passed_n;
 mod rules_golden;
 mod rules_model;
 mod script;
