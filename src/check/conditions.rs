@@ -8,7 +8,7 @@ use super::error::CheckErrorKind;
 use super::names::Names;
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::model::entity::{Change, Grant, GrantItem, TypeFilter};
-use crate::model::expr::LineContext;
+use crate::model::expr::{LineContext, Special};
 use crate::model::{Amount, BlockBody, ConditionLine, Expr, Modifier, Name};
 
 impl<'a> References<'a> {
@@ -92,6 +92,12 @@ pub(super) fn check_condition_block(body: &BlockBody, names: &Names, out: &mut V
     for line in lines {
         let ConditionLine::Modifiers(modifiers) = &line.node else { continue };
         for modifier in modifiers {
+            out.extend(unbound_in_modifier(&modifier.node));
+        }
+    }
+    for line in lines {
+        let ConditionLine::Modifiers(modifiers) = &line.node else { continue };
+        for modifier in modifiers {
             let mut plain = &modifier.node;
             while let Modifier::Relative { modifier, .. } = plain {
                 plain = modifier;
@@ -137,6 +143,54 @@ pub(super) fn check_condition_block(body: &BlockBody, names: &Names, out: &mut V
             }
         }
     }
+}
+
+/// The names a condition's modifier reads that nothing binds there: a modifier holds all
+/// the time for its holder, between checks and outside any power's use, so `[Grade]`,
+/// `[Target's X]`, `[Distance to Target]` and `[Trigger's X]` would read 0 (a relative
+/// modifier, `vs Source`, holds between two actors and is read where they deal).
+fn unbound_in_modifier(modifier: &Modifier) -> Vec<Diagnostic> {
+    let amounts: Vec<&Amount> = match modifier {
+        Modifier::Add { amount, .. } | Modifier::Set { value: amount, .. } => vec![amount],
+        Modifier::Scale { factor, .. } => vec![factor],
+        Modifier::Quantity(quantity) => {
+            let change = match &quantity.change {
+                Change::Add { amount, .. } | Change::Leaves { amount } => Some(amount),
+                Change::Scale { factor, .. } => Some(factor),
+            };
+            change.into_iter().chain(quantity.min.as_ref()).collect()
+        }
+        Modifier::Relative { .. } => Vec::new(),
+    };
+    let mut out = Vec::new();
+    for amount in amounts {
+        let Amount::Expr(expr) = amount else { continue };
+        expr.node.visit(
+            &mut |node, span| {
+                let name = match node {
+                    Expr::Special(special @ (Special::Grade | Special::DistanceToTarget)) => {
+                        special.to_string()
+                    }
+                    Expr::Possessive { owner, name }
+                        if owner.node.matches("Target") || owner.node.matches("Trigger") =>
+                    {
+                        format!("{}'s {}", owner.node, name.node)
+                    }
+                    _ => return,
+                };
+                let why = "a condition's modifier holds all the time, with no check, target or \
+                           trigger to read";
+                let kind = CheckErrorKind::UseNameUnbound { name, why: why.into() };
+                out.push(kind.at(span).to_diagnostic().with_help(
+                    "read the holder's own values (`[N]`, `[Level]`, a stat), or put the \
+                     number on the power that applies the condition (`apply Marked [Grade] to \
+                     Target`)",
+                ));
+            },
+            expr.span,
+        );
+    }
+    out
 }
 
 /// The N an `Includes:` or `Grants:` line gives a condition is a number, or (included) the

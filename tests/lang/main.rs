@@ -9,7 +9,7 @@ mod attack_reaction_forms;
 mod check_outcome_forms;
 mod check_tags;
 mod chosen_cost_forms;
-mod condition_n;
+mod condition_reads;
 mod creation_budget;
 mod critical_range_forms;
 mod dealt_and_roll_forms;

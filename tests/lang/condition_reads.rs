@@ -1,6 +1,8 @@
 //! A condition whose lines read its `N` is given one: `apply Marked to Target` (no amount)
 //! and an actor's `Conditions: Marked` (which gives none) are refused, pointing at where the
 //! condition reads it; an `apply` with an amount, and a condition that reads no N, are fine.
+//! A condition's modifier reading what only a power's use binds (`[Grade]`, `[Target's X]`) is
+//! refused too: it holds all the time, with nothing to read there.
 
 use crate::common::checked::checked;
 
@@ -60,4 +62,28 @@ fn the_gms_apply_without_the_n_a_condition_reads_is_refused_and_with_one_runs() 
     assert_eq!(found[0].help.as_deref(), Some("`apply Marked 2 to Bo`; nothing changed"));
     let out = run(&mut session, "apply Marked 2 to Bo\napply Dazed to Bo\n");
     assert!(out.contains("Bo gains Marked 2\n") && out.contains("Bo gains Dazed\n"), "{out}");
+}
+
+#[test]
+fn a_modifier_reading_what_only_a_use_binds_is_refused() {
+    let extra = "condition Cursed\nModifiers: -[Target's Defense] Defense, +[Grade] Defense\n\n\
+                 condition Hunted\nModifiers: damage taken + [Distance to Target]\n";
+    let found = checked("marks.rules", &format!("{PACK}\n{extra}"));
+    let unbound: Vec<(&str, &str)> = found
+        .iter()
+        .filter(|(code, ..)| code == "rules::check::use_name_unbound")
+        .map(|(_, message, under, _)| (message.as_str(), under.as_str()))
+        .collect();
+    let why = "a condition's modifier holds all the time, with no check, target or trigger to read";
+    assert_eq!(
+        unbound,
+        [
+            (format!("`Target's Defense` is not known here: {why}").as_str(), "Target's Defense"),
+            (format!("`Grade` is not known here: {why}").as_str(), "Grade"),
+            (
+                format!("`Distance to Target` is not known here: {why}").as_str(),
+                "Distance to Target"
+            ),
+        ]
+    );
 }
