@@ -257,23 +257,32 @@ pub(crate) fn health_resource(rules: &Rules) -> Result<&str, RuntimeError> {
 
 /// The actor an effect's subject names (`Self`, `Next Ally`, `Target`), by name.
 pub(crate) fn subject(
-    game: &Game,
+    game: &mut Game,
     name: Option<&crate::diagnostics::Spanned<crate::model::Name>>,
     user: &str,
     target: Option<&str>,
 ) -> String {
-    match name.map(|n| n.node.as_str()) {
-        Some("Self" | "self" | "you" | "You") => user.to_string(),
-        // The participant after the user in the running encounter's turn order (for `Next
-        // Ally`, the first after the user who is not on another side).
-        Some("Next Ally" | "next ally") => {
-            game.next_ally(user).unwrap_or_else(|| target.unwrap_or(user).to_string())
+    // The participant after the user in the running encounter's turn order (for `Next
+    // Ally`, the first after the user who is not on another side).
+    let next = match name.map(|n| n.node.as_str()) {
+        Some("Self" | "self" | "you" | "You") => return user.to_string(),
+        Some("Next Ally" | "next ally") => game.next_ally(user),
+        Some("next in turn order" | "Next in turn order") => game.next_in_turn_order(user),
+        _ => return target.unwrap_or(user).to_string(),
+    };
+    next.unwrap_or_else(|| {
+        // Out of an encounter there is no turn order: the target (else the user) stands in,
+        // and the log says so.
+        let (who, as_what) = match target {
+            Some(target) => (target, "the target"),
+            None => (user, "the user"),
+        };
+        if let Some(name) = name {
+            let text = format!("{}: no encounter runs, so it is {who} ({as_what})", name.node);
+            game.world.narrate(text, name.span);
         }
-        Some("next in turn order" | "Next in turn order") => {
-            game.next_in_turn_order(user).unwrap_or_else(|| target.unwrap_or(user).to_string())
-        }
-        _ => target.unwrap_or(user).to_string(),
-    }
+        who.to_string()
+    })
 }
 
 pub(crate) fn run(

@@ -73,7 +73,7 @@ pub(crate) fn attacker(
 /// `who` as an effect's subject names it (`apply Burning to Attacker`, `remove Dazed from
 /// Self`): [`attacker`] for `Attacker`, else [`super::effects::subject`].
 pub(crate) fn one(
-    game: &Game,
+    game: &mut Game,
     context: &Context<'_>,
     who: Option<&Spanned<Name>>,
     target: Option<&str>,

@@ -186,3 +186,16 @@ fn sleep_on_enrique_does_12_quietus_damage_at_high_and_he_falls_unconscious() {
     let enrique = game.world().actor("Enrique").unwrap();
     assert_eq!(enrique.conditions.named("Unconscious").count(), 1);
 }
+
+#[test]
+fn build_momentum_out_of_an_encounter_says_who_stands_in_for_the_next_ally() {
+    let setup = "load mestezia\nactor Xochitl from Xochitl\nactor Itzel from Itzel\n";
+    let mut session = crate::common::sessions::session_after(setup);
+    let out = crate::common::sessions::run(
+        &mut session,
+        "force 9, 9, 9\nXochitl uses Build Momentum choosing Lore\n",
+    );
+    let said =
+        "Next Ally: no encounter runs, so it is Xochitl (the target)\nXochitl gains Momentum\n";
+    assert!(out.ends_with(said), "{out}");
+}
