@@ -18,3 +18,8 @@ pub fn checked(file: &str, text: &str) -> Vec<(String, String, String, String)> 
         })
         .collect()
 }
+
+/// [`checked`], keeping only the diagnostics with `code`.
+pub fn checked_code(file: &str, text: &str, code: &str) -> Vec<(String, String, String, String)> {
+    checked(file, text).into_iter().filter(|(found, ..)| found == code).collect()
+}

@@ -5,26 +5,8 @@
 
 use crate::common::sessions::{run, session_with};
 
-const PACK: &str = "system Counters
-Stats: Blades, Initiative
-Resource HP: max 30
-Resource Rage: start 0; no max; gain 1 at turn start
-Resource Blades Marks: start 0; no max
-At 2 Rage: lose 5 HP
-At 2 Blades Marks: raise Blades by 1; set Blades Marks to 0
-Turn order: 1d10+[Initiative]
-Default check: Test
-
-check Test
-Method: roll under
-Dice: d12
-Success: <= [Target]
-On failure: gain 1 Marks per skill
-
-actor Ana
-Stats: Blades 3, Initiative 0
-Resources: HP 30, Blades Marks 0
-";
+/// The pack: tests/fixtures/runtime/marks.rules.
+const PACK: &str = include_str!("../fixtures/runtime/marks.rules");
 
 #[test]
 fn a_turn_starts_gain_reaching_the_count_fires_the_line() {
@@ -41,7 +23,7 @@ fn an_on_failure_line_reaching_the_count_fires_the_line() {
     let out =
         run(&mut session, "force 12\ncheck Ana Blades vs 0\nforce 12\ncheck Ana Blades vs 0\n");
     let said =
-        "Ana's Blades Marks reaches 2\nAna's Blades goes from 3 to 4\nAna: Blades Marks 2 -> 0\n";
+        "Ana's Blades Marks reaches 2\nAna's Blades goes from 5 to 6\nAna: Blades Marks 2 -> 0\n";
     assert!(out.contains(said), "{out}");
 }
 

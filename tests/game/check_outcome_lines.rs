@@ -4,21 +4,8 @@
 
 use crate::common::sessions::{run, session_with};
 
-const PACK: &str = "system Marks
-Stats: Blades, Wits
-Resource Blades Marks: start 0; no max
-Default check: Test
-
-check Test
-Method: roll under
-Dice: d12
-Success: <= [Target]
-On failure: gain 1 Marks per skill
-
-actor Ana
-Stats: Blades 5, Wits 5
-Resources: Blades Marks 0
-";
+/// The pack: tests/fixtures/runtime/marks.rules.
+const PACK: &str = include_str!("../fixtures/runtime/marks.rules");
 
 fn failed(check: &str) -> String {
     let mut session = session_with("marks.rules", PACK, "actor Ana from Ana\n");

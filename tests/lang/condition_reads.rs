@@ -4,7 +4,7 @@
 //! A condition's modifier reading what only a power's use binds (`[Grade]`, `[Target's X]`) is
 //! refused too: it holds all the time, with nothing to read there.
 
-use crate::common::checked::checked;
+use crate::common::checked::checked_code;
 
 const PACK: &str = "system S
 Stats: Defense
@@ -19,8 +19,7 @@ Modifiers: -2 Defense
 ";
 
 fn refusals(extra: &str) -> Vec<(String, String, String, String)> {
-    let found = checked("marks.rules", &format!("{PACK}\n{extra}"));
-    found.into_iter().filter(|(code, ..)| code == "rules::check::condition_without_n").collect()
+    checked_code("marks.rules", &format!("{PACK}\n{extra}"), "rules::check::condition_without_n")
 }
 
 #[test]
@@ -68,12 +67,10 @@ fn the_gms_apply_without_the_n_a_condition_reads_is_refused_and_with_one_runs() 
 fn a_modifier_reading_what_only_a_use_binds_is_refused() {
     let extra = "condition Cursed\nModifiers: -[Target's Defense] Defense, +[Grade] Defense\n\n\
                  condition Hunted\nModifiers: damage taken + [Distance to Target]\n";
-    let found = checked("marks.rules", &format!("{PACK}\n{extra}"));
-    let unbound: Vec<(&str, &str)> = found
-        .iter()
-        .filter(|(code, ..)| code == "rules::check::use_name_unbound")
-        .map(|(_, message, under, _)| (message.as_str(), under.as_str()))
-        .collect();
+    let found =
+        checked_code("marks.rules", &format!("{PACK}\n{extra}"), "rules::check::use_name_unbound");
+    let unbound: Vec<(&str, &str)> =
+        found.iter().map(|(_, message, under, _)| (message.as_str(), under.as_str())).collect();
     let why = "a condition's modifier holds all the time, with no check, target or trigger to read";
     assert_eq!(
         unbound,

@@ -2,7 +2,7 @@
 //! `[N]`, and a `Grants:` line's a number: the runtime reads no other bracket there (it
 //! passed `[N * 2]` on as the including N), so `check` refuses one.
 
-use crate::common::checked::checked;
+use crate::common::checked::checked_code;
 
 const PACK: &str = "system S
 Stats: Defense
@@ -14,8 +14,7 @@ Modifiers: +[N] Defense
 ";
 
 fn refusals(extra: &str) -> Vec<(String, String, String, String)> {
-    let found = checked("passed.rules", &format!("{PACK}\n{extra}"));
-    found.into_iter().filter(|(code, ..)| code == "rules::check::passed_n").collect()
+    checked_code("passed.rules", &format!("{PACK}\n{extra}"), "rules::check::passed_n")
 }
 
 #[test]
