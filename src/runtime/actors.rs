@@ -70,6 +70,10 @@ pub(crate) struct Built {
     /// The resources it was not given, which hold their `start` value: read again once the
     /// conditions its traits hold apply ([`restart`]).
     pub started: Vec<String>,
+    /// Amounts it was given above the maximum the block alone gives: they stand once its
+    /// traits and conditions have raised the maximum enough, else the actor is refused
+    /// ([`super::given::given_amounts`]).
+    pub above: Vec<(String, i64)>,
 }
 
 /// Builds the actor `name` from the block `from` (if any), then applies `overrides`
@@ -162,6 +166,7 @@ pub(crate) fn build_actor(
         actor.resources.iter().map(|(name, r)| (name.clone(), r.current)).collect();
     apply_resource_rules(rules, &mut actor)?;
     super::given::check_maximums(rules, &actor, &given, &wanted)?;
+    let above = super::given::above_maximum(&actor, &given, &wanted);
     for (pool, layers) in armour {
         actor.layered.insert(pool, LayeredPool::new(layers));
     }
@@ -169,7 +174,7 @@ pub(crate) fn build_actor(
         .filter(|name| actor.resources.contains_key(name) && !given.has(name))
         .cloned()
         .collect();
-    Ok(Built { actor, notes, started })
+    Ok(Built { actor, notes, started, above })
 }
 
 /// Reads the `start` of each resource in `started` again on `actor`, who has just joined

@@ -409,7 +409,8 @@ impl Game {
             // are re-read after every command.
             let rules = Arc::clone(&game.rules);
             let actor = game.world.actor_mut(name).map_err(super::power::engine)?;
-            super::actors::restart(&rules, actor, &built.started)
+            super::actors::restart(&rules, actor, &built.started)?;
+            super::given::given_amounts(game, name, &built.above)
         })
     }
 

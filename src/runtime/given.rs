@@ -138,7 +138,6 @@ pub(crate) fn check_maximums(
             continue;
         }
         let Some(rule) = rules.expr_maxes.iter().find(|m| m.resource == *resource) else {
-            above_maximum(actor, given, resource, *amount, max)?;
             continue;
         };
         let reads = rule.reads.as_deref().unwrap_or_default();
@@ -158,10 +157,7 @@ pub(crate) fn check_maximums(
                 .unwrap_or(name)
                 .to_string()
         };
-        let Some(missing) = missing.map(|name| declared(name)) else {
-            above_maximum(actor, given, resource, *amount, max)?;
-            continue;
-        };
+        let Some(missing) = missing.map(|name| declared(name)) else { continue };
         return Err(refused(
             format!(
                 "{}'s {resource} {amount} is above its maximum {max}: the maximum {} reads \
@@ -178,26 +174,52 @@ pub(crate) fn check_maximums(
     Ok(())
 }
 
-/// Refuses an amount written for `resource` (by the actor's block or `with`) above the
-/// maximum the actor has: cutting it down would change what was written.
-fn above_maximum(
+/// The amounts `actor` was given (by its block or `with`) above the maximum it has before
+/// its traits and conditions apply: [`given_amounts`] looks at them again once they have.
+pub(crate) fn above_maximum(
     actor: &Actor,
     given: &Given,
-    resource: &str,
-    amount: i64,
-    max: i64,
+    wanted: &[(String, i64)],
+) -> Vec<(String, i64)> {
+    let max = |resource: &str| actor.resources.get(resource).and_then(|r| r.max);
+    wanted
+        .iter()
+        .filter(|(resource, amount)| {
+            given.has(resource) && max(resource).is_some_and(|max| *amount > max)
+        })
+        .cloned()
+        .collect()
+}
+
+/// Gives the joined actor `name` the amounts in `above` it was given, now that its traits and
+/// conditions have set its maximums (`+10 Max HP` from a feat); refuses an amount still
+/// above its maximum, rather than cutting it down to what was not written.
+pub(crate) fn given_amounts(
+    game: &mut super::Game,
+    name: &str,
+    above: &[(String, i64)],
 ) -> Result<(), RuntimeError> {
-    if !given.has(resource) {
+    if above.is_empty() {
         return Ok(());
     }
-    Err(refused(
-        format!("{}'s {resource} {amount} is above its maximum {max}", actor.name),
-        format!(
-            "give {} at most {max} {resource}, or raise the maximum (the system's `Resource \
-             {resource}:` line)",
-            actor.name
-        ),
-    ))
+    super::maxes::refresh_named(game, name)?;
+    for (resource, amount) in above {
+        let actor = game.world.actor_mut(name).map_err(super::power::engine)?;
+        let Some(held) = actor.resources.get_mut(resource) else { continue };
+        match held.max {
+            Some(max) if *amount > max => {
+                return Err(refused(
+                    format!("{name}'s {resource} {amount} is above its maximum {max}"),
+                    format!(
+                        "give {name} at most {max} {resource}, or raise the maximum (the \
+                         system's `Resource {resource}:` line)"
+                    ),
+                ));
+            }
+            _ => held.current = *amount,
+        }
+    }
+    Ok(())
 }
 
 fn refused(message: String, hint: String) -> RuntimeError {

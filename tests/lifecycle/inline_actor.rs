@@ -122,3 +122,18 @@ fn a_given_amount_above_its_maximum_is_refused_not_cut_down() {
     game.add_actor("Cy", None, &[("HP", 30)]).unwrap();
     assert_eq!(game.world().actor("Cy").unwrap().resources["HP"].current, 30);
 }
+
+#[test]
+fn a_given_amount_its_own_trait_makes_room_for_stands() {
+    // Tough's Hardy raises Max HP from 30 to 40: HP 40 is within it once the trait applies.
+    let text = "system MX\nStats: Body\nDerived Max HP: [Body * 10]\nResource HP: max [Max HP]\n\n\
+                condition Hardy\nModifiers: +10 Max HP\n\nfeat Tough\nEffect: apply Hardy to Self\n\n\
+                actor Hero\nStats: Body 3\nResources: HP 40\nTraits: Tough\n";
+    let mut game = game(text);
+    game.add_actor("Ana", Some("Hero"), &[]).unwrap();
+    let hp = &game.world().actor("Ana").unwrap().resources["HP"];
+    assert_eq!((hp.current, hp.max), (40, Some(40)));
+    let error = game.add_actor("Bo", Some("Hero"), &[("HP", 41)]).unwrap_err();
+    assert_eq!(error.to_string(), "Bo's HP 41 is above its maximum 40");
+    assert!(game.world().actor("Bo").is_err(), "nothing joined");
+}
