@@ -147,8 +147,9 @@ pub(super) fn check_condition_block(body: &BlockBody, names: &Names, out: &mut V
 
 /// The names a condition's modifier reads that nothing binds there: a modifier holds all
 /// the time for its holder, between checks and outside any power's use, so `[Grade]`,
-/// `[Target's X]`, `[Distance to Target]` and `[Trigger's X]` would read 0 (a relative
-/// modifier, `vs Source`, holds between two actors and is read where they deal).
+/// `[Target's X]`, `[Distance to Target]` and `[Trigger's X]` would read 0 or fail (a
+/// relative modifier, `vs Source`, is no different: the scope where its two actors deal binds
+/// none of them either).
 fn unbound_in_modifier(modifier: &Modifier) -> Vec<Diagnostic> {
     let amounts: Vec<&Amount> = match modifier {
         Modifier::Add { amount, .. } | Modifier::Set { value: amount, .. } => vec![amount],
@@ -160,7 +161,8 @@ fn unbound_in_modifier(modifier: &Modifier) -> Vec<Diagnostic> {
             };
             change.into_iter().chain(quantity.min.as_ref()).collect()
         }
-        Modifier::Relative { .. } => Vec::new(),
+        // A relative modifier (`vs Source`) is read the same way, where its two actors deal.
+        Modifier::Relative { modifier, .. } => return unbound_in_modifier(modifier),
     };
     let mut out = Vec::new();
     for amount in amounts {

@@ -66,7 +66,8 @@ fn the_gms_apply_without_the_n_a_condition_reads_is_refused_and_with_one_runs() 
 #[test]
 fn a_modifier_reading_what_only_a_use_binds_is_refused() {
     let extra = "condition Cursed\nModifiers: -[Target's Defense] Defense, +[Grade] Defense\n\n\
-                 condition Hunted\nModifiers: damage taken + [Distance to Target]\n";
+                 condition Hunted\nModifiers: damage taken + [Distance to Target]\n\n\
+                 condition Spited\nModifiers: damage taken - [Grade] vs Source\n";
     let found =
         checked_code("marks.rules", &format!("{PACK}\n{extra}"), "rules::check::use_name_unbound");
     let unbound: Vec<(&str, &str)> =
@@ -81,6 +82,7 @@ fn a_modifier_reading_what_only_a_use_binds_is_refused() {
                 format!("`Distance to Target` is not known here: {why}").as_str(),
                 "Distance to Target"
             ),
+            (format!("`Grade` is not known here: {why}").as_str(), "Grade"),
         ]
     );
 }
