@@ -322,10 +322,10 @@ impl<'a> References<'a> {
                 if let (true, Some(who)) = (every, subject) {
                     self.each_recipients.push(who);
                 }
-                let party = |name: Option<&Spanned<Name>>| match name.map(|n| n.node.as_str()) {
+                let party = |name: Option<&Spanned<Name>>| match name.map(|n| &n.node) {
                     None => "target".to_string(),
-                    Some("you" | "You" | "self") => "self".to_string(),
-                    Some(other) => other.to_lowercase(),
+                    Some(name) if crate::model::effect::names_user(name) => "self".to_string(),
+                    Some(other) => other.as_str().to_lowercase(),
                 };
                 if let Some(other) = against
                     && party(Some(other)) == party(subject.as_ref())

@@ -27,8 +27,10 @@ const EACH_KINDS: [&str; 10] = [
 ];
 
 /// The one-actor subjects a `gains`/`loses` phrase may name (see `runtime::effects`).
-const ONE_RECIPIENTS: [&str; 7] =
-    ["Self", "you", "Target", "the target", "Next Ally", "next in turn order", "Attacker"];
+const ONE_RECIPIENTS: [&str; 7] = {
+    use crate::model::effect::{ATTACKER, NEXT_ALLY, NEXT_IN_TURN_ORDER, USER};
+    [USER[0], USER[1], "Target", "the target", NEXT_ALLY, NEXT_IN_TURN_ORDER, ATTACKER]
+};
 
 /// The spans of a system block's `On hit:` and `On damage taken:` rules: the only lines
 /// where `Attacker` names someone (the actor whose attack struck).
@@ -320,7 +322,7 @@ pub fn effect_flow(pack: &Pack, out: &mut Vec<Diagnostic>) {
         }
         for (who, verb) in &references.named_subjects {
             // A push or pull moves someone along the line from the user: not the user.
-            let user = ["Self", "you"].iter().any(|me| who.node.matches(me));
+            let user = crate::model::effect::names_user(&who.node);
             if user && MoveKind::parse(verb).is_some_and(MoveKind::is_forced) {
                 out.push(
                     Diagnostic::error(

@@ -412,6 +412,21 @@ pub enum Effect {
 /// [Trigger's Damage] damage`).
 pub const ATTACKER: &str = "Attacker";
 
+/// The words an effect names its user by (`shift Self 1`, `you gain 1 CP`), in any case.
+pub const USER: [&str; 2] = ["Self", "you"];
+
+/// The effect subject for the participant after the user in the encounter's turn order who
+/// is not on another side (`apply Momentum to Next Ally`), in any case.
+pub const NEXT_ALLY: &str = "Next Ally";
+
+/// The effect subject for the participant after the user in the encounter's turn order.
+pub const NEXT_IN_TURN_ORDER: &str = "next in turn order";
+
+/// Whether `name` names an effect's user (`Self`, `you`, in any case).
+pub fn names_user(name: &Name) -> bool {
+    USER.iter().any(|word| name.matches(word))
+}
+
 /// Who an effect with a subject acts on: `Target gains 2 Wounds`, `each ally within 5 gains
 /// 1 Morale`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

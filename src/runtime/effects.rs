@@ -264,10 +264,11 @@ pub(crate) fn subject(
 ) -> String {
     // The participant after the user in the running encounter's turn order (for `Next
     // Ally`, the first after the user who is not on another side).
-    let next = match name.map(|n| n.node.as_str()) {
-        Some("Self" | "self" | "you" | "You") => return user.to_string(),
-        Some("Next Ally" | "next ally") => game.next_ally(user),
-        Some("next in turn order" | "Next in turn order") => game.next_in_turn_order(user),
+    use crate::model::effect::{NEXT_ALLY, NEXT_IN_TURN_ORDER, names_user};
+    let next = match name.map(|n| &n.node) {
+        Some(name) if names_user(name) => return user.to_string(),
+        Some(name) if name.matches(NEXT_ALLY) => game.next_ally(user),
+        Some(name) if name.matches(NEXT_IN_TURN_ORDER) => game.next_in_turn_order(user),
         _ => return target.unwrap_or(user).to_string(),
     };
     next.unwrap_or_else(|| {

@@ -39,3 +39,13 @@ fn push_self_is_refused_for_having_no_direction() {
     assert_eq!(message, "`push Self` has no direction: it moves the user from itself");
     assert_eq!(under, "Self");
 }
+
+#[test]
+fn the_subject_is_read_in_any_case_as_check_reads_it() {
+    let pack = PACK.replace("shift Self 1", "shift SELF 1");
+    let setup = "actor Ana from Runner\nactor Bo from Runner\nside Bo: foes\n\
+                 place Ana at 0,0\nplace Bo at 2,0\n";
+    let mut session = session_with("moves.rules", &pack, setup);
+    let out = run(&mut session, "Ana uses Sidestep on Bo to 0,1\n");
+    assert!(out.ends_with("Ana shift: 0,0 -> 0,1 (1 hex)\n"), "{out}");
+}
