@@ -272,14 +272,21 @@ pub(crate) fn subject(
         _ => return target.unwrap_or(user).to_string(),
     };
     next.unwrap_or_else(|| {
-        // Out of an encounter there is no turn order: the target (else the user) stands in,
-        // and the log says so.
+        // No one fits (no encounter runs, the user is not in its turn order, or no ally is):
+        // the target (else the user) stands in, and the log says why.
         let (who, as_what) = match target {
             Some(target) => (target, "the target"),
             None => (user, "the user"),
         };
         if let Some(name) = name {
-            let text = format!("{}: no encounter runs, so it is {who} ({as_what})", name.node);
+            let why = match &game.world.encounter {
+                None => "no encounter runs".to_string(),
+                Some(encounter) if !encounter.participants.iter().any(|p| p.name == user) => {
+                    format!("{user} is not in the turn order")
+                }
+                Some(_) => format!("no one after {user} in the turn order fits"),
+            };
+            let text = format!("{}: {why}, so it is {who} ({as_what})", name.node);
             game.world.narrate(text, name.span);
         }
         who.to_string()
