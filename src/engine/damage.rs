@@ -16,6 +16,8 @@ pub enum RoundingDirection {
     Down,
     /// Towards positive infinity.
     Up,
+    /// To the nearest, halves away from zero.
+    Nearest,
 }
 
 impl RoundingDirection {
@@ -28,10 +30,16 @@ impl RoundingDirection {
         let product = i128::from(value) * i128::from(numerator);
         let denominator = i128::from(denominator);
         let quotient = product.div_euclid(denominator);
+        let remainder = product.rem_euclid(denominator);
         let result = match self {
             RoundingDirection::Down => quotient,
-            RoundingDirection::Up if product.rem_euclid(denominator) != 0 => quotient + 1,
+            RoundingDirection::Up if remainder != 0 => quotient + 1,
             RoundingDirection::Up => quotient,
+            RoundingDirection::Nearest => {
+                let twice = remainder * 2;
+                let up = twice > denominator || (twice == denominator && product > 0);
+                if up { quotient + 1 } else { quotient }
+            }
         };
         i64::try_from(result).unwrap_or(if result < 0 { i64::MIN } else { i64::MAX })
     }
@@ -54,8 +62,9 @@ impl Scale {
         Scale { numerator: 1, denominator: 2, rounding }
     }
 
-    /// This scale and `other` held together: one multiplier, their product, rounded once
-    /// (up only when both round up), so the order they are held in does not matter.
+    /// This scale and `other` held together: one multiplier, their product, rounded once as
+    /// the fractional ones say (a whole multiplier never rounds; two that disagree round
+    /// down), so the order they are held in does not matter.
     ///
     /// ```
     /// use mythforge::engine::{RoundingDirection, Scale};
@@ -70,13 +79,27 @@ impl Scale {
         let fraction =
             |s: Scale| if s.denominator > 0 { (s.numerator, s.denominator) } else { (1, 1) };
         let ((a, b), (c, d)) = (fraction(self), fraction(other));
-        let up = self.rounding == RoundingDirection::Up && other.rounding == RoundingDirection::Up;
-        Scale {
-            numerator: a.saturating_mul(c),
-            denominator: b.saturating_mul(d),
-            rounding: if up { RoundingDirection::Up } else { RoundingDirection::Down },
-        }
+        let whole = |(n, d): (i64, i64)| n % d == 0;
+        let rounding = match (whole((a, b)), whole((c, d))) {
+            (true, _) => other.rounding,
+            (false, true) => self.rounding,
+            (false, false) if self.rounding == other.rounding => self.rounding,
+            (false, false) => RoundingDirection::Down,
+        };
+        // Kept small: 1.5 x 0.5 is 3/4, not 75/100.
+        let (numerator, denominator) = (a.saturating_mul(c), b.saturating_mul(d));
+        let common = gcd(numerator.unsigned_abs(), denominator.unsigned_abs()).max(1);
+        let common = i64::try_from(common).unwrap_or(1);
+        Scale { numerator: numerator / common, denominator: denominator / common, rounding }
     }
+}
+
+/// The greatest common divisor (0 when both are).
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 /// How one target takes damage: the numbers its conditions and gear contribute.

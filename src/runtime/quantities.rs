@@ -42,7 +42,9 @@ fn scale(
 ) -> Result<Scale, RuntimeError> {
     let rounding = match how.unwrap_or(rules.rounding) {
         Rounding::Ceiling => RoundingDirection::Up,
-        _ => RoundingDirection::Down,
+        Rounding::Nearest => RoundingDirection::Nearest,
+        // Damage, healing and their factors are not negative: truncating is flooring.
+        Rounding::Floor | Rounding::TowardZero => RoundingDirection::Down,
     };
     Ok(match factor {
         Amount::Number(number) => {

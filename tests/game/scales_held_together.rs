@@ -14,6 +14,15 @@ Modifiers: damage taken * 2
 condition Guarded
 Modifiers: damage taken * 0.5 round down
 
+condition Tripled
+Modifiers: damage taken * 3
+
+condition Halved Up
+Modifiers: damage taken * 0.5 round up
+
+condition Halved Nearest
+Modifiers: damage taken * 0.5 round nearest
+
 condition Fierce
 Modifiers: damage dealt * 1.5 round down
 
@@ -55,4 +64,21 @@ fn two_scales_on_damage_dealt_are_one_product_in_either_order() {
     let want = "Bo takes 5 damage into HP; HP now 95";
     assert_eq!(taken("apply Fierce to Ana\napply Tired to Ana\n"), want);
     assert_eq!(taken("apply Tired to Ana\napply Fierce to Ana\n"), want);
+}
+
+#[test]
+fn a_whole_multiplier_leaves_the_rounding_to_the_fractional_one() {
+    // 7 x 3 x 0.5 = 10.5, rounded up as Halved Up says (`* 3` never rounds): 11.
+    let want = "Bo takes 11 damage into HP (from 7); HP now 89";
+    assert_eq!(taken("apply Tripled to Bo\napply Halved Up to Bo\n"), want);
+    assert_eq!(taken("apply Halved Up to Bo\napply Tripled to Bo\n"), want);
+}
+
+#[test]
+fn round_nearest_rounds_a_half_up() {
+    // 7 x 0.5 = 3.5: nearest is 4 (it was read as down: 3).
+    assert_eq!(
+        taken("apply Halved Nearest to Bo\n"),
+        "Bo takes 4 damage into HP (from 7); HP now 96"
+    );
 }
