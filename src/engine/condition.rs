@@ -102,7 +102,8 @@ pub enum Stacking {
     #[default]
     Never,
     /// Never stacks with itself: a new copy replaces the one held (its N, duration and
-    /// source), whichever is larger or longer.
+    /// source), whichever is larger or longer; a copy held until removed (a trait's) is
+    /// kept as under `Never`, or it would be gone when the new one ran out.
     Newest,
     /// Like `Never`, but instances of different subtypes coexist (ongoing damage of two types).
     PerSubtype,
@@ -217,7 +218,11 @@ impl Conditions {
             return Applied::Added;
         };
         let before = existing.clone();
-        if stacking == Stacking::Newest {
+        // A copy held until removed (a trait's, worn gear's) is not replaced by one that
+        // ends: newest-wins would take the holder's own copy away when the new one ran out.
+        let held_for_good = existing.duration == Duration::UntilRemoved
+            && condition.duration != Duration::UntilRemoved;
+        if stacking == Stacking::Newest && !held_for_good {
             *existing = condition;
             return if *existing == before {
                 Applied::Unchanged
@@ -446,6 +451,15 @@ mod tests {
         assert_eq!(conditions.active, vec![rounds("marked", 1).with_n(1)]);
         let again = conditions.apply(rounds("marked", 1).with_n(1), Stacking::Newest);
         assert_eq!(again, Applied::Unchanged);
+    }
+
+    #[test]
+    fn newest_stacking_keeps_a_copy_held_until_removed() {
+        let mut conditions = Conditions::default();
+        let held = ActiveCondition::new("shielded", Duration::UntilRemoved).with_n(3);
+        conditions.apply(held.clone(), Stacking::Newest);
+        conditions.apply(rounds("shielded", 1).with_n(1), Stacking::Newest);
+        assert_eq!(conditions.active, vec![held]);
     }
 
     #[test]

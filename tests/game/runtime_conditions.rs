@@ -233,3 +233,22 @@ fn a_defence_rolled_by_the_target_counts_its_relative_modifiers() {
     give(&mut game, "White Coyote", "Prone", None, None);
     assert_eq!(grade(&mut game, "Itzel", "Test Spit", "White Coyote", [5, 5, 1]), 2);
 }
+
+#[test]
+fn newest_wins_stacking_replaces_the_copy_held_and_an_unchanged_copy_says_so() {
+    use crate::common::sessions::{run, session_with};
+    let pack = "system S\nStats: Defense\nResource HP: max 9\n\n\
+                condition Marked\nParameters: N\nModifiers: -[N] Defense\nStacking: never; newest wins\n\n\
+                condition Braced\nModifiers: +1 Defense\n";
+    let mut session = session_with("s.rules", pack, "actor Bo with Defense 5, HP 9\n");
+    let out = run(
+        &mut session,
+        "apply Marked 3 to Bo for 3 rounds\napply Marked 1 to Bo for 1 round\n\
+         apply Braced to Bo\napply Braced to Bo\n",
+    );
+    assert!(out.contains("Bo refreshes Marked 1\n"), "{out}");
+    assert!(out.contains("Bo keeps Braced: a new copy does not stack\n"), "{out}");
+    let bo = session.backend().world().actor("Bo").unwrap();
+    let marked: Vec<_> = bo.conditions.named("Marked").map(|c| (c.n, c.duration.clone())).collect();
+    assert_eq!(marked, [(Some(1), Duration::Rounds(1))]);
+}
