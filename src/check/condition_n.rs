@@ -12,8 +12,39 @@ use super::collect::References;
 /// The code of a condition that reads its N given none.
 const WITHOUT_N: &str = "rules::check::condition_without_n";
 
-/// Where a condition's lines first read its `N`, if they do.
+/// The conditions an `Includes:` or `Grants:` line of `body` gives, each with its amount.
+fn passed(body: &BlockBody) -> Vec<&crate::model::ConditionRef> {
+    use crate::model::entity::{ConditionLine, GrantItem};
+    let BlockBody::Condition(lines) = body else { return Vec::new() };
+    lines
+        .iter()
+        .flat_map(|line| match &line.node {
+            ConditionLine::Includes(included) => included.iter().map(|c| &c.node).collect(),
+            ConditionLine::Grants(grant) => grant
+                .items
+                .iter()
+                .filter_map(|item| match &item.node {
+                    GrantItem::Condition(condition) => Some(condition),
+                    GrantItem::Modifier(_) => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+/// Where a condition's lines first read its `N`, if they do (passing it on to an included
+/// one, `Includes: Marked [N]`, reads it too).
 pub(crate) fn reads_n(body: &BlockBody) -> Option<Span> {
+    let passes = passed(body).into_iter().find_map(|condition| match &condition.amount {
+        Some(crate::model::Amount::Expr(expr)) => Some(expr.span),
+        _ => None,
+    });
+    passes.or_else(|| reads_n_in_lines(body))
+}
+
+/// Where an expression of `body` first names `N`.
+fn reads_n_in_lines(body: &BlockBody) -> Option<Span> {
     References::of(body).expressions.iter().find_map(|(expr, _)| {
         let mut found = None;
         expr.node.visit(
@@ -58,6 +89,25 @@ pub(super) fn references(
         };
         let help = format!("give the N it reads: `apply {} 2 to Target`", name.node);
         out.push(without_n(name.node.as_str(), name.span, "applied without an N", *read, help));
+    }
+}
+
+/// Refuses an `Includes:` or `Grants:` line giving no N to a condition that reads one.
+pub(super) fn passed_on(pack: &Pack, readers: &[(&str, Span)], out: &mut Vec<Diagnostic>) {
+    let conditions = pack.blocks().filter(|block| block.node.kind.node == BlockKind::Condition);
+    for block in conditions {
+        for condition in passed(&block.node.body).into_iter().filter(|c| c.amount.is_none()) {
+            let name = &condition.name;
+            let Some((_, read)) = readers.iter().find(|(known, _)| name.node.matches(known)) else {
+                continue;
+            };
+            let help = format!(
+                "give the N it reads: `{} 2`, or `{} [N]` for this one's",
+                name.node, name.node
+            );
+            let gives = "included without an N";
+            out.push(without_n(name.node.as_str(), name.span, gives, *read, help));
+        }
     }
 }
 

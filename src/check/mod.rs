@@ -178,6 +178,7 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     }
     temporary_health::actors(pack, &temporary, &mut out);
     condition_n::actors(pack, &reading_n, &mut out);
+    condition_n::passed_on(pack, &reading_n, &mut out);
     rules::grade_caps(pack, &mut out);
     grades_reached::grades_reached(pack, &mut out);
     rules::resource_bounds(pack, &mut out);

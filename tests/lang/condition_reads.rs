@@ -86,3 +86,17 @@ fn a_modifier_reading_what_only_a_use_binds_is_refused() {
         ]
     );
 }
+
+#[test]
+fn an_include_without_the_n_or_an_apply_of_one_passing_its_n_on_is_refused() {
+    let found = refusals("condition Hexed\nIncludes: Marked\n");
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].2, "Marked");
+    assert_eq!(found[0].3, "give the N it reads: `Marked 2`, or `Marked [N]` for this one's");
+    // Cursed passes its own N on to Marked, so it reads one too.
+    let extra = "condition Cursed\nParameters: N\nIncludes: Marked [N]\n\n\
+                 power Curse\nTarget: Enemy in 5\nResult: apply Cursed to Target\n";
+    let found = refusals(extra);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].1, "`Cursed` is given no N, and its lines read one");
+}
