@@ -34,3 +34,23 @@ fn lines_a_system_may_repeat_are_not_refused() {
     let found = checked("s.rules", text);
     assert!(found.iter().all(|(code, ..)| code != "rules::check::system_line_twice"), "{found:#?}");
 }
+
+#[test]
+fn a_named_line_twice_is_refused_and_the_same_line_restated_is_not() {
+    let text = "system S\nStats: Might\nRuling bonus: 2\nDefault Might: 2\nRuling Bonus: 5\n\
+                Default Might: 2\n";
+    let found = checked("s.rules", text);
+    let twice: Vec<&str> = found
+        .iter()
+        .filter(|(code, ..)| code == "rules::check::system_line_twice")
+        .map(|(_, message, ..)| message.as_str())
+        .collect();
+    assert_eq!(twice, ["the system writes its `Ruling Bonus:` line twice"]);
+}
+
+#[test]
+fn several_grades_lines_are_read_together_and_not_refused() {
+    let text = "system S\nGrades: 0 Fail, 1 Low\nGrades: 2 High\n";
+    let found = checked("s.rules", text);
+    assert!(found.iter().all(|(code, ..)| code != "rules::check::system_line_twice"), "{found:#?}");
+}
