@@ -36,6 +36,8 @@ pub(crate) fn run(
     let rules = std::sync::Arc::clone(&game.rules);
     let outcome = super::checks::run_check(&rules, &mut game.world, &request, None)
         .map_err(|e| e.or_at(span))?;
+    // The check's own `On failure:` lines may have brought a counter to an `At` line.
+    super::flow::threshold_checkpoint(game)?;
     let branch = if outcome.grade > 0 { on_success } else { on_failure };
     match branch {
         Some(effects) => super::effects::execute(game, context, effects, target, grade, span),

@@ -201,7 +201,14 @@ fn fire_thresholds(game: &mut Game) -> Result<(), RuntimeError> {
                 continue;
             }
             game.reached.0.push(key);
-            let text = format!("{name}'s {} reaches {}", line.resource, line.count);
+            let text = match held.current > line.count {
+                // Several changes in one step went past the count: say where it stands.
+                true => format!(
+                    "{name}'s {} reaches {} (it is {})",
+                    line.resource, line.count, held.current
+                ),
+                false => format!("{name}'s {} reaches {}", line.resource, line.count),
+            };
             game.world.narrate(text, line.span);
             let context = Context::of(&rules, &name);
             nested(game, line.span, |game| {
