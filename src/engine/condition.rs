@@ -198,21 +198,39 @@ pub struct Conditions {
     pub stance: Option<super::actor::AdoptedStance>,
 }
 
+/// Whether `held` is the copy a new `condition` under `stacking` combines with (a copy held
+/// against one actor and a copy held against everyone are different).
+fn same_copy(stacking: Stacking, held: &ActiveCondition, condition: &ActiveCondition) -> bool {
+    match stacking {
+        Stacking::Never | Stacking::Newest => {
+            held.name == condition.name && held.against == condition.against
+        }
+        Stacking::PerSubtype => {
+            held.name == condition.name
+                && held.subtype == condition.subtype
+                && held.against == condition.against
+        }
+        Stacking::Additive => false,
+    }
+}
+
 impl Conditions {
+    /// The copy a new `condition` under `stacking` combined with, or was added as: what a
+    /// log shows after [`Conditions::apply`].
+    pub fn copy_of(
+        &self,
+        condition: &ActiveCondition,
+        stacking: Stacking,
+    ) -> Option<&ActiveCondition> {
+        match stacking {
+            Stacking::Additive => self.active.iter().rev().find(|c| c.name == condition.name),
+            _ => self.active.iter().find(|held| same_copy(stacking, held, condition)),
+        }
+    }
+
     /// Applies `condition` under `stacking`.
     pub fn apply(&mut self, condition: ActiveCondition, stacking: Stacking) -> Applied {
-        // A copy held against one actor and a copy held against everyone are different.
-        let same = |c: &ActiveCondition| match stacking {
-            Stacking::Never | Stacking::Newest => {
-                c.name == condition.name && c.against == condition.against
-            }
-            Stacking::PerSubtype => {
-                c.name == condition.name
-                    && c.subtype == condition.subtype
-                    && c.against == condition.against
-            }
-            Stacking::Additive => false,
-        };
+        let same = |held: &ActiveCondition| same_copy(stacking, held, &condition);
         let Some(existing) = self.active.iter_mut().find(|c| same(c)) else {
             self.active.push(condition);
             return Applied::Added;

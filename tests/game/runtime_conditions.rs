@@ -252,3 +252,17 @@ fn newest_wins_stacking_replaces_the_copy_held_and_an_unchanged_copy_says_so() {
     let marked: Vec<_> = bo.conditions.named("Marked").map(|c| (c.n, c.duration.clone())).collect();
     assert_eq!(marked, [(Some(1), Duration::Rounds(1))]);
 }
+
+#[test]
+fn a_copy_of_another_type_under_never_stacking_is_logged_on_the_copy_it_raised() {
+    use crate::common::sessions::{run, session_with};
+    let pack = "system S\nStats: Defense\nResource HP: max 9\n\n\
+                condition Burning\nParameters: N, Type\nModifiers: -[N] Defense\n\n\
+                power Fire\nTarget: Self\nResult: apply Burning 2 Fire to Self\n\n\
+                power Frost\nTarget: Self\nResult: apply Burning 3 Cold to Self\n\n\
+                actor Hero\nStats: Defense 5\nResources: HP 9\nPowers: Fire, Frost\n";
+    let mut session = session_with("s.rules", pack, "actor Bo from Hero\n");
+    let out = run(&mut session, "Bo uses Fire\nBo uses Frost\n");
+    // One copy (never stacks): the Fire one, raised to 3, and the log says so.
+    assert!(out.ends_with("> Bo uses Frost\nBo refreshes Burning [Fire] 3\n"), "{out}");
+}
