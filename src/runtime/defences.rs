@@ -69,8 +69,8 @@ fn count(game: &mut Game, actor: &str, offer: &Offer<'_>) {
     let name = offer.name.as_str();
     let Some(encounter) = game.world.encounter.as_mut() else {
         if let Some((limit, span)) = &offer.limit {
-            let text = format!("{name}: no encounter runs, so its limit ({limit}) counts nothing");
-            game.world.narrate(text, *span);
+            let so = format!("its limit ({limit}) counts nothing");
+            super::encounter::no_encounter(game, name, &so, *span);
         }
         return;
     };

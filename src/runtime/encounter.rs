@@ -391,3 +391,10 @@ fn request_of(queued: &QueuedPower) -> PowerUse {
 
 static EMPTY: std::sync::LazyLock<crate::engine::Actor> =
     std::sync::LazyLock::new(|| crate::engine::Actor::new(""));
+
+/// Says at `span` that a line of `what` needs a running encounter that is not there, and
+/// what happens instead (`so`): a line that silently did not apply would read as one that
+/// did. `Cleave: no encounter runs, so `Limit: twice per round` counts nothing`.
+pub(crate) fn no_encounter(game: &mut Game, what: &str, so: &str, span: Span) {
+    game.world.narrate(format!("{what}: no encounter runs, so {so}"), span);
+}

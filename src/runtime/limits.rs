@@ -69,8 +69,7 @@ pub(crate) fn count_use(
 /// are no turns or rounds to count by, and a limit that silently did not apply would read
 /// as one that held.
 fn not_counted(game: &mut Game, name: &str, limit: &Limit, span: Span) {
-    let text = format!("{name}: no encounter runs, so `Limit: {limit}` counts nothing");
-    game.world.narrate(text, span);
+    super::encounter::no_encounter(game, name, &format!("`Limit: {limit}` counts nothing"), span);
 }
 
 /// Whether `limit` on the upgrade `name` is used up for `actor`, without counting a use.

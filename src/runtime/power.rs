@@ -458,8 +458,8 @@ fn invested(game: &mut Game, pipeline: &Pipeline<'_>) -> Result<Option<i64>, Run
 /// Says at `line` that no encounter runs for it to wait or go on in, and what happens
 /// instead: a line that silently did not apply would read as one that did.
 fn no_encounter(game: &mut Game, block: &Block, line: &Spanned<PowerLine>, instead: &str) {
-    let text = format!("{}: no encounter runs, so {instead} (`{}`)", block.name.node, line.node);
-    game.world.narrate(text, line.span);
+    let so = format!("{instead} (`{}`)", line.node);
+    super::encounter::no_encounter(game, block.name.node.as_str(), &so, line.span);
 }
 
 /// Keeps a power use in the encounter: due after `segments`, or sustained when `None`.
