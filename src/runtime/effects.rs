@@ -272,11 +272,13 @@ pub(crate) fn subject(
         _ => return target.unwrap_or(user).to_string(),
     };
     next.unwrap_or_else(|| {
-        // No one fits (no encounter runs, the user is not in its turn order, or no ally is):
-        // the target (else the user) stands in, and the log says why.
+        // No one fits. Out of an encounter the target (else the user) stands in; in one (the
+        // user out of its turn order, or no ally after it) the user does, never a foe who
+        // happens to be the target. The log says which and why.
+        let in_encounter = game.world.encounter.is_some();
         let (who, as_what) = match target {
-            Some(target) => (target, "the target"),
-            None => (user, "the user"),
+            Some(target) if !in_encounter => (target, "the target"),
+            _ => (user, "the user"),
         };
         if let Some(name) = name {
             let why = match &game.world.encounter {

@@ -199,3 +199,16 @@ fn build_momentum_out_of_an_encounter_says_who_stands_in_for_the_next_ally() {
         "Next Ally: no encounter runs, so it is Xochitl (the target)\nXochitl gains Momentum\n";
     assert!(out.ends_with(said), "{out}");
 }
+
+#[test]
+fn next_ally_in_an_encounter_without_one_is_the_user_never_the_foe_targeted() {
+    let pack = "system NA\nStats: Might\nResource HP: max 30\nResource FP: no max\n\n\
+                power Rally\nTarget: Enemy in 5\nResult: Next Ally gains 2 FP\n\n\
+                actor Hero\nStats: Might 1\nResources: HP 30, FP 1\nPowers: Rally\n";
+    let setup = "actor Ana from Hero\nactor Bo from Hero\nside Ana: party\nside Bo: foes\n\
+                 encounter Ana, Bo\n";
+    let mut session = crate::common::sessions::session_with("na.rules", pack, setup);
+    let out = crate::common::sessions::run(&mut session, "Ana uses Rally on Bo\n");
+    let said = "Next Ally: no one after Ana in the turn order fits, so it is Ana (the user)\n";
+    assert!(out.contains(said) && out.contains("Ana: FP 1 -> 3"), "{out}");
+}

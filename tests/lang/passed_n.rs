@@ -39,3 +39,12 @@ fn a_number_or_the_own_n_is_fine() {
                  condition Walled\nIncludes: Protected 3\n";
     assert!(refusals(extra).is_empty());
 }
+
+#[test]
+fn a_granted_conditions_n_must_be_a_number() {
+    let found =
+        refusals("condition Inspiring\nParameters: N\nGrants: Protected [N] to attackers\n");
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].1, "`Grants: Protected [N]`: the runtime reads only a number here");
+    assert_eq!(found[0].3, "write a number: `Protected 2`");
+}
