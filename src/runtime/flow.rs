@@ -187,34 +187,64 @@ fn fire_thresholds(game: &mut Game) -> Result<(), RuntimeError> {
     for (index, line) in rules.thresholds.iter().enumerate() {
         let names: Vec<String> = game.world.actors.iter().map(|a| a.name.clone()).collect();
         for name in names {
-            let Ok(actor) = game.world.actor(&name) else { continue };
-            let Some(held) = actor.resources.get(&line.resource) else {
-                continue;
-            };
-            let key = (name.clone(), index);
-            let seen = game.reached.0.contains(&key);
-            if held.current < line.count {
-                game.reached.0.retain(|pair| *pair != key);
-                continue;
+            // A line whose own effects take the counter down but not below the count has
+            // reached it again (`At 10 XP: ...; lose 10 XP` from 25 runs twice).
+            let mut runs = 0;
+            while fire_once(game, &rules, index, line, &name)? {
+                runs += 1;
+                if runs >= MAX_REACHED {
+                    let message = format!(
+                        "`At {} {}` reached its count {MAX_REACHED} times in a row for {name}",
+                        line.count, line.resource
+                    );
+                    let hint = "let the line take its resource below its count (`set Marks to 0`)";
+                    let kind = RuntimeErrorKind::Flow { message, hint: hint.to_string() };
+                    return Err(kind.at(line.span));
+                }
             }
-            if seen {
-                continue;
-            }
-            game.reached.0.push(key);
-            let text = match held.current > line.count {
-                // Several changes in one step went past the count: say where it stands.
-                true => format!(
-                    "{name}'s {} reaches {} (it is {})",
-                    line.resource, line.count, held.current
-                ),
-                false => format!("{name}'s {} reaches {}", line.resource, line.count),
-            };
-            game.world.narrate(text, line.span);
-            let context = Context::of(&rules, &name);
-            nested(game, line.span, |game| {
-                execute(game, &context, &line.effects, None, None, line.span)
-            })?;
         }
     }
     Ok(())
+}
+
+/// The most times one `At` line runs for one actor at one look: a counter 1,000 counts past
+/// its line is a line that never brings it down.
+const MAX_REACHED: usize = 1_000;
+
+/// Runs `line` for `name` when its counter has reached the count since the last look;
+/// true when it ran and its effects left the counter lower yet still at the count.
+fn fire_once(
+    game: &mut Game,
+    rules: &super::rules::Rules,
+    index: usize,
+    line: &Threshold,
+    name: &str,
+) -> Result<bool, RuntimeError> {
+    let current = |game: &Game| {
+        let actor = game.world.actor(name).ok()?;
+        actor.resources.get(&line.resource).map(|held| held.current)
+    };
+    let Some(before) = current(game) else { return Ok(false) };
+    let key = (name.to_string(), index);
+    if before < line.count {
+        game.reached.0.retain(|pair| *pair != key);
+        return Ok(false);
+    }
+    if game.reached.0.contains(&key) {
+        return Ok(false);
+    }
+    game.reached.0.push(key.clone());
+    let text = match before > line.count {
+        // Several changes in one step went past the count: say where it stands.
+        true => format!("{name}'s {} reaches {} (it is {before})", line.resource, line.count),
+        false => format!("{name}'s {} reaches {}", line.resource, line.count),
+    };
+    game.world.narrate(text, line.span);
+    let context = Context::of(rules, name);
+    nested(game, line.span, |game| execute(game, &context, &line.effects, None, None, line.span))?;
+    let again = current(game).is_some_and(|after| after < before && after >= line.count);
+    if again {
+        game.reached.0.retain(|pair| *pair != key);
+    }
+    Ok(again)
 }

@@ -57,3 +57,17 @@ actor Bo from Ana with Blades Marks 3
         "{out}"
     );
 }
+
+#[test]
+fn a_line_that_spends_its_count_runs_again_while_the_counter_still_reaches_it() {
+    // 5 Blades Marks at once: the line runs twice (5 -> 3 -> 1), raising Blades twice.
+    let pack = PACK.replace(
+        "At 2 Blades Marks: raise Blades by 1; set Blades Marks to 0",
+        "At 2 Blades Marks: raise Blades by 1; lose 2 Blades Marks",
+    ) + "Powers: Study\n\npower Study\nTarget: Self\nResult: gain 5 Blades Marks\n";
+    let mut session = session_with("counters.rules", &pack, "actor Ana from Ana\n");
+    let out = run(&mut session, "Ana uses Study\n");
+    assert_eq!(out.matches("Ana's Blades Marks reaches 2").count(), 2, "{out}");
+    assert!(out.contains("Ana's Blades goes from 6 to 7\n"), "{out}");
+    assert!(out.ends_with("Ana: Blades Marks 3 -> 1\n"), "{out}");
+}
