@@ -49,29 +49,33 @@ fn taken(setup: &str) -> String {
     out.lines().find(|line| line.starts_with("Bo takes")).unwrap_or_default().to_string()
 }
 
+/// What Bo takes with `a` and `b` held (each applied as `apply A to HOLDER`), the same in
+/// either order.
+fn taken_with_both(a: &str, b: &str, holder: &str) -> String {
+    let first = taken(&format!("apply {a} to {holder}\napply {b} to {holder}\n"));
+    let second = taken(&format!("apply {b} to {holder}\napply {a} to {holder}\n"));
+    assert_eq!(first, second, "the order {a}, {b} and the order {b}, {a}");
+    first
+}
+
 #[test]
 fn two_scales_on_damage_taken_are_one_product_in_either_order() {
     // 7 x 2 x 0.5 = 7, not 7 x 0.5 = 3 (the last one alone) nor 3 x 2 = 6 (rounded between).
-    let want = "Bo takes 7 damage into HP; HP now 93";
-    assert_eq!(taken("apply Exposed to Bo\napply Guarded to Bo\n"), want);
-    assert_eq!(taken("apply Guarded to Bo\napply Exposed to Bo\n"), want);
+    assert_eq!(taken_with_both("Exposed", "Guarded", "Bo"), "Bo takes 7 damage into HP; HP now 93");
 }
 
 #[test]
 fn two_scales_on_damage_dealt_are_one_product_in_either_order() {
     // 7 x 1.5 x 0.5 = 5.25, rounded down once: 5 (rounding between would give 10 x 0.5 = 5
     // one way and 3 x 1.5 = 4 the other).
-    let want = "Bo takes 5 damage into HP; HP now 95";
-    assert_eq!(taken("apply Fierce to Ana\napply Tired to Ana\n"), want);
-    assert_eq!(taken("apply Tired to Ana\napply Fierce to Ana\n"), want);
+    assert_eq!(taken_with_both("Fierce", "Tired", "Ana"), "Bo takes 5 damage into HP; HP now 95");
 }
 
 #[test]
 fn a_whole_multiplier_leaves_the_rounding_to_the_fractional_one() {
     // 7 x 3 x 0.5 = 10.5, rounded up as Halved Up says (`* 3` never rounds): 11.
     let want = "Bo takes 11 damage into HP (from 7); HP now 89";
-    assert_eq!(taken("apply Tripled to Bo\napply Halved Up to Bo\n"), want);
-    assert_eq!(taken("apply Halved Up to Bo\napply Tripled to Bo\n"), want);
+    assert_eq!(taken_with_both("Tripled", "Halved Up", "Bo"), want);
 }
 
 #[test]
