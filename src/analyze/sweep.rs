@@ -1,8 +1,8 @@
 //! Sweeps: one analysis per point of a grid of inputs (`Bandit's Defense` from 8 to 16,
 //! optionally against a second input), each point exact when it fits the budget. The
-//! first point is first explored alone, within what a thread costs; when it cannot be, or
-//! the rest would take more, the points are shared out over threads, each copying the
-//! prepared game once (no pack parsed again). Results come back in grid order whatever the
+//! grid's two ends are first explored alone, within what a thread costs; when they cannot
+//! be, or the rest would take more, the points are shared out over threads, each copying
+//! the prepared game once (no pack parsed again). Results come back in grid order whatever the
 //! number of threads; a sampled point's chunks are seeded by their index, so sampled
 //! sweeps too give the same answer on any number of threads.
 
@@ -137,21 +137,33 @@ pub fn sweep(
         let report = analyze_prepared(&varied, &again_varied, &inner)?;
         Ok(SweepPoint { values: values.to_vec(), report })
     };
-    // The first point is explored here within what a thread costs: when it is exact and
-    // the rest would take no more, the sweep stays on this thread; else every point not
-    // done yet is shared out.
-    let rest = grid.len() - 1;
-    let probe = if options.sample {
-        None
-    } else {
-        let varied = base.with_inputs(&inputs_at(&grid[0]))?;
-        exact_report(&varied, SPREAD_RUNS.min(options.budget)).ok()
+    // The two ends of the grid are explored here within what a thread costs (a point's
+    // cost grows along an axis that grows a pool, so both ends are asked): when both are
+    // exact and the other points would take no more than the dearer end each, the sweep
+    // stays on this thread; else every point not done yet is shared out.
+    let probe = |index: usize| -> Result<Option<SweepPoint>, Refused> {
+        if options.sample {
+            return Ok(None);
+        }
+        let varied = base.with_inputs(&inputs_at(&grid[index]))?;
+        let report = exact_report(&varied, SPREAD_RUNS.min(options.budget)).ok();
+        Ok(report.map(|report| SweepPoint { values: grid[index].clone(), report }))
     };
-    let first = probe.map(|report| SweepPoint { values: grid[0].clone(), report });
+    let last = grid.len() - 1;
+    let mut done: Vec<(usize, SweepPoint)> = Vec::new();
+    if let Some(first) = probe(0)? {
+        done.push((0, first));
+        if last > 0
+            && let Some(end) = probe(last)?
+        {
+            done.push((last, end));
+        }
+    }
+    let dearest = done.iter().map(|(_, point)| point.report.runs).max().unwrap_or(0);
+    let left = grid.len() - done.len();
     let stay =
-        first.as_ref().is_some_and(|f| f.report.runs.saturating_mul(rest as u64) <= SPREAD_RUNS);
-    let from = usize::from(first.is_some());
-    let threads = if stay { 1 } else { options.threads.clamp(1, (grid.len() - from).max(1)) };
+        done.len() == grid.len().min(2) && dearest.saturating_mul(left as u64) <= SPREAD_RUNS;
+    let threads = if stay { 1 } else { options.threads.clamp(1, left.max(1)) };
     // Other threads copy the prepared game rather than prepare it again (no parsing or
     // checking of the pack per thread).
     let shared = (threads > 1).then(|| base.shared());
@@ -161,8 +173,8 @@ pub fn sweep(
     };
     // Thread t takes the points not done yet whose index is t modulo the thread count.
     let share = |own: &Prepared, thread: usize| -> Result<Vec<(usize, SweepPoint)>, Refused> {
-        (from..grid.len())
-            .filter(|index| index % threads == thread)
+        (0..grid.len())
+            .filter(|index| index % threads == thread && !done.iter().any(|(at, _)| at == index))
             .map(|index| Ok((index, analyse(own, &grid[index], &again)?)))
             .collect()
     };
@@ -173,12 +185,12 @@ pub fn sweep(
                 scope.spawn(move || share(&again()?, thread))
             })
             .collect();
-        std::iter::once(Ok(first.into_iter().map(|first| (0, first)).collect()))
-            .chain(std::iter::once(share(&base, 0)))
+        std::iter::once(share(&base, 0))
             .chain(handles.into_iter().map(|h| h.join().expect("a sweep thread panicked")))
             .collect()
     });
     let mut indexed = Vec::with_capacity(grid.len());
+    indexed.extend(done);
     for share in shares {
         indexed.extend(share?);
     }
