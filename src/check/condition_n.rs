@@ -5,66 +5,21 @@
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::model::entity::ActorLine;
-use crate::model::{BlockBody, BlockKind, Expr, Pack};
+use crate::model::{BlockBody, BlockKind, Pack};
 
-use super::collect::References;
+use crate::model::references::{References, condition_reads_n, passed_conditions};
 
 /// The code of a condition that reads its N given none.
 const WITHOUT_N: &str = "rules::check::condition_without_n";
-
-/// The conditions an `Includes:` or `Grants:` line of `body` gives, each with its amount.
-fn passed(body: &BlockBody) -> Vec<&crate::model::ConditionRef> {
-    use crate::model::entity::{ConditionLine, GrantItem};
-    let BlockBody::Condition(lines) = body else { return Vec::new() };
-    lines
-        .iter()
-        .flat_map(|line| match &line.node {
-            ConditionLine::Includes(included) => included.iter().map(|c| &c.node).collect(),
-            ConditionLine::Grants(grant) => grant
-                .items
-                .iter()
-                .filter_map(|item| match &item.node {
-                    GrantItem::Condition(condition) => Some(condition),
-                    GrantItem::Modifier(_) => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        })
-        .collect()
-}
-
-/// Where a condition's lines first read its `N`, if they do (passing it on to an included
-/// one, `Includes: Marked [N]`, reads it too).
-pub(crate) fn reads_n(body: &BlockBody) -> Option<Span> {
-    let passes = passed(body).into_iter().find_map(|condition| match &condition.amount {
-        Some(crate::model::Amount::Expr(expr)) => Some(expr.span),
-        _ => None,
-    });
-    passes.or_else(|| reads_n_in_lines(body))
-}
-
-/// Where an expression of `body` first names `N`.
-fn reads_n_in_lines(body: &BlockBody) -> Option<Span> {
-    References::of(body).expressions.iter().find_map(|(expr, _)| {
-        let mut found = None;
-        expr.node.visit(
-            &mut |node, span| {
-                if matches!(node, Expr::Name(name) if name.matches("N")) {
-                    found.get_or_insert(span);
-                }
-            },
-            expr.span,
-        );
-        found
-    })
-}
 
 /// The pack's conditions whose lines read `N`, each with where the first reads it.
 pub(super) fn readers(pack: &Pack) -> Vec<(&str, Span)> {
     let conditions = pack.blocks().filter(|block| block.node.kind.node == BlockKind::Condition);
     conditions
         .filter(|block| !crate::model::entity::holds_temporary_health(&block.node.body))
-        .filter_map(|block| Some((block.node.name.node.as_str(), reads_n(&block.node.body)?)))
+        .filter_map(|block| {
+            Some((block.node.name.node.as_str(), condition_reads_n(&block.node.body)?))
+        })
         .collect()
 }
 
@@ -96,7 +51,9 @@ pub(super) fn references(
 pub(super) fn passed_on(pack: &Pack, readers: &[(&str, Span)], out: &mut Vec<Diagnostic>) {
     let conditions = pack.blocks().filter(|block| block.node.kind.node == BlockKind::Condition);
     for block in conditions {
-        for condition in passed(&block.node.body).into_iter().filter(|c| c.amount.is_none()) {
+        for condition in
+            passed_conditions(&block.node.body).into_iter().filter(|c| c.amount.is_none())
+        {
             let name = &condition.name;
             let Some((_, read)) = readers.iter().find(|(known, _)| name.node.matches(known)) else {
                 continue;

@@ -1,58 +1,14 @@
-//! Checking the condition lines that relate actors and quantities: the names a relative
-//! modifier, quantity modifier, `Grants:` or `Includes:` line refers to, `of [Type]` filters
-//! and `[Type] damage` types naming a parameter of the condition, and lower-case
-//! `damage`/`healing` modifiers that are one letter-case away from a stat of the system.
+//! Checking the condition lines that relate actors and quantities: `of [Type]` filters and
+//! `[Type] damage` types naming a parameter of the condition, lower-case `damage`/`healing`
+//! modifiers one letter-case away from a stat of the system, the N an `Includes:` or
+//! `Grants:` line passes, and modifiers reading what only a power's use binds.
 
-use super::collect::References;
 use super::error::CheckErrorKind;
 use super::names::Names;
 use crate::diagnostics::{Diagnostic, Spanned};
-use crate::model::entity::{Change, Grant, GrantItem, TypeFilter};
-use crate::model::expr::{LineContext, Special};
+use crate::model::entity::{Change, GrantItem, TypeFilter};
+use crate::model::expr::Special;
 use crate::model::{Amount, BlockBody, ConditionLine, Expr, Modifier, Name};
-
-impl<'a> References<'a> {
-    /// The amounts and stats of a quantity or relative modifier.
-    pub(super) fn relative_modifier(&mut self, modifier: &'a Modifier, context: LineContext) {
-        match modifier {
-            Modifier::Add { amount, stat, .. } | Modifier::Set { value: amount, stat, .. } => {
-                self.amount_of(amount, context);
-                self.stats.push(stat);
-            }
-            Modifier::Scale { factor, stat, .. } => {
-                self.amount_of(factor, context);
-                self.stats.push(stat);
-            }
-            Modifier::Quantity(quantity) => {
-                match &quantity.change {
-                    Change::Add { amount, .. } => self.amount_of(amount, context),
-                    Change::Scale { factor, .. } => self.amount_of(factor, context),
-                    Change::Leaves { amount } => self.amount_of(amount, context),
-                }
-                if let Some(min) = &quantity.min {
-                    self.amount_of(min, context);
-                }
-            }
-            Modifier::Relative { modifier, .. } => self.relative_modifier(modifier, context),
-        }
-    }
-
-    /// The conditions and modifiers a `Grants:` line names.
-    pub(super) fn grant(&mut self, grant: &'a Grant, context: LineContext) {
-        for item in &grant.items {
-            match &item.node {
-                GrantItem::Condition(condition) => self.conditions.push(condition),
-                GrantItem::Modifier(modifier) => self.relative_modifier(modifier, context),
-            }
-        }
-    }
-
-    fn amount_of(&mut self, amount: &'a Amount, context: LineContext) {
-        if let Amount::Expr(expr) = amount {
-            self.expressions.push((expr, context));
-        }
-    }
-}
 
 /// Checks the modifiers of a condition block: `of [Type]` must name a parameter, and a
 /// lower-case `damage`/`healing` that differs from a stat only by case is flagged.

@@ -11,7 +11,7 @@ use crate::model::common::{Requirement, Subject, Test};
 use crate::model::keywords;
 use crate::model::{BlockBody, Pack, PowerLine};
 
-use super::References;
+use crate::model::references::References;
 
 /// Checks every `Weapons:` line of `pack`.
 pub(super) fn each_weapon(pack: &Pack, out: &mut Vec<Diagnostic>) {

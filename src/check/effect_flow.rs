@@ -9,8 +9,8 @@ use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::model::effect::MoveKind;
 use crate::model::{ActorLine, BlockBody, Effect, EffectPart, Effects, Name, Pack, SystemLine};
 
-use super::collect::References;
 use super::stops::Runs;
+use crate::model::references::References;
 
 /// The `each` kinds the runtime selects by side.
 const EACH_KINDS: [&str; 10] = [

@@ -9,9 +9,9 @@
 use std::collections::BTreeSet;
 
 use super::as_written::RefusalKind;
-use super::collect::References;
 use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::model::expr::weapon_line;
+use crate::model::references::References;
 use crate::model::{
     Amount, ArmourLine, BlockBody, ConditionLine, Effect, EffectPart, Effects, Expr, Pack,
     PowerLine, TraitLine, WeaponLine,

@@ -8,8 +8,7 @@
 mod as_written;
 mod choices;
 mod chosen_costs;
-mod collect;
-pub(crate) mod condition_n;
+mod condition_n;
 mod conditions;
 mod creation;
 mod critical_ranges;
@@ -50,12 +49,12 @@ mod upgrades;
 mod use_names;
 mod world;
 
-pub use collect::References;
 pub use error::{CheckError, CheckErrorKind};
 pub use scripts::{DEFINE_FUNCTION, SCRIPTED_CHECK_ARITY, hook_arity, script_calls};
 
 use crate::diagnostics::Diagnostic;
 use crate::link::Symbols;
+use crate::model::references::References;
 use crate::model::{BlockBody, BlockKind, Pack};
 use names::Names;
 

@@ -50,7 +50,8 @@ pub fn requirements(pack: &Pack, declared: &GearDecls, out: &mut Vec<Diagnostic>
     let kinds = actor_keywords(pack);
     let known = Known { gear: &gear, weapons: &weapons, actor_keywords: &kinds };
     for block in pack.blocks() {
-        for (label, gate) in super::collect::References::of(&block.node.body).effect_gates {
+        for (label, gate) in crate::model::references::References::of(&block.node.body).effect_gates
+        {
             let place = Place { label, target: true, power: false, cell: false, weapon: false };
             tests(&gate.node, place, &known, out);
         }

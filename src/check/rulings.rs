@@ -4,10 +4,10 @@
 //! rulings that read each other in a circle, dice rulings read as numbers, and a procedure
 //! line that wins over the engine ruling it shadows.
 
-use super::collect::References;
 use super::error::CheckErrorKind;
 use super::names::with_suggestion;
 use crate::diagnostics::{Diagnostic, Span, Spanned};
+use crate::model::references::References;
 use crate::model::system::EngineRuling;
 use crate::model::{Amount, Expr, Name, Pack, ProcedureLine, SystemLine};
 

@@ -9,7 +9,7 @@ use crate::model::hook::HookEvent;
 use crate::model::{Pack, SystemLine};
 use crate::script::ScriptFunction;
 
-use super::References;
+use crate::model::references::References;
 
 /// How many arguments the hook of `event` is called with: the actor, plus the event's data.
 pub fn hook_arity(event: HookEvent) -> usize {

@@ -7,8 +7,8 @@ use crate::diagnostics::Diagnostic;
 use crate::model::hook::HookEvent;
 use crate::model::{BlockBody, ConditionLine, Pack, SystemLine};
 
-use super::collect::References;
 use super::stops::Runs;
+use crate::model::references::References;
 
 /// Refuses a `Spares:` line nothing lays, and a power used by the rule of a condition that
 /// spares its layer.

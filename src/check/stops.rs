@@ -10,7 +10,7 @@ use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::model::hook::HookEvent;
 use crate::model::{BlockBody, BlockKind, Effect, EffectPart, Effects, Name, Pack, SystemLine};
 
-use super::collect::References;
+use crate::model::references::References;
 
 /// The code of a `stop before this square` no walk can reach.
 const STOP_WITHOUT_WALK: &str = "rules::check::stop_without_walk";

@@ -10,7 +10,7 @@ use crate::model::expr::{Builtin, EvalErrorKind, Value};
 use crate::model::table::Table;
 use crate::model::{BlockBody, Expr, Pack, SystemLine};
 
-use super::collect::References;
+use crate::model::references::References;
 
 /// Checks every table of `pack` and every lookup into one.
 pub fn tables(pack: &Pack, symbols: &Symbols, out: &mut Vec<Diagnostic>) {

@@ -7,7 +7,7 @@ use crate::diagnostics::Diagnostic;
 use crate::model::entity::ActorLine;
 use crate::model::{BlockBody, BlockKind, Pack};
 
-use super::collect::References;
+use crate::model::references::References;
 
 /// The code of an `over its maximum as X` whose X holds no temporary health.
 const NOT_TEMPORARY: &str = "rules::check::not_temporary_health";

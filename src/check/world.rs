@@ -8,7 +8,7 @@ use crate::model::expr::{Expr, Special};
 use crate::model::system::{CLOCK_NAMES, ResourceRule};
 use crate::model::{ActorLine, Amount, BlockBody, Name, Pack, SystemLine};
 
-use super::collect::References;
+use crate::model::references::References;
 
 /// `advance the clock` needs a `Clock:` line, and `[Clock Period]` is read on effect lines
 /// only (where the runtime lends the clock).

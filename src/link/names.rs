@@ -16,7 +16,7 @@ use super::{Declared, Symbols};
 /// Links every bracket name of `pack` against `symbols` (the pack's own table).
 pub fn link_names(pack: &Pack, symbols: &Symbols) {
     for block in pack.blocks() {
-        let references = crate::check::References::of(&block.node.body);
+        let references = crate::model::references::References::of(&block.node.body);
         let calls = references.script_calls.iter().map(|(expr, _)| *expr);
         for expr in references.expressions.iter().map(|(expr, _)| *expr).chain(calls) {
             link_expr(expr, symbols);
@@ -90,7 +90,7 @@ mod tests {
         let mut links = Vec::new();
         for line in lines {
             if let PowerLine::Result { .. } = &line.node {
-                let references = crate::check::References::of(&power.node.body);
+                let references = crate::model::references::References::of(&power.node.body);
                 for (expr, _) in &references.expressions {
                     expr.node.visit(
                         &mut |node, _| match node {
@@ -133,7 +133,7 @@ mod tests {
         let pack = Pack { files: vec![file] };
         link_names(&pack, &Symbols::of(&pack));
         let power = pack.blocks().find(|b| b.node.name.node.as_str() == "Go").unwrap();
-        let references = crate::check::References::of(&power.node.body);
+        let references = crate::model::references::References::of(&power.node.body);
         let links: Vec<_> =
             references.resources.iter().map(|r| (r.node.as_str(), r.node.link())).collect();
         assert_eq!(

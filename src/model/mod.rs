@@ -22,6 +22,7 @@ pub mod power;
 pub mod power_rules;
 pub mod print;
 pub mod procedure;
+pub mod references;
 pub mod steps;
 pub mod system;
 pub mod table;

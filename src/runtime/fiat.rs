@@ -226,7 +226,7 @@ impl Game {
                     &format!("`apply {name} 3 to {actor}`; nothing changed"),
                 ));
             }
-            if n.is_none() && crate::check::condition_n::reads_n(&block.body).is_some() {
+            if n.is_none() && crate::model::references::condition_reads_n(&block.body).is_some() {
                 let name = block.name.node.as_str();
                 return Err(refused(
                     format!("{name} reads its N: give it one"),

@@ -105,7 +105,7 @@ pub(crate) fn demands<'r>(
     if !lines.iter().any(|line| gated(&line.node)) {
         return Ok(plain);
     }
-    let references = crate::check::References::of(&block.body);
+    let references = crate::model::references::References::of(&block.body);
     if !(named || references.reads_weapon()) {
         return Ok(plain);
     }

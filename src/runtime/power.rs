@@ -4,7 +4,6 @@
 //! lines; nothing is re-parsed. The caller ([`Game::use_power`](super::Game::use_power))
 //! runs it as one transaction.
 
-use crate::check::References;
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::text::same_name;
 use crate::engine::{Key, ShortList};
@@ -12,6 +11,7 @@ use crate::model::common::CheckRoller;
 use crate::model::expr::{LineContext, evaluate};
 use crate::model::power::{GradeGate, SHARED_ROLL, TARGET_NUMBER};
 use crate::model::procedure::{gate_grade, reads_roll};
+use crate::model::references::References;
 use crate::model::{Block, Cost, Expr, PowerLine};
 
 use super::Game;

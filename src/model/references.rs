@@ -1,9 +1,11 @@
 //! Walking the model: every expression (with the context of its line), every condition,
 //! resource and procedure a line refers to, and every narration-only part, collected into
-//! flat lists the checks run over. Keeping the walk in one place keeps the checks short.
+//! flat lists. `check` runs its checks over them, `link` links their names, and the runtime
+//! asks what a block reads; keeping the one walk in the model keeps each of them short.
 
 use crate::diagnostics::{Span, Spanned};
 use crate::model::common::{Assignment, Keyword, Requirement, Target, TargetCount, Test};
+use crate::model::entity::{Change, Grant, GrantItem};
 use crate::model::expr::LineContext;
 use crate::model::system::CriticalRange;
 use crate::model::system::{DiceTemplate, ResourceRule, TemplatePart};
@@ -880,4 +882,96 @@ impl<'a> References<'a> {
 /// Whether `who` is `Attacker`, the actor whose attack set off a hit's rule.
 fn is_attacker(who: &Spanned<Name>) -> bool {
     who.node.matches(crate::model::effect::ATTACKER)
+}
+
+impl<'a> References<'a> {
+    /// The amounts and stats of a quantity or relative modifier.
+    fn relative_modifier(&mut self, modifier: &'a Modifier, context: LineContext) {
+        match modifier {
+            Modifier::Add { amount, stat, .. } | Modifier::Set { value: amount, stat, .. } => {
+                self.amount_of(amount, context);
+                self.stats.push(stat);
+            }
+            Modifier::Scale { factor, stat, .. } => {
+                self.amount_of(factor, context);
+                self.stats.push(stat);
+            }
+            Modifier::Quantity(quantity) => {
+                match &quantity.change {
+                    Change::Add { amount, .. } => self.amount_of(amount, context),
+                    Change::Scale { factor, .. } => self.amount_of(factor, context),
+                    Change::Leaves { amount } => self.amount_of(amount, context),
+                }
+                if let Some(min) = &quantity.min {
+                    self.amount_of(min, context);
+                }
+            }
+            Modifier::Relative { modifier, .. } => self.relative_modifier(modifier, context),
+        }
+    }
+
+    /// The conditions and modifiers a `Grants:` line names.
+    fn grant(&mut self, grant: &'a Grant, context: LineContext) {
+        for item in &grant.items {
+            match &item.node {
+                GrantItem::Condition(condition) => self.conditions.push(condition),
+                GrantItem::Modifier(modifier) => self.relative_modifier(modifier, context),
+            }
+        }
+    }
+
+    fn amount_of(&mut self, amount: &'a Amount, context: LineContext) {
+        if let Amount::Expr(expr) = amount {
+            self.expressions.push((expr, context));
+        }
+    }
+}
+
+/// The conditions an `Includes:` or `Grants:` line of a condition's `body` gives, each with
+/// its amount.
+pub fn passed_conditions(body: &BlockBody) -> Vec<&crate::model::ConditionRef> {
+    use crate::model::entity::{ConditionLine, GrantItem};
+    let BlockBody::Condition(lines) = body else { return Vec::new() };
+    lines
+        .iter()
+        .flat_map(|line| match &line.node {
+            ConditionLine::Includes(included) => included.iter().map(|c| &c.node).collect(),
+            ConditionLine::Grants(grant) => grant
+                .items
+                .iter()
+                .filter_map(|item| match &item.node {
+                    GrantItem::Condition(condition) => Some(condition),
+                    GrantItem::Modifier(_) => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+/// Where a condition's lines first read its `N`, if they do (passing it on to an included
+/// one, `Includes: Marked [N]`, reads it too).
+pub fn condition_reads_n(body: &BlockBody) -> Option<Span> {
+    let passes =
+        passed_conditions(body).into_iter().find_map(|condition| match &condition.amount {
+            Some(crate::model::Amount::Expr(expr)) => Some(expr.span),
+            _ => None,
+        });
+    passes.or_else(|| reads_n_in_lines(body))
+}
+
+/// Where an expression of `body` first names `N`.
+fn reads_n_in_lines(body: &BlockBody) -> Option<Span> {
+    References::of(body).expressions.iter().find_map(|(expr, _)| {
+        let mut found = None;
+        expr.node.visit(
+            &mut |node, span| {
+                if matches!(node, Expr::Name(name) if name.matches("N")) {
+                    found.get_or_insert(span);
+                }
+            },
+            expr.span,
+        );
+        found
+    })
 }
