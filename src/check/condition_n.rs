@@ -51,9 +51,8 @@ pub(super) fn references(
 pub(super) fn passed_on(pack: &Pack, readers: &[(&str, Span)], out: &mut Vec<Diagnostic>) {
     let conditions = pack.blocks().filter(|block| block.node.kind.node == BlockKind::Condition);
     for block in conditions {
-        for condition in
-            passed_conditions(&block.node.body).into_iter().filter(|c| c.amount.is_none())
-        {
+        let passed = passed_conditions(&block.node.body).into_iter().map(|(c, _)| c);
+        for condition in passed.filter(|c| c.amount.is_none()) {
             let name = &condition.name;
             let Some((_, read)) = readers.iter().find(|(known, _)| name.node.matches(known)) else {
                 continue;

@@ -6,7 +6,7 @@
 use super::error::CheckErrorKind;
 use super::names::Names;
 use crate::diagnostics::{Diagnostic, Spanned};
-use crate::model::entity::{Change, GrantItem, TypeFilter};
+use crate::model::entity::{Change, TypeFilter};
 use crate::model::expr::Special;
 use crate::model::{Amount, BlockBody, ConditionLine, Expr, Modifier, Name};
 
@@ -28,23 +28,10 @@ pub(super) fn check_condition_block(body: &BlockBody, names: &Names, out: &mut V
         );
     }
     let parameters = super::names::parameters(body);
-    for line in lines {
-        let passed: Vec<(&crate::model::ConditionRef, bool)> = match &line.node {
-            ConditionLine::Includes(included) => included.iter().map(|c| (&c.node, true)).collect(),
-            ConditionLine::Grants(grant) => grant
-                .items
-                .iter()
-                .filter_map(|item| match &item.node {
-                    GrantItem::Condition(condition) => Some((condition, false)),
-                    GrantItem::Modifier(_) => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
-        out.extend(
-            passed.into_iter().filter_map(|(condition, inherits)| unread_n(condition, inherits)),
-        );
-    }
+    let passed = crate::model::references::passed_conditions(body);
+    out.extend(
+        passed.into_iter().filter_map(|(condition, included)| unread_n(condition, included)),
+    );
     for line in lines {
         let ConditionLine::Modifiers(modifiers) = &line.node else { continue };
         for modifier in modifiers {

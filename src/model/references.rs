@@ -928,19 +928,19 @@ impl<'a> References<'a> {
 }
 
 /// The conditions an `Includes:` or `Grants:` line of a condition's `body` gives, each with
-/// its amount.
-pub fn passed_conditions(body: &BlockBody) -> Vec<&crate::model::ConditionRef> {
-    use crate::model::entity::{ConditionLine, GrantItem};
+/// whether it is included (an included one may take the including condition's own `[N]`).
+pub fn passed_conditions(body: &BlockBody) -> Vec<(&ConditionRef, bool)> {
+    use crate::model::entity::ConditionLine;
     let BlockBody::Condition(lines) = body else { return Vec::new() };
     lines
         .iter()
         .flat_map(|line| match &line.node {
-            ConditionLine::Includes(included) => included.iter().map(|c| &c.node).collect(),
+            ConditionLine::Includes(included) => included.iter().map(|c| (&c.node, true)).collect(),
             ConditionLine::Grants(grant) => grant
                 .items
                 .iter()
                 .filter_map(|item| match &item.node {
-                    GrantItem::Condition(condition) => Some(condition),
+                    GrantItem::Condition(condition) => Some((condition, false)),
                     GrantItem::Modifier(_) => None,
                 })
                 .collect(),
@@ -953,7 +953,7 @@ pub fn passed_conditions(body: &BlockBody) -> Vec<&crate::model::ConditionRef> {
 /// one, `Includes: Marked [N]`, reads it too).
 pub fn condition_reads_n(body: &BlockBody) -> Option<Span> {
     let passes =
-        passed_conditions(body).into_iter().find_map(|condition| match &condition.amount {
+        passed_conditions(body).into_iter().find_map(|(condition, _)| match &condition.amount {
             Some(crate::model::Amount::Expr(expr)) => Some(expr.span),
             _ => None,
         });
