@@ -1,7 +1,8 @@
 //! A condition whose lines read its `N` (`Modifiers: -[N] Defense`) is given one: an
-//! `apply` without an amount, or an actor's `Conditions:` line (which gives none), would hold
-//! it at N 0 and its lines would read 0 where the author meant a number. (Temporary health
-//! has its own diagnostic, `temporary_health`.)
+//! `apply` or `lay` without an amount, an `Includes:` without one, or an actor's
+//! `Conditions:` line (which gives none), would hold it at N 0 and its lines would read 0
+//! where the author meant a number. (Temporary health has its own diagnostic,
+//! `temporary_health`.)
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::model::entity::ActorLine;
@@ -31,7 +32,7 @@ fn without_n(name: &str, at: Span, gives: &str, read: Span, help: String) -> Dia
         .with_help(help)
 }
 
-/// Refuses each `apply` in `references` of a condition that reads its N, without one.
+/// Refuses each `apply` or `lay` in `references` of a condition that reads its N, without one.
 pub(super) fn references(
     readers: &[(&str, Span)],
     references: &References<'_>,
@@ -42,8 +43,8 @@ pub(super) fn references(
         let Some((_, read)) = readers.iter().find(|(known, _)| name.node.matches(known)) else {
             continue;
         };
-        let help = format!("give the N it reads: `apply {} 2 to Target`", name.node);
-        out.push(without_n(name.node.as_str(), name.span, "applied without an N", *read, help));
+        let help = format!("give the N it reads: `{} 2`", name.node);
+        out.push(without_n(name.node.as_str(), name.span, "given without an N", *read, help));
     }
 }
 

@@ -25,7 +25,7 @@ pub struct References<'a> {
     pub script_calls: Vec<(&'a Spanned<Expr>, LineContext)>,
     /// Conditions applied, removed or tested.
     pub conditions: Vec<&'a ConditionRef>,
-    /// The conditions `apply` effects (and `Target is X`) give.
+    /// The conditions `apply` and `lay` effects (and `Target is X`) give.
     pub applied: Vec<&'a ConditionRef>,
     /// The `over its maximum as X` parts of heals: X must hold temporary health.
     pub over_maximum: Vec<&'a crate::model::effect::OverMaximum>,
@@ -379,6 +379,8 @@ impl<'a> References<'a> {
             Effect::Lay { condition, at } => {
                 self.named_subjects.extend(at.iter().map(|who| (who, "lay")));
                 self.laid.push(&condition.name);
+                // Whoever stands there gains it, with the N it is laid with.
+                self.applied.push(condition);
                 self.condition(condition, context)
             }
             Effect::Lift { condition, at } => {

@@ -68,6 +68,23 @@ impl Grantable {
 }
 
 /// A refusal of a GM change.
+/// Refuses the GM's condition without an N when the condition's lines read one (`-[N]
+/// Defense` would read 0); `example` is the command written with one.
+pub(crate) fn given_n(
+    block: &crate::model::Block,
+    n: Option<i64>,
+    example: &str,
+) -> Result<(), RuntimeError> {
+    if n.is_some() || crate::model::references::condition_reads_n(&block.body).is_none() {
+        return Ok(());
+    }
+    let name = block.name.node.as_str();
+    Err(refused(
+        format!("{name} reads its N: give it one"),
+        &format!("`{example}`; nothing changed"),
+    ))
+}
+
 fn refused(message: String, hint: &str) -> RuntimeError {
     RuntimeErrorKind::Fiat { message, hint: hint.to_string() }.at(Span::NONE)
 }
@@ -226,13 +243,7 @@ impl Game {
                     &format!("`apply {name} 3 to {actor}`; nothing changed"),
                 ));
             }
-            if n.is_none() && crate::model::references::condition_reads_n(&block.body).is_some() {
-                let name = block.name.node.as_str();
-                return Err(refused(
-                    format!("{name} reads its N: give it one"),
-                    &format!("`apply {name} 2 to {actor}`; nothing changed"),
-                ));
-            }
+            given_n(&block, n, &format!("apply {} 2 to {actor}", block.name.node))?;
             let who = game.world.actor(actor).map_err(engine)?;
             let who_name = who.name.clone();
             let duration = game.duration(&block, &who_name, lasting)?;

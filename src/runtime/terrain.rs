@@ -47,6 +47,11 @@ impl Game {
         let block = Rules::find(&self.rules.conditions, condition).ok_or_else(|| {
             unknown("condition", condition, Rules::names(&self.rules.conditions)).at(Span::NONE)
         })?;
+        let example = match hexes.first() {
+            Some(hex) => format!("terrain {} 2 at {hex}", block.name.node),
+            None => format!("terrain {} 2 at 0,0", block.name.node),
+        };
+        super::fiat::given_n(block, n, &example)?;
         let name = block.name.node.as_str().to_string();
         self.command(|game| {
             for hex in hexes {

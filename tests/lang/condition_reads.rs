@@ -31,7 +31,7 @@ fn an_apply_without_the_n_its_condition_reads_is_refused() {
             "rules::check::condition_without_n".to_string(),
             "`Marked` is given no N, and its lines read one".to_string(),
             "Marked".to_string(),
-            "give the N it reads: `apply Marked 2 to Target`".to_string(),
+            "give the N it reads: `Marked 2`".to_string(),
         )]
     );
 }
@@ -99,4 +99,16 @@ fn an_include_without_the_n_or_an_apply_of_one_passing_its_n_on_is_refused() {
     let found = refusals(extra);
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(found[0].1, "`Cursed` is given no N, and its lines read one");
+}
+
+#[test]
+fn laying_it_without_the_n_is_refused_by_check_and_by_the_session() {
+    use crate::common::sessions::{refused, session_with};
+    let found = refusals("power Bog\nTarget: Self\nResult: lay Marked at Self\n");
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].2, "Marked");
+    let mut session = session_with("marks.rules", PACK, "actor Bo with Defense 3, HP 9\n");
+    let found = refused(&mut session, "terrain Marked at 1,0\n");
+    assert_eq!(found[0].message, "Marked reads its N: give it one");
+    assert_eq!(found[0].help.as_deref(), Some("`terrain Marked 2 at 1,0`; nothing changed"));
 }
