@@ -215,26 +215,20 @@ fn same_copy(stacking: Stacking, held: &ActiveCondition, condition: &ActiveCondi
 }
 
 impl Conditions {
-    /// The copy a new `condition` under `stacking` combined with, or was added as: what a
-    /// log shows after [`Conditions::apply`].
-    pub fn copy_of(
-        &self,
-        condition: &ActiveCondition,
-        stacking: Stacking,
-    ) -> Option<&ActiveCondition> {
-        match stacking {
-            Stacking::Additive => self.active.iter().rev().find(|c| c.name == condition.name),
-            _ => self.active.iter().find(|held| same_copy(stacking, held, condition)),
-        }
-    }
-
     /// Applies `condition` under `stacking`.
     pub fn apply(&mut self, condition: ActiveCondition, stacking: Stacking) -> Applied {
+        self.apply_at(condition, stacking).0
+    }
+
+    /// [`Conditions::apply`], with where the copy it combined with (or was added as) is in
+    /// `active`: what a log shows.
+    pub fn apply_at(&mut self, condition: ActiveCondition, stacking: Stacking) -> (Applied, usize) {
         let same = |held: &ActiveCondition| same_copy(stacking, held, &condition);
-        let Some(existing) = self.active.iter_mut().find(|c| same(c)) else {
+        let Some(at) = self.active.iter().position(same) else {
             self.active.push(condition);
-            return Applied::Added;
+            return (Applied::Added, self.active.len() - 1);
         };
+        let existing = &mut self.active[at];
         let before = existing.clone();
         // A copy held until removed (a trait's, worn gear's) is not replaced by one that
         // ends: newest-wins would take the holder's own copy away when the new one ran out.
@@ -242,21 +236,19 @@ impl Conditions {
             && condition.duration != Duration::UntilRemoved;
         if stacking == Stacking::Newest && !held_for_good {
             *existing = condition;
-            return if *existing == before {
-                Applied::Unchanged
-            } else {
-                Applied::Refreshed { before }
+        } else {
+            if condition.duration.rank() > existing.duration.rank() {
+                existing.duration = condition.duration;
+                existing.source = condition.source;
+            }
+            existing.n = match (existing.n, condition.n) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
             };
         }
-        if condition.duration.rank() > existing.duration.rank() {
-            existing.duration = condition.duration;
-            existing.source = condition.source;
-        }
-        existing.n = match (existing.n, condition.n) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            (a, b) => a.or(b),
-        };
-        if *existing == before { Applied::Unchanged } else { Applied::Refreshed { before } }
+        let applied =
+            if *existing == before { Applied::Unchanged } else { Applied::Refreshed { before } };
+        (applied, at)
     }
 
     /// True if any instance has this name.

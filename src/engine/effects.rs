@@ -317,11 +317,10 @@ impl World {
         span: Span,
     ) -> Result<Applied, EngineError> {
         let who = self.actor_mut(actor).map_err(|k| k.at(span))?;
-        let probe = condition.clone();
-        let applied = who.conditions.apply(condition, stacking);
         // The copy it combined with, whatever its type (under `never`, `Burning 3 Cold` on a
         // held `Burning 2 Fire` raises the Fire copy).
-        let now = who.conditions.copy_of(&probe, stacking).map(|c| Box::new(c.clone()));
+        let (applied, at) = who.conditions.apply_at(condition, stacking);
+        let now = who.conditions.active.get(at).map(|c| Box::new(c.clone()));
         let actor = actor.to_string();
         match (&applied, now) {
             (Applied::Added, Some(condition)) => {
