@@ -361,13 +361,16 @@ impl World {
         }
     }
 
-    /// Starts `encounter` (every participant must be an actor) and logs its opening steps.
+    /// Starts `encounter` (every participant must be an actor) and logs its opening steps;
+    /// the lines said out of encounters ([`World::said`]) are forgotten.
     pub fn start_encounter(&mut self, mut encounter: Encounter) -> Result<(), EngineError> {
         for participant in &encounter.participants {
             self.actor(&participant.name)?;
         }
         let steps = encounter.open();
         self.encounter = Some(encounter);
+        // The stretch out of encounters ends: the next one says its standing facts again.
+        self.said.clear();
         self.apply_steps(steps)
     }
 
@@ -428,6 +431,25 @@ impl World {
     /// Logs text the engine does not execute.
     pub fn narrate(&mut self, text: impl Into<Narrated>, span: Span) {
         self.record(Event::Narration { text: text.into(), cause: Cause::of(span) });
+    }
+
+    /// Marks the rule line at `span` as said for this stretch out of encounters: true the
+    /// first time (the caller says it), false once it was (see [`World::said`]).
+    pub fn mark_said(&mut self, span: Span) -> bool {
+        match self.said.binary_search(&span) {
+            Ok(_) => false,
+            Err(at) => {
+                self.said.insert(at, span);
+                true
+            }
+        }
+    }
+
+    /// Takes back [`World::mark_said`] for the line at `span` (an undone command said it).
+    pub fn unmark_said(&mut self, span: Span) {
+        if let Ok(at) = self.said.binary_search(&span) {
+            self.said.remove(at);
+        }
     }
 
     /// Narrates a move that has no positions to change (`Brakka: walk up to 5 hexes`),

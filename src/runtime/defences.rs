@@ -64,13 +64,13 @@ fn made(game: &Game, actor: &str, key: &str, per: LimitClock) -> u32 {
 }
 
 /// Counts one defence by `actor` on every clock; out of an encounter nothing is counted,
-/// and the log says so when the defence has a limit.
+/// and the log says so when the defence has a limit (once per stretch out of encounters).
 fn count(game: &mut Game, actor: &str, offer: &Offer<'_>) {
     let name = offer.name.as_str();
     let Some(encounter) = game.world.encounter.as_mut() else {
         if let Some((limit, span)) = &offer.limit {
-            let so = format!("its limit ({limit}) counts nothing");
-            super::encounter::no_encounter(game, name, &so, *span);
+            let so = || format!("its limit ({limit}) counts nothing");
+            super::encounter::no_encounter_once(game, name, so, *span);
         }
         return;
     };

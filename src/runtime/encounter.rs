@@ -394,7 +394,25 @@ static EMPTY: std::sync::LazyLock<crate::engine::Actor> =
 
 /// Says at `span` that a line of `what` needs a running encounter that is not there, and
 /// what happens instead (`so`): a line that silently did not apply would read as one that
-/// did. `Cleave: no encounter runs, so `Limit: twice per round` counts nothing`.
+/// did. `Slow Bolt: no encounter runs, so it resolves now (`Invest: 3`)`.
 pub(crate) fn no_encounter(game: &mut Game, what: &str, so: &str, span: Span) {
     game.world.narrate(format!("{what}: no encounter runs, so {so}"), span);
+}
+
+/// [`no_encounter`] for a line that governs turns, rounds or encounters and so counts or
+/// restricts nothing out of one (`Limit:`, `Per turn:`, `only on own turn`): a standing
+/// fact, said at the first use it would have counted and not again until an encounter
+/// starts (the line is marked said in the world, so undo and saves agree with the log).
+/// `so` is only written when it is said. `Cleave: no encounter runs, so `Limit: twice per
+/// round` counts nothing`.
+pub(crate) fn no_encounter_once(
+    game: &mut Game,
+    what: &str,
+    so: impl FnOnce() -> String,
+    span: Span,
+) {
+    if game.world.mark_said(span) {
+        game.remember_said(span);
+        no_encounter(game, what, &so(), span);
+    }
 }

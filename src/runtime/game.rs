@@ -26,7 +26,8 @@ struct Snapshot {
 }
 
 /// What a snapshot keeps: the whole world, or (for a power, which changes only actors'
-/// resources, layers and conditions, the roller and the encounter) a journal of old values.
+/// resources, layers and conditions, the roller, the encounter and the lines said out of
+/// encounters) a journal of old values.
 #[derive(Clone, Debug)]
 enum Saved {
     // Boxed: snapshots move through the undo queue, and a world is large.

@@ -1,5 +1,6 @@
 //! The undo journal of a power use: before the runtime changes a resource, a layered pool or
-//! an actor's conditions, it records the old value here. Rolling back (on error, or by
+//! an actor's conditions, it records the old value here (and a rule line it marks said out
+//! of encounters, which rolling back unmarks). Rolling back (on error, or by
 //! `undo`) puts the old values back in reverse order. Recording a few values is far cheaper
 //! than cloning actors, which is what keeps a transactional power use fast. Commands other
 //! than powers snapshot the whole world instead and leave the journal off.
@@ -68,6 +69,8 @@ enum Entry {
     Terrain { old: usize },
     /// The actor's equipment and the gear on the map: an index of [`Journal::gear`].
     Gear { actor: usize, old: usize },
+    /// A rule line newly marked said out of encounters ([`World::said`]).
+    Said(crate::diagnostics::Span),
 }
 
 /// What a power is about to change.
@@ -174,7 +177,9 @@ impl Game {
             | Entry::LayerValues { actor, .. }
             | Entry::Position { actor, .. }
             | Entry::Gear { actor, .. } => (*actor, Touched::Other),
-            Entry::Pool { .. } | Entry::Clock(_) | Entry::Terrain { .. } => return None,
+            Entry::Pool { .. } | Entry::Clock(_) | Entry::Terrain { .. } | Entry::Said(_) => {
+                return None;
+            }
         })
     }
 
@@ -185,6 +190,13 @@ impl Game {
         let old = self.world.terrain.get(&hex).cloned();
         journal.terrains.push((hex, old));
         journal.entries.push(Entry::Terrain { old: journal.terrains.len() - 1 });
+    }
+
+    /// Records that the rule line at `span` was just marked said, if a journal is running.
+    pub(crate) fn remember_said(&mut self, span: crate::diagnostics::Span) {
+        if let Some(journal) = self.journal.as_mut() {
+            journal.entries.push(Entry::Said(span));
+        }
     }
 
     /// Records the current value of `part` of `actor` if a journal is running.
@@ -337,6 +349,7 @@ pub(crate) fn roll_back(world: &mut World, journal: &mut Journal) {
                 world.actors[actor].stats.restore(&names[name], old);
             }
             Entry::Clock(old) => world.clock = *old,
+            Entry::Said(span) => world.unmark_said(span),
             Entry::Gear { actor, old } => {
                 if let Some((equipment, ground)) = gear.get_mut(old) {
                     world.actors[actor].equipment = std::mem::take(equipment);

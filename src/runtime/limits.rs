@@ -2,7 +2,8 @@
 //! the running encounter, per user and per name (or per keyword when the limit is shared).
 //! The encounter's turn and round ends reset the counts and its end drops them; out of an
 //! encounter there are no turns to count by, so limits do not apply, and the log says so
-//! at each `Limit:` line a use passes. Undo and a failed command restore the counts with
+//! at each `Limit:` line once per stretch out of encounters (at the first use it passes).
+//! Undo and a failed command restore the counts with
 //! the encounter.
 
 use crate::diagnostics::Span;
@@ -67,9 +68,10 @@ pub(crate) fn count_use(
 
 /// Says that a use of `name` outside an encounter counts nothing against its `limit`: there
 /// are no turns or rounds to count by, and a limit that silently did not apply would read
-/// as one that held.
+/// as one that held. Said once per stretch out of encounters.
 fn not_counted(game: &mut Game, name: &str, limit: &Limit, span: Span) {
-    super::encounter::no_encounter(game, name, &format!("`Limit: {limit}` counts nothing"), span);
+    let so = || format!("`Limit: {limit}` counts nothing");
+    super::encounter::no_encounter_once(game, name, so, span);
 }
 
 /// Whether `limit` on the upgrade `name` is used up for `actor`, without counting a use.
@@ -86,7 +88,7 @@ pub(crate) fn used_up(game: &Game, actor: &str, name: &str, limit: &Limit) -> bo
 
 /// Counts one use of `power` under each of its `Limit:` lines; a used-up limit is an error
 /// at that line saying what was used when. Out of an encounter each line says it counts
-/// nothing.
+/// nothing (once per stretch).
 pub(crate) fn use_power(
     game: &mut Game,
     actor: &str,

@@ -1,9 +1,11 @@
 //! Enforcing power-use rules in the pipeline's requirement step: the system's
 //! `Keyword X: ...` rules, the `Forbids:` lines of conditions the user holds (applied or
 //! included) and the `Per turn:` quotas (slots the `Converts:` lines of held conditions
-//! widen), counted with the encounter's limit counters. A pack without such lines pays one
-//! emptiness test per power use; a rule only allocates when it refuses (or counts a quota
-//! use).
+//! widen), counted with the encounter's limit counters. Out of encounters there are no
+//! turns: `only on own turn` restricts nothing and the quotas count nothing, and the log
+//! says so at each such line once per stretch out of encounters. A pack without such lines
+//! pays one emptiness test per power use; a rule only allocates when it refuses (or counts a
+//! quota use).
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::LimitReset;
@@ -130,8 +132,10 @@ fn narrow(
     has: &dyn Fn(&str) -> bool,
     actor: &str,
 ) -> Result<(), RuntimeError> {
-    let Some(encounter) = game.world.encounter.as_ref() else { return Ok(()) };
     let counts = |quota: &TurnQuota| quota.keywords().any(|keyword| has(keyword.as_str()));
+    let Some(encounter) = game.world.encounter.as_ref() else {
+        return held_uncounted(game, rules, block, &counts, actor);
+    };
     let used = |key: &str| {
         encounter
             .limits
@@ -177,6 +181,35 @@ fn narrow(
     let Some(encounter) = game.world.encounter.as_mut() else { return Ok(()) };
     for quota in narrowed.iter().filter(|quota| counts(quota)) {
         add_use(encounter, actor, &held_key(quota), 1, power);
+    }
+    Ok(())
+}
+
+/// Out of encounters: says at each `Per turn:` line of a condition `actor` holds that would
+/// count the use that it counts nothing (once per stretch out of encounters).
+fn held_uncounted(
+    game: &mut Game,
+    rules: &Rules,
+    block: &Block,
+    counts: &dyn Fn(&TurnQuota) -> bool,
+    actor: &str,
+) -> Result<(), RuntimeError> {
+    let user = game.world.actor(actor).map_err(super::power::engine)?;
+    if user.conditions.active.is_empty() {
+        return Ok(());
+    }
+    let mut uncounted = Vec::new();
+    for held in super::relations::held(rules, user) {
+        let Some(condition) = Rules::find(&rules.conditions, held.name) else { continue };
+        for (line, quotas) in held_quota_lines(condition) {
+            if quotas.iter().any(|quota| counts(&quota.node)) {
+                uncounted.push((condition.name.node.as_str(), line));
+            }
+        }
+    }
+    for (name, line) in uncounted {
+        let so = || format!("{name}'s `{}` counts nothing", line.node);
+        super::encounter::no_encounter_once(game, block.name.node.as_str(), so, line.span);
     }
     Ok(())
 }
@@ -264,7 +297,11 @@ fn check_rules(
         let has_keyword = || format!("{power} has the keyword {keyword}");
         match rule {
             KeywordRule::OwnTurn => {
-                let Some(encounter) = &game.world.encounter else { continue };
+                let Some(encounter) = &game.world.encounter else {
+                    let so = || format!("`Keyword {keyword}: {rule}` restricts nothing");
+                    super::encounter::no_encounter_once(game, power, so, *span);
+                    continue;
+                };
                 let acting = encounter.acting().map_or("no one", |p| p.name.as_str());
                 if acting.eq_ignore_ascii_case(actor) {
                     continue;
@@ -340,6 +377,7 @@ fn check_rules(
             span: *span,
             purchases,
             conversions: &conversions,
+            system: &rules.system,
         };
         count_turn_quota(game, block, &per_turn, &has, request)?;
     }
@@ -358,6 +396,17 @@ struct PerTurn<'a> {
     purchases: &'a [TurnPurchase],
     /// The `Converts:` lines of the conditions the user holds: slots they widen.
     conversions: &'a [SlotConversion],
+    /// The system's lines, the line among them (read when the log quotes it).
+    system: &'a [Spanned<SystemLine>],
+}
+
+impl PerTurn<'_> {
+    /// Whether a held `Converts:` line widens `quota` to take a power with `has` keywords.
+    fn widened(&self, quota: &TurnQuota, has: &dyn Fn(&str) -> bool) -> bool {
+        self.conversions.iter().any(|conversion| {
+            conversion.widens(quota) && conversion.to.iter().any(|to| has(to.node.as_str()))
+        })
+    }
 }
 
 /// The `Converts:` lines of the conditions `actor` holds (applied or included), copied: the
@@ -386,7 +435,8 @@ fn bought_key(quota: &TurnQuota) -> String {
 /// Counts the use under the first quota that counts one of the power's keywords and has room
 /// (else the first that counts one, else `other`); once
 /// the quota and what was bought this turn are used up, a purchase that covers the quota
-/// is paid (`1 Stamina buys 1 Basic`) and allows more, else the use is refused.
+/// is paid (`1 Stamina buys 1 Basic`) and allows more, else the use is refused. Out of
+/// encounters nothing is counted, and a use the line would count says so (once a stretch).
 fn count_turn_quota(
     game: &mut Game,
     block: &Block,
@@ -394,7 +444,10 @@ fn count_turn_quota(
     has: &dyn Fn(&str) -> bool,
     request: &PowerUse,
 ) -> Result<(), RuntimeError> {
-    let Some(encounter) = game.world.encounter.as_mut() else { return Ok(()) };
+    let Some(encounter) = game.world.encounter.as_mut() else {
+        quota_uncounted(game, block, per_turn, has);
+        return Ok(());
+    };
     if per_turn.challenge_only && encounter.challenge.is_none() {
         return Ok(());
     }
@@ -415,13 +468,8 @@ fn count_turn_quota(
         quotas.iter().filter(|quota| quota.keywords().any(|k| has(k.as_str()))).collect();
     // The slots a held `Converts:` line widens come after those that take the power as
     // written, so a widened slot is used only when no other has room.
-    let widened = |quota: &TurnQuota| {
-        per_turn.conversions.iter().any(|conversion| {
-            conversion.widens(quota) && conversion.to.iter().any(|to| has(to.node.as_str()))
-        })
-    };
     for quota in quotas {
-        if !matching.contains(&quota) && widened(quota) {
+        if !matching.contains(&quota) && per_turn.widened(quota, has) {
             matching.push(quota);
         }
     }
@@ -461,6 +509,31 @@ fn count_turn_quota(
     }
     add_use(encounter, actor, &key, 1, power);
     Ok(())
+}
+
+/// Out of encounters: says at the system's `Per turn:` line that it counts nothing, when
+/// the line would count the use of `block` (an entry counts one of its keywords, a held
+/// `Converts:` widens one to it, or an `other` entry takes it); once a stretch.
+fn quota_uncounted(
+    game: &mut Game,
+    block: &Block,
+    per_turn: &PerTurn<'_>,
+    has: &dyn Fn(&str) -> bool,
+) {
+    let counted = per_turn.quotas.iter().any(|quota| {
+        quota.keyword.is_none()
+            || quota.keywords().any(|k| has(k.as_str()))
+            || per_turn.widened(quota, has)
+    });
+    if !counted {
+        return;
+    }
+    let so = || {
+        let line = per_turn.system.iter().find(|line| line.span == per_turn.span);
+        let line = line.map_or_else(|| "Per turn:".to_string(), |line| line.node.to_string());
+        format!("`{line}` counts nothing")
+    };
+    super::encounter::no_encounter_once(game, block.name.node.as_str(), so, per_turn.span);
 }
 
 /// Adds `count` to `actor`'s turn counter `key` (a new one noting `power`'s use as the first).

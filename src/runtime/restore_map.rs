@@ -120,6 +120,8 @@ pub(crate) fn map_world(world: &mut World, rules: &Rules) -> Result<Vec<String>,
         *held = kept;
     }
     mapped.terrain.retain(|_, held| !held.is_empty());
+    // The lines said out of encounters are known by where they stood in the old pack.
+    mapped.said.clear();
     *world = mapped;
     Ok(report)
 }

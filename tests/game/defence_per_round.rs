@@ -112,8 +112,17 @@ fn out_of_an_encounter_a_limited_defence_counts_nothing_and_the_log_says_so() {
     let run = session.run_text("parry.session", commands, None);
     assert!(run.failure.is_none(), "{:?}", run.failure);
     let text: String = run.steps.iter().map(transcript::step_text).collect();
-    // No round runs: Bo parries both attacks, and the log says the limit counted nothing.
+    // No round runs: Bo parries both attacks, and the log says the limit counted nothing,
+    // once: a standing fact until an encounter starts.
     assert_eq!(text.matches("Bo defends with Parry").count(), 2, "{text}");
     let said = "Parry: no encounter runs, so its limit (1 per round) counts nothing";
-    assert_eq!(text.matches(said).count(), 2, "{text}");
+    assert_eq!(text.matches(said).count(), 1, "{text}");
+    // After an encounter the next stretch says it again, once.
+    let commands = "encounter Ana, Bo\nend encounter\n\
+                    force 10, 10\nAna uses Strike on Bo\nforce 10, 10\nAna uses Strike on Bo\n";
+    let run = session.run_text("parry.session", commands, None);
+    assert!(run.failure.is_none(), "{:?}", run.failure);
+    let text: String = run.steps.iter().map(transcript::step_text).collect();
+    assert_eq!(text.matches("Bo defends with Parry").count(), 2, "{text}");
+    assert_eq!(text.matches(said).count(), 1, "{text}");
 }

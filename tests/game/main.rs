@@ -122,6 +122,7 @@ mod trait_kinds;
 mod transcript_text;
 mod trigger_states;
 mod turn_control;
+mod turn_rules_out_of_encounters;
 mod unbounded_resources;
 mod world_flag_sessions;
 mod worn_armour;

@@ -44,7 +44,9 @@ fn a_trap_laid_beside_a_creature_waits_and_goes_off_once_when_stepped_on() {
     assert_eq!(
         out,
         "> Jasmine uses Place Springwire Trap to 2,0\nPlace Springwire Trap: no encounter runs, so \
-         `Limit: once per turn, shared by Trap` counts nothing\nterrain Springwire Trap at 2,0\n"
+         `Limit: once per turn, shared by Trap` counts nothing\nPlace Springwire Trap: no \
+         encounter runs, so `Per turn: 1 Move or Charging, 1 Action or Move` counts nothing\n\
+         terrain Springwire Trap at 2,0\n"
     );
     assert!(!holds(&session, "Bandit", "Springwired"), "laid next to the Bandit: nothing yet");
     let out = run(&mut session, "place Bandit at 2,0\n");

@@ -91,18 +91,28 @@ fn upgraded(upgrade: &str) -> Game {
 }
 
 #[test]
-fn out_of_an_encounter_an_upgrades_limit_counts_nothing_and_the_log_says_so() {
+fn out_of_an_encounter_an_upgrades_limit_counts_nothing_and_the_log_says_so_once() {
     let mut game =
         upgraded("upgrade Fierce Aura\nTo: Burning Aura\nAdd: +2 damage\nLimit: once per round\n");
     game.end_encounter().unwrap();
-    for _ in 0..2 {
-        game.world_mut().roller.force([10, 1]);
-        game.use_power(&PowerUse::new("A", "Burning Aura").at(["B"])).unwrap();
-    }
+    let uses = |game: &mut Game| {
+        for _ in 0..2 {
+            game.world_mut().roller.force([10, 1]);
+            game.use_power(&PowerUse::new("A", "Burning Aura").at(["B"])).unwrap();
+        }
+    };
+    uses(&mut game);
     let transcript = game.transcript_since(0);
     assert_eq!(transcript.matches("A's Fierce Aura modifies Burning Aura").count(), 2);
     let said = "Fierce Aura: no encounter runs, so `Limit: once per round` counts nothing";
-    assert_eq!(transcript.matches(said).count(), 2, "{transcript}");
+    assert_eq!(transcript.matches(said).count(), 1, "{transcript}");
+    // The next stretch out of encounters says it again, once.
+    game.world_mut().roller.force([10, 5]);
+    game.start_encounter(&["A", "B"]).unwrap();
+    game.end_encounter().unwrap();
+    let from = game.log().len();
+    uses(&mut game);
+    assert_eq!(game.transcript_since(from).matches(said).count(), 1);
 }
 
 #[test]

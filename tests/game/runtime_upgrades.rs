@@ -272,28 +272,41 @@ fn weapon_keywords_join_the_power_for_selectors_and_while_gates_the_upgrade() {
     assert_eq!(resource(&game, "Foe", "HP"), 40 - 8 - 5 - 6);
 }
 
-#[test]
-fn out_of_an_encounter_a_limit_counts_nothing_and_the_log_says_so_at_its_line() {
-    let mut game = small("").unwrap();
-    // Twice per round, used three times: no round runs to count by.
-    for _ in 0..3 {
-        game.use_power(&cleave("Club")).unwrap();
-    }
-    assert_eq!(resource(&game, "Foe", "HP"), 40 - 15);
-    let said: Vec<_> = game
-        .world()
-        .log
-        .iter()
+/// The narrations of `game`'s log from the `from`th event on, with their lines.
+fn narrations(game: &Game, from: usize) -> Vec<(String, Option<mythforge::diagnostics::Span>)> {
+    let events = game.world().log.iter().skip(from);
+    events
         .filter_map(|event| match event {
             Event::Narration { cause, .. } => Some((event.describe(), cause.span())),
             _ => None,
         })
-        .collect();
-    assert_eq!(said.len(), 3, "{said:?}");
+        .collect()
+}
+
+#[test]
+fn out_of_an_encounter_a_limit_counts_nothing_and_the_log_says_so_once_at_its_line() {
+    let mut game = small("").unwrap();
+    // Twice per round, used three times: no round runs to count by. A standing fact, said
+    // at the first use only.
+    for _ in 0..3 {
+        game.use_power(&cleave("Club")).unwrap();
+    }
+    assert_eq!(resource(&game, "Foe", "HP"), 40 - 15);
+    let said = narrations(&game, 0);
+    assert_eq!(said.len(), 1, "{said:?}");
     let (text, span) = &said[0];
     assert_eq!(text, "Cleave: no encounter runs, so `Limit: twice per round` counts nothing");
     let location = game.sources().line_col(span.expect("a cause")).unwrap();
     assert_eq!((location.line, location.column), (22, 1), "the Limit line");
+    // An encounter starts and ends: the next stretch out of encounters says it again, once.
+    game.start_encounter(&["Hero", "Foe"]).unwrap();
+    game.end_encounter().unwrap();
+    let from = game.world().log.len();
+    game.use_power(&cleave("Club")).unwrap();
+    game.use_power(&cleave("Club")).unwrap();
+    let said = narrations(&game, from);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert_eq!(said[0].0, "Cleave: no encounter runs, so `Limit: twice per round` counts nothing");
 }
 
 #[test]
