@@ -433,6 +433,13 @@ impl World {
         self.record(Event::Narration { text: text.into(), cause: Cause::of(span) });
     }
 
+    /// Narrates at `span` that a line of `what` needs an encounter that is not running, and
+    /// what happens instead (`so`), kept in parts: `{what}: no encounter runs, so {so}`.
+    pub fn narrate_no_encounter(&mut self, what: &str, so: SharedText, span: Span) {
+        let what = self.names.get(what);
+        self.narrate(Narrated::NoEncounter { what, so }, span);
+    }
+
     /// Marks the rule line at `span` as said for this stretch out of encounters: true the
     /// first time (the caller says it), false once it was (see [`World::said`]).
     pub fn mark_said(&mut self, span: Span) -> bool {

@@ -1,7 +1,8 @@
 //! The text of a narration event. Most narration is free text, but the one written on every
-//! use of a power that moves without a map ("Brakka: walk up to 5 hexes") keeps its parts
-//! (shared names and a number) and is rendered only when it is described or serialised: a
-//! power use then builds no string. Either form prints, serialises and compares exactly as
+//! use of a power that moves without a map ("Brakka: walk up to 5 hexes") and a line's
+//! standing fact out of encounters ("Jab: no encounter runs, so ...", said again by every
+//! sampled use an analysis takes back) keep their parts (shared texts and a number) and are
+//! rendered only when described or serialised: a power use then builds no string. Either form prints, serialises and compares exactly as
 //! the `String` it replaces, so transcripts, `--json` and saves are unchanged.
 
 use std::borrow::Cow;
@@ -18,6 +19,13 @@ pub enum Narrated {
     Text(String),
     /// A move without positions, narrated: `{who}: {how} [up to ]{distance} {unit}`.
     Move(MoveText),
+    /// A line that needs an encounter, out of one: `{what}: no encounter runs, so {so}`.
+    NoEncounter {
+        /// Whose line (a power's name).
+        what: SharedText,
+        /// What follows (``Keyword Attack: only on own turn` restricts nothing`).
+        so: SharedText,
+    },
 }
 
 /// The parts of a narrated move.
@@ -40,7 +48,7 @@ impl Narrated {
     pub fn text(&self) -> Cow<'_, str> {
         match self {
             Narrated::Text(text) => Cow::Borrowed(text),
-            Narrated::Move(_) => Cow::Owned(self.to_string()),
+            Narrated::Move(_) | Narrated::NoEncounter { .. } => Cow::Owned(self.to_string()),
         }
     }
 }
@@ -53,6 +61,7 @@ impl fmt::Display for Narrated {
                 let up_to = if *up_to { " up to" } else { "" };
                 write!(f, "{who}: {how}{up_to} {distance} {unit}")
             }
+            Narrated::NoEncounter { what, so } => write!(f, "{what}: no encounter runs, so {so}"),
         }
     }
 }
@@ -96,7 +105,7 @@ impl Serialize for Narrated {
         match self {
             Narrated::Text(text) => serializer.serialize_str(text),
             // Written straight into the output: no string in between.
-            Narrated::Move(_) => serializer.collect_str(self),
+            Narrated::Move(_) | Narrated::NoEncounter { .. } => serializer.collect_str(self),
         }
     }
 }
@@ -121,6 +130,16 @@ mod tests {
         assert_eq!(walk(true).to_string(), "Brakka: walk up to 5 hexes");
         assert_eq!(walk(false).to_string(), "Brakka: walk 5 hexes");
         assert_eq!(format!("{:?}", walk(true)), "\"Brakka: walk up to 5 hexes\"");
+    }
+
+    #[test]
+    fn a_standing_fact_renders_serialises_and_compares_as_its_text() {
+        let (what, so) = (SharedText::from("Jab"), SharedText::from("it counts nothing"));
+        let said = Narrated::NoEncounter { what, so };
+        let text = "Jab: no encounter runs, so it counts nothing";
+        assert_eq!(said.to_string(), text);
+        assert_eq!(serde_json::to_string(&said).unwrap(), format!("\"{text}\""));
+        assert_eq!(said, Narrated::from(text));
     }
 
     #[test]

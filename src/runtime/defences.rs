@@ -69,7 +69,7 @@ fn count(game: &mut Game, actor: &str, offer: &Offer<'_>) {
     let name = offer.name.as_str();
     let Some(encounter) = game.world.encounter.as_mut() else {
         if let Some((limit, span)) = &offer.limit {
-            let so = || format!("its limit ({limit}) counts nothing");
+            let so = || format!("its limit ({limit}) counts nothing").into();
             super::encounter::no_encounter_once(game, name, so, *span);
         }
         return;

@@ -403,16 +403,17 @@ pub(crate) fn no_encounter(game: &mut Game, what: &str, so: &str, span: Span) {
 /// restricts nothing out of one (`Limit:`, `Per turn:`, `only on own turn`): a standing
 /// fact, said at the first use it would have counted and not again until an encounter
 /// starts (the line is marked said in the world, so undo and saves agree with the log).
-/// `so` is only written when it is said. `Cleave: no encounter runs, so `Limit: twice per
+/// `so` is only asked for when it is said, and the event keeps the parts: a line's own
+/// text can be written once at load. `Cleave: no encounter runs, so `Limit: twice per
 /// round` counts nothing`.
 pub(crate) fn no_encounter_once(
     game: &mut Game,
     what: &str,
-    so: impl FnOnce() -> String,
+    so: impl FnOnce() -> crate::engine::text::SharedText,
     span: Span,
 ) {
     if game.world.mark_said(span) {
         game.remember_said(span);
-        no_encounter(game, what, &so(), span);
+        game.world.narrate_no_encounter(what, so(), span);
     }
 }

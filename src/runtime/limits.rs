@@ -70,7 +70,7 @@ pub(crate) fn count_use(
 /// are no turns or rounds to count by, and a limit that silently did not apply would read
 /// as one that held. Said once per stretch out of encounters.
 fn not_counted(game: &mut Game, name: &str, limit: &Limit, span: Span) {
-    let so = || format!("`Limit: {limit}` counts nothing");
+    let so = || format!("`Limit: {limit}` counts nothing").into();
     super::encounter::no_encounter_once(game, name, so, span);
 }
 

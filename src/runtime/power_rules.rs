@@ -9,6 +9,7 @@
 
 use crate::diagnostics::{Span, Spanned};
 use crate::engine::LimitReset;
+use crate::engine::text::SharedText;
 use crate::model::power_rules::{KeywordRule, SlotConversion, TurnPurchase, TurnQuota};
 use crate::model::{Block, BlockKind, ConditionLine, PowerLine, SystemLine};
 
@@ -20,10 +21,12 @@ use super::rules::Rules;
 /// The power-use rules of a pack, gathered at load.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct PowerRules {
-    /// `Keyword X: rule` lines: keyword, rule, the line's span.
-    keyword_rules: Vec<(String, KeywordRule, Span)>,
-    /// `Per turn:` quotas: challenge-only, the quotas, the line's span, the purchases.
-    per_turn: Option<(bool, Vec<TurnQuota>, Span, Vec<TurnPurchase>)>,
+    /// `Keyword X: rule` lines: keyword, rule, the line's span, what the log says of it out
+    /// of encounters (written once here: the log may say it on every sampled use).
+    keyword_rules: Vec<(String, KeywordRule, Span, SharedText)>,
+    /// `Per turn:` quotas: challenge-only, the quotas, the line's span, the purchases, what
+    /// the log says of the line out of encounters (as for `keyword_rules`).
+    per_turn: Option<(bool, Vec<TurnQuota>, Span, Vec<TurnPurchase>, SharedText)>,
     /// `Stance ends:` conditions.
     pub(crate) stance_ends: Vec<String>,
     /// True when some condition has a `Forbids:` line.
@@ -49,11 +52,14 @@ impl PowerRules {
                     keyword.node.as_str().to_string(),
                     rule.node,
                     line.span,
+                    format!("`{}` restricts nothing", line.node).into(),
                 )),
                 SystemLine::PerTurn { challenge, quotas, purchases } => {
                     let quotas = quotas.iter().map(|quota| quota.node.clone()).collect();
                     let purchases = purchases.iter().map(|p| p.node.clone()).collect();
-                    rules.per_turn.get_or_insert((*challenge, quotas, line.span, purchases));
+                    let so = format!("`{}` counts nothing", line.node).into();
+                    let per_turn = (*challenge, quotas, line.span, purchases, so);
+                    rules.per_turn.get_or_insert(per_turn);
                 }
                 SystemLine::StanceEnds(names) => rules
                     .stance_ends
@@ -208,7 +214,7 @@ fn held_uncounted(
         }
     }
     for (name, line) in uncounted {
-        let so = || format!("{name}'s `{}` counts nothing", line.node);
+        let so = || format!("{name}'s `{}` counts nothing", line.node).into();
         super::encounter::no_encounter_once(game, block.name.node.as_str(), so, line.span);
     }
     Ok(())
@@ -290,7 +296,7 @@ fn check_rules(
             PowerRuleBroken { code, message, related: Some((keywords_span(block), related)), help };
         Err(RuntimeErrorKind::PowerRule(Box::new(broken)).at(span))
     };
-    for (keyword, rule, span) in &power_rules.keyword_rules {
+    for (keyword, rule, span, so) in &power_rules.keyword_rules {
         if !has(keyword) {
             continue;
         }
@@ -298,8 +304,7 @@ fn check_rules(
         match rule {
             KeywordRule::OwnTurn => {
                 let Some(encounter) = &game.world.encounter else {
-                    let so = || format!("`Keyword {keyword}: {rule}` restricts nothing");
-                    super::encounter::no_encounter_once(game, power, so, *span);
+                    super::encounter::no_encounter_once(game, power, || so.clone(), *span);
                     continue;
                 };
                 let acting = encounter.acting().map_or("no one", |p| p.name.as_str());
@@ -366,7 +371,7 @@ fn check_rules(
     if !power_rules.narrowed.is_empty() {
         narrow(game, rules, block, &has, &request.actor)?;
     }
-    if let Some((challenge_only, quotas, span, purchases)) = &power_rules.per_turn {
+    if let Some((challenge_only, quotas, span, purchases, so)) = &power_rules.per_turn {
         let conversions = match power_rules.converts {
             true => conversions(game, rules, actor)?,
             false => Vec::new(),
@@ -377,7 +382,7 @@ fn check_rules(
             span: *span,
             purchases,
             conversions: &conversions,
-            system: &rules.system,
+            so,
         };
         count_turn_quota(game, block, &per_turn, &has, request)?;
     }
@@ -396,8 +401,8 @@ struct PerTurn<'a> {
     purchases: &'a [TurnPurchase],
     /// The `Converts:` lines of the conditions the user holds: slots they widen.
     conversions: &'a [SlotConversion],
-    /// The system's lines, the line among them (read when the log quotes it).
-    system: &'a [Spanned<SystemLine>],
+    /// What the log says of the line out of encounters.
+    so: &'a SharedText,
 }
 
 impl PerTurn<'_> {
@@ -528,11 +533,7 @@ fn quota_uncounted(
     if !counted {
         return;
     }
-    let so = || {
-        let line = per_turn.system.iter().find(|line| line.span == per_turn.span);
-        let line = line.map_or_else(|| "Per turn:".to_string(), |line| line.node.to_string());
-        format!("`{line}` counts nothing")
-    };
+    let so = || per_turn.so.clone();
     super::encounter::no_encounter_once(game, block.name.node.as_str(), so, per_turn.span);
 }
 
