@@ -1,7 +1,8 @@
 //! Linking a pack's names: every name an expression of the pack reads is resolved once, at
 //! install, to the declaration it means — a `Derived` line for a value name, a `Ruling` line
-//! for `Ruling X`, a `Table` line for a call — and every resource an effect or a cost
-//! changes to its declared resource's id; the answer is stored on the name ([`Link`]), so
+//! for `Ruling X`, a `Table` line for a call — every resource an effect or a cost changes to
+//! its declared resource's id, and every check procedure a line names (`using Grade Roll`,
+//! `Default check:`) to its block's id; the answer is stored on the name ([`Link`]), so
 //! the runtime reads and changes by index instead of searching those lists by text on every
 //! use. Resolution follows the runtime's own rule for each kind (the first declaration whose
 //! name matches without regard to case; an actor's resource by its exact name), so a linked
@@ -23,6 +24,10 @@ pub fn link_names(pack: &Pack, symbols: &Symbols) {
         }
         for resource in &references.resources {
             link_resource(&resource.node, symbols);
+        }
+        for procedure in &references.procedures {
+            let id = symbols.procedure_id(procedure.node.as_str());
+            procedure.node.set_link(id.map_or(Link::Absent, Link::At));
         }
     }
 }
@@ -144,6 +149,45 @@ mod tests {
                 // Linked only when written exactly as declared, as an actor's table reads.
                 ("mana", Link::Absent),
                 ("Mana", Link::Resource(1)),
+            ]
+        );
+    }
+
+    #[test]
+    fn procedures_a_line_names_link_to_their_ids() {
+        let mut sources = crate::diagnostics::SourceMap::new();
+        let text = "system T\nStats: Attack\nDefault check: roll\n\n\
+                    check Pool\nMethod: pool\nDice: 2d10\nSuccess: >= [Threshold]\n\n\
+                    check Roll\nMethod: total\nRoll: 1d20\n\n\
+                    check pool\nMethod: total\nRoll: 1d6\n\n\
+                    power Go\nTarget: Self\nThreshold: 10\nCheck: [Attack] using POOL\n\
+                    Result: 1 damage\n\n\
+                    power Stay\nTarget: Self\nThreshold: 10\nCheck: [Attack] using Dice\n\
+                    Result: 1 damage\n";
+        let (file, problems) = crate::parse::parse_source(&mut sources, "t.rules", text);
+        assert!(problems.is_empty(), "{problems:?}");
+        let pack = Pack { files: vec![file] };
+        link_names(&pack, &Symbols::of(&pack));
+        let links: Vec<_> = pack
+            .blocks()
+            .flat_map(|block| {
+                let references = crate::model::references::References::of(&block.node.body);
+                let named: Vec<_> = references
+                    .procedures
+                    .iter()
+                    .map(|p| (p.node.as_str().to_string(), p.node.link()))
+                    .collect();
+                named
+            })
+            .collect();
+        assert_eq!(
+            links,
+            [
+                // The default names the second check; the third, `pool`, repeats the first's
+                // name and gets no id of its own.
+                ("roll".to_string(), Link::At(1)),
+                ("POOL".to_string(), Link::At(0)),
+                ("Dice".to_string(), Link::Absent),
             ]
         );
     }

@@ -136,6 +136,25 @@ impl Symbols {
             .or_else(|| exact(&self.statuses).map(ValueSymbol::Status))
     }
 
+    /// The id the runtime gives the check procedure `name`: its place among the pack's
+    /// `check` blocks in file order, counting one block per name (the first of a name,
+    /// matched without regard to case, as every block name is).
+    pub fn procedure_id(&self, name: &str) -> Option<usize> {
+        let name = name.to_lowercase();
+        let mut seen: Vec<String> = Vec::new();
+        for (_, declared) in self.blocks.iter().filter(|(kind, _)| *kind == BlockKind::Check) {
+            let declared = declared.name.to_lowercase();
+            if seen.contains(&declared) {
+                continue;
+            }
+            if declared == name {
+                return Some(seen.len());
+            }
+            seen.push(declared);
+        }
+        None
+    }
+
     /// The id of the stat declared exactly `name` (its first declaration).
     pub fn stat_id(&self, name: &str) -> Option<usize> {
         self.stats.iter().position(|declared| declared.name == name)

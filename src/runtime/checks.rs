@@ -10,6 +10,7 @@ use crate::model::expr::{LineContext, Rounding};
 use crate::model::procedure::Procedure;
 use crate::model::system::{Method, ModifierMode, TemplatePart};
 
+use super::blocks::BlockName;
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::rules::{Rules, RulesIndex};
 use super::scope::LineScope;
@@ -175,25 +176,43 @@ pub(crate) fn dice_count(
 }
 
 /// Finds the procedure `name` (else the system's default) with its block.
-pub(crate) fn find_procedure<'a>(
+pub(crate) fn find_procedure<'a, N: BlockName + ?Sized>(
     rules: &'a Rules,
-    name: Option<&str>,
+    name: Option<&N>,
     span: Span,
 ) -> Result<(&'a crate::model::Block, Procedure<'a>), RuntimeError> {
-    let block = match name.or(rules.default_check.as_deref()) {
-        Some(name) => Rules::find(&rules.checks, name).ok_or_else(|| {
-            unknown("check procedure", name, Rules::names(&rules.checks)).at(span)
-        })?,
-        None => return Err(RuntimeErrorKind::NoProcedure.at(span)),
-    };
+    let id = procedure_id(rules, name, span)?;
+    let block = rules.checks.at(id).ok_or_else(|| RuntimeErrorKind::NoProcedure.at(span))?;
     let procedure = Procedure::of(block).ok_or_else(|| RuntimeErrorKind::NoProcedure.at(span))?;
     Ok((block, procedure))
 }
 
+/// The id among the pack's `check` blocks of the procedure `name` (else the system's
+/// default).
+fn procedure_id<N: BlockName + ?Sized>(
+    rules: &Rules,
+    name: Option<&N>,
+    span: Span,
+) -> Result<usize, RuntimeError> {
+    match name {
+        Some(name) => rules.checks.id(name).ok_or_else(|| {
+            let text = name.text();
+            unknown("check procedure", text, rules.checks.names()).at(span)
+        }),
+        None => match (rules.default_procedure, rules.default_check.as_deref()) {
+            (Some(id), _) => Ok(id),
+            (None, Some(text)) => {
+                Err(unknown("check procedure", text, rules.checks.names()).at(span))
+            }
+            (None, None) => Err(RuntimeErrorKind::NoProcedure.at(span)),
+        },
+    }
+}
+
 /// Finds the procedure `name` (or the default) and prepares it for `scope`.
-pub(crate) fn prepare<'a>(
+pub(crate) fn prepare<'a, N: BlockName + ?Sized>(
     rules: &'a Rules,
-    name: Option<&str>,
+    name: Option<&N>,
     scope: &LineScope<'_>,
     span: Span,
 ) -> Result<Prepared<'a>, RuntimeError> {
@@ -203,8 +222,7 @@ pub(crate) fn prepare<'a>(
 /// The pool procedure the system's `Default check` names, if it is one: found once at
 /// load, as a `Check:` line naming no procedure (most of them) asks for it on every use.
 pub(crate) fn default_pool(rules: &RulesIndex) -> Option<PoolCheck> {
-    let name = rules.default_check.as_deref()?;
-    Rules::find(&rules.pools, name).cloned()
+    rules.pools.get(rules.default_procedure?)?.clone()
 }
 
 /// A procedure found by name: a pool gathered at load, or any other procedure read from its
@@ -224,13 +242,13 @@ pub(crate) enum Found<'a> {
 // asks on every use, and the default pool is at hand.
 // Kept: +89 instructions per attack without the pins of ticks, checks, flow (Nov 2026).
 #[inline(always)]
-pub(crate) fn find_check<'a>(
+pub(crate) fn find_check<'a, N: BlockName + ?Sized>(
     rules: &'a Rules,
-    name: Option<&str>,
+    name: Option<&N>,
     span: Span,
 ) -> Result<Found<'a>, RuntimeError> {
     let pool = match name {
-        Some(name) => Rules::find(&rules.pools, name),
+        Some(name) => rules.checks.id(name).and_then(|id| rules.pools.get(id)?.as_ref()),
         None => rules.default_pool.as_ref(),
     };
     match pool {

@@ -205,15 +205,10 @@ pub(crate) fn apply_to(
     let user = context.user;
     let who = who.to_string();
     let against = against.map(|other| subject(game, Some(other), user, target));
-    let block =
-        Rules::find(&context.rules.conditions, condition.name.node.as_str()).ok_or_else(|| {
-            unknown(
-                "condition",
-                condition.name.node.as_str(),
-                Rules::names(&context.rules.conditions),
-            )
+    let block = context.rules.conditions.find(condition.name.node.as_str()).ok_or_else(|| {
+        unknown("condition", condition.name.node.as_str(), context.rules.conditions.names())
             .at(span)
-        })?;
+    })?;
     let parties = super::durations::Parties { holder: &who, user };
     let mut count = |game: &mut Game, value: &Amount| amount(game, context, value, None, grade);
     let lasting = super::durations::resolve(game, duration, block, &parties, span, &mut count)?;
@@ -456,11 +451,10 @@ pub(crate) fn run(
         }
         Effect::InFront { layer, subject: who } => {
             let who = subject(game, Some(who), user, target);
-            let block =
-                Rules::find(&context.rules.armours, layer.node.as_str()).ok_or_else(|| {
-                    let names = Rules::names(&context.rules.armours);
-                    unknown("armour", layer.node.as_str(), names).at(layer.span)
-                })?;
+            let block = context.rules.armours.find(layer.node.as_str()).ok_or_else(|| {
+                let names = context.rules.armours.names();
+                unknown("armour", layer.node.as_str(), names).at(layer.span)
+            })?;
             let actor = game.world.actor(&who).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
             let (pool, built) = super::actors::armour_layer(context.rules, actor, block)?;
             game.remember(&who, Part::Layers(&pool));
@@ -476,11 +470,11 @@ pub(crate) fn run(
             super::check_options::raise_stat(game, user, stat, delta)?;
         }
         Effect::Remove { condition, subject: who, every } => {
-            if Rules::find(&context.rules.conditions, condition.name.node.as_str()).is_none() {
+            if context.rules.conditions.find(condition.name.node.as_str()).is_none() {
                 return Err(unknown(
                     "condition",
                     condition.name.node.as_str(),
-                    Rules::names(&context.rules.conditions),
+                    context.rules.conditions.names(),
                 )
                 .at(span));
             }
@@ -624,7 +618,7 @@ fn upgrade_bonus(
     let mut total = 0i64;
     let mut notes = Vec::new();
     for name in &actor.traits {
-        let Some(block) = Rules::find(&context.rules.traits, name) else { continue };
+        let Some(block) = context.rules.traits.find(name) else { continue };
         let BlockBody::Trait(lines) = &block.body else { continue };
         let applies = lines.iter().any(|line| match &line.node {
             TraitLine::To(Selector { alternatives }) => alternatives.iter().any(|alternative| {

@@ -300,7 +300,7 @@ impl Game {
             let found = find(game.rules_of(kind), kind.word(), name);
             if found.is_err()
                 && let Some(other) = other
-                && let Some(block) = Rules::find(game.rules_of(other), name)
+                && let Some(block) = game.rules_of(other).find(name)
             {
                 let (what, real) = (other.word(), block.name.node.as_str());
                 let article = crate::diagnostics::article;
@@ -442,8 +442,7 @@ fn find<'a>(
     what: &'static str,
     name: &str,
 ) -> Result<&'a crate::model::Block, RuntimeError> {
-    Rules::find(blocks, name)
-        .ok_or_else(|| unknown(what, name, Rules::names(blocks)).at(Span::NONE))
+    blocks.find(name).ok_or_else(|| unknown(what, name, blocks.names()).at(Span::NONE))
 }
 
 /// The trait of `actor` whose `Choices:` line groups `name` with a power or trait `actor`
@@ -457,7 +456,7 @@ fn chosen_already(
         actor.powers.iter().chain(&actor.traits).any(|held| held.eq_ignore_ascii_case(wanted))
     };
     for owner in &actor.traits {
-        let Some(block) = Rules::find(&rules.traits, owner) else { continue };
+        let Some(block) = rules.traits.find(owner) else { continue };
         let crate::model::BlockBody::Trait(lines) = &block.body else { continue };
         for line in lines {
             let crate::model::TraitLine::Choices(groups) = &line.node else { continue };

@@ -233,7 +233,7 @@ impl Scripts {
         let scripted = |block: &crate::model::Block| {
             crate::model::procedure::Procedure::of(block).is_some_and(|p| p.script.is_some())
         };
-        self.scripted_checks.set(rules.checks.iter().any(|(_, block)| scripted(block)));
+        self.scripted_checks.set(rules.checks.values().any(scripted));
     }
 
     /// True when a check procedure of the rules is a script.

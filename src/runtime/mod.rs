@@ -6,6 +6,7 @@
 
 mod acting;
 mod actors;
+mod blocks;
 mod challenge;
 mod check_options;
 mod checks;

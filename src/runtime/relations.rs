@@ -65,7 +65,7 @@ impl<'a> Held<'a> {
 }
 
 fn lines_of<'a>(rules: &'a Rules, name: &str) -> &'a [Spanned<ConditionLine>] {
-    match Rules::find(&rules.conditions, name).map(|block| &block.body) {
+    match rules.conditions.find(name).map(|block| &block.body) {
         Some(BlockBody::Condition(lines)) => lines,
         _ => &[],
     }

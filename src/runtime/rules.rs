@@ -2,21 +2,18 @@
 //! runtime needs on every command (resource rules, rounding, the default procedure), gathered
 //! once at load so a command never scans the pack. Nothing here mutates the world.
 
-use std::collections::BTreeMap;
-
 use crate::diagnostics::Spanned;
 use crate::engine::Key;
 use crate::model::expr::Link;
 use crate::model::system::ResourceRule;
-use crate::model::{Block, BlockKind, Pack, SystemLine};
+use crate::model::{BlockKind, Pack, SystemLine};
 
 /// The special names a system may define with a `Derived` line, in
 /// [`Rules::special_derived`] order.
 const SPECIALS: [crate::model::expr::Special; 2] =
     [crate::model::expr::Special::Tier, crate::model::expr::Special::Level];
 
-/// Blocks of one kind by lower-case name.
-pub(crate) type Blocks = BTreeMap<String, Block>;
+pub(crate) use super::blocks::Blocks;
 
 /// The pack indexed for running, with its compiled scripts: the index is shared by every
 /// copy of the game, on any thread; the scripts are single-threaded (a thread that takes a
@@ -62,11 +59,13 @@ pub(crate) struct RulesIndex {
     pub system: Vec<Spanned<SystemLine>>,
     /// `check` blocks.
     pub checks: Blocks,
-    /// The pool procedures among `checks`, under the same keys, gathered once so a check
-    /// never re-reads its block's lines.
-    pub pools: BTreeMap<String, super::checks::PoolCheck>,
+    /// The pool procedure of each of `checks`, by the check's id, gathered once so a check
+    /// never re-reads its block's lines (`None`: not a pool procedure).
+    pub pools: Vec<Option<super::checks::PoolCheck>>,
     /// The `Default check:` procedure's name.
     pub default_check: Option<String>,
+    /// That procedure's id among `checks`, when the pack has it.
+    pub default_procedure: Option<usize>,
     /// That procedure's pool, when it is one (see [`super::checks::default_pool`]).
     pub default_pool: Option<super::checks::PoolCheck>,
     /// The map's grid (`Grid: square`; hexes by default).
@@ -181,22 +180,6 @@ impl Rules {
     pub fn index(&self) -> &std::sync::Arc<RulesIndex> {
         &self.index
     }
-
-    /// The entry called `name` in `blocks` (keyed like [`Blocks`]), exactly or
-    /// case-insensitively.
-    pub fn find<'a, V>(blocks: &'a BTreeMap<String, V>, name: &str) -> Option<&'a V> {
-        // A keyed search rather than a scan: every block has two keys (as written and in
-        // lower case), and `get` measured cheaper than scanning even a short map.
-        blocks.get(name).or_else(|| blocks.get(&name.to_lowercase()))
-    }
-
-    /// The names of `blocks`, as written, for suggestions.
-    pub fn names(blocks: &Blocks) -> impl Iterator<Item = &str> {
-        blocks
-            .iter()
-            .filter(|(key, block)| **key == block.name.node.as_str().to_lowercase())
-            .map(|(_, block)| block.name.node.as_str())
-    }
 }
 
 impl RulesIndex {
@@ -205,8 +188,7 @@ impl RulesIndex {
         let mut rules = RulesIndex { symbols, ..RulesIndex::default() };
         for block in pack.blocks() {
             let block = &block.node;
-            let key = block.name.node.as_str().to_lowercase();
-            let map = match block.kind.node {
+            let blocks = match block.kind.node {
                 BlockKind::Power => &mut rules.powers,
                 BlockKind::Trait(_) => &mut rules.traits,
                 BlockKind::Condition => &mut rules.conditions,
@@ -216,13 +198,14 @@ impl RulesIndex {
                 BlockKind::Check => &mut rules.checks,
                 BlockKind::System => continue,
             };
-            // Keyed as written and in lower case: exact names (the common case) need no
-            // allocation to look up.
-            let exact = block.name.node.as_str().to_string();
-            if !map.contains_key(&key) {
-                map.insert(exact, block.clone());
-                map.entry(key).or_insert_with(|| block.clone());
-            }
+            let id = blocks.add(block);
+            // The link step numbered the procedures a rule line names the same way.
+            debug_assert!(
+                block.kind.node != BlockKind::Check
+                    || id.is_none()
+                    || id == rules.symbols.procedure_id(block.name.node.as_str()),
+                "procedure ids disagree"
+            );
         }
         let gear = &rules.symbols.gear;
         rules.weapons.values_mut().chain(rules.armours.values_mut()).for_each(|block| {
@@ -339,17 +322,16 @@ impl RulesIndex {
             })
             .map(|tag| tag.node.as_str().to_string())
             .collect();
-        for (key, block) in &rules.checks {
+        for block in rules.checks.values() {
             let procedure = crate::model::procedure::Procedure::of(block);
             if let Some(pool) = procedure.as_ref().and_then(|p| p.alternative_die_feeds)
                 && !rules.fed_pools.iter().any(|known| pool.node.matches(known))
             {
                 rules.fed_pools.push(pool.node.as_str().to_string());
             }
-            if let Some(pool) = procedure.as_ref().and_then(super::checks::PoolCheck::of) {
-                rules.pools.insert(key.clone(), pool);
-            }
+            rules.pools.push(procedure.as_ref().and_then(super::checks::PoolCheck::of));
         }
+        rules.default_procedure = rules.default_check.as_deref().and_then(|n| rules.checks.id(n));
         rules.default_pool = super::checks::default_pool(&rules);
         (rules.reactions, rules.watched_traits) = super::traits::of(&rules);
         rules.expr_maxes = super::maxes::of(&rules);

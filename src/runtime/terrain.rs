@@ -44,8 +44,8 @@ impl Game {
         n: Option<i64>,
         hexes: &[Hex],
     ) -> Result<(), RuntimeError> {
-        let block = Rules::find(&self.rules.conditions, condition).ok_or_else(|| {
-            unknown("condition", condition, Rules::names(&self.rules.conditions)).at(Span::NONE)
+        let block = self.rules.conditions.find(condition).ok_or_else(|| {
+            unknown("condition", condition, self.rules.conditions.names()).at(Span::NONE)
         })?;
         let example = match hexes.first() {
             Some(hex) => format!("terrain {} 2 at {hex}", block.name.node),
@@ -88,9 +88,10 @@ pub(crate) fn lay(
     hex: Hex,
     span: Span,
 ) -> Result<(), RuntimeError> {
-    let block = Rules::find(&game.rules.conditions, condition).ok_or_else(|| {
-        unknown("condition", condition, Rules::names(&game.rules.conditions)).at(span)
-    })?;
+    let block =
+        game.rules.conditions.find(condition).ok_or_else(|| {
+            unknown("condition", condition, game.rules.conditions.names()).at(span)
+        })?;
     let name = block.name.node.as_str().to_string();
     game.remember_terrain(hex);
     let laid = Laid { n, by: Some(by.to_string()) };
@@ -130,7 +131,7 @@ pub(crate) fn lift(
 
 /// Whether the condition block `condition` spares who laid it (`Spares: who laid it`).
 pub(crate) fn spares_layer(rules: &Rules, condition: &str) -> bool {
-    Rules::find(&rules.conditions, condition).is_some_and(|block| match &block.body {
+    rules.conditions.find(condition).is_some_and(|block| match &block.body {
         crate::model::BlockBody::Condition(lines) => {
             lines.iter().any(|line| matches!(line.node, crate::model::ConditionLine::SparesLayer))
         }
@@ -224,7 +225,7 @@ fn settle_with(
         return Ok(());
     };
     for (name, n) in gaining {
-        if Rules::find(&rules.conditions, &name).is_none() {
+        if rules.conditions.find(&name).is_none() {
             // The pack no longer has this condition (a save from an older pack): skip it.
             continue;
         }
