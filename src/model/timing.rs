@@ -82,6 +82,34 @@ impl Unit {
     }
 }
 
+/// What to write instead of `unit` in `for N <unit>` when it is none of [`UNITS`]: the
+/// closest unit, else every one (the help `check` and the session's `apply` give).
+pub fn unit_help(unit: &str) -> String {
+    let units = UNITS.iter().flat_map(|(_, written)| written.iter().copied());
+    match crate::diagnostics::did_you_mean(unit, units) {
+        Some(close) => format!("did you mean `{close}`?"),
+        None => {
+            let units: Vec<&str> = UNITS.iter().map(|(_, written)| written[0]).collect();
+            format!("count {} instead: `for 2 rounds`", units.join(", "))
+        }
+    }
+}
+
+/// What to write instead of `until <event>` when `event` is none of [`UNTILS`]: the
+/// closest wording, else every duration (the help `check` and the session's `apply` give).
+pub fn until_help(event: &str) -> String {
+    match crate::diagnostics::did_you_mean(event, Until::all_words()) {
+        Some(close) => format!("did you mean `until {close}`?"),
+        None => {
+            let units: Vec<String> =
+                UNITS.iter().map(|(_, written)| format!("`for N {}`", written[0])).collect();
+            let all: Vec<String> =
+                Until::all_words().map(|words| format!("`until {words}`")).collect();
+            format!("the durations the engine runs: {}, {}", units.join(", "), all.join(", "))
+        }
+    }
+}
+
 /// Whose turn an `until end of ... turn` waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Whose {

@@ -46,46 +46,60 @@ pub(crate) fn resolve(
     Ok(match written {
         Written::For { amount, unit } => {
             let n = u32::try_from(count(game, amount)?.max(0)).unwrap_or(u32::MAX);
-            match Unit::parse(unit) {
-                Some(Unit::Rounds) => Duration::Rounds(n),
-                Some(Unit::Turns) => {
-                    Duration::EndOfTurn { actor: parties.holder.to_string(), turns: n }
-                }
-                Some(Unit::Encounters) if n == 1 => Duration::EndOfEncounter,
-                Some(Unit::Encounters) => Duration::Encounters(n),
-                None => {
-                    let units = crate::model::timing::UNITS.iter().map(|(_, w)| w[0]);
-                    return Err(unknown("duration unit", unit, units).at(span));
-                }
-            }
+            let Some(unit) = Unit::parse(unit) else {
+                let units = crate::model::timing::UNITS.iter().map(|(_, w)| w[0]);
+                return Err(unknown("duration unit", unit, units).at(span));
+            };
+            counted(n, unit, parties.holder)
         }
-        Written::Until(event) => match Until::parse(&event.node) {
-            Some(Until::EndOfTurn { whose, next }) => {
-                let acting =
-                    game.world.encounter.as_ref().and_then(|e| e.acting()).map(|p| p.name.clone());
-                let owner = match whose {
-                    Whose::User => parties.user,
-                    Whose::Current => acting.as_deref().unwrap_or(parties.user),
-                };
-                if next {
-                    Duration::until_end_of_next_turn(owner, acting.as_deref())
-                } else {
-                    Duration::EndOfTurn { actor: owner.to_string(), turns: 1 }
-                }
-            }
-            Some(Until::EndOfRound) => Duration::Rounds(1),
-            Some(Until::EndOfEncounter) => Duration::EndOfEncounter,
-            Some(Until::Healed) => Duration::UntilHealed,
-            Some(Until::Hit) => Duration::UntilHit,
-            Some(Until::Removed) => Duration::UntilRemoved,
-            None => {
+        Written::Until(event) => {
+            let Some(event_until) = Until::parse(&event.node) else {
                 let words = Until::all_words();
                 return Err(
                     unknown("duration", &format!("until {}", event.node), words).at(event.span)
                 );
-            }
-        },
+            };
+            let acting =
+                game.world.encounter.as_ref().and_then(|e| e.acting()).map(|p| p.name.clone());
+            let owner = |whose| match whose {
+                Whose::User => parties.user.to_string(),
+                Whose::Current => acting.as_deref().unwrap_or(parties.user).to_string(),
+            };
+            until(event_until, owner, acting.as_deref())
+        }
     })
+}
+
+/// The engine duration of `for n <unit>` on `holder` (whose turns `for N turns` counts).
+pub(crate) fn counted(n: u32, unit: Unit, holder: &str) -> Duration {
+    match unit {
+        Unit::Rounds => Duration::Rounds(n),
+        Unit::Turns => Duration::EndOfTurn { actor: holder.to_string(), turns: n },
+        Unit::Encounters if n == 1 => Duration::EndOfEncounter,
+        Unit::Encounters => Duration::Encounters(n),
+    }
+}
+
+/// The engine duration of `until <event>`: `owner` says whose turn an `until end of ...
+/// turn` waits for, `acting` is the participant whose turn is in progress.
+pub(crate) fn until(
+    event: Until,
+    owner: impl FnOnce(Whose) -> String,
+    acting: Option<&str>,
+) -> Duration {
+    match event {
+        Until::EndOfTurn { whose, next: true } => {
+            Duration::until_end_of_next_turn(&owner(whose), acting)
+        }
+        Until::EndOfTurn { whose, next: false } => {
+            Duration::EndOfTurn { actor: owner(whose), turns: 1 }
+        }
+        Until::EndOfRound => Duration::Rounds(1),
+        Until::EndOfEncounter => Duration::EndOfEncounter,
+        Until::Healed => Duration::UntilHealed,
+        Until::Hit => Duration::UntilHit,
+        Until::Removed => Duration::UntilRemoved,
+    }
 }
 
 /// A count read on the holder, for lines with no context of their own (a script's

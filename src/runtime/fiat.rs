@@ -13,23 +13,18 @@ use super::Game;
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::rules::{Blocks, Rules};
 
-/// How long a condition the GM applies lasts.
+/// How long a condition the GM applies lasts: the words of the timing tables
+/// ([`crate::model::timing`]), read as the rule files read them. The GM has no turn of its
+/// own, so `until end of turn` and `until end of your turn` both wait for the holder's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lasting {
     /// As the condition block's `Duration:` line says; until removed when it has none.
     Declared,
-    /// `for 2 rounds`.
-    Rounds(u32),
-    /// `for 2 turns`: the holder's turn ends.
-    Turns(u32),
-    /// `until end of turn`: the end of the holder's next turn to end.
-    EndOfTurn,
-    /// `until end of next turn`: the end of the holder's next turn (not the current one).
-    EndOfNextTurn,
-    /// `until end of encounter`.
-    EndOfEncounter,
-    /// `until removed`.
-    UntilRemoved,
+    /// `for 2 rounds`, `for 2 turns` (the holder's turn ends), `for 1 encounter`.
+    For(u32, crate::model::timing::Unit),
+    /// `until removed`, `until end of next turn`, `until healed`: an entry of
+    /// [`crate::model::timing::UNTILS`].
+    Until(crate::model::timing::Until),
 }
 
 /// What the GM grants or revokes.
@@ -418,12 +413,10 @@ impl Game {
         let encounter = self.world.encounter.as_ref();
         let acting = encounter.and_then(|e| e.acting()).map(|p| p.name.clone());
         Ok(match lasting {
-            Lasting::Rounds(n) => Duration::Rounds(n),
-            Lasting::Turns(n) => Duration::EndOfTurn { actor: who.to_string(), turns: n },
-            Lasting::EndOfTurn => Duration::EndOfTurn { actor: who.to_string(), turns: 1 },
-            Lasting::EndOfNextTurn => Duration::until_end_of_next_turn(who, acting.as_deref()),
-            Lasting::EndOfEncounter => Duration::EndOfEncounter,
-            Lasting::UntilRemoved => Duration::UntilRemoved,
+            Lasting::For(n, unit) => super::durations::counted(n, unit, who),
+            Lasting::Until(event) => {
+                super::durations::until(event, |_| who.to_string(), acting.as_deref())
+            }
             // One reading of a condition block's `Duration:` line for every way a condition
             // is applied.
             Lasting::Declared => {

@@ -5,7 +5,9 @@
 use mythforge::engine::Duration;
 use mythforge::runtime::PowerUse;
 
-use super::common::{check, game};
+use mythforge::session::Session;
+
+use super::common::{check, game, transcript};
 
 const PACK: &str = "
 system Tiny
@@ -162,4 +164,39 @@ fn check_refuses_durations_the_engine_does_not_run() {
     let at = text.find("end of encountr").unwrap();
     assert_eq!(typo.primary_span().range(), at..at + "end of encountr".len());
     assert_eq!(typo.help.as_deref(), Some("did you mean `until end of encounter`?"));
+}
+
+#[test]
+fn the_sessions_apply_reads_the_rule_files_durations() {
+    let mut session = Session::new(game(PACK), 1);
+    let text = "actor Ana from Fighter\napply Weak to Ana until healed\nset Ana HP to 5\n\
+                Ana heals 2\n";
+    let (lines, failure) = transcript(&mut session, text);
+    assert!(failure.is_none(), "{failure:#?}");
+    let heal = lines.iter().position(|line| line == "> Ana heals 2").unwrap();
+    assert_eq!(
+        lines[heal + 1..].iter().filter(|line| *line == "Ana loses Weak").count(),
+        1,
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn a_misspelt_duration_in_the_session_gets_the_rule_files_did_you_mean() {
+    let mut session = Session::new(game(PACK), 1);
+    let text = "actor Ana from Fighter\napply Weak to Ana until end of tunr\n";
+    let (_, failure) = transcript(&mut session, text);
+    let failure = failure.expect("refused");
+    assert_eq!(failure.len(), 1, "{failure:#?}");
+    let typo = &failure[0];
+    assert_eq!(typo.code, "session::parse::unknown_duration");
+    assert_eq!(typo.message, "unknown duration `until end of tunr`");
+    assert_eq!(typo.help.as_deref(), Some("did you mean `until end of turn`?"));
+    let at = text.find("end of tunr").unwrap();
+    assert_eq!(typo.primary_span().range(), at..at + "end of tunr".len());
+    let text = "apply Weak to Ana for 2 roudns\n";
+    let (_, failure) = transcript(&mut session, text);
+    let unit = &failure.expect("refused")[0];
+    assert_eq!(unit.message, "unknown duration `for 2 roudns`");
+    assert_eq!(unit.help.as_deref(), Some("did you mean `rounds`?"));
 }
