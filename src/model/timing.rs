@@ -282,15 +282,18 @@ pub fn moments(lines: &[Spanned<ConditionLine>]) -> (Moments, Option<String>) {
 
 /// A moment a condition's `Trigger:` can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ConditionMoment {
+pub enum ConditionMoment {
+    /// The holder's start phase: `you start your turn`.
     Start,
+    /// The holder's end phase: `you end your turn`.
     End,
+    /// Entering the cell the condition lies on as terrain: `you enter the hex`.
     Enter,
 }
 
 /// Every wording of a condition's trigger moments, in lower case; `hex` stands for any cell
 /// word (`square`, `cell`). The one list [`moments`] reads and `check`'s help names.
-const CONDITION_MOMENTS: [(&str, ConditionMoment); 5] = [
+pub const CONDITION_MOMENTS: [(&str, ConditionMoment); 5] = [
     ("you start your turn", ConditionMoment::Start),
     ("you begin your turn", ConditionMoment::Start),
     ("you end your turn", ConditionMoment::End),

@@ -94,7 +94,7 @@ fn markdown() -> String {
          (`Resource HP:`).\n\n## Check methods\n\nThe values of a `check` block's `Method:` \
          line.\n\n| method |\n|---|\n",
     );
-    for method in ["pool", "roll under", "successes", "total", "versus"] {
+    for (_, method) in Method::ALL {
         let _ = writeln!(text, "| `{method}` |");
     }
     text.push_str("| `script f` (a script function rolls the check) |\n");
@@ -154,8 +154,8 @@ fn the_vocabulary_chapter_is_the_tables() {
             ) => assert_eq!(kind.to_string(), word),
         }
     }
-    for method in ["pool", "roll under", "successes", "total", "versus"] {
-        assert!(Method::parse(method).is_some(), "{method}");
+    for (method, words) in Method::ALL {
+        assert_eq!(Method::parse(words), Some(method), "{words}");
     }
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/vocabulary.md");
     let text = markdown();

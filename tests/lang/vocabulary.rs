@@ -1,9 +1,11 @@
 //! The vocabulary walk (issue 15): every entry of every table of the language — block kinds,
 //! the labels each block kind accepts, effect verbs, modifier forms, the rulings the engine
-//! reads — has evidence that a line using it does what it says: a named runtime test that
+//! reads, the reset moments, durations, trait triggers, condition moments, hook events,
+//! keyword rules and check methods — has evidence that a line using it does what it says: a named runtime test that
 //! runs it with asserted values, or a snippet `check` refuses with a diagnostic code. Shown
-//! text (`Details:`) is the one exception. Session commands have their own walk, over the
-//! command table (`src/session/table_tests.rs`).
+//! text (`Details:`) is the one exception. The timing tables and the hook events are run
+//! wording by wording by a session in `vocabulary_timing.rs`. Session commands have their
+//! own walk, over the command table (`src/session/table_tests.rs`).
 //!
 //! **To add a label, a verb, a modifier form or a ruling the engine reads:** add the table
 //! entry, then its evidence in the `match` of its table here — the match is exhaustive, so
@@ -20,13 +22,16 @@ use std::path::{Path, PathBuf};
 
 use mythforge::diagnostics::SourceMap;
 use mythforge::model::entity::Modifier;
+use mythforge::model::hook::HookEvent;
 use mythforge::model::labels::{
     ActorLabel, ArmourLabel, ConditionLabel, Labels, PowerLabel, ProcedureLabel, SystemLabel,
     TraitLabel, WeaponLabel,
 };
+use mythforge::model::power_rules::KeywordRule;
 use mythforge::model::system::EngineRuling;
+use mythforge::model::timing::{CONDITION_MOMENTS, MOMENTS, TRAIT_TRIGGERS, UNITS, UNTILS};
 use mythforge::model::verbs::EffectVerb;
-use mythforge::model::{BlockBody, BlockKind, ConditionLine, Pack, TraitKind};
+use mythforge::model::{BlockBody, BlockKind, ConditionLine, Method, Pack, TraitKind};
 
 /// What shows that a table entry does what it says.
 #[derive(Clone, Copy, Debug)]
@@ -574,6 +579,37 @@ fn ruling(ruling: EngineRuling) -> Evidence {
     }
 }
 
+fn keyword_rule(rule: KeywordRule) -> Evidence {
+    match rule {
+        KeywordRule::OwnTurn => {
+            Runs(&["an_attack_off_turn_points_at_the_keyword_rule_and_the_powers_keywords"])
+        }
+        KeywordRule::NotInEncounters | KeywordRule::NeedsTrigger => {
+            Runs(&["a_ritual_is_refused_in_an_encounter_and_a_reaction_without_a_trigger"])
+        }
+    }
+}
+
+fn method(method: Method) -> Evidence {
+    match method {
+        Method::Pool => Runs(&["kinesthetics_check_8_6_1_plus_3_vs_9_is_medium"]),
+        Method::RollUnder => Runs(&["roll_under_success_numbers_and_difficulty"]),
+        Method::Successes => Runs(&["success_pool_pushes_sixes_and_ease_skips_the_roll"]),
+        Method::Total => Runs(&["total_against_ten_with_a_critical"]),
+        Method::Versus => Runs(&["versus_ties_go_to_the_defender_by_the_procedure"]),
+    }
+}
+
+/// The timing tables and the system's event lines are walked wording by wording, each run
+/// by a session on one timeline, in `vocabulary_timing.rs`: these are its tests.
+const MOMENT_WALK: &str = "every_moment_wording_runs_at_its_moment_for_those_taking_part";
+const DURATION_WALK: &str =
+    "every_duration_wording_ends_where_it_says_from_a_rule_line_and_from_the_gm";
+const TRIGGER_WALK: &str = "every_trait_trigger_wording_runs_its_effect_at_its_event";
+const CONDITION_MOMENT_WALK: &str =
+    "every_condition_moment_wording_runs_the_conditions_effect_at_its_moment";
+const HOOK_WALK: &str = "every_hook_event_runs_a_systems_on_line_for_whom_it_happens_to";
+
 /// Every header word a block may start with (`BlockKind::parse` must know each).
 const BLOCK_WORDS: [&str; 13] = [
     "system",
@@ -755,6 +791,46 @@ fn entries() -> Vec<Entry> {
             evidence: modifier(&form),
         });
     }
+    let timing = |table: &'static str, name: &str, test: &'static [&'static str]| Entry {
+        table,
+        name: name.to_string(),
+        evidence: Runs(test),
+    };
+    for (_, wordings) in MOMENTS {
+        all.extend(wordings.iter().map(|w| timing("reset moment", w, &[MOMENT_WALK])));
+    }
+    for (_, wordings) in UNTILS {
+        all.extend(
+            wordings.iter().map(|w| timing("duration", &format!("until {w}"), &[DURATION_WALK])),
+        );
+    }
+    for (_, wordings) in UNITS {
+        all.extend(
+            wordings.iter().map(|w| timing("duration", &format!("for N {w}"), &[DURATION_WALK])),
+        );
+    }
+    all.extend(TRAIT_TRIGGERS.iter().map(|w| timing("trait trigger", w, &[TRIGGER_WALK])));
+    for (wording, _) in CONDITION_MOMENTS {
+        all.push(timing("condition moment", wording, &[CONDITION_MOMENT_WALK]));
+    }
+    for (_, words) in HookEvent::ALL {
+        all.push(timing("hook event", &format!("On {words}:"), &[HOOK_WALK]));
+    }
+    for (rule, words) in KeywordRule::ALL {
+        all.push(Entry {
+            table: "keyword rule",
+            name: words.to_string(),
+            evidence: keyword_rule(rule),
+        });
+    }
+    for (each, words) in Method::ALL {
+        all.push(Entry { table: "check method", name: words.to_string(), evidence: method(each) });
+    }
+    all.push(timing(
+        "check method",
+        "script f",
+        &["the_script_grades_forced_dice_with_the_procedures_labels"],
+    ));
     for engine_ruling in EngineRuling::ALL {
         all.push(Entry {
             table: "engine ruling",
