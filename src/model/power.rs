@@ -568,14 +568,7 @@ pub enum TraitKind {
 
 impl fmt::Display for TraitKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            TraitKind::Trait => "trait",
-            TraitKind::Feat => "feat",
-            TraitKind::Item => "item",
-            TraitKind::Relationship => "relationship",
-            TraitKind::Stance => "stance",
-            TraitKind::Upgrade => "upgrade",
-        })
+        f.write_str(super::BlockKind::Trait(*self).word())
     }
 }
 

@@ -1,5 +1,5 @@
 //! The guide's vocabulary chapter (`docs/src/vocabulary.md`) is generated from the tables
-//! the parser and `check` read — the block kinds, each kind's label table
+//! the parser and `check` read — the block kinds (`model::BLOCK_KINDS`), each kind's label table
 //! (`model::labels`), the effect verbs (`model::verbs`), the rulings the engine reads
 //! (`EngineRuling`), the hook events and the keyword rules — so the reference cannot drift
 //! from the language. Regenerate with `INSTA_UPDATE=always cargo test --test cli
@@ -12,25 +12,8 @@ use mythforge::model::labels::{
     SystemLabel, TraitLabel, WeaponLabel,
 };
 use mythforge::model::power_rules::KeywordRule;
-use mythforge::model::{BlockKind, TraitKind, hook::HookEvent, system::EngineRuling};
+use mythforge::model::{BLOCK_KINDS, BlockKind, TraitKind, hook::HookEvent, system::EngineRuling};
 use mythforge::model::{Method, verbs::EffectVerb};
-
-/// Every header word, with the kind it names and what such a block is for.
-const KINDS: [(&str, &str); 13] = [
-    ("system", "the game: stats, resources, derived values, turn structure, rulings"),
-    ("check", "a check procedure: how a check is rolled and graded"),
-    ("power", "something an actor uses: cost, target, check, results"),
-    ("trait", "a lasting property of an actor"),
-    ("feat", "a trait (a feat)"),
-    ("item", "a trait (an item that takes slots)"),
-    ("relationship", "a trait (a relationship with a group)"),
-    ("stance", "a trait adopted with `adopts`, one at a time"),
-    ("upgrade", "a trait that changes the powers its `To:` selects"),
-    ("condition", "a state an actor holds: modifiers, durations, turn effects"),
-    ("actor", "a stat block actors are made from"),
-    ("weapon", "a weapon: read as `[Weapon]` by the powers that use it"),
-    ("armour", "a protective layer in front of a layered pool (also `armor`)"),
-];
 
 /// The documented name of a kind's label table.
 fn table<L: Labels>() -> String {
@@ -69,8 +52,11 @@ fn markdown() -> String {
          ## Block kinds\n\nA block starts with a header line, `KIND Name`.\n\n\
          | header | is |\n|---|---|\n",
     );
-    for (word, meaning) in KINDS {
-        let _ = writeln!(text, "| `{word}` | {meaning} |");
+    for entry in BLOCK_KINDS {
+        let also: Vec<String> = entry.also.iter().map(|word| format!("`{word}`")).collect();
+        let also =
+            if also.is_empty() { String::new() } else { format!(" (also {})", also.join(", ")) };
+        let _ = writeln!(text, "| `{}` | {}{also} |", entry.word, entry.summary);
     }
     let sections: [(&str, &str, String); 8] = [
         ("system", "`system`", table::<SystemLabel>()),
@@ -134,8 +120,8 @@ fn markdown() -> String {
 #[test]
 fn the_vocabulary_chapter_is_the_tables() {
     // Every header word names a kind, and every kind has a word (a new kind fails here).
-    for (word, _) in KINDS {
-        let kind = BlockKind::parse(word).unwrap_or_else(|| panic!("`{word}` is no kind"));
+    for entry in BLOCK_KINDS {
+        let (word, kind) = (entry.word, entry.kind);
         match kind {
             BlockKind::System
             | BlockKind::Power

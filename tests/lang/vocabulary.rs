@@ -31,7 +31,7 @@ use mythforge::model::power_rules::KeywordRule;
 use mythforge::model::system::EngineRuling;
 use mythforge::model::timing::{CONDITION_MOMENTS, MOMENTS, TRAIT_TRIGGERS, UNITS, UNTILS};
 use mythforge::model::verbs::EffectVerb;
-use mythforge::model::{BlockBody, BlockKind, ConditionLine, Method, Pack, TraitKind};
+use mythforge::model::{BLOCK_KINDS, BlockBody, BlockKind, ConditionLine, Method, Pack, TraitKind};
 
 /// What shows that a table entry does what it says.
 #[derive(Clone, Copy, Debug)]
@@ -610,23 +610,6 @@ const CONDITION_MOMENT_WALK: &str =
     "every_condition_moment_wording_runs_the_conditions_effect_at_its_moment";
 const HOOK_WALK: &str = "every_hook_event_runs_a_systems_on_line_for_whom_it_happens_to";
 
-/// Every header word a block may start with (`BlockKind::parse` must know each).
-const BLOCK_WORDS: [&str; 13] = [
-    "system",
-    "power",
-    "trait",
-    "feat",
-    "item",
-    "relationship",
-    "stance",
-    "upgrade",
-    "condition",
-    "actor",
-    "weapon",
-    "armour",
-    "check",
-];
-
 fn block(kind: BlockKind) -> Evidence {
     match kind {
         BlockKind::System => Runs(&["kinesthetics_check_8_6_1_plus_3_vs_9_is_medium"]),
@@ -764,9 +747,12 @@ fn parsed_modifier(example: &str) -> Modifier {
 
 fn entries() -> Vec<Entry> {
     let mut all = Vec::new();
-    for word in BLOCK_WORDS {
-        let kind = BlockKind::parse(word).unwrap_or_else(|| panic!("`{word}` is no block kind"));
-        all.push(Entry { table: "block kind", name: word.to_string(), evidence: block(kind) });
+    for entry in BLOCK_KINDS {
+        all.push(Entry {
+            table: "block kind",
+            name: entry.word.to_string(),
+            evidence: block(entry.kind),
+        });
     }
     all.extend(labels("power label", power));
     all.extend(labels("trait label", trait_line));
@@ -951,9 +937,12 @@ fn shape(modifier: &Modifier) -> String {
 
 #[test]
 fn every_block_word_is_a_kind_and_every_kind_has_a_word() {
-    let kinds: Vec<String> = BLOCK_WORDS
-        .iter()
-        .map(|word| BlockKind::parse(word).expect("a block word").to_string())
-        .collect();
-    assert_eq!(kinds, BLOCK_WORDS, "each word names its own kind");
+    for entry in BLOCK_KINDS {
+        for word in std::iter::once(entry.word).chain(entry.also.iter().copied()) {
+            assert_eq!(BlockKind::parse(word), Some(entry.kind), "`{word}`");
+        }
+        assert_eq!(entry.kind.to_string(), entry.word, "each kind prints as its word");
+        let same = BLOCK_KINDS.iter().filter(|other| other.kind == entry.kind).count();
+        assert_eq!(same, 1, "`{}` has one entry", entry.word);
+    }
 }
