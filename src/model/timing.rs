@@ -54,6 +54,20 @@ impl Moment {
     pub fn all_words() -> impl Iterator<Item = &'static str> {
         MOMENTS.iter().flat_map(|(_, written)| written.iter().copied())
     }
+
+    /// When it runs and for whom, in one line (the docs' table).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Moment::EncounterStart => "the encounter opens: every participant, before round 1",
+            Moment::RoundStart => {
+                "a round starts (round 1 as the encounter opens): every participant"
+            }
+            Moment::TurnStart => "the holder's own turn starts (its start phase)",
+            Moment::TurnEnd => "the holder's own turn ends (as its end phase begins)",
+            Moment::RoundEnd => "a round ends: every participant",
+            Moment::EncounterEnd => "the encounter ends: every participant",
+        }
+    }
 }
 
 /// What `for N <unit>` counts.
@@ -79,6 +93,15 @@ impl Unit {
     pub fn parse(text: &str) -> Option<Unit> {
         let word = text.trim().to_ascii_lowercase();
         UNITS.iter().find(|(_, written)| written.contains(&word.as_str())).map(|(unit, _)| *unit)
+    }
+
+    /// How long `for N <unit>` lasts, in one line (the docs' table).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Unit::Rounds => "N round ends (`for 1 round`: to the end of the round in progress)",
+            Unit::Turns => "to the end of the holder's Nth turn",
+            Unit::Encounters => "to the end of the Nth encounter the holder takes part in",
+        }
     }
 }
 
@@ -167,6 +190,35 @@ impl Until {
     /// Every wording after `until`, for did-you-mean and help.
     pub fn all_words() -> impl Iterator<Item = &'static str> {
         UNTILS.iter().flat_map(|(_, written)| written.iter().copied())
+    }
+
+    /// How long it lasts, in one line (the docs' table). The user is who applied it; the
+    /// GM's `apply` has no user, so there every turn named is the holder's.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Until::EndOfTurn { whose: Whose::Current, next: false } => {
+                "to the end of the turn in progress (the user's outside an encounter)"
+            }
+            Until::EndOfTurn { whose: Whose::User, next: false } => {
+                "to the end of the user's turn: the one in progress, else the user's next"
+            }
+            Until::EndOfTurn { whose: Whose::Current, next: true } => {
+                "over the acting participant's next turn (not the one in progress), to its end"
+            }
+            Until::EndOfTurn { whose: Whose::User, next: true } => {
+                "over the user's next turn (not the one in progress), to its end"
+            }
+            Until::EndOfRound => "to the end of the round in progress",
+            Until::EndOfEncounter => {
+                "to the end of the encounter (outside one: of the next one the holder takes part in)"
+            }
+            Until::Healed => "until a heal raises the holder's health; it outlasts the encounter",
+            Until::Hit => {
+                "until an actor's damage effect lands on the holder (not a condition's ongoing \
+                 damage); it outlasts the encounter"
+            }
+            Until::Removed => "until an effect or the GM removes it",
+        }
     }
 }
 

@@ -1,9 +1,10 @@
 //! The guide's vocabulary chapter (`docs/src/vocabulary.md`) is generated from the tables
-//! the parser and `check` read — the block kinds (`model::BLOCK_KINDS`), each kind's label table
-//! (`model::labels`), the effect verbs (`model::verbs`), the rulings the engine reads
-//! (`EngineRuling`), the hook events and the keyword rules — so the reference cannot drift
-//! from the language. Regenerate with `INSTA_UPDATE=always cargo test --test cli
-//! guide_vocabulary` and review the diff.
+//! the parser and `check` read — the block kinds (`model::BLOCK_KINDS`), each kind's label
+//! table (`model::labels`), the effect verbs (`model::verbs`), the rulings the engine reads
+//! (`EngineRuling`), the hook events, the keyword rules and the timing tables
+//! (`model::timing`: durations, reset moments, trait and condition triggers) — so the
+//! reference cannot drift from the language. Regenerate with `INSTA_UPDATE=always cargo test
+//! --test cli guide_vocabulary` and review the diff.
 
 use std::fmt::Write;
 
@@ -12,6 +13,9 @@ use mythforge::model::labels::{
     SystemLabel, TraitLabel, WeaponLabel,
 };
 use mythforge::model::power_rules::KeywordRule;
+use mythforge::model::timing::{
+    CONDITION_MOMENTS, ConditionMoment, MOMENTS, TRAIT_TRIGGERS, UNITS, UNTILS,
+};
 use mythforge::model::{BLOCK_KINDS, BlockKind, TraitKind, hook::HookEvent, system::EngineRuling};
 use mythforge::model::{Method, verbs::EffectVerb};
 
@@ -114,7 +118,60 @@ fn markdown() -> String {
     for (_, words) in KeywordRule::ALL {
         let _ = writeln!(text, "| `{words}` |");
     }
+    timing(&mut text);
     text
+}
+
+/// The timing tables: durations, reset moments, trait triggers and condition moments.
+fn timing(text: &mut String) {
+    let quoted = |before: &str, words: &[&str]| {
+        let all: Vec<String> = words.iter().map(|w| format!("`{before}{w}`")).collect();
+        all.join(", ")
+    };
+    text.push_str(
+        "\n## Durations\n\nHow long an applied condition lasts, written after the `apply` \
+         (`apply Dazed to Target until end of turn`), else on the condition's `Duration:` \
+         line; with neither it lasts until removed. The session's `apply` takes the same \
+         words; the GM has no turn of its own, so there every turn named is the holder's. \
+         The user is who applied the condition.\n\n| written | lasts |\n|---|---|\n",
+    );
+    for (unit, words) in UNITS {
+        let _ = writeln!(text, "| `for N {}` | {} |", words[0], unit.meaning());
+    }
+    for (until, words) in UNTILS {
+        let _ = writeln!(text, "| {} | {} |", quoted("until ", words), until.meaning());
+    }
+    text.push_str(
+        "\n## Reset moments\n\nWhen a resource's rules on its system line run: `reset to N \
+         at MOMENT`, `gain N at MOMENT`, `lost at MOMENT` (`the`, `each` and `every` may be \
+         written: `at the start of each round`). They run for the participants of the \
+         encounter, never for an actor outside it.\n\n| written | runs when |\n|---|---|\n",
+    );
+    for (moment, words) in MOMENTS {
+        let _ = writeln!(text, "| {} | {} |", quoted("", words), moment.meaning());
+    }
+    text.push_str(
+        "\n## Trait triggers\n\nA trait's `Trigger:` line: its `Effect:` runs for the \
+         holder each time the event happens to it. `<Resource>` is a resource name.\n\n\
+         | trigger |\n|---|\n",
+    );
+    for trigger in TRAIT_TRIGGERS {
+        let _ = writeln!(text, "| `{trigger}` |");
+    }
+    text.push_str(
+        "\n## Condition moments\n\nA condition's `Trigger:` line: when its `Effect:` lines \
+         run on the holder (without a `Trigger:`, at its start phase); `or` joins two. The \
+         hex is where the condition lies as terrain (`square` and `cell` may be written).\n\n\
+         | trigger | runs |\n|---|---|\n",
+    );
+    for (words, moment) in CONDITION_MOMENTS {
+        let runs = match moment {
+            ConditionMoment::Start => "at the holder's start phase",
+            ConditionMoment::End => "at the holder's end phase",
+            ConditionMoment::Enter => "on whoever enters the hex (placed, walking, pushed)",
+        };
+        let _ = writeln!(text, "| `{words}` | {runs} |");
+    }
 }
 
 #[test]
