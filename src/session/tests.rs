@@ -607,12 +607,14 @@ fn game_backend_refuses_unsupported_commands_and_shows_defined_blocks() {
         Session::new(crate::runtime::Game::new(1), 1).with_packs(Vec::new(), PathBuf::from("."));
     let run = session.run_text(
         "rules.session",
-        "power Quick Jab\nCost: 1 CP\n\nshow power quick jab\n",
+        "power Quick Jab\nCost: 1 CP\n\nstance Jaguar\n\nweapon Sling\n\nshow power quick jab\n",
         None,
     );
     assert!(run.failure.is_none(), "{:?}", run.failure);
-    assert_eq!(run.steps[1].events[0].text, "power Quick Jab\nCost: 1 CP");
+    assert_eq!(run.steps[3].events[0].text, "power Quick Jab\nCost: 1 CP");
     assert_eq!(session.complete_names(CompletionKind::Power), ["Quick Jab"]);
+    assert_eq!(session.complete_names(CompletionKind::Stance), ["Jaguar"]);
+    assert_eq!(session.complete_names(CompletionKind::Weapon), ["Sling"]);
     let run =
         session.run_text("runtime.session", "challenge 3 clues before 2 alarms with A\n", None);
     // Challenges run now, but need the system's `Challenge counters:`.
