@@ -641,3 +641,25 @@ fn a_backend_without_gm_changes_or_reload_refuses_them_and_changes_nothing() {
     let run = session.run_text("load.session", "load sample\nreload\n", None);
     assert_eq!(run.failure.expect("refused")[0].code, "session::no_reload");
 }
+
+/// The words of the session grammar's `grant_kind` rule, read from grammar/session.pest.
+fn grant_kind_words() -> Vec<String> {
+    let grammar = include_str!("../../grammar/session.pest");
+    let start = grammar.find("\ngrant_kind = @{").expect("the `grant_kind` rule");
+    let body = &grammar[start..];
+    let body = &body[..body.find('}').expect("the end of `grant_kind`")];
+    body.split('"').skip(1).step_by(2).map(str::to_string).collect()
+}
+
+#[test]
+fn the_grant_kinds_are_the_block_kinds_the_gm_can_grant() {
+    // The grammar keeps its literal list; the block kind table decides what each word is.
+    let mut grammar = grant_kind_words();
+    let mut table: Vec<String> = crate::model::BlockKind::all_words()
+        .filter(|word| crate::runtime::Grantable::parse(word).is_some())
+        .map(str::to_string)
+        .collect();
+    grammar.sort();
+    table.sort();
+    assert_eq!(grammar, table, "grammar/session.pest `grant_kind` and model::BLOCK_KINDS differ");
+}
