@@ -1,9 +1,9 @@
 //! The timing tables walked entry by entry (issue 15, Deliver 2): every wording of
-//! `timing::MOMENTS`, `UNTILS`, `UNITS`, `TRAIT_TRIGGERS` and
-//! `CONDITION_MOMENTS` is written into a small pack and
-//! run by a session over one fixed timeline (an encounter of Ana and Bo stepped a phase at a
-//! time, a heal, a hit, the end of the encounter, a removal); each test asserts the point of
-//! the timeline where the entry acts, so two entries that mean different things cannot
+//! `timing::MOMENTS`, `UNTILS`, `UNITS`, `TRAIT_TRIGGERS` and `CONDITION_MOMENTS`, and every
+//! `HookEvent` as a system's `On <event>:` line, is written into a small pack and run by a
+//! session over one fixed timeline (an encounter of Ana, Bo and Cy stepped a phase at a
+//! time, a hit, a heal, the end of the encounter, a removal); each test asserts the points
+//! of the timeline where the entry acts, so two entries that mean different things cannot
 //! silently share a meaning. `vocabulary.rs` lists these tests as the tables' evidence.
 
 use std::path::PathBuf;
