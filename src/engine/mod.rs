@@ -44,7 +44,7 @@ pub use checks::{
 };
 pub use clock::{ClockAdvance, WorldClock};
 pub use condition::{
-    ActiveCondition, Applied, Conditions, Duration, Modifier, Stacking, combine_modifiers,
+    ActiveCondition, Adjustment, Applied, Conditions, Expiry, StackRule, combine_adjustments,
 };
 pub use damage::{
     Damage, DamageRules, DamageSteps, HealRules, HealSteps, RoundingDirection, Scale,

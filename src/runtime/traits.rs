@@ -16,7 +16,7 @@
 use std::sync::Arc;
 
 use crate::diagnostics::{Span, Spanned};
-use crate::engine::{ActiveCondition, Duration};
+use crate::engine::{ActiveCondition, Expiry};
 use crate::model::expr::LineContext;
 use crate::model::timing::TraitTrigger;
 use crate::model::{
@@ -207,7 +207,7 @@ fn hold(game: &mut Game, rules: &Rules, actor: &str, block: &Block) -> Result<()
             );
         };
         let mut active =
-            ActiveCondition::new(condition_block.name.node.as_str(), Duration::UntilRemoved)
+            ActiveCondition::new(condition_block.name.node.as_str(), Expiry::UntilRemoved)
                 .with_source(source);
         if let Some(n) = &condition.amount {
             let holder = game.world.actor(actor).map_err(engine)?;
