@@ -79,5 +79,5 @@ pub use save::{
 };
 pub use short_list::ShortList;
 pub use state::{Laid, World};
-pub use stats::{Ids, Key, Resources, Stats, Table};
+pub use stats::{Ids, Key, NameTable, Resources, Stats};
 pub use text::{NameCache, SharedText};
