@@ -26,7 +26,7 @@ use crate::model::{
 use super::Game;
 use super::effects::{Context, execute, stacking_of};
 use super::error::{RuntimeError, RuntimeErrorKind};
-use super::hooks::{Event, EventData};
+use super::hooks::{EventData, Occurrence};
 use super::journal::Part;
 use super::rules::{Rules, RulesIndex};
 use super::scope::LineScope;
@@ -295,7 +295,7 @@ fn whiles_hold(
 /// Runs the traits that react to `event`: each trait its actor lists whose trigger is the
 /// event (the resource, for `you fall to 0 HP`), while its `While:` lines hold, runs its
 /// Effect lines with the holder as user and target.
-pub(crate) fn react(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
+pub(crate) fn react(game: &mut Game, event: &Occurrence) -> Result<(), RuntimeError> {
     let rules = Arc::clone(&game.rules);
     for reaction in &rules.reactions {
         if reaction.trigger.event != event.kind {
