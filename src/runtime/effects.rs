@@ -207,7 +207,7 @@ pub(crate) fn apply_to(
     let user = context.user;
     let who = who.to_string();
     let against = against.map(|other| subject(game, Some(other), user, target));
-    let block = context.rules.conditions.find(condition.name.node.as_str()).ok_or_else(|| {
+    let block = context.rules.conditions.find(&condition.name.node).ok_or_else(|| {
         unknown("condition", condition.name.node.as_str(), context.rules.conditions.names())
             .at(span)
     })?;
@@ -338,7 +338,7 @@ pub(crate) fn run(
                     )
                 })?,
             };
-            super::terrain::lay(game, (condition.name.node.as_str(), n), user, hex, span)?;
+            super::terrain::lay(game, (&condition.name.node, n), user, hex, span)?;
         }
         Effect::Lift { condition, at } => {
             let who = match at {
@@ -453,7 +453,7 @@ pub(crate) fn run(
         }
         Effect::InFront { layer, subject: who } => {
             let who = subject(game, Some(who), user, target);
-            let block = context.rules.armours.find(layer.node.as_str()).ok_or_else(|| {
+            let block = context.rules.armours.find(&layer.node).ok_or_else(|| {
                 let names = context.rules.armours.names();
                 unknown("armour", layer.node.as_str(), names).at(layer.span)
             })?;
@@ -472,7 +472,7 @@ pub(crate) fn run(
             super::check_options::raise_stat(game, user, stat, delta)?;
         }
         Effect::Remove { condition, subject: who, every } => {
-            if context.rules.conditions.find(condition.name.node.as_str()).is_none() {
+            if context.rules.conditions.find(&condition.name.node).is_none() {
                 return Err(unknown(
                     "condition",
                     condition.name.node.as_str(),

@@ -156,7 +156,7 @@ impl Game {
     pub fn load(&mut self, paths: &[PathBuf]) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
         let mut sources = SourceMap::new();
         let (pack, mut diagnostics) = crate::parse::load_pack(paths, &mut sources);
-        let scripts = super::host::script_files(paths)?;
+        let scripts = super::host::script_files(paths, &pack)?;
         self.install(pack, sources, &scripts, &mut diagnostics, None)
     }
 
@@ -259,8 +259,9 @@ impl Game {
             }
         };
         // A pack that comes with scripts must define every function it declares. (A pack
-        // loaded with no scripts at all fails at the first call instead, as before: tests
-        // and embedders load rules alone on purpose.)
+        // read from disk without a scripts folder was refused when its scripts were read,
+        // `host::script_files`; one given from memory with none at all fails at the first
+        // call instead: tests and embedders load rules alone on purpose.)
         if let Some(scripts) =
             compiled.as_ref().filter(|_| !diagnostics.iter().any(Diagnostic::is_error))
         {

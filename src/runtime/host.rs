@@ -375,8 +375,10 @@ pub fn check_scripts(
 }
 
 /// One error per function a `Functions:` line of `pack` declares that no script of
-/// `library` defines (every declared function when the pack has no scripts): a pack that
-/// declares what it cannot call is refused at load, as `check` refuses it.
+/// `library` defines: a pack that declares what it cannot call is refused at load, as
+/// `check` refuses it. Without a library (no scripts folder was found for the pack), every
+/// function it declares, and every hook's, is such an error: the pack would check clean and
+/// then fail at the first call.
 pub(crate) fn undefined_functions(
     pack: &crate::model::Pack,
     library: Option<&crate::script::ScriptLibrary>,
@@ -385,14 +387,22 @@ pub(crate) fn undefined_functions(
     for block in pack.blocks() {
         let crate::model::BlockBody::System(lines) = &block.node.body else { continue };
         for line in lines {
-            let crate::model::SystemLine::Functions(names) = &line.node else { continue };
+            let names = match &line.node {
+                crate::model::SystemLine::Functions(names) => names.as_slice(),
+                crate::model::SystemLine::Hook { function, .. } if library.is_none() => {
+                    std::slice::from_ref(function)
+                }
+                _ => continue,
+            };
             for name in names {
-                let mut defined = library.into_iter().flat_map(|l| l.functions());
-                if defined.any(|f| f.name == name.node.as_str()) {
+                let Some(library) = library else {
+                    diagnostics.push(no_scripts_folder(name));
+                    continue;
+                };
+                if library.functions().any(|f| f.name == name.node.as_str()) {
                     continue;
                 }
-                let known =
-                    library.into_iter().flat_map(|l| l.functions()).map(|f| f.name.as_str());
+                let known = library.functions().map(|f| f.name.as_str());
                 diagnostics.push(
                     Diagnostic::error(
                         "script::undefined_function",
@@ -411,15 +421,39 @@ pub(crate) fn undefined_functions(
     diagnostics
 }
 
+/// The error for a script function `name` a pack declares when no scripts folder was found
+/// for the pack.
+fn no_scripts_folder(name: &crate::diagnostics::Spanned<crate::model::Name>) -> Diagnostic {
+    Diagnostic::error(
+        "script::no_scripts",
+        format!("`{}` is a script function, but this pack has no scripts folder", name.node),
+    )
+    .with_primary(name.span, "declared here")
+    .with_help(
+        "put the pack's `.rhai` files in `scripts/<pack>/` beside `rules/<pack>/`, or in a \
+         `scripts` folder inside the pack's folder (as `mythforge export` writes it)",
+    )
+}
+
 fn holds_scripts(folder: &Path) -> bool {
     std::fs::read_dir(folder).is_ok_and(|entries| {
         entries.flatten().any(|entry| entry.path().extension().is_some_and(|ext| ext == "rhai"))
     })
 }
 
-/// The scripts of a pack loaded from `paths` (see [`script_folders`]), as `(name, text)`.
-pub(crate) fn script_files(paths: &[PathBuf]) -> Result<Vec<(String, String)>, Vec<Diagnostic>> {
-    read_scripts(&script_folders(paths))
+/// The scripts of `pack`, loaded from `paths` (see [`script_folders`]), as `(name, text)`;
+/// when no scripts folder is found, an error for each script function the pack declares
+/// ([`undefined_functions`]).
+pub(crate) fn script_files(
+    paths: &[PathBuf],
+    pack: &crate::model::Pack,
+) -> Result<Vec<(String, String)>, Vec<Diagnostic>> {
+    let folders = script_folders(paths);
+    if folders.is_empty() {
+        let errors = undefined_functions(pack, None);
+        return if errors.is_empty() { Ok(Vec::new()) } else { Err(errors) };
+    }
+    read_scripts(&folders)
 }
 
 /// Every `.rhai` file in `folders`, sorted by name. Unreadable files are diagnostics.

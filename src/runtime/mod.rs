@@ -69,6 +69,7 @@ pub use error::{LimitReached, RuntimeError, RuntimeErrorKind};
 pub use fiat::{Grantable, Lasting};
 pub use game::{Game, Portable, UNDO_LIMIT};
 pub(crate) use host::script_files;
+pub(crate) use host::undefined_functions;
 pub use host::{check_scripts, script_folders};
 pub use power::{BoundNames, PowerOptions, PowerOutcome, PowerUse, TargetOutcome, TargetOutcomes};
 pub use procedures::{VersusOutcome, VersusRequest};

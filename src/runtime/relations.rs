@@ -64,7 +64,10 @@ impl<'a> Held<'a> {
     }
 }
 
-fn lines_of<'a>(rules: &'a Rules, name: &str) -> &'a [Spanned<ConditionLine>] {
+fn lines_of<'a, N: super::blocks::BlockName + ?Sized>(
+    rules: &'a Rules,
+    name: &N,
+) -> &'a [Spanned<ConditionLine>] {
     match rules.conditions.find(name).map(|block| &block.body) {
         Some(BlockBody::Condition(lines)) => lines,
         _ => &[],
@@ -125,7 +128,8 @@ pub(crate) fn held<'a>(rules: &'a Rules, actor: &'a Actor) -> Vec<Held<'a>> {
                     source: holder.source,
                     against: holder.against,
                     included_by: Some(holder.name),
-                    lines: lines_of(rules, name),
+                    // By the id the link step gave the `Includes:` line's name.
+                    lines: lines_of(rules, &condition.name.node),
                 };
                 match out.iter().position(|h| h.same(name, subtype) && h.included_by.is_some()) {
                     // What the replaced copy included is read again, now against everyone.

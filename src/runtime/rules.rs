@@ -4,9 +4,10 @@
 
 use crate::diagnostics::Spanned;
 use crate::engine::Key;
+use crate::link::Shelf;
 use crate::model::expr::Link;
 use crate::model::system::ResourceRule;
-use crate::model::{BlockKind, Pack, SystemLine};
+use crate::model::{Pack, SystemLine};
 
 /// The special names a system may define with a `Derived` line, in
 /// [`Rules::special_derived`] order.
@@ -183,28 +184,30 @@ impl Rules {
 }
 
 impl RulesIndex {
+    /// The blocks on `shelf`, to add to (load only).
+    fn shelf_mut(&mut self, shelf: Shelf) -> &mut Blocks {
+        match shelf {
+            Shelf::Power => &mut self.powers,
+            Shelf::Trait => &mut self.traits,
+            Shelf::Condition => &mut self.conditions,
+            Shelf::Actor => &mut self.actors,
+            Shelf::Weapon => &mut self.weapons,
+            Shelf::Armour => &mut self.armours,
+            Shelf::Check => &mut self.checks,
+        }
+    }
+
     /// Indexes `pack`, whose symbol table is `symbols`.
     pub fn linked(pack: &Pack, symbols: crate::link::Symbols) -> RulesIndex {
         let mut rules = RulesIndex { symbols, ..RulesIndex::default() };
         for block in pack.blocks() {
             let block = &block.node;
-            let blocks = match block.kind.node {
-                BlockKind::Power => &mut rules.powers,
-                BlockKind::Trait(_) => &mut rules.traits,
-                BlockKind::Condition => &mut rules.conditions,
-                BlockKind::Actor => &mut rules.actors,
-                BlockKind::Weapon => &mut rules.weapons,
-                BlockKind::Armour => &mut rules.armours,
-                BlockKind::Check => &mut rules.checks,
-                BlockKind::System => continue,
-            };
-            let id = blocks.add(block);
-            // The link step numbered the procedures a rule line names the same way.
+            let Some(shelf) = Shelf::of(block.kind.node) else { continue };
+            let id = rules.shelf_mut(shelf).add(block);
+            // The link step numbered the blocks rule lines name the same way.
             debug_assert!(
-                block.kind.node != BlockKind::Check
-                    || id.is_none()
-                    || id == rules.symbols.procedure_id(block.name.node.as_str()),
-                "procedure ids disagree"
+                id.is_none() || id == rules.symbols.block_id(shelf, block.name.node.as_str()),
+                "block ids disagree"
             );
         }
         let gear = &rules.symbols.gear;

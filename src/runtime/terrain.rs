@@ -83,15 +83,14 @@ impl Game {
 /// gains it (but `by` itself, when the block spares who laid it).
 pub(crate) fn lay(
     game: &mut Game,
-    (condition, n): (&str, Option<i64>),
+    (condition, n): (&crate::model::Name, Option<i64>),
     by: &str,
     hex: Hex,
     span: Span,
 ) -> Result<(), RuntimeError> {
-    let block =
-        game.rules.conditions.find(condition).ok_or_else(|| {
-            unknown("condition", condition, game.rules.conditions.names()).at(span)
-        })?;
+    let block = game.rules.conditions.find(condition).ok_or_else(|| {
+        unknown("condition", condition.as_str(), game.rules.conditions.names()).at(span)
+    })?;
     let name = block.name.node.as_str().to_string();
     game.remember_terrain(hex);
     let laid = Laid { n, by: Some(by.to_string()) };

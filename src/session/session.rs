@@ -365,10 +365,11 @@ impl<B: Backend> Session<B> {
                 let paths = [self.path(&path.node)];
                 let (pack, mut diagnostics) = crate::parse::load_pack(&paths, &mut self.sources);
                 // The pack's scripts come with it, read (bounded) as `Game::load` reads them.
-                let scripts = crate::runtime::script_files(&paths).unwrap_or_else(|errors| {
-                    diagnostics.extend(errors);
-                    Vec::new()
-                });
+                let scripts =
+                    crate::runtime::script_files(&paths, &pack).unwrap_or_else(|errors| {
+                        diagnostics.extend(errors);
+                        Vec::new()
+                    });
                 (path.node.clone(), pack, scripts, diagnostics)
             }
             LoadTarget::Pack(name) => {

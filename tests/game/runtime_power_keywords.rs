@@ -25,6 +25,7 @@ Forbids: Area powers
 power Stab
 Target: Enemy
 Threshold: [Target's Defense]
+Check: [Defense]
 Result: 2 damage
 
 power Fireball
