@@ -6,15 +6,15 @@
 //! reached the runtime unchecked.
 
 use crate::diagnostics::Span;
-use crate::engine::Duration;
+use crate::engine::Expiry;
 use crate::model::timing::{Unit, Until, Whose};
-use crate::model::{Amount, Block, BlockBody, ConditionLine, Duration as Written};
+use crate::model::{Amount, Block, BlockBody, ConditionLine, Duration};
 
 use super::Game;
 use super::error::{RuntimeError, unknown};
 
 /// The condition block's own `Duration:` line, if it has one.
-pub(crate) fn declared(block: &Block) -> Option<&Written> {
+pub(crate) fn declared(block: &Block) -> Option<&Duration> {
     let BlockBody::Condition(lines) = &block.body else { return None };
     lines.iter().find_map(|line| match &line.node {
         ConditionLine::Duration(duration) => Some(duration),
@@ -34,32 +34,32 @@ pub(crate) struct Parties<'a> {
 /// `parties`; `count` evaluates the `N` of `for N rounds` in the applying line's context.
 pub(crate) fn resolve(
     game: &mut Game,
-    written: Option<&Written>,
+    written: Option<&Duration>,
     block: &Block,
     parties: &Parties<'_>,
     span: Span,
     count: &mut dyn FnMut(&mut Game, &Amount) -> Result<i64, RuntimeError>,
-) -> Result<Duration, RuntimeError> {
+) -> Result<Expiry, RuntimeError> {
     let Some(written) = written.or_else(|| declared(block)) else {
-        return Ok(Duration::UntilRemoved);
+        return Ok(Expiry::UntilRemoved);
     };
     Ok(match written {
-        Written::For { amount, unit } => {
+        Duration::For { amount, unit } => {
             let n = u32::try_from(count(game, amount)?.max(0)).unwrap_or(u32::MAX);
             match Unit::parse(unit) {
-                Some(Unit::Rounds) => Duration::Rounds(n),
+                Some(Unit::Rounds) => Expiry::Rounds(n),
                 Some(Unit::Turns) => {
-                    Duration::EndOfTurn { actor: parties.holder.to_string(), turns: n }
+                    Expiry::EndOfTurn { actor: parties.holder.to_string(), turns: n }
                 }
-                Some(Unit::Encounters) if n == 1 => Duration::EndOfEncounter,
-                Some(Unit::Encounters) => Duration::Encounters(n),
+                Some(Unit::Encounters) if n == 1 => Expiry::EndOfEncounter,
+                Some(Unit::Encounters) => Expiry::Encounters(n),
                 None => {
                     let units = crate::model::timing::UNITS.iter().map(|(_, w)| w[0]);
                     return Err(unknown("duration unit", unit, units).at(span));
                 }
             }
         }
-        Written::Until(event) => match Until::parse(&event.node) {
+        Duration::Until(event) => match Until::parse(&event.node) {
             Some(Until::EndOfTurn { whose, next }) => {
                 let acting =
                     game.world.encounter.as_ref().and_then(|e| e.acting()).map(|p| p.name.clone());
@@ -68,16 +68,16 @@ pub(crate) fn resolve(
                     Whose::Current => acting.as_deref().unwrap_or(parties.user),
                 };
                 if next {
-                    Duration::until_end_of_next_turn(owner, acting.as_deref())
+                    Expiry::until_end_of_next_turn(owner, acting.as_deref())
                 } else {
-                    Duration::EndOfTurn { actor: owner.to_string(), turns: 1 }
+                    Expiry::EndOfTurn { actor: owner.to_string(), turns: 1 }
                 }
             }
-            Some(Until::EndOfRound) => Duration::Rounds(1),
-            Some(Until::EndOfEncounter) => Duration::EndOfEncounter,
-            Some(Until::Healed) => Duration::UntilHealed,
-            Some(Until::Hit) => Duration::UntilHit,
-            Some(Until::Removed) => Duration::UntilRemoved,
+            Some(Until::EndOfRound) => Expiry::Rounds(1),
+            Some(Until::EndOfEncounter) => Expiry::EndOfEncounter,
+            Some(Until::Healed) => Expiry::UntilHealed,
+            Some(Until::Hit) => Expiry::UntilHit,
+            Some(Until::Removed) => Expiry::UntilRemoved,
             None => {
                 let words = Until::all_words();
                 return Err(

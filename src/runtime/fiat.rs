@@ -7,7 +7,7 @@
 //! stands as set ([`Game::fiat`]): no `At N` line fires for it.
 
 use crate::diagnostics::Span;
-use crate::engine::{ActiveCondition, Damage, Duration, HealRules, Sink, TurnStep};
+use crate::engine::{ActiveCondition, Damage, Expiry, HealRules, Sink, TurnStep};
 
 use super::Game;
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
@@ -414,16 +414,16 @@ impl Game {
         block: &crate::model::Block,
         who: &str,
         lasting: Lasting,
-    ) -> Result<Duration, RuntimeError> {
+    ) -> Result<Expiry, RuntimeError> {
         let encounter = self.world.encounter.as_ref();
         let acting = encounter.and_then(|e| e.acting()).map(|p| p.name.clone());
         Ok(match lasting {
-            Lasting::Rounds(n) => Duration::Rounds(n),
-            Lasting::Turns(n) => Duration::EndOfTurn { actor: who.to_string(), turns: n },
-            Lasting::EndOfTurn => Duration::EndOfTurn { actor: who.to_string(), turns: 1 },
-            Lasting::EndOfNextTurn => Duration::until_end_of_next_turn(who, acting.as_deref()),
-            Lasting::EndOfEncounter => Duration::EndOfEncounter,
-            Lasting::UntilRemoved => Duration::UntilRemoved,
+            Lasting::Rounds(n) => Expiry::Rounds(n),
+            Lasting::Turns(n) => Expiry::EndOfTurn { actor: who.to_string(), turns: n },
+            Lasting::EndOfTurn => Expiry::EndOfTurn { actor: who.to_string(), turns: 1 },
+            Lasting::EndOfNextTurn => Expiry::until_end_of_next_turn(who, acting.as_deref()),
+            Lasting::EndOfEncounter => Expiry::EndOfEncounter,
+            Lasting::UntilRemoved => Expiry::UntilRemoved,
             // One reading of a condition block's `Duration:` line for every way a condition
             // is applied.
             Lasting::Declared => {
