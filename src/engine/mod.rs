@@ -44,7 +44,7 @@ pub use checks::{
 };
 pub use clock::{ClockAdvance, WorldClock};
 pub use condition::{
-    ActiveCondition, Applied, Conditions, Duration, Modifier, Stacking, combine_modifiers,
+    ActiveCondition, Adjustment, Applied, Conditions, Expiry, StackRule, combine_adjustments,
 };
 pub use damage::{
     Damage, DamageRules, DamageSteps, HealRules, HealSteps, RoundingDirection, Scale,
@@ -79,5 +79,5 @@ pub use save::{
 };
 pub use short_list::ShortList;
 pub use state::{Laid, World};
-pub use stats::{Ids, Key, Resources, Stats, Table};
+pub use stats::{Ids, Key, NameTable, Resources, Stats};
 pub use text::{NameCache, SharedText};

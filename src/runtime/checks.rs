@@ -147,7 +147,7 @@ pub(crate) struct Against {
 }
 
 /// A procedure ready to roll: the dice and how to read them.
-pub(crate) struct Prepared<'a> {
+pub(crate) struct PreparedRoll<'a> {
     pub dice: u32,
     pub sides: u32,
     pub per_die: bool,
@@ -215,13 +215,13 @@ pub(crate) fn prepare<'a, N: BlockName + ?Sized>(
     name: Option<&N>,
     scope: &LineScope<'_>,
     span: Span,
-) -> Result<Prepared<'a>, RuntimeError> {
+) -> Result<PreparedRoll<'a>, RuntimeError> {
     find_check(rules, name, span)?.prepare(rules, scope, span)
 }
 
 /// The pool procedure the system's `Default check` names, if it is one: found once at
 /// load, as a `Check:` line naming no procedure (most of them) asks for it on every use.
-pub(crate) fn default_pool(rules: &RulesIndex) -> Option<PoolCheck> {
+pub(crate) fn default_pool(rules: &RulesIndex) -> Option<PoolProcedure> {
     rules.pools.get(rules.default_procedure?)?.clone()
 }
 
@@ -232,7 +232,7 @@ pub(crate) fn default_pool(rules: &RulesIndex) -> Option<PoolCheck> {
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum Found<'a> {
     /// A pool procedure with its dice.
-    Pool(&'a PoolCheck),
+    Pool(&'a PoolProcedure),
     /// Any other procedure (or a pool without dice, which cannot be prepared).
     Other(Procedure<'a>),
 }
@@ -264,7 +264,7 @@ impl<'a> Found<'a> {
         rules: &'a Rules,
         scope: &LineScope<'_>,
         span: Span,
-    ) -> Result<Prepared<'a>, RuntimeError> {
+    ) -> Result<PreparedRoll<'a>, RuntimeError> {
         match self {
             Found::Pool(pool) => pool.prepare(rules, scope),
             Found::Other(procedure) => {
@@ -276,7 +276,7 @@ impl<'a> Found<'a> {
 
 /// What preparing a pool procedure needs from its `check` block, gathered once at load.
 #[derive(Clone, Debug)]
-pub(crate) struct PoolCheck {
+pub(crate) struct PoolProcedure {
     /// The `Dice:` (else `Roll:`) template.
     template: crate::diagnostics::Spanned<crate::model::system::DiceTemplate>,
     /// The template's die size (0: none written).
@@ -289,14 +289,14 @@ pub(crate) struct PoolCheck {
     grades: Vec<crate::diagnostics::Spanned<crate::model::system::GradeLabel>>,
 }
 
-impl PoolCheck {
+impl PoolProcedure {
     /// The pool `procedure` rolls; `None` for other methods and for a pool without dice.
-    pub fn of(procedure: &Procedure<'_>) -> Option<PoolCheck> {
+    pub fn of(procedure: &Procedure<'_>) -> Option<PoolProcedure> {
         if !matches!(procedure.method, Some(Method::Pool) | None) {
             return None;
         }
         let template = procedure.dice.or(procedure.roll)?;
-        Some(PoolCheck {
+        Some(PoolProcedure {
             template: template.clone(),
             sides: template.node.faces().unwrap_or(0),
             per_die: procedure.modifier == ModifierMode::EachDie,
@@ -310,7 +310,7 @@ impl PoolCheck {
         &'a self,
         rules: &'a Rules,
         scope: &LineScope<'_>,
-    ) -> Result<Prepared<'a>, RuntimeError> {
+    ) -> Result<PreparedRoll<'a>, RuntimeError> {
         let count = dice_count(&self.template.node, scope)?;
         let cap = match self.grade_cap.as_ref().or(rules.grade_cap.as_ref()) {
             Some(amount) => {
@@ -319,7 +319,7 @@ impl PoolCheck {
             None => None,
         };
         let to_u32 = |value: i64| u32::try_from(value.max(0)).unwrap_or(u32::MAX);
-        Ok(Prepared {
+        Ok(PreparedRoll {
             dice: to_u32(count),
             sides: to_u32(self.sides),
             per_die: self.per_die,
@@ -330,7 +330,7 @@ impl PoolCheck {
     }
 }
 
-impl Prepared<'_> {
+impl PreparedRoll<'_> {
     /// Rolls the dice once, logged against `cause`.
     pub fn roll(
         &self,
@@ -414,7 +414,7 @@ impl Prepared<'_> {
         self.totals_of(dice.iter().map(|d| d.face), modifier)
     }
 
-    /// [`Prepared::totals`] of bare faces.
+    /// [`PreparedRoll::totals`] of bare faces.
     fn totals_of(
         &self,
         faces: impl Iterator<Item = u32>,

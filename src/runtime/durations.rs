@@ -6,15 +6,15 @@
 //! reached the runtime unchecked.
 
 use crate::diagnostics::Span;
-use crate::engine::Duration;
+use crate::engine::Expiry;
 use crate::model::timing::{Unit, Until, Whose};
-use crate::model::{Amount, Block, BlockBody, ConditionLine, Duration as Written};
+use crate::model::{Amount, Block, BlockBody, ConditionLine, Duration};
 
 use super::Game;
 use super::error::{RuntimeError, unknown};
 
 /// The condition block's own `Duration:` line, if it has one.
-pub(crate) fn declared(block: &Block) -> Option<&Written> {
+pub(crate) fn declared(block: &Block) -> Option<&Duration> {
     let BlockBody::Condition(lines) = &block.body else { return None };
     lines.iter().find_map(|line| match &line.node {
         ConditionLine::Duration(duration) => Some(duration),
@@ -34,17 +34,17 @@ pub(crate) struct Parties<'a> {
 /// `parties`; `count` evaluates the `N` of `for N rounds` in the applying line's context.
 pub(crate) fn resolve(
     game: &mut Game,
-    written: Option<&Written>,
+    written: Option<&Duration>,
     block: &Block,
     parties: &Parties<'_>,
     span: Span,
     count: &mut dyn FnMut(&mut Game, &Amount) -> Result<i64, RuntimeError>,
-) -> Result<Duration, RuntimeError> {
+) -> Result<Expiry, RuntimeError> {
     let Some(written) = written.or_else(|| declared(block)) else {
-        return Ok(Duration::UntilRemoved);
+        return Ok(Expiry::UntilRemoved);
     };
     Ok(match written {
-        Written::For { amount, unit } => {
+        Duration::For { amount, unit } => {
             let n = u32::try_from(count(game, amount)?.max(0)).unwrap_or(u32::MAX);
             let Some(unit) = Unit::parse(unit) else {
                 let units = crate::model::timing::UNITS.iter().map(|(_, w)| w[0]);
@@ -52,7 +52,7 @@ pub(crate) fn resolve(
             };
             counted(n, unit, parties.holder)
         }
-        Written::Until(event) => {
+        Duration::Until(event) => {
             let Some(event_until) = Until::parse(&event.node) else {
                 let words = Until::all_words();
                 return Err(
@@ -71,12 +71,12 @@ pub(crate) fn resolve(
 }
 
 /// The engine duration of `for n <unit>` on `holder` (whose turns `for N turns` counts).
-pub(crate) fn counted(n: u32, unit: Unit, holder: &str) -> Duration {
+pub(crate) fn counted(n: u32, unit: Unit, holder: &str) -> Expiry {
     match unit {
-        Unit::Rounds => Duration::Rounds(n),
-        Unit::Turns => Duration::EndOfTurn { actor: holder.to_string(), turns: n },
-        Unit::Encounters if n == 1 => Duration::EndOfEncounter,
-        Unit::Encounters => Duration::Encounters(n),
+        Unit::Rounds => Expiry::Rounds(n),
+        Unit::Turns => Expiry::EndOfTurn { actor: holder.to_string(), turns: n },
+        Unit::Encounters if n == 1 => Expiry::EndOfEncounter,
+        Unit::Encounters => Expiry::Encounters(n),
     }
 }
 
@@ -86,19 +86,19 @@ pub(crate) fn until(
     event: Until,
     owner: impl FnOnce(Whose) -> String,
     acting: Option<&str>,
-) -> Duration {
+) -> Expiry {
     match event {
         Until::EndOfTurn { whose, next: true } => {
-            Duration::until_end_of_next_turn(&owner(whose), acting)
+            Expiry::until_end_of_next_turn(&owner(whose), acting)
         }
         Until::EndOfTurn { whose, next: false } => {
-            Duration::EndOfTurn { actor: owner(whose), turns: 1 }
+            Expiry::EndOfTurn { actor: owner(whose), turns: 1 }
         }
-        Until::EndOfRound => Duration::Rounds(1),
-        Until::EndOfEncounter => Duration::EndOfEncounter,
-        Until::Healed => Duration::UntilHealed,
-        Until::Hit => Duration::UntilHit,
-        Until::Removed => Duration::UntilRemoved,
+        Until::EndOfRound => Expiry::Rounds(1),
+        Until::EndOfEncounter => Expiry::EndOfEncounter,
+        Until::Healed => Expiry::UntilHealed,
+        Until::Hit => Expiry::UntilHit,
+        Until::Removed => Expiry::UntilRemoved,
     }
 }
 

@@ -6,9 +6,11 @@
 //! resource or condition is an error at its line.
 
 use crate::diagnostics::{Span, Spanned};
-use crate::engine::{ActiveCondition, Damage, DamageRules, HealRules, LayeredPool, Sink, Stacking};
+use crate::engine::{
+    ActiveCondition, Damage, DamageRules, HealRules, LayeredPool, Sink, StackRule,
+};
 use crate::model::effect::{Amount, DAMAGE_DEALT, Effect, EffectPart, Effects};
-use crate::model::entity::{ConditionLine, Stacking as LineStacking, TieBreak};
+use crate::model::entity::{ConditionLine, Stacking, TieBreak};
 use crate::model::expr::{LineContext, Rounding, evaluate};
 use crate::model::hook::HookEvent;
 use crate::model::{Block, BlockBody, ConditionRef, Duration, Name};
@@ -724,7 +726,7 @@ fn within_minimum(
 /// its conditions when it holds none of them.
 fn end_hit(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
     let holds = game.world.actor(who).is_ok_and(|actor| {
-        actor.conditions.active.iter().any(|c| c.duration == crate::engine::Duration::UntilHit)
+        actor.conditions.active.iter().any(|c| c.duration == crate::engine::Expiry::UntilHit)
     });
     if !holds {
         return Ok(());
@@ -741,7 +743,7 @@ fn end_hit(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
 /// scan of its conditions when it holds none of them.
 pub(crate) fn end_healed(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
     let holds = game.world.actor(who).is_ok_and(|actor| {
-        actor.conditions.active.iter().any(|c| c.duration == crate::engine::Duration::UntilHealed)
+        actor.conditions.active.iter().any(|c| c.duration == crate::engine::Expiry::UntilHealed)
     });
     if !holds {
         return Ok(());
@@ -755,20 +757,20 @@ pub(crate) fn end_healed(game: &mut Game, who: &str, span: Span) -> Result<(), R
 }
 
 /// The engine's stacking rule for a condition block (default: never stacks with itself).
-pub(crate) fn stacking_of(block: &Block) -> Stacking {
-    let BlockBody::Condition(lines) = &block.body else { return Stacking::Never };
+pub(crate) fn stacking_of(block: &Block) -> StackRule {
+    let BlockBody::Condition(lines) = &block.body else { return StackRule::Never };
     lines
         .iter()
         .find_map(|line| match &line.node {
-            ConditionLine::Stacking(LineStacking::Per(_)) => Some(Stacking::PerSubtype),
-            ConditionLine::Stacking(LineStacking::Adds) => Some(Stacking::Additive),
-            ConditionLine::Stacking(LineStacking::Never(Some(TieBreak::Newest))) => {
-                Some(Stacking::Newest)
+            ConditionLine::Stacking(Stacking::Per(_)) => Some(StackRule::PerSubtype),
+            ConditionLine::Stacking(Stacking::Adds) => Some(StackRule::Additive),
+            ConditionLine::Stacking(Stacking::Never(Some(TieBreak::Newest))) => {
+                Some(StackRule::Newest)
             }
-            ConditionLine::Stacking(_) => Some(Stacking::Never),
+            ConditionLine::Stacking(_) => Some(StackRule::Never),
             _ => None,
         })
-        .unwrap_or(Stacking::Never)
+        .unwrap_or(StackRule::Never)
 }
 
 /// `value` after the `damage dealt` modifiers of the user's conditions (Weakened halving

@@ -7,7 +7,7 @@
 //! stands as set ([`Game::fiat`]): no `At N` line fires for it.
 
 use crate::diagnostics::Span;
-use crate::engine::{ActiveCondition, Damage, Duration, HealRules, Sink, TurnStep};
+use crate::engine::{ActiveCondition, Damage, Expiry, HealRules, Sink, TurnStep};
 
 use super::Game;
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
@@ -409,7 +409,7 @@ impl Game {
         block: &crate::model::Block,
         who: &str,
         lasting: Lasting,
-    ) -> Result<Duration, RuntimeError> {
+    ) -> Result<Expiry, RuntimeError> {
         let encounter = self.world.encounter.as_ref();
         let acting = encounter.and_then(|e| e.acting()).map(|p| p.name.clone());
         Ok(match lasting {

@@ -20,7 +20,7 @@ use crate::script::{Dynamic, Sandbox, ScriptHost, ScriptLibrary, ScriptLimits};
 use super::Game;
 use super::acting::{Acting, GameHost};
 use super::error::{RuntimeError, RuntimeErrorKind};
-use super::hooks::{Event, HOOK_ROUNDS};
+use super::hooks::{HOOK_ROUNDS, Occurrence};
 use super::reading::Reading;
 
 /// Every compiled script of the loaded pack and the sandbox that runs them.
@@ -32,7 +32,7 @@ pub(crate) struct Scripts {
     /// hook calls (see [`acting`](super::acting)).
     host: Rc<RefCell<GameHost>>,
     /// Events a running script caused, waiting for their hooks.
-    pending: RefCell<Vec<Event>>,
+    pending: RefCell<Vec<Occurrence>>,
     /// How many queued-hook rounds are running inside each other.
     hook_depth: std::cell::Cell<usize>,
     /// An empty game left in the caller's place while its game is in the host; kept between
@@ -298,7 +298,7 @@ impl Scripts {
     }
 
     /// Keeps `event` for when the running script returns.
-    pub(crate) fn queue(&self, event: Event) {
+    pub(crate) fn queue(&self, event: Occurrence) {
         self.pending.borrow_mut().push(event);
     }
 

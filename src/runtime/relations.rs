@@ -394,7 +394,7 @@ pub(crate) fn note_related(
 
 /// A line scope between a power's user and one target: the user's names and the target's
 /// (`Target's Defense`) include the relative modifiers and grants of the pair.
-pub(crate) struct Against<'s, 'a> {
+pub(crate) struct PairScope<'s, 'a> {
     /// The plain scope (user, target, weapon, values).
     pub inner: &'s LineScope<'a>,
     /// The power's keywords.
@@ -406,7 +406,7 @@ pub(crate) struct Against<'s, 'a> {
     pub failed: std::cell::Cell<Option<EvalError>>,
 }
 
-impl Against<'_, '_> {
+impl PairScope<'_, '_> {
     fn bonus(&self, reference: &Reference<'_>) -> Result<i64, EvalError> {
         let Some(target) = self.inner.target else { return Ok(0) };
         let (user, rules) = (self.inner.user, self.inner.rules);
@@ -425,7 +425,7 @@ impl Against<'_, '_> {
     }
 }
 
-impl Scope for Against<'_, '_> {
+impl Scope for PairScope<'_, '_> {
     fn lookup(
         &self,
         reference: Reference<'_>,
@@ -492,7 +492,7 @@ fn pair_relative_delta(
     let rounding = scope.rules.rounding;
     let plain = evaluate(expr, scope, context)?.round(rounding);
     let failed = std::cell::Cell::new(None);
-    let against = Against { inner: scope, keywords, user_attacking, failed };
+    let against = PairScope { inner: scope, keywords, user_attacking, failed };
     let with_pair =
         evaluate(expr, &against, context).map_err(|e| against.failed.take().unwrap_or(e))?;
     Ok(with_pair.round(rounding) - plain)

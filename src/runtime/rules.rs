@@ -62,13 +62,13 @@ pub(crate) struct RulesIndex {
     pub checks: Blocks,
     /// The pool procedure of each of `checks`, by the check's id, gathered once so a check
     /// never re-reads its block's lines (`None`: not a pool procedure).
-    pub pools: Vec<Option<super::checks::PoolCheck>>,
+    pub pools: Vec<Option<super::checks::PoolProcedure>>,
     /// The `Default check:` procedure's name.
     pub default_check: Option<String>,
     /// That procedure's id among `checks`, when the pack has it.
     pub default_procedure: Option<usize>,
     /// That procedure's pool, when it is one (see [`super::checks::default_pool`]).
-    pub default_pool: Option<super::checks::PoolCheck>,
+    pub default_pool: Option<super::checks::PoolProcedure>,
     /// The map's grid (`Grid: square`; hexes by default).
     pub grid: crate::engine::Grid,
     /// The system's rounding rule.
@@ -332,7 +332,7 @@ impl RulesIndex {
             {
                 rules.fed_pools.push(pool.node.as_str().to_string());
             }
-            rules.pools.push(procedure.as_ref().and_then(super::checks::PoolCheck::of));
+            rules.pools.push(procedure.as_ref().and_then(super::checks::PoolProcedure::of));
         }
         rules.default_procedure = rules.default_check.as_deref().and_then(|n| rules.checks.id(n));
         rules.default_pool = super::checks::default_pool(&rules);

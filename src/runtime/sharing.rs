@@ -6,7 +6,7 @@
 //! stays refused (`movement.rs`).
 
 use crate::diagnostics::Span;
-use crate::engine::{ActiveCondition, Duration, Hex, Stacking};
+use crate::engine::{ActiveCondition, Expiry, Hex, StackRule};
 use crate::model::hook::HookEvent;
 
 use super::Game;
@@ -35,9 +35,9 @@ pub(crate) fn crowd(
         })?;
         let name = block.name.node.as_str().to_string();
         game.remember(actor, Part::Conditions);
-        let active = ActiveCondition::new(name.clone(), Duration::UntilRemoved)
+        let active = ActiveCondition::new(name.clone(), Expiry::UntilRemoved)
             .with_source(sharing_source(hex));
-        game.world.apply_condition(actor, active, Stacking::Additive, span)?;
+        game.world.apply_condition(actor, active, StackRule::Additive, span)?;
         fire(game, HookEvent::ConditionApplied, actor, EventData::Name(name.clone()), span)?;
     }
     Ok(())

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostics::Span;
-use crate::engine::{ActiveCondition, Duration, Event, Hex, Laid, Stacking};
+use crate::engine::{ActiveCondition, Event, Expiry, Hex, Laid, StackRule};
 
 use super::Game;
 use super::error::{RuntimeError, unknown};
@@ -229,7 +229,7 @@ fn settle_with(
             continue;
         }
         let mut active =
-            ActiveCondition::new(name.clone(), Duration::UntilRemoved).with_source(source.clone());
+            ActiveCondition::new(name.clone(), Expiry::UntilRemoved).with_source(source.clone());
         if let Some(n) = n {
             active = active.with_n(n);
         }
@@ -239,7 +239,7 @@ fn settle_with(
             break;
         }
         // Its own instance, whatever the block's stacking, so leaving ends exactly it.
-        game.world.apply_condition(actor, active, Stacking::Additive, span)?;
+        game.world.apply_condition(actor, active, StackRule::Additive, span)?;
         if entering {
             fire(game, HookEvent::ConditionApplied, actor, EventData::Name(name.clone()), span)?;
             super::turn_effects::run_entered(game, actor, &name, &source)?;

@@ -16,7 +16,7 @@
 use std::sync::Arc;
 
 use crate::diagnostics::{Span, Spanned};
-use crate::engine::{ActiveCondition, Duration};
+use crate::engine::{ActiveCondition, Expiry};
 use crate::model::expr::LineContext;
 use crate::model::timing::TraitTrigger;
 use crate::model::{
@@ -26,7 +26,7 @@ use crate::model::{
 use super::Game;
 use super::effects::{Context, execute, stacking_of};
 use super::error::{RuntimeError, RuntimeErrorKind};
-use super::hooks::{Event, EventData};
+use super::hooks::{EventData, Occurrence};
 use super::journal::Part;
 use super::rules::{Rules, RulesIndex};
 use super::scope::LineScope;
@@ -207,7 +207,7 @@ fn hold(game: &mut Game, rules: &Rules, actor: &str, block: &Block) -> Result<()
             );
         };
         let mut active =
-            ActiveCondition::new(condition_block.name.node.as_str(), Duration::UntilRemoved)
+            ActiveCondition::new(condition_block.name.node.as_str(), Expiry::UntilRemoved)
                 .with_source(source);
         if let Some(n) = &condition.amount {
             let holder = game.world.actor(actor).map_err(engine)?;
@@ -295,7 +295,7 @@ fn whiles_hold(
 /// Runs the traits that react to `event`: each trait its actor lists whose trigger is the
 /// event (the resource, for `you fall to 0 HP`), while its `While:` lines hold, runs its
 /// Effect lines with the holder as user and target.
-pub(crate) fn react(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
+pub(crate) fn react(game: &mut Game, event: &Occurrence) -> Result<(), RuntimeError> {
     let rules = Arc::clone(&game.rules);
     for reaction in &rules.reactions {
         if reaction.trigger.event != event.kind {

@@ -6,7 +6,7 @@
 //! count towards a requirement).
 
 use crate::diagnostics::Spanned;
-use crate::engine::{ActiveCondition, Duration, Stacking};
+use crate::engine::{ActiveCondition, Expiry, StackRule};
 use crate::model::{ArmourLine, Block, BlockBody, BlockKind, ConditionLine};
 
 use super::Game;
@@ -71,8 +71,8 @@ fn put_on(game: &mut Game, rules: &Rules, actor: &str, block: &Block) -> Result<
         return Ok(());
     }
     let Some(condition) = rules.conditions.find(name) else { return Ok(()) };
-    let active = ActiveCondition::new(condition.name.node.as_str(), Duration::UntilRemoved)
-        .with_source(name);
-    game.world.apply_condition(actor, active, Stacking::Never, block.name.span)?;
+    let active =
+        ActiveCondition::new(condition.name.node.as_str(), Expiry::UntilRemoved).with_source(name);
+    game.world.apply_condition(actor, active, StackRule::Never, block.name.span)?;
     Ok(())
 }

@@ -2,9 +2,8 @@
 //! active in round 3": one vocabulary of durations, on the condition block and where a
 //! condition is applied, and `check` refuses any other words.
 
-use mythforge::engine::Duration;
+use mythforge::engine::Expiry;
 use mythforge::runtime::PowerUse;
-
 use mythforge::session::Session;
 
 use super::common::{check, game, transcript};
@@ -50,7 +49,7 @@ Resources: HP 20, Max HP 20
 Powers: Hex, Curse, Stun, Sap, Mend
 ";
 
-fn duration(game: &mythforge::runtime::Game, actor: &str, condition: &str) -> Option<Duration> {
+fn duration(game: &mythforge::runtime::Game, actor: &str, condition: &str) -> Option<Expiry> {
     let actor = game.world().actor(actor).unwrap();
     actor.conditions.named(condition).next().map(|c| c.duration.clone())
 }
@@ -75,9 +74,9 @@ fn to_round(game: &mut mythforge::runtime::Game, round: u32) {
 fn the_condition_blocks_duration_counts_rounds_and_ends_after_the_second() {
     let mut game = duel();
     game.use_power(&PowerUse::new("Ana", "Hex").at(["Bo"])).unwrap();
-    assert_eq!(duration(&game, "Bo", "Slowed"), Some(Duration::Rounds(2)));
+    assert_eq!(duration(&game, "Bo", "Slowed"), Some(Expiry::Rounds(2)));
     to_round(&mut game, 2);
-    assert_eq!(duration(&game, "Bo", "Slowed"), Some(Duration::Rounds(1)));
+    assert_eq!(duration(&game, "Bo", "Slowed"), Some(Expiry::Rounds(1)));
     let mark = game.mark();
     to_round(&mut game, 3);
     assert_eq!(duration(&game, "Bo", "Slowed"), None, "gone in round 3");
@@ -96,7 +95,7 @@ fn a_duration_on_the_line_wins_over_the_blocks() {
     game.add_actor("Ana", Some("Fighter"), &[]).unwrap();
     game.add_actor("Bo", Some("Fighter"), &[]).unwrap();
     game.use_power(&PowerUse::new("Ana", "Hex").at(["Bo"])).unwrap();
-    assert_eq!(duration(&game, "Bo", "Slowed"), Some(Duration::Rounds(1)));
+    assert_eq!(duration(&game, "Bo", "Slowed"), Some(Expiry::Rounds(1)));
 }
 
 #[test]
@@ -104,10 +103,10 @@ fn without_any_duration_a_condition_lasts_until_removed_even_past_the_encounter(
     let mut game = duel();
     game.use_power(&PowerUse::new("Ana", "Curse").at(["Bo"])).unwrap();
     game.use_power(&PowerUse::new("Ana", "Stun").at(["Bo"])).unwrap();
-    assert_eq!(duration(&game, "Bo", "Cursed"), Some(Duration::UntilRemoved));
-    assert_eq!(duration(&game, "Bo", "Stunned"), Some(Duration::EndOfEncounter));
+    assert_eq!(duration(&game, "Bo", "Cursed"), Some(Expiry::UntilRemoved));
+    assert_eq!(duration(&game, "Bo", "Stunned"), Some(Expiry::EndOfEncounter));
     game.end_encounter().unwrap();
-    assert_eq!(duration(&game, "Bo", "Cursed"), Some(Duration::UntilRemoved));
+    assert_eq!(duration(&game, "Bo", "Cursed"), Some(Expiry::UntilRemoved));
     assert_eq!(duration(&game, "Bo", "Stunned"), None);
 }
 
@@ -115,10 +114,10 @@ fn without_any_duration_a_condition_lasts_until_removed_even_past_the_encounter(
 fn until_healed_ends_with_a_heal_that_restores_health() {
     let mut game = duel();
     game.use_power(&PowerUse::new("Ana", "Sap").at(["Bo"])).unwrap();
-    assert_eq!(duration(&game, "Bo", "Weak"), Some(Duration::UntilHealed));
+    assert_eq!(duration(&game, "Bo", "Weak"), Some(Expiry::UntilHealed));
     // Bo is at full health: the heal restores nothing, so Weak stays.
     game.use_power(&PowerUse::new("Ana", "Mend").at(["Bo"])).unwrap();
-    assert_eq!(duration(&game, "Bo", "Weak"), Some(Duration::UntilHealed));
+    assert_eq!(duration(&game, "Bo", "Weak"), Some(Expiry::UntilHealed));
     game.world_mut().actor_mut("Bo").unwrap().resources.get_mut("HP").unwrap().current = 5;
     let mark = game.mark();
     game.use_power(&PowerUse::new("Ana", "Mend").at(["Bo"])).unwrap();
@@ -127,16 +126,16 @@ fn until_healed_ends_with_a_heal_that_restores_health() {
     // The end of an encounter does not end it either.
     game.use_power(&PowerUse::new("Ana", "Sap").at(["Bo"])).unwrap();
     game.end_encounter().unwrap();
-    assert_eq!(duration(&game, "Bo", "Weak"), Some(Duration::UntilHealed));
+    assert_eq!(duration(&game, "Bo", "Weak"), Some(Expiry::UntilHealed));
 }
 
 #[test]
 fn durations_show_as_words() {
-    assert_eq!(Duration::Rounds(2).to_string(), "for 2 rounds");
-    assert_eq!(Duration::UntilHealed.to_string(), "until healed");
-    let next = Duration::EndOfTurn { actor: "Ana".into(), turns: 2 };
+    assert_eq!(Expiry::Rounds(2).to_string(), "for 2 rounds");
+    assert_eq!(Expiry::UntilHealed.to_string(), "until healed");
+    let next = Expiry::EndOfTurn { actor: "Ana".into(), turns: 2 };
     assert_eq!(next.to_string(), "for Ana's next 2 turns");
-    assert_eq!(Duration::EndOfEncounter.to_string(), "until the end of the encounter");
+    assert_eq!(Expiry::EndOfEncounter.to_string(), "until the end of the encounter");
 }
 
 #[test]
