@@ -1,8 +1,7 @@
 //! Active conditions and how they stack: an instance has a name, an optional subtype (the
 //! damage type of an ongoing effect), an optional N, a duration and a source. Whether a second
-//! application merges, coexists or adds is data ([`StackRule`]), as is whether bonuses add up
-//! or only the largest counts ([`Adjustment`], [`combine_adjustments`]), and how a hit spends
-//! the N of those the rules name as temporary health ([`Conditions::absorb`]). What a
+//! application merges, coexists or adds is data ([`StackRule`]), as is how a hit spends the N
+//! of those the rules name as temporary health ([`Conditions::absorb`]). What a
 //! condition *does* is the rule model's business, not this module's.
 
 use serde::{Deserialize, Serialize};
@@ -374,60 +373,6 @@ impl Conditions {
     }
 }
 
-/// A bonus (positive) or penalty (negative) to some value; a condition's written
-/// `Modifiers:` entry is a [`crate::model::Modifier`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Adjustment {
-    /// The amount.
-    pub value: i64,
-    /// `None`: adds to everything. `Some(group)`: does not stack within its group, where only
-    /// the largest bonus and the largest penalty count.
-    pub non_stacking_group: Option<String>,
-    /// Where it comes from, for the log.
-    pub source: Option<String>,
-}
-
-impl Adjustment {
-    /// A modifier that stacks.
-    pub fn new(value: i64) -> Self {
-        Adjustment { value, non_stacking_group: None, source: None }
-    }
-
-    /// Makes it non-stacking within `group`.
-    pub fn non_stacking(mut self, group: impl Into<String>) -> Self {
-        self.non_stacking_group = Some(group.into());
-        self
-    }
-}
-
-/// The sum of `modifiers`: stacking ones all add; in each non-stacking group only the largest
-/// bonus and the largest penalty count.
-///
-/// ```
-/// use mythforge::engine::{Adjustment, combine_adjustments};
-/// let mods = [Adjustment::new(1), Adjustment::new(2).non_stacking("cover"),
-///             Adjustment::new(3).non_stacking("cover"), Adjustment::new(-2).non_stacking("cover")];
-/// assert_eq!(combine_adjustments(&mods), 1 + 3 - 2);
-/// ```
-pub fn combine_adjustments(modifiers: &[Adjustment]) -> i64 {
-    use std::collections::BTreeMap;
-    let mut sum = 0i64;
-    let mut groups: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
-    for modifier in modifiers {
-        match &modifier.non_stacking_group {
-            None => sum = sum.saturating_add(modifier.value),
-            Some(group) => {
-                let (bonus, penalty) = groups.entry(group).or_default();
-                *bonus = (*bonus).max(modifier.value);
-                *penalty = (*penalty).min(modifier.value);
-            }
-        }
-    }
-    groups
-        .values()
-        .fold(sum, |s, (bonus, penalty)| s.saturating_add(*bonus).saturating_add(*penalty))
-}
-
 /// Whether `condition` is one of the temporary-health conditions named in `buffers`.
 fn is_buffer_named(condition: &ActiveCondition, buffers: &[String]) -> bool {
     buffers.iter().any(|name| name.eq_ignore_ascii_case(&condition.name))
@@ -512,14 +457,6 @@ mod tests {
         assert_eq!(conditions.end_of_turn("ana")[0].name, "marked");
         assert!(conditions.end_of_encounter().is_empty());
         assert_eq!(conditions.remove("cursed", None).len(), 1);
-    }
-
-    #[test]
-    fn modifiers_without_groups_add() {
-        assert_eq!(
-            combine_adjustments(&[Adjustment::new(2), Adjustment::new(-1), Adjustment::new(4)]),
-            5
-        );
     }
 
     #[test]

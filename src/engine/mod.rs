@@ -43,9 +43,7 @@ pub use checks::{
     versus_rolls,
 };
 pub use clock::{ClockAdvance, WorldClock};
-pub use condition::{
-    ActiveCondition, Adjustment, Applied, Conditions, Expiry, StackRule, combine_adjustments,
-};
+pub use condition::{ActiveCondition, Applied, Conditions, Expiry, StackRule};
 pub use damage::{
     Damage, DamageRules, DamageSteps, HealRules, HealSteps, RoundingDirection, Scale,
     resolve_damage, resolve_heal,

@@ -639,13 +639,6 @@ impl Expr {
         }
     }
 
-    /// Whether the expression holds a dice term (`[1d8 + Strength]`), at any depth.
-    pub fn has_dice(&self) -> bool {
-        let mut found = false;
-        self.visit(&mut |node, _| found |= matches!(node, Expr::Dice(_)), Span::NONE);
-        found
-    }
-
     /// Every name and possessive in the expression, in source order, with the function calls.
     pub fn visit(&self, visitor: &mut dyn FnMut(&Expr, Span), span: Span) {
         visitor(self, span);
