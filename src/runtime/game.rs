@@ -310,6 +310,24 @@ impl Game {
         super::scope::effective_and_base(&self.rules, actor, name)
     }
 
+    /// The declared stats `actor` does not list whose value the conditions it holds change
+    /// (`Modifiers: +3 Grip` on an actor without Grip reads 3), as `(name, effective,
+    /// base)` in declaration order: a sheet shows them beside the listed ones.
+    pub fn changed_unlisted_stats(&self, actor: &str) -> Vec<(String, i64, i64)> {
+        let Ok(held) = self.world.actor(actor) else { return Vec::new() };
+        if held.conditions.active.is_empty() {
+            return Vec::new();
+        }
+        let declared = self.rules.symbols.stats.iter().map(|stat| stat.name.as_str());
+        declared
+            .filter(|name| !held.stats.contains_key(name))
+            .filter_map(|name| {
+                let (effective, base) = super::scope::effective_and_base(&self.rules, held, name)?;
+                (effective != base).then(|| (name.to_string(), effective, base))
+            })
+            .collect()
+    }
+
     /// `expr` read on `actor` (`Target's X` on `against`, when given) under the system's
     /// rounding, as a rule line reads it: a session's `check Ana Agility vs [10 + Level]`.
     /// Dice never roll here.

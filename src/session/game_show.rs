@@ -68,8 +68,14 @@ impl Game {
             }
             _ => format!("{name} {shown}"),
         };
-        if !actor.stats.is_empty() {
-            let stats = actor.stats.iter().map(|(k, v)| value(k, *v)).collect();
+        // A declared stat the actor does not list shows when a condition changes it.
+        let unlisted = self
+            .changed_unlisted_stats(&actor.name)
+            .into_iter()
+            .map(|(name, effective, base)| format!("{name} {effective} (base {base})"));
+        let stats: Vec<String> =
+            actor.stats.iter().map(|(k, v)| value(k, *v)).chain(unlisted).collect();
+        if !stats.is_empty() {
             let _ = write!(text, "\n  Stats: {}", list(stats));
         }
         let derived = self.derived(&actor.name);

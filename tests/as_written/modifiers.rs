@@ -1,6 +1,7 @@
 //! Row 4 of the issue: stat modifiers `= N` and `* F` count (adds, then scales, then sets;
 //! rounding per the modifier or the system), a modifier on a declared stat the actor does
-//! not list counts from 0, and the modifiers nothing would count are refused.
+//! not list counts from 0 (and shows on its sheet once a condition changes it), and the
+//! modifiers nothing would count are refused.
 
 use mythforge::runtime::{CheckRequest, PowerUse};
 
@@ -78,6 +79,26 @@ fn a_scale_multiplies_after_the_additions_and_rounds_by_its_own_rule_else_the_sy
 fn a_modifier_on_a_declared_stat_the_actor_does_not_list_counts_from_0() {
     assert_eq!(value_with(&[], "Grip"), 0);
     assert_eq!(value_with(&["Sure"], "Grip"), 2);
+}
+
+#[test]
+fn the_sheet_shows_a_declared_stat_the_actor_does_not_list_once_a_condition_changes_it() {
+    let actor = "actor Ana\nStats: Attack 5, Defense 10, Speed 4\nResources: HP 9, Max HP 9\n";
+    let mut game = game(&format!("{actor}\n{CONDITIONS}"));
+    game.add_actor("Ana", Some("Ana"), &[]).unwrap();
+    let mut session = mythforge::session::Session::new(game, 1);
+    let sheet = |session: &mut mythforge::session::Session<_>| {
+        let run = session.run_text("t.session", "show Ana\n", None);
+        run.steps.iter().map(mythforge::session::transcript::step_text).collect::<String>()
+    };
+    assert!(sheet(&mut session).contains("  Stats: Attack 5, Defense 10, Speed 4\n"));
+    session.run_text("t.session", "apply Sure to Ana\n", None);
+    assert!(
+        sheet(&mut session).contains("  Stats: Attack 5, Defense 10, Speed 4, Grip 2 (base 0)\n"),
+        "{}",
+        sheet(&mut session)
+    );
+    assert_eq!(session.backend().changed_unlisted_stats("Ana"), [("Grip".to_string(), 2, 0)]);
 }
 
 #[test]
