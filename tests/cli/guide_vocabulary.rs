@@ -8,6 +8,7 @@
 
 use std::fmt::Write;
 
+use mythforge::model::entity::MODIFIER_FORMS;
 use mythforge::model::labels::{
     ActorLabel, ArmourLabel, ConditionLabel, LabelForm, Labels, PowerLabel, ProcedureLabel,
     SystemLabel, TraitLabel, WeaponLabel,
@@ -117,6 +118,14 @@ fn markdown() -> String {
     );
     for (_, words) in KeywordRule::ALL {
         let _ = writeln!(text, "| `{words}` |");
+    }
+    text.push_str(
+        "\n## Modifier forms\n\nThe entries of a condition's (or armour's) `Modifiers:` \
+         line, joined by `,`; `N` and brackets (`+[N] Defense`) may stand for a number.\n\n\
+         | form | what it does |\n|---|---|\n",
+    );
+    for (example, meaning) in MODIFIER_FORMS {
+        let _ = writeln!(text, "| `{example}` | {meaning} |");
     }
     timing(&mut text);
     text

@@ -21,7 +21,7 @@
 use std::path::{Path, PathBuf};
 
 use mythforge::diagnostics::SourceMap;
-use mythforge::model::entity::Modifier;
+use mythforge::model::entity::{MODIFIER_FORMS, Modifier};
 use mythforge::model::hook::HookEvent;
 use mythforge::model::labels::{
     ActorLabel, ArmourLabel, ConditionLabel, Labels, PowerLabel, ProcedureLabel, SystemLabel,
@@ -646,20 +646,6 @@ fn block(kind: BlockKind) -> Evidence {
 }
 
 /// One example of every modifier form, as a `Modifiers:` line writes it.
-const MODIFIER_EXAMPLES: [&str; 11] = [
-    "+1 Attack",
-    "Speed = 1",
-    "Speed * 0.5 round up",
-    "damage taken - 2 min 0",
-    "damage taken leaves 1",
-    "damage dealt * 0.5 round up",
-    "damage taken of Fire - 2",
-    "+2 Attack vs Ranged",
-    "damage taken * 1.5 vs Ranged",
-    "damage taken * 0 vs Projectile unless vs Spell",
-    "Speed = 0 vs Ranged",
-];
-
 /// A system and a condition holding `modifier`.
 fn modifier_snippet(modifier: &str) -> String {
     format!(
@@ -769,7 +755,7 @@ fn entries() -> Vec<Entry> {
             evidence: verb(effect),
         });
     }
-    for example in MODIFIER_EXAMPLES {
+    for (example, _) in MODIFIER_FORMS {
         let form = parsed_modifier(example);
         all.push(Entry {
             table: "modifier form",
@@ -911,7 +897,7 @@ fn every_entry_of_every_table_runs_or_is_refused() {
 fn every_modifier_example_is_its_own_form() {
     // Two examples of one form would leave another form without evidence.
     let shapes: Vec<String> =
-        MODIFIER_EXAMPLES.iter().map(|example| shape(&parsed_modifier(example))).collect();
+        MODIFIER_FORMS.iter().map(|(example, _)| shape(&parsed_modifier(example))).collect();
     let mut distinct = shapes.clone();
     distinct.sort();
     distinct.dedup();
