@@ -156,7 +156,14 @@ impl Game {
     pub fn load(&mut self, paths: &[PathBuf]) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
         let mut sources = SourceMap::new();
         let (pack, mut diagnostics) = crate::parse::load_pack(paths, &mut sources);
-        let scripts = super::host::script_files(paths, &pack)?;
+        let scripts = match super::host::script_files(paths, &pack) {
+            Ok(scripts) => scripts,
+            // The pack's own findings come with the scripts' (a typo beside a missing folder).
+            Err(errors) => {
+                diagnostics.extend(errors);
+                return Err(diagnostics);
+            }
+        };
         self.install(pack, sources, &scripts, &mut diagnostics, None)
     }
 

@@ -396,7 +396,7 @@ pub(crate) fn undefined_functions(
             };
             for name in names {
                 let Some(library) = library else {
-                    diagnostics.push(no_scripts_folder(name));
+                    diagnostics.push(no_scripts(name));
                     continue;
                 };
                 if library.functions().any(|f| f.name == name.node.as_str()) {
@@ -421,12 +421,12 @@ pub(crate) fn undefined_functions(
     diagnostics
 }
 
-/// The error for a script function `name` a pack declares when no scripts folder was found
-/// for the pack.
-fn no_scripts_folder(name: &crate::diagnostics::Spanned<crate::model::Name>) -> Diagnostic {
+/// The error for a script function `name` a pack declares when no script comes with the
+/// pack.
+fn no_scripts(name: &crate::diagnostics::Spanned<crate::model::Name>) -> Diagnostic {
     Diagnostic::error(
         "script::no_scripts",
-        format!("`{}` is a script function, but this pack has no scripts folder", name.node),
+        format!("`{}` is a script function, but no script comes with this pack", name.node),
     )
     .with_primary(name.span, "declared here")
     .with_help(
@@ -442,18 +442,26 @@ fn holds_scripts(folder: &Path) -> bool {
 }
 
 /// The scripts of `pack`, loaded from `paths` (see [`script_folders`]), as `(name, text)`;
-/// when no scripts folder is found, an error for each script function the pack declares
-/// ([`undefined_functions`]).
+/// when there are none, an error for each script function the pack declares
+/// ([`require_scripts`]).
 pub(crate) fn script_files(
     paths: &[PathBuf],
     pack: &crate::model::Pack,
 ) -> Result<Vec<(String, String)>, Vec<Diagnostic>> {
-    let folders = script_folders(paths);
-    if folders.is_empty() {
-        let errors = undefined_functions(pack, None);
-        return if errors.is_empty() { Ok(Vec::new()) } else { Err(errors) };
-    }
-    read_scripts(&folders)
+    let files = read_scripts(&script_folders(paths))?;
+    require_scripts(pack, &files)?;
+    Ok(files)
+}
+
+/// A pack read from disk comes with its scripts: with none at all (no scripts folder, or
+/// one without `.rhai` files), each script function `pack` declares is an error
+/// ([`undefined_functions`]), instead of a load that fails at the first call.
+pub(crate) fn require_scripts(
+    pack: &crate::model::Pack,
+    scripts: &[(String, String)],
+) -> Result<(), Vec<Diagnostic>> {
+    let errors = if scripts.is_empty() { undefined_functions(pack, None) } else { Vec::new() };
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
 /// Every `.rhai` file in `folders`, sorted by name. Unreadable files are diagnostics.

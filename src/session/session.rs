@@ -395,8 +395,13 @@ impl<B: Backend> Session<B> {
                         ),
                     ));
                 }
-                let (pack, diagnostics) = files.parse(&mut self.sources);
-                (name.node.clone(), pack, files.scripts(), diagnostics)
+                let (pack, mut diagnostics) = files.parse(&mut self.sources);
+                let scripts = files.scripts();
+                // As `load "path"` reads them: a local pack without its scripts is refused.
+                if let Err(errors) = crate::runtime::require_scripts(&pack, &scripts) {
+                    diagnostics.extend(errors);
+                }
+                (name.node.clone(), pack, scripts, diagnostics)
             }
         };
         if diagnostics.iter().any(Diagnostic::is_error) {

@@ -83,7 +83,7 @@ fn a_pack_without_its_scripts_folder_is_refused_by_check_and_by_load() {
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("checked 10 files: 9 errors"), "{stderr}");
     assert!(
-        stderr.contains("`jolt` is a script function, but this pack has no scripts folder"),
+        stderr.contains("`jolt` is a script function, but no script comes with this pack"),
         "{stderr}"
     );
     assert!(stderr.contains("script::no_scripts"), "{stderr}");
@@ -91,6 +91,18 @@ fn a_pack_without_its_scripts_folder_is_refused_by_check_and_by_load() {
     assert_eq!(code, 1, "{stdout}{stderr}");
     assert!(!stdout.contains("loaded house"), "{stdout}");
     assert!(stderr.contains("`jolt` is a script function"), "{stderr}");
+    // Loaded by name as a local pack (`rules/house`, no `scripts/house`): the same refusal.
+    std::fs::create_dir_all(root.join("rules")).unwrap();
+    std::fs::rename(root.join("house"), root.join("rules/house")).unwrap();
+    let (code, stdout, stderr) = run(&root, &["run", "-"], "load house\n");
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(!stdout.contains("loaded house"), "{stdout}");
+    assert!(stderr.contains("`jolt` is a script function, but no script comes"), "{stderr}");
+    // An empty scripts folder brings no script either.
+    std::fs::create_dir_all(root.join("scripts/house")).unwrap();
+    let (code, _, stderr) = run(&root, &["run", "-"], "load house\n");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("script::no_scripts"), "{stderr}");
 }
 
 #[test]
