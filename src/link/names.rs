@@ -2,7 +2,7 @@
 //! install, to the declaration it means — a `Derived` line for a value name, a `Ruling` line
 //! for `Ruling X`, a `Table` line for a call — every resource an effect or a cost changes to
 //! its declared resource's id, and every block a line names (a check procedure `using Grade
-//! Roll`, a condition applied, removed, tested or laid, an armour put on, a power used) to
+//! Roll`, a condition applied, removed, tested or laid, an armour put on) to
 //! its block's id; the answer is stored on the name ([`Link`]), so
 //! the runtime reads and changes by index instead of searching those lists by text on every
 //! use. Resolution follows the runtime's own rule for each kind (the first declaration whose
@@ -31,7 +31,6 @@ pub fn link_names(pack: &Pack, symbols: &Symbols) {
             (Shelf::Condition, &references.condition_names),
             (Shelf::Condition, &references.laid),
             (Shelf::Armour, &references.armours),
-            (Shelf::Power, &references.powers_used),
         ];
         for (shelf, names) in blocks {
             for name in names {
@@ -71,7 +70,7 @@ fn link_expr(expr: &Spanned<Expr>, symbols: &Symbols) {
 /// an armour's modifiers hold, and reports what it cannot find).
 fn link_block(name: &Name, shelf: Shelf, symbols: &Symbols) {
     let id = symbols.block_id(shelf, name.as_str());
-    name.set_link(id.map_or(Link::Unlinked, Link::At));
+    name.set_link(id.map_or(Link::Unlinked, Link::Block));
 }
 
 /// Links a value name: to its `Derived` line (the runtime asks those first), else to the
@@ -184,7 +183,7 @@ mod tests {
                     condition Dazed\nDuration: until removed\n\n\
                     condition Marked\nIncludes: Dazed\n\n\
                     power Go\nTarget: Enemy in 1\nThreshold: 10\nCheck: [Attack] using POOL\n\
-                    Result: apply marked, remove Dazed, use Stay\n\n\
+                    Result: apply marked, remove Dazed\n\n\
                     power Stay\nTarget: Self\nThreshold: 10\nCheck: [Attack] using Dice\n\
                     Result: apply Stunned\n";
         let (file, problems) = crate::parse::parse_source(&mut sources, "t.rules", text);
@@ -197,16 +196,14 @@ mod tests {
                 let references = crate::model::references::References::of(&block.node.body);
                 let procedures = references.procedures.iter().map(|p| &p.node);
                 let conditions = references.conditions.iter().map(|c| &c.name.node);
-                let powers = references.powers_used.iter().map(|p| &p.node);
                 let named: Vec<_> = procedures
                     .chain(conditions)
-                    .chain(powers)
                     .map(|name| (name.as_str().to_string(), name.link()))
                     .collect();
                 named
             })
             .collect();
-        let at = |name: &str, id| (name.to_string(), Link::At(id));
+        let at = |name: &str, id| (name.to_string(), Link::Block(id));
         assert_eq!(
             links,
             [
@@ -217,7 +214,6 @@ mod tests {
                 at("POOL", 0),
                 at("marked", 1),
                 at("Dazed", 0),
-                at("Stay", 1),
                 // No block of the name: looked for by text, and reported, at run time.
                 ("Dice".to_string(), Link::Unlinked),
                 ("Stunned".to_string(), Link::Unlinked),

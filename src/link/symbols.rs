@@ -110,7 +110,7 @@ pub struct Symbols {
     /// Every block with its kind, in file order.
     pub blocks: Vec<(BlockKind, Declared)>,
     /// Each shelf's block ids by lower-case name ([`Symbols::block_id`]).
-    block_ids: [std::collections::BTreeMap<String, usize>; 7],
+    block_ids: [std::collections::BTreeMap<String, usize>; Shelf::ALL.len()],
     /// Whether a `Clock:` line declares the world clock (`[Clock Period]` is then a name).
     pub clock: bool,
     /// `World:` flags, every group's, in declaration order.

@@ -1,6 +1,6 @@
 //! A pack's blocks of one kind as the runtime holds them: each has an id (its place in
 //! declaration order), found by name when a session types it and by id once the link step
-//! has resolved a rule line's name ([`crate::model::expr::Link::At`]).
+//! has resolved a rule line's name ([`crate::model::expr::Link::Block`]).
 
 use std::collections::BTreeMap;
 
@@ -20,19 +20,29 @@ pub(crate) struct Blocks {
 }
 
 impl Blocks {
-    /// Adds `block` unless a block of its name is already here; its id, or `None` when it
-    /// was not added.
-    pub fn add(&mut self, block: &Block) -> Option<usize> {
-        let exact = block.name.node.as_str();
-        let key = exact.to_lowercase();
-        if self.ids.contains_key(&key) || self.ids.contains_key(exact) {
-            return None;
+    /// Adds a pack's `block` under `id`, the place the link step numbered it at
+    /// ([`crate::link::Symbols::block_id`], the one numbering): a later block of a name
+    /// already here has that block's id and is not kept.
+    pub fn add_numbered(&mut self, id: usize, block: &Block) {
+        if id == self.list.len() {
+            self.push(block);
         }
+    }
+
+    /// Adds a block the runtime makes itself (after the pack's, which keep their ids),
+    /// unless a block of its name is already here.
+    pub fn add(&mut self, block: &Block) {
+        if self.id_of_text(block.name.node.as_str()).is_none() {
+            self.push(block);
+        }
+    }
+
+    fn push(&mut self, block: &Block) {
+        let exact = block.name.node.as_str();
         let id = self.list.len();
-        self.list.push(block.clone());
+        self.ids.insert(exact.to_lowercase(), id);
         self.ids.insert(exact.to_string(), id);
-        self.ids.insert(key, id);
-        Some(id)
+        self.list.push(block.clone());
     }
 
     /// The id of the block `name` picks.
@@ -78,7 +88,7 @@ impl Blocks {
 }
 
 /// What picks a block: text (typed in a session, passed by a script), found by name, or a
-/// rule line's [`Name`], found by the id the link step gave it ([`Link::At`]) when it has
+/// rule line's [`Name`], found by the id the link step gave it ([`Link::Block`]) when it has
 /// one.
 pub(crate) trait BlockName {
     /// The id of the block this picks among `blocks`.
@@ -121,9 +131,7 @@ impl<N: BlockName + ?Sized> BlockName for &N {
 impl BlockName for Name {
     fn id_in(&self, blocks: &Blocks) -> Option<usize> {
         match self.link() {
-            Link::At(id) => Some(id),
-            // The pack declares no block of that name.
-            Link::Absent => None,
+            Link::Block(id) => Some(id),
             _ => blocks.id_of_text(self.as_str()),
         }
     }
@@ -151,8 +159,9 @@ mod tests {
             "condition Shaken\nDuration: until end of turn\n\ncondition Burning\nDuration: until end of turn\n\n\
              condition shaken\nDuration: until end of turn\n",
         );
-        let ids: Vec<_> = parsed.iter().map(|block| list.add(block)).collect();
-        assert_eq!(ids, [Some(0), Some(1), None]);
+        for block in &parsed {
+            list.add(block);
+        }
         assert_eq!(list.values().count(), 2);
         assert_eq!(list.id("SHAKEN"), Some(0));
         assert_eq!(list.id(&"Burning".to_string()), Some(1));
@@ -162,9 +171,10 @@ mod tests {
         // A rule line's name goes by its link once it has one.
         let named = Name::new("shaken");
         assert_eq!(list.find(&named).map(|b| b.name.node.as_str()), Some("Shaken"));
-        named.set_link(Link::At(1));
+        named.set_link(Link::Block(1));
         assert_eq!(list.find(&named).map(|b| b.name.node.as_str()), Some("Burning"));
-        named.set_link(Link::Absent);
-        assert!(list.find(&named).is_none());
+        // Any other link is a value's, not a block's: the name goes by its text.
+        named.set_link(Link::At(1));
+        assert_eq!(list.find(&named).map(|b| b.name.node.as_str()), Some("Shaken"));
     }
 }

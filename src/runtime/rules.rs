@@ -203,12 +203,10 @@ impl RulesIndex {
         for block in pack.blocks() {
             let block = &block.node;
             let Some(shelf) = Shelf::of(block.kind.node) else { continue };
-            let id = rules.shelf_mut(shelf).add(block);
-            // The link step numbered the blocks rule lines name the same way.
-            debug_assert!(
-                id.is_none() || id == rules.symbols.block_id(shelf, block.name.node.as_str()),
-                "block ids disagree"
-            );
+            // Numbered once, by the link step, which linked the names rule lines give.
+            if let Some(id) = rules.symbols.block_id(shelf, block.name.node.as_str()) {
+                rules.shelf_mut(shelf).add_numbered(id, block);
+            }
         }
         let gear = &rules.symbols.gear;
         rules.weapons.values_mut().chain(rules.armours.values_mut()).for_each(|block| {
@@ -365,7 +363,7 @@ impl RulesIndex {
     pub fn table(&self, name: &crate::model::Name) -> Option<&crate::model::table::Table> {
         match name.link() {
             Link::At(at) => self.tables.get(at).map(|(_, table)| table),
-            Link::Absent | Link::Stat(_) | Link::Resource(_) => None,
+            Link::Absent | Link::Stat(_) | Link::Resource(_) | Link::Block(_) => None,
             Link::Unlinked => {
                 let found = self.tables.iter().find(|(table, _)| table.matches(name.as_str()));
                 found.map(|(_, table)| table)
@@ -383,7 +381,7 @@ impl RulesIndex {
     pub fn ruling_of(&self, name: &crate::model::Name) -> Option<&crate::model::Amount> {
         match name.link() {
             Link::At(at) => self.rulings.get(at).map(|(_, value)| value),
-            Link::Absent | Link::Stat(_) | Link::Resource(_) => None,
+            Link::Absent | Link::Stat(_) | Link::Resource(_) | Link::Block(_) => None,
             Link::Unlinked => self.ruling(name.as_str()),
         }
     }
@@ -405,7 +403,7 @@ impl RulesIndex {
     pub fn derived_of(&self, name: &crate::model::Name) -> Option<&Spanned<crate::model::Expr>> {
         match name.link() {
             Link::At(at) => self.derived.get(at).map(|(_, expr)| expr),
-            Link::Absent | Link::Stat(_) | Link::Resource(_) => None,
+            Link::Absent | Link::Stat(_) | Link::Resource(_) | Link::Block(_) => None,
             Link::Unlinked => self.derived(name.as_str()),
         }
     }
