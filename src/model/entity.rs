@@ -74,6 +74,19 @@ pub use super::condition_lines::{
     Audience, Change, Grant, GrantItem, Quantity, QuantityModifier, Relation, TypeFilter,
 };
 
+impl Modifier {
+    /// The stat (or resource) an addition, a setting or a scale changes; `None` for a
+    /// quantity (`damage taken - 2`) and a relative one (it counts only between two actors).
+    pub fn stat(&self) -> Option<&Name> {
+        match self {
+            Modifier::Add { stat, .. }
+            | Modifier::Set { stat, .. }
+            | Modifier::Scale { stat, .. } => Some(&stat.node),
+            Modifier::Quantity(_) | Modifier::Relative { .. } => None,
+        }
+    }
+}
+
 impl fmt::Display for Modifier {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -317,17 +317,22 @@ impl Game {
         super::scope::effective_and_base(&self.rules, actor, name)
     }
 
-    /// The declared stats `actor` does not list whose value the conditions it holds change
-    /// (`Modifiers: +3 Grip` on an actor without Grip reads 3), as `(name, effective,
-    /// base)` in declaration order: a sheet shows them beside the listed ones.
+    /// The declared stats `actor` does not list that a modifier of a condition it holds
+    /// names and changes (`Modifiers: +3 Grip` on an actor without Grip reads 3), as
+    /// `(name, effective, base)` in declaration order: a sheet shows them beside the listed
+    /// ones. (An unlisted specialised stat that only reads its changed parent is not one.)
     pub fn changed_unlisted_stats(&self, actor: &str) -> Vec<(String, i64, i64)> {
         let Ok(held) = self.world.actor(actor) else { return Vec::new() };
         if held.conditions.active.is_empty() {
             return Vec::new();
         }
+        let modified: Vec<&crate::model::Name> = super::scope::active_modifiers(&self.rules, held)
+            .filter_map(|(_, modifier)| modifier.stat())
+            .collect();
         let declared = self.rules.symbols.stats.iter().map(|stat| stat.name.as_str());
         declared
             .filter(|name| !held.stats.contains_key(name))
+            .filter(|name| modified.iter().any(|stat| stat.matches(name)))
             .filter_map(|name| {
                 let (effective, base) = super::scope::effective_and_base(&self.rules, held, name)?;
                 (effective != base).then(|| (name.to_string(), effective, base))

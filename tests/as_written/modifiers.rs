@@ -94,11 +94,32 @@ fn the_sheet_shows_a_declared_stat_the_actor_does_not_list_once_a_condition_chan
     assert!(sheet(&mut session).contains("  Stats: Attack 5, Defense 10, Speed 4\n"));
     session.run_text("t.session", "apply Sure to Ana\n", None);
     assert!(
-        sheet(&mut session).contains("  Stats: Attack 5, Defense 10, Speed 4, Grip 2 (base 0)\n"),
+        sheet(&mut session).contains("  Stats: Attack 5, Defense 10, Grip 2 (base 0), Speed 4\n"),
         "{}",
         sheet(&mut session)
     );
     assert_eq!(session.backend().changed_unlisted_stats("Ana"), [("Grip".to_string(), 2, 0)]);
+}
+
+#[test]
+fn an_unlisted_specialised_stat_that_only_reads_its_changed_parent_stays_off_the_sheet() {
+    let pack = "system Skills\nStats: Fighting\nStats Weapons under Fighting: Blades, Clubs\n\
+                Resource HP: max 9\n\ncondition Inspired\nModifiers: +2 Fighting\n\n\
+                condition Trained\nModifiers: +1 Clubs\n";
+    let mut game = mythforge::runtime::Game::new(1);
+    game.load_source("t.rules", pack).unwrap();
+    game.add_actor("Ana", None, &[("Fighting", 3), ("HP", 9)]).unwrap();
+    let mut session = mythforge::session::Session::new(game, 1);
+    let sheet = |session: &mut mythforge::session::Session<_>, commands: &str| {
+        let run = session.run_text("t.session", commands, None);
+        run.steps.iter().map(mythforge::session::transcript::step_text).collect::<String>()
+    };
+    // Blades and Clubs read Fighting's 5 now, but no modifier names them.
+    let shown = sheet(&mut session, "apply Inspired to Ana\nshow Ana\n");
+    assert!(shown.contains("  Stats: Fighting 5 (base 3)\n"), "{shown}");
+    // A modifier that names Clubs puts it on the sheet, read through its parent.
+    let shown = sheet(&mut session, "apply Trained to Ana\nshow Ana\n");
+    assert!(shown.contains("  Stats: Clubs 6 (base 3), Fighting 5 (base 3)\n"), "{shown}");
 }
 
 #[test]
