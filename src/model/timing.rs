@@ -233,12 +233,13 @@ pub struct TraitTrigger {
 }
 
 /// The trigger wordings a trait may use, `<Resource>` standing for a resource name.
-pub const TRAIT_TRIGGERS: [&str; 8] = [
+pub const TRAIT_TRIGGERS: [&str; 9] = [
     "you fall to 0 <Resource>",
     "you drop to 0 <Resource>",
     "your <Resource> reaches 0",
     "you take damage",
     "you start your turn",
+    "you begin your turn",
     "your turn starts",
     "you end your turn",
     "your turn ends",
@@ -261,7 +262,7 @@ impl TraitTrigger {
         };
         match lower.as_slice() {
             ["you", "take", "damage"] => plain(HookEvent::DamageTaken),
-            ["you", "start", "your", "turn"] | ["your", "turn", "starts"] => {
+            ["you", "start" | "begin", "your", "turn"] | ["your", "turn", "starts"] => {
                 plain(HookEvent::TurnStart)
             }
             ["you", "end", "your", "turn"] | ["your", "turn", "ends"] => plain(HookEvent::TurnEnd),

@@ -262,7 +262,9 @@ fn every_trait_trigger_wording_runs_its_effect_at_its_event() {
         // Both hold the feat; only Bo is hit.
         let (ana, bo): (&[&str], &[&str]) = match trigger.as_str() {
             "you take damage" => (&[], &["Ana hits Bo", "Bo falls"]),
-            "you start your turn" | "your turn starts" => (&["Ana starts"], &["Bo starts"]),
+            "you start your turn" | "you begin your turn" | "your turn starts" => {
+                (&["Ana starts"], &["Bo starts"])
+            }
             "you end your turn" | "your turn ends" => (&["Ana's end phase"], &["Bo's end phase"]),
             _ => (&[], &["Bo falls"]),
         };
