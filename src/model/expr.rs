@@ -743,11 +743,7 @@ mod reserved_tests {
 
     /// The words of the grammar's `reserved` rule, read from grammar/lexical.pest.
     fn grammar_words() -> Vec<String> {
-        let grammar = include_str!("../../grammar/lexical.pest");
-        let start = grammar.find("reserved = @{").expect("the reserved rule");
-        let rule = &grammar[start..];
-        let rule = &rule[..rule.find("\n}").expect("its end")];
-        rule.split('"').skip(1).step_by(2).map(str::to_string).collect()
+        crate::parse::pest_rule_literals(include_str!("../../grammar/lexical.pest"), "reserved")
     }
 
     #[test]

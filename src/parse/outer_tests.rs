@@ -123,11 +123,7 @@ proptest! {
 
 /// The words of the grammar's `kind` rule, read from grammar/rules.pest.
 fn grammar_kind_words() -> Vec<String> {
-    let grammar = include_str!("../../grammar/rules.pest");
-    let start = grammar.find("\nkind = @{").expect("the `kind` rule");
-    let body = &grammar[start..];
-    let body = &body[..body.find('}').expect("the end of `kind`")];
-    body.split('"').skip(1).step_by(2).map(str::to_string).collect()
+    super::pest_rule_literals(include_str!("../../grammar/rules.pest"), "kind")
 }
 
 #[test]

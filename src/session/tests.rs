@@ -644,11 +644,7 @@ fn a_backend_without_gm_changes_or_reload_refuses_them_and_changes_nothing() {
 
 /// The words of the session grammar's `grant_kind` rule, read from grammar/session.pest.
 fn grant_kind_words() -> Vec<String> {
-    let grammar = include_str!("../../grammar/session.pest");
-    let start = grammar.find("\ngrant_kind = @{").expect("the `grant_kind` rule");
-    let body = &grammar[start..];
-    let body = &body[..body.find('}').expect("the end of `grant_kind`")];
-    body.split('"').skip(1).step_by(2).map(str::to_string).collect()
+    crate::parse::pest_rule_literals(include_str!("../../grammar/session.pest"), "grant_kind")
 }
 
 #[test]
