@@ -38,7 +38,7 @@ fn exact(c: &mut Criterion) {
     let prepared_two = two
         .prepare(1)
         .unwrap()
-        .with_inputs(&[mythforge::analyze::Input::parse("Itzel's CP", 8).unwrap()])
+        .with_inputs(&[mythforge::analyze::StatSetting::parse("Itzel's CP", 8).unwrap()])
         .unwrap();
     c.bench_function("analyze charge twice, 8 CP (exact)", |b| {
         b.iter(|| black_box(analyze_prepared(&prepared_two, &again, &options).unwrap()))

@@ -19,7 +19,8 @@
 //! use mythforge::model::expr::{evaluate, EvalErrorKind, LineContext, Reference, Scope, Value};
 //! use mythforge::model::{BlockBody, Name, Pack, PowerLine};
 //!
-//! let text = "system Tiny\nStats: Speed\n\npower Dash\nThreshold: [Speed * 2.5]\n";
+//! let text = "system Tiny\nStats: Speed\n\npower Dash\nThreshold: [Speed * 2.5]\n\
+//!             Check: [Speed]\n";
 //! let mut sources = SourceMap::new();
 //! let (file, diagnostics) = mythforge::parse::parse_source(&mut sources, "tiny.rules", text);
 //! assert!(diagnostics.is_empty());

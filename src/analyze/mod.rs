@@ -62,8 +62,8 @@ mod scenario;
 pub mod svg;
 mod sweep;
 
-pub use report::{Measure, MeasureKind, Outcome, Report};
-pub use scenario::{Input, Prepared, Refused, Scenario};
+pub use report::{Measure, MeasureKind, MeasureOutcome, Report};
+pub use scenario::{Prepared, Refused, Scenario, StatSetting};
 pub use sweep::{Axis, Sweep, SweepPoint, sweep};
 
 /// How an analysis may spend its work.

@@ -37,7 +37,7 @@ pub enum MeasureKind {
 
 /// One possible value of a measure.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Outcome {
+pub struct MeasureOutcome {
     /// The value (0/1 for yes/no measures).
     pub value: i64,
     /// Its name, when it has one (`High`, `yes`, `refused: ...`).
@@ -60,7 +60,7 @@ pub struct Measure {
     /// The command (from 1) it belongs to; `None` for the state after the whole question.
     pub command: Option<usize>,
     /// Every value with its probability, sorted by value.
-    pub outcomes: Vec<Outcome>,
+    pub outcomes: Vec<MeasureOutcome>,
     /// Probability that the measure did not happen (a check not rolled because the command
     /// was refused); 0 for most measures.
     pub none: f64,
@@ -146,7 +146,7 @@ impl Report {
 
 /// Orders measures: per command, then after the question; within one, by kind and names.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Key {
+pub(crate) struct MeasureKey {
     /// The command's index, or `usize::MAX` for the state after the question.
     step: usize,
     kind: MeasureKind,
@@ -159,9 +159,9 @@ const END: usize = usize::MAX;
 
 static EMPTY: String = String::new();
 
-impl Key {
-    fn new(step: usize, kind: MeasureKind, actor: &str, name: &str, index: usize) -> Key {
-        Key { step, kind, actor: actor.to_string(), name: name.to_string(), index }
+impl MeasureKey {
+    fn new(step: usize, kind: MeasureKind, actor: &str, name: &str, index: usize) -> MeasureKey {
+        MeasureKey { step, kind, actor: actor.to_string(), name: name.to_string(), index }
     }
 }
 
@@ -237,8 +237,8 @@ impl EndReading {
 /// Readings turned into measures' values (see [`Tally::report`]).
 #[derive(Default)]
 struct Expanded {
-    values: BTreeMap<Key, BTreeMap<i64, Sum>>,
-    labels: BTreeMap<(Key, i64), String>,
+    values: BTreeMap<MeasureKey, BTreeMap<i64, Sum>>,
+    labels: BTreeMap<(MeasureKey, i64), String>,
     /// Refusal messages per command, numbered in the order first seen.
     refusals: BTreeMap<usize, Vec<String>>,
     /// `(actor, resource)` pairs damage went into.
@@ -246,7 +246,7 @@ struct Expanded {
 }
 
 impl Expanded {
-    fn add(&mut self, key: Key, value: i64, p: f64) {
+    fn add(&mut self, key: MeasureKey, value: i64, p: f64) {
         self.values.entry(key).or_default().entry(value).or_default().add(p);
     }
 
@@ -262,22 +262,22 @@ impl Expanded {
                 index as i64 + 1
             }
         };
-        self.add(Key::new(step, MeasureKind::Refused, "", "", 0), refused, p);
+        self.add(MeasureKey::new(step, MeasureKind::Refused, "", "", 0), refused, p);
         for (index, (actor, value, label)) in reading.checks.iter().enumerate() {
-            let key = Key::new(step, MeasureKind::Check, actor, "", index);
+            let key = MeasureKey::new(step, MeasureKind::Check, actor, "", index);
             if let Some(label) = label {
                 self.labels.entry((key.clone(), *value)).or_insert_with(|| label.clone());
             }
             self.add(key, *value, p);
         }
         for (actor, amount) in &reading.damage {
-            self.add(Key::new(step, MeasureKind::Damage, actor, "", 0), *amount, p);
+            self.add(MeasureKey::new(step, MeasureKind::Damage, actor, "", 0), *amount, p);
         }
         for pair in &reading.damaged {
             self.damaged.insert(pair.clone());
         }
         if let Some(total) = reading.roll {
-            self.add(Key::new(step, MeasureKind::Roll, "", "", 0), total, p);
+            self.add(MeasureKey::new(step, MeasureKind::Roll, "", "", 0), total, p);
         }
     }
 
@@ -287,23 +287,23 @@ impl Expanded {
         for (actor, resources) in &layout.actors {
             for name in resources {
                 let value = next();
-                self.add(Key::new(END, MeasureKind::Resource, actor, name, 0), value, p);
+                self.add(MeasureKey::new(END, MeasureKind::Resource, actor, name, 0), value, p);
             }
         }
         for (actor, _) in &layout.actors {
             for _ in 0..next() {
                 let name = conditions.get(next() as usize).map_or("", |n| n.as_str());
-                self.add(Key::new(END, MeasureKind::Condition, actor, name, 0), 1, p);
+                self.add(MeasureKey::new(END, MeasureKind::Condition, actor, name, 0), 1, p);
             }
         }
         for name in &layout.pools {
             let value = next();
-            self.add(Key::new(END, MeasureKind::Pool, "", name, 0), value, p);
+            self.add(MeasureKey::new(END, MeasureKind::Pool, "", name, 0), value, p);
         }
         for (actor, _) in &layout.actors {
             let (taken, amount) = (next(), next());
             if taken != 0 {
-                self.add(Key::new(END, MeasureKind::Damage, actor, "", 0), amount, p);
+                self.add(MeasureKey::new(END, MeasureKind::Damage, actor, "", 0), amount, p);
             }
         }
     }
@@ -503,7 +503,7 @@ impl Tally {
                 let mut yes_no = BTreeMap::new();
                 yes_no.insert(0, rest);
                 yes_no.insert(1, zero);
-                let zero_key = Key::new(END, MeasureKind::AtZero, &key.actor, &key.name, 0);
+                let zero_key = MeasureKey::new(END, MeasureKind::AtZero, &key.actor, &key.name, 0);
                 measures.push(Tally::measure(&expanded, &zero_key, &yes_no, 0.0, None, samples));
             }
         }
@@ -511,24 +511,24 @@ impl Tally {
     }
 
     /// Values before the question: resources, held conditions (1) and pools.
-    fn before(game: &Game) -> BTreeMap<Key, i64> {
+    fn before(game: &Game) -> BTreeMap<MeasureKey, i64> {
         let mut before = BTreeMap::new();
         for actor in &game.world().actors {
             for (name, resource) in &actor.resources {
                 before.insert(
-                    Key::new(END, MeasureKind::Resource, &actor.name, name, 0),
+                    MeasureKey::new(END, MeasureKind::Resource, &actor.name, name, 0),
                     resource.current,
                 );
             }
             for condition in &actor.conditions.active {
                 before.insert(
-                    Key::new(END, MeasureKind::Condition, &actor.name, &condition.name, 0),
+                    MeasureKey::new(END, MeasureKind::Condition, &actor.name, &condition.name, 0),
                     1,
                 );
             }
         }
         for (name, value) in &game.world().pools {
-            before.insert(Key::new(END, MeasureKind::Pool, "", name, 0), *value);
+            before.insert(MeasureKey::new(END, MeasureKind::Pool, "", name, 0), *value);
         }
         before
     }
@@ -538,7 +538,7 @@ impl Tally {
     /// whole-question damage of a one-command question (it repeats the command's).
     fn worth_showing(
         &self,
-        key: &Key,
+        key: &MeasureKey,
         values: &BTreeMap<i64, f64>,
         before: Option<i64>,
         commands: usize,
@@ -555,7 +555,7 @@ impl Tally {
 
     fn measure(
         expanded: &Expanded,
-        key: &Key,
+        key: &MeasureKey,
         values: &BTreeMap<i64, f64>,
         none: f64,
         before: Option<i64>,
@@ -575,9 +575,9 @@ impl Tally {
                 _ => expanded.labels.get(&(key.clone(), value)).cloned(),
             }
         };
-        let outcomes: Vec<Outcome> = values
+        let outcomes: Vec<MeasureOutcome> = values
             .iter()
-            .map(|(value, p)| Outcome {
+            .map(|(value, p)| MeasureOutcome {
                 value: *value,
                 label: label(*value),
                 p: *p,
@@ -658,7 +658,7 @@ impl Report {
                 MeasureKind::Check | MeasureKind::Roll => continue,
             };
             let label = label.map(str::to_string);
-            let outcomes = vec![Outcome { value, label, p: 1.0, interval: None }];
+            let outcomes = vec![MeasureOutcome { value, label, p: 1.0, interval: None }];
             let mean_interval = self.samples.map(|_| (value as f64, value as f64));
             self.measures.push(Measure {
                 outcomes,
@@ -684,7 +684,7 @@ fn order(measure: &Measure) -> (usize, MeasureKind, &str, &str, bool, &str) {
     (measure.command.unwrap_or(usize::MAX), kind, actor, name, at_zero, &measure.name)
 }
 
-fn name_of(key: &Key) -> String {
+fn name_of(key: &MeasureKey) -> String {
     match key.kind {
         MeasureKind::Refused => "refused".to_string(),
         MeasureKind::Check if key.index == 0 => format!("{}'s check", key.actor),

@@ -25,9 +25,10 @@ pub struct Scenario {
     pub working_directory: Option<PathBuf>,
 }
 
-/// One input a sweep varies: `Bandit's Defense` set to 12.
+/// An actor's stat or resource set to a value, `Bandit's Defense` to 12: an input that
+/// `--set` fixes or a sweep varies.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Input {
+pub struct StatSetting {
     /// The actor.
     pub actor: String,
     /// A stat, or a resource (its current and, when it has one, its maximum).
@@ -36,16 +37,16 @@ pub struct Input {
     pub value: i64,
 }
 
-impl Input {
+impl StatSetting {
     /// Reads `Bandit's Defense` (the value is set later).
     ///
     /// ```
-    /// use mythforge::analyze::Input;
-    /// let input = Input::parse("Bandit's Defense", 12).unwrap();
+    /// use mythforge::analyze::StatSetting;
+    /// let input = StatSetting::parse("Bandit's Defense", 12).unwrap();
     /// assert_eq!((input.actor.as_str(), input.name.as_str()), ("Bandit", "Defense"));
-    /// assert!(Input::parse("Defense", 12).is_err());
+    /// assert!(StatSetting::parse("Defense", 12).is_err());
     /// ```
-    pub fn parse(text: &str, value: i64) -> Result<Input, String> {
+    pub fn parse(text: &str, value: i64) -> Result<StatSetting, String> {
         let (actor, name) = text.rsplit_once("'s ").ok_or_else(|| {
             format!("`{text}` names no actor: write it as a possessive, `Ana's Defense`")
         })?;
@@ -53,7 +54,7 @@ impl Input {
         if actor.is_empty() || name.is_empty() {
             return Err(format!("`{text}` should read `ACTOR's STAT`"));
         }
-        Ok(Input { actor: actor.to_string(), name: name.to_string(), value })
+        Ok(StatSetting { actor: actor.to_string(), name: name.to_string(), value })
     }
 
     /// `Bandit's Defense`.
@@ -69,7 +70,7 @@ pub struct Prepared {
     /// The game after the setup and the inputs.
     pub game: Game,
     /// The inputs set on the game after the setup.
-    pub inputs: Vec<Input>,
+    pub inputs: Vec<StatSetting>,
     /// The question's commands, repeated as asked, with their source text.
     pub commands: Vec<(Located, String)>,
     /// How decisions are answered when the question starts.
@@ -86,7 +87,7 @@ pub struct Prepared {
 #[derive(Clone)]
 pub(crate) struct Shared {
     game: crate::runtime::Portable,
-    inputs: Vec<Input>,
+    inputs: Vec<StatSetting>,
     commands: Vec<(Located, String)>,
     policies: PolicyDecider,
     sources: SourceMap,
@@ -207,7 +208,7 @@ impl Prepared {
     }
 
     /// The same scenario with `inputs` set (on top of any already set).
-    pub fn with_inputs(&self, inputs: &[Input]) -> Result<Prepared, Refused> {
+    pub fn with_inputs(&self, inputs: &[StatSetting]) -> Result<Prepared, Refused> {
         let mut varied = self.clone();
         for input in inputs {
             set_input(&mut varied.game, input)
@@ -261,7 +262,7 @@ fn not_in_a_question(command: &Command) -> Option<&'static str> {
 
 /// Sets a stat, or a resource (current, and its maximum when the maximum is lower), of an
 /// actor; a name the actor does not hold is refused.
-fn set_input(game: &mut Game, input: &Input) -> Result<(), Diagnostic> {
+fn set_input(game: &mut Game, input: &StatSetting) -> Result<(), Diagnostic> {
     let world = game.world_mut();
     let actor = world.actor_mut(&input.actor).map_err(|error| {
         Diagnostic::error(

@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use super::scenario::{Input, Prepared, Refused, Scenario};
+use super::scenario::{Prepared, Refused, Scenario, StatSetting};
 use super::{Measure, Options, Report, analyze_prepared, exact_report};
 
 /// Runs past which an exact sweep is spread over threads. A thread costs a
@@ -39,7 +39,7 @@ impl Axis {
     /// assert!(Axis::parse("Ana's Speed", "5..1").is_err());
     /// ```
     pub fn parse(target: &str, range: &str) -> Result<Axis, String> {
-        let input = Input::parse(target, 0)?;
+        let input = StatSetting::parse(target, 0)?;
         let (range, step) = match range.split_once('/') {
             Some((range, step)) => {
                 let step: i64 = step.trim().parse().map_err(|_| format!("`{step}` is no step"))?;
@@ -96,7 +96,7 @@ pub struct Sweep {
 /// set at every point first.
 pub fn sweep(
     scenario: &Scenario,
-    fixed: &[Input],
+    fixed: &[StatSetting],
     axes: &[Axis],
     options: &Options,
 ) -> Result<Sweep, Refused> {
@@ -113,8 +113,8 @@ pub fn sweep(
             })
             .collect();
     }
-    let inputs_at = |values: &[i64]| -> Vec<Input> {
-        let varied = axes.iter().zip(values).map(|(axis, value)| Input {
+    let inputs_at = |values: &[i64]| -> Vec<StatSetting> {
+        let varied = axes.iter().zip(values).map(|(axis, value)| StatSetting {
             actor: axis.actor.clone(),
             name: axis.name.clone(),
             value: *value,

@@ -11,7 +11,7 @@ use crate::model::{
 };
 
 /// How a block's names are checked.
-pub enum Checked {
+pub enum CheckedAs {
     /// As written: the block chooses nothing.
     Plain,
     /// With the choice bound to the group's first stat.
@@ -48,10 +48,10 @@ fn groups_run_by_chunks(pack: &Pack) -> Vec<Name> {
 
 /// A system block whose effects groups run from a chunk's judgement, with `Stat` bound
 /// in those groups.
-fn bound_system(pack: &Pack, lines: &[Spanned<SystemLine>]) -> Checked {
+fn bound_system(pack: &Pack, lines: &[Spanned<SystemLine>]) -> CheckedAs {
     let run = groups_run_by_chunks(pack);
     let Some(binding) = tested_stat(pack).filter(|_| !run.is_empty()) else {
-        return Checked::Plain;
+        return CheckedAs::Plain;
     };
     let bound = lines
         .iter()
@@ -66,18 +66,18 @@ fn bound_system(pack: &Pack, lines: &[Spanned<SystemLine>]) -> Checked {
             _ => line.clone(),
         })
         .collect();
-    Checked::Bound(BlockBody::System(bound))
+    CheckedAs::Bound(BlockBody::System(bound))
 }
 
 /// A check block whose chunk judgements run effects, with `Stat` (the stat the test
 /// invokes) bound to the system's first stat, as a `Choose:` name is.
-fn bound_check(pack: &Pack, lines: &[Spanned<ProcedureLine>]) -> Checked {
+fn bound_check(pack: &Pack, lines: &[Spanned<ProcedureLine>]) -> CheckedAs {
     let runs_effects = lines.iter().any(|line| {
         matches!(&line.node, ProcedureLine::ChunkJudgement(judgement)
             if !judgement.effects.parts.is_empty())
     });
     let Some(binding) = tested_stat(pack).filter(|_| runs_effects) else {
-        return Checked::Plain;
+        return CheckedAs::Plain;
     };
     let bound = lines
         .iter()
@@ -91,23 +91,23 @@ fn bound_check(pack: &Pack, lines: &[Spanned<ProcedureLine>]) -> Checked {
             _ => line.clone(),
         })
         .collect();
-    Checked::Bound(BlockBody::Check(bound))
+    CheckedAs::Bound(BlockBody::Check(bound))
 }
 
 /// The power's body with its choice bound for checking (a check block's chunk effects
 /// with the tested stat bound).
-pub fn bound_for_check(pack: &Pack, block: &Block, out: &mut Vec<Diagnostic>) -> Checked {
+pub fn bound_for_check(pack: &Pack, block: &Block, out: &mut Vec<Diagnostic>) -> CheckedAs {
     match &block.body {
         BlockBody::Check(lines) => return bound_check(pack, lines),
         BlockBody::System(lines) => return bound_system(pack, lines),
         _ => {}
     }
-    let BlockBody::Power(lines) = &block.body else { return Checked::Plain };
+    let BlockBody::Power(lines) = &block.body else { return CheckedAs::Plain };
     let Some(choice) = lines.iter().find_map(|line| match &line.node {
         PowerLine::Choose(choice) => Some(choice),
         _ => None,
     }) else {
-        return Checked::Plain;
+        return CheckedAs::Plain;
     };
     let system: Vec<_> = pack
         .blocks()
@@ -120,7 +120,7 @@ pub fn bound_for_check(pack: &Pack, block: &Block, out: &mut Vec<Diagnostic>) ->
     let first = match group_members(system.iter().copied(), &choice.groups) {
         Ok(members) => match members.first() {
             Some(first) => *first,
-            None => return Checked::Skip,
+            None => return CheckedAs::Skip,
         },
         Err(missing) => {
             if pack.blocks().any(|b| matches!(b.node.body, BlockBody::System(_))) {
@@ -132,10 +132,10 @@ pub fn bound_for_check(pack: &Pack, block: &Block, out: &mut Vec<Diagnostic>) ->
                     );
                 out.push(diagnostic);
             }
-            return Checked::Skip;
+            return CheckedAs::Skip;
         }
     };
     let binding =
         Binding { name: choice.name.node.clone(), chosen: vec![first.node.as_str().to_string()] };
-    Checked::Bound(BlockBody::Power(binding.lines(lines)))
+    CheckedAs::Bound(BlockBody::Power(binding.lines(lines)))
 }

@@ -3,9 +3,9 @@
 //! exactly what the runtime runs; anything else is refused at its words with a
 //! did-you-mean, never accepted and then ignored.
 
-use crate::diagnostics::{Diagnostic, Span, Spanned, did_you_mean};
+use crate::diagnostics::{Diagnostic, Span, Spanned};
 use crate::model::system::ResourceRule;
-use crate::model::timing::{Moment, UNITS, Unit, Until};
+use crate::model::timing::{self, Moment, Unit, Until};
 use crate::model::{
     BlockBody, ConditionLine, Duration, Effect, EffectPart, Effects, Pack, PowerLine, SystemLine,
     TraitLine,
@@ -125,26 +125,13 @@ fn check_duration(duration: &Duration, span: Span, out: &mut Vec<Diagnostic>) {
             if Unit::parse(unit).is_some() {
                 return;
             }
-            let units: Vec<&str> = UNITS.iter().map(|(_, written)| written[0]).collect();
-            let help = format!("count {} instead: `for 2 rounds`", units.join(", "));
-            (format!("for ... {unit}"), span, help)
+            (format!("for ... {unit}"), span, timing::unit_help(unit))
         }
         Duration::Until(event) => {
             if Until::parse(&event.node).is_some() {
                 return;
             }
-            let help = match did_you_mean(&event.node, Until::all_words()) {
-                Some(close) => format!("did you mean `until {close}`?"),
-                None => {
-                    let all: Vec<String> =
-                        Until::all_words().map(|words| format!("`until {words}`")).collect();
-                    format!(
-                        "the durations the engine runs: `for N rounds`, `for N turns`, `for N encounters`, {}",
-                        all.join(", ")
-                    )
-                }
-            };
-            (format!("until {}", event.node), event.span, help)
+            (format!("until {}", event.node), event.span, timing::until_help(&event.node))
         }
     };
     out.push(

@@ -99,9 +99,9 @@ pub fn check_linked(pack: &Pack, symbols: &Symbols) -> Vec<Diagnostic> {
     for block in pack.blocks() {
         // A power's chosen names are checked bound to the group's first stat.
         let bound = match choices::bound_for_check(pack, &block.node, &mut out) {
-            choices::Checked::Plain => None,
-            choices::Checked::Bound(body) => Some(body),
-            choices::Checked::Skip => continue,
+            choices::CheckedAs::Plain => None,
+            choices::CheckedAs::Bound(body) => Some(body),
+            choices::CheckedAs::Skip => continue,
         };
         let references = References::of(bound.as_ref().unwrap_or(&block.node.body));
         let parameters = names::parameters(&block.node.body);

@@ -3,7 +3,8 @@
 //! keywords are read: by `vs Keyword` modifiers, `this power has keyword X`, upgrade
 //! selectors, `Target has keyword Construct`), a bracket among an actor's keywords, a
 //! `Prereq:` on a trait that is never taken (only stances and upgrades test theirs), the
-//! system's `Phases:`, a condition's `Halt:`, an armour's `Cost:`, and a
+//! system's `Phases:`, a condition's `Halt:`, an armour's `Cost:`, a power's `Threshold:`
+//! when it has no `Check:` line to meet it, and a
 //! `Default X:` for a name that has no default (a resource, an unknown name). Each is
 //! refused at its line with what to write instead, so a rule file that checks clean does
 //! what it says. Reads the model only.
@@ -84,7 +85,28 @@ pub(super) fn not_run(pack: &Pack, symbols: &Symbols, out: &mut Vec<Diagnostic>)
                     }
                 }
             }
-            BlockBody::Power(_) | BlockBody::Weapon(_) | BlockBody::Check(_) => {}
+            BlockBody::Power(lines) => {
+                // A threshold is what a check must meet: without a `Check:` line nothing
+                // rolls against it, and every use applies its Result.
+                if crate::model::PowerLine::check_of(lines).is_none() {
+                    for line in lines {
+                        if matches!(
+                            line.node,
+                            crate::model::PowerLine::Threshold(_)
+                                | crate::model::PowerLine::GmThreshold(_)
+                        ) {
+                            out.push(refusal(
+                                line.span,
+                                "Threshold",
+                                kind,
+                                THRESHOLD,
+                                THRESHOLD_HELP.to_string(),
+                            ));
+                        }
+                    }
+                }
+            }
+            BlockBody::Weapon(_) | BlockBody::Check(_) => {}
         }
     }
 }
@@ -102,6 +124,10 @@ const HALT_HELP: &str = "end it with a `Duration:` the engine counts (`for 2 rou
 const ARMOUR_COST: &str = "nothing reads an armour's cost";
 const ARMOUR_COST_HELP: &str = "write it as a comment (`# Cost: 10`) or in the armour's \
                                 `Details:` line until the engine reads armour costs";
+const THRESHOLD: &str = "this power has no `Check:` line, so nothing rolls against it and \
+                         every use applies its Result";
+const THRESHOLD_HELP: &str = "add the check the threshold is for (`Check: [Attack]`, rolled \
+                              with the system's `Default check:`), or remove the line";
 const PHASES: &str = "every turn runs the engine's own start, action and end phases";
 const PHASES_HELP: &str = "write it as a comment (`# Phases: ...`); to run something as a turn \
                            starts or ends, use a resource moment (`reset to 6 at turn start`) \

@@ -467,12 +467,11 @@ fn roll_under(method: Method) -> bool {
 
 /// An actor's powers, traits, equipment and conditions must be defined in the pack.
 pub fn actor_references(lines: &[Spanned<ActorLine>], names: &Names, out: &mut Vec<Diagnostic>) {
+    let trait_words = crate::model::BlockKind::trait_words();
     for line in lines {
         let (list, kinds, what): (_, &[&str], &str) = match &line.node {
             ActorLine::Powers(list) => (list, &["power"], "power"),
-            ActorLine::Traits(list) => {
-                (list, &["trait", "feat", "item", "relationship", "stance", "upgrade"], "trait")
-            }
+            ActorLine::Traits(list) => (list, trait_words.as_slice(), "trait"),
             ActorLine::Equipment(list) => (list, &["weapon", "armour", "item"], "equipment"),
             ActorLine::Conditions(list) => (list, &["condition"], "condition"),
             _ => continue,

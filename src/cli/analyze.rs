@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::analyze::{Axis, Input, Options, Report, Scenario, Sweep, render, svg, sweep};
+use crate::analyze::{Axis, Options, Report, Scenario, StatSetting, Sweep, render, svg, sweep};
 use crate::diagnostics::{Diagnostic, SourceMap};
 
 const EXAMPLES: &str = "\
@@ -200,7 +200,7 @@ fn question(args: &AnalyzeArgs) -> Result<String, Failure> {
     Ok(text)
 }
 
-fn inputs(args: &AnalyzeArgs) -> Result<Vec<Input>, Failure> {
+fn inputs(args: &AnalyzeArgs) -> Result<Vec<StatSetting>, Failure> {
     args.set
         .iter()
         .map(|text| {
@@ -211,7 +211,7 @@ fn inputs(args: &AnalyzeArgs) -> Result<Vec<Input>, Failure> {
                 .trim()
                 .parse()
                 .map_err(|_| Failure::Usage(format!("--set: `{value}` is not a whole number")))?;
-            Input::parse(target.trim(), value).map_err(Failure::Usage)
+            StatSetting::parse(target.trim(), value).map_err(Failure::Usage)
         })
         .collect()
 }
@@ -369,7 +369,7 @@ fn focus<'a>(
 fn print_sweep(
     args: &AnalyzeArgs,
     base: &Scenario,
-    set: &[Input],
+    set: &[StatSetting],
     axes: &[Axis],
     options: &Options,
 ) -> Result<(), Failure> {

@@ -60,6 +60,10 @@ pub fn check_paths(paths: &[PathBuf]) -> (Vec<Diagnostic>, SourceMap, usize) {
         }
         files += pack.files.len();
         let mut folders = crate::runtime::script_folders(&pack_paths);
+        if folders.is_empty() {
+            // Declared functions with nowhere to come from.
+            diagnostics.extend(crate::runtime::undefined_functions(&pack, None));
+        }
         folders.retain(|folder| {
             checked_scripts.insert(folder.canonicalize().unwrap_or(folder.clone()))
         });

@@ -7,7 +7,7 @@ use super::error::DiceErrorKind;
 
 /// How a division rounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Rounding {
+pub(crate) enum DivisionRounding {
     /// Towards negative infinity (a bare `/`, `floor()`).
     Floor,
     /// Towards positive infinity (`ceil()`).
@@ -16,20 +16,24 @@ pub(crate) enum Rounding {
     Nearest,
 }
 
-impl Rounding {
+impl DivisionRounding {
     /// The rounding a function applies to a division directly inside it.
-    pub(crate) fn of(function: Function) -> Option<Rounding> {
+    pub(crate) fn of(function: Function) -> Option<DivisionRounding> {
         match function {
-            Function::Floor => Some(Rounding::Floor),
-            Function::Ceil => Some(Rounding::Ceil),
-            Function::Round => Some(Rounding::Nearest),
+            Function::Floor => Some(DivisionRounding::Floor),
+            Function::Ceil => Some(DivisionRounding::Ceil),
+            Function::Round => Some(DivisionRounding::Nearest),
             _ => None,
         }
     }
 }
 
 /// `left / right` rounded as asked.
-pub(crate) fn divide(left: i64, right: i64, rounding: Rounding) -> Result<i64, DiceErrorKind> {
+pub(crate) fn divide(
+    left: i64,
+    right: i64,
+    rounding: DivisionRounding,
+) -> Result<i64, DiceErrorKind> {
     if right == 0 {
         return Err(DiceErrorKind::DivisionByZero);
     }
@@ -41,16 +45,16 @@ pub(crate) fn divide(left: i64, right: i64, rounding: Rounding) -> Result<i64, D
         quotient
     } else {
         match rounding {
-            Rounding::Floor => quotient - i128::from(negative),
-            Rounding::Ceil => quotient + i128::from(!negative),
-            Rounding::Nearest if 2 * remainder.abs() >= right.abs() => {
+            DivisionRounding::Floor => quotient - i128::from(negative),
+            DivisionRounding::Ceil => quotient + i128::from(!negative),
+            DivisionRounding::Nearest if 2 * remainder.abs() >= right.abs() => {
                 if negative {
                     quotient - 1
                 } else {
                     quotient + 1
                 }
             }
-            Rounding::Nearest => quotient,
+            DivisionRounding::Nearest => quotient,
         }
     };
     i64::try_from(adjusted).map_err(|_| DiceErrorKind::Overflow)
@@ -66,7 +70,7 @@ pub(crate) fn binary(
         BinaryOperator::Add => left.checked_add(right).ok_or(DiceErrorKind::Overflow),
         BinaryOperator::Subtract => left.checked_sub(right).ok_or(DiceErrorKind::Overflow),
         BinaryOperator::Multiply => left.checked_mul(right).ok_or(DiceErrorKind::Overflow),
-        BinaryOperator::Divide => divide(left, right, Rounding::Floor),
+        BinaryOperator::Divide => divide(left, right, DivisionRounding::Floor),
     }
 }
 
@@ -95,15 +99,15 @@ mod tests {
 
     #[test]
     fn division_rounds_as_asked() {
-        assert_eq!(divide(7, 2, Rounding::Floor), Ok(3));
-        assert_eq!(divide(-7, 2, Rounding::Floor), Ok(-4));
-        assert_eq!(divide(7, -2, Rounding::Floor), Ok(-4));
-        assert_eq!(divide(7, 2, Rounding::Ceil), Ok(4));
-        assert_eq!(divide(-7, 2, Rounding::Ceil), Ok(-3));
-        assert_eq!(divide(7, 2, Rounding::Nearest), Ok(4));
-        assert_eq!(divide(-7, 2, Rounding::Nearest), Ok(-4));
-        assert_eq!(divide(7, 3, Rounding::Nearest), Ok(2));
-        assert_eq!(divide(1, 0, Rounding::Floor), Err(DiceErrorKind::DivisionByZero));
-        assert_eq!(divide(i64::MIN, -1, Rounding::Floor), Err(DiceErrorKind::Overflow));
+        assert_eq!(divide(7, 2, DivisionRounding::Floor), Ok(3));
+        assert_eq!(divide(-7, 2, DivisionRounding::Floor), Ok(-4));
+        assert_eq!(divide(7, -2, DivisionRounding::Floor), Ok(-4));
+        assert_eq!(divide(7, 2, DivisionRounding::Ceil), Ok(4));
+        assert_eq!(divide(-7, 2, DivisionRounding::Ceil), Ok(-3));
+        assert_eq!(divide(7, 2, DivisionRounding::Nearest), Ok(4));
+        assert_eq!(divide(-7, 2, DivisionRounding::Nearest), Ok(-4));
+        assert_eq!(divide(7, 3, DivisionRounding::Nearest), Ok(2));
+        assert_eq!(divide(1, 0, DivisionRounding::Floor), Err(DiceErrorKind::DivisionByZero));
+        assert_eq!(divide(i64::MIN, -1, DivisionRounding::Floor), Err(DiceErrorKind::Overflow));
     }
 }

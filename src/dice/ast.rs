@@ -20,21 +20,21 @@ use std::ops::Range;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiceExpr {
     /// Named rolls, in written order: each is rolled once, before the root, and every
-    /// [`Expr::Reference`] to it reads that one value.
-    pub bindings: Vec<Binding>,
+    /// [`DiceNode::Reference`] to it reads that one value.
+    pub bindings: Vec<DiceBinding>,
     /// The root of the tree.
-    pub root: Expr,
+    pub root: DiceNode,
     /// Dice terms in the order they appear, as indices used by rolls (`DieRoll::term`).
     pub term_count: usize,
 }
 
 /// A named roll: `r = 1d20;`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Binding {
+pub struct DiceBinding {
     /// The name (`r`).
     pub name: String,
     /// What is rolled once under that name.
-    pub value: Expr,
+    pub value: DiceNode,
     /// Where the name was written.
     pub name_span: Range<usize>,
 }
@@ -49,17 +49,17 @@ impl DiceExpr {
     /// assert_eq!(terms, ["2d20kh1", "1d4"]);
     /// ```
     pub fn terms(&self) -> Vec<&DiceTerm> {
-        fn collect<'a>(expr: &'a Expr, into: &mut Vec<&'a DiceTerm>) {
+        fn collect<'a>(expr: &'a DiceNode, into: &mut Vec<&'a DiceTerm>) {
             match expr {
-                Expr::Integer { .. } | Expr::Reference { .. } => {}
-                Expr::Dice(term) => into.push(term),
-                Expr::Pool(pool) => into.extend(pool.terms.iter()),
-                Expr::Negate { operand, .. } => collect(operand, into),
-                Expr::Binary { left, right, .. } | Expr::Compare { left, right, .. } => {
+                DiceNode::Integer { .. } | DiceNode::Reference { .. } => {}
+                DiceNode::Dice(term) => into.push(term),
+                DiceNode::Pool(pool) => into.extend(pool.terms.iter()),
+                DiceNode::Negate { operand, .. } => collect(operand, into),
+                DiceNode::Binary { left, right, .. } | DiceNode::Compare { left, right, .. } => {
                     collect(left, into);
                     collect(right, into);
                 }
-                Expr::Call { arguments, .. } => {
+                DiceNode::Call { arguments, .. } => {
                     arguments.iter().for_each(|argument| collect(argument, into))
                 }
             }
@@ -75,7 +75,7 @@ impl DiceExpr {
 
 /// One node of a dice expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Expr {
+pub enum DiceNode {
     /// `3`
     Integer {
         /// The value.
@@ -99,7 +99,7 @@ pub enum Expr {
     /// `-1d4`
     Negate {
         /// What is negated.
-        operand: Box<Expr>,
+        operand: Box<DiceNode>,
         /// Where it was written, minus sign included.
         span: Range<usize>,
     },
@@ -108,9 +108,9 @@ pub enum Expr {
         /// `+ - * /`.
         operator: BinaryOperator,
         /// Left operand.
-        left: Box<Expr>,
+        left: Box<DiceNode>,
         /// Right operand.
-        right: Box<Expr>,
+        right: Box<DiceNode>,
         /// The operator itself.
         operator_span: Range<usize>,
         /// The whole operation.
@@ -121,7 +121,7 @@ pub enum Expr {
         /// Which function.
         function: Function,
         /// Its arguments (checked for count by the parser).
-        arguments: Vec<Expr>,
+        arguments: Vec<DiceNode>,
         /// The whole call.
         span: Range<usize>,
     },
@@ -131,26 +131,26 @@ pub enum Expr {
         /// The comparison.
         operator: CompareOperator,
         /// Left side.
-        left: Box<Expr>,
+        left: Box<DiceNode>,
         /// Right side.
-        right: Box<Expr>,
+        right: Box<DiceNode>,
         /// The whole comparison.
         span: Range<usize>,
     },
 }
 
-impl Expr {
+impl DiceNode {
     /// Where this node was written.
     pub fn span(&self) -> Range<usize> {
         match self {
-            Expr::Integer { span, .. }
-            | Expr::Reference { span, .. }
-            | Expr::Negate { span, .. }
-            | Expr::Binary { span, .. }
-            | Expr::Call { span, .. }
-            | Expr::Compare { span, .. } => span.clone(),
-            Expr::Dice(term) => term.span.clone(),
-            Expr::Pool(pool) => pool.span.clone(),
+            DiceNode::Integer { span, .. }
+            | DiceNode::Reference { span, .. }
+            | DiceNode::Negate { span, .. }
+            | DiceNode::Binary { span, .. }
+            | DiceNode::Call { span, .. }
+            | DiceNode::Compare { span, .. } => span.clone(),
+            DiceNode::Dice(term) => term.span.clone(),
+            DiceNode::Pool(pool) => pool.span.clone(),
         }
     }
 
@@ -158,10 +158,10 @@ impl Expr {
     /// operands) as its leftmost operand and the steps applied to it in order: operator,
     /// right operand, and the span of the operation. Walking a chain this way keeps
     /// recursion to the nesting of parentheses, however long the chain.
-    pub fn binary_chain(&self) -> (&Expr, Vec<BinaryStep<'_>>) {
+    pub fn binary_chain(&self) -> (&DiceNode, Vec<BinaryStep<'_>>) {
         let mut steps = Vec::new();
         let mut node = self;
-        while let Expr::Binary { operator, left, right, span, .. } = node {
+        while let DiceNode::Binary { operator, left, right, span, .. } = node {
             steps.push((*operator, &**right, span));
             node = left;
         }
@@ -171,17 +171,19 @@ impl Expr {
 
     fn precedence(&self) -> u8 {
         match self {
-            Expr::Compare { .. } => 0,
-            Expr::Binary { operator: BinaryOperator::Add | BinaryOperator::Subtract, .. } => 1,
-            Expr::Binary { .. } => 2,
-            Expr::Negate { .. } => 3,
+            DiceNode::Compare { .. } => 0,
+            DiceNode::Binary {
+                operator: BinaryOperator::Add | BinaryOperator::Subtract, ..
+            } => 1,
+            DiceNode::Binary { .. } => 2,
+            DiceNode::Negate { .. } => 3,
             _ => 4,
         }
     }
 }
 
-/// One step of [`Expr::binary_chain`]: operator, right operand, span of the operation.
-pub type BinaryStep<'a> = (BinaryOperator, &'a Expr, &'a Range<usize>);
+/// One step of [`DiceNode::binary_chain`]: operator, right operand, span of the operation.
+pub type BinaryStep<'a> = (BinaryOperator, &'a DiceNode, &'a Range<usize>);
 
 /// An arithmetic operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -626,27 +628,27 @@ impl fmt::Display for DiceTerm {
     }
 }
 
-impl fmt::Display for Expr {
+impl fmt::Display for DiceNode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Parentheses only where precedence or left associativity needs them.
-        let child = |f: &mut fmt::Formatter<'_>, node: &Expr, needs: bool| {
+        let child = |f: &mut fmt::Formatter<'_>, node: &DiceNode, needs: bool| {
             if needs { write!(f, "({node})") } else { write!(f, "{node}") }
         };
         match self {
-            Expr::Integer { value, .. } => write!(f, "{value}"),
-            Expr::Dice(term) => write!(f, "{term}"),
-            Expr::Pool(pool) => write!(f, "{pool}"),
-            Expr::Reference { name, .. } => f.write_str(name),
-            Expr::Negate { operand, .. } => {
+            DiceNode::Integer { value, .. } => write!(f, "{value}"),
+            DiceNode::Dice(term) => write!(f, "{term}"),
+            DiceNode::Pool(pool) => write!(f, "{pool}"),
+            DiceNode::Reference { name, .. } => f.write_str(name),
+            DiceNode::Negate { operand, .. } => {
                 f.write_str("-")?;
                 child(f, operand, operand.precedence() < self.precedence())
             }
-            Expr::Binary { operator, left, right, .. } => {
+            DiceNode::Binary { operator, left, right, .. } => {
                 child(f, left, left.precedence() < self.precedence())?;
                 write!(f, " {} ", operator.symbol())?;
                 child(f, right, right.precedence() <= self.precedence())
             }
-            Expr::Call { function, arguments, .. } => {
+            DiceNode::Call { function, arguments, .. } => {
                 write!(f, "{}(", function.name())?;
                 for (position, argument) in arguments.iter().enumerate() {
                     if position > 0 {
@@ -656,7 +658,7 @@ impl fmt::Display for Expr {
                 }
                 f.write_str(")")
             }
-            Expr::Compare { operator, left, right, .. } => {
+            DiceNode::Compare { operator, left, right, .. } => {
                 // Comparisons do not chain: a comparison inside one keeps its parentheses.
                 child(f, left, left.precedence() == 0)?;
                 write!(f, " {} ", operator.symbol())?;

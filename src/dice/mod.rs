@@ -12,8 +12,8 @@ mod roll;
 mod roller;
 
 pub use ast::{
-    BinaryOperator, BinaryStep, Binding, CompareOperator, ComparePoint, DiceExpr, DicePool,
-    DiceTerm, ExplodeKind, Expr, Function, RerollKind, Select, SelectKind,
+    BinaryOperator, BinaryStep, CompareOperator, ComparePoint, DiceBinding, DiceExpr, DiceNode,
+    DicePool, DiceTerm, ExplodeKind, Function, RerollKind, Select, SelectKind,
 };
 pub use dist::{Distribution, distribution};
 pub use error::{

@@ -11,8 +11,8 @@ use pest::Parser;
 use pest::iterators::Pair;
 
 use super::ast::{
-    BinaryOperator, Binding, CompareOperator, ComparePoint, DiceExpr, DicePool, DiceTerm,
-    ExplodeKind, Expr, Function, RerollKind, Select, SelectKind,
+    BinaryOperator, CompareOperator, ComparePoint, DiceBinding, DiceExpr, DiceNode, DicePool,
+    DiceTerm, ExplodeKind, Function, RerollKind, Select, SelectKind,
 };
 use super::error::{
     DiceError, DiceErrorKind, MAX_DICE_PER_EXPRESSION, MAX_DICE_PER_TERM, MAX_NESTING_DEPTH,
@@ -200,7 +200,10 @@ fn integer(pair: &Pair<'_, Rule>) -> Result<i64, DiceError> {
 }
 
 impl Lowering {
-    fn expression(&mut self, pair: Pair<'_, Rule>) -> Result<(Vec<Binding>, Expr), DiceError> {
+    fn expression(
+        &mut self,
+        pair: Pair<'_, Rule>,
+    ) -> Result<(Vec<DiceBinding>, DiceNode), DiceError> {
         let mut bindings = Vec::new();
         let mut root = None;
         for inner in pair.into_inner() {
@@ -217,7 +220,7 @@ impl Lowering {
     }
 
     /// `r = 1d20;`: the value is lowered before the name exists, so it cannot read itself.
-    fn binding(&mut self, pair: Pair<'_, Rule>) -> Result<Binding, DiceError> {
+    fn binding(&mut self, pair: Pair<'_, Rule>) -> Result<DiceBinding, DiceError> {
         let mut inner = pair.into_inner();
         let name_pair = inner.next().expect("grammar: binding starts with a name");
         let (name, name_span) = (name_pair.as_str().to_string(), span_of(&name_pair));
@@ -231,11 +234,11 @@ impl Lowering {
             inner.find(|p| p.as_rule() == Rule::comparison).expect("grammar: binding has a value");
         let value = self.comparison(value)?;
         self.names.push((name.clone(), name_span.clone(), false));
-        Ok(Binding { name, value, name_span })
+        Ok(DiceBinding { name, value, name_span })
     }
 
     /// A sum, or two sums compared; a second comparison is refused.
-    fn comparison(&mut self, pair: Pair<'_, Rule>) -> Result<Expr, DiceError> {
+    fn comparison(&mut self, pair: Pair<'_, Rule>) -> Result<DiceNode, DiceError> {
         let mut inner = pair.into_inner();
         let left = self.sum(inner.next().expect("grammar: comparison starts with a sum"))?;
         let Some(operator) = inner.next() else { return Ok(left) };
@@ -252,16 +255,16 @@ impl Lowering {
             _ => CompareOperator::Less,
         };
         let span = left.span().start..right.span().end;
-        Ok(Expr::Compare { operator, left: Box::new(left), right: Box::new(right), span })
+        Ok(DiceNode::Compare { operator, left: Box::new(left), right: Box::new(right), span })
     }
 
     /// A name read again: the binding it names, marked as read.
-    fn reference(&mut self, pair: Pair<'_, Rule>) -> Result<Expr, DiceError> {
+    fn reference(&mut self, pair: Pair<'_, Rule>) -> Result<DiceNode, DiceError> {
         let (name, span) = (pair.as_str().to_string(), span_of(&pair));
         match self.names.iter().position(|(known, ..)| *known == name) {
             Some(binding) => {
                 self.names[binding].2 = true;
-                Ok(Expr::Reference { binding, name, span })
+                Ok(DiceNode::Reference { binding, name, span })
             }
             None => {
                 let known = self.names.iter().map(|(known, ..)| known.as_str());
@@ -271,11 +274,11 @@ impl Lowering {
         }
     }
 
-    fn sum(&mut self, pair: Pair<'_, Rule>) -> Result<Expr, DiceError> {
+    fn sum(&mut self, pair: Pair<'_, Rule>) -> Result<DiceNode, DiceError> {
         self.binary(pair, Self::product)
     }
 
-    fn product(&mut self, pair: Pair<'_, Rule>) -> Result<Expr, DiceError> {
+    fn product(&mut self, pair: Pair<'_, Rule>) -> Result<DiceNode, DiceError> {
         self.binary(pair, Self::factor)
     }
 
@@ -283,8 +286,8 @@ impl Lowering {
     fn binary(
         &mut self,
         pair: Pair<'_, Rule>,
-        operand: fn(&mut Self, Pair<'_, Rule>) -> Result<Expr, DiceError>,
-    ) -> Result<Expr, DiceError> {
+        operand: fn(&mut Self, Pair<'_, Rule>) -> Result<DiceNode, DiceError>,
+    ) -> Result<DiceNode, DiceError> {
         let mut inner = pair.into_inner();
         let mut left = operand(self, inner.next().expect("grammar: chain starts with operand"))?;
         while let Some(operator_pair) = inner.next() {
@@ -296,7 +299,7 @@ impl Lowering {
             };
             let right = operand(self, inner.next().expect("grammar: operator has operand"))?;
             let span = left.span().start..right.span().end;
-            left = Expr::Binary {
+            left = DiceNode::Binary {
                 operator,
                 left: Box::new(left),
                 right: Box::new(right),
@@ -307,7 +310,7 @@ impl Lowering {
         Ok(left)
     }
 
-    fn factor(&mut self, pair: Pair<'_, Rule>) -> Result<Expr, DiceError> {
+    fn factor(&mut self, pair: Pair<'_, Rule>) -> Result<DiceNode, DiceError> {
         let span = span_of(&pair);
         let mut negations = 0usize;
         let mut result = None;
@@ -320,15 +323,15 @@ impl Lowering {
         let operand = result.expect("grammar: factor has an operand");
         // Two minus signs cancel; folding them keeps the tree shallow for `------1`.
         if negations % 2 == 1 {
-            Ok(Expr::Negate { operand: Box::new(operand), span })
+            Ok(DiceNode::Negate { operand: Box::new(operand), span })
         } else {
             Ok(operand)
         }
     }
 
-    fn operand(&mut self, pair: Pair<'_, Rule>) -> Result<Expr, DiceError> {
+    fn operand(&mut self, pair: Pair<'_, Rule>) -> Result<DiceNode, DiceError> {
         match pair.as_rule() {
-            Rule::integer => Ok(Expr::Integer { value: integer(&pair)?, span: span_of(&pair) }),
+            Rule::integer => Ok(DiceNode::Integer { value: integer(&pair)?, span: span_of(&pair) }),
             Rule::parenthesized => {
                 self.comparison(pair.into_inner().next().expect("grammar: parentheses hold a sum"))
             }
@@ -338,14 +341,14 @@ impl Lowering {
             Rule::function_call => self.call(pair),
             Rule::dice => {
                 let span = span_of(&pair);
-                Ok(Expr::Dice(Box::new(self.dice(pair, None, span)?)))
+                Ok(DiceNode::Dice(Box::new(self.dice(pair, None, span)?)))
             }
             Rule::group => self.group(pair),
             rule => unreachable!("grammar: {rule:?} is not an operand"),
         }
     }
 
-    fn call(&mut self, pair: Pair<'_, Rule>) -> Result<Expr, DiceError> {
+    fn call(&mut self, pair: Pair<'_, Rule>) -> Result<DiceNode, DiceError> {
         let span = span_of(&pair);
         let mut inner = pair.into_inner();
         let name = inner.next().expect("grammar: call has a name");
@@ -375,10 +378,10 @@ impl Lowering {
             };
             return Err(kind.at(span));
         }
-        Ok(Expr::Call { function, arguments, span })
+        Ok(DiceNode::Call { function, arguments, span })
     }
 
-    fn group(&mut self, pair: Pair<'_, Rule>) -> Result<Expr, DiceError> {
+    fn group(&mut self, pair: Pair<'_, Rule>) -> Result<DiceNode, DiceError> {
         let span = span_of(&pair);
         let mut dice = Vec::new();
         let mut offsets = Vec::new();
@@ -411,7 +414,7 @@ impl Lowering {
         let only = dice.pop().expect("grammar: group holds a dice term");
         let mut term = self.dice(only, Some(modifiers), span)?;
         term.group_offset = Some(offset);
-        Ok(Expr::Dice(Box::new(term)))
+        Ok(DiceNode::Dice(Box::new(term)))
     }
 
     /// `{4d6, 2d8}kh3`: each term keeps its generate modifiers; keep/drop and count come
@@ -421,7 +424,7 @@ impl Lowering {
         dice: Vec<Pair<'_, Rule>>,
         modifiers: Vec<Pair<'_, Rule>>,
         span: Range<usize>,
-    ) -> Result<Expr, DiceError> {
+    ) -> Result<DiceNode, DiceError> {
         let misplaced = |modifier: &Pair<'_, Rule>, problem: &'static str| {
             let kind =
                 DiceErrorKind::PoolModifier { modifier: modifier.as_str().to_string(), problem };
@@ -450,7 +453,7 @@ impl Lowering {
             check_order(&mut latest, modifier)?;
             apply_modifier(&mut whole, modifier)?;
         }
-        Ok(Expr::Pool(Box::new(DicePool {
+        Ok(DiceNode::Pool(Box::new(DicePool {
             terms,
             select: whole.select,
             successes: whole.successes,

@@ -11,10 +11,10 @@ use std::ops::Range;
 
 use serde::Serialize;
 
-use super::arithmetic::{self, Rounding};
+use super::arithmetic::{self, DivisionRounding};
 use super::ast::{
-    BinaryOperator, DiceExpr, DicePool, DiceTerm, ExplodeKind, Expr, Function, RerollKind, Select,
-    SelectKind,
+    BinaryOperator, DiceExpr, DiceNode, DicePool, DiceTerm, ExplodeKind, Function, RerollKind,
+    Select, SelectKind,
 };
 use super::error::{DiceError, DiceErrorKind, MAX_DICE_PER_EXPRESSION, MAX_STEPS_PER_DIE};
 use super::roller::Roller;
@@ -110,20 +110,20 @@ struct Rolling<'a> {
 }
 
 impl Rolling<'_> {
-    fn evaluate(&mut self, expr: &Expr) -> Result<i64, DiceError> {
+    fn evaluate(&mut self, expr: &DiceNode) -> Result<i64, DiceError> {
         match expr {
-            Expr::Integer { value, .. } => Ok(*value),
-            Expr::Reference { binding, .. } => Ok(self.named[*binding]),
-            Expr::Dice(term) => self.term(term),
-            Expr::Pool(pool) => self.pool(pool),
-            Expr::Call { function: Function::If, arguments, .. } => {
+            DiceNode::Integer { value, .. } => Ok(*value),
+            DiceNode::Reference { binding, .. } => Ok(self.named[*binding]),
+            DiceNode::Dice(term) => self.term(term),
+            DiceNode::Pool(pool) => self.pool(pool),
+            DiceNode::Call { function: Function::If, arguments, .. } => {
                 let taken = if self.evaluate(&arguments[0])? != 0 { 1 } else { 2 };
                 self.evaluate(&arguments[taken])
             }
-            Expr::Negate { operand, span } => {
+            DiceNode::Negate { operand, span } => {
                 arithmetic::negate(self.evaluate(operand)?).map_err(|kind| kind.at(span.clone()))
             }
-            Expr::Binary { .. } => {
+            DiceNode::Binary { .. } => {
                 let (first, steps) = expr.binary_chain();
                 let mut accumulated = self.evaluate(first)?;
                 for (operator, right, span) in steps {
@@ -133,9 +133,9 @@ impl Rolling<'_> {
                 }
                 Ok(accumulated)
             }
-            Expr::Call { function, arguments, span } => {
-                if let (Some(rounding), [Expr::Binary { operator, left, right, .. }]) =
-                    (Rounding::of(*function), arguments.as_slice())
+            DiceNode::Call { function, arguments, span } => {
+                if let (Some(rounding), [DiceNode::Binary { operator, left, right, .. }]) =
+                    (DivisionRounding::of(*function), arguments.as_slice())
                     && *operator == BinaryOperator::Divide
                 {
                     let left_value = self.evaluate(left)?;
@@ -149,7 +149,7 @@ impl Rolling<'_> {
                 }
                 arithmetic::unary_function(*function, result).map_err(|kind| kind.at(span.clone()))
             }
-            Expr::Compare { operator, left, right, .. } => {
+            DiceNode::Compare { operator, left, right, .. } => {
                 let left_value = self.evaluate(left)?;
                 let right_value = self.evaluate(right)?;
                 Ok(i64::from(operator.holds(left_value, right_value)))

@@ -35,12 +35,6 @@ impl Resource {
         self
     }
 
-    /// Lets the resource go below 0 without limit.
-    pub fn unbounded_below(mut self) -> Self {
-        self.min = None;
-        self
-    }
-
     /// How much can be spent before hitting the minimum (unbounded: `i64::MAX`).
     pub fn spendable(&self) -> i64 {
         match self.min {

@@ -1,18 +1,18 @@
 //! Active conditions and how they stack: an instance has a name, an optional subtype (the
 //! damage type of an ongoing effect), an optional N, a duration and a source. Whether a second
-//! application merges, coexists or adds is data ([`Stacking`]), as is whether bonuses add up
-//! or only the largest counts ([`Modifier`], [`combine_modifiers`]), and how a hit spends
-//! the N of those the rules name as temporary health ([`Conditions::absorb`]). What a
+//! application merges, coexists or adds is data ([`StackRule`]), as is how a hit spends the N
+//! of those the rules name as temporary health ([`Conditions::absorb`]). What a
 //! condition *does* is the rule model's business, not this module's.
 
 use serde::{Deserialize, Serialize};
 
-/// How long a condition lasts.
+/// How long a condition lasts, as the engine counts it down; the rule text's `Duration:`
+/// (`for 2 rounds`) is [`crate::model::Duration`], read into this when the condition is applied.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Duration {
+pub enum Expiry {
     /// Until the end of the given actor's turn, counting `turns` turn ends (1 = the end of the
-    /// next turn to end; see [`Duration::until_end_of_next_turn`]).
+    /// next turn to end; see [`Expiry::until_end_of_next_turn`]).
     EndOfTurn {
         /// Whose turn.
         actor: String,
@@ -33,24 +33,24 @@ pub enum Duration {
     UntilRemoved,
 }
 
-impl std::fmt::Display for Duration {
+impl std::fmt::Display for Expiry {
     /// The duration as a rule file writes it, read when nobody is taking a turn (outside an
     /// encounter): `until the end of Hero's next turn`, `for 2 rounds`, `until the end of the
-    /// encounter`, `until healed`, `until removed`. [`Duration::words`] reads it during a
+    /// encounter`, `until healed`, `until removed`. [`Expiry::words`] reads it during a
     /// turn.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.words(None))
     }
 }
 
-impl Duration {
+impl Expiry {
     /// The duration in words while `acting` takes its turn (`None`: nobody does): a
     /// turn-bound duration counts the current turn's end when it is its actor's turn, so
     /// the same duration reads `until the end of Hero's turn` during Hero's turn and `until
     /// the end of Hero's next turn` otherwise.
     pub fn words(&self, acting: Option<&str>) -> String {
         match self {
-            Duration::EndOfTurn { actor, turns } => {
+            Expiry::EndOfTurn { actor, turns } => {
                 let this_turn = acting == Some(actor.as_str());
                 match turns.saturating_sub(u32::from(this_turn)) {
                     0 => format!("until the end of {actor}'s turn"),
@@ -58,15 +58,15 @@ impl Duration {
                     n => format!("for {actor}'s next {n} turns"),
                 }
             }
-            Duration::Rounds(1) => "for 1 round".to_string(),
-            Duration::Rounds(n) => format!("for {n} rounds"),
-            Duration::EndOfEncounter | Duration::Encounters(1) => {
+            Expiry::Rounds(1) => "for 1 round".to_string(),
+            Expiry::Rounds(n) => format!("for {n} rounds"),
+            Expiry::EndOfEncounter | Expiry::Encounters(1) => {
                 "until the end of the encounter".to_string()
             }
-            Duration::Encounters(n) => format!("for {n} encounters"),
-            Duration::UntilHealed => "until healed".to_string(),
-            Duration::UntilHit => "until hit".to_string(),
-            Duration::UntilRemoved => "until removed".to_string(),
+            Expiry::Encounters(n) => format!("for {n} encounters"),
+            Expiry::UntilHealed => "until healed".to_string(),
+            Expiry::UntilHit => "until hit".to_string(),
+            Expiry::UntilRemoved => "until removed".to_string(),
         }
     }
 
@@ -74,7 +74,7 @@ impl Duration {
     /// turn's end does not count.
     pub fn until_end_of_next_turn(actor: &str, current_turn: Option<&str>) -> Self {
         let turns = if current_turn == Some(actor) { 2 } else { 1 };
-        Duration::EndOfTurn { actor: actor.to_string(), turns }
+        Expiry::EndOfTurn { actor: actor.to_string(), turns }
     }
 
     /// A total order for "the longest duration wins": turn-bound < rounds (by count) <
@@ -83,21 +83,22 @@ impl Duration {
     /// and "until hit" and "until healed" as longer than any count of encounters.
     pub fn rank(&self) -> (u8, u32) {
         match self {
-            Duration::EndOfTurn { turns, .. } => (0, *turns),
-            Duration::Rounds(n) => (1, *n),
-            Duration::EndOfEncounter => (2, 1),
-            Duration::Encounters(n) => (2, *n),
-            Duration::UntilHit => (3, 0),
-            Duration::UntilHealed => (3, 1),
-            Duration::UntilRemoved => (4, 0),
+            Expiry::EndOfTurn { turns, .. } => (0, *turns),
+            Expiry::Rounds(n) => (1, *n),
+            Expiry::EndOfEncounter => (2, 1),
+            Expiry::Encounters(n) => (2, *n),
+            Expiry::UntilHit => (3, 0),
+            Expiry::UntilHealed => (3, 1),
+            Expiry::UntilRemoved => (4, 0),
         }
     }
 }
 
-/// How a second application of the same condition combines with the first.
+/// How a second application of the same condition combines with the first, as the engine
+/// runs it; the rule text's `Stacking:` line is [`crate::model::Stacking`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Stacking {
+pub enum StackRule {
     /// Never stacks with itself: one instance stays, the longest duration and the larger N win.
     #[default]
     Never,
@@ -121,7 +122,7 @@ pub struct ActiveCondition {
     /// Its N, when it has one.
     pub n: Option<i64>,
     /// How long it lasts.
-    pub duration: Duration,
+    pub duration: Expiry,
     /// Who or what applied it.
     pub source: Option<String>,
     /// The one actor it holds against (`apply Advantage to Self against Target`): its
@@ -136,7 +137,7 @@ pub struct ActiveCondition {
 
 impl ActiveCondition {
     /// A condition with no subtype, no N and no source.
-    pub fn new(name: impl Into<String>, duration: Duration) -> Self {
+    pub fn new(name: impl Into<String>, duration: Expiry) -> Self {
         ActiveCondition {
             name: name.into(),
             subtype: None,
@@ -200,29 +201,33 @@ pub struct Conditions {
 
 /// Whether `held` is the copy a new `condition` under `stacking` combines with (a copy held
 /// against one actor and a copy held against everyone are different).
-fn same_copy(stacking: Stacking, held: &ActiveCondition, condition: &ActiveCondition) -> bool {
+fn same_copy(stacking: StackRule, held: &ActiveCondition, condition: &ActiveCondition) -> bool {
     match stacking {
-        Stacking::Never | Stacking::Newest => {
+        StackRule::Never | StackRule::Newest => {
             held.name == condition.name && held.against == condition.against
         }
-        Stacking::PerSubtype => {
+        StackRule::PerSubtype => {
             held.name == condition.name
                 && held.subtype == condition.subtype
                 && held.against == condition.against
         }
-        Stacking::Additive => false,
+        StackRule::Additive => false,
     }
 }
 
 impl Conditions {
     /// Applies `condition` under `stacking`.
-    pub fn apply(&mut self, condition: ActiveCondition, stacking: Stacking) -> Applied {
+    pub fn apply(&mut self, condition: ActiveCondition, stacking: StackRule) -> Applied {
         self.apply_at(condition, stacking).0
     }
 
     /// [`Conditions::apply`], with where the copy it combined with (or was added as) is in
     /// `active`: what a log shows.
-    pub fn apply_at(&mut self, condition: ActiveCondition, stacking: Stacking) -> (Applied, usize) {
+    pub fn apply_at(
+        &mut self,
+        condition: ActiveCondition,
+        stacking: StackRule,
+    ) -> (Applied, usize) {
         let same = |held: &ActiveCondition| same_copy(stacking, held, &condition);
         let Some(at) = self.active.iter().position(same) else {
             self.active.push(condition);
@@ -232,9 +237,9 @@ impl Conditions {
         let before = existing.clone();
         // A copy held until removed (a trait's, worn gear's) is not replaced by one that
         // ends: newest-wins would take the holder's own copy away when the new one ran out.
-        let held_for_good = existing.duration == Duration::UntilRemoved
-            && condition.duration != Duration::UntilRemoved;
-        if stacking == Stacking::Newest && !held_for_good {
+        let held_for_good =
+            existing.duration == Expiry::UntilRemoved && condition.duration != Expiry::UntilRemoved;
+        if stacking == StackRule::Newest && !held_for_good {
             *existing = condition;
         } else {
             if condition.duration.rank() > existing.duration.rank() {
@@ -274,23 +279,23 @@ impl Conditions {
     /// Counts down turn-bound durations for `actor`'s turn end; returns what ended.
     pub fn end_of_turn(&mut self, actor: &str) -> Vec<ActiveCondition> {
         for condition in &mut self.active {
-            if let Duration::EndOfTurn { actor: whose, turns } = &mut condition.duration
+            if let Expiry::EndOfTurn { actor: whose, turns } = &mut condition.duration
                 && whose == actor
             {
                 *turns = turns.saturating_sub(1);
             }
         }
-        self.extract(|c| matches!(c.duration, Duration::EndOfTurn { turns: 0, .. }))
+        self.extract(|c| matches!(c.duration, Expiry::EndOfTurn { turns: 0, .. }))
     }
 
     /// Counts down round durations; returns what ended.
     pub fn end_of_round(&mut self) -> Vec<ActiveCondition> {
         for condition in &mut self.active {
-            if let Duration::Rounds(n) = &mut condition.duration {
+            if let Expiry::Rounds(n) = &mut condition.duration {
                 *n = n.saturating_sub(1);
             }
         }
-        self.extract(|c| c.duration == Duration::Rounds(0))
+        self.extract(|c| c.duration == Expiry::Rounds(0))
     }
 
     /// The holder's encounter ended: turn and round bound conditions end with it, counts of
@@ -299,14 +304,14 @@ impl Conditions {
     /// Returns what ended.
     pub fn end_of_encounter(&mut self) -> Vec<ActiveCondition> {
         for condition in &mut self.active {
-            if let Duration::Encounters(n) = &mut condition.duration {
+            if let Expiry::Encounters(n) = &mut condition.duration {
                 *n = n.saturating_sub(1);
             }
         }
         self.extract(|c| match c.duration {
-            Duration::EndOfTurn { .. } | Duration::Rounds(_) | Duration::EndOfEncounter => true,
-            Duration::Encounters(n) => n == 0,
-            Duration::UntilHit | Duration::UntilHealed | Duration::UntilRemoved => false,
+            Expiry::EndOfTurn { .. } | Expiry::Rounds(_) | Expiry::EndOfEncounter => true,
+            Expiry::Encounters(n) => n == 0,
+            Expiry::UntilHit | Expiry::UntilHealed | Expiry::UntilRemoved => false,
         })
     }
 
@@ -346,12 +351,12 @@ impl Conditions {
 
     /// The holder was hit: conditions lasting until then end; returns them.
     pub fn hit(&mut self) -> Vec<ActiveCondition> {
-        self.extract(|c| c.duration == Duration::UntilHit)
+        self.extract(|c| c.duration == Expiry::UntilHit)
     }
 
     /// The holder was healed: conditions lasting until then end; returns them.
     pub fn healed(&mut self) -> Vec<ActiveCondition> {
-        self.extract(|c| c.duration == Duration::UntilHealed)
+        self.extract(|c| c.duration == Expiry::UntilHealed)
     }
 
     fn extract(&mut self, mut ended: impl FnMut(&ActiveCondition) -> bool) -> Vec<ActiveCondition> {
@@ -366,59 +371,6 @@ impl Conditions {
         });
         out
     }
-}
-
-/// A bonus (positive) or penalty (negative) to some value.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Modifier {
-    /// The amount.
-    pub value: i64,
-    /// `None`: adds to everything. `Some(group)`: does not stack within its group, where only
-    /// the largest bonus and the largest penalty count.
-    pub non_stacking_group: Option<String>,
-    /// Where it comes from, for the log.
-    pub source: Option<String>,
-}
-
-impl Modifier {
-    /// A modifier that stacks.
-    pub fn new(value: i64) -> Self {
-        Modifier { value, non_stacking_group: None, source: None }
-    }
-
-    /// Makes it non-stacking within `group`.
-    pub fn non_stacking(mut self, group: impl Into<String>) -> Self {
-        self.non_stacking_group = Some(group.into());
-        self
-    }
-}
-
-/// The sum of `modifiers`: stacking ones all add; in each non-stacking group only the largest
-/// bonus and the largest penalty count.
-///
-/// ```
-/// use mythforge::engine::{Modifier, combine_modifiers};
-/// let mods = [Modifier::new(1), Modifier::new(2).non_stacking("cover"),
-///             Modifier::new(3).non_stacking("cover"), Modifier::new(-2).non_stacking("cover")];
-/// assert_eq!(combine_modifiers(&mods), 1 + 3 - 2);
-/// ```
-pub fn combine_modifiers(modifiers: &[Modifier]) -> i64 {
-    use std::collections::BTreeMap;
-    let mut sum = 0i64;
-    let mut groups: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
-    for modifier in modifiers {
-        match &modifier.non_stacking_group {
-            None => sum = sum.saturating_add(modifier.value),
-            Some(group) => {
-                let (bonus, penalty) = groups.entry(group).or_default();
-                *bonus = (*bonus).max(modifier.value);
-                *penalty = (*penalty).min(modifier.value);
-            }
-        }
-    }
-    groups
-        .values()
-        .fold(sum, |s, (bonus, penalty)| s.saturating_add(*bonus).saturating_add(*penalty))
 }
 
 /// Whether `condition` is one of the temporary-health conditions named in `buffers`.
@@ -436,48 +388,51 @@ mod tests {
     use super::*;
 
     fn rounds(name: &str, n: u32) -> ActiveCondition {
-        ActiveCondition::new(name, Duration::Rounds(n))
+        ActiveCondition::new(name, Expiry::Rounds(n))
     }
 
     #[test]
     fn never_stacking_keeps_one_with_longest_duration_and_larger_n() {
         let mut conditions = Conditions::default();
         assert_eq!(
-            conditions.apply(rounds("deprived", 1).with_n(3), Stacking::Never),
+            conditions.apply(rounds("deprived", 1).with_n(3), StackRule::Never),
             Applied::Added
         );
-        let applied = conditions.apply(rounds("deprived", 3).with_n(1), Stacking::Never);
+        let applied = conditions.apply(rounds("deprived", 3).with_n(1), StackRule::Never);
         assert!(matches!(applied, Applied::Refreshed { .. }));
         assert_eq!(conditions.active, vec![rounds("deprived", 3).with_n(3)]);
-        assert_eq!(conditions.apply(rounds("deprived", 2), Stacking::Never), Applied::Unchanged);
+        assert_eq!(conditions.apply(rounds("deprived", 2), StackRule::Never), Applied::Unchanged);
     }
 
     #[test]
     fn newest_stacking_replaces_the_copy_held_whatever_it_was() {
         let mut conditions = Conditions::default();
-        conditions.apply(rounds("marked", 3).with_n(3), Stacking::Newest);
-        let applied = conditions.apply(rounds("marked", 1).with_n(1), Stacking::Newest);
+        conditions.apply(rounds("marked", 3).with_n(3), StackRule::Newest);
+        let applied = conditions.apply(rounds("marked", 1).with_n(1), StackRule::Newest);
         assert!(matches!(applied, Applied::Refreshed { .. }));
         assert_eq!(conditions.active, vec![rounds("marked", 1).with_n(1)]);
-        let again = conditions.apply(rounds("marked", 1).with_n(1), Stacking::Newest);
+        let again = conditions.apply(rounds("marked", 1).with_n(1), StackRule::Newest);
         assert_eq!(again, Applied::Unchanged);
     }
 
     #[test]
     fn newest_stacking_keeps_a_copy_held_until_removed() {
         let mut conditions = Conditions::default();
-        let held = ActiveCondition::new("shielded", Duration::UntilRemoved).with_n(3);
-        conditions.apply(held.clone(), Stacking::Newest);
-        conditions.apply(rounds("shielded", 1).with_n(1), Stacking::Newest);
+        let held = ActiveCondition::new("shielded", Expiry::UntilRemoved).with_n(3);
+        conditions.apply(held.clone(), StackRule::Newest);
+        conditions.apply(rounds("shielded", 1).with_n(1), StackRule::Newest);
         assert_eq!(conditions.active, vec![held]);
     }
 
     #[test]
     fn per_subtype_stacking_keeps_different_types() {
         let mut conditions = Conditions::default();
-        conditions.apply(rounds("ongoing", 2).with_n(5).with_subtype("fire"), Stacking::PerSubtype);
-        conditions.apply(rounds("ongoing", 2).with_n(3).with_subtype("cold"), Stacking::PerSubtype);
-        conditions.apply(rounds("ongoing", 1).with_n(7).with_subtype("fire"), Stacking::PerSubtype);
+        conditions
+            .apply(rounds("ongoing", 2).with_n(5).with_subtype("fire"), StackRule::PerSubtype);
+        conditions
+            .apply(rounds("ongoing", 2).with_n(3).with_subtype("cold"), StackRule::PerSubtype);
+        conditions
+            .apply(rounds("ongoing", 1).with_n(7).with_subtype("fire"), StackRule::PerSubtype);
         let ns: Vec<_> = conditions.named("ongoing").map(|c| c.n).collect();
         assert_eq!(ns, vec![Some(7), Some(3)]);
     }
@@ -485,18 +440,18 @@ mod tests {
     #[test]
     fn additive_stacking_adds_instances() {
         let mut conditions = Conditions::default();
-        conditions.apply(rounds("charge", 1), Stacking::Additive);
-        conditions.apply(rounds("charge", 1), Stacking::Additive);
+        conditions.apply(rounds("charge", 1), StackRule::Additive);
+        conditions.apply(rounds("charge", 1), StackRule::Additive);
         assert_eq!(conditions.named("charge").count(), 2);
     }
 
     #[test]
     fn durations_count_down_and_end() {
         let mut conditions = Conditions::default();
-        conditions.apply(rounds("slow", 1), Stacking::Never);
-        let next = Duration::until_end_of_next_turn("ana", Some("ana"));
-        conditions.apply(ActiveCondition::new("marked", next), Stacking::Never);
-        conditions.apply(ActiveCondition::new("cursed", Duration::UntilRemoved), Stacking::Never);
+        conditions.apply(rounds("slow", 1), StackRule::Never);
+        let next = Expiry::until_end_of_next_turn("ana", Some("ana"));
+        conditions.apply(ActiveCondition::new("marked", next), StackRule::Never);
+        conditions.apply(ActiveCondition::new("cursed", Expiry::UntilRemoved), StackRule::Never);
         assert!(conditions.end_of_turn("ana").is_empty());
         assert_eq!(conditions.end_of_round().len(), 1);
         assert_eq!(conditions.end_of_turn("ana")[0].name, "marked");
@@ -505,25 +460,17 @@ mod tests {
     }
 
     #[test]
-    fn modifiers_without_groups_add() {
-        assert_eq!(combine_modifiers(&[Modifier::new(2), Modifier::new(-1), Modifier::new(4)]), 5);
-    }
-
-    #[test]
     fn temporary_health_is_spent_oldest_first_and_a_spent_one_ends() {
         let buffers = vec!["Coated".to_string(), "Rallied".to_string()];
         let mut held = Conditions::default();
         held.apply(
-            ActiveCondition::new("Coated", Duration::EndOfEncounter).with_n(2),
-            Stacking::Never,
+            ActiveCondition::new("Coated", Expiry::EndOfEncounter).with_n(2),
+            StackRule::Never,
         );
+        held.apply(ActiveCondition::new("Dazed", Expiry::UntilRemoved).with_n(9), StackRule::Never);
         held.apply(
-            ActiveCondition::new("Dazed", Duration::UntilRemoved).with_n(9),
-            Stacking::Never,
-        );
-        held.apply(
-            ActiveCondition::new("Rallied", Duration::EndOfEncounter).with_n(5),
-            Stacking::Never,
+            ActiveCondition::new("Rallied", Expiry::EndOfEncounter).with_n(5),
+            StackRule::Never,
         );
         assert!(held.holds_buffer(&buffers));
         let (taken, spent) = held.absorb(&buffers, 4);
@@ -539,12 +486,12 @@ mod tests {
     #[test]
     fn a_second_grant_keeps_the_larger_temporary_health() {
         let mut held = Conditions::default();
-        let coat = |n| ActiveCondition::new("Coated", Duration::EndOfEncounter).with_n(n);
-        held.apply(coat(2), Stacking::Never);
+        let coat = |n| ActiveCondition::new("Coated", Expiry::EndOfEncounter).with_n(n);
+        held.apply(coat(2), StackRule::Never);
         held.absorb(&["Coated".to_string()], 1);
-        held.apply(coat(2), Stacking::Never);
+        held.apply(coat(2), StackRule::Never);
         assert_eq!(held.named("Coated").map(|c| c.n).collect::<Vec<_>>(), [Some(2)]);
-        held.apply(coat(1), Stacking::Never);
+        held.apply(coat(1), StackRule::Never);
         assert_eq!(held.named("Coated").map(|c| c.n).collect::<Vec<_>>(), [Some(2)]);
     }
 }

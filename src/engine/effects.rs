@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::actor::Resource;
 use super::cause::Cause;
-use super::condition::{ActiveCondition, Applied, Stacking};
+use super::condition::{ActiveCondition, Applied, StackRule};
 use super::damage::{
     Damage, DamageRules, DamageSteps, HealRules, HealSteps, resolve_damage, resolve_heal,
 };
@@ -313,7 +313,7 @@ impl World {
         &mut self,
         actor: &str,
         condition: ActiveCondition,
-        stacking: Stacking,
+        stacking: StackRule,
         span: Span,
     ) -> Result<Applied, EngineError> {
         let who = self.actor_mut(actor).map_err(|k| k.at(span))?;

@@ -43,9 +43,7 @@ pub use checks::{
     versus_rolls,
 };
 pub use clock::{ClockAdvance, WorldClock};
-pub use condition::{
-    ActiveCondition, Applied, Conditions, Duration, Modifier, Stacking, combine_modifiers,
-};
+pub use condition::{ActiveCondition, Applied, Conditions, Expiry, StackRule};
 pub use damage::{
     Damage, DamageRules, DamageSteps, HealRules, HealSteps, RoundingDirection, Scale,
     resolve_damage, resolve_heal,
@@ -79,5 +77,5 @@ pub use save::{
 };
 pub use short_list::ShortList;
 pub use state::{Laid, World};
-pub use stats::{Ids, Key, Resources, Stats, Table};
+pub use stats::{Ids, Key, NameTable, Resources, Stats};
 pub use text::{NameCache, SharedText};

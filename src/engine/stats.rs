@@ -33,7 +33,7 @@ impl Ids {
     }
 }
 
-/// A name to read or change in a [`Table`]: its text and, when the link step resolved it to
+/// A name to read or change in a [`NameTable`]: its text and, when the link step resolved it to
 /// a declared name, that name's id among the pack's [`Ids`], so a table bound to those ids
 /// finds it by its slot instead of comparing text. A key's id always names the text it
 /// carries (the link step links a name written exactly as declared), so the two ways agree.
@@ -74,32 +74,33 @@ struct Slots {
 /// The slot of a declared name the actor does not hold.
 const ABSENT: u32 = u32::MAX;
 
-/// Values by name, in name order (the order of a `BTreeMap<String, V>`).
+/// Values by name, in name order (the order of a `BTreeMap<String, V>`): an actor's stats
+/// and resources. A rule file's lookup table (`Table X:`) is a [`crate::model::table::Table`].
 #[derive(Clone)]
-pub struct Table<V> {
+pub struct NameTable<V> {
     entries: Vec<(String, V)>,
     slots: Slots,
 }
 
 /// An actor's stats by name.
-pub type Stats = Table<i64>;
+pub type Stats = NameTable<i64>;
 
 /// An actor's resources by name.
-pub type Resources = Table<super::Resource>;
+pub type Resources = NameTable<super::Resource>;
 
-impl<V> Default for Table<V> {
+impl<V> Default for NameTable<V> {
     fn default() -> Self {
-        Table { entries: Vec::new(), slots: Slots::default() }
+        NameTable { entries: Vec::new(), slots: Slots::default() }
     }
 }
 
-impl<V> Table<V> {
+impl<V> NameTable<V> {
     /// An empty table.
     pub fn new() -> Self {
-        Table::default()
+        NameTable::default()
     }
 
-    /// Binds the table to a pack's ids, so [`Table::by_id`] reads a slot; the binding
+    /// Binds the table to a pack's ids, so [`NameTable::by_id`] reads a slot; the binding
     /// follows every insert and removal. Values and names are unchanged.
     pub fn bind(&mut self, ids: &Arc<Ids>) {
         self.slots.ids = Some(Arc::clone(ids));
@@ -145,13 +146,13 @@ impl<V> Table<V> {
         }
     }
 
-    /// The value under `key`, mutably: [`Table::get_mut`] by slot when the key is linked.
+    /// The value under `key`, mutably: [`NameTable::get_mut`] by slot when the key is linked.
     pub fn get_key_mut(&mut self, key: Key<'_>) -> Option<&mut V> {
         let at = self.place_of(key)?;
         self.entries.get_mut(at).map(|(_, value)| value)
     }
 
-    /// Whether `key` is held: [`Table::contains_key`] by slot when the key is linked.
+    /// Whether `key` is held: [`NameTable::contains_key`] by slot when the key is linked.
     pub fn contains(&self, key: Key<'_>) -> bool {
         self.place_of(key).is_some()
     }
@@ -202,7 +203,7 @@ impl<V> Table<V> {
     }
 
     /// The first value (in name order) under a name written like `name` in any case. Name
-    /// reads ask [`Table::get`] first: an exact match compares lengths before bytes, and
+    /// reads ask [`NameTable::get`] first: an exact match compares lengths before bytes, and
     /// only a name no entry spells exactly pays for the case-folded pass.
     pub fn folded(&self, name: &str) -> Option<&V> {
         self.entries.iter().find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| value)
@@ -260,15 +261,15 @@ impl<V> Table<V> {
 }
 
 // Two tables are equal when they hold the same entries; a binding is not part of the value.
-impl<V: PartialEq> PartialEq for Table<V> {
-    fn eq(&self, other: &Table<V>) -> bool {
+impl<V: PartialEq> PartialEq for NameTable<V> {
+    fn eq(&self, other: &NameTable<V>) -> bool {
         self.entries == other.entries
     }
 }
 
-impl<V: Eq> Eq for Table<V> {}
+impl<V: Eq> Eq for NameTable<V> {}
 
-impl<V, Q: Borrow<str> + ?Sized> std::ops::Index<&Q> for Table<V> {
+impl<V, Q: Borrow<str> + ?Sized> std::ops::Index<&Q> for NameTable<V> {
     type Output = V;
 
     /// The value under `name`, written exactly; panics when there is none, like a map's
@@ -278,7 +279,7 @@ impl<V, Q: Borrow<str> + ?Sized> std::ops::Index<&Q> for Table<V> {
     }
 }
 
-impl<V> Extend<(String, V)> for Table<V> {
+impl<V> Extend<(String, V)> for NameTable<V> {
     fn extend<I: IntoIterator<Item = (String, V)>>(&mut self, iter: I) {
         for (name, value) in iter {
             self.insert(name, value);
@@ -286,15 +287,15 @@ impl<V> Extend<(String, V)> for Table<V> {
     }
 }
 
-impl<V> FromIterator<(String, V)> for Table<V> {
+impl<V> FromIterator<(String, V)> for NameTable<V> {
     fn from_iter<I: IntoIterator<Item = (String, V)>>(iter: I) -> Self {
-        let mut table = Table::new();
+        let mut table = NameTable::new();
         table.extend(iter);
         table
     }
 }
 
-impl<'a, V> IntoIterator for &'a Table<V> {
+impl<'a, V> IntoIterator for &'a NameTable<V> {
     type Item = (&'a String, &'a V);
     type IntoIter = std::iter::Map<std::slice::Iter<'a, (String, V)>, EntryRef<V>>;
 
@@ -306,23 +307,23 @@ impl<'a, V> IntoIterator for &'a Table<V> {
 /// How a table entry is lent out by iteration: as a map's `(key, value)` pair.
 type EntryRef<V> = for<'b> fn(&'b (String, V)) -> (&'b String, &'b V);
 
-impl<V: fmt::Debug> fmt::Debug for Table<V> {
+impl<V: fmt::Debug> fmt::Debug for NameTable<V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_map().entries(self.iter()).finish()
     }
 }
 
-impl<V: Serialize> Serialize for Table<V> {
+impl<V: Serialize> Serialize for NameTable<V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_map(self.iter())
     }
 }
 
-impl<'de, V: Deserialize<'de>> Deserialize<'de> for Table<V> {
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for NameTable<V> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         // Read as the map it used to be, so duplicate keys resolve exactly as before.
         let map = std::collections::BTreeMap::<String, V>::deserialize(deserializer)?;
-        Ok(Table { entries: map.into_iter().collect(), slots: Slots::default() })
+        Ok(NameTable { entries: map.into_iter().collect(), slots: Slots::default() })
     }
 }
 

@@ -7,4 +7,4 @@ mod names;
 mod symbols;
 
 pub use names::link_names;
-pub use symbols::{Declared, Symbols, ValueSymbol};
+pub use symbols::{Declared, Shelf, Symbols, ValueSymbol};

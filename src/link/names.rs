@@ -1,7 +1,9 @@
 //! Linking a pack's names: every name an expression of the pack reads is resolved once, at
 //! install, to the declaration it means — a `Derived` line for a value name, a `Ruling` line
-//! for `Ruling X`, a `Table` line for a call — and every resource an effect or a cost
-//! changes to its declared resource's id; the answer is stored on the name ([`Link`]), so
+//! for `Ruling X`, a `Table` line for a call — every resource an effect or a cost changes to
+//! its declared resource's id, and every block a line names (a check procedure `using Grade
+//! Roll`, a condition applied, removed, tested or laid, an armour put on) to
+//! its block's id; the answer is stored on the name ([`Link`]), so
 //! the runtime reads and changes by index instead of searching those lists by text on every
 //! use. Resolution follows the runtime's own rule for each kind (the first declaration whose
 //! name matches without regard to case; an actor's resource by its exact name), so a linked
@@ -11,7 +13,7 @@ use crate::diagnostics::Spanned;
 use crate::model::expr::Link;
 use crate::model::{Expr, Name, Pack};
 
-use super::{Declared, Symbols};
+use super::{Declared, Shelf, Symbols};
 
 /// Links every bracket name of `pack` against `symbols` (the pack's own table).
 pub fn link_names(pack: &Pack, symbols: &Symbols) {
@@ -23,6 +25,20 @@ pub fn link_names(pack: &Pack, symbols: &Symbols) {
         }
         for resource in &references.resources {
             link_resource(&resource.node, symbols);
+        }
+        let blocks = [
+            (Shelf::Check, &references.procedures),
+            (Shelf::Condition, &references.condition_names),
+            (Shelf::Condition, &references.laid),
+            (Shelf::Armour, &references.armours),
+        ];
+        for (shelf, names) in blocks {
+            for name in names {
+                link_block(&name.node, shelf, symbols);
+            }
+        }
+        for condition in &references.conditions {
+            link_block(&condition.name.node, Shelf::Condition, symbols);
         }
     }
 }
@@ -46,6 +62,15 @@ fn link_expr(expr: &Spanned<Expr>, symbols: &Symbols) {
         },
         expr.span,
     );
+}
+
+/// Links a name a line gives a block by (`using Grade Roll`, `apply Marked`, `use Cross
+/// Thorns`) to the block's id on `shelf`. A name no block of the pack has stays unlinked
+/// and is looked for by its text (the runtime adds blocks of its own, such as the condition
+/// an armour's modifiers hold, and reports what it cannot find).
+fn link_block(name: &Name, shelf: Shelf, symbols: &Symbols) {
+    let id = symbols.block_id(shelf, name.as_str());
+    name.set_link(id.map_or(Link::Unlinked, Link::Block));
 }
 
 /// Links a value name: to its `Derived` line (the runtime asks those first), else to the
@@ -144,6 +169,54 @@ mod tests {
                 // Linked only when written exactly as declared, as an actor's table reads.
                 ("mana", Link::Absent),
                 ("Mana", Link::Resource(1)),
+            ]
+        );
+    }
+
+    #[test]
+    fn blocks_a_line_names_link_to_their_ids() {
+        let mut sources = crate::diagnostics::SourceMap::new();
+        let text = "system T\nStats: Attack\nDefault check: roll\n\n\
+                    check Pool\nMethod: pool\nDice: 2d10\nSuccess: >= [Threshold]\n\n\
+                    check Roll\nMethod: total\nRoll: 1d20\n\n\
+                    check pool\nMethod: total\nRoll: 1d6\n\n\
+                    condition Dazed\nDuration: until removed\n\n\
+                    condition Marked\nIncludes: Dazed\n\n\
+                    power Go\nTarget: Enemy in 1\nThreshold: 10\nCheck: [Attack] using POOL\n\
+                    Result: apply marked, remove Dazed\n\n\
+                    power Stay\nTarget: Self\nThreshold: 10\nCheck: [Attack] using Dice\n\
+                    Result: apply Stunned\n";
+        let (file, problems) = crate::parse::parse_source(&mut sources, "t.rules", text);
+        assert!(problems.is_empty(), "{problems:?}");
+        let pack = Pack { files: vec![file] };
+        link_names(&pack, &Symbols::of(&pack));
+        let links: Vec<_> = pack
+            .blocks()
+            .flat_map(|block| {
+                let references = crate::model::references::References::of(&block.node.body);
+                let procedures = references.procedures.iter().map(|p| &p.node);
+                let conditions = references.conditions.iter().map(|c| &c.name.node);
+                let named: Vec<_> = procedures
+                    .chain(conditions)
+                    .map(|name| (name.as_str().to_string(), name.link()))
+                    .collect();
+                named
+            })
+            .collect();
+        let at = |name: &str, id| (name.to_string(), Link::Block(id));
+        assert_eq!(
+            links,
+            [
+                // The default names the second check; the third, `pool`, repeats the first's
+                // name and gets no id of its own.
+                at("roll", 1),
+                at("Dazed", 0),
+                at("POOL", 0),
+                at("marked", 1),
+                at("Dazed", 0),
+                // No block of the name: looked for by text, and reported, at run time.
+                ("Dice".to_string(), Link::Unlinked),
+                ("Stunned".to_string(), Link::Unlinked),
             ]
         );
     }

@@ -23,6 +23,57 @@ impl Declared {
     }
 }
 
+/// The lists the runtime keeps a pack's blocks in, one per kind of block (every kind of
+/// trait in one, as they share one namespace): a block's id is its place in its shelf.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shelf {
+    /// `power` blocks.
+    Power,
+    /// Traits, feats, items, relationships, stances, upgrades.
+    Trait,
+    /// `condition` blocks.
+    Condition,
+    /// `actor` blocks.
+    Actor,
+    /// `weapon` blocks.
+    Weapon,
+    /// `armour` blocks.
+    Armour,
+    /// `check` blocks (procedures).
+    Check,
+}
+
+impl Shelf {
+    /// Every shelf, in [`Shelf::index`] order.
+    pub const ALL: [Shelf; 7] = [
+        Shelf::Power,
+        Shelf::Trait,
+        Shelf::Condition,
+        Shelf::Actor,
+        Shelf::Weapon,
+        Shelf::Armour,
+        Shelf::Check,
+    ];
+
+    /// The shelf blocks of `kind` go on; `None` for the system.
+    pub fn of(kind: BlockKind) -> Option<Shelf> {
+        Some(match kind {
+            BlockKind::Power => Shelf::Power,
+            BlockKind::Trait(_) => Shelf::Trait,
+            BlockKind::Condition => Shelf::Condition,
+            BlockKind::Actor => Shelf::Actor,
+            BlockKind::Weapon => Shelf::Weapon,
+            BlockKind::Armour => Shelf::Armour,
+            BlockKind::Check => Shelf::Check,
+            BlockKind::System => return None,
+        })
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
 /// What a value name is: the declaration it resolves to, by kind and index into that
 /// kind's list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +109,8 @@ pub struct Symbols {
     pub tables: Vec<Declared>,
     /// Every block with its kind, in file order.
     pub blocks: Vec<(BlockKind, Declared)>,
+    /// Each shelf's block ids by lower-case name ([`Symbols::block_id`]).
+    block_ids: [std::collections::BTreeMap<String, usize>; Shelf::ALL.len()],
     /// Whether a `Clock:` line declares the world clock (`[Clock Period]` is then a name).
     pub clock: bool,
     /// `World:` flags, every group's, in declaration order.
@@ -79,6 +132,11 @@ impl Symbols {
         for block in pack.blocks() {
             let block = &block.node;
             symbols.blocks.push((block.kind.node, Declared::of(&block.name)));
+            if let Some(shelf) = Shelf::of(block.kind.node) {
+                let ids = &mut symbols.block_ids[shelf.index()];
+                let next = ids.len();
+                ids.entry(block.name.node.as_str().to_lowercase()).or_insert(next);
+            }
             match &block.body {
                 BlockBody::System(lines) => {
                     symbols.has_system = true;
@@ -134,6 +192,13 @@ impl Symbols {
             .or_else(|| exact(&self.resources).map(ValueSymbol::Resource))
             .or_else(|| exact(&self.derived).map(ValueSymbol::Derived))
             .or_else(|| exact(&self.statuses).map(ValueSymbol::Status))
+    }
+
+    /// The id the runtime gives the block `name` on `shelf`: its place among the pack's
+    /// blocks of that shelf in file order, counting one block per name (the first of a name,
+    /// matched without regard to case, as every block name is).
+    pub fn block_id(&self, shelf: Shelf, name: &str) -> Option<usize> {
+        self.block_ids[shelf.index()].get(&name.to_lowercase()).copied()
     }
 
     /// The id of the stat declared exactly `name` (its first declaration).

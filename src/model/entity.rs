@@ -51,9 +51,41 @@ pub enum Modifier {
     },
 }
 
+/// Every form a `Modifiers:` entry takes, with an example of each and what it does: the one
+/// table the guide's vocabulary chapter and the test that walks every form read.
+pub const MODIFIER_FORMS: [(&str, &str); 11] = [
+    ("+1 Attack", "adds to a stat, a resource or every check (`-2 Defense` takes away)"),
+    ("Speed = 1", "sets the value, over additions and scales; the lowest setting wins"),
+    ("Speed * 0.5 round up", "scales the value (rounded as written, else as the system rounds)"),
+    ("damage taken - 2 min 0", "changes each hit the holder takes, never below the `min`"),
+    ("damage taken leaves 1", "a hit leaves the holder at least this much health"),
+    ("damage dealt * 0.5 round up", "scales each hit the holder's powers deal"),
+    ("damage taken of Fire - 2", "changes only the hits of one damage type"),
+    ("+2 Attack vs Ranged", "counts only against a power with the keyword, or a tagged side"),
+    ("damage taken * 1.5 vs Ranged", "counts only on a hit a power with the keyword deals"),
+    (
+        "damage taken * 0 vs Projectile unless vs Spell",
+        "counts only when every `vs` and `unless vs` holds",
+    ),
+    ("Speed = 0 vs Ranged", "sets the value only against a power with the keyword"),
+];
+
 pub use super::condition_lines::{
     Audience, Change, Grant, GrantItem, Quantity, QuantityModifier, Relation, TypeFilter,
 };
+
+impl Modifier {
+    /// The stat (or resource) an addition, a setting or a scale changes; `None` for a
+    /// quantity (`damage taken - 2`) and a relative one (it counts only between two actors).
+    pub fn stat(&self) -> Option<&Name> {
+        match self {
+            Modifier::Add { stat, .. }
+            | Modifier::Set { stat, .. }
+            | Modifier::Scale { stat, .. } => Some(&stat.node),
+            Modifier::Quantity(_) | Modifier::Relative { .. } => None,
+        }
+    }
+}
 
 impl fmt::Display for Modifier {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -20,9 +20,10 @@ pub struct Name(String, NameKind, LinkSlot);
 
 /// What a name written in a pack resolves to among that pack's declarations of the kind
 /// its place reads: a `Derived` line for a value name (else the declared stat, else the
-/// declared resource it names), a `Ruling` line for `Ruling X`, a `Table` line for a call. A function of the text and the
-/// pack alone, so a clone of a linked name (a block copied at load) keeps a link that is
-/// still right.
+/// declared resource it names), a `Ruling` line for `Ruling X`, a `Table` line for a call,
+/// a block for a name that gives one (`apply Marked`, `using Grade Roll`). A function of the
+/// text and the pack alone, so a clone of a linked name (a block copied at load) keeps a
+/// link that is still right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Link {
     /// Not linked: a name made outside a pack (typed in a session), resolved by its text.
@@ -40,6 +41,10 @@ pub enum Link {
     /// [`crate::link::Symbols::resources`]: actors read and change it in their slot for that
     /// id, without searching derived values, stats or their resources by text.
     Resource(usize),
+    /// A name that gives a block (`apply Marked`, `using Grade Roll`): the block with this
+    /// id on its kind's shelf ([`crate::link::Symbols::block_id`]). Its own variant, so a
+    /// block id is never read as a value's index.
+    Block(usize),
 }
 
 /// The bit of a [`LinkSlot`] that marks a [`Link::Stat`].
@@ -47,6 +52,9 @@ const STAT_BIT: u32 = 1 << 31;
 
 /// The bit of a [`LinkSlot`] that marks a [`Link::Resource`].
 const RESOURCE_BIT: u32 = 1 << 30;
+
+/// The bit of a [`LinkSlot`] that marks a [`Link::Block`].
+const BLOCK_BIT: u32 = 1 << 29;
 
 /// A name's [`Link`], written by the link step through a shared pack (a relaxed atomic:
 /// the pack is linked before anything reads it, and a read is one load). Four bytes, so a
@@ -61,6 +69,7 @@ impl LinkSlot {
             1 => Link::Absent,
             stat if stat & STAT_BIT != 0 => Link::Stat((stat & !STAT_BIT) as usize),
             held if held & RESOURCE_BIT != 0 => Link::Resource((held & !RESOURCE_BIT) as usize),
+            block if block & BLOCK_BIT != 0 => Link::Block((block & !BLOCK_BIT) as usize),
             at => Link::At(at as usize - 2),
         }
     }
@@ -69,10 +78,13 @@ impl LinkSlot {
         let raw = match link {
             Link::Unlinked => 0,
             Link::Absent => 1,
-            // A pack holds far fewer than 2^30 declarations of one kind; a larger index is
+            // A pack holds far fewer than 2^29 declarations of one kind; a larger index is
             // left unlinked (read by its text).
             Link::At(at) => {
-                u32::try_from(at).ok().filter(|at| *at < RESOURCE_BIT - 2).map_or(0, |at| at + 2)
+                u32::try_from(at).ok().filter(|at| *at < BLOCK_BIT - 2).map_or(0, |at| at + 2)
+            }
+            Link::Block(id) => {
+                u32::try_from(id).ok().filter(|id| *id < BLOCK_BIT).map_or(0, |id| id | BLOCK_BIT)
             }
             Link::Stat(id) => {
                 u32::try_from(id).ok().filter(|id| *id < RESOURCE_BIT).map_or(0, |id| id | STAT_BIT)
@@ -639,13 +651,6 @@ impl Expr {
         }
     }
 
-    /// Whether the expression holds a dice term (`[1d8 + Strength]`), at any depth.
-    pub fn has_dice(&self) -> bool {
-        let mut found = false;
-        self.visit(&mut |node, _| found |= matches!(node, Expr::Dice(_)), Span::NONE);
-        found
-    }
-
     /// Every name and possessive in the expression, in source order, with the function calls.
     pub fn visit(&self, visitor: &mut dyn FnMut(&Expr, Span), span: Span) {
         visitor(self, span);
@@ -738,11 +743,7 @@ mod reserved_tests {
 
     /// The words of the grammar's `reserved` rule, read from grammar/lexical.pest.
     fn grammar_words() -> Vec<String> {
-        let grammar = include_str!("../../grammar/lexical.pest");
-        let start = grammar.find("reserved = @{").expect("the reserved rule");
-        let rule = &grammar[start..];
-        let rule = &rule[..rule.find("\n}").expect("its end")];
-        rule.split('"').skip(1).step_by(2).map(str::to_string).collect()
+        crate::parse::pest_rule_literals(include_str!("../../grammar/lexical.pest"), "reserved")
     }
 
     #[test]

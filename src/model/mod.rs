@@ -71,40 +71,139 @@ pub enum BlockKind {
     Check,
 }
 
+/// One entry of [`BLOCK_KINDS`]: a header word, the kind it opens and what such a block
+/// is for.
+#[derive(Clone, Copy, Debug)]
+pub struct KindWord {
+    /// The header word: `power`.
+    pub word: &'static str,
+    /// Other spellings of it: `armor`.
+    pub also: &'static [&'static str],
+    /// The kind it opens.
+    pub kind: BlockKind,
+    /// What such a block is for, in one line (the help and the docs' table).
+    pub summary: &'static str,
+}
+
+/// Every block kind with its header word, in the order the docs list them: the one table
+/// [`BlockKind::parse`], its `Display`, `check`'s lists of kinds, the parser's did-you-mean
+/// for a misspelt header and the docs read. The grammar's `kind` rule lists the same words
+/// (a unit test in `parse` holds them together).
+pub const BLOCK_KINDS: [KindWord; 13] = [
+    KindWord {
+        word: "system",
+        also: &[],
+        kind: BlockKind::System,
+        summary: "the game: stats, resources, derived values, turn structure, rulings",
+    },
+    KindWord {
+        word: "check",
+        also: &[],
+        kind: BlockKind::Check,
+        summary: "a check procedure: how a check is rolled and graded",
+    },
+    KindWord {
+        word: "power",
+        also: &[],
+        kind: BlockKind::Power,
+        summary: "something an actor uses: cost, target, check, results",
+    },
+    KindWord {
+        word: "trait",
+        also: &[],
+        kind: BlockKind::Trait(TraitKind::Trait),
+        summary: "a lasting property of an actor",
+    },
+    KindWord {
+        word: "feat",
+        also: &[],
+        kind: BlockKind::Trait(TraitKind::Feat),
+        summary: "a trait (a feat)",
+    },
+    KindWord {
+        word: "item",
+        also: &[],
+        kind: BlockKind::Trait(TraitKind::Item),
+        summary: "a trait (an item that takes slots)",
+    },
+    KindWord {
+        word: "relationship",
+        also: &[],
+        kind: BlockKind::Trait(TraitKind::Relationship),
+        summary: "a trait (a relationship with a group)",
+    },
+    KindWord {
+        word: "stance",
+        also: &[],
+        kind: BlockKind::Trait(TraitKind::Stance),
+        summary: "a trait adopted with `adopts`, one at a time",
+    },
+    KindWord {
+        word: "upgrade",
+        also: &[],
+        kind: BlockKind::Trait(TraitKind::Upgrade),
+        summary: "a trait that changes the powers its `To:` selects",
+    },
+    KindWord {
+        word: "condition",
+        also: &[],
+        kind: BlockKind::Condition,
+        summary: "a state an actor holds: modifiers, durations, turn effects",
+    },
+    KindWord {
+        word: "actor",
+        also: &[],
+        kind: BlockKind::Actor,
+        summary: "a stat block actors are made from",
+    },
+    KindWord {
+        word: "weapon",
+        also: &[],
+        kind: BlockKind::Weapon,
+        summary: "a weapon: read as `[Weapon]` by the powers that use it",
+    },
+    KindWord {
+        word: "armour",
+        also: &["armor"],
+        kind: BlockKind::Armour,
+        summary: "a protective layer in front of a layered pool",
+    },
+];
+
 impl BlockKind {
-    /// The kind a header word names.
+    /// The kind a header word names (an entry of [`BLOCK_KINDS`], any of its spellings).
     pub fn parse(word: &str) -> Option<BlockKind> {
-        Some(match word {
-            "system" => BlockKind::System,
-            "power" => BlockKind::Power,
-            "trait" => BlockKind::Trait(TraitKind::Trait),
-            "feat" => BlockKind::Trait(TraitKind::Feat),
-            "item" => BlockKind::Trait(TraitKind::Item),
-            "relationship" => BlockKind::Trait(TraitKind::Relationship),
-            "stance" => BlockKind::Trait(TraitKind::Stance),
-            "upgrade" => BlockKind::Trait(TraitKind::Upgrade),
-            "condition" => BlockKind::Condition,
-            "actor" => BlockKind::Actor,
-            "weapon" => BlockKind::Weapon,
-            "armour" | "armor" => BlockKind::Armour,
-            "check" => BlockKind::Check,
-            _ => return None,
-        })
+        BLOCK_KINDS
+            .iter()
+            .find(|entry| entry.word == word || entry.also.contains(&word))
+            .map(|entry| entry.kind)
+    }
+
+    /// The header word: `power`.
+    pub fn word(self) -> &'static str {
+        BLOCK_KINDS.iter().find(|entry| entry.kind == self).map_or("", |entry| entry.word)
+    }
+
+    /// Every header word, other spellings included, for did-you-mean and help.
+    pub fn all_words() -> impl Iterator<Item = &'static str> {
+        BLOCK_KINDS
+            .iter()
+            .flat_map(|entry| std::iter::once(entry.word).chain(entry.also.iter().copied()))
+    }
+
+    /// The header words of the trait kinds: `trait`, `feat`, `item`, ...
+    pub fn trait_words() -> Vec<&'static str> {
+        BLOCK_KINDS
+            .iter()
+            .filter(|entry| matches!(entry.kind, BlockKind::Trait(_)))
+            .map(|entry| entry.word)
+            .collect()
     }
 }
 
 impl fmt::Display for BlockKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BlockKind::System => f.write_str("system"),
-            BlockKind::Power => f.write_str("power"),
-            BlockKind::Trait(kind) => write!(f, "{kind}"),
-            BlockKind::Condition => f.write_str("condition"),
-            BlockKind::Actor => f.write_str("actor"),
-            BlockKind::Weapon => f.write_str("weapon"),
-            BlockKind::Armour => f.write_str("armour"),
-            BlockKind::Check => f.write_str("check"),
-        }
+        f.write_str(self.word())
     }
 }
 

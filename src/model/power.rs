@@ -568,32 +568,6 @@ pub enum TraitKind {
 
 impl fmt::Display for TraitKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            TraitKind::Trait => "trait",
-            TraitKind::Feat => "feat",
-            TraitKind::Item => "item",
-            TraitKind::Relationship => "relationship",
-            TraitKind::Stance => "stance",
-            TraitKind::Upgrade => "upgrade",
-        })
+        f.write_str(super::BlockKind::Trait(*self).word())
     }
-}
-
-/// Name lookups on a power's lines.
-pub fn power_lines_named<'a>(
-    lines: &'a [Spanned<PowerLine>],
-    label: &'a str,
-) -> impl Iterator<Item = &'a Spanned<PowerLine>> {
-    lines.iter().filter(move |line| line.node.label() == label)
-}
-
-/// The names a `Keywords:` line lists, for matching selectors.
-pub fn keyword_names(keywords: &[Spanned<Keyword>]) -> Vec<&Name> {
-    keywords
-        .iter()
-        .filter_map(|keyword| match &keyword.node {
-            Keyword::Word(word) => Some(word),
-            Keyword::Expr(_) => None,
-        })
-        .collect()
 }

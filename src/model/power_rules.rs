@@ -72,11 +72,6 @@ impl TurnQuota {
         format!("{KEY_PREFIX}{}", self.kinds())
     }
 
-    /// True when `key` is this quota's [`TurnQuota::key`].
-    pub fn counts_under(&self, key: &str) -> bool {
-        key.strip_prefix(KEY_PREFIX).is_some_and(|rest| rest.eq_ignore_ascii_case(&self.kinds()))
-    }
-
     /// Every keyword the entry counts (none for `other`).
     pub fn keywords(&self) -> impl Iterator<Item = &Name> {
         self.keyword.iter().chain(self.also.iter())

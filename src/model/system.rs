@@ -611,28 +611,31 @@ pub enum Method {
 }
 
 impl Method {
+    /// Every method with the words it is written with (a `Method:` line's value), in the
+    /// order the help lists them. `Method: script f` is a line of its own, not a method.
+    pub const ALL: [(Method, &'static str); 5] = [
+        (Method::Pool, "pool"),
+        (Method::RollUnder, "roll under"),
+        (Method::Successes, "successes"),
+        (Method::Total, "total"),
+        (Method::Versus, "versus"),
+    ];
+
     /// Parses `pool`, `roll under`, `successes`, `total`, `versus`.
     pub fn parse(text: &str) -> Option<Method> {
-        Some(match text.trim().to_ascii_lowercase().as_str() {
-            "pool" => Method::Pool,
-            "roll under" => Method::RollUnder,
-            "successes" => Method::Successes,
-            "total" => Method::Total,
-            "versus" => Method::Versus,
-            _ => return None,
-        })
+        let words = text.trim().to_ascii_lowercase();
+        Self::ALL.iter().find(|(_, written)| *written == words).map(|(method, _)| *method)
+    }
+
+    /// The words a `Method:` line writes it with.
+    pub fn as_str(self) -> &'static str {
+        Self::ALL.iter().find(|(method, _)| *method == self).map_or("", |(_, written)| written)
     }
 }
 
 impl fmt::Display for Method {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Method::Pool => "pool",
-            Method::RollUnder => "roll under",
-            Method::Successes => "successes",
-            Method::Total => "total",
-            Method::Versus => "versus",
-        })
+        f.write_str(self.as_str())
     }
 }
 

@@ -54,6 +54,20 @@ impl Moment {
     pub fn all_words() -> impl Iterator<Item = &'static str> {
         MOMENTS.iter().flat_map(|(_, written)| written.iter().copied())
     }
+
+    /// When it runs and for whom, in one line (the docs' table).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Moment::EncounterStart => "the encounter opens: every participant, before round 1",
+            Moment::RoundStart => {
+                "a round starts (round 1 as the encounter opens): every participant"
+            }
+            Moment::TurnStart => "the holder's own turn starts (its start phase)",
+            Moment::TurnEnd => "the holder's own turn ends (as its end phase begins)",
+            Moment::RoundEnd => "a round ends: every participant",
+            Moment::EncounterEnd => "the encounter ends: every participant",
+        }
+    }
 }
 
 /// What `for N <unit>` counts.
@@ -79,6 +93,43 @@ impl Unit {
     pub fn parse(text: &str) -> Option<Unit> {
         let word = text.trim().to_ascii_lowercase();
         UNITS.iter().find(|(_, written)| written.contains(&word.as_str())).map(|(unit, _)| *unit)
+    }
+
+    /// How long `for N <unit>` lasts, in one line (the docs' table).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Unit::Rounds => "N round ends (`for 1 round`: to the end of the round in progress)",
+            Unit::Turns => "to the end of the holder's Nth turn",
+            Unit::Encounters => "to the end of the Nth encounter the holder takes part in",
+        }
+    }
+}
+
+/// What to write instead of `unit` in `for N <unit>` when it is none of [`UNITS`]: the
+/// closest unit, else every one (the help `check` and the session's `apply` give).
+pub fn unit_help(unit: &str) -> String {
+    let units = UNITS.iter().flat_map(|(_, written)| written.iter().copied());
+    match crate::diagnostics::did_you_mean(unit, units) {
+        Some(close) => format!("did you mean `{close}`?"),
+        None => {
+            let units: Vec<&str> = UNITS.iter().map(|(_, written)| written[0]).collect();
+            format!("count {} instead: `for 2 rounds`", units.join(", "))
+        }
+    }
+}
+
+/// What to write instead of `until <event>` when `event` is none of [`UNTILS`]: the
+/// closest wording, else every duration (the help `check` and the session's `apply` give).
+pub fn until_help(event: &str) -> String {
+    match crate::diagnostics::did_you_mean(event, Until::all_words()) {
+        Some(close) => format!("did you mean `until {close}`?"),
+        None => {
+            let units: Vec<String> =
+                UNITS.iter().map(|(_, written)| format!("`for N {}`", written[0])).collect();
+            let all: Vec<String> =
+                Until::all_words().map(|words| format!("`until {words}`")).collect();
+            format!("the durations the engine runs: {}, {}", units.join(", "), all.join(", "))
+        }
     }
 }
 
@@ -140,6 +191,35 @@ impl Until {
     pub fn all_words() -> impl Iterator<Item = &'static str> {
         UNTILS.iter().flat_map(|(_, written)| written.iter().copied())
     }
+
+    /// How long it lasts, in one line (the docs' table). The user is who applied it; the
+    /// GM's `apply` has no user, so there every turn named is the holder's.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Until::EndOfTurn { whose: Whose::Current, next: false } => {
+                "to the end of the turn in progress (the user's outside an encounter)"
+            }
+            Until::EndOfTurn { whose: Whose::User, next: false } => {
+                "to the end of the user's turn: the one in progress, else the user's next"
+            }
+            Until::EndOfTurn { whose: Whose::Current, next: true } => {
+                "over the acting participant's next turn (not the one in progress), to its end"
+            }
+            Until::EndOfTurn { whose: Whose::User, next: true } => {
+                "over the user's next turn (not the one in progress), to its end"
+            }
+            Until::EndOfRound => "to the end of the round in progress",
+            Until::EndOfEncounter => {
+                "to the end of the encounter (outside one: of the next one the holder takes part in)"
+            }
+            Until::Healed => "until a heal raises the holder's health; it outlasts the encounter",
+            Until::Hit => {
+                "until an actor's damage effect lands on the holder (not a condition's ongoing \
+                 damage); it outlasts the encounter"
+            }
+            Until::Removed => "until an effect or the GM removes it",
+        }
+    }
 }
 
 /// What a trait's `Trigger:` waits for: an engine event that happens to the trait's
@@ -153,12 +233,13 @@ pub struct TraitTrigger {
 }
 
 /// The trigger wordings a trait may use, `<Resource>` standing for a resource name.
-pub const TRAIT_TRIGGERS: [&str; 8] = [
+pub const TRAIT_TRIGGERS: [&str; 9] = [
     "you fall to 0 <Resource>",
     "you drop to 0 <Resource>",
     "your <Resource> reaches 0",
     "you take damage",
     "you start your turn",
+    "you begin your turn",
     "your turn starts",
     "you end your turn",
     "your turn ends",
@@ -181,7 +262,7 @@ impl TraitTrigger {
         };
         match lower.as_slice() {
             ["you", "take", "damage"] => plain(HookEvent::DamageTaken),
-            ["you", "start", "your", "turn"] | ["your", "turn", "starts"] => {
+            ["you", "start" | "begin", "your", "turn"] | ["your", "turn", "starts"] => {
                 plain(HookEvent::TurnStart)
             }
             ["you", "end", "your", "turn"] | ["your", "turn", "ends"] => plain(HookEvent::TurnEnd),
@@ -254,15 +335,18 @@ pub fn moments(lines: &[Spanned<ConditionLine>]) -> (Moments, Option<String>) {
 
 /// A moment a condition's `Trigger:` can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ConditionMoment {
+pub enum ConditionMoment {
+    /// The holder's start phase: `you start your turn`.
     Start,
+    /// The holder's end phase: `you end your turn`.
     End,
+    /// Entering the cell the condition lies on as terrain: `you enter the hex`.
     Enter,
 }
 
 /// Every wording of a condition's trigger moments, in lower case; `hex` stands for any cell
 /// word (`square`, `cell`). The one list [`moments`] reads and `check`'s help names.
-const CONDITION_MOMENTS: [(&str, ConditionMoment); 5] = [
+pub const CONDITION_MOMENTS: [(&str, ConditionMoment); 5] = [
     ("you start your turn", ConditionMoment::Start),
     ("you begin your turn", ConditionMoment::Start),
     ("you end your turn", ConditionMoment::End),

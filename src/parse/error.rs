@@ -273,6 +273,14 @@ pub enum ParseErrorKind {
     /// `Shield Bash` on its own: neither `kind Name` nor `Label: text`.
     #[error("this line is neither a block header nor a notation line")]
     NotALine,
+    /// `powr Shield Bash`: a header whose first word is a block kind misspelt.
+    #[error("unknown block kind `{word}`")]
+    UnknownKind {
+        /// The word as written.
+        word: String,
+        /// The block kind closest to it ([`crate::model::BLOCK_KINDS`]).
+        close: &'static str,
+    },
     /// `[Weapon + ]`
     #[error("could not read this expression")]
     Expression {
@@ -350,6 +358,7 @@ impl ParseErrorKind {
             ParseErrorKind::NotALine | ParseErrorKind::UnreadableLine { .. } => {
                 "rules::parse::unexpected"
             }
+            ParseErrorKind::UnknownKind { .. } => "rules::parse::unknown_kind",
             ParseErrorKind::Expression { .. } => "rules::parse::expression",
             ParseErrorKind::TooDeep => "rules::parse::too_deep",
             ParseErrorKind::TooLarge { .. } => "rules::parse::too_large",
@@ -367,6 +376,7 @@ impl ParseErrorKind {
     fn label(&self) -> String {
         match self {
             ParseErrorKind::NotALine => "expected a notation line such as `Cost: 2 CP`".into(),
+            ParseErrorKind::UnknownKind { .. } => "not a block kind".into(),
             ParseErrorKind::Expression { expected }
             | ParseErrorKind::UnreadableLine { expected, .. } => {
                 format!("expected {expected}")
@@ -424,7 +434,9 @@ impl ParseErrorKind {
             ParseErrorKind::IncludeOutsidePack(_) => {
                 "copy the file into the pack's folder: includes name `.rules` files inside it"
             }
-            ParseErrorKind::UnreadableLine { .. } => return None,
+            ParseErrorKind::UnreadableLine { .. } | ParseErrorKind::UnknownKind { .. } => {
+                return None;
+            }
         })
     }
 }
@@ -444,9 +456,12 @@ impl ParseError {
     pub fn to_diagnostic(&self) -> Diagnostic {
         let diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string())
             .with_primary(self.span, self.kind.label());
-        match self.kind.help() {
-            Some(help) => diagnostic.with_help(help),
-            None => diagnostic,
+        match (&self.kind, self.kind.help()) {
+            (ParseErrorKind::UnknownKind { close, .. }, _) => {
+                diagnostic.with_help(format!("did you mean `{close}`?"))
+            }
+            (_, Some(help)) => diagnostic.with_help(help),
+            (_, None) => diagnostic,
         }
     }
 }

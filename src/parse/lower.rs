@@ -137,7 +137,25 @@ fn outer_error(error: &pest::error::Error<Rule>, file: FileId, text: &str) -> Di
     let line = &text[line_start..line_end];
     let start = line_start + (line.len() - line.trim_start().len());
     let end = (line_start + line.trim_end().len()).max(start);
+    if let Some(diagnostic) = misspelt_kind(file, start, &text[start..end]) {
+        return diagnostic;
+    }
     ParseErrorKind::NotALine.at(Span::new(file, start..end)).to_diagnostic()
+}
+
+/// `powr Shield Bash`: a line with no colon whose first word is close to a block kind (and
+/// not one) is a header with its kind misspelt.
+fn misspelt_kind(file: FileId, start: usize, line: &str) -> Option<Diagnostic> {
+    if line.contains(':') {
+        return None;
+    }
+    let word = line.split([' ', '\t']).next()?;
+    let close = crate::diagnostics::did_you_mean(word, BlockKind::all_words())?;
+    if close == word || line.len() == word.len() {
+        return None;
+    }
+    let kind = ParseErrorKind::UnknownKind { word: word.to_string(), close };
+    Some(kind.at(Span::new(file, start..start + word.len())).to_diagnostic())
 }
 
 /// Every comment in `text`: `#` to the end of the line, outside strings.

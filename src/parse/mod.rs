@@ -336,5 +336,25 @@ fn cycle_diagnostic(edges: &[(usize, Span, PathBuf)], cycle: &[usize]) -> Diagno
     diagnostic
 }
 
+/// The string literals of the pest rule `rule` in `grammar` (a `.pest` file's text), in
+/// order: the word lists tests hold against the tables they must agree with.
+#[cfg(test)]
+pub(crate) fn pest_rule_literals(grammar: &str, rule: &str) -> Vec<String> {
+    let head = format!("\n{rule} = ");
+    let start = grammar.find(&head).unwrap_or_else(|| panic!("the `{rule}` rule"));
+    let body = &grammar[start + head.len()..];
+    let open = body.find('{').expect("the rule's body");
+    let mut quoted = false;
+    let end = body[open..]
+        .char_indices()
+        .find(|(_, c)| {
+            quoted ^= *c == '"';
+            *c == '}' && !quoted
+        })
+        .map(|(at, _)| open + at)
+        .expect("the end of the rule");
+    body[open..end].split('"').skip(1).step_by(2).map(str::to_string).collect()
+}
+
 #[cfg(test)]
 mod tests;

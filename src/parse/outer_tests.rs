@@ -120,3 +120,30 @@ proptest! {
         }
     }
 }
+
+/// The words of the grammar's `kind` rule, read from grammar/rules.pest.
+fn grammar_kind_words() -> Vec<String> {
+    super::pest_rule_literals(include_str!("../../grammar/rules.pest"), "kind")
+}
+
+#[test]
+fn the_grammars_block_kinds_are_the_tables() {
+    use crate::model::BlockKind;
+    let mut table: Vec<String> = BlockKind::all_words().map(str::to_string).collect();
+    let mut grammar = grammar_kind_words();
+    table.sort();
+    grammar.sort();
+    assert_eq!(grammar, table, "grammar/rules.pest `kind` and model::BLOCK_KINDS differ");
+    for word in BlockKind::all_words() {
+        let text = format!("{word} Shield Bash\n");
+        let pairs = with_pest(&text).unwrap_or_else(|e| panic!("`{word}`: {e:?}"));
+        assert!(matches!(pairs.as_slice(), [Outer::Header { .. }]), "`{word}` opens no block");
+        assert_eq!(plain_items(&text).map(|items| items.len()), Some(1), "`{word}` by hand");
+    }
+    // Near misses open nothing, for pest and the hand reader alike.
+    for word in ["powr", "Power", "systems", "armours", "condition_", "feat-"] {
+        let text = format!("{word} Shield Bash\n");
+        assert!(with_pest(&text).is_err(), "`{word}` opens a block for pest");
+        assert!(plain_items(&text).is_none(), "`{word}` opens a block by hand");
+    }
+}

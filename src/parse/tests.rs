@@ -278,3 +278,31 @@ fn a_line_another_block_kind_takes_is_refused_with_its_article() {
     let help = diagnostics[0].help.as_deref().unwrap();
     assert!(help.starts_with("an actor block has Stats, "), "{help}");
 }
+
+#[test]
+fn a_misspelt_block_kind_gets_a_did_you_mean() {
+    let mut sources = crate::diagnostics::SourceMap::new();
+    let text = "system S\n\npowr Shield Bash\nCost: 1 CP\n\nPower Strike\n\nShield Bash\n";
+    let (_, diagnostics) = super::parse_source(&mut sources, "kinds.rules", text);
+    let found: Vec<(&str, &str, Option<&str>)> = diagnostics
+        .iter()
+        .map(|d| (d.code.as_str(), d.message.as_str(), d.help.as_deref()))
+        .collect();
+    assert_eq!(
+        found[0],
+        ("rules::parse::unknown_kind", "unknown block kind `powr`", Some("did you mean `power`?"))
+    );
+    let at = text.find("powr").unwrap();
+    assert_eq!(diagnostics[0].primary_span().range(), at..at + "powr".len());
+    assert_eq!(found.len(), 1, "pest stops at the first line it cannot read: {found:?}");
+    for (line, close) in [("Power Strike", "power"), ("armr Plate", "armor")] {
+        let (_, diagnostics) = super::parse_source(&mut sources, "kinds.rules", line);
+        assert_eq!(
+            diagnostics[0].help.as_deref(),
+            Some(format!("did you mean `{close}`?").as_str())
+        );
+    }
+    // A line close to no kind is still neither a header nor a notation line.
+    let (_, diagnostics) = super::parse_source(&mut sources, "kinds.rules", "Shield Bash\n");
+    assert_eq!(diagnostics[0].message, "this line is neither a block header nor a notation line");
+}

@@ -1,7 +1,8 @@
 //! Tab completion logic, free of the terminal: which names fit where the cursor is. Command
 //! phrases from the session's command table word by word (`end` then `encounter`, an
 //! actor's name then `uses` or `adopts`); packs after `load`; powers after `uses` and `show
-//! power`; conditions after `show condition`; stat blocks after `from`; actors elsewhere.
+//! power`; conditions after `show condition`; stances after `adopts`; weapons after `with
+//! weapon`; stat blocks after `from`; actors elsewhere.
 
 use crate::session::{COMMANDS, CompletionKind, WordAt};
 
@@ -18,6 +19,10 @@ pub struct CompletionNames {
     pub powers: Vec<String>,
     /// Conditions.
     pub conditions: Vec<String>,
+    /// Stances.
+    pub stances: Vec<String>,
+    /// Weapons.
+    pub weapons: Vec<String>,
 }
 
 impl CompletionNames {
@@ -29,6 +34,8 @@ impl CompletionNames {
             stat_blocks: names(CompletionKind::StatBlock),
             powers: names(CompletionKind::Power),
             conditions: names(CompletionKind::Condition),
+            stances: names(CompletionKind::Stance),
+            weapons: names(CompletionKind::Weapon),
         }
     }
 }
@@ -41,13 +48,18 @@ pub fn complete(names: &CompletionNames, line: &str, cursor: usize) -> (usize, V
     let gm = ["remove ", "revoke "].iter().any(|word| before.trim_start().starts_with(word));
     let from = if gm { &names.actors } else { &names.stat_blocks };
     // Context keywords, the longest (most specific) match that ends latest wins.
-    let contexts: [(&str, &[String]); 15] = [
+    let contexts: [(&str, &[String]); 20] = [
         ("show power ", &names.powers),
         ("show condition ", &names.conditions),
         ("load ", &names.packs),
         (" uses ", &names.powers),
+        (" adopts ", &names.stances),
         (" from ", from),
-        ("with weapon ", &[]),
+        ("with weapon ", &names.weapons),
+        ("grant stance ", &names.stances),
+        ("revoke stance ", &names.stances),
+        ("grant weapon ", &names.weapons),
+        ("revoke weapon ", &names.weapons),
         (" on ", &names.actors),
         (", ", &names.actors),
         ("show ", &names.actors),
@@ -146,6 +158,8 @@ mod tests {
             stat_blocks: vec!["Bandit".into()],
             powers: vec!["Quick Jab".into(), "Quiet Step".into()],
             conditions: vec!["Dazed".into()],
+            stances: vec!["Guard Up".into(), "Jaguar".into()],
+            weapons: vec!["Maquahuitl".into(), "Sling".into()],
         }
     }
 
@@ -201,5 +215,19 @@ mod tests {
         assert_eq!(complete(&names(), "grant power Qui", 15).1, vec!["Quick Jab", "Quiet Step"]);
         // Not after a name that is no actor.
         assert_eq!(complete(&names(), "Nobody ad", 9).1, Vec::<String>::new());
+    }
+
+    #[test]
+    fn complete_stances_after_adopts_and_weapons_after_with_weapon() {
+        assert_eq!(complete(&names(), "Scout adopts J", 14), (13, vec!["Jaguar".to_string()]));
+        let all = complete(&names(), "Scout adopts ", 13).1;
+        assert_eq!(all, vec!["Guard Up", "Jaguar"]);
+        let line = "Scout uses Quick Jab on Guard with weapon m";
+        assert_eq!(
+            complete(&names(), line, line.len()),
+            (line.len() - 1, vec!["Maquahuitl".to_string()])
+        );
+        assert_eq!(complete(&names(), "grant weapon S", 14).1, vec!["Sling"]);
+        assert_eq!(complete(&names(), "revoke stance Guard Up from S", 29).1, vec!["Scout"]);
     }
 }

@@ -262,8 +262,8 @@ impl ScriptHost for GameHost {
         let acting = self.changing("apply_condition")?;
         let name = Self::name_of(acting, actor)?;
         let rules = std::sync::Arc::clone(&acting.game.rules);
-        let block = Rules::find(&rules.conditions, condition).ok_or_else(|| {
-            rejected(super::error::unknown("condition", condition, Rules::names(&rules.conditions)))
+        let block = rules.conditions.find(condition).ok_or_else(|| {
+            rejected(super::error::unknown("condition", condition, rules.conditions.names()))
         })?;
         // The condition block's `Duration:` line, else until removed: as an effect line
         // that names no duration.

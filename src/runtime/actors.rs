@@ -91,9 +91,10 @@ pub(crate) fn build_actor(
     // (pool, layers outermost first), in the order pools are first met.
     let mut armour: Vec<(String, Vec<Layer>)> = Vec::new();
     if let Some(from) = from {
-        let block = Rules::find(&rules.actors, from).ok_or_else(|| {
-            unknown("actor block", from, Rules::names(&rules.actors)).at(Span::NONE)
-        })?;
+        let block = rules
+            .actors
+            .find(from)
+            .ok_or_else(|| unknown("actor block", from, rules.actors.names()).at(Span::NONE))?;
         let BlockBody::Actor(lines) = &block.body else { return Err(internal()) };
         for line in lines {
             let scope = LineScope::of(rules, &actor);
@@ -133,7 +134,7 @@ pub(crate) fn build_actor(
                 ActorLine::Traits(names) => actor.traits.extend(names_of(names)),
                 ActorLine::Equipment(names) => {
                     for item in names {
-                        let worn = Rules::find(&rules.armours, item.node.as_str());
+                        let worn = rules.armours.find(item.node.as_str());
                         // An armour with no layer lines (only modifiers, requirements,
                         // fields) is not a layer: it would absorb 0 of every hit.
                         if let Some(block) = worn.filter(|block| is_layer(block)) {

@@ -10,6 +10,7 @@ use crate::model::expr::{LineContext, Rounding};
 use crate::model::procedure::Procedure;
 use crate::model::system::{Method, ModifierMode, TemplatePart};
 
+use super::blocks::BlockName;
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::rules::{Rules, RulesIndex};
 use super::scope::LineScope;
@@ -146,7 +147,7 @@ pub(crate) struct Against {
 }
 
 /// A procedure ready to roll: the dice and how to read them.
-pub(crate) struct Prepared<'a> {
+pub(crate) struct PreparedRoll<'a> {
     pub dice: u32,
     pub sides: u32,
     pub per_die: bool,
@@ -175,36 +176,53 @@ pub(crate) fn dice_count(
 }
 
 /// Finds the procedure `name` (else the system's default) with its block.
-pub(crate) fn find_procedure<'a>(
+pub(crate) fn find_procedure<'a, N: BlockName + ?Sized>(
     rules: &'a Rules,
-    name: Option<&str>,
+    name: Option<&N>,
     span: Span,
 ) -> Result<(&'a crate::model::Block, Procedure<'a>), RuntimeError> {
-    let block = match name.or(rules.default_check.as_deref()) {
-        Some(name) => Rules::find(&rules.checks, name).ok_or_else(|| {
-            unknown("check procedure", name, Rules::names(&rules.checks)).at(span)
-        })?,
-        None => return Err(RuntimeErrorKind::NoProcedure.at(span)),
-    };
+    let id = procedure_id(rules, name, span)?;
+    let block = rules.checks.at(id).ok_or_else(|| RuntimeErrorKind::NoProcedure.at(span))?;
     let procedure = Procedure::of(block).ok_or_else(|| RuntimeErrorKind::NoProcedure.at(span))?;
     Ok((block, procedure))
 }
 
+/// The id among the pack's `check` blocks of the procedure `name` (else the system's
+/// default).
+fn procedure_id<N: BlockName + ?Sized>(
+    rules: &Rules,
+    name: Option<&N>,
+    span: Span,
+) -> Result<usize, RuntimeError> {
+    match name {
+        Some(name) => rules.checks.id(name).ok_or_else(|| {
+            let text = name.text();
+            unknown("check procedure", text, rules.checks.names()).at(span)
+        }),
+        None => match (rules.default_procedure, rules.default_check.as_deref()) {
+            (Some(id), _) => Ok(id),
+            (None, Some(text)) => {
+                Err(unknown("check procedure", text, rules.checks.names()).at(span))
+            }
+            (None, None) => Err(RuntimeErrorKind::NoProcedure.at(span)),
+        },
+    }
+}
+
 /// Finds the procedure `name` (or the default) and prepares it for `scope`.
-pub(crate) fn prepare<'a>(
+pub(crate) fn prepare<'a, N: BlockName + ?Sized>(
     rules: &'a Rules,
-    name: Option<&str>,
+    name: Option<&N>,
     scope: &LineScope<'_>,
     span: Span,
-) -> Result<Prepared<'a>, RuntimeError> {
+) -> Result<PreparedRoll<'a>, RuntimeError> {
     find_check(rules, name, span)?.prepare(rules, scope, span)
 }
 
 /// The pool procedure the system's `Default check` names, if it is one: found once at
 /// load, as a `Check:` line naming no procedure (most of them) asks for it on every use.
-pub(crate) fn default_pool(rules: &RulesIndex) -> Option<PoolCheck> {
-    let name = rules.default_check.as_deref()?;
-    Rules::find(&rules.pools, name).cloned()
+pub(crate) fn default_pool(rules: &RulesIndex) -> Option<PoolProcedure> {
+    rules.pools.get(rules.default_procedure?)?.clone()
 }
 
 /// A procedure found by name: a pool gathered at load, or any other procedure read from its
@@ -214,7 +232,7 @@ pub(crate) fn default_pool(rules: &RulesIndex) -> Option<PoolCheck> {
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum Found<'a> {
     /// A pool procedure with its dice.
-    Pool(&'a PoolCheck),
+    Pool(&'a PoolProcedure),
     /// Any other procedure (or a pool without dice, which cannot be prepared).
     Other(Procedure<'a>),
 }
@@ -224,13 +242,13 @@ pub(crate) enum Found<'a> {
 // asks on every use, and the default pool is at hand.
 // Kept: +89 instructions per attack without the pins of ticks, checks, flow (Nov 2026).
 #[inline(always)]
-pub(crate) fn find_check<'a>(
+pub(crate) fn find_check<'a, N: BlockName + ?Sized>(
     rules: &'a Rules,
-    name: Option<&str>,
+    name: Option<&N>,
     span: Span,
 ) -> Result<Found<'a>, RuntimeError> {
     let pool = match name {
-        Some(name) => Rules::find(&rules.pools, name),
+        Some(name) => rules.checks.id(name).and_then(|id| rules.pools.get(id)?.as_ref()),
         None => rules.default_pool.as_ref(),
     };
     match pool {
@@ -246,7 +264,7 @@ impl<'a> Found<'a> {
         rules: &'a Rules,
         scope: &LineScope<'_>,
         span: Span,
-    ) -> Result<Prepared<'a>, RuntimeError> {
+    ) -> Result<PreparedRoll<'a>, RuntimeError> {
         match self {
             Found::Pool(pool) => pool.prepare(rules, scope),
             Found::Other(procedure) => {
@@ -258,7 +276,7 @@ impl<'a> Found<'a> {
 
 /// What preparing a pool procedure needs from its `check` block, gathered once at load.
 #[derive(Clone, Debug)]
-pub(crate) struct PoolCheck {
+pub(crate) struct PoolProcedure {
     /// The `Dice:` (else `Roll:`) template.
     template: crate::diagnostics::Spanned<crate::model::system::DiceTemplate>,
     /// The template's die size (0: none written).
@@ -271,14 +289,14 @@ pub(crate) struct PoolCheck {
     grades: Vec<crate::diagnostics::Spanned<crate::model::system::GradeLabel>>,
 }
 
-impl PoolCheck {
+impl PoolProcedure {
     /// The pool `procedure` rolls; `None` for other methods and for a pool without dice.
-    pub fn of(procedure: &Procedure<'_>) -> Option<PoolCheck> {
+    pub fn of(procedure: &Procedure<'_>) -> Option<PoolProcedure> {
         if !matches!(procedure.method, Some(Method::Pool) | None) {
             return None;
         }
         let template = procedure.dice.or(procedure.roll)?;
-        Some(PoolCheck {
+        Some(PoolProcedure {
             template: template.clone(),
             sides: template.node.faces().unwrap_or(0),
             per_die: procedure.modifier == ModifierMode::EachDie,
@@ -292,7 +310,7 @@ impl PoolCheck {
         &'a self,
         rules: &'a Rules,
         scope: &LineScope<'_>,
-    ) -> Result<Prepared<'a>, RuntimeError> {
+    ) -> Result<PreparedRoll<'a>, RuntimeError> {
         let count = dice_count(&self.template.node, scope)?;
         let cap = match self.grade_cap.as_ref().or(rules.grade_cap.as_ref()) {
             Some(amount) => {
@@ -301,7 +319,7 @@ impl PoolCheck {
             None => None,
         };
         let to_u32 = |value: i64| u32::try_from(value.max(0)).unwrap_or(u32::MAX);
-        Ok(Prepared {
+        Ok(PreparedRoll {
             dice: to_u32(count),
             sides: to_u32(self.sides),
             per_die: self.per_die,
@@ -312,7 +330,7 @@ impl PoolCheck {
     }
 }
 
-impl Prepared<'_> {
+impl PreparedRoll<'_> {
     /// Rolls the dice once, logged against `cause`.
     pub fn roll(
         &self,
@@ -396,7 +414,7 @@ impl Prepared<'_> {
         self.totals_of(dice.iter().map(|d| d.face), modifier)
     }
 
-    /// [`Prepared::totals`] of bare faces.
+    /// [`PreparedRoll::totals`] of bare faces.
     fn totals_of(
         &self,
         faces: impl Iterator<Item = u32>,

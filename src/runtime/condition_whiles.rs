@@ -11,7 +11,7 @@ use crate::model::{BlockBody, ConditionLine, Requirement};
 use super::Game;
 use super::error::RuntimeError;
 use super::journal::Part;
-use super::rules::{Rules, RulesIndex};
+use super::rules::RulesIndex;
 
 /// Whether any condition of the pack has a `While:` line (nothing to settle otherwise).
 pub(crate) fn watched(rules: &RulesIndex) -> bool {
@@ -42,7 +42,7 @@ pub(crate) fn settle(game: &mut Game) -> Result<(), RuntimeError> {
         let actor = game.world.actors[index].name.clone();
         for slot in 0..game.world.actors[index].conditions.active.len() {
             let held = &game.world.actors[index].conditions.active[slot];
-            let Some(block) = Rules::find(&rules.conditions, &held.name) else { continue };
+            let Some(block) = rules.conditions.find(&held.name) else { continue };
             let lines = whiles(block);
             if lines.is_empty() {
                 continue;

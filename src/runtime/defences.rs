@@ -100,7 +100,7 @@ fn offers<'r>(
     // `defence_value` reads it: `While: the weapon has keyword Melee` tests that one.
     let (_, weapon) = super::gear::carried(rules, actor, None)?;
     'powers: for power in &actor.powers {
-        let Some(block) = Rules::find(&rules.powers, power) else { continue };
+        let Some(block) = rules.powers.find(power) else { continue };
         let BlockBody::Power(lines) = &block.body else { continue };
         let mut defence = None;
         let mut check = None;
@@ -200,7 +200,7 @@ fn allowed(rules: &Rules, actor: &Actor, defence: &DefenceSpec, limit: u32) -> u
     if !defence.per_weapon {
         return limit;
     }
-    let weapons = actor.equipment.iter().filter(|item| Rules::find(&rules.weapons, item).is_some());
+    let weapons = actor.equipment.iter().filter(|item| rules.weapons.find(item).is_some());
     limit.saturating_mul(u32::try_from(weapons.count()).unwrap_or(u32::MAX))
 }
 
@@ -321,7 +321,8 @@ pub(crate) fn defended_outcomes(
 ) -> Result<(), RuntimeError> {
     let rules = context.rules;
     let procedure_name = spec.procedure.as_ref().map(|p| p.node.as_str().to_string());
-    let (_, procedure) = super::checks::find_procedure(rules, procedure_name.as_deref(), span)?;
+    let named = spec.procedure.as_ref().map(|p| &p.node);
+    let (_, procedure) = super::checks::find_procedure(rules, named, span)?;
     let tie = procedure.tie.unwrap_or(TieRule::NoWinner);
     let zero_never_wins = procedure.zero_wins == Some(false);
     let user = context.user;

@@ -6,15 +6,15 @@
 //! reached the runtime unchecked.
 
 use crate::diagnostics::Span;
-use crate::engine::Duration;
+use crate::engine::Expiry;
 use crate::model::timing::{Unit, Until, Whose};
-use crate::model::{Amount, Block, BlockBody, ConditionLine, Duration as Written};
+use crate::model::{Amount, Block, BlockBody, ConditionLine, Duration};
 
 use super::Game;
 use super::error::{RuntimeError, unknown};
 
 /// The condition block's own `Duration:` line, if it has one.
-pub(crate) fn declared(block: &Block) -> Option<&Written> {
+pub(crate) fn declared(block: &Block) -> Option<&Duration> {
     let BlockBody::Condition(lines) = &block.body else { return None };
     lines.iter().find_map(|line| match &line.node {
         ConditionLine::Duration(duration) => Some(duration),
@@ -34,58 +34,72 @@ pub(crate) struct Parties<'a> {
 /// `parties`; `count` evaluates the `N` of `for N rounds` in the applying line's context.
 pub(crate) fn resolve(
     game: &mut Game,
-    written: Option<&Written>,
+    written: Option<&Duration>,
     block: &Block,
     parties: &Parties<'_>,
     span: Span,
     count: &mut dyn FnMut(&mut Game, &Amount) -> Result<i64, RuntimeError>,
-) -> Result<Duration, RuntimeError> {
+) -> Result<Expiry, RuntimeError> {
     let Some(written) = written.or_else(|| declared(block)) else {
-        return Ok(Duration::UntilRemoved);
+        return Ok(Expiry::UntilRemoved);
     };
     Ok(match written {
-        Written::For { amount, unit } => {
+        Duration::For { amount, unit } => {
             let n = u32::try_from(count(game, amount)?.max(0)).unwrap_or(u32::MAX);
-            match Unit::parse(unit) {
-                Some(Unit::Rounds) => Duration::Rounds(n),
-                Some(Unit::Turns) => {
-                    Duration::EndOfTurn { actor: parties.holder.to_string(), turns: n }
-                }
-                Some(Unit::Encounters) if n == 1 => Duration::EndOfEncounter,
-                Some(Unit::Encounters) => Duration::Encounters(n),
-                None => {
-                    let units = crate::model::timing::UNITS.iter().map(|(_, w)| w[0]);
-                    return Err(unknown("duration unit", unit, units).at(span));
-                }
-            }
+            let Some(unit) = Unit::parse(unit) else {
+                let units = crate::model::timing::UNITS.iter().map(|(_, w)| w[0]);
+                return Err(unknown("duration unit", unit, units).at(span));
+            };
+            counted(n, unit, parties.holder)
         }
-        Written::Until(event) => match Until::parse(&event.node) {
-            Some(Until::EndOfTurn { whose, next }) => {
-                let acting =
-                    game.world.encounter.as_ref().and_then(|e| e.acting()).map(|p| p.name.clone());
-                let owner = match whose {
-                    Whose::User => parties.user,
-                    Whose::Current => acting.as_deref().unwrap_or(parties.user),
-                };
-                if next {
-                    Duration::until_end_of_next_turn(owner, acting.as_deref())
-                } else {
-                    Duration::EndOfTurn { actor: owner.to_string(), turns: 1 }
-                }
-            }
-            Some(Until::EndOfRound) => Duration::Rounds(1),
-            Some(Until::EndOfEncounter) => Duration::EndOfEncounter,
-            Some(Until::Healed) => Duration::UntilHealed,
-            Some(Until::Hit) => Duration::UntilHit,
-            Some(Until::Removed) => Duration::UntilRemoved,
-            None => {
+        Duration::Until(event) => {
+            let Some(event_until) = Until::parse(&event.node) else {
                 let words = Until::all_words();
                 return Err(
                     unknown("duration", &format!("until {}", event.node), words).at(event.span)
                 );
-            }
-        },
+            };
+            let acting =
+                game.world.encounter.as_ref().and_then(|e| e.acting()).map(|p| p.name.clone());
+            let owner = |whose| match whose {
+                Whose::User => parties.user.to_string(),
+                Whose::Current => acting.as_deref().unwrap_or(parties.user).to_string(),
+            };
+            until(event_until, owner, acting.as_deref())
+        }
     })
+}
+
+/// The engine duration of `for n <unit>` on `holder` (whose turns `for N turns` counts).
+pub(crate) fn counted(n: u32, unit: Unit, holder: &str) -> Expiry {
+    match unit {
+        Unit::Rounds => Expiry::Rounds(n),
+        Unit::Turns => Expiry::EndOfTurn { actor: holder.to_string(), turns: n },
+        Unit::Encounters if n == 1 => Expiry::EndOfEncounter,
+        Unit::Encounters => Expiry::Encounters(n),
+    }
+}
+
+/// The engine duration of `until <event>`: `owner` says whose turn an `until end of ...
+/// turn` waits for, `acting` is the participant whose turn is in progress.
+pub(crate) fn until(
+    event: Until,
+    owner: impl FnOnce(Whose) -> String,
+    acting: Option<&str>,
+) -> Expiry {
+    match event {
+        Until::EndOfTurn { whose, next: true } => {
+            Expiry::until_end_of_next_turn(&owner(whose), acting)
+        }
+        Until::EndOfTurn { whose, next: false } => {
+            Expiry::EndOfTurn { actor: owner(whose), turns: 1 }
+        }
+        Until::EndOfRound => Expiry::Rounds(1),
+        Until::EndOfEncounter => Expiry::EndOfEncounter,
+        Until::Healed => Expiry::UntilHealed,
+        Until::Hit => Expiry::UntilHit,
+        Until::Removed => Expiry::UntilRemoved,
+    }
 }
 
 /// A count read on the holder, for lines with no context of their own (a script's

@@ -6,9 +6,11 @@
 //! resource or condition is an error at its line.
 
 use crate::diagnostics::{Span, Spanned};
-use crate::engine::{ActiveCondition, Damage, DamageRules, HealRules, LayeredPool, Sink, Stacking};
+use crate::engine::{
+    ActiveCondition, Damage, DamageRules, HealRules, LayeredPool, Sink, StackRule,
+};
 use crate::model::effect::{Amount, DAMAGE_DEALT, Effect, EffectPart, Effects};
-use crate::model::entity::{ConditionLine, Stacking as LineStacking, TieBreak};
+use crate::model::entity::{ConditionLine, Stacking, TieBreak};
 use crate::model::expr::{LineContext, Rounding, evaluate};
 use crate::model::hook::HookEvent;
 use crate::model::{Block, BlockBody, ConditionRef, Duration, Name};
@@ -205,15 +207,10 @@ pub(crate) fn apply_to(
     let user = context.user;
     let who = who.to_string();
     let against = against.map(|other| subject(game, Some(other), user, target));
-    let block =
-        Rules::find(&context.rules.conditions, condition.name.node.as_str()).ok_or_else(|| {
-            unknown(
-                "condition",
-                condition.name.node.as_str(),
-                Rules::names(&context.rules.conditions),
-            )
+    let block = context.rules.conditions.find(&condition.name.node).ok_or_else(|| {
+        unknown("condition", condition.name.node.as_str(), context.rules.conditions.names())
             .at(span)
-        })?;
+    })?;
     let parties = super::durations::Parties { holder: &who, user };
     let mut count = |game: &mut Game, value: &Amount| amount(game, context, value, None, grade);
     let lasting = super::durations::resolve(game, duration, block, &parties, span, &mut count)?;
@@ -341,7 +338,7 @@ pub(crate) fn run(
                     )
                 })?,
             };
-            super::terrain::lay(game, (condition.name.node.as_str(), n), user, hex, span)?;
+            super::terrain::lay(game, (&condition.name.node, n), user, hex, span)?;
         }
         Effect::Lift { condition, at } => {
             let who = match at {
@@ -456,11 +453,10 @@ pub(crate) fn run(
         }
         Effect::InFront { layer, subject: who } => {
             let who = subject(game, Some(who), user, target);
-            let block =
-                Rules::find(&context.rules.armours, layer.node.as_str()).ok_or_else(|| {
-                    let names = Rules::names(&context.rules.armours);
-                    unknown("armour", layer.node.as_str(), names).at(layer.span)
-                })?;
+            let block = context.rules.armours.find(&layer.node).ok_or_else(|| {
+                let names = context.rules.armours.names();
+                unknown("armour", layer.node.as_str(), names).at(layer.span)
+            })?;
             let actor = game.world.actor(&who).map_err(|k| RuntimeErrorKind::Engine(k).at(span))?;
             let (pool, built) = super::actors::armour_layer(context.rules, actor, block)?;
             game.remember(&who, Part::Layers(&pool));
@@ -476,11 +472,11 @@ pub(crate) fn run(
             super::check_options::raise_stat(game, user, stat, delta)?;
         }
         Effect::Remove { condition, subject: who, every } => {
-            if Rules::find(&context.rules.conditions, condition.name.node.as_str()).is_none() {
+            if context.rules.conditions.find(&condition.name.node).is_none() {
                 return Err(unknown(
                     "condition",
                     condition.name.node.as_str(),
-                    Rules::names(&context.rules.conditions),
+                    context.rules.conditions.names(),
                 )
                 .at(span));
             }
@@ -624,7 +620,7 @@ fn upgrade_bonus(
     let mut total = 0i64;
     let mut notes = Vec::new();
     for name in &actor.traits {
-        let Some(block) = Rules::find(&context.rules.traits, name) else { continue };
+        let Some(block) = context.rules.traits.find(name) else { continue };
         let BlockBody::Trait(lines) = &block.body else { continue };
         let applies = lines.iter().any(|line| match &line.node {
             TraitLine::To(Selector { alternatives }) => alternatives.iter().any(|alternative| {
@@ -730,7 +726,7 @@ fn within_minimum(
 /// its conditions when it holds none of them.
 fn end_hit(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
     let holds = game.world.actor(who).is_ok_and(|actor| {
-        actor.conditions.active.iter().any(|c| c.duration == crate::engine::Duration::UntilHit)
+        actor.conditions.active.iter().any(|c| c.duration == crate::engine::Expiry::UntilHit)
     });
     if !holds {
         return Ok(());
@@ -747,7 +743,7 @@ fn end_hit(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
 /// scan of its conditions when it holds none of them.
 pub(crate) fn end_healed(game: &mut Game, who: &str, span: Span) -> Result<(), RuntimeError> {
     let holds = game.world.actor(who).is_ok_and(|actor| {
-        actor.conditions.active.iter().any(|c| c.duration == crate::engine::Duration::UntilHealed)
+        actor.conditions.active.iter().any(|c| c.duration == crate::engine::Expiry::UntilHealed)
     });
     if !holds {
         return Ok(());
@@ -761,20 +757,20 @@ pub(crate) fn end_healed(game: &mut Game, who: &str, span: Span) -> Result<(), R
 }
 
 /// The engine's stacking rule for a condition block (default: never stacks with itself).
-pub(crate) fn stacking_of(block: &Block) -> Stacking {
-    let BlockBody::Condition(lines) = &block.body else { return Stacking::Never };
+pub(crate) fn stacking_of(block: &Block) -> StackRule {
+    let BlockBody::Condition(lines) = &block.body else { return StackRule::Never };
     lines
         .iter()
         .find_map(|line| match &line.node {
-            ConditionLine::Stacking(LineStacking::Per(_)) => Some(Stacking::PerSubtype),
-            ConditionLine::Stacking(LineStacking::Adds) => Some(Stacking::Additive),
-            ConditionLine::Stacking(LineStacking::Never(Some(TieBreak::Newest))) => {
-                Some(Stacking::Newest)
+            ConditionLine::Stacking(Stacking::Per(_)) => Some(StackRule::PerSubtype),
+            ConditionLine::Stacking(Stacking::Adds) => Some(StackRule::Additive),
+            ConditionLine::Stacking(Stacking::Never(Some(TieBreak::Newest))) => {
+                Some(StackRule::Newest)
             }
-            ConditionLine::Stacking(_) => Some(Stacking::Never),
+            ConditionLine::Stacking(_) => Some(StackRule::Never),
             _ => None,
         })
-        .unwrap_or(Stacking::Never)
+        .unwrap_or(StackRule::Never)
 }
 
 /// `value` after the `damage dealt` modifiers of the user's conditions (Weakened halving

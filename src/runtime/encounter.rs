@@ -346,7 +346,7 @@ impl Game {
     }
 
     fn power_has_halt(&self, power: &str) -> bool {
-        let Some(block) = super::rules::Rules::find(&self.rules.powers, power) else {
+        let Some(block) = self.rules.powers.find(power) else {
             return false;
         };
         matches!(&block.body, crate::model::BlockBody::Power(lines)

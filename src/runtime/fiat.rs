@@ -7,29 +7,24 @@
 //! stands as set ([`Game::fiat`]): no `At N` line fires for it.
 
 use crate::diagnostics::Span;
-use crate::engine::{ActiveCondition, Damage, Duration, HealRules, Sink, TurnStep};
+use crate::engine::{ActiveCondition, Damage, Expiry, HealRules, Sink, TurnStep};
 
 use super::Game;
 use super::error::{RuntimeError, RuntimeErrorKind, unknown};
 use super::rules::{Blocks, Rules};
 
-/// How long a condition the GM applies lasts.
+/// How long a condition the GM applies lasts: the words of the timing tables
+/// ([`crate::model::timing`]), read as the rule files read them. The GM has no turn of its
+/// own, so `until end of turn` and `until end of your turn` both wait for the holder's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lasting {
     /// As the condition block's `Duration:` line says; until removed when it has none.
     Declared,
-    /// `for 2 rounds`.
-    Rounds(u32),
-    /// `for 2 turns`: the holder's turn ends.
-    Turns(u32),
-    /// `until end of turn`: the end of the holder's next turn to end.
-    EndOfTurn,
-    /// `until end of next turn`: the end of the holder's next turn (not the current one).
-    EndOfNextTurn,
-    /// `until end of encounter`.
-    EndOfEncounter,
-    /// `until removed`.
-    UntilRemoved,
+    /// `for 2 rounds`, `for 2 turns` (the holder's turn ends), `for 1 encounter`.
+    For(u32, crate::model::timing::Unit),
+    /// `until removed`, `until end of next turn`, `until healed`: an entry of
+    /// [`crate::model::timing::UNTILS`].
+    Until(crate::model::timing::Until),
 }
 
 /// What the GM grants or revokes.
@@ -300,7 +295,7 @@ impl Game {
             let found = find(game.rules_of(kind), kind.word(), name);
             if found.is_err()
                 && let Some(other) = other
-                && let Some(block) = Rules::find(game.rules_of(other), name)
+                && let Some(block) = game.rules_of(other).find(name)
             {
                 let (what, real) = (other.word(), block.name.node.as_str());
                 let article = crate::diagnostics::article;
@@ -414,16 +409,14 @@ impl Game {
         block: &crate::model::Block,
         who: &str,
         lasting: Lasting,
-    ) -> Result<Duration, RuntimeError> {
+    ) -> Result<Expiry, RuntimeError> {
         let encounter = self.world.encounter.as_ref();
         let acting = encounter.and_then(|e| e.acting()).map(|p| p.name.clone());
         Ok(match lasting {
-            Lasting::Rounds(n) => Duration::Rounds(n),
-            Lasting::Turns(n) => Duration::EndOfTurn { actor: who.to_string(), turns: n },
-            Lasting::EndOfTurn => Duration::EndOfTurn { actor: who.to_string(), turns: 1 },
-            Lasting::EndOfNextTurn => Duration::until_end_of_next_turn(who, acting.as_deref()),
-            Lasting::EndOfEncounter => Duration::EndOfEncounter,
-            Lasting::UntilRemoved => Duration::UntilRemoved,
+            Lasting::For(n, unit) => super::durations::counted(n, unit, who),
+            Lasting::Until(event) => {
+                super::durations::until(event, |_| who.to_string(), acting.as_deref())
+            }
             // One reading of a condition block's `Duration:` line for every way a condition
             // is applied.
             Lasting::Declared => {
@@ -442,8 +435,7 @@ fn find<'a>(
     what: &'static str,
     name: &str,
 ) -> Result<&'a crate::model::Block, RuntimeError> {
-    Rules::find(blocks, name)
-        .ok_or_else(|| unknown(what, name, Rules::names(blocks)).at(Span::NONE))
+    blocks.find(name).ok_or_else(|| unknown(what, name, blocks.names()).at(Span::NONE))
 }
 
 /// The trait of `actor` whose `Choices:` line groups `name` with a power or trait `actor`
@@ -457,7 +449,7 @@ fn chosen_already(
         actor.powers.iter().chain(&actor.traits).any(|held| held.eq_ignore_ascii_case(wanted))
     };
     for owner in &actor.traits {
-        let Some(block) = Rules::find(&rules.traits, owner) else { continue };
+        let Some(block) = rules.traits.find(owner) else { continue };
         let crate::model::BlockBody::Trait(lines) = &block.body else { continue };
         for line in lines {
             let crate::model::TraitLine::Choices(groups) = &line.node else { continue };

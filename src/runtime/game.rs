@@ -157,7 +157,14 @@ impl Game {
     pub fn load(&mut self, paths: &[PathBuf]) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
         let mut sources = SourceMap::new();
         let (pack, mut diagnostics) = crate::parse::load_pack(paths, &mut sources);
-        let scripts = super::host::script_files(paths)?;
+        let scripts = match super::host::script_files(paths, &pack) {
+            Ok(scripts) => scripts,
+            // The pack's own findings come with the scripts' (a typo beside a missing folder).
+            Err(errors) => {
+                diagnostics.extend(errors);
+                return Err(diagnostics);
+            }
+        };
         self.install(pack, sources, &scripts, &mut diagnostics, None)
     }
 
@@ -260,8 +267,9 @@ impl Game {
             }
         };
         // A pack that comes with scripts must define every function it declares. (A pack
-        // loaded with no scripts at all fails at the first call instead, as before: tests
-        // and embedders load rules alone on purpose.)
+        // read from disk without a scripts folder was refused when its scripts were read,
+        // `host::script_files`; one given from memory with none at all fails at the first
+        // call instead: tests and embedders load rules alone on purpose.)
         if let Some(scripts) =
             compiled.as_ref().filter(|_| !diagnostics.iter().any(Diagnostic::is_error))
         {
@@ -308,6 +316,29 @@ impl Game {
     pub fn effective(&self, actor: &str, name: &str) -> Option<(i64, i64)> {
         let actor = self.world.actor(actor).ok()?;
         super::scope::effective_and_base(&self.rules, actor, name)
+    }
+
+    /// The declared stats `actor` does not list that a modifier of a condition it holds
+    /// names and changes (`Modifiers: +3 Grip` on an actor without Grip reads 3), as
+    /// `(name, effective, base)` in declaration order: a sheet shows them beside the listed
+    /// ones. (An unlisted specialised stat that only reads its changed parent is not one.)
+    pub fn changed_unlisted_stats(&self, actor: &str) -> Vec<(String, i64, i64)> {
+        let Ok(held) = self.world.actor(actor) else { return Vec::new() };
+        if held.conditions.active.is_empty() {
+            return Vec::new();
+        }
+        let modified: Vec<&crate::model::Name> = super::scope::active_modifiers(&self.rules, held)
+            .filter_map(|(_, modifier)| modifier.stat())
+            .collect();
+        let declared = self.rules.symbols.stats.iter().map(|stat| stat.name.as_str());
+        declared
+            .filter(|name| !held.stats.contains_key(name))
+            .filter(|name| modified.iter().any(|stat| stat.matches(name)))
+            .filter_map(|name| {
+                let (effective, base) = super::scope::effective_and_base(&self.rules, held, name)?;
+                (effective != base).then(|| (name.to_string(), effective, base))
+            })
+            .collect()
     }
 
     /// `expr` read on `actor` (`Target's X` on `against`, when given) under the system's

@@ -29,11 +29,11 @@ pub(crate) fn carried<'r, 'n>(
         return Ok(user
             .equipment
             .iter()
-            .find_map(|e| Some((Some(e.as_str()), Some(Rules::find(&rules.weapons, e)?))))
+            .find_map(|e| Some((Some(e.as_str()), Some(rules.weapons.find(e)?))))
             .unwrap_or_default());
     };
-    let Some(weapon) = Rules::find(&rules.weapons, name) else {
-        return Err(unknown("weapon", name, Rules::names(&rules.weapons)).at(Span::NONE));
+    let Some(weapon) = rules.weapons.find(name) else {
+        return Err(unknown("weapon", name, rules.weapons.names()).at(Span::NONE));
     };
     let written = weapon.name.node.as_str();
     let equipped = |item: &&String| same_name(item, written) || item.eq_ignore_ascii_case(written);
@@ -50,7 +50,7 @@ fn not_equipped(rules: &Rules, user: &Actor, weapon: &str) -> RuntimeError {
     let weapons: Vec<&str> = user
         .equipment
         .iter()
-        .filter(|item| Rules::find(&rules.weapons, item).is_some())
+        .filter(|item| rules.weapons.find(item).is_some())
         .map(String::as_str)
         .collect();
     let close = crate::diagnostics::did_you_mean(weapon, weapons.iter().copied());
@@ -138,9 +138,7 @@ pub(crate) fn demands<'r>(
 /// The system's `Fallback weapon:`, if it names a weapon of the pack.
 fn fallback_weapon(rules: &Rules) -> Option<&Block> {
     rules.system.iter().find_map(|line| match &line.node {
-        crate::model::SystemLine::FallbackWeapon(name) => {
-            Rules::find(&rules.weapons, name.node.as_str())
-        }
+        crate::model::SystemLine::FallbackWeapon(name) => rules.weapons.find(name.node.as_str()),
         _ => None,
     })
 }
@@ -191,7 +189,7 @@ pub(crate) fn each_weapon(
     if !rules.each_weapon || request.options.weapon.is_some() {
         return Ok(None);
     }
-    let Some(block) = Rules::find(&rules.powers, &request.power) else { return Ok(None) };
+    let Some(block) = rules.powers.find(&request.power) else { return Ok(None) };
     let Some((keyword, span)) =
         crate::model::keywords::power_lines(block).iter().find_map(|line| match &line.node {
             crate::model::PowerLine::EachWeapon(keyword) => Some((keyword, line.span)),
@@ -205,7 +203,7 @@ pub(crate) fn each_weapon(
         .equipment
         .iter()
         .filter(|item| {
-            Rules::find(&rules.weapons, item).is_some_and(|weapon| {
+            rules.weapons.find(item).is_some_and(|weapon| {
                 keyword.as_ref().is_none_or(|keyword| {
                     crate::model::keywords::weapon_words(weapon)
                         .any(|word| crate::model::keywords::names(keyword.node.as_str(), word))
@@ -233,8 +231,7 @@ pub(crate) fn each_weapon(
 /// `gear` (its `Keywords:` line or a keyword field): `wielding a Shield`.
 pub(crate) fn wields(rules: &Rules, actor: &Actor, gear: &str) -> bool {
     actor.equipment.iter().any(|item| {
-        let block =
-            || Rules::find(&rules.weapons, item).or_else(|| Rules::find(&rules.armours, item));
+        let block = || rules.weapons.find(item).or_else(|| rules.armours.find(item));
         is_gear(item, block, gear)
     })
 }

@@ -41,9 +41,10 @@ pub(crate) enum EventData {
     },
 }
 
-/// One event waiting for its hooks.
+/// One occurrence of a hook event, waiting for its hooks (the log's record of what happened
+/// is a [`crate::engine::Event`]).
 #[derive(Clone, Debug)]
-pub(crate) struct Event {
+pub(crate) struct Occurrence {
     /// Which event.
     pub kind: HookEvent,
     /// Who it happened to.
@@ -71,7 +72,7 @@ pub(crate) fn fire(
     {
         return Ok(());
     }
-    let event = Event { kind, actor: actor.to_string(), data, span };
+    let event = Occurrence { kind, actor: actor.to_string(), data, span };
     let Some(scripts) = game.rules.scripts.clone() else { return run(game, &event) };
     if scripts.is_acting() {
         scripts.queue(event);
@@ -82,7 +83,7 @@ pub(crate) fn fire(
 
 /// Runs the hooks of `event` now, then the system's event rules, then the traits that
 /// react to it.
-pub(crate) fn run(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
+pub(crate) fn run(game: &mut Game, event: &Occurrence) -> Result<(), RuntimeError> {
     run_hooks(game, event)?;
     run_rules(game, event)?;
     super::traits::react(game, event)
@@ -93,7 +94,7 @@ pub(crate) fn run(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
 const RULE_DEPTH: u8 = 16;
 
 /// The values `[Trigger's X]` reads in an event rule: `Damage` on `hit` and `damage taken`.
-fn trigger_values(event: &Event) -> Vec<(String, i64)> {
+fn trigger_values(event: &Occurrence) -> Vec<(String, i64)> {
     match (event.kind, &event.data) {
         (HookEvent::Hit | HookEvent::DamageTaken, EventData::Struck { amount, .. }) => {
             vec![("Damage".to_string(), *amount)]
@@ -105,7 +106,7 @@ fn trigger_values(event: &Event) -> Vec<(String, i64)> {
 /// Runs the system's event rules for `event`: each rule of its kind (for `When X reaches
 /// 0`, of its resource) whose `if` test holds runs its effects with the event's actor as
 /// user; on `kill` the victim is the target.
-fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
+fn run_rules(game: &mut Game, event: &Occurrence) -> Result<(), RuntimeError> {
     let rules = std::sync::Arc::clone(&game.rules);
     let trigger = trigger_values(event);
     let target = match (&event.kind, &event.data) {
@@ -180,7 +181,7 @@ fn run_rules(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
 }
 
 /// Runs the script hooks of `event` now.
-fn run_hooks(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
+fn run_hooks(game: &mut Game, event: &Occurrence) -> Result<(), RuntimeError> {
     let functions: Vec<_> = game
         .rules
         .hooks
@@ -397,11 +398,11 @@ pub(crate) fn turn_phase(
 
 /// Keeps `resource zero` events for resources that reached 0 while a script ran, for the
 /// script's queued hooks.
-pub(crate) fn queue_zeroes(game: &mut Game, span: Span) -> Vec<Event> {
+pub(crate) fn queue_zeroes(game: &mut Game, span: Span) -> Vec<Occurrence> {
     let reached = reached_zero(game);
     reached
         .into_iter()
-        .map(|(actor, resource)| Event {
+        .map(|(actor, resource)| Occurrence {
             kind: HookEvent::ResourceZero,
             actor,
             data: EventData::Name(resource),

@@ -20,7 +20,7 @@ use crate::script::{Dynamic, Sandbox, ScriptHost, ScriptLibrary, ScriptLimits};
 use super::Game;
 use super::acting::{Acting, GameHost};
 use super::error::{RuntimeError, RuntimeErrorKind};
-use super::hooks::{Event, HOOK_ROUNDS};
+use super::hooks::{HOOK_ROUNDS, Occurrence};
 use super::reading::Reading;
 
 /// Every compiled script of the loaded pack and the sandbox that runs them.
@@ -32,7 +32,7 @@ pub(crate) struct Scripts {
     /// hook calls (see [`acting`](super::acting)).
     host: Rc<RefCell<GameHost>>,
     /// Events a running script caused, waiting for their hooks.
-    pending: RefCell<Vec<Event>>,
+    pending: RefCell<Vec<Occurrence>>,
     /// How many queued-hook rounds are running inside each other.
     hook_depth: std::cell::Cell<usize>,
     /// An empty game left in the caller's place while its game is in the host; kept between
@@ -233,7 +233,7 @@ impl Scripts {
         let scripted = |block: &crate::model::Block| {
             crate::model::procedure::Procedure::of(block).is_some_and(|p| p.script.is_some())
         };
-        self.scripted_checks.set(rules.checks.iter().any(|(_, block)| scripted(block)));
+        self.scripted_checks.set(rules.checks.values().any(scripted));
     }
 
     /// True when a check procedure of the rules is a script.
@@ -298,7 +298,7 @@ impl Scripts {
     }
 
     /// Keeps `event` for when the running script returns.
-    pub(crate) fn queue(&self, event: Event) {
+    pub(crate) fn queue(&self, event: Occurrence) {
         self.pending.borrow_mut().push(event);
     }
 
@@ -375,8 +375,10 @@ pub fn check_scripts(
 }
 
 /// One error per function a `Functions:` line of `pack` declares that no script of
-/// `library` defines (every declared function when the pack has no scripts): a pack that
-/// declares what it cannot call is refused at load, as `check` refuses it.
+/// `library` defines: a pack that declares what it cannot call is refused at load, as
+/// `check` refuses it. Without a library (no scripts folder was found for the pack), every
+/// function it declares, and every hook's, is such an error: the pack would check clean and
+/// then fail at the first call.
 pub(crate) fn undefined_functions(
     pack: &crate::model::Pack,
     library: Option<&crate::script::ScriptLibrary>,
@@ -385,14 +387,22 @@ pub(crate) fn undefined_functions(
     for block in pack.blocks() {
         let crate::model::BlockBody::System(lines) = &block.node.body else { continue };
         for line in lines {
-            let crate::model::SystemLine::Functions(names) = &line.node else { continue };
+            let names = match &line.node {
+                crate::model::SystemLine::Functions(names) => names.as_slice(),
+                crate::model::SystemLine::Hook { function, .. } if library.is_none() => {
+                    std::slice::from_ref(function)
+                }
+                _ => continue,
+            };
             for name in names {
-                let mut defined = library.into_iter().flat_map(|l| l.functions());
-                if defined.any(|f| f.name == name.node.as_str()) {
+                let Some(library) = library else {
+                    diagnostics.push(no_scripts(name));
+                    continue;
+                };
+                if library.functions().any(|f| f.name == name.node.as_str()) {
                     continue;
                 }
-                let known =
-                    library.into_iter().flat_map(|l| l.functions()).map(|f| f.name.as_str());
+                let known = library.functions().map(|f| f.name.as_str());
                 diagnostics.push(
                     Diagnostic::error(
                         "script::undefined_function",
@@ -411,15 +421,47 @@ pub(crate) fn undefined_functions(
     diagnostics
 }
 
+/// The error for a script function `name` a pack declares when no script comes with the
+/// pack.
+fn no_scripts(name: &crate::diagnostics::Spanned<crate::model::Name>) -> Diagnostic {
+    Diagnostic::error(
+        "script::no_scripts",
+        format!("`{}` is a script function, but no script comes with this pack", name.node),
+    )
+    .with_primary(name.span, "declared here")
+    .with_help(
+        "put the pack's `.rhai` files in `scripts/<pack>/` beside `rules/<pack>/`, or in a \
+         `scripts` folder inside the pack's folder (as `mythforge export` writes it)",
+    )
+}
+
 fn holds_scripts(folder: &Path) -> bool {
     std::fs::read_dir(folder).is_ok_and(|entries| {
         entries.flatten().any(|entry| entry.path().extension().is_some_and(|ext| ext == "rhai"))
     })
 }
 
-/// The scripts of a pack loaded from `paths` (see [`script_folders`]), as `(name, text)`.
-pub(crate) fn script_files(paths: &[PathBuf]) -> Result<Vec<(String, String)>, Vec<Diagnostic>> {
-    read_scripts(&script_folders(paths))
+/// The scripts of `pack`, loaded from `paths` (see [`script_folders`]), as `(name, text)`;
+/// when there are none, an error for each script function the pack declares
+/// ([`require_scripts`]).
+pub(crate) fn script_files(
+    paths: &[PathBuf],
+    pack: &crate::model::Pack,
+) -> Result<Vec<(String, String)>, Vec<Diagnostic>> {
+    let files = read_scripts(&script_folders(paths))?;
+    require_scripts(pack, &files)?;
+    Ok(files)
+}
+
+/// A pack read from disk comes with its scripts: with none at all (no scripts folder, or
+/// one without `.rhai` files), each script function `pack` declares is an error
+/// ([`undefined_functions`]), instead of a load that fails at the first call.
+pub(crate) fn require_scripts(
+    pack: &crate::model::Pack,
+    scripts: &[(String, String)],
+) -> Result<(), Vec<Diagnostic>> {
+    let errors = if scripts.is_empty() { undefined_functions(pack, None) } else { Vec::new() };
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
 /// Every `.rhai` file in `folders`, sorted by name. Unreadable files are diagnostics.

@@ -6,6 +6,7 @@
 
 mod acting;
 mod actors;
+mod blocks;
 mod challenge;
 mod check_options;
 mod checks;
@@ -69,6 +70,7 @@ pub use fiat::{Grantable, Lasting};
 pub use game::{Game, Portable, UNDO_LIMIT};
 pub(crate) use host::script_files;
 pub use host::{check_scripts, script_folders};
+pub(crate) use host::{require_scripts, undefined_functions};
 pub use power::{BoundNames, PowerOptions, PowerOutcome, PowerUse, TargetOutcome, TargetOutcomes};
 pub use procedures::{VersusOutcome, VersusRequest};
 pub use restore_map::Restored;

@@ -224,9 +224,10 @@ fn run(
     stage: Stage,
     further: bool,
 ) -> Result<PowerOutcome, RuntimeError> {
-    let block = Rules::find(&rules.powers, &request.power).ok_or_else(|| {
-        unknown("power", &request.power, Rules::names(&rules.powers)).at(Span::NONE)
-    })?;
+    let block = rules
+        .powers
+        .find(&request.power)
+        .ok_or_else(|| unknown("power", &request.power, rules.powers.names()).at(Span::NONE))?;
     let written = PowerLines::of(block);
     let bound = super::choices::bind(rules, block, written, &request.options)?;
     let (block, lines) = match &bound {
@@ -613,8 +614,7 @@ fn resolve(
                 let [spent, chosen] = use_names(context);
                 let extra = [("Threshold", threshold), ("Modifier", modifier), spent, chosen];
                 let scope = LineScope { extra: &extra, ..scope };
-                let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
-                let found = find_check(rules, procedure, span)?;
+                let found = find_check(rules, spec.procedure.as_ref().map(|p| &p.node), span)?;
                 // A one-sided procedure of another method (a d20 roll plus the modifier)
                 // is rolled by the target the same way (check refuses two-sided ones).
                 let settled = match &found {
@@ -658,8 +658,7 @@ fn resolve(
                 spent,
                 chosen,
             ];
-            let procedure = spec.procedure.as_ref().map(|p| p.node.as_str());
-            let found = find_check(rules, procedure, span)?;
+            let found = find_check(rules, spec.procedure.as_ref().map(|p| &p.node), span)?;
             // A procedure with its own method rolls once for every target; each target's
             // threshold and the pair's relative modifiers (a grant to attackers, `-2 Attack
             // vs Ranged`) are its own, settled before the roll.
@@ -903,7 +902,7 @@ fn power_procedure<'a>(
     check_line: Option<(&crate::model::CheckSpec, Span)>,
 ) -> Option<crate::model::procedure::Procedure<'a>> {
     let (spec, _) = check_line?;
-    let name = spec.procedure.as_ref().map(|p| p.node.as_str());
+    let name = spec.procedure.as_ref().map(|p| &p.node);
     super::checks::find_procedure(rules, name, Span::NONE).ok().map(|(_, procedure)| procedure)
 }
 

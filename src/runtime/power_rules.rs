@@ -151,7 +151,7 @@ fn narrow(
     let user = game.world.actor(actor).map_err(super::power::engine)?;
     if !user.conditions.active.is_empty() {
         for held in super::relations::held(rules, user) {
-            let Some(condition) = Rules::find(&rules.conditions, held.name) else { continue };
+            let Some(condition) = rules.conditions.find(held.name) else { continue };
             for (line, quotas) in held_quota_lines(condition) {
                 for quota in quotas.iter().filter(|quota| counts(&quota.node)) {
                     let Some(first) = used(&held_key(&quota.node))
@@ -342,7 +342,7 @@ fn check_rules(
         let user = game.world.actor(actor).map_err(super::power::engine)?;
         if !user.conditions.active.is_empty() {
             for held in super::relations::held(rules, user) {
-                let Some(condition) = Rules::find(&rules.conditions, held.name) else { continue };
+                let Some(condition) = rules.conditions.find(held.name) else { continue };
                 for (line, filters) in forbid_lines(condition) {
                     let Some(filter) = filters.iter().find(|filter| filter.node.forbids(has))
                     else {

@@ -64,8 +64,11 @@ impl<'a> Held<'a> {
     }
 }
 
-fn lines_of<'a>(rules: &'a Rules, name: &str) -> &'a [Spanned<ConditionLine>] {
-    match Rules::find(&rules.conditions, name).map(|block| &block.body) {
+fn lines_of<'a, N: super::blocks::BlockName + ?Sized>(
+    rules: &'a Rules,
+    name: &N,
+) -> &'a [Spanned<ConditionLine>] {
+    match rules.conditions.find(name).map(|block| &block.body) {
         Some(BlockBody::Condition(lines)) => lines,
         _ => &[],
     }
@@ -125,7 +128,8 @@ pub(crate) fn held<'a>(rules: &'a Rules, actor: &'a Actor) -> Vec<Held<'a>> {
                     source: holder.source,
                     against: holder.against,
                     included_by: Some(holder.name),
-                    lines: lines_of(rules, name),
+                    // By the id the link step gave the `Includes:` line's name.
+                    lines: lines_of(rules, &condition.name.node),
                 };
                 match out.iter().position(|h| h.same(name, subtype) && h.included_by.is_some()) {
                     // What the replaced copy included is read again, now against everyone.
@@ -390,7 +394,7 @@ pub(crate) fn note_related(
 
 /// A line scope between a power's user and one target: the user's names and the target's
 /// (`Target's Defense`) include the relative modifiers and grants of the pair.
-pub(crate) struct Against<'s, 'a> {
+pub(crate) struct PairScope<'s, 'a> {
     /// The plain scope (user, target, weapon, values).
     pub inner: &'s LineScope<'a>,
     /// The power's keywords.
@@ -402,7 +406,7 @@ pub(crate) struct Against<'s, 'a> {
     pub failed: std::cell::Cell<Option<EvalError>>,
 }
 
-impl Against<'_, '_> {
+impl PairScope<'_, '_> {
     fn bonus(&self, reference: &Reference<'_>) -> Result<i64, EvalError> {
         let Some(target) = self.inner.target else { return Ok(0) };
         let (user, rules) = (self.inner.user, self.inner.rules);
@@ -421,7 +425,7 @@ impl Against<'_, '_> {
     }
 }
 
-impl Scope for Against<'_, '_> {
+impl Scope for PairScope<'_, '_> {
     fn lookup(
         &self,
         reference: Reference<'_>,
@@ -488,7 +492,7 @@ fn pair_relative_delta(
     let rounding = scope.rules.rounding;
     let plain = evaluate(expr, scope, context)?.round(rounding);
     let failed = std::cell::Cell::new(None);
-    let against = Against { inner: scope, keywords, user_attacking, failed };
+    let against = PairScope { inner: scope, keywords, user_attacking, failed };
     let with_pair =
         evaluate(expr, &against, context).map_err(|e| against.failed.take().unwrap_or(e))?;
     Ok(with_pair.round(rounding) - plain)

@@ -12,7 +12,7 @@ use crate::model::Pack;
 
 use super::Game;
 use super::error::{RuntimeError, RuntimeErrorKind};
-use super::rules::{Blocks, Rules};
+use super::rules::Rules;
 
 /// What a saved or kept name becomes in the pack loaded now.
 #[derive(Debug, PartialEq, Eq)]
@@ -68,15 +68,14 @@ fn ambiguous(what: &str, whose: &str, name: &str, candidates: &[String]) -> Runt
 /// Maps one list of names (`powers`, `traits`, ...) of `who` onto `blocks`.
 fn map_names(
     list: &mut Vec<String>,
-    blocks: &Blocks,
+    known: &[&str],
     what: &str,
     who: &str,
     report: &mut Vec<String>,
 ) -> Result<(), RuntimeError> {
-    let known: Vec<&str> = Rules::names(blocks).collect();
     let mut kept = Vec::new();
     for name in list.drain(..) {
-        match resolve(&name, &known) {
+        match resolve(&name, known) {
             Found::Same(same) => kept.push(same),
             Found::Renamed(new) => {
                 report.push(format!("{who}'s {what} {name} is now {new}"));
@@ -101,7 +100,7 @@ pub(crate) fn map_world(world: &mut World, rules: &Rules) -> Result<Vec<String>,
     for actor in &mut mapped.actors {
         map_actor(actor, rules, &mut report)?;
     }
-    let conditions: Vec<&str> = Rules::names(&rules.conditions).collect();
+    let conditions: Vec<&str> = rules.conditions.names().collect();
     for (hex, held) in &mut mapped.terrain {
         let mut kept = std::collections::BTreeMap::new();
         for (name, n) in std::mem::take(held) {
@@ -132,13 +131,16 @@ fn map_actor(
     report: &mut Vec<String>,
 ) -> Result<(), RuntimeError> {
     let who = actor.name.clone();
-    map_names(&mut actor.powers, &rules.powers, "power", &who, report)?;
-    map_names(&mut actor.traits, &rules.traits, "trait", &who, report)?;
+    let powers: Vec<&str> = rules.powers.names().collect();
+    map_names(&mut actor.powers, &powers, "power", &who, report)?;
+    let traits: Vec<&str> = rules.traits.names().collect();
+    map_names(&mut actor.traits, &traits, "trait", &who, report)?;
     // Equipment is weapons and armour.
-    let mut gear = rules.weapons.clone();
-    gear.extend(rules.armours.iter().map(|(key, block)| (key.clone(), block.clone())));
+    let mut gear: Vec<&str> = rules.weapons.names().chain(rules.armours.names()).collect();
+    gear.sort_by_cached_key(|name| name.to_lowercase());
+    gear.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
     map_names(&mut actor.equipment, &gear, "equipment", &who, report)?;
-    let conditions: Vec<&str> = Rules::names(&rules.conditions).collect();
+    let conditions: Vec<&str> = rules.conditions.names().collect();
     let mut kept = Vec::new();
     for mut condition in std::mem::take(&mut actor.conditions.active) {
         match resolve(&condition.name, &conditions) {
@@ -167,7 +169,7 @@ fn map_actor(
     }
     actor.conditions.active = kept;
     if let Some(stance) = &actor.conditions.stance
-        && Rules::find(&rules.traits, &stance.name).is_none()
+        && rules.traits.find(&stance.name).is_none()
     {
         report.push(format!(
             "{who}'s stance {} is gone: the pack has no stance `{}`",

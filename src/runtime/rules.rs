@@ -2,21 +2,19 @@
 //! runtime needs on every command (resource rules, rounding, the default procedure), gathered
 //! once at load so a command never scans the pack. Nothing here mutates the world.
 
-use std::collections::BTreeMap;
-
 use crate::diagnostics::Spanned;
 use crate::engine::Key;
+use crate::link::Shelf;
 use crate::model::expr::Link;
 use crate::model::system::ResourceRule;
-use crate::model::{Block, BlockKind, Pack, SystemLine};
+use crate::model::{Pack, SystemLine};
 
 /// The special names a system may define with a `Derived` line, in
 /// [`Rules::special_derived`] order.
 const SPECIALS: [crate::model::expr::Special; 2] =
     [crate::model::expr::Special::Tier, crate::model::expr::Special::Level];
 
-/// Blocks of one kind by lower-case name.
-pub(crate) type Blocks = BTreeMap<String, Block>;
+pub(crate) use super::blocks::Blocks;
 
 /// The pack indexed for running, with its compiled scripts: the index is shared by every
 /// copy of the game, on any thread; the scripts are single-threaded (a thread that takes a
@@ -62,13 +60,15 @@ pub(crate) struct RulesIndex {
     pub system: Vec<Spanned<SystemLine>>,
     /// `check` blocks.
     pub checks: Blocks,
-    /// The pool procedures among `checks`, under the same keys, gathered once so a check
-    /// never re-reads its block's lines.
-    pub pools: BTreeMap<String, super::checks::PoolCheck>,
+    /// The pool procedure of each of `checks`, by the check's id, gathered once so a check
+    /// never re-reads its block's lines (`None`: not a pool procedure).
+    pub pools: Vec<Option<super::checks::PoolProcedure>>,
     /// The `Default check:` procedure's name.
     pub default_check: Option<String>,
+    /// That procedure's id among `checks`, when the pack has it.
+    pub default_procedure: Option<usize>,
     /// That procedure's pool, when it is one (see [`super::checks::default_pool`]).
-    pub default_pool: Option<super::checks::PoolCheck>,
+    pub default_pool: Option<super::checks::PoolProcedure>,
     /// The map's grid (`Grid: square`; hexes by default).
     pub grid: crate::engine::Grid,
     /// The system's rounding rule.
@@ -181,47 +181,31 @@ impl Rules {
     pub fn index(&self) -> &std::sync::Arc<RulesIndex> {
         &self.index
     }
-
-    /// The entry called `name` in `blocks` (keyed like [`Blocks`]), exactly or
-    /// case-insensitively.
-    pub fn find<'a, V>(blocks: &'a BTreeMap<String, V>, name: &str) -> Option<&'a V> {
-        // A keyed search rather than a scan: every block has two keys (as written and in
-        // lower case), and `get` measured cheaper than scanning even a short map.
-        blocks.get(name).or_else(|| blocks.get(&name.to_lowercase()))
-    }
-
-    /// The names of `blocks`, as written, for suggestions.
-    pub fn names(blocks: &Blocks) -> impl Iterator<Item = &str> {
-        blocks
-            .iter()
-            .filter(|(key, block)| **key == block.name.node.as_str().to_lowercase())
-            .map(|(_, block)| block.name.node.as_str())
-    }
 }
 
 impl RulesIndex {
+    /// The blocks on `shelf`, to add to (load only).
+    fn shelf_mut(&mut self, shelf: Shelf) -> &mut Blocks {
+        match shelf {
+            Shelf::Power => &mut self.powers,
+            Shelf::Trait => &mut self.traits,
+            Shelf::Condition => &mut self.conditions,
+            Shelf::Actor => &mut self.actors,
+            Shelf::Weapon => &mut self.weapons,
+            Shelf::Armour => &mut self.armours,
+            Shelf::Check => &mut self.checks,
+        }
+    }
+
     /// Indexes `pack`, whose symbol table is `symbols`.
     pub fn linked(pack: &Pack, symbols: crate::link::Symbols) -> RulesIndex {
         let mut rules = RulesIndex { symbols, ..RulesIndex::default() };
         for block in pack.blocks() {
             let block = &block.node;
-            let key = block.name.node.as_str().to_lowercase();
-            let map = match block.kind.node {
-                BlockKind::Power => &mut rules.powers,
-                BlockKind::Trait(_) => &mut rules.traits,
-                BlockKind::Condition => &mut rules.conditions,
-                BlockKind::Actor => &mut rules.actors,
-                BlockKind::Weapon => &mut rules.weapons,
-                BlockKind::Armour => &mut rules.armours,
-                BlockKind::Check => &mut rules.checks,
-                BlockKind::System => continue,
-            };
-            // Keyed as written and in lower case: exact names (the common case) need no
-            // allocation to look up.
-            let exact = block.name.node.as_str().to_string();
-            if !map.contains_key(&key) {
-                map.insert(exact, block.clone());
-                map.entry(key).or_insert_with(|| block.clone());
+            let Some(shelf) = Shelf::of(block.kind.node) else { continue };
+            // Numbered once, by the link step, which linked the names rule lines give.
+            if let Some(id) = rules.symbols.block_id(shelf, block.name.node.as_str()) {
+                rules.shelf_mut(shelf).add_numbered(id, block);
             }
         }
         let gear = &rules.symbols.gear;
@@ -339,17 +323,16 @@ impl RulesIndex {
             })
             .map(|tag| tag.node.as_str().to_string())
             .collect();
-        for (key, block) in &rules.checks {
+        for block in rules.checks.values() {
             let procedure = crate::model::procedure::Procedure::of(block);
             if let Some(pool) = procedure.as_ref().and_then(|p| p.alternative_die_feeds)
                 && !rules.fed_pools.iter().any(|known| pool.node.matches(known))
             {
                 rules.fed_pools.push(pool.node.as_str().to_string());
             }
-            if let Some(pool) = procedure.as_ref().and_then(super::checks::PoolCheck::of) {
-                rules.pools.insert(key.clone(), pool);
-            }
+            rules.pools.push(procedure.as_ref().and_then(super::checks::PoolProcedure::of));
         }
+        rules.default_procedure = rules.default_check.as_deref().and_then(|n| rules.checks.id(n));
         rules.default_pool = super::checks::default_pool(&rules);
         (rules.reactions, rules.watched_traits) = super::traits::of(&rules);
         rules.expr_maxes = super::maxes::of(&rules);
@@ -380,7 +363,7 @@ impl RulesIndex {
     pub fn table(&self, name: &crate::model::Name) -> Option<&crate::model::table::Table> {
         match name.link() {
             Link::At(at) => self.tables.get(at).map(|(_, table)| table),
-            Link::Absent | Link::Stat(_) | Link::Resource(_) => None,
+            Link::Absent | Link::Stat(_) | Link::Resource(_) | Link::Block(_) => None,
             Link::Unlinked => {
                 let found = self.tables.iter().find(|(table, _)| table.matches(name.as_str()));
                 found.map(|(_, table)| table)
@@ -398,7 +381,7 @@ impl RulesIndex {
     pub fn ruling_of(&self, name: &crate::model::Name) -> Option<&crate::model::Amount> {
         match name.link() {
             Link::At(at) => self.rulings.get(at).map(|(_, value)| value),
-            Link::Absent | Link::Stat(_) | Link::Resource(_) => None,
+            Link::Absent | Link::Stat(_) | Link::Resource(_) | Link::Block(_) => None,
             Link::Unlinked => self.ruling(name.as_str()),
         }
     }
@@ -420,7 +403,7 @@ impl RulesIndex {
     pub fn derived_of(&self, name: &crate::model::Name) -> Option<&Spanned<crate::model::Expr>> {
         match name.link() {
             Link::At(at) => self.derived.get(at).map(|(_, expr)| expr),
-            Link::Absent | Link::Stat(_) | Link::Resource(_) => None,
+            Link::Absent | Link::Stat(_) | Link::Resource(_) | Link::Block(_) => None,
             Link::Unlinked => self.derived(name.as_str()),
         }
     }

@@ -246,11 +246,9 @@ impl<'a> LineScope<'a> {
             || crate::model::gear::built_in_numeric(kind, path);
         let blocks: Vec<&Block> = match kind {
             GearKind::Weapon => self.weapon.into_iter().collect(),
-            GearKind::Armour => actor
-                .equipment
-                .iter()
-                .filter_map(|item| Rules::find(&self.rules.armours, item))
-                .collect(),
+            GearKind::Armour => {
+                actor.equipment.iter().filter_map(|item| self.rules.armours.find(item)).collect()
+            }
         };
         for block in blocks {
             if let Some(value) = self.gear_field(block, path)? {
@@ -859,7 +857,7 @@ mod tests {
         assert!(problems.is_empty(), "{problems:?}");
         let rules = Rules::of(&crate::model::Pack { files: vec![file] });
         let actor = Actor::new("Ana").with_stat("Strength", 4);
-        let pike = Rules::find(&rules.weapons, "pike");
+        let pike = rules.weapons.find("pike");
         let scope = LineScope { weapon: pike, ..LineScope::of(&rules, &actor) };
         let read = |name: &str, context| scope.lookup(Reference::Name(&Name::new(name)), context);
         assert_eq!(read("Weapon Reach", LineContext::Result), Ok(Value::integer(2)));

@@ -151,7 +151,7 @@ pub(crate) fn is_scripted(rules: &Rules, spec: &CheckSpec) -> bool {
     if !rules.scripts.as_ref().is_some_and(|scripts| scripts.has_scripted_checks()) {
         return false;
     }
-    let name = spec.procedure.as_ref().map(|p| p.node.as_str());
+    let name = spec.procedure.as_ref().map(|p| &p.node);
     super::checks::find_procedure(rules, name, Span::NONE).is_ok_and(|(_, p)| p.script.is_some())
 }
 
@@ -167,7 +167,7 @@ pub(crate) fn power_outcomes(
     span: Span,
 ) -> Result<(), RuntimeError> {
     let rules = context.rules;
-    let name = spec.procedure.as_ref().map(|p| p.node.as_str());
+    let name = spec.procedure.as_ref().map(|p| &p.node);
     let (_, procedure) = super::checks::find_procedure(rules, name, span)?;
     let Some(function) = procedure.script else {
         outcomes.clear();

@@ -6,14 +6,13 @@
 //! stays refused (`movement.rs`).
 
 use crate::diagnostics::Span;
-use crate::engine::{ActiveCondition, Duration, Hex, Stacking};
+use crate::engine::{ActiveCondition, Expiry, Hex, StackRule};
 use crate::model::hook::HookEvent;
 
 use super::Game;
 use super::error::{RuntimeError, unknown};
 use super::hooks::{EventData, fire};
 use super::journal::Part;
-use super::rules::Rules;
 
 /// The source written on a condition held because its holder shares `hex`.
 fn sharing_source(hex: Hex) -> String {
@@ -31,14 +30,14 @@ pub(crate) fn crowd(
 ) -> Result<(), RuntimeError> {
     game.world.narrate(format!("{} and {} share {hex}", who[0], who[1]), span);
     for (actor, condition) in who.into_iter().zip(conditions) {
-        let block = Rules::find(&game.rules.conditions, condition).ok_or_else(|| {
-            unknown("condition", condition, Rules::names(&game.rules.conditions)).at(span)
+        let block = game.rules.conditions.find(condition).ok_or_else(|| {
+            unknown("condition", condition, game.rules.conditions.names()).at(span)
         })?;
         let name = block.name.node.as_str().to_string();
         game.remember(actor, Part::Conditions);
-        let active = ActiveCondition::new(name.clone(), Duration::UntilRemoved)
+        let active = ActiveCondition::new(name.clone(), Expiry::UntilRemoved)
             .with_source(sharing_source(hex));
-        game.world.apply_condition(actor, active, Stacking::Additive, span)?;
+        game.world.apply_condition(actor, active, StackRule::Additive, span)?;
         fire(game, HookEvent::ConditionApplied, actor, EventData::Name(name.clone()), span)?;
     }
     Ok(())

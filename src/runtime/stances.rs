@@ -61,12 +61,10 @@ impl Game {
 }
 
 fn adopt(game: &mut Game, rules: &Rules, actor: &str, stance: &str) -> Result<(), RuntimeError> {
-    let block =
-        Rules::find(&rules.traits, stance).filter(|block| is_stance(block)).ok_or_else(|| {
-            let stances =
-                rules.traits.values().filter(|b| is_stance(b)).map(|b| b.name.node.as_str());
-            unknown("stance", stance, stances).at(Span::NONE)
-        })?;
+    let block = rules.traits.find(stance).filter(|block| is_stance(block)).ok_or_else(|| {
+        let stances = rules.traits.values().filter(|b| is_stance(b)).map(|b| b.name.node.as_str());
+        unknown("stance", stance, stances).at(Span::NONE)
+    })?;
     let name = block.name.node.as_str();
     let lines = match &block.body {
         BlockBody::Trait(lines) => lines.as_slice(),

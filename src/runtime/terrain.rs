@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostics::Span;
-use crate::engine::{ActiveCondition, Duration, Event, Hex, Laid, Stacking};
+use crate::engine::{ActiveCondition, Event, Expiry, Hex, Laid, StackRule};
 
 use super::Game;
 use super::error::{RuntimeError, unknown};
@@ -44,8 +44,8 @@ impl Game {
         n: Option<i64>,
         hexes: &[Hex],
     ) -> Result<(), RuntimeError> {
-        let block = Rules::find(&self.rules.conditions, condition).ok_or_else(|| {
-            unknown("condition", condition, Rules::names(&self.rules.conditions)).at(Span::NONE)
+        let block = self.rules.conditions.find(condition).ok_or_else(|| {
+            unknown("condition", condition, self.rules.conditions.names()).at(Span::NONE)
         })?;
         let example = match hexes.first() {
             Some(hex) => format!("terrain {} 2 at {hex}", block.name.node),
@@ -83,13 +83,13 @@ impl Game {
 /// gains it (but `by` itself, when the block spares who laid it).
 pub(crate) fn lay(
     game: &mut Game,
-    (condition, n): (&str, Option<i64>),
+    (condition, n): (&crate::model::Name, Option<i64>),
     by: &str,
     hex: Hex,
     span: Span,
 ) -> Result<(), RuntimeError> {
-    let block = Rules::find(&game.rules.conditions, condition).ok_or_else(|| {
-        unknown("condition", condition, Rules::names(&game.rules.conditions)).at(span)
+    let block = game.rules.conditions.find(condition).ok_or_else(|| {
+        unknown("condition", condition.as_str(), game.rules.conditions.names()).at(span)
     })?;
     let name = block.name.node.as_str().to_string();
     game.remember_terrain(hex);
@@ -130,7 +130,7 @@ pub(crate) fn lift(
 
 /// Whether the condition block `condition` spares who laid it (`Spares: who laid it`).
 pub(crate) fn spares_layer(rules: &Rules, condition: &str) -> bool {
-    Rules::find(&rules.conditions, condition).is_some_and(|block| match &block.body {
+    rules.conditions.find(condition).is_some_and(|block| match &block.body {
         crate::model::BlockBody::Condition(lines) => {
             lines.iter().any(|line| matches!(line.node, crate::model::ConditionLine::SparesLayer))
         }
@@ -224,12 +224,12 @@ fn settle_with(
         return Ok(());
     };
     for (name, n) in gaining {
-        if Rules::find(&rules.conditions, &name).is_none() {
+        if rules.conditions.find(&name).is_none() {
             // The pack no longer has this condition (a save from an older pack): skip it.
             continue;
         }
         let mut active =
-            ActiveCondition::new(name.clone(), Duration::UntilRemoved).with_source(source.clone());
+            ActiveCondition::new(name.clone(), Expiry::UntilRemoved).with_source(source.clone());
         if let Some(n) = n {
             active = active.with_n(n);
         }
@@ -239,7 +239,7 @@ fn settle_with(
             break;
         }
         // Its own instance, whatever the block's stacking, so leaving ends exactly it.
-        game.world.apply_condition(actor, active, Stacking::Additive, span)?;
+        game.world.apply_condition(actor, active, StackRule::Additive, span)?;
         if entering {
             fire(game, HookEvent::ConditionApplied, actor, EventData::Name(name.clone()), span)?;
             super::turn_effects::run_entered(game, actor, &name, &source)?;

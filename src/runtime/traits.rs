@@ -16,7 +16,7 @@
 use std::sync::Arc;
 
 use crate::diagnostics::{Span, Spanned};
-use crate::engine::{ActiveCondition, Duration};
+use crate::engine::{ActiveCondition, Expiry};
 use crate::model::expr::LineContext;
 use crate::model::timing::TraitTrigger;
 use crate::model::{
@@ -26,7 +26,7 @@ use crate::model::{
 use super::Game;
 use super::effects::{Context, execute, stacking_of};
 use super::error::{RuntimeError, RuntimeErrorKind};
-use super::hooks::{Event, EventData};
+use super::hooks::{EventData, Occurrence};
 use super::journal::Part;
 use super::rules::{Rules, RulesIndex};
 use super::scope::LineScope;
@@ -79,8 +79,8 @@ fn has_while(block: &Block) -> bool {
 pub(crate) fn of(rules: &RulesIndex) -> (Vec<Reaction>, bool) {
     let mut reactions = Vec::new();
     let mut watched = false;
-    for name in Rules::names(&rules.traits) {
-        let Some(block) = Rules::find(&rules.traits, name).filter(|b| acts_on_its_own(b)) else {
+    for name in rules.traits.names() {
+        let Some(block) = rules.traits.find(name).filter(|b| acts_on_its_own(b)) else {
             continue;
         };
         match trigger_line(block) {
@@ -117,7 +117,7 @@ fn engine(kind: crate::engine::EngineErrorKind) -> RuntimeError {
 /// else until removed), then its traits without trigger or `While:` start holding theirs.
 pub(crate) fn joined(game: &mut Game, actor: &str, from: Option<&str>) -> Result<(), RuntimeError> {
     let rules = Arc::clone(&game.rules);
-    if let Some(block) = from.and_then(|from| Rules::find(&rules.actors, from)) {
+    if let Some(block) = from.and_then(|from| rules.actors.find(from)) {
         let BlockBody::Actor(lines) = &block.body else { return Ok(()) };
         for line in lines {
             let ActorLine::Conditions(names) = &line.node else { continue };
@@ -128,7 +128,7 @@ pub(crate) fn joined(game: &mut Game, actor: &str, from: Option<&str>) -> Result
     }
     let traits = game.world.actor(actor).map_err(engine)?.traits.clone();
     for name in traits {
-        let Some(block) = Rules::find(&rules.traits, &name).filter(|b| acts_on_its_own(b)) else {
+        let Some(block) = rules.traits.find(&name).filter(|b| acts_on_its_own(b)) else {
             continue;
         };
         if trigger_line(block).is_none() && !has_while(block) {
@@ -143,7 +143,7 @@ pub(crate) fn joined(game: &mut Game, actor: &str, from: Option<&str>) -> Result
 /// with `While:` lines is [`settle`]d after the command).
 pub(crate) fn granted(game: &mut Game, actor: &str, name: &str) -> Result<(), RuntimeError> {
     let rules = Arc::clone(&game.rules);
-    let Some(block) = Rules::find(&rules.traits, name).filter(|b| acts_on_its_own(b)) else {
+    let Some(block) = rules.traits.find(name).filter(|b| acts_on_its_own(b)) else {
         return Ok(());
     };
     if trigger_line(block).is_none() && !has_while(block) {
@@ -176,8 +176,8 @@ fn apply_listed(
     actor: &str,
     name: &Spanned<crate::model::Name>,
 ) -> Result<(), RuntimeError> {
-    let block = Rules::find(&rules.conditions, name.node.as_str()).ok_or_else(|| {
-        let known = Rules::names(&rules.conditions);
+    let block = rules.conditions.find(name.node.as_str()).ok_or_else(|| {
+        let known = rules.conditions.names();
         super::error::unknown("condition", name.node.as_str(), known).at(name.span)
     })?;
     let parties = super::durations::Parties { holder: actor, user: actor };
@@ -200,15 +200,14 @@ fn hold(game: &mut Game, rules: &Rules, actor: &str, block: &Block) -> Result<()
     let source = block.name.node.as_str();
     for (effect, span) in held_effects(block) {
         let Effect::Apply { condition, .. } = effect else { continue };
-        let Some(condition_block) = Rules::find(&rules.conditions, condition.name.node.as_str())
-        else {
-            let known = Rules::names(&rules.conditions);
+        let Some(condition_block) = rules.conditions.find(condition.name.node.as_str()) else {
+            let known = rules.conditions.names();
             return Err(
                 super::error::unknown("condition", condition.name.node.as_str(), known).at(span)
             );
         };
         let mut active =
-            ActiveCondition::new(condition_block.name.node.as_str(), Duration::UntilRemoved)
+            ActiveCondition::new(condition_block.name.node.as_str(), Expiry::UntilRemoved)
                 .with_source(source);
         if let Some(n) = &condition.amount {
             let holder = game.world.actor(actor).map_err(engine)?;
@@ -245,7 +244,7 @@ pub(crate) fn settle(game: &mut Game) -> Result<(), RuntimeError> {
         let watched: Vec<&Block> = game.world.actors[index]
             .traits
             .iter()
-            .filter_map(|name| Rules::find(&rules.traits, name))
+            .filter_map(|name| rules.traits.find(name))
             .filter(|block| acts_on_its_own(block) && trigger_line(block).is_none())
             .filter(|block| has_while(block))
             .collect();
@@ -296,7 +295,7 @@ fn whiles_hold(
 /// Runs the traits that react to `event`: each trait its actor lists whose trigger is the
 /// event (the resource, for `you fall to 0 HP`), while its `While:` lines hold, runs its
 /// Effect lines with the holder as user and target.
-pub(crate) fn react(game: &mut Game, event: &Event) -> Result<(), RuntimeError> {
+pub(crate) fn react(game: &mut Game, event: &Occurrence) -> Result<(), RuntimeError> {
     let rules = Arc::clone(&game.rules);
     for reaction in &rules.reactions {
         if reaction.trigger.event != event.kind {
@@ -312,7 +311,7 @@ pub(crate) fn react(game: &mut Game, event: &Event) -> Result<(), RuntimeError> 
         if !holder.traits.iter().any(|t| t.eq_ignore_ascii_case(&reaction.name)) {
             continue;
         }
-        let Some(block) = Rules::find(&rules.traits, &reaction.name) else { continue };
+        let Some(block) = rules.traits.find(&reaction.name) else { continue };
         if !whiles_hold((&rules, &game.world), block, holder)? {
             continue;
         }

@@ -54,7 +54,7 @@ fn held_skip(rules: &Rules, game: &Game, actor: &str) -> bool {
         return false;
     }
     super::relations::held(rules, holder).iter().any(|held| {
-        Rules::find(&rules.conditions, held.name).is_some_and(|block| match &block.body {
+        rules.conditions.find(held.name).is_some_and(|block| match &block.body {
             BlockBody::Condition(lines) => {
                 lines.iter().any(|line| matches!(line.node, ConditionLine::TurnSkipped))
             }

@@ -44,7 +44,7 @@ pub(crate) fn effective<'r>(
         .map_err(|k| super::error::RuntimeErrorKind::Engine(k).at(Span::NONE))?;
     let mut applied: Vec<(&'r Block, &'r [Spanned<TraitLine>])> = Vec::new();
     for name in &user.traits {
-        let Some(upgrade) = Rules::find(&rules.traits, name) else { continue };
+        let Some(upgrade) = rules.traits.find(name) else { continue };
         let BlockBody::Trait(trait_lines) = &upgrade.body else { continue };
         let chosen = trait_lines.iter().any(|line| match &line.node {
             TraitLine::To(selector) => selector.selects(block, weapon),

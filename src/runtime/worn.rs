@@ -6,7 +6,7 @@
 //! count towards a requirement).
 
 use crate::diagnostics::Spanned;
-use crate::engine::{ActiveCondition, Duration, Stacking};
+use crate::engine::{ActiveCondition, Expiry, StackRule};
 use crate::model::{ArmourLine, Block, BlockBody, BlockKind, ConditionLine};
 
 use super::Game;
@@ -31,16 +31,10 @@ pub(crate) fn conditions(armours: &Blocks, conditions: &mut Blocks) {
         if modifiers.is_empty() {
             continue;
         }
-        let exact = block.name.node.as_str().to_string();
-        let key = exact.to_lowercase();
-        if conditions.contains_key(&key) || conditions.contains_key(&exact) {
-            continue;
-        }
         let kind = Spanned::new(BlockKind::Condition, block.kind.span);
         let condition =
             Block { kind, name: block.name.clone(), body: BlockBody::Condition(modifiers) };
-        conditions.insert(exact, condition.clone());
-        conditions.entry(key).or_insert(condition);
+        conditions.add(&condition);
     }
 }
 
@@ -50,7 +44,7 @@ pub(crate) fn put_on_all(game: &mut Game, actor: &str) -> Result<(), RuntimeErro
     let rules = std::sync::Arc::clone(&game.rules);
     let equipment = game.world.actor(actor).map_err(super::power::engine)?.equipment.clone();
     for item in equipment {
-        if let Some(block) = Rules::find(&rules.armours, &item) {
+        if let Some(block) = rules.armours.find(&item) {
             put_on(game, &rules, actor, block)?;
         }
     }
@@ -76,9 +70,9 @@ fn put_on(game: &mut Game, rules: &Rules, actor: &str, block: &Block) -> Result<
     if !lines.iter().any(|line| matches!(line.node, ArmourLine::Modifiers(_))) {
         return Ok(());
     }
-    let Some(condition) = Rules::find(&rules.conditions, name) else { return Ok(()) };
-    let active = ActiveCondition::new(condition.name.node.as_str(), Duration::UntilRemoved)
-        .with_source(name);
-    game.world.apply_condition(actor, active, Stacking::Never, block.name.span)?;
+    let Some(condition) = rules.conditions.find(name) else { return Ok(()) };
+    let active =
+        ActiveCondition::new(condition.name.node.as_str(), Expiry::UntilRemoved).with_source(name);
+    game.world.apply_condition(actor, active, StackRule::Never, block.name.span)?;
     Ok(())
 }

@@ -79,6 +79,10 @@ pub enum CompletionKind {
     Power,
     /// Conditions.
     Condition,
+    /// Stances (`stance` blocks), for `adopts`.
+    Stance,
+    /// Weapons (`weapon` blocks), for `with weapon`.
+    Weapon,
 }
 
 /// A pack the session resolved and parsed for `load`: its rule files (already parsed and

@@ -438,10 +438,15 @@ pub const COMMANDS: &[CommandSpec] = &[
         word: "apply",
         at: WordAt::Start,
         rule: Some(Rule::apply_condition),
-        syntax: "apply CONDITION [N] to ACTOR [for N rounds | for N turns | until removed | \
-                 until end of turn | until end of next turn | until end of encounter]",
-        help: "GM: apply a condition (as long as its block says, unless written)",
-        examples: &["apply Dazed to Scout", "apply Bleeding 2 to Scout for 3 rounds"],
+        syntax: "apply CONDITION [N] to ACTOR [for N rounds | for N turns | for N encounters | \
+                 until EVENT]",
+        help: "GM: apply a condition (as long as its block says, unless written; `until` takes \
+               the rule files' events: `removed`, `end of turn`, `end of round`, `healed`, ...)",
+        examples: &[
+            "apply Dazed to Scout",
+            "apply Bleeding 2 to Scout for 3 rounds",
+            "apply Slowed to Scout until healed",
+        ],
         completes: &["apply"],
         tested_in: None,
     },

@@ -49,6 +49,14 @@ pub enum SessionErrorKind {
     /// `help frobnicate`.
     #[error("no help for `{0}`")]
     NoHelp(String),
+    /// `apply Slowed to Ana until end of tun`: a duration outside the timing tables.
+    #[error("unknown duration `{written}`")]
+    UnknownDuration {
+        /// The duration as written: `until end of tun`, `for ... segments`.
+        written: String,
+        /// What to write instead ([`crate::model::timing::until_help`]).
+        help: String,
+    },
     /// `actor Guard from Bandit as "Bandit 2"`: one actor, two names.
     #[error("this line names the actor twice: `{first}` and `{alias}`")]
     TwoNames {
@@ -85,6 +93,7 @@ impl SessionErrorKind {
             SessionErrorKind::NoHelp(_) => "session::help::unknown_topic",
             SessionErrorKind::NotAnalysable(_) => "session::parse::not_analysable",
             SessionErrorKind::TwoNames { .. } => "session::parse::two_names",
+            SessionErrorKind::UnknownDuration { .. } => "session::parse::unknown_duration",
         }
     }
 }
@@ -97,6 +106,9 @@ impl SessionError {
             SessionErrorKind::UnknownCommand { .. } => "not a command".to_string(),
             SessionErrorKind::LineTooLong { .. } => "this line".to_string(),
             SessionErrorKind::TwoNames { .. } => "a second name".to_string(),
+            SessionErrorKind::UnknownDuration { .. } => {
+                "not a duration the engine runs".to_string()
+            }
             _ => "here".to_string(),
         };
         let mut diagnostic = Diagnostic::error(self.kind.code(), self.kind.to_string());
@@ -128,6 +140,9 @@ impl SessionError {
             }
             SessionErrorKind::LineTooLong { .. } => {
                 diagnostic = diagnostic.with_help("split the line: one command fits in 64 KiB");
+            }
+            SessionErrorKind::UnknownDuration { help, .. } => {
+                diagnostic = diagnostic.with_help(help.clone());
             }
             SessionErrorKind::ZeroFace => {
                 diagnostic = diagnostic.with_help("dice faces count from 1: `force 6, 1`");
@@ -299,9 +314,9 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::damage_kind => "a damage type such as `fire`",
         Rule::heal_actor => "`ACTOR heals N` such as `Hero heals 5`",
         Rule::apply_condition => "`apply CONDITION [N] to ACTOR [for N rounds]`",
-        Rule::lasting => "`for N rounds`, `for N turns` or `until removed`",
-        Rule::time_unit => "`rounds` or `turns`",
-        Rule::until_event => "`removed`, `end of turn`, `end of next turn` or `end of encounter`",
+        Rule::lasting => "a duration such as `for 2 rounds` or `until removed`",
+        Rule::time_unit => "a time unit such as `rounds`",
+        Rule::until_event => "a duration such as `end of turn` or `removed`",
         Rule::remove_condition => "`remove CONDITION from ACTOR`",
         Rule::grant => "`grant power NAME to ACTOR`",
         Rule::revoke => "`revoke power NAME from ACTOR`",

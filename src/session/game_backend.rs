@@ -588,6 +588,10 @@ impl Backend for Game {
                 );
                 names
             }
+            CompletionKind::Stance => {
+                self.block_names(BlockKind::Trait(crate::model::TraitKind::Stance))
+            }
+            CompletionKind::Weapon => self.block_names(BlockKind::Weapon),
         };
         names.sort();
         names.dedup();

@@ -68,8 +68,18 @@ impl Game {
             }
             _ => format!("{name} {shown}"),
         };
-        if !actor.stats.is_empty() {
-            let stats = actor.stats.iter().map(|(k, v)| value(k, *v)).collect();
+        // A declared stat the actor does not list shows, in its place, when a condition's
+        // modifier changes it.
+        let unlisted =
+            self.changed_unlisted_stats(&actor.name).into_iter().map(|(name, effective, base)| {
+                let shown = format!("{name} {effective} (base {base})");
+                (name, shown)
+            });
+        let listed = actor.stats.iter().map(|(k, v)| (k.to_string(), value(k, *v)));
+        let mut stats: Vec<(String, String)> = listed.chain(unlisted).collect();
+        stats.sort_by(|a, b| a.0.cmp(&b.0));
+        if !stats.is_empty() {
+            let stats = stats.into_iter().map(|(_, shown)| shown).collect();
             let _ = write!(text, "\n  Stats: {}", list(stats));
         }
         let derived = self.derived(&actor.name);

@@ -11,12 +11,13 @@ use super::command::{
     Difficulty, LoadTarget, Located, NameRef, ShowTarget, TestCommand, TestStep, UseCommand,
 };
 use super::commands::{actor_words, rule_for, start_words};
-use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest, rule_name};
+use super::error::{MAX_LINE_BYTES, SessionError, SessionErrorKind, from_pest};
 use super::grammar::{Rule, SessionParser};
 use crate::diagnostics::{Diagnostic, FileId, Span, Spanned, did_you_mean};
 use crate::dice::DiceExpr;
 use crate::engine::Hex;
 use crate::model::BlockKind;
+use crate::model::timing::{self, Unit, Until};
 use crate::runtime::{Grantable, Lasting};
 
 /// Most times in a row `analyze N times` runs its command.
@@ -623,22 +624,24 @@ impl Lower {
         let lasting = if first.as_rule() == Rule::integer {
             let count: u32 = self.number(&first)?;
             let unit = parts.next().expect("grammar: a time unit");
-            if unit.as_str().starts_with("turn") {
-                Lasting::Turns(count)
-            } else {
-                Lasting::Rounds(count)
+            match Unit::parse(unit.as_str()) {
+                Some(parsed) => Lasting::For(count, parsed),
+                None => {
+                    let written = format!("for {count} {}", unit.as_str());
+                    let help = timing::unit_help(unit.as_str());
+                    return Err(SessionErrorKind::UnknownDuration { written, help }
+                        .at(self.span(&unit))
+                        .to_diagnostic());
+                }
             }
         } else {
             let event = first.as_str().trim();
-            let words: Vec<&str> = event.split_whitespace().filter(|w| *w != "the").collect();
-            match words.join(" ").as_str() {
-                "removed" => Lasting::UntilRemoved,
-                "end of turn" => Lasting::EndOfTurn,
-                "end of next turn" => Lasting::EndOfNextTurn,
-                "end of encounter" => Lasting::EndOfEncounter,
-                _ => {
-                    let expected = rule_name(Rule::until_event).to_string();
-                    return Err(SessionErrorKind::Unexpected { expected }
+            match Until::parse(event) {
+                Some(until) => Lasting::Until(until),
+                None => {
+                    let written = format!("until {event}");
+                    let help = timing::until_help(event);
+                    return Err(SessionErrorKind::UnknownDuration { written, help }
                         .at(self.span(&first))
                         .to_diagnostic());
                 }

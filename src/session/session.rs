@@ -365,10 +365,11 @@ impl<B: Backend> Session<B> {
                 let paths = [self.path(&path.node)];
                 let (pack, mut diagnostics) = crate::parse::load_pack(&paths, &mut self.sources);
                 // The pack's scripts come with it, read (bounded) as `Game::load` reads them.
-                let scripts = crate::runtime::script_files(&paths).unwrap_or_else(|errors| {
-                    diagnostics.extend(errors);
-                    Vec::new()
-                });
+                let scripts =
+                    crate::runtime::script_files(&paths, &pack).unwrap_or_else(|errors| {
+                        diagnostics.extend(errors);
+                        Vec::new()
+                    });
                 (path.node.clone(), pack, scripts, diagnostics)
             }
             LoadTarget::Pack(name) => {
@@ -394,8 +395,13 @@ impl<B: Backend> Session<B> {
                         ),
                     ));
                 }
-                let (pack, diagnostics) = files.parse(&mut self.sources);
-                (name.node.clone(), pack, files.scripts(), diagnostics)
+                let (pack, mut diagnostics) = files.parse(&mut self.sources);
+                let scripts = files.scripts();
+                // As `load "path"` reads them: a local pack without its scripts is refused.
+                if let Err(errors) = crate::runtime::require_scripts(&pack, &scripts) {
+                    diagnostics.extend(errors);
+                }
+                (name.node.clone(), pack, scripts, diagnostics)
             }
         };
         if diagnostics.iter().any(Diagnostic::is_error) {

@@ -607,12 +607,14 @@ fn game_backend_refuses_unsupported_commands_and_shows_defined_blocks() {
         Session::new(crate::runtime::Game::new(1), 1).with_packs(Vec::new(), PathBuf::from("."));
     let run = session.run_text(
         "rules.session",
-        "power Quick Jab\nCost: 1 CP\n\nshow power quick jab\n",
+        "power Quick Jab\nCost: 1 CP\n\nstance Jaguar\n\nweapon Sling\n\nshow power quick jab\n",
         None,
     );
     assert!(run.failure.is_none(), "{:?}", run.failure);
-    assert_eq!(run.steps[1].events[0].text, "power Quick Jab\nCost: 1 CP");
+    assert_eq!(run.steps[3].events[0].text, "power Quick Jab\nCost: 1 CP");
     assert_eq!(session.complete_names(CompletionKind::Power), ["Quick Jab"]);
+    assert_eq!(session.complete_names(CompletionKind::Stance), ["Jaguar"]);
+    assert_eq!(session.complete_names(CompletionKind::Weapon), ["Sling"]);
     let run =
         session.run_text("runtime.session", "challenge 3 clues before 2 alarms with A\n", None);
     // Challenges run now, but need the system's `Challenge counters:`.
@@ -638,4 +640,22 @@ fn a_backend_without_gm_changes_or_reload_refuses_them_and_changes_nothing() {
     let mut session = Session::new(Double::new(), 1).with_packs(Vec::new(), fixtures);
     let run = session.run_text("load.session", "load sample\nreload\n", None);
     assert_eq!(run.failure.expect("refused")[0].code, "session::no_reload");
+}
+
+/// The words of the session grammar's `grant_kind` rule, read from grammar/session.pest.
+fn grant_kind_words() -> Vec<String> {
+    crate::parse::pest_rule_literals(include_str!("../../grammar/session.pest"), "grant_kind")
+}
+
+#[test]
+fn the_grant_kinds_are_the_block_kinds_the_gm_can_grant() {
+    // The grammar keeps its literal list; the block kind table decides what each word is.
+    let mut grammar = grant_kind_words();
+    let mut table: Vec<String> = crate::model::BlockKind::all_words()
+        .filter(|word| crate::runtime::Grantable::parse(word).is_some())
+        .map(str::to_string)
+        .collect();
+    grammar.sort();
+    table.sort();
+    assert_eq!(grammar, table, "grammar/session.pest `grant_kind` and model::BLOCK_KINDS differ");
 }

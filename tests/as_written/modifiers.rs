@@ -1,6 +1,7 @@
 //! Row 4 of the issue: stat modifiers `= N` and `* F` count (adds, then scales, then sets;
 //! rounding per the modifier or the system), a modifier on a declared stat the actor does
-//! not list counts from 0, and the modifiers nothing would count are refused.
+//! not list counts from 0 (and shows on its sheet once a condition changes it), and the
+//! modifiers nothing would count are refused.
 
 use mythforge::runtime::{CheckRequest, PowerUse};
 
@@ -78,6 +79,47 @@ fn a_scale_multiplies_after_the_additions_and_rounds_by_its_own_rule_else_the_sy
 fn a_modifier_on_a_declared_stat_the_actor_does_not_list_counts_from_0() {
     assert_eq!(value_with(&[], "Grip"), 0);
     assert_eq!(value_with(&["Sure"], "Grip"), 2);
+}
+
+#[test]
+fn the_sheet_shows_a_declared_stat_the_actor_does_not_list_once_a_condition_changes_it() {
+    let actor = "actor Ana\nStats: Attack 5, Defense 10, Speed 4\nResources: HP 9, Max HP 9\n";
+    let mut game = game(&format!("{actor}\n{CONDITIONS}"));
+    game.add_actor("Ana", Some("Ana"), &[]).unwrap();
+    let mut session = mythforge::session::Session::new(game, 1);
+    let sheet = |session: &mut mythforge::session::Session<_>| {
+        let run = session.run_text("t.session", "show Ana\n", None);
+        run.steps.iter().map(mythforge::session::transcript::step_text).collect::<String>()
+    };
+    assert!(sheet(&mut session).contains("  Stats: Attack 5, Defense 10, Speed 4\n"));
+    session.run_text("t.session", "apply Sure to Ana\n", None);
+    assert!(
+        sheet(&mut session).contains("  Stats: Attack 5, Defense 10, Grip 2 (base 0), Speed 4\n"),
+        "{}",
+        sheet(&mut session)
+    );
+    assert_eq!(session.backend().changed_unlisted_stats("Ana"), [("Grip".to_string(), 2, 0)]);
+}
+
+#[test]
+fn an_unlisted_specialised_stat_that_only_reads_its_changed_parent_stays_off_the_sheet() {
+    let pack = "system Skills\nStats: Fighting\nStats Weapons under Fighting: Blades, Clubs\n\
+                Resource HP: max 9\n\ncondition Inspired\nModifiers: +2 Fighting\n\n\
+                condition Trained\nModifiers: +1 Clubs\n";
+    let mut game = mythforge::runtime::Game::new(1);
+    game.load_source("t.rules", pack).unwrap();
+    game.add_actor("Ana", None, &[("Fighting", 3), ("HP", 9)]).unwrap();
+    let mut session = mythforge::session::Session::new(game, 1);
+    let sheet = |session: &mut mythforge::session::Session<_>, commands: &str| {
+        let run = session.run_text("t.session", commands, None);
+        run.steps.iter().map(mythforge::session::transcript::step_text).collect::<String>()
+    };
+    // Blades and Clubs read Fighting's 5 now, but no modifier names them.
+    let shown = sheet(&mut session, "apply Inspired to Ana\nshow Ana\n");
+    assert!(shown.contains("  Stats: Fighting 5 (base 3)\n"), "{shown}");
+    // A modifier that names Clubs puts it on the sheet, read through its parent.
+    let shown = sheet(&mut session, "apply Trained to Ana\nshow Ana\n");
+    assert!(shown.contains("  Stats: Clubs 6 (base 3), Fighting 5 (base 3)\n"), "{shown}");
 }
 
 #[test]

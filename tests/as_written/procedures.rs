@@ -1,7 +1,8 @@
 //! Rows 5 and 10 of the issue: a procedure's `Roll:` line is what the engine rolls or is
 //! refused (with the roll it makes), the procedure lines the engine would not run as
 //! written are refused, `Modifier: none` takes no modifier, `by Target` runs on a d20
-//! procedure, and the Check lines a procedure cannot run are refused by `check`.
+//! procedure, the Check lines a procedure cannot run are refused by `check`, and so is a
+//! power's Threshold with no Check line to meet it.
 
 use mythforge::runtime::{CheckRequest, PowerUse};
 
@@ -91,6 +92,25 @@ fn procedure_lines_the_engine_would_not_run_as_written_are_refused() {
         assert_eq!(spanned(error, &text).0, at, "{rules}");
         assert!(error.help.as_deref().unwrap().starts_with(help), "{rules}: {error:?}");
     }
+}
+
+#[test]
+fn a_threshold_without_a_check_to_meet_it_is_refused() {
+    // Both kinds of Threshold line: without a Check line nothing rolls against either.
+    for threshold in ["Threshold: 12", "Threshold: set by GM, default 12"] {
+        let power = format!("power Probe\nTarget: Self\n{threshold}\nResult: gain 5 HP\n");
+        let (errors, text) = refused(&power);
+        let error = one(&errors, "rules::check::not_run");
+        assert_eq!(
+            error.message,
+            "a power's `Threshold:` line is not run: this power has no `Check:` line, so \
+             nothing rolls against it and every use applies its Result"
+        );
+        assert_eq!(spanned(error, &text).0, threshold);
+        assert!(error.help.as_deref().unwrap().starts_with("add the check the threshold is for"));
+    }
+    // With the check it is for, the same power loads.
+    game("power Probe\nTarget: Self\nThreshold: 12\nCheck: [Attack]\nResult: gain 5 HP\n");
 }
 
 const DUEL: &str = "\

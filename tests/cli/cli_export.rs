@@ -72,6 +72,40 @@ fn an_exported_pack_loads_with_its_scripts_and_checks() {
 }
 
 #[test]
+fn a_pack_without_its_scripts_folder_is_refused_by_check_and_by_load() {
+    let root = scratch("no-scripts");
+    let (code, _, stderr) = run(&root, &["export", "mestezia", "house"], "");
+    assert_eq!(code, 0, "{stderr}");
+    std::fs::remove_dir_all(root.join("house/scripts")).unwrap();
+    // Mestezia declares nine script functions on one `Functions:` line: each is an error
+    // at its name, instead of a clean check and a failure at the first call.
+    let (code, _, stderr) = run(&root, &["check", "house"], "");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("checked 10 files: 9 errors"), "{stderr}");
+    assert!(
+        stderr.contains("`jolt` is a script function, but no script comes with this pack"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("script::no_scripts"), "{stderr}");
+    let (code, stdout, stderr) = run(&root, &["run", "-"], "load \"house\"\n");
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(!stdout.contains("loaded house"), "{stdout}");
+    assert!(stderr.contains("`jolt` is a script function"), "{stderr}");
+    // Loaded by name as a local pack (`rules/house`, no `scripts/house`): the same refusal.
+    std::fs::create_dir_all(root.join("rules")).unwrap();
+    std::fs::rename(root.join("house"), root.join("rules/house")).unwrap();
+    let (code, stdout, stderr) = run(&root, &["run", "-"], "load house\n");
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(!stdout.contains("loaded house"), "{stdout}");
+    assert!(stderr.contains("`jolt` is a script function, but no script comes"), "{stderr}");
+    // An empty scripts folder brings no script either.
+    std::fs::create_dir_all(root.join("scripts/house")).unwrap();
+    let (code, _, stderr) = run(&root, &["run", "-"], "load house\n");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("script::no_scripts"), "{stderr}");
+}
+
+#[test]
 fn export_refuses_an_existing_folder_and_an_unknown_pack() {
     let root = scratch("refuse");
     std::fs::create_dir_all(root.join("taken")).unwrap();

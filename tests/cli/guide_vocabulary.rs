@@ -1,36 +1,24 @@
 //! The guide's vocabulary chapter (`docs/src/vocabulary.md`) is generated from the tables
-//! the parser and `check` read — the block kinds, each kind's label table
-//! (`model::labels`), the effect verbs (`model::verbs`), the rulings the engine reads
-//! (`EngineRuling`), the hook events and the keyword rules — so the reference cannot drift
-//! from the language. Regenerate with `INSTA_UPDATE=always cargo test --test cli
-//! guide_vocabulary` and review the diff.
+//! the parser and `check` read — the block kinds (`model::BLOCK_KINDS`), each kind's label
+//! table (`model::labels`), the effect verbs (`model::verbs`), the rulings the engine reads
+//! (`EngineRuling`), the hook events, the keyword rules and the timing tables
+//! (`model::timing`: durations, reset moments, trait and condition triggers) — so the
+//! reference cannot drift from the language. Regenerate with `INSTA_UPDATE=always cargo test
+//! --test cli guide_vocabulary` and review the diff.
 
 use std::fmt::Write;
 
+use mythforge::model::entity::MODIFIER_FORMS;
 use mythforge::model::labels::{
     ActorLabel, ArmourLabel, ConditionLabel, LabelForm, Labels, PowerLabel, ProcedureLabel,
     SystemLabel, TraitLabel, WeaponLabel,
 };
 use mythforge::model::power_rules::KeywordRule;
-use mythforge::model::{BlockKind, TraitKind, hook::HookEvent, system::EngineRuling};
+use mythforge::model::timing::{
+    CONDITION_MOMENTS, ConditionMoment, MOMENTS, TRAIT_TRIGGERS, UNITS, UNTILS,
+};
+use mythforge::model::{BLOCK_KINDS, BlockKind, TraitKind, hook::HookEvent, system::EngineRuling};
 use mythforge::model::{Method, verbs::EffectVerb};
-
-/// Every header word, with the kind it names and what such a block is for.
-const KINDS: [(&str, &str); 13] = [
-    ("system", "the game: stats, resources, derived values, turn structure, rulings"),
-    ("check", "a check procedure: how a check is rolled and graded"),
-    ("power", "something an actor uses: cost, target, check, results"),
-    ("trait", "a lasting property of an actor"),
-    ("feat", "a trait (a feat)"),
-    ("item", "a trait (an item that takes slots)"),
-    ("relationship", "a trait (a relationship with a group)"),
-    ("stance", "a trait adopted with `adopts`, one at a time"),
-    ("upgrade", "a trait that changes the powers its `To:` selects"),
-    ("condition", "a state an actor holds: modifiers, durations, turn effects"),
-    ("actor", "a stat block actors are made from"),
-    ("weapon", "a weapon: read as `[Weapon]` by the powers that use it"),
-    ("armour", "a protective layer in front of a layered pool (also `armor`)"),
-];
 
 /// The documented name of a kind's label table.
 fn table<L: Labels>() -> String {
@@ -69,8 +57,11 @@ fn markdown() -> String {
          ## Block kinds\n\nA block starts with a header line, `KIND Name`.\n\n\
          | header | is |\n|---|---|\n",
     );
-    for (word, meaning) in KINDS {
-        let _ = writeln!(text, "| `{word}` | {meaning} |");
+    for entry in BLOCK_KINDS {
+        let also: Vec<String> = entry.also.iter().map(|word| format!("`{word}`")).collect();
+        let also =
+            if also.is_empty() { String::new() } else { format!(" (also {})", also.join(", ")) };
+        let _ = writeln!(text, "| `{}` | {}{also} |", entry.word, entry.summary);
     }
     let sections: [(&str, &str, String); 8] = [
         ("system", "`system`", table::<SystemLabel>()),
@@ -94,7 +85,7 @@ fn markdown() -> String {
          (`Resource HP:`).\n\n## Check methods\n\nThe values of a `check` block's `Method:` \
          line.\n\n| method |\n|---|\n",
     );
-    for method in ["pool", "roll under", "successes", "total", "versus"] {
+    for (_, method) in Method::ALL {
         let _ = writeln!(text, "| `{method}` |");
     }
     text.push_str("| `script f` (a script function rolls the check) |\n");
@@ -128,14 +119,75 @@ fn markdown() -> String {
     for (_, words) in KeywordRule::ALL {
         let _ = writeln!(text, "| `{words}` |");
     }
+    text.push_str(
+        "\n## Modifier forms\n\nThe entries of a condition's (or armour's) `Modifiers:` \
+         line, joined by `,`; `N` and brackets (`+[N] Defense`) may stand for a number.\n\n\
+         | form | what it does |\n|---|---|\n",
+    );
+    for (example, meaning) in MODIFIER_FORMS {
+        let _ = writeln!(text, "| `{example}` | {meaning} |");
+    }
+    timing(&mut text);
     text
+}
+
+/// The timing tables: durations, reset moments, trait triggers and condition moments.
+fn timing(text: &mut String) {
+    let quoted = |before: &str, words: &[&str]| {
+        let all: Vec<String> = words.iter().map(|w| format!("`{before}{w}`")).collect();
+        all.join(", ")
+    };
+    text.push_str(
+        "\n## Durations\n\nHow long an applied condition lasts, written after the `apply` \
+         (`apply Dazed to Target until end of turn`), else on the condition's `Duration:` \
+         line; with neither it lasts until removed. The session's `apply` takes the same \
+         words; the GM has no turn of its own, so there every turn named is the holder's. \
+         The user is who applied the condition.\n\n| written | lasts |\n|---|---|\n",
+    );
+    for (unit, words) in UNITS {
+        let _ = writeln!(text, "| `for N {}` | {} |", words[0], unit.meaning());
+    }
+    for (until, words) in UNTILS {
+        let _ = writeln!(text, "| {} | {} |", quoted("until ", words), until.meaning());
+    }
+    text.push_str(
+        "\n## Reset moments\n\nWhen a resource's rules on its system line run: `reset to N \
+         at MOMENT`, `gain N at MOMENT`, `lost at MOMENT` (`the`, `each` and `every` may be \
+         written: `at the start of each round`). They run for the participants of the \
+         encounter, never for an actor outside it.\n\n| written | runs when |\n|---|---|\n",
+    );
+    for (moment, words) in MOMENTS {
+        let _ = writeln!(text, "| {} | {} |", quoted("", words), moment.meaning());
+    }
+    text.push_str(
+        "\n## Trait triggers\n\nA trait's `Trigger:` line: its `Effect:` runs for the \
+         holder each time the event happens to it. `<Resource>` is a resource name.\n\n\
+         | trigger |\n|---|\n",
+    );
+    for trigger in TRAIT_TRIGGERS {
+        let _ = writeln!(text, "| `{trigger}` |");
+    }
+    text.push_str(
+        "\n## Condition moments\n\nA condition's `Trigger:` line: when its `Effect:` lines \
+         run on the holder (without a `Trigger:`, at its start phase); `or` joins two. The \
+         hex is where the condition lies as terrain (`square` and `cell` may be written).\n\n\
+         | trigger | runs |\n|---|---|\n",
+    );
+    for (words, moment) in CONDITION_MOMENTS {
+        let runs = match moment {
+            ConditionMoment::Start => "at the holder's start phase",
+            ConditionMoment::End => "at the holder's end phase",
+            ConditionMoment::Enter => "on whoever enters the hex (placed, walking, pushed)",
+        };
+        let _ = writeln!(text, "| `{words}` | {runs} |");
+    }
 }
 
 #[test]
 fn the_vocabulary_chapter_is_the_tables() {
     // Every header word names a kind, and every kind has a word (a new kind fails here).
-    for (word, _) in KINDS {
-        let kind = BlockKind::parse(word).unwrap_or_else(|| panic!("`{word}` is no kind"));
+    for entry in BLOCK_KINDS {
+        let (word, kind) = (entry.word, entry.kind);
         match kind {
             BlockKind::System
             | BlockKind::Power
@@ -154,8 +206,8 @@ fn the_vocabulary_chapter_is_the_tables() {
             ) => assert_eq!(kind.to_string(), word),
         }
     }
-    for method in ["pool", "roll under", "successes", "total", "versus"] {
-        assert!(Method::parse(method).is_some(), "{method}");
+    for (method, words) in Method::ALL {
+        assert_eq!(Method::parse(words), Some(method), "{words}");
     }
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/vocabulary.md");
     let text = markdown();

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use mythforge::analyze::{
-    Axis, Input, Measure, Options, Report, Scenario, analyze, analyze_prepared, sweep,
+    Axis, Measure, Options, Report, Scenario, StatSetting, analyze, analyze_prepared, sweep,
 };
 use mythforge::dice::{DiceExpr, distribution};
 use mythforge::runtime::PowerUse;
@@ -35,7 +35,7 @@ fn refused<T>(refused: mythforge::analyze::Refused) -> T {
     panic!("{:?}", refused.diagnostics)
 }
 
-fn run(scenario: &Scenario, options: &Options, inputs: &[Input]) -> Report {
+fn run(scenario: &Scenario, options: &Options, inputs: &[StatSetting]) -> Report {
     let prepared = scenario
         .prepare(options.seed)
         .unwrap_or_else(refused)
@@ -169,7 +169,7 @@ fn two_charges_drop_the_inquisitor_one_time_in_64_with_the_cp_for_both() {
     assert!((refused.outcomes[0].p - 1.0).abs() < 1e-12);
     assert_eq!(measure(&report, "The Inquisitor's HP at 0 or less").p(1), 0.0);
     // With 8 CP both land: only two Highs (15 + 15) drop 30 HP, (1/8)^2 = 1/64.
-    let report = run(&two, &Options::default(), &[Input::parse("Itzel's CP", 8).unwrap()]);
+    let report = run(&two, &Options::default(), &[StatSetting::parse("Itzel's CP", 8).unwrap()]);
     assert!(report.exact);
     let dropped = measure(&report, "The Inquisitor's HP at 0 or less");
     assert!((dropped.p(1) - 1.0 / 64.0).abs() < 1e-12, "{}", dropped.p(1));
@@ -366,7 +366,7 @@ fn commands_that_are_no_question_are_refused_with_their_span() {
     assert_eq!(refused.sources.slice(diagnostic.primary_span()), "seed 3");
     let refused = analyze(&scenario(MESTEZIA, "", 1), &Options::default()).unwrap_err();
     assert_eq!(refused.diagnostics[0].code, "analyze::empty_question");
-    let bad = scenario(MESTEZIA, CHARGE, 1).prepare(1).unwrap().with_inputs(&[Input::parse(
+    let bad = scenario(MESTEZIA, CHARGE, 1).prepare(1).unwrap().with_inputs(&[StatSetting::parse(
         "Itzel's Strenght",
         2,
     )

@@ -26,8 +26,8 @@ fn section_1_pool_plus_three_vs_nine_is_grade_two() {
 // §1 Check: `dice 4,5,10, combo +4, threshold 11 -> 8,9,14 -> grade 1`.
 #[test]
 fn section_1_combo_plus_four_vs_eleven_is_grade_one() {
-    let combo = combine_modifiers(&[Modifier::new(2), Modifier::new(2)]);
-    let outcome = pool_vs_threshold(&mut forced(&[4, 5, 10]), &pool(3, combo, 11, 0)).unwrap();
+    // The combo: two +2 bonuses, +4 in all.
+    let outcome = pool_vs_threshold(&mut forced(&[4, 5, 10]), &pool(3, 2 + 2, 11, 0)).unwrap();
     assert_eq!(outcome.totals, vec![8, 9, 14]);
     assert_eq!(outcome.grade, 1);
 }

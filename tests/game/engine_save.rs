@@ -75,8 +75,8 @@ fn step(world: &mut World, n: u32) {
     world
         .deal_damage(other, &DamageInto::Layers("body".into()), &damage, &rules, Span::NONE)
         .unwrap();
-    let condition = ActiveCondition::new("dazed", Duration::Rounds(1)).with_source(acting.clone());
-    world.apply_condition(other, condition, Stacking::Never, Span::NONE).unwrap();
+    let condition = ActiveCondition::new("dazed", Expiry::Rounds(1)).with_source(acting.clone());
+    world.apply_condition(other, condition, StackRule::Never, Span::NONE).unwrap();
     let _ = world.pay(&acting, &[("points", 2)], Span::NONE);
     world.advance_clock_ticks(1);
     world.advance_turn().unwrap();

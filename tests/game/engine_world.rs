@@ -135,14 +135,13 @@ fn turns_walk_phases_reset_resources_and_end_conditions() {
     let mut world = world();
     world.set_resource("ana", "points", 1, Span::NONE).unwrap();
     world.start_encounter(encounter(&["ana", "bo"])).unwrap();
-    let marked =
-        ActiveCondition::new("marked", Duration::until_end_of_next_turn("ana", Some("ana")));
-    world.apply_condition("bo", marked, Stacking::Never, Span::NONE).unwrap();
+    let marked = ActiveCondition::new("marked", Expiry::until_end_of_next_turn("ana", Some("ana")));
+    world.apply_condition("bo", marked, StackRule::Never, Span::NONE).unwrap();
     world
         .apply_condition(
             "bo",
-            ActiveCondition::new("slow", Duration::Rounds(1)),
-            Stacking::Never,
+            ActiveCondition::new("slow", Expiry::Rounds(1)),
+            StackRule::Never,
             Span::NONE,
         )
         .unwrap();
@@ -243,9 +242,9 @@ fn log_json_lines_and_transcript_show_dice_and_causes() {
 fn conditions_through_the_world_log_refreshes() {
     let mut world = world();
     let burn =
-        |n| ActiveCondition::new("ongoing", Duration::Rounds(2)).with_subtype("fire").with_n(n);
-    world.apply_condition("ana", burn(3), Stacking::PerSubtype, Span::NONE).unwrap();
-    let applied = world.apply_condition("ana", burn(5), Stacking::PerSubtype, Span::NONE).unwrap();
+        |n| ActiveCondition::new("ongoing", Expiry::Rounds(2)).with_subtype("fire").with_n(n);
+    world.apply_condition("ana", burn(3), StackRule::PerSubtype, Span::NONE).unwrap();
+    let applied = world.apply_condition("ana", burn(5), StackRule::PerSubtype, Span::NONE).unwrap();
     assert!(matches!(applied, Applied::Refreshed { .. }));
     assert!(world.log.transcript().contains("ana refreshes ongoing [fire] 5"));
     assert_eq!(world.remove_condition("ana", "ongoing", Some("fire"), Span::NONE).unwrap(), 1);

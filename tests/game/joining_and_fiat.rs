@@ -3,7 +3,7 @@
 //! the GM's `apply` reads the condition block's `Duration:` line the way an effect does
 //! (`until hit`, `until healed`, `for 2 encounters`).
 
-use mythforge::engine::Duration;
+use mythforge::engine::Expiry;
 use mythforge::runtime::{Game, Lasting};
 
 const RULES: &str = "system Tiny\nStats: Stamina, Level\nDefault Level: 1\n\
@@ -61,7 +61,7 @@ fn a_resource_the_block_or_the_request_gives_keeps_its_amount() {
     assert_eq!(resource(&game, "Given", "Focus"), (1, None));
 }
 
-fn applied(condition: &str) -> Duration {
+fn applied(condition: &str) -> Expiry {
     let mut game = game();
     game.add_actor("Tank", Some("Tank"), &[]).unwrap();
     game.apply_condition("Tank", condition, None, Lasting::Declared).unwrap();
@@ -72,10 +72,10 @@ fn applied(condition: &str) -> Duration {
 
 #[test]
 fn the_gm_apply_reads_the_condition_blocks_duration_line() {
-    assert_eq!(applied("Marked"), Duration::UntilHit);
-    assert_eq!(applied("Bleeding"), Duration::UntilHealed);
-    assert_eq!(applied("Cursed"), Duration::Encounters(2));
-    assert_eq!(applied("Sturdy"), Duration::UntilRemoved);
+    assert_eq!(applied("Marked"), Expiry::UntilHit);
+    assert_eq!(applied("Bleeding"), Expiry::UntilHealed);
+    assert_eq!(applied("Cursed"), Expiry::Encounters(2));
+    assert_eq!(applied("Sturdy"), Expiry::UntilRemoved);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! is an error at its line, not a silent 0.
 
 use mythforge::diagnostics::Span;
-use mythforge::engine::{ActiveCondition, Duration, Stacking};
+use mythforge::engine::{ActiveCondition, Expiry, StackRule};
 use mythforge::runtime::{CheckRequest, Game};
 
 const PACK: &str = "\
@@ -46,9 +46,9 @@ fn game() -> Game {
 }
 
 fn give(game: &mut Game, condition: &str, against: Option<&str>) {
-    let mut active = ActiveCondition::new(condition, Duration::UntilRemoved);
+    let mut active = ActiveCondition::new(condition, Expiry::UntilRemoved);
     active.against = against.map(String::from);
-    game.world_mut().apply_condition("Ana", active, Stacking::Never, Span::NONE).unwrap();
+    game.world_mut().apply_condition("Ana", active, StackRule::Never, Span::NONE).unwrap();
 }
 
 /// Ana's Attack check total with a forced 5, against `against`.

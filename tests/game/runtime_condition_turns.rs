@@ -8,7 +8,7 @@
 
 use assert_cmd::Command;
 use mythforge::diagnostics::Span;
-use mythforge::engine::{ActiveCondition, Duration, Phase, Stacking};
+use mythforge::engine::{ActiveCondition, Expiry, Phase, StackRule};
 use mythforge::runtime::{CheckRequest, Game, PowerUse, VersusRequest};
 
 use crate::common::cli::repl as run;
@@ -72,7 +72,7 @@ fn set_hp(game: &mut Game, actor: &str, value: i64) {
     game.world_mut().set_resource(actor, "HP", value, Span::NONE).unwrap();
 }
 
-fn give(game: &mut Game, actor: &str, condition: ActiveCondition, stacking: Stacking) {
+fn give(game: &mut Game, actor: &str, condition: ActiveCondition, stacking: StackRule) {
     game.world_mut().apply_condition(actor, condition, stacking, Span::NONE).unwrap();
 }
 
@@ -83,8 +83,8 @@ fn use_on(game: &mut Game, user: &str, power: &str, target: &str) {
 #[test]
 fn ongoing_fire_3_resisted_by_resistant_fire_2_deals_1_each_start_phase() {
     let mut game = fight();
-    let resistant = ActiveCondition::new("Resistant", Duration::UntilRemoved).with_n(2);
-    give(&mut game, "White Coyote", resistant.with_subtype("Fire"), Stacking::PerSubtype);
+    let resistant = ActiveCondition::new("Resistant", Expiry::UntilRemoved).with_n(2);
+    give(&mut game, "White Coyote", resistant.with_subtype("Fire"), StackRule::PerSubtype);
     use_on(&mut game, "Itzel", "Test Burn", "White Coyote");
     let ongoing: Vec<_> =
         game.world().actor("White Coyote").unwrap().conditions.named("Ongoing").cloned().collect();
@@ -115,8 +115,8 @@ fn two_ongoing_types_both_tick_and_the_same_type_does_not_stack() {
     until(&mut game, "White Coyote", Phase::Start);
     assert_eq!(hp(&game, "White Coyote"), 10 - 3 - 2);
     // Resistance to one type leaves the other whole.
-    let resistant = ActiveCondition::new("Resistant", Duration::UntilRemoved).with_n(5);
-    give(&mut game, "White Coyote", resistant.with_subtype("Cold"), Stacking::PerSubtype);
+    let resistant = ActiveCondition::new("Resistant", Expiry::UntilRemoved).with_n(5);
+    give(&mut game, "White Coyote", resistant.with_subtype("Cold"), StackRule::PerSubtype);
     until(&mut game, "White Coyote", Phase::Start);
     assert_eq!(hp(&game, "White Coyote"), 5 - 3);
 }
@@ -127,8 +127,8 @@ fn weakened_does_not_halve_ongoing_damage() {
     give(
         &mut game,
         "White Coyote",
-        ActiveCondition::new("Weakened", Duration::UntilRemoved),
-        Stacking::Never,
+        ActiveCondition::new("Weakened", Expiry::UntilRemoved),
+        StackRule::Never,
     );
     use_on(&mut game, "Itzel", "Test Burn", "White Coyote");
     until(&mut game, "White Coyote", Phase::Start);
@@ -167,7 +167,7 @@ fn ongoing_until_the_end_of_the_appliers_next_turn_ticks_on_the_holders_turn_bet
     let mut game = fight();
     use_on(&mut game, "Itzel", "Test Long Burn", "White Coyote");
     let ongoing = game.world().actor("White Coyote").unwrap().conditions.active[0].clone();
-    assert_eq!(ongoing.duration, Duration::EndOfTurn { actor: "Itzel".into(), turns: 2 });
+    assert_eq!(ongoing.duration, Expiry::EndOfTurn { actor: "Itzel".into(), turns: 2 });
     until(&mut game, "White Coyote", Phase::Start);
     assert_eq!(hp(&game, "White Coyote"), 8);
     // Itzel's next turn ends before the coyote's next start phase: no second tick.
@@ -252,8 +252,8 @@ fn advantage_against_one_creature_and_advantage_against_all_are_two_copies() {
     give(
         &mut game,
         "Itzel",
-        ActiveCondition::new("Advantage", Duration::UntilRemoved),
-        Stacking::Never,
+        ActiveCondition::new("Advantage", Expiry::UntilRemoved),
+        StackRule::Never,
     );
     assert_eq!(game.world().actor("Itzel").unwrap().conditions.named("Advantage").count(), 2);
     // Advantage never adds twice: the plain copy already counts against the coyote.
@@ -264,8 +264,8 @@ fn advantage_against_one_creature_and_advantage_against_all_are_two_copies() {
 #[test]
 fn marked_counts_in_a_plain_check_against_someone_other_than_the_marker() {
     let mut game = game();
-    let marked = ActiveCondition::new("Marked", Duration::UntilRemoved).with_source("Itzel");
-    give(&mut game, "White Coyote", marked, Stacking::Never);
+    let marked = ActiveCondition::new("Marked", Expiry::UntilRemoved).with_source("Itzel");
+    give(&mut game, "White Coyote", marked, StackRule::Never);
     // The coyote's Attack is Aim 2.
     assert_eq!(attack_totals(&mut game, "White Coyote", Some("Itzel")), [7, 7, 7]);
     assert_eq!(attack_totals(&mut game, "White Coyote", Some("The Inquisitor")), [6, 6, 6]);
@@ -276,12 +276,7 @@ fn a_versus_check_counts_the_pairs_relative_modifiers_and_grants() {
     let mut game = game();
     use_on(&mut game, "Itzel", "Test Focus", "White Coyote");
     // Dazed grants Advantage to attackers: the coyote resisting gets nothing from it.
-    give(
-        &mut game,
-        "Itzel",
-        ActiveCondition::new("Dazed", Duration::UntilRemoved),
-        Stacking::Never,
-    );
+    give(&mut game, "Itzel", ActiveCondition::new("Dazed", Expiry::UntilRemoved), StackRule::Never);
     let request = VersusRequest {
         attacker: attack_check("Itzel", None),
         defender: attack_check("White Coyote", None),

@@ -5,7 +5,7 @@
 
 use crate::common::hp;
 use mythforge::diagnostics::Span;
-use mythforge::engine::{ActiveCondition, Duration, Event, Stacking};
+use mythforge::engine::{ActiveCondition, Event, Expiry, StackRule};
 use mythforge::runtime::{CheckRequest, Game, PowerUse};
 
 fn game() -> Game {
@@ -39,14 +39,14 @@ fn game() -> Game {
 
 /// Puts `condition` (with N and type when given) on `actor`, applied by `source`.
 fn give(game: &mut Game, actor: &str, condition: &str, n: Option<i64>, kind: Option<&str>) {
-    let mut active = ActiveCondition::new(condition, Duration::UntilRemoved).with_source("Itzel");
+    let mut active = ActiveCondition::new(condition, Expiry::UntilRemoved).with_source("Itzel");
     if let Some(n) = n {
         active = active.with_n(n);
     }
     if let Some(kind) = kind {
         active = active.with_subtype(kind);
     }
-    let stacking = if kind.is_some() { Stacking::PerSubtype } else { Stacking::Never };
+    let stacking = if kind.is_some() { StackRule::PerSubtype } else { StackRule::Never };
     game.world_mut().apply_condition(actor, active, stacking, Span::NONE).unwrap();
 }
 
@@ -250,7 +250,7 @@ fn newest_wins_stacking_replaces_the_copy_held_and_an_unchanged_copy_says_so() {
     assert!(out.contains("Bo keeps Braced: a new copy does not stack\n"), "{out}");
     let bo = session.backend().world().actor("Bo").unwrap();
     let marked: Vec<_> = bo.conditions.named("Marked").map(|c| (c.n, c.duration.clone())).collect();
-    assert_eq!(marked, [(Some(1), Duration::Rounds(1))]);
+    assert_eq!(marked, [(Some(1), Expiry::Rounds(1))]);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! `check` knows the keywords only weapons carry.
 
 use mythforge::diagnostics::{Diagnostic, Span};
-use mythforge::engine::{ActiveCondition, Duration, Stacking};
+use mythforge::engine::{ActiveCondition, Expiry, StackRule};
 use mythforge::runtime::{Game, PowerUse};
 
 const PACK: &str = "\
@@ -25,6 +25,7 @@ Forbids: Area powers
 power Stab
 Target: Enemy
 Threshold: [Target's Defense]
+Check: [Defense]
 Result: 2 damage
 
 power Fireball
@@ -78,8 +79,8 @@ fn an_attack_rule_restricts_a_threshold_power_without_an_attack_keyword() {
 #[test]
 fn forbids_area_powers_matches_a_power_targeting_an_area() {
     let mut game = game();
-    let smothered = ActiveCondition::new("Smothered", Duration::UntilRemoved);
-    game.world_mut().apply_condition("Ana", smothered, Stacking::Never, Span::NONE).unwrap();
+    let smothered = ActiveCondition::new("Smothered", Expiry::UntilRemoved);
+    game.world_mut().apply_condition("Ana", smothered, StackRule::Never, Span::NONE).unwrap();
     let error = game.use_power(&PowerUse::new("Ana", "Fireball").at(["Bo"])).unwrap_err();
     assert_eq!(error.to_string(), "Ana cannot use Fireball: Smothered forbids Area powers");
     assert_eq!(line(&game, error.span), pack_line("Forbids: Area"));

@@ -152,11 +152,9 @@ fn a_ritual_is_refused_in_an_encounter_and_a_reaction_without_a_trigger() {
 #[test]
 fn a_condition_forbids_powers_directly_and_through_includes() {
     let mut game = small();
-    let shaken = mythforge::engine::ActiveCondition::new(
-        "Shaken",
-        mythforge::engine::Duration::UntilRemoved,
-    );
-    let stacking = mythforge::engine::Stacking::Never;
+    let shaken =
+        mythforge::engine::ActiveCondition::new("Shaken", mythforge::engine::Expiry::UntilRemoved);
+    let stacking = mythforge::engine::StackRule::Never;
     game.world_mut().apply_condition("Ana", shaken, stacking, Span::NONE).unwrap();
     let mut answer = PowerUse::new("Ana", "Dodge");
     answer.options.trigger = Some("Bo attacks".into());
@@ -171,7 +169,7 @@ fn a_condition_forbids_powers_directly_and_through_includes() {
 
     let out = mythforge::engine::ActiveCondition::new(
         "Knocked Out",
-        mythforge::engine::Duration::UntilRemoved,
+        mythforge::engine::Expiry::UntilRemoved,
     );
     game.world_mut().apply_condition("Bo", out, stacking, Span::NONE).unwrap();
     let error = refused(&mut game, &PowerUse::new("Bo", "Rest"));

@@ -208,15 +208,13 @@ fn a_pack_whose_effect_names_an_unknown_condition_is_refused_at_its_result_line(
 
 #[test]
 fn protected_raises_defense_and_insubstantial_halves_damage_rounding_up() {
-    use mythforge::engine::{ActiveCondition, Duration, Stacking};
+    use mythforge::engine::{ActiveCondition, Expiry, StackRule};
     let mut game = game();
     let foe = game.world_mut().actor_mut("Foe").unwrap();
-    foe.conditions.apply(
-        ActiveCondition::new("Protected", Duration::UntilRemoved).with_n(2),
-        Stacking::Never,
-    );
     foe.conditions
-        .apply(ActiveCondition::new("Insubstantial", Duration::UntilRemoved), Stacking::Never);
+        .apply(ActiveCondition::new("Protected", Expiry::UntilRemoved).with_n(2), StackRule::Never);
+    foe.conditions
+        .apply(ActiveCondition::new("Insubstantial", Expiry::UntilRemoved), StackRule::Never);
     // Defense 12 + 2 = 14; dice +5 each: 10, 9, 8 -> 15, 14, 13 -> grade 2.
     game.world_mut().roller.force([10, 9, 8]);
     let outcome = game.use_power(&PowerUse::new("Brakka", "Berserker Charge").at(["Foe"])).unwrap();

@@ -7,7 +7,7 @@
 
 use crate::common::{hp, serialised};
 use mythforge::diagnostics::{RenderStyle, SourceMap, ToDiagnostic, render};
-use mythforge::engine::{ActiveCondition, Duration, Stacking};
+use mythforge::engine::{ActiveCondition, Expiry, StackRule};
 use mythforge::runtime::{Game, PowerUse, RuntimeError};
 
 const RULES: &str = "system Brackets
@@ -107,9 +107,9 @@ fn bonus_of_target_reads_derived_values_resources_and_conditions() {
     assert_eq!(hp(&game, "Bo"), 32);
 
     let mut game = self::game("[bonus(Target)] damage");
-    let bleeding = ActiveCondition::new("Bleeding", Duration::EndOfEncounter).with_n(3);
+    let bleeding = ActiveCondition::new("Bleeding", Expiry::EndOfEncounter).with_n(3);
     let span = mythforge::diagnostics::Span::NONE;
-    game.world_mut().apply_condition("Bo", bleeding, Stacking::Never, span).unwrap();
+    game.world_mut().apply_condition("Bo", bleeding, StackRule::Never, span).unwrap();
     jab(&mut game).unwrap();
     // Bleeding 3: 2 + 3 = 5 damage.
     assert_eq!(hp(&game, "Bo"), 35);

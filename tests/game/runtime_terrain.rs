@@ -4,7 +4,7 @@
 //! the unknown-condition diagnostic and the session lines `terrain` / `terrain clear`.
 
 use mythforge::diagnostics::{Span, ToDiagnostic};
-use mythforge::engine::{ActiveCondition, Duration, Hex, Laid, Stacking};
+use mythforge::engine::{ActiveCondition, Expiry, Hex, Laid, StackRule};
 use mythforge::runtime::{CheckRequest, Game, PowerUse};
 
 use crate::common::packs;
@@ -119,8 +119,8 @@ fn walking_pushing_and_teleporting_off_end_the_terrain_copy() {
 #[test]
 fn a_separately_applied_copy_stays_when_the_terrain_copy_ends() {
     let mut game = game();
-    let own = ActiveCondition::new("Rough", Duration::EndOfEncounter).with_n(1).with_source("Bo");
-    game.world_mut().apply_condition("Ana", own, Stacking::Never, Span::NONE).unwrap();
+    let own = ActiveCondition::new("Rough", Expiry::EndOfEncounter).with_n(1).with_source("Bo");
+    game.world_mut().apply_condition("Ana", own, StackRule::Never, Span::NONE).unwrap();
     game.set_terrain("Rough", Some(2), &[Hex::new(1, 0)]).unwrap();
     walk(&mut game, "Ana", "Stride", (1, 0));
     let from_bo = ("Rough".to_string(), Some(1), Some("Bo".to_string()));

@@ -137,7 +137,7 @@ fn deep_slumber_replaces_sleeps_grade_3_line_with_a_two_round_unconscious() {
     let enrique = game.world().actor("Enrique").unwrap();
     let unconscious: Vec<_> = enrique.conditions.named("Unconscious").collect();
     assert_eq!(unconscious.len(), 1);
-    assert_eq!(unconscious[0].duration, mythforge::engine::Duration::Rounds(2));
+    assert_eq!(unconscious[0].duration, mythforge::engine::Expiry::Rounds(2));
 }
 
 fn fate_encounter() -> Game {

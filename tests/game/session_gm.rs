@@ -101,8 +101,15 @@ fn fiat_refusals_say_why_and_change_nothing() {
         ("Itzel heals -3\n", "cannot heal a negative amount (-3)", None),
         (
             "apply Dazed to Itzel until dawn\n",
-            "could not read this command: expected `removed`, `end of turn`, `end of next turn` or `end of encounter`",
-            None,
+            "unknown duration `until dawn`",
+            Some(
+                "the durations the engine runs: `for N rounds`, `for N turns`, `for N encounters`, \
+                 `until end of turn`, `until end of this turn`, `until end of your turn`, `until \
+                 end of next turn`, `until end of your next turn`, `until end of round`, `until \
+                 end of this round`, `until end of encounter`, `until end of this encounter`, \
+                 `until end of battle`, `until end of this battle`, `until healed`, `until hit`, \
+                 `until removed`",
+            ),
         ),
     ];
     for (command, message, help) in cases {

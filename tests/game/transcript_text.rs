@@ -14,23 +14,23 @@ fn world() -> World {
 
 #[test]
 fn every_duration_reads_as_a_rule_file_writes_it() {
-    let turn = Duration::EndOfTurn { actor: "Xochitl".into(), turns: 1 };
+    let turn = Expiry::EndOfTurn { actor: "Xochitl".into(), turns: 1 };
     assert_eq!(turn.to_string(), "until the end of Xochitl's next turn");
-    assert_eq!(Duration::Rounds(1).to_string(), "for 1 round");
-    assert_eq!(Duration::Rounds(3).to_string(), "for 3 rounds");
-    assert_eq!(Duration::EndOfEncounter.to_string(), "until the end of the encounter");
-    assert_eq!(Duration::UntilRemoved.to_string(), "until removed");
-    assert_eq!(Duration::UntilHealed.to_string(), "until healed");
-    assert_eq!(Duration::Encounters(1).to_string(), "until the end of the encounter");
-    assert_eq!(Duration::Encounters(3).to_string(), "for 3 encounters");
-    let two = Duration::EndOfTurn { actor: "Itzel".into(), turns: 2 };
+    assert_eq!(Expiry::Rounds(1).to_string(), "for 1 round");
+    assert_eq!(Expiry::Rounds(3).to_string(), "for 3 rounds");
+    assert_eq!(Expiry::EndOfEncounter.to_string(), "until the end of the encounter");
+    assert_eq!(Expiry::UntilRemoved.to_string(), "until removed");
+    assert_eq!(Expiry::UntilHealed.to_string(), "until healed");
+    assert_eq!(Expiry::Encounters(1).to_string(), "until the end of the encounter");
+    assert_eq!(Expiry::Encounters(3).to_string(), "for 3 encounters");
+    let two = Expiry::EndOfTurn { actor: "Itzel".into(), turns: 2 };
     assert_eq!(two.to_string(), "for Itzel's next 2 turns");
 }
 
 #[test]
 fn a_turn_bound_duration_counts_the_turn_in_progress_when_it_is_its_actors() {
-    let one = Duration::EndOfTurn { actor: "Itzel".into(), turns: 1 };
-    let two = Duration::EndOfTurn { actor: "Itzel".into(), turns: 2 };
+    let one = Expiry::EndOfTurn { actor: "Itzel".into(), turns: 1 };
+    let two = Expiry::EndOfTurn { actor: "Itzel".into(), turns: 2 };
     assert_eq!(one.words(Some("Itzel")), "until the end of Itzel's turn");
     assert_eq!(two.words(Some("Itzel")), "until the end of Itzel's next turn");
     assert_eq!(one.words(Some("Xochitl")), "until the end of Itzel's next turn");

@@ -3,7 +3,7 @@
 //! round), and the durations `until hit` and `until end of battle`.
 
 use mythforge::diagnostics::ToDiagnostic;
-use mythforge::engine::Duration;
+use mythforge::engine::Expiry;
 use mythforge::runtime::{Game, PowerUse};
 
 const PACK: &str = "
@@ -149,7 +149,7 @@ fn until_end_of_the_battle_lasts_to_the_end_of_the_encounter() {
     start(&mut game, 20, 1);
     game.use_power(&PowerUse::new("Ana", "Rattle").at(["Bo"])).unwrap();
     let bo = game.world().actor("Bo").unwrap();
-    assert_eq!(bo.conditions.active[0].duration, Duration::EndOfEncounter);
+    assert_eq!(bo.conditions.active[0].duration, Expiry::EndOfEncounter);
     game.end_encounter().unwrap();
     assert!(game.world().actor("Bo").unwrap().conditions.active.is_empty());
 }

@@ -122,7 +122,7 @@ fn binary_noise_is_a_located_parse_error() {
 
 #[test]
 fn nul_bytes_are_a_located_parse_error() {
-    let text = format!("{SYSTEM}power P\0\0\nThreshold: 5\n");
+    let text = format!("{SYSTEM}power P\0\0\nResult: gain 5 HP\n");
     insta::assert_snapshot!(one("nul", &text), @"clean");
 }
 
@@ -135,13 +135,13 @@ fn invalid_utf8_points_at_its_line_and_column() {
 
 #[test]
 fn a_byte_order_mark_is_skipped() {
-    let text = format!("\u{feff}{SYSTEM}power P\nThreshold: 5\n");
+    let text = format!("\u{feff}{SYSTEM}power P\nResult: gain 5 HP\n");
     insta::assert_snapshot!(one("bom", &text), @"clean");
 }
 
 #[test]
 fn crlf_line_ends_are_read_like_lf() {
-    let text = format!("{SYSTEM}power P\nThreshold: [Might + 2]\n").replace('\n', "\r\n");
+    let text = format!("{SYSTEM}power P\nResult: gain [Might + 2] HP\n").replace('\n', "\r\n");
     insta::assert_snapshot!(one("crlf", &text), @"clean");
 }
 

@@ -44,5 +44,6 @@ mod terrain_effect_forms;
 mod test_step_forms;
 mod vocabulary;
 mod vocabulary_runs;
+mod vocabulary_timing;
 mod weapon_tests;
 mod world_flags;

@@ -1,9 +1,11 @@
 //! The vocabulary walk (issue 15): every entry of every table of the language — block kinds,
 //! the labels each block kind accepts, effect verbs, modifier forms, the rulings the engine
-//! reads — has evidence that a line using it does what it says: a named runtime test that
+//! reads, the reset moments, durations, trait triggers, condition moments, hook events,
+//! keyword rules and check methods — has evidence that a line using it does what it says: a named runtime test that
 //! runs it with asserted values, or a snippet `check` refuses with a diagnostic code. Shown
-//! text (`Details:`) is the one exception. Session commands have their own walk, over the
-//! command table (`src/session/table_tests.rs`).
+//! text (`Details:`) is the one exception. The timing tables and the hook events are run
+//! wording by wording by a session in `vocabulary_timing.rs`. Session commands have their
+//! own walk, over the command table (`src/session/table_tests.rs`).
 //!
 //! **To add a label, a verb, a modifier form or a ruling the engine reads:** add the table
 //! entry, then its evidence in the `match` of its table here — the match is exhaustive, so
@@ -19,14 +21,17 @@
 use std::path::{Path, PathBuf};
 
 use mythforge::diagnostics::SourceMap;
-use mythforge::model::entity::Modifier;
+use mythforge::model::entity::{MODIFIER_FORMS, Modifier};
+use mythforge::model::hook::HookEvent;
 use mythforge::model::labels::{
     ActorLabel, ArmourLabel, ConditionLabel, Labels, PowerLabel, ProcedureLabel, SystemLabel,
     TraitLabel, WeaponLabel,
 };
+use mythforge::model::power_rules::KeywordRule;
 use mythforge::model::system::EngineRuling;
+use mythforge::model::timing::{CONDITION_MOMENTS, MOMENTS, TRAIT_TRIGGERS, UNITS, UNTILS};
 use mythforge::model::verbs::EffectVerb;
-use mythforge::model::{BlockBody, BlockKind, ConditionLine, Pack, TraitKind};
+use mythforge::model::{BLOCK_KINDS, BlockBody, BlockKind, ConditionLine, Method, Pack, TraitKind};
 
 /// What shows that a table entry does what it says.
 #[derive(Clone, Copy, Debug)]
@@ -574,22 +579,36 @@ fn ruling(ruling: EngineRuling) -> Evidence {
     }
 }
 
-/// Every header word a block may start with (`BlockKind::parse` must know each).
-const BLOCK_WORDS: [&str; 13] = [
-    "system",
-    "power",
-    "trait",
-    "feat",
-    "item",
-    "relationship",
-    "stance",
-    "upgrade",
-    "condition",
-    "actor",
-    "weapon",
-    "armour",
-    "check",
-];
+fn keyword_rule(rule: KeywordRule) -> Evidence {
+    match rule {
+        KeywordRule::OwnTurn => {
+            Runs(&["an_attack_off_turn_points_at_the_keyword_rule_and_the_powers_keywords"])
+        }
+        KeywordRule::NotInEncounters | KeywordRule::NeedsTrigger => {
+            Runs(&["a_ritual_is_refused_in_an_encounter_and_a_reaction_without_a_trigger"])
+        }
+    }
+}
+
+fn method(method: Method) -> Evidence {
+    match method {
+        Method::Pool => Runs(&["kinesthetics_check_8_6_1_plus_3_vs_9_is_medium"]),
+        Method::RollUnder => Runs(&["roll_under_success_numbers_and_difficulty"]),
+        Method::Successes => Runs(&["success_pool_pushes_sixes_and_ease_skips_the_roll"]),
+        Method::Total => Runs(&["total_against_ten_with_a_critical"]),
+        Method::Versus => Runs(&["versus_ties_go_to_the_defender_by_the_procedure"]),
+    }
+}
+
+/// The timing tables and the system's event lines are walked wording by wording, each run
+/// by a session on one timeline, in `vocabulary_timing.rs`: these are its tests.
+const MOMENT_WALK: &str = "every_moment_wording_runs_at_its_moment_for_those_taking_part";
+const DURATION_WALK: &str =
+    "every_duration_wording_ends_where_it_says_from_a_rule_line_and_from_the_gm";
+const TRIGGER_WALK: &str = "every_trait_trigger_wording_runs_its_effect_at_its_event";
+const CONDITION_MOMENT_WALK: &str =
+    "every_condition_moment_wording_runs_the_conditions_effect_at_its_moment";
+const HOOK_WALK: &str = "every_hook_event_runs_a_systems_on_line_for_whom_it_happens_to";
 
 fn block(kind: BlockKind) -> Evidence {
     match kind {
@@ -625,21 +644,6 @@ fn block(kind: BlockKind) -> Evidence {
         BlockKind::Check => Runs(&["roll_under_success_numbers_and_difficulty"]),
     }
 }
-
-/// One example of every modifier form, as a `Modifiers:` line writes it.
-const MODIFIER_EXAMPLES: [&str; 11] = [
-    "+1 Attack",
-    "Speed = 1",
-    "Speed * 0.5 round up",
-    "damage taken - 2 min 0",
-    "damage taken leaves 1",
-    "damage dealt * 0.5 round up",
-    "damage taken of Fire - 2",
-    "+2 Attack vs Ranged",
-    "damage taken * 1.5 vs Ranged",
-    "damage taken * 0 vs Projectile unless vs Spell",
-    "Speed = 0 vs Ranged",
-];
 
 /// A system and a condition holding `modifier`.
 fn modifier_snippet(modifier: &str) -> String {
@@ -728,8 +732,9 @@ fn parsed_modifier(example: &str) -> Modifier {
 
 fn entries() -> Vec<Entry> {
     let mut all = Vec::new();
-    for word in BLOCK_WORDS {
-        let kind = BlockKind::parse(word).unwrap_or_else(|| panic!("`{word}` is no block kind"));
+    // Every spelling (`armor` too) opens its kind, which a test runs.
+    for word in BlockKind::all_words() {
+        let kind = BlockKind::parse(word).expect("a table word parses");
         all.push(Entry { table: "block kind", name: word.to_string(), evidence: block(kind) });
     }
     all.extend(labels("power label", power));
@@ -747,7 +752,7 @@ fn entries() -> Vec<Entry> {
             evidence: verb(effect),
         });
     }
-    for example in MODIFIER_EXAMPLES {
+    for (example, _) in MODIFIER_FORMS {
         let form = parsed_modifier(example);
         all.push(Entry {
             table: "modifier form",
@@ -755,6 +760,46 @@ fn entries() -> Vec<Entry> {
             evidence: modifier(&form),
         });
     }
+    let timing = |table: &'static str, name: &str, test: &'static [&'static str]| Entry {
+        table,
+        name: name.to_string(),
+        evidence: Runs(test),
+    };
+    for (_, wordings) in MOMENTS {
+        all.extend(wordings.iter().map(|w| timing("reset moment", w, &[MOMENT_WALK])));
+    }
+    for (_, wordings) in UNTILS {
+        all.extend(
+            wordings.iter().map(|w| timing("duration", &format!("until {w}"), &[DURATION_WALK])),
+        );
+    }
+    for (_, wordings) in UNITS {
+        all.extend(
+            wordings.iter().map(|w| timing("duration", &format!("for N {w}"), &[DURATION_WALK])),
+        );
+    }
+    all.extend(TRAIT_TRIGGERS.iter().map(|w| timing("trait trigger", w, &[TRIGGER_WALK])));
+    for (wording, _) in CONDITION_MOMENTS {
+        all.push(timing("condition moment", wording, &[CONDITION_MOMENT_WALK]));
+    }
+    for (_, words) in HookEvent::ALL {
+        all.push(timing("hook event", &format!("On {words}:"), &[HOOK_WALK]));
+    }
+    for (rule, words) in KeywordRule::ALL {
+        all.push(Entry {
+            table: "keyword rule",
+            name: words.to_string(),
+            evidence: keyword_rule(rule),
+        });
+    }
+    for (each, words) in Method::ALL {
+        all.push(Entry { table: "check method", name: words.to_string(), evidence: method(each) });
+    }
+    all.push(timing(
+        "check method",
+        "script f",
+        &["the_script_grades_forced_dice_with_the_procedures_labels"],
+    ));
     for engine_ruling in EngineRuling::ALL {
         all.push(Entry {
             table: "engine ruling",
@@ -849,7 +894,7 @@ fn every_entry_of_every_table_runs_or_is_refused() {
 fn every_modifier_example_is_its_own_form() {
     // Two examples of one form would leave another form without evidence.
     let shapes: Vec<String> =
-        MODIFIER_EXAMPLES.iter().map(|example| shape(&parsed_modifier(example))).collect();
+        MODIFIER_FORMS.iter().map(|(example, _)| shape(&parsed_modifier(example))).collect();
     let mut distinct = shapes.clone();
     distinct.sort();
     distinct.dedup();
@@ -875,9 +920,12 @@ fn shape(modifier: &Modifier) -> String {
 
 #[test]
 fn every_block_word_is_a_kind_and_every_kind_has_a_word() {
-    let kinds: Vec<String> = BLOCK_WORDS
-        .iter()
-        .map(|word| BlockKind::parse(word).expect("a block word").to_string())
-        .collect();
-    assert_eq!(kinds, BLOCK_WORDS, "each word names its own kind");
+    for entry in BLOCK_KINDS {
+        for word in std::iter::once(entry.word).chain(entry.also.iter().copied()) {
+            assert_eq!(BlockKind::parse(word), Some(entry.kind), "`{word}`");
+        }
+        assert_eq!(entry.kind.to_string(), entry.word, "each kind prints as its word");
+        let same = BLOCK_KINDS.iter().filter(|other| other.kind == entry.kind).count();
+        assert_eq!(same, 1, "`{}` has one entry", entry.word);
+    }
 }

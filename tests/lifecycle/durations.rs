@@ -2,10 +2,11 @@
 //! active in round 3": one vocabulary of durations, on the condition block and where a
 //! condition is applied, and `check` refuses any other words.
 
-use mythforge::engine::Duration;
+use mythforge::engine::Expiry;
 use mythforge::runtime::PowerUse;
+use mythforge::session::Session;
 
-use super::common::{check, game};
+use super::common::{check, game, transcript};
 
 const PACK: &str = "
 system Tiny
@@ -48,7 +49,7 @@ Resources: HP 20, Max HP 20
 Powers: Hex, Curse, Stun, Sap, Mend
 ";
 
-fn duration(game: &mythforge::runtime::Game, actor: &str, condition: &str) -> Option<Duration> {
+fn duration(game: &mythforge::runtime::Game, actor: &str, condition: &str) -> Option<Expiry> {
     let actor = game.world().actor(actor).unwrap();
     actor.conditions.named(condition).next().map(|c| c.duration.clone())
 }
@@ -73,9 +74,9 @@ fn to_round(game: &mut mythforge::runtime::Game, round: u32) {
 fn the_condition_blocks_duration_counts_rounds_and_ends_after_the_second() {
     let mut game = duel();
     game.use_power(&PowerUse::new("Ana", "Hex").at(["Bo"])).unwrap();
-    assert_eq!(duration(&game, "Bo", "Slowed"), Some(Duration::Rounds(2)));
+    assert_eq!(duration(&game, "Bo", "Slowed"), Some(Expiry::Rounds(2)));
     to_round(&mut game, 2);
-    assert_eq!(duration(&game, "Bo", "Slowed"), Some(Duration::Rounds(1)));
+    assert_eq!(duration(&game, "Bo", "Slowed"), Some(Expiry::Rounds(1)));
     let mark = game.mark();
     to_round(&mut game, 3);
     assert_eq!(duration(&game, "Bo", "Slowed"), None, "gone in round 3");
@@ -94,7 +95,7 @@ fn a_duration_on_the_line_wins_over_the_blocks() {
     game.add_actor("Ana", Some("Fighter"), &[]).unwrap();
     game.add_actor("Bo", Some("Fighter"), &[]).unwrap();
     game.use_power(&PowerUse::new("Ana", "Hex").at(["Bo"])).unwrap();
-    assert_eq!(duration(&game, "Bo", "Slowed"), Some(Duration::Rounds(1)));
+    assert_eq!(duration(&game, "Bo", "Slowed"), Some(Expiry::Rounds(1)));
 }
 
 #[test]
@@ -102,10 +103,10 @@ fn without_any_duration_a_condition_lasts_until_removed_even_past_the_encounter(
     let mut game = duel();
     game.use_power(&PowerUse::new("Ana", "Curse").at(["Bo"])).unwrap();
     game.use_power(&PowerUse::new("Ana", "Stun").at(["Bo"])).unwrap();
-    assert_eq!(duration(&game, "Bo", "Cursed"), Some(Duration::UntilRemoved));
-    assert_eq!(duration(&game, "Bo", "Stunned"), Some(Duration::EndOfEncounter));
+    assert_eq!(duration(&game, "Bo", "Cursed"), Some(Expiry::UntilRemoved));
+    assert_eq!(duration(&game, "Bo", "Stunned"), Some(Expiry::EndOfEncounter));
     game.end_encounter().unwrap();
-    assert_eq!(duration(&game, "Bo", "Cursed"), Some(Duration::UntilRemoved));
+    assert_eq!(duration(&game, "Bo", "Cursed"), Some(Expiry::UntilRemoved));
     assert_eq!(duration(&game, "Bo", "Stunned"), None);
 }
 
@@ -113,10 +114,10 @@ fn without_any_duration_a_condition_lasts_until_removed_even_past_the_encounter(
 fn until_healed_ends_with_a_heal_that_restores_health() {
     let mut game = duel();
     game.use_power(&PowerUse::new("Ana", "Sap").at(["Bo"])).unwrap();
-    assert_eq!(duration(&game, "Bo", "Weak"), Some(Duration::UntilHealed));
+    assert_eq!(duration(&game, "Bo", "Weak"), Some(Expiry::UntilHealed));
     // Bo is at full health: the heal restores nothing, so Weak stays.
     game.use_power(&PowerUse::new("Ana", "Mend").at(["Bo"])).unwrap();
-    assert_eq!(duration(&game, "Bo", "Weak"), Some(Duration::UntilHealed));
+    assert_eq!(duration(&game, "Bo", "Weak"), Some(Expiry::UntilHealed));
     game.world_mut().actor_mut("Bo").unwrap().resources.get_mut("HP").unwrap().current = 5;
     let mark = game.mark();
     game.use_power(&PowerUse::new("Ana", "Mend").at(["Bo"])).unwrap();
@@ -125,16 +126,16 @@ fn until_healed_ends_with_a_heal_that_restores_health() {
     // The end of an encounter does not end it either.
     game.use_power(&PowerUse::new("Ana", "Sap").at(["Bo"])).unwrap();
     game.end_encounter().unwrap();
-    assert_eq!(duration(&game, "Bo", "Weak"), Some(Duration::UntilHealed));
+    assert_eq!(duration(&game, "Bo", "Weak"), Some(Expiry::UntilHealed));
 }
 
 #[test]
 fn durations_show_as_words() {
-    assert_eq!(Duration::Rounds(2).to_string(), "for 2 rounds");
-    assert_eq!(Duration::UntilHealed.to_string(), "until healed");
-    let next = Duration::EndOfTurn { actor: "Ana".into(), turns: 2 };
+    assert_eq!(Expiry::Rounds(2).to_string(), "for 2 rounds");
+    assert_eq!(Expiry::UntilHealed.to_string(), "until healed");
+    let next = Expiry::EndOfTurn { actor: "Ana".into(), turns: 2 };
     assert_eq!(next.to_string(), "for Ana's next 2 turns");
-    assert_eq!(Duration::EndOfEncounter.to_string(), "until the end of the encounter");
+    assert_eq!(Expiry::EndOfEncounter.to_string(), "until the end of the encounter");
 }
 
 #[test]
@@ -162,4 +163,39 @@ fn check_refuses_durations_the_engine_does_not_run() {
     let at = text.find("end of encountr").unwrap();
     assert_eq!(typo.primary_span().range(), at..at + "end of encountr".len());
     assert_eq!(typo.help.as_deref(), Some("did you mean `until end of encounter`?"));
+}
+
+#[test]
+fn the_sessions_apply_reads_the_rule_files_durations() {
+    let mut session = Session::new(game(PACK), 1);
+    let text = "actor Ana from Fighter\napply Weak to Ana until healed\nset Ana HP to 5\n\
+                Ana heals 2\n";
+    let (lines, failure) = transcript(&mut session, text);
+    assert!(failure.is_none(), "{failure:#?}");
+    let heal = lines.iter().position(|line| line == "> Ana heals 2").unwrap();
+    assert_eq!(
+        lines[heal + 1..].iter().filter(|line| *line == "Ana loses Weak").count(),
+        1,
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn a_misspelt_duration_in_the_session_gets_the_rule_files_did_you_mean() {
+    let mut session = Session::new(game(PACK), 1);
+    let text = "actor Ana from Fighter\napply Weak to Ana until end of tunr\n";
+    let (_, failure) = transcript(&mut session, text);
+    let failure = failure.expect("refused");
+    assert_eq!(failure.len(), 1, "{failure:#?}");
+    let typo = &failure[0];
+    assert_eq!(typo.code, "session::parse::unknown_duration");
+    assert_eq!(typo.message, "unknown duration `until end of tunr`");
+    assert_eq!(typo.help.as_deref(), Some("did you mean `until end of turn`?"));
+    let at = text.find("end of tunr").unwrap();
+    assert_eq!(typo.primary_span().range(), at..at + "end of tunr".len());
+    let text = "apply Weak to Ana for 2 roudns\n";
+    let (_, failure) = transcript(&mut session, text);
+    let unit = &failure.expect("refused")[0];
+    assert_eq!(unit.message, "unknown duration `for 2 roudns`");
+    assert_eq!(unit.help.as_deref(), Some("did you mean `rounds`?"));
 }

@@ -1,7 +1,7 @@
 //! Row "a condition applied by a script always ends with the encounter; `end encounter`
 //! clears conditions and zeroes CP of actors who were not in it".
 
-use mythforge::engine::Duration;
+use mythforge::engine::Expiry;
 use mythforge::runtime::{Game, PowerUse};
 
 const PACK: &str = "
@@ -49,7 +49,7 @@ fn game() -> Game {
     game
 }
 
-fn duration(game: &Game, actor: &str, condition: &str) -> Option<Duration> {
+fn duration(game: &Game, actor: &str, condition: &str) -> Option<Expiry> {
     let actor = game.world().actor(actor).unwrap();
     actor.conditions.named(condition).next().map(|c| c.duration.clone())
 }
@@ -60,10 +60,10 @@ fn a_condition_a_script_applies_follows_the_same_duration_rule() {
     game.start_encounter(&["Ana", "Bo"]).unwrap();
     game.use_power(&PowerUse::new("Ana", "Finish").at(["Bo"])).unwrap();
     game.use_power(&PowerUse::new("Ana", "Blind").at(["Ana"])).unwrap();
-    assert_eq!(duration(&game, "Bo", "Dead"), Some(Duration::UntilRemoved));
-    assert_eq!(duration(&game, "Ana", "Dazed"), Some(Duration::Rounds(1)), "the block's line");
+    assert_eq!(duration(&game, "Bo", "Dead"), Some(Expiry::UntilRemoved));
+    assert_eq!(duration(&game, "Ana", "Dazed"), Some(Expiry::Rounds(1)), "the block's line");
     game.end_encounter().unwrap();
-    assert_eq!(duration(&game, "Bo", "Dead"), Some(Duration::UntilRemoved), "still dead");
+    assert_eq!(duration(&game, "Bo", "Dead"), Some(Expiry::UntilRemoved), "still dead");
     assert_eq!(duration(&game, "Ana", "Dazed"), None);
 }
 
@@ -77,7 +77,7 @@ fn ending_an_encounter_leaves_actors_who_were_not_in_it_alone() {
     game.end_encounter().unwrap();
     let cy = game.world().actor("Cy").unwrap();
     assert_eq!(cy.resources["CP"].current, 4, "Cy's CP are not lost");
-    assert_eq!(duration(&game, "Cy", "Dazed"), Some(Duration::EndOfEncounter));
+    assert_eq!(duration(&game, "Cy", "Dazed"), Some(Expiry::EndOfEncounter));
     assert_eq!(duration(&game, "Bo", "Dazed"), None);
     assert_eq!(game.world().actor("Bo").unwrap().resources["CP"].current, 0);
     // Cy's next encounter ends his.

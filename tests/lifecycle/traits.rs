@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use mythforge::diagnostics::ToDiagnostic;
-use mythforge::engine::Duration;
+use mythforge::engine::Expiry;
 use mythforge::runtime::{Game, PowerUse};
 
 use super::common::{check, game};
@@ -18,7 +18,7 @@ fn mestezia() -> Game {
     game
 }
 
-fn conditions(game: &Game, actor: &str) -> Vec<(String, Option<String>, Duration)> {
+fn conditions(game: &Game, actor: &str) -> Vec<(String, Option<String>, Expiry)> {
     let actor = game.world().actor(actor).unwrap();
     actor
         .conditions
@@ -48,7 +48,7 @@ fn falling_to_0_hp_runs_dying_collapse_and_unconscious_forbids_powers_until_heal
     assert_eq!(game.status("Coyote").as_deref(), Some("Dying"));
     assert_eq!(
         conditions(&game, "Coyote"),
-        [("Unconscious".to_string(), Some("Coyote".to_string()), Duration::UntilHealed)]
+        [("Unconscious".to_string(), Some("Coyote".to_string()), Expiry::UntilHealed)]
     );
     // The pack's Unconscious says `Forbids: powers`.
     let error = game.use_power(&PowerUse::new("Coyote", "Pack Bite").at(["Itzel"])).unwrap_err();
@@ -70,7 +70,7 @@ fn a_feat_without_a_trigger_holds_its_condition_from_the_start() {
     let protected = conditions(&game, "Ragweed");
     assert_eq!(
         protected,
-        [("Protected".to_string(), Some("Ironhide".to_string()), Duration::UntilRemoved)]
+        [("Protected".to_string(), Some("Ironhide".to_string()), Expiry::UntilRemoved)]
     );
     assert_eq!(game.world().actor("Ragweed").unwrap().conditions.active[0].n, Some(1));
 }
@@ -125,10 +125,10 @@ fn an_actor_blocks_conditions_apply_when_it_joins() {
     let mark = game.mark();
     game.add_actor("Ana", Some("Brute"), &[]).unwrap();
     let held = conditions(&game, "Ana");
-    assert_eq!(held[0], ("Blessed".to_string(), None, Duration::Rounds(3)));
+    assert_eq!(held[0], ("Blessed".to_string(), None, Expiry::Rounds(3)));
     assert_eq!(
         held[1],
-        ("Guarded".to_string(), Some("Thick Skin".to_string()), Duration::UntilRemoved)
+        ("Guarded".to_string(), Some("Thick Skin".to_string()), Expiry::UntilRemoved)
     );
     assert_eq!(held.len(), 2, "Berserk does not hold at full HP: {held:?}");
     assert_eq!(game.transcript_since(mark), "Ana gains Blessed\nAna gains Guarded 2\n");

@@ -17,8 +17,8 @@ use std::cell::Cell;
 use serde::Serialize;
 
 use self::mass::MassFunction;
-use super::arithmetic::{self, Rounding};
-use super::ast::{BinaryOperator, DiceExpr, Expr, Function};
+use super::arithmetic::{self, DivisionRounding};
+use super::ast::{BinaryOperator, DiceExpr, DiceNode, Function};
 use super::error::{DiceError, DiceErrorKind};
 
 thread_local! {
@@ -66,7 +66,7 @@ pub fn distribution(expression: &DiceExpr) -> Result<Distribution, DiceError> {
     match named(expression, &mut Vec::new()) {
         Ok(mass) => {
             let mut outcomes = mass.points;
-            if matches!(expression.root, Expr::Compare { .. }) {
+            if matches!(expression.root, DiceNode::Compare { .. }) {
                 for value in [0, 1] {
                     if !outcomes.iter().any(|(v, _)| *v == value) {
                         outcomes.push((value, 0.0));
@@ -109,14 +109,14 @@ fn at(span: &std::ops::Range<usize>) -> impl Fn(Failure) -> Failure + '_ {
 }
 
 /// The distribution of `expr` when the named rolls show `named`.
-fn exact(expr: &Expr, named: &[i64]) -> Result<MassFunction, Failure> {
-    let exact = |expr: &Expr| exact(expr, named);
+fn exact(expr: &DiceNode, named: &[i64]) -> Result<MassFunction, Failure> {
+    let exact = |expr: &DiceNode| exact(expr, named);
     match expr {
-        Expr::Integer { value, .. } => Ok(MassFunction::point(*value)),
-        Expr::Reference { binding, .. } => Ok(MassFunction::point(named[*binding])),
-        Expr::Dice(term) => pool::term(term).map_err(at(&term.span)),
-        Expr::Pool(dice) => pool::pool(dice).map_err(at(&dice.span)),
-        Expr::Call { function: Function::If, arguments, .. } => {
+        DiceNode::Integer { value, .. } => Ok(MassFunction::point(*value)),
+        DiceNode::Reference { binding, .. } => Ok(MassFunction::point(named[*binding])),
+        DiceNode::Dice(term) => pool::term(term).map_err(at(&term.span)),
+        DiceNode::Pool(dice) => pool::pool(dice).map_err(at(&dice.span)),
+        DiceNode::Call { function: Function::If, arguments, .. } => {
             let condition = exact(&arguments[0])?;
             let holds: f64 = condition.points.iter().filter(|(v, _)| *v != 0).map(|(_, p)| p).sum();
             let fails: f64 = condition.points.iter().filter(|(v, _)| *v == 0).map(|(_, p)| p).sum();
@@ -129,10 +129,10 @@ fn exact(expr: &Expr, named: &[i64]) -> Result<MassFunction, Failure> {
             }
             Ok(MassFunction::mix(&parts, condition.truncated))
         }
-        Expr::Negate { operand, span } => exact(operand)?
+        DiceNode::Negate { operand, span } => exact(operand)?
             .map(arithmetic::negate)
             .map_err(|kind| Failure::Located(kind.at(span.clone()))),
-        Expr::Binary { .. } => {
+        DiceNode::Binary { .. } => {
             let (first, steps) = expr.binary_chain();
             let mut accumulated = exact(first)?;
             for (operator, right, span) in steps {
@@ -140,11 +140,11 @@ fn exact(expr: &Expr, named: &[i64]) -> Result<MassFunction, Failure> {
             }
             Ok(accumulated)
         }
-        Expr::Call { function, arguments, span } => {
+        DiceNode::Call { function, arguments, span } => {
             if let (
                 Some(rounding),
-                [Expr::Binary { operator: BinaryOperator::Divide, left, right, .. }],
-            ) = (Rounding::of(*function), arguments.as_slice())
+                [DiceNode::Binary { operator: BinaryOperator::Divide, left, right, .. }],
+            ) = (DivisionRounding::of(*function), arguments.as_slice())
             {
                 let (left, right_mass) = (exact(left)?, exact(right)?);
                 if right_mass.points.iter().any(|(v, _)| *v == 0) {
@@ -164,7 +164,7 @@ fn exact(expr: &Expr, named: &[i64]) -> Result<MassFunction, Failure> {
                 .map(|value| arithmetic::unary_function(*function, value))
                 .map_err(|kind| Failure::Located(kind.at(span.clone())))
         }
-        Expr::Compare { operator, left, right, span } => {
+        DiceNode::Compare { operator, left, right, span } => {
             let (left, right) = (exact(left)?, exact(right)?);
             let holds = |a: i64, b: i64| Ok(i64::from(operator.holds(a, b)));
             // Comparing the difference with 0 is a convolution: fast for wide sides.
@@ -188,7 +188,7 @@ fn binary(
     left: MassFunction,
     operator: BinaryOperator,
     right_mass: MassFunction,
-    right: &Expr,
+    right: &DiceNode,
     span: &std::ops::Range<usize>,
 ) -> Result<MassFunction, Failure> {
     if operator == BinaryOperator::Divide && right_mass.points.iter().any(|(v, _)| *v == 0) {

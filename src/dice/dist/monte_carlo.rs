@@ -4,7 +4,7 @@
 //! arithmetic errors are real errors.
 
 use super::Distribution;
-use crate::dice::ast::{DiceExpr, Expr};
+use crate::dice::ast::{DiceExpr, DiceNode};
 use crate::dice::error::{DiceError, DiceErrorKind};
 use crate::dice::roll::Roll;
 use crate::dice::roller::Roller;
@@ -51,15 +51,15 @@ fn is_limit(kind: &DiceErrorKind) -> bool {
 }
 
 /// Dice rolled by one roll before explosions and rerolls.
-fn dice_in(expr: &Expr) -> u64 {
+fn dice_in(expr: &DiceNode) -> u64 {
     match expr {
-        Expr::Integer { .. } | Expr::Reference { .. } => 0,
-        Expr::Dice(term) => u64::from(term.count),
-        Expr::Pool(pool) => u64::from(pool.count()),
-        Expr::Negate { operand, .. } => dice_in(operand),
-        Expr::Binary { left, right, .. } | Expr::Compare { left, right, .. } => {
+        DiceNode::Integer { .. } | DiceNode::Reference { .. } => 0,
+        DiceNode::Dice(term) => u64::from(term.count),
+        DiceNode::Pool(pool) => u64::from(pool.count()),
+        DiceNode::Negate { operand, .. } => dice_in(operand),
+        DiceNode::Binary { left, right, .. } | DiceNode::Compare { left, right, .. } => {
             dice_in(left) + dice_in(right)
         }
-        Expr::Call { arguments, .. } => arguments.iter().map(dice_in).sum(),
+        DiceNode::Call { arguments, .. } => arguments.iter().map(dice_in).sum(),
     }
 }
