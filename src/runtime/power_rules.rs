@@ -24,9 +24,8 @@ pub(crate) struct PowerRules {
     /// `Keyword X: rule` lines: keyword, rule, the line's span, what the log says of it out
     /// of encounters (written once here: the log may say it on every sampled use).
     keyword_rules: Vec<(String, KeywordRule, Span, SharedText)>,
-    /// `Per turn:` quotas: challenge-only, the quotas, the line's span, the purchases, what
-    /// the log says of the line out of encounters (as for `keyword_rules`).
-    per_turn: Option<(bool, Vec<TurnQuota>, Span, Vec<TurnPurchase>, SharedText)>,
+    /// The system's `Per turn:` line.
+    per_turn: Option<SystemQuotas>,
     /// `Stance ends:` conditions.
     pub(crate) stance_ends: Vec<String>,
     /// True when some condition has a `Forbids:` line.
@@ -58,7 +57,9 @@ impl PowerRules {
                     let quotas = quotas.iter().map(|quota| quota.node.clone()).collect();
                     let purchases = purchases.iter().map(|p| p.node.clone()).collect();
                     let so = format!("`{}` counts nothing", line.node).into();
-                    let per_turn = (*challenge, quotas, line.span, purchases, so);
+                    let challenge_only = *challenge;
+                    let span = line.span;
+                    let per_turn = SystemQuotas { challenge_only, quotas, span, purchases, so };
                     rules.per_turn.get_or_insert(per_turn);
                 }
                 SystemLine::StanceEnds(names) => rules
@@ -206,7 +207,7 @@ fn held_uncounted(
     }
     let mut uncounted = Vec::new();
     for held in super::relations::held(rules, user) {
-        let Some(condition) = Rules::find(&rules.conditions, held.name) else { continue };
+        let Some(condition) = rules.conditions.find(held.name) else { continue };
         for (line, quotas) in held_quota_lines(condition) {
             if quotas.iter().any(|quota| counts(&quota.node)) {
                 uncounted.push((condition.name.node.as_str(), line));
@@ -371,7 +372,9 @@ fn check_rules(
     if !power_rules.narrowed.is_empty() {
         narrow(game, rules, block, &has, &request.actor)?;
     }
-    if let Some((challenge_only, quotas, span, purchases, so)) = &power_rules.per_turn {
+    if let Some(SystemQuotas { challenge_only, quotas, span, purchases, so }) =
+        &power_rules.per_turn
+    {
         let conversions = match power_rules.converts {
             true => conversions(game, rules, actor)?,
             false => Vec::new(),
@@ -389,7 +392,22 @@ fn check_rules(
     Ok(())
 }
 
-/// A system's `Per turn:` line as the runtime reads it.
+/// A system's `Per turn:` line as gathered at load.
+#[derive(Clone, Debug)]
+struct SystemQuotas {
+    /// `Per challenge turn`.
+    challenge_only: bool,
+    /// The quotas, first match counts.
+    quotas: Vec<TurnQuota>,
+    /// The line.
+    span: Span,
+    /// What paying allows beyond the quotas.
+    purchases: Vec<TurnPurchase>,
+    /// What the log says of the line out of encounters (as for `keyword_rules`).
+    so: SharedText,
+}
+
+/// A system's `Per turn:` line as the runtime reads it for one use.
 struct PerTurn<'a> {
     /// `Per challenge turn`.
     challenge_only: bool,
