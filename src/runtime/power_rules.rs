@@ -467,13 +467,17 @@ fn count_turn_quota(
     has: &dyn Fn(&str) -> bool,
     request: &PowerUse,
 ) -> Result<(), RuntimeError> {
+    // A `Per challenge turn:` line counts only in a challenge: out of one it is what the
+    // line says, in an encounter or not, and nothing to tell.
+    if per_turn.challenge_only
+        && game.world.encounter.as_ref().is_none_or(|e| e.challenge.is_none())
+    {
+        return Ok(());
+    }
     let Some(encounter) = game.world.encounter.as_mut() else {
         quota_uncounted(game, block, per_turn, has);
         return Ok(());
     };
-    if per_turn.challenge_only && encounter.challenge.is_none() {
-        return Ok(());
-    }
     let (actor, power) = (request.actor.as_str(), block.name.node.as_str());
     let count_of = |encounter: &crate::engine::Encounter, key: &str| {
         encounter

@@ -135,3 +135,13 @@ fn a_save_keeps_what_was_said_and_an_empty_set_is_not_written() {
     let out = run(&mut restored, "Ana uses Jab on Bo\n");
     assert!(!out.contains("no encounter runs"), "already said before the save: {out}");
 }
+
+#[test]
+fn a_per_challenge_turn_line_out_of_encounters_has_nothing_to_say() {
+    // It counts only in a challenge, in an encounter or out of one: no stretch changes that.
+    let pack = PACK.replace("Per turn: 1 Attack, 1 other", "Per challenge turn: 1 Attack, 1 other");
+    let mut session = session_with("small.rules", &pack, "actor Ana from Ana\nactor Bo from Bo\n");
+    let out = run(&mut session, "Ana uses Jab on Bo\n");
+    assert!(out.contains(OWN_TURN), "{out}");
+    assert!(!out.contains("Per challenge turn"), "{out}");
+}
