@@ -2,8 +2,10 @@
 //! phrases from the session's command table word by word (`end` then `encounter`, an
 //! actor's name then `uses` or `adopts`); packs after `load`; powers after `uses` and `show
 //! power`; conditions after `show condition`; stances after `adopts`; weapons after `with
-//! weapon`; stat blocks after `from`; actors elsewhere.
+//! weapon`; after `grant KIND` and `revoke KIND` the pack's blocks of that kind (every kind
+//! the GM grants, from the block kind table); stat blocks after `from`; actors elsewhere.
 
+use crate::model::{BlockKind, TraitKind};
 use crate::session::{COMMANDS, CompletionKind, WordAt};
 
 /// The names completion offers, refreshed from the session after every command.
@@ -19,10 +21,8 @@ pub struct CompletionNames {
     pub powers: Vec<String>,
     /// Conditions.
     pub conditions: Vec<String>,
-    /// Stances.
-    pub stances: Vec<String>,
-    /// Weapons.
-    pub weapons: Vec<String>,
+    /// The pack's block names of each kind the GM grants (stances, weapons, feats, ...).
+    pub blocks: Vec<(BlockKind, Vec<String>)>,
 }
 
 impl CompletionNames {
@@ -34,10 +34,24 @@ impl CompletionNames {
             stat_blocks: names(CompletionKind::StatBlock),
             powers: names(CompletionKind::Power),
             conditions: names(CompletionKind::Condition),
-            stances: names(CompletionKind::Stance),
-            weapons: names(CompletionKind::Weapon),
+            blocks: granted_kinds()
+                .map(|kind| (kind, names(CompletionKind::Blocks(kind))))
+                .collect(),
         }
     }
+
+    /// The names of the pack's blocks of `kind` (none for a kind not collected).
+    fn of(&self, kind: BlockKind) -> &[String] {
+        self.blocks.iter().find(|(of, _)| *of == kind).map_or(&[], |(_, names)| names.as_slice())
+    }
+}
+
+/// Every block kind the GM grants (`grant feat Lucky to Ana`), once each.
+fn granted_kinds() -> impl Iterator<Item = BlockKind> {
+    crate::model::BLOCK_KINDS
+        .iter()
+        .filter(|entry| crate::runtime::Grantable::parse(entry.word).is_some())
+        .map(|entry| entry.kind)
 }
 
 /// Where the word being completed starts, and the candidates for it (sorted, deduplicated).
@@ -48,18 +62,15 @@ pub fn complete(names: &CompletionNames, line: &str, cursor: usize) -> (usize, V
     let gm = ["remove ", "revoke "].iter().any(|word| before.trim_start().starts_with(word));
     let from = if gm { &names.actors } else { &names.stat_blocks };
     // Context keywords, the longest (most specific) match that ends latest wins.
-    let contexts: [(&str, &[String]); 20] = [
-        ("show power ", &names.powers),
+    let stances = names.of(BlockKind::Trait(TraitKind::Stance));
+    let mut contexts: Vec<(String, &[String])> = [
+        ("show power ", names.powers.as_slice()),
         ("show condition ", &names.conditions),
         ("load ", &names.packs),
         (" uses ", &names.powers),
-        (" adopts ", &names.stances),
+        (" adopts ", stances),
         (" from ", from),
-        ("with weapon ", &names.weapons),
-        ("grant stance ", &names.stances),
-        ("revoke stance ", &names.stances),
-        ("grant weapon ", &names.weapons),
-        ("revoke weapon ", &names.weapons),
+        ("with weapon ", names.of(BlockKind::Weapon)),
         (" on ", &names.actors),
         (", ", &names.actors),
         ("show ", &names.actors),
@@ -69,10 +80,22 @@ pub fn complete(names: &CompletionNames, line: &str, cursor: usize) -> (usize, V
         ("revoke power ", &names.powers),
         (" to ", &names.actors),
         ("set ", &names.actors),
-    ];
+    ]
+    .into_iter()
+    .map(|(keyword, candidates)| (keyword.to_string(), candidates))
+    .collect();
+    // `grant KIND ` and `revoke KIND ` for every spelling of every kind the GM grants.
+    for word in BlockKind::all_words().filter(|word| *word != "power") {
+        let Some(kind) = BlockKind::parse(word) else { continue };
+        if crate::runtime::Grantable::parse(word).is_some() {
+            for verb in ["grant", "revoke"] {
+                contexts.push((format!("{verb} {word} "), names.of(kind)));
+            }
+        }
+    }
     let mut best: Option<(usize, &[String])> = None;
-    for (keyword, candidates) in contexts {
-        if let Some(found) = before.rfind(keyword) {
+    for (keyword, candidates) in &contexts {
+        if let Some(found) = before.rfind(keyword.as_str()) {
             let start = found + keyword.len();
             if best.is_none_or(|(best_start, _)| start > best_start) {
                 best = Some((start, candidates));
@@ -158,8 +181,12 @@ mod tests {
             stat_blocks: vec!["Bandit".into()],
             powers: vec!["Quick Jab".into(), "Quiet Step".into()],
             conditions: vec!["Dazed".into()],
-            stances: vec!["Guard Up".into(), "Jaguar".into()],
-            weapons: vec!["Maquahuitl".into(), "Sling".into()],
+            blocks: vec![
+                (BlockKind::Trait(TraitKind::Stance), vec!["Guard Up".into(), "Jaguar".into()]),
+                (BlockKind::Weapon, vec!["Maquahuitl".into(), "Sling".into()]),
+                (BlockKind::Trait(TraitKind::Feat), vec!["Lucky".into()]),
+                (BlockKind::Armour, vec!["Mail".into()]),
+            ],
         }
     }
 
@@ -229,5 +256,15 @@ mod tests {
         );
         assert_eq!(complete(&names(), "grant weapon S", 14).1, vec!["Sling"]);
         assert_eq!(complete(&names(), "revoke stance Guard Up from S", 29).1, vec!["Scout"]);
+    }
+
+    #[test]
+    fn complete_every_kind_the_gm_grants_after_grant_and_revoke() {
+        assert_eq!(complete(&names(), "grant feat L", 12).1, vec!["Lucky"]);
+        assert_eq!(complete(&names(), "revoke armour M", 15).1, vec!["Mail"]);
+        // Another spelling of a kind, from the block kind table.
+        assert_eq!(complete(&names(), "grant armor M", 13).1, vec!["Mail"]);
+        // A kind with no blocks offers nothing (not actors).
+        assert_eq!(complete(&names(), "grant item ", 11).1, Vec::<String>::new());
     }
 }

@@ -79,10 +79,9 @@ pub enum CompletionKind {
     Power,
     /// Conditions.
     Condition,
-    /// Stances (`stance` blocks), for `adopts`.
-    Stance,
-    /// Weapons (`weapon` blocks), for `with weapon`.
-    Weapon,
+    /// The pack's blocks of one kind: stances for `adopts`, weapons for `with weapon`, each
+    /// kind the GM grants for `grant KIND`.
+    Blocks(crate::model::BlockKind),
 }
 
 /// A pack the session resolved and parsed for `load`: its rule files (already parsed and

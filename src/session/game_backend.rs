@@ -588,10 +588,7 @@ impl Backend for Game {
                 );
                 names
             }
-            CompletionKind::Stance => {
-                self.block_names(BlockKind::Trait(crate::model::TraitKind::Stance))
-            }
-            CompletionKind::Weapon => self.block_names(BlockKind::Weapon),
+            CompletionKind::Blocks(kind) => self.block_names(kind),
         };
         names.sort();
         names.dedup();

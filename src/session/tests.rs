@@ -613,8 +613,10 @@ fn game_backend_refuses_unsupported_commands_and_shows_defined_blocks() {
     assert!(run.failure.is_none(), "{:?}", run.failure);
     assert_eq!(run.steps[3].events[0].text, "power Quick Jab\nCost: 1 CP");
     assert_eq!(session.complete_names(CompletionKind::Power), ["Quick Jab"]);
-    assert_eq!(session.complete_names(CompletionKind::Stance), ["Jaguar"]);
-    assert_eq!(session.complete_names(CompletionKind::Weapon), ["Sling"]);
+    let stance = crate::model::BlockKind::Trait(crate::model::TraitKind::Stance);
+    assert_eq!(session.complete_names(CompletionKind::Blocks(stance)), ["Jaguar"]);
+    let weapon = crate::model::BlockKind::Weapon;
+    assert_eq!(session.complete_names(CompletionKind::Blocks(weapon)), ["Sling"]);
     let run =
         session.run_text("runtime.session", "challenge 3 clues before 2 alarms with A\n", None);
     // Challenges run now, but need the system's `Challenge counters:`.
