@@ -60,9 +60,12 @@ pub fn check_paths(paths: &[PathBuf]) -> (Vec<Diagnostic>, SourceMap, usize) {
         }
         files += pack.files.len();
         let mut folders = crate::runtime::script_folders(&pack_paths);
-        if folders.is_empty() {
-            // Declared functions with nowhere to come from.
-            diagnostics.extend(crate::runtime::undefined_functions(&pack, None));
+        // Declared functions with no script to come from are refused as a load refuses
+        // them (once each); the scripts are then not checked against the pack.
+        let any_script = folders.iter().any(|folder| rhai_count(folder) > 0);
+        if let Err(errors) = crate::runtime::require_scripts(&pack, any_script) {
+            diagnostics.extend(errors);
+            continue;
         }
         folders.retain(|folder| {
             checked_scripts.insert(folder.canonicalize().unwrap_or(folder.clone()))

@@ -449,18 +449,18 @@ pub(crate) fn script_files(
     pack: &crate::model::Pack,
 ) -> Result<Vec<(String, String)>, Vec<Diagnostic>> {
     let files = read_scripts(&script_folders(paths))?;
-    require_scripts(pack, &files)?;
+    require_scripts(pack, !files.is_empty())?;
     Ok(files)
 }
 
-/// A pack read from disk comes with its scripts: with none at all (no scripts folder, or
-/// one without `.rhai` files), each script function `pack` declares is an error
-/// ([`undefined_functions`]), instead of a load that fails at the first call.
+/// A pack read from disk comes with its scripts: with none at all (`any_script` false: no
+/// scripts folder, or one without `.rhai` files), each script function `pack` declares is
+/// an error ([`undefined_functions`]), instead of a load that fails at the first call.
 pub(crate) fn require_scripts(
     pack: &crate::model::Pack,
-    scripts: &[(String, String)],
+    any_script: bool,
 ) -> Result<(), Vec<Diagnostic>> {
-    let errors = if scripts.is_empty() { undefined_functions(pack, None) } else { Vec::new() };
+    let errors = if any_script { Vec::new() } else { undefined_functions(pack, None) };
     if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 

@@ -398,7 +398,7 @@ impl<B: Backend> Session<B> {
                 let (pack, mut diagnostics) = files.parse(&mut self.sources);
                 let scripts = files.scripts();
                 // As `load "path"` reads them: a local pack without its scripts is refused.
-                if let Err(errors) = crate::runtime::require_scripts(&pack, &scripts) {
+                if let Err(errors) = crate::runtime::require_scripts(&pack, !scripts.is_empty()) {
                     diagnostics.extend(errors);
                 }
                 (name.node.clone(), pack, scripts, diagnostics)

@@ -103,6 +103,11 @@ fn a_pack_without_its_scripts_folder_is_refused_by_check_and_by_load() {
     let (code, _, stderr) = run(&root, &["run", "-"], "load house\n");
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("script::no_scripts"), "{stderr}");
+    // And `check` says so once for each function, as the load does.
+    let (code, _, stderr) = run(&root, &["check", "rules/house"], "");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("checked 10 files: 9 errors"), "{stderr}");
+    assert_eq!(stderr.matches("script::no_scripts").count(), 9, "{stderr}");
 }
 
 #[test]
