@@ -5,7 +5,7 @@
 //! weapon`; after `grant KIND` and `revoke KIND` the pack's blocks of that kind (every kind
 //! the GM grants, from the block kind table); stat blocks after `from`; actors elsewhere.
 
-use crate::model::{BlockKind, TraitKind};
+use crate::model::BlockKind;
 use crate::session::{COMMANDS, CompletionKind, WordAt};
 
 /// The names completion offers, refreshed from the session after every command.
@@ -21,8 +21,11 @@ pub struct CompletionNames {
     pub powers: Vec<String>,
     /// Conditions.
     pub conditions: Vec<String>,
-    /// The pack's block names of each kind the GM grants (stances, weapons, feats, ...).
-    pub blocks: Vec<(BlockKind, Vec<String>)>,
+    /// The block names each word of `grant KIND` / `revoke KIND` completes, by the word:
+    /// every spelling of every kind the GM grants but `power` (whose names are `powers`),
+    /// each with the pack's blocks of that kind, every trait kind's for `trait` (the command
+    /// takes any). Stances (`adopts`) and weapons (`with weapon`) are read from here too.
+    pub granted: Vec<(&'static str, Vec<String>)>,
 }
 
 impl CompletionNames {
@@ -34,24 +37,34 @@ impl CompletionNames {
             stat_blocks: names(CompletionKind::StatBlock),
             powers: names(CompletionKind::Power),
             conditions: names(CompletionKind::Condition),
-            blocks: granted_kinds()
-                .map(|kind| (kind, names(CompletionKind::Blocks(kind))))
-                .collect(),
+            granted: granted(&names),
         }
     }
 
-    /// The names of the pack's blocks of `kind` (none for a kind not collected).
-    fn of(&self, kind: BlockKind) -> &[String] {
-        self.blocks.iter().find(|(of, _)| *of == kind).map_or(&[], |(_, names)| names.as_slice())
+    /// The names `grant WORD ` completes (none for a word not collected).
+    fn granted(&self, word: &str) -> &[String] {
+        self.granted.iter().find(|(of, _)| *of == word).map_or(&[], |(_, names)| names.as_slice())
     }
 }
 
-/// Every block kind the GM grants (`grant feat Lucky to Ana`), once each.
-fn granted_kinds() -> impl Iterator<Item = BlockKind> {
-    crate::model::BLOCK_KINDS
-        .iter()
-        .filter(|entry| crate::runtime::Grantable::parse(entry.word).is_some())
-        .map(|entry| entry.kind)
+/// [`CompletionNames::granted`], from the block kind table.
+fn granted(names: &impl Fn(CompletionKind) -> Vec<String>) -> Vec<(&'static str, Vec<String>)> {
+    use crate::runtime::Grantable;
+    let blocks = |kind| names(CompletionKind::Blocks(kind));
+    BlockKind::all_words()
+        .filter_map(|word| {
+            let found = match Grantable::parse(word)? {
+                Grantable::Power => return None,
+                Grantable::Trait(None) => BlockKind::all_words()
+                    .filter_map(BlockKind::parse)
+                    .filter(|kind| matches!(kind, BlockKind::Trait(_)))
+                    .flat_map(blocks)
+                    .collect(),
+                _ => blocks(BlockKind::parse(word)?),
+            };
+            Some((word, found))
+        })
+        .collect()
 }
 
 /// Where the word being completed starts, and the candidates for it (sorted, deduplicated).
@@ -62,7 +75,7 @@ pub fn complete(names: &CompletionNames, line: &str, cursor: usize) -> (usize, V
     let gm = ["remove ", "revoke "].iter().any(|word| before.trim_start().starts_with(word));
     let from = if gm { &names.actors } else { &names.stat_blocks };
     // Context keywords, the longest (most specific) match that ends latest wins.
-    let stances = names.of(BlockKind::Trait(TraitKind::Stance));
+    let stances = names.granted("stance");
     let mut contexts: Vec<(String, &[String])> = [
         ("show power ", names.powers.as_slice()),
         ("show condition ", &names.conditions),
@@ -70,7 +83,7 @@ pub fn complete(names: &CompletionNames, line: &str, cursor: usize) -> (usize, V
         (" uses ", &names.powers),
         (" adopts ", stances),
         (" from ", from),
-        ("with weapon ", names.of(BlockKind::Weapon)),
+        ("with weapon ", names.granted("weapon")),
         (" on ", &names.actors),
         (", ", &names.actors),
         ("show ", &names.actors),
@@ -85,12 +98,9 @@ pub fn complete(names: &CompletionNames, line: &str, cursor: usize) -> (usize, V
     .map(|(keyword, candidates)| (keyword.to_string(), candidates))
     .collect();
     // `grant KIND ` and `revoke KIND ` for every spelling of every kind the GM grants.
-    for word in BlockKind::all_words().filter(|word| *word != "power") {
-        let Some(kind) = BlockKind::parse(word) else { continue };
-        if crate::runtime::Grantable::parse(word).is_some() {
-            for verb in ["grant", "revoke"] {
-                contexts.push((format!("{verb} {word} "), names.of(kind)));
-            }
+    for (word, granted) in &names.granted {
+        for verb in ["grant", "revoke"] {
+            contexts.push((format!("{verb} {word} "), granted));
         }
     }
     let mut best: Option<(usize, &[String])> = None;
@@ -173,6 +183,7 @@ fn floor_boundary(text: &str, offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::TraitKind;
 
     fn names() -> CompletionNames {
         CompletionNames {
@@ -181,12 +192,17 @@ mod tests {
             stat_blocks: vec!["Bandit".into()],
             powers: vec!["Quick Jab".into(), "Quiet Step".into()],
             conditions: vec!["Dazed".into()],
-            blocks: vec![
-                (BlockKind::Trait(TraitKind::Stance), vec!["Guard Up".into(), "Jaguar".into()]),
-                (BlockKind::Weapon, vec!["Maquahuitl".into(), "Sling".into()]),
-                (BlockKind::Trait(TraitKind::Feat), vec!["Lucky".into()]),
-                (BlockKind::Armour, vec!["Mail".into()]),
-            ],
+            granted: granted(&|kind| match kind {
+                CompletionKind::Blocks(BlockKind::Trait(TraitKind::Stance)) => {
+                    vec!["Guard Up".into(), "Jaguar".into()]
+                }
+                CompletionKind::Blocks(BlockKind::Weapon) => {
+                    vec!["Maquahuitl".into(), "Sling".into()]
+                }
+                CompletionKind::Blocks(BlockKind::Trait(TraitKind::Feat)) => vec!["Lucky".into()],
+                CompletionKind::Blocks(BlockKind::Armour) => vec!["Mail".into()],
+                _ => Vec::new(),
+            }),
         }
     }
 
@@ -266,5 +282,7 @@ mod tests {
         assert_eq!(complete(&names(), "grant armor M", 13).1, vec!["Mail"]);
         // A kind with no blocks offers nothing (not actors).
         assert_eq!(complete(&names(), "grant item ", 11).1, Vec::<String>::new());
+        // `trait` takes any trait kind, so it offers them all.
+        assert_eq!(complete(&names(), "grant trait ", 12).1, vec!["Guard Up", "Jaguar", "Lucky"]);
     }
 }

@@ -32,8 +32,9 @@ pub enum Lasting {
 pub enum Grantable {
     /// A power (`power` block).
     Power,
-    /// A trait of any trait kind (`trait`, `feat`, `item`, ...).
-    Trait,
+    /// A trait: of any trait kind for the word `trait` (`None`), else of the kind the word
+    /// names (`feat`, `item`, `stance`, ...), which the block must be.
+    Trait(Option<crate::model::TraitKind>),
     /// A weapon carried (`weapon` block).
     Weapon,
     /// An armour (or shield) carried (`armour` block): equipment, as a weapon is.
@@ -45,7 +46,10 @@ impl Grantable {
     pub fn parse(word: &str) -> Option<Grantable> {
         match crate::model::BlockKind::parse(word)? {
             crate::model::BlockKind::Power => Some(Grantable::Power),
-            crate::model::BlockKind::Trait(_) => Some(Grantable::Trait),
+            crate::model::BlockKind::Trait(crate::model::TraitKind::Trait) => {
+                Some(Grantable::Trait(None))
+            }
+            crate::model::BlockKind::Trait(kind) => Some(Grantable::Trait(Some(kind))),
             crate::model::BlockKind::Weapon => Some(Grantable::Weapon),
             crate::model::BlockKind::Armour => Some(Grantable::Armour),
             _ => None,
@@ -55,7 +59,7 @@ impl Grantable {
     fn word(self) -> &'static str {
         match self {
             Grantable::Power => "power",
-            Grantable::Trait => "trait",
+            Grantable::Trait(_) => "trait",
             Grantable::Weapon => "weapon",
             Grantable::Armour => "armour",
         }
@@ -290,7 +294,7 @@ impl Game {
             let other = match kind {
                 Grantable::Weapon => Some(Grantable::Armour),
                 Grantable::Armour => Some(Grantable::Weapon),
-                Grantable::Power | Grantable::Trait => None,
+                Grantable::Power | Grantable::Trait(_) => None,
             };
             let found = find(game.rules_of(kind), kind.word(), name);
             if found.is_err()
@@ -306,8 +310,9 @@ impl Game {
                 ));
             }
             let block = found?;
+            kind_matches(kind, block, actor, "grant")?;
             let name = block.name.node.as_str().to_string();
-            if matches!(kind, Grantable::Power | Grantable::Trait) {
+            if matches!(kind, Grantable::Power | Grantable::Trait(_)) {
                 let who = game.world.actor(actor).map_err(engine)?;
                 if let Some((owner, held)) = chosen_already(&game.rules, who, &name) {
                     let who = who.name.clone();
@@ -326,7 +331,7 @@ impl Game {
             list.push(name.clone());
             let who = who.name.clone();
             game.narrate(&format!("{who} gains {} {name} (GM)", kind.word()));
-            if kind == Grantable::Trait {
+            if matches!(kind, Grantable::Trait(_)) {
                 super::traits::granted(game, &who, &name)?;
             }
             Ok(())
@@ -337,6 +342,9 @@ impl Game {
     /// trait, carries the weapon).
     pub fn revoke(&mut self, actor: &str, kind: Grantable, name: &str) -> Result<(), RuntimeError> {
         self.command(|game| {
+            if let Some(block) = game.rules_of(kind).find(name) {
+                kind_matches(kind, block, actor, "revoke")?;
+            }
             let who = game.world.actor_mut(actor).map_err(engine)?;
             let who_name = who.name.clone();
             let list = held_mut(who, kind);
@@ -355,7 +363,7 @@ impl Game {
             };
             let removed = list.remove(index);
             game.narrate(&format!("{who_name} loses {} {removed} (GM)", kind.word()));
-            if kind == Grantable::Trait {
+            if matches!(kind, Grantable::Trait(_)) {
                 super::traits::revoked(game, &who_name, &removed)?;
             }
             Ok(())
@@ -397,7 +405,7 @@ impl Game {
     fn rules_of(&self, kind: Grantable) -> &Blocks {
         match kind {
             Grantable::Power => &self.rules.powers,
-            Grantable::Trait => &self.rules.traits,
+            Grantable::Trait(_) => &self.rules.traits,
             Grantable::Weapon => &self.rules.weapons,
             Grantable::Armour => &self.rules.armours,
         }
@@ -430,6 +438,28 @@ impl Game {
 }
 
 /// The block `name` of `blocks`, or an `unknown WHAT` error with the closest name.
+/// Refuses a `grant`/`revoke` (`verb`) whose word names a trait kind `block` is not
+/// (`grant item Jaguar Stance`): the word would be read and ignored.
+fn kind_matches(
+    kind: Grantable,
+    block: &crate::model::Block,
+    actor: &str,
+    verb: &str,
+) -> Result<(), RuntimeError> {
+    let Grantable::Trait(Some(asked)) = kind else { return Ok(()) };
+    let crate::model::BlockKind::Trait(actual) = block.kind.node else { return Ok(()) };
+    if actual == asked {
+        return Ok(());
+    }
+    let (real, article) = (block.name.node.as_str(), crate::diagnostics::article);
+    let (what, asked) = (actual.to_string(), asked.to_string());
+    let to = if verb == "grant" { "to" } else { "from" };
+    Err(refused(
+        format!("{real} is {} {what}, not {} {asked}", article(&what), article(&asked)),
+        &format!("{verb} it as one: `{verb} {what} {real} {to} {actor}`"),
+    ))
+}
+
 fn find<'a>(
     blocks: &'a Blocks,
     what: &'static str,
@@ -474,7 +504,7 @@ fn chosen_already(
 fn held_mut(actor: &mut crate::engine::Actor, kind: Grantable) -> &mut Vec<String> {
     match kind {
         Grantable::Power => &mut actor.powers,
-        Grantable::Trait => &mut actor.traits,
+        Grantable::Trait(_) => &mut actor.traits,
         Grantable::Weapon | Grantable::Armour => &mut actor.equipment,
     }
 }
