@@ -443,20 +443,12 @@ impl World {
     /// Marks the rule line at `span` as said for this stretch out of encounters: true the
     /// first time (the caller says it), false once it was (see [`World::said`]).
     pub fn mark_said(&mut self, span: Span) -> bool {
-        match self.said.binary_search(&span) {
-            Ok(_) => false,
-            Err(at) => {
-                self.said.insert(at, span);
-                true
-            }
-        }
+        self.said.insert(span)
     }
 
     /// Takes back [`World::mark_said`] for the line at `span` (an undone command said it).
     pub fn unmark_said(&mut self, span: Span) {
-        if let Ok(at) = self.said.binary_search(&span) {
-            self.said.remove(at);
-        }
+        self.said.remove(&span);
     }
 
     /// Narrates a move that has no positions to change (`Brakka: walk up to 5 hexes`),

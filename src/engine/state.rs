@@ -61,10 +61,10 @@ pub struct World {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "ground_as_list")]
     pub ground: BTreeMap<super::hex::Hex, Vec<String>>,
     /// The rule lines (by span) whose standing fact out of encounters the log has said
-    /// since the last encounter started (`Strike: no encounter runs, so ...`), sorted: each
+    /// since the last encounter started (`Strike: no encounter runs, so ...`): each
     /// is said once per stretch out of encounters. Older saves have none.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub said: Vec<Span>,
+    #[serde(default, skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    pub said: std::collections::BTreeSet<Span>,
     /// One shared copy of each name the log repeats (not saved; it refills as events are
     /// logged).
     #[serde(skip)]
@@ -180,7 +180,7 @@ impl World {
             walls: std::collections::BTreeSet::new(),
             terrain: BTreeMap::new(),
             ground: BTreeMap::new(),
-            said: Vec::new(),
+            said: std::collections::BTreeSet::new(),
             names: super::text::NameCache::default(),
         }
     }

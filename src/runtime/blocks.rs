@@ -24,6 +24,9 @@ impl Blocks {
     /// ([`crate::link::Symbols::block_id`], the one numbering): a later block of a name
     /// already here has that block's id and is not kept.
     pub fn add_numbered(&mut self, id: usize, block: &Block) {
+        // The pack's blocks come in the order the link step numbered them: an id is a block
+        // already here (a later one of its name) or the next.
+        debug_assert!(id <= self.list.len(), "block ids numbered out of order");
         if id == self.list.len() {
             self.push(block);
         }

@@ -396,7 +396,7 @@ static EMPTY: std::sync::LazyLock<crate::engine::Actor> =
 /// what happens instead (`so`): a line that silently did not apply would read as one that
 /// did. `Slow Bolt: no encounter runs, so it resolves now (`Invest: 3`)`.
 pub(crate) fn no_encounter(game: &mut Game, what: &str, so: &str, span: Span) {
-    game.world.narrate(format!("{what}: no encounter runs, so {so}"), span);
+    game.world.narrate_no_encounter(what, so.to_string().into(), span);
 }
 
 /// [`no_encounter`] for a line that governs turns, rounds or encounters and so counts or
