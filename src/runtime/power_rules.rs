@@ -372,21 +372,12 @@ fn check_rules(
     if !power_rules.narrowed.is_empty() {
         narrow(game, rules, block, &has, &request.actor)?;
     }
-    if let Some(SystemQuotas { challenge_only, quotas, span, purchases, so }) =
-        &power_rules.per_turn
-    {
+    if let Some(line) = &power_rules.per_turn {
         let conversions = match power_rules.converts {
             true => conversions(game, rules, actor)?,
             false => Vec::new(),
         };
-        let per_turn = PerTurn {
-            challenge_only: *challenge_only,
-            quotas,
-            span: *span,
-            purchases,
-            conversions: &conversions,
-            so,
-        };
+        let per_turn = PerTurn { line, conversions: &conversions };
         count_turn_quota(game, block, &per_turn, &has, request)?;
     }
     Ok(())
@@ -409,18 +400,10 @@ struct SystemQuotas {
 
 /// A system's `Per turn:` line as the runtime reads it for one use.
 struct PerTurn<'a> {
-    /// `Per challenge turn`.
-    challenge_only: bool,
-    /// The quotas, first match counts.
-    quotas: &'a [TurnQuota],
-    /// The line.
-    span: Span,
-    /// What paying allows beyond the quotas.
-    purchases: &'a [TurnPurchase],
+    /// The line, as gathered at load.
+    line: &'a SystemQuotas,
     /// The `Converts:` lines of the conditions the user holds: slots they widen.
     conversions: &'a [SlotConversion],
-    /// What the log says of the line out of encounters.
-    so: &'a SharedText,
 }
 
 impl PerTurn<'_> {
@@ -469,7 +452,7 @@ fn count_turn_quota(
 ) -> Result<(), RuntimeError> {
     // A `Per challenge turn:` line counts only in a challenge: out of one it is what the
     // line says, in an encounter or not, and nothing to tell.
-    if per_turn.challenge_only
+    if per_turn.line.challenge_only
         && game.world.encounter.as_ref().is_none_or(|e| e.challenge.is_none())
     {
         return Ok(());
@@ -490,7 +473,7 @@ fn count_turn_quota(
         let bought = count_of(encounter, &bought_key(quota));
         count_of(encounter, &quota.key()) < quota.count.saturating_add(bought)
     };
-    let quotas = per_turn.quotas;
+    let quotas = per_turn.line.quotas.as_slice();
     let mut matching: Vec<&TurnQuota> =
         quotas.iter().filter(|quota| quota.keywords().any(|k| has(k.as_str()))).collect();
     // The slots a held `Converts:` line widens come after those that take the power as
@@ -513,6 +496,7 @@ fn count_turn_quota(
     let allowed = quota.count.saturating_add(bought);
     if used >= allowed {
         let offer = per_turn
+            .line
             .purchases
             .iter()
             .find_map(|purchase| purchase.option_for(quota).map(|option| (purchase, option)));
@@ -527,7 +511,7 @@ fn count_turn_quota(
         let resource = rules.resource_key(&purchase.resource.node);
         game.pay(actor, &[(resource, i64::from(purchase.price))], purchase.resource.span)?;
         let text = format!("{actor} buys {} more {} this turn", option.count, quota.kinds());
-        game.world.narrate(text, per_turn.span);
+        game.world.narrate(text, per_turn.line.span);
         let Some(encounter) = game.world.encounter.as_mut() else { return Ok(()) };
         add_use(encounter, actor, &bought_key, option.count, power);
         add_use(encounter, actor, &key, 1, power);
@@ -547,7 +531,7 @@ fn quota_uncounted(
     per_turn: &PerTurn<'_>,
     has: &dyn Fn(&str) -> bool,
 ) {
-    let counted = per_turn.quotas.iter().any(|quota| {
+    let counted = per_turn.line.quotas.iter().any(|quota| {
         quota.keyword.is_none()
             || quota.keywords().any(|k| has(k.as_str()))
             || per_turn.widened(quota, has)
@@ -555,8 +539,8 @@ fn quota_uncounted(
     if !counted {
         return;
     }
-    let so = || per_turn.so.clone();
-    super::encounter::no_encounter_once(game, block.name.node.as_str(), so, per_turn.span);
+    let so = || per_turn.line.so.clone();
+    super::encounter::no_encounter_once(game, block.name.node.as_str(), so, per_turn.line.span);
 }
 
 /// Adds `count` to `actor`'s turn counter `key` (a new one noting `power`'s use as the first).
@@ -616,7 +600,7 @@ fn purchases_used_up(
         related: Some((purchase.resource.span, format!("{actor} paid {}", purchase.resource.node))),
         help: "the count starts again at the end of the turn".to_string(),
     };
-    RuntimeErrorKind::PowerRule(Box::new(broken)).at(per_turn.span)
+    RuntimeErrorKind::PowerRule(Box::new(broken)).at(per_turn.line.span)
 }
 
 /// The refusal of a use beyond `quota` that nothing can buy.
@@ -635,7 +619,7 @@ fn quota_used_up(
         .find(|used| used.actor == actor && used.reset == LimitReset::Turn && used.key == key)
         .map_or_else(|| "nothing yet".to_string(), |used| used.first.clone());
     let kind = format!("{} power", quota.kinds());
-    let turn = if per_turn.challenge_only { "a challenge turn" } else { "a turn" };
+    let turn = if per_turn.line.challenge_only { "a challenge turn" } else { "a turn" };
     let broken = PowerRuleBroken {
         code: "runtime::turn_quota",
         message: format!(
@@ -646,5 +630,5 @@ fn quota_used_up(
         related: Some((keywords_span(block), format!("{power} counts as {}", quota))),
         help: "the count starts again at the end of the turn".to_string(),
     };
-    RuntimeErrorKind::PowerRule(Box::new(broken)).at(per_turn.span)
+    RuntimeErrorKind::PowerRule(Box::new(broken)).at(per_turn.line.span)
 }
