@@ -124,6 +124,19 @@ fn held_quota_lines(
     })
 }
 
+/// The `Per turn:` lines of the conditions `user` holds (applied or included), each with
+/// its condition block.
+fn held_quotas<'r: 'u, 'u>(
+    rules: &'r Rules,
+    user: &'u crate::engine::Actor,
+) -> impl Iterator<Item = (&'r Block, &'r Spanned<ConditionLine>, &'r [Spanned<TurnQuota>])> + 'u {
+    let held = super::relations::held(rules, user);
+    let conditions = held.into_iter().filter_map(|held| rules.conditions.find(held.name));
+    conditions.flat_map(|condition| {
+        held_quota_lines(condition).map(move |(line, quotas)| (condition, line, quotas))
+    })
+}
+
 /// The counter key of a condition's quota (apart from the system's `per turn: ` keys).
 fn held_key(quota: &TurnQuota) -> String {
     format!("held per turn: {}", quota.kinds())
@@ -150,37 +163,29 @@ fn narrow(
             .find(|used| used.actor == actor && used.reset == LimitReset::Turn && used.key == key)
     };
     let user = game.world.actor(actor).map_err(super::power::engine)?;
-    if !user.conditions.active.is_empty() {
-        for held in super::relations::held(rules, user) {
-            let Some(condition) = rules.conditions.find(held.name) else { continue };
-            for (line, quotas) in held_quota_lines(condition) {
-                for quota in quotas.iter().filter(|quota| counts(&quota.node)) {
-                    let Some(first) = used(&held_key(&quota.node))
-                        .filter(|used| used.count >= quota.node.count)
-                        .map(|used| used.first.clone())
-                    else {
-                        continue;
-                    };
-                    let (power, name) = (block.name.node.as_str(), condition.name.node.as_str());
-                    let count = quota.node.count;
-                    let broken = PowerRuleBroken {
-                        code: "runtime::turn_quota",
-                        message: format!(
-                            "{actor} cannot use {power}: {name} allows {count} {} power{} a turn; used by {first}",
-                            quota.node.kinds(),
-                            if count == 1 { "" } else { "s" },
-                        ),
-                        related: Some((
-                            keywords_span(block),
-                            format!("{power} counts as {}", quota.node),
-                        )),
-                        help: format!(
-                            "the count starts again at the end of the turn, and holds no more once {actor} no longer has {name}"
-                        ),
-                    };
-                    return Err(RuntimeErrorKind::PowerRule(Box::new(broken)).at(line.span));
-                }
-            }
+    for (condition, line, quotas) in held_quotas(rules, user) {
+        for quota in quotas.iter().filter(|quota| counts(&quota.node)) {
+            let Some(first) = used(&held_key(&quota.node))
+                .filter(|used| used.count >= quota.node.count)
+                .map(|used| used.first.clone())
+            else {
+                continue;
+            };
+            let (power, name) = (block.name.node.as_str(), condition.name.node.as_str());
+            let count = quota.node.count;
+            let broken = PowerRuleBroken {
+                code: "runtime::turn_quota",
+                message: format!(
+                    "{actor} cannot use {power}: {name} allows {count} {} power{} a turn; used by {first}",
+                    quota.node.kinds(),
+                    if count == 1 { "" } else { "s" },
+                ),
+                related: Some((keywords_span(block), format!("{power} counts as {}", quota.node))),
+                help: format!(
+                    "the count starts again at the end of the turn, and holds no more once {actor} no longer has {name}"
+                ),
+            };
+            return Err(RuntimeErrorKind::PowerRule(Box::new(broken)).at(line.span));
         }
     }
     let power = block.name.node.as_str();
@@ -202,18 +207,11 @@ fn held_uncounted(
     actor: &str,
 ) -> Result<(), RuntimeError> {
     let user = game.world.actor(actor).map_err(super::power::engine)?;
-    if user.conditions.active.is_empty() {
-        return Ok(());
-    }
-    let mut uncounted = Vec::new();
-    for held in super::relations::held(rules, user) {
-        let Some(condition) = rules.conditions.find(held.name) else { continue };
-        for (line, quotas) in held_quota_lines(condition) {
-            if quotas.iter().any(|quota| counts(&quota.node)) {
-                uncounted.push((condition.name.node.as_str(), line));
-            }
-        }
-    }
+    // Gathered first: saying them changes the world the walk reads.
+    let uncounted: Vec<_> = held_quotas(rules, user)
+        .filter(|(_, _, quotas)| quotas.iter().any(|quota| counts(&quota.node)))
+        .map(|(condition, line, _)| (condition.name.node.as_str(), line))
+        .collect();
     for (name, line) in uncounted {
         let so = || format!("{name}'s `{}` counts nothing", line.node).into();
         super::encounter::no_encounter_once(game, block.name.node.as_str(), so, line.span);
