@@ -6,10 +6,10 @@
 //! Undo and a failed command restore the counts with
 //! the encounter.
 
-use crate::diagnostics::Span;
+use crate::diagnostics::{Span, Spanned};
 use crate::engine::{Encounter, LimitReset, LimitUse};
 use crate::model::power::{Limit, LimitClock};
-use crate::model::{Block, PowerLine};
+use crate::model::{Block, PowerLine, TraitLine};
 
 use super::Game;
 use super::error::{LimitReached, RuntimeError, RuntimeErrorKind};
@@ -50,27 +50,29 @@ fn key_matches(stored: &str, (prefix, key): (&str, &str)) -> bool {
     bare.map_or(stored, |_| &stored[prefix.len()..]).eq_ignore_ascii_case(key)
 }
 
-/// Counts one use of the upgrade `name` by `actor` under `limit`: true when counted (or
-/// when no encounter runs, which the log says at `span`), false when the limit is used up.
+/// Counts one use of the upgrade `name` by `actor` under `limit` (its `line`): true when
+/// counted (or when no encounter runs, which the log says at the line), false when the
+/// limit is used up.
 pub(crate) fn count_use(
     game: &mut Game,
     actor: &str,
     name: &str,
     limit: &Limit,
-    span: Span,
+    line: &Spanned<TraitLine>,
 ) -> bool {
     if game.world.encounter.is_none() {
-        not_counted(game, name, limit, span);
+        not_counted(game, name, &line.node, line.span);
         return true;
     }
     take(game, actor, name, limit, Limited::Upgrade).is_none()
 }
 
-/// Says that a use of `name` outside an encounter counts nothing against its `limit`: there
-/// are no turns or rounds to count by, and a limit that silently did not apply would read
-/// as one that held. Said once per stretch out of encounters.
-fn not_counted(game: &mut Game, name: &str, limit: &Limit, span: Span) {
-    let so = || format!("`Limit: {limit}` counts nothing").into();
+/// Says that a use of `name` outside an encounter counts nothing against its `Limit:` line
+/// (as written, label and all): there are no turns or rounds to count by, and a limit that
+/// silently did not apply would read as one that held. Said once per stretch out of
+/// encounters.
+fn not_counted(game: &mut Game, name: &str, line: &dyn std::fmt::Display, span: Span) {
+    let so = || format!("`{line}` counts nothing").into();
     super::encounter::no_encounter_once(game, name, so, span);
 }
 
@@ -99,7 +101,7 @@ pub(crate) fn use_power(
     for line in lines.each(Kinds::LIMIT) {
         let PowerLine::Limit(limit) = &line.node else { continue };
         if game.world.encounter.is_none() {
-            not_counted(game, name, limit, line.span);
+            not_counted(game, name, &line.node, line.span);
             continue;
         }
         if let Some(first) = take(game, actor, name, limit, Limited::Power) {

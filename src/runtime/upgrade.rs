@@ -71,13 +71,13 @@ pub(crate) fn effective<'r>(
     let power = block.name.node.as_str();
     for (upgrade, trait_lines) in applied {
         let limit = trait_lines.iter().find_map(|line| match &line.node {
-            TraitLine::Limit(limit) => Some((limit, line.span)),
+            TraitLine::Limit(limit) => Some((limit, line)),
             _ => None,
         });
-        if let Some((limit, span)) = limit {
+        if let Some((limit, line)) = limit {
             let name = upgrade.name.node.as_str();
             let usable = if counted {
-                super::limits::count_use(game, actor, name, limit, span)
+                super::limits::count_use(game, actor, name, limit, line)
             } else {
                 !super::limits::used_up(game, actor, name, limit)
             };
